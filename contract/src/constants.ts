@@ -1,0 +1,94 @@
+/** Business constants of SPEC.md §9, shared by server and web. */
+
+export const PRODUCT_NAME = 'Neura';
+export const CLIENT_VERSION = '2.0.0';
+/** Header that carries the client version on every HTTP request. */
+export const CLIENT_VERSION_HEADER = 'Client-Version';
+export const RECAPTCHA_HEADER = 'X-Recaptcha-Token';
+
+export const PRO_PRICE_USD = 19.99;
+export const PRO_LIST_PRICE_USD = 49.99;
+
+/** Credits at or below this (and above zero) count as "low". */
+export const LOW_CREDITS_THRESHOLD = 5;
+
+export const VERIFY_CODE_LENGTH = 4;
+export const INVITE_CODE_GROUPS = 5;
+export const INVITE_CODE_GROUP_LENGTH = 4;
+
+export const VERSION_WARNING_MS = 5000;
+export const VERSION_WARNING_FADE_MS = 2500;
+
+export const INTRO_AUTOPLAY_MS = 8000;
+export const INTRO_DRAG_THRESHOLD_PX = 50;
+
+/** Explore carousel: slides per view by minimum viewport width, and slide speed. */
+export const EXPLORE_BREAKPOINTS: ReadonlyArray<{ minWidth: number; slidesPerView: number }> = [
+  { minWidth: 0, slidesPerView: 1.5 },
+  { minWidth: 480, slidesPerView: 1.5 },
+  { minWidth: 768, slidesPerView: 2.5 },
+  { minWidth: 900, slidesPerView: 2.5 },
+  { minWidth: 1100, slidesPerView: 3.5 },
+  { minWidth: 1920, slidesPerView: 3.5 },
+];
+export const EXPLORE_CAROUSEL_SPEED_MS = 800;
+export const EXPLORE_SKELETON_COUNTS = [2, 4, 3, 1, 2] as const;
+
+export const CHAT_ROW_HEIGHT_PX = 72;
+export const TOAST_DURATION_MS = 5000;
+export const CAPTCHA_RECHECK_MS = 1000;
+
+export const VOICE_SAMPLE_RATE = 16000;
+export const AUDIO_ANALYSER_SIZE = 2048;
+
+export const SOCKET_OPTIONS = {
+  timeout: 20_000,
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+  reconnectionAttempts: Number.POSITIVE_INFINITY,
+} as const;
+
+export const VIDEO_PROVIDERS = ['youtube', 'vimeo', 'twitch'] as const;
+export const VIDEO_FORMATS = ['mp4', 'ogg', 'webm', 'mov', 'flv', 'wmv', 'mkv'] as const;
+
+export const AD_BANNER_MARGIN = 50;
+export const AD_CONTENT_RATINGS = ['General', 'ParentalGuidance', 'Teen', 'MatureAudience'] as const;
+
+export const COPYRIGHT_YEAR = 2024;
+
+/** Server messages longer than this are refused. */
+export const MAX_MESSAGE_LENGTH = 8000;
+
+/** Persona tags and the Explore carousels built from them, in order. */
+export const PERSONA_TAGS = ['featured', 'wellbeing', 'business', 'fun', 'character', 'helpful'] as const;
+export const EXPLORE_CAROUSELS = [
+  { tag: 'featured', title: 'Featured' },
+  { tag: 'wellbeing', title: 'Health & Wellbeing' },
+  { tag: 'business', title: 'Business & Finance' },
+  { tag: 'fun', title: 'Novelty' },
+  { tag: 'character', title: 'Characters' },
+] as const;
+
+export const SKILLS = [
+  'generate_image',
+  'edit_image',
+  'repair_image',
+  'edit_image_canvas',
+  'rotate_image',
+  'resize_image',
+  'web_search',
+  'read_url',
+  'video_search',
+  'generate_music',
+  'forecast_weather',
+  'yelp_business_search',
+  'check_domain',
+] as const;
+export type Skill = (typeof SKILLS)[number];
+
+export const HELP_DOCS = ['DocIndex', 'DocChats', 'DocFaq', 'DocPersonas', 'DocNotFound'] as const;
+export type HelpDocName = (typeof HELP_DOCS)[number];
+
+export const MODAL_IDS = ['auth', 'subscribe', 'newchat'] as const;
+export type ModalId = (typeof MODAL_IDS)[number];

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { SKILLS } from './constants.js';
+
+export const skillSchema = z.enum(SKILLS);
+
+export const personaSchema = z.object({
+  id: z.string().min(1).max(64),
+  icon: z.string(),
+  name: z.string().min(1).max(80),
+  description: z.string().max(500),
+  cost: z.number().int().min(0).max(1000),
+  tags: z.array(z.string().min(1).max(32)),
+  published: z.boolean(),
+  requiresPro: z.boolean(),
+  includedSkills: z.array(skillSchema),
+});
+export type Persona = z.infer<typeof personaSchema>;
+
+/** Persona as stored and imported: the public fields plus what the reply engine needs. */
+export const personaRecordSchema = personaSchema.extend({
+  systemPrompt: z.string().min(1).max(20_000),
+  model: z
+    .string()
+    .regex(/^[a-z0-9-]+:.+$/, 'model must be "provider:model"')
+    .nullish(),
+  greeting: z.string().max(4000).nullish(),
+});
+export type PersonaRecord = z.infer<typeof personaRecordSchema>;
+
+export const chatSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  persona: z.string(),
+  lastMessageAt: z.string().nullable(),
+  preview: z.string().nullable(),
+  isPinned: z.boolean(),
+  isArchived: z.boolean(),
+});
+export type Chat = z.infer<typeof chatSchema>;
+
+export const userSchema = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  referralCode: z.string(),
+  proExpiry: z.string().nullable(),
+  isPro: z.boolean(),
+  flags: z.array(z.string()),
+  credits: z.number().int(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const messageRoleSchema = z.enum(['user', 'assistant', 'system']);
+export const messageStatusSchema = z.enum(['complete', 'streaming', 'stopped', 'failed']);
+
+export const toolCallSchema = z.object({
+  id: z.string(),
+  skill: z.string(),
+  status: z.enum(['running', 'complete', 'failed']),
+  input: z.unknown().optional(),
+  output: z.unknown().optional(),
+});
+export type ToolCall = z.infer<typeof toolCallSchema>;
+
+export const messageSchema = z.object({
+  id: z.string(),
+  chatId: z.string(),
+  role: messageRoleSchema,
+  content: z.string(),
+  parts: z.array(z.unknown()).optional(),
+  createdAt: z.string(),
+  status: messageStatusSchema,
+  cost: z.number().int(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const locationSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  city: z.string().optional(),
+  state: z.string().optional(),
+  country: z.string().optional(),
+  timezone: z.string().optional(),
+});
+export type LocationResult = z.infer<typeof locationSchema>;

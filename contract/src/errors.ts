@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** The failure body of every HTTP error and socket acknowledgement error. */
+export const errorBodySchema = z.object({ message: z.string(), code: z.string() });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Stable error codes and their HTTP status. */
+export const ERROR_STATUS = {
+  'request:invalid': 400,
+  'auth:required': 401,
+  'auth:invalid-token': 401,
+  'auth:invalid-credentials': 401,
+  'auth:not-verified': 403,
+  'auth:code-invalid': 400,
+  'auth:code-expired': 400,
+  'auth:captcha-failed': 400,
+  'auth:password-weak': 400,
+  'auth:email-taken': 409,
+  'invite:invalid': 400,
+  'credits:insufficient': 402,
+  'pro:required': 403,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'rate-limited': 429,
+  'mail:send-failed': 502,
+  internal: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred.';

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { chatSchema, personaSchema, userSchema } from './entities.js';
+import { EMAIL_PATTERN, INVITE_CODE_PATTERN, VERIFY_CODE_PATTERN } from './validators.js';
+
+/** Request and response schemas of the HTTP API (SPEC.md §7, ARCHITECTURE.md §3). */
+
+export const emailSchema = z.string().trim().max(254).regex(EMAIL_PATTERN, 'Invalid email address');
+export const passwordSchema = z.string().min(1).max(128);
+export const verifyCodeSchema = z.string().regex(VERIFY_CODE_PATTERN, 'The code must be 4 digits.');
+export const inviteCodeSchema = z
+  .string()
+  .trim()
+  .regex(INVITE_CODE_PATTERN, 'There seems to be a problem with your invite code.')
+  .transform((v) => v.toUpperCase());
+
+export const serverInfoSchema = z.object({
+  message: z.string(),
+  version: z.string(),
+  supportedClientRange: z.string(),
+});
+export type ServerInfo = z.infer<typeof serverInfoSchema>;
+
+export const userExistsResponseSchema = z.object({
+  userExists: z.boolean(),
+  waitlist: z.boolean(),
+  captchaEnabled: z.boolean(),
+});
+export type UserExistsResponse = z.infer<typeof userExistsResponseSchema>;
+
+export const inviteCheckResponseSchema = z.object({ isValid: z.boolean() });
+
+export const loginRequestSchema = z.object({ email: emailSchema, password: passwordSchema });
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const registerRequestSchema = z.object({
+  email: emailSchema,
+  firstName: z.string().trim().min(1).max(80),
+  lastName: z.string().trim().min(1).max(80),
+  password: passwordSchema,
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
+  inviteCode: z.string().trim().max(64).optional(),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const tokenResponseSchema = z.object({ token: z.string() });
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export const emailOnlyRequestSchema = z.object({ email: emailSchema });
+export const codeValidateRequestSchema = z.object({ email: emailSchema, verifyCode: verifyCodeSchema });
+export const passwordResetRequestSchema = z.object({
+  email: emailSchema,
+  verifyCode: verifyCodeSchema,
+  password: passwordSchema,
+});
+
+export const changePasswordRequestSchema = z.object({
+  currentPassword: passwordSchema,
+  password: passwordSchema,
+});
+export const deleteAccountRequestSchema = z.object({ password: passwordSchema });
+
+export const meResponseSchema = userSchema;
+export const personasResponseSchema = z.array(personaSchema);
+export const chatsResponseSchema = z.array(chatSchema);
+
+/** PATCH /users/me/chats/{id}: exactly one of name, isPinned, isArchived. */
+export const chatPatchRequestSchema = z
+  .object({
+    name: z.string().trim().min(1).max(120).optional(),
+    isPinned: z.boolean().optional(),
+    isArchived: z.boolean().optional(),
+  })
+  .strict()
+  .refine((v) => Object.keys(v).length === 1, {
+    message: 'Send exactly one of name, isPinned or isArchived.',
+  });
+export type ChatPatchRequest = z.infer<typeof chatPatchRequestSchema>;
+
+export const messagesQuerySchema = z.object({
+  before: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const feedbackRequestSchema = z.object({
+  type: z.literal('feedback'),
+  about: z.string().regex(/^helpDocs\.[A-Za-z0-9]+$/),
+  message: z.string().max(10_000).optional(),
+});
+export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
+
+export const waitlistRequestSchema = z.object({ email: emailSchema });
+export const speakRequestSchema = z.object({ text: z.string().trim().min(1).max(4000) });

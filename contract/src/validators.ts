@@ -1,0 +1,60 @@
+/** Validators of SPEC.md §5, shared by server and web. */
+
+/** Simple email pattern: no spaces, exactly one @, a dot in the domain. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Five groups of four letters or digits joined by hyphens (case-insensitive; sent uppercased). */
+export const INVITE_CODE_PATTERN = /^[A-Za-z0-9]{4}(-[A-Za-z0-9]{4}){4}$/;
+
+/** Four digits, as the verification and reset codes travel. */
+export const VERIFY_CODE_PATTERN = /^\d{4}$/;
+
+/** Dialog URL validator: http(s) with a host. */
+export const URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
+
+export const VALIDATION_MESSAGES = {
+  invalidEmail: 'Invalid email address',
+  invalidUrl: 'Invalid URL',
+  passwordMismatch: "Your password confirmation doesn't match, please check it and try again.",
+  invalidInvite: 'There seems to be a problem with your invite code.',
+  unsupportedDatapoint: 'Unsupported datapoint',
+} as const;
+
+export function isValidEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
+export function isValidInviteCode(value: string): boolean {
+  return INVITE_CODE_PATTERN.test(value);
+}
+
+export function normalizeInviteCode(value: string): string {
+  return value.trim().toUpperCase();
+}
+
+export function isValidVerifyCode(value: string): boolean {
+  return VERIFY_CODE_PATTERN.test(value);
+}
+
+export function isValidUrl(value: string): boolean {
+  return URL_PATTERN.test(value);
+}
+
+/** Dialog validators: undefined when valid, else the message to show. */
+export function validateEmailField(value: string): string | undefined {
+  return isValidEmail(value) ? undefined : VALIDATION_MESSAGES.invalidEmail;
+}
+
+export function validateUrlField(value: string): string | undefined {
+  return isValidUrl(value) ? undefined : VALIDATION_MESSAGES.invalidUrl;
+}
+
+export type CreditsState = 'zero' | 'low' | 'normal';
+
+/** Credits state of SPEC.md §4: zero, low (5 or fewer), normal. Unknown (null) counts as normal. */
+export function creditsState(credits: number | null, lowThreshold = 5): CreditsState {
+  if (credits === null) return 'normal';
+  if (credits <= 0) return 'zero';
+  if (credits <= lowThreshold) return 'low';
+  return 'normal';
+}

@@ -1,0 +1,79 @@
+// `npm test`: installs what is missing, then lint, type check, build, unit + integration (vitest),
+// and e2e (Playwright + Debian's Chromium). Ends with one "N passed, N failed" line.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureAppBuilt, ensureInstalled, must, npm, root, run } from './lib.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot) {
+    console.log('› Chromium is missing: installing Debian’s chromium…');
+    run('apt-get', ['update', '-qq']);
+    if (run('apt-get', ['install', '-y', '-qq', 'chromium']) === 0 && fs.existsSync(CHROMIUM)) return;
+  }
+  console.error(`✖ The e2e tests need Chromium at ${CHROMIUM}. Install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  process.exit(1);
+}
+
+if (process.env.REQUIRE_SERVICES === '1') {
+  for (const name of ['TEST_DATABASE_URL', 'TEST_REDIS_URL']) {
+    if (!process.env[name]) {
+      console.error(`✖ REQUIRE_SERVICES=1 but ${name} is not set.`);
+      process.exit(1);
+    }
+  }
+}
+
+ensureInstalled();
+console.log('› Lint and format (biome)');
+must(npm, ['run', 'lint', '--silent']);
+console.log('› Type check (tsc --noEmit)');
+must(npm, ['run', 'typecheck', '--silent']);
+console.log('› Build');
+ensureAppBuilt();
+ensureChromium();
+
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-test-report-'));
+const vitestJson = path.join(reports, 'vitest.json');
+const e2eJson = path.join(reports, 'e2e.json');
+
+console.log('› Unit and integration tests (vitest)');
+const vitestCode = run(process.execPath, [
+  path.join(root, 'node_modules/vitest/vitest.mjs'),
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+
+console.log('› End-to-end tests (Playwright, Chromium)');
+const e2eCode = run(npm, ['test', '-w', 'e2e', '--silent', '--', '--reporter=list,json'], {
+  env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson },
+});
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+  skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+} catch {
+  failed += 1;
+}
+try {
+  const e = JSON.parse(fs.readFileSync(e2eJson, 'utf8'));
+  passed += e.stats.expected;
+  failed += e.stats.unexpected + (e.stats.flaky ? 0 : 0);
+  skipped += e.stats.skipped;
+} catch {
+  failed += 1;
+}
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(vitestCode !== 0 || e2eCode !== 0 || failed > 0 ? 1 : 0);

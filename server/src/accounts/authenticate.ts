@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import type { UserRow } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import type { SessionRepository } from './session-repository.js';
+import { hashToken } from './tokens.js';
+import type { UserRepository } from './user-repository.js';
+
+export interface Principal {
+  user: UserRow;
+  sessionId: string;
+}
+
+/** Resolves a bearer token to its user and session; undefined when unknown or revoked. */
+export class Authenticator {
+  constructor(
+    private readonly sessions: SessionRepository,
+    private readonly users: UserRepository,
+  ) {}
+
+  async fromToken(token: string | undefined | null): Promise<Principal | undefined> {
+    if (!token || token.length > 200) return undefined;
+    const session = await this.sessions.findActiveByTokenHash(hashToken(token));
+    if (!session) return undefined;
+    const user = await this.users.findById(session.user_id);
+    if (!user) return undefined;
+    // Best effort: a failed touch must not fail the request.
+    void this.sessions.touch(session.id).catch(() => undefined);
+    return { user, sessionId: session.id };
+  }
+
+  async fromRequest(request: FastifyRequest): Promise<Principal> {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw new AppError('auth:required', 'You need to be signed in to do that.');
+    const principal = await this.fromToken(token);
+    if (!principal) throw new AppError('auth:invalid-token', 'Your session has expired. Please sign in again.');
+    return principal;
+  }
+}

@@ -1,0 +1,61 @@
+import type { Executor } from '../db/database.js';
+import type { SessionRow } from '../db/schema.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+
+export class SessionRepository {
+  constructor(private readonly db: Executor) {}
+
+  async create(
+    userId: string,
+    tokenHash: string,
+    userAgent: string | null,
+    trx: Executor = this.db,
+  ): Promise<SessionRow> {
+    const now = nowIso();
+    const row: SessionRow = {
+      id: newId(),
+      user_id: userId,
+      token_hash: tokenHash,
+      created_at: now,
+      last_used_at: now,
+      revoked_at: null,
+      user_agent: userAgent,
+    };
+    await trx.insertInto('sessions').values(row).execute();
+    return row;
+  }
+
+  findActiveByTokenHash(tokenHash: string): Promise<SessionRow | undefined> {
+    return this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  async touch(id: string): Promise<void> {
+    await this.db.updateTable('sessions').set({ last_used_at: nowIso() }).where('id', '=', id).execute();
+  }
+
+  async revoke(id: string, trx: Executor = this.db): Promise<void> {
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: nowIso() })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** Revokes every active session of the user except `keepId`; returns the ids revoked. */
+  async revokeAllForUser(userId: string, keepId?: string, trx: Executor = this.db): Promise<string[]> {
+    let query = trx.selectFrom('sessions').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null);
+    if (keepId) query = query.where('id', '!=', keepId);
+    const ids = (await query.execute()).map((r) => r.id);
+    if (ids.length > 0) {
+      await trx.updateTable('sessions').set({ revoked_at: nowIso() }).where('id', 'in', ids).execute();
+    }
+    return ids;
+  }
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.js';
+import { createDb, migrateToLatest } from '../db/database.js';
+import { createServices, type Services } from '../services.js';
+import { type AdminCommand, adminCommands } from './commands.js';
+
+const HELP = `Neura admin
+
+Usage: npm run admin -- <command> [options]
+
+Works on the same DATA_DIR / DATABASE_URL as the app.
+
+Commands:
+${adminCommands.map((c) => `  ${c.usage.padEnd(46)} ${c.summary}`).join('\n')}
+`;
+
+function findCommand(argv: string[]): { command: AdminCommand; rest: string[] } | undefined {
+  for (const command of adminCommands) {
+    const words = command.name.split(' ');
+    if (words.every((w, i) => argv[i] === w)) return { command, rest: argv.slice(words.length) };
+  }
+  return undefined;
+}
+
+export async function runAdmin(argv: string[], out: (line: string) => void = console.log): Promise<number> {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+    out(HELP);
+    return 0;
+  }
+  const found = findCommand(argv);
+  if (!found) {
+    out(`Unknown command: ${argv.join(' ')}\n\n${HELP}`);
+    return 2;
+  }
+  const { values, positionals } = parseArgs({
+    args: found.rest,
+    options: found.command.options ?? {},
+    allowPositionals: true,
+  });
+  if (values.help) {
+    out(`Usage: npm run admin -- ${found.command.usage}\n${found.command.summary}`);
+    return 0;
+  }
+  const config = loadConfig();
+  const db = createDb(config.database);
+  try {
+    await migrateToLatest(db);
+    const silent = {
+      info() {},
+      warn() {},
+      error() {},
+      debug() {},
+      fatal() {},
+      trace() {},
+      child() {
+        return silent;
+      },
+      level: 'silent',
+      silent() {},
+    };
+    const services: Services = createServices(config, db, silent as never);
+    await services.personas.seedIfEmpty();
+    return await found.command.run({
+      services,
+      args: positionals,
+      options: values,
+      out,
+      readFile: (p) => fs.readFileSync(p, 'utf8'),
+    });
+  } catch (error) {
+    out(`Error: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await db.destroy();
+  }
+}

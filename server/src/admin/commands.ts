@@ -1,0 +1,97 @@
+import type { ParseArgsConfig } from 'node:util';
+import type { Services } from '../services.js';
+
+export interface CommandContext {
+  services: Services;
+  args: string[];
+  options: Record<string, string | boolean | undefined | Array<string | boolean>>;
+  out: (line: string) => void;
+  readFile: (path: string) => string;
+}
+
+export interface AdminCommand {
+  name: string;
+  usage: string;
+  summary: string;
+  options?: ParseArgsConfig['options'];
+  run: (ctx: CommandContext) => Promise<number>;
+}
+
+const help = { help: { type: 'boolean', short: 'h' } } as const;
+
+function positiveInt(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a whole number of at least 1`);
+  return n;
+}
+
+/** Admin commands; features add theirs here. */
+export const adminCommands: AdminCommand[] = [
+  {
+    name: 'invites create',
+    usage: 'invites create [--count N] [--uses N]',
+    summary: 'Makes invite codes and prints them (each usable --uses times, default 1).',
+    options: { ...help, count: { type: 'string' }, uses: { type: 'string' } },
+    async run({ services, options, out }) {
+      const count = positiveInt(options.count, 'count', 1);
+      const uses = positiveInt(options.uses, 'uses', 1);
+      for (const code of await services.invites.create(count, uses)) out(code);
+      return 0;
+    },
+  },
+  {
+    name: 'invites list',
+    usage: 'invites list',
+    summary: 'Lists invites (codes are stored hashed: only their first group is shown).',
+    options: help,
+    async run({ services, out }) {
+      const invites = await services.invites.list();
+      if (invites.length === 0) out('No invites yet. Make one with: npm run admin -- invites create');
+      for (const i of invites) {
+        out(`${i.hint}  uses ${i.uses}/${i.maxUses}${i.revoked ? '  revoked' : ''}  created ${i.createdAt}`);
+      }
+      return 0;
+    },
+  },
+  {
+    name: 'invites revoke',
+    usage: 'invites revoke <first group or code>',
+    summary: 'Revokes the invites whose code starts with that group.',
+    options: help,
+    async run({ services, args, out }) {
+      const [hint] = args;
+      if (!hint) throw new Error('Name the invite: npm run admin -- invites revoke ABCD');
+      out(`Revoked ${await services.invites.revoke(hint)} invite(s).`);
+      return 0;
+    },
+  },
+  {
+    name: 'personas export',
+    usage: 'personas export',
+    summary: 'Prints every persona (published or not) as JSON.',
+    options: help,
+    async run({ services, out }) {
+      out(JSON.stringify(await services.personas.exportRecords(), null, 2));
+      return 0;
+    },
+  },
+  {
+    name: 'personas import',
+    usage: 'personas import <file.json>',
+    summary: 'Adds or replaces personas from a JSON list (validated).',
+    options: help,
+    async run({ services, args, out, readFile }) {
+      const [file] = args;
+      if (!file) throw new Error('Name the file: npm run admin -- personas import personas.json');
+      let data: unknown;
+      try {
+        data = JSON.parse(readFile(file));
+      } catch (error) {
+        throw new Error(`Cannot read ${file} as JSON: ${error instanceof Error ? error.message : error}`);
+      }
+      out(`Imported ${await services.personas.importRecords(data)} persona(s).`);
+      return 0;
+    },
+  },
+];

@@ -1,0 +1,3 @@
+import { runAdmin } from './cli.js';
+
+runAdmin(process.argv.slice(2)).then((code) => process.exit(code));

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads process.env. Parsed once at boot; a bad value stops
+ * start-up with a message naming the variable.
+ */
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const optionalUrl = optionalString.refine((v) => v === undefined || URL.canParse(v), 'must be a URL');
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.refine(
+    (v) => v === undefined || /^(postgres|postgresql|sqlite):/.test(v) || !v.includes('://'),
+    'must be postgres://…, postgresql://…, sqlite:<path> or a file path',
+  ),
+  REDIS_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  API_PREFIX: z
+    .string()
+    .default('/api')
+    .refine((v) => v === '' || (/^\/[A-Za-z0-9/_-]*$/.test(v) && !v.endsWith('/')), 'must be "" or like /api')
+    .optional()
+    .transform((v) => v ?? '/api'),
+  WEB_DIST_DIR: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+
+  // Mail
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Neura <no-reply@neura.local>'),
+
+  // Accounts
+  REGISTRATION: z.enum(['invite', 'open']).default('invite'),
+  WAITLIST_URL: optionalUrl,
+  RECAPTCHA_SECRET: optionalString,
+  RECAPTCHA_SITE_KEY: optionalString,
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  SIGNUP_CREDITS: z.coerce.number().int().min(0).default(20),
+
+  // Models
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: optionalString,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl,
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalUrl,
+  CONTEXT_TOKEN_BUDGET: z.coerce.number().int().min(256).default(8000),
+});
+
+export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & {
+  DATA_DIR: string;
+  /** The resolved storage: a SQLite file path or a PostgreSQL URL. */
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  const url = c.DATABASE_URL;
+  const database: Config['database'] =
+    url && /^postgres(ql)?:\/\//.test(url)
+      ? { kind: 'postgres', url }
+      : { kind: 'sqlite', file: url ? path.resolve(url.replace(/^sqlite:/, '')) : path.join(dataDir, 'neura.db') };
+  return { ...c, DATA_DIR: dataDir, database };
+}

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type Transaction,
+} from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import * as m0001 from './migrations/0001-initial.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+/** What a repository method runs on: the database, or a transaction it is part of. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Migrations are listed in code, so a bundled server carries them (no directory scanning). */
+const migrations: Record<string, Migration> = {
+  '0001-initial': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export function createDb(database: Config['database']): Db {
+  if (database.kind === 'postgres') {
+    // Integers of COUNT()/SUM() come back as strings by default; our counts fit in a JS number.
+    pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }),
+    });
+  }
+  fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  const sqlite = new SQLite(database.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Runs fn in a transaction; repositories accept the transaction as their executor. */
+export function inTransaction<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(fn);
+}
+
+/** JSON text columns. */
+export const toJson = (value: unknown): string => JSON.stringify(value);
+export function fromJson<T>(text: string | null | undefined, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+export const toBool = (value: number | boolean | null | undefined): boolean => value === 1 || value === true;
+export const fromBool = (value: boolean): number => (value ? 1 : 0);

@@ -1,0 +1,165 @@
+import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The typed database interface. The same on SQLite and PostgreSQL: timestamps are ISO strings,
+ * booleans are 0/1 integers and lists are JSON text, so one migration set and one set of queries
+ * serve both.
+ */
+
+type Bool = number;
+type Timestamp = string;
+type Json = string;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  email_verified_at: Timestamp | null;
+  referral_code: string;
+  pro_expiry: Timestamp | null;
+  flags: Json;
+  credits: ColumnType<number, number | undefined, number>;
+  country: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  revoked_at: Timestamp | null;
+  user_agent: string | null;
+}
+
+export interface EmailCodesTable {
+  id: string;
+  email: string;
+  kind: 'verify' | 'reset';
+  code_hash: string;
+  expires_at: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  consumed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface InvitesTable {
+  id: string;
+  code_hash: string;
+  code_hint: string;
+  max_uses: number;
+  uses: ColumnType<number, number | undefined, number>;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface WaitlistTable {
+  id: string;
+  email: string;
+  created_at: Timestamp;
+  invited_at: Timestamp | null;
+}
+
+/** Rate-limit and attempt counters: one row per event, pruned by age. */
+export interface AttemptsTable {
+  id: string;
+  scope: string;
+  subject: string;
+  created_at: Timestamp;
+}
+
+export interface PersonasTable {
+  id: string;
+  icon: string;
+  name: string;
+  description: string;
+  cost: number;
+  tags: Json;
+  published: Bool;
+  requires_pro: Bool;
+  included_skills: Json;
+  system_prompt: string;
+  model: string | null;
+  greeting: string | null;
+  sort_order: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChatsTable {
+  id: string;
+  user_id: string;
+  persona_id: string;
+  name: string;
+  last_message_at: Timestamp | null;
+  preview: string | null;
+  is_pinned: ColumnType<Bool, Bool | undefined, Bool>;
+  is_archived: ColumnType<Bool, Bool | undefined, Bool>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MessagesTable {
+  id: string;
+  chat_id: string;
+  user_id: string;
+  role: 'user' | 'assistant' | 'system';
+  content: string;
+  parts: Json | null;
+  status: 'complete' | 'streaming' | 'stopped' | 'failed';
+  cost: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CreditLedgerTable {
+  id: string;
+  user_id: string;
+  /** Negative for a charge, positive for a grant, purchase or refund. */
+  amount: number;
+  reason: string;
+  idempotency_key: string;
+  created_at: Timestamp;
+}
+
+export interface FeedbackTable {
+  id: string;
+  user_id: string | null;
+  type: string;
+  about: string;
+  message: string | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  email_codes: EmailCodesTable;
+  invites: InvitesTable;
+  waitlist: WaitlistTable;
+  attempts: AttemptsTable;
+  personas: PersonasTable;
+  chats: ChatsTable;
+  messages: MessagesTable;
+  credit_ledger: CreditLedgerTable;
+  feedback: FeedbackTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type PersonaRow = Selectable<PersonasTable>;
+export type NewPersona = Insertable<PersonasTable>;
+export type ChatRow = Selectable<ChatsTable>;
+export type NewChat = Insertable<ChatsTable>;
+export type ChatUpdate = Updateable<ChatsTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type NewMessage = Insertable<MessagesTable>;
+export type InviteRow = Selectable<InvitesTable>;
+export type EmailCodeRow = Selectable<EmailCodesTable>;
+export type FeedbackRow = Selectable<FeedbackTable>;

@@ -1,0 +1,21 @@
+import { ERROR_STATUS, type ErrorCode } from '@neura/contract';
+
+/** The one error type of the server: a stable code, an HTTP status and a safe message. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+
+  constructor(code: ErrorCode, message: string, status: number = ERROR_STATUS[code]) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = status;
+  }
+
+  toBody(): { message: string; code: string } {
+    return { message: this.message, code: this.code };
+  }
+}
+
+export const notFound = (what = 'Not found.') => new AppError('not-found', what);
+export const badRequest = (message: string) => new AppError('request:invalid', message);

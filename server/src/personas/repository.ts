@@ -1,0 +1,52 @@
+import type { Executor } from '../db/database.js';
+import type { NewPersona, PersonaRow } from '../db/schema.js';
+
+export class PersonaRepository {
+  constructor(private readonly db: Executor) {}
+
+  listPublished(): Promise<PersonaRow[]> {
+    return this.db
+      .selectFrom('personas')
+      .selectAll()
+      .where('published', '=', 1)
+      .orderBy('sort_order')
+      .orderBy('name')
+      .execute();
+  }
+
+  listAll(): Promise<PersonaRow[]> {
+    return this.db.selectFrom('personas').selectAll().orderBy('sort_order').orderBy('name').execute();
+  }
+
+  findById(id: string, trx: Executor = this.db): Promise<PersonaRow | undefined> {
+    return trx.selectFrom('personas').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('personas')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Inserts or replaces a persona by id (import and seed). */
+  async upsert(persona: NewPersona, trx: Executor = this.db): Promise<void> {
+    const { id, created_at: _created, ...rest } = persona;
+    await trx
+      .insertInto('personas')
+      .values(persona)
+      .onConflict((oc) => oc.column('id').doUpdateSet(rest))
+      .execute();
+    void id;
+  }
+
+  /** The newest update time, for the catalog's ETag. */
+  async lastUpdated(): Promise<string> {
+    const row = await this.db
+      .selectFrom('personas')
+      .select((eb) => [eb.fn.max('updated_at').as('t'), eb.fn.countAll<number>().as('n')])
+      .executeTakeFirst();
+    return `${row?.t ?? ''}:${row?.n ?? 0}`;
+  }
+}

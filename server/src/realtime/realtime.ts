@@ -1,0 +1,142 @@
+import type { Server as HttpServer } from 'node:http';
+import {
+  SESSION_NAMESPACE,
+  type SessionClientEvents,
+  type SessionServerEvents,
+  VOICE_NAMESPACE,
+  type VoiceClientEvents,
+  type VoiceServerEvents,
+} from '@neura/contract';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import { createClient } from 'redis';
+import { type Namespace, Server, type Socket } from 'socket.io';
+import type { Authenticator, Principal } from '../accounts/authenticate.js';
+
+export interface SocketData {
+  principal?: Principal;
+}
+
+export type SessionSocket = Socket<SessionClientEvents, SessionServerEvents, Record<string, never>, SocketData>;
+export type VoiceSocket = Socket<VoiceClientEvents, VoiceServerEvents, Record<string, never>, SocketData>;
+export type SessionHandler = (socket: SessionSocket, principal: Principal) => void | Promise<void>;
+export type VoiceHandler = (socket: VoiceSocket, principal: Principal) => void | Promise<void>;
+
+export const userRoom = (userId: string) => `user:${userId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * The Socket.IO server: namespaces /session and /voice, token auth on connect, a room per user
+ * and per login session. With REDIS_URL the Redis adapter makes N processes behave as one.
+ */
+export class Realtime {
+  private io?: Server;
+  private readonly sessionHandlers: SessionHandler[] = [];
+  private readonly voiceHandlers: VoiceHandler[] = [];
+  private readonly redisClients: Array<{ quit: () => Promise<unknown> }> = [];
+
+  constructor(
+    private readonly auth: Authenticator,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Features add what happens when an authenticated socket connects. */
+  onSession(handler: SessionHandler): void {
+    this.sessionHandlers.push(handler);
+  }
+
+  onVoice(handler: VoiceHandler): void {
+    this.voiceHandlers.push(handler);
+  }
+
+  async attach(httpServer: HttpServer, options: { redisUrl?: string; path?: string }): Promise<Server> {
+    const io = new Server(httpServer, {
+      path: options.path ?? '/socket.io',
+      cors: { origin: true, credentials: true },
+      maxHttpBufferSize: 2e6,
+      pingInterval: 25_000,
+      pingTimeout: 20_000,
+    });
+    if (options.redisUrl) {
+      const pub = createClient({ url: options.redisUrl });
+      const sub = pub.duplicate();
+      pub.on('error', (error) => this.log.error({ err: error }, 'redis pub error'));
+      sub.on('error', (error) => this.log.error({ err: error }, 'redis sub error'));
+      await Promise.all([pub.connect(), sub.connect()]);
+      this.redisClients.push(pub, sub);
+      io.adapter(createAdapter(pub, sub));
+    }
+    this.setup(io.of(SESSION_NAMESPACE) as Namespace, this.sessionHandlers as unknown as SessionHandler[]);
+    this.setup(io.of(VOICE_NAMESPACE) as Namespace, this.voiceHandlers as unknown as SessionHandler[]);
+    this.io = io;
+    return io;
+  }
+
+  private setup(namespace: Namespace, handlers: SessionHandler[]): void {
+    namespace.on('connection', async (raw) => {
+      const socket = raw as SessionSocket;
+      const token = socket.handshake.query.token ?? socket.handshake.auth?.token;
+      let principal: Principal | undefined;
+      try {
+        principal = await this.auth.fromToken(typeof token === 'string' ? token : undefined);
+      } catch (error) {
+        this.log.error({ err: error }, 'socket authentication failed');
+      }
+      if (!principal) {
+        socket.emit('authError', { message: 'Your session has expired. Please sign in again.' });
+        socket.disconnect(true);
+        return;
+      }
+      socket.data.principal = principal;
+      await socket.join([userRoom(principal.user.id), sessionRoom(principal.sessionId)]);
+      for (const handler of handlers) {
+        try {
+          await handler(socket, principal);
+        } catch (error) {
+          this.log.error({ err: error }, 'socket connection handler failed');
+        }
+      }
+    });
+  }
+
+  /** The /session namespace; events about a user's data go to `toUser(userId)`. */
+  get session(): Namespace<SessionClientEvents, SessionServerEvents> {
+    if (!this.io) throw new Error('Realtime is not attached yet');
+    return this.io.of(SESSION_NAMESPACE) as unknown as Namespace<SessionClientEvents, SessionServerEvents>;
+  }
+
+  get voice(): Namespace<VoiceClientEvents, VoiceServerEvents> {
+    if (!this.io) throw new Error('Realtime is not attached yet');
+    return this.io.of(VOICE_NAMESPACE) as unknown as Namespace<VoiceClientEvents, VoiceServerEvents>;
+  }
+
+  get attached(): boolean {
+    return this.io !== undefined;
+  }
+
+  toUser(userId: string) {
+    return this.session.to(userRoom(userId));
+  }
+
+  /** Disconnects every live socket of the given login sessions (on every process). */
+  disconnectSessions(sessionIds: string[]): void {
+    if (!this.io || sessionIds.length === 0) return;
+    const rooms = sessionIds.map(sessionRoom);
+    for (const ns of [this.session, this.voice]) {
+      ns.in(rooms).emit('authError', { message: 'Your session has ended. Please sign in again.' });
+      ns.in(rooms).disconnectSockets(true);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.io) {
+      this.io.disconnectSockets(true);
+      await new Promise<void>((resolve) => {
+        // io.close() also closes the HTTP server; Fastify closes that itself, so only unbind engine.
+        this.io?.engine.close();
+        resolve();
+      });
+    }
+    await Promise.all(this.redisClients.map((c) => c.quit().catch(() => undefined)));
+  }
+}

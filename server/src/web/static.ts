@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html (and the service worker)
+ * never cached, and every unknown non-API GET answered with index.html so the client router
+ * shows its own Not Found page.
+ */
+export async function serveWeb(app: FastifyInstance, distDir: string, apiPrefix: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (!hasWeb) app.log.warn({ distDir }, 'web app is not built; only the API is served');
+  else {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(distDir, filePath);
+        if (rel.startsWith(`assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.setHeader('Cache-Control', 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi =
+      apiPrefix === '' || url === apiPrefix || url.startsWith(`${apiPrefix}/`) || url.startsWith('/socket.io');
+    if (isApi || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ message: 'Not found.', code: 'not-found' });
+    }
+    // A missing hashed asset is a real 404, not the app shell.
+    if (url.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found');
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(fs.createReadStream(indexFile));
+  });
+}

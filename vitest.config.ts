@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit (contract, server rules, web components) and integration (real Fastify + DB + sockets).
+ * The integration suite runs again on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+const integration = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    include: ['server/test/**/*.test.ts'],
+    environment: 'node' as const,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env,
+  },
+});
+
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      {
+        test: { name: 'unit', include: ['contract/src/**/*.test.ts', 'server/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['web/src/test/setup.ts'],
+        },
+      },
+      integration('integration', { NEURA_TEST_DB: 'sqlite' }),
+      ...(process.env.TEST_DATABASE_URL ? [integration('integration-pg', { NEURA_TEST_DB: 'postgres' })] : []),
+    ],
+  },
+});

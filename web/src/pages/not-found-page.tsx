@@ -1,0 +1,14 @@
+import { Link } from 'react-router';
+import { texts } from '../shell/texts';
+
+export function NotFoundPage() {
+  return (
+    <section className="mx-auto flex max-w-md flex-col items-center gap-4 p-8 text-center">
+      <h2 className="text-3xl font-semibold">{texts.notFound.heading}</h2>
+      <p className="text-muted">{texts.notFound.body}</p>
+      <Link to="/" className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg">
+        {texts.notFound.home}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { redirectFor, routeFor } from './routes';
+
+describe('routeFor', () => {
+  it.each([
+    ['/', 'home', 'Browse Personas', true],
+    ['/chats', 'chats', 'Chats', true],
+    ['/chats/abc123', 'chat', 'Chat', true],
+    ['/create', 'create', 'Create Persona', true],
+    ['/settings', 'settings', 'Settings', true],
+    ['/settings/password', 'password', 'Change Password', true],
+    ['/settings/delete', 'delete', 'Delete Account', true],
+    ['/settings/credits', 'credits', 'Buy Credits', true],
+    ['/settings/credits/complete', 'purchase-complete', 'Order Status', true],
+    ['/changelog', 'changelog', 'Release Notes', false],
+    ['/terms', 'terms', 'Terms of Use', false],
+    ['/does-not-exist', 'not-found', 'Not Found', false],
+    ['/chats/a/b', 'not-found', 'Not Found', false],
+  ])('should map %s to %s titled %s', (path, name, title, auth) => {
+    const route = routeFor(path);
+    expect(route.name).toBe(name);
+    expect(route.title).toBe(title);
+    expect(route.auth).toBe(auth);
+  });
+});
+
+describe('redirectFor', () => {
+  it('should send /privacy to /terms', () => {
+    expect(redirectFor('/privacy')).toBe('/terms');
+  });
+  it('should send /account/{rest} to /settings/{rest} and /account to /settings', () => {
+    expect(redirectFor('/account/password')).toBe('/settings/password');
+    expect(redirectFor('/account/credits/complete')).toBe('/settings/credits/complete');
+    expect(redirectFor('/account')).toBe('/settings');
+    expect(redirectFor('/account/')).toBe('/settings');
+  });
+  it('should leave other paths alone', () => {
+    expect(redirectFor('/settings')).toBeUndefined();
+    expect(redirectFor('/accounts')).toBeUndefined();
+  });
+});

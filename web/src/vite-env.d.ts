@@ -1,0 +1,7 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_API_URL?: string;
+  readonly VITE_STAGING_API_URL?: string;
+  readonly VITE_QA_BUILD?: string;
+}
