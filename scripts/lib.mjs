@@ -52,7 +52,14 @@ export function ensureBuilt(workspace, output, sources) {
 }
 
 export function ensureAppBuilt() {
-  ensureBuilt('web', 'web/dist/index.html', ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'contract/src', 'CHANGELOG.md']);
+  ensureBuilt('web', 'web/dist/index.html', [
+    'web/src',
+    'web/public',
+    'web/index.html',
+    'web/vite.config.ts',
+    'contract/src',
+    'CHANGELOG.md',
+  ]);
   ensureBuilt('server', 'server/dist/main.js', ['server/src', 'server/build.mjs', 'contract/src']);
 }
 

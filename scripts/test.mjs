@@ -16,7 +16,9 @@ function ensureChromium() {
     run('apt-get', ['update', '-qq']);
     if (run('apt-get', ['install', '-y', '-qq', 'chromium']) === 0 && fs.existsSync(CHROMIUM)) return;
   }
-  console.error(`✖ The e2e tests need Chromium at ${CHROMIUM}. Install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  console.error(
+    `✖ The e2e tests need Chromium at ${CHROMIUM}. Install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.`,
+  );
   process.exit(1);
 }
 

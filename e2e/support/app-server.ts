@@ -59,7 +59,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     await new Promise((r) => setTimeout(r, 200));
   }
   // The first-start invite is printed right after listening.
-  for (let i = 0; i < 25 && !/invite code is\s+[A-Z0-9-]{24}/.test(log); i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 25 && !/invite code is\s+[A-Z0-9-]{24}/.test(log); i++)
+    await new Promise((r) => setTimeout(r, 100));
   const inviteCode = /invite code is\s+([A-Z0-9]{4}(?:-[A-Z0-9]{4}){4})/.exec(log)?.[1];
   return {
     url,

@@ -5,8 +5,11 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { OfflineNotice } from './offline-notice';
 import { routeFor } from './routes';
+import { Sidebar } from './sidebar';
+import { Toaster } from './toaster';
 import { useAuthGate } from './use-auth-gate';
 import { useRouteTitle } from './use-route-title';
+import { useSessionConnection } from './use-session-connection';
 import { useStartup } from './use-startup';
 import { useThemeClass } from './use-theme-class';
 
@@ -15,18 +18,23 @@ export function AppLayout() {
   useRouteTitle();
   useAuthGate();
   useThemeClass();
+  useSessionConnection();
   const { pathname } = useLocation();
   const serverOnline = useAppStore((s) => s.serverOnline);
   const isChat = routeFor(pathname).name === 'chat';
 
   return (
-    <div className="flex min-h-full flex-col">
-      <Header />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      {isChat ? null : <Footer />}
+    <div className="flex h-full">
+      <Sidebar />
+      <div className="flex min-h-full min-w-0 flex-1 flex-col">
+        <Header />
+        <main id="main" className="flex-1">
+          <Outlet />
+        </main>
+        {isChat ? null : <Footer />}
+      </div>
       <AuthModal />
+      <Toaster />
       {serverOnline === false ? <OfflineNotice /> : null}
     </div>
   );
