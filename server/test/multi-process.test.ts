@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type BuiltApp, buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { createPostgresDatabase } from './helpers/database.js';
+import { createTestUser, type TestUser } from './helpers/factories.js';
+import { type ServerProcess, startServerProcess } from './helpers/server-process.js';
+import { describeWithServices, servicesAvailable } from './helpers/services-env.js';
+import { connectSocket, nextEvent } from './helpers/socket.js';
+
+describeWithServices('two server processes on PostgreSQL + Redis', () => {
+  let drop: () => Promise<void>;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let emitter: BuiltApp;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    const services = servicesAvailable();
+    if (!services) throw new Error('unreachable: guarded by describeWithServices');
+    const db = await createPostgresDatabase();
+    drop = db.drop;
+    const env = { DATABASE_URL: db.url, REDIS_URL: services.redisUrl };
+    // Process A migrates first; B and the in-test emitter then share the same schema.
+    a = await startServerProcess(env);
+    b = await startServerProcess(env);
+    emitter = await buildApp(
+      loadConfig({ ...env, LOG_LEVEL: 'silent', DATA_DIR: path.join(process.cwd(), 'data-unused') }),
+    );
+    user = await createTestUser(emitter.services);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop(), emitter?.close()]);
+    await drop?.();
+  });
+
+  it('should deliver an event emitted to a user room on one process to that user on another', async () => {
+    const onA = connectSocket(a.url, user.token);
+    const onB = connectSocket(b.url, user.token);
+    await Promise.all([nextEvent(onA, 'ready'), nextEvent(onB, 'ready')]);
+    const gotA = nextEvent<{ credits: number }>(onA, 'updateCredits');
+    const gotB = nextEvent<{ credits: number }>(onB, 'updateCredits');
+    emitter.services.realtime.toUser(user.id).emit('updateCredits', { credits: 42 });
+    expect(await gotA).toEqual({ credits: 42 });
+    expect(await gotB).toEqual({ credits: 42 });
+    onA.close();
+    onB.close();
+  });
+
+  it('should not deliver one user’s events to another user', async () => {
+    const other = await createTestUser(emitter.services);
+    const socket = connectSocket(b.url, other.token);
+    await nextEvent(socket, 'ready');
+    let leaked = false;
+    socket.on('updateCredits', () => {
+      leaked = true;
+    });
+    const mine = connectSocket(a.url, user.token);
+    await nextEvent(mine, 'ready');
+    const got = nextEvent(mine, 'updateCredits');
+    emitter.services.realtime.toUser(user.id).emit('updateCredits', { credits: 1 });
+    await got;
+    // The same Redis round trip has delivered to `mine`; give the other socket the same chance.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(leaked).toBe(false);
+    socket.close();
+    mine.close();
+  });
+
+  it('should end a session’s sockets on process A when it logs out through process B', async () => {
+    const session = await createTestUser(emitter.services);
+    const socket = connectSocket(a.url, session.token);
+    await nextEvent(socket, 'ready');
+    const authError = nextEvent(socket, 'authError');
+    const res = await fetch(`${b.url}/api/users/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    expect(res.status).toBe(200);
+    await authError;
+    socket.close();
+  });
+});
