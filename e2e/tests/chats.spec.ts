@@ -134,19 +134,25 @@ test.describe('two sessions of one user', () => {
         )
         .run(e2eId(), chatId, user.id, new Date().toISOString(), new Date().toISOString()),
     );
-    await row(a.page, chatId).getByRole('button', { name: /Chat options for/ }).click();
+    await row(a.page, chatId)
+      .getByRole('button', { name: /Chat options for/ })
+      .click();
     await a.page.getByRole('button', { name: 'Regenerate Name' }).click();
     await expect(row(a.page, chatId).getByTestId('chat-row-name')).toHaveText('Who took the last biscuit');
     await expect(row(b.page, chatId).getByTestId('chat-row-name')).toHaveText('Who took the last biscuit');
 
     // Pin in A.
-    await row(a.page, chatId).getByRole('button', { name: /Chat options for/ }).click();
+    await row(a.page, chatId)
+      .getByRole('button', { name: /Chat options for/ })
+      .click();
     await a.page.getByRole('button', { name: 'Pin Chat' }).click();
     await expect(row(a.page, chatId).getByTestId('chat-row-pinned')).toBeVisible();
     await expect(row(b.page, chatId).getByTestId('chat-row-pinned')).toBeVisible();
 
     // Archive in A: it leaves the main list in both.
-    await row(a.page, chatId).getByRole('button', { name: /Chat options for/ }).click();
+    await row(a.page, chatId)
+      .getByRole('button', { name: /Chat options for/ })
+      .click();
     await a.page.getByRole('button', { name: 'Archive Chat' }).click();
     await expect(row(a.page, chatId)).toHaveCount(0);
     await expect(row(b.page, chatId)).toHaveCount(0);
@@ -157,7 +163,9 @@ test.describe('two sessions of one user', () => {
     await row(b.page, chatId).getByRole('link').click();
     await expect(b.page).toHaveURL(`${base()}/chats/${chatId}`);
     await sidebar(a.page).getByRole('button', { name: 'Show archived' }).click();
-    await row(a.page, chatId).getByRole('button', { name: /Chat options for/ }).click();
+    await row(a.page, chatId)
+      .getByRole('button', { name: /Chat options for/ })
+      .click();
     await a.page.getByRole('button', { name: 'Delete Chat' }).click();
     const confirm = a.page.getByRole('alertdialog');
     await expect(confirm).toContainText('Are you sure you want to delete this chat? This action cannot be undone.');

@@ -176,6 +176,24 @@ describe('chats', () => {
     });
   });
 
+  describe('recordActivity', () => {
+    it('should store a one-line preview and the time, and send chat.updated', async () => {
+      const user = await createTestUser(t.services);
+      const s = await open(user);
+      const id = await createChat(s);
+      const updated = nextEvent(s, 'chat.updated');
+      const at = new Date().toISOString();
+      await t.services.chatService.recordActivity(user.id, id, `  hello\n  world ${'x'.repeat(200)}`, at);
+      const payload = (await updated) as { chatId: string; updatedFields: { preview: string; lastMessageAt: string } };
+      expect(payload.chatId).toBe(id);
+      expect(payload.updatedFields.lastMessageAt).toBe(at);
+      expect(payload.updatedFields.preview.startsWith('hello world x')).toBe(true);
+      expect(payload.updatedFields.preview.length).toBe(140);
+      const chat = (await http('GET', `/users/me/chats/${id}`, user)).json();
+      expect(chat).toMatchObject({ preview: payload.updatedFields.preview, lastMessageAt: at });
+    });
+  });
+
   describe('deleteChat socket call', () => {
     it('should delete, ack and tell the other sessions; a second delete fails', async () => {
       const user = await createTestUser(t.services);

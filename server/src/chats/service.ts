@@ -14,6 +14,16 @@ import type { ChatRepository } from './repository.js';
 /** How many messages `reloadChat` sends back (the newest page). */
 export const RELOAD_PAGE_SIZE = 50;
 
+/** Longest list preview kept for a chat. */
+export const PREVIEW_MAX = 140;
+
+/** One line of at most PREVIEW_MAX characters; null when there is no text. */
+export function previewOf(text: string): string | null {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line === '') return null;
+  return line.length <= PREVIEW_MAX ? line : `${line.slice(0, PREVIEW_MAX - 1).trimEnd()}…`;
+}
+
 const CHAT_NOT_FOUND = 'This chat does not exist or is not yours.';
 
 /**
@@ -117,6 +127,16 @@ export class ChatService {
     if (typeof chatId !== 'string' || chatId === '') throw new AppError('request:invalid', 'Name the chat to reload.');
     await this.getOwnedChat(userId, chatId);
     return (await this.chats.latestMessages(chatId, RELOAD_PAGE_SIZE)).map(presentMessage);
+  }
+
+  /**
+   * After a message (for the conversation engine): stores the list preview (one line, at most
+   * PREVIEW_MAX characters) and the activity time, and tells every session with chat.updated.
+   */
+  async recordActivity(userId: string, chatId: string, text: string, at: string): Promise<void> {
+    const preview = previewOf(text);
+    await this.chats.touchAfterMessage(chatId, preview, at);
+    this.emit(userId, 'chat.updated', { chatId, updatedFields: { preview, lastMessageAt: at } });
   }
 
   /** Sends the user's whole chat list to all their sessions (`updateChats`). */

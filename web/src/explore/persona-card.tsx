@@ -35,7 +35,15 @@ export function PersonaCard({
           data-testid="persona-background"
         />
       ) : null}
-      <div className={`relative flex flex-1 flex-col gap-2 p-4 ${featured ? 'justify-end text-white' : ''}`}>
+      {featured ? (
+        <div
+          className="absolute inset-0 bg-gradient-to-t from-black/75 via-black/25 to-transparent"
+          aria-hidden="true"
+        />
+      ) : null}
+      <div
+        className={`relative flex flex-1 flex-col gap-2 p-4 ${featured ? 'justify-end text-white [text-shadow:0_1px_2px_rgb(0_0_0/0.5)]' : ''}`}
+      >
         <div className="flex items-start gap-3">
           <PersonaIcon
             id={persona.id}
@@ -57,7 +65,7 @@ export function PersonaCard({
             <p className={`line-clamp-3 text-sm ${featured ? 'text-white/85' : 'text-muted'}`}>{persona.description}</p>
           </div>
         </div>
-        <div className="relative z-10 mt-auto flex">
+        <div className={`relative z-10 flex ${featured ? '' : 'mt-auto'}`}>
           <CostBadge cost={persona.cost} />
         </div>
       </div>

@@ -98,7 +98,7 @@ export function PersonaCarousel({
       <ul
         ref={strip}
         onScroll={updateEdges}
-        className="flex snap-x [scrollbar-width:none] snap-mandatory overflow-x-auto scroll-smooth px-4 pb-2"
+        className="flex snap-x snap-mandatory scroll-px-4 overflow-x-auto px-4 pb-2 [scrollbar-width:none]"
         aria-busy={loading}
       >
         {Array.from({ length: count }, (_, i) => {
