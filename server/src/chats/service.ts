@@ -27,16 +27,32 @@ export function previewOf(text: string): string | null {
 const CHAT_NOT_FOUND = 'This chat does not exist or is not yours.';
 
 /**
+ * Names a chat from its conversation; undefined falls back to the derived name. The conversation
+ * engine plugs a model-backed namer in with `chatService.setNamer(...)`.
+ */
+export type ChatNamer = (input: {
+  userId: string;
+  chat: Chat;
+  firstUserMessage: string;
+}) => Promise<string | undefined>;
+
+/**
  * Chat rules: ownership (404 for another user's chat), Pro gating of personas, and the events that
  * keep every session of the user in step (SPEC.md §4 Cross-session sync).
  */
 export class ChatService {
+  private namer: ChatNamer | undefined;
+
   constructor(
     private readonly chats: ChatRepository,
     private readonly personas: PersonaService,
     private readonly users: UserRepository,
     private readonly realtime: Realtime,
   ) {}
+
+  setNamer(namer: ChatNamer | undefined): void {
+    this.namer = namer;
+  }
 
   async list(userId: string): Promise<Chat[]> {
     return (await this.chats.listForUser(userId)).map(presentChat);
@@ -108,15 +124,19 @@ export class ChatService {
   }
 
   /**
-   * Names the chat from its conversation. Until the reply engine can ask the model, the name is
-   * derived from the first user message, else the persona's name.
+   * Names the chat from its conversation: the plugged-in namer (the model) when there is one and
+   * it answers, else a name derived from the first user message, else the persona's name.
    */
   async generateName(userId: string, chatId: unknown): Promise<string> {
     if (typeof chatId !== 'string' || chatId === '') throw new AppError('request:invalid', 'Name the chat to rename.');
     const chat = await this.getOwnedChat(userId, chatId);
-    const first = await this.chats.firstUserMessage(chatId);
-    const persona = await this.personas.getAny(chat.persona);
-    const name = deriveChatName(first?.content) ?? persona?.name ?? chat.name;
+    const first = (await this.chats.firstUserMessage(chatId))?.content;
+    let name: string | undefined;
+    if (this.namer && first) {
+      const suggested = await this.namer({ userId, chat, firstUserMessage: first });
+      name = deriveChatName(suggested, 120);
+    }
+    name ??= deriveChatName(first) ?? (await this.personas.getAny(chat.persona))?.name ?? chat.name;
     await this.chats.updateOwned(userId, chatId, { name });
     this.emit(userId, 'chat.renamed', { chatId, name });
     return name;
