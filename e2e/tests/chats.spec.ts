@@ -179,3 +179,34 @@ test.describe('two sessions of one user', () => {
     await b.context.close();
   });
 });
+
+test.describe('Chats page (mobile)', () => {
+  test('should list chats with preview or "No messages yet", persona or "Unknown / Custom", and search them', async ({
+    browser,
+  }) => {
+    const user = await createSignedInUser();
+    const now = new Date().toISOString();
+    withDb((db) => {
+      const insert = db.prepare(
+        `INSERT INTO chats (id, user_id, persona_id, name, last_message_at, preview, is_pinned, is_archived, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?, ?)`,
+      );
+      insert.run(e2eId(), user.id, 'sherlock', 'Missing cake', now, 'The butler did it', now, now);
+      insert.run(e2eId(), user.id, 'retired-persona', 'Old friend', null, null, now, now);
+    });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    await signIn(context, user.token);
+    const page = await context.newPage();
+    await page.goto(`${base()}/chats`);
+    const rows = page.getByRole('main').getByTestId('chat-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: 'Missing cake' })).toContainText('The butler did it');
+    await expect(rows.filter({ hasText: 'Missing cake' })).toContainText('The Detective');
+    await expect(rows.filter({ hasText: 'Old friend' })).toContainText('No messages yet');
+    await expect(rows.filter({ hasText: 'Old friend' })).toContainText('Unknown / Custom');
+    await page.getByRole('main').getByRole('searchbox', { name: 'Search chats' }).fill('butler');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Missing cake');
+    await context.close();
+  });
+});

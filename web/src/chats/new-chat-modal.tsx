@@ -107,17 +107,24 @@ export function NewChatModal() {
               <span className="text-[10px] tracking-wide uppercase">{texts.newChat.comingSoon}</span>
             </button>
           </div>
-          <ul
+          <div
             id="newchat-panel"
             role="tabpanel"
             aria-labelledby={`newchat-tab-${tab}`}
-            className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto p-3"
+            className="min-h-0 flex-1 overflow-y-auto p-3"
           >
-            {list.length === 0 ? <li className="p-4 text-center text-muted">{texts.newChat.empty}</li> : null}
-            {list.map((p) => (
-              <PersonaOption key={p.id} persona={p} locked={p.requiresPro && !isPro} onSelect={() => setSelected(p)} />
-            ))}
-          </ul>
+            <ul className="flex flex-col gap-1">
+              {list.length === 0 ? <li className="p-4 text-center text-muted">{texts.newChat.empty}</li> : null}
+              {list.map((p) => (
+                <PersonaOption
+                  key={p.id}
+                  persona={p}
+                  locked={p.requiresPro && !isPro}
+                  onSelect={() => setSelected(p)}
+                />
+              ))}
+            </ul>
+          </div>
         </>
       )}
     </ModalFrame>
