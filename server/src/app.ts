@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountRoutes } from './accounts/routes.js';
+import { chatRoutes } from './chats/routes.js';
 import type { Config } from './config.js';
 import { createDb, type Db, migrateToLatest } from './db/database.js';
 import { installErrorHandler } from './lib/error-handler.js';
@@ -52,7 +53,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   const services = createServices(config, db, app.log);
   app.decorate('services', services);
-  await services.personas.seedIfEmpty();
+  await services.personas.seedCatalog();
 
   installErrorHandler(app);
   await app.register(rateLimit, { global: false });
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(systemRoutes);
       await api.register(personaRoutes);
       await api.register(accountRoutes);
+      await api.register(chatRoutes);
     },
     { prefix: config.API_PREFIX },
   );

@@ -5,6 +5,8 @@ import { InviteService } from './accounts/invite-service.js';
 import { SessionRepository } from './accounts/session-repository.js';
 import { UserRepository } from './accounts/user-repository.js';
 import { ChatRepository } from './chats/repository.js';
+import { ChatService } from './chats/service.js';
+import { chatSocketHandlers } from './chats/socket.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { PersonaRepository } from './personas/repository.js';
@@ -24,6 +26,7 @@ export interface Services {
   personas: PersonaService;
   realtime: Realtime;
   chats: ChatRepository;
+  chatService: ChatService;
 }
 
 export function createServices(config: Config, db: Db, log: FastifyBaseLogger): Services {
@@ -33,6 +36,9 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
   const chats = new ChatRepository(db);
   const realtime = new Realtime(auth, log);
   realtime.onSession(sessionReady(chats));
+  const personas = new PersonaService(new PersonaRepository(db));
+  const chatService = new ChatService(chats, personas, users, realtime);
+  realtime.onSession(chatSocketHandlers(chatService, (err) => log.error({ err }, 'chat socket handler failed')));
   return {
     config,
     db,
@@ -41,9 +47,10 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     sessions,
     auth,
     invites: new InviteService(new InviteRepository(db)),
-    personas: new PersonaService(new PersonaRepository(db)),
+    personas,
     realtime,
     chats,
+    chatService,
   };
 }
 

@@ -60,7 +60,7 @@ export async function runAdmin(argv: string[], out: (line: string) => void = con
       silent() {},
     };
     const services: Services = createServices(config, db, silent as never);
-    await services.personas.seedIfEmpty();
+    await services.personas.seedCatalog();
     return await found.command.run({
       services,
       args: positionals,

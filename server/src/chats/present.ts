@@ -1,6 +1,6 @@
-import type { Chat } from '@neura/contract';
-import { toBool } from '../db/database.js';
-import type { ChatRow } from '../db/schema.js';
+import type { Chat, Message } from '@neura/contract';
+import { fromJson, toBool } from '../db/database.js';
+import type { ChatRow, MessageRow } from '../db/schema.js';
 
 export function presentChat(row: ChatRow): Chat {
   return {
@@ -11,5 +11,20 @@ export function presentChat(row: ChatRow): Chat {
     preview: row.preview,
     isPinned: toBool(row.is_pinned),
     isArchived: toBool(row.is_archived),
+  };
+}
+
+/** A stored message as clients see it (ARCHITECTURE.md §3). */
+export function presentMessage(row: MessageRow): Message {
+  const parts = fromJson<unknown[] | null>(row.parts, null);
+  return {
+    id: row.id,
+    chatId: row.chat_id,
+    role: row.role,
+    content: row.content,
+    ...(parts ? { parts } : {}),
+    createdAt: row.created_at,
+    status: row.status,
+    cost: row.cost,
   };
 }

@@ -1,17 +1,91 @@
 import type { Executor } from '../db/database.js';
-import type { ChatRow } from '../db/schema.js';
+import type { ChatRow, ChatUpdate, MessageRow, NewChat } from '../db/schema.js';
+import { nowIso } from '../lib/time.js';
 
 export class ChatRepository {
   constructor(private readonly db: Executor) {}
 
-  /** A user's chats, most recent activity first. */
-  listForUser(userId: string): Promise<ChatRow[]> {
-    return this.db
+  /** A user's chats: pinned first, then most recent activity first. */
+  listForUser(userId: string, trx: Executor = this.db): Promise<ChatRow[]> {
+    return trx
       .selectFrom('chats')
       .selectAll()
       .where('user_id', '=', userId)
       .orderBy('is_pinned', 'desc')
       .orderBy((eb) => eb.fn.coalesce('last_message_at', 'created_at'), 'desc')
+      .orderBy('id', 'desc')
       .execute();
+  }
+
+  findById(chatId: string, trx: Executor = this.db): Promise<ChatRow | undefined> {
+    return trx.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst();
+  }
+
+  /** The chat when it belongs to the user; undefined otherwise (unknown and not-yours look the same). */
+  findOwned(userId: string, chatId: string, trx: Executor = this.db): Promise<ChatRow | undefined> {
+    return trx
+      .selectFrom('chats')
+      .selectAll()
+      .where('id', '=', chatId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async insert(chat: NewChat, trx: Executor = this.db): Promise<void> {
+    await trx.insertInto('chats').values(chat).execute();
+  }
+
+  /** Updates an owned chat; returns whether a row changed. */
+  async updateOwned(userId: string, chatId: string, changes: ChatUpdate, trx: Executor = this.db): Promise<boolean> {
+    const result = await trx
+      .updateTable('chats')
+      .set({ ...changes, updated_at: nowIso() })
+      .where('id', '=', chatId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Deletes an owned chat (its messages cascade); returns whether a row was deleted. */
+  async deleteOwned(userId: string, chatId: string, trx: Executor = this.db): Promise<boolean> {
+    const result = await trx
+      .deleteFrom('chats')
+      .where('id', '=', chatId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** After a message: the list preview and the activity time (used by the conversation engine). */
+  async touchAfterMessage(chatId: string, preview: string | null, at: string, trx: Executor = this.db): Promise<void> {
+    await trx
+      .updateTable('chats')
+      .set({ preview, last_message_at: at, updated_at: nowIso() })
+      .where('id', '=', chatId)
+      .execute();
+  }
+
+  /** The first message the user wrote in a chat (for naming it). */
+  firstUserMessage(chatId: string, trx: Executor = this.db): Promise<Pick<MessageRow, 'content'> | undefined> {
+    return trx
+      .selectFrom('messages')
+      .select('content')
+      .where('chat_id', '=', chatId)
+      .where('role', '=', 'user')
+      .orderBy('id', 'asc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** The newest `limit` messages of a chat, returned oldest first. */
+  async latestMessages(chatId: string, limit: number, trx: Executor = this.db): Promise<MessageRow[]> {
+    const rows = await trx
+      .selectFrom('messages')
+      .selectAll()
+      .where('chat_id', '=', chatId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.reverse();
   }
 }

@@ -2,6 +2,8 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { PlaceholderPage } from '../pages/placeholder-page';
 import type { RouteName } from './routes';
 
+const ExplorePage = lazy(() => import('../explore/explore-page').then((m) => ({ default: m.ExplorePage })));
+const ChatsPage = lazy(() => import('../chats/chats-page').then((m) => ({ default: m.ChatsPage })));
 const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 function PageFallback() {
@@ -20,8 +22,8 @@ const page = (node: ReactNode) => <Suspense fallback={<PageFallback />}>{node}</
  * each feature replaces its entries with its lazily loaded page.
  */
 export const pageElements: Record<RouteName, ReactNode> = {
-  home: page(<PlaceholderPage />),
-  chats: page(<PlaceholderPage />),
+  home: page(<ExplorePage />),
+  chats: page(<ChatsPage />),
   chat: page(<PlaceholderPage />),
   create: page(<PlaceholderPage />),
   pro: page(<PlaceholderPage />),

@@ -1,0 +1,56 @@
+import type { Persona } from '@neura/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './helpers/app.js';
+
+describe('personas', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.stop());
+
+  it('should list only published personas, publicly, with an ETag', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/personas' });
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as Persona[];
+    expect(list.length).toBeGreaterThanOrEqual(24);
+    expect(list.every((p) => p.published)).toBe(true);
+    expect(list.find((p) => p.id === 'lab-experimental')).toBeUndefined();
+    expect(list[0]).not.toHaveProperty('systemPrompt');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/personas',
+      headers: { 'if-none-match': res.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('should serve icon and background SVGs by id, and 404 unpublished or unknown ones', async () => {
+    for (const kind of ['icon', 'background']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/personas/default/${kind}.svg` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('image/svg+xml');
+      expect(res.body.startsWith('<svg')).toBe(true);
+      expect(res.body).toContain('linearGradient');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/personas/lab-experimental/icon.svg' })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/personas/nope/icon.svg' })).statusCode).toBe(404);
+  });
+
+  it('should not re-add seed personas an admin changed, and add missing ones on start', async () => {
+    const { personas } = t.services;
+    const records = await personas.exportRecords();
+    const bard = records.find((p) => p.id === 'the-bard');
+    expect(bard).toBeTruthy();
+    await personas.importRecords([{ ...bard, published: false }]);
+    expect(await personas.seedCatalog()).toBe(0);
+    expect(await personas.getPublished('the-bard')).toBeUndefined();
+    await personas.importRecords([{ ...bard, published: true }]);
+  });
+
+  it('should refuse an invalid import with a clear message', async () => {
+    await expect(t.services.personas.importRecords([{ id: 'x', name: '' }])).rejects.toThrow(/Invalid persona at 0/);
+  });
+});

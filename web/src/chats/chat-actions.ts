@@ -1,0 +1,138 @@
+import type { Chat } from '@neura/contract';
+import { getSessionSocket } from '../api/session-socket';
+import { texts } from '../shell/texts';
+import { showToast } from '../shell/toast-store';
+import { useAppStore } from '../store/app-store';
+import { patchChat, removeChat, upsertChat } from './chat-list-state';
+import { useChatUiStore } from './chat-ui-store';
+import { patchChatRequest, reloadUser } from './chats-api';
+import { callSession, messageOr } from './session-calls';
+
+/** The chat operations of SPEC.md §4 Chat lifecycle, with the failure texts of §8. */
+
+type Navigate = (to: string) => void;
+
+const setChats = (update: (chats: Chat[]) => Chat[]) => useAppStore.setState((s) => ({ chats: update(s.chats) }));
+
+export const openChatId = (pathname: string): string | null => /^\/chats\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
+
+/**
+ * Creates a chat with the persona and opens it; without a persona id the New Chat modal opens.
+ * Failure goes to / with the "Couldn't create chat" alert.
+ */
+export async function startChat(personaId: string | null | undefined, navigate: Navigate): Promise<boolean> {
+  const state = useAppStore.getState();
+  if (!state.token) {
+    state.setActiveModal('auth');
+    return false;
+  }
+  if (!personaId) {
+    state.setActiveModal('newchat');
+    return false;
+  }
+  try {
+    const { id } = await callSession('createChat', personaId);
+    // chat.created usually arrives first; this covers a missed event.
+    if (!useAppStore.getState().chats.some((c) => c.id === id)) {
+      const persona = state.personas.find((p) => p.id === personaId);
+      setChats((chats) =>
+        upsertChat(chats, {
+          id,
+          name: persona?.name ?? texts.chats.newChat,
+          persona: personaId,
+          lastMessageAt: null,
+          preview: null,
+          isPinned: false,
+          isArchived: false,
+        }),
+      );
+    }
+    navigate(`/chats/${id}`);
+    return true;
+  } catch (error) {
+    navigate('/');
+    showToast({
+      severity: 'error',
+      title: texts.chats.createFailedTitle,
+      message: messageOr(error, texts.chats.createFailed),
+    });
+    return false;
+  }
+}
+
+/** Rename; resolves false (and shows the alert) when it failed, so the caller restores the name. */
+export async function renameChat(chatId: string, name: string): Promise<boolean> {
+  const before = useAppStore.getState().chats.find((c) => c.id === chatId);
+  setChats((chats) => patchChat(chats, chatId, { name }));
+  try {
+    const chat = await patchChatRequest(chatId, { name });
+    setChats((chats) => patchChat(chats, chatId, { name: chat.name }));
+    return true;
+  } catch (error) {
+    if (before) setChats((chats) => patchChat(chats, chatId, { name: before.name }));
+    showToast({
+      severity: 'error',
+      title: texts.chats.renameFailedTitle,
+      message: messageOr(error, texts.chats.renameFailed),
+    });
+    return false;
+  }
+}
+
+async function setFlag(chatId: string, field: 'isPinned' | 'isArchived', value: boolean, failure: string) {
+  setChats((chats) => patchChat(chats, chatId, { [field]: value }));
+  try {
+    await patchChatRequest(chatId, field === 'isPinned' ? { isPinned: value } : { isArchived: value });
+  } catch {
+    setChats((chats) => patchChat(chats, chatId, { [field]: !value }));
+    showToast({ severity: 'error', message: failure });
+  }
+}
+
+export const setPinned = (chatId: string, pinned: boolean) =>
+  setFlag(chatId, 'isPinned', pinned, texts.chats.pinFailed);
+
+export const setArchived = (chatId: string, archived: boolean) =>
+  setFlag(chatId, 'isArchived', archived, texts.chats.archiveFailed);
+
+/** Delete: removed locally at once (home if it is open); a failure reloads the user and alerts. */
+export async function deleteChat(chatId: string, navigate: Navigate, currentPath: string): Promise<void> {
+  setChats((chats) => removeChat(chats, chatId));
+  if (openChatId(currentPath) === chatId) navigate('/');
+  try {
+    await callSession('deleteChat', chatId);
+  } catch (error) {
+    showToast({
+      severity: 'error',
+      title: texts.chats.deleteFailedTitle,
+      message: messageOr(error, texts.chats.deleteFailed),
+    });
+    await reloadUser().catch((e: unknown) => console.error('Failed to reload the user', e));
+  }
+}
+
+/** Regenerate Name: "Renaming Chat..." shows until chat.renamed (or the call's answer) arrives. */
+export async function regenerateName(chatId: string): Promise<void> {
+  const ui = useChatUiStore.getState();
+  ui.setRenaming(chatId, true);
+  try {
+    const { name } = await callSession('generateName', chatId);
+    if (useChatUiStore.getState().renaming[chatId]) {
+      setChats((chats) => patchChat(chats, chatId, { name }));
+      useChatUiStore.getState().markTyping(chatId);
+    }
+  } catch (error) {
+    showToast({
+      severity: 'error',
+      title: texts.chats.renameFailedTitle,
+      message: messageOr(error, texts.chats.renameFailed),
+    });
+  } finally {
+    useChatUiStore.getState().setRenaming(chatId, false);
+  }
+}
+
+/** Reload Chat: asks the server for the chat's latest messages (answered with chat.messages). */
+export function reloadChat(chatId: string): void {
+  getSessionSocket()?.emit('reloadChat', chatId);
+}

@@ -1,0 +1,81 @@
+import type { Chat } from '@neura/contract';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useAppStore } from '../store/app-store';
+import { ChatList } from './chat-list';
+import { renderWithRouter } from './render-with-router';
+
+const many = (n: number): Chat[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `c${i}`,
+    name: `Chat number ${i}`,
+    persona: i % 2 ? 'default' : 'gone',
+    lastMessageAt: null,
+    preview: i === 1 ? 'Hello from the preview' : null,
+    isPinned: false,
+    isArchived: false,
+  }));
+
+// jsdom has no layout: give the scroll container a real size so the virtualizer shows a window of rows.
+const sizes = { clientHeight: 600, clientWidth: 288, offsetHeight: 600, offsetWidth: 288 } as const;
+const saved = Object.fromEntries(
+  Object.keys(sizes).map((k) => [k, Object.getOwnPropertyDescriptor(HTMLElement.prototype, k)]),
+);
+beforeAll(() => {
+  for (const [k, v] of Object.entries(sizes))
+    Object.defineProperty(HTMLElement.prototype, k, { configurable: true, get: () => v });
+});
+afterAll(() => {
+  for (const [k, d] of Object.entries(saved)) if (d) Object.defineProperty(HTMLElement.prototype, k, d);
+});
+
+beforeEach(() => {
+  useAppStore.setState({
+    chats: many(5000),
+    personasLoaded: true,
+    personas: [
+      {
+        id: 'default',
+        icon: 'spark',
+        name: 'Neura',
+        description: '',
+        cost: 1,
+        tags: [],
+        published: true,
+        requiresPro: false,
+        includedSkills: [],
+      },
+    ],
+  });
+});
+
+describe('ChatList', () => {
+  it('should render only a window of rows for 5,000 chats', () => {
+    renderWithRouter(<ChatList />);
+    const rows = screen.getAllByTestId('chat-row');
+    expect(rows.length).toBeGreaterThan(3);
+    expect(rows.length).toBeLessThan(60);
+    expect(screen.getByRole('list', { name: 'Chats' }).style.height).toBe(`${5000 * 72}px`);
+  });
+
+  it('should show the preview or "No messages yet" and the persona name or "Unknown / Custom"', () => {
+    renderWithRouter(<ChatList />);
+    const [first, second] = screen.getAllByTestId('chat-row');
+    expect(first?.textContent).toContain('No messages yet');
+    expect(first?.textContent).toContain('Unknown / Custom');
+    expect(second?.textContent).toContain('Hello from the preview');
+    expect(second?.textContent).toContain('Neura');
+  });
+
+  it('should filter by name and preview', () => {
+    renderWithRouter(<ChatList />);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search chats' }), {
+      target: { value: 'from the PREVIEW' },
+    });
+    expect(screen.getAllByTestId('chat-row')).toHaveLength(1);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search chats' }), { target: { value: 'number 4999' } });
+    expect(screen.getAllByTestId('chat-row').map((r) => r.dataset.chatId)).toEqual(['c4999']);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search chats' }), { target: { value: 'zzz' } });
+    expect(screen.getByText('No chats match your search.')).toBeTruthy();
+  });
+});

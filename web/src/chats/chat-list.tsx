@@ -1,0 +1,108 @@
+import { CHAT_ROW_HEIGHT_PX } from '@neura/contract';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { texts } from '../shell/texts';
+import { useAppStore } from '../store/app-store';
+import { openChatId } from './chat-actions';
+import { visibleChats } from './chat-list-state';
+import { ChatRow } from './chat-row';
+import { ArchiveIcon, SearchIcon } from './icons';
+
+/**
+ * Search box, archived toggle and the virtualized list of 72 px rows (thousands of chats scroll
+ * smoothly: only the visible rows are in the DOM). `wrapScroller` lets the mobile page add
+ * pull-to-refresh around the scroll container.
+ */
+export function ChatList({
+  className = '',
+  renderScroller,
+}: {
+  className?: string;
+  renderScroller?: (scroller: ReactNode, scrollRef: React.RefObject<HTMLDivElement | null>) => ReactNode;
+}) {
+  const chats = useAppStore((s) => s.chats);
+  const [query, setQuery] = useState('');
+  const [showArchived, setShowArchived] = useState(false);
+  const { pathname } = useLocation();
+  const activeId = openChatId(pathname);
+  const rows = useMemo(() => visibleChats(chats, query, showArchived), [chats, query, showArchived]);
+  const archivedCount = useMemo(() => chats.filter((c) => c.isArchived).length, [chats]);
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const searchId = useId();
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => CHAT_ROW_HEIGHT_PX,
+    overscan: 8,
+    getItemKey: (index) => rows[index]?.id ?? index,
+    initialRect: { width: 288, height: 600 },
+  });
+
+  const scroller = (
+    <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-testid="chat-list-scroller">
+      {rows.length === 0 ? (
+        <p className="px-3 py-6 text-center text-sm text-muted">
+          {query.trim() ? texts.chats.noMatches : texts.chats.empty}
+        </p>
+      ) : (
+        <ul aria-label={texts.chats.list} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const chat = rows[item.index];
+            if (!chat) return null;
+            return (
+              <li
+                key={item.key}
+                className="absolute top-0 left-0 w-full"
+                style={{ height: CHAT_ROW_HEIGHT_PX, transform: `translateY(${item.start}px)` }}
+              >
+                <ChatRow chat={chat} active={chat.id === activeId} />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+
+  return (
+    <div className={`flex min-h-0 flex-col gap-2 ${className}`}>
+      <div className="flex items-center gap-2 px-1">
+        <label htmlFor={searchId} className="sr-only">
+          {texts.chats.search}
+        </label>
+        <div className="relative flex-1">
+          <span className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-muted">
+            <SearchIcon />
+          </span>
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={texts.chats.searchPlaceholder}
+            className="w-full rounded-lg border border-border bg-surface py-2 pr-2 pl-9 text-sm placeholder:text-muted"
+          />
+        </div>
+        {archivedCount > 0 || showArchived ? (
+          <button
+            type="button"
+            onClick={() => setShowArchived((v) => !v)}
+            aria-pressed={showArchived}
+            aria-label={showArchived ? texts.chats.hideArchived : texts.chats.showArchived}
+            title={showArchived ? texts.chats.hideArchived : texts.chats.showArchived}
+            className={`flex h-9 items-center gap-1 rounded-lg border border-border px-2 text-xs ${showArchived ? 'bg-accent text-accent-fg' : 'text-muted hover:text-fg'}`}
+          >
+            <ArchiveIcon />
+            <span aria-hidden="true">{archivedCount}</span>
+          </button>
+        ) : null}
+      </div>
+      {showArchived ? (
+        <p className="px-2 text-xs tracking-wide text-muted uppercase">{texts.chats.archivedLabel}</p>
+      ) : null}
+      {renderScroller ? renderScroller(scroller, scrollRef) : scroller}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { texts } from '../shell/texts';
+import { useAppStore } from '../store/app-store';
+import { openChatId, regenerateName, reloadChat, setArchived, setPinned } from './chat-actions';
+import { useChatUiStore } from './chat-ui-store';
+import { ArchiveIcon, PinIcon, ReloadIcon, SparkIcon, TrashIcon } from './icons';
+import { ModalFrame } from './modal-frame';
+
+function MenuItem({
+  onClick,
+  icon,
+  children,
+  danger = false,
+}: {
+  onClick: () => void;
+  icon: ReactNode;
+  children: ReactNode;
+  danger?: boolean;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onClick}
+        className={`flex w-full items-center gap-3 rounded-lg px-3 py-3 text-left hover:bg-surface-3 ${danger ? 'text-danger' : ''}`}
+      >
+        {icon}
+        {children}
+      </button>
+    </li>
+  );
+}
+
+/** The chat menu: pin, archive, Regenerate Name, Reload Chat, Delete Chat and Cancel. */
+export function ChatMenu() {
+  const chatId = useChatUiStore((s) => s.menuChatId);
+  const openMenu = useChatUiStore((s) => s.openMenu);
+  const confirmDelete = useChatUiStore((s) => s.confirmDelete);
+  const chat = useAppStore((s) => s.chats.find((c) => c.id === chatId));
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  if (!chatId || !chat) return null;
+
+  const close = () => openMenu(null);
+  const run = (action: () => void) => () => {
+    close();
+    action();
+  };
+
+  return (
+    <ModalFrame titleId="chat-menu-title" onClose={close} className="sm:max-w-sm">
+      <div className="p-3">
+        <h2 id="chat-menu-title" className="truncate px-3 pt-1 pb-2 text-sm font-semibold text-muted">
+          {chat.name}
+        </h2>
+        <ul className="flex flex-col">
+          <MenuItem onClick={run(() => void setPinned(chat.id, !chat.isPinned))} icon={<PinIcon />}>
+            {chat.isPinned ? texts.chats.unpin : texts.chats.pin}
+          </MenuItem>
+          <MenuItem onClick={run(() => void setArchived(chat.id, !chat.isArchived))} icon={<ArchiveIcon />}>
+            {chat.isArchived ? texts.chats.unarchive : texts.chats.archive}
+          </MenuItem>
+          <MenuItem onClick={run(() => void regenerateName(chat.id))} icon={<SparkIcon />}>
+            {texts.chats.regenerateName}
+          </MenuItem>
+          <MenuItem
+            onClick={run(() => {
+              if (openChatId(pathname) !== chat.id) navigate(`/chats/${chat.id}`);
+              reloadChat(chat.id);
+            })}
+            icon={<ReloadIcon />}
+          >
+            {texts.chats.reloadChat}
+          </MenuItem>
+          <MenuItem onClick={run(() => confirmDelete(chat.id))} icon={<TrashIcon />} danger>
+            {texts.chats.deleteChat}
+          </MenuItem>
+        </ul>
+        <button
+          type="button"
+          onClick={close}
+          className="mt-2 w-full rounded-lg bg-surface-3 px-3 py-3 font-medium hover:bg-border"
+        >
+          {texts.chats.cancel}
+        </button>
+      </div>
+    </ModalFrame>
+  );
+}

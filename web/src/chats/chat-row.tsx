@@ -1,0 +1,72 @@
+import type { Chat } from '@neura/contract';
+import { CHAT_ROW_HEIGHT_PX } from '@neura/contract';
+import { memo } from 'react';
+import { Link } from 'react-router';
+import { PersonaIcon } from '../explore/persona-icon';
+import { texts } from '../shell/texts';
+import { useAppStore } from '../store/app-store';
+import { useChatUiStore } from './chat-ui-store';
+import { PinIcon } from './icons';
+import { useTypedText } from './use-typed-text';
+
+/** One 72 px row: icon, name (typed out after a rename), preview or "No messages yet", persona name. */
+export const ChatRow = memo(function ChatRow({ chat, active }: { chat: Chat; active: boolean }) {
+  const persona = useAppStore((s) => s.personas.find((p) => p.id === chat.persona));
+  const personasLoaded = useAppStore((s) => s.personasLoaded);
+  const renaming = useChatUiStore((s) => s.renaming[chat.id] === true);
+  const typingKey = useChatUiStore((s) => s.typing[chat.id]);
+  const openMenu = useChatUiStore((s) => s.openMenu);
+  const clearTyping = useChatUiStore((s) => s.clearTyping);
+  const name = useTypedText(chat.name, typingKey, () => clearTyping(chat.id));
+  const personaName = persona?.name ?? (personasLoaded ? texts.chats.unknownPersona : '');
+
+  return (
+    <div
+      className={`group flex items-center gap-3 rounded-lg px-2 ${active ? 'bg-surface-3' : 'hover:bg-surface-3/60'}`}
+      style={{ height: CHAT_ROW_HEIGHT_PX }}
+      data-testid="chat-row"
+      data-chat-id={chat.id}
+    >
+      <Link
+        to={`/chats/${chat.id}`}
+        className="flex min-w-0 flex-1 items-center gap-3 self-stretch"
+        aria-current={active ? 'page' : undefined}
+      >
+        <PersonaIcon id={chat.persona} size={40} />
+        <span className="flex min-w-0 flex-1 flex-col">
+          <span className="flex items-center gap-1">
+            {chat.isPinned ? (
+              <span className="text-accent" title={texts.chats.pinnedLabel} data-testid="chat-row-pinned">
+                <PinIcon size={14} />
+                <span className="sr-only">{texts.chats.pinnedLabel}</span>
+              </span>
+            ) : null}
+            <span className="truncate font-medium" data-testid="chat-row-name">
+              {renaming ? <span className="text-muted italic">{texts.chats.renaming}</span> : name}
+              {typingKey !== undefined ? (
+                <span aria-hidden="true" className="ml-px animate-pulse text-accent">
+                  |
+                </span>
+              ) : null}
+            </span>
+          </span>
+          <span className="truncate text-sm text-muted" data-testid="chat-row-preview">
+            {chat.preview || texts.chats.noMessages}
+          </span>
+          <span className="truncate text-xs text-muted/80" data-testid="chat-row-persona">
+            {personaName}
+          </span>
+        </span>
+      </Link>
+      <button
+        type="button"
+        onClick={() => openMenu(chat.id)}
+        aria-label={texts.chats.options(chat.name)}
+        aria-haspopup="dialog"
+        className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-xl text-muted hover:bg-surface-2 hover:text-fg"
+      >
+        <span aria-hidden="true">⋯</span>
+      </button>
+    </div>
+  );
+});

@@ -1,0 +1,172 @@
+import type { Chat } from '@neura/contract';
+import { act, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useToastStore } from '../shell/toast-store';
+import { useAppStore } from '../store/app-store';
+import { ChatsRuntime } from './chats-runtime';
+import { renderWithRouter } from './render-with-router';
+
+/** A stand-in for the session socket: handlers by event, and a scripted acknowledgement. */
+const fake = vi.hoisted(() => {
+  const handlers = new Map<string, Set<(payload: unknown) => void>>();
+  const socket = {
+    connected: true,
+    ack: undefined as unknown,
+    emitted: [] as Array<[string, unknown]>,
+    on(event: string, fn: (payload: unknown) => void) {
+      if (!handlers.has(event)) handlers.set(event, new Set());
+      handlers.get(event)?.add(fn);
+      return socket;
+    },
+    off(event: string, fn: (payload: unknown) => void) {
+      handlers.get(event)?.delete(fn);
+      return socket;
+    },
+    emit(event: string, payload: unknown) {
+      socket.emitted.push([event, payload]);
+      return socket;
+    },
+    timeout() {
+      return {
+        emitWithAck: async (event: string, payload: unknown) => {
+          socket.emitted.push([event, payload]);
+          return socket.ack;
+        },
+      };
+    },
+    receive(event: string, payload: unknown) {
+      for (const fn of handlers.get(event) ?? []) fn(payload);
+    },
+  };
+  return socket;
+});
+
+vi.mock('../api/session-socket', () => ({
+  getSessionSocket: () => fake,
+  onSessionSocket: () => () => undefined,
+}));
+
+const chat = (id: string, over: Partial<Chat> = {}): Chat => ({
+  id,
+  name: `Chat ${id}`,
+  persona: 'default',
+  lastMessageAt: null,
+  preview: null,
+  isPinned: false,
+  isArchived: false,
+  ...over,
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+beforeEach(() => {
+  useAppStore.setState({ chats: [chat('c1'), chat('c2')], token: 't', activeModal: null });
+  useToastStore.setState({ toasts: [] });
+  fake.emitted = [];
+  fake.ack = undefined;
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('cross-session chat sync', () => {
+  it('should add created chats, apply renames and updates, and remove deleted ones', () => {
+    renderWithRouter(<ChatsRuntime />, '/');
+    act(() => fake.receive('chat.created', { chat: chat('c3') }));
+    act(() => fake.receive('chat.renamed', { chatId: 'c2', name: 'Renamed elsewhere' }));
+    act(() => fake.receive('chat.updated', { chatId: 'c1', updatedFields: { isPinned: true } }));
+    act(() => fake.receive('chat.deleted', { chatId: 'c2' }));
+    expect(useAppStore.getState().chats.map((c) => [c.id, c.name, c.isPinned])).toEqual([
+      ['c1', 'Chat c1', true],
+      ['c3', 'Chat c3', false],
+    ]);
+  });
+
+  it('should go home when the open chat is deleted in another session', async () => {
+    const { router } = renderWithRouter(<ChatsRuntime />, '/chats/c1');
+    act(() => fake.receive('chat.deleted', { chatId: 'c1' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('should refetch the whole list when chat.updated names an unknown chat', async () => {
+    const fetchMock = vi.fn(async () => json([chat('c9', { name: 'From server' })]));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithRouter(<ChatsRuntime />, '/');
+    act(() => fake.receive('chat.updated', { chatId: 'c9', updatedFields: { isArchived: true } }));
+    await waitFor(() => expect(useAppStore.getState().chats.map((c) => c.name)).toEqual(['From server']));
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toContain('/users/me/chats');
+  });
+});
+
+describe('deleting a chat', () => {
+  it('should remove it at once, and on failure alert "Couldn\'t delete chat" and reload the user', async () => {
+    const { deleteChat } = await import('./chat-actions');
+    fake.ack = { error: { message: 'Server said no.', code: 'internal' } };
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        if (url.endsWith('/users/me/chats')) return json([chat('c1'), chat('c2')]);
+        return json({
+          email: 'a@b.co',
+          firstName: 'A',
+          lastName: 'B',
+          referralCode: 'R',
+          proExpiry: null,
+          isPro: false,
+          flags: [],
+          credits: 9,
+        });
+      }),
+    );
+    const navigate = vi.fn();
+    const done = deleteChat('c1', navigate, '/chats/c1');
+    expect(useAppStore.getState().chats.map((c) => c.id)).toEqual(['c2']);
+    expect(navigate).toHaveBeenCalledWith('/');
+    await done;
+    expect(fake.emitted).toContainEqual(['deleteChat', 'c1']);
+    expect(useToastStore.getState().toasts[0]).toMatchObject({
+      title: "Couldn't delete chat",
+      message: 'Server said no.',
+    });
+    expect(urls.some((u) => u.endsWith('/users/me'))).toBe(true);
+    expect(useAppStore.getState().chats.map((c) => c.id)).toEqual(['c1', 'c2']);
+    expect(useAppStore.getState().credits).toBe(9);
+  });
+});
+
+describe('starting a chat', () => {
+  it('should go to / and alert with the server message when creation is refused', async () => {
+    const { startChat } = await import('./chat-actions');
+    fake.ack = { error: { message: 'Needs Pro.', code: 'pro:required' } };
+    const navigate = vi.fn();
+    expect(await startChat('startup-advisor', navigate)).toBe(false);
+    expect(navigate).toHaveBeenCalledWith('/');
+    expect(useToastStore.getState().toasts[0]).toMatchObject({
+      severity: 'error',
+      title: "Couldn't create chat",
+      message: 'Needs Pro.',
+    });
+  });
+
+  it('should use the fallback text when the socket is not connected, and navigate on success', async () => {
+    const { startChat } = await import('./chat-actions');
+    fake.connected = false;
+    const navigate = vi.fn();
+    await startChat('default', navigate);
+    fake.connected = true;
+    expect(useToastStore.getState().toasts[0]?.message).toBe(
+      'Failed to create a chat with the selected persona. Please try again later.',
+    );
+    fake.ack = { id: 'new1' };
+    expect(await startChat('default', navigate)).toBe(true);
+    expect(navigate).toHaveBeenLastCalledWith('/chats/new1');
+    expect(useAppStore.getState().chats[0]?.id).toBe('new1');
+  });
+
+  it('should open the New Chat modal without a persona id', async () => {
+    const { startChat } = await import('./chat-actions');
+    await startChat(null, vi.fn());
+    expect(useAppStore.getState().activeModal).toBe('newchat');
+  });
+});

@@ -1,0 +1,41 @@
+import { create } from 'zustand';
+
+/** UI state of the chat list: pending renames, names to type out, the open menu and confirmation. */
+interface ChatUiState {
+  /** Chats whose name is being regenerated ("Renaming Chat..."). */
+  renaming: Record<string, true>;
+  /** Chats whose new name should be typed out, keyed to a counter so repeats animate again. */
+  typing: Record<string, number>;
+  menuChatId: string | null;
+  confirmDeleteId: string | null;
+  setRenaming: (chatId: string, on: boolean) => void;
+  markTyping: (chatId: string) => void;
+  clearTyping: (chatId: string) => void;
+  openMenu: (chatId: string | null) => void;
+  confirmDelete: (chatId: string | null) => void;
+}
+
+let typingSeq = 0;
+
+export const useChatUiStore = create<ChatUiState>()((set) => ({
+  renaming: {},
+  typing: {},
+  menuChatId: null,
+  confirmDeleteId: null,
+  setRenaming: (chatId, on) =>
+    set((s) => {
+      const renaming = { ...s.renaming };
+      if (on) renaming[chatId] = true;
+      else delete renaming[chatId];
+      return { renaming };
+    }),
+  markTyping: (chatId) => set((s) => ({ typing: { ...s.typing, [chatId]: ++typingSeq } })),
+  clearTyping: (chatId) =>
+    set((s) => {
+      const typing = { ...s.typing };
+      delete typing[chatId];
+      return { typing };
+    }),
+  openMenu: (menuChatId) => set({ menuChatId }),
+  confirmDelete: (confirmDeleteId) => set({ confirmDeleteId }),
+}));

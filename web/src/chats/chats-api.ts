@@ -1,0 +1,22 @@
+import { type Chat, type ChatPatchRequest, chatSchema, chatsResponseSchema, meResponseSchema } from '@neura/contract';
+import { api } from '../api/http';
+import { useAppStore } from '../store/app-store';
+
+export function fetchChats(): Promise<Chat[]> {
+  return api('/users/me/chats', {}, chatsResponseSchema);
+}
+
+export function patchChatRequest(chatId: string, patch: ChatPatchRequest): Promise<Chat> {
+  return api(`/users/me/chats/${encodeURIComponent(chatId)}`, { method: 'PATCH', body: patch }, chatSchema);
+}
+
+/** Refetches the whole chat list into the store. */
+export async function reloadChatList(): Promise<void> {
+  useAppStore.getState().setChats(await fetchChats());
+}
+
+/** Reloads the user (and their chats) after a failure, so the screen shows the server's truth. */
+export async function reloadUser(): Promise<void> {
+  const [user] = await Promise.all([api('/users/me', {}, meResponseSchema), reloadChatList()]);
+  useAppStore.getState().setUser(user);
+}

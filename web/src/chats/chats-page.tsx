@@ -1,0 +1,34 @@
+import { useNavigate } from 'react-router';
+import { texts } from '../shell/texts';
+import { showToast } from '../shell/toast-store';
+import { startChat } from './chat-actions';
+import { ChatList } from './chat-list';
+import { reloadChatList } from './chats-api';
+import { NewChatButton } from './new-chat-button';
+import { PullToRefresh } from './pull-to-refresh';
+import { messageOr } from './session-calls';
+
+/** The Chats page (mobile list; also works on desktop): New Chat, search and the list with pull-to-refresh. */
+export function ChatsPage() {
+  const navigate = useNavigate();
+  const refresh = async () => {
+    try {
+      await reloadChatList();
+    } catch (error) {
+      showToast({ severity: 'error', message: messageOr(error, texts.errors.unknown) });
+    }
+  };
+  return (
+    <section className="mx-auto flex h-[calc(100dvh-7.5rem)] w-full max-w-3xl flex-col gap-3 p-3 lg:h-[calc(100dvh-3.5rem)]">
+      <NewChatButton onClick={() => void startChat(null, navigate)} />
+      <ChatList
+        className="flex-1"
+        renderScroller={(scroller, scrollRef) => (
+          <PullToRefresh scrollRef={scrollRef} onRefresh={refresh}>
+            {scroller}
+          </PullToRefresh>
+        )}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { ChatMenu } from './chat-menu';
+import { DeleteChatDialog } from './delete-chat-dialog';
+import { NewChatModal } from './new-chat-modal';
+import { useChatSync } from './use-chat-sync';
+
+/** Mounted once for the whole app: cross-session chat sync, the New Chat modal, chat menu and delete dialog. */
+export function ChatsRuntime() {
+  useChatSync();
+  return (
+    <>
+      <NewChatModal />
+      <ChatMenu />
+      <DeleteChatDialog />
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { useLocation, useNavigate } from 'react-router';
+import { texts } from '../shell/texts';
+import { deleteChat } from './chat-actions';
+import { useChatUiStore } from './chat-ui-store';
+import { ModalFrame } from './modal-frame';
+
+/** "Are you sure you want to delete this chat? ..." with Delete and Cancel (SPEC.md §5). */
+export function DeleteChatDialog() {
+  const chatId = useChatUiStore((s) => s.confirmDeleteId);
+  const confirmDelete = useChatUiStore((s) => s.confirmDelete);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  if (!chatId) return null;
+  const close = () => confirmDelete(null);
+
+  return (
+    <ModalFrame titleId="delete-chat-title" onClose={close} role="alertdialog" className="sm:max-w-sm">
+      <div className="p-5">
+        <h2 id="delete-chat-title" className="mb-2 text-lg font-semibold">
+          {texts.chats.deleteChat}
+        </h2>
+        <p className="mb-5 text-muted">{texts.chats.deleteConfirm}</p>
+        <div className="flex justify-end gap-2">
+          <button type="button" onClick={close} className="rounded-lg px-4 py-2 hover:bg-surface-3" data-autofocus>
+            {texts.chats.cancel}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              close();
+              void deleteChat(chatId, navigate, pathname);
+            }}
+            className="rounded-lg bg-danger px-4 py-2 font-medium text-black"
+          >
+            {texts.chats.deleteButton}
+          </button>
+        </div>
+      </div>
+    </ModalFrame>
+  );
+}

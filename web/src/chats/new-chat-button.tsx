@@ -1,0 +1,15 @@
+import { texts } from '../shell/texts';
+import { PlusIcon } from './icons';
+
+export function NewChatButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="flex items-center justify-center gap-2 rounded-xl bg-accent px-3 py-2.5 font-semibold text-accent-fg hover:brightness-110"
+    >
+      <PlusIcon />
+      {texts.chats.newChat}
+    </button>
+  );
+}

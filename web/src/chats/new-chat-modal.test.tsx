@@ -1,0 +1,81 @@
+import type { Persona } from '@neura/contract';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useAppStore } from '../store/app-store';
+import { NewChatModal } from './new-chat-modal';
+import { renderWithRouter } from './render-with-router';
+
+const persona = (id: string, tags: string[], over: Partial<Persona> = {}): Persona => ({
+  id,
+  icon: 'spark',
+  name: `Persona ${id}`,
+  description: `About ${id}`,
+  cost: 3,
+  tags,
+  published: true,
+  requiresPro: false,
+  includedSkills: ['web_search'],
+  ...over,
+});
+
+beforeEach(() => {
+  useAppStore.setState({
+    activeModal: 'newchat',
+    isProUser: false,
+    token: 't',
+    personas: [
+      persona('helper', ['helpful']),
+      persona('pro-helper', ['helpful'], { requiresPro: true }),
+      persona('hidden', ['helpful'], { published: false }),
+      persona('joker', ['fun']),
+    ],
+  });
+});
+
+describe('NewChatModal', () => {
+  it('should be the dialog "New Chat" with id newchat and a disabled Custom tab marked Coming Soon', () => {
+    renderWithRouter(<NewChatModal />);
+    const dialog = screen.getByRole('dialog', { name: 'New Chat' });
+    expect(dialog.id).toBe('newchat');
+    const tabs = within(dialog).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Helpful', 'Novelty', 'CustomComing Soon']);
+    expect((tabs[2] as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('should list published personas of the tab and disable Pro ones for non-Pro users', () => {
+    renderWithRouter(<NewChatModal />);
+    const options = screen.getAllByTestId('newchat-persona');
+    expect(options.map((o) => o.textContent)).toEqual([
+      expect.stringContaining('Persona helper'),
+      expect.stringContaining('Persona pro-helper'),
+    ]);
+    expect((options[1] as HTMLButtonElement).disabled).toBe(true);
+    expect(within(options[1] as HTMLElement).getByText('Pro')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Novelty' }));
+    expect(screen.getAllByTestId('newchat-persona').map((o) => o.textContent)).toEqual([
+      expect.stringContaining('Persona joker'),
+    ]);
+  });
+
+  it('should enable Pro personas for Pro users', () => {
+    useAppStore.setState({ isProUser: true });
+    renderWithRouter(<NewChatModal />);
+    expect(screen.getAllByTestId('newchat-persona').every((o) => !(o as HTMLButtonElement).disabled)).toBe(true);
+  });
+
+  it('should open a detail view with skills and go back to the list', () => {
+    renderWithRouter(<NewChatModal />);
+    fireEvent.click(screen.getAllByTestId('newchat-persona')[0] as HTMLElement);
+    const detail = screen.getByTestId('newchat-detail');
+    expect(detail.textContent).toContain('Search the web');
+    expect(within(detail).getByRole('button', { name: 'Start Chat' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getAllByTestId('newchat-persona')).toHaveLength(2);
+  });
+
+  it('should close on Escape', () => {
+    renderWithRouter(<NewChatModal />);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(useAppStore.getState().activeModal).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+import { EXPLORE_CAROUSELS, EXPLORE_SKELETON_COUNTS, type Persona } from '@neura/contract';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { startChat } from '../chats/chat-actions';
+import { texts } from '../shell/texts';
+import { useAppStore } from '../store/app-store';
+import { ExploreBanners } from './explore-banners';
+import { PersonaCarousel } from './persona-carousel';
+
+/** Explore (home): banners, then the five carousels of published personas by tag. */
+export function ExplorePage() {
+  const personas = useAppStore((s) => s.personas);
+  const loaded = useAppStore((s) => s.personasLoaded);
+  const navigate = useNavigate();
+  const onStart = useCallback((persona: Persona) => void startChat(persona.id, navigate), [navigate]);
+
+  return (
+    <section className="mx-auto flex w-full max-w-6xl flex-col gap-6 py-4" aria-labelledby="explore-heading">
+      <h2 id="explore-heading" className="px-4 text-2xl font-bold">
+        {texts.explore.heading}
+      </h2>
+      <ExploreBanners />
+      {EXPLORE_CAROUSELS.map((carousel, i) => (
+        <PersonaCarousel
+          key={carousel.tag}
+          title={carousel.title}
+          featured={carousel.tag === 'featured'}
+          loading={!loaded}
+          skeletons={EXPLORE_SKELETON_COUNTS[i] ?? 2}
+          personas={personas.filter((p) => p.published && p.tags.includes(carousel.tag))}
+          onStart={onStart}
+        />
+      ))}
+      <p className="px-4 pb-4 text-center text-sm text-muted" data-testid="explore-footer">
+        <span className="lg:hidden">{texts.explore.footerMobile}</span>
+        <span className="hidden lg:inline">{texts.explore.footerDesktop}</span>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { EXPLORE_CAROUSEL_SPEED_MS, type Persona } from '@neura/contract';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { texts } from '../shell/texts';
+import { PersonaCard } from './persona-card';
+import { PersonaSkeleton } from './persona-skeleton';
+import { useSlidesPerView } from './use-slides-per-view';
+
+const ease = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
+
+/** Animates scrollLeft over the carousel speed, with snapping paused so it does not fight the animation. */
+function animateScroll(el: HTMLElement, to: number): void {
+  const from = el.scrollLeft;
+  const reduce =
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  if (reduce || typeof requestAnimationFrame !== 'function') {
+    el.scrollLeft = to;
+    return;
+  }
+  const start = performance.now();
+  el.style.scrollSnapType = 'none';
+  const step = (now: number) => {
+    const t = Math.min(1, (now - start) / EXPLORE_CAROUSEL_SPEED_MS);
+    el.scrollLeft = from + (to - from) * ease(t);
+    if (t < 1) requestAnimationFrame(step);
+    else el.style.scrollSnapType = '';
+  };
+  requestAnimationFrame(step);
+}
+
+/**
+ * One carousel of persona cards: a CSS scroll-snap strip (swipe, trackpad, keyboard) with previous
+ * and next buttons that slide by one card at the speed of SPEC.md §9.
+ */
+export function PersonaCarousel({
+  title,
+  personas,
+  loading,
+  skeletons,
+  featured,
+  onStart,
+}: {
+  title: string;
+  personas: Persona[];
+  loading: boolean;
+  skeletons: number;
+  featured: boolean;
+  onStart: (persona: Persona) => void;
+}) {
+  const slidesPerView = useSlidesPerView();
+  const strip = useRef<HTMLUListElement>(null);
+  const headingId = useId();
+  const [edges, setEdges] = useState({ start: true, end: false });
+
+  const updateEdges = useCallback(() => {
+    const el = strip.current;
+    if (!el) return;
+    setEdges({ start: el.scrollLeft <= 2, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 2 });
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the cards change.
+  useEffect(() => updateEdges(), [updateEdges, personas.length, slidesPerView, loading]);
+
+  const slideBy = (direction: 1 | -1) => {
+    const el = strip.current;
+    if (!el) return;
+    const slide = el.clientWidth / slidesPerView;
+    const target = Math.round((el.scrollLeft + direction * slide) / slide) * slide;
+    animateScroll(el, Math.max(0, Math.min(target, el.scrollWidth - el.clientWidth)));
+  };
+
+  const count = loading ? skeletons : personas.length;
+  if (!loading && personas.length === 0) return null;
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2" data-testid="persona-carousel">
+      <div className="flex items-center gap-2 px-4">
+        <h3 id={headingId} className="flex-1 text-lg font-semibold">
+          {title}
+        </h3>
+        <button
+          type="button"
+          onClick={() => slideBy(-1)}
+          disabled={loading || edges.start}
+          aria-label={texts.explore.previous(title)}
+          className="hidden h-8 w-8 items-center justify-center rounded-full bg-surface-3 text-lg disabled:opacity-30 sm:flex"
+        >
+          <span aria-hidden="true">‹</span>
+        </button>
+        <button
+          type="button"
+          onClick={() => slideBy(1)}
+          disabled={loading || edges.end}
+          aria-label={texts.explore.next(title)}
+          className="hidden h-8 w-8 items-center justify-center rounded-full bg-surface-3 text-lg disabled:opacity-30 sm:flex"
+        >
+          <span aria-hidden="true">›</span>
+        </button>
+      </div>
+      <ul
+        ref={strip}
+        onScroll={updateEdges}
+        className="flex snap-x snap-mandatory scroll-px-4 overflow-x-auto px-4 pb-2 [scrollbar-width:none]"
+        aria-busy={loading}
+      >
+        {Array.from({ length: count }, (_, i) => {
+          const persona = personas[i];
+          return (
+            <li
+              key={persona?.id ?? `skeleton-${i}`}
+              className="shrink-0 snap-start pr-3"
+              style={{ width: `${100 / slidesPerView}%` }}
+            >
+              {loading || !persona ? (
+                <PersonaSkeleton featured={featured} />
+              ) : (
+                <PersonaCard persona={persona} featured={featured} onStart={onStart} />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
