@@ -144,7 +144,9 @@ export class AccountService {
       [LIMITS.loginFailPerIp, origin.ip],
     ]);
     const user = await this.d.users.findByEmail(email);
-    const ok = user ? await verifyPassword(user.password_hash, password) : (await burnPasswordCheck(password), false);
+    let ok = false;
+    if (user) ok = await verifyPassword(user.password_hash, password);
+    else await burnPasswordCheck(password);
     if (!user || !ok) {
       await this.d.limiter.hitAll([
         [LIMITS.loginFailPerEmail, email],
