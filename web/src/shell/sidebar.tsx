@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { LogoutButton } from '../auth/logout-button';
 import { useAppStore } from '../store/app-store';
 import { texts } from './texts';
 
@@ -22,7 +23,10 @@ export function Sidebar() {
       <nav className="mt-auto flex flex-col gap-1 text-sm">
         <Link to="/">{texts.nav.home}</Link>
         {token ? (
-          <Link to="/settings">{texts.nav.settings}</Link>
+          <>
+            <Link to="/settings">{texts.nav.settings}</Link>
+            <LogoutButton />
+          </>
         ) : (
           <button type="button" className="text-left" onClick={() => setActiveModal('auth')}>
             {texts.nav.loginSignup}

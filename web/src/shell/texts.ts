@@ -73,6 +73,7 @@ export const texts = {
   /** The auth modal (SPEC.md §2, §4, §8). */
   auth: {
     dialogLabel: 'Login or sign up',
+    logout: 'Log out',
     close: 'Close',
     back: 'Back',
     continue: 'Continue',
