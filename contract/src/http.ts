@@ -94,6 +94,8 @@ export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
 export const waitlistRequestSchema = z.object({ email: emailSchema });
 export const successResponseSchema = z.object({ success: z.literal(true) });
 export type SuccessResponse = z.infer<typeof successResponseSchema>;
+/** POST /users/verify/validate: the address is verified; a session comes with it. */
+export const verifyValidateResponseSchema = z.object({ success: z.literal(true), token: z.string() });
 
 /** GET /accounts/options: what the sign-up pages need beyond `exists` (not in SPEC.md §7). */
 export const accountOptionsResponseSchema = z.object({

@@ -69,9 +69,14 @@ describe('sign-up by invite (REGISTRATION=invite)', () => {
     expect(early.status).toBe(403);
     expect(early.body.message).toBe('Your email address has not been verified.');
 
-    expect(await call(t, 'POST', '/users/verify/validate', { email, verifyCode: code })).toEqual({
-      status: 200,
-      body: { success: true },
+    const verified = await call<{ success: boolean; token: string }>(t, 'POST', '/users/verify/validate', {
+      email,
+      verifyCode: code,
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body.success).toBe(true);
+    expect((await call(t, 'GET', '/users/me', undefined, { token: verified.body.token })).body).toMatchObject({
+      email,
     });
     const login = await call<{ token: string }>(t, 'POST', '/users/login', { email, password: strongPassword });
     expect(login.status).toBe(200);

@@ -30,6 +30,11 @@ export class AttemptRepository {
       .execute();
   }
 
+  /** Drops every event older than the cut-off (all scopes). */
+  async pruneAllBefore(beforeIso: string): Promise<void> {
+    await this.db.deleteFrom('attempts').where('created_at', '<=', beforeIso).execute();
+  }
+
   async deleteForSubject(subject: string, trx: Executor = this.db): Promise<void> {
     await trx.deleteFrom('attempts').where('subject', '=', subject).execute();
   }

@@ -69,8 +69,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/users/verify/validate', async (request) => {
     const { email, verifyCode } = parse(codeValidateRequestSchema, request.body);
-    await accounts.validateVerifyCode(email, verifyCode, origin(request));
-    return success;
+    return { success: true, token: await accounts.validateVerifyCode(email, verifyCode, origin(request)) };
   });
 
   app.post('/users/forgot', async (request) => {

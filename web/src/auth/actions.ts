@@ -163,15 +163,18 @@ export function submitRegistration(): Promise<void> {
   );
 }
 
-/** A right code verifies the address, goes to login and logs in with the password given before. */
+/**
+ * A right code verifies the address, goes to login and logs in automatically: with the session the
+ * server hands back, else with the password given before.
+ */
 export function submitVerifyCode(code: string): Promise<void> {
   return run(
     async () => {
       const { email, pendingPassword } = flow();
-      await authApi.validateVerifyCode(email, code);
+      const token = await authApi.validateVerifyCode(email, code);
       flow().set({ password: pendingPassword, verifyCode: [...EMPTY_CODE] });
       flow().goTo('login');
-      await completeSignIn(await authApi.login(email, pendingPassword));
+      await completeSignIn(token ?? (await authApi.login(email, pendingPassword)));
     },
     () => {
       if (flow().page === 'emailverify') flow().set({ verifyCode: [...EMPTY_CODE] });

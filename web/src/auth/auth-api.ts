@@ -40,8 +40,13 @@ export async function register(input: RegisterRequest, recaptchaToken: string | 
 const post = (path: string, body: unknown) => api<unknown>(path, { method: 'POST', body });
 
 export const sendVerifyCode = (email: string) => post('/users/verify', { email });
-export const validateVerifyCode = (email: string, verifyCode: string) =>
-  post('/users/verify/validate', { email, verifyCode });
+export async function validateVerifyCode(email: string, verifyCode: string): Promise<string | undefined> {
+  const answer = await api<{ token?: unknown }>('/users/verify/validate', {
+    method: 'POST',
+    body: { email, verifyCode },
+  });
+  return typeof answer?.token === 'string' ? answer.token : undefined;
+}
 export const sendResetCode = (email: string) => post('/users/forgot', { email });
 export const validateResetCode = (email: string, verifyCode: string) =>
   post('/users/forgot/validate', { email, verifyCode });

@@ -86,6 +86,23 @@ describe('auth modal: intro', () => {
   });
 });
 
+describe('auth modal: install prompt', () => {
+  it('should show install steps on a phone browser, then "No, thanks" goes to emailcheck', async () => {
+    serve({});
+    const ua = vi
+      .spyOn(navigator, 'userAgent', 'get')
+      .mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile Safari');
+    useAuthFlow.setState({ page: 'initial' });
+    renderModal();
+    click('Skip Intro');
+    await toPage('pwanotify');
+    expect(screen.getByText(/Add to Home Screen/)).toBeTruthy();
+    click('No, thanks');
+    await toPage('emailcheck');
+    ua.mockRestore();
+  });
+});
+
 describe('auth modal: login', () => {
   it('should keep Continue disabled until the email is valid, then go to login for a known user', async () => {
     serve({
@@ -204,6 +221,7 @@ describe('auth modal: sign-up', () => {
       'GET /invites/AAAA-BBBB-CCCC-DDDD-EEEE': () => json({ isValid: false }),
       'GET /invites/ABCD-EFGH-JKLM-NPQR-STUV': () => json({ isValid: true }),
       'POST /users/': () => NOT_VERIFIED(),
+      'POST /users/verify/validate': () => json({ success: true, token: 'tok-v' }),
     });
     renderModal();
     type('Email', 'new@example.com');
@@ -245,6 +263,12 @@ describe('auth modal: sign-up', () => {
     // Registration mailed the code already: no second send.
     expect(calls.some((c) => c.key === 'POST /users/verify')).toBe(false);
     expect(useAuthFlow.getState().pendingPassword).toBe('a quiet river');
+
+    // The verified code brings a session: signed in without another login call.
+    enterCode('5555');
+    await waitFor(() => expect(useAppStore.getState().token).toBe('tok-v'));
+    expect(calls.some((c) => c.key === 'POST /users/login')).toBe(false);
+    expect(useAppStore.getState().activeModal).toBeNull();
   });
 
   it('should go straight to register when the waitlist is off, and clear the captcha token on failure', async () => {

@@ -79,7 +79,6 @@ export function AuthModal() {
         role="dialog"
         aria-modal="true"
         aria-labelledby="auth-title"
-        aria-label={texts.auth.dialogLabel}
         data-modal-id="auth"
         data-page={page}
         className="flex max-h-full w-full max-w-md flex-col gap-4 overflow-y-auto rounded-t-2xl border border-border bg-surface-2 p-6 sm:rounded-2xl"

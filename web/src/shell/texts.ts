@@ -72,7 +72,6 @@ export const texts = {
   },
   /** The auth modal (SPEC.md §2, §4, §8). */
   auth: {
-    dialogLabel: 'Login or sign up',
     logout: 'Log out',
     close: 'Close',
     back: 'Back',
