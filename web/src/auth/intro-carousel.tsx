@@ -1,10 +1,10 @@
 import { INTRO_AUTOPLAY_MS, INTRO_DRAG_THRESHOLD_PX } from '@neura/contract';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { texts } from '../shell/texts';
+import { IntroIcon } from './intro-icon';
 
 const CELLS = texts.auth.intro;
 const LAST = CELLS.length - 1;
-const ICONS = ['👋', '🔎', '🎨', '🎭', '💬', '✨'];
 
 /**
  * The intro of SPEC.md §2: six cells, autoplay every 8000 ms, draggable (50 px threshold), no
@@ -58,9 +58,7 @@ export function IntroCarousel({ onFinishedChange }: { onFinishedChange: (finishe
               aria-hidden={i !== index}
               className="flex w-full shrink-0 flex-col items-center gap-3 px-2 py-6 text-center"
             >
-              <span className="text-5xl" aria-hidden="true">
-                {ICONS[i]}
-              </span>
+              <IntroIcon index={i} />
               <h3 className="text-xl font-semibold">{cell.title}</h3>
               <p className="text-muted">{cell.body}</p>
               {i === 0 ? <p className="mt-2 animate-pulse text-sm text-accent">{texts.auth.swipe} →</p> : null}
@@ -76,7 +74,7 @@ export function IntroCarousel({ onFinishedChange }: { onFinishedChange: (finishe
             aria-label={texts.auth.introSlide(i + 1)}
             aria-current={i === index}
             onClick={() => go(i)}
-            className={`h-2 rounded-full transition-all ${i === index ? 'w-6 bg-accent' : 'w-2 bg-surface-3'}`}
+            className={`h-2 rounded-full transition-all ${i === index ? 'w-6 bg-accent' : 'w-2 bg-muted/40'}`}
           />
         ))}
       </div>
