@@ -62,3 +62,10 @@ export const fetchMe = (): Promise<User> => api('/users/me', {}, meResponseSchem
 export const fetchAccountOptions = (): Promise<AccountOptionsResponse> =>
   api('/accounts/options', {}, accountOptionsResponseSchema);
 export const logoutCall = () => post('/users/logout', undefined);
+
+/** PUT /users/me/password: every other session of the user ends (for the settings page). */
+export const changePassword = (currentPassword: string, password: string) =>
+  api<unknown>('/users/me/password', { method: 'PUT', body: { currentPassword, password } });
+
+/** DELETE /users/me: removes the account and its data; call `logout()`'s clean-up after it (for settings). */
+export const deleteAccount = (password: string) => api<unknown>('/users/me', { method: 'DELETE', body: { password } });

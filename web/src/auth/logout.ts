@@ -7,9 +7,10 @@ import { logoutCall } from './auth-api';
 /**
  * Logout of SPEC.md §4: ends the session on the server (best effort), disconnects the socket and
  * clears token, user, flags, credits, Pro status and chats. `useSessionEndRedirect` then goes to /.
+ * After deleting the account the session is gone already: `logout({ callServer: false })`.
  */
-export async function logout(): Promise<void> {
-  if (useAppStore.getState().token) {
+export async function logout(options: { callServer?: boolean } = {}): Promise<void> {
+  if (options.callServer !== false && useAppStore.getState().token) {
     try {
       await logoutCall();
     } catch (error) {
