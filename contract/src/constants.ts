@@ -92,3 +92,7 @@ export type HelpDocName = (typeof HELP_DOCS)[number];
 
 export const MODAL_IDS = ['auth', 'subscribe', 'newchat'] as const;
 export type ModalId = (typeof MODAL_IDS)[number];
+
+/** Password length bounds (ARCHITECTURE.md §6). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;

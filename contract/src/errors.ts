@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   'auth:captcha-failed': 400,
   'auth:password-weak': 400,
   'auth:email-taken': 409,
+  'auth:wrong-password': 400,
   'invite:invalid': 400,
   'credits:insufficient': 402,
   'pro:required': 403,
@@ -29,3 +30,7 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred.';
+
+/** Account answers the web acts on (SPEC.md §8); the server sends them verbatim. */
+export const NOT_VERIFIED_MESSAGE = 'Your email address has not been verified.';
+export const VERIFY_MAIL_FAILED_MESSAGE = 'An unknown error occurred while sending the verification email.';

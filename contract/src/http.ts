@@ -92,4 +92,18 @@ export const feedbackRequestSchema = z.object({
 export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
 
 export const waitlistRequestSchema = z.object({ email: emailSchema });
+export const successResponseSchema = z.object({ success: z.literal(true) });
+export type SuccessResponse = z.infer<typeof successResponseSchema>;
+/** POST /users/verify/validate: the address is verified; a session comes with it. */
+export const verifyValidateResponseSchema = z.object({ success: z.literal(true), token: z.string() });
+
+/** GET /accounts/options: what the sign-up pages need beyond `exists` (not in SPEC.md §7). */
+export const accountOptionsResponseSchema = z.object({
+  registration: z.enum(['invite', 'open']),
+  /** An external waitlist form; null means the built-in waitlist (POST /waitlist). */
+  waitlistUrl: z.string().nullable(),
+  /** The reCAPTCHA site key when the captcha is enabled. */
+  captchaSiteKey: z.string().nullable(),
+});
+export type AccountOptionsResponse = z.infer<typeof accountOptionsResponseSchema>;
 export const speakRequestSchema = z.object({ text: z.string().trim().min(1).max(4000) });

@@ -1,14 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { AccountService } from './accounts/account-service.js';
+import { AttemptLimiter } from './accounts/attempt-limiter.js';
+import { AttemptRepository } from './accounts/attempt-repository.js';
 import { Authenticator } from './accounts/authenticate.js';
+import { CaptchaVerifier } from './accounts/captcha.js';
+import { CodeRepository } from './accounts/code-repository.js';
+import { CodeService } from './accounts/code-service.js';
 import { InviteRepository } from './accounts/invite-repository.js';
 import { InviteService } from './accounts/invite-service.js';
 import { SessionRepository } from './accounts/session-repository.js';
 import { UserRepository } from './accounts/user-repository.js';
+import { WaitlistRepository } from './accounts/waitlist-repository.js';
+import { WaitlistService } from './accounts/waitlist-service.js';
 import { ChatRepository } from './chats/repository.js';
 import { ChatService } from './chats/service.js';
 import { chatSocketHandlers } from './chats/socket.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import { Mailer } from './mail/mailer.js';
 import { PersonaRepository } from './personas/repository.js';
 import { PersonaService } from './personas/service.js';
 import { Realtime } from './realtime/realtime.js';
@@ -27,6 +36,9 @@ export interface Services {
   realtime: Realtime;
   chats: ChatRepository;
   chatService: ChatService;
+  mailer: Mailer;
+  accounts: AccountService;
+  waitlist: WaitlistService;
 }
 
 export function createServices(config: Config, db: Db, log: FastifyBaseLogger): Services {
@@ -39,6 +51,26 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
   const personas = new PersonaService(new PersonaRepository(db));
   const chatService = new ChatService(chats, personas, users, realtime);
   realtime.onSession(chatSocketHandlers(chatService, (err) => log.error({ err }, 'chat socket handler failed')));
+  const invites = new InviteService(new InviteRepository(db));
+  const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, log);
+  const limiter = new AttemptLimiter(new AttemptRepository(db));
+  const codes = new CodeService(new CodeRepository(db), limiter);
+  const captcha = new CaptchaVerifier(config.RECAPTCHA_SECRET, config.RECAPTCHA_VERIFY_URL);
+  const accounts = new AccountService({
+    config,
+    db,
+    users,
+    sessions,
+    invites,
+    codes,
+    limiter,
+    captcha,
+    mailer,
+    realtime,
+    log,
+  });
+  const appUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const waitlist = new WaitlistService(new WaitlistRepository(db), invites, limiter, mailer, appUrl, log);
   return {
     config,
     db,
@@ -46,11 +78,14 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     users,
     sessions,
     auth,
-    invites: new InviteService(new InviteRepository(db)),
+    invites,
     personas,
     realtime,
     chats,
     chatService,
+    mailer,
+    accounts,
+    waitlist,
   };
 }
 

@@ -1,9 +1,93 @@
-import type { FastifyPluginAsync } from 'fastify';
+import {
+  changePasswordRequestSchema,
+  codeValidateRequestSchema,
+  deleteAccountRequestSchema,
+  emailOnlyRequestSchema,
+  emailSchema,
+  loginRequestSchema,
+  NOT_VERIFIED_MESSAGE,
+  passwordResetRequestSchema,
+  RECAPTCHA_HEADER,
+  registerRequestSchema,
+  waitlistRequestSchema,
+} from '@neura/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { parse } from '../lib/validate.js';
+import type { Origin } from './account-service.js';
 import { presentUser } from './present-user.js';
 
-/** Account calls. GET /users/me and POST /users/logout (ARCHITECTURE.md §3). */
+const origin = (request: FastifyRequest): Origin => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+});
+
+const success = { success: true } as const;
+/** Lookups that reveal whether an address or invite exists: limited per IP. */
+const lookupLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+
+/** Account calls of SPEC.md §7 and ARCHITECTURE.md §3. */
 export const accountRoutes: FastifyPluginAsync = async (app) => {
-  const { auth, sessions, realtime } = app.services;
+  const { auth, sessions, realtime, accounts, invites, waitlist } = app.services;
+
+  app.get<{ Params: { email: string } }>('/users/:email/exists', { config: lookupLimit }, async (request) => {
+    const email = parse(emailSchema, request.params.email);
+    return accounts.exists(email);
+  });
+
+  app.get<{ Params: { inviteCode: string } }>('/invites/:inviteCode', { config: lookupLimit }, async (request) => ({
+    isValid: await invites.isValid(request.params.inviteCode),
+  }));
+
+  app.get('/accounts/options', async () => accounts.options());
+
+  app.post('/waitlist', async (request) => {
+    const { email } = parse(waitlistRequestSchema, request.body);
+    await waitlist.join(email, request.ip);
+    return success;
+  });
+
+  // Registration always ends in email verification: 403 "not verified" once the code was mailed.
+  const register = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const body = parse(registerRequestSchema, request.body);
+    const captcha = request.headers[RECAPTCHA_HEADER.toLowerCase()];
+    await accounts.register(body, typeof captcha === 'string' ? captcha : undefined, origin(request));
+    return reply.code(403).send({ message: NOT_VERIFIED_MESSAGE, code: 'auth:not-verified' });
+  };
+  app.post('/users/', register);
+  app.post('/users', register);
+
+  app.post('/users/login', async (request) => {
+    const { email, password } = parse(loginRequestSchema, request.body);
+    return { token: await accounts.login(email, password, origin(request)) };
+  });
+
+  app.post('/users/verify', async (request) => {
+    const { email } = parse(emailOnlyRequestSchema, request.body);
+    await accounts.sendVerifyCode(email, origin(request));
+    return success;
+  });
+
+  app.post('/users/verify/validate', async (request) => {
+    const { email, verifyCode } = parse(codeValidateRequestSchema, request.body);
+    return { success: true, token: await accounts.validateVerifyCode(email, verifyCode, origin(request)) };
+  });
+
+  app.post('/users/forgot', async (request) => {
+    const { email } = parse(emailOnlyRequestSchema, request.body);
+    await accounts.sendResetCode(email, origin(request));
+    return success;
+  });
+
+  app.post('/users/forgot/validate', async (request) => {
+    const { email, verifyCode } = parse(codeValidateRequestSchema, request.body);
+    await accounts.validateResetCode(email, verifyCode, origin(request));
+    return success;
+  });
+
+  app.post('/users/forgot/reset', async (request) => {
+    const { email, verifyCode, password } = parse(passwordResetRequestSchema, request.body);
+    return { token: await accounts.resetPassword(email, verifyCode, password, origin(request)) };
+  });
 
   app.get('/users/me', async (request) => {
     const { user } = await auth.fromRequest(request);
@@ -14,6 +98,20 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const { sessionId } = await auth.fromRequest(request);
     await sessions.revoke(sessionId);
     realtime.disconnectSessions([sessionId]);
-    return reply.code(200).send({ success: true });
+    return reply.code(200).send(success);
+  });
+
+  app.put('/users/me/password', async (request) => {
+    const principal = await auth.fromRequest(request);
+    const { currentPassword, password } = parse(changePasswordRequestSchema, request.body);
+    await accounts.changePassword(principal, currentPassword, password);
+    return success;
+  });
+
+  app.delete('/users/me', async (request) => {
+    const principal = await auth.fromRequest(request);
+    const { password } = parse(deleteAccountRequestSchema, request.body ?? {});
+    await accounts.deleteAccount(principal, password);
+    return success;
   });
 };

@@ -58,4 +58,15 @@ export class SessionRepository {
     }
     return ids;
   }
+
+  /** Ids of the user's live sessions (to disconnect their sockets). */
+  async activeIdsForUser(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return rows.map((r) => r.id);
+  }
 }

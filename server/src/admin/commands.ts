@@ -1,4 +1,5 @@
 import type { ParseArgsConfig } from 'node:util';
+import { adminGrantCredits, adminSetFlag, adminSetPro } from '../accounts/admin-users.js';
 import type { Services } from '../services.js';
 
 export interface CommandContext {
@@ -63,6 +64,76 @@ export const adminCommands: AdminCommand[] = [
       const [hint] = args;
       if (!hint) throw new Error('Name the invite: npm run admin -- invites revoke ABCD');
       out(`Revoked ${await services.invites.revoke(hint)} invite(s).`);
+      return 0;
+    },
+  },
+  {
+    name: 'waitlist list',
+    usage: 'waitlist list',
+    summary: 'Lists the built-in waitlist, oldest first.',
+    options: help,
+    async run({ services, out }) {
+      const entries = await services.waitlist.list();
+      if (entries.length === 0) out('The waitlist is empty.');
+      for (const e of entries) {
+        out(`${e.email}  joined ${e.createdAt}${e.invitedAt ? `  invited ${e.invitedAt}` : '  waiting'}`);
+      }
+      return 0;
+    },
+  },
+  {
+    name: 'waitlist invite',
+    usage: 'waitlist invite --count N',
+    summary: 'Mails a single-use invite code to each of the N oldest waiting addresses.',
+    options: { ...help, count: { type: 'string' } },
+    async run({ services, options, out }) {
+      const count = positiveInt(options.count, 'count', 1);
+      const results = await services.waitlist.inviteOldest(count);
+      if (results.length === 0) out('Nobody is waiting.');
+      for (const r of results) out(`${r.email}  ${r.sent ? 'invited' : 'FAILED to send (invite revoked)'}`);
+      if (!services.mailer.configured) out('Note: SMTP_URL is unset, so the invite mails went to the log only.');
+      return results.every((r) => r.sent) ? 0 : 1;
+    },
+  },
+  {
+    name: 'users grant-credits',
+    usage: 'users grant-credits <email> <n>',
+    summary: 'Adds n credits to the user (recorded in the credit ledger).',
+    options: help,
+    async run({ services, args, out }) {
+      const [email, n] = args;
+      if (!email || !n) throw new Error('Usage: npm run admin -- users grant-credits ada@example.com 50');
+      const amount = Number(n);
+      if (!Number.isInteger(amount) || amount < 1)
+        throw new Error('The number of credits must be a whole number of at least 1');
+      out(`${email} now has ${await adminGrantCredits(services, email, amount)} credits.`);
+      return 0;
+    },
+  },
+  {
+    name: 'users set-pro',
+    usage: 'users set-pro <email> --days N',
+    summary: 'Gives the user Pro for N more days (from now or the current expiry, whichever is later).',
+    options: { ...help, days: { type: 'string' } },
+    async run({ services, args, options, out }) {
+      const [email] = args;
+      if (!email) throw new Error('Usage: npm run admin -- users set-pro ada@example.com --days 30');
+      const days = positiveInt(options.days, 'days', 30);
+      out(`${email} is Pro until ${await adminSetPro(services, email, days)}.`);
+      return 0;
+    },
+  },
+  {
+    name: 'users flag',
+    usage: 'users flag <email> <flag> [--remove]',
+    summary: 'Sets (or with --remove clears) a user flag, e.g. insider.',
+    options: { ...help, remove: { type: 'boolean' } },
+    async run({ services, args, options, out }) {
+      const [email, flag] = args;
+      if (!email || !flag) throw new Error('Usage: npm run admin -- users flag ada@example.com insider');
+      if (!/^[a-z][a-z0-9-]{0,31}$/.test(flag)) throw new Error('A flag is a short lowercase word, e.g. insider');
+      const flags = await adminSetFlag(services, email, flag, options.remove !== true);
+      out(`${email} flags: ${flags.length > 0 ? flags.join(', ') : '(none)'}`);
       return 0;
     },
   },

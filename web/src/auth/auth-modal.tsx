@@ -1,9 +1,78 @@
+import { type ComponentType, useEffect } from 'react';
+import { texts } from '../shell/texts';
 import { useAppStore } from '../store/app-store';
+import { backTarget } from './actions';
+import { AuthAlert } from './auth-alert';
+import { fetchAccountOptions } from './auth-api';
+import { type AuthPage, useAuthFlow } from './auth-flow-store';
+import { EmailCheckPage } from './pages/email-check-page';
+import { EmailVerifyPage } from './pages/email-verify-page';
+import { ForgotPassPage } from './pages/forgot-pass-page';
+import { InitialPage } from './pages/initial-page';
+import { InviteCheckPage } from './pages/invite-check-page';
+import { LoginPage } from './pages/login-page';
+import { PreregisterPage } from './pages/preregister-page';
+import { PwaNotifyPage } from './pages/pwa-notify-page';
+import { RegisterPage } from './pages/register-page';
+import { ResetPassPage } from './pages/reset-pass-page';
+import { WaitlistPage } from './pages/waitlist-page';
 
-/** The auth modal (id "auth"). Its pages come with the accounts issue. */
+const PAGES: Record<AuthPage, ComponentType> = {
+  initial: InitialPage,
+  pwanotify: PwaNotifyPage,
+  emailcheck: EmailCheckPage,
+  login: LoginPage,
+  forgotpass: ForgotPassPage,
+  resetpass: ResetPassPage,
+  preregister: PreregisterPage,
+  invitecheck: InviteCheckPage,
+  register: RegisterPage,
+  emailverify: EmailVerifyPage,
+  waitlist: WaitlistPage,
+};
+
+/** Loads the sign-up options (waitlist URL, captcha site key) once the modal opens. */
+function useAccountOptions(open: boolean): void {
+  useEffect(() => {
+    if (!open) return;
+    let cancelled = false;
+    fetchAccountOptions()
+      .then((o) => {
+        if (!cancelled) useAuthFlow.getState().set({ waitlistUrl: o.waitlistUrl, captchaSiteKey: o.captchaSiteKey });
+      })
+      .catch((error: unknown) => console.warn('Could not load the sign-up options', error));
+    return () => {
+      cancelled = true;
+    };
+  }, [open]);
+}
+
+/** The auth modal (id "auth"): the pages of SPEC.md §2 and the transitions of §4. */
 export function AuthModal() {
   const open = useAppStore((s) => s.activeModal === 'auth');
+  const setActiveModal = useAppStore((s) => s.setActiveModal);
+  const page = useAuthFlow((s) => s.page);
+  const alert = useAuthFlow((s) => s.alert);
+  const goTo = useAuthFlow((s) => s.goTo);
+  useAccountOptions(open);
+
+  // A fresh visitor starts with the intro; someone who finished it starts at emailcheck.
+  useEffect(() => {
+    if (useAuthFlow.getState().page === 'initial' && useAppStore.getState().introFinished) goTo('emailcheck');
+  }, [goTo]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setActiveModal(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, setActiveModal]);
+
   if (!open) return null;
+  const Page = PAGES[page];
+  const back = backTarget(page);
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/60 sm:items-center">
       <div
@@ -11,11 +80,34 @@ export function AuthModal() {
         aria-modal="true"
         aria-labelledby="auth-title"
         data-modal-id="auth"
-        className="w-full max-w-md rounded-t-2xl border border-border bg-surface-2 p-6 sm:rounded-2xl"
+        data-page={page}
+        className="flex max-h-full w-full max-w-md flex-col gap-4 overflow-y-auto rounded-t-2xl border border-border bg-surface-2 p-6 sm:rounded-2xl"
       >
-        <h2 id="auth-title" className="text-xl font-semibold">
-          Welcome to Neura
-        </h2>
+        <div className="flex items-center gap-2">
+          {back ? (
+            <button
+              type="button"
+              aria-label={texts.auth.back}
+              onClick={() => goTo(back)}
+              className="flex h-9 w-9 items-center justify-center rounded-full text-xl hover:bg-surface-3"
+            >
+              <span aria-hidden="true">‹</span>
+            </button>
+          ) : null}
+          <h2 id="auth-title" className="flex-1 text-xl font-semibold">
+            {texts.auth.headings[page]}
+          </h2>
+          <button
+            type="button"
+            aria-label={texts.auth.close}
+            onClick={() => setActiveModal(null)}
+            className="flex h-9 w-9 items-center justify-center rounded-full text-xl text-muted hover:bg-surface-3"
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <AuthAlert alert={alert} />
+        <Page />
       </div>
     </div>
   );

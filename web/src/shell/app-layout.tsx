@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
 import { AuthModal } from '../auth/auth-modal';
+import { useSessionEndRedirect } from '../auth/use-session-end-redirect';
 import { useAppStore } from '../store/app-store';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -19,6 +20,7 @@ export function AppLayout() {
   useAuthGate();
   useThemeClass();
   useSessionConnection();
+  useSessionEndRedirect();
   const { pathname } = useLocation();
   const serverOnline = useAppStore((s) => s.serverOnline);
   const isChat = routeFor(pathname).name === 'chat';

@@ -1,4 +1,5 @@
 import { Link, useLocation, useNavigate } from 'react-router';
+import { LogoutButton } from '../auth/logout-button';
 import { openChatId, startChat } from '../chats/chat-actions';
 import { ChatList } from '../chats/chat-list';
 import { ChatsRuntime } from '../chats/chats-runtime';
@@ -59,9 +60,12 @@ export function Sidebar() {
             {texts.nav.home}
           </Link>
           {token ? (
-            <Link to="/settings" className="rounded-md px-2 py-1.5 hover:bg-surface-3">
-              {texts.nav.settings}
-            </Link>
+            <>
+              <Link to="/settings" className="rounded-md px-2 py-1.5 hover:bg-surface-3">
+                {texts.nav.settings}
+              </Link>
+              <LogoutButton className="rounded-md px-2 py-1.5 text-left hover:bg-surface-3" />
+            </>
           ) : (
             <button
               type="button"

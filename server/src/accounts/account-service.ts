@@ -1,0 +1,251 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type AccountOptionsResponse,
+  NOT_VERIFIED_MESSAGE,
+  type RegisterRequest,
+  type UserExistsResponse,
+  VALIDATION_MESSAGES,
+  VERIFY_MAIL_FAILED_MESSAGE,
+} from '@neura/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import { type Db, inTransaction } from '../db/database.js';
+import { AppError } from '../errors.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import type { Mailer } from '../mail/mailer.js';
+import { resetCodeMail, verifyCodeMail } from '../mail/templates.js';
+import type { Realtime } from '../realtime/realtime.js';
+import type { AttemptLimiter } from './attempt-limiter.js';
+import type { Principal } from './authenticate.js';
+import type { CaptchaVerifier } from './captcha.js';
+import type { CodeService } from './code-service.js';
+import type { InviteService } from './invite-service.js';
+import { LIMITS } from './limits.js';
+import { burnPasswordCheck, checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
+import type { SessionRepository } from './session-repository.js';
+import { generateToken, hashToken } from './tokens.js';
+import type { UserRepository } from './user-repository.js';
+
+export const ACCOUNT_MESSAGES = {
+  invalidCredentials: 'The email address or password is incorrect.',
+  emailTaken: 'An account with this email address already exists. Please log in instead.',
+  wrongPassword: 'Your current password is incorrect.',
+  resetMailFailed: 'An unknown error occurred while sending the password reset email.',
+} as const;
+
+/** Where a request comes from, for rate limits and the session record. */
+export interface Origin {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface AccountDeps {
+  config: Config;
+  db: Db;
+  users: UserRepository;
+  sessions: SessionRepository;
+  invites: InviteService;
+  codes: CodeService;
+  limiter: AttemptLimiter;
+  captcha: CaptchaVerifier;
+  mailer: Mailer;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+}
+
+const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/**
+ * Sign-up (invite or open), email verification, login, password reset and change, and account
+ * deletion. Registration always ends in email verification: the answer is the 403 "not verified"
+ * after the code was mailed, and the client goes to its verify page.
+ */
+export class AccountService {
+  constructor(private readonly d: AccountDeps) {}
+
+  async exists(email: string): Promise<UserExistsResponse> {
+    const user = await this.d.users.findByEmail(normalizeEmail(email));
+    return {
+      userExists: user !== undefined,
+      waitlist: this.d.config.REGISTRATION === 'invite',
+      captchaEnabled: this.d.captcha.enabled,
+    };
+  }
+
+  options(): AccountOptionsResponse {
+    return {
+      registration: this.d.config.REGISTRATION,
+      waitlistUrl: this.d.config.WAITLIST_URL ?? null,
+      captchaSiteKey: this.d.captcha.enabled ? (this.d.config.RECAPTCHA_SITE_KEY ?? null) : null,
+    };
+  }
+
+  /** Creates the (unverified) account, taking the invite in the same transaction, and mails the code. */
+  async register(input: RegisterRequest, captchaToken: string | undefined, origin: Origin): Promise<void> {
+    await this.d.limiter.check(LIMITS.registerPerIp, origin.ip);
+    await this.d.limiter.hit(LIMITS.registerPerIp, origin.ip);
+    await this.d.captcha.verify(captchaToken, origin.ip);
+    const email = normalizeEmail(input.email);
+    checkPasswordPolicy(input.password, email);
+    const inviteRequired = this.d.config.REGISTRATION === 'invite';
+    if (inviteRequired && !input.inviteCode) throw new AppError('invite:invalid', VALIDATION_MESSAGES.invalidInvite);
+    if (await this.d.users.findByEmail(email)) throw new AppError('auth:email-taken', ACCOUNT_MESSAGES.emailTaken);
+
+    const passwordHash = await hashPassword(input.password);
+    const userId = newId();
+    const now = nowIso();
+    try {
+      await inTransaction(this.d.db, async (trx) => {
+        if (inviteRequired && !(await this.d.invites.consume(input.inviteCode as string, trx))) {
+          throw new AppError('invite:invalid', VALIDATION_MESSAGES.invalidInvite);
+        }
+        await this.d.users.insert(
+          {
+            id: userId,
+            email,
+            first_name: input.firstName,
+            last_name: input.lastName,
+            password_hash: passwordHash,
+            email_verified_at: null,
+            referral_code: randomBytes(5).toString('hex').toUpperCase(),
+            pro_expiry: null,
+            flags: '[]',
+            credits: 0,
+            country: input.country ?? null,
+            created_at: now,
+            updated_at: now,
+          },
+          trx,
+        );
+        const credits = this.d.config.SIGNUP_CREDITS;
+        if (credits > 0) await this.d.users.grantCredits(userId, credits, 'signup', `signup:${userId}`, trx);
+      });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      // A concurrent registration of the same address won the unique index.
+      if (await this.d.users.findByEmail(email)) throw new AppError('auth:email-taken', ACCOUNT_MESSAGES.emailTaken);
+      throw error;
+    }
+
+    try {
+      const code = await this.d.codes.issue(email, 'verify', origin.ip);
+      await this.d.mailer.send(verifyCodeMail(email, code));
+    } catch (error) {
+      // The account exists; the verify page offers "Didn't get an email?" to send a new code.
+      this.d.log.error({ err: error }, 'verification mail after registration failed');
+    }
+  }
+
+  async login(emailInput: string, password: string, origin: Origin): Promise<string> {
+    const email = normalizeEmail(emailInput);
+    await this.d.limiter.checkAll([
+      [LIMITS.loginFailPerEmail, email],
+      [LIMITS.loginFailPerIp, origin.ip],
+    ]);
+    const user = await this.d.users.findByEmail(email);
+    let ok = false;
+    if (user) ok = await verifyPassword(user.password_hash, password);
+    else await burnPasswordCheck(password);
+    if (!user || !ok) {
+      await this.d.limiter.hitAll([
+        [LIMITS.loginFailPerEmail, email],
+        [LIMITS.loginFailPerIp, origin.ip],
+      ]);
+      throw new AppError('auth:invalid-credentials', ACCOUNT_MESSAGES.invalidCredentials);
+    }
+    if (!user.email_verified_at) throw new AppError('auth:not-verified', NOT_VERIFIED_MESSAGE);
+    return this.openSession(user.id, origin);
+  }
+
+  /** Mails a verification code to an unverified account; silently does nothing for other addresses. */
+  async sendVerifyCode(emailInput: string, origin: Origin): Promise<void> {
+    const email = normalizeEmail(emailInput);
+    const user = await this.d.users.findByEmail(email);
+    if (!user || user.email_verified_at) return;
+    const code = await this.d.codes.issue(email, 'verify', origin.ip);
+    try {
+      await this.d.mailer.send(verifyCodeMail(email, code));
+    } catch (error) {
+      this.d.log.error({ err: error }, 'verification mail failed');
+      throw new AppError('mail:send-failed', VERIFY_MAIL_FAILED_MESSAGE);
+    }
+  }
+
+  /**
+   * Uses the verification code and marks the address verified. The code proves the address as a
+   * reset code does, so a session comes with it (the web still lands on login as SPEC.md §4 says).
+   */
+  async validateVerifyCode(emailInput: string, code: string, origin: Origin): Promise<string> {
+    const email = normalizeEmail(emailInput);
+    await this.d.codes.check(email, 'verify', code, origin.ip, { consume: true });
+    const user = await this.d.users.findByEmail(email);
+    if (!user) throw new AppError('auth:code-invalid', 'That code is no longer valid. Please request a new one.');
+    if (!user.email_verified_at) await this.d.users.update(user.id, { email_verified_at: nowIso() });
+    return this.openSession(user.id, origin);
+  }
+
+  /** Mails a reset code to an existing account; answers the same for unknown addresses. */
+  async sendResetCode(emailInput: string, origin: Origin): Promise<void> {
+    const email = normalizeEmail(emailInput);
+    const user = await this.d.users.findByEmail(email);
+    if (!user) return;
+    const code = await this.d.codes.issue(email, 'reset', origin.ip);
+    try {
+      await this.d.mailer.send(resetCodeMail(email, code));
+    } catch (error) {
+      this.d.log.error({ err: error }, 'reset mail failed');
+      throw new AppError('mail:send-failed', ACCOUNT_MESSAGES.resetMailFailed);
+    }
+  }
+
+  /** Checks the reset code without using it up (the reset page sends it again with the new password). */
+  async validateResetCode(emailInput: string, code: string, origin: Origin): Promise<void> {
+    await this.d.codes.check(normalizeEmail(emailInput), 'reset', code, origin.ip, { consume: false });
+  }
+
+  /** Uses the reset code, sets the password, ends every session and opens a new one. */
+  async resetPassword(emailInput: string, code: string, password: string, origin: Origin): Promise<string> {
+    const email = normalizeEmail(emailInput);
+    checkPasswordPolicy(password, email);
+    await this.d.codes.check(email, 'reset', code, origin.ip, { consume: true });
+    const user = await this.d.users.findByEmail(email);
+    if (!user) throw new AppError('auth:code-invalid', 'That code is no longer valid. Please request a new one.');
+    await this.d.users.update(user.id, {
+      password_hash: await hashPassword(password),
+      email_verified_at: user.email_verified_at ?? nowIso(),
+    });
+    const revoked = await this.d.sessions.revokeAllForUser(user.id);
+    this.d.realtime.disconnectSessions(revoked);
+    return this.openSession(user.id, origin);
+  }
+
+  /** Changes the password and ends every other session of the user (their sockets disconnect). */
+  async changePassword(principal: Principal, currentPassword: string, password: string): Promise<void> {
+    const { user } = principal;
+    if (!(await verifyPassword(user.password_hash, currentPassword))) {
+      throw new AppError('auth:wrong-password', ACCOUNT_MESSAGES.wrongPassword);
+    }
+    checkPasswordPolicy(password, user.email);
+    await this.d.users.update(user.id, { password_hash: await hashPassword(password) });
+    const revoked = await this.d.sessions.revokeAllForUser(user.id, principal.sessionId);
+    this.d.realtime.disconnectSessions(revoked);
+  }
+
+  /** Deletes the account and the user's chats, messages, sessions, ledger and personal data. */
+  async deleteAccount(principal: Principal, password: string): Promise<void> {
+    const { user } = principal;
+    if (!(await verifyPassword(user.password_hash, password))) {
+      throw new AppError('auth:wrong-password', ACCOUNT_MESSAGES.wrongPassword);
+    }
+    const sessionIds = await this.d.sessions.activeIdsForUser(user.id);
+    await inTransaction(this.d.db, (trx) => this.d.users.deleteWithData(user.id, user.email, trx));
+    this.d.realtime.disconnectSessions(sessionIds);
+  }
+
+  private async openSession(userId: string, origin: Origin): Promise<string> {
+    const token = generateToken();
+    await this.d.sessions.create(userId, hashToken(token), origin.userAgent?.slice(0, 300) ?? null);
+    return token;
+  }
+}

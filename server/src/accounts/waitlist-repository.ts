@@ -1,0 +1,48 @@
+import type { Executor } from '../db/database.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+
+export interface WaitlistEntry {
+  email: string;
+  createdAt: string;
+  invitedAt: string | null;
+}
+
+export class WaitlistRepository {
+  constructor(private readonly db: Executor) {}
+
+  /** Adds the address once; a second call for the same address changes nothing. */
+  async add(email: string): Promise<void> {
+    await this.db
+      .insertInto('waitlist')
+      .values({ id: newId(), email, created_at: nowIso(), invited_at: null })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .execute();
+  }
+
+  async list(): Promise<WaitlistEntry[]> {
+    const rows = await this.db.selectFrom('waitlist').selectAll().orderBy('created_at').orderBy('id').execute();
+    return rows.map((r) => ({ email: r.email, createdAt: r.created_at, invitedAt: r.invited_at }));
+  }
+
+  /** The oldest addresses not invited yet. */
+  async oldestWaiting(limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('waitlist')
+      .select('email')
+      .where('invited_at', 'is', null)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.email);
+  }
+
+  async markInvited(email: string): Promise<void> {
+    await this.db.updateTable('waitlist').set({ invited_at: nowIso() }).where('email', '=', email).execute();
+  }
+
+  async deleteForEmail(email: string, trx: Executor = this.db): Promise<void> {
+    await trx.deleteFrom('waitlist').where('email', '=', email).execute();
+  }
+}

@@ -1,0 +1,48 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../mail/mailer.js';
+import { inviteMail } from '../mail/templates.js';
+import type { AttemptLimiter } from './attempt-limiter.js';
+import type { InviteService } from './invite-service.js';
+import { LIMITS } from './limits.js';
+import type { WaitlistEntry, WaitlistRepository } from './waitlist-repository.js';
+
+/** The built-in waitlist (used when WAITLIST_URL is unset) and inviting from it. */
+export class WaitlistService {
+  constructor(
+    private readonly waitlist: WaitlistRepository,
+    private readonly invites: InviteService,
+    private readonly limiter: AttemptLimiter,
+    private readonly mailer: Mailer,
+    private readonly appUrl: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Stores the address (idempotent: joining twice is fine and changes nothing). */
+  async join(email: string, ip: string): Promise<void> {
+    await this.limiter.check(LIMITS.waitlistPerIp, ip);
+    await this.limiter.hit(LIMITS.waitlistPerIp, ip);
+    await this.waitlist.add(email.toLowerCase());
+  }
+
+  list(): Promise<WaitlistEntry[]> {
+    return this.waitlist.list();
+  }
+
+  /** Mails a fresh single-use invite code to each of the oldest `count` waiting addresses. */
+  async inviteOldest(count: number): Promise<Array<{ email: string; sent: boolean }>> {
+    const results: Array<{ email: string; sent: boolean }> = [];
+    for (const email of await this.waitlist.oldestWaiting(count)) {
+      const [code] = await this.invites.create(1, 1);
+      try {
+        await this.mailer.send(inviteMail(email, code as string, this.appUrl));
+        await this.waitlist.markInvited(email);
+        results.push({ email, sent: true });
+      } catch (error) {
+        this.log.error({ err: error, to: email }, 'invite mail failed');
+        await this.invites.revoke(code as string);
+        results.push({ email, sent: false });
+      }
+    }
+    return results;
+  }
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { Mailer } from './mailer.js';
+import { verifyCodeMail } from './templates.js';
+
+describe('Mailer without SMTP', () => {
+  it('should write the mail, code included, to the log at info with a "mail not configured" line', async () => {
+    const lines: Array<{ level: string; obj: unknown; msg: string }> = [];
+    const log = {
+      info: (obj: unknown, msg: string) => lines.push({ level: 'info', obj, msg }),
+    } as never;
+    const mailer = new Mailer(undefined, 'Neura <no-reply@neura.local>', log);
+    expect(mailer.configured).toBe(false);
+    await mailer.send(verifyCodeMail('ada@example.com', '0427'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.level).toBe('info');
+    expect(lines[0]?.msg).toContain('mail not configured');
+    expect(lines[0]?.msg).toContain('0427');
+    expect(lines[0]?.obj).toMatchObject({ to: 'ada@example.com' });
+  });
+});
+
+describe('mail templates', () => {
+  it('should carry the product name and the code in text and HTML', () => {
+    const mail = verifyCodeMail('ada@example.com', '0042');
+    expect(mail.subject).toContain('Neura');
+    expect(mail.text).toContain('0042');
+    expect(mail.html).toContain('0042');
+    expect(mail.html).toContain('Neura');
+  });
+});

@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * Sends mail over SMTP_URL (nodemailer). Without SMTP the mail is written to the log at info with
+ * a "mail not configured" line, so a fresh install still works (the code is in the server log).
+ */
+export class Mailer {
+  private readonly transport?: Transporter;
+
+  constructor(
+    smtpUrl: string | undefined,
+    private readonly from: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    if (smtpUrl) {
+      // Options such as timeouts can travel in the URL's query (nodemailer parses them).
+      this.transport = nodemailer.createTransport(smtpUrl);
+    }
+  }
+
+  get configured(): boolean {
+    return this.transport !== undefined;
+  }
+
+  /** Throws when the SMTP server refuses or cannot be reached; callers turn that into their message. */
+  async send(mail: Mail): Promise<void> {
+    if (!this.transport) {
+      this.log.info(
+        { to: mail.to, subject: mail.subject },
+        `mail not configured (SMTP_URL is unset): this mail was not sent; its text follows\n${mail.text}`,
+      );
+      return;
+    }
+    await this.transport.sendMail({
+      from: this.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
+  }
+
+  close(): void {
+    this.transport?.close();
+  }
+}

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCommands } from '../src/admin/commands.js';
+import { call } from './helpers/accounts.js';
+import { startTestApp, type TestApp } from './helpers/app.js';
+import { createTestUser } from './helpers/factories.js';
+import { type SmtpCapture, startSmtpCapture } from './helpers/smtp.js';
+
+describe('admin CLI: waitlist and users', () => {
+  let t: TestApp;
+  let smtp: SmtpCapture;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    t = await startTestApp({ SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await t.stop();
+    await smtp.stop();
+  });
+
+  async function run(name: string, args: string[] = [], options: Record<string, string | boolean> = {}) {
+    const command = adminCommands.find((c) => c.name === name);
+    if (!command) throw new Error(`no command ${name}`);
+    const lines: string[] = [];
+    const code = await command.run({
+      services: t.services,
+      args,
+      options,
+      out: (l) => lines.push(l),
+      readFile: () => '',
+    });
+    return { code, lines };
+  }
+
+  it('should list the waitlist and mail invite codes to the oldest waiting addresses', async () => {
+    for (const email of ['first@example.com', 'second@example.com', 'third@example.com']) {
+      await call(t, 'POST', '/waitlist', { email }, { ip: '10.5.0.1' });
+    }
+    expect((await run('waitlist list')).lines.join('\n')).toMatch(/first@example.com.*waiting/);
+    const invited = await run('waitlist invite', [], { count: '2' });
+    expect(invited.code).toBe(0);
+    expect(invited.lines).toEqual(['first@example.com  invited', 'second@example.com  invited']);
+    const mail = await smtp.waitForMail('first@example.com', /invite/);
+    const code = /[A-Z0-9]{4}(?:-[A-Z0-9]{4}){4}/.exec(mail.text)?.[0] as string;
+    expect((await call(t, 'GET', `/invites/${code}`)).body).toEqual({ isValid: true });
+    expect((await run('waitlist list')).lines.find((l) => l.startsWith('third'))).toContain('waiting');
+    expect((await run('waitlist list')).lines.find((l) => l.startsWith('first'))).toContain('invited');
+  });
+
+  it('should grant credits through the ledger', async () => {
+    const user = await createTestUser(t.services, { credits: 3 });
+    const { lines } = await run('users grant-credits', [user.email, '50']);
+    expect(lines).toEqual([`${user.email} now has 53 credits.`]);
+    const ledger = await t.services.db.selectFrom('credit_ledger').selectAll().where('user_id', '=', user.id).execute();
+    expect(ledger).toEqual([expect.objectContaining({ amount: 50, reason: 'admin-grant' })]);
+    await expect(run('users grant-credits', ['nobody@example.com', '5'])).rejects.toThrow(/No user/);
+  });
+
+  it('should make a user Pro for N days and flag them insider', async () => {
+    const user = await createTestUser(t.services);
+    await run('users set-pro', [user.email], { days: '30' });
+    await run('users flag', [user.email, 'insider']);
+    const me = await call(t, 'GET', '/users/me', undefined, { token: user.token });
+    expect(me.body).toMatchObject({ isPro: true, flags: ['insider'] });
+    const days = (Date.parse(me.body.proExpiry as string) - Date.now()) / 86_400_000;
+    expect(Math.round(days)).toBe(30);
+    await run('users flag', [user.email, 'insider'], { remove: true });
+    expect((await call(t, 'GET', '/users/me', undefined, { token: user.token })).body.flags).toEqual([]);
+  });
+});

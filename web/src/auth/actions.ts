@@ -1,0 +1,235 @@
+import { isValidEmail, NOT_VERIFIED_MESSAGE, normalizeInviteCode } from '@neura/contract';
+import { ApiError, errorMessage } from '../api/http';
+import { texts } from '../shell/texts';
+import { showToast } from '../shell/toast-store';
+import * as authApi from './auth-api';
+import { type AuthPage, EMPTY_CODE, useAuthFlow } from './auth-flow-store';
+import { completeSignIn } from './complete-sign-in';
+import { countryFromTimeZone } from './country';
+import { isNativeApp, shouldShowInstallPrompt } from './platform-checks';
+
+/** The transitions of SPEC.md §4, as plain functions over the flow store (pages stay thin). */
+
+const flow = () => useAuthFlow.getState();
+
+/** Runs a call with the busy flag; a failure shows the server's message, else "An unknown error occurred." */
+async function run(fn: () => Promise<void>, onError?: (error: unknown) => boolean | undefined): Promise<void> {
+  if (flow().busy) return;
+  flow().setBusy(true);
+  try {
+    await fn();
+  } catch (error) {
+    if (!onError?.(error)) flow().setAlert({ severity: 'error', message: errorMessage(error) });
+  } finally {
+    flow().setBusy(false);
+  }
+}
+
+const isNotVerified = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'auth:not-verified' || error.message === NOT_VERIFIED_MESSAGE);
+
+export function leaveIntro(): void {
+  flow().goTo(shouldShowInstallPrompt() ? 'pwanotify' : 'emailcheck');
+}
+
+export function submitEmail(): Promise<void> {
+  return run(async () => {
+    const email = flow().email.trim();
+    if (!isValidEmail(email)) return;
+    const answer = await authApi.checkEmail(email);
+    const waitlist = isNativeApp() ? true : answer.waitlist;
+    flow().set({ email, waitlist, captchaEnabled: answer.captchaEnabled });
+    if (answer.userExists) flow().goTo('login');
+    else flow().goTo(waitlist ? 'preregister' : 'register');
+  });
+}
+
+/** Goes to emailverify; from login it also asks for a code (registration mailed one already). */
+async function toEmailVerify(password: string, from: 'login' | 'register'): Promise<void> {
+  flow().set({ pendingPassword: password, verifyCode: [...EMPTY_CODE] });
+  flow().goTo('emailverify');
+  if (from === 'login') {
+    flow().setAlert({ severity: 'warning', message: texts.auth.notVerifiedNotice });
+    try {
+      await authApi.sendVerifyCode(flow().email);
+    } catch (error) {
+      flow().setAlert({ severity: 'error', message: verifyMailError(error) });
+    }
+  }
+}
+
+const verifyMailError = (error: unknown) =>
+  error instanceof ApiError && error.code === 'rate-limited' ? error.message : texts.auth.verifyMailFailed;
+
+export function submitLogin(): Promise<void> {
+  return run(
+    async () => {
+      const { email, password } = flow();
+      await completeSignIn(await authApi.login(email, password));
+    },
+    (error) => {
+      if (!isNotVerified(error)) return false;
+      void toEmailVerify(flow().password, 'login');
+      return true;
+    },
+  );
+}
+
+export function forgotPassword(): Promise<void> {
+  return run(async () => {
+    await authApi.sendResetCode(flow().email);
+    flow().set({ resetCode: [...EMPTY_CODE] });
+    flow().goTo('forgotpass');
+  });
+}
+
+export function resendResetCode(): Promise<void> {
+  return run(async () => {
+    await authApi.sendResetCode(flow().email);
+    flow().set({ resetCode: [...EMPTY_CODE] });
+    flow().setAlert({ severity: 'info', message: texts.auth.codeResent });
+  });
+}
+
+export function submitResetCode(code: string): Promise<void> {
+  return run(
+    async () => {
+      await authApi.validateResetCode(flow().email, code);
+      flow().goTo('resetpass');
+    },
+    () => {
+      flow().set({ resetCode: [...EMPTY_CODE] });
+      return false;
+    },
+  );
+}
+
+export function submitNewPassword(): Promise<void> {
+  const { newPassword, newPasswordConfirm } = flow();
+  if (newPassword !== newPasswordConfirm) {
+    flow().setAlert({ severity: 'error', message: texts.auth.passwordMismatch });
+    return Promise.resolve();
+  }
+  return run(async () => {
+    const { email, resetCode } = flow();
+    const token = await authApi.resetPassword(email, resetCode.join(''), newPassword);
+    await completeSignIn(token);
+    showToast({ severity: 'success', message: texts.auth.passwordWasReset });
+  });
+}
+
+export function submitInvite(): Promise<void> {
+  return run(async () => {
+    const code = normalizeInviteCode(flow().inviteCode);
+    if (await authApi.checkInvite(code)) {
+      flow().set({ inviteCode: code });
+      flow().goTo('register');
+    } else {
+      flow().setAlert({ severity: 'error', message: texts.auth.invalidInvite });
+    }
+  });
+}
+
+export function submitRegistration(): Promise<void> {
+  const f = flow();
+  if (f.registerPassword !== f.registerPasswordConfirm) {
+    f.setAlert({ severity: 'error', message: texts.auth.passwordMismatch });
+    return Promise.resolve();
+  }
+  return run(
+    async () => {
+      const country = countryFromTimeZone();
+      const token = await authApi.register(
+        {
+          email: f.email,
+          firstName: f.firstName.trim(),
+          lastName: f.lastName.trim(),
+          password: f.registerPassword,
+          inviteCode: f.waitlist ? normalizeInviteCode(f.inviteCode) : undefined,
+          ...(country ? { country } : {}),
+        },
+        f.captchaEnabled ? f.recaptchaToken : null,
+      );
+      await completeSignIn(token);
+    },
+    (error) => {
+      if (isNotVerified(error)) {
+        void toEmailVerify(f.registerPassword, 'register');
+        return true;
+      }
+      flow().set({ recaptchaToken: null }); // a failed registration clears the captcha token
+      return false;
+    },
+  );
+}
+
+/**
+ * A right code verifies the address, goes to login and logs in automatically: with the session the
+ * server hands back, else with the password given before.
+ */
+export function submitVerifyCode(code: string): Promise<void> {
+  return run(
+    async () => {
+      const { email, pendingPassword } = flow();
+      const token = await authApi.validateVerifyCode(email, code);
+      flow().set({ password: pendingPassword, verifyCode: [...EMPTY_CODE] });
+      flow().goTo('login');
+      await completeSignIn(token ?? (await authApi.login(email, pendingPassword)));
+    },
+    () => {
+      if (flow().page === 'emailverify') flow().set({ verifyCode: [...EMPTY_CODE] });
+      return false;
+    },
+  );
+}
+
+export function resendVerifyCode(): Promise<void> {
+  return run(
+    async () => {
+      await authApi.sendVerifyCode(flow().email);
+      flow().set({ verifyCode: [...EMPTY_CODE] });
+      flow().setAlert({ severity: 'info', message: texts.auth.codeResent });
+    },
+    (error) => {
+      flow().setAlert({ severity: 'error', message: verifyMailError(error) });
+      return true;
+    },
+  );
+}
+
+/** "Join the waitlist" / "Need an invite code?": the external form in a new tab, else the built-in page. */
+export function openWaitlist(): void {
+  const url = flow().waitlistUrl;
+  if (url) window.open(url, '_blank', 'noopener,noreferrer');
+  else flow().goTo('waitlist');
+}
+
+export function submitWaitlist(): Promise<void> {
+  return run(async () => {
+    await authApi.joinWaitlist(flow().email.trim());
+    flow().set({ waitlistJoined: true });
+  });
+}
+
+/** Where the back button of each page goes (undefined: no back button). */
+export function backTarget(page: AuthPage): AuthPage | undefined {
+  const { waitlist } = flow();
+  switch (page) {
+    case 'login':
+    case 'preregister':
+      return 'emailcheck';
+    case 'forgotpass':
+    case 'resetpass':
+      return 'login';
+    case 'invitecheck':
+      return waitlist ? 'preregister' : 'emailcheck';
+    case 'register':
+      return waitlist ? 'invitecheck' : 'emailcheck';
+    case 'emailverify':
+      return 'emailcheck';
+    case 'waitlist':
+      return 'preregister';
+    default:
+      return undefined;
+  }
+}

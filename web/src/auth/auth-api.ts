@@ -1,0 +1,71 @@
+import {
+  type AccountOptionsResponse,
+  accountOptionsResponseSchema,
+  inviteCheckResponseSchema,
+  meResponseSchema,
+  normalizeInviteCode,
+  RECAPTCHA_HEADER,
+  type RegisterRequest,
+  tokenResponseSchema,
+  type User,
+  type UserExistsResponse,
+  userExistsResponseSchema,
+} from '@neura/contract';
+import { api } from '../api/http';
+
+/** The account calls of SPEC.md §7 and ARCHITECTURE.md §3. */
+
+export const checkEmail = (email: string): Promise<UserExistsResponse> =>
+  api(`/users/${encodeURIComponent(email.trim())}/exists`, {}, userExistsResponseSchema);
+
+export async function checkInvite(code: string): Promise<boolean> {
+  const { isValid } = await api(
+    `/invites/${encodeURIComponent(normalizeInviteCode(code))}`,
+    {},
+    inviteCheckResponseSchema,
+  );
+  return isValid;
+}
+
+export async function login(email: string, password: string): Promise<string> {
+  return (await api('/users/login', { method: 'POST', body: { email, password } }, tokenResponseSchema)).token;
+}
+
+/** Registration answers a token, or (the usual case) throws the 403 "not verified" ApiError. */
+export async function register(input: RegisterRequest, recaptchaToken: string | null): Promise<string> {
+  const headers: Record<string, string> = recaptchaToken ? { [RECAPTCHA_HEADER]: recaptchaToken } : {};
+  return (await api('/users/', { method: 'POST', body: input, headers }, tokenResponseSchema)).token;
+}
+
+const post = (path: string, body: unknown) => api<unknown>(path, { method: 'POST', body });
+
+export const sendVerifyCode = (email: string) => post('/users/verify', { email });
+export async function validateVerifyCode(email: string, verifyCode: string): Promise<string | undefined> {
+  const answer = await api<{ token?: unknown }>('/users/verify/validate', {
+    method: 'POST',
+    body: { email, verifyCode },
+  });
+  return typeof answer?.token === 'string' ? answer.token : undefined;
+}
+export const sendResetCode = (email: string) => post('/users/forgot', { email });
+export const validateResetCode = (email: string, verifyCode: string) =>
+  post('/users/forgot/validate', { email, verifyCode });
+
+export async function resetPassword(email: string, verifyCode: string, password: string): Promise<string> {
+  return (
+    await api('/users/forgot/reset', { method: 'POST', body: { email, verifyCode, password } }, tokenResponseSchema)
+  ).token;
+}
+
+export const joinWaitlist = (email: string) => post('/waitlist', { email });
+export const fetchMe = (): Promise<User> => api('/users/me', {}, meResponseSchema);
+export const fetchAccountOptions = (): Promise<AccountOptionsResponse> =>
+  api('/accounts/options', {}, accountOptionsResponseSchema);
+export const logoutCall = () => post('/users/logout', undefined);
+
+/** PUT /users/me/password: every other session of the user ends (for the settings page). */
+export const changePassword = (currentPassword: string, password: string) =>
+  api<unknown>('/users/me/password', { method: 'PUT', body: { currentPassword, password } });
+
+/** DELETE /users/me: removes the account and its data; call `logout()`'s clean-up after it (for settings). */
+export const deleteAccount = (password: string) => api<unknown>('/users/me', { method: 'DELETE', body: { password } });

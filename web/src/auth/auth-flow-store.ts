@@ -1,0 +1,94 @@
+import { create } from 'zustand';
+
+/** The pages of the auth modal (SPEC.md §2), plus the built-in waitlist form. */
+export type AuthPage =
+  | 'initial'
+  | 'pwanotify'
+  | 'emailcheck'
+  | 'login'
+  | 'forgotpass'
+  | 'resetpass'
+  | 'preregister'
+  | 'invitecheck'
+  | 'register'
+  | 'emailverify'
+  | 'waitlist';
+
+export interface AuthAlert {
+  severity: 'error' | 'warning' | 'success' | 'info';
+  message: string;
+}
+
+export const EMPTY_CODE = ['', '', '', ''] as const;
+
+interface Forms {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  registerPassword: string;
+  registerPasswordConfirm: string;
+  inviteCode: string;
+  recaptchaToken: string | null;
+  verifyCode: string[];
+  resetCode: string[];
+  newPassword: string;
+  newPasswordConfirm: string;
+  /** The password to log in with once the email is verified (from the login or register form). */
+  pendingPassword: string;
+  waitlistJoined: boolean;
+}
+
+export interface AuthFlowState extends Forms {
+  page: AuthPage;
+  alert: AuthAlert | null;
+  busy: boolean;
+  /** From GET /users/{email}/exists (forced on in the native app). */
+  waitlist: boolean;
+  captchaEnabled: boolean;
+  /** From GET /accounts/options: an external waitlist form (null: the built-in one) and the captcha site key. */
+  waitlistUrl: string | null;
+  captchaSiteKey: string | null;
+  /** Every page change clears the alert (SPEC.md §4). */
+  goTo: (page: AuthPage) => void;
+  setAlert: (alert: AuthAlert | null) => void;
+  setBusy: (busy: boolean) => void;
+  set: (
+    changes: Partial<Forms & Pick<AuthFlowState, 'waitlist' | 'captchaEnabled' | 'waitlistUrl' | 'captchaSiteKey'>>,
+  ) => void;
+  /** Clears every form and returns to emailcheck (after a successful login, sign-up or reset). */
+  resetForms: () => void;
+}
+
+const emptyForms = (): Forms => ({
+  email: '',
+  password: '',
+  firstName: '',
+  lastName: '',
+  registerPassword: '',
+  registerPasswordConfirm: '',
+  inviteCode: '',
+  recaptchaToken: null,
+  verifyCode: [...EMPTY_CODE],
+  resetCode: [...EMPTY_CODE],
+  newPassword: '',
+  newPasswordConfirm: '',
+  pendingPassword: '',
+  waitlistJoined: false,
+});
+
+export const useAuthFlow = create<AuthFlowState>()((set) => ({
+  ...emptyForms(),
+  page: 'initial',
+  alert: null,
+  busy: false,
+  waitlist: true,
+  captchaEnabled: false,
+  waitlistUrl: null,
+  captchaSiteKey: null,
+  goTo: (page) => set({ page, alert: null }),
+  setAlert: (alert) => set({ alert }),
+  setBusy: (busy) => set({ busy }),
+  set: (changes) => set(changes),
+  resetForms: () => set({ ...emptyForms(), page: 'emailcheck', alert: null, busy: false }),
+}));

@@ -1,0 +1,110 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { texts } from '../shell/texts';
+import { useAppStore } from '../store/app-store';
+
+/** Small building blocks shared by the auth pages. */
+
+export function TextField({ label, className, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="text-muted">{label}</span>
+      <input
+        {...input}
+        className={`rounded-xl border border-border bg-surface-3 px-3 py-2.5 text-base text-fg placeholder:text-muted/60 focus:border-accent ${className ?? ''}`}
+      />
+    </label>
+  );
+}
+
+export function PrimaryButton({
+  children,
+  disabled,
+  busy,
+}: {
+  children: ReactNode;
+  disabled?: boolean;
+  busy?: boolean;
+}) {
+  return (
+    <button
+      type="submit"
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg transition-opacity disabled:opacity-50"
+    >
+      {children}
+    </button>
+  );
+}
+
+export function SecondaryButton({
+  children,
+  onClick,
+  disabled,
+}: {
+  children: ReactNode;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      className="w-full rounded-xl border border-border px-4 py-3 font-medium text-fg hover:bg-surface-3 disabled:opacity-50"
+    >
+      {children}
+    </button>
+  );
+}
+
+export function LinkButton({
+  children,
+  onClick,
+  disabled,
+}: {
+  children: ReactNode;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      className="self-center text-sm font-medium text-accent hover:underline disabled:opacity-50"
+    >
+      {children}
+    </button>
+  );
+}
+
+export function TermsNote() {
+  const close = useAppStore((s) => s.setActiveModal);
+  return (
+    <p className="text-center text-xs text-muted">
+      {texts.auth.termsPrefix}{' '}
+      <Link to="/terms" onClick={() => close(null)} className="text-accent hover:underline">
+        {texts.auth.termsLink}
+      </Link>
+      .
+    </p>
+  );
+}
+
+/** A page's form: prevents the native submit and calls onSubmit. */
+export function AuthForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { INTRO_AUTOPLAY_MS, INTRO_DRAG_THRESHOLD_PX } from '@neura/contract';
+import { type PointerEvent, useEffect, useRef, useState } from 'react';
+import { texts } from '../shell/texts';
+import { IntroIcon } from './intro-icon';
+
+const CELLS = texts.auth.intro;
+const LAST = CELLS.length - 1;
+
+/**
+ * The intro of SPEC.md §2: six cells, autoplay every 8000 ms, draggable (50 px threshold), no
+ * wrap, no arrows. Reports finished = true only on the last cell.
+ */
+export function IntroCarousel({ onFinishedChange }: { onFinishedChange: (finished: boolean) => void }) {
+  const [index, setIndex] = useState(0);
+  const dragStart = useRef<number | null>(null);
+  const report = useRef(onFinishedChange);
+  report.current = onFinishedChange;
+
+  useEffect(() => {
+    report.current(index === LAST);
+    if (index >= LAST) return;
+    const timer = setTimeout(() => setIndex((i) => Math.min(i + 1, LAST)), INTRO_AUTOPLAY_MS);
+    return () => clearTimeout(timer);
+  }, [index]);
+
+  const go = (i: number) => setIndex(Math.max(0, Math.min(LAST, i)));
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    dragStart.current = e.clientX;
+  };
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
+    if (dragStart.current === null) return;
+    const dx = e.clientX - dragStart.current;
+    dragStart.current = null;
+    if (dx <= -INTRO_DRAG_THRESHOLD_PX) go(index + 1);
+    else if (dx >= INTRO_DRAG_THRESHOLD_PX) go(index - 1);
+  };
+
+  return (
+    <section aria-roledescription="carousel" aria-label={texts.auth.headings.initial} className="select-none">
+      <div
+        className="overflow-hidden touch-pan-y"
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          dragStart.current = null;
+        }}
+        data-testid="intro-track"
+      >
+        <div className="flex transition-transform duration-500" style={{ transform: `translateX(-${index * 100}%)` }}>
+          {CELLS.map((cell, i) => (
+            // biome-ignore lint/a11y/useSemanticElements: the WAI carousel pattern: a group with roledescription "slide"
+            <div
+              key={cell.title}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={texts.auth.introSlide(i + 1)}
+              aria-hidden={i !== index}
+              className="flex w-full shrink-0 flex-col items-center gap-3 px-2 py-6 text-center"
+            >
+              <IntroIcon index={i} />
+              <h3 className="text-xl font-semibold">{cell.title}</h3>
+              <p className="text-muted">{cell.body}</p>
+              {i === 0 ? <p className="mt-2 animate-pulse text-sm text-accent">{texts.auth.swipe} →</p> : null}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="mt-2 flex justify-center gap-2">
+        {CELLS.map((cell, i) => (
+          <button
+            key={cell.title}
+            type="button"
+            aria-label={texts.auth.introSlide(i + 1)}
+            aria-current={i === index}
+            onClick={() => go(i)}
+            className={`h-2 rounded-full transition-all ${i === index ? 'w-6 bg-accent' : 'w-2 bg-muted/40'}`}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

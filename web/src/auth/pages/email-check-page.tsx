@@ -1,0 +1,31 @@
+import { isValidEmail } from '@neura/contract';
+import { texts } from '../../shell/texts';
+import { submitEmail } from '../actions';
+import { useAuthFlow } from '../auth-flow-store';
+import { AuthForm, PrimaryButton, TextField } from '../form-controls';
+
+/** emailcheck: email and Continue (disabled until the address looks valid). */
+export function EmailCheckPage() {
+  const email = useAuthFlow((s) => s.email);
+  const busy = useAuthFlow((s) => s.busy);
+  const set = useAuthFlow((s) => s.set);
+  return (
+    <AuthForm onSubmit={submitEmail}>
+      <p className="text-muted">{texts.auth.intros.emailcheck}</p>
+      <TextField
+        label={texts.auth.email}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder={texts.auth.emailPlaceholder}
+        value={email}
+        onChange={(e) => set({ email: e.target.value })}
+        autoFocus
+      />
+      <PrimaryButton disabled={!isValidEmail(email.trim())} busy={busy}>
+        {texts.auth.continue}
+      </PrimaryButton>
+    </AuthForm>
+  );
+}

@@ -1,0 +1,26 @@
+import { texts } from '../../shell/texts';
+import { useAppStore } from '../../store/app-store';
+import { leaveIntro } from '../actions';
+import { IntroCarousel } from '../intro-carousel';
+
+/** initial: the intro carousel; "Get Started" once the intro is finished, else "Skip Intro". */
+export function InitialPage() {
+  const finished = useAppStore((s) => s.introFinished);
+  const setFinished = useAppStore((s) => s.setIntroFinished);
+  return (
+    <div className="flex flex-col gap-4">
+      <IntroCarousel
+        onFinishedChange={(done) => {
+          if (done) setFinished(true);
+        }}
+      />
+      <button
+        type="button"
+        onClick={leaveIntro}
+        className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg"
+      >
+        {finished ? texts.auth.getStarted : texts.auth.skipIntro}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { isValidEmail } from '@neura/contract';
+import { texts } from '../../shell/texts';
+import { forgotPassword, submitLogin } from '../actions';
+import { useAuthFlow } from '../auth-flow-store';
+import { AuthForm, LinkButton, PrimaryButton, TermsNote, TextField } from '../form-controls';
+
+/** login: password, Login, "Forgot your password?", terms link. */
+export function LoginPage() {
+  const email = useAuthFlow((s) => s.email);
+  const password = useAuthFlow((s) => s.password);
+  const busy = useAuthFlow((s) => s.busy);
+  const set = useAuthFlow((s) => s.set);
+  return (
+    <AuthForm onSubmit={submitLogin}>
+      <p className="text-muted">
+        {texts.auth.intros.login} <span className="font-medium text-fg">{email}</span>
+      </p>
+      <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
+      <TextField
+        label={texts.auth.password}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => set({ password: e.target.value })}
+        autoFocus
+      />
+      <PrimaryButton disabled={!isValidEmail(email) || password === ''} busy={busy}>
+        {texts.auth.login}
+      </PrimaryButton>
+      <LinkButton onClick={forgotPassword} disabled={busy}>
+        {texts.auth.forgotPassword}
+      </LinkButton>
+      <TermsNote />
+    </AuthForm>
+  );
+}

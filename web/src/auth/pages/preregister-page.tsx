@@ -1,0 +1,22 @@
+import { texts } from '../../shell/texts';
+import { openWaitlist } from '../actions';
+import { useAuthFlow } from '../auth-flow-store';
+import { SecondaryButton } from '../form-controls';
+
+/** preregister: "Join the waitlist" or "I have an invite code". */
+export function PreregisterPage() {
+  const goTo = useAuthFlow((s) => s.goTo);
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-muted">{texts.auth.intros.preregister}</p>
+      <button
+        type="button"
+        onClick={() => goTo('invitecheck')}
+        className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg"
+      >
+        {texts.auth.haveInvite}
+      </button>
+      <SecondaryButton onClick={openWaitlist}>{texts.auth.joinWaitlist}</SecondaryButton>
+    </div>
+  );
+}

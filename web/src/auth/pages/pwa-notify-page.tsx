@@ -1,0 +1,21 @@
+import { texts } from '../../shell/texts';
+import { useAuthFlow } from '../auth-flow-store';
+import { SecondaryButton } from '../form-controls';
+import { phoneOs } from '../platform-checks';
+
+/** pwanotify: install steps for a phone browser, and "No, thanks". */
+export function PwaNotifyPage() {
+  const goTo = useAuthFlow((s) => s.goTo);
+  const steps = phoneOs() === 'ios' ? texts.auth.pwa.ios : texts.auth.pwa.android;
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-muted">{texts.auth.pwa.intro}</p>
+      <ol className="list-decimal space-y-1 pl-5">
+        {steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+      <SecondaryButton onClick={() => goTo('emailcheck')}>{texts.auth.noThanks}</SecondaryButton>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { isValidEmail } from '@neura/contract';
+import { texts } from '../../shell/texts';
+import { submitRegistration } from '../actions';
+import { useAuthFlow } from '../auth-flow-store';
+import { Captcha } from '../captcha';
+import { AuthForm, PrimaryButton, TermsNote, TextField } from '../form-controls';
+
+/** register: first and last name, password, confirmation, captcha when enabled, "Create Account". */
+export function RegisterPage() {
+  const f = useAuthFlow();
+  const captchaOk = !f.captchaEnabled || f.recaptchaToken !== null;
+  const ready =
+    isValidEmail(f.email) &&
+    f.firstName.trim() !== '' &&
+    f.lastName.trim() !== '' &&
+    f.registerPassword !== '' &&
+    f.registerPasswordConfirm !== '' &&
+    captchaOk;
+  return (
+    <AuthForm onSubmit={submitRegistration}>
+      <p className="text-muted">
+        {texts.auth.intros.register} <span className="font-medium text-fg">{f.email}</span>
+      </p>
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          label={texts.auth.firstName}
+          name="given-name"
+          autoComplete="given-name"
+          value={f.firstName}
+          onChange={(e) => f.set({ firstName: e.target.value })}
+          autoFocus
+        />
+        <TextField
+          label={texts.auth.lastName}
+          name="family-name"
+          autoComplete="family-name"
+          value={f.lastName}
+          onChange={(e) => f.set({ lastName: e.target.value })}
+        />
+      </div>
+      <TextField
+        label={texts.auth.password}
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        value={f.registerPassword}
+        onChange={(e) => f.set({ registerPassword: e.target.value })}
+      />
+      <TextField
+        label={texts.auth.passwordConfirm}
+        type="password"
+        name="new-password-confirm"
+        autoComplete="new-password"
+        value={f.registerPasswordConfirm}
+        onChange={(e) => f.set({ registerPasswordConfirm: e.target.value })}
+      />
+      <p className="text-xs text-muted">{texts.auth.passwordHint}</p>
+      {f.captchaEnabled && f.captchaSiteKey ? (
+        <Captcha siteKey={f.captchaSiteKey} value={f.recaptchaToken} onChange={(v) => f.set({ recaptchaToken: v })} />
+      ) : null}
+      <PrimaryButton disabled={!ready} busy={f.busy}>
+        {texts.auth.createAccount}
+      </PrimaryButton>
+      <TermsNote />
+    </AuthForm>
+  );
+}

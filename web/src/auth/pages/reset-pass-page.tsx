@@ -1,0 +1,38 @@
+import { texts } from '../../shell/texts';
+import { submitNewPassword } from '../actions';
+import { useAuthFlow } from '../auth-flow-store';
+import { AuthForm, PrimaryButton, TextField } from '../form-controls';
+
+/** resetpass: new password and confirmation. */
+export function ResetPassPage() {
+  const password = useAuthFlow((s) => s.newPassword);
+  const confirm = useAuthFlow((s) => s.newPasswordConfirm);
+  const busy = useAuthFlow((s) => s.busy);
+  const set = useAuthFlow((s) => s.set);
+  return (
+    <AuthForm onSubmit={submitNewPassword}>
+      <p className="text-muted">{texts.auth.intros.resetpass}</p>
+      <TextField
+        label={texts.auth.newPassword}
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => set({ newPassword: e.target.value })}
+        autoFocus
+      />
+      <TextField
+        label={texts.auth.passwordConfirm}
+        type="password"
+        name="new-password-confirm"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => set({ newPasswordConfirm: e.target.value })}
+      />
+      <p className="text-xs text-muted">{texts.auth.passwordHint}</p>
+      <PrimaryButton disabled={password === '' || confirm === ''} busy={busy}>
+        {texts.auth.resetPassword}
+      </PrimaryButton>
+    </AuthForm>
+  );
+}

@@ -1,0 +1,36 @@
+import { isValidEmail } from '@neura/contract';
+import { texts } from '../../shell/texts';
+import { submitWaitlist } from '../actions';
+import { useAuthFlow } from '../auth-flow-store';
+import { AuthForm, PrimaryButton, TextField } from '../form-controls';
+
+/** The built-in waitlist (WAITLIST_URL unset): stores the address and confirms. */
+export function WaitlistPage() {
+  const email = useAuthFlow((s) => s.email);
+  const joined = useAuthFlow((s) => s.waitlistJoined);
+  const busy = useAuthFlow((s) => s.busy);
+  const set = useAuthFlow((s) => s.set);
+  if (joined) {
+    return (
+      <p role="status" className="rounded-xl bg-surface-3 p-4 text-success">
+        {texts.auth.waitlistJoined}
+      </p>
+    );
+  }
+  return (
+    <AuthForm onSubmit={submitWaitlist}>
+      <p className="text-muted">{texts.auth.intros.waitlist}</p>
+      <TextField
+        label={texts.auth.email}
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => set({ email: e.target.value })}
+      />
+      <PrimaryButton disabled={!isValidEmail(email.trim())} busy={busy}>
+        {texts.auth.joinWaitlist}
+      </PrimaryButton>
+    </AuthForm>
+  );
+}
