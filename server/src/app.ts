@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountRoutes } from './accounts/routes.js';
 import type { Config } from './config.js';
+import { conversationRoutes } from './conversation/routes.js';
 import { createDb, type Db, migrateToLatest } from './db/database.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { newId } from './lib/ids.js';
@@ -53,6 +54,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const services = createServices(config, db, app.log);
   app.decorate('services', services);
   await services.personas.seedIfEmpty();
+  await services.conversation.recoverInterrupted();
+  services.conversation.startSweeper();
 
   installErrorHandler(app);
   await app.register(rateLimit, { global: false });
@@ -62,6 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(systemRoutes);
       await api.register(personaRoutes);
       await api.register(accountRoutes);
+      await api.register(conversationRoutes);
     },
     { prefix: config.API_PREFIX },
   );
@@ -86,6 +90,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async close() {
       if (closed) return;
       closed = true;
+      await services.conversation.shutdown();
       await services.realtime.close();
       await app.close();
       if (ownsDb) await db.destroy();

@@ -6,7 +6,13 @@ import { SessionRepository } from './accounts/session-repository.js';
 import { UserRepository } from './accounts/user-repository.js';
 import { ChatRepository } from './chats/repository.js';
 import type { Config } from './config.js';
+import { MessageRepository } from './conversation/repository.js';
+import { ConversationService } from './conversation/service.js';
+import { conversationSocket } from './conversation/socket.js';
+import { CreditRepository } from './credits/repository.js';
+import { CreditService } from './credits/service.js';
 import type { Db } from './db/database.js';
+import { LlmRegistry } from './llm/registry.js';
 import { PersonaRepository } from './personas/repository.js';
 import { PersonaService } from './personas/service.js';
 import { Realtime } from './realtime/realtime.js';
@@ -24,6 +30,9 @@ export interface Services {
   personas: PersonaService;
   realtime: Realtime;
   chats: ChatRepository;
+  credits: CreditService;
+  llm: LlmRegistry;
+  conversation: ConversationService;
 }
 
 export function createServices(config: Config, db: Db, log: FastifyBaseLogger): Services {
@@ -33,6 +42,20 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
   const chats = new ChatRepository(db);
   const realtime = new Realtime(auth, log);
   realtime.onSession(sessionReady(chats));
+  const credits = new CreditService(db, new CreditRepository(db), realtime);
+  const llm = new LlmRegistry(config);
+  const conversation = new ConversationService({
+    config,
+    db,
+    log,
+    messages: new MessageRepository(db),
+    personas: new PersonaRepository(db),
+    users,
+    credits,
+    llm,
+    realtime,
+  });
+  realtime.onSession(conversationSocket(conversation, log));
   return {
     config,
     db,
@@ -44,6 +67,9 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     personas: new PersonaService(new PersonaRepository(db)),
     realtime,
     chats,
+    credits,
+    llm,
+    conversation,
   };
 }
 
