@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { PlaceholderPage } from '../pages/placeholder-page';
 import type { RouteName } from './routes';
 
+const ChatPage = lazy(() => import('../chat/chat-page').then((m) => ({ default: m.ChatPage })));
 const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 function PageFallback() {
@@ -22,7 +23,7 @@ const page = (node: ReactNode) => <Suspense fallback={<PageFallback />}>{node}</
 export const pageElements: Record<RouteName, ReactNode> = {
   home: page(<PlaceholderPage />),
   chats: page(<PlaceholderPage />),
-  chat: page(<PlaceholderPage />),
+  chat: page(<ChatPage />),
   create: page(<PlaceholderPage />),
   pro: page(<PlaceholderPage />),
   settings: page(<PlaceholderPage />),

@@ -70,6 +70,23 @@ export const texts = {
     unknown: 'An unknown error occurred.',
     network: 'Could not reach the server. Check your connection and try again.',
   },
+  chat: {
+    region: 'Conversation',
+    placeholder: 'Type a message…',
+    messageLabel: 'Message',
+    send: 'Send',
+    stop: 'Stop',
+    stopped: 'Stopped',
+    failed: 'This reply could not be completed.',
+    thinking: 'Thinking…',
+    loadingOlder: 'Loading earlier messages…',
+    empty: (persona?: string) =>
+      persona ? `Say hello to ${persona} to start chatting.` : 'Say hello to start chatting.',
+    buyCredits: 'Buy Credits',
+    subscribe: 'Subscribe Now',
+    notConnected: 'Not connected to the server. Check your connection and try again.',
+    counter: (n: number, max: number) => `${n} / ${max}`,
+  },
   /** Locale texts of SPEC.md §8. */
   form: {
     nameEmpty: 'Please fill in the name',
