@@ -304,6 +304,39 @@ describe('conversation with a model', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('should regenerate a chat name and reload the chat for the asking session only', async () => {
+    const user = await createTestUser(t.services);
+    const chat = await createTestChat(t.services, user.id);
+    const asking = await open(user.token);
+    const other = await open(user.token);
+    const events = record(asking);
+    const otherEvents = record(other);
+    await send(asking, chat.id, 'Teach me chess openings');
+    await doneFor(events, chat.id);
+    await waitFor(events, (r) => r.event === 'chat.renamed');
+
+    fake.setTitle('"Chess Openings For Beginners."');
+    const named = await new Promise<{ name?: string }>((resolve) =>
+      asking.emit('generateName', chat.id, (r) => resolve(r as { name?: string })),
+    );
+    expect(named).toEqual({ name: 'Chess Openings For Beginners' });
+    await waitFor(otherEvents, (r) => r.event === 'chat.renamed' && r.payload.name === 'Chess Openings For Beginners');
+
+    const reloaded = await new Promise((resolve) => asking.emit('reloadChat', chat.id, resolve));
+    expect(reloaded).toEqual({ success: true });
+    const page = await waitFor(events, (r) => r.event === 'chat.messages');
+    expect(page.payload.chatId).toBe(chat.id);
+    expect(page.payload.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+    expect(otherEvents.some((r) => r.event === 'chat.messages')).toBe(false);
+
+    const stranger = await createTestUser(t.services);
+    const strangerSocket = await open(stranger.token);
+    const refused = await new Promise<{ error?: { code: string } }>((resolve) =>
+      strangerSocket.emit('generateName', chat.id, (r) => resolve(r as { error?: { code: string } })),
+    );
+    expect(refused.error?.code).toBe('not-found');
+  });
+
   it('should mark replies left streaming failed and refund them once on restart', async () => {
     const user = await createTestUser(t.services, { credits: 6 });
     const chat = await createTestChat(t.services, user.id);

@@ -35,6 +35,8 @@ type Factory = (modelId: string) => LanguageModel;
  */
 export class LlmRegistry {
   private readonly factories = new Map<ProviderName, Factory>();
+  /** Model objects are reused: each builds its response schemas once (costly per request otherwise). */
+  private readonly models = new Map<string, LanguageModel>();
   private readonly fallback?: { provider: ProviderName; modelId: string };
 
   constructor(
@@ -87,13 +89,17 @@ export class LlmRegistry {
    */
   getLanguageModel(personaModel?: string | null): ResolvedModel | undefined {
     const wanted = parseModelRef(personaModel);
-    if (wanted) {
-      const factory = this.factories.get(wanted.provider);
-      if (factory) return { model: factory(wanted.modelId), ...wanted };
+    const choice = wanted && this.factories.has(wanted.provider) ? wanted : this.fallback;
+    if (!choice) return undefined;
+    const factory = this.factories.get(choice.provider);
+    if (!factory) return undefined;
+    const key = `${choice.provider}:${choice.modelId}`;
+    let model = this.models.get(key);
+    if (!model) {
+      model = factory(choice.modelId);
+      this.models.set(key, model);
     }
-    if (!this.fallback) return undefined;
-    const factory = this.factories.get(this.fallback.provider);
-    return factory ? { model: factory(this.fallback.modelId), ...this.fallback } : undefined;
+    return { model, provider: choice.provider, modelId: choice.modelId };
   }
 }
 
