@@ -156,6 +156,14 @@ describe('conversation with a model', () => {
     await waitFor(events, (r) => r.event === 'message.delta');
     await waitFor(events, () => deltasOf(events, shell.payload.message.id) === 'Once upon');
 
+    // A tab opening the chat now sees the reply so far.
+    const midway = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/me/chats/${chat.id}/messages`,
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(midway.json().at(-1)).toMatchObject({ status: 'streaming', content: 'Once upon' });
+
     const second = await send(socket, chat.id, 'Another one');
     expect(second.error?.code).toBe('conflict');
     expect(second.error?.message).toMatch(/still being written/);

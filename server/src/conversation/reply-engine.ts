@@ -1,7 +1,6 @@
 import { type LanguageModel, streamText } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreditService } from '../credits/service.js';
-import type { MessageRow } from '../db/schema.js';
 import { buildContext } from '../llm/context.js';
 import type { Realtime } from '../realtime/realtime.js';
 import { DeltaBatcher } from './delta-batcher.js';
@@ -24,6 +23,8 @@ export interface ActiveReply {
   messageId: string;
   controller: AbortController;
   stopReason?: StopReason;
+  /** The text so far (history requests show it for a reply still streaming here). */
+  content: string;
 }
 
 export type ReplyOutcome = { status: 'complete' | 'stopped' | 'failed'; content: string };
@@ -73,6 +74,7 @@ export async function runReply(
     for await (const part of result.fullStream) {
       if (part.type === 'text-delta') {
         content += part.text;
+        reply.content = content;
         batcher.push(part.text);
       } else if (part.type === 'error') {
         failure = part.error;
@@ -110,8 +112,9 @@ export async function runReply(
 
   if (error) room().emit('message.error', { chatId, messageId, message: error.message, code: error.code });
   else {
-    const row = (await messages.findById(messageId)) as MessageRow;
-    room().emit('message.done', { chatId, message: presentMessage(row) });
+    // Gone when the chat was deleted meanwhile: nothing left to tell.
+    const row = await messages.findById(messageId);
+    if (row) room().emit('message.done', { chatId, message: presentMessage(row) });
   }
   return { status, content };
 }

@@ -70,7 +70,14 @@ export class ConversationService {
   async listMessages(userId: string, chatId: string, page: { before?: string; limit: number }): Promise<Message[]> {
     await this.ownedChat(userId, chatId);
     const rows = await this.deps.messages.listPage(chatId, page.limit, page.before);
-    return rows.reverse().map(presentMessage);
+    // A reply streaming in this process: show its text so far (a tab opened mid-reply).
+    const live = this.active.get(chatId);
+    return rows.reverse().map((row) => {
+      const message = presentMessage(row);
+      return live && live !== 'pending' && live.messageId === row.id && row.status === 'streaming'
+        ? { ...message, content: live.content }
+        : message;
+    });
   }
 
   /** sendMessage: answers the user's message id; the reply streams to the user's room. */
@@ -139,7 +146,13 @@ export class ConversationService {
       if (balance !== undefined) this.deps.credits.notify(userId, balance);
       await this.touch(userId, chatId, text, now);
 
-      const reply: ActiveReply = { chatId, userId, messageId: shell.id, controller: new AbortController() };
+      const reply: ActiveReply = {
+        chatId,
+        userId,
+        messageId: shell.id,
+        controller: new AbortController(),
+        content: '',
+      };
       this.active.set(chatId, reply);
       if (this.closing) {
         reply.stopReason = 'shutdown';
@@ -249,6 +262,14 @@ export class ConversationService {
     reply.stopReason ??= 'stop';
     reply.controller.abort();
     return true;
+  }
+
+  /** Stops the chat's reply without an ownership check (e.g. when the chat is being deleted). */
+  cancelChat(chatId: string): void {
+    const reply = this.active.get(chatId);
+    if (!reply || reply === 'pending') return;
+    reply.stopReason ??= 'stop';
+    reply.controller.abort();
   }
 
   /** True while a reply is being generated in the chat by this process. */

@@ -61,6 +61,8 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
       ref={parentRef}
       onScroll={onScroll}
       className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4"
+      role="log"
+      aria-label={texts.chat.messages}
       data-testid="message-list"
     >
       {loadingOlder ? (

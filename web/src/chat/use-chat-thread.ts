@@ -3,6 +3,7 @@ import { useCallback, useEffect } from 'react';
 import { errorMessage } from '../api/http';
 import { useSessionEvent } from '../api/use-session-event';
 import { showToast } from '../shell/toast-store';
+import { useAppStore } from '../store/app-store';
 import { fetchMessages } from './chat-api';
 import { flushDeltas, queueDelta, useChatStore } from './chat-store';
 
@@ -12,11 +13,12 @@ import { flushDeltas, queueDelta, useChatStore } from './chat-store';
  */
 export function useChatThread(chatId: string) {
   const thread = useChatStore((s) => s.threads[chatId]);
+  const signedIn = useAppStore((s) => s.token !== null);
 
   useEffect(() => {
     const store = useChatStore.getState();
     store.open(chatId);
-    if (store.threads[chatId]?.loaded) return;
+    if (!signedIn || store.threads[chatId]?.loaded) return;
     let cancelled = false;
     fetchMessages(chatId)
       .then((page) => {
@@ -30,7 +32,7 @@ export function useChatThread(chatId: string) {
     return () => {
       cancelled = true;
     };
-  }, [chatId]);
+  }, [chatId, signedIn]);
 
   const loadOlder = useCallback(async () => {
     const current = useChatStore.getState().threads[chatId];

@@ -72,6 +72,7 @@ export const texts = {
   },
   chat: {
     region: 'Conversation',
+    messages: 'Messages',
     placeholder: 'Type a message…',
     messageLabel: 'Message',
     send: 'Send',
