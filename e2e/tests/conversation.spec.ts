@@ -15,6 +15,28 @@ let app: RunningApp;
 
 const ulidish = () => `${Date.now().toString(32).padStart(10, '0')}${randomBytes(8).toString('hex')}`.slice(0, 26);
 
+function seedMessages(dataDir: string, chatId: string, count: number): void {
+  const db = new Database(path.join(dataDir, 'neura.db'));
+  try {
+    const { user_id: userId } = db.prepare('SELECT user_id FROM chats WHERE id = ?').get(chatId) as { user_id: string };
+    const insert = db.prepare(
+      `INSERT INTO messages (id, chat_id, user_id, role, content, parts, status, cost, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, NULL, 'complete', 0, ?, ?)`,
+    );
+    const start = Date.now() - count * 1000;
+    db.transaction(() => {
+      for (let i = 0; i < count; i++) {
+        const at = new Date(start + i * 1000).toISOString();
+        // Time-ordered ids: a fixed-width counter keeps them sorted.
+        const id = `0${String(i).padStart(9, '0')}${randomBytes(8).toString('hex')}`;
+        insert.run(id, chatId, userId, i % 2 ? 'assistant' : 'user', `Message number ${i}`, at, at);
+      }
+    })();
+  } finally {
+    db.close();
+  }
+}
+
 function seedUser(dataDir: string, credits: number): { token: string; chatId: string } {
   const db = new Database(path.join(dataDir, 'neura.db'));
   try {
@@ -116,4 +138,35 @@ test('should keep the text and offer Buy Credits when credits run out', async ({
   await expect(box).toHaveValue('Am I broke?');
   await toast.getByRole('link', { name: 'Buy Credits' }).click();
   await expect(page).toHaveURL(`${app.url}/settings/credits`);
+});
+
+test('should open a 2,000-message chat with one page and load older ones on scroll-up', async ({ page }) => {
+  const { token, chatId } = seedUser(app.dataDir, 5);
+  seedMessages(app.dataDir, chatId, 2000);
+  const pages: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/messages')) pages.push(new URL(r.url()).search);
+  });
+  await page.addInitScript((t) => localStorage.setItem('neura:persisted', JSON.stringify({ token: t })), token);
+  await page.goto(`${app.url}/chats/${chatId}`);
+  await expect(page.getByText('Message number 1999')).toBeVisible();
+  expect(pages).toHaveLength(1);
+  expect(pages[0]).not.toContain('before=');
+  // Virtualized: only the rows near the viewport are in the page.
+  expect(await page.getByTestId('message').count()).toBeLessThan(40);
+
+  const list = page.getByTestId('message-list');
+  await expect(async () => {
+    await list.evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    expect(pages.length).toBeGreaterThan(1);
+  }).toPass();
+  expect(pages[1]).toContain('before=');
+  await expect(async () => {
+    await list.evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await expect(page.getByText('Message number 1900', { exact: true })).toBeVisible({ timeout: 500 });
+  }).toPass();
 });
