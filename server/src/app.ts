@@ -79,6 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.ready();
   await services.realtime.attach(app.server, { redisUrl: config.REDIS_URL });
+  services.conversation.listenToCluster();
 
   let closed = false;
   return {
