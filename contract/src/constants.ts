@@ -59,6 +59,10 @@ export const COPYRIGHT_YEAR = 2024;
 
 /** Server messages longer than this are refused. */
 export const MAX_MESSAGE_LENGTH = 8000;
+/** Messages per history page when the client does not say. */
+export const MESSAGES_PAGE_SIZE = 50;
+/** Chat titles generated after the first exchange have at most this many words. */
+export const CHAT_TITLE_MAX_WORDS = 6;
 
 /** Persona tags and the Explore carousels built from them, in order. */
 export const PERSONA_TAGS = ['featured', 'wellbeing', 'business', 'fun', 'character', 'helpful'] as const;

@@ -25,6 +25,12 @@ export const ERROR_STATUS = {
   conflict: 409,
   'rate-limited': 429,
   'mail:send-failed': 502,
+  /** The model provider failed while replying (the charge is refunded). */
+  'llm:failed': 502,
+  /** The model returned nothing (the charge is refunded). */
+  'llm:empty': 502,
+  /** The server shut down before the reply started (the charge is refunded). */
+  'llm:interrupted': 503,
   internal: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

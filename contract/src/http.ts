@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { chatSchema, personaSchema, userSchema } from './entities.js';
+import { MESSAGES_PAGE_SIZE } from './constants.js';
+import { chatSchema, messageSchema, personaSchema, userSchema } from './entities.js';
 import { EMAIL_PATTERN, INVITE_CODE_PATTERN, VERIFY_CODE_PATTERN } from './validators.js';
 
 /** Request and response schemas of the HTTP API (SPEC.md §7, ARCHITECTURE.md §3). */
@@ -81,8 +82,10 @@ export type ChatPatchRequest = z.infer<typeof chatPatchRequestSchema>;
 
 export const messagesQuerySchema = z.object({
   before: z.string().optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: z.coerce.number().int().min(1).max(200).default(MESSAGES_PAGE_SIZE),
 });
+/** One page of a chat's messages, oldest first within the page; pages go newest first. */
+export const messagesResponseSchema = z.array(messageSchema);
 
 export const feedbackRequestSchema = z.object({
   type: z.literal('feedback'),

@@ -34,7 +34,8 @@ export const broadcastSchema = z.discriminatedUnion('event', [
 ]);
 export type BroadcastPayload = z.infer<typeof broadcastSchema>;
 
-export const sendMessageSchema = z.object({ chatId: z.string().min(1), text: z.string() });
+export const sendMessageSchema = z.object({ chatId: z.string().min(1).max(64), text: z.string() });
+export const stopMessageSchema = z.object({ chatId: z.string().min(1).max(64) });
 
 /** Events the server sends on /session. */
 export interface SessionServerEvents {

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { accountRoutes } from './accounts/routes.js';
 import { chatRoutes } from './chats/routes.js';
 import type { Config } from './config.js';
+import { conversationRoutes } from './conversation/routes.js';
 import { createDb, type Db, migrateToLatest } from './db/database.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { newId } from './lib/ids.js';
@@ -54,6 +55,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const services = createServices(config, db, app.log);
   app.decorate('services', services);
   await services.personas.seedCatalog();
+  await services.conversation.recoverInterrupted();
+  services.conversation.startSweeper();
 
   installErrorHandler(app);
   await app.register(rateLimit, { global: false });
@@ -64,6 +67,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(personaRoutes);
       await api.register(accountRoutes);
       await api.register(chatRoutes);
+      await api.register(conversationRoutes);
     },
     { prefix: config.API_PREFIX },
   );
@@ -77,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.ready();
   await services.realtime.attach(app.server, { redisUrl: config.REDIS_URL });
+  services.conversation.listenToCluster();
 
   let closed = false;
   return {
@@ -88,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async close() {
       if (closed) return;
       closed = true;
+      await services.conversation.shutdown();
       await services.realtime.close();
       await app.close();
       if (ownsDb) await db.destroy();

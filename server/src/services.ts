@@ -16,7 +16,13 @@ import { ChatRepository } from './chats/repository.js';
 import { ChatService } from './chats/service.js';
 import { chatSocketHandlers } from './chats/socket.js';
 import type { Config } from './config.js';
+import { MessageRepository } from './conversation/repository.js';
+import { ConversationService } from './conversation/service.js';
+import { conversationSocket } from './conversation/socket.js';
+import { CreditRepository } from './credits/repository.js';
+import { CreditService } from './credits/service.js';
 import type { Db } from './db/database.js';
+import { LlmRegistry } from './llm/registry.js';
 import { Mailer } from './mail/mailer.js';
 import { PersonaRepository } from './personas/repository.js';
 import { PersonaService } from './personas/service.js';
@@ -39,6 +45,9 @@ export interface Services {
   mailer: Mailer;
   accounts: AccountService;
   waitlist: WaitlistService;
+  credits: CreditService;
+  llm: LlmRegistry;
+  conversation: ConversationService;
 }
 
 export function createServices(config: Config, db: Db, log: FastifyBaseLogger): Services {
@@ -71,6 +80,24 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
   });
   const appUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const waitlist = new WaitlistService(new WaitlistRepository(db), invites, limiter, mailer, appUrl, log);
+  const credits = new CreditService(db, new CreditRepository(db), realtime);
+  const llm = new LlmRegistry(config);
+  const conversation = new ConversationService({
+    config,
+    db,
+    log,
+    messages: new MessageRepository(db),
+    personas: new PersonaRepository(db),
+    users,
+    credits,
+    llm,
+    realtime,
+  });
+  realtime.onSession(conversationSocket(conversation, log));
+  chatService.setNamer(({ chat, firstUserMessage }) =>
+    conversation.suggestTitle(chat.id, chat.persona, firstUserMessage),
+  );
+  chatService.setBeforeDelete((chatId) => conversation.cancelChat(chatId));
   return {
     config,
     db,
@@ -86,6 +113,9 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     mailer,
     accounts,
     waitlist,
+    credits,
+    llm,
+    conversation,
   };
 }
 

@@ -42,6 +42,7 @@ export type ChatNamer = (input: {
  */
 export class ChatService {
   private namer: ChatNamer | undefined;
+  private beforeDelete: ((chatId: string) => void) | undefined;
 
   constructor(
     private readonly chats: ChatRepository,
@@ -52,6 +53,11 @@ export class ChatService {
 
   setNamer(namer: ChatNamer | undefined): void {
     this.namer = namer;
+  }
+
+  /** Runs before a chat is deleted (the reply engine stops a reply being written in it). */
+  setBeforeDelete(hook: ((chatId: string) => void) | undefined): void {
+    this.beforeDelete = hook;
   }
 
   async list(userId: string): Promise<Chat[]> {
@@ -119,6 +125,8 @@ export class ChatService {
 
   async delete(userId: string, chatId: unknown): Promise<void> {
     if (typeof chatId !== 'string' || chatId === '') throw new AppError('request:invalid', 'Name the chat to delete.');
+    await this.getOwnedChat(userId, chatId);
+    this.beforeDelete?.(chatId);
     if (!(await this.chats.deleteOwned(userId, chatId))) throw new AppError('not-found', CHAT_NOT_FOUND);
     this.emit(userId, 'chat.deleted', { chatId });
   }

@@ -26,12 +26,20 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+function createPool(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client can be ended by the server (restart, failover, a dropped database); without a
+  // listener that 'error' would crash the process. The pool replaces the client on next use.
+  pool.on('error', (error) => console.error(`postgres idle client error: ${error.message}`));
+  return pool;
+}
+
 export function createDb(database: Config['database']): Db {
   if (database.kind === 'postgres') {
     // Integers of COUNT()/SUM() come back as strings by default; our counts fit in a JS number.
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
     return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 10 }) }),
+      dialect: new PostgresDialect({ pool: createPool(database.url) }),
     });
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });

@@ -41,3 +41,30 @@ export async function createTestUser(
   const session = await services.sessions.create(id, hashToken(token), 'test');
   return { id, email, password, token, sessionId: session.id };
 }
+
+/** A chat row written straight to the database (chat CRUD belongs to the chats feature). */
+export async function createTestChat(
+  services: Services,
+  userId: string,
+  personaId = 'default',
+  overrides: { name?: string } = {},
+): Promise<{ id: string }> {
+  const id = newId();
+  const now = nowIso();
+  await services.db
+    .insertInto('chats')
+    .values({
+      id,
+      user_id: userId,
+      persona_id: personaId,
+      name: overrides.name ?? 'New Chat',
+      last_message_at: null,
+      preview: null,
+      is_pinned: 0,
+      is_archived: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { id };
+}

@@ -4,6 +4,7 @@ import type { RouteName } from './routes';
 
 const ExplorePage = lazy(() => import('../explore/explore-page').then((m) => ({ default: m.ExplorePage })));
 const ChatsPage = lazy(() => import('../chats/chats-page').then((m) => ({ default: m.ChatsPage })));
+const ChatPage = lazy(() => import('../chat/chat-page').then((m) => ({ default: m.ChatPage })));
 const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 function PageFallback() {
@@ -24,7 +25,7 @@ const page = (node: ReactNode) => <Suspense fallback={<PageFallback />}>{node}</
 export const pageElements: Record<RouteName, ReactNode> = {
   home: page(<ExplorePage />),
   chats: page(<ChatsPage />),
-  chat: page(<PlaceholderPage />),
+  chat: page(<ChatPage />),
   create: page(<PlaceholderPage />),
   pro: page(<PlaceholderPage />),
   settings: page(<PlaceholderPage />),

@@ -243,6 +243,24 @@ export const texts = {
     verifyMailFailed: 'An unknown error occurred while sending the verification email.',
     passwordWasReset: 'Your password was reset',
   },
+  chat: {
+    region: 'Conversation',
+    messages: 'Messages',
+    placeholder: 'Type a message…',
+    messageLabel: 'Message',
+    send: 'Send',
+    stop: 'Stop',
+    stopped: 'Stopped',
+    failed: 'This reply could not be completed.',
+    thinking: 'Thinking…',
+    loadingOlder: 'Loading earlier messages…',
+    empty: (persona?: string) =>
+      persona ? `Say hello to ${persona} to start chatting.` : 'Say hello to start chatting.',
+    buyCredits: 'Buy Credits',
+    subscribe: 'Subscribe Now',
+    notConnected: 'Not connected to the server. Check your connection and try again.',
+    counter: (n: number, max: number) => `${n} / ${max}`,
+  },
   /** Locale texts of SPEC.md §8. */
   form: {
     nameEmpty: 'Please fill in the name',

@@ -11,6 +11,8 @@ export interface Toast {
   title: string;
   message: string;
   durationMs: number;
+  /** An optional link button (e.g. Buy Credits). */
+  action?: { label: string; to: string };
 }
 
 const TITLES: Record<ToastSeverity, string> = {
@@ -37,6 +39,7 @@ export function showToast(input: {
   message: string;
   title?: string;
   durationMs?: number;
+  action?: { label: string; to: string };
 }): number {
   const toast: Toast = {
     id: nextId++,
@@ -44,6 +47,7 @@ export function showToast(input: {
     title: input.title ?? TITLES[input.severity],
     message: input.message,
     durationMs: input.durationMs ?? TOAST_DURATION_MS,
+    ...(input.action ? { action: input.action } : {}),
   };
   useToastStore.setState((s) => ({ toasts: [...s.toasts, toast] }));
   setTimeout(() => useToastStore.getState().dismiss(toast.id), toast.durationMs);

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { type Toast, useToastStore } from './toast-store';
 
 const TONE: Record<Toast['severity'], string> = {
@@ -27,6 +28,15 @@ export function Toaster() {
             <div className="min-w-0 flex-1">
               <p className="font-semibold">{t.title}</p>
               <p className="text-sm text-muted">{t.message}</p>
+              {t.action ? (
+                <Link
+                  to={t.action.to}
+                  onClick={() => dismiss(t.id)}
+                  className="mt-2 inline-block rounded-lg bg-accent px-3 py-1 text-sm font-medium text-accent-fg"
+                >
+                  {t.action.label}
+                </Link>
+              ) : null}
             </div>
             <button
               type="button"

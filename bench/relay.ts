@@ -1,0 +1,327 @@
+/**
+ * Relay overhead of the reply engine: the time from the fake model writing its first token to
+ * the client receiving the first `message.delta`, and from the last token to `message.done`,
+ * at 1, 50 and 200 concurrent streams — against the same client reading the fake model
+ * directly over HTTP (the floor: loopback + SSE parsing).
+ *
+ * The app runs as its own process (the bundled server/dist/main.js) on SQLite, as `npm start`
+ * runs it; the fake model and the clients share this process, so both ends of each
+ * measurement are read on one clock (performance.now()).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { io, type Socket } from 'socket.io-client';
+import { type FakeOpenAI, startFakeOpenAI } from '../server/test/fixtures/fake-openai.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const LEVELS = (process.env.RELAY_LEVELS ?? '1,50,200').split(',').map(Number);
+/** Samples per level: at least this many streams (several rounds at low concurrency). */
+const MIN_SAMPLES = 100;
+const TOKENS = 20;
+const TOKEN_GAP_MS = 20;
+
+interface Timing {
+  modelFirst?: number;
+  modelLast?: number;
+  clientFirst?: number;
+  clientLast?: number;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+};
+const ms = (v: number) => `${v.toFixed(2)} ms`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function startAppProcess(
+  fake: FakeOpenAI,
+  dataDir: string,
+): Promise<{ url: string; child: ChildProcess; log: () => string }> {
+  const port = await freePort();
+  let log = '';
+  // The bundled server, as `npm start` runs it (rebuilt first so it matches the sources).
+  execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'server'), stdio: 'ignore' });
+  const profile = process.env.RELAY_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.RELAY_PROFILE] : [];
+  const child = spawn(process.execPath, [...profile, 'server/dist/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      LLM_BASE_URL: fake.baseUrl,
+      LLM_MODEL: 'fake',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    log += d;
+  });
+  child.stderr?.on('data', (d) => {
+    log += d;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`app exited:\n${log}`);
+    try {
+      if ((await fetch(`${url}/api/`)).ok) return { url, child, log: () => log };
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`app did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const id = () => `${Date.now().toString(32).padStart(10, '0')}${randomBytes(8).toString('hex')}`.slice(0, 26);
+
+/** Users with a session, lots of credits and one chat that already has a message (no naming). */
+function seed(dataDir: string, count: number): Array<{ token: string; chatId: string }> {
+  const db = new Database(path.join(dataDir, 'neura.db'));
+  const now = new Date().toISOString();
+  const out: Array<{ token: string; chatId: string }> = [];
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const userId = id();
+      const token = randomBytes(32).toString('base64url');
+      db.prepare(
+        `INSERT INTO users (id, email, first_name, last_name, password_hash, email_verified_at, referral_code,
+          pro_expiry, flags, credits, country, created_at, updated_at)
+         VALUES (?, ?, 'Bench', 'User', 'x', ?, ?, NULL, '[]', 1000000, NULL, ?, ?)`,
+      ).run(
+        userId,
+        `bench-${i}-${randomBytes(3).toString('hex')}@example.com`,
+        now,
+        randomBytes(5).toString('hex'),
+        now,
+        now,
+      );
+      db.prepare(
+        `INSERT INTO sessions (id, user_id, token_hash, created_at, last_used_at, revoked_at, user_agent)
+         VALUES (?, ?, ?, ?, ?, NULL, 'bench')`,
+      ).run(id(), userId, createHash('sha256').update(token).digest('hex'), now, now);
+      const chatId = id();
+      db.prepare(
+        `INSERT INTO chats (id, user_id, persona_id, name, last_message_at, preview, is_pinned, is_archived, created_at, updated_at)
+         VALUES (?, ?, 'default', 'Bench', NULL, NULL, 0, 0, ?, ?)`,
+      ).run(chatId, userId, now, now);
+      db.prepare(
+        `INSERT INTO messages (id, chat_id, user_id, role, content, parts, status, cost, created_at, updated_at)
+         VALUES (?, ?, ?, 'user', 'warm-up', NULL, 'complete', 0, ?, ?)`,
+      ).run(`0${id().slice(1)}`, chatId, userId, now, now);
+      out.push({ token, chatId });
+    }
+  })();
+  db.close();
+  return out;
+}
+
+const markerOf = (body: { messages?: Array<{ role: string; content: unknown }> }): string | undefined => {
+  const last = body.messages?.filter((m) => m.role === 'user').at(-1)?.content;
+  const text = typeof last === 'string' ? last : JSON.stringify(last ?? '');
+  return /bench:[\w-]+/.exec(text)?.[0];
+};
+
+async function relayRound(
+  fake: FakeOpenAI,
+  timings: Map<string, Timing>,
+  clients: Array<{ socket: Socket; chatId: string }>,
+  round: number,
+): Promise<void> {
+  await Promise.all(
+    clients.map(
+      ({ socket, chatId }, i) =>
+        new Promise<void>((resolve, reject) => {
+          const marker = `bench:${round}-${i}`;
+          const t: Timing = {};
+          timings.set(marker, t);
+          const onDelta = (p: { chatId: string }) => {
+            if (p.chatId === chatId) t.clientFirst ??= performance.now();
+          };
+          const onDone = (p: { chatId: string }) => {
+            if (p.chatId !== chatId) return;
+            t.clientLast = performance.now();
+            socket.off('message.delta', onDelta);
+            socket.off('message.done', onDone);
+            resolve();
+          };
+          socket.on('message.delta', onDelta);
+          socket.on('message.done', onDone);
+          socket.on('message.error', (p: { message: string }) => reject(new Error(p.message)));
+          socket.emit('sendMessage', { chatId, text: marker }, (ack: { error?: { message: string } }) => {
+            if (ack.error) reject(new Error(ack.error.message));
+          });
+        }),
+    ),
+  );
+  void fake;
+}
+
+async function directStream(fake: FakeOpenAI, marker: string, t: Timing): Promise<void> {
+  const res = await fetch(`${fake.baseUrl}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'fake', stream: true, messages: [{ role: 'user', content: marker }] }),
+  });
+  const reader = res.body?.getReader();
+  if (!reader) throw new Error('no body');
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let at = buffer.indexOf('\n\n');
+    while (at !== -1) {
+      const event = buffer.slice(0, at);
+      buffer = buffer.slice(at + 2);
+      at = buffer.indexOf('\n\n');
+      if (!event.startsWith('data: ') || event === 'data: [DONE]') continue;
+      const chunk = JSON.parse(event.slice(6)) as { choices?: Array<{ delta?: { content?: string } }> };
+      if (chunk.choices?.[0]?.delta?.content) {
+        const now = performance.now();
+        t.clientFirst ??= now;
+        t.clientLast = now;
+      }
+    }
+  }
+}
+
+function summarize(timings: Map<string, Timing>) {
+  const first: number[] = [];
+  const last: number[] = [];
+  for (const t of timings.values()) {
+    if (t.modelFirst === undefined || t.clientFirst === undefined) continue;
+    if (t.modelLast === undefined || t.clientLast === undefined) continue;
+    first.push(t.clientFirst - t.modelFirst);
+    last.push(t.clientLast - t.modelLast);
+  }
+  return {
+    samples: first.length,
+    firstP50: percentile(first, 50),
+    firstP99: percentile(first, 99),
+    lastP50: percentile(last, 50),
+    lastP99: percentile(last, 99),
+  };
+}
+
+const loadBefore = os
+  .loadavg()
+  .map((v) => v.toFixed(1))
+  .join(' / ');
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-bench-'));
+  const fake = await startFakeOpenAI({
+    chunks: Array.from({ length: TOKENS }, (_, i) => `tok${i} `),
+    delayMs: TOKEN_GAP_MS,
+  });
+  let timings = new Map<string, Timing>();
+  fake.onChunk = ({ request, index, last, at }) => {
+    const marker = markerOf(request.body);
+    const t = marker ? timings.get(marker) : undefined;
+    if (!t) return;
+    if (index === 0) t.modelFirst = at;
+    if (last) t.modelLast = at;
+  };
+  const { url, child, log } = await startAppProcess(fake, dataDir);
+  const rows: Array<{ level: number; relay: ReturnType<typeof summarize>; direct: ReturnType<typeof summarize> }> = [];
+  const sockets: Socket[] = [];
+  try {
+    const users = seed(dataDir, Math.max(...LEVELS));
+    for (const u of users) {
+      const socket = io(`${url}/session`, { query: { token: u.token }, transports: ['websocket'], forceNew: true });
+      sockets.push(socket);
+    }
+    await Promise.all(sockets.map((s) => new Promise((r) => s.once('ready', r))));
+    const clients = users.map((u, i) => ({ socket: sockets[i] as Socket, chatId: u.chatId }));
+
+    // Warm-up (JIT, connection pools) is not measured.
+    timings = new Map();
+    await relayRound(fake, timings, clients.slice(0, 10), -1);
+
+    for (const level of LEVELS) {
+      const rounds = Math.max(1, Math.ceil(MIN_SAMPLES / level));
+      timings = new Map();
+      for (let r = 0; r < rounds; r++) await relayRound(fake, timings, clients.slice(0, level), r);
+      const relay = summarize(timings);
+      timings = new Map();
+      for (let r = 0; r < rounds; r++) {
+        await Promise.all(
+          Array.from({ length: level }, (_, i) => {
+            const marker = `bench:direct-${r}-${i}`;
+            const t: Timing = {};
+            timings.set(marker, t);
+            return directStream(fake, marker, t);
+          }),
+        );
+      }
+      const direct = summarize(timings);
+      rows.push({ level, relay, direct });
+      console.log(
+        `${String(level).padStart(3)} streams  first token → first delta: p50 ${ms(relay.firstP50)}, p99 ${ms(relay.firstP99)}` +
+          ` (direct p50 ${ms(direct.firstP50)}, p99 ${ms(direct.firstP99)})  |  last token → done: p50 ${ms(relay.lastP50)},` +
+          ` p99 ${ms(relay.lastP99)} (direct p50 ${ms(direct.lastP50)}, p99 ${ms(direct.lastP99)})  [${relay.samples} streams]`,
+      );
+    }
+  } catch (error) {
+    console.error(log());
+    throw error;
+  } finally {
+    for (const s of sockets) s.close();
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await fake.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  writeDoc(rows);
+}
+
+function writeDoc(
+  rows: Array<{ level: number; relay: ReturnType<typeof summarize>; direct: ReturnType<typeof summarize> }>,
+) {
+  const file = path.join(root, 'docs/PERFORMANCE.md');
+  const table = [
+    '| Concurrent streams | Streams measured | First token → first `message.delta` p50 / p99 | Direct read p50 / p99 | Last token → `message.done` p50 / p99 | Direct read p50 / p99 |',
+    '|---:|---:|---|---|---|---|',
+    ...rows.map(
+      ({ level, relay, direct }) =>
+        `| ${level} | ${relay.samples} | ${ms(relay.firstP50)} / ${ms(relay.firstP99)} | ${ms(direct.firstP50)} / ${ms(direct.firstP99)} | ${ms(relay.lastP50)} / ${ms(relay.lastP99)} | ${ms(direct.lastP50)} / ${ms(direct.lastP99)} |`,
+    ),
+  ].join('\n');
+  const section = [
+    '<!-- relay:start -->',
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, SQLite, one app process (bundled server); ${TOKENS} tokens per reply, ${TOKEN_GAP_MS} ms apart; load average before the run ${loadBefore}.`,
+    '',
+    table,
+    '<!-- relay:end -->',
+  ].join('\n');
+  const current = fs.existsSync(file)
+    ? fs.readFileSync(file, 'utf8')
+    : '# Performance\n\n<!-- relay:start -->\n<!-- relay:end -->\n';
+  const next = current.replace(/<!-- relay:start -->[\s\S]*<!-- relay:end -->/, section);
+  fs.writeFileSync(file, next);
+  console.log(`figures written to ${path.relative(root, file)}`);
+}
+
+await main();

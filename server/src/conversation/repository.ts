@@ -1,0 +1,124 @@
+import type { Executor } from '../db/database.js';
+import type { ChatRow, MessageRow, NewMessage } from '../db/schema.js';
+import { nowIso } from '../lib/time.js';
+
+/** Messages, plus the few chat reads and writes the reply engine needs. */
+export class MessageRepository {
+  constructor(private readonly db: Executor) {}
+
+  /** The chat when it belongs to the user (the ownership check of every conversation call). */
+  findOwnedChat(chatId: string, userId: string, trx: Executor = this.db): Promise<ChatRow | undefined> {
+    return trx
+      .selectFrom('chats')
+      .selectAll()
+      .where('id', '=', chatId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** Follows a new message: preview and lastMessageAt. */
+  async touchChat(chatId: string, changes: { preview: string; lastMessageAt: string }, trx: Executor = this.db) {
+    await trx
+      .updateTable('chats')
+      .set({ preview: changes.preview, last_message_at: changes.lastMessageAt, updated_at: nowIso() })
+      .where('id', '=', chatId)
+      .execute();
+  }
+
+  async renameChat(chatId: string, name: string, trx: Executor = this.db): Promise<void> {
+    await trx.updateTable('chats').set({ name, updated_at: nowIso() }).where('id', '=', chatId).execute();
+  }
+
+  async insert(message: NewMessage, trx: Executor = this.db): Promise<void> {
+    await trx.insertInto('messages').values(message).execute();
+  }
+
+  findById(id: string, trx: Executor = this.db): Promise<MessageRow | undefined> {
+    return trx.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Saves a reply's text and status; only while it is still streaming (a reply ends once). */
+  async finishReply(
+    id: string,
+    changes: { content: string; status: MessageRow['status'] },
+    trx: Executor = this.db,
+  ): Promise<boolean> {
+    const result = await trx
+      .updateTable('messages')
+      .set({ content: changes.content, status: changes.status, updated_at: nowIso() })
+      .where('id', '=', id)
+      .where('status', '=', 'streaming')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Saves the text so far of a reply still streaming (also its heartbeat). */
+  async saveProgress(id: string, content: string, trx: Executor = this.db): Promise<void> {
+    await trx
+      .updateTable('messages')
+      .set({ content, updated_at: nowIso() })
+      .where('id', '=', id)
+      .where('status', '=', 'streaming')
+      .execute();
+  }
+
+  /** One page of a chat, newest page first; `before` is a message id (ids sort by time). */
+  listPage(chatId: string, limit: number, before?: string): Promise<MessageRow[]> {
+    let query = this.db.selectFrom('messages').selectAll().where('chat_id', '=', chatId);
+    if (before) query = query.where('id', '<', before);
+    return query.orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  /** The newest messages of a chat for the model's context (newest first). */
+  listRecentForContext(chatId: string, limit: number): Promise<Pick<MessageRow, 'id' | 'role' | 'content'>[]> {
+    return this.db
+      .selectFrom('messages')
+      .select(['id', 'role', 'content'])
+      .where('chat_id', '=', chatId)
+      .where('status', 'in', ['complete', 'stopped'])
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The first messages of a chat, oldest first (to name it from its first exchange). */
+  listFirst(chatId: string, limit: number): Promise<Pick<MessageRow, 'role' | 'content'>[]> {
+    return this.db
+      .selectFrom('messages')
+      .select(['role', 'content'])
+      .where('chat_id', '=', chatId)
+      .orderBy('id', 'asc')
+      .limit(limit)
+      .execute();
+  }
+
+  async countInChat(chatId: string, trx: Executor = this.db): Promise<number> {
+    const row = await trx
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('chat_id', '=', chatId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async hasStreamingReply(chatId: string, trx: Executor = this.db): Promise<boolean> {
+    const row = await trx
+      .selectFrom('messages')
+      .select('id')
+      .where('chat_id', '=', chatId)
+      .where('status', '=', 'streaming')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Replies left streaming by a process that died (not touched since `staleBefore`). */
+  listStaleStreaming(staleBefore: string): Promise<MessageRow[]> {
+    return this.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('status', '=', 'streaming')
+      .where('updated_at', '<', staleBefore)
+      .orderBy('id')
+      .execute();
+  }
+}

@@ -1,0 +1,344 @@
+import { MAX_MESSAGE_LENGTH, type Message, sendMessageSchema, stopMessageSchema } from '@neura/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { isPro } from '../accounts/present-user.js';
+import type { UserRepository } from '../accounts/user-repository.js';
+import type { Config } from '../config.js';
+import type { CreditService } from '../credits/service.js';
+import { type Db, inTransaction } from '../db/database.js';
+import type { ChatRow, MessageRow } from '../db/schema.js';
+import { AppError, badRequest, notFound } from '../errors.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { parse } from '../lib/validate.js';
+import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
+import type { PersonaRepository } from '../personas/repository.js';
+import type { Realtime } from '../realtime/realtime.js';
+import { titleFromModel, titleFromText } from './naming.js';
+import { presentMessage, previewOf } from './present.js';
+import { type ActiveReply, runReply } from './reply-engine.js';
+import type { MessageRepository } from './repository.js';
+import { conversationTexts as t } from './texts.js';
+
+/** With several processes (Redis), a reply untouched this long belongs to a process that died. */
+const STALE_STREAMING_MS = 60_000;
+const SWEEP_EVERY_MS = 30_000;
+const NAMING_TIMEOUT_MS = 15_000;
+/** Server-to-server event (Redis adapter) asking every process to stop a chat's reply. */
+const CLUSTER_STOP_EVENT = 'conversation:stop';
+
+export interface ConversationDeps {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  messages: MessageRepository;
+  personas: PersonaRepository;
+  users: UserRepository;
+  credits: CreditService;
+  llm: LlmRegistry;
+  realtime: Realtime;
+}
+
+/**
+ * The conversation rules: send (validate → own → Pro → one reply per chat → charge → persist →
+ * stream), stop, history pages, chat naming, crash recovery and graceful shutdown.
+ */
+export class ConversationService {
+  /** Chats with a reply being generated in this process ('pending' while a send is set up). */
+  private readonly active = new Map<string, ActiveReply | 'pending'>();
+  private readonly tasks = new Set<Promise<unknown>>();
+  private readonly shutdownController = new AbortController();
+  private sweeper: NodeJS.Timeout | undefined;
+  private closing = false;
+
+  constructor(private readonly deps: ConversationDeps) {}
+
+  private room(userId: string) {
+    return this.deps.realtime.toUser(userId);
+  }
+
+  private track<T>(promise: Promise<T>): Promise<T> {
+    this.tasks.add(promise);
+    void promise.finally(() => this.tasks.delete(promise)).catch(() => undefined);
+    return promise;
+  }
+
+  private async ownedChat(userId: string, chatId: string): Promise<ChatRow> {
+    const chat = await this.deps.messages.findOwnedChat(chatId, userId);
+    if (!chat) throw notFound(t.chatNotFound);
+    return chat;
+  }
+
+  /** One page of history, oldest first within the page; `before` pages further back. */
+  async listMessages(userId: string, chatId: string, page: { before?: string; limit: number }): Promise<Message[]> {
+    await this.ownedChat(userId, chatId);
+    const rows = await this.deps.messages.listPage(chatId, page.limit, page.before);
+    // A reply streaming in this process: show its text so far (a tab opened mid-reply).
+    const live = this.active.get(chatId);
+    return rows.reverse().map((row) => {
+      const message = presentMessage(row);
+      return live && live !== 'pending' && live.messageId === row.id && row.status === 'streaming'
+        ? { ...message, content: live.content }
+        : message;
+    });
+  }
+
+  /** sendMessage: answers the user's message id; the reply streams to the user's room. */
+  async send(userId: string, input: unknown): Promise<{ messageId: string }> {
+    const { chatId, text: raw } = parse(sendMessageSchema, input);
+    const text = raw.trim();
+    if (!text) throw badRequest(t.empty);
+    if (text.length > MAX_MESSAGE_LENGTH) throw badRequest(t.tooLong(MAX_MESSAGE_LENGTH));
+    if (this.closing) throw new AppError('llm:interrupted', t.restarting);
+    const { messages, personas, users } = this.deps;
+
+    const chat = await this.ownedChat(userId, chatId);
+    const [user, persona] = await Promise.all([users.findById(userId), personas.findById(chat.persona_id)]);
+    if (!user) throw new AppError('auth:invalid-token', 'Your session has expired. Please sign in again.');
+    if (!persona) throw notFound(t.personaGone);
+    if (persona.requires_pro === 1 && !isPro(user)) throw new AppError('pro:required', t.proRequired);
+
+    // Check and reserve with no await in between: one reply at a time per chat.
+    if (this.active.has(chatId)) throw new AppError('conflict', t.busy);
+    this.active.set(chatId, 'pending');
+    try {
+      // Another process may be streaming in this chat (scale-out).
+      if (await messages.hasStreamingReply(chatId)) throw new AppError('conflict', t.busy);
+      const isFirst = (await messages.countInChat(chatId)) === 0;
+      const resolved = this.deps.llm.getLanguageModel(persona.model);
+      const now = nowIso();
+      const userMessage: MessageRow = {
+        id: newId(),
+        chat_id: chatId,
+        user_id: userId,
+        role: 'user',
+        content: text,
+        parts: null,
+        status: 'complete',
+        cost: 0,
+        created_at: now,
+        updated_at: now,
+      };
+      if (!resolved) {
+        await this.answerWithoutModel(userMessage, isFirst);
+        this.active.delete(chatId);
+        return { messageId: userMessage.id };
+      }
+
+      const shell: MessageRow = {
+        ...userMessage,
+        id: newId(),
+        role: 'assistant',
+        content: '',
+        status: 'streaming',
+        cost: persona.cost,
+      };
+      // Charge and persist together: the user's message is stored before the model is called.
+      const balance = await inTransaction(this.deps.db, async (trx) => {
+        const left =
+          persona.cost > 0
+            ? await this.deps.credits.chargeInTransaction(trx, userId, persona.cost, shell.id)
+            : undefined;
+        await messages.insert(userMessage, trx);
+        await messages.insert(shell, trx);
+        return left;
+      });
+      const room = this.room(userId);
+      room.emit('message.created', { chatId, message: presentMessage(userMessage) });
+      room.emit('message.created', { chatId, message: presentMessage(shell) });
+      if (balance !== undefined) this.deps.credits.notify(userId, balance);
+      await this.touch(userId, chatId, text, now);
+
+      const reply: ActiveReply = {
+        chatId,
+        userId,
+        messageId: shell.id,
+        controller: new AbortController(),
+        content: '',
+      };
+      this.active.set(chatId, reply);
+      if (this.closing) {
+        reply.stopReason = 'shutdown';
+        reply.controller.abort();
+      }
+      this.track(this.reply(reply, resolved, persona.system_prompt, isFirst ? text : undefined));
+      return { messageId: userMessage.id };
+    } catch (error) {
+      this.active.delete(chatId);
+      throw error;
+    }
+  }
+
+  private async reply(reply: ActiveReply, resolved: ResolvedModel, systemPrompt: string, firstText?: string) {
+    const { chatId, userId } = reply;
+    let outcome: Awaited<ReturnType<typeof runReply>> | undefined;
+    try {
+      outcome = await runReply({ ...this.deps, tokenBudget: this.deps.config.CONTEXT_TOKEN_BUDGET }, reply, {
+        model: resolved.model,
+        systemPrompt,
+      });
+      if (outcome.content.trim()) await this.touch(userId, chatId, outcome.content, nowIso());
+    } catch (error) {
+      this.deps.log.error({ err: error, chatId }, 'reply engine failed');
+    } finally {
+      this.active.delete(chatId);
+    }
+    if (firstText !== undefined && outcome?.status === 'complete' && !this.closing) {
+      await this.nameChat(userId, chatId, { user: firstText, assistant: outcome.content }, resolved).catch((error) =>
+        this.deps.log.warn({ err: error, chatId }, 'chat naming failed'),
+      );
+    }
+  }
+
+  /** No model configured: a system message says so and how to set one; nothing is charged. */
+  private async answerWithoutModel(userMessage: MessageRow, isFirst: boolean): Promise<void> {
+    const { chat_id: chatId, user_id: userId } = userMessage;
+    const now = nowIso();
+    const notice: MessageRow = {
+      ...userMessage,
+      id: newId(),
+      role: 'system',
+      content: t.noModel,
+      created_at: now,
+      updated_at: now,
+    };
+    await inTransaction(this.deps.db, async (trx) => {
+      await this.deps.messages.insert(userMessage, trx);
+      await this.deps.messages.insert(notice, trx);
+    });
+    const room = this.room(userId);
+    room.emit('message.created', { chatId, message: presentMessage(userMessage) });
+    room.emit('message.created', { chatId, message: presentMessage(notice) });
+    room.emit('message.done', { chatId, message: presentMessage(notice) });
+    await this.touch(userId, chatId, userMessage.content, userMessage.created_at);
+    if (isFirst) await this.rename(userId, chatId, titleFromText(userMessage.content));
+  }
+
+  private async touch(userId: string, chatId: string, text: string, at: string): Promise<void> {
+    const preview = previewOf(text);
+    await this.deps.messages.touchChat(chatId, { preview, lastMessageAt: at });
+    this.room(userId).emit('chat.updated', { chatId, updatedFields: { preview, lastMessageAt: at } });
+  }
+
+  private async rename(userId: string, chatId: string, name: string): Promise<void> {
+    await this.deps.messages.renameChat(chatId, name);
+    this.room(userId).emit('chat.renamed', { chatId, name });
+  }
+
+  private async nameChat(
+    userId: string,
+    chatId: string,
+    exchange: { user: string; assistant: string },
+    resolved: ResolvedModel | undefined,
+  ): Promise<string> {
+    let name: string | undefined;
+    if (resolved) {
+      const signal = AbortSignal.any([this.shutdownController.signal, AbortSignal.timeout(NAMING_TIMEOUT_MS)]);
+      name = await titleFromModel(resolved.model, exchange, signal).catch((error) => {
+        this.deps.log.warn({ err: error, chatId }, 'model could not name the chat; using the first message');
+        return undefined;
+      });
+    }
+    name ??= titleFromText(exchange.user);
+    await this.rename(userId, chatId, name);
+    return name;
+  }
+
+  /**
+   * A model-written title for the chat's first exchange: the ChatService's namer, so
+   * `generateName` has one owner (chats) and uses the model when one is configured.
+   */
+  async suggestTitle(chatId: string, personaId: string, userText: string): Promise<string | undefined> {
+    const persona = await this.deps.personas.findById(personaId);
+    const resolved = this.deps.llm.getLanguageModel(persona?.model);
+    if (!resolved) return undefined;
+    const first = await this.deps.messages.listFirst(chatId, 10);
+    const assistant = first.find((m) => m.role === 'assistant' && m.content.trim())?.content ?? '';
+    const signal = AbortSignal.any([this.shutdownController.signal, AbortSignal.timeout(NAMING_TIMEOUT_MS)]);
+    return titleFromModel(resolved.model, { user: userText, assistant }, signal).catch((error) => {
+      this.deps.log.warn({ err: error, chatId }, 'model could not name the chat');
+      return undefined;
+    });
+  }
+
+  /** stopMessage: stops the reply being generated in the chat; false when there is none here. */
+  async stop(userId: string, input: unknown): Promise<boolean> {
+    const { chatId } = parse(stopMessageSchema, input);
+    await this.ownedChat(userId, chatId);
+    const reply = this.active.get(chatId);
+    if (reply && reply !== 'pending') {
+      reply.stopReason ??= 'stop';
+      reply.controller.abort();
+      return true;
+    }
+    // Scale-out: the reply may be generated by another process.
+    if (this.deps.config.REDIS_URL !== undefined && this.deps.realtime.attached) {
+      this.deps.realtime.session.serverSideEmit(CLUSTER_STOP_EVENT, chatId);
+      return true;
+    }
+    return false;
+  }
+
+  /** With Redis: stops asked on another process reach the one generating the reply. */
+  listenToCluster(): void {
+    if (this.deps.config.REDIS_URL === undefined) return;
+    this.deps.realtime.session.on(CLUSTER_STOP_EVENT, (chatId: unknown) => {
+      if (typeof chatId === 'string') this.cancelChat(chatId);
+    });
+  }
+
+  /** Stops the chat's reply without an ownership check (e.g. when the chat is being deleted). */
+  cancelChat(chatId: string): void {
+    const reply = this.active.get(chatId);
+    if (!reply || reply === 'pending') return;
+    reply.stopReason ??= 'stop';
+    reply.controller.abort();
+  }
+
+  /** True while a reply is being generated in the chat by this process. */
+  isReplying(chatId: string): boolean {
+    return this.active.has(chatId);
+  }
+
+  /**
+   * Replies left `streaming` by a process that died are marked `failed` and refunded once.
+   * Single process: everything streaming at boot is stale. With Redis: only replies idle for a
+   * minute (live ones save progress every few seconds), checked again periodically.
+   */
+  async recoverInterrupted(now = Date.now()): Promise<number> {
+    const shared = this.deps.config.REDIS_URL !== undefined;
+    const staleBefore = new Date(shared ? now - STALE_STREAMING_MS : now + 1).toISOString();
+    const rows = await this.deps.messages.listStaleStreaming(staleBefore);
+    let recovered = 0;
+    for (const row of rows) {
+      const live = this.active.get(row.chat_id);
+      if (live && live !== 'pending' && live.messageId === row.id) continue;
+      // Refund first: a crash in between leaves a streaming row whose refund is a no-op next time.
+      await this.deps.credits.refund(row.user_id, row.id, 'refund:interrupted');
+      if (await this.deps.messages.finishReply(row.id, { content: row.content, status: 'failed' })) recovered++;
+    }
+    if (recovered > 0) this.deps.log.warn({ recovered }, 'marked interrupted replies failed and refunded them');
+    return recovered;
+  }
+
+  /** Starts the periodic sweep for replies of dead processes (scale-out only). */
+  startSweeper(): void {
+    if (this.deps.config.REDIS_URL === undefined || this.sweeper) return;
+    this.sweeper = setInterval(() => {
+      void this.recoverInterrupted().catch((error) => this.deps.log.error({ err: error }, 'reply sweep failed'));
+    }, SWEEP_EVERY_MS);
+    this.sweeper.unref();
+  }
+
+  /** Graceful shutdown: stop every reply; those with no text yet are refunded. */
+  async shutdown(): Promise<void> {
+    this.closing = true;
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.shutdownController.abort();
+    for (const reply of this.active.values()) {
+      if (reply === 'pending') continue;
+      reply.stopReason ??= 'shutdown';
+      reply.controller.abort();
+    }
+    await Promise.allSettled([...this.tasks]);
+  }
+}

@@ -1,0 +1,17 @@
+/** Server-side texts of the conversation feature (messages users see in acks and events). */
+export const conversationTexts = {
+  empty: 'Type a message first.',
+  tooLong: (max: number) => `Messages can be at most ${max} characters long.`,
+  chatNotFound: 'Chat not found.',
+  personaGone: 'The persona of this chat no longer exists.',
+  proRequired: 'This persona requires a Pro subscription.',
+  busy: 'A reply is still being written in this chat. Wait for it to finish or stop it first.',
+  restarting: 'The server is restarting. Please try again in a moment.',
+  failed: 'The model could not finish its reply. Your credits for this message were refunded.',
+  emptyReply: 'The model sent an empty reply. Your credits for this message were refunded.',
+  interrupted: 'The server restarted before the reply started. Your credits for this message were refunded.',
+  noModel:
+    'No AI model is configured on this server, so this message was not sent to a model and no credits were charged.\n\n' +
+    'To set one up, an administrator can set `LLM_BASE_URL` and `LLM_MODEL` (any OpenAI-compatible server; add ' +
+    '`LLM_API_KEY` if it needs one), or `OPENAI_API_KEY`, or `ANTHROPIC_API_KEY`, and restart the server.',
+} as const;

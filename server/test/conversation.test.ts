@@ -1,0 +1,440 @@
+import { MAX_MESSAGE_LENGTH } from '@neura/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { newId } from '../src/lib/ids.js';
+import { nowIso } from '../src/lib/time.js';
+import { type FakeOpenAI, startFakeOpenAI } from './fixtures/fake-openai.js';
+import { startTestApp, type TestApp } from './helpers/app.js';
+import { connected, deltasOf, doneFor, record, send, stop, waitFor } from './helpers/conversation.js';
+import { createTestChat, createTestUser } from './helpers/factories.js';
+import { connectSocket, type TestSocket } from './helpers/socket.js';
+
+describe('conversation with a model', () => {
+  let t: TestApp;
+  let fake: FakeOpenAI;
+  const sockets: TestSocket[] = [];
+
+  const open = async (token: string) => {
+    const socket = connectSocket(t.url, token);
+    sockets.push(socket);
+    return connected(socket);
+  };
+  const credits = async (userId: string) => (await t.services.users.findById(userId))?.credits;
+  const ledger = (userId: string) =>
+    t.services.db.selectFrom('credit_ledger').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  const message = (id: string) =>
+    t.services.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    t = await startTestApp({ LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-fake' });
+  });
+  beforeEach(() => {
+    fake.setScript({});
+    fake.setTitle('Fake Chat Title');
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await t.stop();
+    await fake.close();
+  });
+
+  it('should persist, charge, stream the reply to the room and name the chat', async () => {
+    fake.setScript({ chunks: ['Hello', ' there', ', friend!'], delayMs: 5 });
+    const user = await createTestUser(t.services, { credits: 10 });
+    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const socket = await open(user.token);
+    const events = record(socket);
+
+    const ack = await send(socket, chat.id, '  How do I relax?  ');
+    expect(ack.messageId).toBeTruthy();
+    const done = await doneFor(events, chat.id);
+    expect(done.event).toBe('message.done');
+    await waitFor(events, (r) => r.event === 'chat.renamed');
+
+    const created = events.filter((r) => r.event === 'message.created').map((r) => r.payload.message);
+    expect(created[0]).toMatchObject({
+      id: ack.messageId,
+      role: 'user',
+      content: 'How do I relax?',
+      status: 'complete',
+    });
+    expect(created[1]).toMatchObject({ role: 'assistant', content: '', status: 'streaming', cost: 2 });
+    const replyId = created[1].id as string;
+    expect(deltasOf(events, replyId)).toBe('Hello there, friend!');
+    expect(done.payload.message).toMatchObject({
+      id: replyId,
+      chatId: chat.id,
+      role: 'assistant',
+      content: 'Hello there, friend!',
+      status: 'complete',
+      cost: 2,
+    });
+    const order = events.map((r) => r.event);
+    expect(order.indexOf('message.created')).toBeLessThan(order.indexOf('message.delta'));
+    expect(order.lastIndexOf('message.delta')).toBeLessThan(order.indexOf('message.done'));
+    expect(events.find((r) => r.event === 'updateCredits')?.payload).toEqual({ credits: 8 });
+    expect(events.find((r) => r.event === 'chat.renamed')?.payload).toEqual({
+      chatId: chat.id,
+      name: 'Fake Chat Title',
+    });
+    const updated = events.filter((r) => r.event === 'chat.updated').map((r) => r.payload);
+    expect(updated.at(-1)).toMatchObject({ chatId: chat.id, updatedFields: { preview: 'Hello there, friend!' } });
+
+    expect(await credits(user.id)).toBe(8);
+    expect((await ledger(user.id)).map((r) => [r.amount, r.idempotency_key])).toEqual([[-2, `charge:${replyId}`]]);
+    const row = await t.services.db.selectFrom('chats').selectAll().where('id', '=', chat.id).executeTakeFirst();
+    expect(row).toMatchObject({ name: 'Fake Chat Title', preview: 'Hello there, friend!' });
+    expect(row?.last_message_at).toBeTruthy();
+
+    // The model saw the persona's system prompt and the user's message.
+    const streamed = fake.requests.filter((r) => r.body.stream === true).at(-1);
+    expect(streamed?.body.messages[0]).toMatchObject({ role: 'system' });
+    expect(streamed?.body.messages.at(-1)).toEqual({ role: 'user', content: 'How do I relax?' });
+    expect(streamed?.headers.authorization).toBe('Bearer sk-fake');
+
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/me/chats/${chat.id}/messages`,
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([
+      ['user', 'How do I relax?'],
+      ['assistant', 'Hello there, friend!'],
+    ]);
+  });
+
+  it('should refuse empty, too long and foreign-chat messages without charging', async () => {
+    const user = await createTestUser(t.services, { credits: 5 });
+    const other = await createTestUser(t.services);
+    const chat = await createTestChat(t.services, user.id);
+    const foreign = await createTestChat(t.services, other.id);
+    const socket = await open(user.token);
+    expect((await send(socket, chat.id, '   \n ')).error?.code).toBe('request:invalid');
+    expect((await send(socket, chat.id, 'x'.repeat(MAX_MESSAGE_LENGTH + 1))).error?.code).toBe('request:invalid');
+    expect((await send(socket, foreign.id, 'hi')).error?.code).toBe('not-found');
+    expect((await send(socket, 'no-such-chat', 'hi')).error?.code).toBe('not-found');
+    expect((await stop(socket, foreign.id)).error?.code).toBe('not-found');
+    expect(await credits(user.id)).toBe(5);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/me/chats/${foreign.id}/messages`,
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('not-found');
+  });
+
+  it('should refuse a Pro persona to a non-Pro user and allow it to a Pro user', async () => {
+    const basic = await createTestUser(t.services, { credits: 10 });
+    const pro = await createTestUser(t.services, {
+      credits: 10,
+      proExpiry: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const basicChat = await createTestChat(t.services, basic.id, 'startup-advisor');
+    const proChat = await createTestChat(t.services, pro.id, 'startup-advisor');
+    const a = await open(basic.token);
+    const refused = await send(a, basicChat.id, 'Pitch me');
+    expect(refused.error).toMatchObject({ code: 'pro:required' });
+    expect(await credits(basic.id)).toBe(10);
+    const b = await open(pro.token);
+    const events = record(b);
+    expect((await send(b, proChat.id, 'Pitch me')).messageId).toBeTruthy();
+    expect((await doneFor(events, proChat.id)).event).toBe('message.done');
+    const cost = (await t.services.personas.exportRecords()).find((p) => p.id === 'startup-advisor')?.cost;
+    expect(cost).toBeGreaterThan(0);
+    expect(await credits(pro.id)).toBe(10 - (cost ?? 0));
+  });
+
+  it('should refuse a second send while a reply streams, and keep a stopped partial reply', async () => {
+    fake.setScript({ chunks: ['Once', ' upon', ' a', ' time'], holdAfter: 2 });
+    const user = await createTestUser(t.services, { credits: 10 });
+    const chat = await createTestChat(t.services, user.id);
+    const socket = await open(user.token);
+    const events = record(socket);
+    await send(socket, chat.id, 'Tell me a story');
+    const shell = await waitFor(events, (r) => r.event === 'message.created' && r.payload.message.role === 'assistant');
+    await waitFor(events, (r) => r.event === 'message.delta');
+    await waitFor(events, () => deltasOf(events, shell.payload.message.id) === 'Once upon');
+
+    // A tab opening the chat now sees the reply so far.
+    const midway = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/me/chats/${chat.id}/messages`,
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(midway.json().at(-1)).toMatchObject({ status: 'streaming', content: 'Once upon' });
+
+    const second = await send(socket, chat.id, 'Another one');
+    expect(second.error?.code).toBe('conflict');
+    expect(second.error?.message).toMatch(/still being written/);
+
+    expect(await stop(socket, chat.id)).toEqual({ success: true });
+    const done = await doneFor(events, chat.id);
+    fake.release();
+    expect(done.event).toBe('message.done');
+    expect(done.payload.message).toMatchObject({ status: 'stopped', content: 'Once upon' });
+    expect(await message(shell.payload.message.id)).toMatchObject({ status: 'stopped', content: 'Once upon' });
+    expect(await credits(user.id)).toBe(9);
+
+    // The chat is free again.
+    fake.setScript({});
+    const next = record(socket);
+    expect((await send(socket, chat.id, 'Another one')).messageId).toBeTruthy();
+    expect((await doneFor(next, chat.id)).payload.message.status).toBe('complete');
+  });
+
+  it('should refund once and send message.error when the provider fails mid-stream', async () => {
+    fake.setScript({ chunks: ['Partial', ' answer', ' never ends'], failAfter: 2 });
+    const user = await createTestUser(t.services, { credits: 4 });
+    const chat = await createTestChat(t.services, user.id);
+    const socket = await open(user.token);
+    const events = record(socket);
+    await send(socket, chat.id, 'Explain');
+    const error = await doneFor(events, chat.id);
+    expect(error.event).toBe('message.error');
+    expect(error.payload).toMatchObject({ chatId: chat.id, code: 'llm:failed' });
+    expect(error.payload.message).toMatch(/refunded/);
+    await waitFor(events, (r) => r.event === 'updateCredits' && r.payload.credits === 4);
+    expect(await credits(user.id)).toBe(4);
+    const row = await message(error.payload.messageId);
+    expect(row).toMatchObject({ status: 'failed', content: 'Partial answer' });
+    expect((await ledger(user.id)).map((r) => r.idempotency_key)).toEqual([`charge:${row?.id}`, `refund:${row?.id}`]);
+    // The user's message is kept.
+    const userRows = await t.services.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('chat_id', '=', chat.id)
+      .where('role', '=', 'user')
+      .execute();
+    expect(userRows.map((r) => r.content)).toEqual(['Explain']);
+  });
+
+  it('should refund an empty reply and an error chunk', async () => {
+    const user = await createTestUser(t.services, { credits: 3 });
+    const chat = await createTestChat(t.services, user.id);
+    const socket = await open(user.token);
+    fake.setScript({ chunks: [] });
+    let events = record(socket);
+    await send(socket, chat.id, 'Say nothing');
+    expect((await doneFor(events, chat.id)).payload.code).toBe('llm:empty');
+    fake.setScript({ chunks: ['a', 'b'], failAfter: 1, failMode: 'error-chunk' });
+    events = record(socket);
+    await send(socket, chat.id, 'Break');
+    expect((await doneFor(events, chat.id)).payload.code).toBe('llm:failed');
+    expect(await credits(user.id)).toBe(3);
+  });
+
+  it('should charge exactly what the balance covers under 50 concurrent sends', async () => {
+    const user = await createTestUser(t.services, { credits: 3 });
+    const chats = await Promise.all(Array.from({ length: 50 }, () => createTestChat(t.services, user.id)));
+    const socket = await open(user.token);
+    const events = record(socket);
+    const acks = await Promise.all(chats.map((c) => send(socket, c.id, 'Hi')));
+    const ok = acks.filter((a) => a.messageId);
+    const refused = acks.filter((a) => a.error);
+    expect(ok).toHaveLength(3);
+    expect(refused).toHaveLength(47);
+    expect(new Set(refused.map((a) => a.error?.code))).toEqual(new Set(['credits:insufficient']));
+    expect(await credits(user.id)).toBe(0);
+    const charges = (await ledger(user.id)).filter((r) => r.amount < 0);
+    expect(charges).toHaveLength(3);
+    await waitFor(events, () => events.filter((r) => r.event === 'message.done').length === 3);
+    const balances = events.filter((r) => r.event === 'updateCredits').map((r) => r.payload.credits as number);
+    expect(balances.every((b) => b >= 0)).toBe(true);
+    expect(Math.min(...balances)).toBe(0);
+  });
+
+  it('should refund a message at most once, even concurrently', async () => {
+    const user = await createTestUser(t.services, { credits: 5 });
+    const messageId = newId();
+    await t.services.credits.charge(user.id, 2, messageId);
+    expect(await credits(user.id)).toBe(3);
+    const results = await Promise.all(Array.from({ length: 5 }, () => t.services.credits.refund(user.id, messageId)));
+    expect(results.filter((r) => r !== undefined)).toEqual([5]);
+    expect(await t.services.credits.refund(user.id, messageId)).toBeUndefined();
+    expect(await t.services.credits.refund(user.id, newId())).toBeUndefined();
+    expect(await credits(user.id)).toBe(5);
+    expect((await ledger(user.id)).map((r) => r.amount)).toEqual([-2, 2]);
+  });
+
+  it('should stream to every tab of the user', async () => {
+    fake.setScript({ chunks: ['Two', ' tabs'], delayMs: 5 });
+    const user = await createTestUser(t.services);
+    const chat = await createTestChat(t.services, user.id);
+    const tabA = await open(user.token);
+    const tabB = await open(user.token);
+    const a = record(tabA);
+    const b = record(tabB);
+    await send(tabA, chat.id, 'Hello');
+    const [doneA, doneB] = await Promise.all([doneFor(a, chat.id), doneFor(b, chat.id)]);
+    const id = doneA.payload.message.id as string;
+    expect(doneB.payload.message.id).toBe(id);
+    expect(deltasOf(a, id)).toBe('Two tabs');
+    expect(deltasOf(b, id)).toBe('Two tabs');
+    expect(b.filter((r) => r.event === 'message.created')).toHaveLength(2);
+  });
+
+  it('should page history newest first by message id', async () => {
+    const user = await createTestUser(t.services);
+    const chat = await createTestChat(t.services, user.id);
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      id: newId(),
+      chat_id: chat.id,
+      user_id: user.id,
+      role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant',
+      content: `m${i}`,
+      parts: null,
+      status: 'complete' as const,
+      cost: 0,
+      created_at: nowIso(),
+      updated_at: nowIso(),
+    }));
+    await t.services.db.insertInto('messages').values(rows).execute();
+    const get = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/me/chats/${chat.id}/messages${query}`,
+        headers: { authorization: `Bearer ${user.token}` },
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as Array<{ id: string; content: string }>).map((m) => m.content);
+    };
+    const first = await get('?limit=50');
+    expect(first).toEqual(rows.slice(70).map((r) => r.content));
+    const second = await get(`?limit=50&before=${rows[70]?.id}`);
+    expect(second).toEqual(rows.slice(20, 70).map((r) => r.content));
+    expect(await get(`?before=${rows[20]?.id}`)).toEqual(rows.slice(0, 20).map((r) => r.content));
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/me/chats/${chat.id}/messages?limit=0`,
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('should regenerate a chat name and reload the chat for the asking session only', async () => {
+    const user = await createTestUser(t.services);
+    const chat = await createTestChat(t.services, user.id);
+    const asking = await open(user.token);
+    const other = await open(user.token);
+    const events = record(asking);
+    const otherEvents = record(other);
+    await send(asking, chat.id, 'Teach me chess openings');
+    await doneFor(events, chat.id);
+    await waitFor(events, (r) => r.event === 'chat.renamed');
+
+    fake.setTitle('"Chess Openings For Beginners."');
+    const named = await new Promise<{ name?: string }>((resolve) =>
+      asking.emit('generateName', chat.id, (r) => resolve(r as { name?: string })),
+    );
+    expect(named).toEqual({ name: 'Chess Openings For Beginners' });
+    await waitFor(otherEvents, (r) => r.event === 'chat.renamed' && r.payload.name === 'Chess Openings For Beginners');
+
+    const reloaded = await new Promise((resolve) => asking.emit('reloadChat', chat.id, resolve));
+    expect(reloaded).toEqual({ success: true });
+    const page = await waitFor(events, (r) => r.event === 'chat.messages');
+    expect(page.payload.chatId).toBe(chat.id);
+    expect(page.payload.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+    expect(otherEvents.some((r) => r.event === 'chat.messages')).toBe(false);
+
+    const stranger = await createTestUser(t.services);
+    const strangerSocket = await open(stranger.token);
+    const refused = await new Promise<{ error?: { code: string } }>((resolve) =>
+      strangerSocket.emit('generateName', chat.id, (r) => resolve(r as { error?: { code: string } })),
+    );
+    expect(refused.error?.code).toBe('not-found');
+  });
+
+  it('should mark replies left streaming failed and refund them once on restart', async () => {
+    const user = await createTestUser(t.services, { credits: 6 });
+    const chat = await createTestChat(t.services, user.id);
+    const replyId = newId();
+    await t.services.credits.charge(user.id, 2, replyId);
+    const base = { chat_id: chat.id, user_id: user.id, parts: null, created_at: nowIso(), updated_at: nowIso() };
+    await t.services.db
+      .insertInto('messages')
+      .values([
+        { ...base, id: newId(), role: 'user', content: 'Are you there?', status: 'complete', cost: 0 },
+        { ...base, id: replyId, role: 'assistant', content: 'I was say', status: 'streaming', cost: 2 },
+      ])
+      .execute();
+    expect(await credits(user.id)).toBe(4);
+
+    for (let boot = 0; boot < 2; boot++) {
+      const restarted = await buildApp(t.services.config, { db: t.services.db, logger: false });
+      await restarted.close();
+    }
+    expect(await message(replyId)).toMatchObject({ status: 'failed', content: 'I was say' });
+    expect(await credits(user.id)).toBe(6);
+    expect((await ledger(user.id)).map((r) => r.idempotency_key)).toEqual([`charge:${replyId}`, `refund:${replyId}`]);
+    const kept = await t.services.db.selectFrom('messages').select('content').where('chat_id', '=', chat.id).execute();
+    expect(kept.map((r) => r.content)).toContain('Are you there?');
+  });
+});
+
+describe('conversation on shutdown', () => {
+  it('should refund replies that had no token yet when the server shuts down', async () => {
+    const fake = await startFakeOpenAI({ chunks: ['late'], holdAfter: 0 });
+    const t = await startTestApp({ LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake' });
+    try {
+      const user = await createTestUser(t.services, { credits: 5 });
+      const chat = await createTestChat(t.services, user.id);
+      const socket = await connected(connectSocket(t.url, user.token));
+      const events = record(socket);
+      await send(socket, chat.id, 'Hello?');
+      const shell = await waitFor(
+        events,
+        (r) => r.event === 'message.created' && r.payload.message.role === 'assistant',
+      );
+      await waitFor(events, (r) => r.event === 'updateCredits');
+      await t.services.conversation.shutdown();
+      const error = await doneFor(events, chat.id);
+      expect(error.payload.code).toBe('llm:interrupted');
+      const row = await t.services.db
+        .selectFrom('messages')
+        .selectAll()
+        .where('id', '=', shell.payload.message.id)
+        .executeTakeFirst();
+      expect(row?.status).toBe('failed');
+      expect((await t.services.users.findById(user.id))?.credits).toBe(5);
+      expect((await send(socket, chat.id, 'Again')).error?.code).toBe('llm:interrupted');
+      socket.close();
+    } finally {
+      await t.stop();
+      await fake.close();
+    }
+  });
+});
+
+describe('conversation without a model', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.stop());
+
+  it('should answer with a system notice, charge nothing and name the chat from the message', async () => {
+    const user = await createTestUser(t.services, { credits: 5 });
+    const chat = await createTestChat(t.services, user.id);
+    const socket = await connected(connectSocket(t.url, user.token));
+    const events = record(socket);
+    const ack = await send(socket, chat.id, 'Plan a weekend trip to Lisbon for two people');
+    expect(ack.messageId).toBeTruthy();
+    const done = await doneFor(events, chat.id);
+    expect(done.event).toBe('message.done');
+    expect(done.payload.message).toMatchObject({ role: 'system', status: 'complete', cost: 0 });
+    expect(done.payload.message.content).toMatch(/No AI model is configured/);
+    expect(done.payload.message.content).toMatch(/LLM_BASE_URL/);
+    expect(done.payload.message.content).toMatch(/OPENAI_API_KEY/);
+    expect(done.payload.message.content).toMatch(/ANTHROPIC_API_KEY/);
+    const renamed = await waitFor(events, (r) => r.event === 'chat.renamed');
+    expect(renamed.payload).toEqual({ chatId: chat.id, name: 'Plan a weekend trip to Lisbon' });
+    expect(events.some((r) => r.event === 'updateCredits')).toBe(false);
+    expect((await t.services.users.findById(user.id))?.credits).toBe(5);
+    const ledger = await t.services.db.selectFrom('credit_ledger').selectAll().where('user_id', '=', user.id).execute();
+    expect(ledger).toEqual([]);
+    socket.close();
+  });
+});

@@ -1,0 +1,57 @@
+import { useCallback } from 'react';
+import { useParams } from 'react-router';
+import { texts } from '../shell/texts';
+import { useAppStore } from '../store/app-store';
+import { sendMessage, stopMessage } from './chat-api';
+import { isStreaming } from './chat-store';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+import { showSendError } from './send-error';
+import { useChatThread } from './use-chat-thread';
+import { useChatTitle } from './use-chat-title';
+
+/** /chats/{chatId}: the conversation with a persona. */
+export function ChatPage() {
+  const { chatId = '' } = useParams();
+  useChatTitle(chatId);
+  const { thread, loadOlder } = useChatThread(chatId);
+  const personaName = useAppStore((s) => {
+    const personaId = s.chats.find((c) => c.id === chatId)?.persona;
+    return s.personas.find((p) => p.id === personaId)?.name;
+  });
+  const streaming = isStreaming(thread);
+
+  const onSend = useCallback(
+    async (text: string) => {
+      try {
+        await sendMessage(chatId, text);
+        return true;
+      } catch (error) {
+        showSendError(error);
+        return false;
+      }
+    },
+    [chatId],
+  );
+
+  return (
+    <section className="flex h-[calc(100dvh-3.5rem)] flex-col" aria-label={texts.chat.region}>
+      <MessageList
+        messages={thread?.messages ?? []}
+        hasMore={thread?.hasMore ?? false}
+        loadingOlder={thread?.loadingOlder ?? false}
+        onLoadOlder={() => void loadOlder()}
+        empty={
+          thread?.loaded ? (
+            <p className="py-10 text-center text-muted">{texts.chat.empty(personaName)}</p>
+          ) : (
+            <p className="py-10 text-center text-muted" role="status">
+              {texts.common.loading}
+            </p>
+          )
+        }
+      />
+      <Composer streaming={streaming} onSend={onSend} onStop={() => stopMessage(chatId)} />
+    </section>
+  );
+}

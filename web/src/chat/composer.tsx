@@ -1,0 +1,80 @@
+import { MAX_MESSAGE_LENGTH } from '@neura/contract';
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { texts } from '../shell/texts';
+
+interface Props {
+  streaming: boolean;
+  /** Resolves true when the server accepted the message; the text is kept otherwise. */
+  onSend: (text: string) => Promise<boolean>;
+  onStop: () => void;
+}
+
+/** The message box: Enter sends, Shift+Enter makes a new line, Stop while a reply streams. */
+export function Composer({ streaming, onSend, onStop }: Props) {
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const tooLong = text.length > MAX_MESSAGE_LENGTH;
+  const canSend = text.trim() !== '' && !tooLong && !sending && !streaming;
+
+  const submit = async () => {
+    if (!canSend) return;
+    setSending(true);
+    const accepted = await onSend(text);
+    setSending(false);
+    if (accepted) setText('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      className="border-t border-border bg-surface px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]"
+    >
+      <div className="mx-auto flex w-full max-w-3xl items-end gap-2">
+        <textarea
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          rows={1}
+          placeholder={texts.chat.placeholder}
+          aria-label={texts.chat.messageLabel}
+          aria-invalid={tooLong}
+          className="max-h-48 min-h-11 flex-1 resize-none rounded-xl border border-border bg-surface-2 px-3 py-2.5 text-fg [field-sizing:content] placeholder:text-muted"
+        />
+        {streaming ? (
+          <button
+            type="button"
+            onClick={onStop}
+            className="h-11 rounded-xl border border-border bg-surface-3 px-4 font-medium"
+          >
+            {texts.chat.stop}
+          </button>
+        ) : (
+          <button
+            type="submit"
+            disabled={!canSend}
+            className="h-11 rounded-xl bg-accent px-4 font-medium text-accent-fg disabled:opacity-50"
+          >
+            {texts.chat.send}
+          </button>
+        )}
+      </div>
+      {text.length > MAX_MESSAGE_LENGTH - 500 ? (
+        <p className={`mx-auto mt-1 max-w-3xl text-right text-xs ${tooLong ? 'text-danger' : 'text-muted'}`}>
+          {texts.chat.counter(text.length, MAX_MESSAGE_LENGTH)}
+        </p>
+      ) : null}
+    </form>
+  );
+}

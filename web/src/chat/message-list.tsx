@@ -1,0 +1,93 @@
+import type { Message } from '@neura/contract';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef } from 'react';
+import { texts } from '../shell/texts';
+import { MessageItem } from './message-item';
+
+const NEAR_BOTTOM_PX = 120;
+const LOAD_OLDER_PX = 400;
+
+interface Props {
+  messages: Message[];
+  hasMore: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  empty: React.ReactNode;
+}
+
+/**
+ * The virtualized message list: only the rows near the viewport are mounted, older pages load
+ * when scrolling up (keeping the reading position), and it follows the bottom while a reply
+ * streams unless the user scrolled away.
+ */
+export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empty }: Props) {
+  const parentRef = useRef<HTMLDivElement>(null);
+  const stickToBottom = useRef(true);
+  const beforePrepend = useRef<{ firstId: string | undefined; height: number; top: number } | null>(null);
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => parentRef.current,
+    estimateSize: () => 96,
+    overscan: 6,
+    getItemKey: (index) => messages[index]?.id ?? index,
+  });
+
+  const onScroll = () => {
+    const el = parentRef.current;
+    if (!el) return;
+    stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+    if (el.scrollTop < LOAD_OLDER_PX && hasMore && !loadingOlder && messages.length > 0) {
+      beforePrepend.current = { firstId: messages[0]?.id, height: el.scrollHeight, top: el.scrollTop };
+      onLoadOlder();
+    }
+  };
+
+  useLayoutEffect(() => {
+    const el = parentRef.current;
+    if (!el) return;
+    const saved = beforePrepend.current;
+    if (saved && saved.firstId !== messages[0]?.id) {
+      // Older messages were added above: keep what the user was reading in place.
+      el.scrollTop = saved.top + (el.scrollHeight - saved.height);
+      beforePrepend.current = null;
+      return;
+    }
+    if (stickToBottom.current) el.scrollTop = el.scrollHeight;
+  });
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div
+      ref={parentRef}
+      onScroll={onScroll}
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4"
+      role="log"
+      aria-label={texts.chat.messages}
+      data-testid="message-list"
+    >
+      {loadingOlder ? (
+        <p className="py-2 text-center text-sm text-muted" role="status">
+          {texts.chat.loadingOlder}
+        </p>
+      ) : null}
+      {messages.length === 0 ? empty : null}
+      <div className="relative mx-auto w-full max-w-3xl" style={{ height: virtualizer.getTotalSize() }}>
+        {items.map((item) => {
+          const message = messages[item.index];
+          if (!message) return null;
+          return (
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className="absolute top-0 left-0 w-full pb-3"
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              <MessageItem message={message} />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { useSessionEvent } from '../api/use-session-event';
+import { useAppStore } from '../store/app-store';
+import { fetchChat } from './chat-api';
+
+/** The header shows the chat's name: from the chat list, else fetched once; follows renames. */
+export function useChatTitle(chatId: string): void {
+  const listed = useAppStore((s) => s.chats.find((c) => c.id === chatId)?.name);
+  const viewTitle = useAppStore((s) => s.viewTitle);
+  const [own, setOwn] = useState<{ chatId: string; name: string } | null>(null);
+  const name = listed ?? (own?.chatId === chatId ? own.name : undefined);
+
+  useEffect(() => {
+    useAppStore.setState({ chatId });
+    return () => useAppStore.setState({ chatId: null });
+  }, [chatId]);
+
+  useEffect(() => {
+    if (listed !== undefined) return;
+    let cancelled = false;
+    fetchChat(chatId)
+      .then((chat) => {
+        if (!cancelled) setOwn({ chatId, name: chat.name });
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [chatId, listed]);
+
+  // The route sets its generic title on navigation; the name wins once known.
+  useEffect(() => {
+    if (name && viewTitle !== name) useAppStore.getState().setViewTitle(name);
+  }, [name, viewTitle]);
+
+  useSessionEvent('chat.renamed', ({ chatId: id, name: newName }) => {
+    if (id !== chatId) return;
+    setOwn({ chatId: id, name: newName });
+    const { chats, setChats } = useAppStore.getState();
+    if (chats.some((c) => c.id === id)) setChats(chats.map((c) => (c.id === id ? { ...c, name: newName } : c)));
+  });
+}
