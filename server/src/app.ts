@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { accountRoutes } from './accounts/routes.js';
 import type { Config } from './config.js';
 import { createDb, type Db, migrateToLatest } from './db/database.js';
+import { feedbackRoutes } from './feedback/routes.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { newId } from './lib/ids.js';
 import { personaRoutes } from './personas/routes.js';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(systemRoutes);
       await api.register(personaRoutes);
       await api.register(accountRoutes);
+      await api.register(feedbackRoutes);
     },
     { prefix: config.API_PREFIX },
   );

@@ -7,6 +7,8 @@ import { UserRepository } from './accounts/user-repository.js';
 import { ChatRepository } from './chats/repository.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import { FeedbackRepository } from './feedback/repository.js';
+import { FeedbackService } from './feedback/service.js';
 import { PersonaRepository } from './personas/repository.js';
 import { PersonaService } from './personas/service.js';
 import { Realtime } from './realtime/realtime.js';
@@ -24,6 +26,7 @@ export interface Services {
   personas: PersonaService;
   realtime: Realtime;
   chats: ChatRepository;
+  feedback: FeedbackService;
 }
 
 export function createServices(config: Config, db: Db, log: FastifyBaseLogger): Services {
@@ -44,6 +47,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     personas: new PersonaService(new PersonaRepository(db)),
     realtime,
     chats,
+    feedback: new FeedbackService(new FeedbackRepository(db)),
   };
 }
 

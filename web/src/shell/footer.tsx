@@ -22,7 +22,7 @@ export function Footer() {
               to={item.to}
               end={item.end}
               className={({ isActive }) =>
-                `flex min-w-16 flex-col items-center gap-0.5 px-3 py-2 text-xs ${isActive ? 'text-accent' : 'text-muted'}`
+                `flex min-w-16 flex-col items-center gap-0.5 px-3 py-2 text-xs ${isActive ? 'font-semibold text-fg' : 'text-muted'}`
               }
             >
               <span aria-hidden="true" className="text-lg">
