@@ -3,6 +3,9 @@ import { create } from 'zustand';
 /** A new service worker is installed and waiting: the update prompt offers to switch to it. */
 export const useUpdateAvailable = create<{ waiting: ServiceWorker | null }>()(() => ({ waiting: null }));
 
+let updateAccepted = false;
+let reloading = false;
+
 /** Registers /sw.js in production builds and reports a waiting new version. */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
@@ -27,9 +30,9 @@ export function registerServiceWorker(): void {
         });
       })
       .catch((error: unknown) => console.error('Service worker registration failed', error));
-    let reloading = false;
+    // The first install also changes the controller (clients.claim): only an accepted update reloads.
     navigator.serviceWorker.addEventListener('controllerchange', () => {
-      if (reloading) return;
+      if (!updateAccepted || reloading) return;
       reloading = true;
       window.location.reload();
     });
@@ -38,5 +41,6 @@ export function registerServiceWorker(): void {
 
 /** Switches to the waiting version (the page reloads on controllerchange). */
 export function applyUpdate(): void {
+  updateAccepted = true;
   useUpdateAvailable.getState().waiting?.postMessage({ type: 'SKIP_WAITING' });
 }

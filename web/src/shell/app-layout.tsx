@@ -38,7 +38,7 @@ export function AppLayout() {
       <div className="flex min-h-full min-w-0 flex-1 flex-col">
         <Header />
         <VersionWarning />
-        <main id="main" className="relative flex-1 overflow-x-hidden">
+        <main id="main" className="relative flex-1 overflow-x-clip">
           <ViewTransition>
             <Outlet />
           </ViewTransition>
