@@ -32,7 +32,10 @@ const gz = (buf: Buffer | string) => gzipSync(buf).length;
 
 function staticInitial() {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const js = [...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g)]
+  const js = [
+    ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
+    ...html.matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ]
     .map((m) => m[1] as string)
     .filter((v, i, a) => a.indexOf(v) === i);
   const css = [...html.matchAll(/rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1] as string);
@@ -86,7 +89,9 @@ async function inBrowser(url: string) {
       installabilityErrors: Array<{ errorId: string }>;
     };
     const sum = (t: string) =>
-      seen.filter((s) => s.type === t).reduce((a, s) => ({ raw: a.raw + s.raw, gzip: a.gzip + s.gzip }), { raw: 0, gzip: 0 });
+      seen
+        .filter((s) => s.type === t)
+        .reduce((a, s) => ({ raw: a.raw + s.raw, gzip: a.gzip + s.gzip }), { raw: 0, gzip: 0 });
     return { js: sum('script'), css: sum('stylesheet'), files: seen, fcp: paint.fcp, installabilityErrors };
   } finally {
     await context.close();
@@ -134,17 +139,24 @@ if (!fs.existsSync(path.join(dist, 'index.html'))) {
 
 const initial = staticInitial();
 console.log('# Bundle (production build, first route "/")\n');
-console.log(`index.html up front: JS ${kb(initial.js.raw)} raw / ${kb(initial.js.gzip)} gzip (${initial.js.files.length} files)`);
+console.log(
+  `index.html up front: JS ${kb(initial.js.raw)} raw / ${kb(initial.js.gzip)} gzip (${initial.js.files.length} files)`,
+);
 console.log(`                     CSS ${kb(initial.css.raw)} raw / ${kb(initial.css.gzip)} gzip`);
 
 const app = await startApp();
 try {
   const browser = await inBrowser(app.url);
   console.log(`\nChromium, "/" until network idle (390×844):`);
-  for (const f of browser.files) console.log(`  ${f.type.padEnd(10)} ${f.url.padEnd(48)} ${kb(f.gzip).padStart(9)} gzip`);
-  console.log(`  JS  ${kb(browser.js.raw)} raw / ${kb(browser.js.gzip)} gzip  (budget ${BUDGET_KB} KB: ${browser.js.gzip / 1024 <= BUDGET_KB ? 'within' : 'OVER'})`);
+  for (const f of browser.files)
+    console.log(`  ${f.type.padEnd(10)} ${f.url.padEnd(48)} ${kb(f.gzip).padStart(9)} gzip`);
+  console.log(
+    `  JS  ${kb(browser.js.raw)} raw / ${kb(browser.js.gzip)} gzip  (budget ${BUDGET_KB} KB: ${browser.js.gzip / 1024 <= BUDGET_KB ? 'within' : 'OVER'})`,
+  );
   console.log(`  CSS ${kb(browser.css.raw)} raw / ${kb(browser.css.gzip)} gzip`);
-  console.log(`  first-contentful-paint (unthrottled, local): ${browser.fcp === null ? 'n/a' : `${Math.round(browser.fcp)} ms`}`);
+  console.log(
+    `  first-contentful-paint (unthrottled, local): ${browser.fcp === null ? 'n/a' : `${Math.round(browser.fcp)} ms`}`,
+  );
   console.log(
     `  installability errors: ${browser.installabilityErrors.length === 0 ? 'none' : browser.installabilityErrors.map((e) => e.errorId).join(', ')}`,
   );
@@ -152,7 +164,9 @@ try {
   try {
     const lh = await runLighthouse(app.url);
     console.log(`\nLighthouse ${lh.version} (${lh.formFactor}, simulated throttling):`);
-    console.log(`  performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh.bestPractices}`);
+    console.log(
+      `  performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh.bestPractices}`,
+    );
     console.log(`  FCP ${lh.fcp}, LCP ${lh.lcp}, TBT ${lh.tbt}, CLS ${lh.cls}, Speed Index ${lh.si}`);
   } catch (error) {
     console.log(`\nLighthouse could not run: ${error instanceof Error ? error.message : String(error)}`);

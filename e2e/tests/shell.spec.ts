@@ -287,6 +287,12 @@ test.describe('installed app (service worker)', () => {
       return urls;
     });
     expect(cached).toContain('/index.html');
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
+    // A Playwright context is incognito-like, which Chromium never installs; nothing else may be wrong.
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
     expect(cached.some((u) => u.startsWith('/api') || u.startsWith('/socket.io'))).toBe(false);
 
     await context.setOffline(true);
@@ -295,5 +301,38 @@ test.describe('installed app (service worker)', () => {
     await expect(page.getByRole('alertdialog')).toContainText('server is offline or under maintenance');
     await page.screenshot({ path: `${shots}offline-reload.png` });
     await context.setOffline(false);
+  });
+});
+
+test.describe('new version', () => {
+  test('should offer to reload when a new service worker is waiting, and switch to it', async ({ page }) => {
+    await page.goto(`${baseUrl()}/terms`);
+    await expect(page.getByTestId('view-title')).toHaveText('Terms of Use');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+      }
+    });
+    // "Deploy" a new version: the built worker with a different version string, put where the
+    // server serves it (the browser fetches worker scripts itself, so page routing cannot stand in).
+    const swFile = fileURLToPath(new URL('../../web/dist/sw.js', import.meta.url));
+    const original = fs.readFileSync(swFile, 'utf8');
+    try {
+      fs.writeFileSync(swFile, original.replace(/const VERSION = '([^']+)'/, "const VERSION = '$1-next'"));
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        await registration?.update();
+      });
+    } finally {
+      fs.writeFileSync(swFile, original);
+    }
+    const prompt = page.getByRole('status').filter({ hasText: 'Update available' });
+    await expect(prompt).toBeVisible();
+    await expect(prompt).toContainText('A new version of Neura is ready.');
+    await page.screenshot({ path: `${shots}update-prompt.png` });
+    await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
+    await expect(page.getByTestId('view-title')).toHaveText('Terms of Use');
+    await expect.poll(async () => page.evaluate(async () => (await window.caches.keys()).join(','))).toMatch(/-next$/);
   });
 });
