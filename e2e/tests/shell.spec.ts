@@ -134,11 +134,14 @@ for (const vp of VIEWPORTS) {
       await page.getByRole('link', { name: 'Change Password' }).click();
       await expect(page).toHaveURL(`${baseUrl()}/settings/password`);
       await expect(page.getByTestId('view-title')).toHaveText('Change Password');
+      await expect(page.locator('main .view')).toHaveClass(/view-slide-next/);
       await page.getByTestId('header-left').click();
       await expect(page).toHaveURL(`${baseUrl()}/settings`);
+      await expect(page.locator('main .view')).toHaveClass(/view-slide-prev/);
 
       await page.getByTestId('credits-badge').click();
       await expect(page).toHaveURL(`${baseUrl()}/settings/credits`);
+      await expect(page.locator('main .view')).toHaveClass(/view-slide-next/);
       await expect(page.getByTestId('view-title')).toHaveText('Buy Credits');
     });
 

@@ -15,7 +15,12 @@ const DeleteAccountPage = lazy(() => import('../settings/delete-account-page'));
 
 function PageFallback() {
   return (
-    <div className="mx-auto max-w-3xl animate-pulse p-4" role="status" aria-busy="true" aria-label="Loading...">
+    <div
+      className="mx-auto max-w-3xl animate-pulse p-4"
+      role="status"
+      aria-busy="true"
+      aria-label={texts.a11y.loadingPage}
+    >
       <div className="mb-3 h-7 w-48 rounded bg-surface-3" />
       <div className="h-4 w-72 rounded bg-surface-3" />
     </div>

@@ -70,6 +70,11 @@ export const texts = {
     unknown: 'An unknown error occurred.',
     network: 'Could not reach the server. Check your connection and try again.',
   },
+  a11y: {
+    mainNav: 'Main',
+    notifications: 'Notifications',
+    loadingPage: 'Loading...',
+  },
   header: {
     help: 'Help',
     creditsBadge: (n: number | null) => (n === null ? 'Credits' : `${n} credits, buy more`),

@@ -14,7 +14,7 @@ export function Toaster() {
   const dismiss = useToastStore((s) => s.dismiss);
   return (
     <section
-      aria-label="Notifications"
+      aria-label={texts.a11y.notifications}
       className="pointer-events-none fixed top-3 right-3 z-[90] flex w-80 max-w-[calc(100vw-1.5rem)] flex-col gap-2"
     >
       {toasts.map((t) => (
