@@ -256,6 +256,45 @@ for (const vp of VIEWPORTS) {
   });
 }
 
+test.describe('light theme and blackout', () => {
+  for (const prefs of [
+    { name: 'light', theme: 'light', blackout: false },
+    { name: 'blackout', theme: 'dark', blackout: true },
+  ] as const) {
+    test(`should keep every page legible in ${prefs.name} (no serious axe violations)`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await signIn(page);
+      await page.evaluate((p) => {
+        const key = 'neura:persisted';
+        const current = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+        localStorage.setItem(key, JSON.stringify({ ...current, theme: p.theme, blackout: p.blackout }));
+      }, prefs);
+      for (const path of [
+        '/settings',
+        '/settings/password',
+        '/settings/delete',
+        '/create',
+        '/terms',
+        '/ui-test',
+        '/nope',
+      ]) {
+        await page.goto(`${baseUrl()}${path}`);
+        await pageReady(page);
+        await expect(page.locator('html')).toHaveClass(prefs.theme === 'light' ? /\blight\b/ : /\bblackout\b/);
+        const violations = await seriousViolations(page);
+        expect(violations, `${path}\n${describeViolations(violations)}`).toEqual([]);
+        await page.screenshot({ path: `${shots}${prefs.name}-${slug(path)}.png` });
+      }
+      await page.getByTestId('help-button').click();
+      await page.getByTestId('help-flyout').getByRole('link', { name: 'Chats' }).first().click();
+      await expect(page.getByText('Was this helpful?')).toBeVisible();
+      const violations = await seriousViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+    });
+  }
+});
+
 test.describe('installed app (service worker)', () => {
   test('should serve the manifest and icons', async ({ request }) => {
     const manifest = await (await request.get(`${baseUrl()}/manifest.webmanifest`)).json();

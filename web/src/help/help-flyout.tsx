@@ -15,8 +15,11 @@ export default function HelpFlyout() {
   const history = useAppStore((s) => s.helpDocHistory);
   const panel = useRef<HTMLElement>(null);
 
+  // Focus moves into the panel when it opens and back to where it was (the help button) on close.
   useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
     panel.current?.focus();
+    return () => previous?.focus?.();
   }, []);
 
   if (doc === null) return null;
