@@ -31,7 +31,6 @@ export function SubscribeModal() {
         <span className="text-3xl font-bold" data-testid="pro-price">
           {usd(PRO_PRICE_USD)}
         </span>
-        <span className="text-muted">{texts.subscribe.priceLabel}</span>
         <span className="text-muted">
           <span className="sr-only">{texts.subscribe.listPriceLabel} </span>
           <s>{usd(PRO_LIST_PRICE_USD)}</s>

@@ -89,7 +89,6 @@ export const texts = {
     title: 'Go Pro',
     pitch: 'Unlock every persona, hear replies read aloud and get priority access to new features.',
     features: ['All Pro personas', 'Text-to-speech of replies', 'Priority access to new features'],
-    priceLabel: 'per month',
     listPriceLabel: 'Was',
     cta: 'Subscribe Now',
     later: 'Maybe later',
