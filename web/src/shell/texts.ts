@@ -76,11 +76,7 @@ export const texts = {
     loadingPage: 'Loading...',
   },
   header: {
-    help: 'Help',
     creditsBadge: (n: number | null) => (n === null ? 'Credits' : `${n} credits, buy more`),
-  },
-  transitions: {
-    loading: 'Loading page...',
   },
   modal: {
     close: 'Close',
@@ -109,7 +105,6 @@ export const texts = {
     thanks: 'Thanks for your feedback!',
     sorry: "Sorry to hear this article wasn't helpful. How can we make it better?",
     placeholder: 'What can we do to improve?',
-    commentLabel: 'Your feedback',
     send: 'Send Feedback',
     sendFailed: "We couldn't send your feedback. Please try again.",
   },
