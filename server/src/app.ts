@@ -7,6 +7,7 @@ import { chatRoutes } from './chats/routes.js';
 import type { Config } from './config.js';
 import { conversationRoutes } from './conversation/routes.js';
 import { createDb, type Db, migrateToLatest } from './db/database.js';
+import { feedbackRoutes } from './feedback/routes.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { newId } from './lib/ids.js';
 import { personaRoutes } from './personas/routes.js';
@@ -68,6 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountRoutes);
       await api.register(chatRoutes);
       await api.register(conversationRoutes);
+      await api.register(feedbackRoutes);
     },
     { prefix: config.API_PREFIX },
   );

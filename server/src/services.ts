@@ -22,6 +22,8 @@ import { conversationSocket } from './conversation/socket.js';
 import { CreditRepository } from './credits/repository.js';
 import { CreditService } from './credits/service.js';
 import type { Db } from './db/database.js';
+import { FeedbackRepository } from './feedback/repository.js';
+import { FeedbackService } from './feedback/service.js';
 import { LlmRegistry } from './llm/registry.js';
 import { Mailer } from './mail/mailer.js';
 import { PersonaRepository } from './personas/repository.js';
@@ -48,6 +50,7 @@ export interface Services {
   credits: CreditService;
   llm: LlmRegistry;
   conversation: ConversationService;
+  feedback: FeedbackService;
 }
 
 export function createServices(config: Config, db: Db, log: FastifyBaseLogger): Services {
@@ -116,6 +119,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     credits,
     llm,
     conversation,
+    feedback: new FeedbackService(new FeedbackRepository(db)),
   };
 }
 

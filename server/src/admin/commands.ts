@@ -165,4 +165,21 @@ export const adminCommands: AdminCommand[] = [
       return 0;
     },
   },
+  {
+    name: 'feedback list',
+    usage: 'feedback list [--limit N]',
+    summary: 'Prints the newest help feedback (default 50), newest first.',
+    options: { ...help, limit: { type: 'string' } },
+    async run({ services, options, out }) {
+      const entries = await services.feedback.list(positiveInt(options.limit, 'limit', 50));
+      if (entries.length === 0) out('No feedback yet.');
+      for (const e of entries) {
+        const who = e.email ?? 'anonymous';
+        out(
+          `${e.createdAt}  ${e.about}  ${who}${e.message ? `\n    ${e.message.replace(/\s+/g, ' ')}` : '  (helpful)'}`,
+        );
+      }
+      return 0;
+    },
+  },
 ];

@@ -1,11 +1,17 @@
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ChatTitle } from '../chats/chat-title';
+import { openHelpDoc } from '../help/help-actions';
 import { useAppStore } from '../store/app-store';
-import { routeFor } from './routes';
+import { headerLeftAction } from './header-left';
 import { texts } from './texts';
 
-const NEW_CHAT_ROUTES = new Set(['home', 'chats', 'create', 'settings']);
+const LEFT = {
+  'to-chats': { label: texts.nav.chats, icon: '‹' },
+  'new-chat': { label: texts.nav.newChat, icon: '+' },
+  back: { label: texts.nav.back, icon: '‹' },
+} as const;
 
-/** Header: the left button of SPEC.md §2, the view title and the credits badge. */
+/** Header: the left button of SPEC.md §2, the view title, the credits badge and the help button. */
 export function Header() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -13,40 +19,55 @@ export function Header() {
   const credits = useAppStore((s) => s.credits);
   const token = useAppStore((s) => s.token);
   const setActiveModal = useAppStore((s) => s.setActiveModal);
-  const route = routeFor(pathname);
+  const action = headerLeftAction(pathname);
+  // On a chat page the title is the chat's name, and clicking it renames the chat (SPEC.md §4).
+  const chatId = action === 'to-chats' ? (pathname.split('/')[2] ?? null) : null;
+  const chatListed = useAppStore((s) => chatId !== null && s.chats.some((c) => c.id === chatId));
 
-  let left: { label: string; onClick: () => void; icon: string };
-  if (route.name === 'chat') left = { label: texts.nav.chats, onClick: () => navigate('/chats'), icon: '‹' };
-  else if (NEW_CHAT_ROUTES.has(route.name))
-    left = { label: texts.nav.newChat, onClick: () => setActiveModal('newchat'), icon: '+' };
-  else left = { label: texts.nav.back, onClick: () => navigate(-1), icon: '‹' };
+  const onLeft = () => {
+    if (action === 'to-chats') navigate('/chats');
+    else if (action === 'new-chat') setActiveModal(token ? 'newchat' : 'auth');
+    else if (window.history.state && (window.history.state as { idx?: number }).idx) navigate(-1);
+    else navigate('/');
+  };
 
   return (
-    <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border bg-surface/95 px-3 backdrop-blur">
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border bg-surface/95 px-2 backdrop-blur">
       <button
         type="button"
-        onClick={left.onClick}
-        aria-label={left.label}
+        onClick={onLeft}
+        aria-label={LEFT[action].label}
         data-testid="header-left"
-        className="flex h-10 w-10 items-center justify-center rounded-full text-2xl hover:bg-surface-3"
+        data-action={action}
+        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-2xl hover:bg-surface-3"
       >
-        <span aria-hidden="true">{left.icon}</span>
+        <span aria-hidden="true">{LEFT[action].icon}</span>
       </button>
       <h1 className="min-w-0 flex-1 truncate text-center text-lg font-semibold" data-testid="view-title">
-        {title}
+        {chatId && chatListed ? <ChatTitle chatId={chatId} /> : title}
       </h1>
       {token ? (
         <Link
           to="/settings/credits"
           data-testid="credits-badge"
-          aria-label={`${texts.nav.credits}: ${credits ?? '…'}`}
-          className="rounded-full bg-surface-3 px-3 py-1 text-sm font-medium"
+          aria-label={texts.header.creditsBadge(credits)}
+          className="flex h-8 min-w-10 items-center justify-center gap-1 rounded-full bg-surface-3 px-3 text-sm font-medium"
         >
+          <span aria-hidden="true" className="text-warning">
+            ◆
+          </span>
           {credits ?? '…'}
         </Link>
-      ) : (
-        <span className="w-10" aria-hidden="true" />
-      )}
+      ) : null}
+      <button
+        type="button"
+        onClick={() => void openHelpDoc()}
+        aria-label={texts.help.open}
+        data-testid="help-button"
+        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full border border-border text-base font-semibold hover:bg-surface-3"
+      >
+        <span aria-hidden="true">?</span>
+      </button>
     </header>
   );
 }

@@ -5,7 +5,11 @@ import { type Persisted, readPersisted, writePersisted } from './persisted';
 
 export interface HelpDoc {
   name: HelpDocName | string;
+  /** The document's markdown once loaded. */
+  markdown?: string;
 }
+
+export type ViewTransition = 'none' | 'slide-next' | 'slide-prev' | 'slide-child-next' | 'slide-child-prev';
 
 /** The client state of SPEC.md §3. Token, blackout, theme and intro progress are persisted. */
 export interface AppState {
@@ -30,6 +34,8 @@ export interface AppState {
   activeSocket: Socket | null;
   sessionSocketId: string | null;
   serverOnline: boolean | null;
+  /** The transition of the latest navigation (SPEC.md §2). */
+  viewTransition: ViewTransition;
 
   setToken: (token: string | null) => void;
   setUser: (user: User | null) => void;
@@ -71,6 +77,7 @@ export const useAppStore = create<AppState>()((set) => ({
   activeSocket: null,
   sessionSocketId: null,
   serverOnline: null,
+  viewTransition: 'none',
 
   setToken: (token) => set({ token }),
   setUser: (user) =>

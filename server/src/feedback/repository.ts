@@ -1,0 +1,34 @@
+import type { Executor } from '../db/database.js';
+import type { FeedbackRow } from '../db/schema.js';
+
+export interface FeedbackWithEmail extends FeedbackRow {
+  email: string | null;
+}
+
+export class FeedbackRepository {
+  constructor(private readonly db: Executor) {}
+
+  async insert(row: FeedbackRow, trx: Executor = this.db): Promise<void> {
+    await trx.insertInto('feedback').values(row).execute();
+  }
+
+  /** Newest first, with the sender's email when known. */
+  listRecent(limit: number): Promise<FeedbackWithEmail[]> {
+    return this.db
+      .selectFrom('feedback')
+      .leftJoin('users', 'users.id', 'feedback.user_id')
+      .select([
+        'feedback.id',
+        'feedback.user_id',
+        'feedback.type',
+        'feedback.about',
+        'feedback.message',
+        'feedback.created_at',
+        'users.email',
+      ])
+      .orderBy('feedback.created_at', 'desc')
+      .orderBy('feedback.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+}

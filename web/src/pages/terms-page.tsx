@@ -1,0 +1,14 @@
+import { Markdown } from '../shell/markdown';
+import { texts } from '../shell/texts';
+import terms from './terms.md?raw';
+
+/** Terms of Use (also where /privacy lands). */
+export default function TermsPage() {
+  return (
+    <article className="mx-auto max-w-3xl p-4 lg:p-8">
+      <h2 className="mb-1 text-2xl font-semibold">{texts.titles.terms}</h2>
+      <p className="mb-6 text-sm text-muted">{texts.terms.updated}</p>
+      <Markdown>{terms}</Markdown>
+    </article>
+  );
+}

@@ -1,0 +1,123 @@
+import { type ReactNode, useId, useState } from 'react';
+import { Modal } from '../shell/modal';
+import { texts } from '../shell/texts';
+import { showToast, type ToastSeverity } from '../shell/toast-store';
+import { useAppStore } from '../store/app-store';
+
+const t = texts.uiTest;
+const BUTTON = 'rounded-lg px-4 py-2 font-medium disabled:opacity-50';
+
+function Group({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-3 rounded-xl border border-border bg-surface-2 p-4">
+      <h3 className="font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** /ui-test and /ui-test-ionic: the developer gallery of the shared components (signed-in only). */
+export default function UiTestPage() {
+  const [modalOpen, setModalOpen] = useState(false);
+  const setActiveModal = useAppStore((s) => s.setActiveModal);
+  const title = useAppStore((s) => s.viewTitle);
+  const textId = useId();
+  const selectId = useId();
+  const checkId = useId();
+  const toast = (severity: ToastSeverity) => showToast({ severity, message: t.sampleToast });
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4 p-4">
+      <h2 className="sr-only">{title}</h2>
+      <p className="text-muted">{t.intro}</p>
+      <Group title={t.buttons}>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={`${BUTTON} bg-accent text-accent-fg`}>
+            {t.primary}
+          </button>
+          <button type="button" className={`${BUTTON} border border-border hover:bg-surface-3`}>
+            {t.secondary}
+          </button>
+          <button type="button" className={`${BUTTON} bg-red-700 text-white`}>
+            {t.danger}
+          </button>
+          <button type="button" disabled className={`${BUTTON} bg-accent text-accent-fg`}>
+            {t.disabled}
+          </button>
+        </div>
+      </Group>
+      <Group title={t.inputs}>
+        <label htmlFor={textId} className="font-medium">
+          {t.textLabel}
+        </label>
+        <input
+          id={textId}
+          placeholder={t.textPlaceholder}
+          className="rounded-lg border border-border bg-surface px-3 py-2 text-fg placeholder:text-muted"
+        />
+        <label htmlFor={selectId} className="font-medium">
+          {t.selectLabel}
+        </label>
+        <select id={selectId} className="rounded-lg border border-border bg-surface px-3 py-2 text-fg">
+          <option>{texts.theme.dark}</option>
+          <option>{texts.theme.light}</option>
+        </select>
+        <div className="flex items-center gap-2">
+          <input id={checkId} type="checkbox" className="h-4 w-4 accent-[var(--color-accent)]" />
+          <label htmlFor={checkId}>{t.checkboxLabel}</label>
+        </div>
+      </Group>
+      <Group title={t.toasts}>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={`${BUTTON} border border-border`} onClick={() => toast('success')}>
+            {texts.toasts.success}
+          </button>
+          <button type="button" className={`${BUTTON} border border-border`} onClick={() => toast('error')}>
+            {texts.toasts.error}
+          </button>
+          <button type="button" className={`${BUTTON} border border-border`} onClick={() => toast('warning')}>
+            {texts.toasts.warning}
+          </button>
+          <button type="button" className={`${BUTTON} border border-border`} onClick={() => toast('info')}>
+            {texts.toasts.message}
+          </button>
+        </div>
+      </Group>
+      <Group title={t.modals}>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={`${BUTTON} border border-border`} onClick={() => setModalOpen(true)}>
+            {t.openModal}
+          </button>
+          <button
+            type="button"
+            className={`${BUTTON} border border-border`}
+            onClick={() => setActiveModal('subscribe')}
+          >
+            {t.openSubscribe}
+          </button>
+        </div>
+        <Modal open={modalOpen} onClose={() => setModalOpen(false)} title={t.sampleModalTitle}>
+          <p className="mb-4 text-muted">{t.sampleModalBody}</p>
+          <button
+            type="button"
+            className={`${BUTTON} bg-accent text-accent-fg`}
+            onClick={() => setModalOpen(false)}
+            data-autofocus
+          >
+            {texts.modal.close}
+          </button>
+        </Modal>
+      </Group>
+      <Group title={t.skeletons}>
+        <div className="flex animate-pulse gap-3" role="status" aria-label={texts.common.loading}>
+          <div className="h-28 w-40 rounded-xl bg-surface-3" />
+          <div className="flex flex-1 flex-col gap-2">
+            <div className="h-4 w-2/3 rounded bg-surface-3" />
+            <div className="h-4 w-1/2 rounded bg-surface-3" />
+            <div className="h-4 w-3/4 rounded bg-surface-3" />
+          </div>
+        </div>
+      </Group>
+    </div>
+  );
+}

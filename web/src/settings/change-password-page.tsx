@@ -1,0 +1,84 @@
+import { changePasswordRequestSchema } from '@neura/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../api/http';
+import { changePassword } from '../auth/auth-api';
+import { texts } from '../shell/texts';
+import { showToast } from '../shell/toast-store';
+import { PasswordInput } from './password-input';
+
+/** Change Password: current + new + confirm → PUT /users/me/password; other sessions are revoked by the server. */
+export default function ChangePasswordPage() {
+  const navigate = useNavigate();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const mismatch = confirm !== '' && next !== confirm;
+  const canSubmit = current !== '' && next !== '' && confirm !== '' && !saving;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (next !== confirm) {
+      setError(texts.password.mismatch);
+      return;
+    }
+    const body = changePasswordRequestSchema.parse({ currentPassword: current, password: next });
+    setSaving(true);
+    setError(null);
+    try {
+      await changePassword(body.currentPassword, body.password);
+      showToast({ severity: 'success', message: texts.password.success });
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+      navigate('/settings');
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="mx-auto flex max-w-md flex-col gap-4 p-4" noValidate>
+      <h2 className="sr-only">{texts.titles.password}</h2>
+      <p className="text-muted">{texts.password.intro}</p>
+      <PasswordInput
+        label={texts.password.current}
+        value={current}
+        onChange={setCurrent}
+        autoComplete="current-password"
+        autoFocus
+      />
+      <PasswordInput label={texts.password.next} value={next} onChange={setNext} autoComplete="new-password" />
+      <PasswordInput
+        label={texts.password.confirm}
+        value={confirm}
+        onChange={setConfirm}
+        autoComplete="new-password"
+        invalid={mismatch}
+        describedBy={mismatch ? 'password-mismatch' : undefined}
+      />
+      {mismatch ? (
+        <p id="password-mismatch" className="text-sm text-danger">
+          {texts.password.mismatch}
+        </p>
+      ) : null}
+      {error && !mismatch ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        disabled={!canSubmit}
+        className="rounded-lg bg-accent px-4 py-2.5 font-semibold text-accent-fg disabled:opacity-50"
+      >
+        {saving ? texts.password.saving : texts.password.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../api/http';
+import { deleteAccount } from '../auth/auth-api';
+import { texts } from '../shell/texts';
+import { showToast } from '../shell/toast-store';
+import { PasswordInput } from './password-input';
+import { endSession } from './use-logout';
+
+/** Delete Account: an explicit warning and the password → DELETE /users/me; then signed out and sent to /. */
+export default function DeleteAccountPage() {
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [understood, setUnderstood] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const confirmId = useId();
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!password || !understood) return;
+    setDeleting(true);
+    setError(null);
+    try {
+      await deleteAccount(password);
+      await endSession({ revoke: false });
+      showToast({ severity: 'success', message: texts.deleteAccount.done });
+      navigate('/');
+    } catch (err) {
+      setError(errorMessage(err));
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="mx-auto flex max-w-md flex-col gap-4 p-4" noValidate>
+      <h2 className="sr-only">{texts.titles.delete}</h2>
+      <div role="note" className="rounded-xl border border-danger/60 bg-surface-2 p-4">
+        <p className="mb-1 font-semibold text-danger">{texts.deleteAccount.warningTitle}</p>
+        <p className="text-sm">{texts.deleteAccount.warning}</p>
+      </div>
+      <PasswordInput
+        label={texts.deleteAccount.password}
+        value={password}
+        onChange={setPassword}
+        autoComplete="current-password"
+      />
+      <div className="flex items-start gap-2">
+        <input
+          id={confirmId}
+          type="checkbox"
+          checked={understood}
+          onChange={(event) => setUnderstood(event.target.checked)}
+          className="mt-1 h-4 w-4 accent-[var(--color-accent)]"
+        />
+        <label htmlFor={confirmId}>{texts.deleteAccount.confirm}</label>
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        disabled={!password || !understood || deleting}
+        className="rounded-lg bg-red-700 px-4 py-2.5 font-semibold text-white disabled:opacity-50"
+      >
+        {deleting ? texts.deleteAccount.deleting : texts.deleteAccount.submit}
+      </button>
+    </form>
+  );
+}

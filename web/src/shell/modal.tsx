@@ -1,0 +1,133 @@
+import type { ModalId } from '@neura/contract';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { hapticImpact } from '../platform/haptics';
+import { useAppStore } from '../store/app-store';
+import { texts } from './texts';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const CLOSE_MS = 180;
+
+export interface ModalProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  /** False where SPEC.md forbids closing (no Escape, no backdrop, no close button). */
+  dismissible?: boolean;
+  /** For tests and e2e: data-modal-id on the dialog. */
+  modalId?: string;
+  className?: string;
+}
+
+/**
+ * Accessible modal: role dialog labelled by its title, focus trapped inside and restored on close,
+ * Escape and the backdrop close it (when dismissible), open/close animation, a haptic impact on
+ * each change.
+ */
+export function Modal({ open, onClose, title, children, dismissible = true, modalId, className }: ModalProps) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const [mounted, setMounted] = useState(open);
+  const [closing, setClosing] = useState(false);
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      if (!open) return;
+    } else hapticImpact('LIGHT');
+    if (open) {
+      setMounted(true);
+      setClosing(false);
+      return;
+    }
+    setClosing(true);
+    const timer = setTimeout(() => {
+      setMounted(false);
+      setClosing(false);
+    }, CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [open]);
+
+  // Focus the first control on open; give focus back to where it was on close.
+  useEffect(() => {
+    if (!open || !mounted) return;
+    const previous = document.activeElement as HTMLElement | null;
+    const node = panel.current;
+    const target = node?.querySelector<HTMLElement>('[autofocus], [data-autofocus]') ?? node;
+    target?.focus();
+    return () => previous?.focus?.();
+  }, [open, mounted]);
+
+  if (!mounted) return null;
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && dismissible) {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !panel.current) return;
+    const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    if (items.length === 0) {
+      event.preventDefault();
+      panel.current.focus();
+      return;
+    }
+    const firstItem = items[0];
+    const lastItem = items[items.length - 1];
+    if (event.shiftKey && (document.activeElement === firstItem || document.activeElement === panel.current)) {
+      event.preventDefault();
+      lastItem?.focus();
+    } else if (!event.shiftKey && document.activeElement === lastItem) {
+      event.preventDefault();
+      firstItem?.focus();
+    }
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a backdrop click closes; the keyboard has Escape and the close button.
+    <div
+      className={`modal-backdrop fixed inset-0 z-50 flex items-end justify-center bg-black/60 sm:items-center ${closing ? 'is-closing' : ''}`}
+      onMouseDown={(event) => {
+        if (dismissible && event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-modal-id={modalId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        className={`modal-panel max-h-[90vh] w-full max-w-md overflow-y-auto rounded-t-2xl border border-border bg-surface-2 p-6 shadow-2xl outline-none sm:rounded-2xl ${closing ? 'is-closing' : ''} ${className ?? ''}`}
+      >
+        <div className="mb-4 flex items-start gap-2">
+          <h2 id={titleId} className="min-w-0 flex-1 text-xl font-semibold">
+            {title}
+          </h2>
+          {dismissible ? (
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label={texts.modal.close}
+              className="-mt-1 -mr-2 flex h-9 w-9 items-center justify-center rounded-full text-xl text-muted hover:bg-surface-3 hover:text-fg"
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          ) : null}
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** A modal bound to the store: open while activeModal equals its id (SPEC.md §4 Modals). */
+export function StoreModal({ id, ...rest }: Omit<ModalProps, 'open' | 'onClose'> & { id: ModalId }) {
+  const open = useAppStore((s) => s.activeModal === id);
+  const setActiveModal = useAppStore((s) => s.setActiveModal);
+  return <Modal {...rest} modalId={id} open={open} onClose={() => setActiveModal(null)} />;
+}
