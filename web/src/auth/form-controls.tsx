@@ -73,7 +73,7 @@ export function LinkButton({
       type="button"
       onClick={onClick}
       disabled={disabled}
-      className="self-center text-sm font-medium text-accent hover:underline disabled:opacity-50"
+      className="self-center text-sm font-medium text-accent-text hover:underline disabled:opacity-50"
     >
       {children}
     </button>
@@ -85,7 +85,7 @@ export function TermsNote() {
   return (
     <p className="text-center text-xs text-muted">
       {texts.auth.termsPrefix}{' '}
-      <Link to="/terms" onClick={() => close(null)} className="text-accent hover:underline">
+      <Link to="/terms" onClick={() => close(null)} className="text-accent-text hover:underline">
         {texts.auth.termsLink}
       </Link>
       .

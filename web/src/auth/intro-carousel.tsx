@@ -61,7 +61,7 @@ export function IntroCarousel({ onFinishedChange }: { onFinishedChange: (finishe
               <IntroIcon index={i} />
               <h3 className="text-xl font-semibold">{cell.title}</h3>
               <p className="text-muted">{cell.body}</p>
-              {i === 0 ? <p className="mt-2 animate-pulse text-sm text-accent">{texts.auth.swipe} →</p> : null}
+              {i === 0 ? <p className="mt-2 text-sm text-accent-text">{texts.auth.swipe} →</p> : null}
             </div>
           ))}
         </div>

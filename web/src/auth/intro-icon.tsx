@@ -16,7 +16,7 @@ const PATHS: string[] = [
 
 export function IntroIcon({ index }: { index: number }) {
   return (
-    <span className="flex h-16 w-16 items-center justify-center rounded-full bg-accent/15 text-accent">
+    <span className="flex h-16 w-16 items-center justify-center rounded-full bg-accent/15 text-accent-text">
       <svg
         aria-hidden="true"
         viewBox="0 0 24 24"

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { texts } from '../shell/texts';
 import { useAppStore } from '../store/app-store';
 import { sendMessage, stopMessage } from './chat-api';
@@ -34,8 +34,21 @@ export function ChatPage() {
     [chatId],
   );
 
+  if (thread?.missing) {
+    return (
+      <section className="mx-auto flex max-w-md flex-col items-center gap-4 p-8 text-center">
+        <h2 className="text-2xl font-semibold">{texts.chat.missingTitle}</h2>
+        <p className="text-muted">{texts.chat.missingBody}</p>
+        <Link to="/chats" className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg">
+          {texts.chat.missingAction}
+        </Link>
+      </section>
+    );
+  }
+
   return (
     <section className="flex h-[calc(100dvh-3.5rem)] flex-col" aria-label={texts.chat.region}>
+      <h2 className="sr-only">{texts.chat.region}</h2>
       <MessageList
         messages={thread?.messages ?? []}
         hasMore={thread?.hasMore ?? false}

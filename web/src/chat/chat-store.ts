@@ -8,6 +8,8 @@ export interface ChatThread {
   loaded: boolean;
   hasMore: boolean;
   loadingOlder: boolean;
+  /** The server answered 404: the chat does not exist (any more) or is not this user's. */
+  missing?: boolean;
 }
 
 interface ChatStoreState {
@@ -15,6 +17,7 @@ interface ChatStoreState {
   open: (chatId: string) => void;
   addPage: (chatId: string, page: Message[], hasMore: boolean) => void;
   setLoadingOlder: (chatId: string, loading: boolean) => void;
+  markMissing: (chatId: string) => void;
   upsert: (chatId: string, message: Message) => void;
   applyDeltas: (deltas: ReadonlyArray<{ chatId: string; messageId: string; text: string }>) => void;
   setStatus: (chatId: string, messageId: string, status: Message['status']) => void;
@@ -47,6 +50,7 @@ export const useChatStore = create<ChatStoreState>()((set) => {
         loadingOlder: false,
       })),
     setLoadingOlder: (chatId, loadingOlder) => update(chatId, (t) => ({ ...t, loadingOlder })),
+    markMissing: (chatId) => update(chatId, (t) => ({ ...t, loaded: true, missing: true })),
     upsert: (chatId, message) =>
       update(chatId, (t) => {
         const i = t.messages.findIndex((m) => m.id === message.id);

@@ -1,6 +1,6 @@
 import { MESSAGES_PAGE_SIZE } from '@neura/contract';
 import { useCallback, useEffect } from 'react';
-import { errorMessage } from '../api/http';
+import { ApiError, errorMessage } from '../api/http';
 import { useSessionEvent } from '../api/use-session-event';
 import { showToast } from '../shell/toast-store';
 import { useAppStore } from '../store/app-store';
@@ -26,6 +26,10 @@ export function useChatThread(chatId: string) {
       })
       .catch((error: unknown) => {
         if (cancelled) return;
+        if (error instanceof ApiError && error.status === 404) {
+          useChatStore.getState().markMissing(chatId);
+          return;
+        }
         useChatStore.getState().addPage(chatId, [], false);
         showToast({ severity: 'error', message: errorMessage(error) });
       });

@@ -36,7 +36,7 @@ export const ChatRow = memo(function ChatRow({ chat, active }: { chat: Chat; act
         <span className="flex min-w-0 flex-1 flex-col">
           <span className="flex items-center gap-1">
             {chat.isPinned ? (
-              <span className="text-accent" title={texts.chats.pinnedLabel} data-testid="chat-row-pinned">
+              <span className="text-accent-text" title={texts.chats.pinnedLabel} data-testid="chat-row-pinned">
                 <PinIcon size={14} />
                 <span className="sr-only">{texts.chats.pinnedLabel}</span>
               </span>
@@ -44,7 +44,7 @@ export const ChatRow = memo(function ChatRow({ chat, active }: { chat: Chat; act
             <span className="truncate font-medium" data-testid="chat-row-name">
               {renaming ? <span className="text-muted italic">{texts.chats.renaming}</span> : name}
               {typingKey !== undefined ? (
-                <span aria-hidden="true" className="ml-px animate-pulse text-accent">
+                <span aria-hidden="true" className="ml-px animate-pulse text-accent-text">
                   |
                 </span>
               ) : null}

@@ -19,7 +19,13 @@ export function ChatsPage() {
     }
   };
   return (
-    <section className="mx-auto flex h-[calc(100dvh-7.5rem)] w-full max-w-3xl flex-col gap-3 p-3 lg:h-[calc(100dvh-3.5rem)]">
+    <section
+      aria-labelledby="chats-heading"
+      className="mx-auto flex h-[calc(100dvh-7.5rem)] w-full max-w-3xl flex-col gap-3 p-3 lg:h-[calc(100dvh-3.5rem)]"
+    >
+      <h2 id="chats-heading" className="sr-only">
+        {texts.titles.chats}
+      </h2>
       <NewChatButton onClick={() => void startChat(null, navigate)} />
       <ChatList
         className="flex-1"

@@ -51,11 +51,8 @@ export function Header() {
           to="/settings/credits"
           data-testid="credits-badge"
           aria-label={texts.header.creditsBadge(credits)}
-          className="flex h-8 min-w-10 items-center justify-center gap-1 rounded-full bg-surface-3 px-3 text-sm font-medium"
+          className="credits-badge flex h-8 min-w-10 items-center justify-center gap-1 rounded-full bg-surface-3 px-3 text-sm font-medium"
         >
-          <span aria-hidden="true" className="text-warning">
-            ◆
-          </span>
           {credits ?? '…'}
         </Link>
       ) : null}

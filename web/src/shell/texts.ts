@@ -245,6 +245,9 @@ export const texts = {
   },
   chat: {
     region: 'Conversation',
+    missingTitle: 'Chat not found',
+    missingBody: 'This chat does not exist or has been deleted.',
+    missingAction: 'Go to your chats',
     messages: 'Messages',
     placeholder: 'Type a message…',
     messageLabel: 'Message',
