@@ -95,6 +95,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     credits,
     llm,
     realtime,
+    chats: chatService,
   });
   realtime.onSession(conversationSocket(conversation, log));
   chatService.setNamer(({ chat, firstUserMessage }) =>

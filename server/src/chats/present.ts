@@ -28,3 +28,13 @@ export function presentMessage(row: MessageRow): Message {
     cost: row.cost,
   };
 }
+
+/** The longest list preview, in characters. */
+export const PREVIEW_MAX = 140;
+
+/** One line of at most PREVIEW_MAX characters; null when there is no text. */
+export function previewOf(text: string): string | null {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line === '') return null;
+  return line.length <= PREVIEW_MAX ? line : `${line.slice(0, PREVIEW_MAX - 1).trimEnd()}…`;
+}

@@ -8,21 +8,16 @@ import { nowIso } from '../lib/time.js';
 import type { PersonaService } from '../personas/service.js';
 import type { Realtime } from '../realtime/realtime.js';
 import { deriveChatName } from './naming.js';
-import { presentChat, presentMessage } from './present.js';
+import { PREVIEW_MAX, presentChat, presentMessage, previewOf } from './present.js';
+
+export { PREVIEW_MAX, previewOf };
+
 import type { ChatRepository } from './repository.js';
 
 /** How many messages `reloadChat` sends back (the newest page). */
 export const RELOAD_PAGE_SIZE = 50;
 
 /** Longest list preview kept for a chat. */
-export const PREVIEW_MAX = 140;
-
-/** One line of at most PREVIEW_MAX characters; null when there is no text. */
-export function previewOf(text: string): string | null {
-  const line = text.replace(/\s+/g, ' ').trim();
-  if (line === '') return null;
-  return line.length <= PREVIEW_MAX ? line : `${line.slice(0, PREVIEW_MAX - 1).trimEnd()}…`;
-}
 
 const CHAT_NOT_FOUND = 'This chat does not exist or is not yours.';
 

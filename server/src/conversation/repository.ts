@@ -17,14 +17,6 @@ export class MessageRepository {
   }
 
   /** Follows a new message: preview and lastMessageAt. */
-  async touchChat(chatId: string, changes: { preview: string; lastMessageAt: string }, trx: Executor = this.db) {
-    await trx
-      .updateTable('chats')
-      .set({ preview: changes.preview, last_message_at: changes.lastMessageAt, updated_at: nowIso() })
-      .where('id', '=', chatId)
-      .execute();
-  }
-
   async renameChat(chatId: string, name: string, trx: Executor = this.db): Promise<void> {
     await trx.updateTable('chats').set({ name, updated_at: nowIso() }).where('id', '=', chatId).execute();
   }

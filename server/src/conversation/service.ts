@@ -2,6 +2,7 @@ import { MAX_MESSAGE_LENGTH, type Message, sendMessageSchema, stopMessageSchema 
 import type { FastifyBaseLogger } from 'fastify';
 import { isPro } from '../accounts/present-user.js';
 import type { UserRepository } from '../accounts/user-repository.js';
+import type { ChatService } from '../chats/service.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import { type Db, inTransaction } from '../db/database.js';
@@ -14,7 +15,7 @@ import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { Realtime } from '../realtime/realtime.js';
 import { titleFromModel, titleFromText } from './naming.js';
-import { presentMessage, previewOf } from './present.js';
+import { presentMessage } from './present.js';
 import { type ActiveReply, runReply } from './reply-engine.js';
 import type { MessageRepository } from './repository.js';
 import { conversationTexts as t } from './texts.js';
@@ -36,6 +37,8 @@ export interface ConversationDeps {
   credits: CreditService;
   llm: LlmRegistry;
   realtime: Realtime;
+  /** Chat previews and activity times are the chats feature's: one place writes and announces them. */
+  chats: Pick<ChatService, 'recordActivity'>;
 }
 
 /**
@@ -213,10 +216,8 @@ export class ConversationService {
     if (isFirst) await this.rename(userId, chatId, titleFromText(userMessage.content));
   }
 
-  private async touch(userId: string, chatId: string, text: string, at: string): Promise<void> {
-    const preview = previewOf(text);
-    await this.deps.messages.touchChat(chatId, { preview, lastMessageAt: at });
-    this.room(userId).emit('chat.updated', { chatId, updatedFields: { preview, lastMessageAt: at } });
+  private touch(userId: string, chatId: string, text: string, at: string): Promise<void> {
+    return this.deps.chats.recordActivity(userId, chatId, text, at);
   }
 
   private async rename(userId: string, chatId: string, name: string): Promise<void> {
