@@ -1,5 +1,4 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { PlaceholderPage } from '../pages/placeholder-page';
 import type { RouteName } from './routes';
 import { texts } from './texts';
 
