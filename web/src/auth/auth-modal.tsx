@@ -1,4 +1,5 @@
 import { type ComponentType, useEffect } from 'react';
+import { ModalShell } from '../shell/modal';
 import { texts } from '../shell/texts';
 import { useAppStore } from '../store/app-store';
 import { backTarget } from './actions';
@@ -61,28 +62,18 @@ export function AuthModal() {
     if (useAuthFlow.getState().page === 'initial' && useAppStore.getState().introFinished) goTo('emailcheck');
   }, [goTo]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setActiveModal(null);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, setActiveModal]);
-
-  if (!open) return null;
   const Page = PAGES[page];
   const back = backTarget(page);
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/60 sm:items-center">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="auth-title"
-        data-modal-id="auth"
-        data-page={page}
-        className="flex max-h-full w-full max-w-md flex-col gap-4 overflow-y-auto rounded-t-2xl border border-border bg-surface-2 p-6 sm:rounded-2xl"
-      >
+    <ModalShell
+      open={open}
+      onClose={() => setActiveModal(null)}
+      labelledBy="auth-title"
+      modalId="auth"
+      data={{ 'data-page': page }}
+      className="p-6"
+    >
+      <div className="flex flex-col gap-4">
         <div className="flex items-center gap-2">
           {back ? (
             <button
@@ -109,6 +100,6 @@ export function AuthModal() {
         <AuthAlert alert={alert} />
         <Page />
       </div>
-    </div>
+    </ModalShell>
   );
 }

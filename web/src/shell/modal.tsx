@@ -8,26 +8,41 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const CLOSE_MS = 180;
 
-export interface ModalProps {
+export interface ModalShellProps {
   open: boolean;
   onClose: () => void;
-  title: ReactNode;
+  /** The id of the element that names the dialog (its title). */
+  labelledBy: string;
   children: ReactNode;
-  /** False where SPEC.md forbids closing (no Escape, no backdrop, no close button). */
+  /** False where SPEC.md forbids closing (no Escape, no backdrop). */
   dismissible?: boolean;
   /** For tests and e2e: data-modal-id on the dialog. */
   modalId?: string;
+  role?: 'dialog' | 'alertdialog';
   className?: string;
+  /** Extra data-* attributes on the dialog element (e.g. the auth modal's current page). */
+  data?: Record<`data-${string}`, string>;
 }
 
 /**
- * Accessible modal: role dialog labelled by its title, focus trapped inside and restored on close,
- * Escape and the backdrop close it (when dismissible), open/close animation, a haptic impact on
- * each change.
+ * The one modal mechanism of the app: role dialog labelled by its title, focus trapped inside and
+ * restored on close, Escape and the backdrop close it (when dismissible), open/close animation and
+ * a haptic impact on each change. Features render their own header inside it.
  */
-export function Modal({ open, onClose, title, children, dismissible = true, modalId, className }: ModalProps) {
-  const titleId = useId();
+export function ModalShell({
+  open,
+  onClose,
+  labelledBy,
+  children,
+  dismissible = true,
+  modalId,
+  role = 'dialog',
+  className,
+  data,
+}: ModalShellProps) {
   const panel = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
   const [mounted, setMounted] = useState(open);
   const [closing, setClosing] = useState(false);
   const first = useRef(true);
@@ -60,14 +75,21 @@ export function Modal({ open, onClose, title, children, dismissible = true, moda
     return () => previous?.focus?.();
   }, [open, mounted]);
 
+  // Escape closes wherever focus is (also when it sits on the page behind, e.g. after a click there).
+  useEffect(() => {
+    if (!open || !mounted || !dismissible) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      close.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, mounted, dismissible]);
+
   if (!mounted) return null;
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' && dismissible) {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
     if (event.key !== 'Tab' || !panel.current) return;
     const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
     if (items.length === 0) {
@@ -94,34 +116,66 @@ export function Modal({ open, onClose, title, children, dismissible = true, moda
         if (dismissible && event.target === event.currentTarget) onClose();
       }}
     >
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: role is dialog or alertdialog, both modal. */}
       <div
         ref={panel}
-        role="dialog"
+        role={role}
         aria-modal="true"
-        aria-labelledby={titleId}
+        aria-labelledby={labelledBy}
+        id={modalId}
         data-modal-id={modalId}
+        {...data}
         tabIndex={-1}
         onKeyDown={onKeyDown}
-        className={`modal-panel max-h-[90vh] w-full max-w-md overflow-y-auto rounded-t-2xl border border-border bg-surface-2 p-6 shadow-2xl outline-none sm:rounded-2xl ${closing ? 'is-closing' : ''} ${className ?? ''}`}
+        className={`modal-panel max-h-[90dvh] w-full max-w-md overflow-y-auto rounded-t-2xl border border-border bg-surface-2 shadow-2xl outline-none sm:rounded-2xl ${closing ? 'is-closing' : ''} ${className ?? ''}`}
       >
-        <div className="mb-4 flex items-start gap-2">
-          <h2 id={titleId} className="min-w-0 flex-1 text-xl font-semibold">
-            {title}
-          </h2>
-          {dismissible ? (
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label={texts.modal.close}
-              className="-mt-1 -mr-2 flex h-9 w-9 items-center justify-center rounded-full text-xl text-muted hover:bg-surface-3 hover:text-fg"
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-          ) : null}
-        </div>
         {children}
       </div>
     </div>
+  );
+}
+
+export interface ModalProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  /** False where SPEC.md forbids closing (no Escape, no backdrop, no close button). */
+  dismissible?: boolean;
+  /** For tests and e2e: data-modal-id on the dialog. */
+  modalId?: string;
+  className?: string;
+}
+
+/** A modal with the standard header: its title and a close button. */
+export function Modal({ open, onClose, title, children, dismissible = true, modalId, className }: ModalProps) {
+  const titleId = useId();
+  return (
+    <ModalShell
+      open={open}
+      onClose={onClose}
+      labelledBy={titleId}
+      dismissible={dismissible}
+      modalId={modalId}
+      className={`p-6 ${className ?? ''}`}
+    >
+      <div className="mb-4 flex items-start gap-2">
+        <h2 id={titleId} className="min-w-0 flex-1 text-xl font-semibold">
+          {title}
+        </h2>
+        {dismissible ? (
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={texts.modal.close}
+            className="-mt-1 -mr-2 flex h-9 w-9 items-center justify-center rounded-full text-xl text-muted hover:bg-surface-3 hover:text-fg"
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        ) : null}
+      </div>
+      {children}
+    </ModalShell>
   );
 }
 
