@@ -107,6 +107,30 @@ test('should stream a persona reply, charge its cost and name the chat', async (
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
 });
 
+test('should take a new user from Explore to a streamed, paid and named chat', async ({ page }) => {
+  const { token } = seedUser(app.dataDir, 20);
+  await page.addInitScript((t) => localStorage.setItem('neura:persisted', JSON.stringify({ token: t })), token);
+  await page.goto(`${app.url}/`);
+  await expect(page.getByTestId('credits-badge')).toHaveText('20');
+  const persona = await (await page.request.get(`${app.url}/api/personas`)).json();
+  const coach = (persona as Array<{ id: string; name: string; cost: number }>).find((p) => p.id === 'mindful-coach');
+  expect(coach).toBeTruthy();
+  await page
+    .getByRole('button', { name: `Start a chat with ${coach?.name}` })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/chats\/[0-9a-z]{26}$/);
+
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('I feel stressed today');
+  await box.press('Enter');
+  const reply = page.locator('[data-role="assistant"]');
+  await expect(reply).toHaveAttribute('data-status', 'complete');
+  await expect(reply).toContainText('Hello from the fake model.');
+  await expect(page.getByTestId('credits-badge')).toHaveText(String(20 - (coach?.cost ?? 0)));
+  await expect(page.getByTestId('view-title')).toHaveText('Greetings From The Fake');
+});
+
 test('should stop a reply and keep the partial text', async ({ page }) => {
   fake.setScript({ chunks: ['Partial', ' words', ' never', ' finished'], holdAfter: 2 });
   const { token, chatId } = seedUser(app.dataDir, 5);
