@@ -141,6 +141,14 @@ test.describe('two sessions of one user', () => {
     await expect(row(a.page, chatId).getByTestId('chat-row-name')).toHaveText('Who took the last biscuit');
     await expect(row(b.page, chatId).getByTestId('chat-row-name')).toHaveText('Who took the last biscuit');
 
+    // Rename in A by clicking the chat title in the header (A is on the chat's page).
+    await a.page.getByTestId('chat-title').click();
+    const titleInput = a.page.getByTestId('chat-title-input');
+    await titleInput.fill('Biscuit mystery');
+    await titleInput.press('Enter');
+    await expect(a.page.getByTestId('chat-title')).toHaveText('Biscuit mystery');
+    await expect(row(b.page, chatId).getByTestId('chat-row-name')).toHaveText('Biscuit mystery');
+
     // Pin in A.
     await row(a.page, chatId)
       .getByRole('button', { name: /Chat options for/ })
