@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 
-/** Renders a component inside a memory router (and a query client) at a path. */
+/** Renders a component inside a memory router at a path. */
 export function renderWithRouter(node: ReactNode, path = '/') {
   const router = createMemoryRouter(
     [
@@ -12,11 +11,6 @@ export function renderWithRouter(node: ReactNode, path = '/') {
     ],
     { initialEntries: [path] },
   );
-  const client = new QueryClient();
-  const view = render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const view = render(<RouterProvider router={router} />);
   return { ...view, router };
 }

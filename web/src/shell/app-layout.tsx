@@ -1,6 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { AuthModal } from '../auth/auth-modal';
 import { useSessionEndRedirect } from '../auth/use-session-end-redirect';
 import { useAppStore } from '../store/app-store';
 import { Footer } from './footer';
@@ -20,6 +19,24 @@ import { VersionWarning } from './version-warning';
 import { ViewTransition } from './view-transition';
 
 const HelpFlyout = lazy(() => import('../help/help-flyout'));
+
+const AuthModal = lazy(() => import('../auth/auth-modal').then((m) => ({ default: m.AuthModal })));
+
+/**
+ * The auth modal's pages load the first time it opens (signed-in visits never need them), and
+ * stay mounted afterwards so its closing animation plays.
+ */
+function LazyAuthModal() {
+  const open = useAppStore((s) => s.activeModal === 'auth');
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthModal />
+    </Suspense>
+  );
+}
 
 export function AppLayout() {
   useStartup();
@@ -51,7 +68,7 @@ export function AppLayout() {
           <HelpFlyout />
         </Suspense>
       ) : null}
-      <AuthModal />
+      <LazyAuthModal />
       <SubscribeModal />
       <Toaster />
       <UpdatePrompt />

@@ -117,6 +117,7 @@ export function ModalShell({
       }}
     >
       {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: role is dialog or alertdialog, both modal. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the dialog (its role is a prop) traps Tab to keep focus inside. */}
       <div
         ref={panel}
         role={role}
