@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommands } from '../src/admin/commands.js';
-import { call } from './helpers/accounts.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
+import { call, startAppWithMail } from './helpers/accounts.js';
+import type { TestApp } from './helpers/app.js';
 import { createTestUser } from './helpers/factories.js';
-import { type SmtpCapture, startSmtpCapture } from './helpers/smtp.js';
+import type { SmtpCapture } from './helpers/smtp.js';
 
 describe('admin CLI: waitlist and users', () => {
   let t: TestApp;
   let smtp: SmtpCapture;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await startTestApp({ SMTP_URL: smtp.url });
+    ({ t, smtp, stop } = await startAppWithMail());
   });
-  afterAll(async () => {
-    await t.stop();
-    await smtp.stop();
-  });
+  afterAll(() => stop());
 
   async function run(name: string, args: string[] = [], options: Record<string, string | boolean> = {}) {
     const command = adminCommands.find((c) => c.name === name);

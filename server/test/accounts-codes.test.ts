@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signUpVerified, strongPassword, uniqueEmail } from './helpers/accounts.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
-import { type SmtpCapture, startSmtpCapture } from './helpers/smtp.js';
+import { call, signUpVerified, startAppWithMail, strongPassword, uniqueEmail } from './helpers/accounts.js';
+import type { TestApp } from './helpers/app.js';
+import type { SmtpCapture } from './helpers/smtp.js';
 
 const WRONG = 'That code is not correct. Please check it and try again.';
 const NO_LONGER_VALID = 'That code is no longer valid. Please request a new one.';
@@ -20,14 +20,11 @@ const wrongCode = (code: string) => String((Number(code) + 1) % 10_000).padStart
 describe('email codes', () => {
   let t: TestApp;
   let smtp: SmtpCapture;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await startTestApp({ SMTP_URL: smtp.url });
+    ({ t, smtp, stop } = await startAppWithMail());
   });
-  afterAll(async () => {
-    await t.stop();
-    await smtp.stop();
-  });
+  afterAll(() => stop());
 
   it('should refuse the 6th try after 5 wrong ones, even when it is right', async () => {
     const { email, code } = await registered(t, smtp);
@@ -132,14 +129,11 @@ describe('email codes', () => {
 describe('password reset', () => {
   let t: TestApp;
   let smtp: SmtpCapture;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await startTestApp({ SMTP_URL: smtp.url });
+    ({ t, smtp, stop } = await startAppWithMail());
   });
-  afterAll(async () => {
-    await t.stop();
-    await smtp.stop();
-  });
+  afterAll(() => stop());
 
   it('should mail a code, check it, reset the password, end old sessions and sign in', async () => {
     const user = await signUpVerified(t, smtp);

@@ -1,23 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
 import { nowIso } from '../src/lib/time.js';
-import { call, signUpVerified } from './helpers/accounts.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
+import { call, signUpVerified, startAppWithMail } from './helpers/accounts.js';
+import type { TestApp } from './helpers/app.js';
 import { createTestUser } from './helpers/factories.js';
-import { type SmtpCapture, startSmtpCapture } from './helpers/smtp.js';
+import type { SmtpCapture } from './helpers/smtp.js';
 import { connectSocket, nextEvent } from './helpers/socket.js';
 
 describe('sessions, password change and account deletion', () => {
   let t: TestApp;
   let smtp: SmtpCapture;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await startTestApp({ SMTP_URL: smtp.url });
+    ({ t, smtp, stop } = await startAppWithMail());
   });
-  afterAll(async () => {
-    await t.stop();
-    await smtp.stop();
-  });
+  afterAll(() => stop());
 
   it('should store only token hashes', async () => {
     const user = await signUpVerified(t, smtp);

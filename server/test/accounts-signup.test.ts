@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signUpVerified, strongPassword, uniqueEmail } from './helpers/accounts.js';
+import { call, signUpVerified, startAppWithMail, strongPassword, uniqueEmail } from './helpers/accounts.js';
 import { startTestApp, type TestApp } from './helpers/app.js';
 import { startFakeRecaptcha } from './helpers/recaptcha.js';
 import { type SmtpCapture, startSmtpCapture } from './helpers/smtp.js';
@@ -19,14 +19,11 @@ const registration = (email: string, inviteCode?: string, password = strongPassw
 describe('sign-up by invite (REGISTRATION=invite)', () => {
   let t: TestApp;
   let smtp: SmtpCapture;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await startTestApp({ SMTP_URL: smtp.url, SIGNUP_CREDITS: '20' });
+    ({ t, smtp, stop } = await startAppWithMail({ SIGNUP_CREDITS: '20' }));
   });
-  afterAll(async () => {
-    await t.stop();
-    await smtp.stop();
-  });
+  afterAll(() => stop());
 
   it('should answer exists for a new and a known address, with the waitlist on and no captcha', async () => {
     const email = uniqueEmail();
@@ -261,14 +258,11 @@ describe('built-in waitlist', () => {
 describe('open registration (REGISTRATION=open)', () => {
   let t: TestApp;
   let smtp: SmtpCapture;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    t = await startTestApp({ SMTP_URL: smtp.url, REGISTRATION: 'open', WAITLIST_URL: 'https://forms.example.com/w' });
+    ({ t, smtp, stop } = await startAppWithMail({ REGISTRATION: 'open', WAITLIST_URL: 'https://forms.example.com/w' }));
   });
-  afterAll(async () => {
-    await t.stop();
-    await smtp.stop();
-  });
+  afterAll(() => stop());
 
   it('should answer waitlist false and register without an invite', async () => {
     const email = uniqueEmail('open');

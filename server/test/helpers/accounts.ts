@@ -1,5 +1,5 @@
-import type { TestApp } from './app.js';
-import type { SmtpCapture } from './smtp.js';
+import { startTestApp, type TestApp } from './app.js';
+import { type SmtpCapture, startSmtpCapture } from './smtp.js';
 
 export interface CallResult<T = Record<string, unknown>> {
   status: number;
@@ -53,4 +53,20 @@ export async function signUpVerified(
   if (v.status !== 200) throw new Error(`verify answered ${v.status}: ${JSON.stringify(v.body)}`);
   const login = await call<{ token: string }>(t, 'POST', '/users/login', { email, password });
   return { email, password, token: login.body.token };
+}
+
+/** The real app wired to an in-process SMTP capture; `stop` ends both. */
+export async function startAppWithMail(
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; smtp: SmtpCapture; stop: () => Promise<void> }> {
+  const smtp = await startSmtpCapture();
+  const t = await startTestApp({ SMTP_URL: smtp.url, ...env });
+  return {
+    t,
+    smtp,
+    async stop() {
+      await t.stop();
+      await smtp.stop();
+    },
+  };
 }
