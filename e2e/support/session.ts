@@ -41,41 +41,66 @@ export interface E2EUser {
   token: string;
 }
 
+export interface NewUserRow {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  /** Omitted: a value no password matches (the user signs in with the session token only). */
+  passwordHash?: string;
+  proExpiry?: string | null;
+  flags?: string[];
+  credits?: number;
+}
+
+/**
+ * The one way e2e tests make a verified user with a live session in an app's database: the token
+ * is stored as its SHA-256 hex, as server/src/accounts/tokens.ts does.
+ */
+export function insertUserWithSession(
+  db: Database.Database,
+  input: NewUserRow = {},
+): { id: string; email: string; token: string; firstName: string; lastName: string; referralCode: string } {
+  const id = e2eId();
+  const email = input.email ?? `e2e-${randomBytes(4).toString('hex')}@example.com`;
+  const firstName = input.firstName ?? 'E2E';
+  const lastName = input.lastName ?? 'Tester';
+  const referralCode = randomBytes(4).toString('hex').toUpperCase();
+  const token = randomBytes(32).toString('base64url');
+  const now = new Date().toISOString();
+  db.prepare(
+    `INSERT INTO users (id, email, first_name, last_name, password_hash, email_verified_at, referral_code,
+      pro_expiry, flags, credits, country, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
+  ).run(
+    id,
+    email,
+    firstName,
+    lastName,
+    input.passwordHash ?? '!e2e-no-password',
+    now,
+    referralCode,
+    input.proExpiry ?? null,
+    JSON.stringify(input.flags ?? []),
+    input.credits ?? 50,
+    now,
+    now,
+  );
+  db.prepare(
+    `INSERT INTO sessions (id, user_id, token_hash, created_at, last_used_at, revoked_at, user_agent)
+     VALUES (?, ?, ?, ?, ?, NULL, 'e2e')`,
+  ).run(e2eId(), id, createHash('sha256').update(token).digest('hex'), now, now);
+  return { id, email, token, firstName, lastName, referralCode };
+}
+
+/** A user who can also sign in with a password (argon2id, as the server hashes it). */
 export async function createSignedInUser(
   options: { email?: string; credits?: number; pro?: boolean; flags?: string[]; firstName?: string } = {},
 ): Promise<E2EUser> {
-  const id = e2eId();
-  const email = options.email ?? `e2e-${randomBytes(4).toString('hex')}@example.com`;
   const password = 'correct horse battery staple';
   const passwordHash = await hash(password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-  const token = randomBytes(32).toString('base64url');
-  const tokenHash = createHash('sha256').update(token).digest('hex');
-  const now = new Date().toISOString();
   const proExpiry = options.pro ? new Date(Date.now() + 30 * 86_400_000).toISOString() : null;
-  withDb((db) => {
-    db.prepare(
-      `INSERT INTO users (id, email, first_name, last_name, password_hash, email_verified_at, referral_code,
-        pro_expiry, flags, credits, country, created_at, updated_at)
-       VALUES (?, ?, ?, 'Tester', ?, ?, ?, ?, ?, ?, NULL, ?, ?)`,
-    ).run(
-      id,
-      email,
-      options.firstName ?? 'E2E',
-      passwordHash,
-      now,
-      randomBytes(4).toString('hex').toUpperCase(),
-      proExpiry,
-      JSON.stringify(options.flags ?? []),
-      options.credits ?? 50,
-      now,
-      now,
-    );
-    db.prepare(
-      `INSERT INTO sessions (id, user_id, token_hash, created_at, last_used_at, revoked_at, user_agent)
-       VALUES (?, ?, ?, ?, ?, NULL, 'e2e')`,
-    ).run(e2eId(), id, tokenHash, now, now);
-  });
-  return { id, email, password, token };
+  const user = withDb((db) => insertUserWithSession(db, { ...options, passwordHash, proExpiry }));
+  return { id: user.id, email: user.email, password, token: user.token };
 }
 
 export function setCredits(userId: string, credits: number): void {

@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { insertUserWithSession } from './session.js';
 
 export interface E2eUser {
   id: string;
@@ -27,30 +28,17 @@ export function openAppDb(): Database.Database {
   return db;
 }
 
-/**
- * A verified user with a live session, written straight into the app's database (the token is
- * stored as its SHA-256 hex, as server/src/accounts/tokens.ts does). The password hash is not a
- * valid argon2 hash: this user can only use the session token.
- */
+/** A verified user with a live session (token only) in the e2e app's database. */
 export function createSignedInUser(overrides: { credits?: number; proExpiry?: string | null } = {}): E2eUser {
   const db = openAppDb();
   try {
-    const now = new Date().toISOString();
-    const id = `e2e${randomBytes(8).toString('hex')}`;
-    const email = `shell-${randomBytes(4).toString('hex')}@example.com`;
-    const referralCode = randomBytes(4).toString('hex').toUpperCase();
-    db.prepare(
-      `INSERT INTO users (id, email, first_name, last_name, password_hash, email_verified_at, referral_code,
-         pro_expiry, flags, credits, country, created_at, updated_at)
-       VALUES (?, ?, 'Ada', 'Lovelace', '!e2e-no-password', ?, ?, ?, '[]', ?, NULL, ?, ?)`,
-    ).run(id, email, now, referralCode, overrides.proExpiry ?? null, overrides.credits ?? 42, now, now);
-    const token = randomBytes(32).toString('base64url');
-    const tokenHash = createHash('sha256').update(token).digest('hex');
-    db.prepare(
-      `INSERT INTO sessions (id, user_id, token_hash, created_at, last_used_at, revoked_at, user_agent)
-       VALUES (?, ?, ?, ?, ?, NULL, 'e2e')`,
-    ).run(`s${id}`, id, tokenHash, now, now);
-    return { id, email, token, firstName: 'Ada', lastName: 'Lovelace', referralCode };
+    return insertUserWithSession(db, {
+      email: `shell-${randomBytes(4).toString('hex')}@example.com`,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      credits: overrides.credits ?? 42,
+      proExpiry: overrides.proExpiry ?? null,
+    });
   } finally {
     db.close();
   }

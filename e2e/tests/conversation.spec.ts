@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { type FakeOpenAI, startFakeOpenAI } from '../../server/test/fixtures/fake-openai.js';
 import { type RunningApp, startApp } from '../support/app-server.js';
+import { insertUserWithSession } from '../support/session.js';
 
 /**
  * A second app instance with a model: the fake OpenAI-compatible server streams the reply.
@@ -40,26 +41,8 @@ function seedMessages(dataDir: string, chatId: string, count: number): void {
 function seedUser(dataDir: string, credits: number): { token: string; chatId: string } {
   const db = new Database(path.join(dataDir, 'neura.db'));
   try {
+    const { id: userId, token } = insertUserWithSession(db, { firstName: 'Ada', lastName: 'Lovelace', credits });
     const now = new Date().toISOString();
-    const userId = ulidish();
-    const token = randomBytes(32).toString('base64url');
-    db.prepare(
-      `INSERT INTO users (id, email, first_name, last_name, password_hash, email_verified_at, referral_code,
-        pro_expiry, flags, credits, country, created_at, updated_at)
-       VALUES (?, ?, 'Ada', 'Lovelace', 'x', ?, ?, NULL, '[]', ?, NULL, ?, ?)`,
-    ).run(
-      userId,
-      `ada-${randomBytes(3).toString('hex')}@example.com`,
-      now,
-      randomBytes(4).toString('hex'),
-      credits,
-      now,
-      now,
-    );
-    db.prepare(
-      `INSERT INTO sessions (id, user_id, token_hash, created_at, last_used_at, revoked_at, user_agent)
-       VALUES (?, ?, ?, ?, ?, NULL, 'e2e')`,
-    ).run(ulidish(), userId, createHash('sha256').update(token).digest('hex'), now, now);
     const chatId = ulidish();
     db.prepare(
       `INSERT INTO chats (id, user_id, persona_id, name, last_message_at, preview, is_pinned, is_archived, created_at, updated_at)
