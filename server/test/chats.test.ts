@@ -281,19 +281,6 @@ describe('chats', () => {
       );
     });
 
-    it('should use a plugged-in namer when there is a user message', async () => {
-      const user = await createTestUser(t.services);
-      const s = await open(user);
-      const id = await createChat(s);
-      await addMessage(user.id, id, 'user', 'plan a week in Kyoto');
-      t.services.chatService.setNamer(async ({ firstUserMessage }) => `Trip: ${firstUserMessage.slice(15)}`);
-      try {
-        expect(await emitAck(s, 'generateName', id)).toEqual({ name: 'Trip: Kyoto' });
-      } finally {
-        t.services.chatService.setNamer(undefined);
-      }
-    });
-
     it('should send the latest messages to the requesting socket only', async () => {
       const user = await createTestUser(t.services);
       const a = await open(user);

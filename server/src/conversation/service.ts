@@ -1,7 +1,8 @@
-import { MAX_MESSAGE_LENGTH, type Message, sendMessageSchema, stopMessageSchema } from '@neura/contract';
+import { MAX_MESSAGE_LENGTH, type Message } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { isPro } from '../accounts/present-user.js';
 import type { UserRepository } from '../accounts/user-repository.js';
+import { deriveChatName } from '../chats/naming.js';
 import type { ChatService } from '../chats/service.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
@@ -10,7 +11,6 @@ import type { ChatRow, MessageRow } from '../db/schema.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import { parse } from '../lib/validate.js';
 import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { Realtime } from '../realtime/realtime.js';
@@ -24,6 +24,8 @@ import { conversationTexts as t } from './texts.js';
 const STALE_STREAMING_MS = 60_000;
 const SWEEP_EVERY_MS = 30_000;
 const NAMING_TIMEOUT_MS = 15_000;
+/** How many messages `reloadChat` sends back (the newest page). */
+export const RELOAD_PAGE_SIZE = 50;
 /** Server-to-server event (Redis adapter) asking every process to stop a chat's reply. */
 const CLUSTER_STOP_EVENT = 'conversation:stop';
 
@@ -36,9 +38,9 @@ export interface ConversationDeps {
   users: UserRepository;
   credits: CreditService;
   llm: LlmRegistry;
-  realtime: Realtime;
-  /** Chat previews and activity times are the chats feature's: one place writes and announces them. */
-  chats: Pick<ChatService, 'recordActivity'>;
+  realtime: Pick<Realtime, 'attached' | 'toUser' | 'session'>;
+  /** The chats feature owns the `chats` table: ownership checks, previews and names go through it. */
+  chats: Pick<ChatService, 'ownedRow' | 'recordActivity' | 'rename'>;
 }
 
 /**
@@ -65,10 +67,8 @@ export class ConversationService {
     return promise;
   }
 
-  private async ownedChat(userId: string, chatId: string): Promise<ChatRow> {
-    const chat = await this.deps.messages.findOwnedChat(chatId, userId);
-    if (!chat) throw notFound(t.chatNotFound);
-    return chat;
+  private ownedChat(userId: string, chatId: string): Promise<ChatRow> {
+    return this.deps.chats.ownedRow(userId, chatId);
   }
 
   /** One page of history, oldest first within the page; `before` pages further back. */
@@ -86,8 +86,8 @@ export class ConversationService {
   }
 
   /** sendMessage: answers the user's message id; the reply streams to the user's room. */
-  async send(userId: string, input: unknown): Promise<{ messageId: string }> {
-    const { chatId, text: raw } = parse(sendMessageSchema, input);
+  async send(userId: string, input: { chatId: string; text: string }): Promise<{ messageId: string }> {
+    const { chatId, text: raw } = input;
     const text = raw.trim();
     if (!text) throw badRequest(t.empty);
     if (text.length > MAX_MESSAGE_LENGTH) throw badRequest(t.tooLong(MAX_MESSAGE_LENGTH));
@@ -220,9 +220,8 @@ export class ConversationService {
     return this.deps.chats.recordActivity(userId, chatId, text, at);
   }
 
-  private async rename(userId: string, chatId: string, name: string): Promise<void> {
-    await this.deps.messages.renameChat(chatId, name);
-    this.room(userId).emit('chat.renamed', { chatId, name });
+  private rename(userId: string, chatId: string, name: string): Promise<void> {
+    return this.deps.chats.rename(userId, chatId, name);
   }
 
   private async nameChat(
@@ -245,12 +244,28 @@ export class ConversationService {
   }
 
   /**
-   * A model-written title for the chat's first exchange: the ChatService's namer, so
-   * `generateName` has one owner (chats) and uses the model when one is configured.
+   * generateName: names the chat from its conversation — the model's title when a model is
+   * configured and answers, else a name derived from the first user message, else the persona's.
    */
-  async suggestTitle(chatId: string, personaId: string, userText: string): Promise<string | undefined> {
-    const persona = await this.deps.personas.findById(personaId);
-    const resolved = this.deps.llm.getLanguageModel(persona?.model);
+  async generateName(userId: string, chatId: string): Promise<string> {
+    const chat = await this.ownedChat(userId, chatId);
+    const persona = await this.deps.personas.findById(chat.persona_id);
+    const first = (await this.deps.messages.firstUserMessage(chatId))?.content;
+    let name: string | undefined;
+    if (first) name = deriveChatName(await this.suggestTitle(chatId, persona?.model ?? undefined, first), 120);
+    name ??= deriveChatName(first) ?? persona?.name ?? chat.name;
+    await this.rename(userId, chatId, name);
+    return name;
+  }
+
+  /** The newest page of the chat's messages for `reloadChat`: a reply streaming here shows its text so far. */
+  latestMessages(userId: string, chatId: string): Promise<Message[]> {
+    return this.listMessages(userId, chatId, { limit: RELOAD_PAGE_SIZE });
+  }
+
+  /** A model-written title for the chat's first exchange; undefined without a model or an answer. */
+  private async suggestTitle(chatId: string, model: string | undefined, userText: string): Promise<string | undefined> {
+    const resolved = this.deps.llm.getLanguageModel(model);
     if (!resolved) return undefined;
     const first = await this.deps.messages.listFirst(chatId, 10);
     const assistant = first.find((m) => m.role === 'assistant' && m.content.trim())?.content ?? '';
@@ -262,8 +277,7 @@ export class ConversationService {
   }
 
   /** stopMessage: stops the reply being generated in the chat; false when there is none here. */
-  async stop(userId: string, input: unknown): Promise<boolean> {
-    const { chatId } = parse(stopMessageSchema, input);
+  async stop(userId: string, chatId: string): Promise<boolean> {
     await this.ownedChat(userId, chatId);
     const reply = this.active.get(chatId);
     if (reply && reply !== 'pending') {
@@ -293,11 +307,6 @@ export class ConversationService {
     if (!reply || reply === 'pending') return;
     reply.stopReason ??= 'stop';
     reply.controller.abort();
-  }
-
-  /** True while a reply is being generated in the chat by this process. */
-  isReplying(chatId: string): boolean {
-    return this.active.has(chatId);
   }
 
   /**

@@ -3,7 +3,7 @@ import { hash } from '@node-rs/argon2';
 import { generateToken, hashToken } from '../../src/accounts/tokens.js';
 import { newId } from '../../src/lib/ids.js';
 import { nowIso } from '../../src/lib/time.js';
-import type { Services } from '../../src/services.js';
+import type { AppModules as Services } from '../../src/modules.js';
 
 export interface TestUser {
   id: string;
