@@ -21,7 +21,6 @@ export interface ChatUpdatedPayload {
   updatedFields: Partial<Pick<Chat, 'name' | 'isPinned' | 'isArchived' | 'preview' | 'lastMessageAt'>>;
 }
 
-export const BROADCAST_EVENTS = ['chat.renamed', 'chat.updated'] as const;
 export const broadcastSchema = z.discriminatedUnion(
   'event',
   [
