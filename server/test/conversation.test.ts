@@ -185,6 +185,30 @@ describe('conversation with a model', () => {
     expect((await doneFor(next, chat.id)).payload.message.status).toBe('complete');
   });
 
+  it('should show the reply so far in reloadChat while it streams', async () => {
+    fake.setScript({ chunks: ['Far', ' far', ' away'], holdAfter: 2 });
+    const user = await createTestUser(t.services, { credits: 10 });
+    const chat = await createTestChat(t.services, user.id);
+    const socket = await open(user.token);
+    const events = record(socket);
+    await send(socket, chat.id, 'Where?');
+    const shell = await waitFor(events, (r) => r.event === 'message.created' && r.payload.message.role === 'assistant');
+    await waitFor(events, () => deltasOf(events, shell.payload.message.id) === 'Far far');
+
+    const reloaded = await new Promise((resolve) => socket.emit('reloadChat', chat.id, resolve));
+    expect(reloaded).toEqual({ success: true });
+    const page = await waitFor(events, (r) => r.event === 'chat.messages');
+    expect(page.payload.messages.at(-1)).toMatchObject({
+      id: shell.payload.message.id,
+      status: 'streaming',
+      content: 'Far far',
+    });
+
+    fake.release();
+    const done = await doneFor(events, chat.id);
+    expect(done.payload.message).toMatchObject({ status: 'complete', content: 'Far far away' });
+  });
+
   it('should refund once and send message.error when the provider fails mid-stream', async () => {
     fake.setScript({ chunks: ['Partial', ' answer', ' never ends'], failAfter: 2 });
     const user = await createTestUser(t.services, { credits: 4 });

@@ -112,32 +112,44 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
     return io;
   }
 
+  /**
+   * Authenticates during the handshake (so the client's `connect` comes after it), then on
+   * connection: `authError` and disconnect without a valid token, else the user's and the
+   * session's rooms and every feature's handlers. Handlers start together, so the listeners they
+   * add synchronously are in place before any event of the client can arrive.
+   */
   private setup(namespace: Namespace, handlers: SessionHandler<P>[]): void {
-    namespace.on('connection', async (raw) => {
+    namespace.use(async (raw, next) => {
       const socket = raw as SessionSocket<P>;
       socket.data.log = this.log;
       const token = socket.handshake.query.token ?? socket.handshake.auth?.token;
-      let principal: P | undefined;
       try {
-        principal = await this.authenticate(typeof token === 'string' ? token : undefined);
+        socket.data.principal = await this.authenticate(typeof token === 'string' ? token : undefined);
       } catch (error) {
         this.log.error({ err: error }, 'socket authentication failed');
       }
+      next();
+    });
+    namespace.on('connection', async (raw) => {
+      const socket = raw as SessionSocket<P>;
+      const principal = socket.data.principal;
       if (!principal) {
         socket.emit('authError', { message: 'Your session has expired. Please sign in again.' });
         socket.disconnect(true);
         return;
       }
-      socket.data.principal = principal;
-      await socket.join([userRoom(principal.user.id), sessionRoom(principal.sessionId)]);
-      for (const handler of handlers) {
-        try {
-          await handler(socket, principal);
-        } catch (error) {
-          this.log.error({ err: error }, 'socket connection handler failed');
-        }
-      }
+      const joined = socket.join([userRoom(principal.user.id), sessionRoom(principal.sessionId)]);
+      if (joined instanceof Promise) await joined;
+      await Promise.all(handlers.map((handler) => this.run(handler, socket, principal)));
     });
+  }
+
+  private async run(handler: SessionHandler<P>, socket: SessionSocket<P>, principal: P): Promise<void> {
+    try {
+      await handler(socket, principal);
+    } catch (error) {
+      this.log.error({ err: error }, 'socket connection handler failed');
+    }
   }
 
   /** The /session namespace; events about a user's data go to `toUser(userId)`. */
