@@ -2,7 +2,6 @@ import { MAX_MESSAGE_LENGTH, type Message } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { isPro } from '../accounts/present-user.js';
 import type { UserRepository } from '../accounts/user-repository.js';
-import { deriveChatName } from '../chats/naming.js';
 import type { ChatService } from '../chats/service.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
@@ -14,7 +13,7 @@ import { nowIso } from '../lib/time.js';
 import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { Realtime } from '../realtime/realtime.js';
-import { titleFromModel, titleFromText } from './naming.js';
+import { ChatNamer } from './chat-namer.js';
 import { presentMessage } from './present.js';
 import { type ActiveReply, runReply } from './reply-engine.js';
 import type { MessageRepository } from './repository.js';
@@ -23,7 +22,6 @@ import { conversationTexts as t } from './texts.js';
 /** With several processes (Redis), a reply untouched this long belongs to a process that died. */
 const STALE_STREAMING_MS = 60_000;
 const SWEEP_EVERY_MS = 30_000;
-const NAMING_TIMEOUT_MS = 15_000;
 /** How many messages `reloadChat` sends back (the newest page). */
 export const RELOAD_PAGE_SIZE = 50;
 /** Server-to-server event (Redis adapter) asking every process to stop a chat's reply. */
@@ -54,8 +52,11 @@ export class ConversationService {
   private readonly shutdownController = new AbortController();
   private sweeper: NodeJS.Timeout | undefined;
   private closing = false;
+  private readonly namer: ChatNamer;
 
-  constructor(private readonly deps: ConversationDeps) {}
+  constructor(private readonly deps: ConversationDeps) {
+    this.namer = new ChatNamer(deps, this.shutdownController.signal);
+  }
 
   private room(userId: string) {
     return this.deps.realtime.toUser(userId);
@@ -186,9 +187,9 @@ export class ConversationService {
       this.active.delete(chatId);
     }
     if (firstText !== undefined && outcome?.status === 'complete' && !this.closing) {
-      await this.nameChat(userId, chatId, { user: firstText, assistant: outcome.content }, resolved).catch((error) =>
-        this.deps.log.warn({ err: error, chatId }, 'chat naming failed'),
-      );
+      await this.namer
+        .nameFirstExchange(userId, chatId, { user: firstText, assistant: outcome.content }, resolved)
+        .catch((error) => this.deps.log.warn({ err: error, chatId }, 'chat naming failed'));
     }
   }
 
@@ -213,67 +214,21 @@ export class ConversationService {
     room.emit('message.created', { chatId, message: presentMessage(notice) });
     room.emit('message.done', { chatId, message: presentMessage(notice) });
     await this.touch(userId, chatId, userMessage.content, userMessage.created_at);
-    if (isFirst) await this.rename(userId, chatId, titleFromText(userMessage.content));
+    if (isFirst) await this.namer.nameFromText(userId, chatId, userMessage.content);
   }
 
   private touch(userId: string, chatId: string, text: string, at: string): Promise<void> {
     return this.deps.chats.recordActivity(userId, chatId, text, at);
   }
 
-  private rename(userId: string, chatId: string, name: string): Promise<void> {
-    return this.deps.chats.rename(userId, chatId, name);
-  }
-
-  private async nameChat(
-    userId: string,
-    chatId: string,
-    exchange: { user: string; assistant: string },
-    resolved: ResolvedModel | undefined,
-  ): Promise<string> {
-    let name: string | undefined;
-    if (resolved) {
-      const signal = AbortSignal.any([this.shutdownController.signal, AbortSignal.timeout(NAMING_TIMEOUT_MS)]);
-      name = await titleFromModel(resolved.model, exchange, signal).catch((error) => {
-        this.deps.log.warn({ err: error, chatId }, 'model could not name the chat; using the first message');
-        return undefined;
-      });
-    }
-    name ??= titleFromText(exchange.user);
-    await this.rename(userId, chatId, name);
-    return name;
-  }
-
-  /**
-   * generateName: names the chat from its conversation — the model's title when a model is
-   * configured and answers, else a name derived from the first user message, else the persona's.
-   */
-  async generateName(userId: string, chatId: string): Promise<string> {
-    const chat = await this.ownedChat(userId, chatId);
-    const persona = await this.deps.personas.findById(chat.persona_id);
-    const first = (await this.deps.messages.firstUserMessage(chatId))?.content;
-    let name: string | undefined;
-    if (first) name = deriveChatName(await this.suggestTitle(chatId, persona?.model ?? undefined, first), 120);
-    name ??= deriveChatName(first) ?? persona?.name ?? chat.name;
-    await this.rename(userId, chatId, name);
-    return name;
+  /** generateName: see ChatNamer. */
+  generateName(userId: string, chatId: string): Promise<string> {
+    return this.namer.generateName(userId, chatId);
   }
 
   /** The newest page of the chat's messages for `reloadChat`: a reply streaming here shows its text so far. */
   latestMessages(userId: string, chatId: string): Promise<Message[]> {
     return this.listMessages(userId, chatId, { limit: RELOAD_PAGE_SIZE });
-  }
-
-  /** A model-written title for the chat's first exchange; undefined without a model or an answer. */
-  private async suggestTitle(chatId: string, model: string | undefined, userText: string): Promise<string | undefined> {
-    const resolved = this.deps.llm.getLanguageModel(model);
-    if (!resolved) return undefined;
-    const first = await this.deps.messages.listFirst(chatId, 10);
-    const assistant = first.find((m) => m.role === 'assistant' && m.content.trim())?.content ?? '';
-    const signal = AbortSignal.any([this.shutdownController.signal, AbortSignal.timeout(NAMING_TIMEOUT_MS)]);
-    return titleFromModel(resolved.model, { user: userText, assistant }, signal).catch((error) => {
-      this.deps.log.warn({ err: error, chatId }, 'model could not name the chat');
-      return undefined;
-    });
   }
 
   /** stopMessage: stops the reply being generated in the chat; false when there is none here. */
