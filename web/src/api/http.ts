@@ -1,7 +1,7 @@
 import { CLIENT_VERSION, CLIENT_VERSION_HEADER, errorBodySchema } from '@neura/contract';
 import type { z } from 'zod';
-import { texts } from '../shell/texts';
 import { useAppStore } from '../store/app-store';
+import { texts } from '../texts/texts';
 import { apiBase } from './base-url';
 
 /** A failed API call, rebuilt from the server's `{ message, code }` body. */

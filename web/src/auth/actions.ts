@@ -1,7 +1,7 @@
 import { isValidEmail, NOT_VERIFIED_MESSAGE, normalizeInviteCode } from '@neura/contract';
 import { ApiError, errorMessage } from '../api/http';
-import { texts } from '../shell/texts';
-import { showToast } from '../shell/toast-store';
+import { texts } from '../texts/texts';
+import { showToast } from '../ui/toast-store';
 import * as authApi from './auth-api';
 import { type AuthPage, EMPTY_CODE, useAuthFlow } from './auth-flow-store';
 import { completeSignIn } from './complete-sign-in';

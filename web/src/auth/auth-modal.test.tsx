@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToastStore } from '../shell/toast-store';
 import { useAppStore } from '../store/app-store';
+import { useToastStore } from '../ui/toast-store';
 import { useAuthFlow } from './auth-flow-store';
 import { AuthModal } from './auth-modal';
 import { countryFromTimeZone } from './country';

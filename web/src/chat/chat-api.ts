@@ -1,7 +1,7 @@
 import { type Chat, chatSchema, MESSAGES_PAGE_SIZE, type Message, messagesResponseSchema } from '@neura/contract';
 import { api } from '../api/http';
 import { getSessionSocket } from '../api/session-socket';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
 
 export function fetchMessages(chatId: string, before?: string, limit = MESSAGES_PAGE_SIZE): Promise<Message[]> {
   const query = new URLSearchParams({ limit: String(limit) });

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
-import { texts } from '../shell/texts';
 import { useAppStore } from '../store/app-store';
+import { texts } from '../texts/texts';
 import { sendMessage, stopMessage } from './chat-api';
 import { isStreaming } from './chat-store';
 import { Composer } from './composer';

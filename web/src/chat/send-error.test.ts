@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useToastStore } from '../shell/toast-store';
+import { useToastStore } from '../ui/toast-store';
 import { SendError } from './chat-api';
 import { showSendError } from './send-error';
 

@@ -1,5 +1,5 @@
-import { texts } from '../shell/texts';
-import { showToast } from '../shell/toast-store';
+import { texts } from '../texts/texts';
+import { showToast } from '../ui/toast-store';
 import { SendError } from './chat-api';
 
 /** A refused or failed send as a typed toast (never as a fake chat message). */

@@ -2,8 +2,8 @@ import { MESSAGES_PAGE_SIZE } from '@neura/contract';
 import { useCallback, useEffect } from 'react';
 import { ApiError, errorMessage } from '../api/http';
 import { useSessionEvent } from '../api/use-session-event';
-import { showToast } from '../shell/toast-store';
 import { useAppStore } from '../store/app-store';
+import { showToast } from '../ui/toast-store';
 import { fetchMessages } from './chat-api';
 import { flushDeltas, queueDelta, useChatStore } from './chat-store';
 

@@ -1,8 +1,8 @@
 import type { Chat } from '@neura/contract';
 import { getSessionSocket } from '../api/session-socket';
-import { texts } from '../shell/texts';
-import { showToast } from '../shell/toast-store';
 import { useAppStore } from '../store/app-store';
+import { texts } from '../texts/texts';
+import { showToast } from '../ui/toast-store';
 import { patchChat, removeChat, upsertChat } from './chat-list-state';
 import { useChatUiStore } from './chat-ui-store';
 import { patchChatRequest, reloadUser } from './chats-api';

@@ -2,8 +2,8 @@ import type { Chat } from '@neura/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useAppStore } from '../store/app-store';
+import { renderWithRouter } from '../test/render-with-router';
 import { ChatList } from './chat-list';
-import { renderWithRouter } from './render-with-router';
 
 const many = (n: number): Chat[] =>
   Array.from({ length: n }, (_, i) => ({

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { texts } from '../shell/texts';
 import { useAppStore } from '../store/app-store';
+import { texts } from '../texts/texts';
 import { openChatId, regenerateName, reloadChat, setArchived, setPinned } from './chat-actions';
 import { useChatUiStore } from './chat-ui-store';
 import { ArchiveIcon, PinIcon, ReloadIcon, SparkIcon, TrashIcon } from './icons';

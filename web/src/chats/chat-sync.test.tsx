@@ -1,10 +1,10 @@
 import type { Chat } from '@neura/contract';
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToastStore } from '../shell/toast-store';
 import { useAppStore } from '../store/app-store';
+import { renderWithRouter } from '../test/render-with-router';
+import { useToastStore } from '../ui/toast-store';
 import { ChatsRuntime } from './chats-runtime';
-import { renderWithRouter } from './render-with-router';
 
 /** A stand-in for the session socket: handlers by event, and a scripted acknowledgement. */
 const fake = vi.hoisted(() => {

@@ -1,10 +1,10 @@
 import type { Chat } from '@neura/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToastStore } from '../shell/toast-store';
 import { useAppStore } from '../store/app-store';
+import { renderWithRouter } from '../test/render-with-router';
+import { useToastStore } from '../ui/toast-store';
 import { ChatTitle } from './chat-title';
-import { renderWithRouter } from './render-with-router';
 
 const chat: Chat = {
   id: 'c1',

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { texts } from '../shell/texts';
 import { useAppStore } from '../store/app-store';
+import { texts } from '../texts/texts';
 import { renameChat } from './chat-actions';
 import { useChatUiStore } from './chat-ui-store';
 

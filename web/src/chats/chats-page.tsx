@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { texts } from '../shell/texts';
-import { showToast } from '../shell/toast-store';
+import { texts } from '../texts/texts';
+import { showToast } from '../ui/toast-store';
 import { startChat } from './chat-actions';
 import { ChatList } from './chat-list';
 import { reloadChatList } from './chats-api';

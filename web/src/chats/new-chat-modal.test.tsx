@@ -2,8 +2,8 @@ import type { Persona } from '@neura/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAppStore } from '../store/app-store';
+import { renderWithRouter } from '../test/render-with-router';
 import { NewChatModal } from './new-chat-modal';
-import { renderWithRouter } from './render-with-router';
 
 const persona = (id: string, tags: string[], over: Partial<Persona> = {}): Persona => ({
   id,

@@ -1,12 +1,12 @@
 import type { Persona } from '@neura/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { texts } from '../shell/texts';
+import { PersonaDetail } from '../personas/persona-detail';
+import { PersonaOption } from '../personas/persona-option';
 import { useAppStore } from '../store/app-store';
+import { texts } from '../texts/texts';
 import { startChat } from './chat-actions';
 import { ModalFrame } from './modal-frame';
-import { PersonaDetail } from './persona-detail';
-import { PersonaOption } from './persona-option';
 
 const TABS = [
   { id: 'helpful', label: texts.newChat.helpful, tag: 'helpful' },

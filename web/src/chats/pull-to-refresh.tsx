@@ -1,5 +1,5 @@
 import { type ReactNode, type RefObject, useRef, useState } from 'react';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
 
 /** How far (px) the list must be pulled before letting go refreshes it. */
 export const PULL_THRESHOLD_PX = 64;

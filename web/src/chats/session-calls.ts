@@ -1,7 +1,7 @@
 import type { ErrorBody, SessionClientEvents } from '@neura/contract';
 import { SOCKET_OPTIONS } from '@neura/contract';
 import { getSessionSocket } from '../api/session-socket';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
 
 /** A refused or failed socket call, carrying the server's message when it sent one. */
 export class SocketCallError extends Error {

@@ -1,7 +1,7 @@
 import { creditsState, LOW_CREDITS_THRESHOLD } from '@neura/contract';
 import { Link } from 'react-router';
-import { texts } from '../shell/texts';
 import { useAppStore } from '../store/app-store';
+import { texts } from '../texts/texts';
 
 function Banner({
   tone,

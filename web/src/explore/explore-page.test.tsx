@@ -1,8 +1,8 @@
 import type { Persona, User } from '@neura/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderWithRouter } from '../chats/render-with-router';
 import { useAppStore } from '../store/app-store';
+import { renderWithRouter } from '../test/render-with-router';
 import { ExplorePage } from './explore-page';
 import { slidesPerViewFor } from './use-slides-per-view';
 

@@ -2,8 +2,8 @@ import { EXPLORE_CAROUSELS, EXPLORE_SKELETON_COUNTS, type Persona } from '@neura
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { startChat } from '../chats/chat-actions';
-import { texts } from '../shell/texts';
 import { useAppStore } from '../store/app-store';
+import { texts } from '../texts/texts';
 import { ExploreBanners } from './explore-banners';
 import { PersonaCarousel } from './persona-carousel';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { ApiError } from '../api/http';
-import { texts } from '../shell/texts';
-import { showToast } from '../shell/toast-store';
+import { texts } from '../texts/texts';
+import { showToast } from '../ui/toast-store';
 import { sendHelpFeedback } from './send-feedback';
 
 type Step = 'ask' | 'comment' | 'thanks';

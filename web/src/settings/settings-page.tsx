@@ -1,6 +1,6 @@
 import { CLIENT_VERSION } from '@neura/contract';
-import { texts } from '../shell/texts';
 import { useAppStore } from '../store/app-store';
+import { texts } from '../texts/texts';
 import { SettingsLink, SettingsSection } from './settings-row';
 import { ToggleRow } from './toggle-row';
 import { useLogout } from './use-logout';

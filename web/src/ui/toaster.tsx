@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { texts } from './texts';
+import { texts } from '../texts/texts';
 import { type Toast, useToastStore } from './toast-store';
 
 const TONE: Record<Toast['severity'], { border: string; bar: string; icon: string }> = {

@@ -2,8 +2,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ChatTitle } from '../chats/chat-title';
 import { openHelpDoc } from '../help/help-actions';
 import { useAppStore } from '../store/app-store';
+import { texts } from '../texts/texts';
 import { headerLeftAction } from './header-left';
-import { texts } from './texts';
 
 const LEFT = {
   'to-chats': { label: texts.nav.chats, icon: '‹' },

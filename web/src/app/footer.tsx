@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { texts } from './texts';
+import { texts } from '../texts/texts';
 
 const ICONS = {
   explore: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm3.5 6.5-2 5-5 2 2-5 5-2Z',

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { texts } from '../texts/texts';
 import type { RouteName } from './routes';
-import { texts } from './texts';
 
 const ExplorePage = lazy(() => import('../explore/explore-page').then((m) => ({ default: m.ExplorePage })));
 const ChatsPage = lazy(() => import('../chats/chats-page').then((m) => ({ default: m.ChatsPage })));

@@ -1,4 +1,4 @@
-import { texts } from './texts';
+import { texts } from '../texts/texts';
 
 /** The fatal notice when the server is offline: it cannot be dismissed. */
 export function OfflineNotice() {

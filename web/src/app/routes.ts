@@ -1,4 +1,4 @@
-import { texts } from './texts';
+import { texts } from '../texts/texts';
 
 /** The route table of SPEC.md §2. */
 export type RouteName =

@@ -1,5 +1,5 @@
 import { applyUpdate, useUpdateAvailable } from '../pwa/register-sw';
-import { texts } from './texts';
+import { texts } from '../texts/texts';
 
 /** "Update available": shown when a new version of the app is installed and waiting. */
 export function UpdatePrompt() {

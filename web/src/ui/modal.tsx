@@ -2,7 +2,7 @@ import type { ModalId } from '@neura/contract';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { hapticImpact } from '../platform/haptics';
 import { useAppStore } from '../store/app-store';
-import { texts } from './texts';
+import { texts } from '../texts/texts';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';

@@ -1,6 +1,6 @@
 import { TOAST_DURATION_MS } from '@neura/contract';
 import { create } from 'zustand';
-import { texts } from './texts';
+import { texts } from '../texts/texts';
 
 export type ToastSeverity = 'success' | 'error' | 'warning' | 'info';
 

@@ -6,7 +6,7 @@ import { ChatsRuntime } from '../chats/chats-runtime';
 import { NewChatButton } from '../chats/new-chat-button';
 import { type ConnectionStatus, useConnectionStatus } from '../chats/use-connection-status';
 import { useAppStore } from '../store/app-store';
-import { texts } from './texts';
+import { texts } from '../texts/texts';
 
 const STATUS: Record<ConnectionStatus, { label: string; dot: string }> = {
   online: { label: texts.nav.online, dot: 'bg-success' },

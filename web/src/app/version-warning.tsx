@@ -1,7 +1,7 @@
 import { VERSION_WARNING_FADE_MS, VERSION_WARNING_MS } from '@neura/contract';
 import { useEffect, useState } from 'react';
 import { create } from 'zustand';
-import { texts } from './texts';
+import { texts } from '../texts/texts';
 
 /** Whether the "version too new" warning was raised at start-up. */
 export const useVersionWarning = create<{ raised: boolean }>()(() => ({ raised: false }));

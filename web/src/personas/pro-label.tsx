@@ -1,4 +1,4 @@
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
 
 /** The "Pro" label of personas that need a Pro subscription. */
 export function ProLabel() {

@@ -1,8 +1,8 @@
 import { PRO_LIST_PRICE_USD, PRO_PRICE_USD } from '@neura/contract';
 import { useNavigate } from 'react-router';
 import { useAppStore } from '../store/app-store';
-import { StoreModal } from './modal';
-import { texts } from './texts';
+import { texts } from '../texts/texts';
+import { StoreModal } from '../ui/modal';
 
 const usd = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 

@@ -1,8 +1,8 @@
 import type { Persona } from '@neura/contract';
-import { CostBadge } from '../explore/cost-badge';
-import { PersonaIcon } from '../explore/persona-icon';
-import { ProLabel } from '../explore/pro-label';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
+import { CostBadge } from './cost-badge';
+import { PersonaIcon } from './persona-icon';
+import { ProLabel } from './pro-label';
 
 /** The New Chat detail view: who the persona is, what it can do, and Start Chat. */
 export function PersonaDetail({

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
 
 /** Credits per message, with the tooltip of SPEC.md §2 on hover and keyboard focus (a button so it can take focus). */
 export function CostBadge({ cost }: { cost: number }) {

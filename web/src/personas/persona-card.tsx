@@ -1,5 +1,5 @@
 import type { Persona } from '@neura/contract';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
 import { CostBadge } from './cost-badge';
 import { PersonaIcon } from './persona-icon';
 import { personaBackgroundUrl } from './persona-images';

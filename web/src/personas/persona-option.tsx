@@ -1,7 +1,7 @@
 import type { Persona } from '@neura/contract';
-import { PersonaIcon } from '../explore/persona-icon';
-import { ProLabel } from '../explore/pro-label';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
+import { PersonaIcon } from './persona-icon';
+import { ProLabel } from './pro-label';
 
 /** A persona in the New Chat list; Pro personas are disabled and labelled for non-Pro users. */
 export function PersonaOption({
