@@ -1,6 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ZodError } from 'zod';
+import { useAuthFlow } from '../auth/auth-flow-store';
 import { useAppStore } from '../store/app-store';
 import { buildRoutes } from './router';
 
@@ -19,8 +21,17 @@ function serverAnswering(handler: (url: string, init?: RequestInit) => Response 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const online = (url: string) =>
-  url.endsWith('/api/') ? json({ message: 'OK', version: '0.1.0', supportedClientRange: '>=2.0.0 <3.0.0' }) : json([]);
+/** What the server answers, by path, in the shapes of contract/src/http.ts. */
+const WAITLIST_URL = 'https://example.com/waitlist';
+const SERVER: Record<string, unknown> = {
+  '/api/': { message: 'OK', version: '0.1.0', supportedClientRange: '>=2.0.0 <3.0.0' },
+  '/api/personas': [],
+  '/api/accounts/options': { registration: 'invite', waitlistUrl: WAITLIST_URL, captchaSiteKey: null },
+};
+const online = (url: string) => {
+  const { pathname } = new URL(url);
+  return pathname in SERVER ? json(SERVER[pathname]) : json({ message: 'Not Found', code: 'not-found' }, 404);
+};
 
 function renderAt(path: string) {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
@@ -28,10 +39,28 @@ function renderAt(path: string) {
   return router;
 }
 
+// The layout loads the auth modal lazily; transform it once up front so the first test that opens
+// it waits for the modal, not for the test runner compiling its module.
+beforeAll(async () => {
+  await import('../auth/auth-modal');
+});
+
+/** Everything logged as a warning or an error: a ZodError among it means a stub or a schema is wrong. */
+let logged: unknown[];
 beforeEach(() => {
   useAppStore.setState({ token: null, activeModal: null, serverOnline: null, viewTitle: '' });
+  logged = [];
+  for (const level of ['warn', 'error'] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      logged.push(...args);
+    });
+  }
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  expect(logged.filter((entry) => entry instanceof ZodError)).toEqual([]);
+});
 
 describe('AppLayout', () => {
   it('should show Not Found with its title for an unknown path', async () => {
@@ -46,6 +75,8 @@ describe('AppLayout', () => {
     renderAt('/chats');
     expect(await screen.findByRole('dialog')).toBeTruthy();
     expect(useAppStore.getState().activeModal).toBe('auth');
+    // The modal loaded the sign-up options.
+    await waitFor(() => expect(useAuthFlow.getState().waitlistUrl).toBe(WAITLIST_URL));
   });
 
   it('should close the auth modal when moving to a route that does not need auth', async () => {

@@ -2,10 +2,23 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../store/app-store';
+import { dispatchUser } from '../store/user';
 import { Header } from './header';
 
+const user = {
+  email: 'a@b.co',
+  firstName: 'A',
+  lastName: 'B',
+  referralCode: 'R',
+  proExpiry: null,
+  isPro: false,
+  flags: [],
+  credits: 7,
+};
+
 beforeEach(() => {
-  useAppStore.setState({ token: 'tok', activeModal: null, credits: 7, viewTitle: 'Title' });
+  useAppStore.setState({ token: 'tok', activeModal: null, viewTitle: 'Title' });
+  dispatchUser({ type: 'loaded', user });
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } })),

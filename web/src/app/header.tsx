@@ -2,6 +2,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ChatTitle } from '../chats/chat-title';
 import { openHelpDoc } from '../help/help-actions';
 import { useAppStore } from '../store/app-store';
+import { useChats } from '../store/chats';
+import { selectCredits, useUser } from '../store/user';
 import { texts } from '../texts/texts';
 import { headerLeftAction } from './header-left';
 
@@ -16,13 +18,13 @@ export function Header() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const title = useAppStore((s) => s.viewTitle);
-  const credits = useAppStore((s) => s.credits);
+  const credits = useUser(selectCredits);
   const token = useAppStore((s) => s.token);
   const setActiveModal = useAppStore((s) => s.setActiveModal);
   const action = headerLeftAction(pathname);
   // On a chat page the title is the chat's name, and clicking it renames the chat (SPEC.md §4).
   const chatId = action === 'to-chats' ? (pathname.split('/')[2] ?? null) : null;
-  const chatListed = useAppStore((s) => chatId !== null && s.chats.some((c) => c.id === chatId));
+  const chatListed = useChats((s) => chatId !== null && s.chats.some((c) => c.id === chatId));
 
   const onLeft = () => {
     if (action === 'to-chats') navigate('/chats');

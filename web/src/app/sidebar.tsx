@@ -6,6 +6,7 @@ import { ChatsRuntime } from '../chats/chats-runtime';
 import { NewChatButton } from '../chats/new-chat-button';
 import { type ConnectionStatus, useConnectionStatus } from '../chats/use-connection-status';
 import { useAppStore } from '../store/app-store';
+import { selectIsPro, useUser } from '../store/user';
 import { texts } from '../texts/texts';
 
 const STATUS: Record<ConnectionStatus, { label: string; dot: string }> = {
@@ -22,14 +23,14 @@ const STATUS: Record<ConnectionStatus, { label: string; dot: string }> = {
  */
 export function Sidebar() {
   const token = useAppStore((s) => s.token);
-  const isPro = useAppStore((s) => s.isProUser);
-  const flags = useAppStore((s) => s.userFlags);
+  const isPro = useUser(selectIsPro);
+  const insider = useUser((s) => s.user?.flags.includes('insider') ?? false);
   const setActiveModal = useAppStore((s) => s.setActiveModal);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const status = useConnectionStatus();
   const hasActiveChat = openChatId(pathname) !== null;
-  const tier = isPro ? texts.nav.pro : flags.includes('insider') ? texts.nav.insider : null;
+  const tier = isPro ? texts.nav.pro : insider ? texts.nav.insider : null;
 
   return (
     <>

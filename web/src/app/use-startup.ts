@@ -4,6 +4,7 @@ import { fetchPersonas } from '../api/personas';
 import { fetchServerInfo, isOnline } from '../api/server-info';
 import { isNativePlatform } from '../platform/haptics';
 import { useAppStore } from '../store/app-store';
+import { setPersonas } from '../store/personas';
 import { versionAction } from './version-check';
 import { useVersionWarning } from './version-warning';
 
@@ -14,7 +15,6 @@ import { useVersionWarning } from './version-warning';
  */
 export function useStartup(): void {
   const setServerOnline = useAppStore((s) => s.setServerOnline);
-  const setPersonas = useAppStore((s) => s.setPersonas);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -43,5 +43,5 @@ export function useStartup(): void {
         setServerOnline(false);
       });
     return () => controller.abort();
-  }, [setServerOnline, setPersonas]);
+  }, [setServerOnline]);
 }

@@ -4,6 +4,8 @@ import { useNavigate } from 'react-router';
 import { PersonaDetail } from '../personas/persona-detail';
 import { PersonaOption } from '../personas/persona-option';
 import { useAppStore } from '../store/app-store';
+import { usePersonas } from '../store/personas';
+import { selectIsPro, useUser } from '../store/user';
 import { texts } from '../texts/texts';
 import { startChat } from './chat-actions';
 import { ModalFrame } from './modal-frame';
@@ -23,8 +25,8 @@ export function personasForTag(personas: Persona[], tag: string): Persona[] {
 export function NewChatModal() {
   const open = useAppStore((s) => s.activeModal === 'newchat');
   const setActiveModal = useAppStore((s) => s.setActiveModal);
-  const personas = useAppStore((s) => s.personas);
-  const isPro = useAppStore((s) => s.isProUser);
+  const personas = usePersonas((s) => s.personas);
+  const isPro = useUser(selectIsPro);
   const navigate = useNavigate();
   const [tab, setTab] = useState<TabId>('helpful');
   const [selected, setSelected] = useState<Persona | null>(null);

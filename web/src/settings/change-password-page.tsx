@@ -1,7 +1,7 @@
 import { changePasswordRequestSchema } from '@neura/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../api/http';
+import { errorMessage } from '../api/app-error';
 import { changePassword } from '../auth/auth-api';
 import { texts } from '../texts/texts';
 import { showToast } from '../ui/toast-store';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../api/http';
+import { errorMessage } from '../api/app-error';
 import { deleteAccount } from '../auth/auth-api';
 import { texts } from '../texts/texts';
 import { showToast } from '../ui/toast-store';

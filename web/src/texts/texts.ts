@@ -69,6 +69,8 @@ export const texts = {
   errors: {
     unknown: 'An unknown error occurred.',
     network: 'Could not reach the server. Check your connection and try again.',
+    disconnected: 'Not connected to the server. Check your connection and try again.',
+    timeout: 'The server did not answer in time. Please try again in a moment.',
   },
   explore: {
     heading: 'Explore',
@@ -157,7 +159,6 @@ export const texts = {
     archiveFailed: 'Failed to set the archival status of the chat. Please try again later.',
     deleteFailedTitle: "Couldn't delete chat",
     deleteFailed: 'Failed to delete the chat. Please try again later.',
-    notConnected: 'Not connected to the server. Please try again in a moment.',
     list: 'Chats',
   },
   /** The auth modal (SPEC.md §2, §4, §8). */
@@ -261,7 +262,6 @@ export const texts = {
       persona ? `Say hello to ${persona} to start chatting.` : 'Say hello to start chatting.',
     buyCredits: 'Buy Credits',
     subscribe: 'Subscribe Now',
-    notConnected: 'Not connected to the server. Check your connection and try again.',
     counter: (n: number, max: number) => `${n} / ${max}`,
   },
   a11y: {
