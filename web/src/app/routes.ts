@@ -52,7 +52,7 @@ export const ROUTES: readonly RouteMeta[] = [
   { name: 'terms', path: '/terms', title: texts.titles.terms, auth: false, depth: 1 },
 ];
 
-export const NOT_FOUND: RouteMeta = {
+const NOT_FOUND: RouteMeta = {
   name: 'not-found',
   path: '*',
   title: texts.titles.notFound,

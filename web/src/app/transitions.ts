@@ -1,14 +1,12 @@
 import type { ViewTransition } from '../store/app-store';
 import { type RouteMeta, routeFor } from './routes';
 
-export type Transition = ViewTransition;
-
 /**
  * The transition of SPEC.md §2 for a navigation from one pathname to another: slide-next into
  * credits; slide-prev out of credits or purchase-complete; none from chat to chat; slide-child-next
  * into a chat; slide-child-prev out of a chat; otherwise by route depth (lower depth slides back).
  */
-export function chooseTransition(from: string, to: string): Transition {
+export function chooseTransition(from: string, to: string): ViewTransition {
   const a: RouteMeta = routeFor(from);
   const b: RouteMeta = routeFor(to);
   if (b.name === 'credits' && a.name !== 'credits') return 'slide-next';

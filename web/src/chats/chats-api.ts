@@ -3,7 +3,7 @@ import { api } from '../api/http';
 import { dispatchChats } from '../store/chats';
 import { dispatchUser } from '../store/user';
 
-export function fetchChats(): Promise<Chat[]> {
+function fetchChats(): Promise<Chat[]> {
   return api('/users/me/chats', {}, chatsResponseSchema);
 }
 

@@ -17,7 +17,7 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id'];
 
 /** Personas the New Chat list shows for a tag: published ones carrying it (SPEC.md §5). */
-export function personasForTag(personas: Persona[], tag: string): Persona[] {
+function personasForTag(personas: Persona[], tag: string): Persona[] {
   return personas.filter((p) => p.published && p.tags.includes(tag));
 }
 

@@ -2,8 +2,6 @@
  * Every user-facing text, en-US. Texts of SPEC.md are copied here verbatim; components import them
  * from here instead of writing their own.
  */
-export const locale = 'en-US';
-
 export const texts = {
   appName: 'Neura',
   titles: {
