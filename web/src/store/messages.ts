@@ -1,5 +1,6 @@
 import type { Message } from '@neura/contract';
 import { create } from 'zustand';
+import { useAppStore } from './app-store';
 
 /** The messages of one chat open in this tab. */
 interface ChatThread {
@@ -104,6 +105,12 @@ export const useMessages = create<{ threads: Threads }>()(() => ({ threads: {} }
 export function dispatchMessages(action: MessagesAction): void {
   useMessages.setState((s) => ({ threads: messagesReducer(s.threads, action) }));
 }
+
+// Logout forgets every chat's messages. Subscribing here (instead of clearSession calling in) keeps
+// this store out of the first route: it loads with the chat page.
+useAppStore.subscribe((state, prev) => {
+  if (prev.token !== null && state.token === null) dispatchMessages({ type: 'cleared' });
+});
 
 /**
  * Deltas are written to the store at most once per animation frame: a fast model then costs
