@@ -12,5 +12,18 @@ export default defineConfig({
       '/socket.io': { target: 'http://localhost:3000', ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The stores and the API client every route needs travel as one chunk instead of one per
+          // module; lazy-only modules (messages) stay with their pages.
+          groups: [{ name: 'core', test: /\/web\/src\/(store\/(?!messages)[\w-]+|api\/[\w-]+|ui\/toast-store)\.ts$/ }],
+        },
+      },
+    },
+  },
 });

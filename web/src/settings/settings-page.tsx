@@ -1,6 +1,7 @@
 import { CLIENT_VERSION } from '@neura/contract';
-import { texts } from '../shell/texts';
 import { useAppStore } from '../store/app-store';
+import { selectCredits, selectIsPro, useUser } from '../store/user';
+import { texts } from '../texts/texts';
 import { SettingsLink, SettingsSection } from './settings-row';
 import { ToggleRow } from './toggle-row';
 import { useLogout } from './use-logout';
@@ -20,9 +21,9 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 
 /** Settings home: account summary, appearance, links to the child pages, logout. */
 export default function SettingsPage() {
-  const user = useAppStore((s) => s.user);
-  const credits = useAppStore((s) => s.credits);
-  const isPro = useAppStore((s) => s.isProUser);
+  const user = useUser((s) => s.user);
+  const credits = useUser(selectCredits);
+  const isPro = useUser(selectIsPro);
   const theme = useAppStore((s) => s.theme);
   const blackout = useAppStore((s) => s.blackout);
   const setTheme = useAppStore((s) => s.setTheme);
