@@ -1,10 +1,10 @@
+import type { SmtpCapture } from '@neura/test-kit/mail/smtp-capture';
+import { createTestUser } from '@neura/test-kit/seed';
+import type { TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
 import { nowIso } from '../src/lib/time.js';
 import { call, signUpVerified, startAppWithMail } from './helpers/accounts.js';
-import type { TestApp } from './helpers/app.js';
-import { createTestUser } from './helpers/factories.js';
-import type { SmtpCapture } from './helpers/smtp.js';
 import { connectSocket, nextEvent } from './helpers/socket.js';
 
 describe('sessions, password change and account deletion', () => {

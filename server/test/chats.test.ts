@@ -1,9 +1,9 @@
 import type { Chat, Message } from '@neura/contract';
+import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
 import { nowIso } from '../src/lib/time.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
-import { createTestUser, type TestUser } from './helpers/factories.js';
 import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.js';
 
 const PRO_UNTIL = new Date(Date.now() + 30 * 86_400_000).toISOString();

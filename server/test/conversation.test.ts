@@ -1,12 +1,12 @@
 import { MAX_MESSAGE_LENGTH } from '@neura/contract';
+import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
+import { createTestChat, createTestUser, SEED_REASON } from '@neura/test-kit/seed';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { newId } from '../src/lib/ids.js';
 import { nowIso } from '../src/lib/time.js';
-import { type FakeOpenAI, startFakeOpenAI } from './fixtures/fake-openai.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
 import { connected, deltasOf, doneFor, record, send, stop, waitFor } from './helpers/conversation.js';
-import { createTestChat, createTestUser } from './helpers/factories.js';
 import { connectSocket, type TestSocket } from './helpers/socket.js';
 
 describe('conversation with a model', () => {
@@ -20,8 +20,15 @@ describe('conversation with a model', () => {
     return connected(socket);
   };
   const credits = async (userId: string) => (await t.services.users.findById(userId))?.credits;
+  /** The user's ledger after the seeded balance. */
   const ledger = (userId: string) =>
-    t.services.db.selectFrom('credit_ledger').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+    t.services.db
+      .selectFrom('credit_ledger')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('reason', '!=', SEED_REASON)
+      .orderBy('id')
+      .execute();
   const message = (id: string) =>
     t.services.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
 

@@ -63,6 +63,33 @@ export class CreditService {
     return balance;
   }
 
+  /**
+   * Adds `amount` (negative: takes back, never below 0) under the ledger key `key`, inside the
+   * caller's transaction. Returns the new balance, or undefined when the key was already applied
+   * (or the user is gone). Call `notify` after the transaction commits.
+   */
+  async grantInTransaction(
+    trx: Executor,
+    input: { userId: string; amount: number; reason: string; key: string },
+  ): Promise<number | undefined> {
+    const balance = await this.credits.balance(input.userId, trx);
+    if (balance === undefined) return undefined;
+    const amount = Math.max(input.amount, -balance);
+    const written = await this.credits.addLedgerRow(
+      { userId: input.userId, amount, reason: input.reason, idempotencyKey: input.key },
+      trx,
+    );
+    if (!written) return undefined;
+    return this.credits.credit(input.userId, amount, trx);
+  }
+
+  /** `grantInTransaction` in its own transaction, then notifies the user's devices. */
+  async grant(input: { userId: string; amount: number; reason: string; key: string }): Promise<number | undefined> {
+    const balance = await inTransaction(this.db, (trx) => this.grantInTransaction(trx, input));
+    if (balance !== undefined) this.notify(input.userId, balance);
+    return balance;
+  }
+
   notify(userId: string, credits: number): void {
     if (this.realtime.attached) this.realtime.toUser(userId).emit('updateCredits', { credits });
   }
