@@ -440,7 +440,12 @@ describe('conversation without a model', () => {
     expect(renamed.payload).toEqual({ chatId: chat.id, name: 'Plan a weekend trip to Lisbon' });
     expect(events.some((r) => r.event === 'updateCredits')).toBe(false);
     expect((await t.services.users.findById(user.id))?.credits).toBe(5);
-    const ledger = await t.services.db.selectFrom('credit_ledger').selectAll().where('user_id', '=', user.id).execute();
+    const ledger = await t.services.db
+      .selectFrom('credit_ledger')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .where('reason', '!=', SEED_REASON)
+      .execute();
     expect(ledger).toEqual([]);
     socket.close();
   });
