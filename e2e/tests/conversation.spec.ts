@@ -1,5 +1,5 @@
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
-import { addTestMessages, createTestChat, SEED_REASON } from '@neura/test-kit/seed';
+import { addTestMessages, createTestChat, ledgerAfterSeed } from '@neura/test-kit/seed';
 import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
 import { expect, type Page, test } from '@playwright/test';
 import { createSignedInUser, signIn, withSeed } from '../support/session.js';
@@ -179,17 +179,7 @@ test('should show a failed reply, its toast and the refund when the model answer
   );
   // Charged when sent, given back when the model failed: the badge is where it started.
   await expect(badge).toHaveText('20');
-  const ledger = await withSeed(
-    ({ db }) =>
-      db
-        .selectFrom('credit_ledger')
-        .select('amount')
-        .where('user_id', '=', userId)
-        .where('reason', '!=', SEED_REASON)
-        .orderBy('id')
-        .execute(),
-    app.dataDir,
-  );
+  const ledger = await withSeed((target) => ledgerAfterSeed(target, userId), app.dataDir);
   expect(ledger.map((r) => r.amount)).toEqual([-1, 1]);
   // The chat is free again.
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();

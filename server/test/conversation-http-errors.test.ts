@@ -1,5 +1,5 @@
 import { type FakeOpenAI, type FakeScript, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
-import { createTestChat, createTestUser, SEED_REASON } from '@neura/test-kit/seed';
+import { createTestChat, createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationTexts } from '../src/conversation/texts.js';
@@ -22,14 +22,8 @@ describe('a model that answers an HTTP error before streaming', () => {
     await fake.close();
   });
 
-  const ledger = (userId: string) =>
-    t.services.db
-      .selectFrom('credit_ledger')
-      .select(['amount', 'idempotency_key'])
-      .where('user_id', '=', userId)
-      .where('reason', '!=', SEED_REASON)
-      .orderBy('id')
-      .execute();
+  const ledger = async (userId: string) =>
+    (await ledgerAfterSeed(t.services, userId)).map(({ amount, idempotency_key }) => ({ amount, idempotency_key }));
 
   const cases: Array<[string, FakeScript]> = [
     ['500', { status: 500 }],

@@ -1,6 +1,6 @@
 import { MAX_MESSAGE_LENGTH } from '@neura/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
-import { createTestChat, createTestUser, SEED_REASON } from '@neura/test-kit/seed';
+import { createTestChat, createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -20,15 +20,7 @@ describe('conversation with a model', () => {
     return connected(socket);
   };
   const credits = async (userId: string) => (await t.services.users.findById(userId))?.credits;
-  /** The user's ledger after the seeded balance. */
-  const ledger = (userId: string) =>
-    t.services.db
-      .selectFrom('credit_ledger')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('reason', '!=', SEED_REASON)
-      .orderBy('id')
-      .execute();
+  const ledger = (userId: string) => ledgerAfterSeed(t.services, userId);
   const message = (id: string) =>
     t.services.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -440,13 +432,7 @@ describe('conversation without a model', () => {
     expect(renamed.payload).toEqual({ chatId: chat.id, name: 'Plan a weekend trip to Lisbon' });
     expect(events.some((r) => r.event === 'updateCredits')).toBe(false);
     expect((await t.services.users.findById(user.id))?.credits).toBe(5);
-    const ledger = await t.services.db
-      .selectFrom('credit_ledger')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .where('reason', '!=', SEED_REASON)
-      .execute();
-    expect(ledger).toEqual([]);
+    expect(await ledgerAfterSeed(t.services, user.id)).toEqual([]);
     socket.close();
   });
 });

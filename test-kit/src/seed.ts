@@ -188,3 +188,14 @@ export function openSeedTarget(options: { dataDir: string; databaseUrl?: string 
   const { users, sessions, chats, credits } = createServices(config, db, silentLog);
   return { db, users, sessions, chats, credits, close: () => db.destroy() };
 }
+
+/** The user's credit ledger in order, without the rows seeding wrote (what the app itself did). */
+export function ledgerAfterSeed(target: Pick<SeedTarget, 'db'>, userId: string) {
+  return target.db
+    .selectFrom('credit_ledger')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('reason', '!=', SEED_REASON)
+    .orderBy('id')
+    .execute();
+}
