@@ -124,6 +124,8 @@ export interface NewTestMessage {
   cost?: number;
   /** ISO time; default now. Ids follow these times, so give them in order. */
   at?: string;
+  /** A chosen id (e.g. one already charged); default a new id at `at`. */
+  id?: string;
 }
 
 /** Messages in a chat through the messages repository, in the order given; returns their ids. */
@@ -137,7 +139,7 @@ export async function addTestMessages(
   await target.db.transaction().execute(async (trx) => {
     for (const m of messages) {
       const at = m.at ?? nowIso();
-      const id = newId(Date.parse(at));
+      const id = m.id ?? newId(Date.parse(at));
       await repository.insert(
         {
           id,
