@@ -3,14 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTestUser } from '@neura/test-kit/seed';
+import { createPostgresDatabase } from '@neura/test-kit/server/database';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
+import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_CHANNEL_FILE, ADMIN_CREDITS_PATH, ADMIN_SECRET_HEADER } from '../src/admin/channel.js';
 import { type BuiltApp, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
-import { createPostgresDatabase } from './helpers/database.js';
-import { createTestUser } from './helpers/factories.js';
-import { type ServerProcess, startServerProcess } from './helpers/server-process.js';
 import { describeWithServices, servicesAvailable } from './helpers/services-env.js';
 import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.js';
 

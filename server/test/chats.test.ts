@@ -1,9 +1,7 @@
 import type { Chat, Message } from '@neura/contract';
+import { addTestMessages, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../src/lib/ids.js';
-import { nowIso } from '../src/lib/time.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
-import { createTestUser, type TestUser } from './helpers/factories.js';
 import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.js';
 
 const PRO_UNTIL = new Date(Date.now() + 30 * 86_400_000).toISOString();
@@ -239,21 +237,7 @@ describe('chats', () => {
 
   describe('generateName and reloadChat', () => {
     async function addMessage(userId: string, chatId: string, role: Message['role'], content: string) {
-      await t.services.db
-        .insertInto('messages')
-        .values({
-          id: newId(),
-          chat_id: chatId,
-          user_id: userId,
-          role,
-          content,
-          parts: null,
-          status: 'complete',
-          cost: 0,
-          created_at: nowIso(),
-          updated_at: nowIso(),
-        })
-        .execute();
+      await addTestMessages(t.services, { id: chatId, userId }, [{ role, content }]);
     }
 
     it('should name the chat after the persona without messages, then after the first user message', async () => {

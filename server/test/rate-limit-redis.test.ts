@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
+import { startTestCluster, type TestCluster } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestCluster, type TestCluster } from './helpers/cluster.js';
 import { describeWithServices } from './helpers/services-env.js';
 
 /** The per-route limit of POST /feedback (feedback/routes.ts). */

@@ -1,9 +1,9 @@
+import { createTestUser } from '@neura/test-kit/seed';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError, INTERNAL_ERROR_MESSAGE } from '../src/errors.js';
 import { on } from '../src/realtime/socket-kit.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
-import { createTestUser } from './helpers/factories.js';
 import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.js';
 
 type Answer = { error?: { message: string; code: string } } & Record<string, unknown>;

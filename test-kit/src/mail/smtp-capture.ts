@@ -1,34 +1,30 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { type CapturedMail, codeIn, findMail, type Mailbox, noMailError } from './mailbox.js';
 
-export interface CapturedMail {
-  to: string[];
-  from: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-export interface SmtpCapture {
+export interface SmtpCapture extends Mailbox {
   /** smtp://127.0.0.1:<port> — pass it to the app as SMTP_URL. */
   url: string;
   mails: CapturedMail[];
-  /** Resolves with the first mail (already received or next) to that address whose subject matches. */
-  waitForMail: (to: string, subject?: RegExp, ms?: number) => Promise<CapturedMail>;
-  /** The 4-digit code of the latest matching mail. */
-  waitForCode: (to: string, subject?: RegExp) => Promise<string>;
+  /** From now on also append each mail as one JSON line to this file (read it with `openMailJournal`). */
+  setJournal: (file: string) => void;
   /** Makes the server refuse every message (to test failed sends). */
   setRefuse: (refuse: boolean) => void;
   clear: () => void;
   stop: () => Promise<void>;
 }
 
-/** A real SMTP server in-process (smtp-server) whose messages are parsed with mailparser. */
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+/**
+ * A real SMTP server (smtp-server) whose messages are parsed with mailparser. Tests in this
+ * process read `mails` or wait on them; other processes (Playwright workers) read the journal file.
+ */
+export async function startSmtpCapture(options: { journal?: string } = {}): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
   const waiters = new Set<() => void>();
   let refuse = false;
+  let journal = options.journal;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -40,13 +36,16 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
           const to = (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : []).flatMap((a) =>
             a.value.map((v) => (v.address ?? '').toLowerCase()),
           );
-          mails.push({
+          const mail: CapturedMail = {
             to,
             from: parsed.from?.text ?? '',
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
-          });
+            receivedAt: new Date().toISOString(),
+          };
+          mails.push(mail);
+          if (journal) fs.appendFileSync(journal, `${JSON.stringify(mail)}\n`);
           for (const w of waiters) w();
           callback();
         })
@@ -56,19 +55,16 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
-  const find = (to: string, subject?: RegExp, after = 0) =>
-    mails.slice(after).find((m) => m.to.includes(to.toLowerCase()) && (!subject || subject.test(m.subject)));
-
-  const waitForMail = (to: string, subject?: RegExp, ms = 10_000) =>
+  const waitForMail: Mailbox['waitForMail'] = (to, subject, { since, timeoutMs = 10_000 } = {}) =>
     new Promise<CapturedMail>((resolve, reject) => {
-      const found = find(to, subject);
+      const found = findMail(mails, to, subject, since);
       if (found) return resolve(found);
       const timer = setTimeout(() => {
         waiters.delete(check);
-        reject(new Error(`no mail to ${to} (${subject ?? 'any subject'}) arrived`));
-      }, ms);
+        reject(noMailError(to, subject));
+      }, timeoutMs);
       const check = () => {
-        const m = find(to, subject);
+        const m = findMail(mails, to, subject, since);
         if (!m) return;
         clearTimeout(timer);
         waiters.delete(check);
@@ -81,14 +77,9 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     waitForMail,
-    async waitForCode(to, subject) {
-      await waitForMail(to, subject);
-      const latest = [...mails]
-        .reverse()
-        .find((m) => m.to.includes(to.toLowerCase()) && (!subject || subject.test(m.subject)));
-      const code = /\b(\d{4})\b/.exec(latest?.text ?? '')?.[1];
-      if (!code) throw new Error(`no code in the mail to ${to}`);
-      return code;
+    waitForCode: async (to, subject, options) => codeIn(await waitForMail(to, subject, options)),
+    setJournal(file) {
+      journal = file;
     },
     setRefuse(value) {
       refuse = value;
