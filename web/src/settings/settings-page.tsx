@@ -1,4 +1,6 @@
 import { CLIENT_VERSION } from '@neura/contract';
+import { AnalyticsSetting } from '../analytics/analytics-setting';
+import { ClientInfoLine } from '../platform/client-info-line';
 import { texts } from '../shell/texts';
 import { useAppStore } from '../store/app-store';
 import { SettingsLink, SettingsSection } from './settings-row';
@@ -74,6 +76,8 @@ export default function SettingsPage() {
         </div>
       </SettingsSection>
 
+      <AnalyticsSetting />
+
       <SettingsSection title={texts.settings.manage}>
         <ul className="divide-y divide-border">
           <SettingsLink to="/settings/credits">{texts.settings.buyCredits}</SettingsLink>
@@ -101,6 +105,7 @@ export default function SettingsPage() {
         {pending ? texts.settings.loggingOut : texts.settings.logout}
       </button>
       <p className="text-center text-xs text-muted">{texts.settings.version(CLIENT_VERSION)}</p>
+      <ClientInfoLine />
     </div>
   );
 }
