@@ -13,6 +13,7 @@ import { newId } from './lib/ids.js';
 import { personaRoutes } from './personas/routes.js';
 import { createServices, type Services } from './services.js';
 import { systemRoutes } from './system/routes.js';
+import { installCors } from './web/cors.js';
 import { serveWeb } from './web/static.js';
 
 export interface BuiltApp {
@@ -60,11 +61,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   services.conversation.startSweeper();
 
   installErrorHandler(app);
+  installCors(app, config.CORS_ORIGINS);
   await app.register(rateLimit, { global: false });
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes);
+      await api.register(systemRoutes, { supportedClientRange: config.SUPPORTED_CLIENT_RANGE });
       await api.register(personaRoutes);
       await api.register(accountRoutes);
       await api.register(chatRoutes);
