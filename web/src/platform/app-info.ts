@@ -1,11 +1,10 @@
 import { CLIENT_VERSION } from '@neura/contract';
 import { create } from 'zustand';
+import { QA_APP_ID } from './app-ids';
 import { currentPlatform, type Platform } from './native';
 import { loadAppPlugin } from './plugins';
 
-/** The native app ids (web/capacitor.config.ts; the QA flavor/scheme adds ".qa"). */
-export const APP_ID = 'ai.neura.app';
-export const QA_APP_ID = `${APP_ID}.qa`;
+export { APP_ID, QA_APP_ID } from './app-ids';
 
 /** Client info of SPEC.md §3: version 2.0.0, platform, native flag, and on native the app id, build and version. */
 export interface ClientInfo {

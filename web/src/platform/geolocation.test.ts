@@ -119,7 +119,7 @@ describe('getDeviceLocation', () => {
       reverseGeocodeUrl: `${base}/broken`,
       timezone: 'UTC',
     });
-    expect(location).toEqual({ latitude: 10, longitude: 20, city: '', state: '', country: '', timezone: 'UTC' });
+    expect(location).toEqual({ latitude: 10, longitude: 20, timezone: 'UTC' });
     expect(logged).toHaveBeenCalledWith('Failed to get city from coords', expect.any(Error));
     logged.mockRestore();
   });

@@ -1,3 +1,4 @@
+import type { LocationResult } from '@neura/contract';
 import { isNativePlatform } from './native';
 import { loadGeolocationPlugin } from './plugins';
 
@@ -6,14 +7,7 @@ import { loadGeolocationPlugin } from './plugins';
  * geolocation with high accuracy first, the browser's as fallback, then a public reverse lookup
  * (city, principalSubdivision, countryName). A failed lookup still returns the coordinates.
  */
-export interface DeviceLocation {
-  latitude: number;
-  longitude: number;
-  city: string;
-  state: string;
-  country: string;
-  timezone: string;
-}
+export type DeviceLocation = LocationResult;
 
 export const GEOLOCATION_ERRORS = {
   unsupported: "Geolocation is not supported by the user's browser.",
@@ -80,7 +74,7 @@ export async function currentCoordinates(deps: LocationDeps): Promise<Coordinate
 export async function reverseGeocode(
   coords: Coordinates,
   deps: Pick<LocationDeps, 'fetch' | 'reverseGeocodeUrl'>,
-): Promise<Pick<DeviceLocation, 'city' | 'state' | 'country'>> {
+): Promise<{ city: string; state: string; country: string }> {
   const url = new URL(deps.reverseGeocodeUrl ?? DEFAULT_REVERSE_GEOCODE_URL);
   url.searchParams.set('latitude', String(coords.latitude));
   url.searchParams.set('longitude', String(coords.longitude));
@@ -104,7 +98,7 @@ export async function getDeviceLocation(deps: LocationDeps = defaultDeps()): Pro
     return { ...coords, ...(await reverseGeocode(coords, deps)), timezone };
   } catch (error) {
     console.error(GEOLOCATION_ERRORS.reverseLookup, error);
-    return { ...coords, city: '', state: '', country: '', timezone };
+    return { ...coords, timezone };
   }
 }
 

@@ -1,4 +1,4 @@
-import { APP_ID } from './app-info';
+import { APP_ID } from './app-ids';
 
 /**
  * Where the native app is listed. Google Play's address follows from the app id; the App Store's

@@ -2,9 +2,8 @@ import { CLIENT_VERSION } from '@neura/contract';
 import { useEffect } from 'react';
 import { fetchPersonas } from '../api/personas';
 import { fetchServerInfo, isOnline } from '../api/server-info';
-import { startAds } from '../platform/ads';
 import { isNativePlatform } from '../platform/native';
-import { prepareApi } from '../platform/startup';
+import { prepareApi, startNativeAds } from '../platform/startup';
 import { useAppStore } from '../store/app-store';
 import { versionAction } from './version-check';
 import { useVersionWarning } from './version-warning';
@@ -40,7 +39,7 @@ export function useStartup(): void {
         fetchPersonas()
           .then(setPersonas)
           .catch((error: unknown) => console.error('Failed to load personas', error));
-        void startAds();
+        startNativeAds();
       })
       .catch((error: unknown) => {
         if ((error as Error).name === 'AbortError') return;
