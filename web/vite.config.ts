@@ -1,10 +1,11 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
+import { storeLinksInOutdatedPage } from './pwa/vite-plugin-store-links';
 import { serviceWorker } from './pwa/vite-plugin-sw';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorker()],
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), tailwindcss(), serviceWorker(), storeLinksInOutdatedPage(loadEnv(mode, process.cwd(), 'VITE_'))],
   server: {
     port: 5173,
     proxy: {
@@ -26,4 +27,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

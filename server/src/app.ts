@@ -12,6 +12,7 @@ import { newId } from './lib/ids.js';
 import { redisRateLimitStore } from './lib/rate-limit-store.js';
 import { type AppModules, composeModules } from './modules.js';
 import { systemRoutes } from './system/routes.js';
+import { installCors } from './web/cors.js';
 import { serveWeb } from './web/static.js';
 
 export interface BuiltApp {
@@ -59,6 +60,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   modules.conversation.startSweeper();
 
   installErrorHandler(app);
+  installCors(app, config.CORS_ORIGINS);
   // With Redis the per-route limits count across every server process; in memory otherwise.
   const limitRedis = config.REDIS_URL ? createClient({ url: config.REDIS_URL }) : undefined;
   if (limitRedis) {
@@ -69,7 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes);
+      await api.register(systemRoutes, { supportedClientRange: config.SUPPORTED_CLIENT_RANGE });
       for (const routes of modules.routes) await api.register(routes);
     },
     { prefix: config.API_PREFIX },

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { usePageViews } from '../analytics/use-page-views';
 import { useSessionEndRedirect } from '../auth/use-session-end-redirect';
 import { useAppStore } from '../store/app-store';
+import { StoreBanner } from '../store-banner/store-banner';
 import { Toaster } from '../ui/toaster';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -45,6 +47,7 @@ export function AppLayout() {
   useThemeClass();
   useSessionConnection();
   useSessionEndRedirect();
+  usePageViews();
   const { pathname } = useLocation();
   const serverOnline = useAppStore((s) => s.serverOnline);
   const helpOpen = useAppStore((s) => s.activeHelpDoc !== null);
@@ -54,6 +57,7 @@ export function AppLayout() {
     <div className="flex h-full">
       <Sidebar />
       <div className="flex min-h-full min-w-0 flex-1 flex-col">
+        <StoreBanner />
         <Header />
         <VersionWarning />
         <main id="main" className="relative flex-1 overflow-x-clip">

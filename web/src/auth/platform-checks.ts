@@ -17,7 +17,7 @@ export function phoneOs(userAgent = navigator.userAgent): PhoneOs | undefined {
   return undefined;
 }
 
-function isInstalled(): boolean {
+export function isInstalled(): boolean {
   const standalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
   return (
     standalone || (typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches)

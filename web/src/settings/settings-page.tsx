@@ -1,4 +1,6 @@
 import { CLIENT_VERSION } from '@neura/contract';
+import { AnalyticsSetting } from '../analytics/analytics-setting';
+import { ClientInfoLine } from '../platform/client-info-line';
 import { useAppStore } from '../store/app-store';
 import { selectCredits, selectIsPro, useUser } from '../store/user';
 import { texts } from '../texts/texts';
@@ -75,6 +77,8 @@ export default function SettingsPage() {
         </div>
       </SettingsSection>
 
+      <AnalyticsSetting />
+
       <SettingsSection title={texts.settings.manage}>
         <ul className="divide-y divide-border">
           <SettingsLink to="/settings/credits">{texts.settings.buyCredits}</SettingsLink>
@@ -102,6 +106,7 @@ export default function SettingsPage() {
         {pending ? texts.settings.loggingOut : texts.settings.logout}
       </button>
       <p className="text-center text-xs text-muted">{texts.settings.version(CLIENT_VERSION)}</p>
+      <ClientInfoLine />
     </div>
   );
 }

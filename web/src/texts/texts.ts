@@ -408,3 +408,24 @@ export const texts = {
     looseToRefresh: 'Loose to refresh...',
   },
 } as const;
+
+/* ---- Native app and platform (issue #14): store-app banner, analytics opt-out, client info ---- */
+export const platformTexts = {
+  storeBanner: {
+    label: 'Get the Neura app',
+    title: 'Neura',
+    bodyAndroid: 'Get the app on Google Play',
+    bodyIos: 'Get the app on the App Store',
+    open: 'Get',
+    dismiss: 'Dismiss the app banner',
+  },
+  privacy: {
+    title: 'Privacy',
+    analytics: 'Anonymous usage statistics',
+    analyticsHint: 'Counts page views without cookies or personal data. Turn off to send nothing.',
+  },
+  clientInfo: {
+    qaBuild: 'QA build',
+    app: (version: string, build: string) => `App ${version} (${build})`,
+  },
+} as const;
