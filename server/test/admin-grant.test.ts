@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestUser } from '@neura/test-kit/seed';
+import { createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
@@ -139,12 +139,8 @@ describe('admin grant with no server running', () => {
       expect(run.output).toContain(`${user.email} now has 6 credits.`);
       expect(run.code).toBe(0);
       expect((await built.services.users.findById(user.id))?.credits).toBe(6);
-      const ledger = await built.services.db
-        .selectFrom('credit_ledger')
-        .select(['amount', 'reason'])
-        .where('user_id', '=', user.id)
-        .execute();
-      expect(ledger).toEqual([{ amount: 5, reason: 'admin-grant' }]);
+      const ledger = await ledgerAfterSeed(built.services, user.id);
+      expect(ledger.map(({ amount, reason }) => ({ amount, reason }))).toEqual([{ amount: 5, reason: 'admin-grant' }]);
     },
     CLI_TEST_TIMEOUT,
   );
@@ -164,8 +160,8 @@ describeWithServices('admin grant on PostgreSQL + Redis with two server processe
     const db = await createPostgresDatabase();
     drop = db.drop;
     env = { DATABASE_URL: db.url, REDIS_URL: services.redisUrl };
-    a = await startServerProcess(env);
-    b = await startServerProcess(env);
+    a = await startServerProcess({ env, entry: 'source' });
+    b = await startServerProcess({ env, entry: 'source' });
     seeder = await buildApp(
       loadConfig({ ...env, LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'neura-admin-unused') }),
     );
