@@ -12,6 +12,7 @@ import { installErrorHandler } from './lib/error-handler.js';
 import { newId } from './lib/ids.js';
 import { personaRoutes } from './personas/routes.js';
 import { createServices, type Services } from './services.js';
+import { speechRoutes } from './speech/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { serveWeb } from './web/static.js';
 
@@ -55,6 +56,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   const services = createServices(config, db, app.log);
   app.decorate('services', services);
+  services.speech.logStatus();
   await services.personas.seedCatalog();
   await services.conversation.recoverInterrupted();
   services.conversation.startSweeper();
@@ -70,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(chatRoutes);
       await api.register(conversationRoutes);
       await api.register(feedbackRoutes);
+      await api.register(speechRoutes);
     },
     { prefix: config.API_PREFIX },
   );

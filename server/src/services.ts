@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { AccountService } from './accounts/account-service.js';
 import { AttemptLimiter } from './accounts/attempt-limiter.js';
@@ -30,6 +31,10 @@ import { PersonaRepository } from './personas/repository.js';
 import { PersonaService } from './personas/service.js';
 import { Realtime } from './realtime/realtime.js';
 import { sessionReady } from './realtime/session-ready.js';
+import { createSpeechEngines } from './speech/create-engines.js';
+import { SpeechService } from './speech/service.js';
+import { voiceSocket } from './speech/socket.js';
+import { TtsCache } from './speech/tts-cache.js';
 
 /** Everything the routes, sockets and the admin CLI use, wired once per process. */
 export interface Services {
@@ -51,6 +56,7 @@ export interface Services {
   llm: LlmRegistry;
   conversation: ConversationService;
   feedback: FeedbackService;
+  speech: SpeechService;
 }
 
 export function createServices(config: Config, db: Db, log: FastifyBaseLogger): Services {
@@ -102,6 +108,14 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     conversation.suggestTitle(chat.id, chat.persona, firstUserMessage),
   );
   chatService.setBeforeDelete((chatId) => conversation.cancelChat(chatId));
+  const speech = new SpeechService(
+    createSpeechEngines(config),
+    new TtsCache(path.join(config.DATA_DIR, 'speech-cache')),
+    limiter,
+    config.VOICE_MAX_SECONDS,
+    log,
+  );
+  realtime.onVoice(voiceSocket(speech, config.VOICE_MAX_SECONDS));
   return {
     config,
     db,
@@ -121,6 +135,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     llm,
     conversation,
     feedback: new FeedbackService(new FeedbackRepository(db)),
+    speech,
   };
 }
 
