@@ -113,8 +113,8 @@ export type AccountOptionsResponse = z.infer<typeof accountOptionsResponseSchema
 export const speakRequestSchema = z.object({
   text: z
     .string()
-    .max(MAX_SPEAK_LENGTH, `text: at most ${MAX_SPEAK_LENGTH} characters can be read aloud.`)
-    .refine((t) => t.trim() !== '', 'text: there is nothing to read aloud.'),
+    .max(MAX_SPEAK_LENGTH, `At most ${MAX_SPEAK_LENGTH} characters can be read aloud.`)
+    .refine((t) => t.trim() !== '', 'There is nothing to read aloud.'),
 });
 export type SpeakRequest = z.infer<typeof speakRequestSchema>;
 

@@ -65,7 +65,7 @@ export class SpeechService {
   async speak(user: UserRow, text: string): Promise<SpokenAudio> {
     this.requirePro(user);
     const speakable = toSpeakableText(text);
-    if (speakable === '') throw new AppError('request:invalid', 'text: there is nothing to read aloud.');
+    if (speakable === '') throw new AppError('request:invalid', 'text: There is nothing to read aloud.');
     const { engine, availability } = this.engines.tts;
     if (!engine) throw new AppError('speech:unavailable', availability.reason ?? 'Text-to-speech is not available.');
     await this.limiter.check(SPEECH_LIMITS.speakPerUser, user.id);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toSpeakableText } from './speakable.js';
+import { splitForSpeech } from './tts-offline.js';
 
 describe('toSpeakableText', () => {
   it('should drop emphasis, headings and list markers but keep the words', () => {
@@ -24,5 +25,29 @@ describe('toSpeakableText', () => {
 
   it('should give an empty string for markup without words', () => {
     expect(toSpeakableText('---\n\n```\n```\n')).toBe('');
+  });
+});
+
+describe('splitForSpeech', () => {
+  it('should keep short text whole', () => {
+    expect(splitForSpeech('Hello there. How are you?')).toEqual(['Hello there. How are you?']);
+  });
+
+  it('should cut long text at sentence ends into pieces under the limit without losing words', () => {
+    const text = Array.from({ length: 30 }, (_, i) => `Sentence number ${i} is here.`).join(' ');
+    const pieces = splitForSpeech(text, 100);
+    expect(pieces.length).toBeGreaterThan(1);
+    for (const piece of pieces) {
+      expect(piece.length).toBeLessThanOrEqual(100);
+      expect(piece).toMatch(/\.$/);
+    }
+    expect(pieces.join(' ')).toBe(text);
+  });
+
+  it('should cut a sentence longer than the limit at spaces', () => {
+    const text = `${'word '.repeat(50).trim()}.`;
+    const pieces = splitForSpeech(text, 40);
+    expect(pieces.every((p) => p.length <= 40)).toBe(true);
+    expect(pieces.join(' ')).toBe(text);
   });
 });

@@ -3,7 +3,56 @@ import path from 'node:path';
 import type { TtsEngine } from './engines.js';
 import { runProgram, withTempDir } from './process.js';
 import type { JobQueue } from './queue.js';
-import { normalizeWav } from './wav.js';
+import { normalizeWav, pcmToWav, readWav } from './wav.js';
+
+/** Longest piece of text one synthesiser run gets: long replies are read piece by piece. */
+export const SEGMENT_CHARS = 400;
+
+/**
+ * Splits text at sentence ends (else at spaces) into pieces of at most `max` characters, so each
+ * synthesiser run stays short (its own queue slot and timeout) however long the reply is.
+ */
+export function splitForSpeech(text: string, max = SEGMENT_CHARS): string[] {
+  const sentences = text.match(/[^.!?\n]+[.!?]*[\s]*|[.!?\n]+/g) ?? [];
+  const pieces: string[] = [];
+  let current = '';
+  const flush = () => {
+    if (current.trim()) pieces.push(current.trim());
+    current = '';
+  };
+  for (const sentence of sentences) {
+    if (current.length + sentence.length <= max) {
+      current += sentence;
+      continue;
+    }
+    flush();
+    if (sentence.length <= max) {
+      current = sentence;
+      continue;
+    }
+    for (const word of sentence.split(/(?<=\s)/)) {
+      if (current.length + word.length > max) flush();
+      current += word.length > max ? `${word.slice(0, max)} ` : word;
+    }
+  }
+  flush();
+  return pieces;
+}
+
+/** Runs `one` for each piece (each in its own queue slot) and joins the audio into one WAV. */
+async function synthesizePieces(
+  text: string,
+  queue: JobQueue,
+  one: (piece: string) => Promise<Buffer>,
+): Promise<Buffer> {
+  const wavs: Buffer[] = [];
+  for (const piece of splitForSpeech(text)) wavs.push(await queue.run(() => one(piece)));
+  if (wavs.length === 1 && wavs[0]) return normalizeWav(wavs[0]);
+  const parts = wavs.map(readWav);
+  const first = parts[0];
+  if (!first) return pcmToWav(Buffer.alloc(0));
+  return pcmToWav(Buffer.concat(parts.map((p) => p.data)), first.sampleRate, first.channels, first.bitsPerSample);
+}
 
 /** flite's built-in voices; a voice may also be a file path or URL, so only these are allowed. */
 export const FLITE_VOICES = ['slt', 'kal', 'kal16', 'awb', 'rms', 'awb_time'] as const;
@@ -35,13 +84,13 @@ export class FliteEngine implements TtsEngine {
 
   synthesize(text: string): Promise<Buffer> {
     const { program, queue, timeoutMs } = this.options;
-    return queue.run(() =>
+    return synthesizePieces(text, queue, (piece) =>
       withTempDir(async (dir) => {
         const input = path.join(dir, 'text.txt');
         const output = path.join(dir, 'speech.wav');
-        await fs.promises.writeFile(input, text, 'utf8');
+        await fs.promises.writeFile(input, piece, 'utf8');
         await runProgram(program, ['-voice', this.voice, '-f', input, '-o', output], { timeoutMs });
-        return normalizeWav(await fs.promises.readFile(output));
+        return fs.promises.readFile(output);
       }),
     );
   }
@@ -61,9 +110,8 @@ export class EspeakEngine implements TtsEngine {
 
   synthesize(text: string): Promise<Buffer> {
     const { program, queue, timeoutMs } = this.options;
-    return queue.run(async () => {
-      const out = await runProgram(program, ['-v', this.voice, '--stdout', '--stdin'], { timeoutMs, input: text });
-      return normalizeWav(out);
-    });
+    return synthesizePieces(text, queue, (piece) =>
+      runProgram(program, ['-v', this.voice, '--stdout', '--stdin'], { timeoutMs, input: piece }),
+    );
   }
 }
