@@ -75,7 +75,7 @@ const configSchema = z.object({
   TTS_VOICE: optionalString,
   /** Parallel offline speech jobs; default: CPU cores − 1 (at least 1). */
   SPEECH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  SPEECH_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  SPEECH_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & {

@@ -49,7 +49,9 @@ export async function startMicrophone(onChunk: (pcm: ArrayBuffer) => void): Prom
   let stream: MediaStream;
   try {
     stream = await navigator.mediaDevices.getUserMedia({
-      audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+      // Recognisers prefer the raw voice: no noise suppression or gain riding; echo cancellation keeps
+      // a reply being read aloud out of the recording.
+      audio: { channelCount: 1, echoCancellation: true, noiseSuppression: false, autoGainControl: false },
     });
   } catch (error) {
     throw new MicError(micProblem(error), error);
