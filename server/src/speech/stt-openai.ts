@@ -19,7 +19,7 @@ export class OpenAiSttEngine implements SttEngine {
   async transcribe(pcm16k: Buffer): Promise<string> {
     if (pcm16k.length < 2) return '';
     const form = new FormData();
-    form.append('file', new Blob([pcmToWav(pcm16k)], { type: 'audio/wav' }), 'audio.wav');
+    form.append('file', new Blob([new Uint8Array(pcmToWav(pcm16k))], { type: 'audio/wav' }), 'audio.wav');
     form.append('model', this.model);
     form.append('response_format', 'json');
     if (this.language) form.append('language', this.language);
