@@ -19,8 +19,7 @@ const RUNS = Number(process.env.BENCH_SPEECH_RUNS ?? 5);
 const UTTERANCE = 'please search the web for the latest news about the olympic games and tell me the weather in london';
 
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)] ?? Number.NaN;
-const fmt = (v: number[]) =>
-  `${Math.min(...v).toFixed(0)} / ${median(v).toFixed(0)} / ${Math.max(...v).toFixed(0)} ms`;
+const fmt = (v: number[]) => `${Math.min(...v).toFixed(0)} / ${median(v).toFixed(0)} / ${Math.max(...v).toFixed(0)} ms`;
 
 function wordAccuracy(expected: string, got: string): number {
   const want = expected.split(' ');
@@ -76,7 +75,10 @@ export async function benchSpeech(): Promise<string[]> {
       cached.push((await speak(text)).ms);
     }
     lines.push(
-      `load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.availableParallelism()} cores; ${RUNS} runs; min / median / max`,
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${os.availableParallelism()} cores; ${RUNS} runs; min / median / max`,
       '',
       '| what | time |',
       '| --- | --- |',
