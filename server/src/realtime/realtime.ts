@@ -73,21 +73,25 @@ export class Realtime {
   }
 
   private setup(namespace: Namespace, handlers: SessionHandler[]): void {
-    namespace.on('connection', async (raw) => {
-      const socket = raw as SessionSocket;
-      const token = socket.handshake.query.token ?? socket.handshake.auth?.token;
-      let principal: Principal | undefined;
+    // The token is checked before the connection completes, so a client that emits right after
+    // "connect" (e.g. audioData on /voice) never reaches a socket whose handlers are not there yet.
+    namespace.use(async (raw, next) => {
+      const token = raw.handshake.query.token ?? raw.handshake.auth?.token;
       try {
-        principal = await this.auth.fromToken(typeof token === 'string' ? token : undefined);
+        (raw.data as SocketData).principal = await this.auth.fromToken(typeof token === 'string' ? token : undefined);
       } catch (error) {
         this.log.error({ err: error }, 'socket authentication failed');
       }
+      next();
+    });
+    namespace.on('connection', async (raw) => {
+      const socket = raw as SessionSocket;
+      const principal = socket.data.principal;
       if (!principal) {
         socket.emit('authError', { message: 'Your session has expired. Please sign in again.' });
         socket.disconnect(true);
         return;
       }
-      socket.data.principal = principal;
       await socket.join([userRoom(principal.user.id), sessionRoom(principal.sessionId)]);
       for (const handler of handlers) {
         try {
