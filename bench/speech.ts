@@ -10,10 +10,10 @@
  * Prints figures (min / median / max over BENCH_SPEECH_RUNS, default 5) and the load average.
  */
 import os from 'node:os';
+import { createTestUser } from '@neura/test-kit/seed';
+import { startTestApp } from '@neura/test-kit/server/in-process';
 import { readWav } from '../server/src/speech/wav.js';
-import { createTestUser } from '../server/test/helpers/factories.js';
 import { connectVoice, fliteSpeech, streamPcm } from '../server/test/helpers/voice.js';
-import { startBenchApp } from './lib/app.js';
 
 const RUNS = Number(process.env.BENCH_SPEECH_RUNS ?? 5);
 const UTTERANCE = 'please search the web for the latest news about the olympic games and tell me the weather in london';
@@ -33,7 +33,7 @@ function text200(run: number): string {
 }
 
 export async function benchSpeech(): Promise<string[]> {
-  const app = await startBenchApp({ VOICE_MAX_SECONDS: '60', SPEECH_TIMEOUT_MS: '300000' });
+  const app = await startTestApp({ VOICE_MAX_SECONDS: '60', SPEECH_TIMEOUT_MS: '300000' });
   const user = await createTestUser(app.services, { proExpiry: new Date(Date.now() + 86_400_000).toISOString() });
   const lines: string[] = [];
   try {

@@ -1,13 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { addTestMessages, createTestChat, createTestUser } from '@neura/test-kit/seed';
 import { expect, type Page, test } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { pcmToWav, readWav } from '../../server/src/speech/wav.js';
-import { type RunningApp, startApp } from '../support/app-server.js';
-import { insertUserWithSession } from '../support/session.js';
+import { baseUrl } from '../support/app.js';
+import { withSeed } from '../support/session.js';
 
 /**
  * Voice in Chromium: the fake microphone plays a flite recording (what a person would say), the
@@ -43,70 +42,39 @@ test.use({
   },
 });
 
-let app: RunningApp;
-
-/** A time-ordered 26-character id; `order` keeps ids made in the same millisecond in sequence. */
-const ulidish = (order = 0) =>
-  `${Date.now().toString(32).padStart(10, '0')}${order}${randomBytes(8).toString('hex')}`.slice(0, 26);
-
 /** A user (Pro or not) with a chat holding one question and one assistant reply. */
-function seedChat(pro: boolean, reply: string): { token: string; chatId: string } {
-  const db = new Database(path.join(app.dataDir, 'neura.db'));
-  try {
+function seedChat(pro: boolean, reply: string): Promise<{ token: string; chatId: string }> {
+  return withSeed(async (target) => {
     const proExpiry = pro ? new Date(Date.now() + 30 * 86_400_000).toISOString() : null;
-    const { id: userId, token } = insertUserWithSession(db, { proExpiry });
-    const now = Date.now();
-    const chatId = ulidish();
-    const at = (offset: number) => new Date(now - 10_000 + offset).toISOString();
-    db.prepare(
-      `INSERT INTO chats (id, user_id, persona_id, name, last_message_at, preview, is_pinned, is_archived, created_at, updated_at)
-       VALUES (?, ?, 'default', 'Voice chat', ?, NULL, 0, 0, ?, ?)`,
-    ).run(chatId, userId, at(2), at(0), at(2));
-    const insert = db.prepare(
-      `INSERT INTO messages (id, chat_id, user_id, role, content, parts, status, cost, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, NULL, 'complete', 0, ?, ?)`,
-    );
-    insert.run(ulidish(0), chatId, userId, 'user', 'Tell me something', at(1), at(1));
-    insert.run(ulidish(1), chatId, userId, 'assistant', reply, at(2), at(2));
-    return { token, chatId };
-  } finally {
-    db.close();
-  }
+    const user = await createTestUser(target, { proExpiry, password: null });
+    const chat = await createTestChat(target, user.id, 'default', { name: 'Voice chat' });
+    await addTestMessages(target, { id: chat.id, userId: user.id }, [
+      { role: 'user', content: 'Tell me something' },
+      { role: 'assistant', content: reply },
+    ]);
+    return { token: user.token, chatId: chat.id };
+  });
 }
 
 async function openChat(page: Page, token: string, chatId: string): Promise<void> {
   await page.addInitScript((t) => localStorage.setItem('neura:persisted', JSON.stringify({ token: t })), token);
-  await page.goto(`${app.url}/chats/${chatId}`);
+  await page.goto(`${baseUrl()}/chats/${chatId}`);
   await expect(page.locator('[data-role="assistant"]')).toBeVisible();
 }
 
-test.beforeAll(async () => {
-  // The test machine is shared and loaded: give the recogniser room (the default is 60 s).
-  app = await startApp({ SPEECH_TIMEOUT_MS: '180000' });
-});
-
 test.afterEach(async ({ page }, info) => {
   if (info.status === info.expectedStatus) return;
-  // What the user was told, and what the server logged, to tell a failure from a slow machine.
+  // What the user was told, to tell a failure from a slow machine.
   console.log(`toasts: ${(await page.locator('[role="alert"], [role="status"]').allInnerTexts()).join(' | ')}`);
-  console.log(
-    app
-      .output()
-      .split('\n')
-      .filter((l) => /speech|voice|error|warn/i.test(l))
-      .slice(-20)
-      .join('\n'),
-  );
 });
 
-test.afterAll(async () => {
-  await app?.stop();
+test.afterAll(() => {
   fs.rmSync(audioDir, { recursive: true, force: true });
 });
 
 test('should fill the message box with what the microphone heard', async ({ page }) => {
   test.setTimeout(180_000);
-  const { token, chatId } = seedChat(false, 'Hello.');
+  const { token, chatId } = await seedChat(false, 'Hello.');
   await openChat(page, token, chatId);
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('Note:');
@@ -127,7 +95,7 @@ test('should fill the message box with what the microphone heard', async ({ page
 
 test('should play a reply for a Pro user, and stop it', async ({ page }) => {
   const long = 'This reply is long enough to still be playing. It has a few sentences. Each one takes a while to say.';
-  const { token, chatId } = seedChat(true, long);
+  const { token, chatId } = await seedChat(true, long);
   await openChat(page, token, chatId);
   const speak = page.getByRole('button', { name: 'Read aloud' });
   const audio = page.waitForResponse((r) => r.url().endsWith('/api/speech/speak'));
@@ -142,7 +110,7 @@ test('should play a reply for a Pro user, and stop it', async ({ page }) => {
 });
 
 test('should clear the audio when a reply has been read to the end', async ({ page }) => {
-  const { token, chatId } = seedChat(true, 'Short.');
+  const { token, chatId } = await seedChat(true, 'Short.');
   await openChat(page, token, chatId);
   await page.getByRole('button', { name: 'Read aloud' }).click();
   const speaker = page.locator('[data-role="assistant"] button[data-state]');
@@ -151,7 +119,7 @@ test('should clear the audio when a reply has been read to the end', async ({ pa
 });
 
 test('should open the subscribe modal for a non-Pro user', async ({ page }) => {
-  const { token, chatId } = seedChat(false, 'A reply to read.');
+  const { token, chatId } = await seedChat(false, 'A reply to read.');
   await openChat(page, token, chatId);
   let speakCalls = 0;
   page.on('request', (r) => {

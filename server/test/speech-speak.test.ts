@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { type FakeOpenAiAudio, fakeMp3, startFakeOpenAiAudio } from '@neura/test-kit/fakes/openai-audio';
+import { createTestUser } from '@neura/test-kit/seed';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWav } from '../src/speech/wav.js';
-import { type FakeOpenAiAudio, fakeMp3, startFakeOpenAiAudio } from './fixtures/fake-openai-audio.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
-import { createTestUser } from './helpers/factories.js';
 
 const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
 

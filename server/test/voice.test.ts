@@ -1,7 +1,7 @@
+import { type FakeOpenAiAudio, startFakeOpenAiAudio } from '@neura/test-kit/fakes/openai-audio';
+import { createTestUser } from '@neura/test-kit/seed';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOpenAiAudio, startFakeOpenAiAudio } from './fixtures/fake-openai-audio.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
-import { createTestUser } from './helpers/factories.js';
 import { nextEvent } from './helpers/socket.js';
 import { connectVoice, fliteSpeech, streamPcm } from './helpers/voice.js';
 

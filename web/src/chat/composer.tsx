@@ -1,6 +1,6 @@
 import { MAX_MESSAGE_LENGTH } from '@neura/contract';
 import { type FormEvent, type KeyboardEvent, useCallback, useRef, useState } from 'react';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
 import { insertAtCursor } from '../voice/insert-at-cursor';
 import { MicButton } from '../voice/mic-button';
 import type { DictationState } from '../voice/use-dictation';

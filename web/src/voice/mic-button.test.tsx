@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToastStore } from '../shell/toast-store';
 import { useAppStore } from '../store/app-store';
+import { useToastStore } from '../ui/toast-store';
 import { MicButton } from './mic-button';
 import { resetSpeechStatus } from './voice-api';
 

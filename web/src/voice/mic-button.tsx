@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
 import { MicIcon, Spinner, StopIcon } from './icons';
 import { LevelMeter } from './level-meter';
 import { type DictationState, useDictation } from './use-dictation';

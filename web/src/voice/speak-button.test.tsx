@@ -1,9 +1,25 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToastStore } from '../shell/toast-store';
 import { useAppStore } from '../store/app-store';
+import { dispatchUser } from '../store/user';
+import { useToastStore } from '../ui/toast-store';
 import { SpeakButton } from './speak-button';
 import { stopSpeech } from './speech-playback';
+
+const signInAs = (isPro: boolean) =>
+  dispatchUser({
+    type: 'loaded',
+    user: {
+      email: 'a@b.co',
+      firstName: 'A',
+      lastName: 'B',
+      referralCode: 'R',
+      proExpiry: null,
+      isPro,
+      flags: [],
+      credits: 4,
+    },
+  });
 
 const jsonResponse = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -22,7 +38,7 @@ describe('SpeakButton', () => {
   });
 
   it('should open the subscribe modal for a non-Pro user without calling the server', () => {
-    useAppStore.setState({ isProUser: false });
+    signInAs(false);
     render(<SpeakButton messageId="m1" text="Hello" />);
     fireEvent.click(screen.getByRole('button', { name: 'Read aloud' }));
     expect(useAppStore.getState().activeModal).toBe('subscribe');
@@ -30,7 +46,7 @@ describe('SpeakButton', () => {
   });
 
   it('should turn the server’s Pro rejection into the subscribe modal, not an error', async () => {
-    useAppStore.setState({ isProUser: true });
+    signInAs(true);
     fetchMock.mockResolvedValue(
       jsonResponse(403, { message: 'User does not have a Pro subscription.', code: 'pro:required' }),
     );
@@ -42,7 +58,7 @@ describe('SpeakButton', () => {
   });
 
   it('should show loading, then explain a missing engine with the server’s message', async () => {
-    useAppStore.setState({ isProUser: true });
+    signInAs(true);
     let answer!: (r: Response) => void;
     fetchMock.mockReturnValue(new Promise((r) => (answer = r)));
     render(<SpeakButton messageId="m3" text="Hello" />);
@@ -55,7 +71,7 @@ describe('SpeakButton', () => {
   });
 
   it('should send the reply text to POST /speech/speak', async () => {
-    useAppStore.setState({ isProUser: true });
+    signInAs(true);
     fetchMock.mockResolvedValue(jsonResponse(500, { message: 'Something went wrong.', code: 'internal' }));
     render(<SpeakButton messageId="m4" text="Read **me**" />);
     fireEvent.click(screen.getByRole('button', { name: 'Read aloud' }));

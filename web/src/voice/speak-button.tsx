@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
 import { SpeakerIcon, Spinner, StopIcon } from './icons';
 import { playSpeech, stopSpeech, usePlaybackStore } from './speech-playback';
 

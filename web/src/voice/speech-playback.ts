@@ -1,8 +1,9 @@
 import { create } from 'zustand';
-import { ApiError } from '../api/http';
-import { texts } from '../shell/texts';
-import { showToast } from '../shell/toast-store';
+import { AppError } from '../api/app-error';
 import { useAppStore } from '../store/app-store';
+import { selectIsPro, useUser } from '../store/user';
+import { texts } from '../texts/texts';
+import { showToast } from '../ui/toast-store';
 import { fetchSpeech } from './voice-api';
 
 /**
@@ -38,9 +39,8 @@ export function stopSpeech(): void {
 /** Reads a reply aloud; non-Pro users get the subscribe modal instead (and never an error). */
 export async function playSpeech(messageId: string, text: string): Promise<void> {
   stopSpeech();
-  const app = useAppStore.getState();
-  if (!app.isProUser) {
-    app.setActiveModal('subscribe');
+  if (!selectIsPro(useUser.getState())) {
+    useAppStore.getState().setActiveModal('subscribe');
     return;
   }
   const mine = { messageId, abort: new AbortController() } as NonNullable<typeof current>;
@@ -59,12 +59,12 @@ export async function playSpeech(messageId: string, text: string): Promise<void>
   } catch (error) {
     if (current !== mine || (error as Error).name === 'AbortError') return;
     stopSpeech();
-    if (error instanceof ApiError && error.code === 'pro:required') {
+    if (error instanceof AppError && error.code === 'pro:required') {
       // The server knows better (Pro ended): offer the subscription, not an error.
       useAppStore.getState().setActiveModal('subscribe');
       return;
     }
-    if (error instanceof ApiError) {
+    if (error instanceof AppError) {
       showToast({ severity: error.code === 'speech:unavailable' ? 'warning' : 'error', message: error.message });
       return;
     }

@@ -1,9 +1,9 @@
 import type { AckResult } from '@neura/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../api/http';
-import { texts } from '../shell/texts';
-import { showToast } from '../shell/toast-store';
+import { errorMessage } from '../api/app-error';
 import { useAppStore } from '../store/app-store';
+import { texts } from '../texts/texts';
+import { showToast } from '../ui/toast-store';
 import { type MicCapture, MicError, type MicProblem, micSupported, startMicrophone } from './microphone';
 import { speechStatus } from './voice-api';
 import { openVoiceSocket, type VoiceSocket, VoiceSocketError } from './voice-socket';

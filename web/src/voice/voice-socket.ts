@@ -1,7 +1,7 @@
 import { VOICE_NAMESPACE, type VoiceClientEvents, type VoiceServerEvents } from '@neura/contract';
 import { io, type Socket } from 'socket.io-client';
 import { apiBase, socketOrigin } from '../api/base-url';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
 
 export type VoiceSocket = Socket<VoiceServerEvents, VoiceClientEvents>;
 
@@ -23,7 +23,7 @@ export function openVoiceSocket(token: string): Promise<VoiceSocket> {
       reject(new VoiceSocketError(message));
     };
     socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', () => fail(texts.chat.notConnected));
+    socket.once('connect_error', () => fail(texts.errors.disconnected));
     socket.once('authError', ({ message }) => fail(message));
   });
 }
