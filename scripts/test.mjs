@@ -22,6 +22,25 @@ function ensureChromium() {
   process.exit(1);
 }
 
+/** Debian packages of the offline speech engines the tests drive (flite, pocketsphinx + its English model). */
+function ensureSpeechEngines() {
+  const wanted = [
+    ['flite', '/usr/bin/flite'],
+    ['pocketsphinx', '/usr/bin/pocketsphinx_continuous'],
+    ['pocketsphinx-en-us', '/usr/share/pocketsphinx/model/en-us'],
+  ];
+  const missing = wanted.filter(([, file]) => !fs.existsSync(file)).map(([pkg]) => pkg);
+  if (missing.length === 0) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot) {
+    console.log(`› Speech engines are missing: installing ${missing.join(', ')} (Debian)…`);
+    run('apt-get', ['update', '-qq']);
+    if (run('apt-get', ['install', '-y', '-qq', ...missing]) === 0) return;
+  }
+  console.error(`✖ The speech tests need Debian's ${missing.join(', ')}: apt-get install -y ${missing.join(' ')}`);
+  process.exit(1);
+}
+
 if (process.env.REQUIRE_SERVICES === '1') {
   for (const name of ['TEST_DATABASE_URL', 'TEST_REDIS_URL']) {
     if (!process.env[name]) {
@@ -41,6 +60,7 @@ ensureAppBuilt();
 console.log('› Native shell (cap sync offline on the built web app; assets, config, settings)');
 must(process.execPath, [path.join(root, 'scripts/check-native.mjs')]);
 ensureChromium();
+ensureSpeechEngines();
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-test-report-'));
 const vitestJson = path.join(reports, 'vitest.json');

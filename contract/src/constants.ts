@@ -40,6 +40,14 @@ export const CAPTCHA_RECHECK_MS = 1000;
 
 export const VOICE_SAMPLE_RATE = 16000;
 export const AUDIO_ANALYSER_SIZE = 2048;
+/** Default dictation limit in seconds (server env VOICE_MAX_SECONDS). */
+export const VOICE_MAX_SECONDS_DEFAULT = 60;
+/** Bytes per second of the /voice audio: 16 kHz mono signed 16-bit little-endian PCM. */
+export const VOICE_BYTES_PER_SECOND = VOICE_SAMPLE_RATE * 2;
+/** Largest audioData chunk the server accepts (0.5 s); clients send ~100–250 ms chunks. */
+export const VOICE_MAX_CHUNK_BYTES = VOICE_BYTES_PER_SECOND / 2;
+/** Longest text POST /speech/speak reads aloud. */
+export const MAX_SPEAK_LENGTH = 4000;
 
 export const SOCKET_OPTIONS = {
   timeout: 20_000,

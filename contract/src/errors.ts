@@ -31,6 +31,12 @@ export const ERROR_STATUS = {
   'llm:empty': 502,
   /** The server shut down before the reply started (the charge is refunded). */
   'llm:interrupted': 503,
+  /** The configured speech engine is not installed or not configured (the message names it). */
+  'speech:unavailable': 503,
+  /** The speech engine failed or timed out. */
+  'speech:failed': 502,
+  /** Too many speech jobs are waiting; try again shortly. */
+  'speech:busy': 503,
   internal: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -40,3 +46,6 @@ export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred.';
 /** Account answers the web acts on (SPEC.md §8); the server sends them verbatim. */
 export const NOT_VERIFIED_MESSAGE = 'Your email address has not been verified.';
 export const VERIFY_MAIL_FAILED_MESSAGE = 'An unknown error occurred while sending the verification email.';
+
+/** SPEC.md §6: the rejection of text-to-speech for a non-Pro user. */
+export const PRO_REQUIRED_SPEECH_MESSAGE = 'User does not have a Pro subscription.';

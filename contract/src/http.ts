@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES_PAGE_SIZE } from './constants.js';
+import { MAX_SPEAK_LENGTH, MESSAGES_PAGE_SIZE } from './constants.js';
 import { chatSchema, messageSchema, personaSchema, userSchema } from './entities.js';
 import { EMAIL_PATTERN, VERIFY_CODE_PATTERN } from './validators.js';
 
@@ -99,4 +99,25 @@ export const accountOptionsResponseSchema = z.object({
   captchaSiteKey: z.string().nullable(),
 });
 export type AccountOptionsResponse = z.infer<typeof accountOptionsResponseSchema>;
-export const speakRequestSchema = z.object({ text: z.string().trim().min(1).max(4000) });
+/** POST /speech/speak (ARCHITECTURE.md §3 Speech): Pro only, at most MAX_SPEAK_LENGTH characters. */
+export const speakRequestSchema = z.object({
+  text: z
+    .string()
+    .max(MAX_SPEAK_LENGTH, `At most ${MAX_SPEAK_LENGTH} characters can be read aloud.`)
+    .refine((t) => t.trim() !== '', 'There is nothing to read aloud.'),
+});
+export type SpeakRequest = z.infer<typeof speakRequestSchema>;
+
+/** GET /speech/status: which engines run and whether they are installed, so the UI can explain. */
+export const speechEngineStatusSchema = z.object({
+  engine: z.string(),
+  available: z.boolean(),
+  /** Why the engine cannot run (e.g. its program is not installed); absent when available. */
+  reason: z.string().optional(),
+});
+export const speechStatusSchema = z.object({
+  stt: speechEngineStatusSchema,
+  tts: speechEngineStatusSchema,
+  maxSeconds: z.number(),
+});
+export type SpeechStatus = z.infer<typeof speechStatusSchema>;

@@ -96,7 +96,11 @@ export interface VoiceServerEvents {
   duration_exceeded: () => void;
 }
 
+/**
+ * Events the client sends on /voice. `audioData` is binary 16 kHz mono s16le PCM (at most
+ * VOICE_MAX_CHUNK_BYTES per chunk); the optional acks answer `{ error }` on refusal.
+ */
 export interface VoiceClientEvents {
-  audioData: (chunk: ArrayBuffer | Uint8Array) => void;
-  endAudioData: () => void;
+  audioData: (chunk: ArrayBuffer | Uint8Array, ack?: Ack<AckResult<{ received: number }>>) => void;
+  endAudioData: (ack?: Ack<AckResult<{ transcript: string }>>) => void;
 }

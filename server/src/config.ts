@@ -80,6 +80,23 @@ const configSchema = z.object({
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: optionalUrl,
   CONTEXT_TOKEN_BUDGET: z.coerce.number().int().min(256).default(8000),
+
+  // Speech (ARCHITECTURE.md §3 Speech)
+  VOICE_MAX_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  STT_ENGINE: z.enum(['pocketsphinx', 'openai']).default('pocketsphinx'),
+  STT_BASE_URL: optionalUrl,
+  STT_API_KEY: optionalString,
+  STT_MODEL: z.string().default('whisper-1'),
+  STT_LANGUAGE: optionalString,
+  TTS_ENGINE: z.enum(['flite', 'espeak-ng', 'openai']).default('flite'),
+  TTS_BASE_URL: optionalUrl,
+  TTS_API_KEY: optionalString,
+  TTS_MODEL: z.string().default('tts-1'),
+  /** flite: slt (default), kal, kal16, awb, rms; espeak-ng: a language such as en-us, de, fr; openai: alloy, … */
+  TTS_VOICE: optionalString,
+  /** Parallel offline speech jobs; default: CPU cores − 1 (at least 1). */
+  SPEECH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  SPEECH_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & {

@@ -5,8 +5,8 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
 
-  constructor(code: ErrorCode, message: string, status: number = ERROR_STATUS[code]) {
-    super(message);
+  constructor(code: ErrorCode, message: string, status: number = ERROR_STATUS[code], options?: ErrorOptions) {
+    super(message, options);
     this.name = 'AppError';
     this.code = code;
     this.status = status;

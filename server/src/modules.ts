@@ -12,6 +12,7 @@ import { LlmRegistry } from './llm/registry.js';
 import { Mailer } from './mail/mailer.js';
 import { createPersonasModule } from './personas/module.js';
 import { createRealtimeModule } from './realtime/module.js';
+import { createSpeechModule } from './speech/module.js';
 import { voiceSocketHandlers } from './voice/socket.js';
 
 /**
@@ -53,8 +54,8 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger) {
     chatService: chats.chatService,
   });
   const feedback = createFeedbackModule({ db, events, auth: accounts.auth });
-  // Speech lands with the voice issue; until then /voice validates its events and does nothing.
-  realtime.onVoice(voiceSocketHandlers());
+  const { speech, routes: speechRoutes } = createSpeechModule({ config, db, log, auth: accounts.auth });
+  realtime.onVoice(voiceSocketHandlers(speech, config.VOICE_MAX_SECONDS));
 
   const routes: FastifyPluginAsync[] = [
     personas.routes,
@@ -62,6 +63,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger) {
     chats.routes,
     conversation.routes,
     feedback.routes,
+    speechRoutes,
   ];
   return {
     config,
@@ -83,6 +85,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger) {
     chatService: chats.chatService,
     conversation: conversation.conversation,
     feedback: feedback.feedback,
+    speech,
     /** The API's route plugins, in order (each protected one authenticates in its own hook). */
     routes,
   };

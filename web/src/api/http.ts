@@ -18,7 +18,7 @@ function defaultHeaders(token: string | null): Record<string, string> {
   return headers;
 }
 
-async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
+export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const headers = { ...defaultHeaders(useAppStore.getState().token), ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;

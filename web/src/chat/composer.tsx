@@ -1,6 +1,9 @@
 import { MAX_MESSAGE_LENGTH } from '@neura/contract';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useCallback, useRef, useState } from 'react';
 import { texts } from '../texts/texts';
+import { insertAtCursor } from '../voice/insert-at-cursor';
+import { MicButton } from '../voice/mic-button';
+import type { DictationState } from '../voice/use-dictation';
 
 interface Props {
   streaming: boolean;
@@ -13,6 +16,22 @@ interface Props {
 export function Composer({ streaming, onSend, onStop }: Props) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
+  const [voice, setVoice] = useState<DictationState>('idle');
+  const box = useRef<HTMLTextAreaElement>(null);
+  const processing = voice === 'starting' || voice === 'transcribing';
+
+  // Dictation lands at the cursor (or replaces the selection); the caret ends after it.
+  const insertTranscript = useCallback((transcript: string) => {
+    const el = box.current;
+    setText((current) => {
+      const next = insertAtCursor(current, transcript, el?.selectionStart ?? null, el?.selectionEnd ?? null);
+      requestAnimationFrame(() => {
+        el?.focus();
+        el?.setSelectionRange(next.caret, next.caret);
+      });
+      return next.value;
+    });
+  }, []);
   const tooLong = text.length > MAX_MESSAGE_LENGTH;
   const canSend = text.trim() !== '' && !tooLong && !sending && !streaming;
 
@@ -43,15 +62,19 @@ export function Composer({ streaming, onSend, onStop }: Props) {
     >
       <div className="mx-auto flex w-full max-w-3xl items-end gap-2">
         <textarea
+          ref={box}
           value={text}
+          readOnly={processing}
+          aria-busy={processing}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
           rows={1}
-          placeholder={texts.chat.placeholder}
+          placeholder={processing ? texts.voice.processing : texts.chat.placeholder}
           aria-label={texts.chat.messageLabel}
           aria-invalid={tooLong}
           className="max-h-48 min-h-11 flex-1 resize-none rounded-xl border border-border bg-surface-2 px-3 py-2.5 text-fg [field-sizing:content] placeholder:text-muted"
         />
+        <MicButton onTranscript={insertTranscript} onStateChange={setVoice} />
         {streaming ? (
           <button
             type="button"

@@ -2,6 +2,7 @@ import type { Message } from '@neura/contract';
 import { memo } from 'react';
 import { texts } from '../texts/texts';
 import { Markdown } from '../ui/markdown';
+import { SpeakButton } from '../voice/speak-button';
 import { StreamingMarkdown } from './streaming-markdown';
 
 function TypingDots() {
@@ -44,6 +45,9 @@ export const MessageItem = memo(function MessageItem({ message }: { message: Mes
         {streaming ? <StreamingMarkdown text={message.content} /> : <Markdown>{message.content}</Markdown>}
         {message.status === 'stopped' ? <p className="mt-1 text-xs text-muted">{texts.chat.stopped}</p> : null}
         {message.status === 'failed' ? <p className="mt-1 text-xs text-danger">{texts.chat.failed}</p> : null}
+        {!streaming && message.content.trim() !== '' ? (
+          <SpeakButton messageId={message.id} text={message.content} />
+        ) : null}
       </div>
     </div>
   );

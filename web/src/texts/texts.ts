@@ -407,6 +407,28 @@ export const texts = {
     pullToRefresh: 'Pull to refresh...',
     looseToRefresh: 'Loose to refresh...',
   },
+  // ── Voice: dictation and text-to-speech (issue #13) ──────────────────────────────────────
+  voice: {
+    start: 'Start dictation',
+    stop: 'Stop dictation',
+    processing: 'Processing…',
+    listening: 'Listening… speak now.',
+    transcribing: 'Transcribing…',
+    inserted: 'Dictation added to your message.',
+    nothingHeard: 'No speech was recognised. Please try again.',
+    durationExceeded: (seconds: number) => `Recording stopped: dictation is limited to ${seconds} seconds.`,
+    micDenied:
+      'Microphone access was denied. Allow the microphone for this site in your browser settings, then try again.',
+    micMissing: 'No microphone was found. Connect one and try again.',
+    micBusy: 'The microphone is in use by another app. Close it and try again.',
+    micUnsupported: 'This browser cannot record audio here. Use a current browser over HTTPS.',
+    micFailed: 'The microphone could not be started. Please try again.',
+    levelLabel: 'Microphone level',
+    speak: 'Read aloud',
+    stopSpeaking: 'Stop reading aloud',
+    loadingSpeech: 'Loading audio…',
+    playFailed: 'The audio could not be played.',
+  },
 } as const;
 
 /* ---- Native app and platform (issue #14): store-app banner, analytics opt-out, client info ---- */

@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { texts } from '../texts/texts';
+import { MicIcon, Spinner, StopIcon } from './icons';
+import { LevelMeter } from './level-meter';
+import { type DictationState, useDictation } from './use-dictation';
+
+interface Props {
+  /** Receives the trimmed transcript when a recording ends. */
+  onTranscript: (text: string) => void;
+  /** Tells the message box when it should show that it is processing. */
+  onStateChange?: (state: DictationState) => void;
+  disabled?: boolean;
+}
+
+const STATUS: Record<DictationState, string> = {
+  idle: '',
+  starting: texts.voice.processing,
+  recording: texts.voice.listening,
+  transcribing: texts.voice.transcribing,
+};
+
+/** The composer's microphone: start and stop dictation, with a live level meter while it listens. */
+export function MicButton({ onTranscript, onStateChange, disabled }: Props) {
+  const { state, analyser, start, stop } = useDictation(onTranscript);
+  const recording = state === 'recording';
+  const busy = state === 'starting' || state === 'transcribing';
+
+  useEffect(() => {
+    onStateChange?.(state);
+  }, [state, onStateChange]);
+
+  return (
+    <div className="relative flex items-center">
+      {recording && analyser ? (
+        // Above the button, out of the flow: the message box never changes size.
+        <span className="absolute bottom-full left-1/2 mb-1 -translate-x-1/2 rounded-lg border border-border bg-surface-2 px-2 py-1">
+          <LevelMeter analyser={analyser} />
+        </span>
+      ) : null}
+      <button
+        type="button"
+        onClick={() => void (recording || state === 'starting' ? stop() : start())}
+        disabled={disabled || state === 'transcribing'}
+        aria-pressed={recording}
+        aria-label={recording || state === 'starting' ? texts.voice.stop : texts.voice.start}
+        aria-busy={busy}
+        data-state={state}
+        className={`flex h-11 w-11 items-center justify-center rounded-xl border border-border ${
+          recording ? 'border-accent bg-accent text-accent-fg' : 'bg-surface-3 text-fg'
+        } disabled:opacity-50`}
+      >
+        {busy ? <Spinner /> : recording ? <StopIcon /> : <MicIcon />}
+      </button>
+      <span className="sr-only" role="status" aria-live="polite">
+        {STATUS[state]}
+      </span>
+    </div>
+  );
+}

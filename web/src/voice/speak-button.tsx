@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { texts } from '../texts/texts';
+import { SpeakerIcon, Spinner, StopIcon } from './icons';
+import { playSpeech, stopSpeech, usePlaybackStore } from './speech-playback';
+
+/** The speaker under an assistant reply: read it aloud (Pro), show loading, stop. */
+export function SpeakButton({ messageId, text }: { messageId: string; text: string }) {
+  const phase = usePlaybackStore((s) => (s.messageId === messageId ? s.phase : null));
+
+  // A reply that leaves the screen stops talking.
+  useEffect(
+    () => () => {
+      if (usePlaybackStore.getState().messageId === messageId) stopSpeech();
+    },
+    [messageId],
+  );
+
+  const label =
+    phase === 'loading'
+      ? texts.voice.loadingSpeech
+      : phase === 'playing'
+        ? texts.voice.stopSpeaking
+        : texts.voice.speak;
+  return (
+    <button
+      type="button"
+      onClick={() => (phase ? stopSpeech() : void playSpeech(messageId, text))}
+      aria-label={label}
+      aria-pressed={phase === 'playing'}
+      aria-busy={phase === 'loading'}
+      title={label}
+      data-state={phase ?? 'idle'}
+      className="mt-1 inline-flex h-8 w-8 items-center justify-center rounded-lg text-muted hover:bg-surface-3 hover:text-fg"
+    >
+      {phase === 'loading' ? <Spinner /> : phase === 'playing' ? <StopIcon /> : <SpeakerIcon />}
+    </button>
+  );
+}

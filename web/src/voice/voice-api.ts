@@ -1,0 +1,24 @@
+import { type SpeechStatus, speechStatusSchema } from '@neura/contract';
+import { api, apiFetch } from '../api/http';
+
+let status: Promise<SpeechStatus> | undefined;
+
+/** GET /speech/status once per page (which engines the server runs, and the dictation limit). */
+export function speechStatus(): Promise<SpeechStatus> {
+  status ??= api('/speech/status', {}, speechStatusSchema).catch((error: unknown) => {
+    status = undefined;
+    throw error;
+  });
+  return status;
+}
+
+/** Test hook: forget the cached status. */
+export function resetSpeechStatus(): void {
+  status = undefined;
+}
+
+/** POST /speech/speak: the reply's audio (audio/wav offline, audio/mpeg from the cloud). */
+export async function fetchSpeech(text: string, signal?: AbortSignal): Promise<Blob> {
+  const response = await apiFetch('/speech/speak', { method: 'POST', body: { text }, signal });
+  return response.blob();
+}
