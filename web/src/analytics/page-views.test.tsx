@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AnalyticsSetting } from './analytics-setting';
+import { AnalyticsSetting } from '../settings/analytics-setting';
 import { pageViewPath, sendPageView, setAnalyticsOptOut, useAnalyticsOptOut } from './page-views';
 
 /** A local stand-in for a Plausible-compatible analytics server (POST /api/event). */

@@ -1,5 +1,15 @@
+export type {
+  AdsPlugin,
+  BannerOptions,
+  ConsentInfo,
+  ConsentStatus,
+  ContentRating,
+  TrackingStatus,
+} from './plugin-types';
+
 import { AD_BANNER_MARGIN, AD_CONTENT_RATINGS } from '@neura/contract';
 import { currentPlatform } from './native';
+import type { AdsPlugin, BannerOptions, ConsentInfo, ContentRating, TrackingStatus } from './plugin-types';
 import { loadAdMobPlugin } from './plugins';
 
 /**
@@ -8,34 +18,6 @@ import { loadAdMobPlugin } from './plugins';
  * banner at the bottom center with margin 50. The ad unit ids are Google's published test ids.
  * Never runs on the web: AdMob's web implementation answers a fake "REQUIRED".
  */
-export type ContentRating = (typeof AD_CONTENT_RATINGS)[number];
-export type ConsentStatus = 'REQUIRED' | 'NOT_REQUIRED' | 'OBTAINED' | 'UNKNOWN';
-export type TrackingStatus = 'authorized' | 'denied' | 'notDetermined' | 'restricted';
-
-export interface ConsentInfo {
-  status: ConsentStatus | string;
-  isConsentFormAvailable?: boolean;
-  canRequestAds: boolean;
-}
-
-export interface BannerOptions {
-  adId: string;
-  adSize: 'ADAPTIVE_BANNER';
-  position: 'BOTTOM_CENTER';
-  margin: number;
-  isTesting: boolean;
-  npa: boolean;
-}
-
-/** The part of @capacitor-community/admob's AdMob plugin used here. */
-export interface AdsPlugin {
-  initialize(options: { maxAdContentRating: ContentRating; initializeForTesting: boolean }): Promise<void>;
-  requestConsentInfo(): Promise<ConsentInfo>;
-  showConsentForm(): Promise<ConsentInfo>;
-  trackingAuthorizationStatus(): Promise<{ status: TrackingStatus }>;
-  requestTrackingAuthorization(): Promise<void>;
-  showBanner(options: BannerOptions): Promise<void>;
-}
 
 /** Google's published test ad unit ids for banners. */
 export const TEST_BANNER_AD_IDS = {

@@ -1,7 +1,10 @@
+export type { AppInfoPlugin } from './plugin-types';
+
 import { CLIENT_VERSION } from '@neura/contract';
 import { create } from 'zustand';
 import { QA_APP_ID } from './app-ids';
 import { currentPlatform, type Platform } from './native';
+import type { AppInfoPlugin } from './plugin-types';
 import { loadAppPlugin } from './plugins';
 
 export { APP_ID, QA_APP_ID } from './app-ids';
@@ -16,10 +19,6 @@ export interface ClientInfo {
   appVersion?: string;
   /** SPEC.md §4: the native build identifier equals the QA variant's; always false on the web. */
   isQaBuild: boolean;
-}
-
-export interface AppInfoPlugin {
-  getInfo(): Promise<{ id: string; build: string; version: string; name: string }>;
 }
 
 export function isQaAppId(id: string | undefined): boolean {

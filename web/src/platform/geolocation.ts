@@ -1,5 +1,8 @@
+export type { Coordinates, NativeGeolocation } from './plugin-types';
+
 import type { LocationResult } from '@neura/contract';
 import { isNativePlatform } from './native';
+import type { Coordinates, NativeGeolocation } from './plugin-types';
 import { loadGeolocationPlugin } from './plugins';
 
 /**
@@ -17,15 +20,6 @@ export const GEOLOCATION_ERRORS = {
 
 const DEFAULT_REVERSE_GEOCODE_URL = 'https://api.bigdatacloud.net/data/reverse-geocode-client';
 const TIMEOUT_MS = 15_000;
-
-export interface Coordinates {
-  latitude: number;
-  longitude: number;
-}
-
-export interface NativeGeolocation {
-  getCurrentPosition(options: { enableHighAccuracy: boolean; timeout: number }): Promise<{ coords: Coordinates }>;
-}
 
 export interface LocationDeps {
   /** The native plugin, or undefined on the web. */

@@ -1,15 +1,13 @@
+export type { HapticsPlugin, ImpactStyle } from './plugin-types';
+
 import { isNativePlatform } from './native';
+import type { HapticsPlugin, ImpactStyle } from './plugin-types';
 import { loadHapticsPlugin } from './plugins';
 
 /**
  * Haptic impact (navigation and modal changes, SPEC.md §4): Capacitor Haptics on native, else
  * `navigator.vibrate` where the browser has it, else nothing. Fire and forget: never throws.
  */
-export type ImpactStyle = 'LIGHT' | 'MEDIUM' | 'HEAVY';
-
-export interface HapticsPlugin {
-  impact(options: { style: ImpactStyle }): Promise<void>;
-}
 
 const VIBRATE_MS: Record<ImpactStyle, number> = { LIGHT: 8, MEDIUM: 12, HEAVY: 20 };
 

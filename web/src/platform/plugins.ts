@@ -1,7 +1,11 @@
-import type { AdsPlugin, BannerOptions, ContentRating } from './ads';
-import type { AppInfoPlugin } from './app-info';
-import type { NativeGeolocation } from './geolocation';
-import type { HapticsPlugin } from './haptics';
+import type {
+  AdsPlugin,
+  AppInfoPlugin,
+  BannerOptions,
+  ContentRating,
+  HapticsPlugin,
+  NativeGeolocation,
+} from './plugin-types';
 
 /**
  * The Capacitor plugins, each loaded on first use with a dynamic import so the web build's first

@@ -1,9 +1,9 @@
 import { CLIENT_VERSION } from '@neura/contract';
-import { AnalyticsSetting } from '../analytics/analytics-setting';
 import { ClientInfoLine } from '../platform/client-info-line';
 import { useAppStore } from '../store/app-store';
 import { selectCredits, selectIsPro, useUser } from '../store/user';
 import { texts } from '../texts/texts';
+import { AnalyticsSetting } from './analytics-setting';
 import { SettingsLink, SettingsSection } from './settings-row';
 import { ToggleRow } from './toggle-row';
 import { useLogout } from './use-logout';

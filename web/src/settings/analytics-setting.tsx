@@ -1,7 +1,7 @@
-import { SettingsSection } from '../settings/settings-row';
-import { ToggleRow } from '../settings/toggle-row';
+import { setAnalyticsOptOut, useAnalyticsOptOut } from '../analytics/page-views';
 import { platformTexts } from '../texts/texts';
-import { setAnalyticsOptOut, useAnalyticsOptOut } from './page-views';
+import { SettingsSection } from './settings-row';
+import { ToggleRow } from './toggle-row';
 
 /** Settings → Privacy: the analytics opt-out switch (on = page views are counted). */
 export function AnalyticsSetting() {
