@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountRoutes } from './accounts/routes.js';
+import { billingRoutes } from './billing/routes.js';
 import { chatRoutes } from './chats/routes.js';
 import type { Config } from './config.js';
 import { conversationRoutes } from './conversation/routes.js';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(chatRoutes);
       await api.register(conversationRoutes);
       await api.register(feedbackRoutes);
+      await api.register(billingRoutes);
     },
     { prefix: config.API_PREFIX },
   );

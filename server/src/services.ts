@@ -12,6 +12,14 @@ import { SessionRepository } from './accounts/session-repository.js';
 import { UserRepository } from './accounts/user-repository.js';
 import { WaitlistRepository } from './accounts/waitlist-repository.js';
 import { WaitlistService } from './accounts/waitlist-service.js';
+import { Fulfilment } from './billing/fulfilment.js';
+import { Catalog } from './billing/products.js';
+import type { PaymentProvider } from './billing/provider.js';
+import { BillingRepository } from './billing/repository.js';
+import { SandboxProvider } from './billing/sandbox-provider.js';
+import { BillingService } from './billing/service.js';
+import { StripeProvider } from './billing/stripe-provider.js';
+import { StripeWebhook } from './billing/webhook.js';
 import { ChatRepository } from './chats/repository.js';
 import { ChatService } from './chats/service.js';
 import { chatSocketHandlers } from './chats/socket.js';
@@ -51,6 +59,9 @@ export interface Services {
   llm: LlmRegistry;
   conversation: ConversationService;
   feedback: FeedbackService;
+  billing: BillingService;
+  /** Set when PAYMENTS=stripe. */
+  stripeWebhook: StripeWebhook | undefined;
 }
 
 export function createServices(config: Config, db: Db, log: FastifyBaseLogger): Services {
@@ -83,7 +94,23 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
   });
   const appUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const waitlist = new WaitlistService(new WaitlistRepository(db), invites, limiter, mailer, appUrl, log);
-  const credits = new CreditService(db, new CreditRepository(db), realtime);
+  const creditRepository = new CreditRepository(db);
+  const credits = new CreditService(db, creditRepository, realtime);
+  const billingRepo = new BillingRepository(db);
+  const stripe = config.PAYMENTS === 'stripe' ? new StripeProvider(config, billingRepo, appUrl) : undefined;
+  const provider: PaymentProvider | undefined = config.PAYMENTS === 'sandbox' ? new SandboxProvider() : stripe;
+  const billing = new BillingService({
+    db,
+    log,
+    repo: billingRepo,
+    users,
+    credits,
+    ledger: creditRepository,
+    catalog: new Catalog(config),
+    fulfilment: new Fulfilment(billingRepo, users, credits),
+    provider,
+    stripe,
+  });
   const llm = new LlmRegistry(config);
   const conversation = new ConversationService({
     config,
@@ -121,6 +148,8 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     llm,
     conversation,
     feedback: new FeedbackService(new FeedbackRepository(db)),
+    billing,
+    stripeWebhook: stripe ? new StripeWebhook(stripe, billing, log) : undefined,
   };
 }
 

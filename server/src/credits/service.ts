@@ -6,6 +6,15 @@ import type { CreditRepository } from './repository.js';
 export const chargeKey = (messageId: string) => `charge:${messageId}`;
 export const refundKey = (messageId: string) => `refund:${messageId}`;
 
+export interface GrantInput {
+  userId: string;
+  /** Positive to add, negative to take back (never below zero). */
+  amount: number;
+  reason: string;
+  /** The ledger idempotency key, e.g. `purchase:<orderId>`. */
+  key: string;
+}
+
 export const INSUFFICIENT_CREDITS_MESSAGE =
   'You do not have enough credits to send this message. Buy more credits to keep chatting.';
 
@@ -60,6 +69,33 @@ export class CreditService {
       return this.credits.credit(userId, -charge.amount, trx);
     });
     if (balance !== undefined) this.notify(userId, balance);
+    return balance;
+  }
+
+  /**
+   * Adds (or, with a negative amount, takes back) credits under an idempotency key, inside the
+   * caller's transaction. A claw-back never takes the balance below zero: the ledger records what
+   * was actually taken. Returns the new balance, or undefined when the key was already applied
+   * (or the user does not exist). Call `notify` after the transaction commits.
+   */
+  async grantInTransaction(trx: Executor, input: GrantInput): Promise<number | undefined> {
+    if (!Number.isInteger(input.amount)) throw new AppError('request:invalid', 'Credits are whole numbers.');
+    const current = await this.credits.lockBalance(input.userId, trx);
+    if (current === undefined) return undefined;
+    const delta = input.amount >= 0 ? input.amount : -Math.min(current, -input.amount);
+    const written = await this.credits.addLedgerRow(
+      { userId: input.userId, amount: delta, reason: input.reason, idempotencyKey: input.key },
+      trx,
+    );
+    if (!written) return undefined;
+    if (delta === 0) return current;
+    return this.credits.credit(input.userId, delta, trx);
+  }
+
+  /** `grantInTransaction` in its own transaction; notifies the user's devices when applied. */
+  async grant(input: GrantInput): Promise<number | undefined> {
+    const balance = await inTransaction(this.db, (trx) => this.grantInTransaction(trx, input));
+    if (balance !== undefined) this.notify(input.userId, balance);
     return balance;
   }
 
