@@ -1,5 +1,6 @@
 import { texts } from '../shell/texts';
 import { showToast } from '../shell/toast-store';
+import { useAppStore } from '../store/app-store';
 import { SendError } from './chat-api';
 
 /** A refused or failed send as a typed toast (never as a fake chat message). */
@@ -13,6 +14,7 @@ export function showSendError(error: unknown): void {
       action: { label: texts.chat.buyCredits, to: '/settings/credits' },
     });
   } else if (code === 'pro:required') {
-    showToast({ severity: 'warning', message, action: { label: texts.chat.subscribe, to: '/settings/pro' } });
+    // Pro required (403 pro:required): the subscribe modal explains and sells Pro.
+    useAppStore.getState().setActiveModal('subscribe');
   } else showToast({ severity: 'error', message });
 }

@@ -6,7 +6,7 @@ import { useAppStore } from '../store/app-store';
 import { patchChat, removeChat, upsertChat } from './chat-list-state';
 import { useChatUiStore } from './chat-ui-store';
 import { patchChatRequest, reloadUser } from './chats-api';
-import { callSession, messageOr } from './session-calls';
+import { callSession, messageOr, SocketCallError } from './session-calls';
 
 /** The chat operations of SPEC.md §4 Chat lifecycle, with the failure texts of §8. */
 
@@ -30,6 +30,11 @@ export async function startChat(personaId: string | null | undefined, navigate: 
     state.setActiveModal('newchat');
     return false;
   }
+  // A Pro persona for a non-Pro user: the subscribe modal instead of a refused call.
+  if (!state.isProUser && state.personas.find((p) => p.id === personaId)?.requiresPro) {
+    state.setActiveModal('subscribe');
+    return false;
+  }
   try {
     const { id } = await callSession('createChat', personaId);
     // chat.created usually arrives first; this covers a missed event.
@@ -50,6 +55,10 @@ export async function startChat(personaId: string | null | undefined, navigate: 
     navigate(`/chats/${id}`);
     return true;
   } catch (error) {
+    if (error instanceof SocketCallError && error.code === 'pro:required') {
+      useAppStore.getState().setActiveModal('subscribe');
+      return false;
+    }
     navigate('/');
     showToast({
       severity: 'error',

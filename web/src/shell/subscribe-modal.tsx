@@ -1,19 +1,16 @@
 import { PRO_LIST_PRICE_USD, PRO_PRICE_USD } from '@neura/contract';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { SubscribeButton } from '../billing/subscribe-button';
 import { useAppStore } from '../store/app-store';
 import { StoreModal } from './modal';
-import { texts } from './texts';
+import { billingTexts, texts } from './texts';
 
 const usd = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 
-/** The subscribe modal (id "subscribe"): the Pro pitch and a way to /settings/pro. */
+/** The subscribe modal (id "subscribe"): the Pro pitch; Subscribe Now starts the Pro checkout. */
 export function SubscribeModal() {
-  const navigate = useNavigate();
   const setActiveModal = useAppStore((s) => s.setActiveModal);
-  const go = () => {
-    setActiveModal(null);
-    navigate('/settings/pro');
-  };
+  const close = () => setActiveModal(null);
   return (
     <StoreModal id="subscribe" title={texts.subscribe.title}>
       <p className="mb-4 text-muted">{texts.subscribe.pitch}</p>
@@ -37,14 +34,14 @@ export function SubscribeModal() {
         </span>
       </p>
       <div className="flex flex-col gap-2">
-        <button
-          type="button"
-          onClick={go}
-          data-autofocus
-          className="rounded-lg bg-accent px-4 py-2.5 font-semibold text-accent-fg hover:opacity-90"
+        <SubscribeButton onStart={close} autoFocus />
+        <Link
+          to="/pro"
+          onClick={close}
+          className="rounded-lg px-4 py-2 text-center text-sm text-accent hover:underline"
         >
-          {texts.subscribe.cta}
-        </button>
+          {billingTexts.modalViewPlans}
+        </Link>
         <button
           type="button"
           onClick={() => setActiveModal(null)}
