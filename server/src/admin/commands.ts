@@ -1,5 +1,6 @@
 import type { ParseArgsConfig } from 'node:util';
 import { adminGrantCredits, adminSetFlag, adminSetPro } from '../accounts/admin-users.js';
+import { billingAdminCommands } from '../billing/admin-commands.js';
 import type { Services } from '../services.js';
 
 export interface CommandContext {
@@ -182,4 +183,5 @@ export const adminCommands: AdminCommand[] = [
       return 0;
     },
   },
+  ...billingAdminCommands,
 ];
