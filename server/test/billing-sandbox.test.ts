@@ -146,6 +146,29 @@ describe('billing in the sandbox', () => {
     expect(await balance(user.id)).toBe(5);
   });
 
+  it('should grant and claw back through CreditService by ledger key, never below zero', async () => {
+    const user = await createTestUser(t.services, { credits: 5 });
+    const socket = connectSocket(t.url, user.token);
+    sockets.push(socket);
+    await nextEvent(socket, 'ready');
+    const pushed = nextEvent<{ credits: number }>(socket, 'updateCredits');
+    expect(
+      await t.services.credits.grant({ userId: user.id, amount: 10, reason: 'grant', key: `test:${user.id}:a` }),
+    ).toBe(15);
+    expect(await pushed).toEqual({ credits: 15 });
+    expect(
+      await t.services.credits.grant({ userId: user.id, amount: 10, reason: 'grant', key: `test:${user.id}:a` }),
+    ).toBeUndefined();
+    expect(
+      await t.services.credits.grant({ userId: user.id, amount: -40, reason: 'clawback', key: `test:${user.id}:b` }),
+    ).toBe(0);
+    const ledger = (await call('GET', '/billing/ledger', user)).json();
+    expect(ledger.map((e: { amount: number }) => e.amount)).toEqual([-15, 10]);
+    expect(
+      await t.services.credits.grant({ userId: 'nobody', amount: 1, reason: 'grant', key: 'test:nobody' }),
+    ).toBeUndefined();
+  });
+
   it('should refuse Pro personas to non-Pro users on createChat and sendMessage with the SPEC text', async () => {
     const user = await createTestUser(t.services, { credits: 10 });
     const socket = connectSocket(t.url, user.token);

@@ -308,6 +308,44 @@ describe('billing with Stripe', () => {
     expect(fake.sessions.get(sessionId)?.status).toBe('expired');
   });
 
+  it('should answer 502 and fail the order when Stripe cannot create the session', async () => {
+    const buyer = await createTestUser(t.services, { credits: 0 });
+    await checkout(buyer, 'starter'); // makes the customer, so the next call is the session
+    fake.failNext('/v1/checkout/sessions', 500, 2);
+    const res = await call('POST', '/billing/checkout', buyer, { product: 'plus' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({
+      code: 'billing:provider-failed',
+      message: 'The payment provider could not be reached. Please try again.',
+    });
+    const orders = (await call('GET', '/billing/orders', buyer)).json();
+    expect(orders.map((o: Json) => [o.product, o.status])).toEqual([
+      ['plus', 'failed'],
+      ['starter', 'pending'],
+    ]);
+  });
+
+  it('should keep a pending order pending when Stripe cannot be asked while polling', async () => {
+    const buyer = await createTestUser(t.services, { credits: 0 });
+    const { orderId, sessionId } = await checkout(buyer, 'starter');
+    fake.completeSession(sessionId);
+    const past = new Date(Date.now() - 10_000).toISOString();
+    await t.services.db.updateTable('orders').set({ created_at: past }).where('id', '=', orderId).execute();
+    fake.failNext(`/v1/checkout/sessions/${sessionId}`, 500, 2);
+    const res = await call('GET', `/billing/orders/${orderId}`, buyer);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('pending');
+    expect((await user(buyer.id))?.credits).toBe(0);
+  });
+
+  it('should pay, not cancel, an order whose session was already paid when the user cancels', async () => {
+    const buyer = await createTestUser(t.services, { credits: 0 });
+    const { orderId, sessionId } = await checkout(buyer, 'starter');
+    fake.completeSession(sessionId);
+    expect((await call('POST', `/billing/orders/${orderId}/cancel`, buyer)).json().status).toBe('paid');
+    expect((await user(buyer.id))?.credits).toBe(100);
+  });
+
   it('should refuse the sandbox completion in Stripe mode', async () => {
     const buyer = await createTestUser(t.services, { credits: 0 });
     const { orderId } = await checkout(buyer, 'starter');
