@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { type FakeOpenAI, startFakeOpenAI } from '../../server/test/fixtures/fake-openai.js';
 import { type RunningApp, repoRoot, startApp } from '../support/app-server.js';
+import { describeViolations, seriousViolations } from '../support/axe.js';
 import { insertUserWithSession } from '../support/session.js';
 
 /**
@@ -33,7 +34,7 @@ async function signedIn(page: Page, token: string): Promise<void> {
   }, token);
 }
 
-/** The page as it is now, at phone and desktop sizes (ends at the desktop size). */
+/** The page as it is now, at phone and desktop sizes (ends at the desktop size), scanned with axe. */
 async function shoot(page: Page, name: string): Promise<void> {
   for (const [size, viewport] of [
     ['390x844', PHONE],
@@ -42,6 +43,8 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.setViewportSize(viewport);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${size}.png`), fullPage: true, animations: 'disabled' });
   }
+  const violations = await seriousViolations(page);
+  expect(violations, `${name}\n${describeViolations(violations)}`).toEqual([]);
 }
 
 test.beforeAll(async () => {

@@ -99,7 +99,10 @@ export default function ProSubscriptionPage() {
           <ProPrice size="md" />
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
             <SubscribeButton />
-            <Link to="/pro" className="px-2 py-2 text-sm font-medium text-accent underline-offset-2 hover:underline">
+            <Link
+              to="/pro"
+              className="px-2 py-2 text-sm font-medium text-accent-text underline-offset-2 hover:underline"
+            >
               {t.seeWhatPro}
             </Link>
           </div>

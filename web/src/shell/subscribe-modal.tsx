@@ -38,7 +38,7 @@ export function SubscribeModal() {
         <Link
           to="/pro"
           onClick={close}
-          className="rounded-lg px-4 py-2 text-center text-sm text-accent hover:underline"
+          className="rounded-lg px-4 py-2 text-center text-sm text-accent-text hover:underline"
         >
           {billingTexts.modalViewPlans}
         </Link>
