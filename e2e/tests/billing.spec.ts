@@ -132,6 +132,9 @@ test('should open the subscribe modal for a Pro persona, subscribe in the sandbo
   await shoot(page, 'subscribe-modal');
 
   await modal.getByRole('button', { name: 'Subscribe Now' }).click();
+  await expect(page).toHaveURL(`${app.url}/settings/pro`);
+  await expect(page.getByTestId('subscription-plan')).toHaveText('Free');
+  await page.getByRole('button', { name: 'Subscribe Now' }).click();
   await expect(page.getByTestId('sandbox-label')).toBeVisible();
   await page.getByRole('button', { name: 'Pay $19.99' }).click();
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'paid');

@@ -5,12 +5,11 @@ import { billingTexts as t } from '../shell/texts';
 import { startCheckout } from './start-checkout';
 
 /** "Subscribe Now": starts the Pro checkout (Stripe or the sandbox). */
-export function SubscribeButton({ onStart, autoFocus }: { onStart?: () => void; autoFocus?: boolean }) {
+export function SubscribeButton() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const go = async () => {
     setBusy(true);
-    onStart?.();
     if (!(await startCheckout(PRO_PRODUCT_ID, navigate))) setBusy(false);
   };
   return (
@@ -18,7 +17,6 @@ export function SubscribeButton({ onStart, autoFocus }: { onStart?: () => void; 
       type="button"
       onClick={() => void go()}
       disabled={busy}
-      data-autofocus={autoFocus ? true : undefined}
       data-testid="subscribe-now"
       className="rounded-xl bg-accent px-5 py-3 font-semibold text-accent-fg hover:opacity-90 disabled:opacity-50"
     >

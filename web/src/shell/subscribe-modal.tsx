@@ -1,16 +1,19 @@
 import { PRO_LIST_PRICE_USD, PRO_PRICE_USD } from '@neura/contract';
-import { Link } from 'react-router';
-import { SubscribeButton } from '../billing/subscribe-button';
+import { useNavigate } from 'react-router';
 import { useAppStore } from '../store/app-store';
 import { StoreModal } from './modal';
-import { billingTexts, texts } from './texts';
+import { texts } from './texts';
 
 const usd = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 
-/** The subscribe modal (id "subscribe"): the Pro pitch; Subscribe Now starts the Pro checkout. */
+/** The subscribe modal (id "subscribe"): the Pro pitch and a way to /settings/pro. */
 export function SubscribeModal() {
+  const navigate = useNavigate();
   const setActiveModal = useAppStore((s) => s.setActiveModal);
-  const close = () => setActiveModal(null);
+  const go = () => {
+    setActiveModal(null);
+    navigate('/settings/pro');
+  };
   return (
     <StoreModal id="subscribe" title={texts.subscribe.title}>
       <p className="mb-4 text-muted">{texts.subscribe.pitch}</p>
@@ -34,14 +37,14 @@ export function SubscribeModal() {
         </span>
       </p>
       <div className="flex flex-col gap-2">
-        <SubscribeButton onStart={close} autoFocus />
-        <Link
-          to="/pro"
-          onClick={close}
-          className="rounded-lg px-4 py-2 text-center text-sm text-accent-text hover:underline"
+        <button
+          type="button"
+          onClick={go}
+          data-autofocus
+          className="rounded-lg bg-accent px-4 py-2.5 font-semibold text-accent-fg hover:opacity-90"
         >
-          {billingTexts.modalViewPlans}
-        </Link>
+          {texts.subscribe.cta}
+        </button>
         <button
           type="button"
           onClick={() => setActiveModal(null)}

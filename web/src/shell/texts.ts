@@ -531,8 +531,6 @@ export const billingTexts = {
   openingPortal: 'Opening...',
   notSubscribed: 'You are on the free plan. Subscribe to unlock Pro personas and text-to-speech.',
   seeWhatPro: 'See what Pro includes',
-  // Subscribe modal
-  modalViewPlans: 'See what Pro includes',
 } as const;
 
 function billingTextsPack(product: string): string {
