@@ -52,8 +52,11 @@ describe('billing with Stripe', () => {
     expect((await deliver(event('checkout.session.completed', session))).statusCode).toBe(200);
     return { orderId, subscriptionId: session.subscription as string };
   };
-  const periodEndOf = (subscriptionId: string) =>
-    (((fake.subscriptions.get(subscriptionId)?.items as Json).data as Json[])[0] as Json).current_period_end as number;
+  const periodEndOf = (subscriptionId: string) => {
+    const sub = fake.subscriptions.get(subscriptionId);
+    if (!sub) throw new Error(`no subscription ${subscriptionId}`);
+    return (((sub.items as Json).data as Json[])[0] as Json).current_period_end as number;
+  };
   const isoOf = (unix: number) => new Date(unix * 1000).toISOString();
 
   beforeAll(async () => {
