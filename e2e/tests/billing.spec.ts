@@ -1,37 +1,29 @@
 import path from 'node:path';
+import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
+import { repoRoot, type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
 import { expect, type Page, test } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { type FakeOpenAI, startFakeOpenAI } from '../../server/test/fixtures/fake-openai.js';
-import { type RunningApp, repoRoot, startApp } from '../support/app-server.js';
 import { describeViolations, seriousViolations } from '../support/axe.js';
-import { insertUserWithSession } from '../support/session.js';
+import { createSignedInUser, signIn } from '../support/session.js';
 
 /**
  * Billing in the sandbox (no payment keys): a second app with PAYMENTS=sandbox and a fake model,
- * users written straight into its database. Screenshots of each billing page at phone and desktop
+ * users seeded through the kit into its database. Screenshots of each billing page at phone and desktop
  * sizes go to e2e/artifacts/screenshots/.
  */
-let app: RunningApp;
+let app: ServerProcess;
 let fake: FakeOpenAI;
 
 const SHOTS = path.join(repoRoot, 'e2e/artifacts/screenshots');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 
-function seedUser(credits: number): string {
-  const db = new Database(path.join(app.dataDir, 'neura.db'));
-  db.pragma('busy_timeout = 5000');
-  try {
-    return insertUserWithSession(db, { firstName: 'Grace', lastName: 'Hopper', credits }).token;
-  } finally {
-    db.close();
-  }
+async function seedUser(credits: number): Promise<string> {
+  const user = await createSignedInUser({ firstName: 'Grace', lastName: 'Hopper', credits }, app.dataDir);
+  return user.token;
 }
 
 async function signedIn(page: Page, token: string): Promise<void> {
-  await page.context().addInitScript((t) => {
-    if (!localStorage.getItem('neura:persisted')) localStorage.setItem('neura:persisted', JSON.stringify({ token: t }));
-  }, token);
+  await signIn(page.context(), token);
 }
 
 /** The page as it is now, at phone and desktop sizes (ends at the desktop size), scanned with axe. */
@@ -50,7 +42,9 @@ async function shoot(page: Page, name: string): Promise<void> {
 test.beforeAll(async () => {
   fake = await startFakeOpenAI({ chunks: ['Here is', ' your', ' startup', ' plan.'], delayMs: 20 });
   fake.setTitle('Startup Plan');
-  app = await startApp({ PAYMENTS: 'sandbox', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-e2e' });
+  app = await startServerProcess({
+    env: { PAYMENTS: 'sandbox', LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-e2e' },
+  });
 });
 
 test.afterAll(async () => {
@@ -65,7 +59,7 @@ test('should let a user with no credits buy a pack and see the balance change on
   context,
 }) => {
   test.slow(); // eight full-page screenshots besides the journey
-  const token = seedUser(0);
+  const token = await seedUser(0);
   await signedIn(page, token);
   await page.goto(`${app.url}/`);
   await expect(page.getByTestId('banner-no-credits')).toContainText('No Credits');
@@ -103,7 +97,7 @@ test('should let a user with no credits buy a pack and see the balance change on
 });
 
 test('should show a declined sandbox payment as failed with a way to try again', async ({ page }) => {
-  await signedIn(page, seedUser(3));
+  await signedIn(page, await seedUser(3));
   await page.goto(`${app.url}/settings/credits`);
   await page.locator('[data-pack-id="plus"]').getByRole('button').click();
   await page.getByRole('button', { name: 'Simulate a declined card' }).click();
@@ -117,7 +111,7 @@ test('should open the subscribe modal for a Pro persona, subscribe in the sandbo
   page,
 }) => {
   test.slow(); // eight full-page screenshots besides the journey
-  await signedIn(page, seedUser(30));
+  await signedIn(page, await seedUser(30));
   await page.goto(`${app.url}/pro`);
   await expect(page.getByTestId('pro-price')).toContainText('$19.99');
   await expect(page.getByTestId('pro-list-price')).toHaveText('$49.99');
@@ -131,10 +125,10 @@ test('should open the subscribe modal for a Pro persona, subscribe in the sandbo
   await expect(page).toHaveURL(`${app.url}/`);
   await shoot(page, 'subscribe-modal');
 
+  // Subscribe Now in the modal starts the Pro checkout directly: the sandbox's order page.
   await modal.getByRole('button', { name: 'Subscribe Now' }).click();
-  await expect(page).toHaveURL(`${app.url}/settings/pro`);
-  await expect(page.getByTestId('subscription-plan')).toHaveText('Free');
-  await page.getByRole('button', { name: 'Subscribe Now' }).click();
+  await expect(page).toHaveURL(/\/settings\/credits\/complete\?order=[^&]+&checkout=sandbox$/);
+  await expect(modal).toHaveCount(0);
   await expect(page.getByTestId('sandbox-label')).toBeVisible();
   await page.getByRole('button', { name: 'Pay $19.99' }).click();
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'paid');
@@ -162,7 +156,7 @@ test('should open the subscribe modal for a Pro persona, subscribe in the sandbo
 });
 
 test('should show the free plan on the Pro subscription page of a user without Pro', async ({ page }) => {
-  await signedIn(page, seedUser(10));
+  await signedIn(page, await seedUser(10));
   await page.goto(`${app.url}/settings/pro`);
   await expect(page.getByTestId('subscription-plan')).toHaveText('Free');
   await expect(page.getByRole('button', { name: 'Subscribe Now' })).toBeVisible();

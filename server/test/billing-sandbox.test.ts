@@ -1,8 +1,8 @@
 import { PRO_REQUIRED_MESSAGE } from '@neura/contract';
+import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
-import { createTestChat, createTestUser, type TestUser } from './helpers/factories.js';
 import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.js';
 
 type Method = 'GET' | 'POST';
@@ -162,8 +162,9 @@ describe('billing in the sandbox', () => {
     expect(
       await t.services.credits.grant({ userId: user.id, amount: -40, reason: 'clawback', key: `test:${user.id}:b` }),
     ).toBe(0);
+    // Newest first: the claw-back took only the 15 there were, then the grant, then the seeded 5.
     const ledger = (await call('GET', '/billing/ledger', user)).json();
-    expect(ledger.map((e: { amount: number }) => e.amount)).toEqual([-15, 10]);
+    expect(ledger.map((e: { amount: number }) => e.amount)).toEqual([-15, 10, 5]);
     expect(
       await t.services.credits.grant({ userId: 'nobody', amount: 1, reason: 'grant', key: 'test:nobody' }),
     ).toBeUndefined();

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type FakeStripe,
   type Json,
@@ -6,9 +5,10 @@ import {
   refundedCharge,
   signedEvent,
   startFakeStripe,
-} from './fixtures/fake-stripe.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
-import { createTestUser, type TestUser } from './helpers/factories.js';
+} from '@neura/test-kit/fakes/stripe';
+import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket, nextEvent } from './helpers/socket.js';
 
 const SECRET = 'whsec_test_billing';

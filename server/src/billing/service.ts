@@ -2,7 +2,6 @@ import type { LedgerEntry, Order, SubscriptionResponse } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { isPro } from '../accounts/present-user.js';
 import type { UserRepository } from '../accounts/user-repository.js';
-import type { CreditRepository } from '../credits/repository.js';
 import type { CreditService } from '../credits/service.js';
 import { type Db, type Executor, inTransaction } from '../db/database.js';
 import type { OrderRow, UserRow } from '../db/schema.js';
@@ -28,7 +27,6 @@ export interface BillingDeps {
   repo: BillingRepository;
   users: UserRepository;
   credits: CreditService;
-  ledger: CreditRepository;
   catalog: Catalog;
   fulfilment: Fulfilment;
   /** undefined when PAYMENTS=off. */
@@ -181,7 +179,7 @@ export class BillingService {
 
   /** The credit history: charges per message with the persona, refunds, purchases, grants. */
   async ledger(userId: string): Promise<LedgerEntry[]> {
-    const rows = await this.d.ledger.listLedger(userId, HISTORY_LIMIT);
+    const rows = await this.d.credits.history(userId, HISTORY_LIMIT);
     const messageIds = new Set<string>();
     const orderIds = new Set<string>();
     for (const row of rows) {
@@ -189,7 +187,7 @@ export class BillingService {
       if (subject.kind === 'message' && subject.id) messageIds.add(subject.id);
       if (subject.kind === 'order' && subject.id) orderIds.add(subject.id);
     }
-    const personas = await this.d.ledger.personaNamesForMessages([...messageIds]);
+    const personas = await this.d.credits.personaNamesForMessages([...messageIds]);
     const products = new Map<string, string>();
     for (const id of orderIds) {
       const order = await this.d.repo.findOwnedOrder(userId, id);

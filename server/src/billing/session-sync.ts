@@ -3,7 +3,6 @@ import type { Executor } from '../db/database.js';
 import type { OrderRow } from '../db/schema.js';
 import type { Effects, Fulfilment } from './fulfilment.js';
 import type { SubscriptionState } from './provider.js';
-import type { BillingService } from './service.js';
 import { idOf, type StripeProvider } from './stripe-provider.js';
 
 /** What a checkout session says about its order, decided before the transaction. */
@@ -54,9 +53,15 @@ export async function applySessionOutcome(
   }
 }
 
+/** What applying a session needs of the billing service (its fulfilment and its transactions). */
+export interface SessionApplier {
+  readonly fulfilment: Fulfilment;
+  transact<T>(work: (trx: Executor, effects: Effects) => Promise<T>): Promise<T>;
+}
+
 /** The status page's backstop: the session as Stripe has it now, applied like a webhook delivery. */
 export async function applySession(
-  service: BillingService,
+  service: SessionApplier,
   stripe: StripeProvider,
   order: OrderRow,
   session: Stripe.Checkout.Session,

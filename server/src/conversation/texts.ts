@@ -4,7 +4,6 @@ import { PRO_REQUIRED_MESSAGE } from '@neura/contract';
 export const conversationTexts = {
   empty: 'Type a message first.',
   tooLong: (max: number) => `Messages can be at most ${max} characters long.`,
-  chatNotFound: 'Chat not found.',
   personaGone: 'The persona of this chat no longer exists.',
   /** SPEC.md §6, verbatim. */
   proRequired: PRO_REQUIRED_MESSAGE,

@@ -1,8 +1,10 @@
+import type { User } from '@neura/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToastStore } from '../shell/toast-store';
 import { useAppStore } from '../store/app-store';
+import { dispatchUser } from '../store/user';
+import { useToastStore } from '../ui/toast-store';
 import BuyCreditsPage from './buy-credits-page';
 import OrderStatusPage from './order-status-page';
 import ProPage from './pro-page';
@@ -34,9 +36,21 @@ const order = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+const signedInUser: User = {
+  email: 'a@b.co',
+  firstName: 'A',
+  lastName: 'B',
+  referralCode: 'X',
+  proExpiry: null,
+  isPro: false,
+  flags: [],
+  credits: 0,
+};
+
 beforeEach(() => {
   calls = [];
-  useAppStore.setState({ token: 'tok', credits: 0, isProUser: false, user: null, activeModal: null });
+  useAppStore.setState({ token: 'tok', activeModal: null });
+  dispatchUser({ type: 'loaded', user: signedInUser });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -133,7 +147,7 @@ describe('Order Status', () => {
     renderAt('/settings/credits/complete?order=o1');
     expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
     status = 'paid';
-    act(() => useAppStore.setState({ credits: 100 }));
+    act(() => dispatchUser({ type: 'credits', credits: 100 }));
     await waitFor(() => expect(screen.getByTestId('order-status').getAttribute('data-status')).toBe('paid'), {
       timeout: 4000,
     });

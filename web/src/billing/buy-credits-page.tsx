@@ -1,8 +1,8 @@
 import { creditsState, LOW_CREDITS_THRESHOLD } from '@neura/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { billingTexts as t, texts } from '../shell/texts';
-import { useAppStore } from '../store/app-store';
+import { selectCredits, useUser } from '../store/user';
+import { billingTexts as t, texts } from '../texts/texts';
 import { fetchLedger, fetchOrders, fetchProducts } from './billing-api';
 import { Card } from './card';
 import { CreditsHistory } from './credits-history';
@@ -33,7 +33,7 @@ function BalanceCard({ credits }: { credits: number | null }) {
 /** Buy Credits (/settings/credits): balance, packs with price per credit, purchases, credits history. */
 export default function BuyCreditsPage() {
   const navigate = useNavigate();
-  const credits = useAppStore((s) => s.credits);
+  const credits = useUser(selectCredits);
   const products = useResource(fetchProducts);
   const orders = useResource(fetchOrders);
   const ledger = useResource(fetchLedger);

@@ -1,4 +1,4 @@
-import { locale } from '../shell/texts';
+const locale = 'en-US';
 
 const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,4 +1,4 @@
-import { billingTexts as t } from '../shell/texts';
+import { billingTexts as t } from '../texts/texts';
 
 /** A failed load with a way to try again (never a dead end). */
 export function LoadError({ onRetry }: { onRetry: () => void }) {

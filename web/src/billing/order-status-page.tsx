@@ -1,11 +1,11 @@
 import type { Order } from '@neura/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { errorMessage } from '../api/http';
+import { errorMessage } from '../api/app-error';
 import { reloadUser } from '../chats/chats-api';
-import { billingTexts as t, texts } from '../shell/texts';
-import { showToast } from '../shell/toast-store';
-import { useAppStore } from '../store/app-store';
+import { selectCredits, useUser } from '../store/user';
+import { billingTexts as t, texts } from '../texts/texts';
+import { showToast } from '../ui/toast-store';
 import { cancelOrder } from './billing-api';
 import { day, money } from './format';
 import { LoadError } from './load-error';
@@ -73,8 +73,8 @@ function Pending() {
 }
 
 function Paid({ order }: { order: Order }) {
-  const credits = useAppStore((s) => s.credits);
-  const user = useAppStore((s) => s.user);
+  const credits = useUser(selectCredits);
+  const user = useUser((s) => s.user);
   const pro = order.product === 'pro';
   useEffect(() => {
     // Pro changes the user, not the balance: fetch the user again (the balance arrives by socket).

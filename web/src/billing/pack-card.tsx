@@ -1,5 +1,5 @@
 import type { CreditPack } from '@neura/contract';
-import { billingTexts as t } from '../shell/texts';
+import { billingTexts as t } from '../texts/texts';
 import { money, pricePerCredit } from './format';
 
 /** A credit pack: credits, price, price per credit and Buy. */

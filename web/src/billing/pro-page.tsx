@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { billingTexts as t, texts } from '../shell/texts';
-import { useAppStore } from '../store/app-store';
+import { selectIsPro, useUser } from '../store/user';
+import { billingTexts as t, texts } from '../texts/texts';
 import { ProPrice } from './pro-price';
 import { SubscribeButton } from './subscribe-button';
 
 /** The Pro sale page (/pro): what Pro includes, 19.99 with 49.99 struck through, Subscribe Now. */
 export default function ProPage() {
-  const isPro = useAppStore((s) => s.isProUser);
+  const isPro = useUser(selectIsPro);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 p-4">
       <section className="flex flex-col items-start gap-4 rounded-3xl bg-gradient-to-br from-accent/25 to-surface-2 p-6 sm:p-8">

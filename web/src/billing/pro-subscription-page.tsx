@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { errorMessage } from '../api/http';
-import { billingTexts as t, texts } from '../shell/texts';
-import { showToast } from '../shell/toast-store';
+import { errorMessage } from '../api/app-error';
+import { billingTexts as t, texts } from '../texts/texts';
+import { showToast } from '../ui/toast-store';
 import { fetchSubscription, openPortal } from './billing-api';
 import { Card } from './card';
 import { day } from './format';

@@ -1,5 +1,5 @@
 import type { Order } from '@neura/contract';
-import { billingTexts as t } from '../shell/texts';
+import { billingTexts as t } from '../texts/texts';
 import { Card, RowSkeletons } from './card';
 import { day, dayTime, money } from './format';
 import { LoadError } from './load-error';

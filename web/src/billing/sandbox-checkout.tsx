@@ -1,8 +1,8 @@
 import type { Order } from '@neura/contract';
 import { useState } from 'react';
-import { errorMessage } from '../api/http';
-import { billingTexts as t } from '../shell/texts';
-import { showToast } from '../shell/toast-store';
+import { errorMessage } from '../api/app-error';
+import { billingTexts as t } from '../texts/texts';
+import { showToast } from '../ui/toast-store';
 import { completeSandboxOrder } from './billing-api';
 import { money } from './format';
 

@@ -1,9 +1,9 @@
 import type { SubscriptionResponse } from '@neura/contract';
 import { useState } from 'react';
-import { errorMessage } from '../api/http';
+import { errorMessage } from '../api/app-error';
 import { reloadUser } from '../chats/chats-api';
-import { billingTexts as t } from '../shell/texts';
-import { showToast } from '../shell/toast-store';
+import { billingTexts as t } from '../texts/texts';
+import { showToast } from '../ui/toast-store';
 import { changeSandboxSubscription } from './billing-api';
 
 /** The sandbox's own subscription portal: cancel at period end, keep, or renew (a simulated invoice). */

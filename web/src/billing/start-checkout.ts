@@ -1,5 +1,5 @@
-import { errorMessage } from '../api/http';
-import { showToast } from '../shell/toast-store';
+import { errorMessage } from '../api/app-error';
+import { showToast } from '../ui/toast-store';
 import { createCheckout } from './billing-api';
 
 /**

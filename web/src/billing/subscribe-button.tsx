@@ -1,7 +1,7 @@
 import { PRO_PRODUCT_ID } from '@neura/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { billingTexts as t } from '../shell/texts';
+import { billingTexts as t } from '../texts/texts';
 import { startCheckout } from './start-checkout';
 
 /** "Subscribe Now": starts the Pro checkout (Stripe or the sandbox). */

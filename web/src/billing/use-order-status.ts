@@ -1,6 +1,6 @@
 import type { Order } from '@neura/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../api/http';
+import { AppError } from '../api/app-error';
 import { cancelOrder, fetchOrder } from './billing-api';
 
 /** How often a pending order is polled (the server asks Stripe itself once it stays pending). */
@@ -35,7 +35,7 @@ export function useOrderStatus(orderId: string | null, cancelOnOpen: boolean) {
   }, [load]);
 
   const pending = order?.status === 'pending';
-  const gone = error instanceof ApiError && error.status === 404;
+  const gone = error instanceof AppError && error.status === 404;
   // biome-ignore lint/correctness/useExhaustiveDependencies: each answer (a new `order`) arms the next poll.
   useEffect(() => {
     if (gone || (!pending && !error)) return;

@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useToastStore } from '../shell/toast-store';
+import { AppError } from '../api/app-error';
 import { useAppStore } from '../store/app-store';
-import { SendError } from './chat-api';
+import { useToastStore } from '../ui/toast-store';
 import { showSendError } from './send-error';
 
 beforeEach(() => useToastStore.setState({ toasts: [] }));
 
 describe('showSendError', () => {
   it('should offer Buy Credits when credits are insufficient', () => {
-    showSendError(new SendError('Not enough credits.', 'credits:insufficient'));
+    showSendError(new AppError('Not enough credits.', 'credits:insufficient'));
     expect(useToastStore.getState().toasts[0]).toMatchObject({
       title: 'Warning',
       message: 'Not enough credits.',
@@ -18,13 +18,13 @@ describe('showSendError', () => {
 
   it('should open the subscribe modal when the persona needs Pro', () => {
     useAppStore.setState({ activeModal: null });
-    showSendError(new SendError('User does not have a Pro subscription.', 'pro:required'));
+    showSendError(new AppError('User does not have a Pro subscription.', 'pro:required'));
     expect(useAppStore.getState().activeModal).toBe('subscribe');
     expect(useToastStore.getState().toasts).toHaveLength(0);
   });
 
   it('should show other failures as an error toast with the server message', () => {
-    showSendError(new SendError('A reply is still being written.', 'conflict'));
+    showSendError(new AppError('A reply is still being written.', 'conflict'));
     expect(useToastStore.getState().toasts[0]).toMatchObject({
       title: 'Something went wrong',
       message: 'A reply is still being written.',
