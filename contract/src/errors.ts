@@ -25,6 +25,14 @@ export const ERROR_STATUS = {
   conflict: 409,
   'rate-limited': 429,
   'mail:send-failed': 502,
+  /** Payments are turned off on this server (PAYMENTS=off). */
+  'billing:disabled': 403,
+  /** A sandbox-only call on a server that takes real payments. */
+  'billing:sandbox-only': 403,
+  /** A webhook whose signature does not verify (or is too old). */
+  'billing:signature-invalid': 400,
+  /** The payment provider failed or could not be reached; try again. */
+  'billing:provider-failed': 502,
   /** The model provider failed while replying (the charge is refunded). */
   'llm:failed': 502,
   /** The model returned nothing (the charge is refunded). */
@@ -47,5 +55,5 @@ export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred.';
 export const NOT_VERIFIED_MESSAGE = 'Your email address has not been verified.';
 export const VERIFY_MAIL_FAILED_MESSAGE = 'An unknown error occurred while sending the verification email.';
 
-/** SPEC.md §6: the rejection of text-to-speech for a non-Pro user. */
-export const PRO_REQUIRED_SPEECH_MESSAGE = 'User does not have a Pro subscription.';
+/** What the server answers (403, code pro:required) when a non-Pro user uses a Pro feature (SPEC.md §6). */
+export const PRO_REQUIRED_MESSAGE = 'User does not have a Pro subscription.';

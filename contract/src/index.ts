@@ -1,3 +1,4 @@
+export * from './billing.js';
 export * from './constants.js';
 export * from './entities.js';
 export * from './errors.js';

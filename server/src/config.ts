@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type CreditPack, creditPackSchema } from '@neura/contract';
 import { validRange } from 'semver';
 import { z } from 'zod';
 import { SUPPORTED_CLIENT_RANGE } from './version.js';
@@ -97,10 +98,20 @@ const configSchema = z.object({
   /** Parallel offline speech jobs; default: CPU cores − 1 (at least 1). */
   SPEECH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   SPEECH_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  // Billing (ARCHITECTURE.md §3 "Billing"); PAYMENTS' default is resolved in loadConfig.
+  PAYMENTS: z.enum(['stripe', 'sandbox', 'off']).optional(),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalUrl,
+  CREDIT_PACKS: optionalString,
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & {
+export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'PAYMENTS' | 'CREDIT_PACKS'> & {
   DATA_DIR: string;
+  /** stripe when STRIPE_SECRET_KEY is set, else sandbox, except off when NODE_ENV=production. */
+  PAYMENTS: 'stripe' | 'sandbox' | 'off';
+  /** The credit packs on sale (CREDIT_PACKS JSON, or the defaults). */
+  CREDIT_PACKS: CreditPack[];
   /** The resolved storage: a SQLite file path or a PostgreSQL URL. */
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 };
@@ -114,11 +125,46 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const payments = c.PAYMENTS ?? (c.STRIPE_SECRET_KEY ? 'stripe' : c.NODE_ENV === 'production' ? 'off' : 'sandbox');
+  if (payments === 'stripe' && (!c.STRIPE_SECRET_KEY || !c.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENTS: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or set PAYMENTS=sandbox or off)',
+    );
+  }
+  const packs = parseCreditPacks(c.CREDIT_PACKS);
   const dataDir = path.resolve(c.DATA_DIR);
   const url = c.DATABASE_URL;
   const database: Config['database'] =
     url && /^postgres(ql)?:\/\//.test(url)
       ? { kind: 'postgres', url }
       : { kind: 'sqlite', file: url ? path.resolve(url.replace(/^sqlite:/, '')) : path.join(dataDir, 'neura.db') };
-  return { ...c, DATA_DIR: dataDir, database };
+  return { ...c, DATA_DIR: dataDir, database, PAYMENTS: payments, CREDIT_PACKS: packs };
+}
+
+/** The packs of ARCHITECTURE.md §3 (CREDIT_PACKS overrides them). */
+export const DEFAULT_CREDIT_PACKS: CreditPack[] = [
+  { id: 'starter', credits: 100, price: 4.99, currency: 'usd' },
+  { id: 'plus', credits: 550, price: 19.99, currency: 'usd' },
+  { id: 'max', credits: 1500, price: 49.99, currency: 'usd' },
+];
+
+function parseCreditPacks(json: string | undefined): CreditPack[] {
+  if (json === undefined) return DEFAULT_CREDIT_PACKS;
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new ConfigError(
+      'Invalid configuration:\n  CREDIT_PACKS: must be JSON, e.g. [{"id":"starter","credits":100,"price":4.99}]',
+    );
+  }
+  const packs = z.array(creditPackSchema).min(1).safeParse(value);
+  if (!packs.success) {
+    const lines = packs.error.issues.map((i) => `  CREDIT_PACKS.${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const ids = packs.data.map((p) => p.id);
+  if (new Set(ids).size !== ids.length)
+    throw new ConfigError('Invalid configuration:\n  CREDIT_PACKS: pack ids must be unique');
+  return packs.data;
 }

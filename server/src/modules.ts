@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Principal } from './accounts/authenticate.js';
 import { createAccountsModule } from './accounts/module.js';
+import { createBillingModule } from './billing/module.js';
 import { createChatsModule } from './chats/module.js';
 import type { Config } from './config.js';
 import { createConversationModule } from './conversation/module.js';
@@ -56,6 +57,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger) {
   const feedback = createFeedbackModule({ db, events, auth: accounts.auth });
   const { speech, routes: speechRoutes } = createSpeechModule({ config, db, log, auth: accounts.auth });
   realtime.onVoice(voiceSocketHandlers(speech, config.VOICE_MAX_SECONDS));
+  const billing = createBillingModule({ config, db, log, auth: accounts.auth, users: accounts.users, credits });
 
   const routes: FastifyPluginAsync[] = [
     personas.routes,
@@ -64,6 +66,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger) {
     conversation.routes,
     feedback.routes,
     speechRoutes,
+    billing.routes,
   ];
   return {
     config,
@@ -86,6 +89,9 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger) {
     conversation: conversation.conversation,
     feedback: feedback.feedback,
     speech,
+    billing: billing.billing,
+    /** Set when PAYMENTS=stripe. */
+    stripeWebhook: billing.stripeWebhook,
     /** The API's route plugins, in order (each protected one authenticates in its own hook). */
     routes,
   };

@@ -1,22 +1,8 @@
-import type { ParseArgsConfig } from 'node:util';
-import type { AppModules } from '../modules.js';
+import { billingAdminCommands } from './billing.js';
+import type { AdminCommand } from './command.js';
 import { adminGrantCredits, adminSetFlag, adminSetPro } from './users.js';
 
-export interface CommandContext {
-  services: AppModules;
-  args: string[];
-  options: Record<string, string | boolean | undefined | Array<string | boolean>>;
-  out: (line: string) => void;
-  readFile: (path: string) => string;
-}
-
-export interface AdminCommand {
-  name: string;
-  usage: string;
-  summary: string;
-  options?: ParseArgsConfig['options'];
-  run: (ctx: CommandContext) => Promise<number>;
-}
+export type { AdminCommand, CommandContext } from './command.js';
 
 const help = { help: { type: 'boolean', short: 'h' } } as const;
 
@@ -182,4 +168,5 @@ export const adminCommands: AdminCommand[] = [
       return 0;
     },
   },
+  ...billingAdminCommands,
 ];

@@ -1,4 +1,10 @@
-import type { Chat, ChatPatchRequest, ChatUpdatedPayload, SessionServerEvents } from '@neura/contract';
+import {
+  type Chat,
+  type ChatPatchRequest,
+  type ChatUpdatedPayload,
+  PRO_REQUIRED_MESSAGE,
+  type SessionServerEvents,
+} from '@neura/contract';
 import { isPro } from '../accounts/present-user.js';
 import type { UserRepository } from '../accounts/user-repository.js';
 import { fromBool } from '../db/database.js';
@@ -55,7 +61,7 @@ export class ChatService {
     if (persona.requiresPro) {
       const user = await this.users.findById(userId);
       if (!user || !isPro(user)) {
-        throw new AppError('pro:required', `${persona.name} needs a Pro subscription. Upgrade to Pro to chat with it.`);
+        throw new AppError('pro:required', PRO_REQUIRED_MESSAGE);
       }
     }
     const now = nowIso();

@@ -1,9 +1,12 @@
+import { PRO_REQUIRED_MESSAGE } from '@neura/contract';
+
 /** Server-side texts of the conversation feature (messages users see in acks and events). */
 export const conversationTexts = {
   empty: 'Type a message first.',
   tooLong: (max: number) => `Messages can be at most ${max} characters long.`,
   personaGone: 'The persona of this chat no longer exists.',
-  proRequired: 'This persona requires a Pro subscription.',
+  /** SPEC.md §6, verbatim. */
+  proRequired: PRO_REQUIRED_MESSAGE,
   busy: 'A reply is still being written in this chat. Wait for it to finish or stop it first.',
   restarting: 'The server is restarting. Please try again in a moment.',
   failed: 'The model could not finish its reply. Your credits for this message were refunded.',

@@ -59,6 +59,50 @@ export class CreditRepository {
     return trx.selectFrom('credit_ledger').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
   }
 
+  /**
+   * Reads the balance and locks the user's row until the transaction ends (a no-op update, so it
+   * works on SQLite and PostgreSQL alike); undefined when the user does not exist.
+   */
+  async lockBalance(userId: string, trx: Executor): Promise<number | undefined> {
+    const row = await trx
+      .updateTable('users')
+      .set((eb) => ({ credits: eb.ref('credits') }))
+      .where('id', '=', userId)
+      .returning('credits')
+      .executeTakeFirst();
+    return row?.credits;
+  }
+
+  /** The user's ledger, newest first, with the persona of message charges and refunds when known. */
+  listLedger(userId: string, limit: number, trx: Executor = this.db) {
+    return trx
+      .selectFrom('credit_ledger')
+      .select(['id', 'amount', 'reason', 'idempotency_key', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The persona name of each message's chat (for the credit history). */
+  async personaNamesForMessages(messageIds: string[], trx: Executor = this.db): Promise<Map<string, string>> {
+    if (messageIds.length === 0) return new Map();
+    const rows = await trx
+      .selectFrom('messages')
+      .innerJoin('chats', 'chats.id', 'messages.chat_id')
+      .innerJoin('personas', 'personas.id', 'chats.persona_id')
+      .select(['messages.id as id', 'personas.name as name'])
+      .where('messages.id', 'in', messageIds)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+
+  async balance(userId: string, trx: Executor = this.db): Promise<number | undefined> {
+    const row = await trx.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirst();
+    return row?.credits;
+  }
+
   async deleteLedgerOf(userId: string, trx: Executor = this.db): Promise<void> {
     await trx.deleteFrom('credit_ledger').where('user_id', '=', userId).execute();
   }

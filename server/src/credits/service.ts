@@ -34,15 +34,22 @@ export class CreditService {
 
   /**
    * Grants inside the caller's transaction; returns the new balance, or undefined when the key
-   * was already applied (or the user does not exist). Call `notify` after the transaction commits.
+   * was already applied (or the user does not exist). A negative amount takes back at most the
+   * balance, and the ledger records what was actually taken. Call `notify` after the transaction
+   * commits.
    */
   async grantInTransaction(trx: Executor, input: GrantInput): Promise<number | undefined> {
+    if (!Number.isInteger(input.amount)) throw new AppError('request:invalid', 'Credits are whole numbers.');
+    const current = await this.credits.lockBalance(input.userId, trx);
+    if (current === undefined) return undefined;
+    const delta = input.amount >= 0 ? input.amount : -Math.min(current, -input.amount);
     const written = await this.credits.addLedgerRow(
-      { userId: input.userId, amount: input.amount, reason: input.reason, idempotencyKey: input.key },
+      { userId: input.userId, amount: delta, reason: input.reason, idempotencyKey: input.key },
       trx,
     );
     if (!written) return undefined;
-    return this.credits.adjust(input.userId, input.amount, trx);
+    if (delta === 0) return current;
+    return this.credits.adjust(input.userId, delta, trx);
   }
 
   /** Grants in its own transaction and notifies the user's devices; undefined when already applied. */
@@ -97,6 +104,16 @@ export class CreditService {
   /** Tells the user's devices their balance (after a `*InTransaction` change committed). */
   notify(userId: string, credits: number): void {
     void this.announce(userId, credits);
+  }
+
+  /** The user's ledger rows, newest first (read-only, for the credit history). */
+  history(userId: string, limit: number) {
+    return this.credits.listLedger(userId, limit);
+  }
+
+  /** The persona name of each message's chat (read-only, for the credit history). */
+  personaNamesForMessages(messageIds: string[]): Promise<Map<string, string>> {
+    return this.credits.personaNamesForMessages(messageIds);
   }
 
   /** Removes the user's ledger (account deletion, inside its transaction). */

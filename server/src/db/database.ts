@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import type { Config } from '../config.js';
 import * as m0001 from './migrations/0001-initial.js';
+import * as m0003 from './migrations/0003-billing.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -22,6 +23,7 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 /** Migrations are listed in code, so a bundled server carries them (no directory scanning). */
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0003-billing': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

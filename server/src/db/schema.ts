@@ -135,6 +135,51 @@ export interface FeedbackTable {
   created_at: Timestamp;
 }
 
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  /** A pack id or "pro". */
+  product: string;
+  kind: 'pack' | 'pro';
+  provider: 'stripe' | 'sandbox';
+  status: 'pending' | 'paid' | 'failed' | 'canceled';
+  credits: ColumnType<number, number | undefined, number>;
+  amount_cents: number;
+  currency: string;
+  provider_session_id: string | null;
+  provider_payment_id: string | null;
+  provider_subscription_id: string | null;
+  refunded_credits: ColumnType<number, number | undefined, number>;
+  /** When the provider was last asked about this pending order (the status page's backstop). */
+  checked_at: Timestamp | null;
+  paid_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BillingCustomersTable {
+  user_id: string;
+  provider_customer_id: string;
+  created_at: Timestamp;
+}
+
+export interface BillingSubscriptionsTable {
+  id: string;
+  user_id: string;
+  provider: 'stripe' | 'sandbox';
+  status: string;
+  cancel_at_period_end: ColumnType<Bool, Bool | undefined, Bool>;
+  current_period_end: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  received_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -147,6 +192,10 @@ export interface Database {
   messages: MessagesTable;
   credit_ledger: CreditLedgerTable;
   feedback: FeedbackTable;
+  orders: OrdersTable;
+  billing_customers: BillingCustomersTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  billing_events: BillingEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -163,3 +212,7 @@ export type NewMessage = Insertable<MessagesTable>;
 export type InviteRow = Selectable<InvitesTable>;
 export type EmailCodeRow = Selectable<EmailCodesTable>;
 export type FeedbackRow = Selectable<FeedbackTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type OrderUpdate = Updateable<OrdersTable>;
+export type BillingSubscriptionRow = Selectable<BillingSubscriptionsTable>;

@@ -1,4 +1,4 @@
-import { PRO_REQUIRED_SPEECH_MESSAGE, type SpeechStatus } from '@neura/contract';
+import { PRO_REQUIRED_MESSAGE, type SpeechStatus } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AttemptLimiter } from '../accounts/attempt-limiter.js';
 import { isPro } from '../accounts/present-user.js';
@@ -85,7 +85,7 @@ export class SpeechService {
 
   /** SPEC.md §6: text-to-speech is Pro only; the server enforces it with this exact message. */
   requirePro(user: UserRow): void {
-    if (!isPro(user)) throw new AppError('pro:required', PRO_REQUIRED_SPEECH_MESSAGE);
+    if (!isPro(user)) throw new AppError('pro:required', PRO_REQUIRED_MESSAGE);
   }
 
   private failure(error: unknown, message: string): AppError {

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { texts } from '../texts/texts';
 import type { RouteName } from './routes';
 
@@ -10,10 +10,13 @@ const CreatePage = lazy(() => import('../pages/create-page'));
 const TermsPage = lazy(() => import('../pages/terms-page'));
 const ChangelogPage = lazy(() => import('../pages/changelog-page'));
 const UiTestPage = lazy(() => import('../pages/ui-test-page'));
-const ComingPage: ComponentType<{ note: string }> = lazy(() => import('../pages/coming-page'));
 const SettingsPage = lazy(() => import('../settings/settings-page'));
 const ChangePasswordPage = lazy(() => import('../settings/change-password-page'));
 const DeleteAccountPage = lazy(() => import('../settings/delete-account-page'));
+const ProPage = lazy(() => import('../billing/pro-page'));
+const BuyCreditsPage = lazy(() => import('../billing/buy-credits-page'));
+const OrderStatusPage = lazy(() => import('../billing/order-status-page'));
+const ProSubscriptionPage = lazy(() => import('../billing/pro-subscription-page'));
 
 function PageFallback() {
   return (
@@ -32,21 +35,20 @@ function PageFallback() {
 const page = (node: ReactNode) => <Suspense fallback={<PageFallback />}>{node}</Suspense>;
 
 /**
- * The page of each route. Pages whose issue comes later render a placeholder with their title;
- * each feature replaces its entries with its lazily loaded page.
+ * The page of each route, each feature's page loaded lazily.
  */
 export const pageElements: Record<RouteName, ReactNode> = {
   home: page(<ExplorePage />),
   chats: page(<ChatsPage />),
   chat: page(<ChatPage />),
   create: page(<CreatePage />),
-  pro: page(<ComingPage note={texts.comingPages.pro} />),
+  pro: page(<ProPage />),
   settings: page(<SettingsPage />),
   password: page(<ChangePasswordPage />),
   delete: page(<DeleteAccountPage />),
-  credits: page(<ComingPage note={texts.comingPages.credits} />),
-  'purchase-complete': page(<ComingPage note={texts.comingPages.purchaseComplete} />),
-  'pro-subscription': page(<ComingPage note={texts.comingPages.proSubscription} />),
+  credits: page(<BuyCreditsPage />),
+  'purchase-complete': page(<OrderStatusPage />),
+  'pro-subscription': page(<ProSubscriptionPage />),
   changelog: page(<ChangelogPage />),
   'ui-test': page(<UiTestPage />),
   'ui-test-ionic': page(<UiTestPage />),

@@ -1,4 +1,5 @@
-import { PRO_LIST_PRICE_USD, PRO_PRICE_USD } from '@neura/contract';
+import { PRO_LIST_PRICE_USD, PRO_PRICE_USD, PRO_PRODUCT_ID } from '@neura/contract';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
@@ -6,13 +7,21 @@ import { StoreModal } from '../ui/modal';
 
 const usd = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 
-/** The subscribe modal (id "subscribe"): the Pro pitch and a way to /settings/pro. */
+/**
+ * The subscribe modal (id "subscribe"): the Pro pitch; Subscribe Now starts the Pro checkout
+ * directly (Stripe's page, or the sandbox's order page). When it cannot start, the modal closes
+ * and a toast says why. The checkout code loads on the first click (it stays out of the first route).
+ */
 export function SubscribeModal() {
   const navigate = useNavigate();
   const setActiveModal = useAppStore((s) => s.setActiveModal);
-  const go = () => {
+  const [busy, setBusy] = useState(false);
+  const go = async () => {
+    setBusy(true);
+    const { startCheckout } = await import('../billing/start-checkout');
+    await startCheckout(PRO_PRODUCT_ID, navigate);
+    setBusy(false);
     setActiveModal(null);
-    navigate('/settings/pro');
   };
   return (
     <StoreModal id="subscribe" title={texts.subscribe.title}>
@@ -39,9 +48,11 @@ export function SubscribeModal() {
       <div className="flex flex-col gap-2">
         <button
           type="button"
-          onClick={go}
+          onClick={() => void go()}
+          disabled={busy}
+          aria-busy={busy}
           data-autofocus
-          className="rounded-lg bg-accent px-4 py-2.5 font-semibold text-accent-fg hover:opacity-90"
+          className="rounded-lg bg-accent px-4 py-2.5 font-semibold text-accent-fg hover:opacity-90 disabled:opacity-50"
         >
           {texts.subscribe.cta}
         </button>

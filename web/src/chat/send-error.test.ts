@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../api/app-error';
+import { useAppStore } from '../store/app-store';
 import { useToastStore } from '../ui/toast-store';
 import { showSendError } from './send-error';
 
@@ -13,6 +14,13 @@ describe('showSendError', () => {
       message: 'Not enough credits.',
       action: { label: 'Buy Credits', to: '/settings/credits' },
     });
+  });
+
+  it('should open the subscribe modal when the persona needs Pro', () => {
+    useAppStore.setState({ activeModal: null });
+    showSendError(new AppError('User does not have a Pro subscription.', 'pro:required'));
+    expect(useAppStore.getState().activeModal).toBe('subscribe');
+    expect(useToastStore.getState().toasts).toHaveLength(0);
   });
 
   it('should show other failures as an error toast with the server message', () => {

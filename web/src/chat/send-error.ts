@@ -1,4 +1,5 @@
 import { AppError, errorMessage } from '../api/app-error';
+import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
 import { showToast } from '../ui/toast-store';
 
@@ -13,6 +14,7 @@ export function showSendError(error: unknown): void {
       action: { label: texts.chat.buyCredits, to: '/settings/credits' },
     });
   } else if (code === 'pro:required') {
-    showToast({ severity: 'warning', message, action: { label: texts.chat.subscribe, to: '/settings/pro' } });
+    // Pro required (403 pro:required): the subscribe modal explains and sells Pro.
+    useAppStore.getState().setActiveModal('subscribe');
   } else showToast({ severity: 'error', message });
 }

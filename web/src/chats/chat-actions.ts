@@ -1,9 +1,10 @@
-import { errorMessage } from '../api/app-error';
+import { AppError, errorMessage } from '../api/app-error';
 import { callSession } from '../api/call-session';
 import { getSessionSocket } from '../api/session-socket';
 import { useAppStore } from '../store/app-store';
 import { dispatchChats, useChats } from '../store/chats';
 import { usePersonas } from '../store/personas';
+import { selectIsPro, useUser } from '../store/user';
 import { texts } from '../texts/texts';
 import { showToast } from '../ui/toast-store';
 import { useChatUiStore } from './chat-ui-store';
@@ -29,6 +30,14 @@ export async function startChat(personaId: string | null | undefined, navigate: 
     state.setActiveModal('newchat');
     return false;
   }
+  // A Pro persona for a non-Pro user: the subscribe modal instead of a refused call.
+  if (
+    !selectIsPro(useUser.getState()) &&
+    usePersonas.getState().personas.find((p) => p.id === personaId)?.requiresPro
+  ) {
+    state.setActiveModal('subscribe');
+    return false;
+  }
   try {
     const { id } = await callSession('createChat', personaId);
     // chat.created usually arrives first; this covers a missed event.
@@ -50,6 +59,10 @@ export async function startChat(personaId: string | null | undefined, navigate: 
     navigate(`/chats/${id}`);
     return true;
   } catch (error) {
+    if (error instanceof AppError && error.code === 'pro:required') {
+      useAppStore.getState().setActiveModal('subscribe');
+      return false;
+    }
     navigate('/');
     showToast({
       severity: 'error',

@@ -141,15 +141,25 @@ describe('deleting a chat', () => {
 describe('starting a chat', () => {
   it('should go to / and alert with the server message when creation is refused', async () => {
     const { startChat } = await import('./chat-actions');
-    fake.ack = { error: { message: 'Needs Pro.', code: 'pro:required' } };
+    fake.ack = { error: { message: 'That persona is not available.', code: 'not-found' } };
     const navigate = vi.fn();
     expect(await startChat('startup-advisor', navigate)).toBe(false);
     expect(navigate).toHaveBeenCalledWith('/');
     expect(useToastStore.getState().toasts[0]).toMatchObject({
       severity: 'error',
       title: "Couldn't create chat",
-      message: 'Needs Pro.',
+      message: 'That persona is not available.',
     });
+  });
+
+  it('should open the subscribe modal, not an alert, when the server answers pro:required', async () => {
+    const { startChat } = await import('./chat-actions');
+    fake.ack = { error: { message: 'User does not have a Pro subscription.', code: 'pro:required' } };
+    const navigate = vi.fn();
+    expect(await startChat('startup-advisor', navigate)).toBe(false);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(useAppStore.getState().activeModal).toBe('subscribe');
+    expect(useToastStore.getState().toasts).toHaveLength(0);
   });
 
   it('should use the fallback text when the socket is not connected, and navigate on success', async () => {

@@ -350,12 +350,6 @@ export const texts = {
     badge: 'Coming Soon',
     explore: 'Explore personas',
   },
-  comingPages: {
-    pro: 'Neura Pro is coming to this page soon: subscriptions open with the billing update.',
-    proSubscription: 'Managing your Pro subscription arrives with the billing update.',
-    credits: 'Buying credits arrives with the billing update.',
-    purchaseComplete: 'Order status arrives with the billing update.',
-  },
   changelog: {
     intro: 'What is new in Neura.',
   },
@@ -430,6 +424,132 @@ export const texts = {
     playFailed: 'The audio could not be played.',
   },
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Billing (issue 12): Buy Credits, Order Status, the Pro sale and subscription pages, the sandbox.
+// SPEC.md texts verbatim: "No Credits", "Low Credits", "Subscribe Now", "Buy Credits", "Order Status",
+// "User does not have a Pro subscription.".
+// ---------------------------------------------------------------------------------------------
+export const billingTexts = {
+  balance: 'Your balance',
+  balanceValue: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'credit' : 'credits'}`,
+  packsHeading: 'Credit packs',
+  packsIntro: 'Each message costs the persona’s credits. Credits never expire.',
+  packName: (id: string) => `${id.charAt(0).toUpperCase()}${id.slice(1)}`,
+  packCredits: (n: number) => `${n.toLocaleString('en-US')} credits`,
+  perCredit: (price: string) => `${price} per credit`,
+  buy: 'Buy',
+  buying: 'Opening checkout...',
+  bestValue: 'Best value',
+  paymentsOff: 'Purchases are turned off on this server. Ask the administrator for credits.',
+  sandboxNotice: 'Test mode: purchases use the sandbox and no money moves.',
+  purchasesHeading: 'Purchase history',
+  noPurchases: 'No purchases yet.',
+  historyHeading: 'Credits history',
+  noHistory: 'No credit changes yet.',
+  receipt: 'Receipt',
+  receiptFor: (product: string) => `Receipt for ${product}`,
+  receiptOrder: 'Order',
+  receiptDate: 'Date',
+  receiptPaid: 'Paid',
+  receiptAmount: 'Amount',
+  receiptCredits: 'Credits',
+  receiptRefunded: 'Credits refunded',
+  receiptProvider: 'Paid with',
+  providerNames: { stripe: 'Stripe', sandbox: 'Sandbox (no money moved)', off: 'None' } as Record<string, string>,
+  productName: (product: string) =>
+    product === 'pro' ? 'Neura Pro (1 month)' : `${billingTextsPack(product)} credit pack`,
+  statusNames: { pending: 'Pending', paid: 'Paid', failed: 'Failed', canceled: 'Canceled' } as Record<string, string>,
+  ledgerReasons: {
+    message: 'Message',
+    refund: 'Refund',
+    purchase: 'Purchase',
+    clawback: 'Refunded purchase',
+    'admin-grant': 'Grant',
+    grant: 'Grant',
+    signup: 'Welcome credits',
+    tool: 'Skill',
+  } as Record<string, string>,
+  ledgerWith: (reason: string, detail: string) => `${reason} · ${detail}`,
+  loadFailed: 'Could not load this. Check your connection and try again.',
+  retry: 'Try again',
+  // Order Status
+  orderMissing: 'No order to show.',
+  orderMissingBody: 'Start a purchase from Buy Credits or the Pro page.',
+  pendingTitle: 'Confirming your payment…',
+  pendingBody:
+    'This usually takes a few seconds. You can leave this page; your credits arrive when the payment clears.',
+  paidTitle: 'Payment received',
+  paidCredits: (n: number) => `${n.toLocaleString('en-US')} credits were added to your balance.`,
+  paidPro: 'Neura Pro is active. Enjoy every persona and replies read aloud.',
+  newBalance: 'New balance',
+  proUntil: (date: string) => `Pro until ${date}`,
+  failedTitle: 'Payment failed',
+  failedBody: 'Your payment did not go through and nothing was charged. Try again or use another payment method.',
+  canceledTitle: 'Checkout canceled',
+  canceledBody: 'You canceled the checkout. Nothing was charged.',
+  tryAgain: 'Try again',
+  backToCredits: 'Back to Buy Credits',
+  startChatting: 'Start chatting',
+  viewSubscription: 'View subscription',
+  // Sandbox checkout and portal
+  sandboxLabel: 'Test payment — no money moves',
+  sandboxCheckoutTitle: 'Sandbox checkout',
+  sandboxCheckoutBody:
+    'This server runs the payment sandbox: paying here completes the order through the same code as a real payment, without charging anything.',
+  sandboxPay: (amount: string) => `Pay ${amount}`,
+  sandboxPaying: 'Paying...',
+  sandboxDecline: 'Simulate a declined card',
+  sandboxCancel: 'Cancel checkout',
+  sandboxPortalTitle: 'Sandbox subscription portal',
+  sandboxCancelSub: 'Cancel at period end',
+  sandboxResumeSub: 'Keep my subscription',
+  sandboxRenewSub: 'Renew now (simulate next month’s payment)',
+  sandboxClosePortal: 'Close portal',
+  // Pro
+  proHeading: 'Neura Pro',
+  proTagline: 'Every persona, replies read aloud, and new features first.',
+  proIncludes: 'What Pro includes',
+  proFeatures: [
+    { title: 'All Pro personas', body: 'Advisors, coaches and characters reserved for Pro members.' },
+    { title: 'Text-to-speech', body: 'Have any reply read aloud.' },
+    { title: 'Priority access', body: 'Try new skills and features before everyone else.' },
+  ],
+  perMonth: '/ month',
+  listPrice: 'Was',
+  subscribeNow: 'Subscribe Now',
+  alreadyPro: 'You are a Pro member.',
+  manageSubscription: 'Manage subscription',
+  cancelAnytime: 'Cancel anytime. Renews monthly until you cancel.',
+  // Pro subscription page
+  subscriptionHeading: 'Your subscription',
+  statusLabel: 'Status',
+  periodLabel: 'Current period',
+  planPro: 'Neura Pro',
+  planFree: 'Free',
+  renewsOn: (date: string) => `Renews on ${date}`,
+  endsOn: (date: string) => `Ends on ${date}`,
+  endedOn: (date: string) => `Ended on ${date}`,
+  subscriptionStatus: {
+    active: 'Active',
+    trialing: 'Trial',
+    past_due: 'Payment due',
+    canceled: 'Canceled',
+    unpaid: 'Unpaid',
+    incomplete: 'Incomplete',
+    incomplete_expired: 'Expired',
+    none: 'Not subscribed',
+  } as Record<string, string>,
+  manageHint: 'Update your card, cancel or renew in the billing portal.',
+  openPortal: 'Manage or cancel',
+  openingPortal: 'Opening...',
+  notSubscribed: 'You are on the free plan. Subscribe to unlock Pro personas and text-to-speech.',
+  seeWhatPro: 'See what Pro includes',
+} as const;
+
+function billingTextsPack(product: string): string {
+  return `${product.charAt(0).toUpperCase()}${product.slice(1)}`;
+}
 
 /* ---- Native app and platform (issue #14): store-app banner, analytics opt-out, client info ---- */
 export const platformTexts = {

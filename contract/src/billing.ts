@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/** Billing contracts (ARCHITECTURE.md §3 "Billing"). Prices are decimal amounts in `currency`. */
+
+export const PAYMENT_PROVIDERS = ['stripe', 'sandbox', 'off'] as const;
+export type PaymentProviderKind = (typeof PAYMENT_PROVIDERS)[number];
+
+export const PRO_PRODUCT_ID = 'pro';
+
+export const creditPackSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'pack ids are short lowercase words')
+    .refine((id) => id !== PRO_PRODUCT_ID, '"pro" is the subscription, not a pack'),
+  credits: z.number().int().min(1).max(1_000_000),
+  price: z.number().min(0).max(100_000),
+  currency: z
+    .string()
+    .regex(/^[a-z]{3}$/)
+    .default('usd'),
+});
+export type CreditPack = z.infer<typeof creditPackSchema>;
+
+export const productsResponseSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  packs: z.array(creditPackSchema),
+  pro: z.object({
+    price: z.number(),
+    listPrice: z.number(),
+    currency: z.string(),
+    interval: z.literal('month'),
+  }),
+});
+export type ProductsResponse = z.infer<typeof productsResponseSchema>;
+
+export const checkoutRequestSchema = z.object({ product: z.string().min(1).max(64) });
+export const checkoutResponseSchema = z.object({ orderId: z.string(), url: z.string() });
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'canceled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const orderSchema = z.object({
+  id: z.string(),
+  product: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  credits: z.number().int(),
+  amount: z.number(),
+  currency: z.string(),
+  createdAt: z.string(),
+  /** When the order was paid (null until then). */
+  paidAt: z.string().nullable(),
+  /** Credits taken back after a refund (0 when none). */
+  refundedCredits: z.number().int(),
+  /** The provider that took (or would take) the payment. */
+  provider: z.enum(PAYMENT_PROVIDERS),
+});
+export type Order = z.infer<typeof orderSchema>;
+export const ordersResponseSchema = z.array(orderSchema);
+
+export const subscriptionResponseSchema = z.object({
+  isPro: z.boolean(),
+  proExpiry: z.string().nullable(),
+  /** The provider's subscription status (active, past_due, canceled, …), or "none". */
+  status: z.string(),
+  cancelAtPeriodEnd: z.boolean(),
+});
+export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
+
+export const portalResponseSchema = z.object({ url: z.string() });
+
+/** Sandbox only: what the sandbox portal page can do to the subscription. */
+export const sandboxSubscriptionRequestSchema = z.object({ action: z.enum(['cancel', 'resume', 'renew']) });
+
+/** GET /billing/ledger: the user's credit history, newest first. */
+export const ledgerEntrySchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  /** message, refund, purchase, grant, clawback, signup, tool, … */
+  reason: z.string(),
+  createdAt: z.string(),
+  /** What the entry is about, when known: the persona of a message, the pack of a purchase. */
+  detail: z.string().nullable(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+export const ledgerResponseSchema = z.array(ledgerEntrySchema);

@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Authenticator } from '../accounts/authenticate.js';
+import type { UserRepository } from '../accounts/user-repository.js';
+import type { Config } from '../config.js';
+import type { CreditService } from '../credits/service.js';
+import type { Db } from '../db/database.js';
+import { Fulfilment } from './fulfilment.js';
+import { Catalog } from './products.js';
+import type { PaymentProvider } from './provider.js';
+import { BillingRepository } from './repository.js';
+import { billingRoutes } from './routes.js';
+import { SandboxProvider } from './sandbox-provider.js';
+import { BillingService } from './service.js';
+import { StripeProvider } from './stripe-provider.js';
+import { StripeWebhook } from './webhook.js';
+
+export interface BillingModuleDeps {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  auth: Authenticator;
+  users: UserRepository;
+  credits: CreditService;
+}
+
+/**
+ * Billing: credit packs and Pro through Stripe Checkout (PAYMENTS=stripe) or the sandbox
+ * (PAYMENTS=sandbox); with PAYMENTS=off only the product list answers. Orders go with their user
+ * (the foreign keys cascade).
+ */
+export function createBillingModule({ config, db, log, auth, users, credits }: BillingModuleDeps) {
+  const repo = new BillingRepository(db);
+  const appUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const stripe = config.PAYMENTS === 'stripe' ? new StripeProvider(config, repo, appUrl) : undefined;
+  const provider: PaymentProvider | undefined = config.PAYMENTS === 'sandbox' ? new SandboxProvider() : stripe;
+  const billing = new BillingService({
+    db,
+    log,
+    repo,
+    users,
+    credits,
+    catalog: new Catalog(config),
+    fulfilment: new Fulfilment(repo, users, credits),
+    provider,
+    stripe,
+  });
+  const stripeWebhook = stripe ? new StripeWebhook(stripe, billing, log) : undefined;
+  return { billing, stripeWebhook, routes: billingRoutes(auth, billing, stripeWebhook) };
+}

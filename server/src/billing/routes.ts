@@ -1,0 +1,83 @@
+import { checkoutRequestSchema, sandboxSubscriptionRequestSchema } from '@neura/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { Authenticator } from '../accounts/authenticate.js';
+import { requireAuth, signedIn } from '../accounts/http-auth.js';
+import { AppError } from '../errors.js';
+import { parse } from '../lib/validate.js';
+import type { BillingService } from './service.js';
+import type { StripeWebhook } from './webhook.js';
+
+const checkoutLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+const sandboxCompleteSchema = z
+  .object({ outcome: z.enum(['paid', 'failed']).default('paid') })
+  .default({ outcome: 'paid' });
+
+/** Billing (ARCHITECTURE.md §3 "Billing"); every order is its owner's only (404 otherwise). */
+export const billingRoutes =
+  (auth: Authenticator, billing: BillingService, stripeWebhook: StripeWebhook | undefined): FastifyPluginAsync =>
+  async (app) => {
+    app.get('/billing/products', async () => billing.products());
+
+    // Stripe signs the exact bytes it sent: this route alone keeps JSON bodies raw (and needs no token).
+    await app.register(async (scope) => {
+      scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+      scope.post('/billing/webhook', async (request) => {
+        if (!stripeWebhook) throw new AppError('not-found', 'Stripe payments are not enabled on this server.');
+        const signature = request.headers['stripe-signature'];
+        return stripeWebhook.receive(request.body, typeof signature === 'string' ? signature : undefined);
+      });
+    });
+
+    await app.register(async (app) => {
+      requireAuth(app, auth);
+
+      app.post('/billing/checkout', { config: checkoutLimit }, async (request) => {
+        const { user } = signedIn(request);
+        const { product } = parse(checkoutRequestSchema, request.body);
+        return billing.checkout(user, product);
+      });
+
+      app.get('/billing/orders', async (request) => {
+        const { user } = signedIn(request);
+        return billing.listOrders(user.id);
+      });
+
+      app.get<{ Params: { id: string } }>('/billing/orders/:id', async (request) => {
+        const { user } = signedIn(request);
+        return billing.getOrder(user.id, request.params.id);
+      });
+
+      app.post<{ Params: { id: string } }>('/billing/orders/:id/cancel', async (request) => {
+        const { user } = signedIn(request);
+        return billing.cancelOrder(user.id, request.params.id);
+      });
+
+      app.post<{ Params: { orderId: string } }>('/billing/sandbox/:orderId/complete', async (request) => {
+        const { user } = signedIn(request);
+        const { outcome } = parse(sandboxCompleteSchema, request.body ?? undefined);
+        return billing.sandboxComplete(user.id, request.params.orderId, outcome);
+      });
+
+      app.post('/billing/sandbox/subscription', async (request) => {
+        const { user } = signedIn(request);
+        const { action } = parse(sandboxSubscriptionRequestSchema, request.body);
+        return billing.sandboxSubscription(user, action);
+      });
+
+      app.get('/billing/subscription', async (request) => {
+        const { user } = signedIn(request);
+        return billing.subscription(user);
+      });
+
+      app.post('/billing/portal', async (request) => {
+        const { user } = signedIn(request);
+        return billing.portal(user);
+      });
+
+      app.get('/billing/ledger', async (request) => {
+        const { user } = signedIn(request);
+        return billing.ledger(user.id);
+      });
+    });
+  };

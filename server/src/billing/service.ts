@@ -1,0 +1,247 @@
+import type { LedgerEntry, Order, SubscriptionResponse } from '@neura/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { isPro } from '../accounts/present-user.js';
+import type { UserRepository } from '../accounts/user-repository.js';
+import type { CreditService } from '../credits/service.js';
+import { type Db, type Executor, inTransaction } from '../db/database.js';
+import type { OrderRow, UserRow } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { type Effects, type Fulfilment, newEffects } from './fulfilment.js';
+import { ledgerSubject, presentLedgerEntry, presentOrder } from './present.js';
+import type { Catalog } from './products.js';
+import type { PaymentProvider } from './provider.js';
+import type { BillingRepository } from './repository.js';
+import { applySession } from './session-sync.js';
+import type { StripeProvider } from './stripe-provider.js';
+
+/** How long an order stays pending before its status page asks Stripe directly (and how often). */
+export const BACKSTOP_AFTER_MS = 4000;
+const ORDER_NOT_FOUND = 'This order does not exist or is not yours.';
+const HISTORY_LIMIT = 100;
+
+export interface BillingDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  repo: BillingRepository;
+  users: UserRepository;
+  credits: CreditService;
+  catalog: Catalog;
+  fulfilment: Fulfilment;
+  /** undefined when PAYMENTS=off. */
+  provider: PaymentProvider | undefined;
+  /** Set when PAYMENTS=stripe (the same object as provider). */
+  stripe: StripeProvider | undefined;
+}
+
+/** Checkout, orders, the subscription and the sandbox: the rules of billing. */
+export class BillingService {
+  constructor(private readonly d: BillingDeps) {}
+
+  products() {
+    return this.d.catalog.list();
+  }
+
+  /** Applies `work` in one transaction, then tells devices about changed balances. */
+  async transact<T>(work: (trx: Executor, effects: Effects) => Promise<T>): Promise<T> {
+    const effects = newEffects();
+    const result = await inTransaction(this.d.db, (trx) => work(trx, effects));
+    for (const [userId, balance] of effects.balances) this.d.credits.notify(userId, balance);
+    return result;
+  }
+
+  async checkout(user: UserRow, productId: string): Promise<{ orderId: string; url: string }> {
+    const provider = this.requireProvider();
+    const product = this.d.catalog.find(productId);
+    if (!product) throw new AppError('not-found', 'That product is not on sale.');
+    if (product.kind === 'pro') {
+      const sub = await this.d.repo.latestSubscription(user.id);
+      if (isPro(user) && sub && sub.status === 'active' && sub.cancel_at_period_end === 0) {
+        throw new AppError('conflict', 'You already subscribe to Pro. Manage it on the Pro subscription page.');
+      }
+    }
+    const now = nowIso();
+    const order: OrderRow = {
+      id: newId(),
+      user_id: user.id,
+      product: product.id,
+      kind: product.kind,
+      provider: provider.kind,
+      status: 'pending',
+      credits: product.credits,
+      amount_cents: product.amountCents,
+      currency: product.currency,
+      provider_session_id: null,
+      provider_payment_id: null,
+      provider_subscription_id: null,
+      refunded_credits: 0,
+      checked_at: null,
+      paid_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.d.repo.insertOrder(order);
+    try {
+      const { url, sessionId } = await provider.createCheckout({ order, user, product });
+      await this.d.repo.updateOrder(order.id, { provider_session_id: sessionId });
+      return { orderId: order.id, url };
+    } catch (error) {
+      await this.d.repo.transitionOrder(order.id, ['pending'], 'failed', {});
+      throw error;
+    }
+  }
+
+  async listOrders(userId: string): Promise<Order[]> {
+    return (await this.d.repo.listOrders(userId, HISTORY_LIMIT)).map(presentOrder);
+  }
+
+  /**
+   * The order (owner only). A Stripe order still pending a few seconds after checkout is checked
+   * with Stripe directly (the webhook may be late or misconfigured); the redirect alone never pays.
+   */
+  async getOrder(userId: string, orderId: string): Promise<Order> {
+    let order = await this.ownedOrder(userId, orderId);
+    if (this.shouldAskStripe(order)) {
+      await this.d.repo.updateOrder(order.id, { checked_at: nowIso() });
+      try {
+        await this.syncStripeSession(order);
+      } catch (error) {
+        this.d.log.warn({ err: error, orderId }, 'could not re-read the checkout session');
+      }
+      order = await this.ownedOrder(userId, orderId);
+    }
+    return presentOrder(order);
+  }
+
+  /** The user gave up on a pending checkout: it is canceled (and Stripe's session expired). */
+  async cancelOrder(userId: string, orderId: string): Promise<Order> {
+    const order = await this.ownedOrder(userId, orderId);
+    if (order.status === 'pending' && order.provider === 'stripe' && this.d.stripe && order.provider_session_id) {
+      try {
+        await this.d.stripe.expireSession(order.provider_session_id);
+      } catch {
+        // Already completed or expired at Stripe: take whatever state it has now.
+        await this.syncStripeSession(order);
+        return presentOrder(await this.ownedOrder(userId, orderId));
+      }
+    }
+    await this.transact((trx) => this.d.fulfilment.cancel(trx, order));
+    return presentOrder(await this.ownedOrder(userId, orderId));
+  }
+
+  async subscription(user: UserRow): Promise<SubscriptionResponse> {
+    const fresh = (await this.d.users.findById(user.id)) ?? user;
+    const sub = await this.d.repo.latestSubscription(user.id);
+    return {
+      isPro: isPro(fresh),
+      proExpiry: fresh.pro_expiry,
+      status: sub?.status ?? 'none',
+      cancelAtPeriodEnd: sub?.cancel_at_period_end === 1,
+    };
+  }
+
+  async portal(user: UserRow): Promise<{ url: string }> {
+    return this.requireProvider().createPortal(user);
+  }
+
+  /** Sandbox only: pays (or declines) the order through the same fulfilment code as Stripe's webhook. */
+  async sandboxComplete(userId: string, orderId: string, outcome: 'paid' | 'failed'): Promise<Order> {
+    this.requireSandbox();
+    const order = await this.ownedOrder(userId, orderId);
+    if (order.provider !== 'sandbox') throw new AppError('billing:sandbox-only', 'This order is not a sandbox order.');
+    if (order.status === 'canceled') throw new AppError('conflict', 'This order was canceled. Start a new purchase.');
+    await this.transact((trx, effects) =>
+      outcome === 'paid' ? this.d.fulfilment.pay(trx, order, effects) : this.d.fulfilment.fail(trx, order),
+    );
+    return presentOrder(await this.ownedOrder(userId, orderId));
+  }
+
+  /** Sandbox portal: cancel at period end, resume, or renew (as a monthly invoice would). */
+  async sandboxSubscription(user: UserRow, action: 'cancel' | 'resume' | 'renew'): Promise<SubscriptionResponse> {
+    this.requireSandbox();
+    const id = `sandbox_${user.id}`;
+    const sub = await this.d.repo.findSubscription(id);
+    if (!sub) throw new AppError('conflict', 'You have no sandbox subscription yet. Subscribe to Pro first.');
+    await this.transact(async (trx) => {
+      if (action === 'renew') return this.d.fulfilment.startSandboxMonth(trx, user.id);
+      return this.d.fulfilment.applySubscription(trx, user.id, {
+        id,
+        provider: 'sandbox',
+        status: 'active',
+        cancelAtPeriodEnd: action === 'cancel',
+        periodEnd: sub.current_period_end,
+        endedAt: null,
+      });
+    });
+    return this.subscription(user);
+  }
+
+  /** The credit history: charges per message with the persona, refunds, purchases, grants. */
+  async ledger(userId: string): Promise<LedgerEntry[]> {
+    const rows = await this.d.credits.history(userId, HISTORY_LIMIT);
+    const messageIds = new Set<string>();
+    const orderIds = new Set<string>();
+    for (const row of rows) {
+      const subject = ledgerSubject(row.idempotency_key);
+      if (subject.kind === 'message' && subject.id) messageIds.add(subject.id);
+      if (subject.kind === 'order' && subject.id) orderIds.add(subject.id);
+    }
+    const personas = await this.d.credits.personaNamesForMessages([...messageIds]);
+    const products = new Map<string, string>();
+    for (const id of orderIds) {
+      const order = await this.d.repo.findOwnedOrder(userId, id);
+      if (order) products.set(id, order.product);
+    }
+    return rows.map((row) => {
+      const subject = ledgerSubject(row.idempotency_key);
+      const detail =
+        subject.id === null
+          ? null
+          : subject.kind === 'message'
+            ? (personas.get(subject.id) ?? null)
+            : (products.get(subject.id) ?? null);
+      return presentLedgerEntry(row, detail);
+    });
+  }
+
+  /** Asks Stripe for the order's checkout session and applies what it says (the backstop). */
+  async syncStripeSession(order: OrderRow): Promise<void> {
+    const stripe = this.d.stripe;
+    if (!stripe || !order.provider_session_id) return;
+    const session = await stripe.retrieveSession(order.provider_session_id);
+    await applySession(this, stripe, order, session);
+  }
+
+  get fulfilment(): Fulfilment {
+    return this.d.fulfilment;
+  }
+
+  get repo(): BillingRepository {
+    return this.d.repo;
+  }
+
+  private shouldAskStripe(order: OrderRow): boolean {
+    if (order.status !== 'pending' || order.provider !== 'stripe' || !this.d.stripe) return false;
+    const now = Date.now();
+    if (now - Date.parse(order.created_at) < BACKSTOP_AFTER_MS) return false;
+    return !order.checked_at || now - Date.parse(order.checked_at) >= BACKSTOP_AFTER_MS;
+  }
+
+  private async ownedOrder(userId: string, orderId: string): Promise<OrderRow> {
+    const order = await this.d.repo.findOwnedOrder(userId, orderId);
+    if (!order) throw new AppError('not-found', ORDER_NOT_FOUND);
+    return order;
+  }
+
+  private requireProvider(): PaymentProvider {
+    if (!this.d.provider) throw new AppError('billing:disabled', 'Payments are turned off on this server.');
+    return this.d.provider;
+  }
+
+  private requireSandbox(): void {
+    if (this.d.provider?.kind !== 'sandbox') {
+      throw new AppError('billing:sandbox-only', 'The payment sandbox is not enabled on this server.');
+    }
+  }
+}

@@ -1,0 +1,170 @@
+import Stripe from 'stripe';
+import type { Config } from '../config.js';
+import type { UserRow } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import type { PaymentProvider, SubscriptionState } from './provider.js';
+import type { BillingRepository } from './repository.js';
+
+/** Signature tolerance of webhooks: a delivery older than this is refused (a replay). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
+
+const iso = (unixSeconds: number | null | undefined): string | null =>
+  unixSeconds == null ? null : new Date(unixSeconds * 1000).toISOString();
+
+/** A provider failure as our error: the user sees a plain sentence, the log keeps the detail. */
+function providerFailed(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const stripeMessage = error instanceof Stripe.errors.StripeError ? error.message : undefined;
+  // Stripe refuses portal sessions until the portal is configured once (an operator task).
+  if (stripeMessage && /customer portal/i.test(stripeMessage)) {
+    return new AppError('billing:provider-failed', `The payment provider refused: ${stripeMessage}`);
+  }
+  return new AppError('billing:provider-failed', 'The payment provider could not be reached. Please try again.');
+}
+
+/** Is this a Stripe answer that says the object does not exist (so retrying will not help)? */
+export const isMissing = (error: unknown): boolean =>
+  error instanceof Stripe.errors.StripeError && (error.code === 'resource_missing' || error.statusCode === 404);
+
+/** Stripe Checkout (packs: `mode: payment` with inline prices; Pro: `mode: subscription`) and the portal. */
+export class StripeProvider implements PaymentProvider {
+  readonly kind = 'stripe' as const;
+  readonly stripe: Stripe;
+
+  constructor(
+    private readonly config: Config,
+    private readonly repo: BillingRepository,
+    private readonly appUrl: string,
+  ) {
+    const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : undefined;
+    this.stripe = new Stripe(config.STRIPE_SECRET_KEY ?? '', {
+      maxNetworkRetries: 1,
+      telemetry: false,
+      timeout: 20_000,
+      ...(api
+        ? {
+            host: api.hostname,
+            port: api.port || (api.protocol === 'http:' ? 80 : 443),
+            protocol: api.protocol === 'http:' ? 'http' : 'https',
+          }
+        : {}),
+    });
+  }
+
+  /** One Stripe customer per user, made on first checkout and kept. */
+  async customerFor(user: UserRow): Promise<string> {
+    const known = await this.repo.findCustomerId(user.id);
+    if (known) return known;
+    const customer = await this.stripe.customers.create(
+      { email: user.email, name: `${user.first_name} ${user.last_name}`.trim(), metadata: { userId: user.id } },
+      { idempotencyKey: `customer:${user.id}` },
+    );
+    return this.repo.saveCustomer(user.id, customer.id);
+  }
+
+  async createCheckout({ order, user, product }: Parameters<PaymentProvider['createCheckout']>[0]) {
+    try {
+      const customer = await this.customerFor(user);
+      const metadata = { orderId: order.id, userId: user.id, product: product.id };
+      const status = `${this.appUrl}/settings/credits/complete?order=${encodeURIComponent(order.id)}`;
+      const priceData = {
+        currency: product.currency,
+        unit_amount: product.amountCents,
+        product_data: { name: product.name },
+      };
+      const session = await this.stripe.checkout.sessions.create(
+        {
+          mode: product.kind === 'pro' ? 'subscription' : 'payment',
+          customer,
+          client_reference_id: order.id,
+          metadata,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: product.kind === 'pro' ? { ...priceData, recurring: { interval: 'month' } } : priceData,
+            },
+          ],
+          ...(product.kind === 'pro' ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+          success_url: `${status}&session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${status}&canceled=1`,
+        },
+        { idempotencyKey: `checkout:${order.id}` },
+      );
+      if (!session.url) throw new AppError('billing:provider-failed', 'The payment provider gave no checkout page.');
+      return { url: session.url, sessionId: session.id };
+    } catch (error) {
+      throw providerFailed(error);
+    }
+  }
+
+  async createPortal(user: UserRow) {
+    const customer = await this.repo.findCustomerId(user.id);
+    if (!customer) throw new AppError('conflict', 'You have no subscription to manage yet. Subscribe to Pro first.');
+    try {
+      const session = await this.stripe.billingPortal.sessions.create({
+        customer,
+        return_url: `${this.appUrl}/settings/pro`,
+      });
+      return { url: session.url };
+    } catch (error) {
+      throw providerFailed(error);
+    }
+  }
+
+  /** Verifies a webhook delivery (signature and age) and parses it. Throws on a bad signature. */
+  constructEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event {
+    return this.stripe.webhooks.constructEvent(
+      rawBody,
+      signature ?? '',
+      this.config.STRIPE_WEBHOOK_SECRET ?? '',
+      WEBHOOK_TOLERANCE_SECONDS,
+    );
+  }
+
+  async retrieveSession(id: string): Promise<Stripe.Checkout.Session> {
+    try {
+      return await this.stripe.checkout.sessions.retrieve(id);
+    } catch (error) {
+      throw providerFailed(error);
+    }
+  }
+
+  async expireSession(id: string): Promise<void> {
+    try {
+      await this.stripe.checkout.sessions.expire(id);
+    } catch (error) {
+      throw providerFailed(error);
+    }
+  }
+
+  /** The subscription as Stripe has it now (never the webhook payload: deliveries come in any order). */
+  async retrieveSubscription(id: string): Promise<StripeSubscriptionState | undefined> {
+    try {
+      return subscriptionState(await this.stripe.subscriptions.retrieve(id));
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw providerFailed(error);
+    }
+  }
+}
+
+/** Stripe's subscription as billing keeps it: the period end is the latest of its items' (API 2025-03-31+). */
+export type StripeSubscriptionState = SubscriptionState & { customerId: string | null };
+
+export function subscriptionState(sub: Stripe.Subscription): StripeSubscriptionState {
+  const ends = sub.items.data.map((item) => item.current_period_end).filter((n) => typeof n === 'number');
+  return {
+    id: sub.id,
+    provider: 'stripe',
+    status: sub.status,
+    cancelAtPeriodEnd: sub.cancel_at_period_end === true,
+    periodEnd: ends.length > 0 ? iso(Math.max(...ends)) : null,
+    endedAt: iso(sub.ended_at),
+    customerId: idOf(sub.customer),
+  };
+}
+
+export { idOf };

@@ -1,0 +1,119 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import type { Executor } from '../db/database.js';
+import { AppError } from '../errors.js';
+import type { Effects } from './fulfilment.js';
+import type { BillingService } from './service.js';
+import { applySessionOutcome, type SessionOutcome, sessionOutcome } from './session-sync.js';
+import { idOf, type StripeProvider, type StripeSubscriptionState } from './stripe-provider.js';
+
+/** The Stripe events billing acts on (docs/BILLING.md lists them for the dashboard). */
+export const HANDLED_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+  'invoice.paid',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'charge.refunded',
+] as const;
+
+type Apply = (trx: Executor, effects: Effects) => Promise<void>;
+
+/**
+ * Stripe's webhook: verified (signature, 300 s tolerance), then each event id applied once, in the
+ * same transaction as its effect. Objects whose order of delivery matters (subscriptions) are
+ * re-read from Stripe first. Provider or database trouble throws (5xx, so Stripe retries);
+ * events about unknown orders or users are acknowledged and ignored.
+ */
+export class StripeWebhook {
+  constructor(
+    private readonly stripe: StripeProvider,
+    private readonly billing: BillingService,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async receive(rawBody: unknown, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+    let event: Stripe.Event;
+    try {
+      if (!Buffer.isBuffer(rawBody)) throw new Error('no raw body');
+      event = this.stripe.constructEvent(rawBody, signature);
+    } catch {
+      throw new AppError('billing:signature-invalid', 'The webhook signature is missing, wrong or too old.');
+    }
+    // A cheap early answer for redeliveries; the insert below is what makes "once" hold.
+    if (await this.billing.repo.isEventRecorded(event.id)) return { received: true, duplicate: true };
+    const apply = await this.plan(event);
+    const applied = await this.billing.transact(async (trx, effects) => {
+      if (!(await this.billing.repo.recordEvent(event.id, event.type, trx))) return false;
+      await apply?.(trx, effects);
+      return true;
+    });
+    return { received: true, duplicate: !applied };
+  }
+
+  /** Decides what the event does, fetching what it needs from Stripe (outside the transaction). */
+  private async plan(event: Stripe.Event): Promise<Apply | undefined> {
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+      case 'checkout.session.async_payment_failed':
+      case 'checkout.session.expired': {
+        const session = event.data.object;
+        const orderId = session.client_reference_id ?? session.metadata?.orderId;
+        const order = orderId ? await this.billing.repo.findOrder(orderId) : undefined;
+        if (!order) return this.ignore(event, 'unknown order');
+        const outcome: SessionOutcome = await sessionOutcome(
+          this.stripe,
+          session,
+          event.type === 'checkout.session.async_payment_failed',
+        );
+        return (trx, effects) => applySessionOutcome(this.billing.fulfilment, trx, order, outcome, effects);
+      }
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        return this.subscriptionPlan(event, event.data.object.id);
+      case 'invoice.paid': {
+        const subscriptionId = idOf(event.data.object.parent?.subscription_details?.subscription);
+        if (!subscriptionId) return this.ignore(event, 'invoice without a subscription');
+        return this.subscriptionPlan(event, subscriptionId);
+      }
+      case 'charge.refunded': {
+        const charge = event.data.object;
+        const paymentId = idOf(charge.payment_intent);
+        const order = paymentId ? await this.billing.repo.findOrderByPayment(paymentId) : undefined;
+        if (!order) return this.ignore(event, 'refund of an unknown payment');
+        const share = charge.amount > 0 ? charge.amount_refunded / charge.amount : 0;
+        return async (trx, effects) => {
+          const fresh = (await this.billing.repo.findOrder(order.id, trx)) ?? order;
+          await this.billing.fulfilment.clawBack(trx, fresh, share, effects);
+        };
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** Never trusts the payload's subscription: deliveries arrive in any order, so Stripe is asked. */
+  private async subscriptionPlan(event: Stripe.Event, subscriptionId: string): Promise<Apply | undefined> {
+    const state = await this.stripe.retrieveSubscription(subscriptionId);
+    if (!state) return this.ignore(event, 'subscription not found at Stripe');
+    const userId = await this.userOf(state);
+    if (!userId) return this.ignore(event, 'subscription of an unknown customer');
+    return (trx) => this.billing.fulfilment.applySubscription(trx, userId, state);
+  }
+
+  private async userOf(state: StripeSubscriptionState): Promise<string | undefined> {
+    const known = await this.billing.repo.findSubscription(state.id);
+    if (known) return known.user_id;
+    return state.customerId ? this.billing.repo.findUserByCustomer(state.customerId) : undefined;
+  }
+
+  private ignore(event: Stripe.Event, why: string): undefined {
+    this.log.warn({ eventId: event.id, type: event.type }, `stripe event ignored: ${why}`);
+    return undefined;
+  }
+}
