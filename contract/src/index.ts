@@ -5,3 +5,4 @@ export * from './http.js';
 export * from './skills.js';
 export * from './socket.js';
 export * from './validators.js';
+export * from './video.js';

@@ -12,6 +12,7 @@ import { installErrorHandler } from './lib/error-handler.js';
 import { newId } from './lib/ids.js';
 import { personaRoutes } from './personas/routes.js';
 import { createServices, type Services } from './services.js';
+import { skillRoutes } from './skills/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { serveWeb } from './web/static.js';
 
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(chatRoutes);
       await api.register(conversationRoutes);
       await api.register(feedbackRoutes);
+      await api.register(skillRoutes);
     },
     { prefix: config.API_PREFIX },
   );
@@ -98,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await services.conversation.shutdown();
       await services.realtime.close();
       await app.close();
+      await services.skills.close();
       if (ownsDb) await db.destroy();
     },
   };

@@ -30,6 +30,7 @@ import { PersonaRepository } from './personas/repository.js';
 import { PersonaService } from './personas/service.js';
 import { Realtime } from './realtime/realtime.js';
 import { sessionReady } from './realtime/session-ready.js';
+import { SkillRegistry } from './skills/registry.js';
 
 /** Everything the routes, sockets and the admin CLI use, wired once per process. */
 export interface Services {
@@ -51,6 +52,7 @@ export interface Services {
   llm: LlmRegistry;
   conversation: ConversationService;
   feedback: FeedbackService;
+  skills: SkillRegistry;
 }
 
 export function createServices(config: Config, db: Db, log: FastifyBaseLogger): Services {
@@ -85,7 +87,9 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
   const waitlist = new WaitlistService(new WaitlistRepository(db), invites, limiter, mailer, appUrl, log);
   const credits = new CreditService(db, new CreditRepository(db), realtime);
   const llm = new LlmRegistry(config);
+  const skills = new SkillRegistry(config, realtime);
   const conversation = new ConversationService({
+    skills,
     config,
     db,
     log,
@@ -121,6 +125,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     llm,
     conversation,
     feedback: new FeedbackService(new FeedbackRepository(db)),
+    skills,
   };
 }
 

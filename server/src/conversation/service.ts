@@ -5,7 +5,7 @@ import type { UserRepository } from '../accounts/user-repository.js';
 import type { ChatService } from '../chats/service.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
-import { type Db, inTransaction } from '../db/database.js';
+import { type Db, fromJson, inTransaction } from '../db/database.js';
 import type { ChatRow, MessageRow } from '../db/schema.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { newId } from '../lib/ids.js';
@@ -14,6 +14,7 @@ import { parse } from '../lib/validate.js';
 import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { Realtime } from '../realtime/realtime.js';
+import type { SkillRegistry } from '../skills/registry.js';
 import { titleFromModel, titleFromText } from './naming.js';
 import { presentMessage } from './present.js';
 import { type ActiveReply, runReply } from './reply-engine.js';
@@ -39,6 +40,8 @@ export interface ConversationDeps {
   realtime: Realtime;
   /** Chat previews and activity times are the chats feature's: one place writes and announces them. */
   chats: Pick<ChatService, 'recordActivity'>;
+  /** The tools a reply may offer (persona skills ∩ available). */
+  skills?: Pick<SkillRegistry, 'toolsFor'>;
 }
 
 /**
@@ -79,9 +82,12 @@ export class ConversationService {
     const live = this.active.get(chatId);
     return rows.reverse().map((row) => {
       const message = presentMessage(row);
-      return live && live !== 'pending' && live.messageId === row.id && row.status === 'streaming'
-        ? { ...message, content: live.content }
-        : message;
+      if (!live || live === 'pending' || live.messageId !== row.id || row.status !== 'streaming') return message;
+      return {
+        ...message,
+        content: live.content,
+        ...(live.parts?.length ? { parts: structuredClone(live.parts) } : {}),
+      };
     });
   }
 
@@ -163,7 +169,15 @@ export class ConversationService {
         reply.stopReason = 'shutdown';
         reply.controller.abort();
       }
-      this.track(this.reply(reply, resolved, persona.system_prompt, isFirst ? text : undefined));
+      const skills = fromJson<string[]>(persona.included_skills, []);
+      this.track(
+        this.reply(
+          reply,
+          resolved,
+          { systemPrompt: persona.system_prompt, skills, personaId: persona.id },
+          isFirst ? text : undefined,
+        ),
+      );
       return { messageId: userMessage.id };
     } catch (error) {
       this.active.delete(chatId);
@@ -171,13 +185,26 @@ export class ConversationService {
     }
   }
 
-  private async reply(reply: ActiveReply, resolved: ResolvedModel, systemPrompt: string, firstText?: string) {
+  private async reply(
+    reply: ActiveReply,
+    resolved: ResolvedModel,
+    persona: { systemPrompt: string; skills: string[]; personaId: string },
+    firstText?: string,
+  ) {
     const { chatId, userId } = reply;
     let outcome: Awaited<ReturnType<typeof runReply>> | undefined;
     try {
+      const tools = this.deps.skills?.toolsFor(persona.skills, {
+        user: { id: userId },
+        chat: { id: chatId },
+        persona: { id: persona.personaId },
+        messageId: reply.messageId,
+        signal: reply.controller.signal,
+      });
       outcome = await runReply({ ...this.deps, tokenBudget: this.deps.config.CONTEXT_TOKEN_BUDGET }, reply, {
         model: resolved.model,
-        systemPrompt,
+        systemPrompt: persona.systemPrompt,
+        tools,
       });
       if (outcome.content.trim()) await this.touch(userId, chatId, outcome.content, nowIso());
     } catch (error) {

@@ -3,8 +3,8 @@
  * answer."). The message becomes the call's `{ error }` output and is what the model is told.
  */
 export class SkillError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'SkillError';
   }
 }

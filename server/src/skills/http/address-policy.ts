@@ -36,7 +36,12 @@ export class OutboundAllowList {
   }
 
   static parse(value: string | undefined): OutboundAllowList {
-    return new OutboundAllowList((value ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+    return new OutboundAllowList(
+      (value ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
   }
 
   allows(host: string, port: number): boolean {
