@@ -76,6 +76,8 @@ const configSchema = z.object({
   RDAP_BOOTSTRAP_URL: z.url().default('https://data.iana.org/rdap/dns.json'),
   /** `host:port` targets exempt from the SSRF-safe client's private-address rule. */
   OUTBOUND_ALLOW: z.string().default(''),
+  /** Caps every skill call's own timeout (milliseconds); the device-location wait gets half of it. */
+  SKILL_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   /** JSON object of skill id → credit surcharge per call, over the defaults. */
   SKILL_COSTS: optionalString.refine(
     (v) => v === undefined || isCostMap(v),

@@ -1,4 +1,4 @@
-import { SKILLS, type Skill, type SkillInfo } from '@neura/contract';
+import { REQUEST_DATA_TIMEOUT_MS, SKILLS, type Skill, type SkillInfo } from '@neura/contract';
 import type { ToolSet } from 'ai';
 import type { Config } from '../config.js';
 import type { Realtime } from '../realtime/realtime.js';
@@ -73,6 +73,12 @@ export class SkillRegistry {
     }
   }
 
+  /** How long a device may take to share its location (15 s; half the skill cap when one is set). */
+  private get locationWaitMs(): number {
+    const cap = this.config.SKILL_TIMEOUT_MS;
+    return cap === undefined ? REQUEST_DATA_TIMEOUT_MS : Math.min(REQUEST_DATA_TIMEOUT_MS, Math.floor(cap / 2));
+  }
+
   isAvailable(skill: Skill): boolean {
     return this.modules.get(skill)?.available(this.config) ?? false;
   }
@@ -92,7 +98,7 @@ export class SkillRegistry {
       ...reply,
       http: { provider: this.provider, safe: this.safe },
       config: this.config,
-      requestLocation: (signal) => requestDeviceLocation(this.realtime, reply.user.id, signal),
+      requestLocation: (signal) => requestDeviceLocation(this.realtime, reply.user.id, signal, this.locationWaitMs),
     };
     const tools: ToolSet = {};
     for (const id of new Set(includedSkills)) {
