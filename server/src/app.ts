@@ -14,6 +14,7 @@ import { personaRoutes } from './personas/routes.js';
 import { createServices, type Services } from './services.js';
 import { skillRoutes } from './skills/routes.js';
 import { systemRoutes } from './system/routes.js';
+import { appPagePolicy } from './web/csp.js';
 import { serveWeb } from './web/static.js';
 
 export interface BuiltApp {
@@ -76,8 +77,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: config.API_PREFIX },
   );
 
-  if (config.API_PREFIX !== '') await serveWeb(app, config.WEB_DIST_DIR ?? defaultWebDist(), config.API_PREFIX);
-  else {
+  if (config.API_PREFIX !== '') {
+    const policy = appPagePolicy({ captcha: config.RECAPTCHA_SITE_KEY !== undefined });
+    await serveWeb(app, config.WEB_DIST_DIR ?? defaultWebDist(), config.API_PREFIX, policy);
+  } else {
     app.setNotFoundHandler(async (_request, reply) =>
       reply.code(404).send({ message: 'Not found.', code: 'not-found' }),
     );

@@ -63,7 +63,9 @@ export function skillTool<S extends Skill>(ctx: SkillContext, definition: SkillD
     description: definition.description,
     inputSchema,
     execute: async (input, options) => {
-      const timeout = AbortSignal.timeout(Math.min(definition.timeoutMs, ctx.config.SKILL_TIMEOUT_MS ?? Number.POSITIVE_INFINITY));
+      const timeout = AbortSignal.timeout(
+        Math.min(definition.timeoutMs, ctx.config.SKILL_TIMEOUT_MS ?? Number.POSITIVE_INFINITY),
+      );
       const signals = [ctx.signal, timeout, ...(options.abortSignal ? [options.abortSignal] : [])];
       const signal = AbortSignal.any(signals);
       const aborted = new Promise<never>((_, reject) => {

@@ -1,5 +1,6 @@
 import { SESSION_NAMESPACE, type SessionClientEvents, type SessionServerEvents, SOCKET_OPTIONS } from '@neura/contract';
 import { io, type Socket } from 'socket.io-client';
+import { answerRequestData } from '../platform/request-data';
 import { useAppStore } from '../store/app-store';
 import { apiBase, socketOrigin } from './base-url';
 
@@ -38,6 +39,7 @@ export function connectSession(token: string): SessionSocket {
   });
   s.on('updateCredits', ({ credits }) => useAppStore.getState().setCredits(credits));
   s.on('updateChats', ({ chats }) => useAppStore.getState().setChats(chats));
+  s.on('requestData', (payload, ack) => void answerRequestData(payload, ack));
   s.on('authError', () => {
     disconnectSession();
     useAppStore.getState().clearSession();

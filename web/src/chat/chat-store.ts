@@ -1,4 +1,4 @@
-import type { Message } from '@neura/contract';
+import type { Message, MessagePart, ToolCall, ToolPart } from '@neura/contract';
 import { create } from 'zustand';
 
 /** The messages of the chats open in this tab; fed by history pages and the session socket. */
@@ -21,6 +21,24 @@ interface ChatStoreState {
   upsert: (chatId: string, message: Message) => void;
   applyDeltas: (deltas: ReadonlyArray<{ chatId: string; messageId: string; text: string }>) => void;
   setStatus: (chatId: string, messageId: string, status: Message['status']) => void;
+  /** `message.tool`: a call starts or ends; its card takes its place after the text so far. */
+  applyTool: (chatId: string, messageId: string, call: ToolCall) => void;
+}
+
+/** Streamed text joins the parts too once a reply has any (text before and after tool calls). */
+export function appendText(parts: MessagePart[] | undefined, text: string): MessagePart[] | undefined {
+  if (!parts) return undefined;
+  const last = parts.at(-1);
+  if (last?.type === 'text') return [...parts.slice(0, -1), { type: 'text', text: last.text + text }];
+  return [...parts, { type: 'text', text: text.replace(/^\n+/, '') }];
+}
+
+export function withTool(message: Message, call: ToolCall): Message {
+  const part = { type: 'tool', ...call } as ToolPart;
+  const parts: MessagePart[] = message.parts ?? (message.content ? [{ type: 'text', text: message.content }] : []);
+  const i = parts.findIndex((p) => p.type === 'tool' && p.id === call.id);
+  const next = i === -1 ? [...parts, part] : parts.map((p, j) => (j === i ? part : p));
+  return { ...message, parts: next };
 }
 
 const emptyThread = (): ChatThread => ({ messages: [], loaded: false, hasMore: false, loadingOlder: false });
@@ -69,11 +87,17 @@ export const useChatStore = create<ChatStoreState>()((set) => {
           const current = thread.messages[i];
           if (!current) continue;
           const messages = thread.messages.slice();
-          messages[i] = { ...current, content: current.content + d.text };
+          const parts = appendText(current.parts, d.text);
+          messages[i] = { ...current, content: current.content + d.text, ...(parts ? { parts } : {}) };
           threads[d.chatId] = { ...thread, messages };
         }
         return { threads };
       }),
+    applyTool: (chatId, messageId, call) =>
+      update(chatId, (t) => ({
+        ...t,
+        messages: t.messages.map((m) => (m.id === messageId ? withTool(m, call) : m)),
+      })),
     setStatus: (chatId, messageId, status) =>
       update(chatId, (t) => ({
         ...t,

@@ -57,6 +57,10 @@ export function useChatThread(chatId: string) {
     useChatStore.getState().upsert(id, message);
   });
   useSessionEvent('message.delta', (delta) => queueDelta(delta));
+  useSessionEvent('message.tool', ({ chatId: id, messageId, call }) => {
+    flushDeltas();
+    useChatStore.getState().applyTool(id, messageId, call);
+  });
   useSessionEvent('message.done', ({ chatId: id, message }) => {
     flushDeltas();
     useChatStore.getState().upsert(id, message);
