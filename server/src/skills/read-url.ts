@@ -14,7 +14,17 @@ const TEXT_TYPES = ['text/plain', 'text/markdown', 'application/json'];
 const HTML_TYPES = ['text/html', 'application/xhtml+xml'];
 
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
-turndown.remove(['script', 'style', 'noscript', 'iframe', 'nav', 'footer', 'form', 'svg', 'button']);
+turndown.remove([
+  'script',
+  'style',
+  'noscript',
+  'iframe',
+  'nav',
+  'footer',
+  'form',
+  'svg',
+  'button',
+] as TurndownService.Filter);
 
 function cap(text: string): string {
   const trimmed = text.replace(/\n{3,}/g, '\n\n').trim();
@@ -39,7 +49,12 @@ export function htmlToMarkdown(html: string, url: string): { title: string; cont
     return { title: plainText(article.title, 200) || fallbackTitle, content: cap(turndown.turndown(article.content)) };
   }
   const { document: raw } = parseHTML(html);
-  for (const el of raw.querySelectorAll('script, style, noscript, nav, header, footer, iframe, svg, form')) el.remove();
+  for (const el of Array.from(
+    raw.querySelectorAll('script, style, noscript, nav, header, footer, iframe, svg, form'),
+  ) as Array<{
+    remove: () => void;
+  }>)
+    el.remove();
   const body = raw.querySelector('body');
   return { title: fallbackTitle, content: cap(turndown.turndown(body?.innerHTML ?? '')) };
 }

@@ -152,7 +152,7 @@ export class SafeHttpClient {
           url = parseSafeUrl(new URL(location, url));
           continue;
         }
-        const body = await readCapped(response.body, maxBytes);
+        const body = await readCapped(response.body as AsyncIterable<Uint8Array> | null, maxBytes);
         return {
           url: url.toString(),
           status: response.status,
@@ -176,17 +176,14 @@ export class SafeHttpClient {
 }
 
 /** Reads a body, counting decompressed bytes; past the cap the stream is cancelled. */
-async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Buffer> {
+async function readCapped(body: AsyncIterable<Uint8Array> | null, maxBytes: number): Promise<Buffer> {
   if (!body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let total = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+  // Leaving the loop early (the throw) cancels the stream.
+  for await (const value of body) {
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
       throw new SafeHttpError('too-large', `The page is larger than ${Math.round(maxBytes / 1024)} KB.`);
     }
     chunks.push(value);
