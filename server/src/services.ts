@@ -87,7 +87,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
   const waitlist = new WaitlistService(new WaitlistRepository(db), invites, limiter, mailer, appUrl, log);
   const credits = new CreditService(db, new CreditRepository(db), realtime);
   const llm = new LlmRegistry(config);
-  const skills = new SkillRegistry(config, realtime);
+  const skills = new SkillRegistry(config, realtime, credits);
   const conversation = new ConversationService({
     skills,
     config,

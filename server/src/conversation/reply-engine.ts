@@ -31,6 +31,8 @@ export interface ActiveReply {
   content: string;
   /** The ordered parts so far (text and tool calls). */
   parts?: MessagePart[];
+  /** Skill surcharges taken for this reply (credits), added to its cost. */
+  surcharge?: number;
 }
 
 export type ReplyOutcome = { status: 'complete' | 'stopped' | 'failed'; content: string };
@@ -129,7 +131,7 @@ export async function runReply(
     error = { code: 'llm:empty', message: conversationTexts.emptyReply };
   } else status = 'complete';
 
-  await messages.finishReply(messageId, { content, status, parts: parts.stored() });
+  await messages.finishReply(messageId, { content, status, parts: parts.stored(), addCost: reply.surcharge ?? 0 });
   // Failed or empty: the charge goes back, once (the ledger's refund key makes repeats no-ops).
   if (status === 'failed' || !hasText)
     await deps.credits.refund(userId, messageId, `refund:${error?.code ?? 'stopped'}`);

@@ -33,17 +33,19 @@ export class MessageRepository {
   /** Saves a reply's text and status; only while it is still streaming (a reply ends once). */
   async finishReply(
     id: string,
-    changes: { content: string; status: MessageRow['status']; parts?: MessagePart[] },
+    changes: { content: string; status: MessageRow['status']; parts?: MessagePart[]; addCost?: number },
     trx: Executor = this.db,
   ): Promise<boolean> {
     const result = await trx
       .updateTable('messages')
-      .set({
+      .set((eb) => ({
         content: changes.content,
         status: changes.status,
         ...(changes.parts?.length ? { parts: toJson(changes.parts) } : {}),
+        // A message's cost is its base plus the surcharges of its skill calls.
+        ...(changes.addCost ? { cost: eb('cost', '+', changes.addCost) } : {}),
         updated_at: nowIso(),
-      })
+      }))
       .where('id', '=', id)
       .where('status', '=', 'streaming')
       .executeTakeFirst();

@@ -200,6 +200,9 @@ export class ConversationService {
         persona: { id: persona.personaId },
         messageId: reply.messageId,
         signal: reply.controller.signal,
+        onSurcharge: (delta) => {
+          reply.surcharge = (reply.surcharge ?? 0) + delta;
+        },
       });
       outcome = await runReply({ ...this.deps, tokenBudget: this.deps.config.CONTEXT_TOKEN_BUDGET }, reply, {
         model: resolved.model,

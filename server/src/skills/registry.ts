@@ -1,6 +1,7 @@
 import { REQUEST_DATA_TIMEOUT_MS, SKILLS, type Skill, type SkillInfo } from '@neura/contract';
 import type { ToolSet } from 'ai';
 import type { Config } from '../config.js';
+import type { CreditService } from '../credits/service.js';
 import type { Realtime } from '../realtime/realtime.js';
 import { checkDomainSkill } from './check-domain.js';
 import { requestDeviceLocation } from './device-location.js';
@@ -9,6 +10,7 @@ import { OutboundAllowList } from './http/address-policy.js';
 import { ProviderClient } from './http/provider-client.js';
 import { SafeHttpClient } from './http/safe-client.js';
 import { readUrlSkill } from './read-url.js';
+import { SkillError } from './skill-error.js';
 import type { SkillContext, SkillModule } from './skill-tool.js';
 import { videoSearchSkill } from './video-search.js';
 import { webSearchSkill } from './web-search.js';
@@ -47,7 +49,12 @@ export interface ReplySkillContext {
   persona: { id: string };
   messageId: string;
   signal: AbortSignal;
+  /** Told of every surcharge taken (+) or given back (−), so the message's cost includes them. */
+  onSurcharge?: (delta: number) => void;
 }
+
+export const NOT_ENOUGH_CREDITS_FOR_SKILL = 'Not enough credits for this skill.';
+export const surchargeKey = (messageId: string, callId: string) => `tool:${messageId}:${callId}`;
 
 /**
  * Which skills this server offers (a skill is available when its provider is configured) and the
@@ -63,6 +70,7 @@ export class SkillRegistry {
   constructor(
     private readonly config: Config,
     private readonly realtime: Realtime,
+    private readonly credits?: Pick<CreditService, 'chargeKeyed' | 'refundKeyed'>,
   ) {
     this.safe = new SafeHttpClient(OutboundAllowList.parse(config.OUTBOUND_ALLOW));
     const overrides = config.SKILL_COSTS ? (JSON.parse(config.SKILL_COSTS) as Partial<Record<string, number>>) : {};
@@ -99,6 +107,7 @@ export class SkillRegistry {
       http: { provider: this.provider, safe: this.safe },
       config: this.config,
       requestLocation: (signal) => requestDeviceLocation(this.realtime, reply.user.id, signal, this.locationWaitMs),
+      charge: (skill, callId) => this.charge(reply, skill, callId),
     };
     const tools: ToolSet = {};
     for (const id of new Set(includedSkills)) {
@@ -106,6 +115,21 @@ export class SkillRegistry {
       if (module?.available(this.config)) tools[module.id] = module.create(context);
     }
     return Object.keys(tools).length > 0 ? tools : undefined;
+  }
+
+  /** The surcharge of one call, charged when it starts and refunded once if it fails. */
+  private async charge(reply: ReplySkillContext, skill: Skill, callId: string): Promise<() => Promise<void>> {
+    const cost = this.costOf(skill);
+    if (cost === 0) return async () => undefined;
+    if (!this.credits) throw new SkillError(NOT_ENOUGH_CREDITS_FOR_SKILL);
+    const key = surchargeKey(reply.messageId, callId);
+    const left = await this.credits.chargeKeyed(reply.user.id, cost, key, `skill:${skill}`);
+    if (left === undefined) throw new SkillError(NOT_ENOUGH_CREDITS_FOR_SKILL);
+    reply.onSurcharge?.(cost);
+    return async () => {
+      if ((await this.credits?.refundKeyed(reply.user.id, key, `refund:skill:${skill}`)) !== undefined)
+        reply.onSurcharge?.(-cost);
+    };
   }
 
   async close(): Promise<void> {

@@ -28,6 +28,12 @@ export interface SkillContext {
    * SkillError that tells the model the location is unavailable when no device answers in time.
    */
   requestLocation: (signal: AbortSignal) => Promise<LocationResult>;
+  /**
+   * Charges the skill's surcharge for one call (ledger key `tool:<messageId>:<callId>`; nothing when
+   * it costs 0); throws "Not enough credits for this skill." when the balance is short. Returns the
+   * refund to call if the call fails.
+   */
+  charge: (skill: Skill, callId: string) => Promise<() => Promise<void>>;
 }
 
 /** What one skill's `run` gets: the context, with `signal` also bounded by the skill's timeout. */
@@ -79,9 +85,11 @@ export function skillTool<S extends Skill>(ctx: SkillContext, definition: SkillD
         else signal.addEventListener('abort', fail, { once: true });
       });
       // Whatever the provider code does with the signal, the call ends when it fires.
+      const refund = await ctx.charge(definition.id, options.toolCallId);
       try {
         return await Promise.race([definition.run(input as SkillInputs[S], { ...ctx, signal }), aborted]);
       } catch (error) {
+        await refund();
         if (error instanceof SkillError) throw error;
         // Not a sentence for users (a bug, a parse error): a neutral one, the cause kept for the log.
         throw new SkillError(UNEXPECTED_SKILL_ERROR, { cause: error });
