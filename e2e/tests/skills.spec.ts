@@ -1,12 +1,11 @@
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import Database from 'better-sqlite3';
-import type { FakeServer } from '../../server/test/fixtures/fake-http.js';
-import { startFakeOpenMeteo } from '../../server/test/fixtures/fake-open-meteo.js';
-import { type FakeOpenAI, startFakeOpenAI, toolScript } from '../../server/test/fixtures/fake-openai.js';
-import { startFakeSearxng } from '../../server/test/fixtures/fake-searxng.js';
-import { type RunningApp, startApp } from '../support/app-server.js';
-import { e2eId, insertUserWithSession } from '../support/session.js';
+import type { FakeServer } from '@neura/test-kit/fakes/http';
+import { startFakeOpenMeteo } from '@neura/test-kit/fakes/open-meteo';
+import { type FakeOpenAI, startFakeOpenAI, toolScript } from '@neura/test-kit/fakes/openai';
+import { startFakeSearxng } from '@neura/test-kit/fakes/searxng';
+import { createTestChat } from '@neura/test-kit/seed';
+import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
+import { expect, type Page, test } from '@playwright/test';
+import { createSignedInUser, signIn, withSeed } from '../support/session.js';
 
 /**
  * Skills in a real browser: an app with a fake model that streams tool_calls, and fakes of
@@ -15,35 +14,30 @@ import { e2eId, insertUserWithSession } from '../support/session.js';
 let model: FakeOpenAI;
 let searxng: FakeServer;
 let meteo: FakeServer;
-let app: RunningApp;
+let app: ServerProcess;
 
-function seedChat(persona: string): { token: string; chatId: string } {
-  const db = new Database(path.join(app.dataDir, 'neura.db'));
-  try {
-    const { id: userId, token } = insertUserWithSession(db, { firstName: 'Grace', lastName: 'Hopper', credits: 50 });
-    const now = new Date().toISOString();
-    const chatId = e2eId();
-    db.prepare(
-      `INSERT INTO chats (id, user_id, persona_id, name, last_message_at, preview, is_pinned, is_archived, created_at, updated_at)
-       VALUES (?, ?, ?, 'New Chat', NULL, NULL, 0, 0, ?, ?)`,
-    ).run(chatId, userId, persona, now, now);
-    return { token, chatId };
-  } finally {
-    db.close();
-  }
+/** A signed-in user (Grace Hopper, 50 credits) of this app with one empty chat with `persona`. */
+async function seedChat(page: Page, persona: string): Promise<{ chatId: string }> {
+  const user = await createSignedInUser({ firstName: 'Grace', lastName: 'Hopper', credits: 50 }, app.dataDir);
+  const chat = await withSeed((target) => createTestChat(target, user.id, persona), app.dataDir);
+  await signIn(page.context(), user.token);
+  return { chatId: chat.id };
 }
 
 test.use({ geolocation: { latitude: 52.52, longitude: 13.41 }, permissions: ['geolocation'] });
 
 test.beforeAll(async () => {
   [model, searxng, meteo] = await Promise.all([startFakeOpenAI(), startFakeSearxng(), startFakeOpenMeteo()]);
-  app = await startApp({
-    LLM_BASE_URL: model.baseUrl,
-    LLM_MODEL: 'fake',
-    LLM_API_KEY: 'sk-e2e',
-    SEARXNG_URL: searxng.url,
-    OPEN_METEO_URL: `${meteo.url}/v1`,
-    OPEN_METEO_GEOCODING_URL: `${meteo.url}/v1`,
+  app = await startServerProcess({
+    env: {
+      LLM_BASE_URL: model.baseUrl,
+      LLM_MODEL: 'fake',
+      LLM_API_KEY: 'sk-e2e',
+      SEARXNG_URL: searxng.url,
+      OPEN_METEO_URL: `${meteo.url}/v1`,
+      OPEN_METEO_GEOCODING_URL: `${meteo.url}/v1`,
+      LOG_LEVEL: 'info',
+    },
   });
 });
 
@@ -67,8 +61,7 @@ test('should answer the weather with no place from the browser location', async 
       after: ['Wrap up warm!'],
     }),
   );
-  const { token, chatId } = seedChat('sky-watcher');
-  await page.addInitScript((t) => localStorage.setItem('neura:persisted', JSON.stringify({ token: t })), token);
+  const { chatId } = await seedChat(page, 'sky-watcher');
   await page.goto(`${app.url}/chats/${chatId}`);
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill("What's the weather like?");
@@ -99,8 +92,7 @@ test('should render search results and a video gallery that survive a reload', a
       after: ['Here is what I found.'],
     }),
   );
-  const { token, chatId } = seedChat('scout');
-  await page.addInitScript((t) => localStorage.setItem('neura:persisted', JSON.stringify({ token: t })), token);
+  const { chatId } = await seedChat(page, 'scout');
   await page.goto(`${app.url}/chats/${chatId}`);
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('Find jazz piano things');

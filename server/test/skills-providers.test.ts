@@ -1,13 +1,13 @@
 import type { Skill } from '@neura/contract';
+import { startFakeBrave } from '@neura/test-kit/fakes/brave';
+import { type FakeServer, startFakeServer } from '@neura/test-kit/fakes/http';
+import { startFakeSearxng } from '@neura/test-kit/fakes/searxng';
+import { startFakeTavily } from '@neura/test-kit/fakes/tavily';
+import { startFakeYouTube, youtubeQuotaError } from '@neura/test-kit/fakes/youtube';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import type { Realtime } from '../src/realtime/realtime.js';
 import { SkillRegistry } from '../src/skills/registry.js';
-import { startFakeBrave } from './fixtures/fake-brave.js';
-import { type FakeServer, startFakeServer } from './fixtures/fake-http.js';
-import { startFakeSearxng } from './fixtures/fake-searxng.js';
-import { startFakeTavily } from './fixtures/fake-tavily.js';
-import { startFakeYouTube, youtubeQuotaError } from './fixtures/fake-youtube.js';
 
 /**
  * The skills' provider code against local fakes of each provider's wire format, one engine at a

@@ -1,15 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FakeServer } from '@neura/test-kit/fakes/http';
+import { startFakeOpenMeteo } from '@neura/test-kit/fakes/open-meteo';
+import { type FakeOpenAI, startFakeOpenAI, toolScript } from '@neura/test-kit/fakes/openai';
+import { startFakeRdap } from '@neura/test-kit/fakes/rdap';
+import { startFakeSearxng } from '@neura/test-kit/fakes/searxng';
+import { startFakeYelp } from '@neura/test-kit/fakes/yelp';
+import { createTestChat, createTestUser } from '@neura/test-kit/seed';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FakeServer } from './fixtures/fake-http.js';
-import { startFakeOpenMeteo } from './fixtures/fake-open-meteo.js';
-import { type FakeOpenAI, startFakeOpenAI, toolScript } from './fixtures/fake-openai.js';
-import { startFakeRdap } from './fixtures/fake-rdap.js';
-import { startFakeSearxng } from './fixtures/fake-searxng.js';
-import { startFakeYelp } from './fixtures/fake-yelp.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
 import { connected, deltasOf, doneFor, type Recorded, record, send, stop, waitFor } from './helpers/conversation.js';
-import { createTestChat, createTestUser } from './helpers/factories.js';
 import { connectSocket, type TestSocket } from './helpers/socket.js';
 
 /** The skill engine through the real reply path: a fake model streaming tool_calls, real skills, provider fakes. */

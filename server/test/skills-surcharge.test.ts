@@ -1,10 +1,10 @@
+import type { FakeServer } from '@neura/test-kit/fakes/http';
+import { type FakeOpenAI, startFakeOpenAI, toolScript } from '@neura/test-kit/fakes/openai';
+import { startFakeSearxng } from '@neura/test-kit/fakes/searxng';
+import { createTestChat, createTestUser } from '@neura/test-kit/seed';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeServer } from './fixtures/fake-http.js';
-import { type FakeOpenAI, startFakeOpenAI, toolScript } from './fixtures/fake-openai.js';
-import { startFakeSearxng } from './fixtures/fake-searxng.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
 import { connected, doneFor, record, send } from './helpers/conversation.js';
-import { createTestChat, createTestUser } from './helpers/factories.js';
 import { connectSocket, type TestSocket } from './helpers/socket.js';
 
 /** Skill surcharges (ARCHITECTURE.md §3): charged when a call starts, refunded once if it fails. */

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import type { Config } from '../config.js';
 import { loadConfig } from '../config.js';
 import { createDb, migrateToLatest } from '../db/database.js';
-import { createServices, type Services } from '../services.js';
+import { type AppModules, composeModules } from '../modules.js';
+import { announceToRunningServer } from './channel.js';
 import { type AdminCommand, adminCommands } from './commands.js';
 
 const HELP = `Neura admin
@@ -44,6 +46,7 @@ export async function runAdmin(argv: string[], out: (line: string) => void = con
   }
   const config = loadConfig();
   const db = createDb(config.database);
+  let realtime: AppModules['realtime'] | undefined;
   try {
     await migrateToLatest(db);
     const silent = {
@@ -59,7 +62,9 @@ export async function runAdmin(argv: string[], out: (line: string) => void = con
       level: 'silent',
       silent() {},
     };
-    const services: Services = createServices(config, db, silent as never);
+    const services: AppModules = composeModules(config, db, silent as never);
+    realtime = services.realtime;
+    await reachRunningServers(services, config, out);
     await services.personas.seedCatalog();
     return await found.command.run({
       services,
@@ -73,5 +78,26 @@ export async function runAdmin(argv: string[], out: (line: string) => void = con
     return 1;
   } finally {
     await db.destroy();
+    await realtime?.close();
   }
+}
+
+/**
+ * Balance changes made here reach the user's open devices: with REDIS_URL through the Socket.IO
+ * Redis adapter (every server process delivers to its sockets in room `user:<id>`); without it
+ * through the running server's loopback admin channel (see channel.ts). No server running: the
+ * change is just stored.
+ */
+async function reachRunningServers(modules: AppModules, config: Config, out: (line: string) => void): Promise<void> {
+  if (config.REDIS_URL) {
+    await modules.realtime.attachEmitter(config.REDIS_URL);
+    return;
+  }
+  modules.events.on('credits.changed', async (change) => {
+    try {
+      await announceToRunningServer(config.DATA_DIR, change);
+    } catch (error) {
+      out(`Note: the running server was not told (${error instanceof Error ? error.message : error}).`);
+    }
+  });
 }

@@ -40,7 +40,7 @@ export type ReplyOutcome = { status: 'complete' | 'stopped' | 'failed'; content:
 export interface ReplyDeps {
   messages: MessageRepository;
   credits: CreditService;
-  realtime: Realtime;
+  realtime: Pick<Realtime, 'toUser'>;
   log: FastifyBaseLogger;
   tokenBudget: number;
 }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError } from '../errors.js';
+import { AppError, internalErrorBody } from '../errors.js';
 
 /** One error shape for every route: `{ message, code }` with the right status; no internals on 5xx. */
 export function installErrorHandler(app: FastifyInstance): void {
@@ -21,8 +21,6 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(fe.statusCode).send({ message: fe.message, code: 'request:invalid' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .code(500)
-      .send({ message: 'Something went wrong on our side. Please try again later.', code: 'internal' });
+    return reply.code(500).send(internalErrorBody());
   });
 }

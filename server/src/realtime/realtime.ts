@@ -11,16 +11,42 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
 import { type Namespace, Server, type Socket } from 'socket.io';
-import type { Authenticator, Principal } from '../accounts/authenticate.js';
 
-export interface SocketData {
-  principal?: Principal;
+/** Who a socket belongs to: whatever the authenticate function answers, with at least these. */
+export interface SocketIdentity {
+  user: { id: string };
+  sessionId: string;
 }
 
-export type SessionSocket = Socket<SessionClientEvents, SessionServerEvents, Record<string, never>, SocketData>;
-export type VoiceSocket = Socket<VoiceClientEvents, VoiceServerEvents, Record<string, never>, SocketData>;
-export type SessionHandler = (socket: SessionSocket, principal: Principal) => void | Promise<void>;
-export type VoiceHandler = (socket: VoiceSocket, principal: Principal) => void | Promise<void>;
+/** Resolves a connection's token; undefined when unknown or revoked. Given by the app (accounts). */
+export type Authenticate<P extends SocketIdentity> = (token: string | undefined) => Promise<P | undefined>;
+
+export interface SocketData<P extends SocketIdentity = SocketIdentity> {
+  principal?: P;
+  /** The app's logger, for the socket kit. */
+  log?: FastifyBaseLogger;
+}
+
+export type SessionSocket<P extends SocketIdentity = SocketIdentity> = Socket<
+  SessionClientEvents,
+  SessionServerEvents,
+  Record<string, never>,
+  SocketData<P>
+>;
+export type VoiceSocket<P extends SocketIdentity = SocketIdentity> = Socket<
+  VoiceClientEvents,
+  VoiceServerEvents,
+  Record<string, never>,
+  SocketData<P>
+>;
+export type SessionHandler<P extends SocketIdentity = SocketIdentity> = (
+  socket: SessionSocket<P>,
+  principal: P,
+) => void | Promise<void>;
+export type VoiceHandler<P extends SocketIdentity = SocketIdentity> = (
+  socket: VoiceSocket<P>,
+  principal: P,
+) => void | Promise<void>;
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
@@ -29,24 +55,46 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
  * The Socket.IO server: namespaces /session and /voice, token auth on connect, a room per user
  * and per login session. With REDIS_URL the Redis adapter makes N processes behave as one.
  */
-export class Realtime {
+export class Realtime<P extends SocketIdentity = SocketIdentity> {
   private io?: Server;
-  private readonly sessionHandlers: SessionHandler[] = [];
-  private readonly voiceHandlers: VoiceHandler[] = [];
+  private readonly sessionHandlers: SessionHandler<P>[] = [];
+  private readonly voiceHandlers: VoiceHandler<P>[] = [];
   private readonly redisClients: Array<{ quit: () => Promise<unknown> }> = [];
+  private emitterOnly = false;
 
   constructor(
-    private readonly auth: Authenticator,
+    private readonly authenticate: Authenticate<P>,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   /** Features add what happens when an authenticated socket connects. */
-  onSession(handler: SessionHandler): void {
+  onSession(handler: SessionHandler<P>): void {
     this.sessionHandlers.push(handler);
   }
 
-  onVoice(handler: VoiceHandler): void {
+  onVoice(handler: VoiceHandler<P>): void {
     this.voiceHandlers.push(handler);
+  }
+
+  /**
+   * Emit-only mode for a process that serves no sockets (the admin CLI): with Redis, what it emits
+   * to a room reaches the sockets of every server process through the Redis adapter.
+   */
+  async attachEmitter(redisUrl: string): Promise<void> {
+    const io = new Server();
+    await this.useRedis(io, redisUrl);
+    this.io = io;
+    this.emitterOnly = true;
+  }
+
+  private async useRedis(io: Server, redisUrl: string): Promise<void> {
+    const pub = createClient({ url: redisUrl });
+    const sub = pub.duplicate();
+    pub.on('error', (error) => this.log.error({ err: error }, 'redis pub error'));
+    sub.on('error', (error) => this.log.error({ err: error }, 'redis sub error'));
+    await Promise.all([pub.connect(), sub.connect()]);
+    this.redisClients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub));
   }
 
   async attach(httpServer: HttpServer, options: { redisUrl?: string; path?: string }): Promise<Server> {
@@ -57,46 +105,51 @@ export class Realtime {
       pingInterval: 25_000,
       pingTimeout: 20_000,
     });
-    if (options.redisUrl) {
-      const pub = createClient({ url: options.redisUrl });
-      const sub = pub.duplicate();
-      pub.on('error', (error) => this.log.error({ err: error }, 'redis pub error'));
-      sub.on('error', (error) => this.log.error({ err: error }, 'redis sub error'));
-      await Promise.all([pub.connect(), sub.connect()]);
-      this.redisClients.push(pub, sub);
-      io.adapter(createAdapter(pub, sub));
-    }
-    this.setup(io.of(SESSION_NAMESPACE) as Namespace, this.sessionHandlers as unknown as SessionHandler[]);
-    this.setup(io.of(VOICE_NAMESPACE) as Namespace, this.voiceHandlers as unknown as SessionHandler[]);
+    if (options.redisUrl) await this.useRedis(io, options.redisUrl);
+    this.setup(io.of(SESSION_NAMESPACE) as Namespace, this.sessionHandlers);
+    this.setup(io.of(VOICE_NAMESPACE) as Namespace, this.voiceHandlers as unknown as SessionHandler<P>[]);
     this.io = io;
     return io;
   }
 
-  private setup(namespace: Namespace, handlers: SessionHandler[]): void {
-    namespace.on('connection', async (raw) => {
-      const socket = raw as SessionSocket;
+  /**
+   * Authenticates during the handshake (so the client's `connect` comes after it), then on
+   * connection: `authError` and disconnect without a valid token, else the user's and the
+   * session's rooms and every feature's handlers. Handlers start together, so the listeners they
+   * add synchronously are in place before any event of the client can arrive.
+   */
+  private setup(namespace: Namespace, handlers: SessionHandler<P>[]): void {
+    namespace.use(async (raw, next) => {
+      const socket = raw as SessionSocket<P>;
+      socket.data.log = this.log;
       const token = socket.handshake.query.token ?? socket.handshake.auth?.token;
-      let principal: Principal | undefined;
       try {
-        principal = await this.auth.fromToken(typeof token === 'string' ? token : undefined);
+        socket.data.principal = await this.authenticate(typeof token === 'string' ? token : undefined);
       } catch (error) {
         this.log.error({ err: error }, 'socket authentication failed');
       }
+      next();
+    });
+    namespace.on('connection', async (raw) => {
+      const socket = raw as SessionSocket<P>;
+      const principal = socket.data.principal;
       if (!principal) {
         socket.emit('authError', { message: 'Your session has expired. Please sign in again.' });
         socket.disconnect(true);
         return;
       }
-      socket.data.principal = principal;
-      await socket.join([userRoom(principal.user.id), sessionRoom(principal.sessionId)]);
-      for (const handler of handlers) {
-        try {
-          await handler(socket, principal);
-        } catch (error) {
-          this.log.error({ err: error }, 'socket connection handler failed');
-        }
-      }
+      const joined = socket.join([userRoom(principal.user.id), sessionRoom(principal.sessionId)]);
+      if (joined instanceof Promise) await joined;
+      await Promise.all(handlers.map((handler) => this.run(handler, socket, principal)));
     });
+  }
+
+  private async run(handler: SessionHandler<P>, socket: SessionSocket<P>, principal: P): Promise<void> {
+    try {
+      await handler(socket, principal);
+    } catch (error) {
+      this.log.error({ err: error }, 'socket connection handler failed');
+    }
   }
 
   /** The /session namespace; events about a user's data go to `toUser(userId)`. */
@@ -129,7 +182,7 @@ export class Realtime {
   }
 
   async close(): Promise<void> {
-    if (this.io) {
+    if (this.io && !this.emitterOnly) {
       this.io.disconnectSockets(true);
       await new Promise<void>((resolve) => {
         // io.close() also closes the HTTP server; Fastify closes that itself, so only unbind engine.

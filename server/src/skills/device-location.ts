@@ -12,7 +12,7 @@ const unavailable = (why: string) =>
  * answer within 15 s: the model is told the location is unavailable.
  */
 export async function requestDeviceLocation(
-  realtime: Realtime,
+  realtime: Pick<Realtime, 'attached' | 'session'>,
   userId: string,
   signal: AbortSignal,
   timeoutMs = REQUEST_DATA_TIMEOUT_MS,

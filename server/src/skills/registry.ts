@@ -69,7 +69,7 @@ export class SkillRegistry {
 
   constructor(
     private readonly config: Config,
-    private readonly realtime: Realtime,
+    private readonly realtime: Pick<Realtime, 'attached' | 'session'>,
     private readonly credits?: Pick<CreditService, 'chargeKeyed' | 'refundKeyed'>,
   ) {
     this.safe = new SafeHttpClient(OutboundAllowList.parse(config.OUTBOUND_ALLOW));

@@ -1,7 +1,8 @@
 import { SESSION_NAMESPACE, type SessionClientEvents, type SessionServerEvents, SOCKET_OPTIONS } from '@neura/contract';
 import { io, type Socket } from 'socket.io-client';
-import { answerRequestData } from '../platform/request-data';
-import { useAppStore } from '../store/app-store';
+import { dispatchChats } from '../store/chats';
+import { clearSession } from '../store/session';
+import { dispatchUser } from '../store/user';
 import { apiBase, socketOrigin } from './base-url';
 
 export type SessionSocket = Socket<SessionServerEvents, SessionClientEvents>;
@@ -16,8 +17,8 @@ function socketPath(): string {
 }
 
 /**
- * Connects the session socket for a token (SPEC.md §4 Session): on ready the user, flags, Pro
- * status, chats and socket id are filled; on authError the user is logged out.
+ * Connects the session socket for a token (SPEC.md §4 Session): on ready the user (with credits,
+ * flags and Pro status) and the chats are loaded; on authError the session is cleared.
  */
 export function connectSession(token: string): SessionSocket {
   if (socket && socketToken === token) return socket;
@@ -32,21 +33,18 @@ export function connectSession(token: string): SessionSocket {
     randomizationFactor: SOCKET_OPTIONS.randomizationFactor,
     reconnectionAttempts: SOCKET_OPTIONS.reconnectionAttempts,
   });
-  s.on('ready', ({ user, chats, socketId }) => {
-    const state = useAppStore.getState();
-    state.setUser(user);
-    useAppStore.setState({ chats, sessionSocketId: socketId });
+  s.on('ready', ({ user, chats }) => {
+    dispatchUser({ type: 'loaded', user });
+    dispatchChats({ type: 'loaded', chats });
   });
-  s.on('updateCredits', ({ credits }) => useAppStore.getState().setCredits(credits));
-  s.on('updateChats', ({ chats }) => useAppStore.getState().setChats(chats));
-  s.on('requestData', (payload, ack) => void answerRequestData(payload, ack));
+  s.on('updateCredits', ({ credits }) => dispatchUser({ type: 'credits', credits }));
+  s.on('updateChats', ({ chats }) => dispatchChats({ type: 'loaded', chats }));
   s.on('authError', () => {
     disconnectSession();
-    useAppStore.getState().clearSession();
+    clearSession();
   });
   socket = s;
   socketToken = token;
-  useAppStore.setState({ activeSocket: s as unknown as Socket });
   for (const l of listeners) l(s);
   return s;
 }
@@ -57,7 +55,6 @@ export function disconnectSession(): void {
   socket.disconnect();
   socket = null;
   socketToken = null;
-  useAppStore.setState({ activeSocket: null, sessionSocketId: null });
   for (const l of listeners) l(null);
 }
 

@@ -1,101 +1,112 @@
 import type { LocationResult } from '@neura/contract';
-import { skillTexts } from '../shell/texts';
+import { isNativePlatform } from './native';
+import { loadGeolocationPlugin } from './plugins';
 
 /**
- * The device's location (SPEC.md §7 "Location", §8 "Geolocation"): native geolocation with high
- * accuracy when the Capacitor bridge has the Geolocation plugin (the seam for the native build),
- * else the browser's; then the public reverse-geocoding call for city, state and country. When
- * that lookup fails ("Failed to get city from coords") the coordinates are still returned.
+ * Device location for the server's `requestData` (SPEC.md §7 "Location", §8 "Geolocation"): native
+ * geolocation with high accuracy first, the browser's as fallback, then a public reverse lookup
+ * (city, principalSubdivision, countryName). A failed lookup still returns the coordinates.
  */
+export type DeviceLocation = LocationResult;
 
-interface Coordinates {
+export const GEOLOCATION_ERRORS = {
+  unsupported: "Geolocation is not supported by the user's browser.",
+  unknown: 'Failed to get location with unknown error',
+  reverseLookup: 'Failed to get city from coords',
+} as const;
+
+const DEFAULT_REVERSE_GEOCODE_URL = 'https://api.bigdatacloud.net/data/reverse-geocode-client';
+const TIMEOUT_MS = 15_000;
+
+export interface Coordinates {
   latitude: number;
   longitude: number;
 }
-interface CapacitorGeolocation {
-  getCurrentPosition: (options: { enableHighAccuracy: boolean; timeout?: number }) => Promise<{ coords: Coordinates }>;
-}
-interface CapacitorBridge {
-  isNativePlatform?: () => boolean;
-  Plugins?: { Geolocation?: CapacitorGeolocation };
+
+export interface NativeGeolocation {
+  getCurrentPosition(options: { enableHighAccuracy: boolean; timeout: number }): Promise<{ coords: Coordinates }>;
 }
 
-const POSITION_TIMEOUT_MS = 12_000;
-const REVERSE_TIMEOUT_MS = 4000;
-/** BigDataCloud's free client-side endpoint; VITE_REVERSE_GEOCODE_URL points elsewhere. */
-const REVERSE_URL =
-  import.meta.env.VITE_REVERSE_GEOCODE_URL ?? 'https://api.bigdatacloud.net/data/reverse-geocode-client';
-
-export class GeolocationError extends Error {}
-
-function nativeGeolocation(): CapacitorGeolocation | undefined {
-  const cap = (globalThis as { Capacitor?: CapacitorBridge }).Capacitor;
-  return cap?.isNativePlatform?.() ? cap.Plugins?.Geolocation : undefined;
+export interface LocationDeps {
+  /** The native plugin, or undefined on the web. */
+  native?: () => Promise<NativeGeolocation>;
+  /** The browser's geolocation, or undefined where the browser has none. */
+  browser?: Pick<Geolocation, 'getCurrentPosition'>;
+  fetch?: typeof fetch;
+  reverseGeocodeUrl?: string;
+  timezone?: string;
 }
 
-async function currentPosition(): Promise<Coordinates> {
-  const native = nativeGeolocation();
-  if (native) {
-    try {
-      return (await native.getCurrentPosition({ enableHighAccuracy: true, timeout: POSITION_TIMEOUT_MS })).coords;
-    } catch {
-      // Fall through to the browser's geolocation, as SPEC §7 says.
-    }
-  }
-  const geo = globalThis.navigator?.geolocation;
-  if (!geo) throw new GeolocationError(skillTexts.geolocationUnsupported);
+function messageOf(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message.trim() !== '' ? message : GEOLOCATION_ERRORS.unknown;
+}
+
+function browserPosition(browser: Pick<Geolocation, 'getCurrentPosition'>): Promise<Coordinates> {
   return new Promise((resolve, reject) => {
-    geo.getCurrentPosition(
+    browser.getCurrentPosition(
       (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
-      (error) => reject(new GeolocationError(error?.message || skillTexts.geolocationUnknown)),
-      { enableHighAccuracy: true, timeout: POSITION_TIMEOUT_MS, maximumAge: 60_000 },
+      (error) => reject(new Error(messageOf(error))),
+      { enableHighAccuracy: true, timeout: TIMEOUT_MS },
     );
   });
 }
 
-async function reverseGeocode(coords: Coordinates): Promise<Partial<LocationResult>> {
-  const url = new URL(REVERSE_URL);
-  url.search = new URLSearchParams({
-    latitude: String(coords.latitude),
-    longitude: String(coords.longitude),
-    localityLanguage: 'en',
-  }).toString();
-  const response = await fetch(url, { signal: AbortSignal.timeout(REVERSE_TIMEOUT_MS) });
-  if (!response.ok) throw new Error(skillTexts.reverseGeocodeFailed);
-  const data = (await response.json()) as {
-    city?: string;
-    locality?: string;
-    principalSubdivision?: string;
-    countryName?: string;
-  };
-  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+/** Coordinates: native first; when it fails (or on the web) the browser; errors carry the §8 texts. */
+export async function currentCoordinates(deps: LocationDeps): Promise<Coordinates> {
+  let nativeError: unknown;
+  if (deps.native) {
+    try {
+      const plugin = await deps.native();
+      const { coords } = await plugin.getCurrentPosition({ enableHighAccuracy: true, timeout: TIMEOUT_MS });
+      return { latitude: coords.latitude, longitude: coords.longitude };
+    } catch (error) {
+      nativeError = error;
+    }
+  }
+  if (!deps.browser) {
+    throw new Error(nativeError === undefined ? GEOLOCATION_ERRORS.unsupported : messageOf(nativeError));
+  }
+  return browserPosition(deps.browser);
+}
+
+/** City, state and country for coordinates; throws "Failed to get city from coords" on any failure. */
+export async function reverseGeocode(
+  coords: Coordinates,
+  deps: Pick<LocationDeps, 'fetch' | 'reverseGeocodeUrl'>,
+): Promise<{ city: string; state: string; country: string }> {
+  const url = new URL(deps.reverseGeocodeUrl ?? DEFAULT_REVERSE_GEOCODE_URL);
+  url.searchParams.set('latitude', String(coords.latitude));
+  url.searchParams.set('longitude', String(coords.longitude));
+  url.searchParams.set('localityLanguage', 'en');
+  try {
+    const response = await (deps.fetch ?? fetch)(url);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const body = (await response.json()) as { city?: unknown; principalSubdivision?: unknown; countryName?: unknown };
+    const text = (v: unknown) => (typeof v === 'string' ? v : '');
+    return { city: text(body.city), state: text(body.principalSubdivision), country: text(body.countryName) };
+  } catch (error) {
+    throw new Error(GEOLOCATION_ERRORS.reverseLookup, { cause: error });
+  }
+}
+
+/** The location answer of `requestData` (SPEC.md §7). */
+export async function getDeviceLocation(deps: LocationDeps = defaultDeps()): Promise<DeviceLocation> {
+  const coords = await currentCoordinates(deps);
+  const timezone = deps.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  try {
+    return { ...coords, ...(await reverseGeocode(coords, deps)), timezone };
+  } catch (error) {
+    console.error(GEOLOCATION_ERRORS.reverseLookup, error);
+    return { ...coords, timezone };
+  }
+}
+
+function defaultDeps(): LocationDeps {
+  const nav = globalThis.navigator as Navigator | undefined;
   return {
-    city: text(data.city) ?? text(data.locality),
-    state: text(data.principalSubdivision),
-    country: text(data.countryName),
+    native: isNativePlatform() ? loadGeolocationPlugin : undefined,
+    browser: nav?.geolocation ?? undefined,
+    reverseGeocodeUrl: import.meta.env.VITE_REVERSE_GEOCODE_URL || undefined,
   };
-}
-
-function deviceTimezone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** `{ latitude, longitude, city, state, country, timezone }`; throws GeolocationError with SPEC §8's text. */
-export async function getDeviceLocation(): Promise<LocationResult> {
-  const coords = await currentPosition();
-  let place: Partial<LocationResult> = {};
-  try {
-    place = await reverseGeocode(coords);
-  } catch {
-    console.warn(skillTexts.reverseGeocodeFailed);
-  }
-  const result: LocationResult = { latitude: coords.latitude, longitude: coords.longitude };
-  for (const key of ['city', 'state', 'country'] as const) if (place[key]) result[key] = place[key];
-  const timezone = deviceTimezone();
-  if (timezone) result.timezone = timezone;
-  return result;
 }

@@ -1,5 +1,5 @@
 import type { Skill } from '@neura/contract';
-import { skillTexts, texts } from '../shell/texts';
+import { skillTexts, texts } from '../texts/texts';
 import { useSkills } from './use-skills';
 
 /** A persona's skills in plain words, each marked when this server cannot run it, with its surcharge. */

@@ -1,5 +1,5 @@
 import type { Business } from '@neura/contract';
-import { skillTexts } from '../../shell/texts';
+import { skillTexts } from '../../texts/texts';
 
 function Stars({ rating }: { rating: number }) {
   const full = Math.round(rating * 2) / 2;

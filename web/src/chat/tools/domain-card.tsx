@@ -1,5 +1,5 @@
 import type { DomainOutput } from '@neura/contract';
-import { skillTexts } from '../../shell/texts';
+import { skillTexts } from '../../texts/texts';
 
 const dateOf = (iso: string) => {
   const d = new Date(iso);

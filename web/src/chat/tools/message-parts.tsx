@@ -1,5 +1,5 @@
 import type { MessagePart } from '@neura/contract';
-import { Markdown } from '../../shell/markdown';
+import { Markdown } from '../../ui/markdown';
 import { StreamingMarkdown } from '../streaming-markdown';
 import { ToolCard } from './tool-card';
 

@@ -1,6 +1,6 @@
 import type { WebSearchResult } from '@neura/contract';
 import { useState } from 'react';
-import { skillTexts } from '../../shell/texts';
+import { skillTexts } from '../../texts/texts';
 import { hostOf } from './tool-frame';
 
 function Favicon({ url }: { url: string }) {

@@ -1,7 +1,7 @@
 import type { Message } from '@neura/contract';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { withTool } from '../chat-store';
+import { withTool } from '../../store/message-parts';
 import { MessageItem } from '../message-item';
 
 const base: Message = {

@@ -1,6 +1,6 @@
 import type { ToolCall } from '@neura/contract';
 import { memo } from 'react';
-import { skillTexts, texts } from '../../shell/texts';
+import { skillTexts, texts } from '../../texts/texts';
 import { BusinessCards } from './business-card';
 import { DomainCard } from './domain-card';
 import { ReadPageCard } from './read-page-card';

@@ -1,6 +1,6 @@
 import { VIDEO_FRAME_HOSTS, type Video, videoFromUrl } from '@neura/contract';
 import { useState } from 'react';
-import { skillTexts } from '../../shell/texts';
+import { skillTexts } from '../../texts/texts';
 
 /** Twitch refuses to play without `parent` = the embedding page's host (localhost in the native app). */
 function embedSrc(video: Video): string | undefined {

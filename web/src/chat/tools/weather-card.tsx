@@ -1,5 +1,5 @@
 import type { WeatherOutput } from '@neura/contract';
-import { skillTexts } from '../../shell/texts';
+import { skillTexts } from '../../texts/texts';
 import { weatherOf } from './weather-codes';
 
 const round = (n: number) => Math.round(n);

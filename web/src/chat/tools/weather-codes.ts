@@ -1,4 +1,4 @@
-import { skillTexts } from '../../shell/texts';
+import { skillTexts } from '../../texts/texts';
 
 type WeatherKey = keyof typeof skillTexts.weather;
 
