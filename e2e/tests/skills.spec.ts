@@ -63,6 +63,8 @@ test('should answer the weather with no place from the browser location', async 
   );
   const { chatId } = await seedChat(page, 'sky-watcher');
   await page.goto(`${app.url}/chats/${chatId}`);
+  // The session is ready (its balance shown) before the message goes out.
+  await expect(page.getByTestId('credits-badge')).toHaveText('50');
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill("What's the weather like?");
   await box.press('Enter');
@@ -94,6 +96,8 @@ test('should render search results and a video gallery that survive a reload', a
   );
   const { chatId } = await seedChat(page, 'scout');
   await page.goto(`${app.url}/chats/${chatId}`);
+  // The session is ready (its balance shown) before the message goes out.
+  await expect(page.getByTestId('credits-badge')).toHaveText('50');
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('Find jazz piano things');
   await box.press('Enter');
