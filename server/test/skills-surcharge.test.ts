@@ -1,7 +1,7 @@
 import type { FakeServer } from '@neura/test-kit/fakes/http';
 import { type FakeOpenAI, startFakeOpenAI, toolScript } from '@neura/test-kit/fakes/openai';
 import { startFakeSearxng } from '@neura/test-kit/fakes/searxng';
-import { createTestChat, createTestUser } from '@neura/test-kit/seed';
+import { createTestChat, createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, doneFor, record, send } from './helpers/conversation.js';
@@ -43,12 +43,7 @@ describe('skill surcharges', () => {
     const events = record(socket);
     await send(socket, chat.id, 'search');
     const done = await doneFor(events, chat.id);
-    const ledger = await t.services.db
-      .selectFrom('credit_ledger')
-      .select(['amount', 'idempotency_key'])
-      .where('user_id', '=', user.id)
-      .orderBy('id')
-      .execute();
+    const ledger = await ledgerAfterSeed(t.services, user.id);
     const balance = (await t.services.users.findById(user.id))?.credits;
     return { message: done.payload.message, ledger, balance };
   }
