@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SKILLS } from './constants.js';
+import { messagePartSchema } from './skills.js';
 
 export const skillSchema = z.enum(SKILLS);
 
@@ -53,21 +54,12 @@ export type User = z.infer<typeof userSchema>;
 export const messageRoleSchema = z.enum(['user', 'assistant', 'system']);
 export const messageStatusSchema = z.enum(['complete', 'streaming', 'stopped', 'failed']);
 
-export const toolCallSchema = z.object({
-  id: z.string(),
-  skill: z.string(),
-  status: z.enum(['running', 'complete', 'failed']),
-  input: z.unknown().optional(),
-  output: z.unknown().optional(),
-});
-export type ToolCall = z.infer<typeof toolCallSchema>;
-
 export const messageSchema = z.object({
   id: z.string(),
   chatId: z.string(),
   role: messageRoleSchema,
   content: z.string(),
-  parts: z.array(z.unknown()).optional(),
+  parts: z.array(messagePartSchema).optional(),
   createdAt: z.string(),
   status: messageStatusSchema,
   cost: z.number().int(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { Chat, LocationResult, Message, ToolCall, User } from './entities.js';
+import type { Chat, LocationResult, Message, User } from './entities.js';
 import type { ErrorBody } from './errors.js';
+import type { ToolCall } from './skills.js';
 
 /** Socket.IO event maps of SPEC.md §7 and ARCHITECTURE.md §3. */
 

@@ -13,6 +13,7 @@ import { redisRateLimitStore } from './lib/rate-limit-store.js';
 import { type AppModules, composeModules } from './modules.js';
 import { systemRoutes } from './system/routes.js';
 import { installCors } from './web/cors.js';
+import { appPagePolicy } from './web/csp.js';
 import { serveWeb } from './web/static.js';
 
 export interface BuiltApp {
@@ -79,8 +80,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const adminSecret = newAdminSecret();
   await app.register(adminChannelRoutes(adminSecret, modules.events));
 
-  if (config.API_PREFIX !== '') await serveWeb(app, config.WEB_DIST_DIR ?? defaultWebDist(), config.API_PREFIX);
-  else {
+  if (config.API_PREFIX !== '') {
+    const policy = appPagePolicy({ captcha: config.RECAPTCHA_SITE_KEY !== undefined });
+    await serveWeb(app, config.WEB_DIST_DIR ?? defaultWebDist(), config.API_PREFIX, policy);
+  } else {
     app.setNotFoundHandler(async (_request, reply) =>
       reply.code(404).send({ message: 'Not found.', code: 'not-found' }),
     );
@@ -112,6 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await modules.conversation.shutdown();
       await modules.realtime.close();
       await app.close();
+      await modules.skills.close();
       await limitRedis?.quit().catch(() => undefined);
       if (ownsDb) await db.destroy();
     },

@@ -104,7 +104,44 @@ const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalUrl,
   CREDIT_PACKS: optionalString,
+  // Skills (ARCHITECTURE.md §3 "Skills"): every provider base URL is overridable.
+  SEARXNG_URL: optionalUrl,
+  BRAVE_API_KEY: optionalString,
+  BRAVE_API_URL: z.url().default('https://api.search.brave.com/res/v1'),
+  TAVILY_API_KEY: optionalString,
+  TAVILY_API_URL: z.url().default('https://api.tavily.com'),
+  YOUTUBE_API_KEY: optionalString,
+  YOUTUBE_API_URL: z.url().default('https://www.googleapis.com/youtube/v3'),
+  OPEN_METEO_URL: optionalUrl,
+  OPEN_METEO_GEOCODING_URL: optionalUrl,
+  OPEN_METEO_API_KEY: optionalString,
+  YELP_API_KEY: optionalString,
+  YELP_API_URL: z.url().default('https://api.yelp.com/v3'),
+  RDAP_BOOTSTRAP_URL: z.url().default('https://data.iana.org/rdap/dns.json'),
+  /** `host:port` targets exempt from the SSRF-safe client's private-address rule. */
+  OUTBOUND_ALLOW: z.string().default(''),
+  /** Caps every skill call's own timeout (milliseconds); the device-location wait gets half of it. */
+  SKILL_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  /** JSON object of skill id → credit surcharge per call, over the defaults. */
+  SKILL_COSTS: optionalString.refine(
+    (v) => v === undefined || isCostMap(v),
+    'must be a JSON object of skill → credits',
+  ),
 });
+
+function isCostMap(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      Object.values(value).every((n) => Number.isInteger(n) && (n as number) >= 0)
+    );
+  } catch {
+    return false;
+  }
+}
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'PAYMENTS' | 'CREDIT_PACKS'> & {
   DATA_DIR: string;

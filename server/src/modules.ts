@@ -13,6 +13,7 @@ import { LlmRegistry } from './llm/registry.js';
 import { Mailer } from './mail/mailer.js';
 import { createPersonasModule } from './personas/module.js';
 import { createRealtimeModule } from './realtime/module.js';
+import { createSkillsModule } from './skills/module.js';
 import { createSpeechModule } from './speech/module.js';
 import { voiceSocketHandlers } from './voice/socket.js';
 
@@ -41,6 +42,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger) {
     personas: personas.personas,
     realtime,
   });
+  const skills = createSkillsModule({ config, realtime, credits });
   const conversation = createConversationModule({
     config,
     db,
@@ -53,6 +55,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger) {
     llm,
     realtime,
     chatService: chats.chatService,
+    skills: skills.skills,
   });
   const feedback = createFeedbackModule({ db, events, auth: accounts.auth });
   const { speech, routes: speechRoutes } = createSpeechModule({ config, db, log, auth: accounts.auth });
@@ -67,6 +70,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger) {
     feedback.routes,
     speechRoutes,
     billing.routes,
+    skills.routes,
   ];
   return {
     config,
@@ -92,6 +96,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger) {
     billing: billing.billing,
     /** Set when PAYMENTS=stripe. */
     stripeWebhook: billing.stripeWebhook,
+    skills: skills.skills,
     /** The API's route plugins, in order (each protected one authenticates in its own hook). */
     routes,
   };

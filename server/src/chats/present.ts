@@ -1,4 +1,4 @@
-import type { Chat, Message } from '@neura/contract';
+import type { Chat, Message, MessagePart } from '@neura/contract';
 import { fromJson, toBool } from '../db/database.js';
 import type { ChatRow, MessageRow } from '../db/schema.js';
 
@@ -16,7 +16,7 @@ export function presentChat(row: ChatRow): Chat {
 
 /** A stored message as clients see it (ARCHITECTURE.md §3). */
 export function presentMessage(row: MessageRow): Message {
-  const parts = fromJson<unknown[] | null>(row.parts, null);
+  const parts = fromJson<MessagePart[] | null>(row.parts, null);
   return {
     id: row.id,
     chatId: row.chat_id,

@@ -9,6 +9,7 @@ import type { EventBus } from '../lib/events.js';
 import type { LlmRegistry } from '../llm/registry.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { Realtime } from '../realtime/realtime.js';
+import type { SkillRegistry } from '../skills/registry.js';
 import { MessageRepository } from './repository.js';
 import { conversationRoutes } from './routes.js';
 import { ConversationService } from './service.js';
@@ -26,6 +27,8 @@ export interface ConversationModuleDeps {
   llm: LlmRegistry;
   realtime: Realtime<Principal>;
   chatService: ChatService;
+  /** The tools a reply may offer (persona skills ∩ available). */
+  skills: SkillRegistry;
 }
 
 /** Conversation: messages, the reply engine, history and chat naming. */
@@ -42,6 +45,7 @@ export function createConversationModule(deps: ConversationModuleDeps) {
     llm: deps.llm,
     realtime: deps.realtime,
     chats: deps.chatService,
+    skills: deps.skills,
   });
   deps.realtime.onSession(conversationSocket(conversation));
   // A chat being deleted: stop the reply being written in it first.

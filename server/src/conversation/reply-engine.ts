@@ -1,4 +1,5 @@
-import { type LanguageModel, streamText } from 'ai';
+import type { MessagePart } from '@neura/contract';
+import { type LanguageModel, stepCountIs, streamText, type ToolSet } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreditService } from '../credits/service.js';
 import { buildContext } from '../llm/context.js';
@@ -7,12 +8,15 @@ import { DeltaBatcher } from './delta-batcher.js';
 import { presentMessage } from './present.js';
 import type { MessageRepository } from './repository.js';
 import { conversationTexts } from './texts.js';
+import { ToolParts } from './tool-parts.js';
 
 /** How many recent messages are read before trimming to the token budget. */
 const CONTEXT_MESSAGES = 200;
 /** A streaming reply saves its text this often (crash safety and a heartbeat for sweepers). */
 const PROGRESS_MS = 5000;
 const DELTA_FLUSH_MS = 30;
+/** Model steps per reply: text, tool calls, their results, more text (ARCHITECTURE.md §7: the default is one). */
+const MAX_STEPS = 6;
 
 export type StopReason = 'stop' | 'shutdown';
 
@@ -25,6 +29,10 @@ export interface ActiveReply {
   stopReason?: StopReason;
   /** The text so far (history requests show it for a reply still streaming here). */
   content: string;
+  /** The ordered parts so far (text and tool calls). */
+  parts?: MessagePart[];
+  /** Skill surcharges taken for this reply (credits), added to its cost. */
+  surcharge?: number;
 }
 
 export type ReplyOutcome = { status: 'complete' | 'stopped' | 'failed'; content: string };
@@ -45,17 +53,26 @@ export interface ReplyDeps {
 export async function runReply(
   deps: ReplyDeps,
   reply: ActiveReply,
-  input: { model: LanguageModel; systemPrompt: string },
+  input: { model: LanguageModel; systemPrompt: string; tools?: ToolSet },
 ): Promise<ReplyOutcome> {
   const { messages, realtime, log } = deps;
   const { chatId, messageId, userId, controller } = reply;
   const room = () => realtime.toUser(userId);
   const batcher = new DeltaBatcher((text) => room().emit('message.delta', { chatId, messageId, text }), DELTA_FLUSH_MS);
+  const parts = new ToolParts(
+    (call) => {
+      // A tool event follows the text before it: flush so clients see them in order.
+      batcher.flush();
+      room().emit('message.tool', { chatId, messageId, call });
+    },
+    (error) => log.warn({ err: error, chatId, messageId }, 'skill failed unexpectedly'),
+  );
+  reply.parts = parts.list;
   let content = '';
   let failure: unknown;
   const heartbeat = setInterval(() => {
     void messages
-      .saveProgress(messageId, content)
+      .saveProgress(messageId, content, parts.stored())
       .catch((error) => log.warn({ err: error }, 'reply progress save failed'));
   }, PROGRESS_MS);
   heartbeat.unref();
@@ -68,15 +85,22 @@ export async function runReply(
       messages: buildContext(input.systemPrompt, history, deps.tokenBudget),
       abortSignal: controller.signal,
       maxRetries: 1,
+      ...(input.tools ? { tools: input.tools, stopWhen: stepCountIs(MAX_STEPS) } : {}),
       // Errors arrive as `error` parts below; without this the SDK also prints them.
       onError: () => undefined,
     });
     for await (const part of result.fullStream) {
       if (part.type === 'text-delta') {
-        content += part.text;
+        if (part.text === '') continue;
+        // Text after a tool call starts a new paragraph, live and stored alike.
+        const text = parts.text(part.text, content !== '');
+        content += text;
         reply.content = content;
-        batcher.push(part.text);
-      } else if (part.type === 'error') {
+        batcher.push(text);
+      } else if (part.type === 'tool-call') parts.start(part.toolCallId, part.toolName, part.input);
+      else if (part.type === 'tool-result') parts.complete(part.toolCallId, part.output);
+      else if (part.type === 'tool-error') parts.fail(part.toolCallId, part.error, part.toolName, part.input);
+      else if (part.type === 'error') {
         failure = part.error;
         break;
       } else if (part.type === 'abort') break;
@@ -86,9 +110,11 @@ export async function runReply(
   } finally {
     clearInterval(heartbeat);
     batcher.flush();
+    // Calls still running when the reply ended (Stop, shutdown, failure) end as failed.
+    parts.endRunning(conversationTexts.toolStopped);
   }
 
-  const hasText = content.trim() !== '';
+  const hasText = content.trim() !== '' || parts.hasTools();
   let status: ReplyOutcome['status'];
   let error: { code: 'llm:failed' | 'llm:empty' | 'llm:interrupted'; message: string } | undefined;
   if (controller.signal.aborted && reply.stopReason !== undefined && failure === undefined) {
@@ -105,7 +131,7 @@ export async function runReply(
     error = { code: 'llm:empty', message: conversationTexts.emptyReply };
   } else status = 'complete';
 
-  await messages.finishReply(messageId, { content, status });
+  await messages.finishReply(messageId, { content, status, parts: parts.stored(), addCost: reply.surcharge ?? 0 });
   // Failed or empty: the charge goes back, once (the ledger's refund key makes repeats no-ops).
   if (status === 'failed' || !hasText)
     await deps.credits.refund(userId, messageId, `refund:${error?.code ?? 'stopped'}`);

@@ -1,4 +1,5 @@
-import type { Executor } from '../db/database.js';
+import type { MessagePart } from '@neura/contract';
+import { type Executor, toJson } from '../db/database.js';
 import type { MessageRow, NewMessage } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
 
@@ -17,12 +18,19 @@ export class MessageRepository {
   /** Saves a reply's text and status; only while it is still streaming (a reply ends once). */
   async finishReply(
     id: string,
-    changes: { content: string; status: MessageRow['status'] },
+    changes: { content: string; status: MessageRow['status']; parts?: MessagePart[]; addCost?: number },
     trx: Executor = this.db,
   ): Promise<boolean> {
     const result = await trx
       .updateTable('messages')
-      .set({ content: changes.content, status: changes.status, updated_at: nowIso() })
+      .set((eb) => ({
+        content: changes.content,
+        status: changes.status,
+        ...(changes.parts?.length ? { parts: toJson(changes.parts) } : {}),
+        // A message's cost is its base plus the surcharges of its skill calls.
+        ...(changes.addCost ? { cost: eb('cost', '+', changes.addCost) } : {}),
+        updated_at: nowIso(),
+      }))
       .where('id', '=', id)
       .where('status', '=', 'streaming')
       .executeTakeFirst();
@@ -30,10 +38,10 @@ export class MessageRepository {
   }
 
   /** Saves the text so far of a reply still streaming (also its heartbeat). */
-  async saveProgress(id: string, content: string, trx: Executor = this.db): Promise<void> {
+  async saveProgress(id: string, content: string, parts?: MessagePart[], trx: Executor = this.db): Promise<void> {
     await trx
       .updateTable('messages')
-      .set({ content, updated_at: nowIso() })
+      .set({ content, ...(parts?.length ? { parts: toJson(parts) } : {}), updated_at: nowIso() })
       .where('id', '=', id)
       .where('status', '=', 'streaming')
       .execute();

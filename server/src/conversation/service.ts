@@ -5,7 +5,7 @@ import type { UserRepository } from '../accounts/user-repository.js';
 import type { ChatService } from '../chats/service.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
-import { type Db, inTransaction } from '../db/database.js';
+import { type Db, fromJson, inTransaction } from '../db/database.js';
 import type { ChatRow, MessageRow } from '../db/schema.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { newId } from '../lib/ids.js';
@@ -13,6 +13,7 @@ import { nowIso } from '../lib/time.js';
 import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { Realtime } from '../realtime/realtime.js';
+import type { SkillRegistry } from '../skills/registry.js';
 import { ChatNamer } from './chat-namer.js';
 import { presentMessage } from './present.js';
 import { type ActiveReply, runReply } from './reply-engine.js';
@@ -39,6 +40,8 @@ export interface ConversationDeps {
   realtime: Pick<Realtime, 'attached' | 'toUser' | 'session'>;
   /** The chats feature owns the `chats` table: ownership checks, previews and names go through it. */
   chats: Pick<ChatService, 'ownedRow' | 'recordActivity' | 'rename'>;
+  /** The tools a reply may offer (persona skills ∩ available). */
+  skills?: Pick<SkillRegistry, 'toolsFor'>;
 }
 
 /**
@@ -80,9 +83,12 @@ export class ConversationService {
     const live = this.active.get(chatId);
     return rows.reverse().map((row) => {
       const message = presentMessage(row);
-      return live && live !== 'pending' && live.messageId === row.id && row.status === 'streaming'
-        ? { ...message, content: live.content }
-        : message;
+      if (!live || live === 'pending' || live.messageId !== row.id || row.status !== 'streaming') return message;
+      return {
+        ...message,
+        content: live.content,
+        ...(live.parts?.length ? { parts: structuredClone(live.parts) } : {}),
+      };
     });
   }
 
@@ -164,7 +170,15 @@ export class ConversationService {
         reply.stopReason = 'shutdown';
         reply.controller.abort();
       }
-      this.track(this.reply(reply, resolved, persona.system_prompt, isFirst ? text : undefined));
+      const skills = fromJson<string[]>(persona.included_skills, []);
+      this.track(
+        this.reply(
+          reply,
+          resolved,
+          { systemPrompt: persona.system_prompt, skills, personaId: persona.id },
+          isFirst ? text : undefined,
+        ),
+      );
       return { messageId: userMessage.id };
     } catch (error) {
       this.active.delete(chatId);
@@ -172,13 +186,29 @@ export class ConversationService {
     }
   }
 
-  private async reply(reply: ActiveReply, resolved: ResolvedModel, systemPrompt: string, firstText?: string) {
+  private async reply(
+    reply: ActiveReply,
+    resolved: ResolvedModel,
+    persona: { systemPrompt: string; skills: string[]; personaId: string },
+    firstText?: string,
+  ) {
     const { chatId, userId } = reply;
     let outcome: Awaited<ReturnType<typeof runReply>> | undefined;
     try {
+      const tools = this.deps.skills?.toolsFor(persona.skills, {
+        user: { id: userId },
+        chat: { id: chatId },
+        persona: { id: persona.personaId },
+        messageId: reply.messageId,
+        signal: reply.controller.signal,
+        onSurcharge: (delta) => {
+          reply.surcharge = (reply.surcharge ?? 0) + delta;
+        },
+      });
       outcome = await runReply({ ...this.deps, tokenBudget: this.deps.config.CONTEXT_TOKEN_BUDGET }, reply, {
         model: resolved.model,
-        systemPrompt,
+        systemPrompt: persona.systemPrompt,
+        tools,
       });
       if (outcome.content.trim()) await this.touch(userId, chatId, outcome.content, nowIso());
     } catch (error) {

@@ -101,6 +101,42 @@ export class CreditService {
     return balance;
   }
 
+  /**
+   * A keyed charge in its own transaction (skill surcharges: `tool:<messageId>:<callId>`);
+   * undefined when the balance does not cover it, or when the key was already charged.
+   */
+  async chargeKeyed(userId: string, amount: number, key: string, reason: string): Promise<number | undefined> {
+    const balance = await inTransaction(this.db, async (trx) => {
+      const written = await this.credits.addLedgerRow({ userId, amount: -amount, reason, idempotencyKey: key }, trx);
+      if (!written) return undefined;
+      const left = await this.credits.debitIfCovered(userId, amount, trx);
+      // Not covered: throwing rolls the ledger row back with it.
+      if (left === undefined) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
+      return left;
+    }).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'credits:insufficient') return undefined;
+      throw error;
+    });
+    if (balance !== undefined) await this.announce(userId, balance);
+    return balance;
+  }
+
+  /** Gives back a keyed charge once (`refund:<key>`); undefined when there was nothing to refund. */
+  async refundKeyed(userId: string, key: string, reason: string): Promise<number | undefined> {
+    const balance = await inTransaction(this.db, async (trx) => {
+      const charge = await this.credits.findLedgerRow(key, trx);
+      if (!charge || charge.amount >= 0 || charge.user_id !== userId) return undefined;
+      const written = await this.credits.addLedgerRow(
+        { userId, amount: -charge.amount, reason, idempotencyKey: `refund:${key}` },
+        trx,
+      );
+      if (!written) return undefined;
+      return this.credits.adjust(userId, -charge.amount, trx);
+    });
+    if (balance !== undefined) await this.announce(userId, balance);
+    return balance;
+  }
+
   /** Tells the user's devices their balance (after a `*InTransaction` change committed). */
   notify(userId: string, credits: number): void {
     void this.announce(userId, credits);

@@ -4,6 +4,7 @@ import { texts } from '../texts/texts';
 import { Markdown } from '../ui/markdown';
 import { SpeakButton } from '../voice/speak-button';
 import { StreamingMarkdown } from './streaming-markdown';
+import { MessageParts } from './tools/message-parts';
 
 function TypingDots() {
   return (
@@ -38,11 +39,18 @@ export const MessageItem = memo(function MessageItem({ message }: { message: Mes
     );
   }
   const streaming = message.status === 'streaming';
+  const hasTools = message.parts?.some((p) => p.type === 'tool') ?? false;
   return (
     <div className="flex justify-start" data-testid="message" data-role="assistant" data-status={message.status}>
       <div className="min-w-0 max-w-[95%] break-words rounded-2xl rounded-bl-sm bg-surface-2 px-4 py-2">
-        {streaming && message.content === '' ? <TypingDots /> : null}
-        {streaming ? <StreamingMarkdown text={message.content} /> : <Markdown>{message.content}</Markdown>}
+        {streaming && message.content === '' && !hasTools ? <TypingDots /> : null}
+        {hasTools ? (
+          <MessageParts parts={message.parts ?? []} streaming={streaming} />
+        ) : streaming ? (
+          <StreamingMarkdown text={message.content} />
+        ) : (
+          <Markdown>{message.content}</Markdown>
+        )}
         {message.status === 'stopped' ? <p className="mt-1 text-xs text-muted">{texts.chat.stopped}</p> : null}
         {message.status === 'failed' ? <p className="mt-1 text-xs text-danger">{texts.chat.failed}</p> : null}
         {!streaming && message.content.trim() !== '' ? (

@@ -56,6 +56,10 @@ export function useChatThread(chatId: string) {
     dispatchMessages({ type: 'upserted', chatId: id, message });
   });
   useSessionEvent('message.delta', (delta) => queueDelta(delta));
+  useSessionEvent('message.tool', ({ chatId: id, messageId, call }) => {
+    flushDeltas();
+    dispatchMessages({ type: 'tool', chatId: id, messageId, call });
+  });
   useSessionEvent('message.done', ({ chatId: id, message }) => {
     flushDeltas();
     dispatchMessages({ type: 'upserted', chatId: id, message });

@@ -1,4 +1,5 @@
 import type { Persona } from '@neura/contract';
+import { SkillList } from '../skills/skill-list';
 import { texts } from '../texts/texts';
 import { CostBadge } from './cost-badge';
 import { PersonaIcon } from './persona-icon';
@@ -30,13 +31,7 @@ export function PersonaDetail({
         {persona.includedSkills.length === 0 ? (
           <p className="text-sm text-muted">{texts.newChat.noSkills}</p>
         ) : (
-          <ul className="flex flex-wrap gap-1.5">
-            {persona.includedSkills.map((s) => (
-              <li key={s} className="rounded-full bg-surface-3 px-2.5 py-1 text-xs">
-                {texts.explore.skills[s] ?? s}
-              </li>
-            ))}
-          </ul>
+          <SkillList skills={persona.includedSkills} />
         )}
       </div>
       {locked ? <p className="text-sm text-warning">{texts.newChat.needsPro}</p> : null}

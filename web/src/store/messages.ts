@@ -1,6 +1,7 @@
-import type { Message } from '@neura/contract';
+import type { Message, ToolCall } from '@neura/contract';
 import { create } from 'zustand';
 import { useAppStore } from './app-store';
+import { appendText, withTool } from './message-parts';
 
 /** The messages of one chat open in this tab. */
 interface ChatThread {
@@ -32,6 +33,8 @@ export type MessagesAction =
   | { type: 'deltas'; deltas: readonly Delta[] }
   /** message.error marks the reply failed. */
   | { type: 'status'; chatId: string; messageId: string; status: Message['status'] }
+  /** message.tool: a skill call starts or ends. */
+  | { type: 'tool'; chatId: string; messageId: string; call: ToolCall }
   | { type: 'cleared' };
 
 type Threads = Record<string, ChatThread>;
@@ -58,7 +61,8 @@ function applyDeltas(threads: Threads, deltas: readonly Delta[]): Threads {
     const current = thread.messages[i];
     if (!current) continue;
     const messages = thread.messages.slice();
-    messages[i] = { ...current, content: current.content + d.text };
+    const parts = appendText(current.parts, d.text);
+    messages[i] = { ...current, content: current.content + d.text, ...(parts ? { parts } : {}) };
     next[d.chatId] = { ...thread, messages };
   }
   return next;
@@ -94,6 +98,11 @@ function messagesReducer(threads: Threads, action: MessagesAction): Threads {
       return update(threads, action.chatId, (t) => ({
         ...t,
         messages: t.messages.map((m) => (m.id === action.messageId ? { ...m, status: action.status } : m)),
+      }));
+    case 'tool':
+      return update(threads, action.chatId, (t) => ({
+        ...t,
+        messages: t.messages.map((m) => (m.id === action.messageId ? withTool(m, action.call) : m)),
       }));
     case 'cleared':
       return {};

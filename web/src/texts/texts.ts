@@ -551,6 +551,70 @@ function billingTextsPack(product: string): string {
   return `${product.charAt(0).toUpperCase()}${product.slice(1)}`;
 }
 
+// Skills (issue 10): tool cards, device location, skill availability. SPEC §5/§8 texts verbatim.
+// ---------------------------------------------------------------------------------------------
+export const skillTexts = {
+  unavailable: 'Not available on this server',
+  surcharge: (n: number) => `+${n} ${n === 1 ? 'credit' : 'credits'} per use`,
+  running: {
+    web_search: 'Searching the web…',
+    read_url: 'Reading the page…',
+    video_search: 'Looking for videos…',
+    forecast_weather: 'Checking the weather…',
+    yelp_business_search: 'Looking for places…',
+    check_domain: 'Checking the domain…',
+  } as Record<string, string>,
+  runningOther: 'Working…',
+  failedTitle: (label: string) => `${label} failed`,
+  searchResults: (n: number) => `${n} ${n === 1 ? 'result' : 'results'}`,
+  noResults: 'Nothing found.',
+  readPage: 'Page read',
+  videos: (n: number) => `${n} ${n === 1 ? 'video' : 'videos'}`,
+  play: (title: string) => `Play ${title}`,
+  openVideo: 'Open',
+  download: 'Download video',
+  videoUnsupported: 'Your browser cannot play this video here.',
+  weatherNow: 'Now',
+  feelsLike: (t: string) => `Feels like ${t}`,
+  humidity: (n: number) => `Humidity ${n}%`,
+  wind: (v: string) => `Wind ${v}`,
+  rainChance: (n: number) => `${n}% rain`,
+  yourLocation: 'Your location',
+  reviews: (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`,
+  stars: (n: number) => `${n} out of 5 stars`,
+  distance: (m: number) => (m >= 1000 ? `${(m / 1000).toFixed(1)} km away` : `${m} m away`),
+  noBusinesses: 'No places found.',
+  domainAvailable: 'Available',
+  domainRegistered: 'Registered',
+  domainUnknown: 'Unknown',
+  domainUnverified: 'Probably available (unverified: the registry could not be asked)',
+  domainRegisteredDns: 'Registered (from DNS; the registry could not be asked)',
+  registrar: (name: string) => `Registrar: ${name}`,
+  expires: (date: string) => `Expires ${date}`,
+  /** SPEC §5 / §8. */
+  unsupportedDatapoint: 'Unsupported datapoint',
+  locationExplainTitle: 'Location',
+  locationExplain:
+    'A persona asked for your location to answer you (for example, the weather where you are). Your browser will ask for your permission; you can say no and name a place instead.',
+  weather: {
+    clear: 'Clear sky',
+    mainlyClear: 'Mainly clear',
+    partlyCloudy: 'Partly cloudy',
+    overcast: 'Overcast',
+    fog: 'Fog',
+    drizzle: 'Drizzle',
+    freezingDrizzle: 'Freezing drizzle',
+    rain: 'Rain',
+    freezingRain: 'Freezing rain',
+    snow: 'Snow',
+    snowGrains: 'Snow grains',
+    showers: 'Rain showers',
+    snowShowers: 'Snow showers',
+    thunderstorm: 'Thunderstorm',
+    unknown: 'Unknown weather',
+  },
+} as const;
+
 /* ---- Native app and platform (issue #14): store-app banner, analytics opt-out, client info ---- */
 export const platformTexts = {
   storeBanner: {

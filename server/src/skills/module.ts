@@ -1,0 +1,19 @@
+import type { Config } from '../config.js';
+import type { CreditService } from '../credits/service.js';
+import type { Realtime } from '../realtime/realtime.js';
+import { SkillRegistry } from './registry.js';
+import { skillRoutes } from './routes.js';
+
+/** Skills: the tools a reply may call, their HTTP clients and surcharges; `GET /skills`. */
+export function createSkillsModule({
+  config,
+  realtime,
+  credits,
+}: {
+  config: Config;
+  realtime: Pick<Realtime, 'attached' | 'session'>;
+  credits: CreditService;
+}) {
+  const skills = new SkillRegistry(config, realtime, credits);
+  return { skills, routes: skillRoutes(skills) };
+}
