@@ -11,6 +11,7 @@ import { feedbackRoutes } from './feedback/routes.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { newId } from './lib/ids.js';
 import { personaRoutes } from './personas/routes.js';
+import { RedisLink } from './realtime/redis-health.js';
 import { createServices, type Services } from './services.js';
 import { systemRoutes } from './system/routes.js';
 import { serveWeb } from './web/static.js';
@@ -41,7 +42,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redact: ['req.headers.authorization', 'req.query.token', '*.password', '*.verifyCode'],
     },
     genReqId: () => newId(),
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts that many proxies in front; a list trusts those addresses; never everyone.
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.TRUST_PROXY)
+        : config.TRUST_PROXY,
     bodyLimit: 1_048_576,
   });
 
@@ -53,7 +61,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (ownsDb) await db.destroy();
     throw error;
   }
-  const services = createServices(config, db, app.log);
+  let redis: RedisLink | undefined;
+  if (config.REDIS_URL) {
+    try {
+      redis = await RedisLink.open(config.REDIS_URL, {
+        prefix: config.REDIS_PREFIX,
+        log: app.log,
+        bootTimeoutMs: config.REDIS_BOOT_TIMEOUT_SECONDS * 1000,
+      });
+    } catch (error) {
+      if (ownsDb) await db.destroy();
+      throw error;
+    }
+  }
+  const services = createServices(config, db, app.log, redis);
   app.decorate('services', services);
   await services.personas.seedCatalog();
   await services.conversation.recoverInterrupted();
@@ -82,7 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   await app.ready();
-  await services.realtime.attach(app.server, { redisUrl: config.REDIS_URL });
+  await services.realtime.attach(app.server, { redis });
   services.conversation.listenToCluster();
 
   let closed = false;
@@ -98,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await services.conversation.shutdown();
       await services.realtime.close();
       await app.close();
+      await redis?.close();
       if (ownsDb) await db.destroy();
     },
   };

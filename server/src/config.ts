@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -34,9 +35,22 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  REDIS_PREFIX: z
+    .string()
+    .default('neura')
+    .refine((v) => /^[A-Za-z0-9_.-]{1,64}$/.test(v), 'must be 1–64 letters, digits, "_", "." or "-"'),
+  REDIS_BOOT_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(15),
+  MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1000).default(20),
 
   // Mail
   SMTP_URL: optionalUrl,
@@ -59,7 +73,47 @@ const configSchema = z.object({
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: optionalUrl,
   CONTEXT_TOKEN_BUDGET: z.coerce.number().int().min(256).default(8000),
+  /** No token from the model for this long → the reply fails and is refunded. */
+  LLM_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(60),
 });
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One address or CIDR (IPv4 or IPv6), or a named range proxy-addr knows. */
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off (`false`, `0`, empty), a hop count (`1` = one proxy in front), or a comma list
+ * of proxy addresses/CIDRs. "Trust everything" (`true`) is refused: it lets any client choose its
+ * own X-Forwarded-For address and voids every per-IP limit. Returns an error message when invalid.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | string {
+  const v = value.trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') {
+    return "TRUST_PROXY=true would trust any client's X-Forwarded-For; set the number of proxies in front (e.g. 1) or their addresses/CIDRs";
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops >= 1 && hops <= 10 ? hops : 'must be a hop count from 1 to 10, or a list of addresses/CIDRs';
+  }
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+  const bad = entries.find((e) => !isAddressOrCidr(e));
+  if (bad !== undefined || entries.length === 0) return `"${bad ?? v}" is not an IP address or CIDR`;
+  return entries;
+}
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & {
   DATA_DIR: string;

@@ -29,6 +29,7 @@ import { Mailer } from './mail/mailer.js';
 import { PersonaRepository } from './personas/repository.js';
 import { PersonaService } from './personas/service.js';
 import { Realtime } from './realtime/realtime.js';
+import type { RedisLink } from './realtime/redis-health.js';
 import { sessionReady } from './realtime/session-ready.js';
 
 /** Everything the routes, sockets and the admin CLI use, wired once per process. */
@@ -36,6 +37,8 @@ export interface Services {
   config: Config;
   db: Db;
   log: FastifyBaseLogger;
+  /** The Redis link when REDIS_URL is set (shared counters, health). */
+  redis?: RedisLink;
   users: UserRepository;
   sessions: SessionRepository;
   auth: Authenticator;
@@ -53,7 +56,7 @@ export interface Services {
   feedback: FeedbackService;
 }
 
-export function createServices(config: Config, db: Db, log: FastifyBaseLogger): Services {
+export function createServices(config: Config, db: Db, log: FastifyBaseLogger, redis?: RedisLink): Services {
   const users = new UserRepository(db);
   const sessions = new SessionRepository(db);
   const auth = new Authenticator(sessions, users);
@@ -106,6 +109,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger): 
     config,
     db,
     log,
+    redis,
     users,
     sessions,
     auth,

@@ -9,9 +9,9 @@ import {
 } from '@neura/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
 import { type Namespace, Server, type Socket } from 'socket.io';
 import type { Authenticator, Principal } from '../accounts/authenticate.js';
+import type { RedisLink } from './redis-health.js';
 
 export interface SocketData {
   principal?: Principal;
@@ -33,7 +33,6 @@ export class Realtime {
   private io?: Server;
   private readonly sessionHandlers: SessionHandler[] = [];
   private readonly voiceHandlers: VoiceHandler[] = [];
-  private readonly redisClients: Array<{ quit: () => Promise<unknown> }> = [];
 
   constructor(
     private readonly auth: Authenticator,
@@ -49,7 +48,7 @@ export class Realtime {
     this.voiceHandlers.push(handler);
   }
 
-  async attach(httpServer: HttpServer, options: { redisUrl?: string; path?: string }): Promise<Server> {
+  async attach(httpServer: HttpServer, options: { redis?: RedisLink; path?: string }): Promise<Server> {
     const io = new Server(httpServer, {
       path: options.path ?? '/socket.io',
       cors: { origin: true, credentials: true },
@@ -57,14 +56,10 @@ export class Realtime {
       pingInterval: 25_000,
       pingTimeout: 20_000,
     });
-    if (options.redisUrl) {
-      const pub = createClient({ url: options.redisUrl });
-      const sub = pub.duplicate();
-      pub.on('error', (error) => this.log.error({ err: error }, 'redis pub error'));
-      sub.on('error', (error) => this.log.error({ err: error }, 'redis sub error'));
-      await Promise.all([pub.connect(), sub.connect()]);
-      this.redisClients.push(pub, sub);
-      io.adapter(createAdapter(pub, sub));
+    if (options.redis) {
+      // Channels carry REDIS_PREFIX, so deployments sharing one Redis never hear each other.
+      const { redis } = options;
+      io.adapter(createAdapter(redis.adapterPublisher(), redis.subscriber, { key: redis.key('socket.io') }));
     }
     this.setup(io.of(SESSION_NAMESPACE) as Namespace, this.sessionHandlers as unknown as SessionHandler[]);
     this.setup(io.of(VOICE_NAMESPACE) as Namespace, this.voiceHandlers as unknown as SessionHandler[]);
@@ -137,6 +132,5 @@ export class Realtime {
         resolve();
       });
     }
-    await Promise.all(this.redisClients.map((c) => c.quit().catch(() => undefined)));
   }
 }
