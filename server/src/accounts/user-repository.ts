@@ -65,6 +65,15 @@ export class UserRepository {
       .deleteFrom('attempts')
       .where('subject', 'in', [email, `verify:${email}`, `reset:${email}`])
       .execute();
+    await trx
+      .deleteFrom('attempt_counters')
+      .where((eb) =>
+        eb.or([
+          eb('subject', 'in', [email, userId, `verify:${email}`, `reset:${email}`]),
+          eb('subject', 'like', `${email}|%`),
+        ]),
+      )
+      .execute();
     await trx.deleteFrom('users').where('id', '=', userId).execute();
   }
 }

@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import type { Config } from '../config.js';
 import * as m0001 from './migrations/0001-initial.js';
+import * as m0004 from './migrations/0004-hardening.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -22,6 +23,7 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 /** Migrations are listed in code, so a bundled server carries them (no directory scanning). */
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0004-hardening': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
