@@ -10,6 +10,7 @@ import { createDb, type Db, migrateToLatest } from './db/database.js';
 import { feedbackRoutes } from './feedback/routes.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { newId } from './lib/ids.js';
+import { installSecurityHeaders } from './lib/security-headers.js';
 import { personaRoutes } from './personas/routes.js';
 import { RedisLink } from './realtime/redis-health.js';
 import { createServices, type Services } from './services.js';
@@ -81,6 +82,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   services.conversation.startSweeper();
 
   installErrorHandler(app);
+  const webDist = config.API_PREFIX !== '' ? (config.WEB_DIST_DIR ?? defaultWebDist()) : undefined;
+  installSecurityHeaders(app, config, webDist);
   await app.register(rateLimit, { global: false });
 
   await app.register(
@@ -95,7 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: config.API_PREFIX },
   );
 
-  if (config.API_PREFIX !== '') await serveWeb(app, config.WEB_DIST_DIR ?? defaultWebDist(), config.API_PREFIX);
+  if (webDist !== undefined) await serveWeb(app, webDist, config.API_PREFIX);
   else {
     app.setNotFoundHandler(async (_request, reply) =>
       reply.code(404).send({ message: 'Not found.', code: 'not-found' }),
@@ -103,7 +106,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   await app.ready();
-  await services.realtime.attach(app.server, { redis });
+  await services.realtime.attach(app.server, {
+    redis,
+    publicUrl: config.PUBLIC_URL,
+    maxSocketsPerUser: config.MAX_SOCKETS_PER_USER,
+  });
   services.conversation.listenToCluster();
 
   let closed = false;

@@ -11,6 +11,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Namespace, Server, type Socket } from 'socket.io';
 import type { Authenticator, Principal } from '../accounts/authenticate.js';
+import { originAllowed } from './allowed-origins.js';
 import type { RedisLink } from './redis-health.js';
 
 export interface SocketData {
@@ -33,6 +34,7 @@ export class Realtime {
   private io?: Server;
   private readonly sessionHandlers: SessionHandler[] = [];
   private readonly voiceHandlers: VoiceHandler[] = [];
+  private maxSocketsPerUser = 20;
 
   constructor(
     private readonly auth: Authenticator,
@@ -48,10 +50,21 @@ export class Realtime {
     this.voiceHandlers.push(handler);
   }
 
-  async attach(httpServer: HttpServer, options: { redis?: RedisLink; path?: string }): Promise<Server> {
+  async attach(
+    httpServer: HttpServer,
+    options: { redis?: RedisLink; path?: string; publicUrl?: string; maxSocketsPerUser?: number },
+  ): Promise<Server> {
+    this.maxSocketsPerUser = options.maxSocketsPerUser ?? 20;
     const io = new Server(httpServer, {
       path: options.path ?? '/socket.io',
-      cors: { origin: true, credentials: true },
+      // Browsers may connect only from this host, PUBLIC_URL's origins or the native shells.
+      // CORS covers polling; allowRequest also covers WebSocket upgrades, which CORS does not.
+      cors: {
+        origin: (origin, callback) => callback(null, originAllowed(origin, undefined, options.publicUrl) || false),
+        credentials: true,
+      },
+      allowRequest: (req, callback) =>
+        callback(null, originAllowed(req.headers.origin, req.headers.host, options.publicUrl)),
       maxHttpBufferSize: 2e6,
       pingInterval: 25_000,
       pingTimeout: 20_000,
