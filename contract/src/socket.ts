@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Chat, LocationResult, Message, ToolCall, User } from './entities.js';
 import type { ErrorBody } from './errors.js';
+import { CONTROL_CHARS_MESSAGE, hasNoControlChars } from './validators.js';
 
 /** Socket.IO event maps of SPEC.md §7 and ARCHITECTURE.md §3. */
 
@@ -21,21 +22,37 @@ export interface ChatUpdatedPayload {
   updatedFields: Partial<Pick<Chat, 'name' | 'isPinned' | 'isArchived' | 'preview' | 'lastMessageAt'>>;
 }
 
+/** Ids sent by the client (chat, persona): short, no control characters. */
+export const clientIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((v) => hasNoControlChars(v), CONTROL_CHARS_MESSAGE);
+/** Message text: newlines and tabs allowed, other control characters (NUL, ESC…) not. */
+export const messageTextSchema = z.string().refine((v) => hasNoControlChars(v, true), CONTROL_CHARS_MESSAGE);
+
 export const BROADCAST_EVENTS = ['chat.renamed', 'chat.updated'] as const;
 export const broadcastSchema = z.discriminatedUnion('event', [
   z.object({
     event: z.literal('chat.renamed'),
-    data: z.object({ chatId: z.string(), name: z.string().min(1).max(120) }),
+    data: z.object({
+      chatId: clientIdSchema,
+      name: z
+        .string()
+        .min(1)
+        .max(120)
+        .refine((v) => hasNoControlChars(v), CONTROL_CHARS_MESSAGE),
+    }),
   }),
   z.object({
     event: z.literal('chat.updated'),
-    data: z.object({ chatId: z.string(), updatedFields: z.record(z.string(), z.unknown()) }),
+    data: z.object({ chatId: clientIdSchema, updatedFields: z.record(z.string(), z.unknown()) }),
   }),
 ]);
 export type BroadcastPayload = z.infer<typeof broadcastSchema>;
 
-export const sendMessageSchema = z.object({ chatId: z.string().min(1).max(64), text: z.string() });
-export const stopMessageSchema = z.object({ chatId: z.string().min(1).max(64) });
+export const sendMessageSchema = z.object({ chatId: clientIdSchema, text: messageTextSchema });
+export const stopMessageSchema = z.object({ chatId: clientIdSchema });
 
 /** Events the server sends on /session. */
 export interface SessionServerEvents {

@@ -10,6 +10,7 @@ import { createDb, type Db, migrateToLatest } from './db/database.js';
 import { feedbackRoutes } from './feedback/routes.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { newId } from './lib/ids.js';
+import { installInputGuard } from './lib/input-guard.js';
 import { installSecurityHeaders } from './lib/security-headers.js';
 import { personaRoutes } from './personas/routes.js';
 import { RedisLink } from './realtime/redis-health.js';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installErrorHandler(app);
   const webDist = config.API_PREFIX !== '' ? (config.WEB_DIST_DIR ?? defaultWebDist()) : undefined;
   installSecurityHeaders(app, config, webDist);
+  installInputGuard(app);
   await app.register(rateLimit, { global: false });
 
   await app.register(

@@ -4,6 +4,7 @@ import { loadConfig } from '../config.js';
 import { createDb, migrateToLatest } from '../db/database.js';
 import { createServices, type Services } from '../services.js';
 import { type AdminCommand, adminCommands } from './commands.js';
+import { safeForTerminal } from './terminal-text.js';
 
 const HELP = `Neura admin
 
@@ -23,7 +24,9 @@ function findCommand(argv: string[]): { command: AdminCommand; rest: string[] } 
   return undefined;
 }
 
-export async function runAdmin(argv: string[], out: (line: string) => void = console.log): Promise<number> {
+export async function runAdmin(argv: string[], print: (line: string) => void = console.log): Promise<number> {
+  // Rows hold user text (feedback, waitlist addresses, names): never let it drive the terminal.
+  const out = (line: string) => print(safeForTerminal(line));
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     out(HELP);
     return 0;

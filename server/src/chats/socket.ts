@@ -1,5 +1,6 @@
-import { type AckResult, broadcastSchema } from '@neura/contract';
+import { type AckResult, broadcastSchema, clientIdSchema } from '@neura/contract';
 import { AppError } from '../errors.js';
+import { parse } from '../lib/validate.js';
 import { type SessionHandler, userRoom } from '../realtime/realtime.js';
 import type { ChatService } from './service.js';
 
@@ -27,14 +28,14 @@ export const chatSocketHandlers =
     const userId = principal.user.id;
 
     socket.on('createChat', (persona, ack) =>
-      answer(ack, async () => ({ id: (await chats.create(userId, persona)).id }), logError),
+      answer(ack, async () => ({ id: (await chats.create(userId, parse(clientIdSchema, persona))).id }), logError),
     );
 
     socket.on('deleteChat', (chatId, ack) =>
       answer(
         ack,
         async () => {
-          await chats.delete(userId, chatId);
+          await chats.delete(userId, parse(clientIdSchema, chatId));
           return { success: true as const };
         },
         logError,
@@ -62,15 +63,16 @@ export const chatSocketHandlers =
     );
 
     socket.on('generateName', (chatId, ack) =>
-      answer(ack, async () => ({ name: await chats.generateName(userId, chatId) }), logError),
+      answer(ack, async () => ({ name: await chats.generateName(userId, parse(clientIdSchema, chatId)) }), logError),
     );
 
     socket.on('reloadChat', (chatId, ack) =>
       answer(
         ack,
         async () => {
-          const messages = await chats.latestMessages(userId, chatId);
-          socket.emit('chat.messages', { chatId: chatId as string, messages });
+          const id = parse(clientIdSchema, chatId);
+          const messages = await chats.latestMessages(userId, id);
+          socket.emit('chat.messages', { chatId: id, messages });
           return { success: true as const };
         },
         logError,

@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import {
+  CONTROL_CHARS_MESSAGE,
   SESSION_NAMESPACE,
   type SessionClientEvents,
   type SessionServerEvents,
@@ -11,6 +12,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Namespace, Server, type Socket } from 'socket.io';
 import type { Authenticator, Principal } from '../accounts/authenticate.js';
+import { containsNul } from '../lib/input-guard.js';
 import { originAllowed } from './allowed-origins.js';
 import type { RedisLink } from './redis-health.js';
 
@@ -96,6 +98,13 @@ export class Realtime {
         return;
       }
       socket.data.principal = principal;
+      // Edge guard: a payload with NUL anywhere is answered 400-style and never reaches a handler.
+      socket.use((packet, next) => {
+        const args = packet.slice(1);
+        if (!containsNul(args)) return next();
+        const ack = args[args.length - 1];
+        if (typeof ack === 'function') ack({ error: { message: CONTROL_CHARS_MESSAGE, code: 'request:invalid' } });
+      });
       await socket.join([userRoom(principal.user.id), sessionRoom(principal.sessionId)]);
       for (const handler of handlers) {
         try {
