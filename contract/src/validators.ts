@@ -4,8 +4,10 @@
 export const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 
 /** Control characters (C0 incl. NUL and ESC, DEL, C1): never valid in one-line text. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 export const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
 /** The same, but newlines and tabs are fine (message and feedback text). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 export const CONTROL_CHARS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 export const CONTROL_CHARS_MESSAGE = 'Control characters are not allowed.';
 

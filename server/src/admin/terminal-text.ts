@@ -1,4 +1,5 @@
 /** Control characters a terminal would act on (ESC sequences, CR overwrites, bells…); tab and newline stay. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const TERMINAL_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /**
