@@ -104,7 +104,7 @@ export class AttemptLimiter {
 
   /** undefined when Redis is not configured or not reachable (the database counts instead). */
   private async incrementInRedis(limit: Limit, subject: string): Promise<number | undefined> {
-    if (!this.redis || this.redis.state !== 'up') return undefined;
+    if (this.redis?.state !== 'up') return undefined;
     try {
       const n = await this.redis.client.sendCommand([
         'EVAL',

@@ -4,6 +4,7 @@ import type { CreditService } from '../credits/service.js';
 import { buildContext } from '../llm/context.js';
 import type { Realtime } from '../realtime/realtime.js';
 import { DeltaBatcher } from './delta-batcher.js';
+import { IdleTimeoutError, withIdleTimeout } from './idle-timeout.js';
 import { presentMessage } from './present.js';
 import type { MessageRepository } from './repository.js';
 import { conversationTexts } from './texts.js';
@@ -11,7 +12,7 @@ import { conversationTexts } from './texts.js';
 /** How many recent messages are read before trimming to the token budget. */
 const CONTEXT_MESSAGES = 200;
 /** A streaming reply saves its text this often (crash safety and a heartbeat for sweepers). */
-const PROGRESS_MS = 5000;
+const PROGRESS_MS = 3000;
 const DELTA_FLUSH_MS = 30;
 
 export type StopReason = 'stop' | 'shutdown';
@@ -35,6 +36,8 @@ export interface ReplyDeps {
   realtime: Realtime;
   log: FastifyBaseLogger;
   tokenBudget: number;
+  /** No part from the model for this long → the reply fails (and is refunded). */
+  idleTimeoutMs: number;
 }
 
 /**
@@ -71,7 +74,7 @@ export async function runReply(
       // Errors arrive as `error` parts below; without this the SDK also prints them.
       onError: () => undefined,
     });
-    for await (const part of result.fullStream) {
+    for await (const part of withIdleTimeout(result.fullStream, deps.idleTimeoutMs)) {
       if (part.type === 'text-delta') {
         content += part.text;
         reply.content = content;
@@ -83,6 +86,7 @@ export async function runReply(
     }
   } catch (error) {
     if (!controller.signal.aborted) failure = error;
+    if (error instanceof IdleTimeoutError) controller.abort(error);
   } finally {
     clearInterval(heartbeat);
     batcher.flush();
@@ -92,7 +96,9 @@ export async function runReply(
   let status: ReplyOutcome['status'];
   let error: { code: 'llm:failed' | 'llm:empty' | 'llm:interrupted'; message: string } | undefined;
   if (controller.signal.aborted && reply.stopReason !== undefined && failure === undefined) {
-    if (reply.stopReason === 'shutdown' && !hasText) {
+    // Interrupted by the server (shutdown): failed and refunded, whatever was delivered — the
+    // same rule as a crash (kill -9) or a dead process, whose replies recovery fails and refunds.
+    if (reply.stopReason === 'shutdown') {
       status = 'failed';
       error = { code: 'llm:interrupted', message: conversationTexts.interrupted };
     } else status = 'stopped';
