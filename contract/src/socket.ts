@@ -58,6 +58,11 @@ export const stopMessageSchema = z.object({ chatId: clientIdSchema });
 export interface SessionServerEvents {
   ready: (payload: ReadyPayload) => void;
   authError: (payload: { message: string }) => void;
+  /**
+   * The handshake could not be checked because a dependency (database) is briefly away: NOT an
+   * auth failure. The server disconnects; the client keeps its token and connects again.
+   */
+  serverUnavailable: (payload: { message: string; code: 'unavailable'; retryable: true }) => void;
   updateCredits: (payload: { credits: number }) => void;
   updateChats: (payload: { chats: Chat[] }) => void;
   requestData: (payload: { datapoint: string }, ack: Ack<LocationResult | { error: string }>) => void;
@@ -86,6 +91,7 @@ export interface SessionClientEvents {
 
 export interface VoiceServerEvents {
   authError: (payload: { message: string }) => void;
+  serverUnavailable: (payload: { message: string; code: 'unavailable'; retryable: true }) => void;
   audioTranscriptResponse: (payload: { transcript: string }) => void;
   duration_exceeded: () => void;
 }

@@ -4,6 +4,7 @@ import {
   SESSION_NAMESPACE,
   type SessionClientEvents,
   type SessionServerEvents,
+  UNAVAILABLE_MESSAGE,
   VOICE_NAMESPACE,
   type VoiceClientEvents,
   type VoiceServerEvents,
@@ -90,7 +91,12 @@ export class Realtime {
       try {
         principal = await this.auth.fromToken(typeof token === 'string' ? token : undefined);
       } catch (error) {
-        this.log.error({ err: error }, 'socket authentication failed');
+        // The token could not be checked (database away): not an auth failure. The client keeps
+        // its token and connects again; only a token known to be bad gets authError.
+        this.log.warn({ err: error }, 'socket authentication could not be checked');
+        socket.emit('serverUnavailable', { message: UNAVAILABLE_MESSAGE, code: 'unavailable', retryable: true });
+        socket.disconnect(true);
+        return;
       }
       if (!principal) {
         socket.emit('authError', { message: 'Your session has expired. Please sign in again.' });

@@ -7,6 +7,18 @@ export type SessionSocket = Socket<SessionServerEvents, SessionClientEvents>;
 
 let socket: SessionSocket | null = null;
 let socketToken: string | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let retries = 0;
+
+/** The server could not check the token (database away): keep it and connect again, backing off. */
+function reconnectLater(s: SessionSocket): void {
+  clearTimeout(retryTimer);
+  const delay = Math.min(SOCKET_OPTIONS.reconnectionDelay * 2 ** retries, SOCKET_OPTIONS.reconnectionDelayMax);
+  retries++;
+  retryTimer = setTimeout(() => {
+    if (socket === s && !s.connected) s.connect();
+  }, delay);
+}
 const listeners = new Set<(s: SessionSocket | null) => void>();
 
 function socketPath(): string {
@@ -16,7 +28,8 @@ function socketPath(): string {
 
 /**
  * Connects the session socket for a token (SPEC.md §4 Session): on ready the user, flags, Pro
- * status, chats and socket id are filled; on authError the user is logged out.
+ * status, chats and socket id are filled; on authError the user is logged out; on
+ * serverUnavailable (a transient server failure) the token is kept and the socket connects again.
  */
 export function connectSession(token: string): SessionSocket {
   if (socket && socketToken === token) return socket;
@@ -32,12 +45,14 @@ export function connectSession(token: string): SessionSocket {
     reconnectionAttempts: SOCKET_OPTIONS.reconnectionAttempts,
   });
   s.on('ready', ({ user, chats, socketId }) => {
+    retries = 0;
     const state = useAppStore.getState();
     state.setUser(user);
     useAppStore.setState({ chats, sessionSocketId: socketId });
   });
   s.on('updateCredits', ({ credits }) => useAppStore.getState().setCredits(credits));
   s.on('updateChats', ({ chats }) => useAppStore.getState().setChats(chats));
+  s.on('serverUnavailable', () => reconnectLater(s));
   s.on('authError', () => {
     disconnectSession();
     useAppStore.getState().clearSession();
@@ -50,6 +65,8 @@ export function connectSession(token: string): SessionSocket {
 }
 
 export function disconnectSession(): void {
+  clearTimeout(retryTimer);
+  retries = 0;
   if (!socket) return;
   socket.removeAllListeners();
   socket.disconnect();
