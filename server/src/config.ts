@@ -55,6 +55,8 @@ const configSchema = z.object({
   // Mail
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Neura <no-reply@neura.local>'),
+  /** Without SMTP_URL, write mails (codes included) to the log: default on, except in production. */
+  MAIL_TO_LOG: z.enum(['true', 'false']).optional(),
 
   // Accounts
   REGISTRATION: z.enum(['invite', 'open']).default('invite'),
@@ -119,6 +121,8 @@ export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR'> & {
   DATA_DIR: string;
   /** The resolved storage: a SQLite file path or a PostgreSQL URL. */
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** Whether mails are logged when SMTP_URL is unset (MAIL_TO_LOG; never by default in production). */
+  mailToLog: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -136,5 +140,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     url && /^postgres(ql)?:\/\//.test(url)
       ? { kind: 'postgres', url }
       : { kind: 'sqlite', file: url ? path.resolve(url.replace(/^sqlite:/, '')) : path.join(dataDir, 'neura.db') };
-  return { ...c, DATA_DIR: dataDir, database };
+  const mailToLog = c.MAIL_TO_LOG === undefined ? c.NODE_ENV !== 'production' : c.MAIL_TO_LOG === 'true';
+  return { ...c, DATA_DIR: dataDir, database, mailToLog };
 }

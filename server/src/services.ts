@@ -67,7 +67,7 @@ export function createServices(config: Config, db: Db, log: FastifyBaseLogger, r
   const chatService = new ChatService(chats, personas, users, realtime);
   realtime.onSession(chatSocketHandlers(chatService, (err) => log.error({ err }, 'chat socket handler failed')));
   const invites = new InviteService(new InviteRepository(db));
-  const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, log);
+  const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, log, { logBodies: config.mailToLog });
   const limiter = new AttemptLimiter(new AttemptRepository(db), redis, log);
   const codes = new CodeService(new CodeRepository(db), limiter);
   const captcha = new CaptchaVerifier(config.RECAPTCHA_SECRET, config.RECAPTCHA_VERIFY_URL);

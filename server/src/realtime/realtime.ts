@@ -112,6 +112,7 @@ export class Realtime {
         if (typeof ack === 'function') ack({ error: { message: CONTROL_CHARS_MESSAGE, code: 'request:invalid' } });
       });
       await socket.join([userRoom(principal.user.id), sessionRoom(principal.sessionId)]);
+      await this.capSockets(namespace, principal.user.id, socket.id);
       for (const handler of handlers) {
         try {
           await handler(socket, principal);
@@ -120,6 +121,28 @@ export class Realtime {
         }
       }
     });
+  }
+
+  /**
+   * At most MAX_SOCKETS_PER_USER sockets per user and namespace (on every process with Redis):
+   * past it, the oldest are disconnected.
+   */
+  private async capSockets(namespace: Namespace, userId: string, newest: string): Promise<void> {
+    const room = userRoom(userId);
+    let sockets: Array<{ id: string; handshake: { issued: number }; disconnect: (close?: boolean) => unknown }>;
+    try {
+      sockets = await namespace.in(room).fetchSockets();
+    } catch {
+      // Redis away: count this process's sockets only.
+      sockets = await namespace.local.in(room).fetchSockets();
+    }
+    const excess = sockets.length - this.maxSocketsPerUser;
+    if (excess <= 0) return;
+    const oldest = sockets
+      .filter((s) => s.id !== newest)
+      .sort((a, b) => a.handshake.issued - b.handshake.issued)
+      .slice(0, excess);
+    for (const s of oldest) s.disconnect(true);
   }
 
   /** The /session namespace; events about a user's data go to `toUser(userId)`. */
