@@ -22,10 +22,10 @@ describe('Mailer without SMTP', () => {
 describe('Mailer without SMTP in production (MAIL_TO_LOG off)', () => {
   it('should never write the code (or the address) to the log', async () => {
     const lines: Array<{ obj: unknown; msg: string }> = [];
-    const log = {
-      info: (obj: unknown, msg: string) => lines.push({ obj, msg }),
-      warn: (obj: unknown, msg: string) => lines.push({ obj, msg }),
-    } as never;
+    // pino style: (message) or (object, message).
+    const push = (a: unknown, b?: string) =>
+      lines.push(typeof a === 'string' ? { obj: undefined, msg: a } : { obj: a, msg: b ?? '' });
+    const log = { info: push, warn: push } as never;
     const mailer = new Mailer(undefined, 'Neura <no-reply@neura.local>', log, { logBodies: false });
     await mailer.send(verifyCodeMail('ada@example.com', '0427'));
     expect(lines).toHaveLength(1);
