@@ -48,6 +48,13 @@ describe('hardening settings', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow('TRUST_PROXY');
   });
 
+  it('should log mails without SMTP only on a trial install or when asked', () => {
+    expect(loadConfig({}).mailToLog).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'https://neura.example' }).mailToLog).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://neura.example', NODE_ENV: 'development' }).mailToLog).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'https://neura.example', MAIL_TO_LOG: 'true' }).mailToLog).toBe(true);
+  });
+
   it('should default REDIS_PREFIX to neura, 20 sockets per user and a 60 s model idle timeout', () => {
     const c = loadConfig({});
     expect(c.REDIS_PREFIX).toBe('neura');

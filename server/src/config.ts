@@ -55,7 +55,7 @@ const configSchema = z.object({
   // Mail
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Neura <no-reply@neura.local>'),
-  /** Without SMTP_URL, write mails (codes included) to the log: default on, except in production. */
+  /** Without SMTP_URL, write mails (codes included) to the log: default off in production with a PUBLIC_URL. */
   MAIL_TO_LOG: z.enum(['true', 'false']).optional(),
 
   // Accounts
@@ -140,6 +140,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     url && /^postgres(ql)?:\/\//.test(url)
       ? { kind: 'postgres', url }
       : { kind: 'sqlite', file: url ? path.resolve(url.replace(/^sqlite:/, '')) : path.join(dataDir, 'neura.db') };
-  const mailToLog = c.MAIL_TO_LOG === undefined ? c.NODE_ENV !== 'production' : c.MAIL_TO_LOG === 'true';
+  // A trial install (no PUBLIC_URL yet) logs mails so sign-up works without SMTP; a deployment does not.
+  const mailToLog =
+    c.MAIL_TO_LOG === undefined ? c.NODE_ENV !== 'production' || c.PUBLIC_URL === undefined : c.MAIL_TO_LOG === 'true';
   return { ...c, DATA_DIR: dataDir, database, mailToLog };
 }
