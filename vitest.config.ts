@@ -20,7 +20,11 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
-        test: { name: 'unit', include: ['contract/src/**/*.test.ts', 'server/src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['contract/src/**/*.test.ts', 'server/src/**/*.test.ts', 'test-kit/src/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         test: {

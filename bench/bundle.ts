@@ -18,9 +18,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { freePort, startServerProcess } from '@neura/test-kit/server/process';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { freePort, startApp } from '../e2e/support/app-server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'web/dist');
@@ -144,7 +144,7 @@ console.log(
 );
 console.log(`                     CSS ${kb(initial.css.raw)} raw / ${kb(initial.css.gzip)} gzip`);
 
-const app = await startApp();
+const app = await startServerProcess();
 try {
   const browser = await inBrowser(app.url);
   console.log(`\nChromium, "/" until network idle (390×844):`);

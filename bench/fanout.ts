@@ -1,9 +1,9 @@
 // Socket fan-out: time from one emit to a user's room until every one of that user's sockets has
 // the event, for 1, 10 and 100 sockets; and the same across two processes through Redis when
 // BENCH_REDIS_URL and BENCH_DATABASE_URL are set.
+import { createTestUser } from '@neura/test-kit/seed';
+import { startTestApp } from '@neura/test-kit/server/in-process';
 import { io, type Socket } from 'socket.io-client';
-import { createTestUser } from '../server/test/helpers/factories.js';
-import { startBenchApp } from './lib/app.js';
 import { ms, summarize } from './lib/stats.js';
 
 const ROUNDS = Number(process.env.BENCH_FANOUT_ROUNDS ?? 200);
@@ -38,7 +38,7 @@ async function round(sockets: Socket[], emit: (credits: number) => void, value: 
 
 export async function benchFanout(): Promise<string[]> {
   const lines = ['| setup | sockets | p50 | p99 |', '| --- | --- | --- | --- |'];
-  const app = await startBenchApp();
+  const app = await startTestApp();
   try {
     const user = await createTestUser(app.services);
     for (const n of [1, 10, 100]) {
@@ -61,8 +61,8 @@ export async function benchFanout(): Promise<string[]> {
   const database = process.env.BENCH_DATABASE_URL;
   if (redis && database) {
     const env = { REDIS_URL: redis, DATABASE_URL: database };
-    const a = await startBenchApp(env);
-    const b = await startBenchApp(env);
+    const a = await startTestApp(env);
+    const b = await startTestApp(env);
     try {
       const user = await createTestUser(a.services);
       for (const n of [1, 10, 100]) {

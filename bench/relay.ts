@@ -8,18 +8,14 @@
  * runs it; the fake model and the clients share this process, so both ends of each
  * measurement are read on one clock (performance.now()).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
+import { addTestMessages, createTestChat, createTestUser, openSeedTarget } from '@neura/test-kit/seed';
+import { buildServer, repoRoot as root, startServerProcess } from '@neura/test-kit/server/process';
 import { io, type Socket } from 'socket.io-client';
-import { type FakeOpenAI, startFakeOpenAI } from '../server/test/fixtures/fake-openai.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LEVELS = (process.env.RELAY_LEVELS ?? '1,50,200').split(',').map(Number);
 /** Samples per level: at least this many streams (several rounds at low concurrency). */
 const MIN_SAMPLES = 100;
@@ -39,101 +35,21 @@ const percentile = (values: number[], p: number) => {
 };
 const ms = (v: number) => `${v.toFixed(2)} ms`;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function startAppProcess(
-  fake: FakeOpenAI,
-  dataDir: string,
-): Promise<{ url: string; child: ChildProcess; log: () => string }> {
-  const port = await freePort();
-  let log = '';
-  // The bundled server, as `npm start` runs it (rebuilt first so it matches the sources).
-  execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(root, 'server'), stdio: 'ignore' });
-  const profile = process.env.RELAY_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.RELAY_PROFILE] : [];
-  const child = spawn(process.execPath, [...profile, 'server/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      LLM_BASE_URL: fake.baseUrl,
-      LLM_MODEL: 'fake',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => {
-    log += d;
-  });
-  child.stderr?.on('data', (d) => {
-    log += d;
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`app exited:\n${log}`);
-    try {
-      if ((await fetch(`${url}/api/`)).ok) return { url, child, log: () => log };
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error(`app did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const id = () => `${Date.now().toString(32).padStart(10, '0')}${randomBytes(8).toString('hex')}`.slice(0, 26);
-
 /** Users with a session, lots of credits and one chat that already has a message (no naming). */
-function seed(dataDir: string, count: number): Array<{ token: string; chatId: string }> {
-  const db = new Database(path.join(dataDir, 'neura.db'));
-  const now = new Date().toISOString();
-  const out: Array<{ token: string; chatId: string }> = [];
-  db.transaction(() => {
+async function seed(dataDir: string, count: number): Promise<Array<{ token: string; chatId: string }>> {
+  const target = openSeedTarget({ dataDir });
+  try {
+    const out: Array<{ token: string; chatId: string }> = [];
     for (let i = 0; i < count; i++) {
-      const userId = id();
-      const token = randomBytes(32).toString('base64url');
-      db.prepare(
-        `INSERT INTO users (id, email, first_name, last_name, password_hash, email_verified_at, referral_code,
-          pro_expiry, flags, credits, country, created_at, updated_at)
-         VALUES (?, ?, 'Bench', 'User', 'x', ?, ?, NULL, '[]', 1000000, NULL, ?, ?)`,
-      ).run(
-        userId,
-        `bench-${i}-${randomBytes(3).toString('hex')}@example.com`,
-        now,
-        randomBytes(5).toString('hex'),
-        now,
-        now,
-      );
-      db.prepare(
-        `INSERT INTO sessions (id, user_id, token_hash, created_at, last_used_at, revoked_at, user_agent)
-         VALUES (?, ?, ?, ?, ?, NULL, 'bench')`,
-      ).run(id(), userId, createHash('sha256').update(token).digest('hex'), now, now);
-      const chatId = id();
-      db.prepare(
-        `INSERT INTO chats (id, user_id, persona_id, name, last_message_at, preview, is_pinned, is_archived, created_at, updated_at)
-         VALUES (?, ?, 'default', 'Bench', NULL, NULL, 0, 0, ?, ?)`,
-      ).run(chatId, userId, now, now);
-      db.prepare(
-        `INSERT INTO messages (id, chat_id, user_id, role, content, parts, status, cost, created_at, updated_at)
-         VALUES (?, ?, ?, 'user', 'warm-up', NULL, 'complete', 0, ?, ?)`,
-      ).run(`0${id().slice(1)}`, chatId, userId, now, now);
-      out.push({ token, chatId });
+      const user = await createTestUser(target, { firstName: 'Bench', password: null, credits: 1_000_000 });
+      const chat = await createTestChat(target, user.id, 'default', { name: 'Bench' });
+      await addTestMessages(target, { id: chat.id, userId: user.id }, [{ role: 'user', content: 'warm-up' }]);
+      out.push({ token: user.token, chatId: chat.id });
     }
-  })();
-  db.close();
-  return out;
+    return out;
+  } finally {
+    await target.close();
+  }
 }
 
 const markerOf = (body: { messages?: Array<{ role: string; content: unknown }> }): string | undefined => {
@@ -231,7 +147,6 @@ const loadBefore = os
   .join(' / ');
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-bench-'));
   const fake = await startFakeOpenAI({
     chunks: Array.from({ length: TOKENS }, (_, i) => `tok${i} `),
     delayMs: TOKEN_GAP_MS,
@@ -244,11 +159,19 @@ async function main() {
     if (index === 0) t.modelFirst = at;
     if (last) t.modelLast = at;
   };
-  const { url, child, log } = await startAppProcess(fake, dataDir);
+  // The bundled server, as `npm start` runs it (rebuilt first so it matches the sources).
+  buildServer();
+  const profile = process.env.RELAY_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.RELAY_PROFILE] : [];
+  const app = await startServerProcess({
+    env: { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', NODE_ENV: 'production' },
+    nodeArgs: profile,
+    startTimeoutMs: 60_000,
+  });
+  const { url } = app;
   const rows: Array<{ level: number; relay: ReturnType<typeof summarize>; direct: ReturnType<typeof summarize> }> = [];
   const sockets: Socket[] = [];
   try {
-    const users = seed(dataDir, Math.max(...LEVELS));
+    const users = await seed(app.dataDir, Math.max(...LEVELS));
     for (const u of users) {
       const socket = io(`${url}/session`, { query: { token: u.token }, transports: ['websocket'], forceNew: true });
       sockets.push(socket);
@@ -285,14 +208,12 @@ async function main() {
       );
     }
   } catch (error) {
-    console.error(log());
+    console.error(app.output());
     throw error;
   } finally {
     for (const s of sockets) s.close();
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await app.stop();
     await fake.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
   writeDoc(rows);
 }

@@ -1,6 +1,6 @@
 // REST latency: p50/p99 of real HTTP requests against the real app (SQLite), at several concurrencies.
-import { createTestUser } from '../server/test/helpers/factories.js';
-import { startBenchApp } from './lib/app.js';
+import { createTestUser } from '@neura/test-kit/seed';
+import { startTestApp } from '@neura/test-kit/server/in-process';
 import { ms, summarize } from './lib/stats.js';
 
 const REQUESTS = Number(process.env.BENCH_REST_REQUESTS ?? 2000);
@@ -26,7 +26,7 @@ async function measure(url: string, headers: Record<string, string>, concurrency
 }
 
 export async function benchRest(): Promise<string[]> {
-  const app = await startBenchApp();
+  const app = await startTestApp();
   const user = await createTestUser(app.services);
   const auth = { authorization: `Bearer ${user.token}`, 'client-version': '2.0.0' };
   const lines = ['| endpoint | concurrency | p50 | p99 | req/s |', '| --- | --- | --- | --- | --- |'];

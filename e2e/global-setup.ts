@@ -1,18 +1,18 @@
 import path from 'node:path';
+import { startSmtpCapture } from '@neura/test-kit/mail/smtp-capture';
+import { startServerProcess } from '@neura/test-kit/server/process';
 import type { FullConfig } from '@playwright/test';
-import { startApp } from './support/app-server.js';
-import { startSmtpCapture } from './support/smtp.js';
 
 /** One app for the whole e2e run, started as `npm start` starts it; workers read its URL from env. */
 export default async function globalSetup(_config: FullConfig) {
-  // Mail goes to a real SMTP capture; tests read it from E2E_MAIL_FILE (support/mail.ts).
+  // Mail goes to a real SMTP capture; workers read its journal (support/app.ts `mailbox`).
   const smtp = await startSmtpCapture();
-  const app = await startApp({ SMTP_URL: smtp.url });
-  smtp.setFile(path.join(app.dataDir, 'mails.jsonl'));
-  process.env.E2E_MAIL_FILE = path.join(app.dataDir, 'mails.jsonl');
+  const app = await startServerProcess({ env: { SMTP_URL: smtp.url, LOG_LEVEL: 'info' } });
+  const journal = path.join(app.dataDir, 'mails.jsonl');
+  smtp.setJournal(journal);
+  process.env.E2E_MAIL_FILE = journal;
   process.env.E2E_BASE_URL = app.url;
   process.env.E2E_DATA_DIR = app.dataDir;
-  if (app.inviteCode) process.env.E2E_FIRST_INVITE = app.inviteCode;
   return async () => {
     await app.stop();
     await smtp.stop();

@@ -38,6 +38,8 @@ console.log('› Type check (tsc --noEmit)');
 must(npm, ['run', 'typecheck', '--silent']);
 console.log('› Build');
 ensureAppBuilt();
+console.log('› Native shell (cap sync offline on the built web app; assets, config, settings)');
+must(process.execPath, [path.join(root, 'scripts/check-native.mjs')]);
 ensureChromium();
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-test-report-'));

@@ -1,10 +1,11 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
+import { storeLinksInOutdatedPage } from './pwa/vite-plugin-store-links';
 import { serviceWorker } from './pwa/vite-plugin-sw';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorker()],
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), tailwindcss(), serviceWorker(), storeLinksInOutdatedPage(loadEnv(mode, process.cwd(), 'VITE_'))],
   server: {
     port: 5173,
     proxy: {
@@ -12,5 +13,18 @@ export default defineConfig({
       '/socket.io': { target: 'http://localhost:3000', ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
-});
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The stores and the API client every route needs travel as one chunk instead of one per
+          // module; lazy-only modules (messages) stay with their pages.
+          groups: [{ name: 'core', test: /\/web\/src\/(store\/(?!messages)[\w-]+|api\/[\w-]+|ui\/toast-store)\.ts$/ }],
+        },
+      },
+    },
+  },
+}));

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES_PAGE_SIZE } from './constants.js';
 import { chatSchema, messageSchema, personaSchema, userSchema } from './entities.js';
-import {
-  CONTROL_CHARS_MESSAGE,
-  EMAIL_PATTERN,
-  hasNoControlChars,
-  INVITE_CODE_PATTERN,
-  VERIFY_CODE_PATTERN,
-} from './validators.js';
+import { CONTROL_CHARS_MESSAGE, EMAIL_PATTERN, hasNoControlChars, VERIFY_CODE_PATTERN } from './validators.js';
 
 /** Request and response schemas of the HTTP API (SPEC.md §7, ARCHITECTURE.md §3). */
 
@@ -19,11 +13,6 @@ export const multilineText = () => z.string().refine((v) => hasNoControlChars(v,
 export const emailSchema = z.string().trim().max(254).regex(EMAIL_PATTERN, 'Invalid email address');
 export const passwordSchema = z.string().min(1).max(128);
 export const verifyCodeSchema = z.string().regex(VERIFY_CODE_PATTERN, 'The code must be 4 digits.');
-export const inviteCodeSchema = z
-  .string()
-  .trim()
-  .regex(INVITE_CODE_PATTERN, 'There seems to be a problem with your invite code.')
-  .transform((v) => v.toUpperCase());
 
 export const serverInfoSchema = z.object({
   message: z.string(),
@@ -42,7 +31,6 @@ export type UserExistsResponse = z.infer<typeof userExistsResponseSchema>;
 export const inviteCheckResponseSchema = z.object({ isValid: z.boolean() });
 
 export const loginRequestSchema = z.object({ email: emailSchema, password: passwordSchema });
-export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const registerRequestSchema = z.object({
   email: emailSchema,
@@ -58,7 +46,6 @@ export const registerRequestSchema = z.object({
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 export const tokenResponseSchema = z.object({ token: z.string() });
-export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export const emailOnlyRequestSchema = z.object({ email: emailSchema });
 export const codeValidateRequestSchema = z.object({ email: emailSchema, verifyCode: verifyCodeSchema });
@@ -107,9 +94,6 @@ export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
 
 export const waitlistRequestSchema = z.object({ email: emailSchema });
 export const successResponseSchema = z.object({ success: z.literal(true) });
-export type SuccessResponse = z.infer<typeof successResponseSchema>;
-/** POST /users/verify/validate: the address is verified; a session comes with it. */
-export const verifyValidateResponseSchema = z.object({ success: z.literal(true), token: z.string() });
 
 /** GET /accounts/options: what the sign-up pages need beyond `exists` (not in SPEC.md §7). */
 export const accountOptionsResponseSchema = z.object({

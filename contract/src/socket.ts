@@ -32,27 +32,57 @@ export const clientIdSchema = z
 export const messageTextSchema = z.string().refine((v) => hasNoControlChars(v, true), CONTROL_CHARS_MESSAGE);
 
 export const BROADCAST_EVENTS = ['chat.renamed', 'chat.updated'] as const;
-export const broadcastSchema = z.discriminatedUnion('event', [
-  z.object({
-    event: z.literal('chat.renamed'),
-    data: z.object({
-      chatId: clientIdSchema,
-      name: z
-        .string()
-        .min(1)
-        .max(120)
-        .refine((v) => hasNoControlChars(v), CONTROL_CHARS_MESSAGE),
+export const broadcastSchema = z.discriminatedUnion(
+  'event',
+  [
+    z.object({
+      event: z.literal('chat.renamed'),
+      data: z.object({
+        chatId: clientIdSchema,
+        name: z
+          .string()
+          .min(1)
+          .max(120)
+          .refine((v) => hasNoControlChars(v), CONTROL_CHARS_MESSAGE),
+      }),
     }),
-  }),
-  z.object({
-    event: z.literal('chat.updated'),
-    data: z.object({ chatId: clientIdSchema, updatedFields: z.record(z.string(), z.unknown()) }),
-  }),
-]);
+    z.object({
+      event: z.literal('chat.updated'),
+      data: z.object({ chatId: clientIdSchema, updatedFields: z.record(z.string(), z.unknown()) }),
+    }),
+  ],
+  { error: 'Only chat.renamed and chat.updated can be broadcast.' },
+);
 export type BroadcastPayload = z.infer<typeof broadcastSchema>;
 
 export const sendMessageSchema = z.object({ chatId: clientIdSchema, text: messageTextSchema });
 export const stopMessageSchema = z.object({ chatId: clientIdSchema });
+
+/** A chat id sent as the whole payload; `message` says what the call needs when it is missing. */
+const chatIdArgument = (message: string) =>
+  z
+    .string({ error: message })
+    .min(1, message)
+    .max(64)
+    .refine((v) => hasNoControlChars(v), CONTROL_CHARS_MESSAGE);
+
+/** Payload schemas of every client event on /session (the server validates each one). */
+export const createChatSchema = z
+  .string({ error: 'Choose a persona to start a chat with.' })
+  .trim()
+  .min(1, 'Choose a persona to start a chat with.')
+  .max(64)
+  .refine((v) => hasNoControlChars(v), CONTROL_CHARS_MESSAGE);
+export const deleteChatSchema = chatIdArgument('Name the chat to delete.');
+export const generateNameSchema = chatIdArgument('Name the chat to rename.');
+export const reloadChatSchema = chatIdArgument('Name the chat to reload.');
+
+/** Payload schemas of the client events on /voice. */
+export const audioDataSchema = z.custom<ArrayBuffer | Uint8Array>(
+  (value) => value instanceof ArrayBuffer || value instanceof Uint8Array,
+  { message: 'Audio data must be binary.' },
+);
+export const endAudioDataSchema = z.undefined();
 
 /** Events the server sends on /session. */
 export interface SessionServerEvents {

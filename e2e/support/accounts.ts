@@ -1,24 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { repoRoot } from './app-server.js';
-import { codeIn, waitForMail } from './mail.js';
+import { repoRoot } from '@neura/test-kit/server/process';
+import { baseUrl, dataDir, mailbox } from './app.js';
 
 /** Account helpers for e2e tests of any feature. */
 
-export const baseUrl = (): string => {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set (global setup did not run)');
-  return url;
-};
-
 /** Makes invite codes with the admin CLI on the e2e app's data dir. */
 export function createInvites(count = 1): string[] {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (global setup did not run)');
   const out = execFileSync(
     process.execPath,
     [path.join(repoRoot, 'server/dist/admin.js'), 'invites', 'create', '--count', String(count)],
-    { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
+    { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir() }, encoding: 'utf8' },
   );
   return out.match(/[A-Z0-9]{4}(?:-[A-Z0-9]{4}){4}/g) ?? [];
 }
@@ -44,7 +36,7 @@ export async function createVerifiedUser(
   const since = new Date(Date.now() - 1000).toISOString();
   const reg = await post('/users/', { email, firstName: 'E2E', lastName: 'User', password, inviteCode });
   if (reg.status !== 403) throw new Error(`registration answered ${reg.status}: ${JSON.stringify(reg.body)}`);
-  const code = codeIn(await waitForMail(email, /verification/, since));
+  const code = await mailbox().waitForCode(email, /verification/, { since });
   const verified = await post('/users/verify/validate', { email, verifyCode: code });
   if (verified.status !== 200) throw new Error(`verification answered ${verified.status}`);
   const login = await post('/users/login', { email, password });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { baseUrl, createInvites, createVerifiedUser, newEmail } from '../support/accounts.js';
-import { codeIn, waitForMail } from '../support/mail.js';
+import { createInvites, createVerifiedUser, newEmail } from '../support/accounts.js';
+import { baseUrl, mailbox } from '../support/app.js';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
@@ -54,7 +54,7 @@ test.describe('accounts', () => {
 
     await expect(dialog(page).getByTestId('verify-email')).toHaveText(email);
     await expect(dialog(page).getByText(/spam/)).toBeVisible();
-    const code = codeIn(await waitForMail(email, /verification code/, since));
+    const code = await mailbox().waitForCode(email, /verification code/, { since });
     await typeCode(page, code); // auto-submits on the 4th digit
     await expectSignedIn(page, email);
   });
@@ -87,7 +87,7 @@ test.describe('accounts', () => {
     await enterEmail(page, user.email);
     const since = new Date().toISOString();
     await dialog(page).getByRole('button', { name: 'Forgot your password?' }).click();
-    const code = codeIn(await waitForMail(user.email, /reset/, since));
+    const code = await mailbox().waitForCode(user.email, /reset/, { since });
     await typeCode(page, code);
     await dialog(page).getByLabel('New password').fill('a brand new passphrase');
     await dialog(page).getByLabel('Confirm password').fill('a brand new passphrase');

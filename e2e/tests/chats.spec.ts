@@ -1,11 +1,7 @@
+import { addTestMessages, createTestChat } from '@neura/test-kit/seed';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { createSignedInUser, type E2EUser, e2eId, setCredits, signIn, withDb } from '../support/session.js';
-
-const base = () => {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error('E2E_BASE_URL is not set (global setup did not run)');
-  return url;
-};
+import { baseUrl } from '../support/app.js';
+import { createSignedInUser, type E2EUser, setCredits, signIn, withSeed } from '../support/session.js';
 
 async function signedInPage(browser: Browser, user: E2EUser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -22,7 +18,7 @@ test.describe('Explore', () => {
   test('should show real persona cards with artwork and the banner for 0, 3 and 50 credits', async ({ browser }) => {
     const user = await createSignedInUser({ credits: 0 });
     const { context, page } = await signedInPage(browser, user);
-    await page.goto(`${base()}/`);
+    await page.goto(`${baseUrl()}/`);
     await expect(page.getByRole('heading', { level: 2, name: 'Explore' })).toBeVisible();
     for (const title of ['Featured', 'Health & Wellbeing', 'Business & Finance', 'Novelty', 'Characters']) {
       await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
@@ -46,7 +42,7 @@ test.describe('Explore', () => {
       '/settings/pro',
     );
 
-    setCredits(user.id, 3);
+    await setCredits(user.id, 3);
     await page.reload();
     await expect(page.getByTestId('banner-low-credits')).toContainText('Low Credits');
     await expect(page.getByTestId('banner-low-credits').getByRole('link', { name: 'Buy Credits' })).toHaveAttribute(
@@ -55,7 +51,7 @@ test.describe('Explore', () => {
     );
     await expect(page.getByTestId('banner-no-credits')).toHaveCount(0);
 
-    setCredits(user.id, 50);
+    await setCredits(user.id, 50);
     await page.reload();
     await expect(page.getByTestId('banner-pro')).toBeVisible();
     await expect(page.getByTestId('banner-low-credits')).toHaveCount(0);
@@ -68,11 +64,11 @@ test.describe('Explore', () => {
   }) => {
     const user = await createSignedInUser();
     const { context, page } = await signedInPage(browser, user);
-    await page.goto(`${base()}/`);
+    await page.goto(`${baseUrl()}/`);
     await page.getByRole('button', { name: 'Start a chat with Startup Advisor' }).first().click();
     const alert = page.getByRole('alert').filter({ hasText: "Couldn't create chat" });
     await expect(alert).toContainText('Pro');
-    await expect(page).toHaveURL(`${base()}/`);
+    await expect(page).toHaveURL(`${baseUrl()}/`);
 
     await page.getByRole('button', { name: 'Start a chat with Captain Saltbeard' }).first().click();
     await expect(page).toHaveURL(/\/chats\/[a-z0-9]+$/);
@@ -86,7 +82,7 @@ test.describe('New Chat modal', () => {
   test('should list Helpful personas, disable Pro ones for non-Pro users and start a chat', async ({ browser }) => {
     const user = await createSignedInUser();
     const { context, page } = await signedInPage(browser, user);
-    await page.goto(`${base()}/`);
+    await page.goto(`${baseUrl()}/`);
     await sidebar(page).getByRole('button', { name: 'New Chat' }).click();
     const modal = page.getByRole('dialog', { name: 'New Chat' });
     await expect(modal).toHaveAttribute('id', 'newchat');
@@ -114,8 +110,8 @@ test.describe('two sessions of one user', () => {
     const user = await createSignedInUser({ pro: true });
     const a = await signedInPage(browser, user);
     const b = await signedInPage(browser, user);
-    await a.page.goto(`${base()}/`);
-    await b.page.goto(`${base()}/`);
+    await a.page.goto(`${baseUrl()}/`);
+    await b.page.goto(`${baseUrl()}/`);
     await expect(sidebar(b.page).getByTestId('connection-status')).toContainText('online');
     await expect(sidebar(b.page).getByTestId('tier-label')).toHaveText('Pro');
 
@@ -126,13 +122,10 @@ test.describe('two sessions of one user', () => {
     await expect(row(b.page, chatId)).toContainText('The Detective');
 
     // Rename in A (Regenerate Name from the first message).
-    withDb((db) =>
-      db
-        .prepare(
-          `INSERT INTO messages (id, chat_id, user_id, role, content, parts, status, cost, created_at, updated_at)
-           VALUES (?, ?, ?, 'user', 'who took the last biscuit?', NULL, 'complete', 0, ?, ?)`,
-        )
-        .run(e2eId(), chatId, user.id, new Date().toISOString(), new Date().toISOString()),
+    await withSeed((target) =>
+      addTestMessages(target, { id: chatId, userId: user.id }, [
+        { role: 'user', content: 'who took the last biscuit?' },
+      ]),
     );
     await row(a.page, chatId)
       .getByRole('button', { name: /Chat options for/ })
@@ -169,7 +162,7 @@ test.describe('two sessions of one user', () => {
 
     // B opens the chat; A deletes it; B goes home.
     await row(b.page, chatId).getByRole('link').click();
-    await expect(b.page).toHaveURL(`${base()}/chats/${chatId}`);
+    await expect(b.page).toHaveURL(`${baseUrl()}/chats/${chatId}`);
     await sidebar(a.page).getByRole('button', { name: 'Show archived' }).click();
     await row(a.page, chatId)
       .getByRole('button', { name: /Chat options for/ })
@@ -178,8 +171,8 @@ test.describe('two sessions of one user', () => {
     const confirm = a.page.getByRole('alertdialog');
     await expect(confirm).toContainText('Are you sure you want to delete this chat? This action cannot be undone.');
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect(a.page).toHaveURL(`${base()}/`);
-    await expect(b.page).toHaveURL(`${base()}/`);
+    await expect(a.page).toHaveURL(`${baseUrl()}/`);
+    await expect(b.page).toHaveURL(`${baseUrl()}/`);
     await expect(row(b.page, chatId)).toHaveCount(0);
     await expect(row(a.page, chatId)).toHaveCount(0);
 
@@ -193,19 +186,19 @@ test.describe('Chats page (mobile)', () => {
     browser,
   }) => {
     const user = await createSignedInUser();
-    const now = new Date().toISOString();
-    withDb((db) => {
-      const insert = db.prepare(
-        `INSERT INTO chats (id, user_id, persona_id, name, last_message_at, preview, is_pinned, is_archived, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?, ?)`,
-      );
-      insert.run(e2eId(), user.id, 'sherlock', 'Missing cake', now, 'The butler did it', now, now);
-      insert.run(e2eId(), user.id, 'retired-persona', 'Old friend', null, null, now, now);
+    await withSeed(async (target) => {
+      const now = new Date().toISOString();
+      await createTestChat(target, user.id, 'sherlock', {
+        name: 'Missing cake',
+        lastMessageAt: now,
+        preview: 'The butler did it',
+      });
+      await createTestChat(target, user.id, 'retired-persona', { name: 'Old friend' });
     });
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
     await signIn(context, user.token);
     const page = await context.newPage();
-    await page.goto(`${base()}/chats`);
+    await page.goto(`${baseUrl()}/chats`);
     const rows = page.getByRole('main').getByTestId('chat-row');
     await expect(rows).toHaveCount(2);
     await expect(rows.filter({ hasText: 'Missing cake' })).toContainText('The butler did it');

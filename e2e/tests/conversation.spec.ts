@@ -1,63 +1,49 @@
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { type FakeOpenAI, startFakeOpenAI } from '../../server/test/fixtures/fake-openai.js';
-import { type RunningApp, startApp } from '../support/app-server.js';
-import { insertUserWithSession } from '../support/session.js';
+import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
+import { addTestMessages, createTestChat, ledgerAfterSeed } from '@neura/test-kit/seed';
+import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
+import { expect, type Page, test } from '@playwright/test';
+import { createSignedInUser, signIn, withSeed } from '../support/session.js';
 
 /**
  * A second app instance with a model: the fake OpenAI-compatible server streams the reply.
- * The user, session and chat are written straight into that app's SQLite database (sign-up and
- * chat creation are other features' journeys).
+ * The user, session and chat are seeded through the server's repositories (sign-up and chat
+ * creation are other features' journeys).
  */
 let fake: FakeOpenAI;
-let app: RunningApp;
+let app: ServerProcess;
 
-const ulidish = () => `${Date.now().toString(32).padStart(10, '0')}${randomBytes(8).toString('hex')}`.slice(0, 26);
-
-function seedMessages(dataDir: string, chatId: string, count: number): void {
-  const db = new Database(path.join(dataDir, 'neura.db'));
-  try {
-    const { user_id: userId } = db.prepare('SELECT user_id FROM chats WHERE id = ?').get(chatId) as { user_id: string };
-    const insert = db.prepare(
-      `INSERT INTO messages (id, chat_id, user_id, role, content, parts, status, cost, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, NULL, 'complete', 0, ?, ?)`,
-    );
-    const start = Date.now() - count * 1000;
-    db.transaction(() => {
-      for (let i = 0; i < count; i++) {
-        const at = new Date(start + i * 1000).toISOString();
-        // Time-ordered ids: a fixed-width counter keeps them sorted.
-        const id = `0${String(i).padStart(9, '0')}${randomBytes(8).toString('hex')}`;
-        insert.run(id, chatId, userId, i % 2 ? 'assistant' : 'user', `Message number ${i}`, at, at);
-      }
-    })();
-  } finally {
-    db.close();
-  }
+/** A signed-in user of this app with `credits` and one empty chat. */
+async function seedUser(page: Page, credits: number): Promise<{ userId: string; chatId: string }> {
+  const user = await createSignedInUser({ credits, password: null }, app.dataDir);
+  const chat = await withSeed((target) => createTestChat(target, user.id), app.dataDir);
+  await signIn(page.context(), user.token);
+  return { userId: user.id, chatId: chat.id };
 }
 
-function seedUser(dataDir: string, credits: number): { token: string; chatId: string } {
-  const db = new Database(path.join(dataDir, 'neura.db'));
-  try {
-    const { id: userId, token } = insertUserWithSession(db, { firstName: 'Ada', lastName: 'Lovelace', credits });
-    const now = new Date().toISOString();
-    const chatId = ulidish();
-    db.prepare(
-      `INSERT INTO chats (id, user_id, persona_id, name, last_message_at, preview, is_pinned, is_archived, created_at, updated_at)
-       VALUES (?, ?, 'default', 'New Chat', NULL, NULL, 0, 0, ?, ?)`,
-    ).run(chatId, userId, now, now);
-    return { token, chatId };
-  } finally {
-    db.close();
-  }
+/** `count` alternating user/assistant messages, one second apart, ending now. */
+async function seedMessages(chat: { chatId: string; userId: string }, count: number): Promise<void> {
+  const start = Date.now() - count * 1000;
+  await withSeed(
+    (target) =>
+      addTestMessages(
+        target,
+        { id: chat.chatId, userId: chat.userId },
+        Array.from({ length: count }, (_, i) => ({
+          role: i % 2 ? ('assistant' as const) : ('user' as const),
+          content: `Message number ${i}`,
+          at: new Date(start + i * 1000).toISOString(),
+        })),
+      ),
+    app.dataDir,
+  );
 }
 
 test.beforeAll(async () => {
   fake = await startFakeOpenAI({ chunks: ['**Hello**', ' from', ' the', ' fake', ' model.'], delayMs: 40 });
   fake.setTitle('Greetings From The Fake');
-  app = await startApp({ LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-e2e' });
+  app = await startServerProcess({
+    env: { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-e2e', LOG_LEVEL: 'info' },
+  });
 });
 
 test.afterAll(async () => {
@@ -66,8 +52,7 @@ test.afterAll(async () => {
 });
 
 test('should stream a persona reply, charge its cost and name the chat', async ({ page }) => {
-  const { token, chatId } = seedUser(app.dataDir, 20);
-  await page.addInitScript((t) => localStorage.setItem('neura:persisted', JSON.stringify({ token: t })), token);
+  const { chatId } = await seedUser(page, 20);
   await page.goto(`${app.url}/chats/${chatId}`);
 
   await expect(page.getByTestId('credits-badge')).toHaveText('20');
@@ -91,8 +76,7 @@ test('should stream a persona reply, charge its cost and name the chat', async (
 });
 
 test('should take a new user from Explore to a streamed, paid and named chat', async ({ page }) => {
-  const { token } = seedUser(app.dataDir, 20);
-  await page.addInitScript((t) => localStorage.setItem('neura:persisted', JSON.stringify({ token: t })), token);
+  await seedUser(page, 20);
   await page.goto(`${app.url}/`);
   await expect(page.getByTestId('credits-badge')).toHaveText('20');
   const persona = await (await page.request.get(`${app.url}/api/personas`)).json();
@@ -116,8 +100,7 @@ test('should take a new user from Explore to a streamed, paid and named chat', a
 
 test('should stop a reply and keep the partial text', async ({ page }) => {
   fake.setScript({ chunks: ['Partial', ' words', ' never', ' finished'], holdAfter: 2 });
-  const { token, chatId } = seedUser(app.dataDir, 5);
-  await page.addInitScript((t) => localStorage.setItem('neura:persisted', JSON.stringify({ token: t })), token);
+  const { chatId } = await seedUser(page, 5);
   await page.goto(`${app.url}/chats/${chatId}`);
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('Start talking');
@@ -133,8 +116,7 @@ test('should stop a reply and keep the partial text', async ({ page }) => {
 
 test('should keep the text and offer Buy Credits when credits run out', async ({ page }) => {
   fake.setScript({});
-  const { token, chatId } = seedUser(app.dataDir, 0);
-  await page.addInitScript((t) => localStorage.setItem('neura:persisted', JSON.stringify({ token: t })), token);
+  const { chatId } = await seedUser(page, 0);
   await page.goto(`${app.url}/chats/${chatId}`);
   await expect(page.getByTestId('credits-badge')).toHaveText('0');
   const box = page.getByRole('textbox', { name: 'Message' });
@@ -148,13 +130,13 @@ test('should keep the text and offer Buy Credits when credits run out', async ({
 });
 
 test('should open a 2,000-message chat with one page and load older ones on scroll-up', async ({ page }) => {
-  const { token, chatId } = seedUser(app.dataDir, 5);
-  seedMessages(app.dataDir, chatId, 2000);
+  const chat = await seedUser(page, 5);
+  const { chatId } = chat;
+  await seedMessages(chat, 2000);
   const pages: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/messages')) pages.push(new URL(r.url()).search);
   });
-  await page.addInitScript((t) => localStorage.setItem('neura:persisted', JSON.stringify({ token: t })), token);
   await page.goto(`${app.url}/chats/${chatId}`);
   await expect(page.getByText('Message number 1999')).toBeVisible();
   expect(pages).toHaveLength(1);
@@ -176,4 +158,29 @@ test('should open a 2,000-message chat with one page and load older ones on scro
     el.scrollTop = 0;
   });
   await expect(page.getByText('Message number 1900', { exact: true })).toBeVisible();
+});
+
+test('should show a failed reply, its toast and the refund when the model answers 500', async ({ page }) => {
+  fake.setScript({ status: 500 });
+  const { userId, chatId } = await seedUser(page, 20);
+  await page.goto(`${app.url}/chats/${chatId}`);
+  const badge = page.getByTestId('credits-badge');
+  await expect(badge).toHaveText('20');
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('Are you there?');
+  await box.press('Enter');
+
+  await expect(page.locator('[data-role="user"]')).toHaveText('Are you there?');
+  const reply = page.locator('[data-role="assistant"]');
+  await expect(reply).toHaveAttribute('data-status', 'failed');
+  await expect(reply).toContainText('This reply could not be completed.');
+  await expect(page.getByRole('alert').filter({ hasText: 'could not finish its reply' })).toContainText(
+    'The model could not finish its reply. Your credits for this message were refunded.',
+  );
+  // Charged when sent, given back when the model failed: the badge is where it started.
+  await expect(badge).toHaveText('20');
+  const ledger = await withSeed((target) => ledgerAfterSeed(target, userId), app.dataDir);
+  expect(ledger.map((r) => r.amount)).toEqual([-1, 1]);
+  // The chat is free again.
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
 });

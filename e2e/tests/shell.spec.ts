@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
+import { baseUrl } from '../support/app.js';
 import { describeViolations, seriousViolations } from '../support/axe.js';
-import { baseUrl, createSignedInUser, openAppDb, signIn } from '../support/signin.js';
+import { createSignedInUser, signIn, signInNewUser, withSeed } from '../support/session.js';
 
 const shots = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
 fs.mkdirSync(shots, { recursive: true });
@@ -53,7 +54,7 @@ for (const vp of VIEWPORTS) {
     }) => {
       test.setTimeout(180_000);
       await page.emulateMedia({ reducedMotion: 'reduce' });
-      await signIn(page);
+      await signInNewUser(page);
       for (const route of ROUTES) {
         await test.step(route.path, async () => {
           await page.goto(`${baseUrl()}${route.path}`);
@@ -93,7 +94,7 @@ for (const vp of VIEWPORTS) {
         expect(violations, `${path}\n${describeViolations(violations)}`).toEqual([]);
         await page.screenshot({ path: `${shots}${vp.name}-visitor-${slug(path)}.png` });
       }
-      await signIn(page);
+      await signInNewUser(page);
       await page.goto(`${baseUrl()}/ui-test`);
       await pageReady(page);
       await page.getByRole('button', { name: 'Open subscribe modal' }).click();
@@ -114,7 +115,7 @@ for (const vp of VIEWPORTS) {
     });
 
     test('should run the header left button on each kind of page', async ({ page }) => {
-      await signIn(page);
+      await signInNewUser(page);
       for (const path of ['/', '/chats', '/create', '/settings']) {
         await page.goto(`${baseUrl()}${path}`);
         await pageReady(page);
@@ -146,7 +147,7 @@ for (const vp of VIEWPORTS) {
     });
 
     test('should open help, navigate, go back, and store feedback in the database', async ({ page }) => {
-      const user = await signIn(page);
+      const user = await signInNewUser(page);
       await page.goto(`${baseUrl()}/settings`);
       await pageReady(page);
       await page.getByTestId('help-button').click();
@@ -181,22 +182,23 @@ for (const vp of VIEWPORTS) {
       await help.getByRole('button', { name: 'Close help' }).click();
       await expect(help).toHaveCount(0);
 
-      const db = openAppDb();
-      try {
-        const rows = db
-          .prepare('SELECT about, message FROM feedback WHERE user_id = ? ORDER BY created_at, id')
-          .all(user.id) as Array<{ about: string; message: string | null }>;
-        expect(rows).toEqual([
-          { about: 'helpDocs.DocChats', message: null },
-          { about: 'helpDocs.DocFaq', message: note },
-        ]);
-      } finally {
-        db.close();
-      }
+      const rows = await withSeed(({ db }) =>
+        db
+          .selectFrom('feedback')
+          .select(['about', 'message'])
+          .where('user_id', '=', user.id)
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute(),
+      );
+      expect(rows).toEqual([
+        { about: 'helpDocs.DocChats', message: null },
+        { about: 'helpDocs.DocFaq', message: note },
+      ]);
     });
 
     test('should keep the theme and blackout choices across a reload', async ({ page }) => {
-      await signIn(page);
+      await signInNewUser(page);
       await page.goto(`${baseUrl()}/settings`);
       await pageReady(page);
       const html = page.locator('html');
@@ -223,8 +225,8 @@ for (const vp of VIEWPORTS) {
     });
 
     test('should show the account summary and log out to /', async ({ page }) => {
-      const user = createSignedInUser({ credits: 13 });
-      await signIn(page, user);
+      const user = await createSignedInUser({ credits: 13 });
+      await signIn(page.context(), user.token);
       await page.goto(`${baseUrl()}/settings`);
       await expect(page.getByTestId('account-email')).toHaveText(user.email);
       await expect(page.getByTestId('account-name')).toHaveText('Ada Lovelace');
@@ -234,15 +236,11 @@ for (const vp of VIEWPORTS) {
       await page.getByRole('button', { name: 'Logout' }).click();
       await expect(page).toHaveURL(`${baseUrl()}/`);
       expect((await persisted(page)).token).toBeNull();
-      const db = openAppDb();
-      try {
-        const row = db.prepare('SELECT revoked_at FROM sessions WHERE user_id = ?').get(user.id) as {
-          revoked_at: string | null;
-        };
-        expect(row.revoked_at).not.toBeNull();
-      } finally {
-        db.close();
-      }
+      const sessions = await withSeed(({ db }) =>
+        db.selectFrom('sessions').select('revoked_at').where('user_id', '=', user.id).execute(),
+      );
+      expect(sessions).toHaveLength(1);
+      expect(sessions[0]?.revoked_at).not.toBeNull();
     });
 
     test('should show the offline notice when the API is down', async ({ page }) => {
@@ -264,7 +262,8 @@ test.describe('light theme and blackout', () => {
     test(`should keep every page legible in ${prefs.name} (no serious axe violations)`, async ({ page }) => {
       test.setTimeout(120_000);
       await page.emulateMedia({ reducedMotion: 'reduce' });
-      await signIn(page);
+      await signInNewUser(page);
+      await page.goto(`${baseUrl()}/terms`);
       await page.evaluate((p) => {
         const key = 'neura:persisted';
         const current = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;

@@ -1,26 +1,26 @@
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { accountRoutes } from './accounts/routes.js';
-import { chatRoutes } from './chats/routes.js';
+import { adminChannelRoutes, newAdminSecret, removeChannelFile, writeChannelFile } from './admin/channel.js';
 import type { Config } from './config.js';
-import { conversationRoutes } from './conversation/routes.js';
 import { createDb, type Db, migrateToLatest } from './db/database.js';
-import { feedbackRoutes } from './feedback/routes.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { newId } from './lib/ids.js';
 import { installInputGuard } from './lib/input-guard.js';
+import { redisRateLimitStore } from './lib/rate-limit-store.js';
 import { installSecurityHeaders } from './lib/security-headers.js';
-import { personaRoutes } from './personas/routes.js';
+import { type AppModules, composeModules } from './modules.js';
 import { RedisLink } from './realtime/redis-health.js';
-import { createServices, type Services } from './services.js';
 import { systemRoutes } from './system/routes.js';
+import { installCors } from './web/cors.js';
 import { serveWeb } from './web/static.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
-  services: Services;
+  /** The composed feature modules (services, repositories, the event bus). */
+  services: AppModules;
   /** Starts listening (and attaches Socket.IO to the same HTTP server). */
   listen: (port?: number, host?: string) => Promise<string>;
   close: () => Promise<void>;
@@ -36,7 +36,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** Where the built web app is: next to the server's sources or its bundle, unless configured. */
 export const defaultWebDist = (): string => path.resolve(here, '../../web/dist');
 
-/** Builds the whole app: plugins, then services, then features. Tests build exactly this. */
+/** Builds the whole app: plugins, then the feature modules, then their routes. Tests build exactly this. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: options.logger ?? {
@@ -76,29 +76,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       throw error;
     }
   }
-  const services = createServices(config, db, app.log, redis);
-  app.decorate('services', services);
-  await services.personas.seedCatalog();
-  await services.conversation.recoverInterrupted();
-  services.conversation.startSweeper();
+  const modules = composeModules(config, db, app.log, redis);
+  await modules.personas.seedCatalog();
+  await modules.conversation.recoverInterrupted();
+  modules.conversation.startSweeper();
 
   installErrorHandler(app);
+  installCors(app, config.CORS_ORIGINS);
   const webDist = config.API_PREFIX !== '' ? (config.WEB_DIST_DIR ?? defaultWebDist()) : undefined;
   installSecurityHeaders(app, config, webDist);
   installInputGuard(app);
-  await app.register(rateLimit, { global: false });
+  // With Redis the per-route limits count across every server process (on the one Redis link,
+  // under its prefix); in memory otherwise. While Redis is away a limit is skipped, not a 500.
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { store: redisRateLimitStore(redis.client, redis.key('rate-limit', '')), skipOnError: true } : {}),
+  });
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes);
-      await api.register(personaRoutes);
-      await api.register(accountRoutes);
-      await api.register(chatRoutes);
-      await api.register(conversationRoutes);
-      await api.register(feedbackRoutes);
+      await api.register(systemRoutes, { supportedClientRange: config.SUPPORTED_CLIENT_RANGE, db, redis });
+      for (const routes of modules.routes) await api.register(routes);
     },
     { prefix: config.API_PREFIX },
   );
+  const adminSecret = newAdminSecret();
+  await app.register(adminChannelRoutes(adminSecret, modules.events));
 
   if (webDist !== undefined) await serveWeb(app, webDist, config.API_PREFIX);
   else {
@@ -108,25 +111,34 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   await app.ready();
-  await services.realtime.attach(app.server, {
+  await modules.realtime.attach(app.server, {
     redis,
     publicUrl: config.PUBLIC_URL,
     maxSocketsPerUser: config.MAX_SOCKETS_PER_USER,
   });
-  services.conversation.listenToCluster();
+  modules.conversation.listenToCluster();
 
   let closed = false;
+  let channelWritten = false;
   return {
     app,
-    services,
+    services: modules,
     async listen(port = config.PORT, host = config.HOST) {
-      return app.listen({ port, host });
+      const address = await app.listen({ port, host });
+      try {
+        writeChannelFile(config.DATA_DIR, (app.server.address() as AddressInfo).port, adminSecret);
+        channelWritten = true;
+      } catch (error) {
+        app.log.warn({ err: error }, 'could not write the admin channel file; admin grants reach devices on reload');
+      }
+      return address;
     },
     async close() {
       if (closed) return;
       closed = true;
-      await services.conversation.shutdown();
-      await services.realtime.close();
+      if (channelWritten) removeChannelFile(config.DATA_DIR, adminSecret);
+      await modules.conversation.shutdown();
+      await modules.realtime.close();
       await app.close();
       await redis?.close();
       if (ownsDb) await db.destroy();

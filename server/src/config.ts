@@ -1,6 +1,8 @@
 import net from 'node:net';
 import path from 'node:path';
+import { validRange } from 'semver';
 import { z } from 'zod';
+import { SUPPORTED_CLIENT_RANGE } from './version.js';
 
 /**
  * The one place that reads process.env. Parsed once at boot; a bad value stops
@@ -34,6 +36,25 @@ const configSchema = z.object({
   WEB_DIST_DIR: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** The client versions served (GET / supportedClientRange); raise the minimum to force native updates. */
+  SUPPORTED_CLIENT_RANGE: z
+    .string()
+    .default(SUPPORTED_CLIENT_RANGE)
+    .refine((v) => validRange(v) !== null, 'must be a semver range like ">=2.0.0 <3.0.0"'),
+  /** Extra browser origins allowed to call the API across origins (comma-separated); the native app's are built in. */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((o) => URL.canParse(o)),
+      'must be comma-separated origins like https://app.example.com',
+    ),
   TRUST_PROXY: z
     .string()
     .default('false')

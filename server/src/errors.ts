@@ -17,5 +17,11 @@ export class AppError extends Error {
   }
 }
 
+/** The one text users see for an unexpected server error (HTTP 500 and socket acks alike). */
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
+
+/** The `{ message, code }` body of an unexpected error. */
+export const internalErrorBody = () => ({ message: INTERNAL_ERROR_MESSAGE, code: 'internal' as const });
+
 export const notFound = (what = 'Not found.') => new AppError('not-found', what);
 export const badRequest = (message: string) => new AppError('request:invalid', message);

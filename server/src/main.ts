@@ -1,4 +1,4 @@
-import { startupInvite } from './accounts/startup-invite.js';
+import { firstStartBanner } from './accounts/invite-service.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { RedisUnreachableError } from './realtime/redis-health.js';
@@ -21,7 +21,10 @@ async function main(): Promise<void> {
   const address = await built.listen();
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   app.log.info(`Neura is running at ${publicUrl} (listening on ${address})`);
-  await startupInvite(built.services, publicUrl);
+  if (config.REGISTRATION === 'invite') {
+    const code = await built.services.invites.firstStartInvite();
+    if (code) process.stdout.write(`${firstStartBanner(code, publicUrl)}\n`);
+  }
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

@@ -1,9 +1,9 @@
+import type { SmtpCapture } from '@neura/test-kit/mail/smtp-capture';
+import { createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
+import type { TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommands } from '../src/admin/commands.js';
 import { call, startAppWithMail } from './helpers/accounts.js';
-import type { TestApp } from './helpers/app.js';
-import { createTestUser } from './helpers/factories.js';
-import type { SmtpCapture } from './helpers/smtp.js';
 
 describe('admin CLI: waitlist and users', () => {
   let t: TestApp;
@@ -47,8 +47,9 @@ describe('admin CLI: waitlist and users', () => {
     const user = await createTestUser(t.services, { credits: 3 });
     const { lines } = await run('users grant-credits', [user.email, '50']);
     expect(lines).toEqual([`${user.email} now has 53 credits.`]);
-    const ledger = await t.services.db.selectFrom('credit_ledger').selectAll().where('user_id', '=', user.id).execute();
-    expect(ledger).toEqual([expect.objectContaining({ amount: 50, reason: 'admin-grant' })]);
+    expect(await ledgerAfterSeed(t.services, user.id)).toEqual([
+      expect.objectContaining({ amount: 50, reason: 'admin-grant' }),
+    ]);
     await expect(run('users grant-credits', ['nobody@example.com', '5'])).rejects.toThrow(/No user/);
   });
 

@@ -1,10 +1,8 @@
+import type { SmtpCapture } from '@neura/test-kit/mail/smtp-capture';
+import { addTestMessages, createTestChat, createTestUser } from '@neura/test-kit/seed';
+import type { TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../src/lib/ids.js';
-import { nowIso } from '../src/lib/time.js';
 import { call, signUpVerified, startAppWithMail } from './helpers/accounts.js';
-import type { TestApp } from './helpers/app.js';
-import { createTestUser } from './helpers/factories.js';
-import type { SmtpCapture } from './helpers/smtp.js';
 import { connectSocket, nextEvent } from './helpers/socket.js';
 
 describe('sessions, password change and account deletion', () => {
@@ -116,37 +114,12 @@ describe('sessions, password change and account deletion', () => {
     const user = await signUpVerified(t, smtp);
     const row = await t.services.users.findByEmail(user.email);
     const userId = row?.id as string;
-    const now = nowIso();
-    const chatId = newId();
-    await t.services.db
-      .insertInto('chats')
-      .values({ id: chatId, user_id: userId, persona_id: 'default', name: 'Mine', created_at: now, updated_at: now })
-      .execute();
-    await t.services.db
-      .insertInto('messages')
-      .values({
-        id: newId(),
-        chat_id: chatId,
-        user_id: userId,
-        role: 'user',
-        content: 'hi',
-        status: 'complete',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    const feedbackId = newId();
-    await t.services.db
-      .insertInto('feedback')
-      .values({
-        id: feedbackId,
-        user_id: userId,
-        type: 'feedback',
-        about: 'helpDocs.DocFaq',
-        message: 'ok',
-        created_at: now,
-      })
-      .execute();
+    const chat = await createTestChat(t.services, userId, 'default', { name: 'Mine' });
+    await addTestMessages(t.services, { id: chat.id, userId }, [{ role: 'user', content: 'hi' }]);
+    const { id: feedbackId } = await t.services.feedback.record(
+      { type: 'feedback', about: 'helpDocs.DocFaq', message: 'ok' },
+      userId,
+    );
     await call(t, 'POST', '/users/forgot', { email: user.email });
     await smtp.waitForMail(user.email, /reset/);
     const socket = connectSocket(t.url, user.token);

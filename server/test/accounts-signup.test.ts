@@ -1,8 +1,8 @@
+import { startFakeRecaptcha } from '@neura/test-kit/fakes/recaptcha';
+import { type SmtpCapture, startSmtpCapture } from '@neura/test-kit/mail/smtp-capture';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUpVerified, startAppWithMail, strongPassword, uniqueEmail } from './helpers/accounts.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
-import { startFakeRecaptcha } from './helpers/recaptcha.js';
-import { type SmtpCapture, startSmtpCapture } from './helpers/smtp.js';
 
 const NOT_VERIFIED = { message: 'Your email address has not been verified.', code: 'auth:not-verified' };
 const INVITE_PROBLEM = 'There seems to be a problem with your invite code.';

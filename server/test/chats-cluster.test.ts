@@ -1,13 +1,12 @@
 import type { Chat } from '@neura/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterServices, startTestCluster, type TestCluster } from './helpers/cluster.js';
-import { createTestUser } from './helpers/factories.js';
+import { createTestUser } from '@neura/test-kit/seed';
+import { startTestCluster, type TestCluster } from '@neura/test-kit/server/in-process';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeWithServices } from './helpers/services-env.js';
 import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.js';
 
-const { available, required } = clusterServices();
-
 // Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set; REQUIRE_SERVICES=1 makes their absence a failure.
-describe.skipIf(!available && !required)('chats across two processes (PostgreSQL + Redis)', () => {
+describeWithServices('chats across two processes (PostgreSQL + Redis)', () => {
   let cluster: TestCluster;
   const sockets: TestSocket[] = [];
 

@@ -1,9 +1,7 @@
 import type { Chat, Message } from '@neura/contract';
+import { addTestMessages, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../src/lib/ids.js';
-import { nowIso } from '../src/lib/time.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
-import { createTestUser, type TestUser } from './helpers/factories.js';
 import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.js';
 
 const PRO_UNTIL = new Date(Date.now() + 30 * 86_400_000).toISOString();
@@ -239,21 +237,7 @@ describe('chats', () => {
 
   describe('generateName and reloadChat', () => {
     async function addMessage(userId: string, chatId: string, role: Message['role'], content: string) {
-      await t.services.db
-        .insertInto('messages')
-        .values({
-          id: newId(),
-          chat_id: chatId,
-          user_id: userId,
-          role,
-          content,
-          parts: null,
-          status: 'complete',
-          cost: 0,
-          created_at: nowIso(),
-          updated_at: nowIso(),
-        })
-        .execute();
+      await addTestMessages(t.services, { id: chatId, userId }, [{ role, content }]);
     }
 
     it('should name the chat after the persona without messages, then after the first user message', async () => {
@@ -279,19 +263,6 @@ describe('chats', () => {
       expect((await http('GET', `/users/me/chats/${id}`, user)).json().name).toBe(
         'Who stole the cake from the kitchen',
       );
-    });
-
-    it('should use a plugged-in namer when there is a user message', async () => {
-      const user = await createTestUser(t.services);
-      const s = await open(user);
-      const id = await createChat(s);
-      await addMessage(user.id, id, 'user', 'plan a week in Kyoto');
-      t.services.chatService.setNamer(async ({ firstUserMessage }) => `Trip: ${firstUserMessage.slice(15)}`);
-      try {
-        expect(await emitAck(s, 'generateName', id)).toEqual({ name: 'Trip: Kyoto' });
-      } finally {
-        t.services.chatService.setNamer(undefined);
-      }
     });
 
     it('should send the latest messages to the requesting socket only', async () => {

@@ -1,10 +1,8 @@
-import type { AddressInfo } from 'node:net';
+import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
+import { createTestChat, createTestUser } from '@neura/test-kit/seed';
+import { listenApp, startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type BuiltApp, buildApp } from '../src/app.js';
-import { type FakeOpenAI, startFakeOpenAI } from './fixtures/fake-openai.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
 import { connected, deltasOf, doneFor, record, send, stop, waitFor } from './helpers/conversation.js';
-import { createTestChat, createTestUser } from './helpers/factories.js';
 import { describeWithServices } from './helpers/services-env.js';
 import { connectSocket, type TestSocket } from './helpers/socket.js';
 
@@ -13,17 +11,14 @@ const redisUrl = process.env.TEST_REDIS_URL;
 
 describeWithServices('conversation across processes (Redis)', () => {
   let a: TestApp;
-  let b: BuiltApp;
-  let bUrl: string;
+  let b: TestApp;
   let fake: FakeOpenAI;
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
     a = await startTestApp({ LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', REDIS_URL: redisUrl ?? '' });
-    b = await buildApp(a.services.config, { db: a.services.db, logger: false });
-    await b.listen(0, '127.0.0.1');
-    bUrl = `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`;
+    b = await listenApp(a.services.config, { db: a.services.db, logger: false });
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
@@ -37,7 +32,7 @@ describeWithServices('conversation across processes (Redis)', () => {
     const user = await createTestUser(a.services, { credits: 5 });
     const chat = await createTestChat(a.services, user.id);
     const tabA = await connected(connectSocket(a.url, user.token));
-    const tabB = await connected(connectSocket(bUrl, user.token));
+    const tabB = await connected(connectSocket(b.url, user.token));
     sockets.push(tabA, tabB);
     const eventsA = record(tabA);
     const eventsB = record(tabB);

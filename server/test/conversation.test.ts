@@ -1,12 +1,11 @@
 import { MAX_MESSAGE_LENGTH } from '@neura/contract';
+import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
+import { addTestMessages, createTestChat, createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { newId } from '../src/lib/ids.js';
-import { nowIso } from '../src/lib/time.js';
-import { type FakeOpenAI, startFakeOpenAI } from './fixtures/fake-openai.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
 import { connected, deltasOf, doneFor, record, send, stop, waitFor } from './helpers/conversation.js';
-import { createTestChat, createTestUser } from './helpers/factories.js';
 import { connectSocket, type TestSocket } from './helpers/socket.js';
 
 describe('conversation with a model', () => {
@@ -20,8 +19,7 @@ describe('conversation with a model', () => {
     return connected(socket);
   };
   const credits = async (userId: string) => (await t.services.users.findById(userId))?.credits;
-  const ledger = (userId: string) =>
-    t.services.db.selectFrom('credit_ledger').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  const ledger = (userId: string) => ledgerAfterSeed(t.services, userId);
   const message = (id: string) =>
     t.services.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -185,6 +183,30 @@ describe('conversation with a model', () => {
     expect((await doneFor(next, chat.id)).payload.message.status).toBe('complete');
   });
 
+  it('should show the reply so far in reloadChat while it streams', async () => {
+    fake.setScript({ chunks: ['Far', ' far', ' away'], holdAfter: 2 });
+    const user = await createTestUser(t.services, { credits: 10 });
+    const chat = await createTestChat(t.services, user.id);
+    const socket = await open(user.token);
+    const events = record(socket);
+    await send(socket, chat.id, 'Where?');
+    const shell = await waitFor(events, (r) => r.event === 'message.created' && r.payload.message.role === 'assistant');
+    await waitFor(events, () => deltasOf(events, shell.payload.message.id) === 'Far far');
+
+    const reloaded = await new Promise((resolve) => socket.emit('reloadChat', chat.id, resolve));
+    expect(reloaded).toEqual({ success: true });
+    const page = await waitFor(events, (r) => r.event === 'chat.messages');
+    expect(page.payload.messages.at(-1)).toMatchObject({
+      id: shell.payload.message.id,
+      status: 'streaming',
+      content: 'Far far',
+    });
+
+    fake.release();
+    const done = await doneFor(events, chat.id);
+    expect(done.payload.message).toMatchObject({ status: 'complete', content: 'Far far away' });
+  });
+
   it('should refund once and send message.error when the provider fails mid-stream', async () => {
     fake.setScript({ chunks: ['Partial', ' answer', ' never ends'], failAfter: 2 });
     const user = await createTestUser(t.services, { credits: 4 });
@@ -279,19 +301,12 @@ describe('conversation with a model', () => {
   it('should page history newest first by message id', async () => {
     const user = await createTestUser(t.services);
     const chat = await createTestChat(t.services, user.id);
-    const rows = Array.from({ length: 120 }, (_, i) => ({
-      id: newId(),
-      chat_id: chat.id,
-      user_id: user.id,
-      role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant',
-      content: `m${i}`,
-      parts: null,
-      status: 'complete' as const,
-      cost: 0,
-      created_at: nowIso(),
-      updated_at: nowIso(),
-    }));
-    await t.services.db.insertInto('messages').values(rows).execute();
+    const contents = Array.from({ length: 120 }, (_, i) => `m${i}`);
+    const ids = await addTestMessages(
+      t.services,
+      { id: chat.id, userId: user.id },
+      contents.map((content, i) => ({ role: i % 2 ? ('assistant' as const) : ('user' as const), content })),
+    );
     const get = async (query: string) => {
       const res = await t.app.inject({
         method: 'GET',
@@ -302,10 +317,10 @@ describe('conversation with a model', () => {
       return (res.json() as Array<{ id: string; content: string }>).map((m) => m.content);
     };
     const first = await get('?limit=50');
-    expect(first).toEqual(rows.slice(70).map((r) => r.content));
-    const second = await get(`?limit=50&before=${rows[70]?.id}`);
-    expect(second).toEqual(rows.slice(20, 70).map((r) => r.content));
-    expect(await get(`?before=${rows[20]?.id}`)).toEqual(rows.slice(0, 20).map((r) => r.content));
+    expect(first).toEqual(contents.slice(70));
+    const second = await get(`?limit=50&before=${ids[70]}`);
+    expect(second).toEqual(contents.slice(20, 70));
+    expect(await get(`?before=${ids[20]}`)).toEqual(contents.slice(0, 20));
     const bad = await t.app.inject({
       method: 'GET',
       url: `/api/users/me/chats/${chat.id}/messages?limit=0`,
@@ -352,14 +367,10 @@ describe('conversation with a model', () => {
     const chat = await createTestChat(t.services, user.id);
     const replyId = newId();
     await t.services.credits.charge(user.id, 2, replyId);
-    const base = { chat_id: chat.id, user_id: user.id, parts: null, created_at: nowIso(), updated_at: nowIso() };
-    await t.services.db
-      .insertInto('messages')
-      .values([
-        { ...base, id: newId(), role: 'user', content: 'Are you there?', status: 'complete', cost: 0 },
-        { ...base, id: replyId, role: 'assistant', content: 'I was say', status: 'streaming', cost: 2 },
-      ])
-      .execute();
+    await addTestMessages(t.services, { id: chat.id, userId: user.id }, [
+      { role: 'user', content: 'Are you there?' },
+      { id: replyId, role: 'assistant', content: 'I was say', status: 'streaming', cost: 2 },
+    ]);
     expect(await credits(user.id)).toBe(4);
 
     for (let boot = 0; boot < 2; boot++) {
@@ -433,8 +444,7 @@ describe('conversation without a model', () => {
     expect(renamed.payload).toEqual({ chatId: chat.id, name: 'Plan a weekend trip to Lisbon' });
     expect(events.some((r) => r.event === 'updateCredits')).toBe(false);
     expect((await t.services.users.findById(user.id))?.credits).toBe(5);
-    const ledger = await t.services.db.selectFrom('credit_ledger').selectAll().where('user_id', '=', user.id).execute();
-    expect(ledger).toEqual([]);
+    expect(await ledgerAfterSeed(t.services, user.id)).toEqual([]);
     socket.close();
   });
 });

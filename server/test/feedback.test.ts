@@ -1,7 +1,7 @@
+import { createTestUser } from '@neura/test-kit/seed';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommands } from '../src/admin/commands.js';
-import { startTestApp, type TestApp } from './helpers/app.js';
-import { createTestUser } from './helpers/factories.js';
 
 describe('POST {api}/feedback', () => {
   let t: TestApp;

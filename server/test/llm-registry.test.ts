@@ -1,7 +1,7 @@
+import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { streamText } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LlmRegistry } from '../src/llm/registry.js';
-import { type FakeOpenAI, startFakeOpenAI } from './fixtures/fake-openai.js';
 
 async function readAll(registry: LlmRegistry, personaModel?: string): Promise<string> {
   const resolved = registry.getLanguageModel(personaModel);

@@ -1,10 +1,10 @@
 import path from 'node:path';
+import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import { createPostgresDatabase } from '@neura/test-kit/server/database';
+import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { createPostgresDatabase } from './helpers/database.js';
-import { createTestUser, type TestUser } from './helpers/factories.js';
-import { type ServerProcess, startServerProcess } from './helpers/server-process.js';
 import { describeWithServices, servicesAvailable } from './helpers/services-env.js';
 import { connectSocket, nextEvent } from './helpers/socket.js';
 
@@ -22,8 +22,8 @@ describeWithServices('two server processes on PostgreSQL + Redis', () => {
     drop = db.drop;
     const env = { DATABASE_URL: db.url, REDIS_URL: services.redisUrl };
     // Process A migrates first; B and the in-test emitter then share the same schema.
-    a = await startServerProcess(env);
-    b = await startServerProcess(env);
+    a = await startServerProcess({ env, entry: 'source' });
+    b = await startServerProcess({ env, entry: 'source' });
     emitter = await buildApp(
       loadConfig({ ...env, LOG_LEVEL: 'silent', DATA_DIR: path.join(process.cwd(), 'data-unused') }),
     );

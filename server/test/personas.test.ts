@@ -1,6 +1,6 @@
 import type { Persona } from '@neura/contract';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers/app.js';
 
 describe('personas', () => {
   let t: TestApp;

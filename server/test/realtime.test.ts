@@ -1,6 +1,6 @@
+import { createTestUser } from '@neura/test-kit/seed';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers/app.js';
-import { createTestUser } from './helpers/factories.js';
 import { connectSocket, nextEvent } from './helpers/socket.js';
 
 describe('socket auth', () => {

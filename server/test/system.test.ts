@@ -1,5 +1,5 @@
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers/app.js';
 
 describe('GET {api}/', () => {
   let t: TestApp;

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { createRouter } from './app/router';
 import { registerServiceWorker } from './pwa/register-sw';
-import { createRouter } from './shell/router';
 import './styles.css';
 
 const router = createRouter();

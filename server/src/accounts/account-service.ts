@@ -9,13 +9,14 @@ import {
 } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
+import type { CreditService } from '../credits/service.js';
 import { type Db, inTransaction } from '../db/database.js';
 import { AppError } from '../errors.js';
+import type { EventBus } from '../lib/events.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { Mailer } from '../mail/mailer.js';
 import { resetCodeMail, verifyCodeMail } from '../mail/templates.js';
-import type { Realtime } from '../realtime/realtime.js';
 import type { AttemptLimiter } from './attempt-limiter.js';
 import type { Principal } from './authenticate.js';
 import type { CaptchaVerifier } from './captcha.js';
@@ -50,7 +51,8 @@ export interface AccountDeps {
   limiter: AttemptLimiter;
   captcha: CaptchaVerifier;
   mailer: Mailer;
-  realtime: Realtime;
+  credits: CreditService;
+  events: EventBus;
   log: FastifyBaseLogger;
 }
 
@@ -99,8 +101,9 @@ export class AccountService {
     const passwordHash = await hashPassword(input.password);
     const userId = newId();
     const now = nowIso();
+    let balance: number | undefined;
     try {
-      await inTransaction(this.d.db, async (trx) => {
+      balance = await inTransaction(this.d.db, async (trx) => {
         if (inviteRequired && !(await this.d.invites.consume(input.inviteCode as string, trx))) {
           throw new AppError('invite:invalid', VALIDATION_MESSAGES.invalidInvite);
         }
@@ -122,8 +125,9 @@ export class AccountService {
           },
           trx,
         );
-        const credits = this.d.config.SIGNUP_CREDITS;
-        if (credits > 0) await this.d.users.grantCredits(userId, credits, 'signup', `signup:${userId}`, trx);
+        const amount = this.d.config.SIGNUP_CREDITS;
+        if (amount <= 0) return undefined;
+        return this.d.credits.grantInTransaction(trx, { userId, amount, reason: 'signup', key: `signup:${userId}` });
       });
     } catch (error) {
       if (error instanceof AppError) throw error;
@@ -131,6 +135,7 @@ export class AccountService {
       if (await this.d.users.findByEmail(email)) throw new AppError('auth:email-taken', ACCOUNT_MESSAGES.emailTaken);
       throw error;
     }
+    if (balance !== undefined) this.d.credits.notify(userId, balance);
 
     try {
       const code = await this.d.codes.issue(email, 'verify', origin.ip);
@@ -225,8 +230,7 @@ export class AccountService {
       password_hash: await hashPassword(password),
       email_verified_at: user.email_verified_at ?? nowIso(),
     });
-    const revoked = await this.d.sessions.revokeAllForUser(user.id);
-    this.d.realtime.disconnectSessions(revoked);
+    await this.endSessions(await this.d.sessions.revokeAllForUser(user.id));
     return this.openSession(user.id, origin);
   }
 
@@ -236,8 +240,13 @@ export class AccountService {
     await this.checkCurrentPassword(user.id, user.password_hash, currentPassword);
     checkPasswordPolicy(password, user.email);
     await this.d.users.update(user.id, { password_hash: await hashPassword(password) });
-    const revoked = await this.d.sessions.revokeAllForUser(user.id, principal.sessionId);
-    this.d.realtime.disconnectSessions(revoked);
+    await this.endSessions(await this.d.sessions.revokeAllForUser(user.id, principal.sessionId));
+  }
+
+  /** Ends this login session; its sockets disconnect on every process. */
+  async logout(principal: Principal): Promise<void> {
+    await this.d.sessions.revoke(principal.sessionId);
+    await this.endSessions([principal.sessionId]);
   }
 
   /** Deletes the account and the user's chats, messages, sessions, ledger and personal data. */
@@ -245,8 +254,16 @@ export class AccountService {
     const { user } = principal;
     await this.checkCurrentPassword(user.id, user.password_hash, password);
     const sessionIds = await this.d.sessions.activeIdsForUser(user.id);
-    await inTransaction(this.d.db, (trx) => this.d.users.deleteWithData(user.id, user.email, trx));
-    this.d.realtime.disconnectSessions(sessionIds);
+    await inTransaction(this.d.db, async (trx) => {
+      // Every feature removes its own rows (chats, messages, ledger, codes, …) in this transaction.
+      await this.d.events.emit('user.deleting', { userId: user.id, email: user.email, trx });
+      await this.d.users.delete(user.id, trx);
+    });
+    await this.endSessions(sessionIds);
+  }
+
+  private async endSessions(sessionIds: string[]): Promise<void> {
+    if (sessionIds.length > 0) await this.d.events.emit('session.revoked', { sessionIds });
   }
 
   /**

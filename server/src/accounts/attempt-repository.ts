@@ -84,9 +84,16 @@ export class AttemptRepository {
       .execute();
   }
 
-  /** Account deletion: the subject's counters go with its personal data. */
-  async deleteForSubjects(subjects: string[], trx: Executor = this.db): Promise<void> {
-    if (subjects.length === 0) return;
-    await trx.deleteFrom('attempt_counters').where('subject', 'in', subjects).execute();
+  /**
+   * Account deletion: every counter keyed by the user or their address (including `email|ip`
+   * back-off subjects, and the rows of the old `attempts` table) goes with the personal data.
+   */
+  async deleteForAccount(userId: string, email: string, trx: Executor = this.db): Promise<void> {
+    const subjects = [email, userId, `verify:${email}`, `reset:${email}`];
+    await trx.deleteFrom('attempts').where('subject', 'in', subjects).execute();
+    await trx
+      .deleteFrom('attempt_counters')
+      .where((eb) => eb.or([eb('subject', 'in', subjects), eb('subject', 'like', `${email}|%`)]))
+      .execute();
   }
 }

@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.js';
-import { AppError } from '../errors.js';
 import type { SessionRepository } from './session-repository.js';
 import { hashToken } from './tokens.js';
 import type { UserRepository } from './user-repository.js';
@@ -26,14 +24,5 @@ export class Authenticator {
     // Best effort: a failed touch must not fail the request.
     void this.sessions.touch(session.id).catch(() => undefined);
     return { user, sessionId: session.id };
-  }
-
-  async fromRequest(request: FastifyRequest): Promise<Principal> {
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    if (!token) throw new AppError('auth:required', 'You need to be signed in to do that.');
-    const principal = await this.fromToken(token);
-    if (!principal) throw new AppError('auth:invalid-token', 'Your session has expired. Please sign in again.');
-    return principal;
   }
 }

@@ -5,6 +5,7 @@ import type { InviteRow } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { InviteRepository } from './invite-repository.js';
+import type { UserRepository } from './user-repository.js';
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I: easy to read out and type
 
@@ -31,7 +32,20 @@ export interface InviteSummary {
 
 /** Invite codes: random, stored hashed (only a hint of the first group is kept in clear). */
 export class InviteService {
-  constructor(private readonly invites: InviteRepository) {}
+  constructor(
+    private readonly invites: InviteRepository,
+    private readonly users: Pick<UserRepository, 'any'>,
+  ) {}
+
+  /**
+   * The very first start (no users, no invites yet): one invite code so the first person can sign
+   * up; undefined otherwise. The caller (main.ts) prints it with `firstStartBanner`.
+   */
+  async firstStartInvite(): Promise<string | undefined> {
+    if ((await this.users.any()) || (await this.count()) > 0) return undefined;
+    const [code] = await this.create(1, 1);
+    return code;
+  }
 
   async create(count = 1, maxUses = 1): Promise<string[]> {
     const codes: string[] = [];
@@ -81,4 +95,17 @@ export class InviteService {
   async count(): Promise<number> {
     return (await this.invites.list()).length;
   }
+}
+
+/** What the first start prints: the invite code and how to make more. */
+export function firstStartBanner(code: string, publicUrl: string): string {
+  return [
+    '',
+    '  ┌──────────────────────────────────────────────────────────────┐',
+    `  │  First start: your invite code is  ${code}  │`,
+    '  └──────────────────────────────────────────────────────────────┘',
+    `  Open ${publicUrl} and sign up with it.`,
+    '  Make more with:  npm run admin -- invites create --count 5',
+    '',
+  ].join('\n');
 }

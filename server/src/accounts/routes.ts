@@ -13,8 +13,19 @@ import {
 } from '@neura/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { parse } from '../lib/validate.js';
-import type { Origin } from './account-service.js';
+import type { AccountService, Origin } from './account-service.js';
+import type { Authenticator } from './authenticate.js';
+import { requireAuth, signedIn } from './http-auth.js';
+import type { InviteService } from './invite-service.js';
 import { presentUser } from './present-user.js';
+import type { WaitlistService } from './waitlist-service.js';
+
+export interface AccountRouteDeps {
+  auth: Authenticator;
+  accounts: AccountService;
+  invites: InviteService;
+  waitlist: WaitlistService;
+}
 
 const origin = (request: FastifyRequest): Origin => ({
   ip: request.ip,
@@ -26,94 +37,104 @@ const success = { success: true } as const;
 const lookupLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 
 /** Account calls of SPEC.md §7 and ARCHITECTURE.md §3. */
-export const accountRoutes: FastifyPluginAsync = async (app) => {
-  const { auth, sessions, realtime, accounts, invites, waitlist } = app.services;
-
-  app.get<{ Params: { email: string } }>('/users/:email/exists', { config: lookupLimit }, async (request) => {
-    const email = parse(emailSchema, request.params.email);
-    await accounts.reserveLookup(request.ip);
-    return accounts.exists(email);
-  });
-
-  app.get<{ Params: { inviteCode: string } }>('/invites/:inviteCode', { config: lookupLimit }, async (request) => {
-    await accounts.reserveLookup(request.ip);
-    return { isValid: await invites.isValid(request.params.inviteCode) };
-  });
-
-  app.get('/accounts/options', async () => accounts.options());
-
-  app.post('/waitlist', async (request) => {
-    const { email } = parse(waitlistRequestSchema, request.body);
-    await waitlist.join(email, request.ip);
-    return success;
-  });
-
-  // Registration always ends in email verification: 403 "not verified" once the code was mailed.
-  const register = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
-    const body = parse(registerRequestSchema, request.body);
-    const captcha = request.headers[RECAPTCHA_HEADER.toLowerCase()];
-    await accounts.register(body, typeof captcha === 'string' ? captcha : undefined, origin(request));
-    return reply.code(403).send({ message: NOT_VERIFIED_MESSAGE, code: 'auth:not-verified' });
+export const accountRoutes =
+  ({ auth, accounts, invites, waitlist }: AccountRouteDeps): FastifyPluginAsync =>
+  async (app) => {
+    await app.register(publicAccountRoutes(accounts, invites, waitlist));
+    await app.register(ownAccountRoutes(auth, accounts));
   };
-  app.post('/users/', register);
-  app.post('/users', register);
 
-  app.post('/users/login', async (request) => {
-    const { email, password } = parse(loginRequestSchema, request.body);
-    return { token: await accounts.login(email, password, origin(request)) };
-  });
+/** Sign-up, sign-in, codes and the waitlist: no token needed. */
+const publicAccountRoutes =
+  (accounts: AccountService, invites: InviteService, waitlist: WaitlistService): FastifyPluginAsync =>
+  async (app) => {
+    app.get<{ Params: { email: string } }>('/users/:email/exists', { config: lookupLimit }, async (request) => {
+      const email = parse(emailSchema, request.params.email);
+      await accounts.reserveLookup(request.ip);
+      return accounts.exists(email);
+    });
 
-  app.post('/users/verify', async (request) => {
-    const { email } = parse(emailOnlyRequestSchema, request.body);
-    await accounts.sendVerifyCode(email, origin(request));
-    return success;
-  });
+    app.get<{ Params: { inviteCode: string } }>('/invites/:inviteCode', { config: lookupLimit }, async (request) => {
+      await accounts.reserveLookup(request.ip);
+      return { isValid: await invites.isValid(request.params.inviteCode) };
+    });
 
-  app.post('/users/verify/validate', async (request) => {
-    const { email, verifyCode } = parse(codeValidateRequestSchema, request.body);
-    return { success: true, token: await accounts.validateVerifyCode(email, verifyCode, origin(request)) };
-  });
+    app.get('/accounts/options', async () => accounts.options());
 
-  app.post('/users/forgot', async (request) => {
-    const { email } = parse(emailOnlyRequestSchema, request.body);
-    await accounts.sendResetCode(email, origin(request));
-    return success;
-  });
+    app.post('/waitlist', async (request) => {
+      const { email } = parse(waitlistRequestSchema, request.body);
+      await waitlist.join(email, request.ip);
+      return success;
+    });
 
-  app.post('/users/forgot/validate', async (request) => {
-    const { email, verifyCode } = parse(codeValidateRequestSchema, request.body);
-    await accounts.validateResetCode(email, verifyCode, origin(request));
-    return success;
-  });
+    // Registration always ends in email verification: 403 "not verified" once the code was mailed.
+    const register = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+      const body = parse(registerRequestSchema, request.body);
+      const captcha = request.headers[RECAPTCHA_HEADER.toLowerCase()];
+      await accounts.register(body, typeof captcha === 'string' ? captcha : undefined, origin(request));
+      return reply.code(403).send({ message: NOT_VERIFIED_MESSAGE, code: 'auth:not-verified' });
+    };
+    app.post('/users/', register);
+    app.post('/users', register);
 
-  app.post('/users/forgot/reset', async (request) => {
-    const { email, verifyCode, password } = parse(passwordResetRequestSchema, request.body);
-    return { token: await accounts.resetPassword(email, verifyCode, password, origin(request)) };
-  });
+    app.post('/users/login', async (request) => {
+      const { email, password } = parse(loginRequestSchema, request.body);
+      return { token: await accounts.login(email, password, origin(request)) };
+    });
 
-  app.get('/users/me', async (request) => {
-    const { user } = await auth.fromRequest(request);
-    return presentUser(user);
-  });
+    app.post('/users/verify', async (request) => {
+      const { email } = parse(emailOnlyRequestSchema, request.body);
+      await accounts.sendVerifyCode(email, origin(request));
+      return success;
+    });
 
-  app.post('/users/logout', async (request, reply) => {
-    const { sessionId } = await auth.fromRequest(request);
-    await sessions.revoke(sessionId);
-    realtime.disconnectSessions([sessionId]);
-    return reply.code(200).send(success);
-  });
+    app.post('/users/verify/validate', async (request) => {
+      const { email, verifyCode } = parse(codeValidateRequestSchema, request.body);
+      return { success: true, token: await accounts.validateVerifyCode(email, verifyCode, origin(request)) };
+    });
 
-  app.put('/users/me/password', async (request) => {
-    const principal = await auth.fromRequest(request);
-    const { currentPassword, password } = parse(changePasswordRequestSchema, request.body);
-    await accounts.changePassword(principal, currentPassword, password);
-    return success;
-  });
+    app.post('/users/forgot', async (request) => {
+      const { email } = parse(emailOnlyRequestSchema, request.body);
+      await accounts.sendResetCode(email, origin(request));
+      return success;
+    });
 
-  app.delete('/users/me', async (request) => {
-    const principal = await auth.fromRequest(request);
-    const { password } = parse(deleteAccountRequestSchema, request.body ?? {});
-    await accounts.deleteAccount(principal, password);
-    return success;
-  });
-};
+    app.post('/users/forgot/validate', async (request) => {
+      const { email, verifyCode } = parse(codeValidateRequestSchema, request.body);
+      await accounts.validateResetCode(email, verifyCode, origin(request));
+      return success;
+    });
+
+    app.post('/users/forgot/reset', async (request) => {
+      const { email, verifyCode, password } = parse(passwordResetRequestSchema, request.body);
+      return { token: await accounts.resetPassword(email, verifyCode, password, origin(request)) };
+    });
+  };
+
+/** The signed-in user's own account: every route needs a valid token (checked once, by the hook). */
+const ownAccountRoutes =
+  (auth: Authenticator, accounts: AccountService): FastifyPluginAsync =>
+  async (app) => {
+    requireAuth(app, auth);
+
+    app.get('/users/me', async (request) => presentUser(signedIn(request).user));
+
+    app.post('/users/logout', async (request, reply) => {
+      await accounts.logout(signedIn(request));
+      return reply.code(200).send(success);
+    });
+
+    app.put('/users/me/password', async (request) => {
+      const principal = signedIn(request);
+      const { currentPassword, password } = parse(changePasswordRequestSchema, request.body);
+      await accounts.changePassword(principal, currentPassword, password);
+      return success;
+    });
+
+    app.delete('/users/me', async (request) => {
+      const principal = signedIn(request);
+      const { password } = parse(deleteAccountRequestSchema, request.body ?? {});
+      await accounts.deleteAccount(principal, password);
+      return success;
+    });
+  };

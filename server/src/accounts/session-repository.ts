@@ -69,4 +69,9 @@ export class SessionRepository {
       .execute();
     return rows.map((r) => r.id);
   }
+
+  /** Removes every session of the user (account deletion, inside its transaction). */
+  async deleteForUser(userId: string, trx: Executor = this.db): Promise<void> {
+    await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  }
 }

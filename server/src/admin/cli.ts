@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import type { Config } from '../config.js';
 import { loadConfig } from '../config.js';
 import { createDb, migrateToLatest } from '../db/database.js';
-import { createServices, type Services } from '../services.js';
+import { type AppModules, composeModules } from '../modules.js';
+import { RedisLink } from '../realtime/redis-health.js';
+import { announceToRunningServer } from './channel.js';
 import { type AdminCommand, adminCommands } from './commands.js';
 import { safeForTerminal } from './terminal-text.js';
 
@@ -47,6 +50,7 @@ export async function runAdmin(argv: string[], print: (line: string) => void = c
   }
   const config = loadConfig();
   const db = createDb(config.database);
+  let realtime: AppModules['realtime'] | undefined;
   try {
     await migrateToLatest(db);
     const silent = {
@@ -62,7 +66,9 @@ export async function runAdmin(argv: string[], print: (line: string) => void = c
       level: 'silent',
       silent() {},
     };
-    const services: Services = createServices(config, db, silent as never);
+    const services: AppModules = composeModules(config, db, silent as never);
+    realtime = services.realtime;
+    await reachRunningServers(services, config, out);
     await services.personas.seedCatalog();
     return await found.command.run({
       services,
@@ -76,5 +82,31 @@ export async function runAdmin(argv: string[], print: (line: string) => void = c
     return 1;
   } finally {
     await db.destroy();
+    await realtime?.close();
   }
+}
+
+/**
+ * Balance changes made here reach the user's open devices: with REDIS_URL through the Socket.IO
+ * Redis adapter (every server process delivers to its sockets in room `user:<id>`); without it
+ * through the running server's loopback admin channel (see channel.ts). No server running: the
+ * change is just stored.
+ */
+async function reachRunningServers(modules: AppModules, config: Config, out: (line: string) => void): Promise<void> {
+  if (config.REDIS_URL) {
+    const redis = await RedisLink.open(config.REDIS_URL, {
+      prefix: config.REDIS_PREFIX,
+      log: modules.log,
+      bootTimeoutMs: config.REDIS_BOOT_TIMEOUT_SECONDS * 1000,
+    });
+    await modules.realtime.attachEmitter(redis);
+    return;
+  }
+  modules.events.on('credits.changed', async (change) => {
+    try {
+      await announceToRunningServer(config.DATA_DIR, change);
+    } catch (error) {
+      out(`Note: the running server was not told (${error instanceof Error ? error.message : error}).`);
+    }
+  });
 }

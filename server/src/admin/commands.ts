@@ -1,9 +1,9 @@
 import type { ParseArgsConfig } from 'node:util';
-import { adminGrantCredits, adminSetFlag, adminSetPro } from '../accounts/admin-users.js';
-import type { Services } from '../services.js';
+import type { AppModules } from '../modules.js';
+import { adminGrantCredits, adminSetFlag, adminSetPro } from './users.js';
 
 export interface CommandContext {
-  services: Services;
+  services: AppModules;
   args: string[];
   options: Record<string, string | boolean | undefined | Array<string | boolean>>;
   out: (line: string) => void;

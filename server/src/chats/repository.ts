@@ -1,7 +1,8 @@
 import type { Executor } from '../db/database.js';
-import type { ChatRow, ChatUpdate, MessageRow, NewChat } from '../db/schema.js';
+import type { ChatRow, ChatUpdate, NewChat } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
 
+/** The only reader and writer of the `chats` table. */
 export class ChatRepository {
   constructor(private readonly db: Executor) {}
 
@@ -65,27 +66,8 @@ export class ChatRepository {
       .execute();
   }
 
-  /** The first message the user wrote in a chat (for naming it). */
-  firstUserMessage(chatId: string, trx: Executor = this.db): Promise<Pick<MessageRow, 'content'> | undefined> {
-    return trx
-      .selectFrom('messages')
-      .select('content')
-      .where('chat_id', '=', chatId)
-      .where('role', '=', 'user')
-      .orderBy('id', 'asc')
-      .limit(1)
-      .executeTakeFirst();
-  }
-
-  /** The newest `limit` messages of a chat, returned oldest first. */
-  async latestMessages(chatId: string, limit: number, trx: Executor = this.db): Promise<MessageRow[]> {
-    const rows = await trx
-      .selectFrom('messages')
-      .selectAll()
-      .where('chat_id', '=', chatId)
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.reverse();
+  /** Removes every chat of the user (account deletion, inside its transaction). */
+  async deleteAllOf(userId: string, trx: Executor = this.db): Promise<void> {
+    await trx.deleteFrom('chats').where('user_id', '=', userId).execute();
   }
 }

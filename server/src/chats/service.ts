@@ -1,77 +1,56 @@
-import type { Chat, ChatPatchRequest, ChatUpdatedPayload, Message, SessionServerEvents } from '@neura/contract';
+import type { Chat, ChatPatchRequest, ChatUpdatedPayload, SessionServerEvents } from '@neura/contract';
 import { isPro } from '../accounts/present-user.js';
 import type { UserRepository } from '../accounts/user-repository.js';
 import { fromBool } from '../db/database.js';
+import type { ChatRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import type { EventBus } from '../lib/events.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { PersonaService } from '../personas/service.js';
 import type { Realtime } from '../realtime/realtime.js';
-import { deriveChatName } from './naming.js';
-import { PREVIEW_MAX, presentChat, presentMessage, previewOf } from './present.js';
+import { PREVIEW_MAX, presentChat, previewOf } from './present.js';
+import type { ChatRepository } from './repository.js';
 
 export { PREVIEW_MAX, previewOf };
 
-import type { ChatRepository } from './repository.js';
+export const CHAT_NOT_FOUND = 'This chat does not exist or is not yours.';
 
-/** How many messages `reloadChat` sends back (the newest page). */
-export const RELOAD_PAGE_SIZE = 50;
-
-/** Longest list preview kept for a chat. */
-
-const CHAT_NOT_FOUND = 'This chat does not exist or is not yours.';
-
-/**
- * Names a chat from its conversation; undefined falls back to the derived name. The conversation
- * engine plugs a model-backed namer in with `chatService.setNamer(...)`.
- */
-export type ChatNamer = (input: {
-  userId: string;
-  chat: Chat;
-  firstUserMessage: string;
-}) => Promise<string | undefined>;
+type ChatEvent = 'chat.created' | 'chat.renamed' | 'chat.updated' | 'chat.deleted';
 
 /**
  * Chat rules: ownership (404 for another user's chat), Pro gating of personas, and the events that
- * keep every session of the user in step (SPEC.md §4 Cross-session sync).
+ * keep every session of the user in step (SPEC.md §4 Cross-session sync). The only writer of the
+ * `chats` table: the conversation engine records activity and renames through this service.
  */
 export class ChatService {
-  private namer: ChatNamer | undefined;
-  private beforeDelete: ((chatId: string) => void) | undefined;
-
   constructor(
     private readonly chats: ChatRepository,
     private readonly personas: PersonaService,
     private readonly users: UserRepository,
-    private readonly realtime: Realtime,
+    private readonly realtime: Pick<Realtime, 'attached' | 'toUser'>,
+    private readonly events: EventBus,
   ) {}
-
-  setNamer(namer: ChatNamer | undefined): void {
-    this.namer = namer;
-  }
-
-  /** Runs before a chat is deleted (the reply engine stops a reply being written in it). */
-  setBeforeDelete(hook: ((chatId: string) => void) | undefined): void {
-    this.beforeDelete = hook;
-  }
 
   async list(userId: string): Promise<Chat[]> {
     return (await this.chats.listForUser(userId)).map(presentChat);
   }
 
-  /** The user's chat, or a 404 AppError (also for another user's chat). */
-  async getOwnedChat(userId: string, chatId: string): Promise<Chat> {
+  /** The user's chat row, or a 404 AppError (also for another user's chat). */
+  async ownedRow(userId: string, chatId: string): Promise<ChatRow> {
     const row = await this.chats.findOwned(userId, chatId);
     if (!row) throw new AppError('not-found', CHAT_NOT_FOUND);
-    return presentChat(row);
+    return row;
+  }
+
+  /** The user's chat, or a 404 AppError (also for another user's chat). */
+  async getOwnedChat(userId: string, chatId: string): Promise<Chat> {
+    return presentChat(await this.ownedRow(userId, chatId));
   }
 
   /** createChat(persona): only published personas; requiresPro ones only for Pro users. */
-  async create(userId: string, personaId: unknown): Promise<Chat> {
-    if (typeof personaId !== 'string' || personaId.trim() === '') {
-      throw new AppError('request:invalid', 'Choose a persona to start a chat with.');
-    }
-    const persona = await this.personas.getPublished(personaId.trim());
+  async create(userId: string, personaId: string): Promise<Chat> {
+    const persona = await this.personas.getPublished(personaId);
     if (!persona) throw new AppError('not-found', 'That persona is not available.');
     if (persona.requiresPro) {
       const user = await this.users.findById(userId);
@@ -118,38 +97,18 @@ export class ChatService {
     return chat;
   }
 
-  async delete(userId: string, chatId: unknown): Promise<void> {
-    if (typeof chatId !== 'string' || chatId === '') throw new AppError('request:invalid', 'Name the chat to delete.');
-    await this.getOwnedChat(userId, chatId);
-    this.beforeDelete?.(chatId);
+  /** Deletes the user's chat (its messages cascade); `chat.deleting` first stops a reply in it. */
+  async delete(userId: string, chatId: string): Promise<void> {
+    await this.ownedRow(userId, chatId);
+    await this.events.emit('chat.deleting', { userId, chatId });
     if (!(await this.chats.deleteOwned(userId, chatId))) throw new AppError('not-found', CHAT_NOT_FOUND);
     this.emit(userId, 'chat.deleted', { chatId });
   }
 
-  /**
-   * Names the chat from its conversation: the plugged-in namer (the model) when there is one and
-   * it answers, else a name derived from the first user message, else the persona's name.
-   */
-  async generateName(userId: string, chatId: unknown): Promise<string> {
-    if (typeof chatId !== 'string' || chatId === '') throw new AppError('request:invalid', 'Name the chat to rename.');
-    const chat = await this.getOwnedChat(userId, chatId);
-    const first = (await this.chats.firstUserMessage(chatId))?.content;
-    let name: string | undefined;
-    if (this.namer && first) {
-      const suggested = await this.namer({ userId, chat, firstUserMessage: first });
-      name = deriveChatName(suggested, 120);
-    }
-    name ??= deriveChatName(first) ?? (await this.personas.getAny(chat.persona))?.name ?? chat.name;
-    await this.chats.updateOwned(userId, chatId, { name });
+  /** Renames the user's chat and tells every session (`chat.renamed`). */
+  async rename(userId: string, chatId: string, name: string): Promise<void> {
+    if (!(await this.chats.updateOwned(userId, chatId, { name }))) throw new AppError('not-found', CHAT_NOT_FOUND);
     this.emit(userId, 'chat.renamed', { chatId, name });
-    return name;
-  }
-
-  /** The newest page of the chat's messages, oldest first (for `reloadChat`). */
-  async latestMessages(userId: string, chatId: unknown): Promise<Message[]> {
-    if (typeof chatId !== 'string' || chatId === '') throw new AppError('request:invalid', 'Name the chat to reload.');
-    await this.getOwnedChat(userId, chatId);
-    return (await this.chats.latestMessages(chatId, RELOAD_PAGE_SIZE)).map(presentMessage);
   }
 
   /**
@@ -162,17 +121,7 @@ export class ChatService {
     this.emit(userId, 'chat.updated', { chatId, updatedFields: { preview, lastMessageAt: at } });
   }
 
-  /** Sends the user's whole chat list to all their sessions (`updateChats`). */
-  async pushChatList(userId: string): Promise<void> {
-    const chats = await this.list(userId);
-    if (this.realtime.attached) this.realtime.toUser(userId).emit('updateChats', { chats });
-  }
-
-  private emit<E extends 'chat.created' | 'chat.renamed' | 'chat.updated' | 'chat.deleted'>(
-    userId: string,
-    event: E,
-    payload: Parameters<SessionServerEvents[E]>[0],
-  ): void {
+  private emit<E extends ChatEvent>(userId: string, event: E, payload: Parameters<SessionServerEvents[E]>[0]): void {
     if (!this.realtime.attached) return;
     // biome-ignore lint/suspicious/noExplicitAny: the event map narrows per event; the union call needs a cast.
     (this.realtime.toUser(userId).emit as any)(event, payload);

@@ -33,7 +33,7 @@ export type ReplyOutcome = { status: 'complete' | 'stopped' | 'failed'; content:
 export interface ReplyDeps {
   messages: MessageRepository;
   credits: CreditService;
-  realtime: Realtime;
+  realtime: Pick<Realtime, 'toUser'>;
   log: FastifyBaseLogger;
   tokenBudget: number;
   /** No part from the model for this long → the reply fails (and is refunded). */

@@ -1,25 +1,10 @@
 import type { Executor } from '../db/database.js';
-import type { ChatRow, MessageRow, NewMessage } from '../db/schema.js';
+import type { MessageRow, NewMessage } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
 
-/** Messages, plus the few chat reads and writes the reply engine needs. */
+/** The only reader and writer of the `messages` table (chats are the chats feature's). */
 export class MessageRepository {
   constructor(private readonly db: Executor) {}
-
-  /** The chat when it belongs to the user (the ownership check of every conversation call). */
-  findOwnedChat(chatId: string, userId: string, trx: Executor = this.db): Promise<ChatRow | undefined> {
-    return trx
-      .selectFrom('chats')
-      .selectAll()
-      .where('id', '=', chatId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-  }
-
-  /** Follows a new message: preview and lastMessageAt. */
-  async renameChat(chatId: string, name: string, trx: Executor = this.db): Promise<void> {
-    await trx.updateTable('chats').set({ name, updated_at: nowIso() }).where('id', '=', chatId).execute();
-  }
 
   async insert(message: NewMessage, trx: Executor = this.db): Promise<void> {
     await trx.insertInto('messages').values(message).execute();
@@ -112,5 +97,22 @@ export class MessageRepository {
       .where('updated_at', '<', staleBefore)
       .orderBy('id')
       .execute();
+  }
+
+  /** The first message the user wrote in a chat (to name it). */
+  firstUserMessage(chatId: string): Promise<Pick<MessageRow, 'content'> | undefined> {
+    return this.db
+      .selectFrom('messages')
+      .select('content')
+      .where('chat_id', '=', chatId)
+      .where('role', '=', 'user')
+      .orderBy('id', 'asc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** Removes every message of the user (account deletion, inside its transaction). */
+  async deleteAllOf(userId: string, trx: Executor = this.db): Promise<void> {
+    await trx.deleteFrom('messages').where('user_id', '=', userId).execute();
   }
 }

@@ -1,4 +1,4 @@
-import { MAX_MESSAGE_LENGTH, type Message, sendMessageSchema, stopMessageSchema } from '@neura/contract';
+import { MAX_MESSAGE_LENGTH, type Message } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { isPro } from '../accounts/present-user.js';
 import type { UserRepository } from '../accounts/user-repository.js';
@@ -11,11 +11,10 @@ import type { ChatRow, MessageRow } from '../db/schema.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import { parse } from '../lib/validate.js';
 import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { Realtime } from '../realtime/realtime.js';
-import { titleFromModel, titleFromText } from './naming.js';
+import { ChatNamer } from './chat-namer.js';
 import { presentMessage } from './present.js';
 import { type ActiveReply, runReply } from './reply-engine.js';
 import type { MessageRepository } from './repository.js';
@@ -27,7 +26,8 @@ import { conversationTexts as t } from './texts.js';
  */
 const STALE_STREAMING_MS = 10_000;
 const SWEEP_EVERY_MS = 4000;
-const NAMING_TIMEOUT_MS = 15_000;
+/** How many messages `reloadChat` sends back (the newest page). */
+export const RELOAD_PAGE_SIZE = 50;
 /** Server-to-server event (Redis adapter) asking every process to stop a chat's reply. */
 const CLUSTER_STOP_EVENT = 'conversation:stop';
 
@@ -40,9 +40,9 @@ export interface ConversationDeps {
   users: UserRepository;
   credits: CreditService;
   llm: LlmRegistry;
-  realtime: Realtime;
-  /** Chat previews and activity times are the chats feature's: one place writes and announces them. */
-  chats: Pick<ChatService, 'recordActivity'>;
+  realtime: Pick<Realtime, 'attached' | 'toUser' | 'session'>;
+  /** The chats feature owns the `chats` table: ownership checks, previews and names go through it. */
+  chats: Pick<ChatService, 'ownedRow' | 'recordActivity' | 'rename'>;
 }
 
 /**
@@ -56,8 +56,11 @@ export class ConversationService {
   private readonly shutdownController = new AbortController();
   private sweeper: NodeJS.Timeout | undefined;
   private closing = false;
+  private readonly namer: ChatNamer;
 
-  constructor(private readonly deps: ConversationDeps) {}
+  constructor(private readonly deps: ConversationDeps) {
+    this.namer = new ChatNamer(deps, this.shutdownController.signal);
+  }
 
   private room(userId: string) {
     return this.deps.realtime.toUser(userId);
@@ -69,10 +72,8 @@ export class ConversationService {
     return promise;
   }
 
-  private async ownedChat(userId: string, chatId: string): Promise<ChatRow> {
-    const chat = await this.deps.messages.findOwnedChat(chatId, userId);
-    if (!chat) throw notFound(t.chatNotFound);
-    return chat;
+  private ownedChat(userId: string, chatId: string): Promise<ChatRow> {
+    return this.deps.chats.ownedRow(userId, chatId);
   }
 
   /** One page of history, oldest first within the page; `before` pages further back. */
@@ -90,8 +91,8 @@ export class ConversationService {
   }
 
   /** sendMessage: answers the user's message id; the reply streams to the user's room. */
-  async send(userId: string, input: unknown): Promise<{ messageId: string }> {
-    const { chatId, text: raw } = parse(sendMessageSchema, input);
+  async send(userId: string, input: { chatId: string; text: string }): Promise<{ messageId: string }> {
+    const { chatId, text: raw } = input;
     const text = raw.trim();
     if (!text) throw badRequest(t.empty);
     if (text.length > MAX_MESSAGE_LENGTH) throw badRequest(t.tooLong(MAX_MESSAGE_LENGTH));
@@ -196,9 +197,9 @@ export class ConversationService {
       this.active.delete(chatId);
     }
     if (firstText !== undefined && outcome?.status === 'complete' && !this.closing) {
-      await this.nameChat(userId, chatId, { user: firstText, assistant: outcome.content }, resolved).catch((error) =>
-        this.deps.log.warn({ err: error, chatId }, 'chat naming failed'),
-      );
+      await this.namer
+        .nameFirstExchange(userId, chatId, { user: firstText, assistant: outcome.content }, resolved)
+        .catch((error) => this.deps.log.warn({ err: error, chatId }, 'chat naming failed'));
     }
   }
 
@@ -223,57 +224,25 @@ export class ConversationService {
     room.emit('message.created', { chatId, message: presentMessage(notice) });
     room.emit('message.done', { chatId, message: presentMessage(notice) });
     await this.touch(userId, chatId, userMessage.content, userMessage.created_at);
-    if (isFirst) await this.rename(userId, chatId, titleFromText(userMessage.content));
+    if (isFirst) await this.namer.nameFromText(userId, chatId, userMessage.content);
   }
 
   private touch(userId: string, chatId: string, text: string, at: string): Promise<void> {
     return this.deps.chats.recordActivity(userId, chatId, text, at);
   }
 
-  private async rename(userId: string, chatId: string, name: string): Promise<void> {
-    await this.deps.messages.renameChat(chatId, name);
-    this.room(userId).emit('chat.renamed', { chatId, name });
+  /** generateName: see ChatNamer. */
+  generateName(userId: string, chatId: string): Promise<string> {
+    return this.namer.generateName(userId, chatId);
   }
 
-  private async nameChat(
-    userId: string,
-    chatId: string,
-    exchange: { user: string; assistant: string },
-    resolved: ResolvedModel | undefined,
-  ): Promise<string> {
-    let name: string | undefined;
-    if (resolved) {
-      const signal = AbortSignal.any([this.shutdownController.signal, AbortSignal.timeout(NAMING_TIMEOUT_MS)]);
-      name = await titleFromModel(resolved.model, exchange, signal).catch((error) => {
-        this.deps.log.warn({ err: error, chatId }, 'model could not name the chat; using the first message');
-        return undefined;
-      });
-    }
-    name ??= titleFromText(exchange.user);
-    await this.rename(userId, chatId, name);
-    return name;
-  }
-
-  /**
-   * A model-written title for the chat's first exchange: the ChatService's namer, so
-   * `generateName` has one owner (chats) and uses the model when one is configured.
-   */
-  async suggestTitle(chatId: string, personaId: string, userText: string): Promise<string | undefined> {
-    const persona = await this.deps.personas.findById(personaId);
-    const resolved = this.deps.llm.getLanguageModel(persona?.model);
-    if (!resolved) return undefined;
-    const first = await this.deps.messages.listFirst(chatId, 10);
-    const assistant = first.find((m) => m.role === 'assistant' && m.content.trim())?.content ?? '';
-    const signal = AbortSignal.any([this.shutdownController.signal, AbortSignal.timeout(NAMING_TIMEOUT_MS)]);
-    return titleFromModel(resolved.model, { user: userText, assistant }, signal).catch((error) => {
-      this.deps.log.warn({ err: error, chatId }, 'model could not name the chat');
-      return undefined;
-    });
+  /** The newest page of the chat's messages for `reloadChat`: a reply streaming here shows its text so far. */
+  latestMessages(userId: string, chatId: string): Promise<Message[]> {
+    return this.listMessages(userId, chatId, { limit: RELOAD_PAGE_SIZE });
   }
 
   /** stopMessage: stops the reply being generated in the chat; false when there is none here. */
-  async stop(userId: string, input: unknown): Promise<boolean> {
-    const { chatId } = parse(stopMessageSchema, input);
+  async stop(userId: string, chatId: string): Promise<boolean> {
     await this.ownedChat(userId, chatId);
     const reply = this.active.get(chatId);
     if (reply && reply !== 'pending') {

@@ -2,7 +2,6 @@
 export const conversationTexts = {
   empty: 'Type a message first.',
   tooLong: (max: number) => `Messages can be at most ${max} characters long.`,
-  chatNotFound: 'Chat not found.',
   personaGone: 'The persona of this chat no longer exists.',
   proRequired: 'This persona requires a Pro subscription.',
   busy: 'A reply is still being written in this chat. Wait for it to finish or stop it first.',

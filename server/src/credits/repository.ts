@@ -1,8 +1,9 @@
+import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 
-/** Credit balances and the ledger. Every change of a balance writes one ledger row. */
+/** Credit balances (`users.credits`) and the ledger: only CreditService uses this. */
 export class CreditRepository {
   constructor(private readonly db: Executor) {}
 
@@ -22,10 +23,11 @@ export class CreditRepository {
     return row?.credits;
   }
 
-  async credit(userId: string, amount: number, trx: Executor = this.db): Promise<number | undefined> {
+  /** Adds `amount` (negative takes away, never below 0); the new balance, or undefined for no such user. */
+  async adjust(userId: string, amount: number, trx: Executor = this.db): Promise<number | undefined> {
     const row = await trx
       .updateTable('users')
-      .set((eb) => ({ credits: eb('credits', '+', amount) }))
+      .set({ credits: sql<number>`CASE WHEN credits + ${amount} < 0 THEN 0 ELSE credits + ${amount} END` })
       .where('id', '=', userId)
       .returning('credits')
       .executeTakeFirst();
@@ -57,8 +59,7 @@ export class CreditRepository {
     return trx.selectFrom('credit_ledger').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
   }
 
-  async balance(userId: string, trx: Executor = this.db): Promise<number | undefined> {
-    const row = await trx.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirst();
-    return row?.credits;
+  async deleteLedgerOf(userId: string, trx: Executor = this.db): Promise<void> {
+    await trx.deleteFrom('credit_ledger').where('user_id', '=', userId).execute();
   }
 }

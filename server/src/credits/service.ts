@@ -1,6 +1,6 @@
 import { type Db, type Executor, inTransaction } from '../db/database.js';
 import { AppError } from '../errors.js';
-import type { Realtime } from '../realtime/realtime.js';
+import type { EventBus } from '../lib/events.js';
 import type { CreditRepository } from './repository.js';
 
 export const chargeKey = (messageId: string) => `charge:${messageId}`;
@@ -9,17 +9,48 @@ export const refundKey = (messageId: string) => `refund:${messageId}`;
 export const INSUFFICIENT_CREDITS_MESSAGE =
   'You do not have enough credits to send this message. Buy more credits to keep chatting.';
 
+export interface GrantInput {
+  userId: string;
+  /** Credits to add; negative takes them back (the balance never goes below 0). */
+  amount: number;
+  /** Why, as stored in the ledger (e.g. `signup`, `admin-grant`). */
+  reason: string;
+  /** The ledger's idempotency key: a grant under a key that was already applied does nothing. */
+  key: string;
+}
+
 /**
- * Charges and refunds per message. A charge is one conditional update plus a ledger row keyed
- * `charge:<messageId>`; a refund happens at most once (`refund:<messageId>`), and only for a
- * message that was charged. Every change is pushed to the user's devices as `updateCredits`.
+ * The only writer of balances and of the credit ledger: grants (sign-up, admin, later purchases),
+ * charges per message and refunds. Every change writes one ledger row under an idempotency key
+ * and, once committed, is announced as `credits.changed` (the app pushes it to the user's devices
+ * as `updateCredits`).
  */
 export class CreditService {
   constructor(
     private readonly db: Db,
     private readonly credits: CreditRepository,
-    private readonly realtime: Realtime,
+    private readonly events: EventBus,
   ) {}
+
+  /**
+   * Grants inside the caller's transaction; returns the new balance, or undefined when the key
+   * was already applied (or the user does not exist). Call `notify` after the transaction commits.
+   */
+  async grantInTransaction(trx: Executor, input: GrantInput): Promise<number | undefined> {
+    const written = await this.credits.addLedgerRow(
+      { userId: input.userId, amount: input.amount, reason: input.reason, idempotencyKey: input.key },
+      trx,
+    );
+    if (!written) return undefined;
+    return this.credits.adjust(input.userId, input.amount, trx);
+  }
+
+  /** Grants in its own transaction and notifies the user's devices; undefined when already applied. */
+  async grant(input: GrantInput): Promise<number | undefined> {
+    const balance = await inTransaction(this.db, (trx) => this.grantInTransaction(trx, input));
+    if (balance !== undefined) await this.announce(input.userId, balance);
+    return balance;
+  }
 
   /**
    * Charges `amount` for a message inside the caller's transaction; throws
@@ -40,7 +71,7 @@ export class CreditService {
   /** Charges in its own transaction and notifies the user's devices. */
   async charge(userId: string, amount: number, messageId: string): Promise<number> {
     const balance = await inTransaction(this.db, (trx) => this.chargeInTransaction(trx, userId, amount, messageId));
-    this.notify(userId, balance);
+    await this.announce(userId, balance);
     return balance;
   }
 
@@ -57,13 +88,24 @@ export class CreditService {
         trx,
       );
       if (!written) return undefined;
-      return this.credits.credit(userId, -charge.amount, trx);
+      return this.credits.adjust(userId, -charge.amount, trx);
     });
-    if (balance !== undefined) this.notify(userId, balance);
+    if (balance !== undefined) await this.announce(userId, balance);
     return balance;
   }
 
+  /** Tells the user's devices their balance (after a `*InTransaction` change committed). */
   notify(userId: string, credits: number): void {
-    if (this.realtime.attached) this.realtime.toUser(userId).emit('updateCredits', { credits });
+    void this.announce(userId, credits);
+  }
+
+  /** Removes the user's ledger (account deletion, inside its transaction). */
+  deleteLedgerOf(userId: string, trx: Executor): Promise<void> {
+    return this.credits.deleteLedgerOf(userId, trx);
+  }
+
+  private announce(userId: string, credits: number): Promise<void> {
+    // A notification that fails must not fail the change that already committed.
+    return this.events.emit('credits.changed', { userId, credits }).catch(() => undefined);
   }
 }

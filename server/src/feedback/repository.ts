@@ -31,4 +31,9 @@ export class FeedbackRepository {
       .limit(limit)
       .execute();
   }
+
+  /** Keeps the user's feedback but without their id (account deletion, inside its transaction). */
+  async anonymise(userId: string, trx: Executor = this.db): Promise<void> {
+    await trx.updateTable('feedback').set({ user_id: null }).where('user_id', '=', userId).execute();
+  }
 }

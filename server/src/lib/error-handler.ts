@@ -1,6 +1,6 @@
 import { UNAVAILABLE_MESSAGE } from '@neura/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError } from '../errors.js';
+import { AppError, internalErrorBody } from '../errors.js';
 import { isTransientError } from './transient.js';
 
 /** One error shape for every route: `{ message, code }` with the right status; no internals on 5xx. */
@@ -28,8 +28,6 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(503).header('Retry-After', '5').send({ message: UNAVAILABLE_MESSAGE, code: 'unavailable' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .code(500)
-      .send({ message: 'Something went wrong on our side. Please try again later.', code: 'internal' });
+    return reply.code(500).send(internalErrorBody());
   });
 }

@@ -1,30 +1,32 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
+import type { PersonaService } from './service.js';
 
 const etagOf = (text: string) => `"${createHash('sha1').update(text).digest('base64url')}"`;
 
 /** GET /personas: the published catalog; public (start-up loads it before sign-in), with an ETag. */
-export const personaRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/personas', async (request, reply) => {
-    const { personas } = app.services;
-    const etag = etagOf(await personas.catalogTag());
-    reply.header('ETag', etag).header('Cache-Control', 'no-cache');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return personas.listPublished();
-  });
-
-  // Persona artwork by id (SPEC.md §3 "Persona images are looked up by id"): our own SVGs.
-  for (const kind of ['icon', 'background'] as const) {
-    app.get<{ Params: { id: string } }>(`/personas/:id/${kind}.svg`, async (request, reply) => {
-      const svg = await app.services.personas.image(request.params.id, kind);
-      const etag = etagOf(svg);
-      reply
-        .header('ETag', etag)
-        .header('Cache-Control', 'public, max-age=3600')
-        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .header('X-Content-Type-Options', 'nosniff');
+export const personaRoutes =
+  (personas: PersonaService): FastifyPluginAsync =>
+  async (app) => {
+    app.get('/personas', async (request, reply) => {
+      const etag = etagOf(await personas.catalogTag());
+      reply.header('ETag', etag).header('Cache-Control', 'no-cache');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type('image/svg+xml; charset=utf-8').send(svg);
+      return personas.listPublished();
     });
-  }
-};
+
+    // Persona artwork by id (SPEC.md §3 "Persona images are looked up by id"): our own SVGs.
+    for (const kind of ['icon', 'background'] as const) {
+      app.get<{ Params: { id: string } }>(`/personas/:id/${kind}.svg`, async (request, reply) => {
+        const svg = await personas.image(request.params.id, kind);
+        const etag = etagOf(svg);
+        reply
+          .header('ETag', etag)
+          .header('Cache-Control', 'public, max-age=3600')
+          .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+          .header('X-Content-Type-Options', 'nosniff');
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+        return reply.type('image/svg+xml; charset=utf-8').send(svg);
+      });
+    }
+  };

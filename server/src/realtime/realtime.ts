@@ -12,19 +12,47 @@ import {
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Namespace, Server, type Socket } from 'socket.io';
-import type { Authenticator, Principal } from '../accounts/authenticate.js';
 import { containsNul } from '../lib/input-guard.js';
 import { originAllowed } from './allowed-origins.js';
 import type { RedisLink } from './redis-health.js';
 
-export interface SocketData {
-  principal?: Principal;
+/** Who a socket belongs to: whatever the authenticate function answers, with at least these. */
+export interface SocketIdentity {
+  user: { id: string };
+  sessionId: string;
 }
 
-export type SessionSocket = Socket<SessionClientEvents, SessionServerEvents, Record<string, never>, SocketData>;
-export type VoiceSocket = Socket<VoiceClientEvents, VoiceServerEvents, Record<string, never>, SocketData>;
-export type SessionHandler = (socket: SessionSocket, principal: Principal) => void | Promise<void>;
-export type VoiceHandler = (socket: VoiceSocket, principal: Principal) => void | Promise<void>;
+/** Resolves a connection's token; undefined when unknown or revoked. Given by the app (accounts). */
+export type Authenticate<P extends SocketIdentity> = (token: string | undefined) => Promise<P | undefined>;
+
+export interface SocketData<P extends SocketIdentity = SocketIdentity> {
+  principal?: P;
+  /** The app's logger, for the socket kit. */
+  log?: FastifyBaseLogger;
+  /** The token could not be checked (database away): the socket gets `serverUnavailable`, not `authError`. */
+  unavailable?: boolean;
+}
+
+export type SessionSocket<P extends SocketIdentity = SocketIdentity> = Socket<
+  SessionClientEvents,
+  SessionServerEvents,
+  Record<string, never>,
+  SocketData<P>
+>;
+export type VoiceSocket<P extends SocketIdentity = SocketIdentity> = Socket<
+  VoiceClientEvents,
+  VoiceServerEvents,
+  Record<string, never>,
+  SocketData<P>
+>;
+export type SessionHandler<P extends SocketIdentity = SocketIdentity> = (
+  socket: SessionSocket<P>,
+  principal: P,
+) => void | Promise<void>;
+export type VoiceHandler<P extends SocketIdentity = SocketIdentity> = (
+  socket: VoiceSocket<P>,
+  principal: P,
+) => void | Promise<void>;
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
@@ -33,24 +61,43 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
  * The Socket.IO server: namespaces /session and /voice, token auth on connect, a room per user
  * and per login session. With REDIS_URL the Redis adapter makes N processes behave as one.
  */
-export class Realtime {
+export class Realtime<P extends SocketIdentity = SocketIdentity> {
   private io?: Server;
-  private readonly sessionHandlers: SessionHandler[] = [];
-  private readonly voiceHandlers: VoiceHandler[] = [];
+  private readonly sessionHandlers: SessionHandler<P>[] = [];
+  private readonly voiceHandlers: VoiceHandler<P>[] = [];
   private maxSocketsPerUser = 20;
+  /** The emitter's own Redis link (admin CLI), closed with it. */
+  private emitterLink?: RedisLink;
 
   constructor(
-    private readonly auth: Authenticator,
+    private readonly authenticate: Authenticate<P>,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   /** Features add what happens when an authenticated socket connects. */
-  onSession(handler: SessionHandler): void {
+  onSession(handler: SessionHandler<P>): void {
     this.sessionHandlers.push(handler);
   }
 
-  onVoice(handler: VoiceHandler): void {
+  onVoice(handler: VoiceHandler<P>): void {
     this.voiceHandlers.push(handler);
+  }
+
+  /**
+   * Emit-only mode for a process that serves no sockets (the admin CLI): with Redis, what it emits
+   * to a room reaches the sockets of every server process through the Redis adapter. The link
+   * must carry the servers' REDIS_PREFIX; it is closed with this emitter.
+   */
+  async attachEmitter(redis: RedisLink): Promise<void> {
+    const io = new Server();
+    this.useRedis(io, redis);
+    this.io = io;
+    this.emitterLink = redis;
+  }
+
+  /** Channels carry REDIS_PREFIX, so deployments sharing one Redis never hear each other. */
+  private useRedis(io: Server, redis: RedisLink): void {
+    io.adapter(createAdapter(redis.adapterPublisher(), redis.subscriber, { key: redis.key('socket.io') }));
   }
 
   async attach(
@@ -72,38 +119,47 @@ export class Realtime {
       pingInterval: 25_000,
       pingTimeout: 20_000,
     });
-    if (options.redis) {
-      // Channels carry REDIS_PREFIX, so deployments sharing one Redis never hear each other.
-      const { redis } = options;
-      io.adapter(createAdapter(redis.adapterPublisher(), redis.subscriber, { key: redis.key('socket.io') }));
-    }
-    this.setup(io.of(SESSION_NAMESPACE) as Namespace, this.sessionHandlers as unknown as SessionHandler[]);
-    this.setup(io.of(VOICE_NAMESPACE) as Namespace, this.voiceHandlers as unknown as SessionHandler[]);
+    if (options.redis) this.useRedis(io, options.redis);
+    this.setup(io.of(SESSION_NAMESPACE) as Namespace, this.sessionHandlers);
+    this.setup(io.of(VOICE_NAMESPACE) as Namespace, this.voiceHandlers as unknown as SessionHandler<P>[]);
     this.io = io;
     return io;
   }
 
-  private setup(namespace: Namespace, handlers: SessionHandler[]): void {
-    namespace.on('connection', async (raw) => {
-      const socket = raw as SessionSocket;
+  /**
+   * Authenticates during the handshake (so the client's `connect` comes after it), then on
+   * connection: `authError` and disconnect without a valid token, else the user's and the
+   * session's rooms and every feature's handlers. Handlers start together, so the listeners they
+   * add synchronously are in place before any event of the client can arrive.
+   */
+  private setup(namespace: Namespace, handlers: SessionHandler<P>[]): void {
+    namespace.use(async (raw, next) => {
+      const socket = raw as SessionSocket<P>;
+      socket.data.log = this.log;
       const token = socket.handshake.query.token ?? socket.handshake.auth?.token;
-      let principal: Principal | undefined;
       try {
-        principal = await this.auth.fromToken(typeof token === 'string' ? token : undefined);
+        socket.data.principal = await this.authenticate(typeof token === 'string' ? token : undefined);
       } catch (error) {
         // The token could not be checked (database away): not an auth failure. The client keeps
         // its token and connects again; only a token known to be bad gets authError.
         this.log.warn({ err: error }, 'socket authentication could not be checked');
+        socket.data.unavailable = true;
+      }
+      next();
+    });
+    namespace.on('connection', async (raw) => {
+      const socket = raw as SessionSocket<P>;
+      if (socket.data.unavailable) {
         socket.emit('serverUnavailable', { message: UNAVAILABLE_MESSAGE, code: 'unavailable', retryable: true });
         socket.disconnect(true);
         return;
       }
+      const principal = socket.data.principal;
       if (!principal) {
         socket.emit('authError', { message: 'Your session has expired. Please sign in again.' });
         socket.disconnect(true);
         return;
       }
-      socket.data.principal = principal;
       // Edge guard: a payload with NUL anywhere is answered 400-style and never reaches a handler.
       socket.use((packet, next) => {
         const args = packet.slice(1);
@@ -111,16 +167,21 @@ export class Realtime {
         const ack = args[args.length - 1];
         if (typeof ack === 'function') ack({ error: { message: CONTROL_CHARS_MESSAGE, code: 'request:invalid' } });
       });
-      await socket.join([userRoom(principal.user.id), sessionRoom(principal.sessionId)]);
-      await this.capSockets(namespace, principal.user.id, socket.id);
-      for (const handler of handlers) {
-        try {
-          await handler(socket, principal);
-        } catch (error) {
-          this.log.error({ err: error }, 'socket connection handler failed');
-        }
-      }
+      const joined = socket.join([userRoom(principal.user.id), sessionRoom(principal.sessionId)]);
+      if (joined instanceof Promise) await joined;
+      await Promise.all([
+        ...handlers.map((handler) => this.run(handler, socket, principal)),
+        this.capSockets(namespace, principal.user.id, socket.id),
+      ]);
     });
+  }
+
+  private async run(handler: SessionHandler<P>, socket: SessionSocket<P>, principal: P): Promise<void> {
+    try {
+      await handler(socket, principal);
+    } catch (error) {
+      this.log.error({ err: error }, 'socket connection handler failed');
+    }
   }
 
   /**
@@ -175,7 +236,7 @@ export class Realtime {
   }
 
   async close(): Promise<void> {
-    if (this.io) {
+    if (this.io && !this.emitterLink) {
       this.io.disconnectSockets(true);
       await new Promise<void>((resolve) => {
         // io.close() also closes the HTTP server; Fastify closes that itself, so only unbind engine.
@@ -183,5 +244,6 @@ export class Realtime {
         resolve();
       });
     }
+    await this.emitterLink?.close();
   }
 }

@@ -1,14 +1,25 @@
 import { type ServerInfo, UNAVAILABLE_MESSAGE } from '@neura/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../db/database.js';
+import type { RedisLink } from '../realtime/redis-health.js';
 import { SERVER_VERSION, SUPPORTED_CLIENT_RANGE } from '../version.js';
 import { checkHealth, type Health } from './health.js';
 
-export const systemRoutes: FastifyPluginAsync = async (app) => {
-  const info = { version: SERVER_VERSION, supportedClientRange: SUPPORTED_CLIENT_RANGE };
+export interface SystemRouteOptions {
+  supportedClientRange?: string;
+  db: Db;
+  redis?: RedisLink;
+}
+
+export const systemRoutes: FastifyPluginAsync<SystemRouteOptions> = async (app, options) => {
+  const info = {
+    version: SERVER_VERSION,
+    supportedClientRange: options.supportedClientRange ?? SUPPORTED_CLIENT_RANGE,
+  };
 
   /** SPEC's root call (`message: "OK"` when healthy) and the readiness check: 503 without the database. */
   app.get('/', async (_request, reply): Promise<(ServerInfo & Health) | object> => {
-    const health = await checkHealth(app.services.db, app.services.redis);
+    const health = await checkHealth(options.db, options.redis);
     if (health.status === 'live') {
       return reply
         .code(503)

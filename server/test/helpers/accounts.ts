@@ -1,5 +1,5 @@
-import { startTestApp, type TestApp } from './app.js';
-import { type SmtpCapture, startSmtpCapture } from './smtp.js';
+import { type SmtpCapture, startSmtpCapture } from '@neura/test-kit/mail/smtp-capture';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 
 export interface CallResult<T = Record<string, unknown>> {
   status: number;

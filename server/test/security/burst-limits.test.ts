@@ -1,11 +1,11 @@
+import { type SmtpCapture, startSmtpCapture } from '@neura/test-kit/mail/smtp-capture';
+import type { TestApp } from '@neura/test-kit/server/in-process';
+import { startTestCluster, type TestCluster } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_MESSAGES } from '../../src/accounts/code-service.js';
 import { buildApp } from '../../src/app.js';
 import { type CallResult, call, signUpVerified, startAppWithMail, uniqueEmail } from '../helpers/accounts.js';
-import type { TestApp } from '../helpers/app.js';
-import { startTestCluster, type TestCluster } from '../helpers/cluster.js';
 import { describeWithServices } from '../helpers/services-env.js';
-import { type SmtpCapture, startSmtpCapture } from '../helpers/smtp.js';
 
 /**
  * F2, F4, F5, F11, F14: limits are reservations taken BEFORE the guess is evaluated, so a burst

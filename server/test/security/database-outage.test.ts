@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import { createPostgresDatabase } from '@neura/test-kit/server/database';
+import { startTcpProxy, type TcpProxy, viaProxy } from '@neura/test-kit/server/tcp-proxy';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { createPostgresDatabase } from '../helpers/database.js';
-import { createTestUser, type TestUser } from '../helpers/factories.js';
 import { describeWithServices } from '../helpers/services-env.js';
 import { connectSocket, nextEvent } from '../helpers/socket.js';
-import { startTcpProxy, type TcpProxy, viaProxy } from '../helpers/tcp-proxy.js';
 
 /** F3 + health: a database cut is told apart from a bad token, and `GET /` tells load balancers. */
 describeWithServices('F3: a database outage between the app and PostgreSQL', () => {

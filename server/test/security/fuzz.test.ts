@@ -1,7 +1,7 @@
+import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { createTestChat, createTestUser, type TestUser } from '../helpers/factories.js';
 import { connectSocket, nextEvent, type TestSocket } from '../helpers/socket.js';
 
 /**

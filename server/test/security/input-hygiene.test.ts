@@ -1,9 +1,9 @@
+import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestApp } from '@neura/test-kit/server/in-process';
+import { startTestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../src/admin/cli.js';
 import { call } from '../helpers/accounts.js';
-import type { TestApp } from '../helpers/app.js';
-import { startTestApp } from '../helpers/app.js';
-import { createTestChat, createTestUser, type TestUser } from '../helpers/factories.js';
 import { connectSocket, nextEvent, type TestSocket } from '../helpers/socket.js';
 
 const NUL = '\u0000';

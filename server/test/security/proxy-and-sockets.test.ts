@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { createTestUser } from '@neura/test-kit/seed';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { createTestUser } from '../helpers/factories.js';
 import { connectSocket, nextEvent, type TestSocket } from '../helpers/socket.js';
 
 const join = (t: TestApp, remoteAddress: string, forwardedFor: string) =>

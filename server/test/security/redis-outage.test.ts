@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import { createPostgresDatabase } from '@neura/test-kit/server/database';
+import { runServerProcessToExit, type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
+import { startTcpProxy, type TcpProxy, viaProxy } from '@neura/test-kit/server/tcp-proxy';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { createPostgresDatabase } from '../helpers/database.js';
-import { createTestUser, type TestUser } from '../helpers/factories.js';
-import { runServerProcessToExit, type ServerProcess, startServerProcess } from '../helpers/server-process.js';
 import { describeWithServices, servicesAvailable } from '../helpers/services-env.js';
 import { connectSocket, nextEvent } from '../helpers/socket.js';
-import { startTcpProxy, type TcpProxy, viaProxy } from '../helpers/tcp-proxy.js';
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 
@@ -40,8 +40,8 @@ describeWithServices('F1/F7/F12: a Redis outage between the app and Redis', () =
     drop = db.drop;
     const env = { DATABASE_URL: db.url, REDIS_PREFIX: prefix };
     // A reaches Redis through the proxy the test cuts; B and the emitter reach it directly.
-    a = await startServerProcess({ ...env, REDIS_URL: viaProxy(redisUrl, proxy) });
-    b = await startServerProcess({ ...env, REDIS_URL: redisUrl });
+    a = await startServerProcess({ entry: 'source', env: { ...env, REDIS_URL: viaProxy(redisUrl, proxy) } });
+    b = await startServerProcess({ entry: 'source', env: { ...env, REDIS_URL: redisUrl } });
     emitter = await buildApp(
       loadConfig({
         ...env,

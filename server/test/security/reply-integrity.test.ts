@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
+import { createTestChat, createTestUser } from '@neura/test-kit/seed';
+import { createPostgresDatabase } from '@neura/test-kit/server/database';
+import { startTestApp, startTestCluster, type TestApp, type TestCluster } from '@neura/test-kit/server/in-process';
+import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { type FakeOpenAI, startFakeOpenAI } from '../fixtures/fake-openai.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { startTestCluster, type TestCluster } from '../helpers/cluster.js';
 import { connected, doneFor, record, send, waitFor } from '../helpers/conversation.js';
-import { createPostgresDatabase } from '../helpers/database.js';
-import { createTestChat, createTestUser } from '../helpers/factories.js';
-import { type ServerProcess, startServerProcess } from '../helpers/server-process.js';
 import { describeWithServices, servicesAvailable } from '../helpers/services-env.js';
 import { connectSocket } from '../helpers/socket.js';
 
@@ -142,7 +141,10 @@ describeWithServices('F13: interrupted replies are billed one way (refunded)', (
   });
 
   const start = async (env: Record<string, string> = {}) => {
-    const p = await startServerProcess({ DATABASE_URL: dbUrl, LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', ...env });
+    const p = await startServerProcess({
+      entry: 'source',
+      env: { DATABASE_URL: dbUrl, LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', ...env },
+    });
     started.push(p);
     return p;
   };

@@ -23,14 +23,27 @@ describe('computeApiBase', () => {
       }),
     ).toBe('https://staging.neura.chat');
   });
-  it('should let VITE_API_URL override everything', () => {
+  it('should let VITE_API_URL override the host rules', () => {
     expect(
       computeApiBase({
         location: loc('https://app.neura.chat/'),
         apiUrl: 'https://api.example.com/v1',
-        isQaBuild: true,
-        stagingApiUrl: 'x',
       }),
     ).toBe('https://api.example.com/v1');
+  });
+  it('should prefer the staging host over VITE_API_URL in a QA build (one web build, two native variants)', () => {
+    expect(
+      computeApiBase({
+        location: loc('https://localhost/'),
+        apiUrl: 'https://api.neura.chat',
+        isQaBuild: true,
+        stagingApiUrl: 'https://staging.neura.chat',
+      }),
+    ).toBe('https://staging.neura.chat');
+  });
+  it('should keep VITE_API_URL in a QA build that has no staging host', () => {
+    expect(
+      computeApiBase({ location: loc('https://localhost/'), apiUrl: 'https://api.neura.chat', isQaBuild: true }),
+    ).toBe('https://api.neura.chat');
   });
 });

@@ -1,20 +1,8 @@
-import { CLIENT_VERSION, CLIENT_VERSION_HEADER, errorBodySchema } from '@neura/contract';
+import { CLIENT_VERSION, CLIENT_VERSION_HEADER } from '@neura/contract';
 import type { z } from 'zod';
-import { texts } from '../shell/texts';
 import { useAppStore } from '../store/app-store';
+import { AppError } from './app-error';
 import { apiBase } from './base-url';
-
-/** A failed API call, rebuilt from the server's `{ message, code }` body. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -24,13 +12,13 @@ export interface RequestOptions {
 }
 
 /** Headers every request carries: the client version, and the bearer token when signed in. */
-export function defaultHeaders(token: string | null): Record<string, string> {
+function defaultHeaders(token: string | null): Record<string, string> {
   const headers: Record<string, string> = { [CLIENT_VERSION_HEADER]: CLIENT_VERSION };
   if (token) headers.Authorization = `Bearer ${token}`;
   return headers;
 }
 
-export async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
+async function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const headers = { ...defaultHeaders(useAppStore.getState().token), ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
@@ -43,16 +31,9 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(texts.errors.network, 'network', 0);
+    throw AppError.client('network');
   }
-  if (!response.ok) {
-    const body = await response.json().catch(() => undefined);
-    const parsed = errorBodySchema.safeParse(body);
-    const message = parsed.success
-      ? parsed.data.message
-      : ((body as { message?: string })?.message ?? texts.errors.unknown);
-    throw new ApiError(message, parsed.success ? parsed.data.code : 'unknown', response.status);
-  }
+  if (!response.ok) throw AppError.fromBody(await response.json().catch(() => undefined), response.status);
   return response;
 }
 
@@ -62,10 +43,4 @@ export async function api<T>(path: string, options: RequestOptions = {}, schema?
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json();
   return schema ? schema.parse(data) : (data as T);
-}
-
-/** The message to show for any failure: the server's message, else the unknown-error text. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.message) return error.message;
-  return texts.errors.unknown;
 }

@@ -1,6 +1,8 @@
 import { SESSION_NAMESPACE, type SessionClientEvents, type SessionServerEvents, SOCKET_OPTIONS } from '@neura/contract';
 import { io, type Socket } from 'socket.io-client';
-import { useAppStore } from '../store/app-store';
+import { dispatchChats } from '../store/chats';
+import { clearSession } from '../store/session';
+import { dispatchUser } from '../store/user';
 import { apiBase, socketOrigin } from './base-url';
 
 export type SessionSocket = Socket<SessionServerEvents, SessionClientEvents>;
@@ -27,8 +29,8 @@ function socketPath(): string {
 }
 
 /**
- * Connects the session socket for a token (SPEC.md §4 Session): on ready the user, flags, Pro
- * status, chats and socket id are filled; on authError the user is logged out; on
+ * Connects the session socket for a token (SPEC.md §4 Session): on ready the user (with credits,
+ * flags and Pro status) and the chats are loaded; on authError the session is cleared; on
  * serverUnavailable (a transient server failure) the token is kept and the socket connects again.
  */
 export function connectSession(token: string): SessionSocket {
@@ -44,22 +46,20 @@ export function connectSession(token: string): SessionSocket {
     randomizationFactor: SOCKET_OPTIONS.randomizationFactor,
     reconnectionAttempts: SOCKET_OPTIONS.reconnectionAttempts,
   });
-  s.on('ready', ({ user, chats, socketId }) => {
+  s.on('ready', ({ user, chats }) => {
     retries = 0;
-    const state = useAppStore.getState();
-    state.setUser(user);
-    useAppStore.setState({ chats, sessionSocketId: socketId });
+    dispatchUser({ type: 'loaded', user });
+    dispatchChats({ type: 'loaded', chats });
   });
-  s.on('updateCredits', ({ credits }) => useAppStore.getState().setCredits(credits));
-  s.on('updateChats', ({ chats }) => useAppStore.getState().setChats(chats));
+  s.on('updateCredits', ({ credits }) => dispatchUser({ type: 'credits', credits }));
+  s.on('updateChats', ({ chats }) => dispatchChats({ type: 'loaded', chats }));
   s.on('serverUnavailable', () => reconnectLater(s));
   s.on('authError', () => {
     disconnectSession();
-    useAppStore.getState().clearSession();
+    clearSession();
   });
   socket = s;
   socketToken = token;
-  useAppStore.setState({ activeSocket: s as unknown as Socket });
   for (const l of listeners) l(s);
   return s;
 }
@@ -72,7 +72,6 @@ export function disconnectSession(): void {
   socket.disconnect();
   socket = null;
   socketToken = null;
-  useAppStore.setState({ activeSocket: null, sessionSocketId: null });
   for (const l of listeners) l(null);
 }
 

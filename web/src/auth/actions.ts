@@ -1,7 +1,7 @@
 import { isValidEmail, NOT_VERIFIED_MESSAGE, normalizeInviteCode } from '@neura/contract';
-import { ApiError, errorMessage } from '../api/http';
-import { texts } from '../shell/texts';
-import { showToast } from '../shell/toast-store';
+import { AppError, errorMessage } from '../api/app-error';
+import { texts } from '../texts/texts';
+import { showToast } from '../ui/toast-store';
 import * as authApi from './auth-api';
 import { type AuthPage, EMPTY_CODE, useAuthFlow } from './auth-flow-store';
 import { completeSignIn } from './complete-sign-in';
@@ -26,7 +26,7 @@ async function run(fn: () => Promise<void>, onError?: (error: unknown) => boolea
 }
 
 const isNotVerified = (error: unknown) =>
-  error instanceof ApiError && (error.code === 'auth:not-verified' || error.message === NOT_VERIFIED_MESSAGE);
+  error instanceof AppError && (error.code === 'auth:not-verified' || error.message === NOT_VERIFIED_MESSAGE);
 
 export function leaveIntro(): void {
   flow().goTo(shouldShowInstallPrompt() ? 'pwanotify' : 'emailcheck');
@@ -59,7 +59,7 @@ async function toEmailVerify(password: string, from: 'login' | 'register'): Prom
 }
 
 const verifyMailError = (error: unknown) =>
-  error instanceof ApiError && error.code === 'rate-limited' ? error.message : texts.auth.verifyMailFailed;
+  error instanceof AppError && error.code === 'rate-limited' ? error.message : texts.auth.verifyMailFailed;
 
 export function submitLogin(): Promise<void> {
   return run(

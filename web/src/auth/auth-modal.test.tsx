@@ -1,8 +1,9 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToastStore } from '../shell/toast-store';
 import { useAppStore } from '../store/app-store';
+import { dispatchUser, useUser } from '../store/user';
+import { useToastStore } from '../ui/toast-store';
 import { useAuthFlow } from './auth-flow-store';
 import { AuthModal } from './auth-modal';
 import { countryFromTimeZone } from './country';
@@ -48,7 +49,8 @@ beforeEach(() => {
       return handler ? handler(body, headers) : json({ message: `no route ${key}`, code: 'not-found' }, 404);
     }),
   );
-  useAppStore.setState({ token: null, user: null, activeModal: 'auth', introFinished: false });
+  useAppStore.setState({ token: null, activeModal: 'auth', introFinished: false });
+  dispatchUser({ type: 'cleared' });
   useAuthFlow.getState().resetForms();
   useAuthFlow.setState({ page: 'emailcheck' });
   useToastStore.setState({ toasts: [] });
@@ -150,7 +152,7 @@ describe('auth modal: login', () => {
     renderModal();
     type('Password', 'a quiet river');
     click('Login');
-    await waitFor(() => expect(useAppStore.getState().user?.email).toBe('ada@example.com'));
+    await waitFor(() => expect(useUser.getState().user?.email).toBe('ada@example.com'));
     expect(useAppStore.getState().token).toBe('tok-1');
     expect(useAppStore.getState().activeModal).toBeNull();
     expect(useAuthFlow.getState()).toMatchObject({ page: 'emailcheck', email: '', password: '' });

@@ -1,7 +1,7 @@
 import { type ComponentType, useEffect } from 'react';
-import { ModalShell } from '../shell/modal';
-import { texts } from '../shell/texts';
 import { useAppStore } from '../store/app-store';
+import { texts } from '../texts/texts';
+import { ModalShell } from '../ui/modal';
 import { backTarget } from './actions';
 import { AuthAlert } from './auth-alert';
 import { fetchAccountOptions } from './auth-api';

@@ -1,6 +1,6 @@
 import { CAPTCHA_RECHECK_MS } from '@neura/contract';
 import { useEffect, useRef, useState } from 'react';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
 
 interface Grecaptcha {
   render: (

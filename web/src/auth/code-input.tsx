@@ -1,6 +1,6 @@
 import { VERIFY_CODE_LENGTH } from '@neura/contract';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef } from 'react';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
 
 interface CodeInputProps {
   /** Four single digits ('' for an empty box). */

@@ -1,4 +1,5 @@
 import { useAppStore } from '../store/app-store';
+import { dispatchUser } from '../store/user';
 import { fetchMe } from './auth-api';
 import { useAuthFlow } from './auth-flow-store';
 
@@ -12,7 +13,7 @@ export async function completeSignIn(token: string): Promise<void> {
   useAuthFlow.getState().resetForms();
   app.setActiveModal(null);
   try {
-    app.setUser(await fetchMe());
+    dispatchUser({ type: 'loaded', user: await fetchMe() });
   } catch (error) {
     // The session socket's ready event fills the user too; a failed reload is not fatal.
     console.error('Failed to load the user', error);

@@ -1,6 +1,6 @@
 import { INTRO_AUTOPLAY_MS, INTRO_DRAG_THRESHOLD_PX } from '@neura/contract';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
 import { IntroIcon } from './intro-icon';
 
 const CELLS = texts.auth.intro;

@@ -1,4 +1,4 @@
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
 import { useLogout } from './logout';
 
 /** "Log out": ends the session and goes to / (settings may place it too). */

@@ -1,7 +1,12 @@
+import { SESSION_NAMESPACE } from '@neura/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Server } from 'socket.io';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectSession, getSessionSocket } from '../api/session-socket';
 import { useAppStore } from '../store/app-store';
+import { dispatchChats, useChats } from '../store/chats';
+import { dispatchUser, useUser } from '../store/user';
 import { useLogout } from './logout';
 import { useSessionEndRedirect } from './use-session-end-redirect';
 
@@ -30,6 +35,26 @@ const user = {
   credits: 4,
 };
 
+/** A real Socket.IO server on loopback whose /session refuses every token with authError. */
+let io: Server;
+const handshakeTokens: unknown[] = [];
+beforeAll(async () => {
+  io = new Server(0, { cors: { origin: '*' } });
+  io.of(SESSION_NAMESPACE).on('connection', (socket) => {
+    handshakeTokens.push(socket.handshake.query.token);
+    socket.emit('authError', { message: 'Your session has ended. Please log in again.' });
+  });
+  await new Promise<void>((resolve) => io.httpServer.once('listening', () => resolve()));
+  const address = io.httpServer.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  // The client's API base (and so its socket origin) is this server.
+  vi.stubEnv('VITE_API_URL', `http://127.0.0.1:${address.port}`);
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await io.close();
+});
+
 describe('logout', () => {
   let calls: Array<{ url: string; init?: RequestInit }>;
   beforeEach(() => {
@@ -45,8 +70,9 @@ describe('logout', () => {
       }),
     );
     useAppStore.setState({ token: 'tok-9' });
-    useAppStore.getState().setUser(user);
-    useAppStore.setState({
+    dispatchUser({ type: 'loaded', user });
+    dispatchChats({
+      type: 'loaded',
       chats: [
         { id: 'c', name: 'n', persona: 'p', lastMessageAt: null, preview: null, isPinned: false, isArchived: false },
       ],
@@ -68,17 +94,12 @@ describe('logout', () => {
     const call = calls.find((c) => c.url.endsWith('/users/logout'));
     expect(call?.init?.method).toBe('POST');
     expect((call?.init?.headers as Record<string, string> | undefined)?.Authorization).toBe('Bearer tok-9');
-    expect(useAppStore.getState()).toMatchObject({
-      token: null,
-      user: null,
-      userFlags: [],
-      credits: null,
-      isProUser: false,
-      chats: [],
-    });
+    expect(useAppStore.getState().token).toBeNull();
+    expect(useUser.getState().user).toBeNull();
+    expect(useChats.getState().chats).toEqual([]);
   });
 
-  it('should go to / when the session ends elsewhere (authError clears the token)', async () => {
+  it('should clear the session and go to / when the server sends authError on the session socket', async () => {
     const router = createMemoryRouter(
       [
         { path: '/', element: <Home /> },
@@ -87,7 +108,12 @@ describe('logout', () => {
       { initialEntries: ['/chats'] },
     );
     render(<RouterProvider router={router} />);
-    useAppStore.getState().clearSession();
+    connectSession('tok-9');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(handshakeTokens).toEqual(['tok-9']);
+    expect(useAppStore.getState().token).toBeNull();
+    expect(useUser.getState().user).toBeNull();
+    expect(useChats.getState().chats).toEqual([]);
+    expect(getSessionSocket()).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { disconnectSession } from '../api/session-socket';
 import { useAppStore } from '../store/app-store';
+import { clearSession } from '../store/session';
 import { logoutCall } from './auth-api';
 
 /**
@@ -18,7 +19,7 @@ export async function logout(options: { callServer?: boolean } = {}): Promise<vo
     }
   }
   disconnectSession();
-  useAppStore.getState().clearSession();
+  clearSession();
 }
 
 /** `const doLogout = useLogout()` in any component (e.g. settings): logs out and goes to /. */

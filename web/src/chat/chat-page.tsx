@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
-import { texts } from '../shell/texts';
-import { useAppStore } from '../store/app-store';
+import { useChats } from '../store/chats';
+import { isStreaming } from '../store/messages';
+import { usePersonas } from '../store/personas';
+import { texts } from '../texts/texts';
 import { sendMessage, stopMessage } from './chat-api';
-import { isStreaming } from './chat-store';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { showSendError } from './send-error';
@@ -15,10 +16,8 @@ export function ChatPage() {
   const { chatId = '' } = useParams();
   useChatTitle(chatId);
   const { thread, loadOlder } = useChatThread(chatId);
-  const personaName = useAppStore((s) => {
-    const personaId = s.chats.find((c) => c.id === chatId)?.persona;
-    return s.personas.find((p) => p.id === personaId)?.name;
-  });
+  const personaId = useChats((s) => s.chats.find((c) => c.id === chatId)?.persona);
+  const personaName = usePersonas((s) => s.personas.find((p) => p.id === personaId)?.name);
   const streaming = isStreaming(thread);
 
   const onSend = useCallback(

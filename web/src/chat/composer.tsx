@@ -1,6 +1,6 @@
 import { MAX_MESSAGE_LENGTH } from '@neura/contract';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
 
 interface Props {
   streaming: boolean;

@@ -1,7 +1,7 @@
 import type { Message } from '@neura/contract';
 import { memo } from 'react';
-import { Markdown } from '../shell/markdown';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
+import { Markdown } from '../ui/markdown';
 import { StreamingMarkdown } from './streaming-markdown';
 
 function TypingDots() {

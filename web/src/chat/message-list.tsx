@@ -1,7 +1,7 @@
 import type { Message } from '@neura/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef } from 'react';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
 import { MessageItem } from './message-item';
 
 const NEAR_BOTTOM_PX = 120;

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useToastStore } from '../shell/toast-store';
-import { SendError } from './chat-api';
+import { AppError } from '../api/app-error';
+import { useToastStore } from '../ui/toast-store';
 import { showSendError } from './send-error';
 
 beforeEach(() => useToastStore.setState({ toasts: [] }));
 
 describe('showSendError', () => {
   it('should offer Buy Credits when credits are insufficient', () => {
-    showSendError(new SendError('Not enough credits.', 'credits:insufficient'));
+    showSendError(new AppError('Not enough credits.', 'credits:insufficient'));
     expect(useToastStore.getState().toasts[0]).toMatchObject({
       title: 'Warning',
       message: 'Not enough credits.',
@@ -16,7 +16,7 @@ describe('showSendError', () => {
   });
 
   it('should show other failures as an error toast with the server message', () => {
-    showSendError(new SendError('A reply is still being written.', 'conflict'));
+    showSendError(new AppError('A reply is still being written.', 'conflict'));
     expect(useToastStore.getState().toasts[0]).toMatchObject({
       title: 'Something went wrong',
       message: 'A reply is still being written.',

@@ -1,11 +1,11 @@
-import { texts } from '../shell/texts';
-import { showToast } from '../shell/toast-store';
-import { SendError } from './chat-api';
+import { AppError, errorMessage } from '../api/app-error';
+import { texts } from '../texts/texts';
+import { showToast } from '../ui/toast-store';
 
 /** A refused or failed send as a typed toast (never as a fake chat message). */
 export function showSendError(error: unknown): void {
-  const code = error instanceof SendError ? error.code : 'unknown';
-  const message = error instanceof Error && error.message ? error.message : texts.errors.unknown;
+  const code = error instanceof AppError ? error.code : 'unknown';
+  const message = errorMessage(error);
   if (code === 'credits:insufficient') {
     showToast({
       severity: 'warning',

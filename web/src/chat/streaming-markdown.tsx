@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Markdown } from '../shell/markdown';
+import { Markdown } from '../ui/markdown';
 
 /**
  * Splits markdown into top-level blocks at blank lines outside code fences. Completed blocks keep

@@ -1,19 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useSessionEvent } from '../api/use-session-event';
 import { useAppStore } from '../store/app-store';
+import { useChats } from '../store/chats';
 import { fetchChat } from './chat-api';
 
 /** The header shows the chat's name: from the chat list, else fetched once; follows renames. */
 export function useChatTitle(chatId: string): void {
-  const listed = useAppStore((s) => s.chats.find((c) => c.id === chatId)?.name);
+  const listed = useChats((s) => s.chats.find((c) => c.id === chatId)?.name);
   const viewTitle = useAppStore((s) => s.viewTitle);
   const [own, setOwn] = useState<{ chatId: string; name: string } | null>(null);
   const name = listed ?? (own?.chatId === chatId ? own.name : undefined);
-
-  useEffect(() => {
-    useAppStore.setState({ chatId });
-    return () => useAppStore.setState({ chatId: null });
-  }, [chatId]);
 
   useEffect(() => {
     if (listed !== undefined) return;
@@ -35,8 +31,7 @@ export function useChatTitle(chatId: string): void {
 
   useSessionEvent('chat.renamed', ({ chatId: id, name: newName }) => {
     if (id !== chatId) return;
+    // The list itself follows chat.renamed in the chat sync; this covers a chat not in the list.
     setOwn({ chatId: id, name: newName });
-    const { chats, setChats } = useAppStore.getState();
-    if (chats.some((c) => c.id === id)) setChats(chats.map((c) => (c.id === id ? { ...c, name: newName } : c)));
   });
 }

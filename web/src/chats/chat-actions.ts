@@ -1,18 +1,17 @@
-import type { Chat } from '@neura/contract';
+import { errorMessage } from '../api/app-error';
+import { callSession } from '../api/call-session';
 import { getSessionSocket } from '../api/session-socket';
-import { texts } from '../shell/texts';
-import { showToast } from '../shell/toast-store';
 import { useAppStore } from '../store/app-store';
-import { patchChat, removeChat, upsertChat } from './chat-list-state';
+import { dispatchChats, useChats } from '../store/chats';
+import { usePersonas } from '../store/personas';
+import { texts } from '../texts/texts';
+import { showToast } from '../ui/toast-store';
 import { useChatUiStore } from './chat-ui-store';
 import { patchChatRequest, reloadUser } from './chats-api';
-import { callSession, messageOr } from './session-calls';
 
 /** The chat operations of SPEC.md §4 Chat lifecycle, with the failure texts of §8. */
 
 type Navigate = (to: string) => void;
-
-const setChats = (update: (chats: Chat[]) => Chat[]) => useAppStore.setState((s) => ({ chats: update(s.chats) }));
 
 export const openChatId = (pathname: string): string | null => /^\/chats\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
 
@@ -33,10 +32,11 @@ export async function startChat(personaId: string | null | undefined, navigate: 
   try {
     const { id } = await callSession('createChat', personaId);
     // chat.created usually arrives first; this covers a missed event.
-    if (!useAppStore.getState().chats.some((c) => c.id === id)) {
-      const persona = state.personas.find((p) => p.id === personaId);
-      setChats((chats) =>
-        upsertChat(chats, {
+    if (!useChats.getState().chats.some((c) => c.id === id)) {
+      const persona = usePersonas.getState().personas.find((p) => p.id === personaId);
+      dispatchChats({
+        type: 'upserted',
+        chat: {
           id,
           name: persona?.name ?? texts.chats.newChat,
           persona: personaId,
@@ -44,8 +44,8 @@ export async function startChat(personaId: string | null | undefined, navigate: 
           preview: null,
           isPinned: false,
           isArchived: false,
-        }),
-      );
+        },
+      });
     }
     navigate(`/chats/${id}`);
     return true;
@@ -54,7 +54,7 @@ export async function startChat(personaId: string | null | undefined, navigate: 
     showToast({
       severity: 'error',
       title: texts.chats.createFailedTitle,
-      message: messageOr(error, texts.chats.createFailed),
+      message: errorMessage(error, texts.chats.createFailed),
     });
     return false;
   }
@@ -62,29 +62,29 @@ export async function startChat(personaId: string | null | undefined, navigate: 
 
 /** Rename; resolves false (and shows the alert) when it failed, so the caller restores the name. */
 export async function renameChat(chatId: string, name: string): Promise<boolean> {
-  const before = useAppStore.getState().chats.find((c) => c.id === chatId);
-  setChats((chats) => patchChat(chats, chatId, { name }));
+  const before = useChats.getState().chats.find((c) => c.id === chatId);
+  dispatchChats({ type: 'patched', chatId, fields: { name } });
   try {
     const chat = await patchChatRequest(chatId, { name });
-    setChats((chats) => patchChat(chats, chatId, { name: chat.name }));
+    dispatchChats({ type: 'patched', chatId, fields: { name: chat.name } });
     return true;
   } catch (error) {
-    if (before) setChats((chats) => patchChat(chats, chatId, { name: before.name }));
+    if (before) dispatchChats({ type: 'patched', chatId, fields: { name: before.name } });
     showToast({
       severity: 'error',
       title: texts.chats.renameFailedTitle,
-      message: messageOr(error, texts.chats.renameFailed),
+      message: errorMessage(error, texts.chats.renameFailed),
     });
     return false;
   }
 }
 
 async function setFlag(chatId: string, field: 'isPinned' | 'isArchived', value: boolean, failure: string) {
-  setChats((chats) => patchChat(chats, chatId, { [field]: value }));
+  dispatchChats({ type: 'patched', chatId, fields: { [field]: value } });
   try {
     await patchChatRequest(chatId, field === 'isPinned' ? { isPinned: value } : { isArchived: value });
   } catch {
-    setChats((chats) => patchChat(chats, chatId, { [field]: !value }));
+    dispatchChats({ type: 'patched', chatId, fields: { [field]: !value } });
     showToast({ severity: 'error', message: failure });
   }
 }
@@ -97,7 +97,7 @@ export const setArchived = (chatId: string, archived: boolean) =>
 
 /** Delete: removed locally at once (home if it is open); a failure reloads the user and alerts. */
 export async function deleteChat(chatId: string, navigate: Navigate, currentPath: string): Promise<void> {
-  setChats((chats) => removeChat(chats, chatId));
+  dispatchChats({ type: 'removed', chatId });
   if (openChatId(currentPath) === chatId) navigate('/');
   try {
     await callSession('deleteChat', chatId);
@@ -105,7 +105,7 @@ export async function deleteChat(chatId: string, navigate: Navigate, currentPath
     showToast({
       severity: 'error',
       title: texts.chats.deleteFailedTitle,
-      message: messageOr(error, texts.chats.deleteFailed),
+      message: errorMessage(error, texts.chats.deleteFailed),
     });
     await reloadUser().catch((e: unknown) => console.error('Failed to reload the user', e));
   }
@@ -118,14 +118,14 @@ export async function regenerateName(chatId: string): Promise<void> {
   try {
     const { name } = await callSession('generateName', chatId);
     if (useChatUiStore.getState().renaming[chatId]) {
-      setChats((chats) => patchChat(chats, chatId, { name }));
+      dispatchChats({ type: 'patched', chatId, fields: { name } });
       useChatUiStore.getState().markTyping(chatId);
     }
   } catch (error) {
     showToast({
       severity: 'error',
       title: texts.chats.renameFailedTitle,
-      message: messageOr(error, texts.chats.renameFailed),
+      message: errorMessage(error, texts.chats.renameFailed),
     });
   } finally {
     useChatUiStore.getState().setRenaming(chatId, false);

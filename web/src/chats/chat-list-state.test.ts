@@ -1,6 +1,6 @@
 import type { Chat } from '@neura/contract';
 import { describe, expect, it } from 'vitest';
-import { chatFields, patchChat, removeChat, sortChats, upsertChat, visibleChats } from './chat-list-state';
+import { chatFields, visibleChats } from './chat-list-state';
 
 const chat = (id: string, over: Partial<Chat> = {}): Chat => ({
   id,
@@ -14,20 +14,6 @@ const chat = (id: string, over: Partial<Chat> = {}): Chat => ({
 });
 
 describe('chat list state', () => {
-  it('should keep pinned chats first and the order otherwise', () => {
-    expect(sortChats([chat('a'), chat('b', { isPinned: true }), chat('c')]).map((c) => c.id)).toEqual(['b', 'a', 'c']);
-  });
-  it('should add a new chat at the top of the unpinned ones and replace a known one in place', () => {
-    const list = [chat('p', { isPinned: true }), chat('a')];
-    expect(upsertChat(list, chat('n')).map((c) => c.id)).toEqual(['p', 'n', 'a']);
-    expect(upsertChat(list, chat('a', { name: 'x' }))[1]?.name).toBe('x');
-  });
-  it('should patch fields, move a chat with a new message to the top and remove chats', () => {
-    const list = [chat('a'), chat('b')];
-    expect(patchChat(list, 'b', { lastMessageAt: '2026-01-01T00:00:00Z' }).map((c) => c.id)).toEqual(['b', 'a']);
-    expect(patchChat(list, 'zz', { name: 'x' })).toBe(list);
-    expect(removeChat(list, 'a').map((c) => c.id)).toEqual(['b']);
-  });
   it('should filter by name and preview, case-insensitively, and hide archived chats unless asked', () => {
     const list = [
       chat('a', { name: 'Trip to Lisbon' }),

@@ -1,9 +1,10 @@
 import type { Chat } from '@neura/contract';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useAppStore } from '../store/app-store';
+import { dispatchChats } from '../store/chats';
+import { usePersonas } from '../store/personas';
+import { renderWithRouter } from '../test/render-with-router';
 import { ChatList } from './chat-list';
-import { renderWithRouter } from './render-with-router';
 
 const many = (n: number): Chat[] =>
   Array.from({ length: n }, (_, i) => ({
@@ -30,9 +31,9 @@ afterAll(() => {
 });
 
 beforeEach(() => {
-  useAppStore.setState({
-    chats: many(5000),
-    personasLoaded: true,
+  dispatchChats({ type: 'loaded', chats: many(5000) });
+  usePersonas.setState({
+    loaded: true,
     personas: [
       {
         id: 'default',

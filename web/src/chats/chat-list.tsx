@@ -2,8 +2,8 @@ import { CHAT_ROW_HEIGHT_PX } from '@neura/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { texts } from '../shell/texts';
-import { useAppStore } from '../store/app-store';
+import { useChats } from '../store/chats';
+import { texts } from '../texts/texts';
 import { openChatId } from './chat-actions';
 import { visibleChats } from './chat-list-state';
 import { ChatRow } from './chat-row';
@@ -21,7 +21,7 @@ export function ChatList({
   className?: string;
   renderScroller?: (scroller: ReactNode, scrollRef: React.RefObject<HTMLDivElement | null>) => ReactNode;
 }) {
-  const chats = useAppStore((s) => s.chats);
+  const chats = useChats((s) => s.chats);
   const [query, setQuery] = useState('');
   const [showArchived, setShowArchived] = useState(false);
   const { pathname } = useLocation();

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { texts } from '../shell/texts';
-import { useAppStore } from '../store/app-store';
+import { useChats } from '../store/chats';
+import { texts } from '../texts/texts';
 import { openChatId, regenerateName, reloadChat, setArchived, setPinned } from './chat-actions';
 import { useChatUiStore } from './chat-ui-store';
 import { ArchiveIcon, PinIcon, ReloadIcon, SparkIcon, TrashIcon } from './icons';
@@ -37,7 +37,7 @@ export function ChatMenu() {
   const chatId = useChatUiStore((s) => s.menuChatId);
   const openMenu = useChatUiStore((s) => s.openMenu);
   const confirmDelete = useChatUiStore((s) => s.confirmDelete);
-  const chat = useAppStore((s) => s.chats.find((c) => c.id === chatId));
+  const chat = useChats((s) => s.chats.find((c) => c.id === chatId));
   const navigate = useNavigate();
   const { pathname } = useLocation();
   if (!chatId || !chat) return null;

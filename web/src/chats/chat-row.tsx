@@ -2,17 +2,17 @@ import type { Chat } from '@neura/contract';
 import { CHAT_ROW_HEIGHT_PX } from '@neura/contract';
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { PersonaIcon } from '../explore/persona-icon';
-import { texts } from '../shell/texts';
-import { useAppStore } from '../store/app-store';
+import { PersonaIcon } from '../personas/persona-icon';
+import { usePersonas } from '../store/personas';
+import { texts } from '../texts/texts';
 import { useChatUiStore } from './chat-ui-store';
 import { PinIcon } from './icons';
 import { useTypedText } from './use-typed-text';
 
 /** One 72 px row: icon, name (typed out after a rename), preview or "No messages yet", persona name. */
 export const ChatRow = memo(function ChatRow({ chat, active }: { chat: Chat; active: boolean }) {
-  const persona = useAppStore((s) => s.personas.find((p) => p.id === chat.persona));
-  const personasLoaded = useAppStore((s) => s.personasLoaded);
+  const persona = usePersonas((s) => s.personas.find((p) => p.id === chat.persona));
+  const personasLoaded = usePersonas((s) => s.loaded);
   const renaming = useChatUiStore((s) => s.renaming[chat.id] === true);
   const typingKey = useChatUiStore((s) => s.typing[chat.id]);
   const openMenu = useChatUiStore((s) => s.openMenu);

@@ -1,10 +1,12 @@
 import type { Chat } from '@neura/contract';
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToastStore } from '../shell/toast-store';
 import { useAppStore } from '../store/app-store';
+import { dispatchChats, useChats } from '../store/chats';
+import { useUser } from '../store/user';
+import { renderWithRouter } from '../test/render-with-router';
+import { useToastStore } from '../ui/toast-store';
 import { ChatsRuntime } from './chats-runtime';
-import { renderWithRouter } from './render-with-router';
 
 /** A stand-in for the session socket: handlers by event, and a scripted acknowledgement. */
 const fake = vi.hoisted(() => {
@@ -61,7 +63,8 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
-  useAppStore.setState({ chats: [chat('c1'), chat('c2')], token: 't', activeModal: null });
+  dispatchChats({ type: 'loaded', chats: [chat('c1'), chat('c2')] });
+  useAppStore.setState({ token: 't', activeModal: null });
   useToastStore.setState({ toasts: [] });
   fake.emitted = [];
   fake.ack = undefined;
@@ -75,7 +78,7 @@ describe('cross-session chat sync', () => {
     act(() => fake.receive('chat.renamed', { chatId: 'c2', name: 'Renamed elsewhere' }));
     act(() => fake.receive('chat.updated', { chatId: 'c1', updatedFields: { isPinned: true } }));
     act(() => fake.receive('chat.deleted', { chatId: 'c2' }));
-    expect(useAppStore.getState().chats.map((c) => [c.id, c.name, c.isPinned])).toEqual([
+    expect(useChats.getState().chats.map((c) => [c.id, c.name, c.isPinned])).toEqual([
       ['c1', 'Chat c1', true],
       ['c3', 'Chat c3', false],
     ]);
@@ -92,7 +95,7 @@ describe('cross-session chat sync', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderWithRouter(<ChatsRuntime />, '/');
     act(() => fake.receive('chat.updated', { chatId: 'c9', updatedFields: { isArchived: true } }));
-    await waitFor(() => expect(useAppStore.getState().chats.map((c) => c.name)).toEqual(['From server']));
+    await waitFor(() => expect(useChats.getState().chats.map((c) => c.name)).toEqual(['From server']));
     expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toContain('/users/me/chats');
   });
 });
@@ -121,7 +124,7 @@ describe('deleting a chat', () => {
     );
     const navigate = vi.fn();
     const done = deleteChat('c1', navigate, '/chats/c1');
-    expect(useAppStore.getState().chats.map((c) => c.id)).toEqual(['c2']);
+    expect(useChats.getState().chats.map((c) => c.id)).toEqual(['c2']);
     expect(navigate).toHaveBeenCalledWith('/');
     await done;
     expect(fake.emitted).toContainEqual(['deleteChat', 'c1']);
@@ -130,8 +133,8 @@ describe('deleting a chat', () => {
       message: 'Server said no.',
     });
     expect(urls.some((u) => u.endsWith('/users/me'))).toBe(true);
-    expect(useAppStore.getState().chats.map((c) => c.id)).toEqual(['c1', 'c2']);
-    expect(useAppStore.getState().credits).toBe(9);
+    expect(useChats.getState().chats.map((c) => c.id)).toEqual(['c1', 'c2']);
+    expect(useUser.getState().user?.credits).toBe(9);
   });
 });
 
@@ -161,7 +164,7 @@ describe('starting a chat', () => {
     fake.ack = { id: 'new1' };
     expect(await startChat('default', navigate)).toBe(true);
     expect(navigate).toHaveBeenLastCalledWith('/chats/new1');
-    expect(useAppStore.getState().chats[0]?.id).toBe('new1');
+    expect(useChats.getState().chats[0]?.id).toBe('new1');
   });
 
   it('should open the New Chat modal without a persona id', async () => {

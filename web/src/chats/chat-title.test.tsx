@@ -1,10 +1,11 @@
 import type { Chat } from '@neura/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToastStore } from '../shell/toast-store';
 import { useAppStore } from '../store/app-store';
+import { dispatchChats, useChats } from '../store/chats';
+import { renderWithRouter } from '../test/render-with-router';
+import { useToastStore } from '../ui/toast-store';
 import { ChatTitle } from './chat-title';
-import { renderWithRouter } from './render-with-router';
 
 const chat: Chat = {
   id: 'c1',
@@ -32,7 +33,8 @@ function answering(handler: (init?: RequestInit) => Response) {
 }
 
 beforeEach(() => {
-  useAppStore.setState({ chats: [chat], token: 't' });
+  dispatchChats({ type: 'loaded', chats: [chat] });
+  useAppStore.setState({ token: 't' });
   useToastStore.setState({ toasts: [] });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -75,7 +77,7 @@ describe('ChatTitle', () => {
       message: 'Name refused.',
     });
     expect(screen.getByTestId('chat-title').textContent).toBe('Old name');
-    expect(useAppStore.getState().chats[0]?.name).toBe('Old name');
+    expect(useChats.getState().chats[0]?.name).toBe('Old name');
   });
 
   it('should cancel with Escape', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { texts } from '../shell/texts';
-import { useAppStore } from '../store/app-store';
+import { useChats } from '../store/chats';
+import { texts } from '../texts/texts';
 import { renameChat } from './chat-actions';
 import { useChatUiStore } from './chat-ui-store';
 
@@ -10,7 +10,7 @@ import { useChatUiStore } from './chat-ui-store';
  * restores the name and shows "Couldn't rename chat".
  */
 export function ChatTitle({ chatId, className = '' }: { chatId: string; className?: string }) {
-  const chat = useAppStore((s) => s.chats.find((c) => c.id === chatId));
+  const chat = useChats((s) => s.chats.find((c) => c.id === chatId));
   const renaming = useChatUiStore((s) => s.renaming[chatId] === true);
   const [draft, setDraft] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);

@@ -1,8 +1,9 @@
 import { type Chat, type ChatPatchRequest, chatSchema, chatsResponseSchema, meResponseSchema } from '@neura/contract';
 import { api } from '../api/http';
-import { useAppStore } from '../store/app-store';
+import { dispatchChats } from '../store/chats';
+import { dispatchUser } from '../store/user';
 
-export function fetchChats(): Promise<Chat[]> {
+function fetchChats(): Promise<Chat[]> {
   return api('/users/me/chats', {}, chatsResponseSchema);
 }
 
@@ -12,11 +13,11 @@ export function patchChatRequest(chatId: string, patch: ChatPatchRequest): Promi
 
 /** Refetches the whole chat list into the store. */
 export async function reloadChatList(): Promise<void> {
-  useAppStore.getState().setChats(await fetchChats());
+  dispatchChats({ type: 'loaded', chats: await fetchChats() });
 }
 
 /** Reloads the user (and their chats) after a failure, so the screen shows the server's truth. */
 export async function reloadUser(): Promise<void> {
   const [user] = await Promise.all([api('/users/me', {}, meResponseSchema), reloadChatList()]);
-  useAppStore.getState().setUser(user);
+  dispatchUser({ type: 'loaded', user });
 }

@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router';
-import { texts } from '../shell/texts';
-import { showToast } from '../shell/toast-store';
+import { errorMessage } from '../api/app-error';
+import { texts } from '../texts/texts';
+import { showToast } from '../ui/toast-store';
 import { startChat } from './chat-actions';
 import { ChatList } from './chat-list';
 import { reloadChatList } from './chats-api';
 import { NewChatButton } from './new-chat-button';
 import { PullToRefresh } from './pull-to-refresh';
-import { messageOr } from './session-calls';
 
 /** The Chats page (mobile list; also works on desktop): New Chat, search and the list with pull-to-refresh. */
 export function ChatsPage() {
@@ -15,7 +15,7 @@ export function ChatsPage() {
     try {
       await reloadChatList();
     } catch (error) {
-      showToast({ severity: 'error', message: messageOr(error, texts.errors.unknown) });
+      showToast({ severity: 'error', message: errorMessage(error) });
     }
   };
   return (

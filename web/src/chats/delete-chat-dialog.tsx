@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
 import { deleteChat } from './chat-actions';
 import { useChatUiStore } from './chat-ui-store';
 import { ModalFrame } from './modal-frame';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ModalShell } from '../shell/modal';
+import { ModalShell } from '../ui/modal';
 
 /**
  * The chats feature's dialogs (New Chat, chat menu, delete confirmation): rendered only while

@@ -1,4 +1,4 @@
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
 import { PlusIcon } from './icons';
 
 export function NewChatButton({ onClick }: { onClick: () => void }) {

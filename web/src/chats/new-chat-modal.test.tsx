@@ -1,9 +1,11 @@
-import type { Persona } from '@neura/contract';
+import type { Persona, User } from '@neura/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAppStore } from '../store/app-store';
+import { usePersonas } from '../store/personas';
+import { dispatchUser } from '../store/user';
+import { renderWithRouter } from '../test/render-with-router';
 import { NewChatModal } from './new-chat-modal';
-import { renderWithRouter } from './render-with-router';
 
 const persona = (id: string, tags: string[], over: Partial<Persona> = {}): Persona => ({
   id,
@@ -18,11 +20,23 @@ const persona = (id: string, tags: string[], over: Partial<Persona> = {}): Perso
   ...over,
 });
 
+const user = (isPro: boolean): User => ({
+  email: 'a@b.co',
+  firstName: 'A',
+  lastName: 'B',
+  referralCode: 'X',
+  proExpiry: null,
+  isPro,
+  flags: [],
+  credits: 50,
+});
+
 beforeEach(() => {
   useAppStore.setState({
     activeModal: 'newchat',
-    isProUser: false,
     token: 't',
+  });
+  usePersonas.setState({
     personas: [
       persona('helper', ['helpful']),
       persona('pro-helper', ['helpful'], { requiresPro: true }),
@@ -30,6 +44,7 @@ beforeEach(() => {
       persona('joker', ['fun']),
     ],
   });
+  dispatchUser({ type: 'loaded', user: user(false) });
 });
 
 describe('NewChatModal', () => {
@@ -58,7 +73,7 @@ describe('NewChatModal', () => {
   });
 
   it('should enable Pro personas for Pro users', () => {
-    useAppStore.setState({ isProUser: true });
+    dispatchUser({ type: 'loaded', user: user(true) });
     renderWithRouter(<NewChatModal />);
     expect(screen.getAllByTestId('newchat-persona').every((o) => !(o as HTMLButtonElement).disabled)).toBe(true);
   });

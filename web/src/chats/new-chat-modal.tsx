@@ -1,12 +1,14 @@
 import type { Persona } from '@neura/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { texts } from '../shell/texts';
+import { PersonaDetail } from '../personas/persona-detail';
+import { PersonaOption } from '../personas/persona-option';
 import { useAppStore } from '../store/app-store';
+import { usePersonas } from '../store/personas';
+import { selectIsPro, useUser } from '../store/user';
+import { texts } from '../texts/texts';
 import { startChat } from './chat-actions';
 import { ModalFrame } from './modal-frame';
-import { PersonaDetail } from './persona-detail';
-import { PersonaOption } from './persona-option';
 
 const TABS = [
   { id: 'helpful', label: texts.newChat.helpful, tag: 'helpful' },
@@ -15,7 +17,7 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id'];
 
 /** Personas the New Chat list shows for a tag: published ones carrying it (SPEC.md §5). */
-export function personasForTag(personas: Persona[], tag: string): Persona[] {
+function personasForTag(personas: Persona[], tag: string): Persona[] {
   return personas.filter((p) => p.published && p.tags.includes(tag));
 }
 
@@ -23,8 +25,8 @@ export function personasForTag(personas: Persona[], tag: string): Persona[] {
 export function NewChatModal() {
   const open = useAppStore((s) => s.activeModal === 'newchat');
   const setActiveModal = useAppStore((s) => s.setActiveModal);
-  const personas = useAppStore((s) => s.personas);
-  const isPro = useAppStore((s) => s.isProUser);
+  const personas = usePersonas((s) => s.personas);
+  const isPro = useUser(selectIsPro);
   const navigate = useNavigate();
   const [tab, setTab] = useState<TabId>('helpful');
   const [selected, setSelected] = useState<Persona | null>(null);

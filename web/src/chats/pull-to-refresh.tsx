@@ -1,8 +1,8 @@
 import { type ReactNode, type RefObject, useRef, useState } from 'react';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
 
 /** How far (px) the list must be pulled before letting go refreshes it. */
-export const PULL_THRESHOLD_PX = 64;
+const PULL_THRESHOLD_PX = 64;
 const MAX_PULL_PX = 110;
 
 type Phase = 'idle' | 'pulling' | 'armed' | 'loading';

@@ -1,8 +1,8 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useSessionEvent } from '../api/use-session-event';
-import { useAppStore } from '../store/app-store';
+import { dispatchChats, useChats } from '../store/chats';
 import { openChatId } from './chat-actions';
-import { chatFields, patchChat, removeChat, upsertChat } from './chat-list-state';
+import { chatFields } from './chat-list-state';
 import { useChatUiStore } from './chat-ui-store';
 import { reloadChatList } from './chats-api';
 
@@ -14,29 +14,27 @@ import { reloadChatList } from './chats-api';
 export function useChatSync(): void {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const set = useAppStore.setState;
-
-  useSessionEvent('chat.created', ({ chat }) => set((s) => ({ chats: upsertChat(s.chats, chat) })));
+  useSessionEvent('chat.created', ({ chat }) => dispatchChats({ type: 'upserted', chat }));
 
   useSessionEvent('chat.renamed', ({ chatId, name }) => {
     const ui = useChatUiStore.getState();
-    const current = useAppStore.getState().chats.find((c) => c.id === chatId);
+    const current = useChats.getState().chats.find((c) => c.id === chatId);
     ui.setRenaming(chatId, false);
     if (!current) return;
     if (current.name !== name) ui.markTyping(chatId);
-    set((s) => ({ chats: patchChat(s.chats, chatId, { name }) }));
+    dispatchChats({ type: 'patched', chatId, fields: { name } });
   });
 
   useSessionEvent('chat.updated', ({ chatId, updatedFields }) => {
-    if (!useAppStore.getState().chats.some((c) => c.id === chatId)) {
+    if (!useChats.getState().chats.some((c) => c.id === chatId)) {
       reloadChatList().catch((error: unknown) => console.error('Failed to refetch chats', error));
       return;
     }
-    set((s) => ({ chats: patchChat(s.chats, chatId, chatFields(updatedFields)) }));
+    dispatchChats({ type: 'patched', chatId, fields: chatFields(updatedFields) });
   });
 
   useSessionEvent('chat.deleted', ({ chatId }) => {
-    set((s) => ({ chats: removeChat(s.chats, chatId) }));
+    dispatchChats({ type: 'removed', chatId });
     if (openChatId(pathname) === chatId) navigate('/');
   });
 }

@@ -1,7 +1,7 @@
 import { creditsState, LOW_CREDITS_THRESHOLD } from '@neura/contract';
 import { Link } from 'react-router';
-import { texts } from '../shell/texts';
-import { useAppStore } from '../store/app-store';
+import { useUser } from '../store/user';
+import { texts } from '../texts/texts';
 
 function Banner({
   tone,
@@ -42,10 +42,9 @@ function Banner({
 
 /** Explore banners of SPEC.md §2: Pro upgrade for signed-in non-Pro users, No Credits, Low Credits. */
 export function ExploreBanners() {
-  const user = useAppStore((s) => s.user);
-  const isPro = useAppStore((s) => s.isProUser);
-  const credits = useAppStore((s) => s.credits);
+  const user = useUser((s) => s.user);
   if (!user) return null;
+  const { isPro, credits } = user;
   const state = creditsState(credits, LOW_CREDITS_THRESHOLD);
   return (
     <div className="flex flex-col gap-3">

@@ -1,8 +1,10 @@
 import type { Persona, User } from '@neura/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderWithRouter } from '../chats/render-with-router';
 import { useAppStore } from '../store/app-store';
+import { usePersonas } from '../store/personas';
+import { dispatchUser } from '../store/user';
+import { renderWithRouter } from '../test/render-with-router';
 import { ExplorePage } from './explore-page';
 import { slidesPerViewFor } from './use-slides-per-view';
 
@@ -32,14 +34,9 @@ const user = (over: Partial<User> = {}): User => ({
 });
 
 beforeEach(() => {
-  useAppStore.setState({
-    personas: [],
-    personasLoaded: false,
-    user: null,
-    credits: null,
-    isProUser: false,
-    token: 't',
-  });
+  useAppStore.setState({ token: 't' });
+  usePersonas.setState({ personas: [], loaded: false });
+  dispatchUser({ type: 'cleared' });
 });
 
 describe('ExplorePage', () => {
@@ -53,8 +50,8 @@ describe('ExplorePage', () => {
   });
 
   it('should group published personas by tag with cost, tooltip, Pro label and featured background', () => {
-    useAppStore.setState({
-      personasLoaded: true,
+    usePersonas.setState({
+      loaded: true,
       personas: [
         persona('f', ['featured'], { requiresPro: true, cost: 5 }),
         persona('w', ['wellbeing']),
@@ -90,7 +87,7 @@ describe('ExplorePage', () => {
     [3, 'banner-low-credits', 'Low Credits'],
     [5, 'banner-low-credits', 'Low Credits'],
   ])('should show the right credits banner at %i credits', (credits, testId, title) => {
-    useAppStore.getState().setUser(user({ credits }));
+    dispatchUser({ type: 'loaded', user: user({ credits }) });
     renderWithRouter(<ExplorePage />);
     const banner = screen.getByTestId(testId);
     expect(banner.textContent).toContain(title);
@@ -98,14 +95,14 @@ describe('ExplorePage', () => {
   });
 
   it('should show only the Pro banner at 50 credits for a non-Pro user, and none for a Pro user', () => {
-    useAppStore.getState().setUser(user({ credits: 50 }));
+    dispatchUser({ type: 'loaded', user: user({ credits: 50 }) });
     const { unmount } = renderWithRouter(<ExplorePage />);
     expect(screen.queryByTestId('banner-no-credits')).toBeNull();
     expect(screen.queryByTestId('banner-low-credits')).toBeNull();
     const pro = screen.getByTestId('banner-pro');
     expect(within(pro).getByRole('link', { name: 'Subscribe Now' }).getAttribute('href')).toBe('/settings/pro');
     unmount();
-    useAppStore.getState().setUser(user({ credits: 50, isPro: true }));
+    dispatchUser({ type: 'loaded', user: user({ credits: 50, isPro: true }) });
     renderWithRouter(<ExplorePage />);
     expect(screen.queryByTestId('banner-pro')).toBeNull();
   });

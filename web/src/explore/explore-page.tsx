@@ -2,15 +2,15 @@ import { EXPLORE_CAROUSELS, EXPLORE_SKELETON_COUNTS, type Persona } from '@neura
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { startChat } from '../chats/chat-actions';
-import { texts } from '../shell/texts';
-import { useAppStore } from '../store/app-store';
+import { usePersonas } from '../store/personas';
+import { texts } from '../texts/texts';
 import { ExploreBanners } from './explore-banners';
 import { PersonaCarousel } from './persona-carousel';
 
 /** Explore (home): banners, then the five carousels of published personas by tag. */
 export function ExplorePage() {
-  const personas = useAppStore((s) => s.personas);
-  const loaded = useAppStore((s) => s.personasLoaded);
+  const personas = usePersonas((s) => s.personas);
+  const loaded = usePersonas((s) => s.loaded);
   const navigate = useNavigate();
   const onStart = useCallback((persona: Persona) => void startChat(persona.id, navigate), [navigate]);
 

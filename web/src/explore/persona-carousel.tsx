@@ -1,7 +1,7 @@
 import { EXPLORE_CAROUSEL_SPEED_MS, type Persona } from '@neura/contract';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { texts } from '../shell/texts';
-import { PersonaCard } from './persona-card';
+import { PersonaCard } from '../personas/persona-card';
+import { texts } from '../texts/texts';
 import { PersonaSkeleton } from './persona-skeleton';
 import { useSlidesPerView } from './use-slides-per-view';
 

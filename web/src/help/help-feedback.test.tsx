@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToastStore } from '../shell/toast-store';
+import { useToastStore } from '../ui/toast-store';
 import { HelpFeedback } from './help-feedback';
 
 let calls: Array<{ url: string; body: unknown }>;

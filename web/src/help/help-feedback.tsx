@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { ApiError } from '../api/http';
-import { texts } from '../shell/texts';
-import { showToast } from '../shell/toast-store';
+import { errorMessage } from '../api/app-error';
+import { texts } from '../texts/texts';
+import { showToast } from '../ui/toast-store';
 import { sendHelpFeedback } from './send-feedback';
 
 type Step = 'ask' | 'comment' | 'thanks';
@@ -22,7 +22,7 @@ export function HelpFeedback({ docName }: { docName: string }) {
       await sendHelpFeedback(docName, message);
       setStep('thanks');
     } catch (error) {
-      showToast({ severity: 'error', message: error instanceof ApiError ? error.message : texts.help.sendFailed });
+      showToast({ severity: 'error', message: errorMessage(error, texts.help.sendFailed) });
     } finally {
       setSending(false);
     }

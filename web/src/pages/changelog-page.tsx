@@ -1,6 +1,6 @@
 import changelog from '../../../CHANGELOG.md?raw';
-import { Markdown } from '../shell/markdown';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
+import { Markdown } from '../ui/markdown';
 
 /** The release notes: CHANGELOG.md, read at build time, without its own top heading. */
 const body = changelog.replace(/^#\s[^\n]*\n+/, '');

@@ -1,5 +1,5 @@
-import { texts } from '../shell/texts';
 import { useAppStore } from '../store/app-store';
+import { texts } from '../texts/texts';
 
 /** A page whose feature has no issue yet (billing): its title and a plain "coming" note. */
 export default function ComingPage({ note }: { note: string }) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
 
 /** Create Persona: custom personas are announced as coming soon (SPEC.md §1). */
 export default function CreatePage() {

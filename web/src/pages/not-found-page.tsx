@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
 
 export function NotFoundPage() {
   return (

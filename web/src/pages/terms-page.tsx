@@ -1,5 +1,5 @@
-import { Markdown } from '../shell/markdown';
-import { texts } from '../shell/texts';
+import { texts } from '../texts/texts';
+import { Markdown } from '../ui/markdown';
 import terms from './terms.md?raw';
 
 /** Terms of Use (also where /privacy lands). */

@@ -1,8 +1,8 @@
 import { type ReactNode, useId, useState } from 'react';
-import { Modal } from '../shell/modal';
-import { texts } from '../shell/texts';
-import { showToast, type ToastSeverity } from '../shell/toast-store';
 import { useAppStore } from '../store/app-store';
+import { texts } from '../texts/texts';
+import { Modal } from '../ui/modal';
+import { showToast, type ToastSeverity } from '../ui/toast-store';
 
 const t = texts.uiTest;
 const BUTTON = 'rounded-lg px-4 py-2 font-medium disabled:opacity-50';

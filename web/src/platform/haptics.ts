@@ -1,30 +1,24 @@
+import { isNativePlatform } from './native';
+import { loadHapticsPlugin } from './plugins';
+
 /**
- * Haptic impact: Capacitor Haptics on native (when the plugin is present on the bridge), else
- * `navigator.vibrate` where the browser has it, else nothing. No Capacitor package is imported:
- * the native shell exposes its plugins on `window.Capacitor`.
+ * Haptic impact (navigation and modal changes, SPEC.md §4): Capacitor Haptics on native, else
+ * `navigator.vibrate` where the browser has it, else nothing. Fire and forget: never throws.
  */
 export type ImpactStyle = 'LIGHT' | 'MEDIUM' | 'HEAVY';
 
-interface CapacitorHaptics {
-  impact: (options: { style: ImpactStyle }) => Promise<void>;
-}
-interface CapacitorBridge {
-  isNativePlatform?: () => boolean;
-  Plugins?: { Haptics?: CapacitorHaptics };
+export interface HapticsPlugin {
+  impact(options: { style: ImpactStyle }): Promise<void>;
 }
 
 const VIBRATE_MS: Record<ImpactStyle, number> = { LIGHT: 8, MEDIUM: 12, HEAVY: 20 };
 
-function nativeHaptics(): CapacitorHaptics | undefined {
-  const cap = (globalThis as { Capacitor?: CapacitorBridge }).Capacitor;
-  if (!cap?.isNativePlatform?.()) return undefined;
-  return cap.Plugins?.Haptics;
-}
+let plugin: Promise<HapticsPlugin> | undefined;
 
 export function hapticImpact(style: ImpactStyle = 'LIGHT'): void {
-  const native = nativeHaptics();
-  if (native) {
-    void native.impact({ style }).catch(() => undefined);
+  if (isNativePlatform()) {
+    plugin ??= loadHapticsPlugin();
+    void plugin.then((haptics) => haptics.impact({ style })).catch(() => undefined);
     return;
   }
   const nav = globalThis.navigator as Navigator | undefined;
@@ -37,8 +31,4 @@ export function hapticImpact(style: ImpactStyle = 'LIGHT'): void {
   }
 }
 
-/** Whether this is the native (Capacitor) build; false on the web. */
-export function isNativePlatform(): boolean {
-  const cap = (globalThis as { Capacitor?: CapacitorBridge }).Capacitor;
-  return Boolean(cap?.isNativePlatform?.());
-}
+export { isNativePlatform } from './native';

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { isNativePlatform } from '../platform/native';
 
 /** A new service worker is installed and waiting: the update prompt offers to switch to it. */
 export const useUpdateAvailable = create<{ waiting: ServiceWorker | null }>()(() => ({ waiting: null }));
@@ -6,9 +7,12 @@ export const useUpdateAvailable = create<{ waiting: ServiceWorker | null }>()(()
 let updateAccepted = false;
 let reloading = false;
 
-/** Registers /sw.js in production builds and reports a waiting new version. */
+/**
+ * Registers /sw.js in production web builds and reports a waiting new version. Not in the native
+ * app: its files ship inside the app and update with it.
+ */
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || isNativePlatform()) return;
   window.addEventListener('load', () => {
     navigator.serviceWorker
       .register('/sw.js')

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToastStore } from '../shell/toast-store';
 import { useAppStore } from '../store/app-store';
+import { useToastStore } from '../ui/toast-store';
 import ChangePasswordPage from './change-password-page';
 
 let calls: Array<{ url: string; method?: string; body: unknown }>;

@@ -1,10 +1,10 @@
 import { changePasswordRequestSchema } from '@neura/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../api/http';
+import { errorMessage } from '../api/app-error';
 import { changePassword } from '../auth/auth-api';
-import { texts } from '../shell/texts';
-import { showToast } from '../shell/toast-store';
+import { texts } from '../texts/texts';
+import { showToast } from '../ui/toast-store';
 import { PasswordInput } from './password-input';
 
 /** Change Password: current + new + confirm → PUT /users/me/password; other sessions are revoked by the server. */

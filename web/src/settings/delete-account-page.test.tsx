@@ -1,8 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToastStore } from '../shell/toast-store';
 import { useAppStore } from '../store/app-store';
+import { dispatchUser, useUser } from '../store/user';
+import { useToastStore } from '../ui/toast-store';
 import DeleteAccountPage from './delete-account-page';
 
 let calls: Array<{ url: string; method?: string; body: unknown }>;
@@ -11,7 +12,20 @@ let answer: { status: number; body: unknown };
 beforeEach(() => {
   calls = [];
   answer = { status: 200, body: { success: true } };
-  useAppStore.setState({ token: 'tok', credits: 3 });
+  useAppStore.setState({ token: 'tok' });
+  dispatchUser({
+    type: 'loaded',
+    user: {
+      email: 'a@b.co',
+      firstName: 'A',
+      lastName: 'B',
+      referralCode: 'X',
+      proExpiry: null,
+      isPro: false,
+      flags: [],
+      credits: 3,
+    },
+  });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -64,7 +78,7 @@ describe('DeleteAccountPage', () => {
     expect(calls[0]).toMatchObject({ method: 'DELETE', body: { password: 'secret' } });
     expect(calls[0]?.url).toMatch(/\/api\/users\/me$/);
     expect(useAppStore.getState().token).toBeNull();
-    expect(useAppStore.getState().credits).toBeNull();
+    expect(useUser.getState().user).toBeNull();
   });
 
   it("should stay signed in and show the server's message on a wrong password", async () => {

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../api/http';
+import { errorMessage } from '../api/app-error';
 import { deleteAccount } from '../auth/auth-api';
-import { texts } from '../shell/texts';
-import { showToast } from '../shell/toast-store';
+import { texts } from '../texts/texts';
+import { showToast } from '../ui/toast-store';
 import { PasswordInput } from './password-input';
 import { endSession } from './use-logout';
 

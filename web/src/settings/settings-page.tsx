@@ -1,6 +1,9 @@
 import { CLIENT_VERSION } from '@neura/contract';
-import { texts } from '../shell/texts';
+import { AnalyticsSetting } from '../analytics/analytics-setting';
+import { ClientInfoLine } from '../platform/client-info-line';
 import { useAppStore } from '../store/app-store';
+import { selectCredits, selectIsPro, useUser } from '../store/user';
+import { texts } from '../texts/texts';
 import { SettingsLink, SettingsSection } from './settings-row';
 import { ToggleRow } from './toggle-row';
 import { useLogout } from './use-logout';
@@ -20,9 +23,9 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 
 /** Settings home: account summary, appearance, links to the child pages, logout. */
 export default function SettingsPage() {
-  const user = useAppStore((s) => s.user);
-  const credits = useAppStore((s) => s.credits);
-  const isPro = useAppStore((s) => s.isProUser);
+  const user = useUser((s) => s.user);
+  const credits = useUser(selectCredits);
+  const isPro = useUser(selectIsPro);
   const theme = useAppStore((s) => s.theme);
   const blackout = useAppStore((s) => s.blackout);
   const setTheme = useAppStore((s) => s.setTheme);
@@ -74,6 +77,8 @@ export default function SettingsPage() {
         </div>
       </SettingsSection>
 
+      <AnalyticsSetting />
+
       <SettingsSection title={texts.settings.manage}>
         <ul className="divide-y divide-border">
           <SettingsLink to="/settings/credits">{texts.settings.buyCredits}</SettingsLink>
@@ -101,6 +106,7 @@ export default function SettingsPage() {
         {pending ? texts.settings.loggingOut : texts.settings.logout}
       </button>
       <p className="text-center text-xs text-muted">{texts.settings.version(CLIENT_VERSION)}</p>
+      <ClientInfoLine />
     </div>
   );
 }

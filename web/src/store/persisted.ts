@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What survives a reload, parsed with defaults so a corrupt or old value never breaks start-up. */
-export const persistedSchema = z.object({
+const persistedSchema = z.object({
   token: z.string().nullable().catch(null).default(null),
   blackout: z.boolean().catch(false).default(false),
   theme: z.enum(['dark', 'light']).catch('dark').default('dark'),

@@ -1,4 +1,4 @@
-import { texts } from '../../shell/texts';
+import { texts } from '../../texts/texts';
 import { resendVerifyCode, submitVerifyCode } from '../actions';
 import { useAuthFlow } from '../auth-flow-store';
 import { CodeInput } from '../code-input';

@@ -1,5 +1,5 @@
-import { texts } from '../../shell/texts';
 import { useAppStore } from '../../store/app-store';
+import { texts } from '../../texts/texts';
 import { leaveIntro } from '../actions';
 import { IntroCarousel } from '../intro-carousel';
 

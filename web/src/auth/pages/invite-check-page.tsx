@@ -1,5 +1,5 @@
 import { isValidInviteCode } from '@neura/contract';
-import { texts } from '../../shell/texts';
+import { texts } from '../../texts/texts';
 import { openWaitlist, submitInvite } from '../actions';
 import { useAuthFlow } from '../auth-flow-store';
 import { AuthForm, LinkButton, PrimaryButton, TextField } from '../form-controls';

@@ -1,5 +1,5 @@
 import { isValidEmail } from '@neura/contract';
-import { texts } from '../../shell/texts';
+import { texts } from '../../texts/texts';
 import { forgotPassword, submitLogin } from '../actions';
 import { useAuthFlow } from '../auth-flow-store';
 import { AuthForm, LinkButton, PrimaryButton, TermsNote, TextField } from '../form-controls';

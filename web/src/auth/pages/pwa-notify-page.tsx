@@ -1,4 +1,4 @@
-import { texts } from '../../shell/texts';
+import { texts } from '../../texts/texts';
 import { useAuthFlow } from '../auth-flow-store';
 import { SecondaryButton } from '../form-controls';
 import { phoneOs } from '../platform-checks';

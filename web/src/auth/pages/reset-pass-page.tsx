@@ -1,4 +1,4 @@
-import { texts } from '../../shell/texts';
+import { texts } from '../../texts/texts';
 import { submitNewPassword } from '../actions';
 import { useAuthFlow } from '../auth-flow-store';
 import { AuthForm, PrimaryButton, TextField } from '../form-controls';

@@ -1,0 +1,80 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { CreditService } from '../credits/service.js';
+import type { Db } from '../db/database.js';
+import type { EventBus } from '../lib/events.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { RedisLink } from '../realtime/redis-health.js';
+import { AccountService } from './account-service.js';
+import { AttemptLimiter } from './attempt-limiter.js';
+import { AttemptRepository } from './attempt-repository.js';
+import { Authenticator } from './authenticate.js';
+import { CaptchaVerifier } from './captcha.js';
+import { CodeRepository } from './code-repository.js';
+import { CodeService } from './code-service.js';
+import { InviteRepository } from './invite-repository.js';
+import { InviteService } from './invite-service.js';
+import { accountRoutes } from './routes.js';
+import { SessionRepository } from './session-repository.js';
+import { UserRepository } from './user-repository.js';
+import { WaitlistRepository } from './waitlist-repository.js';
+import { WaitlistService } from './waitlist-service.js';
+
+export interface AccountsModuleDeps {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  events: EventBus;
+  mailer: Mailer;
+  credits: CreditService;
+  /** The process's Redis link when REDIS_URL is set: the account limits count there. */
+  redis?: RedisLink;
+}
+
+/** Accounts: users, sessions, sign-up and sign-in, codes, invites and the waitlist. */
+export function createAccountsModule({ config, db, log, events, mailer, credits, redis }: AccountsModuleDeps) {
+  const users = new UserRepository(db);
+  const sessions = new SessionRepository(db);
+  const auth = new Authenticator(sessions, users);
+  const invites = new InviteService(new InviteRepository(db), users);
+  const attempts = new AttemptRepository(db);
+  const limiter = new AttemptLimiter(attempts, redis, log);
+  const codeRepository = new CodeRepository(db);
+  const codes = new CodeService(codeRepository, limiter);
+  const captcha = new CaptchaVerifier(config.RECAPTCHA_SECRET, config.RECAPTCHA_VERIFY_URL);
+  const accounts = new AccountService({
+    config,
+    db,
+    users,
+    sessions,
+    invites,
+    codes,
+    limiter,
+    captcha,
+    mailer,
+    credits,
+    events,
+    log,
+  });
+  const waitlistRepository = new WaitlistRepository(db);
+  const appUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const waitlist = new WaitlistService(waitlistRepository, invites, limiter, mailer, appUrl, log);
+
+  // The rows keyed by the user or their address go with the account (the user row last, by AccountService).
+  events.on('user.deleting', async ({ userId, email, trx }) => {
+    await sessions.deleteForUser(userId, trx);
+    await codeRepository.deleteForEmail(email, trx);
+    await waitlistRepository.deleteForEmail(email, trx);
+    await attempts.deleteForAccount(userId, email, trx);
+  });
+
+  return {
+    users,
+    sessions,
+    auth,
+    invites,
+    accounts,
+    waitlist,
+    routes: accountRoutes({ auth, accounts, invites, waitlist }),
+  };
+}

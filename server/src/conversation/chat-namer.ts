@@ -1,0 +1,84 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { deriveChatName } from '../chats/naming.js';
+import type { ChatService } from '../chats/service.js';
+import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
+import type { PersonaRepository } from '../personas/repository.js';
+import { titleFromModel, titleFromText } from './naming.js';
+import type { MessageRepository } from './repository.js';
+
+const NAMING_TIMEOUT_MS = 15_000;
+
+export interface ChatNamerDeps {
+  log: FastifyBaseLogger;
+  messages: MessageRepository;
+  personas: PersonaRepository;
+  llm: LlmRegistry;
+  chats: Pick<ChatService, 'ownedRow' | 'rename'>;
+}
+
+/**
+ * Names chats from their conversation (the model's short title when one is configured and answers)
+ * and renames them through the chats feature, which announces `chat.renamed`.
+ */
+export class ChatNamer {
+  constructor(
+    private readonly deps: ChatNamerDeps,
+    /** Aborted on shutdown: a title being asked for is given up. */
+    private readonly shutdown: AbortSignal,
+  ) {}
+
+  /** After the first complete exchange: the model's title, else the first words of the message. */
+  async nameFirstExchange(
+    userId: string,
+    chatId: string,
+    exchange: { user: string; assistant: string },
+    resolved: ResolvedModel | undefined,
+  ): Promise<string> {
+    let name: string | undefined;
+    if (resolved) {
+      name = await titleFromModel(resolved.model, exchange, this.signal()).catch((error) => {
+        this.deps.log.warn({ err: error, chatId }, 'model could not name the chat; using the first message');
+        return undefined;
+      });
+    }
+    name ??= titleFromText(exchange.user);
+    await this.deps.chats.rename(userId, chatId, name);
+    return name;
+  }
+
+  /** No model: the chat is named after the first message. */
+  nameFromText(userId: string, chatId: string, text: string): Promise<void> {
+    return this.deps.chats.rename(userId, chatId, titleFromText(text));
+  }
+
+  /**
+   * generateName: the model's title when a model is configured and answers, else a name derived
+   * from the first user message, else the persona's name.
+   */
+  async generateName(userId: string, chatId: string): Promise<string> {
+    const chat = await this.deps.chats.ownedRow(userId, chatId);
+    const persona = await this.deps.personas.findById(chat.persona_id);
+    const first = (await this.deps.messages.firstUserMessage(chatId))?.content;
+    let name: string | undefined;
+    if (first) name = deriveChatName(await this.suggestTitle(chatId, persona?.model ?? undefined, first), 120);
+    name ??= deriveChatName(first) ?? persona?.name ?? chat.name;
+    await this.deps.chats.rename(userId, chatId, name);
+    return name;
+  }
+
+  /** A model-written title for the chat's first exchange; undefined without a model or an answer. */
+  private async suggestTitle(chatId: string, model: string | undefined, userText: string): Promise<string | undefined> {
+    const resolved = this.deps.llm.getLanguageModel(model);
+    if (!resolved) return undefined;
+    const first = await this.deps.messages.listFirst(chatId, 10);
+    const assistant = first.find((m) => m.role === 'assistant' && m.content.trim())?.content ?? '';
+    return titleFromModel(resolved.model, { user: userText, assistant }, this.signal()).catch((error) => {
+      this.deps.log.warn({ err: error, chatId }, 'model could not name the chat');
+      return undefined;
+    });
+  }
+
+  private signal(): AbortSignal {
+    return AbortSignal.any([this.shutdown, AbortSignal.timeout(NAMING_TIMEOUT_MS)]);
+  }
+}

@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Authenticator, Principal } from '../accounts/authenticate.js';
+import type { UserRepository } from '../accounts/user-repository.js';
+import type { ChatService } from '../chats/service.js';
+import type { Config } from '../config.js';
+import type { CreditService } from '../credits/service.js';
+import type { Db } from '../db/database.js';
+import type { EventBus } from '../lib/events.js';
+import type { LlmRegistry } from '../llm/registry.js';
+import type { PersonaRepository } from '../personas/repository.js';
+import type { Realtime } from '../realtime/realtime.js';
+import { MessageRepository } from './repository.js';
+import { conversationRoutes } from './routes.js';
+import { ConversationService } from './service.js';
+import { conversationSocket } from './socket.js';
+
+export interface ConversationModuleDeps {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  events: EventBus;
+  auth: Authenticator;
+  users: UserRepository;
+  personaRepository: PersonaRepository;
+  credits: CreditService;
+  llm: LlmRegistry;
+  realtime: Realtime<Principal>;
+  chatService: ChatService;
+}
+
+/** Conversation: messages, the reply engine, history and chat naming. */
+export function createConversationModule(deps: ConversationModuleDeps) {
+  const messages = new MessageRepository(deps.db);
+  const conversation = new ConversationService({
+    config: deps.config,
+    db: deps.db,
+    log: deps.log,
+    messages,
+    personas: deps.personaRepository,
+    users: deps.users,
+    credits: deps.credits,
+    llm: deps.llm,
+    realtime: deps.realtime,
+    chats: deps.chatService,
+  });
+  deps.realtime.onSession(conversationSocket(conversation));
+  // A chat being deleted: stop the reply being written in it first.
+  deps.events.on('chat.deleting', ({ chatId }) => conversation.cancelChat(chatId));
+  deps.events.on('user.deleting', ({ userId, trx }) => messages.deleteAllOf(userId, trx));
+  return { conversation, routes: conversationRoutes(deps.auth, conversation) };
+}

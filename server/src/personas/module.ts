@@ -1,0 +1,11 @@
+import type { Db } from '../db/database.js';
+import { PersonaRepository } from './repository.js';
+import { personaRoutes } from './routes.js';
+import { PersonaService } from './service.js';
+
+/** Personas: the catalog, its artwork and the admin import/export. */
+export function createPersonasModule({ db }: { db: Db }) {
+  const personaRepository = new PersonaRepository(db);
+  const personas = new PersonaService(personaRepository);
+  return { personaRepository, personas, routes: personaRoutes(personas) };
+}

@@ -1,0 +1,58 @@
+import { UNAVAILABLE_MESSAGE } from '@neura/contract';
+import type { z } from 'zod';
+import { AppError, internalErrorBody } from '../errors.js';
+import { isTransientError } from '../lib/transient.js';
+import { parse } from '../lib/validate.js';
+import type { SocketData } from './realtime.js';
+
+/**
+ * The minimal socket the kit needs (any namespace's typed socket fits): it listens to any event
+ * name and carries the principal and logger the realtime server put in `data`.
+ */
+export interface KitSocket {
+  // biome-ignore lint/suspicious/noExplicitAny: socket.io's typed `on` differs per namespace; the kit validates payloads itself.
+  on: (event: any, listener: (...args: any[]) => void) => unknown;
+  data: SocketData;
+}
+
+export interface SocketContext<S extends KitSocket = KitSocket> {
+  userId: string;
+  socket: S;
+}
+
+/**
+ * The one way to handle a client event: validates the payload with `schema` (a `request:invalid`
+ * error when it does not fit), runs the handler and answers the ack, when the client sent one,
+ * with the handler's result or `{ error: { message, code } }` (an AppError's own body; the
+ * database or Redis briefly away is `unavailable`, like the HTTP 503; anything else is logged and
+ * answered with code `internal`).
+ */
+export function on<S extends z.ZodType, R, K extends KitSocket = KitSocket>(
+  socket: K,
+  event: string,
+  schema: S,
+  handler: (input: z.output<S>, ctx: SocketContext<K>) => Promise<R> | R,
+): void {
+  socket.on(event, async (...args: unknown[]) => {
+    const ack = typeof args.at(-1) === 'function' ? (args.pop() as (response: unknown) => void) : undefined;
+    try {
+      const userId = socket.data.principal?.user.id;
+      if (!userId) throw new AppError('auth:required', 'You need to be signed in to do that.');
+      const input = parse(schema, args[0]);
+      const result = await handler(input, { userId, socket });
+      ack?.(result);
+    } catch (error) {
+      if (error instanceof AppError) {
+        ack?.({ error: error.toBody() });
+        return;
+      }
+      if (isTransientError(error)) {
+        socket.data.log?.warn({ err: error, event }, 'dependency unavailable');
+        ack?.({ error: { message: UNAVAILABLE_MESSAGE, code: 'unavailable' } });
+        return;
+      }
+      socket.data.log?.error({ err: error, event }, 'socket handler failed');
+      ack?.({ error: internalErrorBody() });
+    }
+  });
+}

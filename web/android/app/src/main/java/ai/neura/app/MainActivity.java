@@ -1,0 +1,5 @@
+package ai.neura.app;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}

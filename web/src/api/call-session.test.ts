@@ -1,0 +1,72 @@
+import { SESSION_NAMESPACE, SOCKET_OPTIONS } from '@neura/contract';
+import { Server } from 'socket.io';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AppError, errorMessage } from './app-error';
+import { callSession } from './call-session';
+import { connectSession, disconnectSession, getSessionSocket } from './session-socket';
+
+/** A real Socket.IO server on loopback: createChat refuses, deleteChat succeeds, generateName never answers. */
+let io: Server;
+beforeAll(async () => {
+  io = new Server(0, { cors: { origin: '*' } });
+  io.of(SESSION_NAMESPACE).on('connection', (socket) => {
+    socket.on('createChat', (_persona: string, ack: (r: unknown) => void) =>
+      ack({ error: { message: 'That persona needs Pro.', code: 'pro:required' } }),
+    );
+    socket.on('deleteChat', (_chatId: string, ack: (r: unknown) => void) => ack({ success: true }));
+    socket.on('generateName', () => undefined);
+  });
+  await new Promise<void>((resolve) => io.httpServer.once('listening', () => resolve()));
+  const address = io.httpServer.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  vi.stubEnv('VITE_API_URL', `http://127.0.0.1:${address.port}`);
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await io.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  disconnectSession();
+});
+
+async function connected() {
+  const socket = connectSession('tok');
+  if (!socket.connected) await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+}
+
+describe('callSession', () => {
+  it('should resolve with the acknowledgement body', async () => {
+    await connected();
+    await expect(callSession('deleteChat', 'c1')).resolves.toEqual({ success: true });
+  });
+
+  it("should reject with an AppError rebuilt from the server's { error: { message, code } }", async () => {
+    await connected();
+    const error = await callSession('createChat', 'pro-persona').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ message: 'That persona needs Pro.', code: 'pro:required', status: 0 });
+    expect(errorMessage(error, 'fallback')).toBe('That persona needs Pro.');
+  });
+
+  it('should reject with code disconnected when there is no connected socket', async () => {
+    expect(getSessionSocket()).toBeNull();
+    const error = await callSession('deleteChat', 'c1').catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'disconnected',
+      message: 'Not connected to the server. Check your connection and try again.',
+    });
+    expect(errorMessage(error, 'Failed to delete the chat.')).toBe('Failed to delete the chat.');
+  });
+
+  it('should reject with code timeout when the server never acknowledges', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await connected();
+    const pending = callSession('generateName', 'c1').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(SOCKET_OPTIONS.timeout + 1);
+    expect(await pending).toMatchObject({
+      code: 'timeout',
+      message: 'The server did not answer in time. Please try again in a moment.',
+    });
+  });
+});

@@ -1,0 +1,118 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ZodError } from 'zod';
+import { useAuthFlow } from '../auth/auth-flow-store';
+import { useAppStore } from '../store/app-store';
+import { buildRoutes } from './router';
+
+function serverAnswering(handler: (url: string, init?: RequestInit) => Response | Promise<Response>) {
+  const calls: Array<{ url: string; init?: RequestInit }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, init });
+      return handler(url, init);
+    }),
+  );
+  return calls;
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** What the server answers, by path, in the shapes of contract/src/http.ts. */
+const WAITLIST_URL = 'https://example.com/waitlist';
+const SERVER: Record<string, unknown> = {
+  '/api/': { message: 'OK', version: '0.1.0', supportedClientRange: '>=2.0.0 <3.0.0' },
+  '/api/personas': [],
+  '/api/accounts/options': { registration: 'invite', waitlistUrl: WAITLIST_URL, captchaSiteKey: null },
+};
+const online = (url: string) => {
+  const { pathname } = new URL(url);
+  return pathname in SERVER ? json(SERVER[pathname]) : json({ message: 'Not Found', code: 'not-found' }, 404);
+};
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+// The layout loads the auth modal lazily; transform it once up front so the first test that opens
+// it waits for the modal, not for the test runner compiling its module.
+beforeAll(async () => {
+  await import('../auth/auth-modal');
+});
+
+/** Everything logged as a warning or an error: a ZodError among it means a stub or a schema is wrong. */
+let logged: unknown[];
+beforeEach(() => {
+  useAppStore.setState({ token: null, activeModal: null, serverOnline: null, viewTitle: '' });
+  logged = [];
+  for (const level of ['warn', 'error'] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      logged.push(...args);
+    });
+  }
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  expect(logged.filter((entry) => entry instanceof ZodError)).toEqual([]);
+});
+
+describe('AppLayout', () => {
+  it('should show Not Found with its title for an unknown path', async () => {
+    serverAnswering(online);
+    renderAt('/does-not-exist');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Not Found' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Not Found'));
+  });
+
+  it('should open the auth modal on a route that needs auth without a token', async () => {
+    serverAnswering(online);
+    renderAt('/chats');
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(useAppStore.getState().activeModal).toBe('auth');
+    // The modal loaded the sign-up options.
+    await waitFor(() => expect(useAuthFlow.getState().waitlistUrl).toBe(WAITLIST_URL));
+  });
+
+  it('should close the auth modal when moving to a route that does not need auth', async () => {
+    serverAnswering(online);
+    const router = renderAt('/chats');
+    await screen.findByRole('dialog');
+    await router.navigate('/terms');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('should show the fatal offline notice when the server cannot be reached', async () => {
+    serverAnswering(() => {
+      throw new TypeError('fetch failed');
+    });
+    renderAt('/terms');
+    const notice = await screen.findByRole('alertdialog');
+    expect(notice.textContent).toContain('server is offline or under maintenance');
+  });
+
+  it('should send the client version and bearer token on every request', async () => {
+    useAppStore.setState({ token: 'tok123' });
+    const calls = serverAnswering(online);
+    renderAt('/terms');
+    await waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(2));
+    for (const call of calls) {
+      const headers = call.init?.headers as Record<string, string>;
+      expect(headers['Client-Version']).toBe('2.0.0');
+      expect(headers.Authorization).toBe('Bearer tok123');
+    }
+  });
+
+  it('should redirect /account/password to /settings/password and /privacy to /terms', async () => {
+    serverAnswering(online);
+    const router = renderAt('/account/password');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/password'));
+    await router.navigate('/privacy');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/terms'));
+  });
+});

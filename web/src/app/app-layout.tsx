@@ -1,0 +1,82 @@
+import { lazy, Suspense, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { usePageViews } from '../analytics/use-page-views';
+import { useSessionEndRedirect } from '../auth/use-session-end-redirect';
+import { useAppStore } from '../store/app-store';
+import { StoreBanner } from '../store-banner/store-banner';
+import { Toaster } from '../ui/toaster';
+import { Footer } from './footer';
+import { Header } from './header';
+import { OfflineNotice } from './offline-notice';
+import { routeFor } from './routes';
+import { Sidebar } from './sidebar';
+import { SubscribeModal } from './subscribe-modal';
+import { UpdatePrompt } from './update-prompt';
+import { useAuthGate } from './use-auth-gate';
+import { useNavigationEffects } from './use-navigation-effects';
+import { useSessionConnection } from './use-session-connection';
+import { useStartup } from './use-startup';
+import { useThemeClass } from './use-theme-class';
+import { VersionWarning } from './version-warning';
+import { ViewTransition } from './view-transition';
+
+const HelpFlyout = lazy(() => import('../help/help-flyout'));
+
+const AuthModal = lazy(() => import('../auth/auth-modal').then((m) => ({ default: m.AuthModal })));
+
+/**
+ * The auth modal's pages load the first time it opens (signed-in visits never need them), and
+ * stay mounted afterwards so its closing animation plays.
+ */
+function LazyAuthModal() {
+  const open = useAppStore((s) => s.activeModal === 'auth');
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthModal />
+    </Suspense>
+  );
+}
+
+export function AppLayout() {
+  useStartup();
+  useNavigationEffects();
+  useAuthGate();
+  useThemeClass();
+  useSessionConnection();
+  useSessionEndRedirect();
+  usePageViews();
+  const { pathname } = useLocation();
+  const serverOnline = useAppStore((s) => s.serverOnline);
+  const helpOpen = useAppStore((s) => s.activeHelpDoc !== null);
+  const isChat = routeFor(pathname).name === 'chat';
+
+  return (
+    <div className="flex h-full">
+      <Sidebar />
+      <div className="flex min-h-full min-w-0 flex-1 flex-col">
+        <StoreBanner />
+        <Header />
+        <VersionWarning />
+        <main id="main" className="relative flex-1 overflow-x-clip">
+          <ViewTransition>
+            <Outlet />
+          </ViewTransition>
+        </main>
+        {isChat ? null : <Footer />}
+      </div>
+      {helpOpen ? (
+        <Suspense fallback={null}>
+          <HelpFlyout />
+        </Suspense>
+      ) : null}
+      <LazyAuthModal />
+      <SubscribeModal />
+      <Toaster />
+      <UpdatePrompt />
+      {serverOnline === false ? <OfflineNotice /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { texts } from '../texts/texts';
+import type { RouteName } from './routes';
+
+const ExplorePage = lazy(() => import('../explore/explore-page').then((m) => ({ default: m.ExplorePage })));
+const ChatsPage = lazy(() => import('../chats/chats-page').then((m) => ({ default: m.ChatsPage })));
+const ChatPage = lazy(() => import('../chat/chat-page').then((m) => ({ default: m.ChatPage })));
+const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+const CreatePage = lazy(() => import('../pages/create-page'));
+const TermsPage = lazy(() => import('../pages/terms-page'));
+const ChangelogPage = lazy(() => import('../pages/changelog-page'));
+const UiTestPage = lazy(() => import('../pages/ui-test-page'));
+const ComingPage: ComponentType<{ note: string }> = lazy(() => import('../pages/coming-page'));
+const SettingsPage = lazy(() => import('../settings/settings-page'));
+const ChangePasswordPage = lazy(() => import('../settings/change-password-page'));
+const DeleteAccountPage = lazy(() => import('../settings/delete-account-page'));
+
+function PageFallback() {
+  return (
+    <div
+      className="mx-auto max-w-3xl animate-pulse p-4"
+      role="status"
+      aria-busy="true"
+      aria-label={texts.a11y.loadingPage}
+    >
+      <div className="mb-3 h-7 w-48 rounded bg-surface-3" />
+      <div className="h-4 w-72 rounded bg-surface-3" />
+    </div>
+  );
+}
+
+const page = (node: ReactNode) => <Suspense fallback={<PageFallback />}>{node}</Suspense>;
+
+/**
+ * The page of each route. Pages whose issue comes later render a placeholder with their title;
+ * each feature replaces its entries with its lazily loaded page.
+ */
+export const pageElements: Record<RouteName, ReactNode> = {
+  home: page(<ExplorePage />),
+  chats: page(<ChatsPage />),
+  chat: page(<ChatPage />),
+  create: page(<CreatePage />),
+  pro: page(<ComingPage note={texts.comingPages.pro} />),
+  settings: page(<SettingsPage />),
+  password: page(<ChangePasswordPage />),
+  delete: page(<DeleteAccountPage />),
+  credits: page(<ComingPage note={texts.comingPages.credits} />),
+  'purchase-complete': page(<ComingPage note={texts.comingPages.purchaseComplete} />),
+  'pro-subscription': page(<ComingPage note={texts.comingPages.proSubscription} />),
+  changelog: page(<ChangelogPage />),
+  'ui-test': page(<UiTestPage />),
+  'ui-test-ionic': page(<UiTestPage />),
+  terms: page(<TermsPage />),
+  'not-found': page(<NotFoundPage />),
+};

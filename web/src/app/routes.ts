@@ -1,0 +1,85 @@
+import { texts } from '../texts/texts';
+
+/** The route table of SPEC.md §2. */
+export type RouteName =
+  | 'home'
+  | 'chats'
+  | 'chat'
+  | 'create'
+  | 'pro'
+  | 'settings'
+  | 'password'
+  | 'delete'
+  | 'credits'
+  | 'purchase-complete'
+  | 'pro-subscription'
+  | 'changelog'
+  | 'ui-test'
+  | 'ui-test-ionic'
+  | 'terms'
+  | 'not-found';
+
+export interface RouteMeta {
+  name: RouteName;
+  path: string;
+  title: string;
+  auth: boolean;
+  /** Depth for transitions: lower depth slides back. */
+  depth: number;
+}
+
+export const ROUTES: readonly RouteMeta[] = [
+  { name: 'home', path: '/', title: texts.titles.home, auth: true, depth: 0 },
+  { name: 'chats', path: '/chats', title: texts.titles.chats, auth: true, depth: 0 },
+  { name: 'chat', path: '/chats/:chatId', title: texts.titles.chatFallback, auth: true, depth: 1 },
+  { name: 'create', path: '/create', title: texts.titles.create, auth: true, depth: 0 },
+  { name: 'pro', path: '/pro', title: texts.titles.pro, auth: true, depth: 1 },
+  { name: 'settings', path: '/settings', title: texts.titles.settings, auth: true, depth: 0 },
+  { name: 'password', path: '/settings/password', title: texts.titles.password, auth: true, depth: 1 },
+  { name: 'delete', path: '/settings/delete', title: texts.titles.delete, auth: true, depth: 1 },
+  { name: 'credits', path: '/settings/credits', title: texts.titles.credits, auth: true, depth: 1 },
+  {
+    name: 'purchase-complete',
+    path: '/settings/credits/complete',
+    title: texts.titles.purchaseComplete,
+    auth: true,
+    depth: 2,
+  },
+  { name: 'pro-subscription', path: '/settings/pro', title: texts.titles.proSubscription, auth: true, depth: 1 },
+  { name: 'changelog', path: '/changelog', title: texts.titles.changelog, auth: false, depth: 1 },
+  { name: 'ui-test', path: '/ui-test', title: texts.titles.uiTest, auth: true, depth: 1 },
+  { name: 'ui-test-ionic', path: '/ui-test-ionic', title: texts.titles.uiTestIonic, auth: true, depth: 1 },
+  { name: 'terms', path: '/terms', title: texts.titles.terms, auth: false, depth: 1 },
+];
+
+const NOT_FOUND: RouteMeta = {
+  name: 'not-found',
+  path: '*',
+  title: texts.titles.notFound,
+  auth: false,
+  depth: 1,
+};
+
+function matches(pattern: string, pathname: string): boolean {
+  const a = pattern.split('/').filter(Boolean);
+  const b = pathname.split('/').filter(Boolean);
+  if (a.length !== b.length) return false;
+  return a.every((seg, i) => seg.startsWith(':') || seg === b[i]);
+}
+
+/** The route a pathname lands on (after redirects), or Not Found. */
+export function routeFor(pathname: string): RouteMeta {
+  const clean = pathname.replace(/\/+$/, '') || '/';
+  return ROUTES.find((r) => matches(r.path, clean)) ?? NOT_FOUND;
+}
+
+/** The two redirects of SPEC.md §2; undefined when the path is not redirected. */
+export function redirectFor(pathname: string): string | undefined {
+  if (pathname === '/privacy' || pathname === '/privacy/') return '/terms';
+  const account = /^\/account(?:\/(.*))?$/.exec(pathname);
+  if (account) {
+    const rest = (account[1] ?? '').replace(/\/+$/, '');
+    return rest ? `/settings/${rest}` : '/settings';
+  }
+  return undefined;
+}

@@ -1,0 +1,110 @@
+import { Link, useLocation, useNavigate } from 'react-router';
+import { LogoutButton } from '../auth/logout-button';
+import { openChatId, startChat } from '../chats/chat-actions';
+import { ChatList } from '../chats/chat-list';
+import { ChatsRuntime } from '../chats/chats-runtime';
+import { NewChatButton } from '../chats/new-chat-button';
+import { type ConnectionStatus, useConnectionStatus } from '../chats/use-connection-status';
+import { useAppStore } from '../store/app-store';
+import { selectIsPro, useUser } from '../store/user';
+import { texts } from '../texts/texts';
+
+const STATUS: Record<ConnectionStatus, { label: string; dot: string }> = {
+  online: { label: texts.nav.online, dot: 'bg-success' },
+  connecting: { label: texts.nav.connecting, dot: 'bg-warning' },
+  offline: { label: texts.nav.offline, dot: 'bg-danger' },
+};
+
+/**
+ * The desktop sidebar (SPEC.md §2, shown at ≥ 1024 px): New Chat, search and the chat list with
+ * its menu, Home, Settings or Login, Purchase, the Pro or Insider label, the connection status
+ * and Terms / Privacy. It also mounts the app-wide chat runtime (sync, New Chat modal, menus),
+ * which works at every width.
+ */
+export function Sidebar() {
+  const token = useAppStore((s) => s.token);
+  const isPro = useUser(selectIsPro);
+  const insider = useUser((s) => s.user?.flags.includes('insider') ?? false);
+  const setActiveModal = useAppStore((s) => s.setActiveModal);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const status = useConnectionStatus();
+  const hasActiveChat = openChatId(pathname) !== null;
+  const tier = isPro ? texts.nav.pro : insider ? texts.nav.insider : null;
+
+  return (
+    <>
+      <ChatsRuntime />
+      <aside
+        aria-label="Sidebar"
+        className="sticky top-0 hidden h-dvh w-72 shrink-0 flex-col gap-3 border-r border-border bg-surface-2 p-3 lg:flex"
+      >
+        <NewChatButton onClick={() => (token ? void startChat(null, navigate) : setActiveModal('auth'))} />
+        {token ? (
+          <ChatList className="flex-1" />
+        ) : (
+          <div className="flex flex-1 flex-col gap-3 p-1">
+            <p className="text-sm text-muted" data-testid="sidebar-logged-out">
+              {texts.nav.loggedOutPrompt}
+            </p>
+            <button
+              type="button"
+              onClick={() => setActiveModal('auth')}
+              className="rounded-lg border border-border px-3 py-2 text-sm font-medium hover:bg-surface-3"
+            >
+              {texts.nav.loginSignup}
+            </button>
+          </div>
+        )}
+        <nav aria-label="Account" className="flex flex-col gap-1 border-t border-border pt-3 text-sm">
+          <Link to="/" className="rounded-md px-2 py-1.5 hover:bg-surface-3">
+            {texts.nav.home}
+          </Link>
+          {token ? (
+            <>
+              <Link to="/settings" className="rounded-md px-2 py-1.5 hover:bg-surface-3">
+                {texts.nav.settings}
+              </Link>
+              <LogoutButton className="rounded-md px-2 py-1.5 text-left hover:bg-surface-3" />
+            </>
+          ) : (
+            <button
+              type="button"
+              className="rounded-md px-2 py-1.5 text-left hover:bg-surface-3"
+              onClick={() => setActiveModal('auth')}
+            >
+              {texts.nav.login}
+            </button>
+          )}
+          <Link to="/settings/credits" className="rounded-md px-2 py-1.5 hover:bg-surface-3">
+            {texts.nav.purchase}
+          </Link>
+          <div className="flex items-center gap-2 px-2 py-1.5 text-xs text-muted">
+            {token ? (
+              <span className="flex items-center gap-1.5" data-testid="connection-status" role="status">
+                <span className={`h-2 w-2 rounded-full ${STATUS[status].dot}`} aria-hidden="true" />
+                {status === 'online' && !hasActiveChat ? texts.nav.assistantOnline : STATUS[status].label}
+              </span>
+            ) : null}
+            {tier ? (
+              <span
+                className="ml-auto rounded-md bg-accent px-1.5 py-0.5 font-bold text-accent-fg"
+                data-testid="tier-label"
+              >
+                {tier}
+              </span>
+            ) : null}
+          </div>
+          <span className="flex gap-3 px-2 text-xs text-muted">
+            <Link to="/terms" className="hover:text-fg">
+              {texts.nav.terms}
+            </Link>
+            <Link to="/privacy" className="hover:text-fg">
+              {texts.nav.privacy}
+            </Link>
+          </span>
+        </nav>
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { applyUpdate, useUpdateAvailable } from '../pwa/register-sw';
+import { texts } from '../texts/texts';
+
+/** "Update available": shown when a new version of the app is installed and waiting. */
+export function UpdatePrompt() {
+  const waiting = useUpdateAvailable((s) => s.waiting);
+  if (!waiting) return null;
+  return (
+    <div
+      role="status"
+      className="fixed inset-x-3 bottom-20 z-[80] mx-auto flex max-w-md items-center gap-3 rounded-xl border border-border bg-surface-2 p-3 shadow-2xl lg:bottom-4"
+    >
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{texts.pwa.updateTitle}</p>
+        <p className="text-sm text-muted">{texts.pwa.updateBody}</p>
+      </div>
+      <button
+        type="button"
+        onClick={() => useUpdateAvailable.setState({ waiting: null })}
+        className="rounded-lg px-3 py-1.5 text-muted hover:bg-surface-3 hover:text-fg"
+      >
+        {texts.pwa.later}
+      </button>
+      <button
+        type="button"
+        onClick={applyUpdate}
+        className="rounded-lg bg-accent px-3 py-1.5 font-medium text-accent-fg"
+      >
+        {texts.pwa.reload}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { CLIENT_VERSION } from '@neura/contract';
+import { useEffect } from 'react';
+import { fetchPersonas } from '../api/personas';
+import { fetchServerInfo, isOnline } from '../api/server-info';
+import { isNativePlatform } from '../platform/native';
+import { prepareApi, startNativeAds } from '../platform/startup';
+import { useAppStore } from '../store/app-store';
+import { setPersonas } from '../store/personas';
+import { versionAction } from './version-check';
+import { useVersionWarning } from './version-warning';
+
+/**
+ * Start-up of SPEC.md §4: the server is checked first (on native after the app id is read, so a QA
+ * build asks the staging host); offline → the fatal notice; online → the native version check, then
+ * personas are loaded (a failure is only logged) and ads start (native only); the user comes with
+ * the session socket's ready.
+ */
+export function useStartup(): void {
+  const setServerOnline = useAppStore((s) => s.setServerOnline);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    prepareApi()
+      .then(() => fetchServerInfo(controller.signal))
+      .then((info) => {
+        const online = isOnline(info);
+        setServerOnline(online);
+        if (!online) return;
+        const action = versionAction({
+          native: isNativePlatform(),
+          clientVersion: CLIENT_VERSION,
+          supportedRange: info.supportedClientRange,
+        });
+        if (action.kind === 'redirect') {
+          window.location.replace(action.to);
+          return;
+        }
+        if (action.kind === 'warn') useVersionWarning.setState({ raised: true });
+        fetchPersonas()
+          .then(setPersonas)
+          .catch((error: unknown) => console.error('Failed to load personas', error));
+        startNativeAds();
+      })
+      .catch((error: unknown) => {
+        if ((error as Error).name === 'AbortError') return;
+        console.error('Server check failed', error);
+        setServerOnline(false);
+      });
+    return () => controller.abort();
+  }, [setServerOnline]);
+}

@@ -1,0 +1,53 @@
+import type { Persona } from '@neura/contract';
+import { texts } from '../texts/texts';
+import { CostBadge } from './cost-badge';
+import { PersonaIcon } from './persona-icon';
+import { ProLabel } from './pro-label';
+
+/** The New Chat detail view: who the persona is, what it can do, and Start Chat. */
+export function PersonaDetail({
+  persona,
+  locked,
+  starting,
+  onStart,
+}: {
+  persona: Persona;
+  locked: boolean;
+  starting: boolean;
+  onStart: () => void;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-3 overflow-y-auto p-5 text-center" data-testid="newchat-detail">
+      <PersonaIcon id={persona.id} size={96} className="rounded-3xl" />
+      <h3 className="flex items-center gap-2 text-xl font-semibold">
+        {persona.name}
+        {persona.requiresPro ? <ProLabel /> : null}
+      </h3>
+      <p className="text-muted">{persona.description}</p>
+      <CostBadge cost={persona.cost} />
+      <div className="w-full text-left">
+        <h4 className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">{texts.newChat.skills}</h4>
+        {persona.includedSkills.length === 0 ? (
+          <p className="text-sm text-muted">{texts.newChat.noSkills}</p>
+        ) : (
+          <ul className="flex flex-wrap gap-1.5">
+            {persona.includedSkills.map((s) => (
+              <li key={s} className="rounded-full bg-surface-3 px-2.5 py-1 text-xs">
+                {texts.explore.skills[s] ?? s}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {locked ? <p className="text-sm text-warning">{texts.newChat.needsPro}</p> : null}
+      <button
+        type="button"
+        onClick={onStart}
+        disabled={locked || starting}
+        className="mt-2 w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg disabled:opacity-50"
+      >
+        {starting ? texts.newChat.starting : texts.newChat.start}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Persona } from '@neura/contract';
+import { texts } from '../texts/texts';
+import { PersonaIcon } from './persona-icon';
+import { ProLabel } from './pro-label';
+
+/** A persona in the New Chat list; Pro personas are disabled and labelled for non-Pro users. */
+export function PersonaOption({
+  persona,
+  locked,
+  onSelect,
+}: {
+  persona: Persona;
+  locked: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onSelect}
+        disabled={locked}
+        aria-disabled={locked}
+        title={locked ? texts.newChat.needsPro : undefined}
+        data-testid="newchat-persona"
+        className="flex w-full items-center gap-3 rounded-xl p-2 text-left hover:bg-surface-3 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent"
+      >
+        <PersonaIcon id={persona.id} size={44} />
+        <span className="min-w-0 flex-1">
+          <span className="flex items-center gap-2 font-medium">
+            <span className="truncate">{persona.name}</span>
+            {persona.requiresPro ? <ProLabel /> : null}
+          </span>
+          <span className="line-clamp-2 text-sm text-muted">{persona.description}</span>
+        </span>
+      </button>
+    </li>
+  );
+}

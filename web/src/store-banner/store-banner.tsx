@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { useAuthFlow } from '../auth/auth-flow-store';
+import { useAppStore } from '../store/app-store';
+import { platformTexts } from '../texts/texts';
+import { currentStoreBannerTarget, isStoreBannerDismissed, rememberStoreBannerDismissed } from './store-banner-rules';
+
+const t = platformTexts.storeBanner;
+
+/**
+ * The store-app banner of SPEC.md §1 on phone browsers: a link to the store and a dismiss button.
+ * Hidden while the auth modal shows its install prompt (pwanotify), so only one of them asks.
+ */
+export function StoreBanner() {
+  const [target] = useState(currentStoreBannerTarget);
+  const [dismissed, setDismissed] = useState(isStoreBannerDismissed);
+  const authOpen = useAppStore((s) => s.activeModal === 'auth');
+  const authPage = useAuthFlow((s) => s.page);
+  if (!target || dismissed || (authOpen && authPage === 'pwanotify')) return null;
+  return (
+    <aside
+      aria-label={t.label}
+      data-testid="store-banner"
+      className="flex items-center gap-3 border-b border-border bg-surface-2 px-3 py-2 text-sm"
+    >
+      <button
+        type="button"
+        aria-label={t.dismiss}
+        onClick={() => {
+          rememberStoreBannerDismissed();
+          setDismissed(true);
+        }}
+        className="grid h-8 w-8 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-3"
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+      <img src="/icons/icon-192.png" alt="" width={36} height={36} className="h-9 w-9 shrink-0 rounded-lg" />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{t.title}</p>
+        <p className="truncate text-muted">{target.os === 'ios' ? t.bodyIos : t.bodyAndroid}</p>
+      </div>
+      <a
+        href={target.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="shrink-0 rounded-full bg-accent px-4 py-1.5 font-semibold text-accent-fg hover:opacity-90"
+      >
+        {t.open}
+      </a>
+    </aside>
+  );
+}

@@ -1,0 +1,139 @@
+import type { Message } from '@neura/contract';
+import { create } from 'zustand';
+import { useAppStore } from './app-store';
+
+/** The messages of one chat open in this tab. */
+interface ChatThread {
+  /** Oldest first, unique by id (ids sort by time). */
+  messages: Message[];
+  loaded: boolean;
+  hasMore: boolean;
+  loadingOlder: boolean;
+  /** The server answered 404: the chat does not exist (any more) or is not this user's. */
+  missing?: boolean;
+}
+
+type Delta = { chatId: string; messageId: string; text: string };
+
+/**
+ * Messages per chat: written only through `dispatchMessages`, by the history pages (REST), the
+ * session socket's message events and `chat.messages` alike. Events of chats not opened in this
+ * tab are ignored.
+ */
+export type MessagesAction =
+  | { type: 'opened'; chatId: string }
+  /** A history page (REST) or the server's `chat.messages`; live copies win over the page's. */
+  | { type: 'page'; chatId: string; page: Message[]; hasMore: boolean }
+  | { type: 'loadingOlder'; chatId: string; loading: boolean }
+  | { type: 'missing'; chatId: string }
+  /** message.created / message.done. */
+  | { type: 'upserted'; chatId: string; message: Message }
+  /** message.delta, batched per animation frame. */
+  | { type: 'deltas'; deltas: readonly Delta[] }
+  /** message.error marks the reply failed. */
+  | { type: 'status'; chatId: string; messageId: string; status: Message['status'] }
+  | { type: 'cleared' };
+
+type Threads = Record<string, ChatThread>;
+
+const emptyThread = (): ChatThread => ({ messages: [], loaded: false, hasMore: false, loadingOlder: false });
+
+function merge(current: Message[], incoming: Message[]): Message[] {
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const m of incoming) if (!byId.has(m.id)) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+function update(threads: Threads, chatId: string, fn: (t: ChatThread) => ChatThread): Threads {
+  const thread = threads[chatId];
+  return thread ? { ...threads, [chatId]: fn(thread) } : threads;
+}
+
+function applyDeltas(threads: Threads, deltas: readonly Delta[]): Threads {
+  const next = { ...threads };
+  for (const d of deltas) {
+    const thread = next[d.chatId];
+    if (!thread) continue;
+    const i = thread.messages.findIndex((m) => m.id === d.messageId);
+    const current = thread.messages[i];
+    if (!current) continue;
+    const messages = thread.messages.slice();
+    messages[i] = { ...current, content: current.content + d.text };
+    next[d.chatId] = { ...thread, messages };
+  }
+  return next;
+}
+
+function messagesReducer(threads: Threads, action: MessagesAction): Threads {
+  switch (action.type) {
+    case 'opened':
+      return threads[action.chatId] ? threads : { ...threads, [action.chatId]: emptyThread() };
+    case 'page':
+      return update(threads, action.chatId, (t) => ({
+        ...t,
+        messages: merge(t.messages, action.page),
+        hasMore: action.hasMore,
+        loaded: true,
+        loadingOlder: false,
+      }));
+    case 'loadingOlder':
+      return update(threads, action.chatId, (t) => ({ ...t, loadingOlder: action.loading }));
+    case 'missing':
+      return update(threads, action.chatId, (t) => ({ ...t, loaded: true, missing: true }));
+    case 'upserted':
+      return update(threads, action.chatId, (t) => {
+        const i = t.messages.findIndex((m) => m.id === action.message.id);
+        if (i === -1) return { ...t, messages: merge(t.messages, [action.message]) };
+        const messages = t.messages.slice();
+        messages[i] = action.message;
+        return { ...t, messages };
+      });
+    case 'deltas':
+      return applyDeltas(threads, action.deltas);
+    case 'status':
+      return update(threads, action.chatId, (t) => ({
+        ...t,
+        messages: t.messages.map((m) => (m.id === action.messageId ? { ...m, status: action.status } : m)),
+      }));
+    case 'cleared':
+      return {};
+  }
+}
+
+export const useMessages = create<{ threads: Threads }>()(() => ({ threads: {} }));
+
+export function dispatchMessages(action: MessagesAction): void {
+  useMessages.setState((s) => ({ threads: messagesReducer(s.threads, action) }));
+}
+
+// Logout forgets every chat's messages. Subscribing here (instead of clearSession calling in) keeps
+// this store out of the first route: it loads with the chat page.
+useAppStore.subscribe((state, prev) => {
+  if (prev.token !== null && state.token === null) dispatchMessages({ type: 'cleared' });
+});
+
+/**
+ * Deltas are written to the store at most once per animation frame: a fast model then costs
+ * one render per frame, not one per token.
+ */
+const pending: Delta[] = [];
+let scheduled = false;
+const nextFrame = (fn: () => void) =>
+  typeof requestAnimationFrame === 'function' ? requestAnimationFrame(fn) : setTimeout(fn, 16);
+
+export function flushDeltas(): void {
+  scheduled = false;
+  if (pending.length === 0) return;
+  dispatchMessages({ type: 'deltas', deltas: pending.splice(0, pending.length) });
+}
+
+export function queueDelta(delta: Delta): void {
+  pending.push(delta);
+  if (!scheduled) {
+    scheduled = true;
+    nextFrame(flushDeltas);
+  }
+}
+
+export const isStreaming = (thread: ChatThread | undefined): boolean =>
+  thread?.messages.some((m) => m.status === 'streaming') ?? false;
