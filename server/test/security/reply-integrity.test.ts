@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
-import { createTestChat, createTestUser } from '@neura/test-kit/seed';
+import { createTestChat, createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
 import { startTestApp, startTestCluster, type TestApp, type TestCluster } from '@neura/test-kit/server/in-process';
 import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
@@ -165,14 +165,7 @@ describeWithServices('F13: interrupted replies are billed one way (refunded)', (
       await emitter.services.db.selectFrom('messages').select('status').where('id', '=', replyId).executeTakeFirst()
     )?.status,
     credits: (await emitter.services.users.findById(userId))?.credits,
-    keys: (
-      await emitter.services.db
-        .selectFrom('credit_ledger')
-        .select('idempotency_key')
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute()
-    ).map((r) => r.idempotency_key.split(':')[0]),
+    keys: (await ledgerAfterSeed(emitter.services, userId)).map((r) => r.idempotency_key.split(':')[0]),
   });
 
   it('should fail and refund a reply with text on SIGTERM, and tell the user', async () => {
