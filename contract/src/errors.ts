@@ -46,8 +46,12 @@ export const ERROR_STATUS = {
   /** Too many speech jobs are waiting; try again shortly. */
   'speech:busy': 503,
   internal: 500,
+  /** A dependency (database, Redis) is briefly unreachable: retry; the session is still valid. */
+  unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 
 export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred.';
 

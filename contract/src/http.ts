@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { MAX_SPEAK_LENGTH, MESSAGES_PAGE_SIZE } from './constants.js';
 import { chatSchema, messageSchema, personaSchema, userSchema } from './entities.js';
-import { EMAIL_PATTERN, VERIFY_CODE_PATTERN } from './validators.js';
+import { CONTROL_CHARS_MESSAGE, EMAIL_PATTERN, hasNoControlChars, VERIFY_CODE_PATTERN } from './validators.js';
 
 /** Request and response schemas of the HTTP API (SPEC.md §7, ARCHITECTURE.md §3). */
+
+/** One-line text without control characters (NUL would fail in PostgreSQL; ESC in terminals). */
+export const plainText = () => z.string().refine((v) => hasNoControlChars(v), CONTROL_CHARS_MESSAGE);
+/** Multi-line text: newlines and tabs allowed, other control characters not. */
+export const multilineText = () => z.string().refine((v) => hasNoControlChars(v, true), CONTROL_CHARS_MESSAGE);
 
 export const emailSchema = z.string().trim().max(254).regex(EMAIL_PATTERN, 'Invalid email address');
 export const passwordSchema = z.string().min(1).max(128);
@@ -29,14 +34,14 @@ export const loginRequestSchema = z.object({ email: emailSchema, password: passw
 
 export const registerRequestSchema = z.object({
   email: emailSchema,
-  firstName: z.string().trim().min(1).max(80),
-  lastName: z.string().trim().min(1).max(80),
+  firstName: plainText().trim().min(1).max(80),
+  lastName: plainText().trim().min(1).max(80),
   password: passwordSchema,
   country: z
     .string()
     .regex(/^[A-Z]{2}$/)
     .optional(),
-  inviteCode: z.string().trim().max(64).optional(),
+  inviteCode: plainText().trim().max(64).optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
@@ -63,7 +68,7 @@ export const chatsResponseSchema = z.array(chatSchema);
 /** PATCH /users/me/chats/{id}: exactly one of name, isPinned, isArchived. */
 export const chatPatchRequestSchema = z
   .object({
-    name: z.string().trim().min(1).max(120).optional(),
+    name: plainText().trim().min(1).max(120).optional(),
     isPinned: z.boolean().optional(),
     isArchived: z.boolean().optional(),
   })
@@ -74,7 +79,7 @@ export const chatPatchRequestSchema = z
 export type ChatPatchRequest = z.infer<typeof chatPatchRequestSchema>;
 
 export const messagesQuerySchema = z.object({
-  before: z.string().optional(),
+  before: plainText().max(64).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(MESSAGES_PAGE_SIZE),
 });
 /** One page of a chat's messages, oldest first within the page; pages go newest first. */
@@ -83,7 +88,7 @@ export const messagesResponseSchema = z.array(messageSchema);
 export const feedbackRequestSchema = z.object({
   type: z.literal('feedback'),
   about: z.string().regex(/^helpDocs\.[A-Za-z0-9]+$/),
-  message: z.string().max(10_000).optional(),
+  message: multilineText().max(10_000).optional(),
 });
 export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Chat, LocationResult, Message, User } from './entities.js';
 import type { ErrorBody } from './errors.js';
 import type { ToolCall } from './skills.js';
+import { CONTROL_CHARS_MESSAGE, hasNoControlChars } from './validators.js';
 
 /** Socket.IO event maps of SPEC.md §7 and ARCHITECTURE.md §3. */
 
@@ -22,34 +23,57 @@ export interface ChatUpdatedPayload {
   updatedFields: Partial<Pick<Chat, 'name' | 'isPinned' | 'isArchived' | 'preview' | 'lastMessageAt'>>;
 }
 
+/** Ids sent by the client (chat, persona): short, no control characters. */
+export const clientIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((v) => hasNoControlChars(v), CONTROL_CHARS_MESSAGE);
+/** Message text: newlines and tabs allowed, other control characters (NUL, ESC…) not. */
+export const messageTextSchema = z.string().refine((v) => hasNoControlChars(v, true), CONTROL_CHARS_MESSAGE);
+
+export const BROADCAST_EVENTS = ['chat.renamed', 'chat.updated'] as const;
 export const broadcastSchema = z.discriminatedUnion(
   'event',
   [
     z.object({
       event: z.literal('chat.renamed'),
-      data: z.object({ chatId: z.string(), name: z.string().min(1).max(120) }),
+      data: z.object({
+        chatId: clientIdSchema,
+        name: z
+          .string()
+          .min(1)
+          .max(120)
+          .refine((v) => hasNoControlChars(v), CONTROL_CHARS_MESSAGE),
+      }),
     }),
     z.object({
       event: z.literal('chat.updated'),
-      data: z.object({ chatId: z.string(), updatedFields: z.record(z.string(), z.unknown()) }),
+      data: z.object({ chatId: clientIdSchema, updatedFields: z.record(z.string(), z.unknown()) }),
     }),
   ],
   { error: 'Only chat.renamed and chat.updated can be broadcast.' },
 );
 export type BroadcastPayload = z.infer<typeof broadcastSchema>;
 
-export const sendMessageSchema = z.object({ chatId: z.string().min(1).max(64), text: z.string() });
-export const stopMessageSchema = z.object({ chatId: z.string().min(1).max(64) });
+export const sendMessageSchema = z.object({ chatId: clientIdSchema, text: messageTextSchema });
+export const stopMessageSchema = z.object({ chatId: clientIdSchema });
 
 /** A chat id sent as the whole payload; `message` says what the call needs when it is missing. */
-const chatIdArgument = (message: string) => z.string({ error: message }).min(1, message).max(64);
+const chatIdArgument = (message: string) =>
+  z
+    .string({ error: message })
+    .min(1, message)
+    .max(64)
+    .refine((v) => hasNoControlChars(v), CONTROL_CHARS_MESSAGE);
 
 /** Payload schemas of every client event on /session (the server validates each one). */
 export const createChatSchema = z
   .string({ error: 'Choose a persona to start a chat with.' })
   .trim()
   .min(1, 'Choose a persona to start a chat with.')
-  .max(64);
+  .max(64)
+  .refine((v) => hasNoControlChars(v), CONTROL_CHARS_MESSAGE);
 export const deleteChatSchema = chatIdArgument('Name the chat to delete.');
 export const generateNameSchema = chatIdArgument('Name the chat to rename.');
 export const reloadChatSchema = chatIdArgument('Name the chat to reload.');
@@ -65,6 +89,11 @@ export const endAudioDataSchema = z.undefined();
 export interface SessionServerEvents {
   ready: (payload: ReadyPayload) => void;
   authError: (payload: { message: string }) => void;
+  /**
+   * The handshake could not be checked because a dependency (database) is briefly away: NOT an
+   * auth failure. The server disconnects; the client keeps its token and connects again.
+   */
+  serverUnavailable: (payload: { message: string; code: 'unavailable'; retryable: true }) => void;
   updateCredits: (payload: { credits: number }) => void;
   updateChats: (payload: { chats: Chat[] }) => void;
   requestData: (payload: { datapoint: string }, ack: Ack<LocationResult | { error: string }>) => void;
@@ -93,6 +122,7 @@ export interface SessionClientEvents {
 
 export interface VoiceServerEvents {
   authError: (payload: { message: string }) => void;
+  serverUnavailable: (payload: { message: string; code: 'unavailable'; retryable: true }) => void;
   audioTranscriptResponse: (payload: { transcript: string }) => void;
   duration_exceeded: () => void;
 }

@@ -3,17 +3,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { createClient } from 'redis';
 import { adminChannelRoutes, newAdminSecret, removeChannelFile, writeChannelFile } from './admin/channel.js';
 import type { Config } from './config.js';
 import { createDb, type Db, migrateToLatest } from './db/database.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { newId } from './lib/ids.js';
+import { installInputGuard } from './lib/input-guard.js';
 import { redisRateLimitStore } from './lib/rate-limit-store.js';
+import { installSecurityHeaders } from './lib/security-headers.js';
 import { type AppModules, composeModules } from './modules.js';
+import { RedisLink } from './realtime/redis-health.js';
 import { systemRoutes } from './system/routes.js';
 import { installCors } from './web/cors.js';
-import { appPagePolicy } from './web/csp.js';
 import { serveWeb } from './web/static.js';
 
 export interface BuiltApp {
@@ -43,7 +44,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redact: ['req.headers.authorization', 'req.query.token', '*.password', '*.verifyCode'],
     },
     genReqId: () => newId(),
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts that many proxies in front; a list trusts those addresses; never everyone.
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.TRUST_PROXY)
+        : config.TRUST_PROXY,
     bodyLimit: 1_048_576,
   });
 
@@ -55,24 +63,39 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (ownsDb) await db.destroy();
     throw error;
   }
-  const modules = composeModules(config, db, app.log);
+  let redis: RedisLink | undefined;
+  if (config.REDIS_URL) {
+    try {
+      redis = await RedisLink.open(config.REDIS_URL, {
+        prefix: config.REDIS_PREFIX,
+        log: app.log,
+        bootTimeoutMs: config.REDIS_BOOT_TIMEOUT_SECONDS * 1000,
+      });
+    } catch (error) {
+      if (ownsDb) await db.destroy();
+      throw error;
+    }
+  }
+  const modules = composeModules(config, db, app.log, redis);
   await modules.personas.seedCatalog();
   await modules.conversation.recoverInterrupted();
   modules.conversation.startSweeper();
 
   installErrorHandler(app);
   installCors(app, config.CORS_ORIGINS);
-  // With Redis the per-route limits count across every server process; in memory otherwise.
-  const limitRedis = config.REDIS_URL ? createClient({ url: config.REDIS_URL }) : undefined;
-  if (limitRedis) {
-    limitRedis.on('error', (error) => app.log.error({ err: error }, 'redis rate-limit client error'));
-    await limitRedis.connect();
-  }
-  await app.register(rateLimit, { global: false, ...(limitRedis ? { store: redisRateLimitStore(limitRedis) } : {}) });
+  const webDist = config.API_PREFIX !== '' ? (config.WEB_DIST_DIR ?? defaultWebDist()) : undefined;
+  installSecurityHeaders(app, config, webDist);
+  installInputGuard(app);
+  // With Redis the per-route limits count across every server process (on the one Redis link,
+  // under its prefix); in memory otherwise. While Redis is away a limit is skipped, not a 500.
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { store: redisRateLimitStore(redis.client, redis.key('rate-limit', '')), skipOnError: true } : {}),
+  });
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { supportedClientRange: config.SUPPORTED_CLIENT_RANGE });
+      await api.register(systemRoutes, { supportedClientRange: config.SUPPORTED_CLIENT_RANGE, db, redis });
       for (const routes of modules.routes) await api.register(routes);
     },
     { prefix: config.API_PREFIX },
@@ -80,17 +103,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const adminSecret = newAdminSecret();
   await app.register(adminChannelRoutes(adminSecret, modules.events));
 
-  if (config.API_PREFIX !== '') {
-    const policy = appPagePolicy({ captcha: config.RECAPTCHA_SITE_KEY !== undefined });
-    await serveWeb(app, config.WEB_DIST_DIR ?? defaultWebDist(), config.API_PREFIX, policy);
-  } else {
+  if (webDist !== undefined) await serveWeb(app, webDist, config.API_PREFIX);
+  else {
     app.setNotFoundHandler(async (_request, reply) =>
       reply.code(404).send({ message: 'Not found.', code: 'not-found' }),
     );
   }
 
   await app.ready();
-  await modules.realtime.attach(app.server, { redisUrl: config.REDIS_URL });
+  await modules.realtime.attach(app.server, {
+    redis,
+    publicUrl: config.PUBLIC_URL,
+    maxSocketsPerUser: config.MAX_SOCKETS_PER_USER,
+  });
   modules.conversation.listenToCluster();
 
   let closed = false;
@@ -116,7 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await modules.realtime.close();
       await app.close();
       await modules.skills.close();
-      await limitRedis?.quit().catch(() => undefined);
+      await redis?.close();
       if (ownsDb) await db.destroy();
     },
   };

@@ -30,3 +30,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
 });
+
+describe('hardening settings', () => {
+  it('should refuse TRUST_PROXY=true (it would trust any client X-Forwarded-For)', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow('TRUST_PROXY');
+  });
+
+  it('should read TRUST_PROXY as a hop count or a list of addresses and CIDRs', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1, ::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('TRUST_PROXY');
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow('TRUST_PROXY');
+  });
+
+  it('should log mails without SMTP only on a trial install or when asked', () => {
+    expect(loadConfig({}).mailToLog).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'https://neura.example' }).mailToLog).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://neura.example', NODE_ENV: 'development' }).mailToLog).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'https://neura.example', MAIL_TO_LOG: 'true' }).mailToLog).toBe(true);
+  });
+
+  it('should default REDIS_PREFIX to neura, 20 sockets per user and a 60 s model idle timeout', () => {
+    const c = loadConfig({});
+    expect(c.REDIS_PREFIX).toBe('neura');
+    expect(c.MAX_SOCKETS_PER_USER).toBe(20);
+    expect(c.LLM_IDLE_TIMEOUT_SECONDS).toBe(60);
+    expect(c.REDIS_BOOT_TIMEOUT_SECONDS).toBe(15);
+  });
+});

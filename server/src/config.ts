@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { type CreditPack, creditPackSchema } from '@neura/contract';
 import { validRange } from 'semver';
@@ -56,13 +57,28 @@ const configSchema = z.object({
       'must be comma-separated origins like https://app.example.com',
     ),
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  REDIS_PREFIX: z
+    .string()
+    .default('neura')
+    .refine((v) => /^[A-Za-z0-9_.-]{1,64}$/.test(v), 'must be 1–64 letters, digits, "_", "." or "-"'),
+  REDIS_BOOT_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(15),
+  MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1000).default(20),
 
   // Mail
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Neura <no-reply@neura.local>'),
+  /** Without SMTP_URL, write mails (codes included) to the log: default off in production with a PUBLIC_URL. */
+  MAIL_TO_LOG: z.enum(['true', 'false']).optional(),
 
   // Accounts
   REGISTRATION: z.enum(['invite', 'open']).default('invite'),
@@ -127,6 +143,8 @@ const configSchema = z.object({
     (v) => v === undefined || isCostMap(v),
     'must be a JSON object of skill → credits',
   ),
+  /** No token from the model for this long → the reply fails and is refunded. */
+  LLM_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(60),
 });
 
 function isCostMap(text: string): boolean {
@@ -143,6 +161,44 @@ function isCostMap(text: string): boolean {
   }
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One address or CIDR (IPv4 or IPv6), or a named range proxy-addr knows. */
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off (`false`, `0`, empty), a hop count (`1` = one proxy in front), or a comma list
+ * of proxy addresses/CIDRs. "Trust everything" (`true`) is refused: it lets any client choose its
+ * own X-Forwarded-For address and voids every per-IP limit. Returns an error message when invalid.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | string {
+  const v = value.trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') {
+    return "TRUST_PROXY=true would trust any client's X-Forwarded-For; set the number of proxies in front (e.g. 1) or their addresses/CIDRs";
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops >= 1 && hops <= 10 ? hops : 'must be a hop count from 1 to 10, or a list of addresses/CIDRs';
+  }
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+  const bad = entries.find((e) => !isAddressOrCidr(e));
+  if (bad !== undefined || entries.length === 0) return `"${bad ?? v}" is not an IP address or CIDR`;
+  return entries;
+}
+
 export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'PAYMENTS' | 'CREDIT_PACKS'> & {
   DATA_DIR: string;
   /** stripe when STRIPE_SECRET_KEY is set, else sandbox, except off when NODE_ENV=production. */
@@ -151,6 +207,8 @@ export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'PAYMENTS' 
   CREDIT_PACKS: CreditPack[];
   /** The resolved storage: a SQLite file path or a PostgreSQL URL. */
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** Whether mails are logged when SMTP_URL is unset (MAIL_TO_LOG; never by default in production). */
+  mailToLog: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -175,7 +233,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     url && /^postgres(ql)?:\/\//.test(url)
       ? { kind: 'postgres', url }
       : { kind: 'sqlite', file: url ? path.resolve(url.replace(/^sqlite:/, '')) : path.join(dataDir, 'neura.db') };
-  return { ...c, DATA_DIR: dataDir, database, PAYMENTS: payments, CREDIT_PACKS: packs };
+  // A trial install (no PUBLIC_URL yet) logs mails so sign-up works without SMTP; a deployment does not.
+  const mailToLog =
+    c.MAIL_TO_LOG === undefined ? c.NODE_ENV !== 'production' || c.PUBLIC_URL === undefined : c.MAIL_TO_LOG === 'true';
+  return { ...c, DATA_DIR: dataDir, database, PAYMENTS: payments, CREDIT_PACKS: packs, mailToLog };
 }
 
 /** The packs of ARCHITECTURE.md §3 (CREDIT_PACKS overrides them). */

@@ -1,6 +1,7 @@
 import { firstStartBanner } from './accounts/invite-service.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { RedisUnreachableError } from './realtime/redis-health.js';
 
 /** Loads config, builds, listens, and shuts down gracefully. Nothing else. */
 async function main(): Promise<void> {
@@ -48,6 +49,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof RedisUnreachableError ? error.message : error);
   process.exit(1);
 });

@@ -13,6 +13,7 @@ import { LlmRegistry } from './llm/registry.js';
 import { Mailer } from './mail/mailer.js';
 import { createPersonasModule } from './personas/module.js';
 import { createRealtimeModule } from './realtime/module.js';
+import type { RedisLink } from './realtime/redis-health.js';
 import { createSkillsModule } from './skills/module.js';
 import { createSpeechModule } from './speech/module.js';
 import { voiceSocketHandlers } from './voice/socket.js';
@@ -22,12 +23,12 @@ import { voiceSocketHandlers } from './voice/socket.js';
  * below it made). Features talk upward through the domain-event bus, never through setters. The
  * HTTP app and the admin CLI both compose exactly this.
  */
-export function composeModules(config: Config, db: Db, log: FastifyBaseLogger) {
+export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, redis?: RedisLink) {
   const events = new EventBus();
-  const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, log);
+  const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, log, { logBodies: config.mailToLog });
   const llm = new LlmRegistry(config);
   const { credits } = createCreditsModule({ db, events });
-  const accounts = createAccountsModule({ config, db, log, events, mailer, credits });
+  const accounts = createAccountsModule({ config, db, log, events, mailer, credits, redis });
   const { realtime } = createRealtimeModule<Principal>({
     authenticate: (token) => accounts.auth.fromToken(token),
     log,
@@ -76,6 +77,8 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger) {
     config,
     db,
     log,
+    /** The Redis link when REDIS_URL is set (adapter, shared counters, rate limits, health). */
+    redis,
     events,
     mailer,
     llm,

@@ -22,7 +22,7 @@ import type { Principal } from './authenticate.js';
 import type { CaptchaVerifier } from './captcha.js';
 import type { CodeService } from './code-service.js';
 import type { InviteService } from './invite-service.js';
-import { LIMITS } from './limits.js';
+import { BACKOFFS, LIMITS } from './limits.js';
 import { burnPasswordCheck, checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
 import type { SessionRepository } from './session-repository.js';
 import { generateToken, hashToken } from './tokens.js';
@@ -66,6 +66,11 @@ const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 export class AccountService {
   constructor(private readonly d: AccountDeps) {}
 
+  /** `exists` and invite lookups: limited per IP across processes (they reveal what exists). */
+  async reserveLookup(ip: string): Promise<void> {
+    await this.d.limiter.reserve(LIMITS.lookupPerIp, ip);
+  }
+
   async exists(email: string): Promise<UserExistsResponse> {
     const user = await this.d.users.findByEmail(normalizeEmail(email));
     return {
@@ -85,8 +90,7 @@ export class AccountService {
 
   /** Creates the (unverified) account, taking the invite in the same transaction, and mails the code. */
   async register(input: RegisterRequest, captchaToken: string | undefined, origin: Origin): Promise<void> {
-    await this.d.limiter.check(LIMITS.registerPerIp, origin.ip);
-    await this.d.limiter.hit(LIMITS.registerPerIp, origin.ip);
+    await this.d.limiter.reserve(LIMITS.registerPerIp, origin.ip);
     await this.d.captcha.verify(captchaToken, origin.ip);
     const email = normalizeEmail(input.email);
     checkPasswordPolicy(input.password, email);
@@ -144,21 +148,23 @@ export class AccountService {
 
   async login(emailInput: string, password: string, origin: Origin): Promise<string> {
     const email = normalizeEmail(emailInput);
-    await this.d.limiter.checkAll([
-      [LIMITS.loginFailPerEmail, email],
-      [LIMITS.loginFailPerIp, origin.ip],
-    ]);
+    // Count first, then verify: the try is reserved (per IP, and under the per address+IP
+    // back-off) before the password is checked, so parallel guesses cannot outrun the limits.
+    const reserved = await this.d.limiter.reserveAll([[LIMITS.loginFailPerIp, origin.ip]]);
+    const backoffSubject = `${email}|${origin.ip}`;
+    try {
+      await this.d.limiter.reserveBackoff(BACKOFFS.login, backoffSubject);
+    } catch (error) {
+      await this.d.limiter.release(reserved);
+      throw error;
+    }
     const user = await this.d.users.findByEmail(email);
     let ok = false;
     if (user) ok = await verifyPassword(user.password_hash, password);
     else await burnPasswordCheck(password);
-    if (!user || !ok) {
-      await this.d.limiter.hitAll([
-        [LIMITS.loginFailPerEmail, email],
-        [LIMITS.loginFailPerIp, origin.ip],
-      ]);
-      throw new AppError('auth:invalid-credentials', ACCOUNT_MESSAGES.invalidCredentials);
-    }
+    if (!user || !ok) throw new AppError('auth:invalid-credentials', ACCOUNT_MESSAGES.invalidCredentials);
+    await this.d.limiter.release(reserved);
+    await this.d.limiter.resetBackoff(BACKOFFS.login, backoffSubject);
     if (!user.email_verified_at) throw new AppError('auth:not-verified', NOT_VERIFIED_MESSAGE);
     return this.openSession(user.id, origin);
   }
@@ -166,9 +172,11 @@ export class AccountService {
   /** Mails a verification code to an unverified account; silently does nothing for other addresses. */
   async sendVerifyCode(emailInput: string, origin: Origin): Promise<void> {
     const email = normalizeEmail(emailInput);
+    // Counted for every address, so a 429 says nothing about whether the address exists.
+    await this.d.codes.reserveIssue(email, 'verify', origin.ip);
     const user = await this.d.users.findByEmail(email);
     if (!user || user.email_verified_at) return;
-    const code = await this.d.codes.issue(email, 'verify', origin.ip);
+    const code = await this.d.codes.make(email, 'verify');
     try {
       await this.d.mailer.send(verifyCodeMail(email, code));
     } catch (error) {
@@ -193,9 +201,11 @@ export class AccountService {
   /** Mails a reset code to an existing account; answers the same for unknown addresses. */
   async sendResetCode(emailInput: string, origin: Origin): Promise<void> {
     const email = normalizeEmail(emailInput);
+    // Counted for every address (F11): known and unknown addresses get the same answers.
+    await this.d.codes.reserveIssue(email, 'reset', origin.ip);
     const user = await this.d.users.findByEmail(email);
     if (!user) return;
-    const code = await this.d.codes.issue(email, 'reset', origin.ip);
+    const code = await this.d.codes.make(email, 'reset');
     try {
       await this.d.mailer.send(resetCodeMail(email, code));
     } catch (error) {
@@ -227,9 +237,7 @@ export class AccountService {
   /** Changes the password and ends every other session of the user (their sockets disconnect). */
   async changePassword(principal: Principal, currentPassword: string, password: string): Promise<void> {
     const { user } = principal;
-    if (!(await verifyPassword(user.password_hash, currentPassword))) {
-      throw new AppError('auth:wrong-password', ACCOUNT_MESSAGES.wrongPassword);
-    }
+    await this.checkCurrentPassword(user.id, user.password_hash, currentPassword);
     checkPasswordPolicy(password, user.email);
     await this.d.users.update(user.id, { password_hash: await hashPassword(password) });
     await this.endSessions(await this.d.sessions.revokeAllForUser(user.id, principal.sessionId));
@@ -244,9 +252,7 @@ export class AccountService {
   /** Deletes the account and the user's chats, messages, sessions, ledger and personal data. */
   async deleteAccount(principal: Principal, password: string): Promise<void> {
     const { user } = principal;
-    if (!(await verifyPassword(user.password_hash, password))) {
-      throw new AppError('auth:wrong-password', ACCOUNT_MESSAGES.wrongPassword);
-    }
+    await this.checkCurrentPassword(user.id, user.password_hash, password);
     const sessionIds = await this.d.sessions.activeIdsForUser(user.id);
     await inTransaction(this.d.db, async (trx) => {
       // Every feature removes its own rows (chats, messages, ledger, codes, …) in this transaction.
@@ -258,6 +264,18 @@ export class AccountService {
 
   private async endSessions(sessionIds: string[]): Promise<void> {
     if (sessionIds.length > 0) await this.d.events.emit('session.revoked', { sessionIds });
+  }
+
+  /**
+   * The current password, under a per-account back-off reserved before argon2 runs: a stolen
+   * token cannot brute-force it with parallel requests.
+   */
+  private async checkCurrentPassword(userId: string, hash: string, password: string): Promise<void> {
+    await this.d.limiter.reserveBackoff(BACKOFFS.currentPassword, userId);
+    if (!(await verifyPassword(hash, password))) {
+      throw new AppError('auth:wrong-password', ACCOUNT_MESSAGES.wrongPassword);
+    }
+    await this.d.limiter.resetBackoff(BACKOFFS.currentPassword, userId);
   }
 
   private async openSession(userId: string, origin: Origin): Promise<string> {

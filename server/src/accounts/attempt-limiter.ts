@@ -1,43 +1,140 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../errors.js';
+import type { RedisLink } from '../realtime/redis-health.js';
 import type { AttemptRepository } from './attempt-repository.js';
-import { LIMITS, type Limit, RATE_LIMIT_MESSAGE } from './limits.js';
+import { type Backoff, backoffDelayMs, LIMITS, type Limit, RATE_LIMIT_MESSAGE } from './limits.js';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
-const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((l) => l.windowMs));
+const LONGEST_MS = Math.max(...Object.values(LIMITS).map((l) => l.windowMs), 60 * 60_000);
+
+/** INCR with the window's expiry on the first hit: one atomic step on Redis. */
+const INCR_WINDOW = `local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return n`;
+/** DECR only while the window's key lives (never leaves a key without expiry). */
+const DECR_IF_EXISTS = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end
+return 0`;
+
+/** One counted event, to be given back with `release` when the attempt turned out fine. */
+export interface Reservation {
+  limit: Limit;
+  subject: string;
+  store: 'redis' | 'sql';
+}
+
+const refused = () => new AppError('rate-limited', RATE_LIMIT_MESSAGE);
 
 /**
- * Database-backed counters for the account limits (shared by every process on one database, so
- * N servers behind a load balancer count together, with or without Redis).
+ * Account limits as atomic reservations: an attempt is counted FIRST and only then evaluated, so a
+ * burst of parallel requests (or processes) can never get more evaluations than the limit. Window
+ * counters live in Redis (INCR + expiry) when REDIS_URL is set and Redis is up, else in the
+ * database (`INSERT … ON CONFLICT … RETURNING`); back-offs always live in the database.
  */
 export class AttemptLimiter {
   private lastSweep = 0;
 
-  constructor(private readonly attempts: AttemptRepository) {}
+  constructor(
+    private readonly attempts: AttemptRepository,
+    private readonly redis?: RedisLink,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
 
-  /** Throws a 429 when the subject already reached the limit inside its window. */
-  async check(limit: Limit, subject: string): Promise<void> {
-    const since = new Date(Date.now() - limit.windowMs).toISOString();
-    if ((await this.attempts.countSince(limit.scope, subject, since)) >= limit.max) {
-      throw new AppError('rate-limited', RATE_LIMIT_MESSAGE);
+  /** Counts one attempt; throws the 429 when it is over the limit (the attempt is not evaluated). */
+  async reserve(limit: Limit, subject: string): Promise<Reservation> {
+    this.sweepNowAndThen();
+    const viaRedis = await this.incrementInRedis(limit, subject);
+    const count = viaRedis ?? (await this.incrementInDb(limit, subject));
+    if (count > limit.max) throw refused();
+    return { limit, subject, store: viaRedis === undefined ? 'sql' : 'redis' };
+  }
+
+  /** Reserves every pair; when one is refused, the ones already taken are given back. */
+  async reserveAll(pairs: Array<[Limit, string]>): Promise<Reservation[]> {
+    const taken: Reservation[] = [];
+    try {
+      for (const [limit, subject] of pairs) taken.push(await this.reserve(limit, subject));
+      return taken;
+    } catch (error) {
+      await this.release(taken);
+      throw error;
     }
   }
 
-  async checkAll(pairs: Array<[Limit, string]>): Promise<void> {
-    for (const [limit, subject] of pairs) await this.check(limit, subject);
-  }
-
-  /** Counts one event (and drops this subject's events that fell out of the window). */
-  async hit(limit: Limit, subject: string): Promise<void> {
-    await this.attempts.record(limit.scope, subject);
-    await this.attempts.pruneBefore(limit.scope, subject, new Date(Date.now() - limit.windowMs).toISOString());
-    // Subjects that never come back: sweep everything older than the longest window now and then.
-    if (Date.now() - this.lastSweep > SWEEP_EVERY_MS) {
-      this.lastSweep = Date.now();
-      await this.attempts.pruneAllBefore(new Date(Date.now() - LONGEST_WINDOW_MS).toISOString());
+  /** Gives reservations back (the attempt succeeded, so it is not a failure to count). */
+  async release(reservations: Reservation[]): Promise<void> {
+    for (const r of reservations) {
+      try {
+        if (r.store === 'redis' && this.redis) {
+          await this.redis.client.sendCommand(['EVAL', DECR_IF_EXISTS, '1', this.redisKey(r.limit, r.subject)]);
+        } else await this.attempts.decrement(r.limit.scope, r.subject);
+      } catch (error) {
+        this.log?.warn({ err: error }, 'could not release a limit reservation');
+      }
     }
   }
 
-  async hitAll(pairs: Array<[Limit, string]>): Promise<void> {
-    for (const [limit, subject] of pairs) await this.hit(limit, subject);
+  /** Reserves one try under the back-off; throws the 429 while the subject must wait. */
+  async reserveBackoff(policy: Backoff, subject: string): Promise<void> {
+    this.sweepNowAndThen();
+    const now = Date.now();
+    const delays: Array<string | null> = [];
+    for (let n = 1; ; n++) {
+      const ms = backoffDelayMs(policy, n);
+      delays.push(ms === 0 ? null : new Date(now + ms).toISOString());
+      if (ms >= policy.maxMs) break;
+    }
+    const count = await this.attempts.reserveBackoff(
+      policy.scope,
+      subject,
+      new Date(now).toISOString(),
+      new Date(now - policy.resetMs).toISOString(),
+      delays,
+    );
+    if (count === undefined) throw refused();
+  }
+
+  /** A right answer: the subject starts over. */
+  async resetBackoff(policy: Backoff, subject: string): Promise<void> {
+    await this.attempts.reset(policy.scope, subject);
+  }
+
+  private redisKey(limit: Limit, subject: string): string {
+    return (this.redis as RedisLink).key('limit', limit.scope, subject);
+  }
+
+  /** undefined when Redis is not configured or not reachable (the database counts instead). */
+  private async incrementInRedis(limit: Limit, subject: string): Promise<number | undefined> {
+    if (this.redis?.state !== 'up') return undefined;
+    try {
+      const n = await this.redis.client.sendCommand([
+        'EVAL',
+        INCR_WINDOW,
+        '1',
+        this.redisKey(limit, subject),
+        String(limit.windowMs),
+      ]);
+      return Number(n);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private incrementInDb(limit: Limit, subject: string): Promise<number> {
+    const now = Date.now();
+    return this.attempts.increment(
+      limit.scope,
+      subject,
+      new Date(now).toISOString(),
+      new Date(now - limit.windowMs).toISOString(),
+    );
+  }
+
+  /** Subjects that never come back: drop their counters now and then. */
+  private sweepNowAndThen(): void {
+    if (Date.now() - this.lastSweep < SWEEP_EVERY_MS) return;
+    this.lastSweep = Date.now();
+    void this.attempts
+      .pruneBefore(new Date(Date.now() - LONGEST_MS).toISOString())
+      .catch((error) => this.log?.warn({ err: error }, 'limit counter sweep failed'));
   }
 }

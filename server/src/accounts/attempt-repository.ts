@@ -1,41 +1,99 @@
+import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
-import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
 
-/** Rate-limit events: one row per event, counted in a time window and pruned by age. */
+/**
+ * Limit counters in the database, one row per (scope, subject). Every change is ONE statement
+ * (`INSERT … ON CONFLICT DO UPDATE … RETURNING`): PostgreSQL locks the row for it and SQLite runs
+ * one statement at a time, so parallel requests and processes never read the same count.
+ */
 export class AttemptRepository {
   constructor(private readonly db: Executor) {}
 
-  async record(scope: string, subject: string): Promise<void> {
-    await this.db.insertInto('attempts').values({ id: newId(), scope, subject, created_at: nowIso() }).execute();
+  /**
+   * Counts one event in a fixed window and returns the count including it. A window that ended
+   * (started at or before `windowCutoff`) starts over at 1.
+   */
+  async increment(scope: string, subject: string, now: string, windowCutoff: string): Promise<number> {
+    const result = await sql<{ count: number }>`
+      INSERT INTO attempt_counters (scope, subject, count, window_start, blocked_until)
+      VALUES (${scope}, ${subject}, 1, ${now}, NULL)
+      ON CONFLICT (scope, subject) DO UPDATE SET
+        count = CASE WHEN attempt_counters.window_start <= ${windowCutoff} THEN 1 ELSE attempt_counters.count + 1 END,
+        window_start = CASE WHEN attempt_counters.window_start <= ${windowCutoff} THEN ${now} ELSE attempt_counters.window_start END
+      RETURNING count
+    `.execute(this.db);
+    return Number(result.rows[0]?.count ?? Number.POSITIVE_INFINITY);
   }
 
-  async countSince(scope: string, subject: string, sinceIso: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('attempts')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('scope', '=', scope)
-      .where('subject', '=', subject)
-      .where('created_at', '>', sinceIso)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
-  }
-
-  async pruneBefore(scope: string, subject: string, beforeIso: string): Promise<void> {
+  /** Gives back one counted event (the reserved attempt turned out fine). */
+  async decrement(scope: string, subject: string): Promise<void> {
     await this.db
-      .deleteFrom('attempts')
+      .updateTable('attempt_counters')
+      .set((eb) => ({ count: eb('count', '-', 1) }))
       .where('scope', '=', scope)
       .where('subject', '=', subject)
-      .where('created_at', '<=', beforeIso)
+      .where('count', '>', 0)
       .execute();
   }
 
-  /** Drops every event older than the cut-off (all scopes). */
-  async pruneAllBefore(beforeIso: string): Promise<void> {
-    await this.db.deleteFrom('attempts').where('created_at', '<=', beforeIso).execute();
+  /**
+   * Reserves one try under an exponential back-off: refused (undefined) while `blocked_until` is in
+   * the future; otherwise counts the try (starting over when the last one is older than `resetCutoff`)
+   * and sets `blocked_until` to `blockedUntilFor(count)` in the same statement.
+   * `delays` lists, for counts 1…n, the ISO time until which the next try waits (null = no wait);
+   * counts past the list use its last entry.
+   */
+  async reserveBackoff(
+    scope: string,
+    subject: string,
+    now: string,
+    resetCutoff: string,
+    delays: Array<string | null>,
+  ): Promise<number | undefined> {
+    const next = sql`(CASE WHEN attempt_counters.window_start <= ${resetCutoff} THEN 1 ELSE attempt_counters.count + 1 END)`;
+    const last = delays.length;
+    const until = sql`(CASE ${sql.join(
+      delays.slice(0, -1).map((d, i) => sql`WHEN ${next} = ${i + 1} THEN CAST(${d} AS TEXT)`),
+      sql.raw(' '),
+    )} ELSE CAST(${delays[last - 1] ?? null} AS TEXT) END)`;
+    const result = await sql<{ count: number }>`
+      INSERT INTO attempt_counters (scope, subject, count, window_start, blocked_until)
+      VALUES (${scope}, ${subject}, 1, ${now}, CAST(${delays[0] ?? null} AS TEXT))
+      ON CONFLICT (scope, subject) DO UPDATE SET
+        count = ${next},
+        blocked_until = ${until},
+        window_start = ${now}
+      WHERE attempt_counters.blocked_until IS NULL OR attempt_counters.blocked_until <= ${now}
+      RETURNING count
+    `.execute(this.db);
+    const row = result.rows[0];
+    return row ? Number(row.count) : undefined;
   }
 
-  async deleteForSubject(subject: string, trx: Executor = this.db): Promise<void> {
-    await trx.deleteFrom('attempts').where('subject', '=', subject).execute();
+  /** Forgets a subject's counter (a right password resets its back-off). */
+  async reset(scope: string, subject: string): Promise<void> {
+    await this.db.deleteFrom('attempt_counters').where('scope', '=', scope).where('subject', '=', subject).execute();
+  }
+
+  /** Drops counters untouched since the cut-off (all scopes). */
+  async pruneBefore(beforeIso: string): Promise<void> {
+    await this.db
+      .deleteFrom('attempt_counters')
+      .where('window_start', '<=', beforeIso)
+      .where((eb) => eb.or([eb('blocked_until', 'is', null), eb('blocked_until', '<=', beforeIso)]))
+      .execute();
+  }
+
+  /**
+   * Account deletion: every counter keyed by the user or their address (including `email|ip`
+   * back-off subjects, and the rows of the old `attempts` table) goes with the personal data.
+   */
+  async deleteForAccount(userId: string, email: string, trx: Executor = this.db): Promise<void> {
+    const subjects = [email, userId, `verify:${email}`, `reset:${email}`];
+    await trx.deleteFrom('attempts').where('subject', 'in', subjects).execute();
+    await trx
+      .deleteFrom('attempt_counters')
+      .where((eb) => eb.or([eb('subject', 'in', subjects), eb('subject', 'like', `${email}|%`)]))
+      .execute();
   }
 }

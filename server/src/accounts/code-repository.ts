@@ -33,16 +33,31 @@ export class CodeRepository {
       .executeTakeFirst();
   }
 
-  /** Counts one wrong try; returns the tries now recorded (0 when the code was already closed). */
-  async addWrongTry(id: string): Promise<number> {
-    await this.db
+  /**
+   * Reserves one try on an open code BEFORE it is compared (one statement, so parallel guesses
+   * each get their own number): the tries now counted, or undefined when the code is closed or
+   * has no tries left.
+   */
+  async reserveTry(id: string, maxTries: number): Promise<number | undefined> {
+    const row = await this.db
       .updateTable('email_codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', id)
       .where('consumed_at', 'is', null)
+      .where('attempts', '<', maxTries)
+      .returning('attempts')
+      .executeTakeFirst();
+    return row?.attempts;
+  }
+
+  /** Gives a reserved try back (the code was right, so the try was no failure). */
+  async releaseTry(id: string): Promise<void> {
+    await this.db
+      .updateTable('email_codes')
+      .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+      .where('id', '=', id)
+      .where('attempts', '>', 0)
       .execute();
-    const row = await this.db.selectFrom('email_codes').select('attempts').where('id', '=', id).executeTakeFirst();
-    return row?.attempts ?? 0;
   }
 
   /** Closes the code once: false when another request used or voided it first, or it ran out of tries. */

@@ -26,17 +26,25 @@ export class CodeService {
     private readonly limiter: AttemptLimiter,
   ) {}
 
+  /**
+   * Counts one code request for the address (known or not: the answers must not tell them apart);
+   * throws the 429 past the limit. Reserved before anything is made or mailed.
+   */
+  async reserveIssue(email: string, kind: CodeKind, ip: string): Promise<void> {
+    await this.limiter.reserveAll([
+      [LIMITS.codeIssuePerEmail, `${kind}:${email}`],
+      [LIMITS.codeIssuePerIp, ip],
+    ]);
+  }
+
   /** Makes a new code for the address (voiding the open one) and returns it in clear, to be mailed. */
   async issue(email: string, kind: CodeKind, ip: string): Promise<string> {
-    const perEmail = `${kind}:${email}`;
-    await this.limiter.checkAll([
-      [LIMITS.codeIssuePerEmail, perEmail],
-      [LIMITS.codeIssuePerIp, ip],
-    ]);
-    await this.limiter.hitAll([
-      [LIMITS.codeIssuePerEmail, perEmail],
-      [LIMITS.codeIssuePerIp, ip],
-    ]);
+    await this.reserveIssue(email, kind, ip);
+    return this.make(email, kind);
+  }
+
+  /** Makes the code once `reserveIssue` allowed it. */
+  async make(email: string, kind: CodeKind): Promise<string> {
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
     const id = newId();
     await this.codes.replace({
@@ -57,37 +65,33 @@ export class CodeService {
    * (the reset flow checks it on the code page, then uses it to reset).
    */
   async check(email: string, kind: CodeKind, code: string, ip: string, options: { consume: boolean }): Promise<void> {
-    await this.limiter.checkAll([
+    // Count first, then verify: every guess takes its place in the limits before it is compared.
+    const reserved = await this.limiter.reserveAll([
       [LIMITS.codeFailPerEmail, email],
       [LIMITS.codeFailPerIp, ip],
     ]);
     const row = await this.codes.findOpen(email, kind);
-    if (!row) return this.fail(email, ip, 'auth:code-invalid', CODE_MESSAGES.used);
+    if (!row) throw new AppError('auth:code-invalid', CODE_MESSAGES.used);
     if (Date.parse(row.expires_at) <= Date.now()) {
       await this.codes.voidCode(row.id);
-      return this.fail(email, ip, 'auth:code-expired', CODE_MESSAGES.expired);
+      throw new AppError('auth:code-expired', CODE_MESSAGES.expired);
     }
-    if (row.attempts >= CODE_MAX_WRONG_TRIES) {
+    const tries = await this.codes.reserveTry(row.id, CODE_MAX_WRONG_TRIES);
+    if (tries === undefined) {
       await this.codes.voidCode(row.id);
-      return this.fail(email, ip, 'auth:code-invalid', CODE_MESSAGES.tooManyTries);
+      throw new AppError('auth:code-invalid', CODE_MESSAGES.tooManyTries);
     }
     const expected = Buffer.from(row.code_hash, 'hex');
     const given = Buffer.from(hashCode(row.id, code), 'hex');
     if (!timingSafeEqual(expected, given)) {
-      const tries = await this.codes.addWrongTry(row.id);
       if (tries >= CODE_MAX_WRONG_TRIES) await this.codes.voidCode(row.id);
-      return this.fail(email, ip, 'auth:code-invalid', CODE_MESSAGES.wrong);
+      throw new AppError('auth:code-invalid', CODE_MESSAGES.wrong);
     }
+    // A right code was no failure: its reservations go back.
+    await this.codes.releaseTry(row.id);
+    await this.limiter.release(reserved);
     if (options.consume && !(await this.codes.consume(row.id, CODE_MAX_WRONG_TRIES))) {
-      return this.fail(email, ip, 'auth:code-invalid', CODE_MESSAGES.used);
+      throw new AppError('auth:code-invalid', CODE_MESSAGES.used);
     }
-  }
-
-  private async fail(email: string, ip: string, code: 'auth:code-invalid' | 'auth:code-expired', message: string) {
-    await this.limiter.hitAll([
-      [LIMITS.codeFailPerEmail, email],
-      [LIMITS.codeFailPerIp, ip],
-    ]);
-    throw new AppError(code, message);
   }
 }

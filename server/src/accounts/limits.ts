@@ -20,13 +20,48 @@ export const LIMITS = {
   /** Wrong codes. */
   codeFailPerEmail: { scope: 'code-fail:email', max: 10, windowMs: 15 * MINUTE },
   codeFailPerIp: { scope: 'code-fail:ip', max: 100, windowMs: 15 * MINUTE },
-  /** Wrong passwords. */
-  loginFailPerEmail: { scope: 'login-fail:email', max: 10, windowMs: 15 * MINUTE },
+  /** Login attempts per address of origin (a right password gives its reservation back). */
   loginFailPerIp: { scope: 'login-fail:ip', max: 100, windowMs: 15 * MINUTE },
+  /** Wrong passwords per account (any origin): past this, the captcha is required when enabled. */
+  loginFailPerEmail: { scope: 'login-fail:email', max: 10, windowMs: 15 * MINUTE },
+  /** `exists` and invite lookups (they reveal whether an address or invite exists). */
+  lookupPerIp: { scope: 'lookup:ip', max: 120, windowMs: MINUTE },
   /** Built-in waitlist sign-ups. */
   waitlistPerIp: { scope: 'waitlist:ip', max: 10, windowMs: HOUR },
   /** Registrations (successful or not) per address of origin. */
   registerPerIp: { scope: 'register:ip', max: 50, windowMs: HOUR },
 } as const satisfies Record<string, Limit>;
+
+/**
+ * An exponential back-off on failures: the first `freeTries - 1` tries go unhindered, then each
+ * try waits `baseMs`, doubling up to `maxMs`; a right answer resets it, and it starts over once
+ * the last try is older than `resetMs`. Counted per subject, never for everyone (no lock-out DoS).
+ */
+export interface Backoff {
+  scope: string;
+  freeTries: number;
+  baseMs: number;
+  maxMs: number;
+  resetMs: number;
+}
+
+export const BACKOFFS = {
+  /** Passwords at login, per (address, origin IP): another origin is never locked out. */
+  login: { scope: 'login-backoff', freeTries: 5, baseMs: 30_000, maxMs: 15 * MINUTE, resetMs: 15 * MINUTE },
+  /** The current password (change password, delete account), per account. */
+  currentPassword: {
+    scope: 'password-check-backoff',
+    freeTries: 5,
+    baseMs: 30_000,
+    maxMs: 15 * MINUTE,
+    resetMs: 15 * MINUTE,
+  },
+} as const satisfies Record<string, Backoff>;
+
+/** The wait after the n-th try (1-based): 0 for the free tries, then base · 2^k up to max. */
+export function backoffDelayMs(policy: Backoff, n: number): number {
+  if (n < policy.freeTries) return 0;
+  return Math.min(policy.baseMs * 2 ** (n - policy.freeTries), policy.maxMs);
+}
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a while and try again.';

@@ -4,6 +4,7 @@ import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
 import type { EventBus } from '../lib/events.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { RedisLink } from '../realtime/redis-health.js';
 import { AccountService } from './account-service.js';
 import { AttemptLimiter } from './attempt-limiter.js';
 import { AttemptRepository } from './attempt-repository.js';
@@ -26,16 +27,18 @@ export interface AccountsModuleDeps {
   events: EventBus;
   mailer: Mailer;
   credits: CreditService;
+  /** The process's Redis link when REDIS_URL is set: the account limits count there. */
+  redis?: RedisLink;
 }
 
 /** Accounts: users, sessions, sign-up and sign-in, codes, invites and the waitlist. */
-export function createAccountsModule({ config, db, log, events, mailer, credits }: AccountsModuleDeps) {
+export function createAccountsModule({ config, db, log, events, mailer, credits, redis }: AccountsModuleDeps) {
   const users = new UserRepository(db);
   const sessions = new SessionRepository(db);
   const auth = new Authenticator(sessions, users);
   const invites = new InviteService(new InviteRepository(db), users);
   const attempts = new AttemptRepository(db);
-  const limiter = new AttemptLimiter(attempts);
+  const limiter = new AttemptLimiter(attempts, redis, log);
   const codeRepository = new CodeRepository(db);
   const codes = new CodeService(codeRepository, limiter);
   const captcha = new CaptchaVerifier(config.RECAPTCHA_SECRET, config.RECAPTCHA_VERIFY_URL);
@@ -62,7 +65,7 @@ export function createAccountsModule({ config, db, log, events, mailer, credits 
     await sessions.deleteForUser(userId, trx);
     await codeRepository.deleteForEmail(email, trx);
     await waitlistRepository.deleteForEmail(email, trx);
-    for (const subject of [email, `verify:${email}`, `reset:${email}`]) await attempts.deleteForSubject(subject, trx);
+    await attempts.deleteForAccount(userId, email, trx);
   });
 
   return {

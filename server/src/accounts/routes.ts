@@ -50,12 +50,14 @@ const publicAccountRoutes =
   async (app) => {
     app.get<{ Params: { email: string } }>('/users/:email/exists', { config: lookupLimit }, async (request) => {
       const email = parse(emailSchema, request.params.email);
+      await accounts.reserveLookup(request.ip);
       return accounts.exists(email);
     });
 
-    app.get<{ Params: { inviteCode: string } }>('/invites/:inviteCode', { config: lookupLimit }, async (request) => ({
-      isValid: await invites.isValid(request.params.inviteCode),
-    }));
+    app.get<{ Params: { inviteCode: string } }>('/invites/:inviteCode', { config: lookupLimit }, async (request) => {
+      await accounts.reserveLookup(request.ip);
+      return { isValid: await invites.isValid(request.params.inviteCode) };
+    });
 
     app.get('/accounts/options', async () => accounts.options());
 

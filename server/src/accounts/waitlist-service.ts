@@ -19,8 +19,7 @@ export class WaitlistService {
 
   /** Stores the address (idempotent: joining twice is fine and changes nothing). */
   async join(email: string, ip: string): Promise<void> {
-    await this.limiter.check(LIMITS.waitlistPerIp, ip);
-    await this.limiter.hit(LIMITS.waitlistPerIp, ip);
+    await this.limiter.reserve(LIMITS.waitlistPerIp, ip);
     await this.waitlist.add(email.toLowerCase());
   }
 

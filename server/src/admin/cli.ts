@@ -4,8 +4,10 @@ import type { Config } from '../config.js';
 import { loadConfig } from '../config.js';
 import { createDb, migrateToLatest } from '../db/database.js';
 import { type AppModules, composeModules } from '../modules.js';
+import { RedisLink } from '../realtime/redis-health.js';
 import { announceToRunningServer } from './channel.js';
 import { type AdminCommand, adminCommands } from './commands.js';
+import { safeForTerminal } from './terminal-text.js';
 
 const HELP = `Neura admin
 
@@ -25,7 +27,9 @@ function findCommand(argv: string[]): { command: AdminCommand; rest: string[] } 
   return undefined;
 }
 
-export async function runAdmin(argv: string[], out: (line: string) => void = console.log): Promise<number> {
+export async function runAdmin(argv: string[], print: (line: string) => void = console.log): Promise<number> {
+  // Rows hold user text (feedback, waitlist addresses, names): never let it drive the terminal.
+  const out = (line: string) => print(safeForTerminal(line));
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     out(HELP);
     return 0;
@@ -90,7 +94,12 @@ export async function runAdmin(argv: string[], out: (line: string) => void = con
  */
 async function reachRunningServers(modules: AppModules, config: Config, out: (line: string) => void): Promise<void> {
   if (config.REDIS_URL) {
-    await modules.realtime.attachEmitter(config.REDIS_URL);
+    const redis = await RedisLink.open(config.REDIS_URL, {
+      prefix: config.REDIS_PREFIX,
+      log: modules.log,
+      bootTimeoutMs: config.REDIS_BOOT_TIMEOUT_SECONDS * 1000,
+    });
+    await modules.realtime.attachEmitter(redis);
     return;
   }
   modules.events.on('credits.changed', async (change) => {

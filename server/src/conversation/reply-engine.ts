@@ -5,6 +5,7 @@ import type { CreditService } from '../credits/service.js';
 import { buildContext } from '../llm/context.js';
 import type { Realtime } from '../realtime/realtime.js';
 import { DeltaBatcher } from './delta-batcher.js';
+import { IdleTimeoutError, withIdleTimeout } from './idle-timeout.js';
 import { presentMessage } from './present.js';
 import type { MessageRepository } from './repository.js';
 import { conversationTexts } from './texts.js';
@@ -13,7 +14,7 @@ import { ToolParts } from './tool-parts.js';
 /** How many recent messages are read before trimming to the token budget. */
 const CONTEXT_MESSAGES = 200;
 /** A streaming reply saves its text this often (crash safety and a heartbeat for sweepers). */
-const PROGRESS_MS = 5000;
+const PROGRESS_MS = 3000;
 const DELTA_FLUSH_MS = 30;
 /** Model steps per reply: text, tool calls, their results, more text (ARCHITECTURE.md §7: the default is one). */
 const MAX_STEPS = 6;
@@ -43,6 +44,8 @@ export interface ReplyDeps {
   realtime: Pick<Realtime, 'toUser'>;
   log: FastifyBaseLogger;
   tokenBudget: number;
+  /** No part from the model for this long → the reply fails (and is refunded). */
+  idleTimeoutMs: number;
 }
 
 /**
@@ -89,7 +92,7 @@ export async function runReply(
       // Errors arrive as `error` parts below; without this the SDK also prints them.
       onError: () => undefined,
     });
-    for await (const part of result.fullStream) {
+    for await (const part of withIdleTimeout(result.fullStream, deps.idleTimeoutMs)) {
       if (part.type === 'text-delta') {
         if (part.text === '') continue;
         // Text after a tool call starts a new paragraph, live and stored alike.
@@ -107,6 +110,7 @@ export async function runReply(
     }
   } catch (error) {
     if (!controller.signal.aborted) failure = error;
+    if (error instanceof IdleTimeoutError) controller.abort(error);
   } finally {
     clearInterval(heartbeat);
     batcher.flush();
@@ -118,7 +122,9 @@ export async function runReply(
   let status: ReplyOutcome['status'];
   let error: { code: 'llm:failed' | 'llm:empty' | 'llm:interrupted'; message: string } | undefined;
   if (controller.signal.aborted && reply.stopReason !== undefined && failure === undefined) {
-    if (reply.stopReason === 'shutdown' && !hasText) {
+    // Interrupted by the server (shutdown): failed and refunded, whatever was delivered — the
+    // same rule as a crash (kill -9) or a dead process, whose replies recovery fails and refunds.
+    if (reply.stopReason === 'shutdown') {
       status = 'failed';
       error = { code: 'llm:interrupted', message: conversationTexts.interrupted };
     } else status = 'stopped';

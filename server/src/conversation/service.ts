@@ -6,6 +6,7 @@ import type { ChatService } from '../chats/service.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import { type Db, fromJson, inTransaction } from '../db/database.js';
+import { isUniqueViolation } from '../db/errors.js';
 import type { ChatRow, MessageRow } from '../db/schema.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { newId } from '../lib/ids.js';
@@ -20,9 +21,12 @@ import { type ActiveReply, runReply } from './reply-engine.js';
 import type { MessageRepository } from './repository.js';
 import { conversationTexts as t } from './texts.js';
 
-/** With several processes (Redis), a reply untouched this long belongs to a process that died. */
-const STALE_STREAMING_MS = 60_000;
-const SWEEP_EVERY_MS = 30_000;
+/**
+ * With several processes (Redis), a reply untouched this long belongs to a process that died
+ * (live replies save every 3 s); swept often enough that it is failed within 15 s of the death.
+ */
+const STALE_STREAMING_MS = 10_000;
+const SWEEP_EVERY_MS = 4000;
 /** How many messages `reloadChat` sends back (the newest page). */
 export const RELOAD_PAGE_SIZE = 50;
 /** Server-to-server event (Redis adapter) asking every process to stop a chat's reply. */
@@ -143,6 +147,8 @@ export class ConversationService {
         cost: persona.cost,
       };
       // Charge and persist together: the user's message is stored before the model is called.
+      // The database holds one streaming reply per chat (unique index): a second process racing
+      // for the same chat fails here and its charge rolls back with the transaction.
       const balance = await inTransaction(this.deps.db, async (trx) => {
         const left =
           persona.cost > 0
@@ -151,6 +157,8 @@ export class ConversationService {
         await messages.insert(userMessage, trx);
         await messages.insert(shell, trx);
         return left;
+      }).catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new AppError('conflict', t.busy) : error;
       });
       const room = this.room(userId);
       room.emit('message.created', { chatId, message: presentMessage(userMessage) });
@@ -205,7 +213,9 @@ export class ConversationService {
           reply.surcharge = (reply.surcharge ?? 0) + delta;
         },
       });
-      outcome = await runReply({ ...this.deps, tokenBudget: this.deps.config.CONTEXT_TOKEN_BUDGET }, reply, {
+      const { CONTEXT_TOKEN_BUDGET, LLM_IDLE_TIMEOUT_SECONDS } = this.deps.config;
+      const limits = { tokenBudget: CONTEXT_TOKEN_BUDGET, idleTimeoutMs: LLM_IDLE_TIMEOUT_SECONDS * 1000 };
+      outcome = await runReply({ ...this.deps, ...limits }, reply, {
         model: resolved.model,
         systemPrompt: persona.systemPrompt,
         tools,
@@ -294,6 +304,11 @@ export class ConversationService {
     reply.controller.abort();
   }
 
+  /** True while a reply is being generated in the chat by this process. */
+  isReplying(chatId: string): boolean {
+    return this.active.has(chatId);
+  }
+
   /**
    * Replies left `streaming` by a process that died are marked `failed` and refunded once.
    * Single process: everything streaming at boot is stale. With Redis: only replies idle for a
@@ -309,7 +324,18 @@ export class ConversationService {
       if (live && live !== 'pending' && live.messageId === row.id) continue;
       // Refund first: a crash in between leaves a streaming row whose refund is a no-op next time.
       await this.deps.credits.refund(row.user_id, row.id, 'refund:interrupted');
-      if (await this.deps.messages.finishReply(row.id, { content: row.content, status: 'failed' })) recovered++;
+      if (await this.deps.messages.finishReply(row.id, { content: row.content, status: 'failed' })) {
+        recovered++;
+        // The user's devices (on any process) learn that the reply ended.
+        if (this.deps.realtime.attached) {
+          this.room(row.user_id).emit('message.error', {
+            chatId: row.chat_id,
+            messageId: row.id,
+            message: t.interrupted,
+            code: 'llm:interrupted',
+          });
+        }
+      }
     }
     if (recovered > 0) this.deps.log.warn({ recovered }, 'marked interrupted replies failed and refunded them');
     return recovered;

@@ -12,7 +12,7 @@ export const conversationTexts = {
   failed: 'The model could not finish its reply. Your credits for this message were refunded.',
   emptyReply: 'The model sent an empty reply. Your credits for this message were refunded.',
   toolStopped: 'Stopped before it finished.',
-  interrupted: 'The server restarted before the reply started. Your credits for this message were refunded.',
+  interrupted: 'The server restarted before the reply was finished. Your credits for this message were refunded.',
   noModel:
     'No AI model is configured on this server, so this message was not sent to a model and no credits were charged.\n\n' +
     'To set one up, an administrator can set `LLM_BASE_URL` and `LLM_MODEL` (any OpenAI-compatible server; add ' +

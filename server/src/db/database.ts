@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import * as m0001 from './migrations/0001-initial.js';
 import * as m0003 from './migrations/0003-billing.js';
+import * as m0004 from './migrations/0004-hardening.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -24,6 +25,7 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0003-billing': m0003,
+  '0004-hardening': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -72,6 +72,15 @@ export interface AttemptsTable {
   created_at: Timestamp;
 }
 
+/** Atomic limit counters (0004): a fixed-window count, or failures with a back-off time. */
+export interface AttemptCountersTable {
+  scope: string;
+  subject: string;
+  count: number;
+  window_start: Timestamp;
+  blocked_until: Timestamp | null;
+}
+
 export interface PersonasTable {
   id: string;
   icon: string;
@@ -187,6 +196,7 @@ export interface Database {
   invites: InvitesTable;
   waitlist: WaitlistTable;
   attempts: AttemptsTable;
+  attempt_counters: AttemptCountersTable;
   personas: PersonasTable;
   chats: ChatsTable;
   messages: MessagesTable;

@@ -1,5 +1,7 @@
+import { UNAVAILABLE_MESSAGE } from '@neura/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, internalErrorBody } from '../errors.js';
+import { isTransientError } from './transient.js';
 
 /** One error shape for every route: `{ message, code }` with the right status; no internals on 5xx. */
 export function installErrorHandler(app: FastifyInstance): void {
@@ -19,6 +21,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return reply.code(fe.statusCode).send({ message: fe.message, code: 'request:invalid' });
+    }
+    if (isTransientError(error)) {
+      // The database (or Redis) is briefly away: "try again", never an auth failure.
+      request.log.warn({ err: error }, 'dependency unavailable');
+      return reply.code(503).header('Retry-After', '5').send({ message: UNAVAILABLE_MESSAGE, code: 'unavailable' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(internalErrorBody());

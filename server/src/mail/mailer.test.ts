@@ -19,6 +19,22 @@ describe('Mailer without SMTP', () => {
   });
 });
 
+describe('Mailer without SMTP in production (MAIL_TO_LOG off)', () => {
+  it('should never write the code (or the address) to the log', async () => {
+    const lines: Array<{ obj: unknown; msg: string }> = [];
+    // pino style: (message) or (object, message).
+    const push = (a: unknown, b?: string) =>
+      lines.push(typeof a === 'string' ? { obj: undefined, msg: a } : { obj: a, msg: b ?? '' });
+    const log = { info: push, warn: push } as never;
+    const mailer = new Mailer(undefined, 'Neura <no-reply@neura.local>', log, { logBodies: false });
+    await mailer.send(verifyCodeMail('ada@example.com', '0427'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.msg).toContain('mail not configured');
+    expect(JSON.stringify(lines)).not.toContain('0427');
+    expect(JSON.stringify(lines)).not.toContain('ada@example.com');
+  });
+});
+
 describe('mail templates', () => {
   it('should carry the product name and the code in text and HTML', () => {
     const mail = verifyCodeMail('ada@example.com', '0042');

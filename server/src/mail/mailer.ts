@@ -9,8 +9,9 @@ export interface Mail {
 }
 
 /**
- * Sends mail over SMTP_URL (nodemailer). Without SMTP the mail is written to the log at info with
- * a "mail not configured" line, so a fresh install still works (the code is in the server log).
+ * Sends mail over SMTP_URL (nodemailer). Without SMTP, and only when `logBodies` (MAIL_TO_LOG:
+ * on by default outside production), the mail is written to the log at info with a "mail not
+ * configured" line, so a development install still works; in production codes never reach the log.
  */
 export class Mailer {
   private readonly transport?: Transporter;
@@ -19,6 +20,7 @@ export class Mailer {
     smtpUrl: string | undefined,
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
+    private readonly options: { logBodies: boolean } = { logBodies: true },
   ) {
     if (smtpUrl) {
       // Options such as timeouts can travel in the URL's query (nodemailer parses them).
@@ -33,6 +35,13 @@ export class Mailer {
   /** Throws when the SMTP server refuses or cannot be reached; callers turn that into their message. */
   async send(mail: Mail): Promise<void> {
     if (!this.transport) {
+      if (!this.options.logBodies) {
+        // Not even the subject: it can carry the code.
+        this.log.warn(
+          'mail not configured (SMTP_URL is unset): this mail was not sent (MAIL_TO_LOG is off, so its text is not logged)',
+        );
+        return;
+      }
       this.log.info(
         { to: mail.to, subject: mail.subject },
         `mail not configured (SMTP_URL is unset): this mail was not sent; its text follows\n${mail.text}`,

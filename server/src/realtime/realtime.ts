@@ -1,16 +1,20 @@
 import type { Server as HttpServer } from 'node:http';
 import {
+  CONTROL_CHARS_MESSAGE,
   SESSION_NAMESPACE,
   type SessionClientEvents,
   type SessionServerEvents,
+  UNAVAILABLE_MESSAGE,
   VOICE_NAMESPACE,
   type VoiceClientEvents,
   type VoiceServerEvents,
 } from '@neura/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
 import { type Namespace, Server, type Socket } from 'socket.io';
+import { containsNul } from '../lib/input-guard.js';
+import { originAllowed } from './allowed-origins.js';
+import type { RedisLink } from './redis-health.js';
 
 /** Who a socket belongs to: whatever the authenticate function answers, with at least these. */
 export interface SocketIdentity {
@@ -25,6 +29,8 @@ export interface SocketData<P extends SocketIdentity = SocketIdentity> {
   principal?: P;
   /** The app's logger, for the socket kit. */
   log?: FastifyBaseLogger;
+  /** The token could not be checked (database away): the socket gets `serverUnavailable`, not `authError`. */
+  unavailable?: boolean;
 }
 
 export type SessionSocket<P extends SocketIdentity = SocketIdentity> = Socket<
@@ -59,8 +65,9 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
   private io?: Server;
   private readonly sessionHandlers: SessionHandler<P>[] = [];
   private readonly voiceHandlers: VoiceHandler<P>[] = [];
-  private readonly redisClients: Array<{ quit: () => Promise<unknown> }> = [];
-  private emitterOnly = false;
+  private maxSocketsPerUser = 20;
+  /** The emitter's own Redis link (admin CLI), closed with it. */
+  private emitterLink?: RedisLink;
 
   constructor(
     private readonly authenticate: Authenticate<P>,
@@ -78,34 +85,41 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
 
   /**
    * Emit-only mode for a process that serves no sockets (the admin CLI): with Redis, what it emits
-   * to a room reaches the sockets of every server process through the Redis adapter.
+   * to a room reaches the sockets of every server process through the Redis adapter. The link
+   * must carry the servers' REDIS_PREFIX; it is closed with this emitter.
    */
-  async attachEmitter(redisUrl: string): Promise<void> {
+  async attachEmitter(redis: RedisLink): Promise<void> {
     const io = new Server();
-    await this.useRedis(io, redisUrl);
+    this.useRedis(io, redis);
     this.io = io;
-    this.emitterOnly = true;
+    this.emitterLink = redis;
   }
 
-  private async useRedis(io: Server, redisUrl: string): Promise<void> {
-    const pub = createClient({ url: redisUrl });
-    const sub = pub.duplicate();
-    pub.on('error', (error) => this.log.error({ err: error }, 'redis pub error'));
-    sub.on('error', (error) => this.log.error({ err: error }, 'redis sub error'));
-    await Promise.all([pub.connect(), sub.connect()]);
-    this.redisClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub));
+  /** Channels carry REDIS_PREFIX, so deployments sharing one Redis never hear each other. */
+  private useRedis(io: Server, redis: RedisLink): void {
+    io.adapter(createAdapter(redis.adapterPublisher(), redis.subscriber, { key: redis.key('socket.io') }));
   }
 
-  async attach(httpServer: HttpServer, options: { redisUrl?: string; path?: string }): Promise<Server> {
+  async attach(
+    httpServer: HttpServer,
+    options: { redis?: RedisLink; path?: string; publicUrl?: string; maxSocketsPerUser?: number },
+  ): Promise<Server> {
+    this.maxSocketsPerUser = options.maxSocketsPerUser ?? 20;
     const io = new Server(httpServer, {
       path: options.path ?? '/socket.io',
-      cors: { origin: true, credentials: true },
+      // Browsers may connect only from this host, PUBLIC_URL's origins or the native shells.
+      // CORS covers polling; allowRequest also covers WebSocket upgrades, which CORS does not.
+      cors: {
+        origin: (origin, callback) => callback(null, originAllowed(origin, undefined, options.publicUrl) || false),
+        credentials: true,
+      },
+      allowRequest: (req, callback) =>
+        callback(null, originAllowed(req.headers.origin, req.headers.host, options.publicUrl)),
       maxHttpBufferSize: 2e6,
       pingInterval: 25_000,
       pingTimeout: 20_000,
     });
-    if (options.redisUrl) await this.useRedis(io, options.redisUrl);
+    if (options.redis) this.useRedis(io, options.redis);
     this.setup(io.of(SESSION_NAMESPACE) as Namespace, this.sessionHandlers);
     this.setup(io.of(VOICE_NAMESPACE) as Namespace, this.voiceHandlers as unknown as SessionHandler<P>[]);
     this.io = io;
@@ -126,21 +140,39 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
       try {
         socket.data.principal = await this.authenticate(typeof token === 'string' ? token : undefined);
       } catch (error) {
-        this.log.error({ err: error }, 'socket authentication failed');
+        // The token could not be checked (database away): not an auth failure. The client keeps
+        // its token and connects again; only a token known to be bad gets authError.
+        this.log.warn({ err: error }, 'socket authentication could not be checked');
+        socket.data.unavailable = true;
       }
       next();
     });
     namespace.on('connection', async (raw) => {
       const socket = raw as SessionSocket<P>;
+      if (socket.data.unavailable) {
+        socket.emit('serverUnavailable', { message: UNAVAILABLE_MESSAGE, code: 'unavailable', retryable: true });
+        socket.disconnect(true);
+        return;
+      }
       const principal = socket.data.principal;
       if (!principal) {
         socket.emit('authError', { message: 'Your session has expired. Please sign in again.' });
         socket.disconnect(true);
         return;
       }
+      // Edge guard: a payload with NUL anywhere is answered 400-style and never reaches a handler.
+      socket.use((packet, next) => {
+        const args = packet.slice(1);
+        if (!containsNul(args)) return next();
+        const ack = args[args.length - 1];
+        if (typeof ack === 'function') ack({ error: { message: CONTROL_CHARS_MESSAGE, code: 'request:invalid' } });
+      });
       const joined = socket.join([userRoom(principal.user.id), sessionRoom(principal.sessionId)]);
       if (joined instanceof Promise) await joined;
-      await Promise.all(handlers.map((handler) => this.run(handler, socket, principal)));
+      await Promise.all([
+        ...handlers.map((handler) => this.run(handler, socket, principal)),
+        this.capSockets(namespace, principal.user.id, socket.id),
+      ]);
     });
   }
 
@@ -150,6 +182,28 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
     } catch (error) {
       this.log.error({ err: error }, 'socket connection handler failed');
     }
+  }
+
+  /**
+   * At most MAX_SOCKETS_PER_USER sockets per user and namespace (on every process with Redis):
+   * past it, the oldest are disconnected.
+   */
+  private async capSockets(namespace: Namespace, userId: string, newest: string): Promise<void> {
+    const room = userRoom(userId);
+    let sockets: Array<{ id: string; handshake: { issued: number }; disconnect: (close?: boolean) => unknown }>;
+    try {
+      sockets = await namespace.in(room).fetchSockets();
+    } catch {
+      // Redis away: count this process's sockets only.
+      sockets = await namespace.local.in(room).fetchSockets();
+    }
+    const excess = sockets.length - this.maxSocketsPerUser;
+    if (excess <= 0) return;
+    const oldest = sockets
+      .filter((s) => s.id !== newest)
+      .sort((a, b) => a.handshake.issued - b.handshake.issued)
+      .slice(0, excess);
+    for (const s of oldest) s.disconnect(true);
   }
 
   /** The /session namespace; events about a user's data go to `toUser(userId)`. */
@@ -182,7 +236,7 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
   }
 
   async close(): Promise<void> {
-    if (this.io && !this.emitterOnly) {
+    if (this.io && !this.emitterLink) {
       this.io.disconnectSockets(true);
       await new Promise<void>((resolve) => {
         // io.close() also closes the HTTP server; Fastify closes that itself, so only unbind engine.
@@ -190,6 +244,6 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
         resolve();
       });
     }
-    await Promise.all(this.redisClients.map((c) => c.quit().catch(() => undefined)));
+    await this.emitterLink?.close();
   }
 }

@@ -1,5 +1,7 @@
+import { UNAVAILABLE_MESSAGE } from '@neura/contract';
 import type { z } from 'zod';
 import { AppError, internalErrorBody } from '../errors.js';
+import { isTransientError } from '../lib/transient.js';
 import { parse } from '../lib/validate.js';
 import type { SocketData } from './realtime.js';
 
@@ -21,8 +23,9 @@ export interface SocketContext<S extends KitSocket = KitSocket> {
 /**
  * The one way to handle a client event: validates the payload with `schema` (a `request:invalid`
  * error when it does not fit), runs the handler and answers the ack, when the client sent one,
- * with the handler's result or `{ error: { message, code } }` (an AppError's own body; anything
- * else is logged and answered with code `internal`).
+ * with the handler's result or `{ error: { message, code } }` (an AppError's own body; the
+ * database or Redis briefly away is `unavailable`, like the HTTP 503; anything else is logged and
+ * answered with code `internal`).
  */
 export function on<S extends z.ZodType, R, K extends KitSocket = KitSocket>(
   socket: K,
@@ -41,6 +44,11 @@ export function on<S extends z.ZodType, R, K extends KitSocket = KitSocket>(
     } catch (error) {
       if (error instanceof AppError) {
         ack?.({ error: error.toBody() });
+        return;
+      }
+      if (isTransientError(error)) {
+        socket.data.log?.warn({ err: error, event }, 'dependency unavailable');
+        ack?.({ error: { message: UNAVAILABLE_MESSAGE, code: 'unavailable' } });
         return;
       }
       socket.data.log?.error({ err: error, event }, 'socket handler failed');

@@ -52,8 +52,7 @@ export class SpeechService {
     const { engine, availability } = this.engines.stt;
     if (!engine) throw new AppError('speech:unavailable', availability.reason ?? 'Voice dictation is not available.');
     if (pcm.length < 2) return '';
-    await this.limiter.check(SPEECH_LIMITS.transcribePerUser, userId);
-    await this.limiter.hit(SPEECH_LIMITS.transcribePerUser, userId);
+    await this.limiter.reserve(SPEECH_LIMITS.transcribePerUser, userId);
     try {
       return (await engine.transcribe(pcm)).trim();
     } catch (error) {
@@ -68,8 +67,7 @@ export class SpeechService {
     if (speakable === '') throw new AppError('request:invalid', 'text: There is nothing to read aloud.');
     const { engine, availability } = this.engines.tts;
     if (!engine) throw new AppError('speech:unavailable', availability.reason ?? 'Text-to-speech is not available.');
-    await this.limiter.check(SPEECH_LIMITS.speakPerUser, user.id);
-    await this.limiter.hit(SPEECH_LIMITS.speakPerUser, user.id);
+    await this.limiter.reserve(SPEECH_LIMITS.speakPerUser, user.id);
     const key = this.cache.key(engine.name, engine.voice, speakable);
     const cached = await this.cache.get(key);
     if (cached) return { audio: cached, contentType: engine.contentType };

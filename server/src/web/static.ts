@@ -8,12 +8,7 @@ import type { FastifyInstance } from 'fastify';
  * never cached, and every unknown non-API GET answered with index.html so the client router
  * shows its own Not Found page.
  */
-export async function serveWeb(
-  app: FastifyInstance,
-  distDir: string,
-  apiPrefix: string,
-  pagePolicy?: string,
-): Promise<void> {
+export async function serveWeb(app: FastifyInstance, distDir: string, apiPrefix: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (!hasWeb) app.log.warn({ distDir }, 'web app is not built; only the API is served');
@@ -27,7 +22,6 @@ export async function serveWeb(
         const rel = path.relative(distDir, filePath);
         if (rel.startsWith(`assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         else res.setHeader('Cache-Control', 'no-cache');
-        if (pagePolicy && filePath.endsWith('.html')) res.setHeader('Content-Security-Policy', pagePolicy);
       },
     });
   }
@@ -41,7 +35,6 @@ export async function serveWeb(
     }
     // A missing hashed asset is a real 404, not the app shell.
     if (url.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found');
-    if (pagePolicy) reply.header('Content-Security-Policy', pagePolicy);
     return reply
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')

@@ -46,6 +46,36 @@ export interface ServerProcess {
   output: () => string;
   /** SIGTERM, wait for the exit, remove the temp data dir. */
   stop: () => Promise<void>;
+  /** null while the process runs. */
+  exitCode: () => number | null;
+  /** Ends the process with a signal and waits for it (e.g. 'SIGKILL' for a crash). */
+  kill: (signal: NodeJS.Signals) => Promise<void>;
+}
+
+/** Runs the server (from source) until it exits by itself; resolves with its exit code and output. */
+export async function runServerProcessToExit(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; output: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-proc-'));
+  const port = await freePort();
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    log += d;
+  });
+  child.stderr?.on('data', (d) => {
+    log += d;
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  clearTimeout(timer);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { code, output: log };
 }
 
 /**
@@ -100,5 +130,10 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, port, dataDir, output: () => log, stop };
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(signal);
+    await exited;
+  };
+  return { url, port, dataDir, output: () => log, stop, exitCode: () => child.exitCode, kill };
 }

@@ -9,6 +9,18 @@ export type SessionSocket = Socket<SessionServerEvents, SessionClientEvents>;
 
 let socket: SessionSocket | null = null;
 let socketToken: string | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let retries = 0;
+
+/** The server could not check the token (database away): keep it and connect again, backing off. */
+function reconnectLater(s: SessionSocket): void {
+  clearTimeout(retryTimer);
+  const delay = Math.min(SOCKET_OPTIONS.reconnectionDelay * 2 ** retries, SOCKET_OPTIONS.reconnectionDelayMax);
+  retries++;
+  retryTimer = setTimeout(() => {
+    if (socket === s && !s.connected) s.connect();
+  }, delay);
+}
 const listeners = new Set<(s: SessionSocket | null) => void>();
 
 function socketPath(): string {
@@ -18,7 +30,8 @@ function socketPath(): string {
 
 /**
  * Connects the session socket for a token (SPEC.md §4 Session): on ready the user (with credits,
- * flags and Pro status) and the chats are loaded; on authError the session is cleared.
+ * flags and Pro status) and the chats are loaded; on authError the session is cleared; on
+ * serverUnavailable (a transient server failure) the token is kept and the socket connects again.
  */
 export function connectSession(token: string): SessionSocket {
   if (socket && socketToken === token) return socket;
@@ -34,11 +47,13 @@ export function connectSession(token: string): SessionSocket {
     reconnectionAttempts: SOCKET_OPTIONS.reconnectionAttempts,
   });
   s.on('ready', ({ user, chats }) => {
+    retries = 0;
     dispatchUser({ type: 'loaded', user });
     dispatchChats({ type: 'loaded', chats });
   });
   s.on('updateCredits', ({ credits }) => dispatchUser({ type: 'credits', credits }));
   s.on('updateChats', ({ chats }) => dispatchChats({ type: 'loaded', chats }));
+  s.on('serverUnavailable', () => reconnectLater(s));
   s.on('authError', () => {
     disconnectSession();
     clearSession();
@@ -50,6 +65,8 @@ export function connectSession(token: string): SessionSocket {
 }
 
 export function disconnectSession(): void {
+  clearTimeout(retryTimer);
+  retries = 0;
   if (!socket) return;
   socket.removeAllListeners();
   socket.disconnect();

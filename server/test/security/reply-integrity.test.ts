@@ -1,0 +1,211 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
+import { createTestChat, createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
+import { createPostgresDatabase } from '@neura/test-kit/server/database';
+import { startTestApp, startTestCluster, type TestApp, type TestCluster } from '@neura/test-kit/server/in-process';
+import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltApp, buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { connected, doneFor, record, send, waitFor } from '../helpers/conversation.js';
+import { describeWithServices, servicesAvailable } from '../helpers/services-env.js';
+import { connectSocket } from '../helpers/socket.js';
+
+const costOf = async (services: BuiltApp['services'], personaId = 'default') =>
+  (await services.db.selectFrom('personas').select('cost').where('id', '=', personaId).executeTakeFirstOrThrow()).cost;
+
+describe('F16: a model that sends one token and stalls', () => {
+  let fake: FakeOpenAI;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({ chunks: ['One', ' token', ' then nothing'], holdAfter: 1 });
+    t = await startTestApp({ LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', LLM_IDLE_TIMEOUT_SECONDS: '1' });
+  });
+  afterAll(async () => {
+    await t?.stop();
+    await fake?.close();
+  });
+
+  it('should fail the reply after LLM_IDLE_TIMEOUT_SECONDS, refund it and free the chat', async () => {
+    const user = await createTestUser(t.services, { credits: 10 });
+    const chat = await createTestChat(t.services, user.id);
+    const socket = await connected(connectSocket(t.url, user.token));
+    const events = record(socket);
+    expect((await send(socket, chat.id, 'Tell me a story')).messageId).toEqual(expect.any(String));
+    const shell = await waitFor(events, (r) => r.event === 'message.created' && r.payload.message.role === 'assistant');
+    await waitFor(events, (r) => r.event === 'message.delta');
+    const end = await doneFor(events, chat.id);
+    expect(end.event).toBe('message.error');
+    expect(end.payload.code).toBe('llm:failed');
+    const row = await t.services.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('id', '=', shell.payload.message.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('failed');
+    expect((await t.services.users.findById(user.id))?.credits).toBe(10);
+    expect(t.services.conversation.isReplying(chat.id)).toBe(false);
+    // The chat is free: the next message gets a reply.
+    fake.setScript({ chunks: ['Back', ' again'] });
+    events.length = 0;
+    expect((await send(socket, chat.id, 'Still there?')).messageId).toEqual(expect.any(String));
+    expect((await doneFor(events, chat.id)).event).toBe('message.done');
+    socket.close();
+  });
+});
+
+describeWithServices('F10: two processes, one chat', () => {
+  let fake: FakeOpenAI;
+  let cluster: TestCluster;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({ chunks: ['A', ' reply'], holdAfter: 1 });
+    cluster = await startTestCluster(2, {
+      LLM_BASE_URL: fake.baseUrl,
+      LLM_MODEL: 'fake',
+      REDIS_PREFIX: `f10${randomBytes(3).toString('hex')}`,
+    });
+  }, 120_000);
+  afterAll(async () => {
+    fake?.release();
+    await cluster?.stop();
+    await fake?.close();
+  });
+
+  it('should accept exactly one of two simultaneous sends to one chat and charge once', async () => {
+    const [a, b] = cluster.apps as [TestApp, TestApp];
+    const cost = await costOf(a.services);
+    const user = await createTestUser(a.services, { credits: 100 });
+    const onA = await connected(connectSocket(a.url, user.token));
+    const onB = await connected(connectSocket(b.url, user.token));
+    const events = record(onA);
+    const trials = 8;
+    for (let i = 0; i < trials; i++) {
+      const chat = await createTestChat(a.services, user.id);
+      const [ra, rb] = await Promise.all([send(onA, chat.id, `one ${i}`), send(onB, chat.id, `two ${i}`)]);
+      const accepted = [ra, rb].filter((r) => r.messageId !== undefined);
+      const refused = [ra, rb].filter((r) => r.error?.code === 'conflict');
+      expect(accepted).toHaveLength(1);
+      expect(refused).toHaveLength(1);
+      const replies = await a.services.db
+        .selectFrom('messages')
+        .select('id')
+        .where('chat_id', '=', chat.id)
+        .where('role', '=', 'assistant')
+        .execute();
+      expect(replies).toHaveLength(1);
+      // The accepted reply holds after its first delta until released.
+      await waitFor(events, (r) => r.event === 'message.delta' && r.payload.chatId === chat.id);
+      fake.release();
+      await doneFor(events, chat.id);
+      events.length = 0;
+    }
+    const charges = await a.services.db
+      .selectFrom('credit_ledger')
+      .select('idempotency_key')
+      .where('user_id', '=', user.id)
+      .where('idempotency_key', 'like', 'charge:%')
+      .execute();
+    expect(charges).toHaveLength(trials);
+    expect((await a.services.users.findById(user.id))?.credits).toBe(100 - trials * cost);
+    onA.close();
+    onB.close();
+  }, 120_000);
+});
+
+describeWithServices('F13: interrupted replies are billed one way (refunded)', () => {
+  let fake: FakeOpenAI;
+  let drop: () => Promise<void>;
+  let dbUrl: string;
+  let emitter: BuiltApp;
+  const started: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({ chunks: ['Partial', ' text', ' never sent'], holdAfter: 2 });
+    const db = await createPostgresDatabase();
+    drop = db.drop;
+    dbUrl = db.url;
+    // Migrates the database and writes users; it never has replies of its own.
+    emitter = await buildApp(
+      loadConfig({ DATABASE_URL: dbUrl, LOG_LEVEL: 'silent', DATA_DIR: path.join(process.cwd(), 'data-unused') }),
+    );
+  }, 120_000);
+  afterAll(async () => {
+    fake?.release();
+    await Promise.all(started.map((p) => p.stop()));
+    await emitter?.close();
+    await drop?.();
+    await fake?.close();
+  });
+
+  const start = async (env: Record<string, string> = {}) => {
+    const p = await startServerProcess({
+      entry: 'source',
+      env: { DATABASE_URL: dbUrl, LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', ...env },
+    });
+    started.push(p);
+    return p;
+  };
+
+  /** Sends a message and waits until part of the reply reached the user. */
+  async function streamingReply(url: string, token: string, chatId: string, watcher = url) {
+    const socket = await connected(connectSocket(url, token));
+    const other = watcher === url ? socket : await connected(connectSocket(watcher, token));
+    const events = record(other);
+    expect((await send(socket, chatId, 'Tell me everything')).messageId).toEqual(expect.any(String));
+    const shell = await waitFor(events, (r) => r.event === 'message.created' && r.payload.message.role === 'assistant');
+    await waitFor(events, (r) => r.event === 'message.delta');
+    return { socket, other, events, replyId: shell.payload.message.id as string };
+  }
+
+  const outcome = async (userId: string, replyId: string) => ({
+    status: (
+      await emitter.services.db.selectFrom('messages').select('status').where('id', '=', replyId).executeTakeFirst()
+    )?.status,
+    credits: (await emitter.services.users.findById(userId))?.credits,
+    keys: (await ledgerAfterSeed(emitter.services, userId)).map((r) => r.idempotency_key.split(':')[0]),
+  });
+
+  it('should fail and refund a reply with text on SIGTERM, and tell the user', async () => {
+    const user = await createTestUser(emitter.services, { credits: 10 });
+    const chat = await createTestChat(emitter.services, user.id);
+    const a = await start();
+    const { socket, events, replyId } = await streamingReply(a.url, user.token, chat.id);
+    await a.kill('SIGTERM');
+    const error = events.find((r) => r.event === 'message.error' && r.payload.messageId === replyId);
+    expect(error?.payload.code).toBe('llm:interrupted');
+    expect(await outcome(user.id, replyId)).toEqual({ status: 'failed', credits: 10, keys: ['charge', 'refund'] });
+    socket.close();
+  }, 120_000);
+
+  it('should fail and refund a reply with text after kill -9, the same way', async () => {
+    const user = await createTestUser(emitter.services, { credits: 10 });
+    const chat = await createTestChat(emitter.services, user.id);
+    const b = await start();
+    const { socket, replyId } = await streamingReply(b.url, user.token, chat.id);
+    await b.kill('SIGKILL');
+    socket.close();
+    // The next process to start recovers what the dead one left streaming.
+    await start();
+    expect(await outcome(user.id, replyId)).toEqual({ status: 'failed', credits: 10, keys: ['charge', 'refund'] });
+  }, 120_000);
+
+  it('should fail a dead process’s reply on another process and tell the user’s other device (Redis)', async () => {
+    const services = servicesAvailable();
+    if (!services) throw new Error('unreachable: guarded by describeWithServices');
+    const env = { REDIS_URL: services.redisUrl, REDIS_PREFIX: `f13${randomBytes(3).toString('hex')}` };
+    const user = await createTestUser(emitter.services, { credits: 10 });
+    const chat = await createTestChat(emitter.services, user.id);
+    const dying = await start(env);
+    const survivor = await start(env);
+    const { socket, other, events, replyId } = await streamingReply(dying.url, user.token, chat.id, survivor.url);
+    await dying.kill('SIGKILL');
+    socket.close();
+    const error = await waitFor(events, (r) => r.event === 'message.error' && r.payload.messageId === replyId, 30_000);
+    expect(error.payload.code).toBe('llm:interrupted');
+    expect(await outcome(user.id, replyId)).toEqual({ status: 'failed', credits: 10, keys: ['charge', 'refund'] });
+    other.close();
+  }, 120_000);
+});
