@@ -4,6 +4,9 @@ import { type FakeOpenAiAudio, fakeMp3, startFakeOpenAiAudio } from '@neura/test
 import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AttemptLimiter } from '../src/accounts/attempt-limiter.js';
+import { AttemptRepository } from '../src/accounts/attempt-repository.js';
+import { SPEECH_LIMITS } from '../src/speech/limits.js';
 import { readWav } from '../src/speech/wav.js';
 
 const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
@@ -99,18 +102,10 @@ describe('POST /speech/speak (flite)', () => {
 
   it('should refuse past the per-user rate limit', async () => {
     const user = await createTestUser(t.services, { proExpiry: inAMonth() });
-    const now = new Date().toISOString();
-    await t.services.db
-      .insertInto('attempts')
-      .values(
-        Array.from({ length: 120 }, (_, i) => ({
-          id: `s${i}${user.id}`,
-          scope: 'speech-tts:user',
-          subject: user.id,
-          created_at: now,
-        })),
-      )
-      .execute();
+    // The user's allowance used up, through the same limiter the service counts with.
+    const limiter = new AttemptLimiter(new AttemptRepository(t.services.db));
+    for (let i = 0; i < SPEECH_LIMITS.speakPerUser.max; i += 1)
+      await limiter.reserve(SPEECH_LIMITS.speakPerUser, user.id);
     const res = await speak(t, user.token, { text: 'One more please' });
     expect(res.statusCode).toBe(429);
     expect(res.json()).toMatchObject({ code: 'rate-limited' });

@@ -2,6 +2,9 @@ import { type FakeOpenAiAudio, startFakeOpenAiAudio } from '@neura/test-kit/fake
 import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AttemptLimiter } from '../src/accounts/attempt-limiter.js';
+import { AttemptRepository } from '../src/accounts/attempt-repository.js';
+import { SPEECH_LIMITS } from '../src/speech/limits.js';
 import { nextEvent } from './helpers/socket.js';
 import { connectVoice, fliteSpeech, streamPcm } from './helpers/voice.js';
 
@@ -112,18 +115,10 @@ describe('/voice dictation (pocketsphinx)', () => {
 
   it('should refuse transcriptions past the per-user rate limit', async () => {
     const user = await createTestUser(t.services);
-    const now = new Date().toISOString();
-    await t.services.db
-      .insertInto('attempts')
-      .values(
-        Array.from({ length: 60 }, (_, i) => ({
-          id: `v${i}${user.id}`,
-          scope: 'speech-stt:user',
-          subject: user.id,
-          created_at: now,
-        })),
-      )
-      .execute();
+    // The user's allowance used up, through the same limiter the service counts with.
+    const limiter = new AttemptLimiter(new AttemptRepository(t.services.db));
+    for (let i = 0; i < SPEECH_LIMITS.transcribePerUser.max; i += 1)
+      await limiter.reserve(SPEECH_LIMITS.transcribePerUser, user.id);
     const socket = await connectVoice(t.url, user.token);
     await streamPcm(socket, Buffer.alloc(4096));
     expect(await socket.timeout(10_000).emitWithAck('endAudioData')).toMatchObject({ error: { code: 'rate-limited' } });
