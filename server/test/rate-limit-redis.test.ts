@@ -11,7 +11,7 @@ describeWithServices('HTTP rate limits across two processes (Redis)', () => {
   beforeAll(async () => {
     // Behind a proxy the client address comes from X-Forwarded-For: a fresh one per run keeps the
     // shared Redis counters of earlier runs out of this one.
-    cluster = await startTestCluster(2, { TRUST_PROXY: 'true' });
+    cluster = await startTestCluster(2, { TRUST_PROXY: '1' });
   });
   afterAll(async () => {
     await cluster?.stop();
