@@ -8,7 +8,9 @@ export default async function globalSetup(_config: FullConfig) {
   // Mail goes to a real SMTP capture; workers read its journal (support/app.ts `mailbox`).
   const smtp = await startSmtpCapture();
   // The test machine is shared and loaded: give the speech recogniser room (the default is 60 s).
-  const app = await startServerProcess({ env: { SMTP_URL: smtp.url, LOG_LEVEL: 'info', SPEECH_TIMEOUT_MS: '180000' } });
+  const app = await startServerProcess({
+    env: { SMTP_URL: smtp.url, LOG_LEVEL: 'info', SPEECH_TIMEOUT_MS: '180000', PAYMENTS: 'off' },
+  });
   const journal = path.join(app.dataDir, 'mails.jsonl');
   smtp.setJournal(journal);
   process.env.E2E_MAIL_FILE = journal;

@@ -201,7 +201,7 @@ export function parseTrustProxy(value: string): false | number | string[] | stri
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'PAYMENTS' | 'CREDIT_PACKS'> & {
   DATA_DIR: string;
-  /** stripe when STRIPE_SECRET_KEY is set, else sandbox, except off when NODE_ENV=production. */
+  /** stripe when STRIPE_SECRET_KEY is set, else sandbox, except off when the environment says NODE_ENV=production. */
   PAYMENTS: 'stripe' | 'sandbox' | 'off';
   /** The credit packs on sale (CREDIT_PACKS JSON, or the defaults). */
   CREDIT_PACKS: CreditPack[];
@@ -220,7 +220,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  const payments = c.PAYMENTS ?? (c.STRIPE_SECRET_KEY ? 'stripe' : c.NODE_ENV === 'production' ? 'off' : 'sandbox');
+  // Sandbox by default so a keyless `npm start` can buy credits; a deployment that says
+  // NODE_ENV=production sells nothing until Stripe (or PAYMENTS) is configured.
+  const payments = c.PAYMENTS ?? (c.STRIPE_SECRET_KEY ? 'stripe' : env.NODE_ENV === 'production' ? 'off' : 'sandbox');
   if (payments === 'stripe' && (!c.STRIPE_SECRET_KEY || !c.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError(
       'Invalid configuration:\n  PAYMENTS: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or set PAYMENTS=sandbox or off)',

@@ -192,8 +192,9 @@ describe('billing in the sandbox', () => {
 });
 
 describe('billing switched off', () => {
-  it('should default to off in production, sandbox elsewhere and stripe with a key', () => {
+  it('should default to off in production, sandbox elsewhere (a keyless npm start) and stripe with a key', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).PAYMENTS).toBe('off');
+    expect(loadConfig({}).PAYMENTS).toBe('sandbox');
     expect(loadConfig({ NODE_ENV: 'development' }).PAYMENTS).toBe('sandbox');
     expect(
       loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).PAYMENTS,
