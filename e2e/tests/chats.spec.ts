@@ -59,16 +59,18 @@ test.describe('Explore', () => {
     await context.close();
   });
 
-  test('should start a chat from a card, and refuse a Pro persona for a non-Pro user with an alert', async ({
+  test('should start a chat from a card, and offer Pro (the subscribe modal) for a Pro persona', async ({
     browser,
   }) => {
     const user = await createSignedInUser();
     const { context, page } = await signedInPage(browser, user);
     await page.goto(`${baseUrl()}/`);
     await page.getByRole('button', { name: 'Start a chat with Startup Advisor' }).first().click();
-    const alert = page.getByRole('alert').filter({ hasText: "Couldn't create chat" });
-    await expect(alert).toContainText('Pro');
+    const subscribe = page.getByRole('dialog', { name: 'Go Pro' });
+    await expect(subscribe).toContainText('$19.99');
     await expect(page).toHaveURL(`${baseUrl()}/`);
+    await page.keyboard.press('Escape');
+    await expect(subscribe).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Start a chat with Captain Saltbeard' }).first().click();
     await expect(page).toHaveURL(/\/chats\/[a-z0-9]+$/);

@@ -16,6 +16,9 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+/** The public reverse-geocoding service the web app asks for a city (web/src/platform/geolocation.ts). */
+const REVERSE_GEOCODE_ORIGIN = 'https://api.bigdatacloud.net';
+
 /** The origins the API is reached at besides this one (PUBLIC_URL, its `app.` host), for connect-src. */
 function publicOrigins(publicUrl: string | undefined): string[] {
   if (!publicUrl) return [];
@@ -39,7 +42,8 @@ export function appCsp(config: Pick<Config, 'PUBLIC_URL' | 'RECAPTCHA_SITE_KEY'>
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     "media-src 'self' data: blob:",
-    `connect-src ${["'self'", ...publicOrigins(config.PUBLIC_URL)].join(' ')}`,
+    // The browser also calls SPEC §7's public reverse-geocoding service for the device location.
+    `connect-src ${["'self'", ...publicOrigins(config.PUBLIC_URL), REVERSE_GEOCODE_ORIGIN].join(' ')}`,
     "worker-src 'self'",
     "manifest-src 'self'",
     // Frames: the video gallery's players (exactly these hosts), and the captcha's when configured.
