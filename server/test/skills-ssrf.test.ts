@@ -77,7 +77,7 @@ describe('SSRF-safe client', () => {
   });
 
   const refusal = async (url: string, reason?: SafeHttpError['reason']) => {
-    const error = await client.fetch(url, { timeoutMs: 5000 }).then(
+    const error = await client.request(url, { timeoutMs: 5000 }).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -87,7 +87,7 @@ describe('SSRF-safe client', () => {
   };
 
   it('should fetch an allowed target and follow a redirect that stays allowed', async () => {
-    const page = await client.fetch(`http://127.0.0.1:${allowed.port}/hop`);
+    const page = await client.request(`http://127.0.0.1:${allowed.port}/hop`);
     expect(page.status).toBe(200);
     expect(page.url).toBe(`http://127.0.0.1:${allowed.port}/page`);
     expect(page.body.toString()).toBe('<title>ok</title>');
@@ -176,7 +176,7 @@ describe('SSRF-safe client', () => {
   });
 
   it('should give up on a server that never finishes its answer', async () => {
-    const error = await client.fetch(`http://127.0.0.1:${allowed.port}/slow`, { timeoutMs: 300 }).catch((e) => e);
+    const error = await client.request(`http://127.0.0.1:${allowed.port}/slow`, { timeoutMs: 300 }).catch((e) => e);
     expect(error).toBeInstanceOf(SafeHttpError);
     expect((error as SafeHttpError).reason).toBe('timeout');
   });

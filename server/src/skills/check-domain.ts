@@ -83,10 +83,10 @@ function registrarOf(domain: RdapDomain): string | undefined {
 
 async function viaRdap(ctx: RunContext, ascii: string, base: string): Promise<DomainOutput | undefined> {
   const url = new URL(`domain/${ascii}`, base.endsWith('/') ? base : `${base}/`);
-  let response: Awaited<ReturnType<typeof ctx.http.safe.fetch>>;
+  let response: Awaited<ReturnType<typeof ctx.http.safe.request>>;
   try {
     // Registry hosts come from a downloaded file: they go through the SSRF-safe client too.
-    response = await ctx.http.safe.fetch(url, {
+    response = await ctx.http.safe.request(url, {
       signal: ctx.signal,
       timeoutMs: 10_000,
       maxBytes: 512 * 1024,

@@ -70,9 +70,9 @@ export const readUrlSkill: SkillModule<'read_url'> = {
       description:
         'Read a web page (http or https) and get its main text as markdown, without menus or scripts. Long pages are cut.',
       run: async ({ url }, run) => {
-        let page: Awaited<ReturnType<typeof run.http.safe.fetch>>;
+        let page: Awaited<ReturnType<typeof run.http.safe.request>>;
         try {
-          page = await run.http.safe.fetch(url, {
+          page = await run.http.safe.request(url, {
             signal: run.signal,
             maxBytes: MAX_PAGE_BYTES,
             timeoutMs: 20_000,

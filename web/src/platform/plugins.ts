@@ -14,7 +14,7 @@ import type {
  *
  * Each loader resolves to a plain adapter object, never to the plugin itself: a Capacitor plugin is
  * a Proxy that answers every property, `then` included, so a promise resolving to it would call
- * `plugin.then()` ("not implemented").
+ * `plugin.then()`, which rejects because no such method exists.
  */
 export const loadAppPlugin = (): Promise<AppInfoPlugin> =>
   import('@capacitor/app').then(({ App }) => ({ getInfo: () => App.getInfo() }));

@@ -131,7 +131,7 @@ export class SafeHttpClient {
     return this.allow.allows(url.hostname, port);
   }
 
-  async fetch(raw: string | URL, options: SafeFetchOptions = {}): Promise<SafeResponse> {
+  async request(raw: string | URL, options: SafeFetchOptions = {}): Promise<SafeResponse> {
     const { timeoutMs, maxBytes, maxRedirects } = { ...DEFAULTS, ...options };
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
