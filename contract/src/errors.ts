@@ -14,6 +14,11 @@ export const ERROR_STATUS = {
   'auth:code-invalid': 400,
   'auth:code-expired': 400,
   'auth:captcha-failed': 400,
+  /**
+   * After repeated failed password checks (login, current password) the try needs a valid captcha
+   * token (header X-Recaptcha-Token); missing or failing, the password is not checked.
+   */
+  'auth:captcha-required': 403,
   'auth:password-weak': 400,
   'auth:email-taken': 409,
   'auth:wrong-password': 400,

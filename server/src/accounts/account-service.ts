@@ -19,10 +19,10 @@ import type { Mailer } from '../mail/mailer.js';
 import { resetCodeMail, verifyCodeMail } from '../mail/templates.js';
 import type { AttemptLimiter } from './attempt-limiter.js';
 import type { Principal } from './authenticate.js';
-import type { CaptchaVerifier } from './captcha.js';
+import { CAPTCHA_REQUIRED_MESSAGE, type CaptchaVerifier } from './captcha.js';
 import type { CodeService } from './code-service.js';
 import type { InviteService } from './invite-service.js';
-import { BACKOFFS, LIMITS } from './limits.js';
+import { BACKOFFS, type Backoff, CAPTCHA_AFTER_FAILURES, LIMITS } from './limits.js';
 import { burnPasswordCheck, checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
 import type { SessionRepository } from './session-repository.js';
 import { generateToken, hashToken } from './tokens.js';
@@ -34,6 +34,12 @@ export const ACCOUNT_MESSAGES = {
   wrongPassword: 'Your current password is incorrect.',
   resetMailFailed: 'An unknown error occurred while sending the password reset email.',
 } as const;
+
+/** What a current-password check comes with: the captcha token (if any) and the client's address. */
+export interface CurrentPasswordCheck {
+  captchaToken?: string;
+  ip: string;
+}
 
 /** Where a request comes from, for rate limits and the session record. */
 export interface Origin {
@@ -146,15 +152,23 @@ export class AccountService {
     }
   }
 
-  async login(emailInput: string, password: string, origin: Origin): Promise<string> {
+  /**
+   * Past `CAPTCHA_AFTER_FAILURES` failures in a row for this (address, IP), a login needs a valid
+   * captcha token when the captcha is enabled; without one the password is not checked.
+   */
+  async login(emailInput: string, password: string, origin: Origin, captchaToken?: string): Promise<string> {
     const email = normalizeEmail(emailInput);
-    // Count first, then verify: the try is reserved (per IP, and under the per address+IP
-    // back-off) before the password is checked, so parallel guesses cannot outrun the limits.
-    const reserved = await this.d.limiter.reserveAll([[LIMITS.loginFailPerIp, origin.ip]]);
     const backoffSubject = `${email}|${origin.ip}`;
+    await this.refuseKnownCaptchaless(BACKOFFS.login, backoffSubject, captchaToken);
+    // Count first, then verify: the try is reserved (per IP, and under the per address+IP
+    // back-off) before the captcha and the password are checked, so parallel guesses cannot
+    // outrun the limits or the captcha requirement.
+    const reserved = await this.d.limiter.reserveAll([[LIMITS.loginFailPerIp, origin.ip]]);
     try {
-      await this.d.limiter.reserveBackoff(BACKOFFS.login, backoffSubject);
+      const attempt = await this.d.limiter.reserveBackoff(BACKOFFS.login, backoffSubject);
+      await this.requireCaptchaPastFailures(attempt, captchaToken, origin.ip);
     } catch (error) {
+      // Refused before any password check: the per-IP allowance counts checked passwords.
       await this.d.limiter.release(reserved);
       throw error;
     }
@@ -235,9 +249,14 @@ export class AccountService {
   }
 
   /** Changes the password and ends every other session of the user (their sockets disconnect). */
-  async changePassword(principal: Principal, currentPassword: string, password: string): Promise<void> {
+  async changePassword(
+    principal: Principal,
+    currentPassword: string,
+    password: string,
+    check: CurrentPasswordCheck,
+  ): Promise<void> {
     const { user } = principal;
-    await this.checkCurrentPassword(user.id, user.password_hash, currentPassword);
+    await this.checkCurrentPassword(user.id, user.password_hash, currentPassword, check);
     checkPasswordPolicy(password, user.email);
     await this.d.users.update(user.id, { password_hash: await hashPassword(password) });
     await this.endSessions(await this.d.sessions.revokeAllForUser(user.id, principal.sessionId));
@@ -250,9 +269,9 @@ export class AccountService {
   }
 
   /** Deletes the account and the user's chats, messages, sessions, ledger and personal data. */
-  async deleteAccount(principal: Principal, password: string): Promise<void> {
+  async deleteAccount(principal: Principal, password: string, check: CurrentPasswordCheck): Promise<void> {
     const { user } = principal;
-    await this.checkCurrentPassword(user.id, user.password_hash, password);
+    await this.checkCurrentPassword(user.id, user.password_hash, password, check);
     const sessionIds = await this.d.sessions.activeIdsForUser(user.id);
     await inTransaction(this.d.db, async (trx) => {
       // Every feature removes its own rows (chats, messages, ledger, codes, …) in this transaction.
@@ -268,14 +287,39 @@ export class AccountService {
 
   /**
    * The current password, under a per-account back-off reserved before argon2 runs: a stolen
-   * token cannot brute-force it with parallel requests.
+   * token cannot brute-force it with parallel requests. Past `CAPTCHA_AFTER_FAILURES` failures in
+   * a row it needs a valid captcha token too (when enabled), as a login does.
    */
-  private async checkCurrentPassword(userId: string, hash: string, password: string): Promise<void> {
-    await this.d.limiter.reserveBackoff(BACKOFFS.currentPassword, userId);
+  private async checkCurrentPassword(
+    userId: string,
+    hash: string,
+    password: string,
+    check: CurrentPasswordCheck,
+  ): Promise<void> {
+    await this.refuseKnownCaptchaless(BACKOFFS.currentPassword, userId, check.captchaToken);
+    const attempt = await this.d.limiter.reserveBackoff(BACKOFFS.currentPassword, userId);
+    await this.requireCaptchaPastFailures(attempt, check.captchaToken, check.ip);
     if (!(await verifyPassword(hash, password))) {
       throw new AppError('auth:wrong-password', ACCOUNT_MESSAGES.wrongPassword);
     }
     await this.d.limiter.resetBackoff(BACKOFFS.currentPassword, userId);
+  }
+
+  /**
+   * A try known to need the captcha that brings no token is refused at once, before it is counted
+   * (nothing is checked, so there is nothing to count). Only a shortcut: the decision that holds
+   * under bursts is `requireCaptchaPastFailures` on the reserved try's number.
+   */
+  private async refuseKnownCaptchaless(policy: Backoff, subject: string, token: string | undefined): Promise<void> {
+    if (!this.d.captcha.enabled || token) return;
+    if ((await this.d.limiter.backoffFailures(policy, subject)) >= CAPTCHA_AFTER_FAILURES) {
+      throw new AppError('auth:captcha-required', CAPTCHA_REQUIRED_MESSAGE);
+    }
+  }
+
+  /** The reserved try number `attempt` (1-based) comes after `CAPTCHA_AFTER_FAILURES` failures: captcha. */
+  private async requireCaptchaPastFailures(attempt: number, token: string | undefined, ip: string): Promise<void> {
+    if (attempt > CAPTCHA_AFTER_FAILURES) await this.d.captcha.require(token, ip);
   }
 
   private async openSession(userId: string, origin: Origin): Promise<string> {

@@ -73,8 +73,11 @@ export class AttemptLimiter {
     }
   }
 
-  /** Reserves one try under the back-off; throws the 429 while the subject must wait. */
-  async reserveBackoff(policy: Backoff, subject: string): Promise<void> {
+  /**
+   * Reserves one try under the back-off; throws the 429 while the subject must wait. Returns the
+   * try's number in the run of failures (1 after a reset), counted atomically with the reservation.
+   */
+  async reserveBackoff(policy: Backoff, subject: string): Promise<number> {
     this.sweepNowAndThen();
     const now = Date.now();
     const delays: Array<string | null> = [];
@@ -91,6 +94,12 @@ export class AttemptLimiter {
       delays,
     );
     if (count === undefined) throw refused();
+    return count;
+  }
+
+  /** The subject's failures in a row so far (a plain read; decisions use `reserveBackoff`'s count). */
+  async backoffFailures(policy: Backoff, subject: string): Promise<number> {
+    return this.attempts.backoffCount(policy.scope, subject, new Date(Date.now() - policy.resetMs).toISOString());
   }
 
   /** A right answer: the subject starts over. */

@@ -70,6 +70,18 @@ export class AttemptRepository {
     return row ? Number(row.count) : undefined;
   }
 
+  /** A back-off's count of tries in a row (0 when none, or when the last is older than `resetCutoff`). */
+  async backoffCount(scope: string, subject: string, resetCutoff: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('attempt_counters')
+      .select('count')
+      .where('scope', '=', scope)
+      .where('subject', '=', subject)
+      .where('window_start', '>', resetCutoff)
+      .executeTakeFirst();
+    return row ? Number(row.count) : 0;
+  }
+
   /** Forgets a subject's counter (a right password resets its back-off). */
   async reset(scope: string, subject: string): Promise<void> {
     await this.db.deleteFrom('attempt_counters').where('scope', '=', scope).where('subject', '=', subject).execute();

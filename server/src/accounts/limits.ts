@@ -22,8 +22,6 @@ export const LIMITS = {
   codeFailPerIp: { scope: 'code-fail:ip', max: 100, windowMs: 15 * MINUTE },
   /** Login attempts per address of origin (a right password gives its reservation back). */
   loginFailPerIp: { scope: 'login-fail:ip', max: 100, windowMs: 15 * MINUTE },
-  /** Wrong passwords per account (any origin): past this, the captcha is required when enabled. */
-  loginFailPerEmail: { scope: 'login-fail:email', max: 10, windowMs: 15 * MINUTE },
   /** `exists` and invite lookups (they reveal whether an address or invite exists). */
   lookupPerIp: { scope: 'lookup:ip', max: 120, windowMs: MINUTE },
   /** Built-in waitlist sign-ups. */
@@ -57,6 +55,14 @@ export const BACKOFFS = {
     resetMs: 15 * MINUTE,
   },
 } as const satisfies Record<string, Backoff>;
+
+/**
+ * With the captcha enabled (`RECAPTCHA_SECRET`), a password check after this many failures in a
+ * row under its back-off — a login per (address, IP), the current password per account — needs a
+ * valid captcha token; the try is reserved first, so a parallel burst gets no more than this many
+ * checks without one. A right password resets the count (and so the requirement).
+ */
+export const CAPTCHA_AFTER_FAILURES = 3;
 
 /** The wait after the n-th try (1-based): 0 for the free tries, then base · 2^k up to max. */
 export function backoffDelayMs(policy: Backoff, n: number): number {

@@ -32,6 +32,12 @@ const origin = (request: FastifyRequest): Origin => ({
   userAgent: request.headers['user-agent'] ?? null,
 });
 
+/** The reCAPTCHA token header (registration; password checks after repeated failures). */
+const captchaToken = (request: FastifyRequest): string | undefined => {
+  const value = request.headers[RECAPTCHA_HEADER.toLowerCase()];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
 const success = { success: true } as const;
 /** Lookups that reveal whether an address or invite exists: limited per IP. */
 const lookupLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
@@ -70,8 +76,7 @@ const publicAccountRoutes =
     // Registration always ends in email verification: 403 "not verified" once the code was mailed.
     const register = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
       const body = parse(registerRequestSchema, request.body);
-      const captcha = request.headers[RECAPTCHA_HEADER.toLowerCase()];
-      await accounts.register(body, typeof captcha === 'string' ? captcha : undefined, origin(request));
+      await accounts.register(body, captchaToken(request), origin(request));
       return reply.code(403).send({ message: NOT_VERIFIED_MESSAGE, code: 'auth:not-verified' });
     };
     app.post('/users/', register);
@@ -79,7 +84,7 @@ const publicAccountRoutes =
 
     app.post('/users/login', async (request) => {
       const { email, password } = parse(loginRequestSchema, request.body);
-      return { token: await accounts.login(email, password, origin(request)) };
+      return { token: await accounts.login(email, password, origin(request), captchaToken(request)) };
     });
 
     app.post('/users/verify', async (request) => {
@@ -127,14 +132,17 @@ const ownAccountRoutes =
     app.put('/users/me/password', async (request) => {
       const principal = signedIn(request);
       const { currentPassword, password } = parse(changePasswordRequestSchema, request.body);
-      await accounts.changePassword(principal, currentPassword, password);
+      await accounts.changePassword(principal, currentPassword, password, {
+        captchaToken: captchaToken(request),
+        ip: request.ip,
+      });
       return success;
     });
 
     app.delete('/users/me', async (request) => {
       const principal = signedIn(request);
       const { password } = parse(deleteAccountRequestSchema, request.body ?? {});
-      await accounts.deleteAccount(principal, password);
+      await accounts.deleteAccount(principal, password, { captchaToken: captchaToken(request), ip: request.ip });
       return success;
     });
   };

@@ -31,22 +31,32 @@ export const strongPassword = 'a long and quiet river';
 let counter = 0;
 export const uniqueEmail = (prefix = 'new') => `${prefix}-${Date.now().toString(36)}-${counter++}@example.com`;
 
-/** Registers through the API with a fresh invite, verifies with the mailed code, logs in; returns the token. */
+/**
+ * Registers through the API with a fresh invite, verifies with the mailed code, logs in; returns
+ * the token. `registerHeaders` go with the registration (the captcha token when it is enabled).
+ */
 export async function signUpVerified(
   t: TestApp,
   smtp: SmtpCapture,
   email = uniqueEmail(),
   password = strongPassword,
+  registerHeaders: Record<string, string> = {},
 ): Promise<{ email: string; password: string; token: string }> {
   const [inviteCode] = await t.services.invites.create(1, 1);
-  const reg = await call(t, 'POST', '/users/', {
-    email,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    password,
-    country: 'GB',
-    inviteCode,
-  });
+  const reg = await call(
+    t,
+    'POST',
+    '/users/',
+    {
+      email,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      password,
+      country: 'GB',
+      inviteCode,
+    },
+    { headers: registerHeaders },
+  );
   if (reg.status !== 403) throw new Error(`registration answered ${reg.status}: ${JSON.stringify(reg.body)}`);
   const code = await smtp.waitForCode(email, /verification/);
   const v = await call(t, 'POST', '/users/verify/validate', { email, verifyCode: code });
