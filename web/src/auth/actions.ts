@@ -4,6 +4,7 @@ import { texts } from '../texts/texts';
 import { showToast } from '../ui/toast-store';
 import * as authApi from './auth-api';
 import { type AuthPage, EMPTY_CODE, useAuthFlow } from './auth-flow-store';
+import { isCaptchaRequired } from './captcha-challenge';
 import { completeSignIn } from './complete-sign-in';
 import { countryFromTimeZone } from './country';
 import { isNativeApp, shouldShowInstallPrompt } from './platform-checks';
@@ -38,7 +39,14 @@ export function submitEmail(): Promise<void> {
     if (!isValidEmail(email)) return;
     const answer = await authApi.checkEmail(email);
     const waitlist = isNativeApp() ? true : answer.waitlist;
-    flow().set({ email, waitlist, captchaEnabled: answer.captchaEnabled });
+    // The login captcha is asked per address: another address starts without it.
+    flow().set({
+      email,
+      waitlist,
+      captchaEnabled: answer.captchaEnabled,
+      loginCaptcha: false,
+      loginCaptchaToken: null,
+    });
     if (answer.userExists) flow().goTo('login');
     else flow().goTo(waitlist ? 'preregister' : 'register');
   });
@@ -61,18 +69,36 @@ async function toEmailVerify(password: string, from: 'login' | 'register'): Prom
 const verifyMailError = (error: unknown) =>
   error instanceof AppError && error.code === 'rate-limited' ? error.message : texts.auth.verifyMailFailed;
 
+/**
+ * After repeated failures the server asks for the captcha (403 auth:captcha-required): the login
+ * page shows the widget and the next try sends its token. A token is good for one try, so every
+ * failed try clears it (the widget resets).
+ */
 export function submitLogin(): Promise<void> {
   return run(
     async () => {
-      const { email, password } = flow();
-      await completeSignIn(await authApi.login(email, password));
+      const { email, password, loginCaptcha, loginCaptchaToken } = flow();
+      await completeSignIn(await authApi.login(email, password, loginCaptcha ? loginCaptchaToken : null));
     },
     (error) => {
-      if (!isNotVerified(error)) return false;
-      void toEmailVerify(flow().password, 'login');
-      return true;
+      if (isNotVerified(error)) {
+        void toEmailVerify(flow().password, 'login');
+        return true;
+      }
+      flow().set({ loginCaptchaToken: null });
+      if (isCaptchaRequired(error)) {
+        flow().set({ loginCaptcha: true });
+        if (!flow().captchaSiteKey) void loadCaptchaSiteKey();
+      }
+      return false;
     },
   );
+}
+
+/** The site key normally comes with the modal's options; fetched again if that call had failed. */
+async function loadCaptchaSiteKey(): Promise<void> {
+  const options = await authApi.fetchAccountOptions().catch(() => undefined);
+  if (options?.captchaSiteKey) flow().set({ captchaSiteKey: options.captchaSiteKey });
 }
 
 export function forgotPassword(): Promise<void> {

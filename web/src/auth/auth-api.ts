@@ -27,13 +27,19 @@ export async function checkInvite(code: string): Promise<boolean> {
   return isValid;
 }
 
-export async function login(email: string, password: string): Promise<string> {
-  return (await api('/users/login', { method: 'POST', body: { email, password } }, tokenResponseSchema)).token;
+/** The captcha token header, when there is a token. */
+const captchaHeaders = (recaptchaToken: string | null | undefined): Record<string, string> =>
+  recaptchaToken ? { [RECAPTCHA_HEADER]: recaptchaToken } : {};
+
+/** After repeated failures the server wants a captcha token (403 auth:captcha-required). */
+export async function login(email: string, password: string, recaptchaToken?: string | null): Promise<string> {
+  const headers = captchaHeaders(recaptchaToken);
+  return (await api('/users/login', { method: 'POST', body: { email, password }, headers }, tokenResponseSchema)).token;
 }
 
 /** Registration answers a token, or (the usual case) throws the 403 "not verified" ApiError. */
 export async function register(input: RegisterRequest, recaptchaToken: string | null): Promise<string> {
-  const headers: Record<string, string> = recaptchaToken ? { [RECAPTCHA_HEADER]: recaptchaToken } : {};
+  const headers = captchaHeaders(recaptchaToken);
   return (await api('/users/', { method: 'POST', body: input, headers }, tokenResponseSchema)).token;
 }
 
@@ -64,8 +70,13 @@ export const fetchAccountOptions = (): Promise<AccountOptionsResponse> =>
 export const logoutCall = () => post('/users/logout', undefined);
 
 /** PUT /users/me/password: every other session of the user ends (for the settings page). */
-export const changePassword = (currentPassword: string, password: string) =>
-  api<unknown>('/users/me/password', { method: 'PUT', body: { currentPassword, password } });
+export const changePassword = (currentPassword: string, password: string, recaptchaToken?: string | null) =>
+  api<unknown>('/users/me/password', {
+    method: 'PUT',
+    body: { currentPassword, password },
+    headers: captchaHeaders(recaptchaToken),
+  });
 
 /** DELETE /users/me: removes the account and its data; call `logout()`'s clean-up after it (for settings). */
-export const deleteAccount = (password: string) => api<unknown>('/users/me', { method: 'DELETE', body: { password } });
+export const deleteAccount = (password: string, recaptchaToken?: string | null) =>
+  api<unknown>('/users/me', { method: 'DELETE', body: { password }, headers: captchaHeaders(recaptchaToken) });

@@ -30,6 +30,9 @@ interface Forms {
   registerPasswordConfirm: string;
   inviteCode: string;
   recaptchaToken: string | null;
+  /** The server asked for the captcha at login (after repeated failures), and its token. */
+  loginCaptcha: boolean;
+  loginCaptchaToken: string | null;
   verifyCode: string[];
   resetCode: string[];
   newPassword: string;
@@ -69,6 +72,8 @@ const emptyForms = (): Forms => ({
   registerPasswordConfirm: '',
   inviteCode: '',
   recaptchaToken: null,
+  loginCaptcha: false,
+  loginCaptchaToken: null,
   verifyCode: [...EMPTY_CODE],
   resetCode: [...EMPTY_CODE],
   newPassword: '',

@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../store/app-store';
 import { dispatchUser, useUser } from '../store/user';
+import { installFakeGrecaptcha } from '../test/fake-grecaptcha';
 import { useToastStore } from '../ui/toast-store';
 import { useAuthFlow } from './auth-flow-store';
 import { AuthModal } from './auth-modal';
@@ -55,7 +56,10 @@ beforeEach(() => {
   useAuthFlow.setState({ page: 'emailcheck' });
   useToastStore.setState({ toasts: [] });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete (window as Window & { grecaptcha?: unknown }).grecaptcha;
+});
 
 const renderModal = () =>
   render(
@@ -145,6 +149,59 @@ describe('auth modal: login', () => {
     click('Login');
     expect((await screen.findByRole('alert')).textContent).toBe('An unknown error occurred.');
   });
+
+  it('should show the captcha when the server asks for it, send its token, and reset it after a failed try', async () => {
+    const captcha = installFakeGrecaptcha();
+    const answers = [
+      () =>
+        json(
+          {
+            message: 'Too many failed attempts. Please complete the captcha and try again.',
+            code: 'auth:captcha-required',
+          },
+          403,
+        ),
+      () => json({ message: 'The email address or password is incorrect.', code: 'auth:invalid-credentials' }, 401),
+      () => json({ token: 'tok-c' }),
+    ];
+    serve({
+      'GET /accounts/options': () => json({ registration: 'invite', waitlistUrl: null, captchaSiteKey: 'site-key-1' }),
+      'POST /users/login': () => (answers.shift() as () => Response)(),
+    });
+    useAuthFlow.setState({ page: 'login', email: 'ada@example.com' });
+    renderModal();
+    const login = () => screen.getByRole('button', { name: 'Login' }) as HTMLButtonElement;
+    // No captcha until the server asks for one.
+    expect(captcha.render).not.toHaveBeenCalled();
+    type('Password', 'a quiet river');
+    click('Login');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many failed attempts. Please complete the captcha and try again.',
+    );
+    await waitFor(() => expect(captcha.render).toHaveBeenCalledTimes(1));
+    expect(captcha.render.mock.calls[0]?.[1]).toMatchObject({ sitekey: 'site-key-1', theme: 'dark' });
+    expect(calls.filter((c) => c.key === 'POST /users/login')[0]?.headers['X-Recaptcha-Token']).toBeUndefined();
+    // Login waits for the captcha, then sends its token.
+    expect(login().disabled).toBe(true);
+    captcha.solve('human-1');
+    expect(login().disabled).toBe(false);
+    click('Login');
+    expect((await screen.findByRole('alert')).textContent).toBe('The email address or password is incorrect.');
+    expect(calls.filter((c) => c.key === 'POST /users/login')[1]?.headers['X-Recaptcha-Token']).toBe('human-1');
+    // A token is good for one try: cleared, the widget resets, Login waits again.
+    expect(useAuthFlow.getState().loginCaptchaToken).toBeNull();
+    expect(captcha.reset).toHaveBeenCalledWith(7);
+    expect(login().disabled).toBe(true);
+    captcha.solve('human-2');
+    captcha.expire();
+    expect(login().disabled).toBe(true);
+    captcha.solve('human-3');
+    click('Login');
+    await waitFor(() => expect(useAppStore.getState().token).toBe('tok-c'));
+    expect(calls.filter((c) => c.key === 'POST /users/login')[2]?.headers['X-Recaptcha-Token']).toBe('human-3');
+    // Signed in: the forms (and the captcha state) are cleared.
+    expect(useAuthFlow.getState()).toMatchObject({ loginCaptcha: false, loginCaptchaToken: null });
+  }, 15_000);
 
   it('should store the token, clear the forms, reload the user and close on success', async () => {
     serve({ 'POST /users/login': () => json({ token: 'tok-1' }) });

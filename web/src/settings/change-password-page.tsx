@@ -3,11 +3,16 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/app-error';
 import { changePassword } from '../auth/auth-api';
+import { Captcha } from '../auth/captcha';
+import { useCaptchaChallenge } from '../auth/captcha-challenge';
 import { texts } from '../texts/texts';
 import { showToast } from '../ui/toast-store';
 import { PasswordInput } from './password-input';
 
-/** Change Password: current + new + confirm → PUT /users/me/password; other sessions are revoked by the server. */
+/**
+ * Change Password: current + new + confirm → PUT /users/me/password; other sessions are revoked by
+ * the server. After repeated wrong current passwords the server asks for the captcha.
+ */
 export default function ChangePasswordPage() {
   const navigate = useNavigate();
   const [current, setCurrent] = useState('');
@@ -15,9 +20,10 @@ export default function ChangePasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const captcha = useCaptchaChallenge();
 
   const mismatch = confirm !== '' && next !== confirm;
-  const canSubmit = current !== '' && next !== '' && confirm !== '' && !saving;
+  const canSubmit = current !== '' && next !== '' && confirm !== '' && !saving && captcha.ready;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -29,7 +35,7 @@ export default function ChangePasswordPage() {
     setSaving(true);
     setError(null);
     try {
-      await changePassword(body.currentPassword, body.password);
+      await changePassword(body.currentPassword, body.password, captcha.token);
       showToast({ severity: 'success', message: texts.password.success });
       setCurrent('');
       setNext('');
@@ -37,6 +43,7 @@ export default function ChangePasswordPage() {
       navigate('/settings');
     } catch (err) {
       setError(errorMessage(err));
+      await captcha.fail(err);
     } finally {
       setSaving(false);
     }
@@ -66,6 +73,9 @@ export default function ChangePasswordPage() {
         <p id="password-mismatch" className="text-sm text-danger">
           {texts.password.mismatch}
         </p>
+      ) : null}
+      {captcha.shown && captcha.siteKey ? (
+        <Captcha siteKey={captcha.siteKey} value={captcha.token} onChange={captcha.setToken} />
       ) : null}
       {error && !mismatch ? (
         <p role="alert" className="text-sm text-danger">

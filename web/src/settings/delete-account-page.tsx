@@ -2,12 +2,17 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/app-error';
 import { deleteAccount } from '../auth/auth-api';
+import { Captcha } from '../auth/captcha';
+import { useCaptchaChallenge } from '../auth/captcha-challenge';
 import { texts } from '../texts/texts';
 import { showToast } from '../ui/toast-store';
 import { PasswordInput } from './password-input';
 import { endSession } from './use-logout';
 
-/** Delete Account: an explicit warning and the password → DELETE /users/me; then signed out and sent to /. */
+/**
+ * Delete Account: an explicit warning and the password → DELETE /users/me; then signed out and
+ * sent to /. After repeated wrong passwords the server asks for the captcha.
+ */
 export default function DeleteAccountPage() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
@@ -15,19 +20,21 @@ export default function DeleteAccountPage() {
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const confirmId = useId();
+  const captcha = useCaptchaChallenge();
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (!password || !understood) return;
+    if (!password || !understood || !captcha.ready) return;
     setDeleting(true);
     setError(null);
     try {
-      await deleteAccount(password);
+      await deleteAccount(password, captcha.token);
       await endSession({ revoke: false });
       showToast({ severity: 'success', message: texts.deleteAccount.done });
       navigate('/');
     } catch (err) {
       setError(errorMessage(err));
+      await captcha.fail(err);
       setDeleting(false);
     }
   };
@@ -55,6 +62,9 @@ export default function DeleteAccountPage() {
         />
         <label htmlFor={confirmId}>{texts.deleteAccount.confirm}</label>
       </div>
+      {captcha.shown && captcha.siteKey ? (
+        <Captcha siteKey={captcha.siteKey} value={captcha.token} onChange={captcha.setToken} />
+      ) : null}
       {error ? (
         <p role="alert" className="text-sm text-danger">
           {error}
@@ -62,7 +72,7 @@ export default function DeleteAccountPage() {
       ) : null}
       <button
         type="submit"
-        disabled={!password || !understood || deleting}
+        disabled={!password || !understood || deleting || !captcha.ready}
         className="rounded-lg bg-red-700 px-4 py-2.5 font-semibold text-white disabled:opacity-50"
       >
         {deleting ? texts.deleteAccount.deleting : texts.deleteAccount.submit}

@@ -2,14 +2,21 @@ import { isValidEmail } from '@neura/contract';
 import { texts } from '../../texts/texts';
 import { forgotPassword, submitLogin } from '../actions';
 import { useAuthFlow } from '../auth-flow-store';
+import { Captcha } from '../captcha';
 import { AuthForm, LinkButton, PrimaryButton, TermsNote, TextField } from '../form-controls';
 
-/** login: password, Login, "Forgot your password?", terms link. */
+/**
+ * login: password, Login, "Forgot your password?", terms link; the captcha once the server asks
+ * for it after repeated failures.
+ */
 export function LoginPage() {
   const email = useAuthFlow((s) => s.email);
   const password = useAuthFlow((s) => s.password);
   const busy = useAuthFlow((s) => s.busy);
   const set = useAuthFlow((s) => s.set);
+  const captchaAsked = useAuthFlow((s) => s.loginCaptcha);
+  const captchaToken = useAuthFlow((s) => s.loginCaptchaToken);
+  const siteKey = useAuthFlow((s) => s.captchaSiteKey);
   return (
     <AuthForm onSubmit={submitLogin}>
       <p className="text-muted">
@@ -25,7 +32,13 @@ export function LoginPage() {
         onChange={(e) => set({ password: e.target.value })}
         autoFocus
       />
-      <PrimaryButton disabled={!isValidEmail(email) || password === ''} busy={busy}>
+      {captchaAsked && siteKey ? (
+        <Captcha siteKey={siteKey} value={captchaToken} onChange={(v) => set({ loginCaptchaToken: v })} />
+      ) : null}
+      <PrimaryButton
+        disabled={!isValidEmail(email) || password === '' || (captchaAsked && captchaToken === null)}
+        busy={busy}
+      >
         {texts.auth.login}
       </PrimaryButton>
       <LinkButton onClick={forgotPassword} disabled={busy}>
