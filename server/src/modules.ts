@@ -59,7 +59,14 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     skills: skills.skills,
   });
   const feedback = createFeedbackModule({ db, events, auth: accounts.auth });
-  const { speech, routes: speechRoutes } = createSpeechModule({ config, db, log, auth: accounts.auth });
+  const { speech, routes: speechRoutes } = createSpeechModule({
+    config,
+    db,
+    log,
+    auth: accounts.auth,
+    events,
+    redis,
+  });
   realtime.onVoice(voiceSocketHandlers(speech, config.VOICE_MAX_SECONDS));
   const billing = createBillingModule({ config, db, log, auth: accounts.auth, users: accounts.users, credits });
 

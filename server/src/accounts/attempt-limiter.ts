@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../db/database.js';
 import { AppError } from '../errors.js';
 import type { RedisLink } from '../realtime/redis-health.js';
 import type { AttemptRepository } from './attempt-repository.js';
@@ -100,6 +101,25 @@ export class AttemptLimiter {
   /** The subject's failures in a row so far (a plain read; decisions use `reserveBackoff`'s count). */
   async backoffFailures(policy: Backoff, subject: string): Promise<number> {
     return this.attempts.backoffCount(policy.scope, subject, new Date(Date.now() - policy.resetMs).toISOString());
+  }
+
+  /**
+   * Forgets a subject's window counters (account deletion): the database rows in `trx`, and the
+   * Redis keys (best effort: they expire with their window anyway).
+   */
+  async forget(limits: Limit[], subject: string, trx?: Executor): Promise<void> {
+    await this.attempts.deleteSubject(
+      limits.map((l) => l.scope),
+      subject,
+      trx,
+    );
+    if (this.redis?.state !== 'up') return;
+    try {
+      const keys = limits.map((l) => this.redisKey(l, subject));
+      await this.redis.client.sendCommand(['DEL', ...keys]);
+    } catch (error) {
+      this.log?.warn({ err: error }, 'could not delete limit counters in Redis');
+    }
   }
 
   /** A right answer: the subject starts over. */

@@ -87,6 +87,12 @@ export class AttemptRepository {
     await this.db.deleteFrom('attempt_counters').where('scope', '=', scope).where('subject', '=', subject).execute();
   }
 
+  /** Forgets a subject's counters under these scopes. */
+  async deleteSubject(scopes: string[], subject: string, trx: Executor = this.db): Promise<void> {
+    if (scopes.length === 0) return;
+    await trx.deleteFrom('attempt_counters').where('scope', 'in', scopes).where('subject', '=', subject).execute();
+  }
+
   /** Drops counters untouched since the cut-off (all scopes). */
   async pruneBefore(beforeIso: string): Promise<void> {
     await this.db

@@ -5,33 +5,46 @@ import { AttemptRepository } from '../accounts/attempt-repository.js';
 import type { Authenticator } from '../accounts/authenticate.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { EventBus } from '../lib/events.js';
+import type { RedisLink } from '../realtime/redis-health.js';
 import { createSpeechEngines } from './create-engines.js';
+import { SPEECH_LIMITS } from './limits.js';
 import { speechRoutes } from './routes.js';
 import { SpeechService } from './service.js';
 import { TtsCache } from './tts-cache.js';
 
 /**
  * Speech (SPEC.md §7): dictation for every signed-in user, text-to-speech for Pro. The engines are
- * chosen from the config; the per-user limits count in the database like the account limits.
+ * chosen from the config; the per-user limits are the account limits' reservations (in Redis when
+ * REDIS_URL is set, else in the database), so every process counts together.
  */
 export function createSpeechModule({
   config,
   db,
   log,
   auth,
+  events,
+  redis,
 }: {
   config: Config;
   db: Db;
   log: FastifyBaseLogger;
   auth: Authenticator;
+  events: EventBus;
+  redis?: RedisLink;
 }) {
+  const limiter = new AttemptLimiter(new AttemptRepository(db), redis, log);
   const speech = new SpeechService(
     createSpeechEngines(config),
     new TtsCache(path.join(config.DATA_DIR, 'speech-cache')),
-    new AttemptLimiter(new AttemptRepository(db)),
+    limiter,
     config.VOICE_MAX_SECONDS,
     log,
   );
   speech.logStatus();
+  // A deleted user's speech counters go with the account (database rows and Redis keys).
+  events.on('user.deleting', async ({ userId, trx }) => {
+    await limiter.forget(Object.values(SPEECH_LIMITS), userId, trx);
+  });
   return { speech, routes: speechRoutes(auth, speech) };
 }
