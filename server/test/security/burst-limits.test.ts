@@ -1,4 +1,5 @@
 import { type SmtpCapture, startSmtpCapture } from '@neura/test-kit/mail/smtp-capture';
+import { createTestUser } from '@neura/test-kit/seed';
 import type { TestApp } from '@neura/test-kit/server/in-process';
 import { startTestCluster, type TestCluster } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +120,21 @@ describe('burst attacks on the account limits', () => {
     };
     const a = await answers(known.email, '10.24.0.1');
     const b = await answers(unknown, '10.24.0.2');
+    expect(b).toEqual(a);
+    expect(a.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429, 429]);
+  });
+
+  it('should answer verification-code requests the same for a known and an unknown address, 429 included (F11)', async () => {
+    // A verified account (seeded, so registration mailed no code this hour) against nobody.
+    const known = await createTestUser(t.services);
+    const unknown = uniqueEmail('nobody');
+    const answers = async (email: string, ip: string) => {
+      const out: Array<{ status: number; body: unknown }> = [];
+      for (let i = 0; i < 7; i++) out.push(await call(t, 'POST', '/users/verify', { email }, { ip }));
+      return out;
+    };
+    const a = await answers(known.email, '10.24.1.1');
+    const b = await answers(unknown, '10.24.1.2');
     expect(b).toEqual(a);
     expect(a.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429, 429]);
   });

@@ -78,6 +78,15 @@ describeWithServices('F1/F7/F12: a Redis outage between the app and Redis', () =
     });
     expect(logout.status).toBe(200);
     await until(() => a.output().includes('Redis connection lost'), 20_000, 'the outage to be noticed');
+    // Readiness tells load balancers: still serving (200), without cross-process events.
+    const health = async () => {
+      const res = await fetch(`${a.url}/api/`);
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    expect(await health()).toMatchObject({
+      status: 200,
+      body: { message: 'OK', status: 'degraded', database: 'up', redis: 'down' },
+    });
     // The crash of F1 came ~7 s after such an emit: keep using the process for longer than that.
     const end = Date.now() + 10_000;
     while (Date.now() < end) {
@@ -89,6 +98,7 @@ describeWithServices('F1/F7/F12: a Redis outage between the app and Redis', () =
 
     proxy.restore();
     await until(() => a.output().includes('Redis connection restored'), 30_000, 'Redis to come back');
+    expect(await health()).toMatchObject({ status: 200, body: { status: 'ready', database: 'up', redis: 'up' } });
     // Cross-process events reach A again (emitted on another process).
     let got = false;
     onA.on('updateCredits', () => {
