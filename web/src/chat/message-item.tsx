@@ -44,8 +44,12 @@ export const MessageItem = memo(function MessageItem({
   const content = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState(false);
   // innerText on purpose: rendered text with its line breaks between paragraphs and list items.
-  // biome-ignore lint/performance/useDomNodeTextContent: textContent would run blocks together.
-  const plainText = () => content.current?.innerText.trim() ?? message.content;
+  const plainText = () => {
+    const el = content.current;
+    // (Environments without layout, such as jsdom, have no innerText.)
+    // biome-ignore lint/performance/useDomNodeTextContent: textContent would run blocks together.
+    return el ? (el.innerText ?? el.textContent ?? '').trim() : message.content;
+  };
   const actions = (
     <MessageActions
       message={message}
