@@ -83,13 +83,16 @@ export const MessageItem = memo(function MessageItem({
         </div>
       );
     }
+    // The actions sit beside the message element, so its text stays the message's text.
     return (
-      <div className="group flex flex-col items-end" data-testid="message" data-role="user">
-        <div
-          ref={content}
-          className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-accent px-4 py-2 text-accent-fg"
-        >
-          {message.content}
+      <div className="group">
+        <div className="flex justify-end" data-testid="message" data-role="user">
+          <div
+            ref={content}
+            className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-accent px-4 py-2 text-accent-fg"
+          >
+            {message.content}
+          </div>
         </div>
         {actions}
       </div>
@@ -109,28 +112,25 @@ export const MessageItem = memo(function MessageItem({
   const streaming = message.status === 'streaming';
   const hasTools = message.parts?.some((p) => p.type === 'tool') ?? false;
   return (
-    <div
-      className="group flex flex-col items-start"
-      data-testid="message"
-      data-role="assistant"
-      data-status={message.status}
-    >
-      <div className="min-w-0 max-w-[95%] break-words rounded-2xl rounded-bl-sm bg-surface-2 px-4 py-2">
-        {streaming && message.content === '' && !hasTools ? <TypingDots /> : null}
-        <div ref={content}>
-          {hasTools ? (
-            <MessageParts parts={message.parts ?? []} streaming={streaming} />
-          ) : streaming ? (
-            <StreamingMarkdown text={message.content} />
-          ) : (
-            <Markdown>{message.content}</Markdown>
-          )}
+    <div className="group">
+      <div className="flex justify-start" data-testid="message" data-role="assistant" data-status={message.status}>
+        <div className="min-w-0 max-w-[95%] break-words rounded-2xl rounded-bl-sm bg-surface-2 px-4 py-2">
+          {streaming && message.content === '' && !hasTools ? <TypingDots /> : null}
+          <div ref={content}>
+            {hasTools ? (
+              <MessageParts parts={message.parts ?? []} streaming={streaming} />
+            ) : streaming ? (
+              <StreamingMarkdown text={message.content} />
+            ) : (
+              <Markdown>{message.content}</Markdown>
+            )}
+          </div>
+          {message.status === 'stopped' ? <p className="mt-1 text-xs text-muted">{texts.chat.stopped}</p> : null}
+          {message.status === 'failed' ? <p className="mt-1 text-xs text-danger">{texts.chat.failed}</p> : null}
+          {!streaming && message.content.trim() !== '' ? (
+            <SpeakButton messageId={message.id} text={message.content} />
+          ) : null}
         </div>
-        {message.status === 'stopped' ? <p className="mt-1 text-xs text-muted">{texts.chat.stopped}</p> : null}
-        {message.status === 'failed' ? <p className="mt-1 text-xs text-danger">{texts.chat.failed}</p> : null}
-        {!streaming && message.content.trim() !== '' ? (
-          <SpeakButton messageId={message.id} text={message.content} />
-        ) : null}
       </div>
       {actions}
     </div>
