@@ -66,8 +66,17 @@ export function Receipt({ message }: { message: Message }) {
     const close = (event: PointerEvent) => {
       if (!box.current?.contains(event.target as Node)) setOpen(false);
     };
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
     document.addEventListener('pointerdown', close);
-    return () => document.removeEventListener('pointerdown', close);
+    document.addEventListener('keydown', onEscape);
+    return () => {
+      document.removeEventListener('pointerdown', close);
+      document.removeEventListener('keydown', onEscape);
+    };
   }, [open]);
 
   return (
@@ -89,12 +98,6 @@ export function Receipt({ message }: { message: Message }) {
           role="dialog"
           aria-label={t.receiptTitle}
           className="absolute bottom-full start-0 z-20 mb-1 w-64 rounded-lg border border-border bg-surface p-3 text-fg shadow-lg"
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              setOpen(false);
-              button.current?.focus();
-            }
-          }}
         >
           <h3 className="mb-2 text-sm font-semibold">{t.receiptTitle}</h3>
           <ReceiptBody message={message} />
