@@ -125,7 +125,7 @@ test('should edit the last message and resend it', async ({ page }) => {
 
   fake.setScript({ chunks: ['Dogs bark.'] });
   await page.locator('[data-role="user"]').hover();
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
   const box = page.getByRole('textbox', { name: 'Edit your message' });
   await expect(box).toHaveValue('Tell me about cats');
   await box.fill('Tell me about dogs');
