@@ -1,5 +1,5 @@
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
-import { createTestChat, createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
+import { addTestMessages, createTestChat, createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AckBody, connected, doneFor, type Recorded, record, send, waitFor } from './helpers/conversation.js';
@@ -299,5 +299,40 @@ describe('message actions: retry, regenerate, edit-and-resend', () => {
       ['Only one.', false],
     ]);
     expect(await credits(user.id)).toBe(0);
+  });
+});
+
+describe('message actions without a model', () => {
+  let t: TestApp;
+  const sockets: TestSocket[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({});
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await t.stop();
+  });
+
+  it('should refuse to write a reply again, charging and changing nothing', async () => {
+    const user = await createTestUser(t.services, { credits: 10 });
+    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    // Written before the model was removed (and before versions existed: no reply_to).
+    const [question, failed] = await addTestMessages(t.services, { id: chat.id, userId: user.id }, [
+      { role: 'user', content: 'Hello?' },
+      { role: 'assistant', content: '', status: 'failed', cost: 2 },
+    ]);
+    const socket = connectSocket(t.url, user.token);
+    sockets.push(socket);
+    await connected(socket);
+    const retry = await act(socket, 'retryMessage', { chatId: chat.id, messageId: failed as string });
+    expect(retry.error).toMatchObject({ code: 'conflict', message: expect.stringMatching(/No AI model/) });
+    const edit = await act(socket, 'editMessage', { chatId: chat.id, messageId: question as string, text: 'Hi?' });
+    expect(edit.error?.code).toBe('conflict');
+    expect(await t.services.users.findById(user.id)).toMatchObject({ credits: 10 });
+    const rows = await t.services.db.selectFrom('messages').selectAll().where('chat_id', '=', chat.id).execute();
+    expect(rows.map((r) => [r.content, r.superseded])).toEqual([
+      ['Hello?', 0],
+      ['', 0],
+    ]);
   });
 });
