@@ -63,6 +63,14 @@ export const messageSchema = z.object({
   createdAt: z.string(),
   status: messageStatusSchema,
   cost: z.number().int(),
+  /** On an assistant reply: the user message it answers; replies sharing it are versions of one answer. */
+  replyTo: z.string().optional(),
+  /** On a reply: the ids of every version of it, oldest first (retry, regenerate, edit-and-resend). */
+  versions: z.array(z.string()).optional(),
+  /** True on a version a newer one replaced: still readable, no longer in the model's context. */
+  superseded: z.boolean().optional(),
+  /** On a user message edited with editMessage: when its text was last changed. */
+  editedAt: z.string().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

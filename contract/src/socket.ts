@@ -58,6 +58,15 @@ export type BroadcastPayload = z.infer<typeof broadcastSchema>;
 
 export const sendMessageSchema = z.object({ chatId: clientIdSchema, text: messageTextSchema });
 export const stopMessageSchema = z.object({ chatId: clientIdSchema });
+/** Message actions: a reply to act on (retry a failed one, regenerate the last one). */
+export const retryMessageSchema = z.object({ chatId: clientIdSchema, messageId: clientIdSchema });
+export const regenerateMessageSchema = z.object({ chatId: clientIdSchema, messageId: clientIdSchema });
+/** Edit-and-resend: the chat's last user message gets `text` and a new reply. */
+export const editMessageSchema = z.object({
+  chatId: clientIdSchema,
+  messageId: clientIdSchema,
+  text: messageTextSchema,
+});
 
 /** A chat id sent as the whole payload; `message` says what the call needs when it is missing. */
 const chatIdArgument = (message: string) =>
@@ -106,6 +115,8 @@ export interface SessionServerEvents {
   'message.tool': (payload: { chatId: string; messageId: string; call: ToolCall }) => void;
   'message.done': (payload: { chatId: string; message: Message }) => void;
   'message.error': (payload: { chatId: string; messageId: string; message: string; code: string }) => void;
+  /** A stored message changed outside a reply stream (an edited user message). */
+  'message.updated': (payload: { chatId: string; message: Message }) => void;
   'chat.messages': (payload: { chatId: string; messages: Message[] }) => void;
 }
 
@@ -118,6 +129,16 @@ export interface SessionClientEvents {
   reloadChat: (chatId: string, ack?: Ack<AckResult<{ success: true }>>) => void;
   sendMessage: (payload: { chatId: string; text: string }, ack: Ack<AckResult<{ messageId: string }>>) => void;
   stopMessage: (payload: { chatId: string }, ack?: Ack<AckResult<{ success: true }>>) => void;
+  /** Message actions; each acks the id of the new reply (a new version) or `{ error }`. */
+  retryMessage: (payload: { chatId: string; messageId: string }, ack: Ack<AckResult<{ messageId: string }>>) => void;
+  regenerateMessage: (
+    payload: { chatId: string; messageId: string },
+    ack: Ack<AckResult<{ messageId: string }>>,
+  ) => void;
+  editMessage: (
+    payload: { chatId: string; messageId: string; text: string },
+    ack: Ack<AckResult<{ messageId: string }>>,
+  ) => void;
 }
 
 export interface VoiceServerEvents {

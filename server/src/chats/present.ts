@@ -26,6 +26,10 @@ export function presentMessage(row: MessageRow): Message {
     createdAt: row.created_at,
     status: row.status,
     cost: row.cost,
+    ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+    ...(row.superseded ? { superseded: true } : {}),
+    // A user message is only ever updated by editMessage.
+    ...(row.role === 'user' && row.updated_at !== row.created_at ? { editedAt: row.updated_at } : {}),
   };
 }
 

@@ -56,13 +56,57 @@ export class MessageRepository {
 
   /** The newest messages of a chat for the model's context (newest first). */
   listRecentForContext(chatId: string, limit: number): Promise<Pick<MessageRow, 'id' | 'role' | 'content'>[]> {
-    return this.db
+    return (
+      this.db
+        .selectFrom('messages')
+        .select(['id', 'role', 'content'])
+        .where('chat_id', '=', chatId)
+        .where('status', 'in', ['complete', 'stopped'])
+        // A reply replaced by a newer version (regenerate, retry, edit) stays out of the context.
+        .where('superseded', '=', 0)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute()
+    );
+  }
+
+  /** The newest message of a chat (of one role when given). */
+  latestInChat(chatId: string, role?: MessageRow['role'], trx: Executor = this.db): Promise<MessageRow | undefined> {
+    let query = trx.selectFrom('messages').selectAll().where('chat_id', '=', chatId);
+    if (role) query = query.where('role', '=', role);
+    return query.orderBy('id', 'desc').limit(1).executeTakeFirst();
+  }
+
+  /** Marks every current reply to a user message as replaced by a newer version. */
+  async supersedeReplies(replyTo: string, trx: Executor = this.db): Promise<void> {
+    await trx
+      .updateTable('messages')
+      .set({ superseded: 1 })
+      .where('reply_to', '=', replyTo)
+      .where('role', '=', 'assistant')
+      .where('superseded', '=', 0)
+      .execute();
+  }
+
+  /** Changes the text of a user message (edit-and-resend). */
+  async editUserMessage(id: string, content: string, at: string, trx: Executor = this.db): Promise<void> {
+    await trx
+      .updateTable('messages')
+      .set({ content, updated_at: at })
+      .where('id', '=', id)
+      .where('role', '=', 'user')
+      .execute();
+  }
+
+  /** The reply versions answering each of the given user messages, oldest first. */
+  listVersions(replyTo: string[], trx: Executor = this.db): Promise<Pick<MessageRow, 'id' | 'reply_to'>[]> {
+    if (replyTo.length === 0) return Promise.resolve([]);
+    return trx
       .selectFrom('messages')
-      .select(['id', 'role', 'content'])
-      .where('chat_id', '=', chatId)
-      .where('status', 'in', ['complete', 'stopped'])
-      .orderBy('id', 'desc')
-      .limit(limit)
+      .select(['id', 'reply_to'])
+      .where('reply_to', 'in', replyTo)
+      .where('role', '=', 'assistant')
+      .orderBy('id', 'asc')
       .execute();
   }
 

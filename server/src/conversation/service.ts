@@ -7,7 +7,7 @@ import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import { type Db, fromJson, inTransaction } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
-import type { ChatRow, MessageRow } from '../db/schema.js';
+import type { ChatRow, MessageRow, PersonaRow } from '../db/schema.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
@@ -83,10 +83,12 @@ export class ConversationService {
   async listMessages(userId: string, chatId: string, page: { before?: string; limit: number }): Promise<Message[]> {
     await this.ownedChat(userId, chatId);
     const rows = await this.deps.messages.listPage(chatId, page.limit, page.before);
+    const versions = await this.versionsOf(rows);
     // A reply streaming in this process: show its text so far (a tab opened mid-reply).
     const live = this.active.get(chatId);
     return rows.reverse().map((row) => {
-      const message = presentMessage(row);
+      const ids = row.reply_to ? versions.get(row.reply_to) : undefined;
+      const message = { ...presentMessage(row), ...(ids ? { versions: ids } : {}) };
       if (!live || live === 'pending' || live.messageId !== row.id || row.status !== 'streaming') return message;
       return {
         ...message,
@@ -94,6 +96,21 @@ export class ConversationService {
         ...(live.parts?.length ? { parts: structuredClone(live.parts) } : {}),
       };
     });
+  }
+
+  /** The reply versions of each answered user message among `rows` (ids, oldest first). */
+  private async versionsOf(rows: MessageRow[]): Promise<Map<string, string[]>> {
+    const replyTo = [
+      ...new Set(rows.flatMap((row) => (row.role === 'assistant' && row.reply_to ? [row.reply_to] : []))),
+    ];
+    const map = new Map<string, string[]>();
+    for (const row of await this.deps.messages.listVersions(replyTo)) {
+      if (!row.reply_to) continue;
+      const ids = map.get(row.reply_to) ?? [];
+      ids.push(row.id);
+      map.set(row.reply_to, ids);
+    }
+    return map;
   }
 
   /** sendMessage: answers the user's message id; the reply streams to the user's room. */
@@ -131,6 +148,8 @@ export class ConversationService {
         cost: 0,
         created_at: now,
         updated_at: now,
+        reply_to: null,
+        superseded: 0,
       };
       if (!resolved) {
         await this.answerWithoutModel(userMessage, isFirst);
@@ -145,6 +164,7 @@ export class ConversationService {
         content: '',
         status: 'streaming',
         cost: persona.cost,
+        reply_to: userMessage.id,
       };
       // Charge and persist together: the user's message is stored before the model is called.
       // The database holds one streaming reply per chat (unique index): a second process racing
@@ -166,32 +186,148 @@ export class ConversationService {
       if (balance !== undefined) this.deps.credits.notify(userId, balance);
       await this.touch(userId, chatId, text, now);
 
-      const reply: ActiveReply = {
-        chatId,
-        userId,
-        messageId: shell.id,
-        controller: new AbortController(),
-        content: '',
-      };
-      this.active.set(chatId, reply);
-      if (this.closing) {
-        reply.stopReason = 'shutdown';
-        reply.controller.abort();
-      }
-      const skills = fromJson<string[]>(persona.included_skills, []);
-      this.track(
-        this.reply(
-          reply,
-          resolved,
-          { systemPrompt: persona.system_prompt, skills, personaId: persona.id },
-          isFirst ? text : undefined,
-        ),
-      );
+      this.startReply(userId, shell, persona, resolved, isFirst ? text : undefined);
       return { messageId: userMessage.id };
     } catch (error) {
       this.active.delete(chatId);
       throw error;
     }
+  }
+
+  /** retryMessage: a failed last reply gets a new version, charged like a new message. */
+  retry(userId: string, input: { chatId: string; messageId: string }): Promise<{ messageId: string }> {
+    return this.newVersion(userId, input, 'retry');
+  }
+
+  /** regenerateMessage: the last reply gets a new version; the old one stays readable. */
+  regenerate(userId: string, input: { chatId: string; messageId: string }): Promise<{ messageId: string }> {
+    return this.newVersion(userId, input, 'regenerate');
+  }
+
+  /**
+   * editMessage: the chat's last user message gets the new text (edited in place: the old text is
+   * not kept) and a new reply; the replies to the old text stay readable as earlier versions.
+   */
+  edit(userId: string, input: { chatId: string; messageId: string; text: string }): Promise<{ messageId: string }> {
+    const text = input.text.trim();
+    if (!text) throw badRequest(t.empty);
+    if (text.length > MAX_MESSAGE_LENGTH) throw badRequest(t.tooLong(MAX_MESSAGE_LENGTH));
+    return this.newVersion(userId, input, 'edit', text);
+  }
+
+  /**
+   * The message actions' common path: own the chat and the message, check that the action applies
+   * (the last reply / the last user message, nothing streaming), then charge, supersede the old
+   * versions and store the new reply's shell in one transaction, and stream it like a send.
+   */
+  private async newVersion(
+    userId: string,
+    input: { chatId: string; messageId: string },
+    action: 'retry' | 'regenerate' | 'edit',
+    text?: string,
+  ): Promise<{ messageId: string }> {
+    if (this.closing) throw new AppError('llm:interrupted', t.restarting);
+    const { messages, personas, users } = this.deps;
+    const { chatId } = input;
+    const chat = await this.ownedChat(userId, chatId);
+    const target = await messages.findById(input.messageId);
+    if (!target || target.chat_id !== chatId) throw notFound(t.messageGone);
+    const [user, persona] = await Promise.all([users.findById(userId), personas.findById(chat.persona_id)]);
+    if (!user) throw new AppError('auth:invalid-token', 'Your session has expired. Please sign in again.');
+    if (!persona) throw notFound(t.personaGone);
+    if (persona.requires_pro === 1 && !isPro(user)) throw new AppError('pro:required', t.proRequired);
+
+    if (this.active.has(chatId)) throw new AppError('conflict', t.busy);
+    this.active.set(chatId, 'pending');
+    try {
+      if (await messages.hasStreamingReply(chatId)) throw new AppError('conflict', t.busy);
+      let replyTo: string;
+      if (action === 'edit') {
+        const lastUser = await messages.latestInChat(chatId, 'user');
+        if (target.role !== 'user' || lastUser?.id !== target.id) throw new AppError('conflict', t.notLastUserMessage);
+        replyTo = target.id;
+      } else {
+        const last = await messages.latestInChat(chatId);
+        if (target.role !== 'assistant' || last?.id !== target.id || target.superseded) {
+          throw new AppError('conflict', t.notLastReply);
+        }
+        if (action === 'retry' && target.status !== 'failed') throw new AppError('conflict', t.notFailed);
+        const question = target.reply_to ?? (await messages.latestInChat(chatId, 'user'))?.id;
+        if (!question) throw new AppError('conflict', t.notLastReply);
+        replyTo = question;
+      }
+      const resolved = this.deps.llm.getLanguageModel(persona.model);
+      if (!resolved) throw new AppError('conflict', t.noModelForAction);
+
+      const now = nowIso();
+      const shell: MessageRow = {
+        id: newId(),
+        chat_id: chatId,
+        user_id: userId,
+        role: 'assistant',
+        content: '',
+        parts: null,
+        status: 'streaming',
+        cost: persona.cost,
+        created_at: now,
+        updated_at: now,
+        reply_to: replyTo,
+        superseded: 0,
+      };
+      const { balance, versions } = await inTransaction(this.deps.db, async (trx) => {
+        const left =
+          persona.cost > 0
+            ? await this.deps.credits.chargeInTransaction(trx, userId, persona.cost, shell.id)
+            : undefined;
+        if (text !== undefined) await messages.editUserMessage(replyTo, text, now, trx);
+        await messages.supersedeReplies(replyTo, trx);
+        await messages.insert(shell, trx);
+        const rows = await messages.listVersions([replyTo], trx);
+        return { balance: left, versions: rows.map((row) => row.id) };
+      }).catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new AppError('conflict', t.busy) : error;
+      });
+      const room = this.room(userId);
+      if (text !== undefined) {
+        const edited = await messages.findById(replyTo);
+        if (edited) room.emit('message.updated', { chatId, message: presentMessage(edited) });
+      }
+      room.emit('message.created', { chatId, message: { ...presentMessage(shell), versions } });
+      if (balance !== undefined) this.deps.credits.notify(userId, balance);
+      if (text !== undefined) await this.touch(userId, chatId, text, now);
+
+      this.startReply(userId, shell, persona, resolved);
+      return { messageId: shell.id };
+    } catch (error) {
+      this.active.delete(chatId);
+      throw error;
+    }
+  }
+
+  /** Registers the reply as this chat's active one and streams it in the background. */
+  private startReply(
+    userId: string,
+    shell: MessageRow,
+    persona: PersonaRow,
+    resolved: ResolvedModel,
+    firstText?: string,
+  ): void {
+    const reply: ActiveReply = {
+      chatId: shell.chat_id,
+      userId,
+      messageId: shell.id,
+      controller: new AbortController(),
+      content: '',
+    };
+    this.active.set(shell.chat_id, reply);
+    if (this.closing) {
+      reply.stopReason = 'shutdown';
+      reply.controller.abort();
+    }
+    const skills = fromJson<string[]>(persona.included_skills, []);
+    this.track(
+      this.reply(reply, resolved, { systemPrompt: persona.system_prompt, skills, personaId: persona.id }, firstText),
+    );
   }
 
   private async reply(

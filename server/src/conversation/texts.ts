@@ -11,6 +11,11 @@ export const conversationTexts = {
   restarting: 'The server is restarting. Please try again in a moment.',
   failed: 'The model could not finish its reply. Your credits for this message were refunded.',
   emptyReply: 'The model sent an empty reply. Your credits for this message were refunded.',
+  messageGone: 'That message was not found in this chat.',
+  notLastReply: 'Only the latest reply of a chat can be retried or regenerated.',
+  notFailed: 'Only a reply that could not be completed can be retried. Regenerate it instead.',
+  notLastUserMessage: 'Only your latest message in a chat can be edited.',
+  noModelForAction: 'No AI model is configured on this server, so there is no reply to write again.',
   toolStopped: 'Stopped before it finished.',
   interrupted: 'The server restarted before the reply was finished. Your credits for this message were refunded.',
   noModel:

@@ -123,6 +123,10 @@ export interface MessagesTable {
   cost: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** On an assistant reply: the user message it answers (its versions share it). */
+  reply_to: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 when a newer version replaced this reply (readable, out of the model's context). */
+  superseded: ColumnType<number, number | undefined, number>;
 }
 
 export interface CreditLedgerTable {

@@ -20,7 +20,7 @@ export async function connected(socket: TestSocket): Promise<TestSocket> {
   return socket;
 }
 
-type AckBody = { messageId?: string; success?: true; name?: string; error?: { message: string; code: string } };
+export type AckBody = { messageId?: string; success?: true; name?: string; error?: { message: string; code: string } };
 
 export function send(socket: TestSocket, chatId: string, text: string): Promise<AckBody> {
   return new Promise((resolve) => socket.emit('sendMessage', { chatId, text }, (r) => resolve(r as AckBody)));

@@ -22,3 +22,18 @@ export async function sendMessage(chatId: string, text: string): Promise<string>
 export function stopMessage(chatId: string): void {
   getSessionSocket()?.emit('stopMessage', { chatId });
 }
+
+/** retryMessage: a failed last reply is written again (a new version); resolves with its id. */
+export async function retryMessage(chatId: string, messageId: string): Promise<string> {
+  return (await callSession('retryMessage', { chatId, messageId })).messageId;
+}
+
+/** regenerateMessage: the last reply is written again; the old version stays readable. */
+export async function regenerateMessage(chatId: string, messageId: string): Promise<string> {
+  return (await callSession('regenerateMessage', { chatId, messageId })).messageId;
+}
+
+/** editMessage: the last user message gets `text` and a new reply. */
+export async function editMessage(chatId: string, messageId: string, text: string): Promise<string> {
+  return (await callSession('editMessage', { chatId, messageId, text })).messageId;
+}

@@ -1,8 +1,12 @@
 import type { Message } from '@neura/contract';
-import { memo } from 'react';
+import { memo, useRef, useState } from 'react';
 import { texts } from '../texts/texts';
 import { Markdown } from '../ui/markdown';
 import { SpeakButton } from '../voice/speak-button';
+import { EditForm } from './actions/edit-form';
+import { MessageActions } from './actions/message-actions';
+import { editMessage } from './chat-api';
+import { showSendError } from './send-error';
 import { StreamingMarkdown } from './streaming-markdown';
 import { MessageParts } from './tools/message-parts';
 
@@ -16,14 +20,81 @@ function TypingDots() {
   );
 }
 
+/** Where a message sits in the chat, for its actions (primitive props keep the memo effective). */
+export interface MessageContext {
+  /** The newest reply / the newest user message of the chat. */
+  isLast?: boolean;
+  /** A reply is being written in the chat. */
+  busy?: boolean;
+  versionIndex?: number;
+  versionCount?: number;
+  /** Moves this reply's version (the list knows the ids). */
+  onVersion?: (message: Message, delta: -1 | 1) => void;
+}
+
 /** One message. Memoized: completed messages never re-render while another one streams. */
-export const MessageItem = memo(function MessageItem({ message }: { message: Message }) {
+export const MessageItem = memo(function MessageItem({
+  message,
+  isLast = false,
+  busy = false,
+  versionIndex,
+  versionCount,
+  onVersion,
+}: { message: Message } & MessageContext) {
+  const content = useRef<HTMLDivElement>(null);
+  const [editing, setEditing] = useState(false);
+  // innerText on purpose: rendered text with its line breaks between paragraphs and list items.
+  const plainText = () => {
+    const el = content.current;
+    // (Environments without layout, such as jsdom, have no innerText.)
+    // biome-ignore lint/performance/useDomNodeTextContent: textContent would run blocks together.
+    return el ? (el.innerText ?? el.textContent ?? '').trim() : message.content;
+  };
+  const actions = (
+    <MessageActions
+      message={message}
+      plainText={plainText}
+      isLast={isLast}
+      busy={busy}
+      {...(versionIndex !== undefined && versionCount !== undefined
+        ? { version: { index: versionIndex, count: versionCount } }
+        : {})}
+      {...(onVersion ? { onVersion: (delta: -1 | 1) => onVersion(message, delta) } : {})}
+      {...(message.role === 'user' ? { onEdit: () => setEditing(true) } : {})}
+    />
+  );
   if (message.role === 'user') {
-    return (
-      <div className="flex justify-end" data-testid="message" data-role="user">
-        <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-accent px-4 py-2 text-accent-fg">
-          {message.content}
+    if (editing) {
+      return (
+        <div className="flex justify-end" data-testid="message" data-role="user">
+          <EditForm
+            initial={message.content}
+            onCancel={() => setEditing(false)}
+            onSubmit={async (text) => {
+              try {
+                await editMessage(message.chatId, message.id, text);
+                return true;
+              } catch (error) {
+                showSendError(error);
+                return false;
+              }
+            }}
+          />
         </div>
+      );
+    }
+    // The actions sit beside the message element, so its text stays the message's text.
+    return (
+      <div className="group">
+        <div className="flex justify-end" data-testid="message" data-role="user">
+          <div
+            ref={content}
+            className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-accent px-4 py-2 text-accent-fg"
+          >
+            {message.content}
+          </div>
+        </div>
+        {actions}
       </div>
     );
   }
@@ -41,22 +112,27 @@ export const MessageItem = memo(function MessageItem({ message }: { message: Mes
   const streaming = message.status === 'streaming';
   const hasTools = message.parts?.some((p) => p.type === 'tool') ?? false;
   return (
-    <div className="flex justify-start" data-testid="message" data-role="assistant" data-status={message.status}>
-      <div className="min-w-0 max-w-[95%] break-words rounded-2xl rounded-bl-sm bg-surface-2 px-4 py-2">
-        {streaming && message.content === '' && !hasTools ? <TypingDots /> : null}
-        {hasTools ? (
-          <MessageParts parts={message.parts ?? []} streaming={streaming} />
-        ) : streaming ? (
-          <StreamingMarkdown text={message.content} />
-        ) : (
-          <Markdown>{message.content}</Markdown>
-        )}
-        {message.status === 'stopped' ? <p className="mt-1 text-xs text-muted">{texts.chat.stopped}</p> : null}
-        {message.status === 'failed' ? <p className="mt-1 text-xs text-danger">{texts.chat.failed}</p> : null}
-        {!streaming && message.content.trim() !== '' ? (
-          <SpeakButton messageId={message.id} text={message.content} />
-        ) : null}
+    <div className="group">
+      <div className="flex justify-start" data-testid="message" data-role="assistant" data-status={message.status}>
+        <div className="min-w-0 max-w-[95%] break-words rounded-2xl rounded-bl-sm bg-surface-2 px-4 py-2">
+          {streaming && message.content === '' && !hasTools ? <TypingDots /> : null}
+          <div ref={content}>
+            {hasTools ? (
+              <MessageParts parts={message.parts ?? []} streaming={streaming} />
+            ) : streaming ? (
+              <StreamingMarkdown text={message.content} />
+            ) : (
+              <Markdown>{message.content}</Markdown>
+            )}
+          </div>
+          {message.status === 'stopped' ? <p className="mt-1 text-xs text-muted">{texts.chat.stopped}</p> : null}
+          {message.status === 'failed' ? <p className="mt-1 text-xs text-danger">{texts.chat.failed}</p> : null}
+          {!streaming && message.content.trim() !== '' ? (
+            <SpeakButton messageId={message.id} text={message.content} />
+          ) : null}
+        </div>
       </div>
+      {actions}
     </div>
   );
 });

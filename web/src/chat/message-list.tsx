@@ -1,7 +1,8 @@
 import type { Message } from '@neura/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { texts } from '../texts/texts';
+import { lastIds, threadRows } from './actions/versions';
 import { MessageItem } from './message-item';
 
 const NEAR_BOTTOM_PX = 120;
@@ -24,12 +25,25 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
   const parentRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const beforePrepend = useRef<{ firstId: string | undefined; height: number; top: number } | null>(null);
+  // The version of each reply the user switched to (see threadRows: a new version resets it).
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const rows = useMemo(() => threadRows(messages, chosen), [messages, chosen]);
+  const last = lastIds(rows);
+  const busy = messages.some((m) => m.status === 'streaming');
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const onVersion = useCallback((message: Message, delta: -1 | 1) => {
+    const row = rowsRef.current.find((r) => r.message.id === message.id);
+    const next = row?.version?.ids[row.version.index - 1 + delta];
+    if (next && row?.version) setChosen((c) => ({ ...c, [row.version?.key as string]: next }));
+  }, []);
   const virtualizer = useVirtualizer({
-    count: messages.length,
+    count: rows.length,
     getScrollElement: () => parentRef.current,
     estimateSize: () => 96,
     overscan: 6,
-    getItemKey: (index) => messages[index]?.id ?? index,
+    // A reply's row keeps its key while its versions switch (the first loaded version's id).
+    getItemKey: (index) => rows[index]?.version?.ids[0] ?? rows[index]?.message.id ?? index,
   });
 
   const onScroll = () => {
@@ -73,8 +87,9 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
       {messages.length === 0 ? empty : null}
       <div className="relative mx-auto w-full max-w-3xl" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
-          const message = messages[item.index];
-          if (!message) return null;
+          const row = rows[item.index];
+          if (!row) return null;
+          const { message, version } = row;
           return (
             <div
               key={item.key}
@@ -83,7 +98,14 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
               className="absolute top-0 left-0 w-full pb-3"
               style={{ transform: `translateY(${item.start}px)` }}
             >
-              <MessageItem message={message} />
+              <MessageItem
+                message={message}
+                isLast={message.id === last.reply || message.id === last.user}
+                busy={busy}
+                versionIndex={version?.index}
+                versionCount={version?.count}
+                onVersion={onVersion}
+              />
             </div>
           );
         })}

@@ -64,6 +64,10 @@ export function useChatThread(chatId: string) {
     flushDeltas();
     dispatchMessages({ type: 'upserted', chatId: id, message });
   });
+  // An edited user message (editMessage from any device).
+  useSessionEvent('message.updated', ({ chatId: id, message }) => {
+    dispatchMessages({ type: 'upserted', chatId: id, message });
+  });
   useSessionEvent('message.error', ({ chatId: id, messageId, message }) => {
     flushDeltas();
     dispatchMessages({ type: 'status', chatId: id, messageId, status: 'failed' });

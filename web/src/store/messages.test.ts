@@ -63,4 +63,27 @@ describe('messages store', () => {
     dispatchMessages({ type: 'cleared' });
     expect(useMessages.getState().threads).toEqual({});
   });
+  it('should mark earlier versions superseded when a new version arrives, and keep its versions on done', () => {
+    dispatchMessages({ type: 'opened', chatId: 'c1' });
+    dispatchMessages({
+      type: 'page',
+      chatId: 'c1',
+      page: [msg('01', { role: 'user' }), msg('02', { replyTo: '01', status: 'failed' })],
+      hasMore: false,
+    });
+    const shell = msg('03', { replyTo: '01', status: 'streaming', versions: ['02', '03'] });
+    dispatchMessages({ type: 'upserted', chatId: 'c1', message: shell });
+    const done = msg('03', { replyTo: '01', content: 'Again.' });
+    dispatchMessages({ type: 'upserted', chatId: 'c1', message: done });
+    const messages = useMessages.getState().threads.c1?.messages ?? [];
+    expect(messages.map((m) => [m.id, m.superseded ?? false, m.versions])).toEqual([
+      ['01', false, undefined],
+      ['02', true, ['02', '03']],
+      ['03', false, ['02', '03']],
+    ]);
+    expect(messages[2]?.content).toBe('Again.');
+    // An edited user message (message.updated) replaces its text.
+    dispatchMessages({ type: 'upserted', chatId: 'c1', message: msg('01', { role: 'user', content: 'Edited' }) });
+    expect(useMessages.getState().threads.c1?.messages[0]?.content).toBe('Edited');
+  });
 });

@@ -27,7 +27,7 @@ export type MessagesAction =
   | { type: 'page'; chatId: string; page: Message[]; hasMore: boolean }
   | { type: 'loadingOlder'; chatId: string; loading: boolean }
   | { type: 'missing'; chatId: string }
-  /** message.created / message.done. */
+  /** message.created / message.done / message.updated. */
   | { type: 'upserted'; chatId: string; message: Message }
   /** message.delta, batched per animation frame. */
   | { type: 'deltas'; deltas: readonly Delta[] }
@@ -45,6 +45,17 @@ function merge(current: Message[], incoming: Message[]): Message[] {
   const byId = new Map(current.map((m) => [m.id, m]));
   for (const m of incoming) if (!byId.has(m.id)) byId.set(m.id, m);
   return [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** A new version of a reply (retry, regenerate, edit) replaces the ones before it. */
+function withNewVersion(messages: Message[], incoming: Message): Message[] {
+  const { replyTo, versions } = incoming;
+  if (incoming.role !== 'assistant' || !replyTo) return messages;
+  return messages.map((m) =>
+    m.role === 'assistant' && m.replyTo === replyTo && m.id !== incoming.id
+      ? { ...m, superseded: true, ...(versions ? { versions } : {}) }
+      : m,
+  );
 }
 
 function update(threads: Threads, chatId: string, fn: (t: ChatThread) => ChatThread): Threads {
@@ -87,9 +98,11 @@ function messagesReducer(threads: Threads, action: MessagesAction): Threads {
     case 'upserted':
       return update(threads, action.chatId, (t) => {
         const i = t.messages.findIndex((m) => m.id === action.message.id);
-        if (i === -1) return { ...t, messages: merge(t.messages, [action.message]) };
+        if (i === -1) return { ...t, messages: merge(withNewVersion(t.messages, action.message), [action.message]) };
         const messages = t.messages.slice();
-        messages[i] = action.message;
+        // message.done carries no version list: keep the one message.created brought.
+        const versions = action.message.versions ?? messages[i]?.versions;
+        messages[i] = { ...action.message, ...(versions ? { versions } : {}) };
         return { ...t, messages };
       });
     case 'deltas':

@@ -1,0 +1,108 @@
+import type { Message, SkillInfo } from '@neura/contract';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSkills } from '../../skills/use-skills';
+import { messageActionTexts as t, texts } from '../../texts/texts';
+import { actionButton } from './classes';
+
+export interface ReceiptLines {
+  base: number;
+  surcharges: { id: string; skill: string; amount: number }[];
+  total: number;
+  refunded: boolean;
+}
+
+/**
+ * What a reply cost: its `cost` is the persona's base plus the surcharge of each skill call that
+ * completed (failed calls are refunded); a failed reply was refunded entirely.
+ */
+export function receiptOf(message: Message, skills: Map<string, SkillInfo> | undefined): ReceiptLines {
+  const surcharges = (message.parts ?? []).flatMap((part) => {
+    if (part.type !== 'tool' || part.status !== 'complete') return [];
+    const amount = skills?.get(part.skill)?.cost ?? 0;
+    return amount > 0 ? [{ id: part.id, skill: part.skill, amount }] : [];
+  });
+  const extra = surcharges.reduce((sum, s) => sum + s.amount, 0);
+  const refunded = message.status === 'failed';
+  return { base: Math.max(0, message.cost - extra), surcharges, total: refunded ? 0 : message.cost, refunded };
+}
+
+export const formatTime = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const formatDateTime = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+
+function ReceiptBody({ message }: { message: Message }) {
+  const lines = receiptOf(message, useSkills());
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+      <dt>{t.receiptBase}</dt>
+      <dd className="text-end tabular-nums">{t.credits(lines.base)}</dd>
+      {lines.surcharges.map((s) => (
+        <div key={s.id} className="contents" data-testid="receipt-surcharge">
+          <dt>{texts.explore.skills[s.skill] ?? s.skill}</dt>
+          <dd className="text-end tabular-nums">+{t.credits(s.amount)}</dd>
+        </div>
+      ))}
+      <dt className="border-t border-border pt-1 font-semibold">{t.receiptTotal}</dt>
+      <dd className="border-t border-border pt-1 text-end font-semibold tabular-nums">{t.credits(lines.total)}</dd>
+      <dt className="text-muted">{t.receiptTime}</dt>
+      <dd className="text-end text-muted">
+        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+      </dd>
+      {lines.refunded ? <p className="col-span-2 pt-1 text-xs text-muted">{t.receiptRefunded}</p> : null}
+      {message.status === 'stopped' ? <p className="col-span-2 pt-1 text-xs text-muted">{t.receiptStopped}</p> : null}
+    </dl>
+  );
+}
+
+/** The cost chip of a reply; it opens a small receipt (base, each surcharge, total, time). */
+export function Receipt({ message }: { message: Message }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const box = useRef<HTMLSpanElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const total = message.status === 'failed' ? 0 : message.cost;
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: PointerEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', close);
+    document.addEventListener('keydown', onEscape);
+    return () => {
+      document.removeEventListener('pointerdown', close);
+      document.removeEventListener('keydown', onEscape);
+    };
+  }, [open]);
+
+  return (
+    <span ref={box} className="relative inline-flex">
+      <button
+        ref={button}
+        type="button"
+        className={actionButton}
+        aria-label={t.receiptButton(total)}
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {t.credits(total)}
+      </button>
+      {open ? (
+        <div
+          id={id}
+          role="dialog"
+          aria-label={t.receiptTitle}
+          className="absolute bottom-full start-0 z-20 mb-1 w-64 rounded-lg border border-border bg-surface p-3 text-fg shadow-lg"
+        >
+          <h3 className="mb-2 text-sm font-semibold">{t.receiptTitle}</h3>
+          <ReceiptBody message={message} />
+        </div>
+      ) : null}
+    </span>
+  );
+}

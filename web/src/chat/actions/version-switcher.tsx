@@ -1,0 +1,40 @@
+import { messageActionTexts as t } from '../../texts/texts';
+import { actionButton } from './classes';
+
+/** "‹ 1/2 ›": moves between the versions of a reply. */
+export function VersionSwitcher({
+  index,
+  count,
+  onMove,
+}: {
+  index: number;
+  count: number;
+  onMove: (delta: -1 | 1) => void;
+}) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of controls, not a form fieldset.
+    <span className="inline-flex items-center" role="group" aria-label={t.versionLabel(index, count)}>
+      <button
+        type="button"
+        className={actionButton}
+        aria-label={t.previousVersion}
+        disabled={index <= 1}
+        onClick={() => onMove(-1)}
+      >
+        <span aria-hidden="true">‹</span>
+      </button>
+      <span className="text-xs tabular-nums text-muted" data-testid="version-position">
+        {t.versionOf(index, count)}
+      </span>
+      <button
+        type="button"
+        className={actionButton}
+        aria-label={t.nextVersion}
+        disabled={index >= count}
+        onClick={() => onMove(1)}
+      >
+        <span aria-hidden="true">›</span>
+      </button>
+    </span>
+  );
+}

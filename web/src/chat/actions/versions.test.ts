@@ -1,0 +1,51 @@
+import type { Message } from '@neura/contract';
+import { describe, expect, it } from 'vitest';
+import { lastIds, threadRows } from './versions';
+
+const msg = (id: string, over: Partial<Message> = {}): Message => ({
+  id,
+  chatId: 'c1',
+  role: 'assistant',
+  content: id,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  status: 'complete',
+  cost: 2,
+  ...over,
+});
+
+describe('threadRows', () => {
+  const history = [
+    msg('01', { role: 'user' }),
+    msg('02', { replyTo: '01', superseded: true, status: 'failed' }),
+    msg('03', { replyTo: '01' }),
+    msg('04', { role: 'user' }),
+    msg('05', { replyTo: '04' }),
+  ];
+
+  it('should collapse the versions of a reply into one row showing the current one', () => {
+    const rows = threadRows(history, {});
+    expect(rows.map((r) => r.message.id)).toEqual(['01', '03', '04', '05']);
+    expect(rows[1]?.version).toMatchObject({ index: 2, count: 2, ids: ['02', '03'] });
+    expect(rows[3]?.version).toBeUndefined();
+  });
+
+  it('should show the version the user switched to, until a newer version arrives', () => {
+    const chosen = { [threadRows(history, {})[1]?.version?.key as string]: '02' };
+    expect(threadRows(history, chosen)[1]).toMatchObject({ message: { id: '02' }, version: { index: 1, count: 2 } });
+    const withThird = [...history.slice(0, 3), msg('03b', { replyTo: '01' }), ...history.slice(3)];
+    const rows = threadRows(
+      withThird.map((m) => (m.id === '03' ? { ...m, superseded: true } : m)),
+      chosen,
+    );
+    expect(rows[1]).toMatchObject({ message: { id: '03b' }, version: { index: 3, count: 3 } });
+  });
+
+  it('should name the newest reply and the newest user message as the ones actions apply to', () => {
+    expect(lastIds(threadRows(history, {}))).toEqual({ reply: '05', user: '04' });
+    expect(lastIds(threadRows(history.slice(0, 4), {}))).toEqual({ reply: undefined, user: '04' });
+    // Looking at an old version of the last reply: nothing to regenerate from there.
+    const twoVersions = history.slice(0, 3);
+    const key = threadRows(twoVersions, {})[1]?.version?.key as string;
+    expect(lastIds(threadRows(twoVersions, { [key]: '02' }))).toEqual({ reply: undefined, user: '01' });
+  });
+});

@@ -1,0 +1,54 @@
+import type { Message } from '@neura/contract';
+
+/** One row of the chat as shown: a message, and for a reply with several versions, which one. */
+export interface ThreadRow {
+  message: Message;
+  /** 1-based position of the shown version among the loaded ones, and how many there are. */
+  version?: { index: number; count: number; ids: string[]; key: string };
+}
+
+/**
+ * The rows to show: the versions of one reply (same `replyTo`) collapse into one row showing the
+ * chosen version, else the current one (not superseded; the newest when several claim it).
+ * `chosen` maps a version key (`replyTo#count`) to the version id the user switched to: when a new
+ * version arrives the key changes, so the new current version shows.
+ */
+export function threadRows(messages: readonly Message[], chosen: Readonly<Record<string, string>>): ThreadRow[] {
+  const groups = new Map<string, Message[]>();
+  for (const m of messages) {
+    if (m.role !== 'assistant' || !m.replyTo) continue;
+    const group = groups.get(m.replyTo) ?? [];
+    group.push(m);
+    groups.set(m.replyTo, group);
+  }
+  const rows: ThreadRow[] = [];
+  for (const m of messages) {
+    const group = m.role === 'assistant' && m.replyTo ? groups.get(m.replyTo) : undefined;
+    if (!group || group.length === 1) {
+      rows.push({ message: m });
+      continue;
+    }
+    // One row per group, placed where its first loaded version sits.
+    if (group[0] !== m) continue;
+    const current = [...group].reverse().find((v) => !v.superseded) ?? group[group.length - 1];
+    const ids = group.map((v) => v.id);
+    const key = `${m.replyTo}#${ids.length}`;
+    const shown = group.find((v) => v.id === chosen[key]) ?? current ?? m;
+    rows.push({ message: shown, version: { index: ids.indexOf(shown.id) + 1, count: ids.length, ids, key } });
+  }
+  return rows;
+}
+
+/** The newest reply row and the newest user row: the only ones retry/regenerate/edit apply to. */
+export function lastIds(rows: readonly ThreadRow[]): { reply?: string; user?: string } {
+  const last = rows[rows.length - 1]?.message;
+  let user: string | undefined;
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const m = rows[i]?.message;
+    if (m?.role === 'user') {
+      user = m.id;
+      break;
+    }
+  }
+  return { reply: last?.role === 'assistant' && !last.superseded ? last.id : undefined, user };
+}
