@@ -156,6 +156,14 @@ const configSchema = z.object({
     .default(24 * 3600),
   /** Uploads per user per hour. */
   FILES_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  /** An S3-compatible store for file bytes (instead of DATA_DIR/files) when S3_BUCKET is set. */
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** `true` (default): https://endpoint/bucket/key; `false`: https://bucket.endpoint/key. */
+  S3_PATH_STYLE: z.enum(['true', 'false']).default('true'),
   /** `host:port` targets exempt from the SSRF-safe client's private-address rule. */
   OUTBOUND_ALLOW: z.string().default(''),
   /** Caps every skill call's own timeout (milliseconds); the device-location wait gets half of it. */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { type FakeS3, startFakeS3 } from '@neura/test-kit/fakes/s3';
 import { makeImage, rgbaOf, uploadFile } from '@neura/test-kit/images';
 import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
@@ -220,5 +221,44 @@ describe('files', () => {
       expect(fs.existsSync(path.join(filesDir(), row?.storage_key ?? ''))).toBe(false);
       expect((await get(file.url)).status).toBe(404);
     });
+  });
+});
+
+describe('files on an S3-compatible store', () => {
+  let t: TestApp;
+  let s3: FakeS3;
+  let api: string;
+
+  beforeAll(async () => {
+    s3 = await startFakeS3({ bucket: 'neura-files', accessKeyId: 'AKIATEST' });
+    t = await startTestApp({
+      S3_BUCKET: 'neura-files',
+      S3_ENDPOINT: s3.url,
+      S3_ACCESS_KEY_ID: 'AKIATEST',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    api = `${t.url}${t.apiPrefix}`;
+  });
+  afterAll(async () => {
+    await t.stop();
+    await s3.close();
+  });
+
+  it('should keep the bytes in the bucket (signed requests), serve them, and delete them with the account', async () => {
+    const user = await createTestUser(t.services);
+    const png = await makeImage(10, 6);
+    const { status, body: file } = await uploadFile(api, user.token, png);
+    expect(status).toBe(201);
+    const row = await t.services.db.selectFrom('files').selectAll().where('id', '=', file.id).executeTakeFirst();
+    const stored = s3.objects.get(row?.storage_key ?? '');
+    expect(stored?.length).toBe(file.size);
+    expect(s3.requests.at(-1)).toMatchObject({ method: 'PUT', path: `/neura-files/${row?.storage_key}` });
+    expect(fs.existsSync(path.join(t.services.config.DATA_DIR, 'files', row?.storage_key ?? 'x'))).toBe(false);
+
+    const served = await fetch(`${t.url}${file.url}`);
+    expect(Buffer.from(await served.arrayBuffer()).equals(stored as Buffer)).toBe(true);
+
+    expect((await call(t, 'DELETE', '/users/me', { password: user.password }, { token: user.token })).status).toBe(200);
+    expect(s3.objects.has(row?.storage_key ?? '')).toBe(false);
   });
 });

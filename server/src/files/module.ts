@@ -8,9 +8,25 @@ import type { EventBus } from '../lib/events.js';
 import type { RedisLink } from '../realtime/redis-health.js';
 import { FileRepository } from './repository.js';
 import { fileRoutes } from './routes.js';
+import { S3FileStore } from './s3-store.js';
 import { FileService } from './service.js';
 import { FileUrlSigner } from './signing.js';
-import { DiskFileStore } from './storage.js';
+import { DiskFileStore, type FileStore } from './storage.js';
+
+/** S3 when S3_BUCKET is set (keys required), else the disk under DATA_DIR/files. */
+function fileStore(config: Config, dir: string): FileStore {
+  if (!config.S3_BUCKET) return new DiskFileStore(dir);
+  if (!config.S3_ACCESS_KEY_ID || !config.S3_SECRET_ACCESS_KEY)
+    throw new Error('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too');
+  return new S3FileStore({
+    endpoint: config.S3_ENDPOINT ?? `https://s3.${config.S3_REGION}.amazonaws.com`,
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    pathStyle: config.S3_PATH_STYLE === 'true',
+  });
+}
 
 /** Files: uploads, skill results, signed urls; removed with their chat or their account. */
 export function createFilesModule({
@@ -34,7 +50,7 @@ export function createFilesModule({
   );
   const files = new FileService(
     new FileRepository(db),
-    new DiskFileStore(dir),
+    fileStore(config, dir),
     signer,
     new AttemptLimiter(new AttemptRepository(db), redis),
     config.FILES_UPLOADS_PER_HOUR,
