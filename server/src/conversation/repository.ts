@@ -55,19 +55,20 @@ export class MessageRepository {
   }
 
   /** The newest messages of a chat for the model's context (newest first). */
-  listRecentForContext(chatId: string, limit: number): Promise<Pick<MessageRow, 'id' | 'role' | 'content'>[]> {
-    return (
-      this.db
-        .selectFrom('messages')
-        .select(['id', 'role', 'content'])
-        .where('chat_id', '=', chatId)
-        .where('status', 'in', ['complete', 'stopped'])
-        // A reply replaced by a newer version (regenerate, retry, edit) stays out of the context.
-        .where('superseded', '=', 0)
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute()
-    );
+  listRecentForContext(
+    chatId: string,
+    limit: number,
+  ): Promise<Pick<MessageRow, 'id' | 'role' | 'content' | 'parts' | 'attachments'>[]> {
+    return this.db
+      .selectFrom('messages')
+      .select(['id', 'role', 'content', 'parts', 'attachments'])
+      .where('chat_id', '=', chatId)
+      .where('status', 'in', ['complete', 'stopped'])
+      // A reply replaced by a newer version (regenerate, retry, edit) stays out of the context.
+      .where('superseded', '=', 0)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   /** The newest message of a chat (of one role when given). */

@@ -16,6 +16,7 @@ export const conversationTexts = {
   notFailed: 'Only a reply that could not be completed can be retried. Regenerate it instead.',
   notLastUserMessage: 'Only your latest message in a chat can be edited.',
   noModelForAction: 'No AI model is configured on this server, so there is no reply to write again.',
+  noAttachments: 'This server does not take attachments.',
   toolStopped: 'Stopped before it finished.',
   interrupted: 'The server restarted before the reply was finished. Your credits for this message were refunded.',
   noModel:

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { AttemptLimiter } from '../accounts/attempt-limiter.js';
+import { AttemptRepository } from '../accounts/attempt-repository.js';
+import type { Authenticator } from '../accounts/authenticate.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { EventBus } from '../lib/events.js';
+import type { RedisLink } from '../realtime/redis-health.js';
+import { FileRepository } from './repository.js';
+import { fileRoutes } from './routes.js';
+import { S3FileStore } from './s3-store.js';
+import { FileService } from './service.js';
+import { FileUrlSigner } from './signing.js';
+import { DiskFileStore, type FileStore } from './storage.js';
+
+/** S3 when S3_BUCKET is set (keys required), else the disk under DATA_DIR/files. */
+function fileStore(config: Config, dir: string): FileStore {
+  if (!config.S3_BUCKET) return new DiskFileStore(dir);
+  if (!config.S3_ACCESS_KEY_ID || !config.S3_SECRET_ACCESS_KEY)
+    throw new Error('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too');
+  return new S3FileStore({
+    endpoint: config.S3_ENDPOINT ?? `https://s3.${config.S3_REGION}.amazonaws.com`,
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    pathStyle: config.S3_PATH_STYLE === 'true',
+  });
+}
+
+/** Files: uploads, skill results, signed urls; removed with their chat or their account. */
+export function createFilesModule({
+  config,
+  db,
+  events,
+  auth,
+  redis,
+}: {
+  config: Config;
+  db: Db;
+  events: EventBus;
+  auth: Authenticator;
+  redis?: RedisLink;
+}) {
+  const dir = path.join(config.DATA_DIR, 'files');
+  const signer = new FileUrlSigner(
+    FileUrlSigner.loadSecret(config.FILES_URL_SECRET, dir),
+    config.API_PREFIX,
+    config.FILES_URL_TTL_SECONDS,
+  );
+  const files = new FileService(
+    new FileRepository(db),
+    fileStore(config, dir),
+    signer,
+    new AttemptLimiter(new AttemptRepository(db), redis),
+    config.FILES_UPLOADS_PER_HOUR,
+  );
+  events.on('chat.deleting', ({ chatId }) => files.deleteForChat(chatId));
+  events.on('user.deleting', ({ userId, trx }) => files.deleteForUser(userId, trx));
+  return { files, routes: fileRoutes(auth, files) };
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { signV4 } from './s3-store.js';
+
+describe('signV4', () => {
+  it("should sign AWS's documented GET Object example exactly", () => {
+    // AWS S3 API reference, "Signature calculations … (AWS Signature Version 4)", example GET Object.
+    const authorization = signV4({
+      method: 'GET',
+      path: '/test.txt',
+      headers: {
+        host: 'examplebucket.s3.amazonaws.com',
+        range: 'bytes=0-9',
+        'x-amz-content-sha256': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+        'x-amz-date': '20130524T000000Z',
+      },
+      payloadHash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+      region: 'us-east-1',
+      accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      amzDate: '20130524T000000Z',
+    });
+    expect(authorization).toBe(
+      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, ' +
+        'SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, ' +
+        'Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
+    );
+  });
+});
