@@ -1,8 +1,11 @@
 import type { Message } from '@neura/contract';
 import { memo } from 'react';
-import { texts } from '../texts/texts';
+import { attachmentsOf } from '../files/types';
+import { ImageGrid } from '../media/image-grid';
+import { mediaTexts, texts } from '../texts/texts';
 import { Markdown } from '../ui/markdown';
 import { SpeakButton } from '../voice/speak-button';
+import { MessageCost } from './message-cost';
 import { StreamingMarkdown } from './streaming-markdown';
 import { MessageParts } from './tools/message-parts';
 
@@ -19,11 +22,19 @@ function TypingDots() {
 /** One message. Memoized: completed messages never re-render while another one streams. */
 export const MessageItem = memo(function MessageItem({ message }: { message: Message }) {
   if (message.role === 'user') {
+    const attachments = attachmentsOf(message);
     return (
-      <div className="flex justify-end" data-testid="message" data-role="user">
-        <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-accent px-4 py-2 text-accent-fg">
-          {message.content}
-        </div>
+      <div className="flex flex-col items-end gap-1" data-testid="message" data-role="user">
+        {attachments.length > 0 ? (
+          <div className="flex max-w-[85%] justify-end" data-testid="message-attachments">
+            <ImageGrid images={attachments} alt={(_, i) => mediaTexts.sentImage(i + 1)} compact />
+          </div>
+        ) : null}
+        {message.content ? (
+          <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-accent px-4 py-2 text-accent-fg">
+            {message.content}
+          </div>
+        ) : null}
       </div>
     );
   }
@@ -53,6 +64,7 @@ export const MessageItem = memo(function MessageItem({ message }: { message: Mes
         )}
         {message.status === 'stopped' ? <p className="mt-1 text-xs text-muted">{texts.chat.stopped}</p> : null}
         {message.status === 'failed' ? <p className="mt-1 text-xs text-danger">{texts.chat.failed}</p> : null}
+        {!streaming && hasTools ? <MessageCost message={message} /> : null}
         {!streaming && message.content.trim() !== '' ? (
           <SpeakButton messageId={message.id} text={message.content} />
         ) : null}

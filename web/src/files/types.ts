@@ -7,16 +7,17 @@ export interface UploadedFile {
   url: string;
   mimeType: string;
   size?: number;
-  width?: number;
-  height?: number;
+  width?: number | null;
+  height?: number | null;
 }
 
 export interface MessageAttachment {
   id: string;
   url: string;
   mimeType: string;
-  width?: number;
-  height?: number;
+  width?: number | null;
+  height?: number | null;
+  purpose?: 'attachment' | 'mask';
 }
 
 /** The image types `POST /files` accepts (checked by content on the server, by type here). */
@@ -34,12 +35,16 @@ export function refuseFile(file: { type: string; size: number }): 'type' | 'size
   return null;
 }
 
-/** A message's attachments, read tolerantly (older messages have none). */
+/** A message's attachments, read tolerantly (older messages have none); a canvas mask is not shown. */
 export function attachmentsOf(message: unknown): MessageAttachment[] {
   const list = (message as { attachments?: unknown }).attachments;
   if (!Array.isArray(list)) return [];
   return list.filter(
     (a): a is MessageAttachment =>
-      a !== null && typeof a === 'object' && typeof a.id === 'string' && typeof a.url === 'string',
+      a !== null &&
+      typeof a === 'object' &&
+      typeof a.id === 'string' &&
+      typeof a.url === 'string' &&
+      a.purpose !== 'mask',
   );
 }

@@ -43,8 +43,8 @@ export function ImageGrid({
               <img
                 src={fileSrc(image.url)}
                 alt={alt(image, i)}
-                width={image.width}
-                height={image.height}
+                width={image.width ?? undefined}
+                height={image.height ?? undefined}
                 loading="lazy"
                 decoding="async"
                 className="h-full w-full object-cover"

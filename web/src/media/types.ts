@@ -3,6 +3,6 @@ export interface ChatImage {
   id: string;
   url: string;
   mimeType: string;
-  width?: number;
-  height?: number;
+  width?: number | null;
+  height?: number | null;
 }
