@@ -143,7 +143,13 @@ export default function CanvasEditor({
             </h2>
             <p className="text-sm text-muted">{mediaTexts.canvas.help}</p>
           </div>
-          <button type="button" onClick={onClose} aria-label={mediaTexts.canvas.cancel} className={button}>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={mediaTexts.canvas.cancel}
+            className={button}
+            data-autofocus
+          >
             <span aria-hidden="true">×</span>
           </button>
         </div>
@@ -224,7 +230,6 @@ export default function CanvasEditor({
             placeholder={mediaTexts.canvas.promptPlaceholder}
             maxLength={4000}
             className="h-11 rounded-xl border border-border bg-surface px-3 text-fg placeholder:text-muted"
-            data-autofocus
           />
           {problem ? (
             <p className="text-sm text-danger" role="alert">
