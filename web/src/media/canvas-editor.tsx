@@ -146,7 +146,7 @@ export default function CanvasEditor({
           <button
             type="button"
             onClick={onClose}
-            aria-label={mediaTexts.canvas.cancel}
+            aria-label={mediaTexts.lightbox.close}
             className={button}
             data-autofocus
           >
