@@ -54,12 +54,24 @@ export type User = z.infer<typeof userSchema>;
 export const messageRoleSchema = z.enum(['user', 'assistant', 'system']);
 export const messageStatusSchema = z.enum(['complete', 'streaming', 'stopped', 'failed']);
 
+/** A file attached to a user's message (ARCHITECTURE.md §3 "Files"); `url` is signed and expiring. */
+export const messageAttachmentSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  mimeType: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  purpose: z.enum(['attachment', 'mask']).optional(),
+});
+export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
+
 export const messageSchema = z.object({
   id: z.string(),
   chatId: z.string(),
   role: messageRoleSchema,
   content: z.string(),
   parts: z.array(messagePartSchema).optional(),
+  attachments: z.array(messageAttachmentSchema).optional(),
   createdAt: z.string(),
   status: messageStatusSchema,
   cost: z.number().int(),

@@ -45,6 +45,10 @@ export const ERROR_STATUS = {
   'speech:failed': 502,
   /** Too many speech jobs are waiting; try again shortly. */
   'speech:busy': 503,
+  /** An upload that is not a supported image, or is corrupt (nothing is stored). */
+  'file:invalid': 400,
+  /** An upload over the size or pixel limit (nothing is stored). */
+  'file:too-large': 413,
   internal: 500,
   /** A dependency (database, Redis) is briefly unreachable: retry; the session is still valid. */
   unavailable: 503,

@@ -2,6 +2,7 @@ export * from './billing.js';
 export * from './constants.js';
 export * from './entities.js';
 export * from './errors.js';
+export * from './files.js';
 export * from './http.js';
 export * from './skills.js';
 export * from './socket.js';

@@ -56,7 +56,16 @@ export const broadcastSchema = z.discriminatedUnion(
 );
 export type BroadcastPayload = z.infer<typeof broadcastSchema>;
 
-export const sendMessageSchema = z.object({ chatId: clientIdSchema, text: messageTextSchema });
+/** The most files one message may carry (the canvas flow sends an image and its mask). */
+export const MAX_ATTACHMENTS = 4;
+export const sendMessageSchema = z.object({
+  chatId: clientIdSchema,
+  text: messageTextSchema,
+  attachments: z
+    .array(clientIdSchema)
+    .max(MAX_ATTACHMENTS, `A message can carry at most ${MAX_ATTACHMENTS} files.`)
+    .optional(),
+});
 export const stopMessageSchema = z.object({ chatId: clientIdSchema });
 
 /** A chat id sent as the whole payload; `message` says what the call needs when it is missing. */
@@ -116,7 +125,10 @@ export interface SessionClientEvents {
   broadcast: (payload: BroadcastPayload, ack?: Ack<AckResult<{ success: true }>>) => void;
   generateName: (chatId: string, ack?: Ack<AckResult<{ name: string }>>) => void;
   reloadChat: (chatId: string, ack?: Ack<AckResult<{ success: true }>>) => void;
-  sendMessage: (payload: { chatId: string; text: string }, ack: Ack<AckResult<{ messageId: string }>>) => void;
+  sendMessage: (
+    payload: { chatId: string; text: string; attachments?: string[] },
+    ack: Ack<AckResult<{ messageId: string }>>,
+  ) => void;
   stopMessage: (payload: { chatId: string }, ack?: Ack<AckResult<{ success: true }>>) => void;
 }
 

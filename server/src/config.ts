@@ -134,6 +134,28 @@ const configSchema = z.object({
   YELP_API_KEY: optionalString,
   YELP_API_URL: z.url().default('https://api.yelp.com/v3'),
   RDAP_BOOTSTRAP_URL: z.url().default('https://data.iana.org/rdap/dns.json'),
+  // Image and music skills (issue #11): OpenAI-compatible images; ElevenLabs Music or Replicate.
+  IMAGES_BASE_URL: optionalUrl,
+  IMAGES_API_KEY: optionalString,
+  IMAGES_MODEL: z.string().default('gpt-image-1'),
+  ELEVENLABS_API_KEY: optionalString,
+  ELEVENLABS_API_URL: z.url().default('https://api.elevenlabs.io'),
+  REPLICATE_API_TOKEN: optionalString,
+  REPLICATE_API_URL: z.url().default('https://api.replicate.com'),
+  /** `owner/model` (the model's latest version) or `owner/model:version`. */
+  REPLICATE_MUSIC_MODEL: z.string().default('meta/musicgen'),
+  // Files (ARCHITECTURE.md §3 "Files")
+  /** Signs the expiring file urls; without it a random secret is kept in DATA_DIR/files (set it when several hosts serve files). */
+  FILES_URL_SECRET: optionalString,
+  /** How long a signed file url works, in seconds. */
+  FILES_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 24 * 3600)
+    .default(24 * 3600),
+  /** Uploads per user per hour. */
+  FILES_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(200),
   /** `host:port` targets exempt from the SSRF-safe client's private-address rule. */
   OUTBOUND_ALLOW: z.string().default(''),
   /** Caps every skill call's own timeout (milliseconds); the device-location wait gets half of it. */

@@ -8,6 +8,7 @@ import { createConversationModule } from './conversation/module.js';
 import { createCreditsModule } from './credits/module.js';
 import type { Db } from './db/database.js';
 import { createFeedbackModule } from './feedback/module.js';
+import { createFilesModule } from './files/module.js';
 import { EventBus } from './lib/events.js';
 import { LlmRegistry } from './llm/registry.js';
 import { Mailer } from './mail/mailer.js';
@@ -43,7 +44,8 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     personas: personas.personas,
     realtime,
   });
-  const skills = createSkillsModule({ config, realtime, credits });
+  const files = createFilesModule({ config, db, events, auth: accounts.auth, redis });
+  const skills = createSkillsModule({ config, realtime, credits, files: files.files });
   const conversation = createConversationModule({
     config,
     db,
@@ -57,6 +59,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     realtime,
     chatService: chats.chatService,
     skills: skills.skills,
+    files: files.files,
   });
   const feedback = createFeedbackModule({ db, events, auth: accounts.auth });
   const { speech, routes: speechRoutes } = createSpeechModule({ config, db, log, auth: accounts.auth });
@@ -72,6 +75,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     speechRoutes,
     billing.routes,
     skills.routes,
+    files.routes,
   ];
   return {
     config,
@@ -100,6 +104,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     /** Set when PAYMENTS=stripe. */
     stripeWebhook: billing.stripeWebhook,
     skills: skills.skills,
+    files: files.files,
     /** The API's route plugins, in order (each protected one authenticates in its own hook). */
     routes,
   };

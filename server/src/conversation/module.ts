@@ -5,6 +5,7 @@ import type { ChatService } from '../chats/service.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
+import type { FileService } from '../files/service.js';
 import type { EventBus } from '../lib/events.js';
 import type { LlmRegistry } from '../llm/registry.js';
 import type { PersonaRepository } from '../personas/repository.js';
@@ -29,6 +30,7 @@ export interface ConversationModuleDeps {
   chatService: ChatService;
   /** The tools a reply may offer (persona skills ∩ available). */
   skills: SkillRegistry;
+  files: FileService;
 }
 
 /** Conversation: messages, the reply engine, history and chat naming. */
@@ -46,6 +48,7 @@ export function createConversationModule(deps: ConversationModuleDeps) {
     realtime: deps.realtime,
     chats: deps.chatService,
     skills: deps.skills,
+    files: deps.files,
   });
   deps.realtime.onSession(conversationSocket(conversation));
   // A chat being deleted: stop the reply being written in it first.

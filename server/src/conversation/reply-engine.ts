@@ -2,8 +2,10 @@ import type { MessagePart } from '@neura/contract';
 import { type LanguageModel, stepCountIs, streamText, type ToolSet } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreditService } from '../credits/service.js';
+import type { FileService } from '../files/service.js';
 import { buildContext } from '../llm/context.js';
 import type { Realtime } from '../realtime/realtime.js';
+import { historyForModel } from './attachment-context.js';
 import { DeltaBatcher } from './delta-batcher.js';
 import { IdleTimeoutError, withIdleTimeout } from './idle-timeout.js';
 import { presentMessage } from './present.js';
@@ -46,6 +48,8 @@ export interface ReplyDeps {
   tokenBudget: number;
   /** No part from the model for this long → the reply fails (and is refunded). */
   idleTimeoutMs: number;
+  /** Attachments: pictures for the model, signed urls in what is sent to clients. */
+  files?: Pick<FileService, 'readOwned' | 'url'>;
 }
 
 /**
@@ -81,7 +85,8 @@ export async function runReply(
   heartbeat.unref();
 
   try {
-    const history = (await messages.listRecentForContext(chatId, CONTEXT_MESSAGES)).reverse();
+    const rows = (await messages.listRecentForContext(chatId, CONTEXT_MESSAGES)).reverse();
+    const history = await historyForModel(rows, userId, deps.files);
     const result = streamText({
       model: input.model,
       system: input.systemPrompt,
@@ -146,7 +151,7 @@ export async function runReply(
   else {
     // Gone when the chat was deleted meanwhile: nothing left to tell.
     const row = await messages.findById(messageId);
-    if (row) room().emit('message.done', { chatId, message: presentMessage(row) });
+    if (row) room().emit('message.done', { chatId, message: presentMessage(row, deps.files) });
   }
   return { status, content };
 }

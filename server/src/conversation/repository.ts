@@ -55,10 +55,13 @@ export class MessageRepository {
   }
 
   /** The newest messages of a chat for the model's context (newest first). */
-  listRecentForContext(chatId: string, limit: number): Promise<Pick<MessageRow, 'id' | 'role' | 'content'>[]> {
+  listRecentForContext(
+    chatId: string,
+    limit: number,
+  ): Promise<Pick<MessageRow, 'id' | 'role' | 'content' | 'parts' | 'attachments'>[]> {
     return this.db
       .selectFrom('messages')
-      .select(['id', 'role', 'content'])
+      .select(['id', 'role', 'content', 'parts', 'attachments'])
       .where('chat_id', '=', chatId)
       .where('status', 'in', ['complete', 'stopped'])
       .orderBy('id', 'desc')

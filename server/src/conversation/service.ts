@@ -9,6 +9,7 @@ import { type Db, fromJson, inTransaction } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { ChatRow, MessageRow } from '../db/schema.js';
 import { AppError, badRequest, notFound } from '../errors.js';
+import type { FileService } from '../files/service.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
@@ -46,6 +47,8 @@ export interface ConversationDeps {
   chats: Pick<ChatService, 'ownedRow' | 'recordActivity' | 'rename'>;
   /** The tools a reply may offer (persona skills ∩ available). */
   skills?: Pick<SkillRegistry, 'toolsFor'>;
+  /** Attachments: ownership, chat ties, signed urls and the bytes the model sees. */
+  files?: Pick<FileService, 'forMessage' | 'attachToChat' | 'url' | 'readOwned'>;
 }
 
 /**
@@ -86,7 +89,7 @@ export class ConversationService {
     // A reply streaming in this process: show its text so far (a tab opened mid-reply).
     const live = this.active.get(chatId);
     return rows.reverse().map((row) => {
-      const message = presentMessage(row);
+      const message = presentMessage(row, this.deps.files);
       if (!live || live === 'pending' || live.messageId !== row.id || row.status !== 'streaming') return message;
       return {
         ...message,
@@ -97,7 +100,10 @@ export class ConversationService {
   }
 
   /** sendMessage: answers the user's message id; the reply streams to the user's room. */
-  async send(userId: string, input: { chatId: string; text: string }): Promise<{ messageId: string }> {
+  async send(
+    userId: string,
+    input: { chatId: string; text: string; attachments?: string[] },
+  ): Promise<{ messageId: string }> {
     const { chatId, text: raw } = input;
     const text = raw.trim();
     if (!text) throw badRequest(t.empty);
@@ -110,6 +116,8 @@ export class ConversationService {
     if (!user) throw new AppError('auth:invalid-token', 'Your session has expired. Please sign in again.');
     if (!persona) throw notFound(t.personaGone);
     if (persona.requires_pro === 1 && !isPro(user)) throw new AppError('pro:required', t.proRequired);
+    // Every attachment must be the sender's file (another user's id answers like an unknown one).
+    const attachments = input.attachments?.length ? await this.attachmentsOf(userId, input.attachments) : [];
 
     // Check and reserve with no await in between: one reply at a time per chat.
     if (this.active.has(chatId)) throw new AppError('conflict', t.busy);
@@ -127,6 +135,7 @@ export class ConversationService {
         role: 'user',
         content: text,
         parts: null,
+        attachments: attachments.length ? JSON.stringify(attachments) : null,
         status: 'complete',
         cost: 0,
         created_at: now,
@@ -143,6 +152,7 @@ export class ConversationService {
         id: newId(),
         role: 'assistant',
         content: '',
+        attachments: null,
         status: 'streaming',
         cost: persona.cost,
       };
@@ -156,13 +166,19 @@ export class ConversationService {
             : undefined;
         await messages.insert(userMessage, trx);
         await messages.insert(shell, trx);
+        if (attachments.length)
+          await this.deps.files?.attachToChat(
+            attachments.map((a) => a.id),
+            chatId,
+            trx,
+          );
         return left;
       }).catch((error: unknown) => {
         throw isUniqueViolation(error) ? new AppError('conflict', t.busy) : error;
       });
       const room = this.room(userId);
-      room.emit('message.created', { chatId, message: presentMessage(userMessage) });
-      room.emit('message.created', { chatId, message: presentMessage(shell) });
+      room.emit('message.created', { chatId, message: presentMessage(userMessage, this.deps.files) });
+      room.emit('message.created', { chatId, message: presentMessage(shell, this.deps.files) });
       if (balance !== undefined) this.deps.credits.notify(userId, balance);
       await this.touch(userId, chatId, text, now);
 
@@ -192,6 +208,11 @@ export class ConversationService {
       this.active.delete(chatId);
       throw error;
     }
+  }
+
+  private async attachmentsOf(userId: string, ids: string[]) {
+    if (!this.deps.files) throw badRequest(t.noAttachments);
+    return this.deps.files.forMessage(userId, ids);
   }
 
   private async reply(
@@ -242,17 +263,20 @@ export class ConversationService {
       id: newId(),
       role: 'system',
       content: t.noModel,
+      attachments: null,
       created_at: now,
       updated_at: now,
     };
     await inTransaction(this.deps.db, async (trx) => {
       await this.deps.messages.insert(userMessage, trx);
       await this.deps.messages.insert(notice, trx);
+      const ids = fromJson<Array<{ id: string }>>(userMessage.attachments, []).map((a) => a.id);
+      if (ids.length) await this.deps.files?.attachToChat(ids, chatId, trx);
     });
     const room = this.room(userId);
-    room.emit('message.created', { chatId, message: presentMessage(userMessage) });
-    room.emit('message.created', { chatId, message: presentMessage(notice) });
-    room.emit('message.done', { chatId, message: presentMessage(notice) });
+    room.emit('message.created', { chatId, message: presentMessage(userMessage, this.deps.files) });
+    room.emit('message.created', { chatId, message: presentMessage(notice, this.deps.files) });
+    room.emit('message.done', { chatId, message: presentMessage(notice, this.deps.files) });
     await this.touch(userId, chatId, userMessage.content, userMessage.created_at);
     if (isFirst) await this.namer.nameFromText(userId, chatId, userMessage.content);
   }

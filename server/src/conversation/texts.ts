@@ -11,6 +11,7 @@ export const conversationTexts = {
   restarting: 'The server is restarting. Please try again in a moment.',
   failed: 'The model could not finish its reply. Your credits for this message were refunded.',
   emptyReply: 'The model sent an empty reply. Your credits for this message were refunded.',
+  noAttachments: 'This server does not take attachments.',
   toolStopped: 'Stopped before it finished.',
   interrupted: 'The server restarted before the reply was finished. Your credits for this message were refunded.',
   noModel:

@@ -15,6 +15,7 @@ import type { Config } from '../config.js';
 import * as m0001 from './migrations/0001-initial.js';
 import * as m0003 from './migrations/0003-billing.js';
 import * as m0004 from './migrations/0004-hardening.js';
+import * as m0005 from './migrations/0005-files.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0003-billing': m0003,
   '0004-hardening': m0004,
+  '0005-files': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -119,6 +119,8 @@ export interface MessagesTable {
   role: 'user' | 'assistant' | 'system';
   content: string;
   parts: Json | null;
+  /** A user message's attached files (0005): JSON of `StoredAttachment[]`, no bytes. */
+  attachments: ColumnType<Json | null, Json | null | undefined, Json | null>;
   status: 'complete' | 'streaming' | 'stopped' | 'failed';
   cost: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
@@ -189,6 +191,21 @@ export interface BillingEventsTable {
   received_at: Timestamp;
 }
 
+/** Stored files (0005): the bytes are in the file store under `storage_key`. */
+export interface FilesTable {
+  id: string;
+  user_id: string;
+  chat_id: string | null;
+  purpose: 'attachment' | 'mask' | 'generated';
+  mime_type: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  sha256: string;
+  storage_key: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -206,6 +223,7 @@ export interface Database {
   billing_customers: BillingCustomersTable;
   billing_subscriptions: BillingSubscriptionsTable;
   billing_events: BillingEventsTable;
+  files: FilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -218,6 +236,7 @@ export type ChatRow = Selectable<ChatsTable>;
 export type NewChat = Insertable<ChatsTable>;
 export type ChatUpdate = Updateable<ChatsTable>;
 export type MessageRow = Selectable<MessagesTable>;
+export type FileRow = Selectable<FilesTable>;
 export type NewMessage = Insertable<MessagesTable>;
 export type InviteRow = Selectable<InvitesTable>;
 export type EmailCodeRow = Selectable<EmailCodesTable>;

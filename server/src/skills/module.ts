@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
+import type { FileService } from '../files/service.js';
 import type { Realtime } from '../realtime/realtime.js';
 import { SkillRegistry } from './registry.js';
 import { skillRoutes } from './routes.js';
@@ -9,11 +10,13 @@ export function createSkillsModule({
   config,
   realtime,
   credits,
+  files,
 }: {
   config: Config;
   realtime: Pick<Realtime, 'attached' | 'session'>;
   credits: CreditService;
+  files?: FileService;
 }) {
-  const skills = new SkillRegistry(config, realtime, credits);
+  const skills = new SkillRegistry(config, realtime, credits, files);
   return { skills, routes: skillRoutes(skills) };
 }

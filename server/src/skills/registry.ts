@@ -2,6 +2,7 @@ import { REQUEST_DATA_TIMEOUT_MS, SKILLS, type Skill, type SkillInfo } from '@ne
 import type { ToolSet } from 'ai';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
+import type { FileService } from '../files/service.js';
 import type { Realtime } from '../realtime/realtime.js';
 import { checkDomainSkill } from './check-domain.js';
 import { requestDeviceLocation } from './device-location.js';
@@ -9,6 +10,7 @@ import { forecastWeatherSkill } from './forecast-weather.js';
 import { OutboundAllowList } from './http/address-policy.js';
 import { ProviderClient } from './http/provider-client.js';
 import { SafeHttpClient } from './http/safe-client.js';
+import { skillFiles } from './media/skill-files.js';
 import { readUrlSkill } from './read-url.js';
 import { SkillError } from './skill-error.js';
 import type { SkillContext, SkillModule } from './skill-tool.js';
@@ -71,6 +73,7 @@ export class SkillRegistry {
     private readonly config: Config,
     private readonly realtime: Pick<Realtime, 'attached' | 'session'>,
     private readonly credits?: Pick<CreditService, 'chargeKeyed' | 'refundKeyed'>,
+    private readonly files?: Pick<FileService, 'readOwned' | 'saveResult' | 'url'>,
   ) {
     this.safe = new SafeHttpClient(OutboundAllowList.parse(config.OUTBOUND_ALLOW));
     const overrides = config.SKILL_COSTS ? (JSON.parse(config.SKILL_COSTS) as Partial<Record<string, number>>) : {};
@@ -106,6 +109,7 @@ export class SkillRegistry {
       ...reply,
       http: { provider: this.provider, safe: this.safe },
       config: this.config,
+      files: skillFiles(this.files, reply.user.id, reply.chat.id),
       requestLocation: (signal) => requestDeviceLocation(this.realtime, reply.user.id, signal, this.locationWaitMs),
       charge: (skill, callId) => this.charge(reply, skill, callId),
     };

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Config } from '../config.js';
 import type { ProviderClient } from './http/provider-client.js';
 import type { SafeHttpClient } from './http/safe-client.js';
+import type { SkillFiles } from './media/skill-files.js';
 import { SkillError, UNEXPECTED_SKILL_ERROR } from './skill-error.js';
 
 /** What a skill may use while it runs for one reply. */
@@ -23,6 +24,8 @@ export interface SkillContext {
   signal: AbortSignal;
   http: { provider: ProviderClient; safe: SafeHttpClient };
   config: Config;
+  /** The reply's user's images, and where results are stored (in the reply's chat). */
+  files: SkillFiles;
   /**
    * Asks the user's device for its location (`requestData { datapoint: "location" }`); throws a
    * SkillError that tells the model the location is unavailable when no device answers in time.

@@ -1,4 +1,8 @@
-import { Agent, fetch as undiciFetch } from 'undici';
+import { Agent, FormData, fetch as undiciFetch } from 'undici';
+
+/** Multipart bodies for providers: undici's FormData (its File parts carry their type). */
+export { FormData };
+
 import { SkillError } from '../skill-error.js';
 
 /**
@@ -14,6 +18,10 @@ export interface ProviderRequest {
   headers?: Record<string, string>;
   /** JSON body (POST). */
   json?: unknown;
+  /** Multipart body (POST); each file part carries its own type. */
+  form?: FormData;
+  /** Answer size cap in bytes (default 5 MB). */
+  maxBytes?: number;
   signal?: AbortSignal;
   timeoutMs?: number;
   /** Statuses answered as data instead of an error (e.g. RDAP's 404 "not registered"). */
@@ -50,35 +58,69 @@ export function providerErrorMessage(provider: string, status: number, detail?: 
 export class ProviderClient {
   private readonly agent = new Agent({ headersTimeout: 20_000, bodyTimeout: 20_000, connect: { timeout: 10_000 } });
 
-  async json<T>(url: string | URL, request: ProviderRequest): Promise<ProviderResponse<T>> {
+  /** One exchange; the answer's bytes (capped) with its status and type. */
+  private async exchange(
+    url: string | URL,
+    request: ProviderRequest,
+    accept: string,
+  ): Promise<{ status: number; body: Buffer; contentType: string }> {
     const timeout = AbortSignal.timeout(request.timeoutMs ?? 10_000);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+    const maxBytes = request.maxBytes ?? MAX_BYTES;
+    const headers: Record<string, string> = { accept, ...request.headers };
     if (request.json !== undefined) headers['content-type'] = 'application/json';
-    let status: number;
-    let text: string;
+    const body = request.form ?? (request.json === undefined ? undefined : JSON.stringify(request.json));
+    const tooLarge = (status?: number) =>
+      new ProviderError(`The ${request.provider} sent an answer that is too large.`, status);
     try {
       const response = await undiciFetch(url, {
         dispatcher: this.agent,
-        method: request.method ?? (request.json === undefined ? 'GET' : 'POST'),
+        method: request.method ?? (body === undefined ? 'GET' : 'POST'),
         headers,
-        body: request.json === undefined ? undefined : JSON.stringify(request.json),
+        body,
         signal,
       });
-      status = response.status;
+      const status = response.status;
       const length = Number(response.headers.get('content-length') ?? 0);
-      if (length > MAX_BYTES) {
+      if (length > maxBytes) {
         await response.body?.cancel();
-        throw new ProviderError(`The ${request.provider} sent an answer that is too large.`, status);
+        throw tooLarge(status);
       }
-      text = await response.text();
-      if (text.length > MAX_BYTES) throw new ProviderError(`The ${request.provider} sent an answer that is too large.`);
+      const chunks: Buffer[] = [];
+      let total = 0;
+      for await (const chunk of response.body ?? []) {
+        total += (chunk as Uint8Array).length;
+        if (total > maxBytes) throw tooLarge(status);
+        chunks.push(Buffer.from(chunk as Uint8Array));
+      }
+      return { status, body: Buffer.concat(chunks), contentType: response.headers.get('content-type') ?? '' };
     } catch (error) {
       if (error instanceof ProviderError) throw error;
       if (request.signal?.aborted) throw request.signal.reason ?? error;
       if (timeout.aborted) throw new ProviderError(`The ${request.provider} took too long to answer.`);
       throw new ProviderError(`The ${request.provider} could not be reached.`);
     }
+  }
+
+  /** An answer that is not JSON (audio, images): its bytes and type; error statuses as ProviderError. */
+  async bytes(url: string | URL, request: ProviderRequest): Promise<{ body: Buffer; contentType: string }> {
+    const { status, body, contentType } = await this.exchange(url, request, '*/*');
+    if (status < 200 || status >= 300) {
+      let data: unknown;
+      try {
+        data = JSON.parse(body.toString('utf8'));
+      } catch {
+        data = undefined;
+      }
+      throw new ProviderError(providerErrorMessage(request.provider, status, errorDetail(data)), status);
+    }
+    return { body, contentType };
+  }
+
+  async json<T>(url: string | URL, request: ProviderRequest): Promise<ProviderResponse<T>> {
+    const answer = await this.exchange(url, request, 'application/json');
+    const status = answer.status;
+    const text = answer.body.toString('utf8');
     const ok = (status >= 200 && status < 300) || (request.acceptStatuses ?? []).includes(status);
     let data: unknown;
     try {

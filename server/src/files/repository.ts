@@ -1,0 +1,61 @@
+import type { Db, Executor } from '../db/database.js';
+import type { FileRow } from '../db/schema.js';
+
+/** The `files` table: the only place its SQL appears. */
+export class FileRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: FileRow): Promise<void> {
+    await this.db.insertInto('files').values(row).execute();
+  }
+
+  findById(id: string): Promise<FileRow | undefined> {
+    return this.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findOwned(userId: string, id: string): Promise<FileRow | undefined> {
+    return this.db
+      .selectFrom('files')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  listOwned(userId: string, ids: readonly string[]): Promise<FileRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('files')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
+  /** Ties files not yet in a chat to the chat they were sent in (they go when it is deleted). */
+  async attachToChat(ids: readonly string[], chatId: string, trx: Executor = this.db): Promise<void> {
+    if (ids.length === 0) return;
+    await trx
+      .updateTable('files')
+      .set({ chat_id: chatId })
+      .where('id', 'in', [...ids])
+      .where('chat_id', 'is', null)
+      .execute();
+  }
+
+  listByChat(chatId: string): Promise<Pick<FileRow, 'id' | 'storage_key'>[]> {
+    return this.db.selectFrom('files').select(['id', 'storage_key']).where('chat_id', '=', chatId).execute();
+  }
+
+  listByUser(userId: string, trx: Executor = this.db): Promise<Pick<FileRow, 'id' | 'storage_key'>[]> {
+    return trx.selectFrom('files').select(['id', 'storage_key']).where('user_id', '=', userId).execute();
+  }
+
+  async deleteIds(ids: readonly string[], trx: Executor = this.db): Promise<void> {
+    if (ids.length === 0) return;
+    await trx
+      .deleteFrom('files')
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+}

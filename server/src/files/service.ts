@@ -1,0 +1,194 @@
+import crypto from 'node:crypto';
+import type { FilePurpose, MessageAttachment, UploadedFile } from '@neura/contract';
+import type { AttemptLimiter } from '../accounts/attempt-limiter.js';
+import type { Executor } from '../db/database.js';
+import type { FileRow } from '../db/schema.js';
+import { AppError, notFound } from '../errors.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { type ImageBytes, ImageReadError, normaliseUpload } from './images.js';
+import type { FileRepository } from './repository.js';
+import type { FileUrlSigner } from './signing.js';
+import type { FileStore } from './storage.js';
+
+export const FILE_NOT_FOUND = 'That file was not found.';
+const texts = {
+  unsupported: 'The file is not a picture this app takes. Upload a PNG, JPEG, WebP or GIF image.',
+  corrupt: 'The picture could not be read; it may be damaged. Try another file.',
+  tooManyPixels: 'The picture has too many pixels. Use one of at most 40 megapixels.',
+  maskNotPng: 'A mask must be a PNG image.',
+};
+
+/** What a user message keeps of each attachment (no bytes, no url: urls are signed when shown). */
+export interface StoredAttachment {
+  id: string;
+  mimeType: string;
+  width: number | null;
+  height: number | null;
+  purpose: FilePurpose;
+}
+
+/** A file's bytes with what is known about them. */
+export interface LoadedFile {
+  row: FileRow;
+  bytes: Buffer;
+}
+
+/**
+ * Files: uploads (checked by content, orientation applied, metadata stripped), skill results,
+ * owner-only reads (404 for anyone else), signed urls, and removal with their chat or account.
+ */
+export class FileService {
+  constructor(
+    private readonly files: FileRepository,
+    private readonly store: FileStore,
+    private readonly signer: FileUrlSigner,
+    private readonly limiter: Pick<AttemptLimiter, 'reserve'>,
+    private readonly uploadsPerHour: number,
+  ) {}
+
+  url(id: string): string {
+    return this.signer.url(id);
+  }
+
+  /** POST /files: nothing is stored unless the image was read and re-encoded whole. */
+  async upload(userId: string, bytes: Buffer, purpose: FilePurpose): Promise<UploadedFile> {
+    await this.limiter.reserve({ scope: 'files-upload:user', max: this.uploadsPerHour, windowMs: 3600_000 }, userId);
+    let image: ImageBytes;
+    try {
+      image = await normaliseUpload(bytes);
+    } catch (error) {
+      if (!(error instanceof ImageReadError)) throw error;
+      if (error.reason === 'too-many-pixels') throw new AppError('file:too-large', texts.tooManyPixels);
+      throw new AppError('file:invalid', error.reason === 'unsupported' ? texts.unsupported : texts.corrupt);
+    }
+    if (purpose === 'mask' && image.mimeType !== 'image/png') throw new AppError('file:invalid', texts.maskNotPng);
+    const row = await this.save(userId, null, purpose, image);
+    return this.present(row);
+  }
+
+  /** Stores a skill's result (an image or a track) in the chat it was made in. */
+  async saveResult(
+    userId: string,
+    chatId: string | null,
+    file: { bytes: Buffer; mimeType: string; width?: number; height?: number },
+  ): Promise<FileRow> {
+    return this.save(userId, chatId, 'generated', file);
+  }
+
+  private async save(
+    userId: string,
+    chatId: string | null,
+    purpose: FileRow['purpose'],
+    file: { bytes: Buffer; mimeType: string; width?: number; height?: number },
+  ): Promise<FileRow> {
+    const id = newId();
+    const now = nowIso();
+    const row: FileRow = {
+      id,
+      user_id: userId,
+      chat_id: chatId,
+      purpose,
+      mime_type: file.mimeType,
+      size: file.bytes.length,
+      width: file.width ?? null,
+      height: file.height ?? null,
+      sha256: crypto.createHash('sha256').update(file.bytes).digest('hex'),
+      storage_key: `${now.slice(0, 7)}/${id}`,
+      created_at: now,
+    };
+    await this.store.put(row.storage_key, file.bytes);
+    try {
+      await this.files.insert(row);
+    } catch (error) {
+      await this.store.delete(row.storage_key).catch(() => undefined);
+      throw error;
+    }
+    return row;
+  }
+
+  present(row: FileRow): UploadedFile {
+    return {
+      id: row.id,
+      url: this.url(row.id),
+      mimeType: row.mime_type,
+      size: row.size,
+      width: row.width,
+      height: row.height,
+    };
+  }
+
+  /** The owner's file with its bytes; 404 (the same for unknown and not yours). */
+  async readOwned(userId: string, id: string): Promise<LoadedFile> {
+    const row = await this.files.findOwned(userId, id);
+    const bytes = row ? await this.store.get(row.storage_key) : undefined;
+    if (!row || !bytes) throw notFound(FILE_NOT_FOUND);
+    return { row, bytes };
+  }
+
+  /** A file by its signed url; 404 when the signature is wrong or expired. */
+  async readSigned(id: string, expires: unknown, signature: unknown): Promise<LoadedFile> {
+    if (!this.signer.verify(id, expires, signature)) throw notFound(FILE_NOT_FOUND);
+    const row = await this.files.findById(id);
+    const bytes = row ? await this.store.get(row.storage_key) : undefined;
+    if (!row || !bytes) throw notFound(FILE_NOT_FOUND);
+    return { row, bytes };
+  }
+
+  /**
+   * The attachments of a message being sent: every id must be the sender's file (unknown and
+   * another user's answer the same 404). Returned in the order given, duplicates dropped.
+   */
+  async forMessage(userId: string, ids: readonly string[]): Promise<StoredAttachment[]> {
+    const unique = [...new Set(ids)];
+    const rows = await this.files.listOwned(userId, unique);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return unique.map((id) => {
+      const row = byId.get(id);
+      if (!row) throw notFound(FILE_NOT_FOUND);
+      return {
+        id: row.id,
+        mimeType: row.mime_type,
+        width: row.width,
+        height: row.height,
+        purpose: row.purpose === 'mask' ? 'mask' : 'attachment',
+      };
+    });
+  }
+
+  attachToChat(ids: readonly string[], chatId: string, trx?: Executor): Promise<void> {
+    return this.files.attachToChat(ids, chatId, trx);
+  }
+
+  /** Attachments as clients see them (fresh signed urls). */
+  presentAttachments(stored: readonly StoredAttachment[]): MessageAttachment[] {
+    return stored.map((a) => ({
+      id: a.id,
+      url: this.url(a.id),
+      mimeType: a.mimeType,
+      width: a.width,
+      height: a.height,
+      ...(a.purpose === 'mask' ? { purpose: 'mask' as const } : {}),
+    }));
+  }
+
+  /** `chat.deleting`: the chat's files go, rows then bytes. */
+  async deleteForChat(chatId: string): Promise<void> {
+    const rows = await this.files.listByChat(chatId);
+    await this.files.deleteIds(rows.map((r) => r.id));
+    await Promise.all(rows.map((r) => this.store.delete(r.storage_key)));
+  }
+
+  /**
+   * `user.deleting` (inside the account's transaction): the rows go with the transaction; the bytes
+   * right after (a failed transaction leaves rows without bytes, which read as 404 — never a leak).
+   */
+  async deleteForUser(userId: string, trx: Executor): Promise<void> {
+    const rows = await this.files.listByUser(userId, trx);
+    await this.files.deleteIds(
+      rows.map((r) => r.id),
+      trx,
+    );
+    await Promise.all(rows.map((r) => this.store.delete(r.storage_key)));
+  }
+}
