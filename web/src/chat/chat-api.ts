@@ -16,9 +16,11 @@ export function fetchChat(chatId: string): Promise<Chat> {
 /** sendMessage over the session socket; resolves with the message id or rejects with an AppError. */
 export async function sendMessage(chatId: string, text: string, attachments: string[] = []): Promise<string> {
   // `attachments` (file ids from POST /files) only when there are some: a plain message stays as it was.
-  const payload: Parameters<typeof callSession<'sendMessage'>>[1] = { chatId, text };
-  if (attachments.length > 0) Object.assign(payload, { attachments });
-  const { messageId } = await callSession('sendMessage', payload);
+  const { messageId } = await callSession('sendMessage', {
+    chatId,
+    text,
+    ...(attachments.length > 0 ? { attachments } : {}),
+  });
   return messageId;
 }
 

@@ -1,32 +1,12 @@
-/**
- * Files (ARCHITECTURE.md §3 "Files", team contract): what `POST /files` answers and what a user
- * message carries in `attachments`. Kept here until the contract exports them.
- */
-export interface UploadedFile {
-  id: string;
-  url: string;
-  mimeType: string;
-  size?: number;
-  width?: number | null;
-  height?: number | null;
-}
+import { MAX_ATTACHMENTS, MAX_UPLOAD_BYTES, type MessageAttachment, UPLOAD_IMAGE_TYPES } from '@neura/contract';
 
-export interface MessageAttachment {
-  id: string;
-  url: string;
-  mimeType: string;
-  width?: number | null;
-  height?: number | null;
-  purpose?: 'attachment' | 'mask';
-}
+export type { FilePurpose, MessageAttachment, UploadedFile } from '@neura/contract';
 
 /** The image types `POST /files` accepts (checked by content on the server, by type here). */
-export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
-export const MAX_FILE_BYTES = 20 * 1024 * 1024;
-/** Images one message may carry. */
-export const MAX_ATTACHMENTS = 4;
-
-export type FilePurpose = 'attachment' | 'mask';
+export const ATTACHMENT_TYPES = UPLOAD_IMAGE_TYPES;
+export const MAX_FILE_BYTES = MAX_UPLOAD_BYTES;
+/** Files one message may carry. */
+export { MAX_ATTACHMENTS };
 
 /** Why a picked file is refused before any upload, or null when it may go. */
 export function refuseFile(file: { type: string; size: number }): 'type' | 'size' | null {
