@@ -10,6 +10,8 @@ import { forecastWeatherSkill } from './forecast-weather.js';
 import { OutboundAllowList } from './http/address-policy.js';
 import { ProviderClient } from './http/provider-client.js';
 import { SafeHttpClient } from './http/safe-client.js';
+import { generateMusicSkill } from './media/generate-music.js';
+import { imageSkills } from './media/image-skills.js';
 import { skillFiles } from './media/skill-files.js';
 import { readUrlSkill } from './read-url.js';
 import { SkillError } from './skill-error.js';
@@ -35,7 +37,7 @@ export const DEFAULT_SKILL_COSTS: Record<Skill, number> = {
   check_domain: 0,
 };
 
-/** The skills this server can run; the image and music skills arrive with their own modules. */
+/** The skills this server can run. */
 const MODULES: SkillModule[] = [
   webSearchSkill,
   readUrlSkill,
@@ -43,6 +45,8 @@ const MODULES: SkillModule[] = [
   forecastWeatherSkill,
   yelpBusinessSearchSkill,
   checkDomainSkill,
+  ...imageSkills,
+  generateMusicSkill,
 ] as SkillModule[];
 
 export interface ReplySkillContext {
