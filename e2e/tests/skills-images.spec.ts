@@ -119,6 +119,22 @@ async function shoot(page: Page, testInfo: TestInfo, name: string, target?: Loca
   if (original) await page.setViewportSize(original);
 }
 
+/** The RGB of pixel (x, y) of a loaded same-origin <img>, read through a canvas. */
+function pixel(img: Locator, x: number, y: number): Promise<number[]> {
+  return img.evaluate(
+    (el: HTMLImageElement, [px, py]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = el.naturalWidth;
+      canvas.height = el.naturalHeight;
+      const ctx = canvas.getContext('2d');
+      if (!ctx) return [];
+      ctx.drawImage(el, 0, 0);
+      return [...ctx.getImageData(px as number, py as number, 1, 1).data.slice(0, 3)];
+    },
+    [x, y],
+  );
+}
+
 /** Natural size of an <img> once it has loaded. */
 async function naturalSize(img: Locator): Promise<[number, number]> {
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
@@ -209,7 +225,16 @@ test('should rotate an attached picture, then edit a painted area on the canvas'
   await expect(page.locator('[data-role="user"]').last()).toContainText('Add a red balloon');
   const edit = page.getByTestId('tool-edit_image_canvas');
   await expect(edit).toHaveAttribute('data-status', 'complete');
-  expect(await naturalSize(edit.getByTestId('image-result'))).toEqual([40, 80]);
+  const edited = edit.getByTestId('image-result');
+  expect(await naturalSize(edited)).toEqual([40, 80]);
+  // The provider fake paints its whole answer blue: inside the painted stroke the edit shows, outside
+  // the server's composite keeps the rotated picture's pixels.
+  expect(await pixel(edited, 20, 22)).toEqual([0, 0, 255]);
+  expect(await pixel(edited, 20, 70)).toEqual(await pixel(rotated, 20, 70));
+  expect(await pixel(edited, 20, 70)).not.toEqual([0, 0, 255]);
+  const edits = images.requests.filter((r) => r.kind === 'edits');
+  expect(edits).toHaveLength(1);
+  expect(edits[0]?.files.mask?.type).toBe('image/png');
   await expect(edit.getByTestId('tool-cost')).toHaveText('+4 credits');
   await expect(page.locator('[data-role="assistant"]').last()).toHaveAttribute('data-status', 'complete');
   await shoot(page, testInfo, 'canvas-result', edit);

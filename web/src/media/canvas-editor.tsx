@@ -37,6 +37,7 @@ export default function CanvasEditor({
   const [prompt, setPrompt] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const shape = natural ?? (image.width && image.height ? { width: image.width, height: image.height } : null);
 
   const paint = useCallback((list: readonly Stroke[]) => {
     const el = canvas.current;
@@ -154,14 +155,25 @@ export default function CanvasEditor({
           </button>
         </div>
         <div className="flex min-h-0 justify-center overflow-hidden rounded-lg bg-black/40">
-          <div className="relative">
+          {/* The picture fills a box of its own aspect ratio (small ones scale up), so the canvas lies exactly on it. */}
+          <div
+            className="relative max-w-full"
+            style={
+              shape
+                ? {
+                    aspectRatio: `${shape.width} / ${shape.height}`,
+                    height: `min(50dvh, calc((min(100vw, 48rem) - 3.5rem) * ${shape.height / shape.width}))`,
+                  }
+                : undefined
+            }
+          >
             <img
               src={fileSrc(image.url)}
               alt=""
               draggable={false}
               onLoad={(e) => setNatural({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
               onError={() => setFailed(true)}
-              className="block max-h-[50dvh] max-w-full select-none object-contain"
+              className={`block select-none ${shape ? 'h-full w-full' : 'max-h-[50dvh] max-w-full'}`}
             />
             {natural ? (
               <canvas
