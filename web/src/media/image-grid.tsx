@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useSendInChat } from '../chat/chat-send-context';
 import { mediaTexts } from '../texts/texts';
 import { fileSrc } from './file-url';
@@ -55,28 +56,35 @@ export function ImageGrid({
           </li>
         ))}
       </ul>
-      {current ? (
-        <Suspense fallback={null}>
-          <Lightbox
-            image={current}
-            alt={alt(current, open ?? 0)}
-            onClose={() => setOpen(null)}
-            onEdit={
-              send
-                ? () => {
-                    setOpen(null);
-                    setEditing(current);
-                  }
-                : undefined
-            }
-          />
-        </Suspense>
-      ) : null}
-      {editing && send ? (
-        <Suspense fallback={null}>
-          <CanvasEditor image={editing} onSend={send} onClose={() => setEditing(null)} />
-        </Suspense>
-      ) : null}
+      {/* Portals: a message row is transformed (virtual list), which would trap position: fixed. */}
+      {current
+        ? createPortal(
+            <Suspense fallback={null}>
+              <Lightbox
+                image={current}
+                alt={alt(current, open ?? 0)}
+                onClose={() => setOpen(null)}
+                onEdit={
+                  send
+                    ? () => {
+                        setOpen(null);
+                        setEditing(current);
+                      }
+                    : undefined
+                }
+              />
+            </Suspense>,
+            document.body,
+          )
+        : null}
+      {editing && send
+        ? createPortal(
+            <Suspense fallback={null}>
+              <CanvasEditor image={editing} onSend={send} onClose={() => setEditing(null)} />
+            </Suspense>,
+            document.body,
+          )
+        : null}
     </>
   );
 }
