@@ -125,7 +125,7 @@ export default function CanvasEditor({
       onClose={onClose}
       labelledBy={titleId}
       modalId="canvas-editor"
-      className="flex max-h-[95dvh] max-w-3xl flex-col"
+      className="flex max-h-[95dvh] flex-col sm:max-w-3xl"
     >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: Ctrl/Cmd+Z undoes the last stroke, as the Undo button does. */}
       <div

@@ -32,7 +32,7 @@ export default function Lightbox({
       onClose={onClose}
       labelledBy={titleId}
       modalId="lightbox"
-      className="flex h-[90dvh] max-w-5xl flex-col sm:h-[85dvh]"
+      className="flex h-[90dvh] flex-col sm:h-[85dvh] sm:max-w-5xl"
     >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: + and - zoom, as the buttons do. */}
       <div
