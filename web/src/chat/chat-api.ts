@@ -14,8 +14,13 @@ export function fetchChat(chatId: string): Promise<Chat> {
 }
 
 /** sendMessage over the session socket; resolves with the message id or rejects with an AppError. */
-export async function sendMessage(chatId: string, text: string): Promise<string> {
-  const { messageId } = await callSession('sendMessage', { chatId, text });
+export async function sendMessage(chatId: string, text: string, attachments: string[] = []): Promise<string> {
+  // `attachments` (file ids from POST /files) only when there are some: a plain message stays as it was.
+  const { messageId } = await callSession('sendMessage', {
+    chatId,
+    text,
+    ...(attachments.length > 0 ? { attachments } : {}),
+  });
   return messageId;
 }
 

@@ -1,11 +1,12 @@
-import { useCallback } from 'react';
+import { type DragEvent, useCallback, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { useChats } from '../store/chats';
 import { isStreaming } from '../store/messages';
 import { usePersonas } from '../store/personas';
 import { texts } from '../texts/texts';
 import { sendMessage, stopMessage } from './chat-api';
-import { Composer } from './composer';
+import { ChatSendContext } from './chat-send-context';
+import { Composer, type ComposerHandle, filesOf } from './composer';
 import { MessageList } from './message-list';
 import { showSendError } from './send-error';
 import { useChatThread } from './use-chat-thread';
@@ -20,10 +21,11 @@ export function ChatPage() {
   const personaName = usePersonas((s) => s.personas.find((p) => p.id === personaId)?.name);
   const streaming = isStreaming(thread);
 
+  const composer = useRef<ComposerHandle>(null);
   const onSend = useCallback(
-    async (text: string) => {
+    async (text: string, attachments: string[]) => {
       try {
-        await sendMessage(chatId, text);
+        await sendMessage(chatId, text, attachments);
         return true;
       } catch (error) {
         showSendError(error);
@@ -32,6 +34,17 @@ export function ChatPage() {
     },
     [chatId],
   );
+
+  // Images dropped anywhere on the conversation go to the composer (not to a browser tab).
+  const onDragOver = (event: DragEvent) => {
+    if (event.dataTransfer.types.includes('Files')) event.preventDefault();
+  };
+  const onDrop = (event: DragEvent) => {
+    const files = filesOf(event.dataTransfer);
+    if (files.length === 0) return;
+    event.preventDefault();
+    composer.current?.addFiles(files);
+  };
 
   if (thread?.missing) {
     return (
@@ -46,24 +59,31 @@ export function ChatPage() {
   }
 
   return (
-    <section className="flex h-[calc(100dvh-3.5rem)] flex-col" aria-label={texts.chat.region}>
-      <h2 className="sr-only">{texts.chat.region}</h2>
-      <MessageList
-        messages={thread?.messages ?? []}
-        hasMore={thread?.hasMore ?? false}
-        loadingOlder={thread?.loadingOlder ?? false}
-        onLoadOlder={() => void loadOlder()}
-        empty={
-          thread?.loaded ? (
-            <p className="py-10 text-center text-muted">{texts.chat.empty(personaName)}</p>
-          ) : (
-            <p className="py-10 text-center text-muted" role="status">
-              {texts.common.loading}
-            </p>
-          )
-        }
-      />
-      <Composer streaming={streaming} onSend={onSend} onStop={() => stopMessage(chatId)} />
-    </section>
+    <ChatSendContext value={onSend}>
+      <section
+        className="flex h-[calc(100dvh-3.5rem)] flex-col"
+        aria-label={texts.chat.region}
+        onDragOver={onDragOver}
+        onDrop={onDrop}
+      >
+        <h2 className="sr-only">{texts.chat.region}</h2>
+        <MessageList
+          messages={thread?.messages ?? []}
+          hasMore={thread?.hasMore ?? false}
+          loadingOlder={thread?.loadingOlder ?? false}
+          onLoadOlder={() => void loadOlder()}
+          empty={
+            thread?.loaded ? (
+              <p className="py-10 text-center text-muted">{texts.chat.empty(personaName)}</p>
+            ) : (
+              <p className="py-10 text-center text-muted" role="status">
+                {texts.common.loading}
+              </p>
+            )
+          }
+        />
+        <Composer ref={composer} streaming={streaming} onSend={onSend} onStop={() => stopMessage(chatId)} />
+      </section>
+    </ChatSendContext>
   );
 }

@@ -9,7 +9,7 @@ describe('Composer', () => {
     const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
     fireEvent.change(box, { target: { value: 'Hello' } });
     fireEvent.keyDown(box, { key: 'Enter' });
-    expect(onSend).toHaveBeenCalledWith('Hello');
+    expect(onSend).toHaveBeenCalledWith('Hello', []);
     await waitFor(() => expect(box.value).toBe(''));
   });
 

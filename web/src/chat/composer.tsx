@@ -1,24 +1,53 @@
 import { MAX_MESSAGE_LENGTH } from '@neura/contract';
-import { type FormEvent, type KeyboardEvent, useCallback, useRef, useState } from 'react';
-import { texts } from '../texts/texts';
+import {
+  type ClipboardEvent,
+  type DragEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type Ref,
+  useCallback,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from 'react';
+import { ATTACHMENT_TYPES } from '../files/types';
+import { mediaTexts, texts } from '../texts/texts';
+import { showToast } from '../ui/toast-store';
 import { insertAtCursor } from '../voice/insert-at-cursor';
 import { MicButton } from '../voice/mic-button';
 import type { DictationState } from '../voice/use-dictation';
+import { AttachmentTray } from './attachment-tray';
+import { useAttachments } from './use-attachments';
+
+/** Lets the chat page hand the composer files dropped anywhere on the conversation. */
+export interface ComposerHandle {
+  addFiles: (files: Iterable<File>) => void;
+}
 
 interface Props {
   streaming: boolean;
   /** Resolves true when the server accepted the message; the text is kept otherwise. */
-  onSend: (text: string) => Promise<boolean>;
+  onSend: (text: string, attachments: string[]) => Promise<boolean>;
   onStop: () => void;
+  ref?: Ref<ComposerHandle>;
+}
+
+/** Image files among what was dropped or pasted. */
+export function filesOf(data: DataTransfer | null): File[] {
+  return data ? Array.from(data.files) : [];
 }
 
 /** The message box: Enter sends, Shift+Enter makes a new line, Stop while a reply streams. */
-export function Composer({ streaming, onSend, onStop }: Props) {
+export function Composer({ streaming, onSend, onStop, ref }: Props) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [voice, setVoice] = useState<DictationState>('idle');
   const box = useRef<HTMLTextAreaElement>(null);
   const processing = voice === 'starting' || voice === 'transcribing';
+  const attachments = useAttachments();
+  const picker = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  useImperativeHandle(ref, () => ({ addFiles: attachments.add }), [attachments.add]);
 
   // Dictation lands at the cursor (or replaces the selection); the caret ends after it.
   const insertTranscript = useCallback((transcript: string) => {
@@ -37,10 +66,38 @@ export function Composer({ streaming, onSend, onStop }: Props) {
 
   const submit = async () => {
     if (!canSend) return;
+    if (attachments.uploading) {
+      showToast({ severity: 'info', message: mediaTexts.waitForUploads });
+      return;
+    }
     setSending(true);
-    const accepted = await onSend(text);
+    const accepted = await onSend(text, attachments.ids);
     setSending(false);
-    if (accepted) setText('');
+    if (accepted) {
+      setText('');
+      attachments.clear();
+    }
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = filesOf(event.clipboardData);
+    if (files.length === 0) return;
+    event.preventDefault();
+    attachments.add(files);
+  };
+
+  const onDragOver = (event: DragEvent) => {
+    if (!event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    setDragging(true);
+  };
+
+  const onDrop = (event: DragEvent) => {
+    setDragging(false);
+    const files = filesOf(event.dataTransfer);
+    if (files.length === 0) return;
+    event.preventDefault();
+    attachments.add(files);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -58,9 +115,52 @@ export function Composer({ streaming, onSend, onStop }: Props) {
   return (
     <form
       onSubmit={onSubmit}
-      className="border-t border-border bg-surface px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]"
+      onDragOver={onDragOver}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      className={`border-t border-border bg-surface px-3 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] ${dragging ? 'outline-2 -outline-offset-4 outline-dashed outline-accent' : ''}`}
+      data-testid="composer"
     >
+      {dragging ? (
+        <p className="sr-only" role="status">
+          {mediaTexts.dropHere}
+        </p>
+      ) : null}
+      <AttachmentTray items={attachments.items} onRemove={attachments.remove} />
       <div className="mx-auto flex w-full max-w-3xl items-end gap-2">
+        <input
+          ref={picker}
+          type="file"
+          accept={ATTACHMENT_TYPES.join(',')}
+          multiple
+          hidden
+          data-testid="attach-input"
+          onChange={(e) => {
+            attachments.add(Array.from(e.target.files ?? []));
+            e.target.value = '';
+          }}
+        />
+        <button
+          type="button"
+          onClick={() => picker.current?.click()}
+          aria-label={mediaTexts.attach}
+          title={mediaTexts.attach}
+          className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl border border-border bg-surface-2 text-muted hover:text-fg"
+        >
+          <svg
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <rect x="3" y="4" width="18" height="16" rx="2" />
+            <circle cx="9" cy="10" r="2" />
+            <path d="M21 16l-5-5-9 9" />
+          </svg>
+        </button>
         <textarea
           ref={box}
           value={text}
@@ -68,6 +168,7 @@ export function Composer({ streaming, onSend, onStop }: Props) {
           aria-busy={processing}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           rows={1}
           placeholder={processing ? texts.voice.processing : texts.chat.placeholder}
           aria-label={texts.chat.messageLabel}

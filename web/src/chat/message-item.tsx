@@ -1,11 +1,14 @@
 import type { Message } from '@neura/contract';
 import { memo, useRef, useState } from 'react';
-import { texts } from '../texts/texts';
+import { attachmentsOf } from '../files/types';
+import { ImageGrid } from '../media/image-grid';
+import { mediaTexts, texts } from '../texts/texts';
 import { Markdown } from '../ui/markdown';
 import { SpeakButton } from '../voice/speak-button';
 import { EditForm } from './actions/edit-form';
 import { MessageActions } from './actions/message-actions';
 import { editMessage } from './chat-api';
+import { MessageCost } from './message-cost';
 import { showSendError } from './send-error';
 import { StreamingMarkdown } from './streaming-markdown';
 import { MessageParts } from './tools/message-parts';
@@ -83,16 +86,24 @@ export const MessageItem = memo(function MessageItem({
         </div>
       );
     }
+    const attachments = attachmentsOf(message);
     // The actions sit beside the message element, so its text stays the message's text.
     return (
       <div className="group">
-        <div className="flex justify-end" data-testid="message" data-role="user">
-          <div
-            ref={content}
-            className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-accent px-4 py-2 text-accent-fg"
-          >
-            {message.content}
-          </div>
+        <div className="flex flex-col items-end gap-1" data-testid="message" data-role="user">
+          {attachments.length > 0 ? (
+            <div className="flex max-w-[85%] justify-end" data-testid="message-attachments">
+              <ImageGrid images={attachments} alt={(_, i) => mediaTexts.sentImage(i + 1)} compact />
+            </div>
+          ) : null}
+          {message.content ? (
+            <div
+              ref={content}
+              className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-accent px-4 py-2 text-accent-fg"
+            >
+              {message.content}
+            </div>
+          ) : null}
         </div>
         {actions}
       </div>
@@ -127,6 +138,7 @@ export const MessageItem = memo(function MessageItem({
           </div>
           {message.status === 'stopped' ? <p className="mt-1 text-xs text-muted">{texts.chat.stopped}</p> : null}
           {message.status === 'failed' ? <p className="mt-1 text-xs text-danger">{texts.chat.failed}</p> : null}
+          {!streaming && hasTools ? <MessageCost message={message} /> : null}
           {!streaming && message.content.trim() !== '' ? (
             <SpeakButton messageId={message.id} text={message.content} />
           ) : null}

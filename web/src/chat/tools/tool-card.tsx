@@ -1,8 +1,10 @@
 import type { ToolCall } from '@neura/contract';
 import { memo } from 'react';
-import { skillTexts, texts } from '../../texts/texts';
+import { useSkills } from '../../skills/use-skills';
+import { mediaTexts, skillTexts, texts } from '../../texts/texts';
 import { BusinessCards } from './business-card';
 import { DomainCard } from './domain-card';
+import { MEDIA_SKILLS, MediaPlaceholder, MediaResult } from './media-card';
 import { ReadPageCard } from './read-page-card';
 import { SearchResultsCard } from './search-results-card';
 import { ToolFrame } from './tool-frame';
@@ -25,6 +27,14 @@ function Body({ call }: { call: ToolCall }) {
       return call.output && !('error' in call.output) ? <BusinessCards businesses={call.output.businesses} /> : null;
     case 'check_domain':
       return call.output && !('error' in call.output) ? <DomainCard output={call.output} /> : null;
+    case 'generate_image':
+    case 'edit_image':
+    case 'edit_image_canvas':
+    case 'repair_image':
+    case 'rotate_image':
+    case 'resize_image':
+    case 'generate_music':
+      return <MediaResult call={call} />;
     default:
       return null;
   }
@@ -32,7 +42,8 @@ function Body({ call }: { call: ToolCall }) {
 
 function titleOf(call: ToolCall): string {
   const label = texts.explore.skills[call.skill] ?? call.skill;
-  if (call.status === 'running') return skillTexts.running[call.skill] ?? skillTexts.runningOther;
+  if (call.status === 'running')
+    return skillTexts.running[call.skill] ?? mediaTexts.running[call.skill] ?? skillTexts.runningOther;
   if (call.status === 'failed') return skillTexts.failedTitle(label);
   const output = call.output;
   if (call.skill === 'web_search' && output && 'results' in output)
@@ -45,9 +56,20 @@ function titleOf(call: ToolCall): string {
 /** One tool call in a reply: live while it runs, its result (or its error) after, from history too. */
 export const ToolCard = memo(function ToolCard({ call }: { call: ToolCall }) {
   const error = call.output && 'error' in call.output ? call.output.error : undefined;
+  const media = MEDIA_SKILLS.has(call.skill);
+  // A surcharged call says what it adds to the message (a failed one was refunded: nothing).
+  const surcharge = useSkills()?.get(call.skill)?.cost ?? 0;
+  const aside =
+    surcharge > 0 && call.status !== 'failed' ? (
+      <span data-testid="tool-cost">{mediaTexts.skillCost(surcharge)}</span>
+    ) : null;
   return (
-    <ToolFrame title={titleOf(call)} status={call.status} testId={`tool-${call.skill}`}>
-      {call.status === 'running' ? null : error !== undefined ? (
+    <ToolFrame title={titleOf(call)} status={call.status} testId={`tool-${call.skill}`} aside={aside}>
+      {call.status === 'running' ? (
+        media ? (
+          <MediaPlaceholder call={call} />
+        ) : null
+      ) : error !== undefined ? (
         <p className="text-danger">{error}</p>
       ) : (
         <Body call={call} />
