@@ -117,3 +117,5 @@ export const PRO_PRODUCT_ID = 'pro';
 export const SESSION_NAMESPACE = '/session';
 export const VOICE_NAMESPACE = '/voice';
 export const UNSUPPORTED_DATAPOINT_MESSAGE = 'Unsupported datapoint';
+/** The login answer for an unverified email (SPEC.md §8); the server sends it verbatim. */
+export const NOT_VERIFIED_MESSAGE = 'Your email address has not been verified.';
