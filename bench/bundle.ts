@@ -8,10 +8,12 @@
  * 2. In Chromium: every same-origin script and stylesheet fetched while "/" loads and settles
  *    (so the first route's lazy page chunk counts too), raw and gzip.
  * 3. Lighthouse (performance, default mobile emulation with simulated throttling) against the
- *    built app started as `npm start` runs it, with Debian's Chromium, offline.
+ *    built app started as `npm start` runs it, with Debian's Chromium, offline: LIGHTHOUSE_RUNS
+ *    runs (default 5), each in a fresh Chromium; the median score and metrics are what counts.
  * 4. Chromium's own installability check (the manifest and service worker rules Lighthouse used
  *    to report under "PWA").
- * Budget: first-route JS ≤ 170 KB gzip. Prints figures; asserts nothing.
+ * Budget: first-route JS ≤ 120 KB gzip (checked in CI by scripts/bundle-budget.mjs, the same parser
+ * of index.html). Prints figures; asserts nothing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,23 +23,24 @@ import { gzipSync } from 'node:zlib';
 import { freePort, startServerProcess } from '@neura/test-kit/server/process';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { BUDGET_KB, firstRouteScripts } from '../scripts/bundle-budget.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'web/dist');
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const BUDGET_KB = 170;
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 
+/** The middle value (the lower of the two middle ones for an even count). */
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+};
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const gz = (buf: Buffer | string) => gzipSync(buf).length;
 
 function staticInitial() {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const js = [
-    ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
-    ...html.matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g),
-  ]
-    .map((m) => m[1] as string)
-    .filter((v, i, a) => a.indexOf(v) === i);
+  const js = firstRouteScripts(html);
   const css = [...html.matchAll(/rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1] as string);
   const measure = (files: string[]) =>
     files.reduce(
@@ -115,6 +118,7 @@ async function runLighthouse(url: string) {
     if (!result) throw new Error('Lighthouse returned no result');
     const { categories, audits } = result.lhr;
     const metric = (id: string) => audits[id]?.displayValue ?? 'n/a';
+    const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
     return {
       version: result.lhr.lighthouseVersion,
       formFactor: result.lhr.configSettings.formFactor,
@@ -126,6 +130,13 @@ async function runLighthouse(url: string) {
       tbt: metric('total-blocking-time'),
       cls: metric('cumulative-layout-shift'),
       si: metric('speed-index'),
+      values: {
+        fcp: value('first-contentful-paint'),
+        lcp: value('largest-contentful-paint'),
+        tbt: value('total-blocking-time'),
+        cls: value('cumulative-layout-shift'),
+        si: value('speed-index'),
+      },
     };
   } finally {
     await browser.close();
@@ -140,7 +151,7 @@ if (!fs.existsSync(path.join(dist, 'index.html'))) {
 const initial = staticInitial();
 console.log('# Bundle (production build, first route "/")\n');
 console.log(
-  `index.html up front: JS ${kb(initial.js.raw)} raw / ${kb(initial.js.gzip)} gzip (${initial.js.files.length} files)`,
+  `index.html up front: JS ${kb(initial.js.raw)} raw / ${kb(initial.js.gzip)} gzip (${initial.js.files.length} files; budget ${BUDGET_KB} KB: ${initial.js.gzip / 1024 <= BUDGET_KB ? 'within' : 'OVER'})`,
 );
 console.log(`                     CSS ${kb(initial.css.raw)} raw / ${kb(initial.css.gzip)} gzip`);
 
@@ -151,7 +162,7 @@ try {
   for (const f of browser.files)
     console.log(`  ${f.type.padEnd(10)} ${f.url.padEnd(48)} ${kb(f.gzip).padStart(9)} gzip`);
   console.log(
-    `  JS  ${kb(browser.js.raw)} raw / ${kb(browser.js.gzip)} gzip  (budget ${BUDGET_KB} KB: ${browser.js.gzip / 1024 <= BUDGET_KB ? 'within' : 'OVER'})`,
+    `  JS  ${kb(browser.js.raw)} raw / ${kb(browser.js.gzip)} gzip  (incl. the lazy page and auth modal chunks; the budget is for the up-front JS)`,
   );
   console.log(`  CSS ${kb(browser.css.raw)} raw / ${kb(browser.css.gzip)} gzip`);
   console.log(
@@ -162,12 +173,27 @@ try {
   );
 
   try {
-    const lh = await runLighthouse(app.url);
-    console.log(`\nLighthouse ${lh.version} (${lh.formFactor}, simulated throttling):`);
+    const runs: Array<Awaited<ReturnType<typeof runLighthouse>>> = [];
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      const lh = await runLighthouse(app.url);
+      runs.push(lh);
+      if (i === 0)
+        console.log(`\nLighthouse ${lh.version} (${lh.formFactor}, simulated throttling), ${LIGHTHOUSE_RUNS} runs:`);
+      console.log(
+        `  run ${i + 1}: performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh.bestPractices}; ` +
+          `FCP ${lh.fcp}, LCP ${lh.lcp}, TBT ${lh.tbt}, CLS ${lh.cls}, Speed Index ${lh.si}`,
+      );
+    }
+    const med = (pick: (r: (typeof runs)[number]) => number) => median(runs.map(pick));
     console.log(
-      `  performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh.bestPractices}`,
+      `  median: performance ${med((r) => r.performance)} (runs ${runs.map((r) => r.performance).join(', ')}), ` +
+        `FCP ${(med((r) => r.values.fcp) / 1000).toFixed(1)} s, LCP ${(med((r) => r.values.lcp) / 1000).toFixed(1)} s, ` +
+        `TBT ${Math.round(med((r) => r.values.tbt))} ms, CLS ${med((r) => r.values.cls).toFixed(3)}, ` +
+        `Speed Index ${(med((r) => r.values.si) / 1000).toFixed(1)} s; load average ${os
+          .loadavg()
+          .map((v) => v.toFixed(2))
+          .join(' / ')}`,
     );
-    console.log(`  FCP ${lh.fcp}, LCP ${lh.lcp}, TBT ${lh.tbt}, CLS ${lh.cls}, Speed Index ${lh.si}`);
   } catch (error) {
     console.log(`\nLighthouse could not run: ${error instanceof Error ? error.message : String(error)}`);
   }

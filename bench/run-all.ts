@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const benches = ['relay.ts', 'rest.ts', 'fanout.ts', 'speech.ts', 'bundle.ts'];
+const benches = ['relay.ts', 'rest.ts', 'fanout.ts', 'speech.ts', 'bundle.ts', 'long-chat.ts'];
 let failed = 0;
 for (const bench of benches) {
   console.log(`\n=== ${bench}`);

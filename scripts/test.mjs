@@ -57,6 +57,8 @@ console.log('› Type check (tsc --noEmit)');
 must(npm, ['run', 'typecheck', '--silent']);
 console.log('› Build');
 ensureAppBuilt();
+console.log('› Bundle budget (first-route JS of web/dist/index.html, gzip)');
+must(process.execPath, [path.join(root, 'scripts/bundle-budget.mjs')]);
 console.log('› Native shell (cap sync offline on the built web app; assets, config, settings)');
 must(process.execPath, [path.join(root, 'scripts/check-native.mjs')]);
 ensureChromium();

@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { PRO_PRODUCT_ID } from './constants.js';
 
 /** Billing contracts (ARCHITECTURE.md §3 "Billing"). Prices are decimal amounts in `currency`. */
 
 export const PAYMENT_PROVIDERS = ['stripe', 'sandbox', 'off'] as const;
 export type PaymentProviderKind = (typeof PAYMENT_PROVIDERS)[number];
-
-export const PRO_PRODUCT_ID = 'pro';
 
 export const creditPackSchema = z.object({
   id: z

@@ -108,3 +108,14 @@ export type ModalId = (typeof MODAL_IDS)[number];
 /** Password length bounds (ARCHITECTURE.md §6). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * Plain values the web's first route needs, kept out of the zod modules (billing, skills, socket) so
+ * the entry chunk carries no zod (docs/PERFORMANCE.md "Bundle"; this package has no side effects).
+ */
+export const PRO_PRODUCT_ID = 'pro';
+export const SESSION_NAMESPACE = '/session';
+export const VOICE_NAMESPACE = '/voice';
+export const UNSUPPORTED_DATAPOINT_MESSAGE = 'Unsupported datapoint';
+/** The login answer for an unverified email (SPEC.md §8); the server sends it verbatim. */
+export const NOT_VERIFIED_MESSAGE = 'Your email address has not been verified.';

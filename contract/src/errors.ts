@@ -65,7 +65,6 @@ export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please t
 export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred.';
 
 /** Account answers the web acts on (SPEC.md §8); the server sends them verbatim. */
-export const NOT_VERIFIED_MESSAGE = 'Your email address has not been verified.';
 export const VERIFY_MAIL_FAILED_MESSAGE = 'An unknown error occurred while sending the verification email.';
 
 /** What the server answers (403, code pro:required) when a non-Pro user uses a Pro feature (SPEC.md §6). */

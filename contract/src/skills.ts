@@ -187,7 +187,6 @@ export const skillsResponseSchema = z.array(skillInfoSchema);
 
 /** The only datapoint the server asks a device for (SPEC.md §5). */
 export const REQUEST_DATAPOINTS = ['location'] as const;
-export const UNSUPPORTED_DATAPOINT_MESSAGE = 'Unsupported datapoint';
 /** How long the server waits for a device's answer to `requestData`. */
 export const REQUEST_DATA_TIMEOUT_MS = 15_000;
 

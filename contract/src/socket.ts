@@ -6,9 +6,6 @@ import { CONTROL_CHARS_MESSAGE, hasNoControlChars } from './validators.js';
 
 /** Socket.IO event maps of SPEC.md §7 and ARCHITECTURE.md §3. */
 
-export const SESSION_NAMESPACE = '/session';
-export const VOICE_NAMESPACE = '/voice';
-
 export type Ack<T> = (response: T) => void;
 export type AckResult<T> = T | { error: ErrorBody };
 

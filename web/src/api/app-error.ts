@@ -1,4 +1,4 @@
-import { errorBodySchema } from '@neura/contract';
+import type { ErrorBody } from '@neura/contract';
 import { texts } from '../texts/texts';
 
 /**
@@ -25,14 +25,20 @@ export class AppError extends Error {
 
   /** Rebuilds the server's error body (HTTP body or ack `error`); a malformed body is `unknown`. */
   static fromBody(body: unknown, status = 0): AppError {
-    const parsed = errorBodySchema.safeParse(body);
-    if (parsed.success) return new AppError(parsed.data.message || texts.errors.unknown, parsed.data.code, status);
+    if (isErrorBody(body)) return new AppError(body.message || texts.errors.unknown, body.code, status);
     return new AppError(texts.errors.unknown, 'unknown', status);
   }
 
   static client(code: Exclude<ClientErrorCode, 'unknown'>): AppError {
     return new AppError(texts.errors[code], code);
   }
+}
+
+/** The contract's error body `{ message, code }`, checked by hand (no zod on the first route). */
+export function isErrorBody(body: unknown): body is ErrorBody {
+  if (typeof body !== 'object' || body === null) return false;
+  const { message, code } = body as Record<string, unknown>;
+  return typeof message === 'string' && typeof code === 'string';
 }
 
 const CLIENT_CODES: ReadonlySet<string> = new Set<ClientErrorCode>(['network', 'disconnected', 'timeout', 'unknown']);

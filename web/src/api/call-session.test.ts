@@ -31,7 +31,8 @@ afterEach(() => {
 });
 
 async function connected() {
-  const socket = connectSession('tok');
+  const socket = await connectSession('tok');
+  if (!socket) throw new Error('connectSession was superseded');
   if (!socket.connected) await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
 }
 

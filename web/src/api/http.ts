@@ -1,8 +1,8 @@
 import { CLIENT_VERSION, CLIENT_VERSION_HEADER } from '@neura/contract';
-import type { z } from 'zod';
 import { useAppStore } from '../store/app-store';
 import { AppError } from './app-error';
 import { apiBase } from './base-url';
+import type { Parser } from './guards';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -37,8 +37,11 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   return response;
 }
 
-/** JSON call, validated against the contract's schema when one is given. */
-export async function api<T>(path: string, options: RequestOptions = {}, schema?: z.ZodType<T>): Promise<T> {
+/**
+ * JSON call, validated when a parser is given: a hand guard (./guards) on the first route, or a
+ * contract schema (zod fits `Parser`) in lazy pages.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}, schema?: Parser<T>): Promise<T> {
   const response = await apiFetch(path, options);
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json();

@@ -1,6 +1,7 @@
-import { type Persona, personasResponseSchema } from '@neura/contract';
+import type { Persona } from '@neura/contract';
+import { personasParser } from './guards';
 import { api } from './http';
 
 export function fetchPersonas(): Promise<Persona[]> {
-  return api('/personas', {}, personasResponseSchema);
+  return api('/personas', {}, personasParser);
 }

@@ -1,9 +1,10 @@
-import { type ServerInfo, serverInfoSchema } from '@neura/contract';
+import type { ServerInfo } from '@neura/contract';
+import { serverInfoParser } from './guards';
 import { api } from './http';
 
 /** GET / — the root call's message "OK" means online. */
 export async function fetchServerInfo(signal?: AbortSignal): Promise<ServerInfo> {
-  return api('/', { signal }, serverInfoSchema);
+  return api('/', { signal }, serverInfoParser);
 }
 
 export function isOnline(info: ServerInfo | undefined): boolean {

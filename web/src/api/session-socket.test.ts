@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connectSession, disconnectSession } from './session-socket';
+import { connectSession, disconnectSession, type SessionSocket } from './session-socket';
 
 afterEach(() => {
   disconnectSession();
@@ -7,7 +7,8 @@ afterEach(() => {
 });
 
 /** SPEC.md §9: timeout 20 s, reconnection delay 1–5 s with jitter 0.5, unlimited attempts — on every platform. */
-const expectSpecTimings = (socket: ReturnType<typeof connectSession>) => {
+const expectSpecTimings = (socket: SessionSocket | null) => {
+  if (!socket) throw new Error('connectSession was superseded');
   const manager = socket.io;
   expect(manager.timeout()).toBe(20_000);
   expect(manager.reconnectionDelay()).toBe(1000);
@@ -18,12 +19,23 @@ const expectSpecTimings = (socket: ReturnType<typeof connectSession>) => {
 };
 
 describe('session socket settings', () => {
-  it('should use the Socket.IO timings of SPEC.md §9 in a browser', () => {
-    expectSpecTimings(connectSession('token-web'));
+  it('should load socket.io-client only on connect and drop a connect that a disconnect overtook', async () => {
+    const first = connectSession('token-a');
+    disconnectSession();
+    expect(await first).toBeNull();
+    const second = connectSession('token-b');
+    const third = connectSession('token-c');
+    expect(await second).toBeNull();
+    const socket = await third;
+    expect(socket?.io.opts.query).toEqual({ token: 'token-c' });
   });
 
-  it('should use the same timings in the native app', () => {
+  it('should use the Socket.IO timings of SPEC.md §9 in a browser', async () => {
+    expectSpecTimings(await connectSession('token-web'));
+  });
+
+  it('should use the same timings in the native app', async () => {
     vi.stubGlobal('Capacitor', { isNativePlatform: () => true, getPlatform: () => 'ios' });
-    expectSpecTimings(connectSession('token-native'));
+    expectSpecTimings(await connectSession('token-native'));
   });
 });

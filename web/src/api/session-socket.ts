@@ -1,5 +1,5 @@
 import { SESSION_NAMESPACE, type SessionClientEvents, type SessionServerEvents, SOCKET_OPTIONS } from '@neura/contract';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { dispatchChats } from '../store/chats';
 import { clearSession } from '../store/session';
 import { dispatchUser } from '../store/user';
@@ -9,6 +9,9 @@ export type SessionSocket = Socket<SessionServerEvents, SessionClientEvents>;
 
 let socket: SessionSocket | null = null;
 let socketToken: string | null = null;
+/** Bumped by every connect and disconnect, so a socket.io-client load that finishes late is dropped. */
+let generation = 0;
+let pendingSocket: Promise<SessionSocket | null> = Promise.resolve(null);
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let retries = 0;
 
@@ -32,10 +35,20 @@ function socketPath(): string {
  * Connects the session socket for a token (SPEC.md §4 Session): on ready the user (with credits,
  * flags and Pro status) and the chats are loaded; on authError the session is cleared; on
  * serverUnavailable (a transient server failure) the token is kept and the socket connects again.
+ * socket.io-client is loaded here, the first time someone signs in, not with the first route
+ * (docs/PERFORMANCE.md "Bundle"); resolves with the socket, or null when a later connect or a
+ * disconnect came first.
  */
-export function connectSession(token: string): SessionSocket {
-  if (socket && socketToken === token) return socket;
+export async function connectSession(token: string): Promise<SessionSocket | null> {
+  if (socketToken === token) return socket ?? pendingSocket;
   disconnectSession();
+  socketToken = token;
+  const mine = ++generation;
+  pendingSocket = import('socket.io-client').then(({ io }) => (mine === generation ? open(io, token) : null));
+  return pendingSocket;
+}
+
+function open(io: typeof import('socket.io-client').io, token: string): SessionSocket {
   const s: SessionSocket = io(`${socketOrigin(apiBase())}${SESSION_NAMESPACE}`, {
     path: socketPath(),
     query: { token },
@@ -59,7 +72,6 @@ export function connectSession(token: string): SessionSocket {
     clearSession();
   });
   socket = s;
-  socketToken = token;
   for (const l of listeners) l(s);
   return s;
 }
@@ -67,11 +79,12 @@ export function connectSession(token: string): SessionSocket {
 export function disconnectSession(): void {
   clearTimeout(retryTimer);
   retries = 0;
+  generation++;
+  socketToken = null;
   if (!socket) return;
   socket.removeAllListeners();
   socket.disconnect();
   socket = null;
-  socketToken = null;
   for (const l of listeners) l(null);
 }
 

@@ -1,13 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LogoutButton } from '../auth/logout-button';
 import { openChatId, startChat } from '../chats/chat-actions';
-import { ChatList } from '../chats/chat-list';
-import { ChatsRuntime } from '../chats/chats-runtime';
 import { NewChatButton } from '../chats/new-chat-button';
 import { type ConnectionStatus, useConnectionStatus } from '../chats/use-connection-status';
 import { useAppStore } from '../store/app-store';
 import { selectIsPro, useUser } from '../store/user';
 import { texts } from '../texts/texts';
+
+// Signed-in only: loaded once there is a token, so visitors never download the chat list (with its
+// virtualizer), the New Chat modal or the chat menus (docs/PERFORMANCE.md "Bundle").
+const ChatList = lazy(() => import('../chats/chat-list').then((m) => ({ default: m.ChatList })));
+const ChatsRuntime = lazy(() => import('../chats/chats-runtime').then((m) => ({ default: m.ChatsRuntime })));
 
 const STATUS: Record<ConnectionStatus, { label: string; dot: string }> = {
   online: { label: texts.nav.online, dot: 'bg-success' },
@@ -18,8 +22,8 @@ const STATUS: Record<ConnectionStatus, { label: string; dot: string }> = {
 /**
  * The desktop sidebar (SPEC.md §2, shown at ≥ 1024 px): New Chat, search and the chat list with
  * its menu, Home, Settings or Login, Purchase, the Pro or Insider label, the connection status
- * and Terms / Privacy. It also mounts the app-wide chat runtime (sync, New Chat modal, menus),
- * which works at every width.
+ * and Terms / Privacy. Signed in, it also mounts the app-wide chat runtime (sync, New Chat modal,
+ * menus), which works at every width.
  */
 export function Sidebar() {
   const token = useAppStore((s) => s.token);
@@ -34,14 +38,20 @@ export function Sidebar() {
 
   return (
     <>
-      <ChatsRuntime />
+      {token ? (
+        <Suspense fallback={null}>
+          <ChatsRuntime />
+        </Suspense>
+      ) : null}
       <aside
         aria-label="Sidebar"
         className="sticky top-0 hidden h-dvh w-72 shrink-0 flex-col gap-3 border-r border-border bg-surface-2 p-3 lg:flex"
       >
         <NewChatButton onClick={() => (token ? void startChat(null, navigate) : setActiveModal('auth'))} />
         {token ? (
-          <ChatList className="flex-1" />
+          <Suspense fallback={<div className="flex-1" />}>
+            <ChatList className="flex-1" />
+          </Suspense>
         ) : (
           <div className="flex flex-1 flex-col gap-3 p-1">
             <p className="text-sm text-muted" data-testid="sidebar-logged-out">

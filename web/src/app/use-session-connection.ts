@@ -12,7 +12,7 @@ export function useSessionConnection(): void {
   const token = useAppStore((s) => s.token);
   const online = useAppStore((s) => s.serverOnline);
   useEffect(() => {
-    if (token && online) connectSession(token);
+    if (token && online) void connectSession(token);
     else if (!token) disconnectSession();
   }, [token, online]);
   useSessionEvent('requestData', (payload, ack) => void answerRequestData(payload, ack));

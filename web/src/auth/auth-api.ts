@@ -1,29 +1,21 @@
 import {
   type AccountOptionsResponse,
-  accountOptionsResponseSchema,
-  inviteCheckResponseSchema,
-  meResponseSchema,
   normalizeInviteCode,
   RECAPTCHA_HEADER,
   type RegisterRequest,
-  tokenResponseSchema,
   type User,
   type UserExistsResponse,
-  userExistsResponseSchema,
 } from '@neura/contract';
+import { accountOptionsParser, inviteCheckParser, tokenParser, userExistsParser, userParser } from '../api/guards';
 import { api } from '../api/http';
 
 /** The account calls of SPEC.md §7 and ARCHITECTURE.md §3. */
 
 export const checkEmail = (email: string): Promise<UserExistsResponse> =>
-  api(`/users/${encodeURIComponent(email.trim())}/exists`, {}, userExistsResponseSchema);
+  api(`/users/${encodeURIComponent(email.trim())}/exists`, {}, userExistsParser);
 
 export async function checkInvite(code: string): Promise<boolean> {
-  const { isValid } = await api(
-    `/invites/${encodeURIComponent(normalizeInviteCode(code))}`,
-    {},
-    inviteCheckResponseSchema,
-  );
+  const { isValid } = await api(`/invites/${encodeURIComponent(normalizeInviteCode(code))}`, {}, inviteCheckParser);
   return isValid;
 }
 
@@ -34,13 +26,13 @@ const captchaHeaders = (recaptchaToken: string | null | undefined): Record<strin
 /** After repeated failures the server wants a captcha token (403 auth:captcha-required). */
 export async function login(email: string, password: string, recaptchaToken?: string | null): Promise<string> {
   const headers = captchaHeaders(recaptchaToken);
-  return (await api('/users/login', { method: 'POST', body: { email, password }, headers }, tokenResponseSchema)).token;
+  return (await api('/users/login', { method: 'POST', body: { email, password }, headers }, tokenParser)).token;
 }
 
 /** Registration answers a token, or (the usual case) throws the 403 "not verified" ApiError. */
 export async function register(input: RegisterRequest, recaptchaToken: string | null): Promise<string> {
   const headers = captchaHeaders(recaptchaToken);
-  return (await api('/users/', { method: 'POST', body: input, headers }, tokenResponseSchema)).token;
+  return (await api('/users/', { method: 'POST', body: input, headers }, tokenParser)).token;
 }
 
 const post = (path: string, body: unknown) => api<unknown>(path, { method: 'POST', body });
@@ -58,15 +50,14 @@ export const validateResetCode = (email: string, verifyCode: string) =>
   post('/users/forgot/validate', { email, verifyCode });
 
 export async function resetPassword(email: string, verifyCode: string, password: string): Promise<string> {
-  return (
-    await api('/users/forgot/reset', { method: 'POST', body: { email, verifyCode, password } }, tokenResponseSchema)
-  ).token;
+  return (await api('/users/forgot/reset', { method: 'POST', body: { email, verifyCode, password } }, tokenParser))
+    .token;
 }
 
 export const joinWaitlist = (email: string) => post('/waitlist', { email });
-export const fetchMe = (): Promise<User> => api('/users/me', {}, meResponseSchema);
+export const fetchMe = (): Promise<User> => api('/users/me', {}, userParser);
 export const fetchAccountOptions = (): Promise<AccountOptionsResponse> =>
-  api('/accounts/options', {}, accountOptionsResponseSchema);
+  api('/accounts/options', {}, accountOptionsParser);
 export const logoutCall = () => post('/users/logout', undefined);
 
 /** PUT /users/me/password: every other session of the user ends (for the settings page). */

@@ -1,14 +1,15 @@
-import { type Chat, type ChatPatchRequest, chatSchema, chatsResponseSchema, meResponseSchema } from '@neura/contract';
+import type { Chat, ChatPatchRequest } from '@neura/contract';
+import { chatParser, chatsParser, userParser } from '../api/guards';
 import { api } from '../api/http';
 import { dispatchChats } from '../store/chats';
 import { dispatchUser } from '../store/user';
 
 function fetchChats(): Promise<Chat[]> {
-  return api('/users/me/chats', {}, chatsResponseSchema);
+  return api('/users/me/chats', {}, chatsParser);
 }
 
 export function patchChatRequest(chatId: string, patch: ChatPatchRequest): Promise<Chat> {
-  return api(`/users/me/chats/${encodeURIComponent(chatId)}`, { method: 'PATCH', body: patch }, chatSchema);
+  return api(`/users/me/chats/${encodeURIComponent(chatId)}`, { method: 'PATCH', body: patch }, chatParser);
 }
 
 /** Refetches the whole chat list into the store. */
@@ -18,6 +19,6 @@ export async function reloadChatList(): Promise<void> {
 
 /** Reloads the user (and their chats) after a failure, so the screen shows the server's truth. */
 export async function reloadUser(): Promise<void> {
-  const [user] = await Promise.all([api('/users/me', {}, meResponseSchema), reloadChatList()]);
+  const [user] = await Promise.all([api('/users/me', {}, userParser), reloadChatList()]);
   dispatchUser({ type: 'loaded', user });
 }

@@ -1,12 +1,13 @@
-import { type SkillInfo, skillsResponseSchema } from '@neura/contract';
+import type { SkillInfo } from '@neura/contract';
 import { useEffect, useState } from 'react';
+import { skillsParser } from '../api/guards';
 import { api } from '../api/http';
 
 /** GET /skills, fetched once per page load and shared (availability changes only with a restart). */
 let cached: Promise<SkillInfo[]> | undefined;
 
 export function loadSkills(): Promise<SkillInfo[]> {
-  cached ??= api('/skills', {}, skillsResponseSchema).catch((error: unknown) => {
+  cached ??= api('/skills', {}, skillsParser).catch((error: unknown) => {
     cached = undefined;
     throw error;
   });

@@ -1,22 +1,30 @@
-import { z } from 'zod';
-
-/** What survives a reload, parsed with defaults so a corrupt or old value never breaks start-up. */
-const persistedSchema = z.object({
-  token: z.string().nullable().catch(null).default(null),
-  blackout: z.boolean().catch(false).default(false),
-  theme: z.enum(['dark', 'light']).catch('dark').default('dark'),
-  introFinished: z.boolean().catch(false).default(false),
-});
-export type Persisted = z.infer<typeof persistedSchema>;
+/** What survives a reload, read with defaults so a corrupt or old value never breaks start-up. */
+export interface Persisted {
+  token: string | null;
+  blackout: boolean;
+  theme: 'dark' | 'light';
+  introFinished: boolean;
+}
 
 const KEY = 'neura:persisted';
+
+/** Each field on its own: a wrong type falls back to its default and the others are kept. */
+function fromValue(value: unknown): Persisted {
+  const v = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  return {
+    token: typeof v.token === 'string' ? v.token : null,
+    blackout: typeof v.blackout === 'boolean' ? v.blackout : false,
+    theme: v.theme === 'light' ? 'light' : 'dark',
+    introFinished: typeof v.introFinished === 'boolean' ? v.introFinished : false,
+  };
+}
 
 export function readPersisted(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): Persisted {
   try {
     const raw = storage?.getItem(KEY);
-    return persistedSchema.parse(raw ? JSON.parse(raw) : {});
+    return fromValue(raw ? JSON.parse(raw) : {});
   } catch {
-    return persistedSchema.parse({});
+    return fromValue({});
   }
 }
 

@@ -11,6 +11,13 @@ export function safeUrl(url: string): string {
   return SAFE_SCHEMES.test(cleaned) ? cleaned : '';
 }
 
+// rehype-highlight builds a highlighter and registers every common language each time it is
+// attached, and react-markdown attaches its plugins on every render: built once here, the streaming
+// tail and each message mounted while scrolling skip that work (bench/long-chat.ts).
+const highlight = rehypeHighlight({ detect: false });
+const REHYPE_PLUGINS = [() => highlight];
+const REMARK_PLUGINS = [remarkGfm];
+
 function CodeBlock(props: ComponentPropsWithoutRef<'pre'>) {
   const [copied, setCopied] = useState(false);
   const copy = (event: React.MouseEvent<HTMLButtonElement>) => {
@@ -42,8 +49,8 @@ export const Markdown = memo(function Markdown({ children }: { children: string 
   return (
     <div className="markdown">
       <ReactMarkdown
-        remarkPlugins={[remarkGfm]}
-        rehypePlugins={[[rehypeHighlight, { detect: false, ignoreMissing: true }]]}
+        remarkPlugins={REMARK_PLUGINS}
+        rehypePlugins={REHYPE_PLUGINS}
         skipHtml
         urlTransform={safeUrl}
         components={{

@@ -1,0 +1,222 @@
+/**
+ * A long chat in the browser (issue #15): Chromium (playwright-core, Debian's /usr/bin/chromium)
+ * against the built app as `npm start` serves it (server/dist + web/dist, SQLite) and the test-kit
+ * OpenAI fake. Long tasks (> 50 ms) are counted with the Performance API's `longtask` observer.
+ *
+ *   npm run build && node --import tsx bench/long-chat.ts
+ *
+ * 1. Open a chat of 2,000 messages (markdown replies): first contentful paint, the time until the
+ *    newest message is on screen, and the long tasks until then.
+ * 2. Scroll up until every one of the 2,000 messages is loaded (40 pages through the virtualized
+ *    list): long tasks while paging.
+ * 3. Send a message; the fake model streams a 10,000-token markdown reply: long tasks from the send
+ *    until `message.done` shows the complete reply.
+ *
+ * Env: LONGCHAT_MESSAGES (2000), LONGCHAT_TOKENS (10000), LONGCHAT_TOKEN_GAP_MS (1),
+ * LONGCHAT_CPU_THROTTLE (1: no CPU slow-down; 4 = a mid-range phone), LONGCHAT_PROFILE (a file: the
+ * page's CPU profile of the streamed reply, for DevTools). Prints figures; asserts nothing.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { startFakeOpenAI } from '@neura/test-kit/fakes/openai';
+import { addTestMessages, createTestChat, createTestUser, openSeedTarget } from '@neura/test-kit/seed';
+import { startServerProcess } from '@neura/test-kit/server/process';
+import { chromium, type Page } from 'playwright-core';
+
+const MESSAGES = Number(process.env.LONGCHAT_MESSAGES ?? 2000);
+const TOKENS = Number(process.env.LONGCHAT_TOKENS ?? 10_000);
+const TOKEN_GAP_MS = Number(process.env.LONGCHAT_TOKEN_GAP_MS ?? 1);
+const CPU_THROTTLE = Number(process.env.LONGCHAT_CPU_THROTTLE ?? 1);
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const LONG_TASK_MS = 50;
+
+const WORDS = 'the quick brown fox jumps over a lazy dog while streaming markdown tokens arrive in order'.split(' ');
+
+/** A markdown reply of about `tokens` tokens: paragraphs, a list, a code block, a table now and then. */
+export function markdownTokens(tokens: number, seed = 1): string[] {
+  const out: string[] = [];
+  let n = seed;
+  const word = () => {
+    n = (n * 31 + 7) % 9973;
+    return WORDS[n % WORDS.length] as string;
+  };
+  while (out.length < tokens) {
+    const kind = out.length % 400;
+    if (kind === 100) {
+      out.push('\n\n```ts\n');
+      for (let i = 0; i < 12; i++) out.push(`const ${word()}${i} = ${i};\n`);
+      out.push('```\n\n');
+    } else if (kind === 200) {
+      out.push('\n\n');
+      for (let i = 0; i < 6; i++) out.push(`- **${word()}** ${word()} ${word()}\n`);
+      out.push('\n');
+    } else if (kind === 300) {
+      out.push('\n\n| a | b |\n|---|---|\n');
+      for (let i = 0; i < 4; i++) out.push(`| ${word()} | ${word()} |\n`);
+      out.push('\n');
+    } else {
+      out.push(out.length % 60 === 59 ? `${word()}.\n\n` : `${word()} `);
+    }
+  }
+  return out.slice(0, tokens);
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : (s[Math.floor((s.length - 1) / 2)] as number);
+};
+
+/** Installed before any page script: records the duration of every long task. */
+function installObservers() {
+  const w = window as unknown as { __longTasks: number[] };
+  w.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+/** The long tasks since the last call. */
+async function takeLongTasks(page: Page): Promise<{ tasks: number[] }> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __longTasks: number[] };
+    const tasks = w.__longTasks;
+    w.__longTasks = [];
+    return { tasks };
+  });
+}
+
+const describeTasks = (tasks: number[]) =>
+  tasks.length === 0
+    ? `no long task (> ${LONG_TASK_MS} ms)`
+    : `${tasks.length} long task${tasks.length === 1 ? '' : 's'} (> ${LONG_TASK_MS} ms), longest ${Math.round(Math.max(...tasks))} ms, total ${Math.round(tasks.reduce((a, b) => a + b, 0))} ms`;
+
+async function main() {
+  const loadBefore = os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' / ');
+  // The last token is a marker: the reply is complete on screen once it shows.
+  const END = 'end-of-the-long-reply';
+  const reply = [...markdownTokens(TOKENS - 1), `\n\n${END}`];
+  const fake = await startFakeOpenAI({ chunks: reply, delayMs: TOKEN_GAP_MS });
+  const app = await startServerProcess({
+    env: { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', NODE_ENV: 'production', PAYMENTS: 'off' },
+    startTimeoutMs: 60_000,
+  });
+  const target = openSeedTarget({ dataDir: app.dataDir });
+  const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox'] });
+  try {
+    const user = await createTestUser(target, { firstName: 'Bench', password: null, credits: 1_000_000 });
+    const chat = await createTestChat(target, user.id, 'default', { name: 'Long chat' });
+    const start = Date.now() - MESSAGES * 60_000;
+    const history = Array.from({ length: MESSAGES }, (_, i) => ({
+      role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
+      content:
+        i % 2 === 0
+          ? `Question ${i}: how does this work?`
+          : `Answer ${i}.\n\n${markdownTokens(40 + (i % 7) * 20, i).join('')}`,
+      at: new Date(start + i * 60_000).toISOString(),
+    }));
+    await addTestMessages(target, { id: chat.id, userId: user.id }, history);
+    const lastText = `Answer ${MESSAGES - 1}.`;
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    await context.addInitScript(
+      ([token]) =>
+        localStorage.setItem(
+          'neura:persisted',
+          JSON.stringify({ token, blackout: false, theme: 'dark', introFinished: true }),
+        ),
+      [user.token],
+    );
+    await context.addInitScript(installObservers);
+    const page = await context.newPage();
+    if (CPU_THROTTLE > 1) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    }
+
+    // 1. First paint of the 2,000-message chat.
+    const t0 = Date.now();
+    await page.goto(`${app.url}/chats/${chat.id}`);
+    await page.getByText(lastText, { exact: false }).first().waitFor({ state: 'visible', timeout: 60_000 });
+    const newestVisibleMs = Date.now() - t0;
+    const fcp = await page.evaluate(
+      () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    );
+    await page.waitForTimeout(500);
+    const open = await takeLongTasks(page);
+
+    // 2. Page through every message by scrolling up.
+    const list = page.getByTestId('message-list');
+    const firstText = 'Question 0:';
+    const pagingStart = Date.now();
+    for (let i = 0; i < MESSAGES; i++) {
+      if (await page.getByText(firstText, { exact: false }).count()) break;
+      await list.evaluate((el) => {
+        el.scrollTop = 0;
+      });
+      await page.waitForTimeout(100);
+      if (Date.now() - pagingStart > 180_000) throw new Error('paging through the chat took over 3 minutes');
+    }
+    const pagingMs = Date.now() - pagingStart;
+    const paging = await takeLongTasks(page);
+    const mounted = await page.getByTestId('message').count();
+
+    // 3. A 10,000-token streamed reply.
+    await list.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    await page.waitForTimeout(300);
+    await takeLongTasks(page);
+    const composer = page.getByRole('textbox').last();
+    await composer.fill('Tell me everything.');
+    const cdp = process.env.LONGCHAT_PROFILE ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    const sendAt = Date.now();
+    await composer.press('Enter');
+    const streaming = page.locator('[data-testid="message"][data-role="assistant"][data-status="streaming"]');
+    await streaming.first().waitFor({ timeout: 60_000 });
+    const firstDeltaMs = Date.now() - sendAt;
+    await streaming.first().waitFor({ state: 'detached', timeout: 900_000 });
+    const done = page.locator('[data-testid="message"][data-role="assistant"][data-status="complete"]', {
+      hasText: END,
+    });
+    await done.waitFor({ timeout: 60_000 });
+    const streamMs = Date.now() - sendAt;
+    if (cdp && process.env.LONGCHAT_PROFILE) {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.writeFileSync(process.env.LONGCHAT_PROFILE, JSON.stringify(profile));
+    }
+    const stream = await takeLongTasks(page);
+
+    console.log('# Long chat in Chromium (longtask observer, 390×844, built app + OpenAI fake)\n');
+    console.log(
+      `Chromium ${browser.version()}, CPU throttling ${CPU_THROTTLE}×, ${os.cpus().length} CPUs, load average before ${loadBefore}`,
+    );
+    console.log(
+      `\n${MESSAGES}-message chat: first contentful paint ${Math.round(fcp)} ms, newest message visible after ${newestVisibleMs} ms; ${describeTasks(open.tasks)}`,
+    );
+    console.log(
+      `Paging to the first message (${MESSAGES} loaded, ${mounted} rows mounted): ${pagingMs} ms; ${describeTasks(paging.tasks)}`,
+    );
+    console.log(
+      `${TOKENS}-token streamed reply (${TOKEN_GAP_MS} ms between tokens): streaming after ${firstDeltaMs} ms, complete on screen after ${streamMs} ms; ${describeTasks(stream.tasks)}; ` +
+        `median long task ${Math.round(median(stream.tasks))} ms`,
+    );
+    await context.close();
+  } catch (error) {
+    console.error(app.output().slice(-4000));
+    throw error;
+  } finally {
+    await browser.close();
+    await target.close();
+    await app.stop();
+    await fake.close();
+  }
+}
+
+await main();

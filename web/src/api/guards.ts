@@ -1,0 +1,101 @@
+import type {
+  AccountOptionsResponse,
+  Chat,
+  Persona,
+  ServerInfo,
+  SkillInfo,
+  User,
+  UserExistsResponse,
+} from '@neura/contract';
+import { texts } from '../texts/texts';
+import { AppError } from './app-error';
+
+/**
+ * Hand validation of the answers the first route reads (docs/PERFORMANCE.md "Bundle"): the full
+ * zod schemas of the contract stay out of the entry chunk. Each guard checks the shape the client
+ * relies on (field types, not the server's own limits); lazy pages may still pass a contract schema.
+ */
+export interface Parser<T> {
+  parse(data: unknown): T;
+}
+
+type Check = (value: unknown) => boolean;
+
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const str: Check = (v) => typeof v === 'string';
+const num: Check = (v) => typeof v === 'number' && Number.isFinite(v);
+const bool: Check = (v) => typeof v === 'boolean';
+const nullable =
+  (check: Check): Check =>
+  (v) =>
+    v === null || check(v);
+const arrayOf =
+  (check: Check): Check =>
+  (v) =>
+    Array.isArray(v) && v.every(check);
+const object =
+  (fields: Record<string, Check>): Check =>
+  (v) =>
+    isRecord(v) && Object.entries(fields).every(([key, check]) => check(v[key]));
+
+/** A parser from a check: the value as it came, or the client's "unknown" error when it does not fit. */
+function guard<T>(check: Check): Parser<T> {
+  return {
+    parse(data) {
+      if (!check(data)) throw new AppError(texts.errors.unknown, 'unknown');
+      return data as T;
+    },
+  };
+}
+
+export const serverInfoParser = guard<ServerInfo>(object({ message: str, version: str, supportedClientRange: str }));
+
+const user = object({
+  email: str,
+  firstName: str,
+  lastName: str,
+  proExpiry: nullable(str),
+  isPro: bool,
+  flags: arrayOf(str),
+  credits: num,
+});
+export const userParser = guard<User>(user);
+
+const chat = object({
+  id: str,
+  name: str,
+  persona: str,
+  lastMessageAt: nullable(str),
+  preview: nullable(str),
+  isPinned: bool,
+  isArchived: bool,
+});
+export const chatParser = guard<Chat>(chat);
+export const chatsParser = guard<Chat[]>(arrayOf(chat));
+
+const persona = object({
+  id: str,
+  icon: str,
+  name: str,
+  description: str,
+  cost: num,
+  tags: arrayOf(str),
+  requiresPro: bool,
+  includedSkills: arrayOf(str),
+});
+export const personasParser = guard<Persona[]>(arrayOf(persona));
+
+export const tokenParser = guard<{ token: string }>(object({ token: str }));
+export const inviteCheckParser = guard<{ isValid: boolean }>(object({ isValid: bool }));
+export const userExistsParser = guard<UserExistsResponse>(
+  object({ userExists: bool, waitlist: bool, captchaEnabled: bool }),
+);
+export const accountOptionsParser = guard<AccountOptionsResponse>(
+  object({
+    registration: (v) => v === 'invite' || v === 'open',
+    waitlistUrl: nullable(str),
+    captchaSiteKey: nullable(str),
+  }),
+);
+export const skillsParser = guard<SkillInfo[]>(arrayOf(object({ id: str, available: bool, cost: num })));
