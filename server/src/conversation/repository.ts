@@ -86,6 +86,19 @@ export class MessageRepository {
     return Number(row.n);
   }
 
+  /** How many messages the chat has and whether a reply is streaming in it, in one query (the send path). */
+  async chatState(chatId: string, trx: Executor = this.db): Promise<{ count: number; streaming: boolean }> {
+    const row = await trx
+      .selectFrom('messages')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number | null>(eb.case().when('status', '=', 'streaming').then(1).else(0).end()).as('streaming'),
+      ])
+      .where('chat_id', '=', chatId)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.n), streaming: Number(row.streaming ?? 0) > 0 };
+  }
+
   async hasStreamingReply(chatId: string, trx: Executor = this.db): Promise<boolean> {
     const row = await trx
       .selectFrom('messages')
