@@ -140,15 +140,21 @@ export async function runReply(
     error = { code: 'llm:empty', message: conversationTexts.emptyReply };
   } else status = 'complete';
 
-  await messages.finishReply(messageId, { content, status, parts: parts.stored(), addCost: reply.surcharge ?? 0 });
+  const stored = await messages.finishReply(messageId, {
+    content,
+    status,
+    parts: parts.stored(),
+    addCost: reply.surcharge ?? 0,
+  });
   // Failed or empty: the charge goes back, once (the ledger's refund key makes repeats no-ops).
   if (status === 'failed' || !hasText)
     await deps.credits.refund(userId, messageId, `refund:${error?.code ?? 'stopped'}`);
 
   if (error) room().emit('message.error', { chatId, messageId, message: error.message, code: error.code });
   else {
-    // Gone when the chat was deleted meanwhile: nothing left to tell.
-    const row = await messages.findById(messageId);
+    // The stored row comes back from the update; read it only if the reply had already ended
+    // elsewhere. Gone when the chat was deleted meanwhile: nothing left to tell.
+    const row = stored ?? (await messages.findById(messageId));
     if (row) room().emit('message.done', { chatId, message: presentMessage(row) });
   }
   return { status, content };

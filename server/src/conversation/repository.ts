@@ -15,13 +15,16 @@ export class MessageRepository {
     return trx.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Saves a reply's text and status; only while it is still streaming (a reply ends once). */
+  /**
+   * Saves a reply's text and status; only while it is still streaming (a reply ends once).
+   * Answers the stored row, or undefined when the reply had already ended (or is gone).
+   */
   async finishReply(
     id: string,
     changes: { content: string; status: MessageRow['status']; parts?: MessagePart[]; addCost?: number },
     trx: Executor = this.db,
-  ): Promise<boolean> {
-    const result = await trx
+  ): Promise<MessageRow | undefined> {
+    return trx
       .updateTable('messages')
       .set((eb) => ({
         content: changes.content,
@@ -33,8 +36,8 @@ export class MessageRepository {
       }))
       .where('id', '=', id)
       .where('status', '=', 'streaming')
+      .returningAll()
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
   }
 
   /** Saves the text so far of a reply still streaming (also its heartbeat). */
