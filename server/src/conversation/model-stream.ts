@@ -73,10 +73,14 @@ export async function streamSteps(options: StepOptions, sink: StepSink): Promise
       const calls: Array<{ id: string; name: string; input: unknown }> = [];
       const running: Array<Promise<ToolOutcome>> = [];
       const reader = stream.getReader();
+      let drained = false;
       try {
         for (;;) {
           const { done, value } = await reader.read();
-          if (done) break;
+          if (done) {
+            drained = true;
+            break;
+          }
           watchdog.touch();
           const part = value as LanguageModelV3StreamPart;
           if (part.type === 'text-delta') {
@@ -96,7 +100,9 @@ export async function streamSteps(options: StepOptions, sink: StepSink): Promise
         }
       } finally {
         watchdog.stop();
-        reader.releaseLock();
+        // Left early (an error part, a stop): release the provider's response, not just the lock.
+        if (drained) reader.releaseLock();
+        else void reader.cancel().catch(() => undefined);
       }
       watchdog.throwIfIdle();
       if (calls.length === 0 || step + 1 >= options.maxSteps) break;
