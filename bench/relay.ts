@@ -8,19 +8,21 @@
  * runs it; the fake model and the clients share this process, so both ends of each
  * measurement are read on one clock (performance.now()).
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { addTestMessages, createTestChat, createTestUser, openSeedTarget } from '@neura/test-kit/seed';
 import { buildServer, repoRoot as root, startServerProcess } from '@neura/test-kit/server/process';
 import { io, type Socket } from 'socket.io-client';
+import { cpuMsOf, loadAverage, report } from './lib/report.js';
 
 const LEVELS = (process.env.RELAY_LEVELS ?? '1,50,200').split(',').map(Number);
 /** Samples per level: at least this many streams (several rounds at low concurrency). */
 const MIN_SAMPLES = 100;
 const TOKENS = 20;
 const TOKEN_GAP_MS = 20;
+/** Another server bundle to measure (e.g. a build of the commit before a change), relative to the repo root. */
+const BUNDLE = process.env.RELAY_BUNDLE ? path.resolve(root, process.env.RELAY_BUNDLE) : undefined;
 
 interface Timing {
   modelFirst?: number;
@@ -141,10 +143,15 @@ function summarize(timings: Map<string, Timing>) {
   };
 }
 
-const loadBefore = os
-  .loadavg()
-  .map((v) => v.toFixed(1))
-  .join(' / ');
+const loadBefore = loadAverage();
+type Row = {
+  level: number;
+  relay: ReturnType<typeof summarize>;
+  direct: ReturnType<typeof summarize>;
+  /** The app process's CPU time (user + system) per relayed token, µs. */
+  cpuPerToken?: number;
+  load: string;
+};
 
 async function main() {
   const fake = await startFakeOpenAI({
@@ -160,15 +167,16 @@ async function main() {
     if (last) t.modelLast = at;
   };
   // The bundled server, as `npm start` runs it (rebuilt first so it matches the sources).
-  buildServer();
+  if (!BUNDLE) buildServer();
   const profile = process.env.RELAY_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.RELAY_PROFILE] : [];
   const app = await startServerProcess({
     env: { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', NODE_ENV: 'production' },
     nodeArgs: profile,
+    bundlePath: BUNDLE,
     startTimeoutMs: 60_000,
   });
   const { url } = app;
-  const rows: Array<{ level: number; relay: ReturnType<typeof summarize>; direct: ReturnType<typeof summarize> }> = [];
+  const rows: Row[] = [];
   const sockets: Socket[] = [];
   try {
     const users = await seed(app.dataDir, Math.max(...LEVELS));
@@ -186,8 +194,14 @@ async function main() {
     for (const level of LEVELS) {
       const rounds = Math.max(1, Math.ceil(MIN_SAMPLES / level));
       timings = new Map();
+      const cpuBefore = cpuMsOf(app.pid);
       for (let r = 0; r < rounds; r++) await relayRound(fake, timings, clients.slice(0, level), r);
+      const cpuAfter = cpuMsOf(app.pid);
       const relay = summarize(timings);
+      const cpuPerToken =
+        cpuBefore !== undefined && cpuAfter !== undefined
+          ? ((cpuAfter - cpuBefore) * 1000) / (rounds * level * TOKENS)
+          : undefined;
       timings = new Map();
       for (let r = 0; r < rounds; r++) {
         await Promise.all(
@@ -200,11 +214,12 @@ async function main() {
         );
       }
       const direct = summarize(timings);
-      rows.push({ level, relay, direct });
+      rows.push({ level, relay, direct, cpuPerToken, load: loadAverage() });
       console.log(
         `${String(level).padStart(3)} streams  first token → first delta: p50 ${ms(relay.firstP50)}, p99 ${ms(relay.firstP99)}` +
           ` (direct p50 ${ms(direct.firstP50)}, p99 ${ms(direct.firstP99)})  |  last token → done: p50 ${ms(relay.lastP50)},` +
-          ` p99 ${ms(relay.lastP99)} (direct p50 ${ms(direct.lastP50)}, p99 ${ms(direct.lastP99)})  [${relay.samples} streams]`,
+          ` p99 ${ms(relay.lastP99)} (direct p50 ${ms(direct.lastP50)}, p99 ${ms(direct.lastP99)})  [${relay.samples} streams]` +
+          (cpuPerToken === undefined ? '' : `  app CPU ${cpuPerToken.toFixed(0)} µs/token`),
       );
     }
   } catch (error) {
@@ -215,34 +230,25 @@ async function main() {
     await app.stop();
     await fake.close();
   }
-  writeDoc(rows);
+  writeReport(rows);
 }
 
-function writeDoc(
-  rows: Array<{ level: number; relay: ReturnType<typeof summarize>; direct: ReturnType<typeof summarize> }>,
-) {
-  const file = path.join(root, 'docs/PERFORMANCE.md');
+function writeReport(rows: Row[]) {
   const table = [
-    '| Concurrent streams | Streams measured | First token → first `message.delta` p50 / p99 | Direct read p50 / p99 | Last token → `message.done` p50 / p99 | Direct read p50 / p99 |',
-    '|---:|---:|---|---|---|---|',
+    '| Concurrent streams | Streams measured | First token → first `message.delta` p50 / p99 | Direct read p50 / p99 | Last token → `message.done` p50 / p99 | Direct read p50 / p99 | App CPU per token | Load average after |',
+    '|---:|---:|---|---|---|---|---:|---|',
     ...rows.map(
-      ({ level, relay, direct }) =>
-        `| ${level} | ${relay.samples} | ${ms(relay.firstP50)} / ${ms(relay.firstP99)} | ${ms(direct.firstP50)} / ${ms(direct.firstP99)} | ${ms(relay.lastP50)} / ${ms(relay.lastP99)} | ${ms(direct.lastP50)} / ${ms(direct.lastP99)} |`,
+      ({ level, relay, direct, cpuPerToken, load }) =>
+        `| ${level} | ${relay.samples} | ${ms(relay.firstP50)} / ${ms(relay.firstP99)} | ${ms(direct.firstP50)} / ${ms(direct.firstP99)} | ${ms(relay.lastP50)} / ${ms(relay.lastP99)} | ${ms(direct.lastP50)} / ${ms(direct.lastP99)} | ${cpuPerToken === undefined ? 'n/a' : `${cpuPerToken.toFixed(0)} µs`} | ${load} |`,
     ),
   ].join('\n');
-  const section = [
-    '<!-- relay:start -->',
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, SQLite, one app process (bundled server); ${TOKENS} tokens per reply, ${TOKEN_GAP_MS} ms apart; load average before the run ${loadBefore}.`,
-    '',
-    table,
-    '<!-- relay:end -->',
-  ].join('\n');
-  const current = fs.existsSync(file)
-    ? fs.readFileSync(file, 'utf8')
-    : '# Performance\n\n<!-- relay:start -->\n<!-- relay:end -->\n';
-  const next = current.replace(/<!-- relay:start -->[\s\S]*<!-- relay:end -->/, section);
-  fs.writeFileSync(file, next);
-  console.log(`figures written to ${path.relative(root, file)}`);
+  report(
+    [
+      `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, SQLite, one app process (${BUNDLE ? path.relative(root, BUNDLE) : 'server/dist/main.js'}); ${TOKENS} tokens per reply, ${TOKEN_GAP_MS} ms apart; load average before the run ${loadBefore}.`,
+      '',
+      table,
+    ].join('\n'),
+  );
 }
 
 await main();

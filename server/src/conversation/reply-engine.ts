@@ -1,5 +1,5 @@
 import type { MessagePart } from '@neura/contract';
-import { type LanguageModel, stepCountIs, streamText, type ToolSet } from 'ai';
+import type { LanguageModel, ToolSet } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreditService } from '../credits/service.js';
 import type { FileService } from '../files/service.js';
@@ -7,7 +7,8 @@ import { buildContext } from '../llm/context.js';
 import type { Realtime } from '../realtime/realtime.js';
 import { historyForModel } from './attachment-context.js';
 import { DeltaBatcher } from './delta-batcher.js';
-import { IdleTimeoutError, withIdleTimeout } from './idle-timeout.js';
+import { IdleTimeoutError } from './idle-timeout.js';
+import { streamSteps } from './model-stream.js';
 import { presentMessage } from './present.js';
 import type { MessageRepository } from './repository.js';
 import { conversationTexts } from './texts.js';
@@ -17,7 +18,6 @@ import { ToolParts } from './tool-parts.js';
 const CONTEXT_MESSAGES = 200;
 /** A streaming reply saves its text this often (crash safety and a heartbeat for sweepers). */
 const PROGRESS_MS = 3000;
-const DELTA_FLUSH_MS = 30;
 /** Model steps per reply: text, tool calls, their results, more text (ARCHITECTURE.md §7: the default is one). */
 const MAX_STEPS = 6;
 
@@ -64,8 +64,13 @@ export async function runReply(
 ): Promise<ReplyOutcome> {
   const { messages, realtime, log } = deps;
   const { chatId, messageId, userId, controller } = reply;
-  const room = () => realtime.toUser(userId);
-  const batcher = new DeltaBatcher((text) => room().emit('message.delta', { chatId, messageId, text }), DELTA_FLUSH_MS);
+  // One broadcast operator for the reply (emit does not change it): nothing allocated per delta here.
+  let target: ReturnType<typeof realtime.toUser> | undefined;
+  const room = () => {
+    target ??= realtime.toUser(userId);
+    return target;
+  };
+  const batcher = new DeltaBatcher((text) => room().emit('message.delta', { chatId, messageId, text }));
   const parts = new ToolParts(
     (call) => {
       // A tool event follows the text before it: flush so clients see them in order.
@@ -87,32 +92,30 @@ export async function runReply(
   try {
     const rows = (await messages.listRecentForContext(chatId, CONTEXT_MESSAGES)).reverse();
     const history = await historyForModel(rows, userId, deps.files);
-    const result = streamText({
-      model: input.model,
-      system: input.systemPrompt,
-      messages: buildContext(input.systemPrompt, history, deps.tokenBudget),
-      abortSignal: controller.signal,
-      maxRetries: 1,
-      ...(input.tools ? { tools: input.tools, stopWhen: stepCountIs(MAX_STEPS) } : {}),
-      // Errors arrive as `error` parts below; without this the SDK also prints them.
-      onError: () => undefined,
-    });
-    for await (const part of withIdleTimeout(result.fullStream, deps.idleTimeoutMs)) {
-      if (part.type === 'text-delta') {
-        if (part.text === '') continue;
-        // Text after a tool call starts a new paragraph, live and stored alike.
-        const text = parts.text(part.text, content !== '');
-        content += text;
-        reply.content = content;
-        batcher.push(text);
-      } else if (part.type === 'tool-call') parts.start(part.toolCallId, part.toolName, part.input);
-      else if (part.type === 'tool-result') parts.complete(part.toolCallId, part.output);
-      else if (part.type === 'tool-error') parts.fail(part.toolCallId, part.error, part.toolName, part.input);
-      else if (part.type === 'error') {
-        failure = part.error;
-        break;
-      } else if (part.type === 'abort') break;
-    }
+    await streamSteps(
+      {
+        model: input.model,
+        system: input.systemPrompt,
+        messages: buildContext(input.systemPrompt, history, deps.tokenBudget),
+        tools: input.tools,
+        maxSteps: input.tools ? MAX_STEPS : 1,
+        maxRetries: 1,
+        signal: controller.signal,
+        idleTimeoutMs: deps.idleTimeoutMs,
+      },
+      {
+        text: (delta) => {
+          // Text after a tool call starts a new paragraph, live and stored alike.
+          const text = parts.text(delta, content !== '');
+          content += text;
+          reply.content = content;
+          batcher.push(text);
+        },
+        toolCall: (id, name, callInput) => parts.start(id, name, callInput),
+        toolResult: (id, output) => parts.complete(id, output),
+        toolError: (id, err, name, callInput) => parts.fail(id, err, name, callInput),
+      },
+    );
   } catch (error) {
     if (!controller.signal.aborted) failure = error;
     if (error instanceof IdleTimeoutError) controller.abort(error);
@@ -142,15 +145,21 @@ export async function runReply(
     error = { code: 'llm:empty', message: conversationTexts.emptyReply };
   } else status = 'complete';
 
-  await messages.finishReply(messageId, { content, status, parts: parts.stored(), addCost: reply.surcharge ?? 0 });
+  const stored = await messages.finishReply(messageId, {
+    content,
+    status,
+    parts: parts.stored(),
+    addCost: reply.surcharge ?? 0,
+  });
   // Failed or empty: the charge goes back, once (the ledger's refund key makes repeats no-ops).
   if (status === 'failed' || !hasText)
     await deps.credits.refund(userId, messageId, `refund:${error?.code ?? 'stopped'}`);
 
   if (error) room().emit('message.error', { chatId, messageId, message: error.message, code: error.code });
   else {
-    // Gone when the chat was deleted meanwhile: nothing left to tell.
-    const row = await messages.findById(messageId);
+    // The stored row comes back from the update; read it only if the reply had already ended
+    // elsewhere. Gone when the chat was deleted meanwhile: nothing left to tell.
+    const row = stored ?? (await messages.findById(messageId));
     if (row) room().emit('message.done', { chatId, message: presentMessage(row, deps.files) });
   }
   return { status, content };

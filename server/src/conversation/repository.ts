@@ -15,13 +15,16 @@ export class MessageRepository {
     return trx.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Saves a reply's text and status; only while it is still streaming (a reply ends once). */
+  /**
+   * Saves a reply's text and status; only while it is still streaming (a reply ends once).
+   * Answers the stored row, or undefined when the reply had already ended (or is gone).
+   */
   async finishReply(
     id: string,
     changes: { content: string; status: MessageRow['status']; parts?: MessagePart[]; addCost?: number },
     trx: Executor = this.db,
-  ): Promise<boolean> {
-    const result = await trx
+  ): Promise<MessageRow | undefined> {
+    return trx
       .updateTable('messages')
       .set((eb) => ({
         content: changes.content,
@@ -33,8 +36,8 @@ export class MessageRepository {
       }))
       .where('id', '=', id)
       .where('status', '=', 'streaming')
+      .returningAll()
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
   }
 
   /** Saves the text so far of a reply still streaming (also its heartbeat). */
@@ -129,6 +132,19 @@ export class MessageRepository {
       .where('chat_id', '=', chatId)
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /** How many messages the chat has and whether a reply is streaming in it, in one query (the send path). */
+  async chatState(chatId: string, trx: Executor = this.db): Promise<{ count: number; streaming: boolean }> {
+    const row = await trx
+      .selectFrom('messages')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number | null>(eb.case().when('status', '=', 'streaming').then(1).else(0).end()).as('streaming'),
+      ])
+      .where('chat_id', '=', chatId)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.n), streaming: Number(row.streaming ?? 0) > 0 };
   }
 
   async hasStreamingReply(chatId: string, trx: Executor = this.db): Promise<boolean> {

@@ -141,8 +141,9 @@ export class ConversationService {
     this.active.set(chatId, 'pending');
     try {
       // Another process may be streaming in this chat (scale-out).
-      if (await messages.hasStreamingReply(chatId)) throw new AppError('conflict', t.busy);
-      const isFirst = (await messages.countInChat(chatId)) === 0;
+      const state = await messages.chatState(chatId);
+      if (state.streaming) throw new AppError('conflict', t.busy);
+      const isFirst = state.count === 0;
       const resolved = this.deps.llm.getLanguageModel(persona.model);
       const now = nowIso();
       const userMessage: MessageRow = {

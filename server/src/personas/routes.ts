@@ -9,10 +9,11 @@ export const personaRoutes =
   (personas: PersonaService): FastifyPluginAsync =>
   async (app) => {
     app.get('/personas', async (request, reply) => {
-      const etag = etagOf(await personas.catalogTag());
+      // Served from memory, already serialized (PersonaService.catalog).
+      const { etag, body } = await personas.catalog();
       reply.header('ETag', etag).header('Cache-Control', 'no-cache');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return personas.listPublished();
+      return reply.type('application/json; charset=utf-8').send(body);
     });
 
     // Persona artwork by id (SPEC.md §3 "Persona images are looked up by id"): our own SVGs.

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { type Persona, type PersonaRecord, personaRecordSchema } from '@neura/contract';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
@@ -6,8 +8,64 @@ import { personaRow, presentPersona, toPersonaRecord } from './present.js';
 import type { PersonaRepository } from './repository.js';
 import { SEED_PERSONAS } from './seed-data.js';
 
+/**
+ * How often a cached catalog asks the database whether it changed: another process (the admin
+ * CLI's import, a second app process) bumps the catalog's version there, and every process
+ * serves the new catalog within this time; changes made through this process apply at once.
+ */
+export const CATALOG_CHECK_MS = 1000;
+
+/** The published catalog, serialized once per version, with its ETag. */
+export interface SerializedCatalog {
+  version: string;
+  etag: string;
+  body: string;
+}
+
+const etagOf = (text: string) => `"${createHash('sha1').update(text).digest('base64url')}"`;
+
 export class PersonaService {
-  constructor(private readonly personas: PersonaRepository) {}
+  private cached: SerializedCatalog | undefined;
+  private checkedAt = 0;
+  private loading: Promise<SerializedCatalog> | undefined;
+
+  constructor(
+    private readonly personas: PersonaRepository,
+    private readonly checkMs = CATALOG_CHECK_MS,
+  ) {}
+
+  /**
+   * GET /personas from memory: the serialized catalog and its ETag, rebuilt only when the
+   * database's catalog version (newest update time and count) moved. At most one version query
+   * per `checkMs`, and one at a time.
+   */
+  async catalog(): Promise<SerializedCatalog> {
+    if (this.cached && performance.now() - this.checkedAt < this.checkMs) return this.cached;
+    this.loading ??= this.refresh().finally(() => {
+      this.loading = undefined;
+    });
+    return this.loading;
+  }
+
+  /** Drops the cached catalog (after a change made in this process). */
+  invalidateCatalog(): void {
+    this.cached = undefined;
+  }
+
+  private async refresh(): Promise<SerializedCatalog> {
+    const version = await this.personas.lastUpdated();
+    const cached = this.cached;
+    if (cached?.version === version) {
+      this.checkedAt = performance.now();
+      return cached;
+    }
+    const body = JSON.stringify(await this.listPublished());
+    // The ETag names the version (as before) so clients' cached copies stay valid across restarts.
+    const next = { version, etag: etagOf(version), body };
+    this.cached = next;
+    this.checkedAt = performance.now();
+    return next;
+  }
 
   async listPublished(): Promise<Persona[]> {
     return (await this.personas.listPublished()).map(presentPersona);
@@ -48,6 +106,7 @@ export class PersonaService {
       await this.personas.upsert(personaRow(personaRecordSchema.parse(record), order));
       written++;
     }
+    if (written > 0) this.invalidateCatalog();
     return written;
   }
 
@@ -58,7 +117,11 @@ export class PersonaService {
       throw new AppError('request:invalid', `Invalid persona at ${issue?.path.join('.') ?? '?'}: ${issue?.message}`);
     }
     let order = 0;
-    for (const record of parsed.data) await this.personas.upsert(personaRow(record, order++));
+    try {
+      for (const record of parsed.data) await this.personas.upsert(personaRow(record, order++));
+    } finally {
+      this.invalidateCatalog();
+    }
     return parsed.data.length;
   }
 

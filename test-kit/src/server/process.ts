@@ -32,6 +32,8 @@ export interface ServerProcessOptions {
    * `source`: server/src/main.ts through tsx, for tests that must not depend on a build.
    */
   entry?: 'bundle' | 'source';
+  /** Another bundle than server/dist/main.js (e.g. a build of an older commit, for before/after benchmarks). */
+  bundlePath?: string;
   /** Extra node flags (e.g. --cpu-prof). */
   nodeArgs?: string[];
   startTimeoutMs?: number;
@@ -40,6 +42,8 @@ export interface ServerProcessOptions {
 export interface ServerProcess {
   url: string;
   port: number;
+  /** The OS process id (benchmarks read its CPU time and memory from /proc). */
+  pid: number | undefined;
   /** The app's DATA_DIR (its SQLite file is neura.db there, unless DATABASE_URL points elsewhere). */
   dataDir: string;
   /** stdout and stderr so far. */
@@ -84,13 +88,15 @@ export async function runServerProcessToExit(
  */
 export async function startServerProcess(options: ServerProcessOptions = {}): Promise<ServerProcess> {
   const { env = {}, entry = 'bundle', nodeArgs = [], startTimeoutMs = 45_000 } = options;
-  if (entry === 'bundle' && !fs.existsSync(bundle)) throw new Error('The app is not built: run `npm run build` first');
+  const bundleFile = options.bundlePath ?? bundle;
+  if (entry === 'bundle' && !fs.existsSync(bundleFile))
+    throw new Error('The app is not built: run `npm run build` first');
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const ownDataDir = env.DATA_DIR ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'neura-proc-'));
   const dataDir = env.DATA_DIR ?? (ownDataDir as string);
   const args =
     entry === 'bundle'
-      ? [...nodeArgs, bundle]
+      ? [...nodeArgs, bundleFile]
       : [...nodeArgs, '--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')];
   let log = '';
   const child: ChildProcess = spawn(process.execPath, args, {
@@ -135,5 +141,5 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
     child.kill(signal);
     await exited;
   };
-  return { url, port, dataDir, output: () => log, stop, exitCode: () => child.exitCode, kill };
+  return { url, port, pid: child.pid, dataDir, output: () => log, stop, exitCode: () => child.exitCode, kill };
 }

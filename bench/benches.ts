@@ -1,0 +1,28 @@
+/**
+ * Every benchmark `npm run bench` (bench/run-all.ts) runs, in this order, each in its own
+ * process. To add one, append an entry: a script in bench/ that prints its figures and hands its
+ * markdown to `report()` (bench/lib/report.ts); run-all puts that markdown into
+ * docs/PERFORMANCE.md under the entry's title. `needsBuild`: run-all builds the app first
+ * (`npm run build`) when any selected entry needs it.
+ */
+export interface BenchEntry {
+  /** Short name: `npm run bench -- relay rest` runs only those. */
+  id: string;
+  /** Script path relative to bench/. */
+  file: string;
+  title: string;
+  needsBuild?: boolean;
+  /** Extra environment for the script. */
+  env?: Record<string, string>;
+}
+
+export const benches: BenchEntry[] = [
+  { id: 'relay', file: 'relay.ts', title: 'Stream relay', needsBuild: true },
+  { id: 'engine', file: 'engine.ts', title: 'Reply engine: CPU per token, old loop against new' },
+  { id: 'scale', file: 'scale.ts', title: 'Idle sockets + streams in one process', needsBuild: true },
+  { id: 'rest', file: 'rest.ts', title: 'REST latency and the personas catalog', needsBuild: true },
+  { id: 'fanout', file: 'fanout.ts', title: 'Socket fan-out' },
+  { id: 'speech', file: 'speech.ts', title: 'Speech' },
+  { id: 'bundle', file: 'bundle.ts', title: 'Bundle and Lighthouse', needsBuild: true },
+  { id: 'long-chat', file: 'long-chat.ts', title: 'Long chat and long reply in Chromium', needsBuild: true },
+];
