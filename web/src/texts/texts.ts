@@ -49,6 +49,8 @@ export const texts = {
     connecting: 'Connecting...',
     loggedOutPrompt: 'Login or Signup for free to start chatting with Neura.',
     assistantOnline: 'Neura is online and ready to chat.',
+    /** SPEC.md §9: copyright year 2024. */
+    copyright: '© 2024 Neura. All rights reserved.',
   },
   notFound: {
     heading: 'Not Found',
@@ -163,6 +165,7 @@ export const texts = {
   auth: {
     logout: 'Log out',
     close: 'Close',
+    browseAsVisitor: 'Browse as visitor',
     back: 'Back',
     continue: 'Continue',
     getStarted: 'Get Started',
