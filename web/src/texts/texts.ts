@@ -123,6 +123,11 @@ export const texts = {
     noSkills: 'Conversation only',
     needsPro: 'This persona needs a Pro subscription.',
     empty: 'No personas in this category yet.',
+    /** What each tab holds (every persona is in one of them). */
+    hints: {
+      helpful: 'Assistants, coaches and experts for getting things done.',
+      novelty: 'Characters, games and creative fun.',
+    },
   },
   chats: {
     newChat: 'New Chat',
