@@ -44,7 +44,11 @@ export function AccountStatus({
       {labels.length > 0 ? (
         <span className="ml-auto flex gap-1">
           {labels.map((label) => (
-            <span key={label} className="rounded-md bg-accent px-1.5 py-0.5 font-bold text-accent-fg" data-testid={`${testIdPrefix}tier-label`}>
+            <span
+              key={label}
+              className="rounded-md bg-accent px-1.5 py-0.5 font-bold text-accent-fg"
+              data-testid={`${testIdPrefix}tier-label`}
+            >
               {label}
             </span>
           ))}

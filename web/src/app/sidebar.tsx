@@ -8,7 +8,6 @@ import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
 import { AccountStatus } from './account-status';
 
-
 /**
  * The desktop sidebar (SPEC.md §2, shown at ≥ 1024 px): New Chat, search and the chat list with
  * its menu, Home, Settings or Login, Purchase, the Pro or Insider label, the connection status

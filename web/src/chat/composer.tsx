@@ -1,5 +1,5 @@
 import { MAX_MESSAGE_LENGTH } from '@neura/contract';
-import { type FormEvent, type KeyboardEvent, useCallback, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { texts } from '../texts/texts';
 import { insertAtCursor } from '../voice/insert-at-cursor';
 import { MicButton } from '../voice/mic-button';
@@ -10,15 +10,25 @@ interface Props {
   /** Resolves true when the server accepted the message; the text is kept otherwise. */
   onSend: (text: string) => Promise<boolean>;
   onStop: () => void;
+  /** When this changes (the chat opened), the box takes focus on devices with a fine pointer. */
+  focusKey?: string;
 }
 
+/** A mouse or trackpad: focusing the box then does not pop up a phone's on-screen keyboard. */
+const finePointer = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(hover: hover) and (pointer: fine)').matches;
+
 /** The message box: Enter sends, Shift+Enter makes a new line, Stop while a reply streams. */
-export function Composer({ streaming, onSend, onStop }: Props) {
+export function Composer({ streaming, onSend, onStop, focusKey }: Props) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [voice, setVoice] = useState<DictationState>('idle');
   const box = useRef<HTMLTextAreaElement>(null);
   const processing = voice === 'starting' || voice === 'transcribing';
+
+  useEffect(() => {
+    if (focusKey !== undefined && finePointer()) box.current?.focus({ preventScroll: true });
+  }, [focusKey]);
 
   // Dictation lands at the cursor (or replaces the selection); the caret ends after it.
   const insertTranscript = useCallback((transcript: string) => {
