@@ -280,6 +280,13 @@ export const texts = {
     suggestions: 'Try asking',
     perMessage: 'per message',
   },
+  markdown: {
+    copy: 'Copy',
+    copyCode: 'Copy code',
+    copied: 'Copied',
+    copyFailed: 'Copy failed',
+    table: 'Table',
+  },
   a11y: {
     mainNav: 'Main',
     notifications: 'Notifications',
