@@ -42,7 +42,8 @@ describe('Markdown rich blocks', () => {
   it('should wrap tables in a scrollable region with header cells', () => {
     const { container } = render(<Markdown>{'| col A | col B |\n|---|---|\n| 1 | 2 |'}</Markdown>);
     const region = container.querySelector('.table-scroll');
-    expect(region?.getAttribute('role')).toBe('region');
+    expect(region?.tagName).toBe('SECTION');
+    expect(region?.getAttribute('aria-label')).toBe('Table');
     expect(region?.getAttribute('tabindex')).toBe('0');
     expect([...(region?.querySelectorAll('th') ?? [])].map((th) => th.textContent)).toEqual(['col A', 'col B']);
     expect(region?.querySelectorAll('td')).toHaveLength(2);

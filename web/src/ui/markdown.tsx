@@ -96,9 +96,9 @@ export const Markdown = memo(function Markdown({ children }: { children: string 
           pre: ({ node: _node, ...rest }) => <CodeBlock {...rest} />,
           table: ({ node: _node, ...rest }) => (
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-            <div className="table-scroll" tabIndex={0} role="region" aria-label={texts.markdown.table}>
+            <section className="table-scroll" tabIndex={0} aria-label={texts.markdown.table}>
               <table {...rest} />
-            </div>
+            </section>
           ),
         }}
       >
