@@ -40,7 +40,7 @@ export function ChatIntro({
         ) : null}
       </header>
       {persona.greeting ? (
-        <div className="flex justify-start" data-testid="greeting" data-role="assistant">
+        <div className="flex justify-start" data-testid="greeting">
           <div className="min-w-0 max-w-[95%] break-words rounded-2xl rounded-bl-sm bg-surface-2 px-4 py-2">
             <span className="sr-only">{texts.chat.greetingLabel(persona.name)}</span>
             <Markdown>{persona.greeting}</Markdown>
