@@ -244,6 +244,8 @@ test('New Chat lists every published persona across its tabs', async ({ page }) 
 });
 
 test('the header is 56 px on every route, with the help button inside it', async ({ page }) => {
+  // 13 routes at two sizes, each a full page load on a shared, loaded machine.
+  test.setTimeout(300_000);
   const user = await createSignedInUser({ credits: 0, password: null, flags: ['insider'], pro: true });
   const chat = await withSeed((target) => createTestChat(target, user.id));
   await signIn(page.context(), user.token);
