@@ -29,10 +29,7 @@ export function ChatIntro({
           {persona.name}
         </h3>
         <p className="max-w-md text-sm text-muted">{persona.description}</p>
-        <div className="flex items-center gap-2 text-xs text-muted">
-          <CostBadge cost={persona.cost} />
-          <span>{texts.chat.perMessage}</span>
-        </div>
+        <CostBadge cost={persona.cost} />
         {persona.includedSkills.length > 0 ? (
           <div className="flex justify-center">
             <SkillList skills={persona.includedSkills} />

@@ -126,12 +126,12 @@ describe('ChatPage', () => {
   it('should show an error with Retry when the chat cannot be loaded, then the history after Retry', async () => {
     const calls = messagesAnswering([down, () => json([message('m1', { content: 'Earlier reply' })])]);
     renderChat();
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert.textContent).toContain('This chat could not be loaded');
     expect(screen.queryByText(/Say hello/)).toBeNull();
     expect(screen.queryByTestId('greeting')).toBeNull();
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull(), { timeout: 5000 });
     expect(shownTexts()).toEqual(['Earlier reply']);
     expect(screen.queryByTestId('chat-intro')).toBeNull();
     expect(calls).toHaveLength(2);
@@ -140,9 +140,9 @@ describe('ChatPage', () => {
   it('should load again on reconnect after a failed load', async () => {
     messagesAnswering([down, () => json([message('m1', { content: 'Back again' })])]);
     renderChat();
-    await screen.findByRole('alert');
+    await screen.findByRole('alert', {}, { timeout: 5000 });
     act(() => fake.receive('ready', {}));
-    await waitFor(() => expect(shownTexts()).toEqual(['Back again']));
+    await waitFor(() => expect(shownTexts()).toEqual(['Back again']), { timeout: 5000 });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -152,15 +152,15 @@ describe('ChatPage', () => {
       () => json([message('m1', { status: 'streaming', content: 'Once upon a time, far away' })]),
     ]);
     renderChat();
-    await waitFor(() => expect(shownTexts()).toEqual(['Once upon']));
+    await waitFor(() => expect(shownTexts()).toEqual(['Once upon']), { timeout: 5000 });
     act(() => fake.receive('ready', {}));
-    await waitFor(() => expect(shownTexts()).toEqual(['Once upon a time, far away']));
+    await waitFor(() => expect(shownTexts()).toEqual(['Once upon a time, far away']), { timeout: 5000 });
   });
 
   it('should greet with the persona in an empty chat and send a suggested prompt', async () => {
     messagesAnswering([() => json([])]);
     renderChat();
-    const intro = await screen.findByTestId('chat-intro');
+    const intro = await screen.findByTestId('chat-intro', {}, { timeout: 5000 });
     expect(within(intro).getByRole('heading', { name: 'Chef Basil' })).toBeTruthy();
     expect(intro.textContent).toContain('A French chef.');
     expect(within(intro).getByTestId('persona-cost').textContent).toContain('2');

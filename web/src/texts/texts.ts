@@ -278,7 +278,6 @@ export const texts = {
     jumpToLatest: 'Jump to latest',
     greetingLabel: (persona: string) => `${persona} says`,
     suggestions: 'Try asking',
-    perMessage: 'per message',
   },
   markdown: {
     copy: 'Copy',
