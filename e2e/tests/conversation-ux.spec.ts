@@ -190,8 +190,52 @@ test('an empty chat greets with the persona and suggests first prompts', async (
   await shoot(page, 'empty-chat-greeting');
 
   await page.setViewportSize({ width: 1366, height: 900 });
-  const violations = await seriousViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
+  for (const theme of THEMES) {
+    // Contrast included: the cost chip and the suggestions in every theme.
+    await setTheme(page, theme);
+    const violations = await seriousViolations(page);
+    expect(violations, `${theme}: ${describeViolations(violations)}`).toEqual([]);
+  }
+});
+
+test('Reload Chat says so in a toast that covers neither the credits badge nor help', async ({ page }) => {
+  const chatId = await seedChat(page);
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.goto(`${app.url}/chats/${chatId}`);
+    await expect(page.getByTestId('chat-intro')).toBeVisible();
+    if (size.name === 'desktop') {
+      await page
+        .getByRole('complementary', { name: 'Sidebar' })
+        .getByRole('button', { name: /options/i })
+        .first()
+        .click();
+    } else {
+      await page.goto(`${app.url}/chats`);
+      await page
+        .getByRole('button', { name: /options/i })
+        .first()
+        .click();
+    }
+    await page.getByRole('button', { name: 'Reload Chat' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Chat reloaded.' });
+    await expect(toast).toBeVisible();
+    const [t, badge, help] = await Promise.all([
+      toast.boundingBox(),
+      page.getByTestId('credits-badge').boundingBox(),
+      page.getByTestId('help-button').boundingBox(),
+    ]);
+    for (const other of [badge, help]) {
+      if (!t || !other) throw new Error('not laid out');
+      const overlaps =
+        t.x < other.x + other.width &&
+        other.x < t.x + t.width &&
+        t.y < other.y + other.height &&
+        other.y < t.y + t.height;
+      expect(overlaps, size.name).toBe(false);
+    }
+    await toast.getByRole('button', { name: 'Close' }).click();
+  }
 });
 
 test('a chat opened while the API is down shows the error and recovers with Retry', async ({ page }) => {
