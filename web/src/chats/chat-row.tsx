@@ -54,7 +54,7 @@ export const ChatRow = memo(function ChatRow({ chat, active }: { chat: Chat; act
           <span className="truncate text-sm text-muted" data-testid="chat-row-preview">
             {previewText(chat.preview) || texts.chats.noMessages}
           </span>
-          <span className="truncate text-xs text-muted/80" data-testid="chat-row-persona">
+          <span className="truncate text-xs text-muted" data-testid="chat-row-persona">
             {personaName}
           </span>
         </span>
