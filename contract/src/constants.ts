@@ -74,6 +74,11 @@ export const CHAT_TITLE_MAX_WORDS = 6;
 
 /** Persona tags and the Explore carousels built from them, in order. */
 export const PERSONA_TAGS = ['featured', 'wellbeing', 'business', 'fun', 'character', 'helpful'] as const;
+/** The New Chat modal's tabs (SPEC.md §2) and the tag each lists; every published persona carries one. */
+export const NEW_CHAT_TABS = [
+  { id: 'helpful', tag: 'helpful' },
+  { id: 'novelty', tag: 'fun' },
+] as const;
 export const EXPLORE_CAROUSELS = [
   { tag: 'featured', title: 'Featured' },
   { tag: 'wellbeing', title: 'Health & Wellbeing' },

@@ -14,6 +14,8 @@ export const personaSchema = z.object({
   published: z.boolean(),
   requiresPro: z.boolean(),
   includedSkills: z.array(skillSchema),
+  /** Shown as the first bubble of an empty chat (client-side only: never charged, never sent to the model). */
+  greeting: z.string().max(4000).nullish(),
 });
 export type Persona = z.infer<typeof personaSchema>;
 
@@ -24,7 +26,6 @@ export const personaRecordSchema = personaSchema.extend({
     .string()
     .regex(/^[a-z0-9-]+:.+$/, 'model must be "provider:model"')
     .nullish(),
-  greeting: z.string().max(4000).nullish(),
 });
 export type PersonaRecord = z.infer<typeof personaRecordSchema>;
 

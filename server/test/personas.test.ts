@@ -17,6 +17,8 @@ describe('personas', () => {
     expect(list.every((p) => p.published)).toBe(true);
     expect(list.find((p) => p.id === 'lab-experimental')).toBeUndefined();
     expect(list[0]).not.toHaveProperty('systemPrompt');
+    // The greeting is public: an empty chat shows it as its first bubble.
+    expect(list.find((p) => p.id === 'default')?.greeting).toBe('Hi! I am Neura. What can I help you with today?');
     const again = await t.app.inject({
       method: 'GET',
       url: '/api/personas',

@@ -14,11 +14,12 @@ export function presentPersona(row: PersonaRow): Persona {
     published: toBool(row.published),
     requiresPro: toBool(row.requires_pro),
     includedSkills: fromJson<Persona['includedSkills']>(row.included_skills, []),
+    greeting: row.greeting,
   };
 }
 
 export function toPersonaRecord(row: PersonaRow): PersonaRecord {
-  return { ...presentPersona(row), systemPrompt: row.system_prompt, model: row.model, greeting: row.greeting };
+  return { ...presentPersona(row), systemPrompt: row.system_prompt, model: row.model };
 }
 
 export function personaRow(record: PersonaRecord, sortOrder: number): NewPersona {

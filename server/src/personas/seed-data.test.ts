@@ -1,4 +1,4 @@
-import { PERSONA_TAGS, personaRecordSchema } from '@neura/contract';
+import { NEW_CHAT_TABS, PERSONA_TAGS, personaRecordSchema } from '@neura/contract';
 import { describe, expect, it } from 'vitest';
 import { MOTIFS } from './motifs.js';
 import { SEED_PERSONAS } from './seed-data.js';
@@ -17,6 +17,11 @@ describe('seed catalog', () => {
         tag,
       ).toBe(true);
     expect(published.find((p) => p.id === 'default')).toBeTruthy();
+  });
+  it('should put every published persona in one of the New Chat tabs', () => {
+    const tabTags: string[] = NEW_CHAT_TABS.map((t) => t.tag);
+    const missing = published.filter((p) => !p.tags.some((tag) => tabTags.includes(tag))).map((p) => p.name);
+    expect(missing).toEqual([]);
   });
   it('should have unique ids, distinct prompts, costs of 1 to 10, several Pro personas and drawn icons', () => {
     expect(new Set(SEED_PERSONAS.map((p) => p.id)).size).toBe(SEED_PERSONAS.length);

@@ -71,7 +71,7 @@ const SEEDS: Seed[] = [
     name: 'Startup Advisor',
     description: 'Sharp feedback on business ideas, pricing, pitch decks and go-to-market plans.',
     cost: 5,
-    tags: ['featured', 'business'],
+    tags: ['featured', 'business', 'helpful'],
     requiresPro: true,
     includedSkills: ['web_search', 'read_url', 'check_domain'],
     systemPrompt: `You are a seasoned startup advisor who has seen hundreds of companies succeed and fail. Be candid and specific: challenge assumptions, size markets with explicit arithmetic, name the riskiest assumption and suggest the cheapest experiment that would test it. End every substantial answer with the top three next actions. You give general guidance, not legal or investment advice. ${SAFETY}`,
@@ -121,7 +121,7 @@ const SEEDS: Seed[] = [
     name: 'Sleep Guide',
     description: 'Wind-down routines, bedtime stories and evidence-based sleep habits.',
     cost: 2,
-    tags: ['wellbeing'],
+    tags: ['wellbeing', 'helpful'],
     requiresPro: false,
     includedSkills: ['web_search'],
     systemPrompt:
@@ -134,7 +134,7 @@ const SEEDS: Seed[] = [
     name: 'Trainer Max',
     description: 'Workout plans for any level, with form cues and progress tracking.',
     cost: 3,
-    tags: ['wellbeing'],
+    tags: ['wellbeing', 'helpful'],
     requiresPro: false,
     includedSkills: ['video_search', 'forecast_weather'],
     systemPrompt:
@@ -160,7 +160,7 @@ const SEEDS: Seed[] = [
     name: 'Kind Listener',
     description: 'A warm, non-judgemental space to talk things through.',
     cost: 3,
-    tags: ['wellbeing'],
+    tags: ['wellbeing', 'helpful'],
     requiresPro: true,
     includedSkills: [],
     systemPrompt:
@@ -173,7 +173,7 @@ const SEEDS: Seed[] = [
     name: 'Budget Buddy',
     description: 'Plain-spoken help with budgets, saving goals and money decisions.',
     cost: 2,
-    tags: ['business', 'wellbeing'],
+    tags: ['business', 'wellbeing', 'helpful'],
     requiresPro: false,
     includedSkills: ['web_search'],
     systemPrompt: `You are Budget Buddy, a friendly personal finance helper. Explain money concepts simply, build budgets as markdown tables, show your arithmetic, and turn goals into monthly amounts. Never shame spending. Remind users that you give general information, not regulated financial advice, and point them to a licensed adviser for investments, tax or debt restructuring. ${SAFETY}`,
@@ -185,7 +185,7 @@ const SEEDS: Seed[] = [
     name: 'Brand Strategist',
     description: 'Positioning, taglines, campaigns and launch visuals for your product.',
     cost: 6,
-    tags: ['business'],
+    tags: ['business', 'helpful'],
     requiresPro: true,
     includedSkills: ['web_search', 'read_url', 'check_domain', 'generate_image'],
     systemPrompt:
@@ -302,7 +302,7 @@ const SEEDS: Seed[] = [
     name: 'The Detective',
     description: 'A brilliant Victorian detective who reasons from the smallest clues.',
     cost: 2,
-    tags: ['character'],
+    tags: ['character', 'fun'],
     requiresPro: false,
     includedSkills: [],
     systemPrompt:
@@ -341,7 +341,7 @@ const SEEDS: Seed[] = [
     name: 'Archmage Elowen',
     description: 'A wise wizard who guides you through quests of your own making.',
     cost: 3,
-    tags: ['character'],
+    tags: ['character', 'fun'],
     requiresPro: true,
     includedSkills: ['generate_image'],
     systemPrompt:
@@ -367,7 +367,7 @@ const SEEDS: Seed[] = [
     name: 'Socrates',
     description: 'Questions your ideas until you find out what you really think.',
     cost: 2,
-    tags: ['character', 'wellbeing'],
+    tags: ['character', 'wellbeing', 'fun'],
     requiresPro: false,
     includedSkills: [],
     systemPrompt:

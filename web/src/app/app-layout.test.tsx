@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZodError } from 'zod';
@@ -85,6 +85,48 @@ describe('AppLayout', () => {
     await screen.findByRole('dialog');
     await router.navigate('/terms');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it.each(['/terms', '/changelog', '/nowhere'])(
+    'should let a visitor on %s open the auth modal from the sidebar, and keep it open',
+    async (path) => {
+      serverAnswering(online);
+      renderAt(path);
+      const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
+      for (const name of ['Login / Signup', 'Login', 'New Chat']) {
+        act(() => useAppStore.getState().setActiveModal(null));
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+        fireEvent.click(within(sidebar).getByRole('button', { name }));
+        expect(await screen.findByRole('dialog')).toBeTruthy();
+        // Still open after the layout's effects ran (the gate used to close it on public routes).
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(useAppStore.getState().activeModal).toBe('auth');
+      }
+    },
+  );
+
+  it('should offer Browse as visitor instead of a dead close on a route that needs auth', async () => {
+    serverAnswering(online);
+    const router = renderAt('/');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Browse as visitor' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/changelog'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('should browse as a visitor on Escape too, and close with × on a public page', async () => {
+    serverAnswering(online);
+    const router = renderAt('/chats');
+    await screen.findByRole('dialog');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/changelog'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    act(() => useAppStore.getState().setActiveModal('auth'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(useAppStore.getState().activeModal).toBeNull());
+    expect(router.state.location.pathname).toBe('/changelog');
   });
 
   it('should show the fatal offline notice when the server cannot be reached', async () => {

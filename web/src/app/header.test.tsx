@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../store/app-store';
@@ -65,6 +65,25 @@ describe('Header', () => {
     expect(badge.textContent).toContain('7');
     fireEvent.click(badge);
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/credits'));
+  });
+
+  it('should highlight the credits badge at 0 credits only', () => {
+    renderAt(['/terms']);
+    expect(screen.getByTestId('credits-badge').dataset.empty).toBeUndefined();
+    act(() => dispatchUser({ type: 'credits', credits: 0 }));
+    const badge = screen.getByTestId('credits-badge');
+    expect(badge.dataset.empty).toBe('true');
+    expect(badge.className).toContain('text-danger');
+  });
+
+  it('should keep its 56 px height in a column layout (it never shrinks)', () => {
+    renderAt(['/terms']);
+    const header = screen.getByRole('banner');
+    expect(header.className.split(' ')).toEqual(expect.arrayContaining(['h-14', 'shrink-0']));
+    // The round help button fits inside the header with its border.
+    expect(screen.getByTestId('help-button').className.split(' ')).toEqual(
+      expect.arrayContaining(['h-9', 'w-9', 'shrink-0', 'box-border']),
+    );
   });
 
   it('should open help at the index from the help button', async () => {

@@ -34,7 +34,7 @@ export function Header() {
   };
 
   return (
-    <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border bg-surface/95 px-2 backdrop-blur">
+    <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b border-border bg-surface/95 px-2 backdrop-blur">
       <button
         type="button"
         onClick={onLeft}
@@ -53,7 +53,8 @@ export function Header() {
           to="/settings/credits"
           data-testid="credits-badge"
           aria-label={texts.header.creditsBadge(credits)}
-          className="credits-badge flex h-8 min-w-10 items-center justify-center gap-1 rounded-full bg-surface-3 px-3 text-sm font-medium"
+          data-empty={credits === 0 ? 'true' : undefined}
+          className={`credits-badge flex h-8 min-w-10 shrink-0 items-center justify-center gap-1 rounded-full px-3 text-sm font-medium ${credits === 0 ? 'border border-danger bg-danger/15 text-danger' : 'bg-surface-3'}`}
         >
           {credits ?? '…'}
         </Link>
@@ -63,7 +64,7 @@ export function Header() {
         onClick={() => void openHelpDoc()}
         aria-label={texts.help.open}
         data-testid="help-button"
-        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full border border-border text-base font-semibold hover:bg-surface-3"
+        className="box-border flex h-9 w-9 shrink-0 items-center justify-center rounded-full border border-border text-base leading-none font-semibold hover:bg-surface-3"
       >
         <span aria-hidden="true">?</span>
       </button>

@@ -3,21 +3,14 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { LogoutButton } from '../auth/logout-button';
 import { openChatId, startChat } from '../chats/chat-actions';
 import { NewChatButton } from '../chats/new-chat-button';
-import { type ConnectionStatus, useConnectionStatus } from '../chats/use-connection-status';
 import { useAppStore } from '../store/app-store';
-import { selectIsPro, useUser } from '../store/user';
 import { texts } from '../texts/texts';
+import { AccountStatus } from './account-status';
 
 // Signed-in only: loaded once there is a token, so visitors never download the chat list (with its
 // virtualizer), the New Chat modal or the chat menus (docs/PERFORMANCE.md "Bundle").
 const ChatList = lazy(() => import('../chats/chat-list').then((m) => ({ default: m.ChatList })));
 const ChatsRuntime = lazy(() => import('../chats/chats-runtime').then((m) => ({ default: m.ChatsRuntime })));
-
-const STATUS: Record<ConnectionStatus, { label: string; dot: string }> = {
-  online: { label: texts.nav.online, dot: 'bg-success' },
-  connecting: { label: texts.nav.connecting, dot: 'bg-warning' },
-  offline: { label: texts.nav.offline, dot: 'bg-danger' },
-};
 
 /**
  * The desktop sidebar (SPEC.md §2, shown at ≥ 1024 px): New Chat, search and the chat list with
@@ -27,14 +20,10 @@ const STATUS: Record<ConnectionStatus, { label: string; dot: string }> = {
  */
 export function Sidebar() {
   const token = useAppStore((s) => s.token);
-  const isPro = useUser(selectIsPro);
-  const insider = useUser((s) => s.user?.flags.includes('insider') ?? false);
   const setActiveModal = useAppStore((s) => s.setActiveModal);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const status = useConnectionStatus();
   const hasActiveChat = openChatId(pathname) !== null;
-  const tier = isPro ? texts.nav.pro : insider ? texts.nav.insider : null;
 
   return (
     <>
@@ -89,22 +78,7 @@ export function Sidebar() {
           <Link to="/settings/credits" className="rounded-md px-2 py-1.5 hover:bg-surface-3">
             {texts.nav.purchase}
           </Link>
-          <div className="flex items-center gap-2 px-2 py-1.5 text-xs text-muted">
-            {token ? (
-              <span className="flex items-center gap-1.5" data-testid="connection-status" role="status">
-                <span className={`h-2 w-2 rounded-full ${STATUS[status].dot}`} aria-hidden="true" />
-                {status === 'online' && !hasActiveChat ? texts.nav.assistantOnline : STATUS[status].label}
-              </span>
-            ) : null}
-            {tier ? (
-              <span
-                className="ml-auto rounded-md bg-accent px-1.5 py-0.5 font-bold text-accent-fg"
-                data-testid="tier-label"
-              >
-                {tier}
-              </span>
-            ) : null}
-          </div>
+          <AccountStatus className="px-2 py-1.5" onlineText={hasActiveChat ? undefined : texts.nav.assistantOnline} />
           <span className="flex gap-3 px-2 text-xs text-muted">
             <Link to="/terms" className="hover:text-fg">
               {texts.nav.terms}
@@ -113,6 +87,9 @@ export function Sidebar() {
               {texts.nav.privacy}
             </Link>
           </span>
+          <p className="px-2 text-xs text-muted" data-testid="copyright">
+            {texts.nav.copyright}
+          </p>
         </nav>
       </aside>
     </>

@@ -1,4 +1,6 @@
 import { type ComponentType, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { routeFor } from '../app/routes';
 import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
 import { ModalShell } from '../ui/modal';
@@ -56,6 +58,13 @@ export function AuthModal() {
   const alert = useAuthFlow((s) => s.alert);
   const goTo = useAuthFlow((s) => s.goTo);
   useAccountOptions(open);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const token = useAppStore((s) => s.token);
+  // On a route that needs auth, closing would only reopen it: the way out is browsing as a visitor
+  // (a public page), the same for ×, Escape and the backdrop.
+  const gated = routeFor(pathname).auth && !token;
+  const close = () => (gated ? navigate('/changelog') : setActiveModal(null));
 
   // A fresh visitor starts with the intro; someone who finished it starts at emailcheck.
   useEffect(() => {
@@ -67,7 +76,7 @@ export function AuthModal() {
   return (
     <ModalShell
       open={open}
-      onClose={() => setActiveModal(null)}
+      onClose={close}
       labelledBy="auth-title"
       modalId="auth"
       data={{ 'data-page': page }}
@@ -88,14 +97,25 @@ export function AuthModal() {
           <h2 id="auth-title" className="flex-1 text-xl font-semibold">
             {texts.auth.headings[page]}
           </h2>
-          <button
-            type="button"
-            aria-label={texts.auth.close}
-            onClick={() => setActiveModal(null)}
-            className="flex h-9 w-9 items-center justify-center rounded-full text-xl text-muted hover:bg-surface-3"
-          >
-            <span aria-hidden="true">×</span>
-          </button>
+          {gated ? (
+            <button
+              type="button"
+              onClick={close}
+              data-testid="browse-as-visitor"
+              className="shrink-0 rounded-full px-3 py-1.5 text-sm text-muted underline-offset-2 hover:bg-surface-3 hover:text-fg hover:underline"
+            >
+              {texts.auth.browseAsVisitor}
+            </button>
+          ) : (
+            <button
+              type="button"
+              aria-label={texts.auth.close}
+              onClick={close}
+              className="flex h-9 w-9 items-center justify-center rounded-full text-xl text-muted hover:bg-surface-3"
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          )}
         </div>
         <AuthAlert alert={alert} />
         <Page />

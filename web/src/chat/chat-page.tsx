@@ -1,10 +1,11 @@
-import { type DragEvent, useCallback, useRef } from 'react';
+import { type DragEvent, useCallback, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useChats } from '../store/chats';
 import { isStreaming } from '../store/messages';
 import { usePersonas } from '../store/personas';
 import { texts } from '../texts/texts';
 import { sendMessage, stopMessage } from './chat-api';
+import { ChatIntro } from './chat-intro';
 import { ChatSendContext } from './chat-send-context';
 import { Composer, type ComposerHandle, filesOf } from './composer';
 import { MessageList } from './message-list';
@@ -16,10 +17,12 @@ import { useChatTitle } from './use-chat-title';
 export function ChatPage() {
   const { chatId = '' } = useParams();
   useChatTitle(chatId);
-  const { thread, loadOlder } = useChatThread(chatId);
+  const { thread, loadOlder, retry } = useChatThread(chatId);
   const personaId = useChats((s) => s.chats.find((c) => c.id === chatId)?.persona);
-  const personaName = usePersonas((s) => s.personas.find((p) => p.id === personaId)?.name);
+  const persona = usePersonas((s) => s.personas.find((p) => p.id === personaId));
   const streaming = isStreaming(thread);
+  const [retrying, setRetrying] = useState(false);
+  const [sending, setSending] = useState(false);
 
   const composer = useRef<ComposerHandle>(null);
   const onSend = useCallback(
@@ -44,6 +47,18 @@ export function ChatPage() {
     if (files.length === 0) return;
     event.preventDefault();
     composer.current?.addFiles(files);
+  };
+
+  const onRetry = async () => {
+    setRetrying(true);
+    await retry();
+    setRetrying(false);
+  };
+
+  const onPick = async (prompt: string) => {
+    setSending(true);
+    await onSend(prompt, []);
+    setSending(false);
   };
 
   if (thread?.missing) {
@@ -72,9 +87,32 @@ export function ChatPage() {
           hasMore={thread?.hasMore ?? false}
           loadingOlder={thread?.loadingOlder ?? false}
           onLoadOlder={() => void loadOlder()}
+          streaming={streaming}
           empty={
-            thread?.loaded ? (
-              <p className="py-10 text-center text-muted">{texts.chat.empty(personaName)}</p>
+            thread?.error && !thread.loaded ? (
+              <div
+                role="alert"
+                data-testid="chat-load-error"
+                className="mx-auto flex max-w-md flex-col items-center gap-3 py-10 text-center"
+              >
+                <h3 className="text-lg font-semibold">{texts.chat.loadFailedTitle}</h3>
+                <p className="text-muted">{texts.chat.loadFailedBody}</p>
+                <p className="text-sm text-muted">{thread.error}</p>
+                <button
+                  type="button"
+                  onClick={() => void onRetry()}
+                  disabled={retrying}
+                  className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg disabled:opacity-60"
+                >
+                  {retrying ? texts.chat.retrying : texts.chat.retry}
+                </button>
+              </div>
+            ) : thread?.loaded ? (
+              persona ? (
+                <ChatIntro persona={persona} onPick={(prompt) => void onPick(prompt)} disabled={sending || streaming} />
+              ) : (
+                <p className="py-10 text-center text-muted">{texts.chat.empty(undefined)}</p>
+              )
             ) : (
               <p className="py-10 text-center text-muted" role="status">
                 {texts.common.loading}
@@ -82,7 +120,13 @@ export function ChatPage() {
             )
           }
         />
-        <Composer ref={composer} streaming={streaming} onSend={onSend} onStop={() => stopMessage(chatId)} />
+        <Composer
+          ref={composer}
+          streaming={streaming}
+          onSend={onSend}
+          onStop={() => stopMessage(chatId)}
+          focusKey={chatId}
+        />
       </section>
     </ChatSendContext>
   );

@@ -6,6 +6,7 @@ import {
   type KeyboardEvent,
   type Ref,
   useCallback,
+  useEffect,
   useImperativeHandle,
   useRef,
   useState,
@@ -30,6 +31,8 @@ interface Props {
   onSend: (text: string, attachments: string[]) => Promise<boolean>;
   onStop: () => void;
   ref?: Ref<ComposerHandle>;
+  /** When this changes (the chat opened), the box takes focus on devices with a fine pointer. */
+  focusKey?: string;
 }
 
 /** Image files among what was dropped or pasted. */
@@ -37,8 +40,12 @@ export function filesOf(data: DataTransfer | null): File[] {
   return data ? Array.from(data.files) : [];
 }
 
+/** A mouse or trackpad: focusing the box then does not pop up a phone's on-screen keyboard. */
+const finePointer = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(hover: hover) and (pointer: fine)').matches;
+
 /** The message box: Enter sends, Shift+Enter makes a new line, Stop while a reply streams. */
-export function Composer({ streaming, onSend, onStop, ref }: Props) {
+export function Composer({ streaming, onSend, onStop, ref, focusKey }: Props) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [voice, setVoice] = useState<DictationState>('idle');
@@ -48,6 +55,10 @@ export function Composer({ streaming, onSend, onStop, ref }: Props) {
   const picker = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   useImperativeHandle(ref, () => ({ addFiles: attachments.add }), [attachments.add]);
+
+  useEffect(() => {
+    if (focusKey !== undefined && finePointer()) box.current?.focus({ preventScroll: true });
+  }, [focusKey]);
 
   // Dictation lands at the cursor (or replaces the selection); the caret ends after it.
   const insertTranscript = useCallback((transcript: string) => {

@@ -14,16 +14,20 @@ interface Props {
   loadingOlder: boolean;
   onLoadOlder: () => void;
   empty: React.ReactNode;
+  /** A reply is streaming: scrolled up, a "jump to latest" button shows. */
+  streaming?: boolean;
 }
 
 /**
  * The virtualized message list: only the rows near the viewport are mounted, older pages load
  * when scrolling up (keeping the reading position), and it follows the bottom while a reply
- * streams unless the user scrolled away.
+ * streams unless the user scrolled away; then "Jump to latest" brings them back (while a reply
+ * streams, or when more than a screen away from the bottom).
  */
-export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empty }: Props) {
+export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empty, streaming = false }: Props) {
   const parentRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
+  const [away, setAway] = useState<'near' | 'up' | 'far'>('near');
   const beforePrepend = useRef<{ firstId: string | undefined; height: number; top: number } | null>(null);
   // The version of each reply the user switched to (see threadRows: a new version resets it).
   const [chosen, setChosen] = useState<Record<string, string>>({});
@@ -49,7 +53,9 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
   const onScroll = () => {
     const el = parentRef.current;
     if (!el) return;
-    stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+    const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
+    stickToBottom.current = distance < NEAR_BOTTOM_PX;
+    setAway(stickToBottom.current ? 'near' : distance > el.clientHeight ? 'far' : 'up');
     if (el.scrollTop < LOAD_OLDER_PX && hasMore && !loadingOlder && messages.length > 0) {
       beforePrepend.current = { firstId: messages[0]?.id, height: el.scrollHeight, top: el.scrollTop };
       onLoadOlder();
@@ -69,47 +75,69 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
     if (stickToBottom.current) el.scrollTop = el.scrollHeight;
   });
 
+  const jumpToLatest = () => {
+    const el = parentRef.current;
+    if (!el) return;
+    stickToBottom.current = true;
+    setAway('near');
+    el.scrollTo({ top: el.scrollHeight, behavior: 'smooth' });
+  };
+
   const items = virtualizer.getVirtualItems();
+  const showJump = messages.length > 0 && (away === 'far' || (away === 'up' && streaming));
   return (
-    <div
-      ref={parentRef}
-      onScroll={onScroll}
-      className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4"
-      role="log"
-      aria-label={texts.chat.messages}
-      data-testid="message-list"
-    >
-      {loadingOlder ? (
-        <p className="py-2 text-center text-sm text-muted" role="status">
-          {texts.chat.loadingOlder}
-        </p>
-      ) : null}
-      {messages.length === 0 ? empty : null}
-      <div className="relative mx-auto w-full max-w-3xl" style={{ height: virtualizer.getTotalSize() }}>
-        {items.map((item) => {
-          const row = rows[item.index];
-          if (!row) return null;
-          const { message, version } = row;
-          return (
-            <div
-              key={item.key}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              className="absolute top-0 left-0 w-full pb-3"
-              style={{ transform: `translateY(${item.start}px)` }}
-            >
-              <MessageItem
-                message={message}
-                isLast={message.id === last.reply || message.id === last.user}
-                busy={busy}
-                versionIndex={version?.index}
-                versionCount={version?.count}
-                onVersion={onVersion}
-              />
-            </div>
-          );
-        })}
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <div
+        ref={parentRef}
+        onScroll={onScroll}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4"
+        role="log"
+        aria-label={texts.chat.messages}
+        data-testid="message-list"
+      >
+        {loadingOlder ? (
+          <p className="py-2 text-center text-sm text-muted" role="status">
+            {texts.chat.loadingOlder}
+          </p>
+        ) : null}
+        {messages.length === 0 ? empty : null}
+        <div className="relative mx-auto w-full max-w-3xl" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            const { message, version } = row;
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="absolute top-0 left-0 w-full pb-3"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <MessageItem
+                  message={message}
+                  isLast={message.id === last.reply || message.id === last.user}
+                  busy={busy}
+                  versionIndex={version?.index}
+                  versionCount={version?.count}
+                  onVersion={onVersion}
+                />
+              </div>
+            );
+          })}
+        </div>
       </div>
+      {showJump ? (
+        <button
+          type="button"
+          onClick={jumpToLatest}
+          data-testid="jump-to-latest"
+          className="absolute bottom-3 left-1/2 z-10 flex -translate-x-1/2 items-center gap-1 rounded-full border border-border bg-surface-2 px-3 py-1.5 text-sm font-medium shadow-lg hover:bg-surface-3"
+        >
+          <span aria-hidden="true">↓</span>
+          {texts.chat.jumpToLatest}
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -8,8 +8,32 @@ import { showToast } from '../ui/toast-store';
 import { fetchMessages } from './chat-api';
 
 /**
+ * Loads the newest page of a chat. A 404 marks it missing; any other failure marks the thread
+ * failed (the chat page shows the error with Retry) when nothing is shown yet, else a toast.
+ * `refresh` (after a reconnect) merges the page into what is shown, catching up a streaming reply.
+ */
+async function loadNewest(chatId: string, refresh: boolean, isCancelled: () => boolean = () => false) {
+  try {
+    const page = await fetchMessages(chatId);
+    if (isCancelled()) return;
+    dispatchMessages({ type: 'page', chatId, page, hasMore: page.length >= MESSAGES_PAGE_SIZE, refresh });
+  } catch (error) {
+    if (isCancelled()) return;
+    if (error instanceof AppError && error.status === 404) {
+      dispatchMessages({ type: 'missing', chatId });
+      return;
+    }
+    const shown = useMessages.getState().threads[chatId];
+    if (shown?.loaded && !shown.error) showToast({ severity: 'error', message: errorMessage(error) });
+    else dispatchMessages({ type: 'failed', chatId, error: errorMessage(error) });
+  }
+}
+
+/**
  * Opens a chat: loads its newest page and follows the user's room, so a reply streaming in
- * another tab streams here too. Returns `loadOlder` for scroll-up paging.
+ * another tab streams here too. After a reconnect the newest page is fetched again, so text
+ * streamed while disconnected shows at once. Returns `loadOlder` for scroll-up paging and `retry`
+ * for a failed load.
  */
 export function useChatThread(chatId: string) {
   const thread = useMessages((s) => s.threads[chatId]);
@@ -19,23 +43,20 @@ export function useChatThread(chatId: string) {
     dispatchMessages({ type: 'opened', chatId });
     if (!signedIn || useMessages.getState().threads[chatId]?.loaded) return;
     let cancelled = false;
-    fetchMessages(chatId)
-      .then((page) => {
-        if (!cancelled) dispatchMessages({ type: 'page', chatId, page, hasMore: page.length >= MESSAGES_PAGE_SIZE });
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        if (error instanceof AppError && error.status === 404) {
-          dispatchMessages({ type: 'missing', chatId });
-          return;
-        }
-        dispatchMessages({ type: 'page', chatId, page: [], hasMore: false });
-        showToast({ severity: 'error', message: errorMessage(error) });
-      });
+    void loadNewest(chatId, false, () => cancelled);
     return () => {
       cancelled = true;
     };
   }, [chatId, signedIn]);
+
+  const retry = useCallback(() => loadNewest(chatId, false), [chatId]);
+
+  // `ready` follows every (re)connect of the session socket.
+  useSessionEvent('ready', () => {
+    const current = useMessages.getState().threads[chatId];
+    if (!current || current.missing || current.loadingOlder) return;
+    if (current.loaded || current.error) void loadNewest(chatId, current.loaded);
+  });
 
   const loadOlder = useCallback(async () => {
     const current = useMessages.getState().threads[chatId];
@@ -77,5 +98,5 @@ export function useChatThread(chatId: string) {
     dispatchMessages({ type: 'page', chatId: id, page: messages, hasMore: messages.length >= MESSAGES_PAGE_SIZE });
   });
 
-  return { thread, loadOlder };
+  return { thread, loadOlder, retry };
 }

@@ -1,6 +1,5 @@
 import { AppError, errorMessage } from '../api/app-error';
 import { callSession } from '../api/call-session';
-import { getSessionSocket } from '../api/session-socket';
 import { useAppStore } from '../store/app-store';
 import { dispatchChats, useChats } from '../store/chats';
 import { usePersonas } from '../store/personas';
@@ -145,7 +144,15 @@ export async function regenerateName(chatId: string): Promise<void> {
   }
 }
 
-/** Reload Chat: asks the server for the chat's latest messages (answered with chat.messages). */
-export function reloadChat(chatId: string): void {
-  getSessionSocket()?.emit('reloadChat', chatId);
+/**
+ * Reload Chat: asks the server for the chat's latest messages (answered with chat.messages), then
+ * says so, or why it failed.
+ */
+export async function reloadChat(chatId: string): Promise<void> {
+  try {
+    await callSession('reloadChat', chatId);
+    showToast({ severity: 'success', message: texts.chats.reloaded });
+  } catch (error) {
+    showToast({ severity: 'error', message: errorMessage(error) });
+  }
 }

@@ -1,14 +1,17 @@
 import type { Chat } from '@neura/contract';
+import { previewText } from './preview-text';
 
 /** Pure rules for showing the chat list (the list itself is store/chats.ts). */
 
-/** The rows to show: archived ones only when asked, filtered by name and preview (case-insensitive). */
+/**
+ * The rows to show: without a search, archived ones only when asked; a search looks through every
+ * chat, archived or not, by name and preview (case-insensitive).
+ */
 export function visibleChats(chats: Chat[], query: string, showArchived: boolean): Chat[] {
   const q = query.trim().toLocaleLowerCase();
+  if (q === '') return chats.filter((c) => c.isArchived === showArchived);
   return chats.filter(
-    (c) =>
-      c.isArchived === showArchived &&
-      (q === '' || c.name.toLocaleLowerCase().includes(q) || (c.preview ?? '').toLocaleLowerCase().includes(q)),
+    (c) => c.name.toLocaleLowerCase().includes(q) || previewText(c.preview).toLocaleLowerCase().includes(q),
   );
 }
 

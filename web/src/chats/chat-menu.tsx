@@ -67,7 +67,7 @@ export function ChatMenu() {
           <MenuItem
             onClick={run(() => {
               if (openChatId(pathname) !== chat.id) navigate(`/chats/${chat.id}`);
-              reloadChat(chat.id);
+              void reloadChat(chat.id);
             })}
             icon={<ReloadIcon />}
           >

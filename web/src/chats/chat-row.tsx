@@ -7,6 +7,7 @@ import { usePersonas } from '../store/personas';
 import { texts } from '../texts/texts';
 import { useChatUiStore } from './chat-ui-store';
 import { PinIcon } from './icons';
+import { previewText } from './preview-text';
 import { useTypedText } from './use-typed-text';
 
 /** One 72 px row: icon, name (typed out after a rename), preview or "No messages yet", persona name. */
@@ -51,9 +52,9 @@ export const ChatRow = memo(function ChatRow({ chat, active }: { chat: Chat; act
             </span>
           </span>
           <span className="truncate text-sm text-muted" data-testid="chat-row-preview">
-            {chat.preview || texts.chats.noMessages}
+            {previewText(chat.preview) || texts.chats.noMessages}
           </span>
-          <span className="truncate text-xs text-muted/80" data-testid="chat-row-persona">
+          <span className="truncate text-xs text-muted" data-testid="chat-row-persona">
             {personaName}
           </span>
         </span>

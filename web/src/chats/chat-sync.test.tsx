@@ -88,6 +88,27 @@ describe('cross-session chat sync', () => {
     const { router } = renderWithRouter(<ChatsRuntime />, '/chats/c1');
     act(() => fake.receive('chat.deleted', { chatId: 'c1' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(useToastStore.getState().toasts.map((t) => t.message)).toEqual(['This chat was deleted on another device.']);
+  });
+
+  it('should not toast when another chat than the open one is deleted', () => {
+    renderWithRouter(<ChatsRuntime />, '/chats/c1');
+    act(() => fake.receive('chat.deleted', { chatId: 'c2' }));
+    expect(useToastStore.getState().toasts).toEqual([]);
+  });
+
+  it('should confirm Reload Chat with a toast, or say why it failed', async () => {
+    const { reloadChat } = await import('./chat-actions');
+    fake.ack = { success: true };
+    await reloadChat('c1');
+    expect(fake.emitted).toEqual([['reloadChat', 'c1']]);
+    expect(useToastStore.getState().toasts.map((t) => [t.severity, t.message])).toEqual([
+      ['success', 'Chat reloaded.'],
+    ]);
+    useToastStore.setState({ toasts: [] });
+    fake.ack = { error: { message: 'Chat not found.', code: 'not-found' } };
+    await reloadChat('c1');
+    expect(useToastStore.getState().toasts.map((t) => [t.severity, t.message])).toEqual([['error', 'Chat not found.']]);
   });
 
   it('should refetch the whole list when chat.updated names an unknown chat', async () => {

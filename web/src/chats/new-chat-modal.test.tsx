@@ -72,6 +72,13 @@ describe('NewChatModal', () => {
     ]);
   });
 
+  it('should say which tab holds what', () => {
+    renderWithRouter(<NewChatModal />);
+    expect(screen.getByTestId('newchat-tab-hint').textContent).toMatch(/assistants/i);
+    fireEvent.click(screen.getByRole('tab', { name: 'Novelty' }));
+    expect(screen.getByTestId('newchat-tab-hint').textContent).toMatch(/characters/i);
+  });
+
   it('should enable Pro personas for Pro users', () => {
     dispatchUser({ type: 'loaded', user: user(true) });
     renderWithRouter(<NewChatModal />);

@@ -1,4 +1,4 @@
-import type { Persona } from '@neura/contract';
+import { NEW_CHAT_TABS, type Persona } from '@neura/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PersonaDetail } from '../personas/persona-detail';
@@ -10,14 +10,11 @@ import { texts } from '../texts/texts';
 import { startChat } from './chat-actions';
 import { ModalFrame } from './modal-frame';
 
-const TABS = [
-  { id: 'helpful', label: texts.newChat.helpful, tag: 'helpful' },
-  { id: 'novelty', label: texts.newChat.novelty, tag: 'fun' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
+type TabId = (typeof NEW_CHAT_TABS)[number]['id'];
+const TABS = NEW_CHAT_TABS.map((t) => ({ ...t, label: texts.newChat[t.id], hint: texts.newChat.hints[t.id] }));
 
 /** Personas the New Chat list shows for a tag: published ones carrying it (SPEC.md §5). */
-function personasForTag(personas: Persona[], tag: string): Persona[] {
+export function personasForTag(personas: Persona[], tag: string): Persona[] {
   return personas.filter((p) => p.published && p.tags.includes(tag));
 }
 
@@ -37,7 +34,8 @@ export function NewChatModal() {
     setActiveModal(null);
     setSelected(null);
   };
-  const list = personasForTag(personas, TABS.find((t) => t.id === tab)?.tag ?? 'helpful');
+  const current = TABS.find((t) => t.id === tab) ?? TABS[0];
+  const list = personasForTag(personas, current?.tag ?? 'helpful');
 
   const start = async (persona: Persona) => {
     setStarting(true);
@@ -115,6 +113,9 @@ export function NewChatModal() {
             aria-labelledby={`newchat-tab-${tab}`}
             className="min-h-0 flex-1 overflow-y-auto p-3"
           >
+            <p className="mb-2 px-1 text-sm text-muted" data-testid="newchat-tab-hint">
+              {current?.hint}
+            </p>
             <ul className="flex flex-col gap-1">
               {list.length === 0 ? <li className="p-4 text-center text-muted">{texts.newChat.empty}</li> : null}
               {list.map((p) => (

@@ -1,6 +1,8 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useSessionEvent } from '../api/use-session-event';
 import { dispatchChats, useChats } from '../store/chats';
+import { texts } from '../texts/texts';
+import { showToast } from '../ui/toast-store';
 import { openChatId } from './chat-actions';
 import { chatFields } from './chat-list-state';
 import { useChatUiStore } from './chat-ui-store';
@@ -35,6 +37,9 @@ export function useChatSync(): void {
 
   useSessionEvent('chat.deleted', ({ chatId }) => {
     dispatchChats({ type: 'removed', chatId });
-    if (openChatId(pathname) === chatId) navigate('/');
+    if (openChatId(pathname) === chatId) {
+      showToast({ severity: 'info', message: texts.chats.deletedElsewhere });
+      navigate('/');
+    }
   });
 }

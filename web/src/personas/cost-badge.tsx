@@ -8,7 +8,7 @@ export function CostBadge({ cost }: { cost: number }) {
     <button
       type="button"
       aria-describedby={tipId}
-      className="group/cost relative inline-flex items-center gap-1 rounded-full bg-black/30 px-2 py-0.5 text-xs font-medium"
+      className="group/cost relative inline-flex items-center gap-1 rounded-full bg-surface/90 px-2 py-0.5 text-xs font-medium text-fg ring-1 ring-border"
       data-testid="persona-cost"
     >
       <svg

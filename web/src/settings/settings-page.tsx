@@ -1,4 +1,5 @@
 import { CLIENT_VERSION } from '@neura/contract';
+import { AccountStatus } from '../app/account-status';
 import { ClientInfoLine } from '../platform/client-info-line';
 import { useAppStore } from '../store/app-store';
 import { selectCredits, selectIsPro, useUser } from '../store/user';
@@ -42,6 +43,7 @@ export default function SettingsPage() {
     <div className="mx-auto flex max-w-2xl flex-col gap-6 p-4">
       <h2 className="sr-only">{texts.titles.settings}</h2>
       <SettingsSection title={texts.settings.account}>
+        <AccountStatus className="border-b border-border px-4 py-3 text-sm" testIdPrefix="settings-" />
         {user ? (
           <dl className="divide-y divide-border">
             <Fact label={texts.settings.name} value={`${user.firstName} ${user.lastName}`} testId="account-name" />
@@ -107,6 +109,9 @@ export default function SettingsPage() {
       </button>
       <p className="text-center text-xs text-muted">{texts.settings.version(CLIENT_VERSION)}</p>
       <ClientInfoLine />
+      <p className="text-center text-xs text-muted" data-testid="settings-copyright">
+        {texts.nav.copyright}
+      </p>
     </div>
   );
 }

@@ -32,7 +32,7 @@ export function ToggleRow(props: {
         checked={props.checked}
         disabled={props.disabled}
         onChange={(event) => props.onChange(event.target.checked)}
-        className="h-6 w-11 shrink-0 cursor-pointer accent-[var(--color-accent)] disabled:opacity-50"
+        className="switch shrink-0 cursor-pointer disabled:cursor-not-allowed disabled:opacity-50"
       />
     </div>
   );

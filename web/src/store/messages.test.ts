@@ -1,67 +1,79 @@
 import type { Message } from '@neura/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { dispatchMessages, flushDeltas, isStreaming, queueDelta, useMessages } from './messages';
+import { dispatchMessages, useMessages } from './messages';
 
-const msg = (id: string, over: Partial<Message> = {}): Message => ({
-  id,
-  chatId: 'c1',
-  role: 'assistant',
-  content: '',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  status: 'complete',
-  cost: 0,
-  ...over,
+const msg = (id: string, over: Partial<Message> = {}): Message =>
+  ({
+    id,
+    chatId: 'c',
+    role: 'assistant',
+    content: '',
+    status: 'complete',
+    createdAt: '2026-01-01T00:00:00Z',
+    cost: 0,
+    ...over,
+  }) as Message;
+
+const shown = () => useMessages.getState().threads.c;
+
+beforeEach(() => {
+  dispatchMessages({ type: 'cleared' });
+  dispatchMessages({ type: 'opened', chatId: 'c' });
 });
 
-beforeEach(() => useMessages.setState({ threads: {} }));
-
 describe('messages store', () => {
-  it('should merge history pages and live messages by id, oldest first', () => {
-    dispatchMessages({ type: 'opened', chatId: 'c1' });
-    dispatchMessages({ type: 'upserted', chatId: 'c1', message: msg('03', { status: 'streaming' }) });
+  it('should catch up a streaming reply from a page that shows it further along', () => {
     dispatchMessages({
       type: 'page',
-      chatId: 'c1',
-      page: [msg('01'), msg('02'), msg('03', { content: 'stale' })],
-      hasMore: true,
+      chatId: 'c',
+      page: [msg('m1', { status: 'streaming', content: 'Hel' })],
+      hasMore: false,
     });
-    const thread = useMessages.getState().threads.c1;
-    expect(thread?.messages.map((m) => m.id)).toEqual(['01', '02', '03']);
-    expect(thread?.messages[2]?.status).toBe('streaming');
-    expect(thread?.hasMore).toBe(true);
-    dispatchMessages({ type: 'page', chatId: 'c1', page: [msg('00')], hasMore: false });
-    expect(useMessages.getState().threads.c1?.messages[0]?.id).toBe('00');
+    dispatchMessages({
+      type: 'page',
+      chatId: 'c',
+      page: [msg('m1', { status: 'streaming', content: 'Hello wor' })],
+      hasMore: false,
+      refresh: true,
+    });
+    expect(shown()?.messages[0]?.content).toBe('Hello wor');
+    // A stale page (shorter text) does not roll the live copy back.
+    dispatchMessages({ type: 'deltas', deltas: [{ chatId: 'c', messageId: 'm1', text: 'ld' }] });
+    dispatchMessages({
+      type: 'page',
+      chatId: 'c',
+      page: [msg('m1', { status: 'streaming', content: 'Hello' })],
+      hasMore: false,
+    });
+    expect(shown()?.messages[0]?.content).toBe('Hello world');
   });
 
-  it('should batch deltas into one store write and finish with the done message', () => {
-    dispatchMessages({ type: 'opened', chatId: 'c1' });
-    dispatchMessages({ type: 'upserted', chatId: 'c1', message: msg('05', { status: 'streaming' }) });
-    let writes = 0;
-    const unsubscribe = useMessages.subscribe(() => writes++);
-    queueDelta({ chatId: 'c1', messageId: '05', text: 'Hel' });
-    queueDelta({ chatId: 'c1', messageId: '05', text: 'lo' });
-    expect(writes).toBe(0);
-    flushDeltas();
-    unsubscribe();
-    expect(writes).toBe(1);
-    expect(useMessages.getState().threads.c1?.messages[0]?.content).toBe('Hello');
-    expect(isStreaming(useMessages.getState().threads.c1)).toBe(true);
-    dispatchMessages({ type: 'upserted', chatId: 'c1', message: msg('05', { content: 'Hello!', status: 'complete' }) });
-    expect(isStreaming(useMessages.getState().threads.c1)).toBe(false);
+  it('should take a finished reply from the page, but never turn a finished one back into streaming', () => {
+    dispatchMessages({
+      type: 'page',
+      chatId: 'c',
+      page: [msg('m1', { status: 'streaming', content: 'Hel' })],
+      hasMore: false,
+    });
+    dispatchMessages({ type: 'page', chatId: 'c', page: [msg('m1', { content: 'Hi' })], hasMore: false });
+    expect(shown()?.messages[0]).toMatchObject({ status: 'complete', content: 'Hi' });
+    dispatchMessages({
+      type: 'page',
+      chatId: 'c',
+      page: [msg('m1', { status: 'streaming', content: 'Hi there' })],
+      hasMore: false,
+    });
+    expect(shown()?.messages[0]).toMatchObject({ status: 'complete', content: 'Hi' });
   });
 
-  it('should ignore events of chats not open in this tab', () => {
-    dispatchMessages({ type: 'upserted', chatId: 'other', message: msg('01') });
-    expect(useMessages.getState().threads.other).toBeUndefined();
-  });
-
-  it('should mark a failed reply and forget every chat on clear', () => {
-    dispatchMessages({ type: 'opened', chatId: 'c1' });
-    dispatchMessages({ type: 'upserted', chatId: 'c1', message: msg('07', { status: 'streaming' }) });
-    dispatchMessages({ type: 'status', chatId: 'c1', messageId: '07', status: 'failed' });
-    expect(useMessages.getState().threads.c1?.messages[0]?.status).toBe('failed');
-    dispatchMessages({ type: 'cleared' });
-    expect(useMessages.getState().threads).toEqual({});
+  it('should mark a failed load and clear it with the next page; a refresh keeps hasMore', () => {
+    dispatchMessages({ type: 'failed', chatId: 'c', error: 'Network lost' });
+    expect(shown()).toMatchObject({ loaded: false, error: 'Network lost' });
+    dispatchMessages({ type: 'page', chatId: 'c', page: [msg('m1')], hasMore: true });
+    expect(shown()?.error).toBeUndefined();
+    dispatchMessages({ type: 'page', chatId: 'c', page: [msg('m2')], hasMore: false, refresh: true });
+    expect(shown()).toMatchObject({ hasMore: true, loaded: true });
+    expect(shown()?.messages.map((m) => m.id)).toEqual(['m1', 'm2']);
   });
   it('should mark earlier versions superseded when a new version arrives, and keep its versions on done', () => {
     dispatchMessages({ type: 'opened', chatId: 'c1' });

@@ -12,6 +12,8 @@ interface ChatThread {
   loadingOlder: boolean;
   /** The server answered 404: the chat does not exist (any more) or is not this user's. */
   missing?: boolean;
+  /** The newest page could not be loaded (server down, network lost): the chat page offers Retry. */
+  error?: string;
 }
 
 type Delta = { chatId: string; messageId: string; text: string };
@@ -23,8 +25,14 @@ type Delta = { chatId: string; messageId: string; text: string };
  */
 export type MessagesAction =
   | { type: 'opened'; chatId: string }
-  /** A history page (REST) or the server's `chat.messages`; live copies win over the page's. */
-  | { type: 'page'; chatId: string; page: Message[]; hasMore: boolean }
+  /**
+   * A history page (REST) or the server's `chat.messages`; live copies win over the page's, except a
+   * reply still streaming here that the page shows further along (text streamed while this tab was
+   * disconnected) or finished. `refresh` (a refetch of the newest page) keeps `hasMore`.
+   */
+  | { type: 'page'; chatId: string; page: Message[]; hasMore: boolean; refresh?: boolean }
+  /** The newest page failed to load. */
+  | { type: 'failed'; chatId: string; error: string }
   | { type: 'loadingOlder'; chatId: string; loading: boolean }
   | { type: 'missing'; chatId: string }
   /** message.created / message.done / message.updated. */
@@ -41,9 +49,18 @@ type Threads = Record<string, ChatThread>;
 
 const emptyThread = (): ChatThread => ({ messages: [], loaded: false, hasMore: false, loadingOlder: false });
 
+/** The server's copy replaces a streaming one here when it is further along or finished. */
+function newer(current: Message, incoming: Message): boolean {
+  if (current.status !== 'streaming') return false;
+  return incoming.status !== 'streaming' || incoming.content.length > current.content.length;
+}
+
 function merge(current: Message[], incoming: Message[]): Message[] {
   const byId = new Map(current.map((m) => [m.id, m]));
-  for (const m of incoming) if (!byId.has(m.id)) byId.set(m.id, m);
+  for (const m of incoming) {
+    const here = byId.get(m.id);
+    if (!here || newer(here, m)) byId.set(m.id, m);
+  }
   return [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
@@ -87,10 +104,13 @@ function messagesReducer(threads: Threads, action: MessagesAction): Threads {
       return update(threads, action.chatId, (t) => ({
         ...t,
         messages: merge(t.messages, action.page),
-        hasMore: action.hasMore,
+        hasMore: action.refresh && t.loaded ? t.hasMore : action.hasMore,
         loaded: true,
-        loadingOlder: false,
+        loadingOlder: action.refresh ? t.loadingOlder : false,
+        error: undefined,
       }));
+    case 'failed':
+      return update(threads, action.chatId, (t) => ({ ...t, error: action.error }));
     case 'loadingOlder':
       return update(threads, action.chatId, (t) => ({ ...t, loadingOlder: action.loading }));
     case 'missing':

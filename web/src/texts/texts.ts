@@ -49,6 +49,8 @@ export const texts = {
     connecting: 'Connecting...',
     loggedOutPrompt: 'Login or Signup for free to start chatting with Neura.',
     assistantOnline: 'Neura is online and ready to chat.',
+    /** SPEC.md §9: copyright year 2024. */
+    copyright: '© 2024 Neura. All rights reserved.',
   },
   notFound: {
     heading: 'Not Found',
@@ -121,6 +123,11 @@ export const texts = {
     noSkills: 'Conversation only',
     needsPro: 'This persona needs a Pro subscription.',
     empty: 'No personas in this category yet.',
+    /** What each tab holds (every persona is in one of them). */
+    hints: {
+      helpful: 'Assistants, coaches and experts for getting things done.',
+      novelty: 'Characters, games and creative fun.',
+    },
   },
   chats: {
     newChat: 'New Chat',
@@ -138,6 +145,8 @@ export const texts = {
     menuTitle: 'Chat options',
     regenerateName: 'Regenerate Name',
     reloadChat: 'Reload Chat',
+    reloaded: 'Chat reloaded.',
+    deletedElsewhere: 'This chat was deleted on another device.',
     deleteChat: 'Delete Chat',
     pin: 'Pin Chat',
     unpin: 'Unpin Chat',
@@ -163,6 +172,7 @@ export const texts = {
   auth: {
     logout: 'Log out',
     close: 'Close',
+    browseAsVisitor: 'Browse as visitor',
     back: 'Back',
     continue: 'Continue',
     getStarted: 'Get Started',
@@ -261,6 +271,20 @@ export const texts = {
     buyCredits: 'Buy Credits',
     subscribe: 'Subscribe Now',
     counter: (n: number, max: number) => `${n} / ${max}`,
+    loadFailedTitle: 'This chat could not be loaded',
+    loadFailedBody: 'Check your connection and try again. Your messages are safe.',
+    retry: 'Retry',
+    retrying: 'Retrying…',
+    jumpToLatest: 'Jump to latest',
+    greetingLabel: (persona: string) => `${persona} says`,
+    suggestions: 'Try asking',
+  },
+  markdown: {
+    copy: 'Copy',
+    copyCode: 'Copy code',
+    copied: 'Copied',
+    copyFailed: 'Copy failed',
+    table: 'Table',
   },
   a11y: {
     mainNav: 'Main',

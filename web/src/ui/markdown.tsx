@@ -1,7 +1,10 @@
-import { type ComponentPropsWithoutRef, memo, useState } from 'react';
+import { type ComponentPropsWithoutRef, memo, useEffect, useRef, useState } from 'react';
 import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
+import { texts } from '../texts/texts';
+import { remarkStripHtml } from './strip-html';
+import './markdown.css';
 
 const SAFE_SCHEMES = /^(https?:|mailto:|tel:|#|\/(?!\/))/i;
 
@@ -16,34 +19,74 @@ export function safeUrl(url: string): string {
 // tail and each message mounted while scrolling skip that work (bench/long-chat.ts).
 const highlight = rehypeHighlight({ detect: false });
 const REHYPE_PLUGINS = [() => highlight];
-const REMARK_PLUGINS = [remarkGfm];
+const REMARK_PLUGINS = [remarkGfm, remarkStripHtml];
+
+/** The clipboard API where allowed; a hidden textarea and execCommand where not (older webviews, http). */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Fall through to the legacy way.
+  }
+  try {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    const ok = document.execCommand('copy');
+    area.remove();
+    return ok;
+  } catch {
+    return false;
+  }
+}
+
+type CopyState = 'idle' | 'copied' | 'failed';
 
 function CodeBlock(props: ComponentPropsWithoutRef<'pre'>) {
-  const [copied, setCopied] = useState(false);
-  const copy = (event: React.MouseEvent<HTMLButtonElement>) => {
-    const text = event.currentTarget.parentElement?.querySelector('code')?.textContent ?? '';
-    void navigator.clipboard?.writeText(text).then(() => {
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
-    });
+  const [state, setState] = useState<CopyState>('idle');
+  const pre = useRef<HTMLPreElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const copy = async () => {
+    const text = pre.current?.querySelector('code')?.textContent ?? pre.current?.textContent ?? '';
+    const ok = await copyText(text);
+    setState(ok ? 'copied' : 'failed');
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setState('idle'), 2000);
   };
   return (
-    <div className="relative">
-      <pre {...props} className="overflow-x-auto rounded-lg bg-surface-3 p-3 text-sm" />
+    <div className="code-block relative">
+      <pre {...props} ref={pre} />
       <button
         type="button"
-        onClick={copy}
-        className="absolute top-1.5 right-1.5 rounded bg-surface-2 px-2 py-0.5 text-xs text-muted hover:text-fg"
+        onClick={() => void copy()}
+        aria-label={state === 'idle' ? texts.markdown.copyCode : undefined}
+        data-state={state}
+        className="code-copy absolute top-1.5 right-1.5 rounded bg-surface-2 px-2 py-0.5 text-xs text-muted hover:text-fg"
       >
-        {copied ? 'Copied' : 'Copy'}
+        <span aria-live="polite">
+          {state === 'copied'
+            ? texts.markdown.copied
+            : state === 'failed'
+              ? texts.markdown.copyFailed
+              : texts.markdown.copy}
+        </span>
       </button>
     </div>
   );
 }
 
 /**
- * Sanitized markdown (GFM tables, highlighted code with copy, safe links in a new tab).
- * Raw HTML in the source is never rendered.
+ * Sanitized markdown: GFM (tables that scroll sideways on narrow screens, task lists,
+ * strikethrough), highlighted code with copy, safe links in a new tab. Raw HTML is never rendered;
+ * its plain words are kept.
  */
 export const Markdown = memo(function Markdown({ children }: { children: string }) {
   return (
@@ -58,6 +101,12 @@ export const Markdown = memo(function Markdown({ children }: { children: string 
             <a {...rest} href={href} target="_blank" rel="noopener noreferrer nofollow" />
           ),
           pre: ({ node: _node, ...rest }) => <CodeBlock {...rest} />,
+          table: ({ node: _node, ...rest }) => (
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+            <section className="table-scroll" tabIndex={0} aria-label={texts.markdown.table}>
+              <table {...rest} />
+            </section>
+          ),
         }}
       >
         {children}

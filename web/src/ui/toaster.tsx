@@ -9,14 +9,18 @@ const TONE: Record<Toast['severity'], { border: string; bar: string; icon: strin
   info: { border: 'border-accent', bar: 'bg-accent', icon: 'i' },
 };
 
-/** The toast stack, top-end; each toast lasts 5 s with a progress bar (SPEC.md §8). */
+/**
+ * The toast stack, top-end below the header (so it never covers the credits badge or help);
+ * each toast lasts 5 s with a progress bar (SPEC.md §8).
+ */
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);
   const dismiss = useToastStore((s) => s.dismiss);
   return (
     <section
       aria-label={texts.a11y.notifications}
-      className="pointer-events-none fixed top-3 right-3 z-[90] flex w-80 max-w-[calc(100vw-1.5rem)] flex-col gap-2"
+      data-testid="toaster"
+      className="pointer-events-none fixed top-[calc(3.5rem+0.5rem+env(safe-area-inset-top))] right-3 z-[90] flex w-80 max-w-[calc(100vw-1.5rem)] flex-col gap-2"
     >
       {toasts.map((t) => (
         <div
