@@ -62,16 +62,18 @@ export class MessageRepository {
     chatId: string,
     limit: number,
   ): Promise<Pick<MessageRow, 'id' | 'role' | 'content' | 'parts' | 'attachments'>[]> {
-    return this.db
-      .selectFrom('messages')
-      .select(['id', 'role', 'content', 'parts', 'attachments'])
-      .where('chat_id', '=', chatId)
-      .where('status', 'in', ['complete', 'stopped'])
-      // A reply replaced by a newer version (regenerate, retry, edit) stays out of the context.
-      .where('superseded', '=', 0)
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+    return (
+      this.db
+        .selectFrom('messages')
+        .select(['id', 'role', 'content', 'parts', 'attachments'])
+        .where('chat_id', '=', chatId)
+        .where('status', 'in', ['complete', 'stopped'])
+        // A reply replaced by a newer version (regenerate, retry, edit) stays out of the context.
+        .where('superseded', '=', 0)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute()
+    );
   }
 
   /** The newest message of a chat (of one role when given). */
