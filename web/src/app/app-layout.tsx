@@ -31,11 +31,13 @@ const AuthModal = lazy(() => import('../auth/auth-modal').then((m) => ({ default
 function LazyAuthModal() {
   const open = useAppStore((s) => s.activeModal === 'auth');
   const [wanted, setWanted] = useState(open);
+  const { pathname } = useLocation();
+  const token = useAppStore((s) => s.token);
   if (open && !wanted) setWanted(true);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <AuthModal />
+      <AuthModal gated={routeFor(pathname).auth && !token} />
     </Suspense>
   );
 }

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LogoutButton } from '../auth/logout-button';
+import { AccountStatus } from '../chats/account-status';
 import { openChatId, startChat } from '../chats/chat-actions';
 import { NewChatButton } from '../chats/new-chat-button';
 import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
-import { AccountStatus } from './account-status';
 
 // Signed-in only: loaded once there is a token, so visitors never download the chat list (with its
 // virtualizer), the New Chat modal or the chat menus (docs/PERFORMANCE.md "Bundle").

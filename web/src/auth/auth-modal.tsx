@@ -1,6 +1,5 @@
 import { type ComponentType, useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { routeFor } from '../app/routes';
+import { useNavigate } from 'react-router';
 import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
 import { ModalShell } from '../ui/modal';
@@ -51,19 +50,18 @@ function useAccountOptions(open: boolean): void {
 }
 
 /** The auth modal (id "auth"): the pages of SPEC.md §2 and the transitions of §4. */
-export function AuthModal() {
+/**
+ * `gated`: the page behind needs auth (the app layer knows its routes), so closing would only
+ * reopen the modal: ×, Escape and the backdrop browse as a visitor instead.
+ */
+export function AuthModal({ gated = false }: { gated?: boolean }) {
   const open = useAppStore((s) => s.activeModal === 'auth');
   const setActiveModal = useAppStore((s) => s.setActiveModal);
   const page = useAuthFlow((s) => s.page);
   const alert = useAuthFlow((s) => s.alert);
   const goTo = useAuthFlow((s) => s.goTo);
   useAccountOptions(open);
-  const { pathname } = useLocation();
   const navigate = useNavigate();
-  const token = useAppStore((s) => s.token);
-  // On a route that needs auth, closing would only reopen it: the way out is browsing as a visitor
-  // (a public page), the same for ×, Escape and the backdrop.
-  const gated = routeFor(pathname).auth && !token;
   const close = () => (gated ? navigate('/changelog') : setActiveModal(null));
 
   // A fresh visitor starts with the intro; someone who finished it starts at emailcheck.

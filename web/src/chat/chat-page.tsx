@@ -1,12 +1,12 @@
 import { type DragEvent, useCallback, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ChatSendContext } from '../media/chat-send-context';
 import { useChats } from '../store/chats';
 import { isStreaming } from '../store/messages';
 import { usePersonas } from '../store/personas';
 import { texts } from '../texts/texts';
 import { sendMessage, stopMessage } from './chat-api';
 import { ChatIntro } from './chat-intro';
-import { ChatSendContext } from './chat-send-context';
 import { Composer, type ComposerHandle, filesOf } from './composer';
 import { MessageList } from './message-list';
 import { showSendError } from './send-error';

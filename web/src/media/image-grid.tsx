@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useSendInChat } from '../chat/chat-send-context';
 import { mediaTexts } from '../texts/texts';
+import { useSendInChat } from './chat-send-context';
 import { fileSrc } from './file-url';
 import type { ChatImage } from './types';
 

@@ -4,9 +4,9 @@ import { inflateSync } from 'node:zlib';
 import type { Message } from '@neura/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ChatSendContext } from '../chat/chat-send-context';
 import { MessageItem } from '../chat/message-item';
 import { useAppStore } from '../store/app-store';
+import { ChatSendContext } from './chat-send-context';
 
 /**
  * The image and music cards, the lightbox and the canvas editor, against a real local HTTP server

@@ -1,5 +1,5 @@
 import { CLIENT_VERSION } from '@neura/contract';
-import { AccountStatus } from '../app/account-status';
+import { AccountStatus } from '../chats/account-status';
 import { ClientInfoLine } from '../platform/client-info-line';
 import { useAppStore } from '../store/app-store';
 import { selectCredits, selectIsPro, useUser } from '../store/user';

@@ -1,7 +1,7 @@
-import { type ConnectionStatus, useConnectionStatus } from '../chats/use-connection-status';
 import { useAppStore } from '../store/app-store';
 import { selectIsPro, useUser } from '../store/user';
 import { texts } from '../texts/texts';
+import { type ConnectionStatus, useConnectionStatus } from './use-connection-status';
 
 const STATUS: Record<ConnectionStatus, { label: string; dot: string }> = {
   online: { label: texts.nav.online, dot: 'bg-success' },
