@@ -28,6 +28,7 @@ function ensureSpeechEngines() {
     ['flite', '/usr/bin/flite'],
     ['pocketsphinx', '/usr/bin/pocketsphinx_continuous'],
     ['pocketsphinx-en-us', '/usr/share/pocketsphinx/model/en-us'],
+    ['espeak-ng', '/usr/bin/espeak-ng'],
   ];
   const missing = wanted.filter(([, file]) => !fs.existsSync(file)).map(([pkg]) => pkg);
   if (missing.length === 0) return;

@@ -80,7 +80,15 @@ It talks about markdown output and caps.</p></article><footer>Copyright footer</
       .list()
       .filter((s) => s.available)
       .map((s) => s.id);
-    expect(available).toEqual(['read_url', 'forecast_weather', 'check_domain']);
+    // Keyless: the local image operations (sharp) and the keyless providers.
+    expect(available).toEqual([
+      'repair_image',
+      'rotate_image',
+      'resize_image',
+      'read_url',
+      'forecast_weather',
+      'check_domain',
+    ]);
     const costed = new SkillRegistry(
       loadConfig({ NODE_ENV: 'test', BRAVE_API_KEY: 'k', SKILL_COSTS: '{"web_search":3}' }),
       {} as Realtime,
