@@ -379,17 +379,25 @@ export class ConversationService {
         systemPrompt: persona.systemPrompt,
         tools,
       });
+      // The chat is free as soon as the reply has ended (its message.done / message.error is out):
+      // a send right after it must not meet "busy" while the chat's preview is written.
+      this.release(reply);
       if (outcome.content.trim()) await this.touch(userId, chatId, outcome.content, nowIso());
     } catch (error) {
       this.deps.log.error({ err: error, chatId }, 'reply engine failed');
     } finally {
-      this.active.delete(chatId);
+      this.release(reply);
     }
     if (firstText !== undefined && outcome?.status === 'complete' && !this.closing) {
       await this.namer
         .nameFirstExchange(userId, chatId, { user: firstText, assistant: outcome.content }, resolved)
         .catch((error) => this.deps.log.warn({ err: error, chatId }, 'chat naming failed'));
     }
+  }
+
+  /** Frees the reply's chat, unless a newer reply has taken it meanwhile. */
+  private release(reply: ActiveReply): void {
+    if (this.active.get(reply.chatId) === reply) this.active.delete(reply.chatId);
   }
 
   /** No model configured: a system message says so and how to set one; nothing is charged. */
