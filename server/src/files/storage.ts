@@ -3,7 +3,8 @@ import path from 'node:path';
 
 /**
  * Where file bytes live. Keys are server-made (`<yyyy-mm>/<id>`), never from a request. The disk
- * store keeps them under DATA_DIR/files; an S3-compatible store is not implemented yet.
+ * store keeps them under DATA_DIR/files; with `S3_*` set, `S3Store` (s3-store.ts) keeps them in an
+ * S3-compatible bucket.
  */
 export interface FileStore {
   put(key: string, bytes: Buffer): Promise<void>;
