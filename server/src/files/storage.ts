@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * Where file bytes live. Keys are server-made (`<yyyy-mm>/<id>`), never from a request. The disk
- * store keeps them under DATA_DIR/files; with `S3_*` set, `S3Store` (s3-store.ts) keeps them in an
+ * store keeps them under DATA_DIR/files; with `S3_*` set, `S3FileStore` (s3-store.ts) keeps them in an
  * S3-compatible bucket.
  */
 export interface FileStore {
