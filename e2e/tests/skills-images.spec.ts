@@ -207,7 +207,15 @@ test('should rotate an attached picture, then edit a painted area on the canvas'
   const canvas = editor.getByTestId('mask-canvas');
   await expect(canvas).toHaveAttribute('width', '40');
   await expect(canvas).toHaveAttribute('height', '80');
-  const area = await canvas.boundingBox();
+  // The dialog animates in: paint only once the canvas has stopped moving.
+  let area = await canvas.boundingBox();
+  for (let i = 0; i < 30; i++) {
+    await page.waitForTimeout(100);
+    const next = await canvas.boundingBox();
+    const settled = next && area && ['x', 'y', 'width', 'height'].every((k) => next[k as 'x'] === area?.[k as 'x']);
+    area = next;
+    if (settled) break;
+  }
   if (!area) throw new Error('the canvas has no box');
   // Paint across the upper half with the mouse (pointer events).
   await page.mouse.move(area.x + area.width * 0.2, area.y + area.height * 0.25);
