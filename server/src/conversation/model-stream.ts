@@ -1,11 +1,13 @@
-import type { LanguageModelV3, LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type {
+  JSONSchema7,
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3FunctionTool,
+  LanguageModelV3Prompt,
+} from '@ai-sdk/provider';
 import { asSchema, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
-import {
-  convertToLanguageModelPrompt,
-  prepareRetries,
-  prepareToolsAndToolChoice,
-  standardizePrompt,
-} from 'ai/internal';
+import { convertToLanguageModelPrompt, prepareRetries, prepareToolsAndToolChoice } from 'ai/internal';
+import { hasPartStream } from '../llm/chat-stream.js';
 import { IdleTimeoutError } from './idle-timeout.js';
 
 /** What the step loop reports, in stream order. */
@@ -55,7 +57,7 @@ export async function streamSteps(options: StepOptions, sink: StepSink): Promise
     throw new Error('the reply engine needs a provider model object (specification v3)');
   const { signal, tools } = options;
   const messages = [...options.messages];
-  const prepared = await prepareToolsAndToolChoice({ tools, toolChoice: undefined, activeTools: undefined });
+  const prepared = await prepareTools(tools);
   const { retry } = prepareRetries({ maxRetries: options.maxRetries, abortSignal: signal });
   const watchdog = new Watchdog(options.idleTimeoutMs);
   let ended = false;
@@ -65,24 +67,24 @@ export async function streamSteps(options: StepOptions, sink: StepSink): Promise
       const stepController = new AbortController();
       const stepSignal = AbortSignal.any([signal, stepController.signal]);
       watchdog.start(stepController);
-      const { stream } = await retry(() =>
-        model.doStream({ prompt, tools: prepared.tools, toolChoice: prepared.toolChoice, abortSignal: stepSignal }),
+      const call: LanguageModelV3CallOptions = {
+        prompt,
+        tools: prepared.tools,
+        toolChoice: prepared.toolChoice,
+        abortSignal: stepSignal,
+      };
+      // The lean path (our own SSE reader) when the model has one, else the provider's stream.
+      const parts = await retry(async () =>
+        hasPartStream(model) ? model.openParts(call) : (await model.doStream(call)).stream,
       );
       watchdog.touch();
       let text = '';
       const calls: Array<{ id: string; name: string; input: unknown }> = [];
       const running: Array<Promise<ToolOutcome>> = [];
-      const reader = stream.getReader();
-      let drained = false;
       try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) {
-            drained = true;
-            break;
-          }
+        // Leaving the loop early (an error part, a stop) cancels the stream and releases the response.
+        for await (const part of parts) {
           watchdog.touch();
-          const part = value as LanguageModelV3StreamPart;
           if (part.type === 'text-delta') {
             if (part.delta === '') continue;
             text += part.delta;
@@ -100,9 +102,6 @@ export async function streamSteps(options: StepOptions, sink: StepSink): Promise
         }
       } finally {
         watchdog.stop();
-        // Left early (an error part, a stop): release the provider's response, not just the lock.
-        if (drained) reader.releaseLock();
-        else void reader.cancel().catch(() => undefined);
       }
       watchdog.throwIfIdle();
       if (calls.length === 0 || step + 1 >= options.maxSteps) break;
@@ -122,19 +121,63 @@ export async function streamSteps(options: StepOptions, sink: StepSink): Promise
   }
 }
 
+/**
+ * The provider prompt. The messages are built by our own code (typed `ModelMessage`s from stored
+ * rows and tool results), so the AI SDK's schema check of every message on every step
+ * (`standardizePrompt`, which grows with the history) is skipped; the conversion is the SDK's.
+ */
 async function toPrompt(
   model: LanguageModelV3,
   system: string,
   messages: ModelMessage[],
   signal: AbortSignal,
 ): Promise<LanguageModelV3Prompt> {
-  const standardized = await standardizePrompt({ system, messages });
+  if (messages.length === 0) throw new Error('the prompt has no messages');
   return convertToLanguageModelPrompt({
-    prompt: standardized,
+    prompt: { system, messages },
     supportedUrls: await model.supportedUrls,
     download: undefined,
     abortSignal: signal,
   });
+}
+
+/** Each tool input schema's JSON Schema, converted once per schema object (skills' schemas are constants). */
+const jsonSchemas = new WeakMap<object, JSONSchema7>();
+
+async function jsonSchemaOf(schema: ToolSet[string]['inputSchema']): Promise<JSONSchema7> {
+  const key = schema as unknown as object;
+  let json = jsonSchemas.get(key);
+  if (!json) {
+    json = await asSchema(schema).jsonSchema;
+    jsonSchemas.set(key, json);
+  }
+  return json;
+}
+
+/**
+ * The tools as the provider gets them, like the SDK's `prepareToolsAndToolChoice` but without
+ * converting every tool's zod schema to JSON Schema on every send (it was 4 % of the relay's CPU).
+ * Tools of another kind than plain functions take the SDK's path.
+ */
+async function prepareTools(
+  tools: ToolSet | undefined,
+): Promise<{ tools: LanguageModelV3CallOptions['tools']; toolChoice: LanguageModelV3CallOptions['toolChoice'] }> {
+  if (!tools || Object.keys(tools).length === 0) return { tools: undefined, toolChoice: undefined };
+  const list: LanguageModelV3FunctionTool[] = [];
+  for (const [name, tool] of Object.entries(tools)) {
+    if (tool.type !== undefined && tool.type !== 'function' && tool.type !== 'dynamic')
+      return prepareToolsAndToolChoice({ tools, toolChoice: undefined, activeTools: undefined });
+    list.push({
+      type: 'function',
+      name,
+      description: tool.description,
+      inputSchema: await jsonSchemaOf(tool.inputSchema),
+      ...(tool.inputExamples != null ? { inputExamples: tool.inputExamples } : {}),
+      providerOptions: tool.providerOptions,
+      ...(tool.strict != null ? { strict: tool.strict } : {}),
+    });
+  }
+  return { tools: list, toolChoice: { type: 'auto' } };
 }
 
 /** The call's input parsed and checked against the tool's schema; `error` (a string) when the model got it wrong. */

@@ -3,6 +3,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import type { Config } from '../config.js';
+import { withPartStream } from './chat-stream.js';
 
 export type ProviderName = 'llm' | 'openai' | 'anthropic';
 
@@ -60,7 +61,8 @@ export class LlmRegistry {
         apiKey: config.LLM_API_KEY,
         includeUsage: true,
       });
-      this.factories.set('llm', (id) => provider.chatModel(id));
+      // The reply engine reads this server's stream itself (see chat-stream.ts).
+      this.factories.set('llm', (id) => withPartStream(provider.chatModel(id)));
     }
     if (config.OPENAI_API_KEY) {
       const provider = createOpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL });
