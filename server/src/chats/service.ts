@@ -7,7 +7,7 @@ import {
 } from '@neura/contract';
 import { isPro } from '../accounts/present-user.js';
 import type { UserRepository } from '../accounts/user-repository.js';
-import { fromBool } from '../db/database.js';
+import { type Executor, fromBool } from '../db/database.js';
 import type { ChatRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
@@ -125,6 +125,16 @@ export class ChatService {
     const preview = previewOf(text);
     await this.chats.touchAfterMessage(chatId, preview, at);
     this.emit(userId, 'chat.updated', { chatId, updatedFields: { preview, lastMessageAt: at } });
+  }
+
+  /**
+   * recordActivity as part of the caller's transaction: the write runs on `trx`; the returned
+   * function tells the user's devices, to be called once the transaction has committed.
+   */
+  async recordActivityIn(trx: Executor, userId: string, chatId: string, text: string, at: string): Promise<() => void> {
+    const preview = previewOf(text);
+    await this.chats.touchAfterMessage(chatId, preview, at, trx);
+    return () => this.emit(userId, 'chat.updated', { chatId, updatedFields: { preview, lastMessageAt: at } });
   }
 
   private emit<E extends ChatEvent>(userId: string, event: E, payload: Parameters<SessionServerEvents[E]>[0]): void {

@@ -1,4 +1,5 @@
 import type { MessagePart } from '@neura/contract';
+import { sql } from 'kysely';
 import { type Executor, toJson } from '../db/database.js';
 import type { MessageRow, NewMessage } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
@@ -137,16 +138,25 @@ export class MessageRepository {
   }
 
   /** How many messages the chat has and whether a reply is streaming in it, in one query (the send path). */
-  async chatState(chatId: string, trx: Executor = this.db): Promise<{ count: number; streaming: boolean }> {
+  /**
+   * Whether the chat has any message yet and a reply streaming: two index probes (the chat index
+   * and the one-streaming-reply-per-chat index), not a count of the chat's messages, so a send
+   * costs the same in a long chat as in a new one.
+   */
+  async chatState(chatId: string, trx: Executor = this.db): Promise<{ empty: boolean; streaming: boolean }> {
     const row = await trx
-      .selectFrom('messages')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.sum<number | null>(eb.case().when('status', '=', 'streaming').then(1).else(0).end()).as('streaming'),
+      .selectNoFrom((eb) => [
+        eb.selectFrom('messages').select(sql<number>`1`.as('one')).where('chat_id', '=', chatId).limit(1).as('any'),
+        eb
+          .selectFrom('messages')
+          .select(sql<number>`1`.as('one'))
+          .where('chat_id', '=', chatId)
+          .where('status', '=', 'streaming')
+          .limit(1)
+          .as('streaming'),
       ])
-      .where('chat_id', '=', chatId)
       .executeTakeFirstOrThrow();
-    return { count: Number(row.n), streaming: Number(row.streaming ?? 0) > 0 };
+    return { empty: row.any == null, streaming: row.streaming != null };
   }
 
   async hasStreamingReply(chatId: string, trx: Executor = this.db): Promise<boolean> {

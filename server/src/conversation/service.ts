@@ -44,7 +44,7 @@ export interface ConversationDeps {
   llm: LlmRegistry;
   realtime: Pick<Realtime, 'attached' | 'toUser' | 'session'>;
   /** The chats feature owns the `chats` table: ownership checks, previews and names go through it. */
-  chats: Pick<ChatService, 'ownedRow' | 'recordActivity' | 'rename'>;
+  chats: Pick<ChatService, 'ownedRow' | 'recordActivity' | 'recordActivityIn' | 'rename'>;
   /** The tools a reply may offer (persona skills ∩ available). */
   skills?: Pick<SkillRegistry, 'toolsFor'>;
   /** Attachments: ownership, chat ties, signed urls and the bytes the model sees. */
@@ -143,7 +143,7 @@ export class ConversationService {
       // Another process may be streaming in this chat (scale-out).
       const state = await messages.chatState(chatId);
       if (state.streaming) throw new AppError('conflict', t.busy);
-      const isFirst = state.count === 0;
+      const isFirst = state.empty;
       const resolved = this.deps.llm.getLanguageModel(persona.model);
       const now = nowIso();
       const userMessage: MessageRow = {
@@ -180,7 +180,8 @@ export class ConversationService {
       // Charge and persist together: the user's message is stored before the model is called.
       // The database holds one streaming reply per chat (unique index): a second process racing
       // for the same chat fails here and its charge rolls back with the transaction.
-      const balance = await inTransaction(this.deps.db, async (trx) => {
+      // The chat's preview is written in the same transaction (one commit per send).
+      const { balance, announce } = await inTransaction(this.deps.db, async (trx) => {
         const left =
           persona.cost > 0
             ? await this.deps.credits.chargeInTransaction(trx, userId, persona.cost, shell.id)
@@ -193,7 +194,7 @@ export class ConversationService {
             chatId,
             trx,
           );
-        return left;
+        return { balance: left, announce: await this.deps.chats.recordActivityIn(trx, userId, chatId, text, now) };
       }).catch((error: unknown) => {
         throw isUniqueViolation(error) ? new AppError('conflict', t.busy) : error;
       });
@@ -201,7 +202,7 @@ export class ConversationService {
       room.emit('message.created', { chatId, message: presentMessage(userMessage, this.deps.files) });
       room.emit('message.created', { chatId, message: presentMessage(shell, this.deps.files) });
       if (balance !== undefined) this.deps.credits.notify(userId, balance);
-      await this.touch(userId, chatId, text, now);
+      announce();
 
       this.startReply(userId, shell, persona, resolved, isFirst ? text : undefined);
       return { messageId: userMessage.id };
