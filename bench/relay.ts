@@ -14,13 +14,23 @@ import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { addTestMessages, createTestChat, createTestUser, openSeedTarget } from '@neura/test-kit/seed';
 import { buildServer, repoRoot as root, startServerProcess } from '@neura/test-kit/server/process';
 import { io, type Socket } from 'socket.io-client';
-import { cpuMsOf, loadAverage, report } from './lib/report.js';
+import { loadAverage, report, treeCpuMsOf } from './lib/report.js';
 
 const LEVELS = (process.env.RELAY_LEVELS ?? '1,50,200').split(',').map(Number);
 /** Samples per level: at least this many streams (several rounds at low concurrency). */
 const MIN_SAMPLES = 100;
 const TOKENS = 20;
 const TOKEN_GAP_MS = 20;
+/**
+ * Extra environment for the app, `KEY=value` pairs separated by spaces: e.g. the multi-process
+ * mode, `RELAY_APP_ENV="WEB_CONCURRENCY=2 REDIS_URL=redis://127.0.0.1:6379"`.
+ */
+const APP_ENV = Object.fromEntries(
+  (process.env.RELAY_APP_ENV ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
 /** Another server bundle to measure (e.g. a build of the commit before a change), relative to the repo root. */
 const BUNDLE = process.env.RELAY_BUNDLE ? path.resolve(root, process.env.RELAY_BUNDLE) : undefined;
 
@@ -170,7 +180,7 @@ async function main() {
   if (!BUNDLE) buildServer();
   const profile = process.env.RELAY_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.RELAY_PROFILE] : [];
   const app = await startServerProcess({
-    env: { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', NODE_ENV: 'production' },
+    env: { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', NODE_ENV: 'production', ...APP_ENV },
     nodeArgs: profile,
     bundlePath: BUNDLE,
     startTimeoutMs: 60_000,
@@ -187,16 +197,17 @@ async function main() {
     await Promise.all(sockets.map((s) => new Promise((r) => s.once('ready', r))));
     const clients = users.map((u, i) => ({ socket: sockets[i] as Socket, chatId: u.chatId }));
 
-    // Warm-up (JIT, connection pools) is not measured.
+    // Warm-up (JIT, the app's connection pool to the model at the largest level) is not measured.
     timings = new Map();
-    await relayRound(fake, timings, clients.slice(0, 10), -1);
+    await relayRound(fake, timings, clients.slice(0, 10), -2);
+    await relayRound(fake, timings, clients, -1);
 
     for (const level of LEVELS) {
       const rounds = Math.max(1, Math.ceil(MIN_SAMPLES / level));
       timings = new Map();
-      const cpuBefore = cpuMsOf(app.pid);
+      const cpuBefore = treeCpuMsOf(app.pid);
       for (let r = 0; r < rounds; r++) await relayRound(fake, timings, clients.slice(0, level), r);
-      const cpuAfter = cpuMsOf(app.pid);
+      const cpuAfter = treeCpuMsOf(app.pid);
       const relay = summarize(timings);
       const cpuPerToken =
         cpuBefore !== undefined && cpuAfter !== undefined
@@ -244,7 +255,7 @@ function writeReport(rows: Row[]) {
   ].join('\n');
   report(
     [
-      `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, SQLite, one app process (${BUNDLE ? path.relative(root, BUNDLE) : 'server/dist/main.js'}); ${TOKENS} tokens per reply, ${TOKEN_GAP_MS} ms apart; load average before the run ${loadBefore}.`,
+      `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, SQLite, ${Object.keys(APP_ENV).length ? `app env ${process.env.RELAY_APP_ENV?.trim()}` : 'one app process'} (${BUNDLE ? path.relative(root, BUNDLE) : 'server/dist/main.js'}); ${TOKENS} tokens per reply, ${TOKEN_GAP_MS} ms apart; load average before the run ${loadBefore}.`,
       '',
       table,
     ].join('\n'),

@@ -32,6 +32,34 @@ export function cpuMsOf(pid: number | undefined): number | undefined {
   }
 }
 
+/** The process ids of a process and all its descendants (a cluster primary and its workers), from /proc. */
+export function processTree(pid: number | undefined): number[] {
+  if (pid === undefined) return [];
+  const out = [pid];
+  try {
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+      const children = fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim();
+      for (const child of children ? children.split(' ') : []) out.push(...processTree(Number(child)));
+    }
+  } catch {
+    // Not Linux, or the process is gone: what was found so far.
+  }
+  return out;
+}
+
+/** CPU time (ms) of a process and its descendants: with a cluster, the primary and every worker. */
+export function treeCpuMsOf(pid: number | undefined): number | undefined {
+  const pids = processTree(pid);
+  if (pids.length === 0) return undefined;
+  let total = 0;
+  for (const p of pids) {
+    const ms = cpuMsOf(p);
+    if (ms === undefined) return undefined;
+    total += ms;
+  }
+  return total;
+}
+
 /** Resident memory (bytes) of another process, from /proc; undefined off Linux. */
 export function rssOf(pid: number | undefined): number | undefined {
   if (pid === undefined) return undefined;

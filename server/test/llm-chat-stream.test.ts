@@ -1,7 +1,9 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
-import { APICallError } from 'ai';
+import { APICallError, tool } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { streamSteps } from '../src/conversation/model-stream.js';
 import { hasPartStream, type PartStreamModel, readParts } from '../src/llm/chat-stream.js';
 import { LlmRegistry } from '../src/llm/registry.js';
 
@@ -214,4 +216,66 @@ describe('readParts (the SSE reader)', () => {
       'B',
     ]);
   });
+});
+
+describe('the step loop on both paths (lean stream and the provider stream)', () => {
+  let fake: FakeOpenAI;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+  });
+  afterAll(() => fake.close());
+
+  for (const path of ['lean', 'provider'] as const) {
+    it(`should stream text, run a tool call and feed its result back (${path})`, async () => {
+      const registry = new LlmRegistry({
+        LLM_BASE_URL: fake.baseUrl,
+        LLM_MODEL: 'm',
+        OPENAI_API_KEY: 'sk',
+        OPENAI_BASE_URL: fake.baseUrl,
+      });
+      const resolved = registry.getLanguageModel(path === 'lean' ? undefined : 'openai:gpt-test');
+      if (!resolved) throw new Error('no model');
+      expect(hasPartStream(resolved.model)).toBe(path === 'lean');
+      fake.setScript((request) =>
+        request.body.messages.some((m: { role: string }) => m.role === 'tool')
+          ? { chunks: ['It is ', 'sunny.'] }
+          : { chunks: ['Checking. '], toolCalls: [{ id: 'c1', name: 'weather', arguments: '{"place":"Oslo"}' }] },
+      );
+      const seen: string[] = [];
+      await streamSteps(
+        {
+          model: resolved.model,
+          system: 'Be brief.',
+          messages: [{ role: 'user', content: 'Weather in Oslo?' }],
+          tools: {
+            weather: tool({
+              description: 'Weather',
+              inputSchema: z.object({ place: z.string() }),
+              execute: async ({ place }) => `sunny in ${place}`,
+            }),
+          },
+          maxSteps: 3,
+          maxRetries: 0,
+          signal: new AbortController().signal,
+          idleTimeoutMs: 10_000,
+        },
+        {
+          text: (d) => seen.push(`text:${d}`),
+          toolCall: (id, name, input) => seen.push(`call:${id}:${name}:${JSON.stringify(input)}`),
+          toolResult: (id, output) => seen.push(`result:${id}:${String(output)}`),
+          toolError: (id, error) => seen.push(`error:${id}:${String(error)}`),
+        },
+      );
+      expect(seen).toEqual([
+        'text:Checking. ',
+        'call:c1:weather:{"place":"Oslo"}',
+        'result:c1:sunny in Oslo',
+        'text:It is ',
+        'text:sunny.',
+      ]);
+      const second = fake.requests.at(-1)?.body;
+      expect(second.messages.at(-1)).toMatchObject({ role: 'tool', tool_call_id: 'c1', content: 'sunny in Oslo' });
+      expect(second.tools[0].function).toMatchObject({ name: 'weather', parameters: { type: 'object' } });
+    });
+  }
 });

@@ -4,6 +4,7 @@ import type {
   LanguageModelV3CallOptions,
   LanguageModelV3FunctionTool,
   LanguageModelV3Prompt,
+  LanguageModelV3StreamPart,
 } from '@ai-sdk/provider';
 import { asSchema, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
 import { convertToLanguageModelPrompt, prepareRetries, prepareToolsAndToolChoice } from 'ai/internal';
@@ -75,7 +76,7 @@ export async function streamSteps(options: StepOptions, sink: StepSink): Promise
       };
       // The lean path (our own SSE reader) when the model has one, else the provider's stream.
       const parts = await retry(async () =>
-        hasPartStream(model) ? model.openParts(call) : (await model.doStream(call)).stream,
+        hasPartStream(model) ? model.openParts(call) : partsOf((await model.doStream(call)).stream),
       );
       watchdog.touch();
       let text = '';
@@ -126,6 +127,25 @@ export async function streamSteps(options: StepOptions, sink: StepSink): Promise
  * rows and tool results), so the AI SDK's schema check of every message on every step
  * (`standardizePrompt`, which grows with the history) is skipped; the conversion is the SDK's.
  */
+/** A provider's web stream as an iterable; leaving early cancels it (releasing the response). */
+async function* partsOf(stream: ReadableStream<LanguageModelV3StreamPart>): AsyncGenerator<LanguageModelV3StreamPart> {
+  const reader = stream.getReader();
+  let drained = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) {
+        drained = true;
+        return;
+      }
+      yield value;
+    }
+  } finally {
+    if (drained) reader.releaseLock();
+    else void reader.cancel().catch(() => undefined);
+  }
+}
+
 async function toPrompt(
   model: LanguageModelV3,
   system: string,
