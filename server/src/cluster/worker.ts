@@ -21,6 +21,12 @@ export function serveAsWorker(built: BuiltApp, onListening: (publicUrl: string) 
     if (process.connected) process.send?.(message);
   };
 
+  // Node tracks an HTTP server's connections (headers/request timeouts, closing idle ones) from its
+  // 'listening' event; this server never listens itself, so start that tracking here.
+  for (const listener of server.listeners('listening')) {
+    if (listener.name === 'setupConnectionsTracking') (listener as () => void).call(server);
+  }
+
   // One request per connection: the next request (maybe of a session on another worker) goes
   // through the primary's routing again. WebSocket upgrades are not responses and stay open.
   server.prependListener('request', (_request, response) => {
