@@ -17,7 +17,8 @@ import type { TestSocket } from './helpers/socket.js';
  * two workers sharing the port, on SQLite and a real Redis (TEST_REDIS_URL, a key prefix of its own).
  */
 const redisUrl = process.env.TEST_REDIS_URL;
-if (!redisUrl && process.env.REQUIRE_SERVICES === '1') throw new Error('REQUIRE_SERVICES=1 but TEST_REDIS_URL is not set');
+if (!redisUrl && process.env.REQUIRE_SERVICES === '1')
+  throw new Error('REQUIRE_SERVICES=1 but TEST_REDIS_URL is not set');
 const WORKER_HEADER = 'x-neura-worker';
 
 interface Tracked {
@@ -40,7 +41,9 @@ function connectTracked(baseUrl: string, token: string): Tracked {
       transport: { ws: { once: (e: 'upgrade', l: (res: { headers: Record<string, string> }) => void) => void } };
     }
   ).transport.ws;
-  const worker = new Promise<string>((resolve) => ws.once('upgrade', (res) => resolve(res.headers[WORKER_HEADER])));
+  const worker = new Promise<string>((resolve) =>
+    ws.once('upgrade', (res) => resolve(res.headers[WORKER_HEADER] ?? '')),
+  );
   return { socket, worker };
 }
 
@@ -95,7 +98,9 @@ describe.skipIf(!redisUrl)(`multi-process mode: CLUSTER_WORKERS=2${redisUrl ? ''
     (await seed.db.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow()).credits;
   const workerPids = (): Map<string, number> => {
     const pids = new Map<string, number>();
-    for (const m of app.output().matchAll(/worker (\d+) \(pid (\d+)\) is ready/g)) pids.set(m[1], Number(m[2]));
+    for (const [, id, pid] of app.output().matchAll(/worker (\d+) \(pid (\d+)\) is ready/g)) {
+      if (id && pid) pids.set(id, Number(pid));
+    }
     return pids;
   };
 

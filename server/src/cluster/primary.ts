@@ -34,6 +34,7 @@ export async function runPrimary(config: Config): Promise<void> {
   let nextIndex = 0;
   let shuttingDown = false;
   let quickCrashes = 0;
+  let booted = false;
 
   const readyWorkers = () => [...tracked.values()].filter((t) => t.ready).map((t) => t.worker);
 
@@ -57,7 +58,9 @@ export async function runPrimary(config: Config): Promise<void> {
         tracked.delete(worker.id);
         for (const [sid, owner] of sessionOwner) if (owner === worker.id) sessionOwner.delete(sid);
         if (!entry.ready) reject(new Error(`worker ${worker.id} exited before it was ready (code ${code})`));
-        if (shuttingDown || !entry.ready) return;
+        // A worker failing at boot fails the start; after it, every worker that ends is replaced
+        // (also a replacement that could not start, e.g. while the database is away).
+        if (shuttingDown || (!booted && !entry.ready)) return;
         // Its replies in flight are failed and refunded by the other workers' sweepers.
         quickCrashes = Date.now() - entry.startedAt < QUICK_CRASH_MS ? quickCrashes + 1 : 0;
         const delay = Math.min(MAX_RESTART_DELAY_MS, quickCrashes === 0 ? 0 : 1000 * 2 ** (quickCrashes - 1));
@@ -67,6 +70,7 @@ export async function runPrimary(config: Config): Promise<void> {
         setTimeout(() => {
           if (shuttingDown) return;
           fork().catch((error: Error) => log.error(`a replacement worker failed to start: ${error.message}`));
+          // (its exit schedules the next attempt, with the growing pause)
         }, delay).unref();
       });
     });
@@ -138,6 +142,7 @@ export async function runPrimary(config: Config): Promise<void> {
   try {
     // The first worker alone: it migrates, seeds and recovers interrupted replies before the others.
     for (let i = 0; i < config.CLUSTER_WORKERS; i++) await fork();
+    booted = true;
   } catch (error) {
     log.error(`start-up failed: ${(error as Error).message}`);
     shuttingDown = true;
