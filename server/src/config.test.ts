@@ -63,3 +63,22 @@ describe('hardening settings', () => {
     expect(c.REDIS_BOOT_TIMEOUT_SECONDS).toBe(15);
   });
 });
+
+describe('multi-process mode (CLUSTER_WORKERS)', () => {
+  it('should default to one process', () => {
+    expect(loadConfig({}).CLUSTER_WORKERS).toBe(1);
+  });
+
+  it('should accept several workers with REDIS_URL', () => {
+    expect(loadConfig({ CLUSTER_WORKERS: '2', REDIS_URL: 'redis://127.0.0.1:6379' }).CLUSTER_WORKERS).toBe(2);
+  });
+
+  it('should refuse several workers without REDIS_URL, naming both settings', () => {
+    expect(() => loadConfig({ CLUSTER_WORKERS: '2' })).toThrow(ConfigError);
+    expect(() => loadConfig({ CLUSTER_WORKERS: '2' })).toThrow(/CLUSTER_WORKERS.*REDIS_URL/);
+  });
+
+  it.each(['0', 'two', '65'])('should refuse CLUSTER_WORKERS=%s', (value) => {
+    expect(() => loadConfig({ CLUSTER_WORKERS: value })).toThrow('CLUSTER_WORKERS');
+  });
+});

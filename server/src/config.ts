@@ -73,6 +73,8 @@ const configSchema = z.object({
     .refine((v) => /^[A-Za-z0-9_.-]{1,64}$/.test(v), 'must be 1–64 letters, digits, "_", "." or "-"'),
   REDIS_BOOT_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(15),
   MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1000).default(20),
+  /** App processes on this machine (a Node cluster sharing PORT); 1 = one process. More need REDIS_URL. */
+  CLUSTER_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 
   // Mail
   SMTP_URL: optionalUrl,
@@ -256,6 +258,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (payments === 'stripe' && (!c.STRIPE_SECRET_KEY || !c.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError(
       'Invalid configuration:\n  PAYMENTS: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or set PAYMENTS=sandbox or off)',
+    );
+  }
+  if (c.CLUSTER_WORKERS > 1 && c.REDIS_URL === undefined) {
+    throw new ConfigError(
+      `Invalid configuration:\n  CLUSTER_WORKERS: ${c.CLUSTER_WORKERS} worker processes need REDIS_URL (redis://…), so sockets, stops and limits work across them; set REDIS_URL or CLUSTER_WORKERS=1`,
     );
   }
   const packs = parseCreditPacks(c.CREDIT_PACKS);

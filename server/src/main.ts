@@ -1,11 +1,18 @@
+import cluster from 'node:cluster';
 import { firstStartBanner } from './accounts/invite-service.js';
-import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type BuiltApp, buildApp } from './app.js';
+import { runPrimary } from './cluster/primary.js';
+import { serveAsWorker } from './cluster/worker.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { RedisUnreachableError } from './realtime/redis-health.js';
 
-/** Loads config, builds, listens, and shuts down gracefully. Nothing else. */
+/**
+ * Loads config, builds, listens, and shuts down gracefully. Nothing else. With CLUSTER_WORKERS > 1
+ * this process becomes the primary of a Node cluster (cluster/primary.ts) and each worker builds
+ * the same app (cluster/worker.ts).
+ */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -16,14 +23,23 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  if (config.CLUSTER_WORKERS > 1 && cluster.isPrimary) {
+    await runPrimary(config);
+    return;
+  }
+
   const built = await buildApp(config);
   const { app } = built;
-  const address = await built.listen();
-  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  app.log.info(`Neura is running at ${publicUrl} (listening on ${address})`);
-  if (config.REGISTRATION === 'invite') {
-    const code = await built.services.invites.firstStartInvite();
-    if (code) process.stdout.write(`${firstStartBanner(code, publicUrl)}\n`);
+  if (cluster.isWorker) {
+    // The first worker runs alone at start-up (cluster/primary.ts), so the invite is made once.
+    serveAsWorker(built, (publicUrl) => {
+      if (cluster.worker?.id === 1) void printFirstStartInvite(built, config, publicUrl);
+    });
+  } else {
+    const address = await built.listen();
+    const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+    app.log.info(`Neura is running at ${publicUrl} (listening on ${address})`);
+    await printFirstStartInvite(built, config, publicUrl);
   }
 
   let shuttingDown = false;
@@ -46,6 +62,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+async function printFirstStartInvite(built: BuiltApp, config: Config, publicUrl: string): Promise<void> {
+  if (config.REGISTRATION !== 'invite') return;
+  const code = await built.services.invites.firstStartInvite();
+  if (code) process.stdout.write(`${firstStartBanner(code, publicUrl)}\n`);
 }
 
 main().catch((error: unknown) => {

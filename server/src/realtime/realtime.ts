@@ -74,6 +74,11 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** The Engine.IO server under the namespaces once attached (the cluster worker tracks its sessions). */
+  get engine(): Server['engine'] | undefined {
+    return this.emitterLink ? undefined : this.io?.engine;
+  }
+
   /** Features add what happens when an authenticated socket connects. */
   onSession(handler: SessionHandler<P>): void {
     this.sessionHandlers.push(handler);
