@@ -17,6 +17,13 @@ import { io, type Socket } from 'socket.io-client';
 import { loadAverage, report, treeCpuMsOf } from './lib/report.js';
 
 const LEVELS = (process.env.RELAY_LEVELS ?? '1,50,200').split(',').map(Number);
+/**
+ * How a round's sends arrive: `burst` (the default) sends all of them at once, the worst case (the
+ * first tokens of the first replies wait behind the setup of every other send); `spread` starts
+ * them evenly over one reply's duration (20 tokens × 20 ms), so all are in flight together at the
+ * end of it, as users sending at random moments would be.
+ */
+const ARRIVAL = process.env.RELAY_ARRIVAL === 'spread' ? 'spread' : 'burst';
 /** Samples per level: at least this many streams (several rounds at low concurrency). */
 const MIN_SAMPLES = 100;
 const TOKENS = 20;
@@ -71,11 +78,12 @@ const markerOf = (body: { messages?: Array<{ role: string; content: unknown }> }
 };
 
 async function relayRound(
-  fake: FakeOpenAI,
   timings: Map<string, Timing>,
   clients: Array<{ socket: Socket; chatId: string }>,
   round: number,
 ): Promise<void> {
+  // Warm-up rounds (negative) always arrive at once.
+  const gap = ARRIVAL === 'spread' && round >= 0 ? (TOKENS * TOKEN_GAP_MS) / clients.length : 0;
   await Promise.all(
     clients.map(
       ({ socket, chatId }, i) =>
@@ -86,23 +94,29 @@ async function relayRound(
           const onDelta = (p: { chatId: string }) => {
             if (p.chatId === chatId) t.clientFirst ??= performance.now();
           };
+          const onError = (p: { chatId: string; message: string }) => {
+            if (p.chatId === chatId) reject(new Error(p.message));
+          };
           const onDone = (p: { chatId: string }) => {
             if (p.chatId !== chatId) return;
             t.clientLast = performance.now();
             socket.off('message.delta', onDelta);
             socket.off('message.done', onDone);
+            socket.off('message.error', onError);
             resolve();
           };
           socket.on('message.delta', onDelta);
           socket.on('message.done', onDone);
-          socket.on('message.error', (p: { message: string }) => reject(new Error(p.message)));
-          socket.emit('sendMessage', { chatId, text: marker }, (ack: { error?: { message: string } }) => {
-            if (ack.error) reject(new Error(ack.error.message));
-          });
+          socket.on('message.error', onError);
+          const send = () =>
+            socket.emit('sendMessage', { chatId, text: marker }, (ack: { error?: { message: string } }) => {
+              if (ack.error) reject(new Error(ack.error.message));
+            });
+          if (gap > 0 && i > 0) setTimeout(send, i * gap);
+          else send();
         }),
     ),
   );
-  void fake;
 }
 
 async function directStream(fake: FakeOpenAI, marker: string, t: Timing): Promise<void> {
@@ -160,6 +174,10 @@ type Row = {
   direct: ReturnType<typeof summarize>;
   /** The app process's CPU time (user + system) per relayed token, µs. */
   cpuPerToken?: number;
+  /** This process's CPU (the fake model and the clients) per relayed token, µs. */
+  benchCpuPerToken: number;
+  /** Wall time of the level's rounds against their nominal length (tokens × gap per round). */
+  stretch: number;
   load: string;
 };
 
@@ -199,15 +217,20 @@ async function main() {
 
     // Warm-up (JIT, the app's connection pool to the model at the largest level) is not measured.
     timings = new Map();
-    await relayRound(fake, timings, clients.slice(0, 10), -2);
-    await relayRound(fake, timings, clients, -1);
+    await relayRound(timings, clients.slice(0, 10), -2);
+    await relayRound(timings, clients, -1);
 
     for (const level of LEVELS) {
       const rounds = Math.max(1, Math.ceil(MIN_SAMPLES / level));
       timings = new Map();
       const cpuBefore = treeCpuMsOf(app.pid);
-      for (let r = 0; r < rounds; r++) await relayRound(fake, timings, clients.slice(0, level), r);
+      const benchBefore = process.cpuUsage();
+      const wallBefore = performance.now();
+      for (let r = 0; r < rounds; r++) await relayRound(timings, clients.slice(0, level), r);
       const cpuAfter = treeCpuMsOf(app.pid);
+      const benchUsage = process.cpuUsage(benchBefore);
+      const benchCpuPerToken = (benchUsage.user + benchUsage.system) / (rounds * level * TOKENS);
+      const stretch = (performance.now() - wallBefore) / (rounds * TOKENS * TOKEN_GAP_MS);
       const relay = summarize(timings);
       const cpuPerToken =
         cpuBefore !== undefined && cpuAfter !== undefined
@@ -225,12 +248,13 @@ async function main() {
         );
       }
       const direct = summarize(timings);
-      rows.push({ level, relay, direct, cpuPerToken, load: loadAverage() });
+      rows.push({ level, relay, direct, cpuPerToken, benchCpuPerToken, stretch, load: loadAverage() });
       console.log(
         `${String(level).padStart(3)} streams  first token → first delta: p50 ${ms(relay.firstP50)}, p99 ${ms(relay.firstP99)}` +
           ` (direct p50 ${ms(direct.firstP50)}, p99 ${ms(direct.firstP99)})  |  last token → done: p50 ${ms(relay.lastP50)},` +
           ` p99 ${ms(relay.lastP99)} (direct p50 ${ms(direct.lastP50)}, p99 ${ms(direct.lastP99)})  [${relay.samples} streams]` +
-          (cpuPerToken === undefined ? '' : `  app CPU ${cpuPerToken.toFixed(0)} µs/token`),
+          (cpuPerToken === undefined ? '' : `  app CPU ${cpuPerToken.toFixed(0)} µs/token`) +
+          `  bench CPU ${benchCpuPerToken.toFixed(0)} µs/token  rounds took ${stretch.toFixed(2)}× their nominal length`,
       );
     }
   } catch (error) {
@@ -246,16 +270,16 @@ async function main() {
 
 function writeReport(rows: Row[]) {
   const table = [
-    '| Concurrent streams | Streams measured | First token → first `message.delta` p50 / p99 | Direct read p50 / p99 | Last token → `message.done` p50 / p99 | Direct read p50 / p99 | App CPU per token | Load average after |',
-    '|---:|---:|---|---|---|---|---:|---|',
+    '| Concurrent streams | Streams measured | First token → first `message.delta` p50 / p99 | Direct read p50 / p99 | Last token → `message.done` p50 / p99 | Direct read p50 / p99 | App CPU per token | Bench CPU per token (fake model + clients) | Rounds’ wall time / nominal | Load average after |',
+    '|---:|---:|---|---|---|---|---:|---:|---:|---|',
     ...rows.map(
-      ({ level, relay, direct, cpuPerToken, load }) =>
-        `| ${level} | ${relay.samples} | ${ms(relay.firstP50)} / ${ms(relay.firstP99)} | ${ms(direct.firstP50)} / ${ms(direct.firstP99)} | ${ms(relay.lastP50)} / ${ms(relay.lastP99)} | ${ms(direct.lastP50)} / ${ms(direct.lastP99)} | ${cpuPerToken === undefined ? 'n/a' : `${cpuPerToken.toFixed(0)} µs`} | ${load} |`,
+      ({ level, relay, direct, cpuPerToken, benchCpuPerToken, stretch, load }) =>
+        `| ${level} | ${relay.samples} | ${ms(relay.firstP50)} / ${ms(relay.firstP99)} | ${ms(direct.firstP50)} / ${ms(direct.firstP99)} | ${ms(relay.lastP50)} / ${ms(relay.lastP99)} | ${ms(direct.lastP50)} / ${ms(direct.lastP99)} | ${cpuPerToken === undefined ? 'n/a' : `${cpuPerToken.toFixed(0)} µs`} | ${benchCpuPerToken.toFixed(0)} µs | ${stretch.toFixed(2)}× | ${load} |`,
     ),
   ].join('\n');
   report(
     [
-      `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, SQLite, ${Object.keys(APP_ENV).length ? `app env ${process.env.RELAY_APP_ENV?.trim()}` : 'one app process'} (${BUNDLE ? path.relative(root, BUNDLE) : 'server/dist/main.js'}); ${TOKENS} tokens per reply, ${TOKEN_GAP_MS} ms apart; load average before the run ${loadBefore}.`,
+      `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, SQLite, ${Object.keys(APP_ENV).length ? `app env ${process.env.RELAY_APP_ENV?.trim()}` : 'one app process'} (${BUNDLE ? path.relative(root, BUNDLE) : 'server/dist/main.js'}); ${TOKENS} tokens per reply, ${TOKEN_GAP_MS} ms apart, sends ${ARRIVAL === 'spread' ? 'spread over one reply’s duration' : 'all at once'} (RELAY_ARRIVAL=${ARRIVAL}); load average before the run ${loadBefore}.`,
       '',
       table,
     ].join('\n'),
