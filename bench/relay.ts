@@ -26,7 +26,7 @@ const LEVELS = (process.env.RELAY_LEVELS ?? '1,50,200').split(',').map(Number);
 const ARRIVAL = process.env.RELAY_ARRIVAL === 'spread' ? 'spread' : 'burst';
 /** Samples per level: at least this many streams (several rounds at low concurrency). */
 const MIN_SAMPLES = 100;
-const TOKENS = 20;
+const TOKENS = Number(process.env.RELAY_TOKENS ?? 20);
 const TOKEN_GAP_MS = 20;
 /**
  * Extra environment for the app, `KEY=value` pairs separated by spaces: e.g. the multi-process
