@@ -136,7 +136,19 @@ async function main() {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
     }
 
+    // LONGCHAT_TRACE=<dir>: a Chromium trace of each phase (open, paging, stream) for DevTools'
+    // Performance panel, to see what each long task did.
+    const traceDir = process.env.LONGCHAT_TRACE;
+    if (traceDir) fs.mkdirSync(traceDir, { recursive: true });
+    const trace = async (phase: string) => {
+      if (traceDir) await browser.startTracing(page, { path: `${traceDir}/${phase}.json` });
+    };
+    const stopTrace = async () => {
+      if (traceDir) await browser.stopTracing();
+    };
+
     // 1. First paint of the 2,000-message chat.
+    await trace('open');
     const t0 = Date.now();
     await page.goto(`${app.url}/chats/${chat.id}`);
     await page.getByText(lastText, { exact: false }).first().waitFor({ state: 'visible', timeout: 60_000 });
@@ -146,10 +158,12 @@ async function main() {
     );
     await page.waitForTimeout(500);
     const open = await takeLongTasks(page);
+    await stopTrace();
 
     // 2. Page through every message by scrolling up.
     const list = page.getByTestId('message-list');
     const firstText = 'Question 0:';
+    await trace('paging');
     const pagingStart = Date.now();
     for (let i = 0; i < MESSAGES; i++) {
       if (await page.getByText(firstText, { exact: false }).count()) break;
@@ -161,6 +175,7 @@ async function main() {
     }
     const pagingMs = Date.now() - pagingStart;
     const paging = await takeLongTasks(page);
+    await stopTrace();
     const mounted = await page.getByTestId('message').count();
 
     // 3. A 10,000-token streamed reply.
@@ -176,6 +191,7 @@ async function main() {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
+    await trace('stream');
     const sendAt = Date.now();
     await composer.press('Enter');
     const streaming = page.locator('[data-testid="message"][data-role="assistant"][data-status="streaming"]');
@@ -192,6 +208,7 @@ async function main() {
       fs.writeFileSync(process.env.LONGCHAT_PROFILE, JSON.stringify(profile));
     }
     const stream = await takeLongTasks(page);
+    await stopTrace();
 
     console.log('# Long chat in Chromium (longtask observer, 390×844, built app + OpenAI fake)\n');
     console.log(

@@ -10,7 +10,6 @@ import { MessageActions } from './actions/message-actions';
 import { editMessage } from './chat-api';
 import { MessageCost } from './message-cost';
 import { showSendError } from './send-error';
-import { StreamingMarkdown } from './streaming-markdown';
 import { MessageParts } from './tools/message-parts';
 
 function TypingDots() {
@@ -129,10 +128,9 @@ export const MessageItem = memo(function MessageItem({
           {streaming && message.content === '' && !hasTools ? <TypingDots /> : null}
           <div ref={content}>
             {hasTools ? (
-              <MessageParts parts={message.parts ?? []} streaming={streaming} />
-            ) : streaming ? (
-              <StreamingMarkdown text={message.content} />
+              <MessageParts parts={message.parts ?? []} />
             ) : (
+              // One component while streaming and after: its memoized blocks carry over.
               <Markdown>{message.content}</Markdown>
             )}
           </div>
