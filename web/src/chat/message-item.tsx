@@ -1,5 +1,5 @@
 import type { Message } from '@neura/contract';
-import { memo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useRef, useState } from 'react';
 import { attachmentsOf } from '../files/types';
 import { ImageGrid } from '../media/image-grid';
 import { mediaTexts, texts } from '../texts/texts';
@@ -45,6 +45,17 @@ export const MessageItem = memo(function MessageItem({
 }: { message: Message } & MessageContext) {
   const content = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState(false);
+  // A reply that streams while mounted: blocks that scrolled out of view skip layout and paint
+  // (`.markdown-live` in markdown.css), so each frame's work stays flat however long it grows. It
+  // stays on after the reply completes (turning it off would lay out the whole reply at once);
+  // every block was on screen while it streamed in, so each remembers its size.
+  const [live] = useState(message.status === 'streaming');
+  // A finished message mounted by the list (opening a chat, scrolling up) first renders without its
+  // markdown, then with it in a deferred render that React splits into short slices: a screenful of
+  // rows never parses and renders all its markdown in one long task. A streaming reply renders its
+  // text at once (its memoized blocks make each frame's work small).
+  const deferred = useDeferredValue(message.content, live ? message.content : '');
+  const markdown = live ? message.content : deferred;
   // innerText on purpose: rendered text with its line breaks between paragraphs and list items.
   const plainText = () => {
     const el = content.current;
@@ -115,7 +126,7 @@ export const MessageItem = memo(function MessageItem({
         data-testid="message"
         data-role="system"
       >
-        <Markdown>{message.content}</Markdown>
+        <Markdown>{markdown}</Markdown>
       </div>
     );
   }
@@ -126,12 +137,12 @@ export const MessageItem = memo(function MessageItem({
       <div className="flex justify-start" data-testid="message" data-role="assistant" data-status={message.status}>
         <div className="min-w-0 max-w-[95%] break-words rounded-2xl rounded-bl-sm bg-surface-2 px-4 py-2">
           {streaming && message.content === '' && !hasTools ? <TypingDots /> : null}
-          <div ref={content}>
+          <div ref={content} className={live ? 'markdown-live' : undefined}>
             {hasTools ? (
               <MessageParts parts={message.parts ?? []} />
             ) : (
               // One component while streaming and after: its memoized blocks carry over.
-              <Markdown>{message.content}</Markdown>
+              <Markdown>{markdown}</Markdown>
             )}
           </div>
           {message.status === 'stopped' ? <p className="mt-1 text-xs text-muted">{texts.chat.stopped}</p> : null}

@@ -45,7 +45,7 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
     count: rows.length,
     getScrollElement: () => parentRef.current,
     estimateSize: () => 96,
-    overscan: 6,
+    overscan: 3,
     // A reply's row keeps its key while its versions switch (the first loaded version's id).
     getItemKey: (index) => rows[index]?.version?.ids[0] ?? rows[index]?.message.id ?? index,
   });
