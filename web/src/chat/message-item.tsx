@@ -47,8 +47,8 @@ export const MessageItem = memo(function MessageItem({
   const [editing, setEditing] = useState(false);
   // A reply that streams while mounted: blocks that scrolled out of view skip layout and paint
   // (`.markdown-live` in markdown.css), so each frame's work stays flat however long it grows. It
-  // stays on after the reply completes (turning it off would lay out the whole reply at once);
-  // every block was on screen while it streamed in, so each remembers its size.
+  // stays on after the reply completes (turning it off would lay out the whole reply at once); a
+  // block that was on screen once (all of them, when the view followed the stream) keeps its size.
   const [live] = useState(message.status === 'streaming');
   // A finished message mounted by the list (opening a chat, scrolling up) first renders without its
   // markdown, then with it in a deferred render that React splits into short slices: a screenful of
@@ -59,9 +59,16 @@ export const MessageItem = memo(function MessageItem({
   // innerText on purpose: rendered text with its line breaks between paragraphs and list items.
   const plainText = () => {
     const el = content.current;
+    if (!el) return message.content;
+    // innerText leaves out blocks whose rendering is skipped (content-visibility): render them all
+    // for the read.
+    const skipping = el.classList.contains('markdown-live');
+    if (skipping) el.classList.remove('markdown-live');
     // (Environments without layout, such as jsdom, have no innerText.)
     // biome-ignore lint/performance/useDomNodeTextContent: textContent would run blocks together.
-    return el ? (el.innerText ?? el.textContent ?? '').trim() : message.content;
+    const text = (el.innerText ?? el.textContent ?? '').trim();
+    if (skipping) el.classList.add('markdown-live');
+    return text;
   };
   const actions = (
     <MessageActions
