@@ -17,9 +17,15 @@ export function safeUrl(url: string): string {
 
 // rehype-highlight builds a highlighter and registers every common language each time it is
 // attached, and react-markdown attaches its plugins on every render: built once here, the streaming
-// tail and each message mounted while scrolling skip that work (bench/long-chat.ts).
-const highlight = rehypeHighlight({ detect: false });
-const REHYPE_PLUGINS = [() => highlight];
+// tail and each message mounted while scrolling skip that work (bench/long-chat.ts). Built on the
+// first render rather than when this module loads, so the chunk's evaluation stays short.
+let highlight: ReturnType<typeof rehypeHighlight> | undefined;
+const REHYPE_PLUGINS = [
+  () => {
+    highlight ??= rehypeHighlight({ detect: false });
+    return highlight;
+  },
+];
 const REMARK_PLUGINS = [remarkGfm, remarkStripHtml];
 
 /** The clipboard API where allowed; a hidden textarea and execCommand where not (older webviews, http). */
