@@ -10,6 +10,7 @@
  * 3. Lighthouse (performance, default mobile emulation with simulated throttling) against the
  *    built app started as `npm start` runs it, with Debian's Chromium, offline: LIGHTHOUSE_RUNS
  *    runs (default 5), each in a fresh Chromium; the median score and metrics are what counts.
+ *    LIGHTHOUSE_SAVE=<dir> keeps each run's report.
  * 4. Chromium's own installability check (the manifest and service worker rules Lighthouse used
  *    to report under "PWA").
  * Budget: first-route JS ≤ 120 KB gzip (checked in CI by scripts/bundle-budget.mjs, the same parser
@@ -116,6 +117,12 @@ async function runLighthouse(url: string) {
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
     });
     if (!result) throw new Error('Lighthouse returned no result');
+    // LIGHTHOUSE_SAVE=<dir>: keep each run's report (JSON, opens in the Lighthouse viewer).
+    const saveDir = process.env.LIGHTHOUSE_SAVE;
+    if (saveDir) {
+      fs.mkdirSync(saveDir, { recursive: true });
+      fs.writeFileSync(path.join(saveDir, `lighthouse-${Date.now()}.json`), JSON.stringify(result.lhr));
+    }
     const { categories, audits } = result.lhr;
     const metric = (id: string) => audits[id]?.displayValue ?? 'n/a';
     const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;

@@ -14,7 +14,8 @@
  *
  * Env: LONGCHAT_MESSAGES (2000), LONGCHAT_TOKENS (10000), LONGCHAT_TOKEN_GAP_MS (1),
  * LONGCHAT_CPU_THROTTLE (1: no CPU slow-down; 4 = a mid-range phone), LONGCHAT_PROFILE (a file: the
- * page's CPU profile of the streamed reply, for DevTools). Prints figures; asserts nothing.
+ * page's CPU profile of the streamed reply, for DevTools), LONGCHAT_TRACE (a directory: a Chromium
+ * trace of each phase). Prints figures and hands them to report(); asserts nothing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import { startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { addTestMessages, createTestChat, createTestUser, openSeedTarget } from '@neura/test-kit/seed';
 import { startServerProcess } from '@neura/test-kit/server/process';
 import { chromium, type Page } from 'playwright-core';
+import { loadAverage, report } from './lib/report.js';
 
 const MESSAGES = Number(process.env.LONGCHAT_MESSAGES ?? 2000);
 const TOKENS = Number(process.env.LONGCHAT_TOKENS ?? 10_000);
@@ -91,10 +93,7 @@ const describeTasks = (tasks: number[]) =>
     : `${tasks.length} long task${tasks.length === 1 ? '' : 's'} (> ${LONG_TASK_MS} ms), longest ${Math.round(Math.max(...tasks))} ms, total ${Math.round(tasks.reduce((a, b) => a + b, 0))} ms`;
 
 async function main() {
-  const loadBefore = os
-    .loadavg()
-    .map((v) => v.toFixed(2))
-    .join(' / ');
+  const loadBefore = loadAverage();
   // The last token is a marker: the reply is complete on screen once it shows.
   const END = 'end-of-the-long-reply';
   const reply = [...markdownTokens(TOKENS - 1), `\n\n${END}`];
@@ -136,7 +135,19 @@ async function main() {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
     }
 
+    // LONGCHAT_TRACE=<dir>: a Chromium trace of each phase (open, paging, stream) for DevTools'
+    // Performance panel, to see what each long task did.
+    const traceDir = process.env.LONGCHAT_TRACE;
+    if (traceDir) fs.mkdirSync(traceDir, { recursive: true });
+    const trace = async (phase: string) => {
+      if (traceDir) await browser.startTracing(page, { path: `${traceDir}/${phase}.json` });
+    };
+    const stopTrace = async () => {
+      if (traceDir) await browser.stopTracing();
+    };
+
     // 1. First paint of the 2,000-message chat.
+    await trace('open');
     const t0 = Date.now();
     await page.goto(`${app.url}/chats/${chat.id}`);
     await page.getByText(lastText, { exact: false }).first().waitFor({ state: 'visible', timeout: 60_000 });
@@ -146,10 +157,12 @@ async function main() {
     );
     await page.waitForTimeout(500);
     const open = await takeLongTasks(page);
+    await stopTrace();
 
     // 2. Page through every message by scrolling up.
     const list = page.getByTestId('message-list');
     const firstText = 'Question 0:';
+    await trace('paging');
     const pagingStart = Date.now();
     for (let i = 0; i < MESSAGES; i++) {
       if (await page.getByText(firstText, { exact: false }).count()) break;
@@ -161,6 +174,7 @@ async function main() {
     }
     const pagingMs = Date.now() - pagingStart;
     const paging = await takeLongTasks(page);
+    await stopTrace();
     const mounted = await page.getByTestId('message').count();
 
     // 3. A 10,000-token streamed reply.
@@ -176,6 +190,7 @@ async function main() {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
+    await trace('stream');
     const sendAt = Date.now();
     await composer.press('Enter');
     const streaming = page.locator('[data-testid="message"][data-role="assistant"][data-status="streaming"]');
@@ -192,20 +207,19 @@ async function main() {
       fs.writeFileSync(process.env.LONGCHAT_PROFILE, JSON.stringify(profile));
     }
     const stream = await takeLongTasks(page);
+    await stopTrace();
 
-    console.log('# Long chat in Chromium (longtask observer, 390×844, built app + OpenAI fake)\n');
-    console.log(
-      `Chromium ${browser.version()}, CPU throttling ${CPU_THROTTLE}×, ${os.cpus().length} CPUs, load average before ${loadBefore}`,
-    );
-    console.log(
-      `\n${MESSAGES}-message chat: first contentful paint ${Math.round(fcp)} ms, newest message visible after ${newestVisibleMs} ms; ${describeTasks(open.tasks)}`,
-    );
-    console.log(
-      `Paging to the first message (${MESSAGES} loaded, ${mounted} rows mounted): ${pagingMs} ms; ${describeTasks(paging.tasks)}`,
-    );
-    console.log(
-      `${TOKENS}-token streamed reply (${TOKEN_GAP_MS} ms between tokens): streaming after ${firstDeltaMs} ms, complete on screen after ${streamMs} ms; ${describeTasks(stream.tasks)}; ` +
-        `median long task ${Math.round(median(stream.tasks))} ms`,
+    report(
+      [
+        `Chromium ${browser.version()}, CPU throttling ${CPU_THROTTLE}×, ${os.cpus().length} CPUs, 390×844, built app + OpenAI fake; ` +
+          `load average before ${loadBefore}, after ${loadAverage()}`,
+        '',
+        '| Phase | Figures | Long tasks (> 50 ms, longtask observer) |',
+        '|---|---|---|',
+        `| open a ${MESSAGES}-message chat | first contentful paint ${Math.round(fcp)} ms, newest message visible after ${newestVisibleMs} ms | ${describeTasks(open.tasks)} |`,
+        `| page up to the first message | ${pagingMs} ms, ${mounted} rows mounted | ${describeTasks(paging.tasks)} |`,
+        `| ${TOKENS}-token streamed reply (${TOKEN_GAP_MS} ms between tokens) | streaming after ${firstDeltaMs} ms, complete on screen after ${streamMs} ms | ${describeTasks(stream.tasks)}${stream.tasks.length > 0 ? `, median ${Math.round(median(stream.tasks))} ms` : ''} |`,
+      ].join('\n'),
     );
     await context.close();
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { Message } from '@neura/contract';
-import { memo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useRef, useState } from 'react';
 import { attachmentsOf } from '../files/types';
 import { ImageGrid } from '../media/image-grid';
 import { mediaTexts, texts } from '../texts/texts';
@@ -10,7 +10,6 @@ import { MessageActions } from './actions/message-actions';
 import { editMessage } from './chat-api';
 import { MessageCost } from './message-cost';
 import { showSendError } from './send-error';
-import { StreamingMarkdown } from './streaming-markdown';
 import { MessageParts } from './tools/message-parts';
 
 function TypingDots() {
@@ -46,12 +45,30 @@ export const MessageItem = memo(function MessageItem({
 }: { message: Message } & MessageContext) {
   const content = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState(false);
+  // A reply that streams while mounted: blocks that scrolled out of view skip layout and paint
+  // (`.markdown-live` in markdown.css), so each frame's work stays flat however long it grows. It
+  // stays on after the reply completes (turning it off would lay out the whole reply at once); a
+  // block that was on screen once (all of them, when the view followed the stream) keeps its size.
+  const [live] = useState(message.status === 'streaming');
+  // A finished message mounted by the list (opening a chat, scrolling up) first renders without its
+  // markdown, then with it in a deferred render that React splits into short slices: a screenful of
+  // rows never parses and renders all its markdown in one long task. A streaming reply renders its
+  // text at once (its memoized blocks make each frame's work small).
+  const deferred = useDeferredValue(message.content, live ? message.content : '');
+  const markdown = live ? message.content : deferred;
   // innerText on purpose: rendered text with its line breaks between paragraphs and list items.
   const plainText = () => {
     const el = content.current;
+    if (!el) return message.content;
+    // innerText leaves out blocks whose rendering is skipped (content-visibility): render them all
+    // for the read.
+    const skipping = el.classList.contains('markdown-live');
+    if (skipping) el.classList.remove('markdown-live');
     // (Environments without layout, such as jsdom, have no innerText.)
     // biome-ignore lint/performance/useDomNodeTextContent: textContent would run blocks together.
-    return el ? (el.innerText ?? el.textContent ?? '').trim() : message.content;
+    const text = (el.innerText ?? el.textContent ?? '').trim();
+    if (skipping) el.classList.add('markdown-live');
+    return text;
   };
   const actions = (
     <MessageActions
@@ -116,7 +133,7 @@ export const MessageItem = memo(function MessageItem({
         data-testid="message"
         data-role="system"
       >
-        <Markdown>{message.content}</Markdown>
+        <Markdown>{markdown}</Markdown>
       </div>
     );
   }
@@ -127,13 +144,12 @@ export const MessageItem = memo(function MessageItem({
       <div className="flex justify-start" data-testid="message" data-role="assistant" data-status={message.status}>
         <div className="min-w-0 max-w-[95%] break-words rounded-2xl rounded-bl-sm bg-surface-2 px-4 py-2">
           {streaming && message.content === '' && !hasTools ? <TypingDots /> : null}
-          <div ref={content}>
+          <div ref={content} className={live ? 'markdown-live' : undefined}>
             {hasTools ? (
-              <MessageParts parts={message.parts ?? []} streaming={streaming} />
-            ) : streaming ? (
-              <StreamingMarkdown text={message.content} />
+              <MessageParts parts={message.parts ?? []} />
             ) : (
-              <Markdown>{message.content}</Markdown>
+              // One component while streaming and after: its memoized blocks carry over.
+              <Markdown>{markdown}</Markdown>
             )}
           </div>
           {message.status === 'stopped' ? <p className="mt-1 text-xs text-muted">{texts.chat.stopped}</p> : null}

@@ -44,8 +44,10 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => parentRef.current,
-    estimateSize: () => 96,
-    overscan: 6,
+    // From the text's length (lines of ~60 characters on a phone): a close guess keeps the first
+    // layout from mounting rows it drops as soon as they are measured.
+    estimateSize: (index) => 64 + Math.min(2400, Math.ceil((rows[index]?.message.content.length ?? 0) / 60) * 24),
+    overscan: 3,
     // A reply's row keeps its key while its versions switch (the first loaded version's id).
     getItemKey: (index) => rows[index]?.version?.ids[0] ?? rows[index]?.message.id ?? index,
   });

@@ -1,5 +1,5 @@
 import { EXPLORE_CAROUSELS, EXPLORE_SKELETON_COUNTS, type Persona } from '@neura/contract';
-import { useCallback } from 'react';
+import { useCallback, useDeferredValue } from 'react';
 import { useNavigate } from 'react-router';
 import { startChat } from '../chats/chat-actions';
 import { usePersonas } from '../store/personas';
@@ -9,8 +9,10 @@ import { PersonaCarousel } from './persona-carousel';
 
 /** Explore (home): banners, then the five carousels of published personas by tag. */
 export function ExplorePage() {
-  const personas = usePersonas((s) => s.personas);
-  const loaded = usePersonas((s) => s.loaded);
+  // The catalog arrives as one store write: its five carousels of cards render in a deferred
+  // (time-sliced) render, not in one long task; the skeletons stay until it commits.
+  const personas = useDeferredValue(usePersonas((s) => s.personas));
+  const loaded = useDeferredValue(usePersonas((s) => s.loaded));
   const navigate = useNavigate();
   const onStart = useCallback((persona: Persona) => void startChat(persona.id, navigate), [navigate]);
 

@@ -112,7 +112,7 @@ export function PersonaCarousel({
               {loading || !persona ? (
                 <PersonaSkeleton featured={featured} />
               ) : (
-                <PersonaCard persona={persona} featured={featured} onStart={onStart} />
+                <PersonaCard persona={persona} featured={featured} onStart={onStart} priority={featured && i === 0} />
               )}
             </li>
           );

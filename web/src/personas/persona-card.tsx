@@ -13,10 +13,13 @@ export function PersonaCard({
   persona,
   featured,
   onStart,
+  priority = false,
 }: {
   persona: Persona;
   featured: boolean;
   onStart: (persona: Persona) => void;
+  /** The first card in view on the Explore page: its image is the page's largest paint, load it at once. */
+  priority?: boolean;
 }) {
   return (
     <article
@@ -28,7 +31,8 @@ export function PersonaCard({
         <img
           src={personaBackgroundUrl(persona.id)}
           alt=""
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           draggable={false}
           className="absolute inset-0 h-full w-full object-cover"

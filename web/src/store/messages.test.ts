@@ -22,6 +22,45 @@ beforeEach(() => {
 });
 
 describe('messages store', () => {
+  it('should apply a frame of deltas to each message in order, parts delta by delta', () => {
+    dispatchMessages({
+      type: 'page',
+      chatId: 'c',
+      page: [
+        msg('m1', { status: 'streaming', content: 'A' }),
+        msg('m2', {
+          status: 'streaming',
+          content: 'B',
+          parts: [
+            { type: 'text', text: 'B' },
+            {
+              type: 'tool',
+              id: 't',
+              skill: 'web_search',
+              status: 'complete',
+              input: { query: 'q' },
+              output: { results: [] },
+            },
+          ],
+        }),
+      ],
+      hasMore: false,
+    });
+    dispatchMessages({
+      type: 'deltas',
+      deltas: [
+        { chatId: 'c', messageId: 'm1', text: 'b' },
+        { chatId: 'c', messageId: 'm2', text: '\n' },
+        { chatId: 'c', messageId: 'm1', text: 'c' },
+        { chatId: 'c', messageId: 'm2', text: '\nxy' },
+        { chatId: 'x', messageId: 'm1', text: 'lost' },
+      ],
+    });
+    expect(shown()?.messages.map((m) => m.content)).toEqual(['Abc', 'B\n\nxy']);
+    // As one delta at a time would: the first newline starts an empty text part after the card.
+    expect(shown()?.messages[1]?.parts?.at(-1)).toEqual({ type: 'text', text: '\nxy' });
+  });
+
   it('should catch up a streaming reply from a page that shows it further along', () => {
     dispatchMessages({
       type: 'page',

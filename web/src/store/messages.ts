@@ -1,4 +1,4 @@
-import type { Message, ToolCall } from '@neura/contract';
+import type { Message, MessagePart, ToolCall } from '@neura/contract';
 import { create } from 'zustand';
 import { useAppStore } from './app-store';
 import { appendText, withTool } from './message-parts';
@@ -80,18 +80,32 @@ function update(threads: Threads, chatId: string, fn: (t: ChatThread) => ChatThr
   return thread ? { ...threads, [chatId]: fn(thread) } : threads;
 }
 
+/**
+ * A frame's deltas, applied once per streaming message: their texts joined, the message found from
+ * the end of its chat (where a streaming reply sits) and the message array copied once, not once per
+ * token (a 2,000-message chat copied its array for every delta).
+ */
 function applyDeltas(threads: Threads, deltas: readonly Delta[]): Threads {
-  const next = { ...threads };
+  const byMessage = new Map<string, { chatId: string; messageId: string; texts: string[] }>();
   for (const d of deltas) {
-    const thread = next[d.chatId];
+    const key = `${d.chatId}\n${d.messageId}`;
+    const group = byMessage.get(key);
+    if (group) group.texts.push(d.text);
+    else byMessage.set(key, { chatId: d.chatId, messageId: d.messageId, texts: [d.text] });
+  }
+  const next = { ...threads };
+  for (const { chatId, messageId, texts } of byMessage.values()) {
+    const thread = next[chatId];
     if (!thread) continue;
-    const i = thread.messages.findIndex((m) => m.id === d.messageId);
+    let i = thread.messages.length - 1;
+    while (i >= 0 && thread.messages[i]?.id !== messageId) i--;
     const current = thread.messages[i];
     if (!current) continue;
     const messages = thread.messages.slice();
-    const parts = appendText(current.parts, d.text);
-    messages[i] = { ...current, content: current.content + d.text, ...(parts ? { parts } : {}) };
-    next[d.chatId] = { ...thread, messages };
+    // Parts take each delta in turn (a text part after a tool card drops its leading newlines).
+    const parts = texts.reduce<MessagePart[] | undefined>((acc, text) => appendText(acc, text), current.parts);
+    messages[i] = { ...current, content: current.content + texts.join(''), ...(parts ? { parts } : {}) };
+    next[chatId] = { ...thread, messages };
   }
   return next;
 }

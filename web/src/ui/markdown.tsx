@@ -1,8 +1,9 @@
-import { type ComponentPropsWithoutRef, memo, useEffect, useRef, useState } from 'react';
-import ReactMarkdown, { defaultUrlTransform } from 'react-markdown';
+import { type ComponentPropsWithoutRef, Fragment, memo, useEffect, useMemo, useRef, useState } from 'react';
+import ReactMarkdown, { type Components, defaultUrlTransform } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { texts } from '../texts/texts';
+import { splitBlocks } from './markdown-blocks';
 import { remarkStripHtml } from './strip-html';
 import './markdown.css';
 
@@ -16,9 +17,15 @@ export function safeUrl(url: string): string {
 
 // rehype-highlight builds a highlighter and registers every common language each time it is
 // attached, and react-markdown attaches its plugins on every render: built once here, the streaming
-// tail and each message mounted while scrolling skip that work (bench/long-chat.ts).
-const highlight = rehypeHighlight({ detect: false });
-const REHYPE_PLUGINS = [() => highlight];
+// tail and each message mounted while scrolling skip that work (bench/long-chat.ts). Built on the
+// first render rather than when this module loads, so the chunk's evaluation stays short.
+let highlight: ReturnType<typeof rehypeHighlight> | undefined;
+const REHYPE_PLUGINS = [
+  () => {
+    highlight ??= rehypeHighlight({ detect: false });
+    return highlight;
+  },
+];
 const REMARK_PLUGINS = [remarkGfm, remarkStripHtml];
 
 /** The clipboard API where allowed; a hidden textarea and execCommand where not (older webviews, http). */
@@ -83,34 +90,54 @@ function CodeBlock(props: ComponentPropsWithoutRef<'pre'>) {
   );
 }
 
+const COMPONENTS: Components = {
+  a: ({ node: _node, href, ...rest }) => <a {...rest} href={href} target="_blank" rel="noopener noreferrer nofollow" />,
+  pre: ({ node: _node, ...rest }) => <CodeBlock {...rest} />,
+  table: ({ node: _node, ...rest }) => (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+    <section className="table-scroll" tabIndex={0} aria-label={texts.markdown.table}>
+      <table {...rest} />
+    </section>
+  ),
+};
+
+/** One top-level block, parsed and rendered only when its text changes. */
+export const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+  return (
+    <ReactMarkdown
+      remarkPlugins={REMARK_PLUGINS}
+      rehypePlugins={REHYPE_PLUGINS}
+      skipHtml
+      urlTransform={safeUrl}
+      components={COMPONENTS}
+    >
+      {text}
+    </ReactMarkdown>
+  );
+});
+
 /**
  * Sanitized markdown: GFM (tables that scroll sideways on narrow screens, task lists,
  * strikethrough), highlighted code with copy, safe links in a new tab. Raw HTML is never rendered;
  * its plain words are kept.
+ *
+ * The text is rendered block by block (`splitBlocks`), each block memoized: a streaming reply
+ * re-parses only its growing last block, and the same component keeps its blocks when the reply
+ * completes. The DOM is the one the whole text renders to (the newline between top-level
+ * elements included).
  */
 export const Markdown = memo(function Markdown({ children }: { children: string }) {
+  const blocks = useMemo(() => splitBlocks(children), [children]);
   return (
     <div className="markdown">
-      <ReactMarkdown
-        remarkPlugins={REMARK_PLUGINS}
-        rehypePlugins={REHYPE_PLUGINS}
-        skipHtml
-        urlTransform={safeUrl}
-        components={{
-          a: ({ node: _node, href, ...rest }) => (
-            <a {...rest} href={href} target="_blank" rel="noopener noreferrer nofollow" />
-          ),
-          pre: ({ node: _node, ...rest }) => <CodeBlock {...rest} />,
-          table: ({ node: _node, ...rest }) => (
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-            <section className="table-scroll" tabIndex={0} aria-label={texts.markdown.table}>
-              <table {...rest} />
-            </section>
-          ),
-        }}
-      >
-        {children}
-      </ReactMarkdown>
+      {blocks.map((block, i) => (
+        // Blocks only ever change or grow at the end of a streaming text: the index is a stable key.
+        // biome-ignore lint/suspicious/noArrayIndexKey: append-mostly list, see above.
+        <Fragment key={i}>
+          {i > 0 ? '\n' : null}
+          <MarkdownBlock text={block} />
+        </Fragment>
+      ))}
     </div>
   );
 });

@@ -1,10 +1,9 @@
 import type { MessagePart } from '@neura/contract';
 import { Markdown } from '../../ui/markdown';
-import { StreamingMarkdown } from '../streaming-markdown';
 import { ToolCard } from './tool-card';
 
-/** A reply with tool calls, in order: text, cards, more text (the last text streams while live). */
-export function MessageParts({ parts, streaming }: { parts: MessagePart[]; streaming: boolean }) {
+/** A reply with tool calls, in order: text, cards, more text (the last text grows while the reply streams). */
+export function MessageParts({ parts }: { parts: MessagePart[] }) {
   return (
     <>
       {parts.map((part, i) => {
@@ -14,11 +13,8 @@ export function MessageParts({ parts, streaming }: { parts: MessagePart[]; strea
         }
         const key = `text-${i}`;
         if (!part.text.trim()) return null;
-        return streaming && i === parts.length - 1 ? (
-          <StreamingMarkdown key={key} text={part.text} />
-        ) : (
-          <Markdown key={key}>{part.text}</Markdown>
-        );
+        // Markdown renders block by block, memoized: the streaming tail re-parses only its last block.
+        return <Markdown key={key}>{part.text}</Markdown>;
       })}
     </>
   );
