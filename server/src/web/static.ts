@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { compressAssets, pickEncoding } from './compressed-assets.js';
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html (and the service worker)
- * never cached, and every unknown non-API GET answered with index.html so the client router
+ * Serves the built web app: hashed assets cached for a year (brotli or gzip when the browser takes
+ * it: the entry script is a third of its size that way), index.html (and the service worker) never cached, and every unknown non-API GET answered with index.html so the client router
  * shows its own Not Found page.
  */
 export async function serveWeb(app: FastifyInstance, distDir: string, apiPrefix: string): Promise<void> {
@@ -13,6 +14,22 @@ export async function serveWeb(app: FastifyInstance, distDir: string, apiPrefix:
   const hasWeb = fs.existsSync(indexFile);
   if (!hasWeb) app.log.warn({ distDir }, 'web app is not built; only the API is served');
   else {
+    const compressed = await compressAssets(distDir);
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      const asset = compressed.get(request.url.split('?')[0] ?? '');
+      if (!asset) return;
+      const encoding = pickEncoding(request.headers['accept-encoding'], asset);
+      reply.header('Vary', 'Accept-Encoding');
+      if (!encoding) return;
+      const body = asset[encoding] as Buffer;
+      return reply
+        .header('Content-Type', asset.type)
+        .header('Content-Encoding', encoding)
+        .header('Content-Length', String(body.length))
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .send(body);
+    });
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
