@@ -38,7 +38,8 @@ async function round(sockets: Socket[], emit: (credits: number) => void, value: 
 
 export async function benchFanout(): Promise<string[]> {
   const lines = ['| setup | sockets | p50 | p99 |', '| --- | --- | --- | --- |'];
-  const app = await startTestApp();
+  // 100 sockets of one user: above the default per-user cap (MAX_SOCKETS_PER_USER, 20).
+  const app = await startTestApp({ MAX_SOCKETS_PER_USER: '200' });
   try {
     const user = await createTestUser(app.services);
     for (const n of [1, 10, 100]) {
@@ -60,7 +61,7 @@ export async function benchFanout(): Promise<string[]> {
   const redis = process.env.BENCH_REDIS_URL;
   const database = process.env.BENCH_DATABASE_URL;
   if (redis && database) {
-    const env = { REDIS_URL: redis, DATABASE_URL: database };
+    const env = { REDIS_URL: redis, DATABASE_URL: database, MAX_SOCKETS_PER_USER: '200' };
     const a = await startTestApp(env);
     const b = await startTestApp(env);
     try {

@@ -4,6 +4,7 @@ import { usePageViews } from '../analytics/use-page-views';
 import { useSessionEndRedirect } from '../auth/use-session-end-redirect';
 import { useAppStore } from '../store/app-store';
 import { StoreBanner } from '../store-banner/store-banner';
+import { loadMarkdown } from '../ui/lazy-markdown';
 import { Toaster } from '../ui/toaster';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -20,7 +21,8 @@ import { useThemeClass } from './use-theme-class';
 import { VersionWarning } from './version-warning';
 import { ViewTransition } from './view-transition';
 
-const HelpFlyout = lazy(() => import('../help/help-flyout'));
+// The flyout shows markdown: its renderer loads with it (a module graph of its own, see ui/lazy-markdown).
+const HelpFlyout = lazy(() => Promise.all([import('../help/help-flyout'), loadMarkdown()]).then(([m]) => m));
 
 const AuthModal = lazy(() => import('../auth/auth-modal').then((m) => ({ default: m.AuthModal })));
 

@@ -1,14 +1,18 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { texts } from '../texts/texts';
+import { loadMarkdown } from '../ui/lazy-markdown';
 import type { RouteName } from './routes';
+
+/** A page that shows markdown: its chunk and the markdown renderer load together, evaluated apart. */
+const withMarkdown = <T,>(page: Promise<T>): Promise<T> => Promise.all([page, loadMarkdown()]).then(([m]) => m);
 
 const ExplorePage = lazy(() => import('../explore/explore-page').then((m) => ({ default: m.ExplorePage })));
 const ChatsPage = lazy(() => import('../chats/chats-page').then((m) => ({ default: m.ChatsPage })));
-const ChatPage = lazy(() => import('../chat/chat-page').then((m) => ({ default: m.ChatPage })));
+const ChatPage = lazy(() => withMarkdown(import('../chat/chat-page')).then((m) => ({ default: m.ChatPage })));
 const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const CreatePage = lazy(() => import('../pages/create-page'));
-const TermsPage = lazy(() => import('../pages/terms-page'));
-const ChangelogPage = lazy(() => import('../pages/changelog-page'));
+const TermsPage = lazy(() => withMarkdown(import('../pages/terms-page')));
+const ChangelogPage = lazy(() => withMarkdown(import('../pages/changelog-page')));
 const UiTestPage = lazy(() => import('../pages/ui-test-page'));
 const SettingsPage = lazy(() => import('../settings/settings-page'));
 const ChangePasswordPage = lazy(() => import('../settings/change-password-page'));

@@ -3,7 +3,7 @@ import { CostBadge } from '../personas/cost-badge';
 import { PersonaIcon } from '../personas/persona-icon';
 import { SkillList } from '../skills/skill-list';
 import { texts } from '../texts/texts';
-import { Markdown } from '../ui/markdown';
+import { Markdown } from '../ui/lazy-markdown';
 import { suggestionsFor } from './suggestions';
 
 /**

@@ -3,7 +3,7 @@ import { memo, useDeferredValue, useRef, useState } from 'react';
 import { attachmentsOf } from '../files/types';
 import { ImageGrid } from '../media/image-grid';
 import { mediaTexts, texts } from '../texts/texts';
-import { Markdown } from '../ui/markdown';
+import { Markdown } from '../ui/lazy-markdown';
 import { SpeakButton } from '../voice/speak-button';
 import { EditForm } from './actions/edit-form';
 import { MessageActions } from './actions/message-actions';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
-import { Markdown } from '../ui/markdown';
+import { Markdown } from '../ui/lazy-markdown';
 import { closeHelp, helpBack, openHelpDoc } from './help-actions';
 import { HelpFeedback } from './help-feedback';
 import { canGoBack } from './help-history';

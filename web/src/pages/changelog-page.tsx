@@ -1,6 +1,6 @@
 import changelog from '../../../CHANGELOG.md?raw';
 import { texts } from '../texts/texts';
-import { Markdown } from '../ui/markdown';
+import { Markdown } from '../ui/lazy-markdown';
 
 /** The release notes: CHANGELOG.md, read at build time, without its own top heading. */
 const body = changelog.replace(/^#\s[^\n]*\n+/, '');

@@ -1,5 +1,5 @@
 import { texts } from '../texts/texts';
-import { Markdown } from '../ui/markdown';
+import { Markdown } from '../ui/lazy-markdown';
 import terms from './terms.md?raw';
 
 /** Terms of Use (also where /privacy lands). */

@@ -1,5 +1,5 @@
 import type { MessagePart } from '@neura/contract';
-import { Markdown } from '../../ui/markdown';
+import { Markdown } from '../../ui/lazy-markdown';
 import { ToolCard } from './tool-card';
 
 /** A reply with tool calls, in order: text, cards, more text (the last text grows while the reply streams). */
