@@ -56,4 +56,32 @@ describe('MessageList', () => {
     scrollTo(list, { top: 100, height: 2000, client: 500 });
     expect(screen.getByTestId('jump-to-latest')).toBeTruthy();
   });
+
+  it('should keep a scroll up that a render beat to its scroll event, and ask for older messages there', () => {
+    const onLoadOlder = vi.fn();
+    const props = { messages, loadingOlder: false, onLoadOlder, empty: null, streaming: false };
+    const { rerender } = render(<MessageList {...props} hasMore />);
+    const list = screen.getByTestId('message-list');
+    Object.defineProperty(list, 'scrollHeight', { configurable: true, value: 2000 });
+    Object.defineProperty(list, 'clientHeight', { configurable: true, value: 500 });
+    // At the bottom, as the list keeps itself while the chat opens.
+    scrollTo(list, { top: 1500, height: 2000, client: 500 });
+    // The user flings to the top; before the browser reports it, the list renders again.
+    list.scrollTop = 0;
+    rerender(<MessageList {...props} hasMore messages={[...messages]} />);
+    expect(list.scrollTop).toBe(0);
+    expect(onLoadOlder).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('jump-to-latest')).toBeTruthy();
+  });
+
+  it('should still follow new content at the bottom when nothing was scrolled', () => {
+    const props = { messages, hasMore: false, loadingOlder: false, onLoadOlder: () => undefined, empty: null };
+    const { rerender } = render(<MessageList {...props} streaming />);
+    const list = screen.getByTestId('message-list');
+    scrollTo(list, { top: 1500, height: 2000, client: 500 });
+    // The reply grew by 300 px.
+    Object.defineProperty(list, 'scrollHeight', { configurable: true, value: 2300 });
+    rerender(<MessageList {...props} streaming messages={[...messages]} />);
+    expect(list.scrollTop).toBe(2300);
+  });
 });

@@ -27,6 +27,8 @@ interface Props {
 export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empty, streaming = false }: Props) {
   const parentRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
+  /** The scroll position last set here or reported by a scroll event. */
+  const lastTop = useRef(0);
   const [away, setAway] = useState<'near' | 'up' | 'far'>('near');
   const beforePrepend = useRef<{ firstId: string | undefined; height: number; top: number } | null>(null);
   // The version of each reply the user switched to (see threadRows: a new version resets it).
@@ -55,6 +57,7 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
   const onScroll = () => {
     const el = parentRef.current;
     if (!el) return;
+    lastTop.current = el.scrollTop;
     const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
     stickToBottom.current = distance < NEAR_BOTTOM_PX;
     setAway(stickToBottom.current ? 'near' : distance > el.clientHeight ? 'far' : 'up');
@@ -71,10 +74,22 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
     if (saved && saved.firstId !== messages[0]?.id) {
       // Older messages were added above: keep what the user was reading in place.
       el.scrollTop = saved.top + (el.scrollHeight - saved.height);
+      lastTop.current = el.scrollTop;
       beforePrepend.current = null;
       return;
     }
-    if (stickToBottom.current) el.scrollTop = el.scrollHeight;
+    if (!stickToBottom.current) return;
+    // The user scrolled up and its scroll event has not come yet (it comes with the next frame, and
+    // a render can run first, e.g. the deferred markdown of the rows just mounted): keep their
+    // position rather than pulling them back down. Content that got shorter only lowers scrollTop
+    // down to the new bottom, which is not a scroll up.
+    const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
+    if (el.scrollTop < lastTop.current - 1 && distance >= NEAR_BOTTOM_PX) {
+      onScroll();
+      return;
+    }
+    el.scrollTop = el.scrollHeight;
+    lastTop.current = el.scrollTop;
   });
 
   const jumpToLatest = () => {
