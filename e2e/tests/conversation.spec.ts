@@ -139,8 +139,12 @@ test('should open a 2,000-message chat with one page and load older ones on scro
   });
   await page.goto(`${app.url}/chats/${chatId}`);
   await expect(page.getByText('Message number 1999')).toBeVisible();
-  expect(pages).toHaveLength(1);
-  expect(pages[0]).not.toContain('before=');
+  // Only the newest page: once, or twice when the session socket connected after it was fetched
+  // (the page is fetched again then, to catch up anything streamed in between).
+  expect(pages.length).toBeGreaterThanOrEqual(1);
+  expect(pages.length).toBeLessThanOrEqual(2);
+  expect(pages.every((search) => !search.includes('before='))).toBe(true);
+  const newest = pages.length;
   // Virtualized: only the rows near the viewport are in the page.
   expect(await page.getByTestId('message').count()).toBeLessThan(40);
 
@@ -152,7 +156,7 @@ test('should open a 2,000-message chat with one page and load older ones on scro
     el.scrollTop = 0;
   });
   await older;
-  expect(pages[1]).toContain('before=');
+  expect(pages.slice(newest).some((search) => search.includes('before='))).toBe(true);
   // The older page is prepended above what was in view; the top of the list now shows its first message.
   await list.evaluate((el) => {
     el.scrollTop = 0;
