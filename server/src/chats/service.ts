@@ -122,16 +122,21 @@ export class ChatService {
    * PREVIEW_MAX characters) and the activity time, and tells every session with chat.updated.
    */
   async recordActivity(userId: string, chatId: string, text: string, at: string): Promise<void> {
-    const preview = previewOf(text);
-    await this.chats.touchAfterMessage(chatId, preview, at);
-    this.emit(userId, 'chat.updated', { chatId, updatedFields: { preview, lastMessageAt: at } });
+    const announce = await this.recordActivityIn(undefined, userId, chatId, text, at);
+    announce();
   }
 
   /**
-   * recordActivity as part of the caller's transaction: the write runs on `trx`; the returned
+   * recordActivity as part of the caller's transaction (`trx`; undefined: on its own): the returned
    * function tells the user's devices, to be called once the transaction has committed.
    */
-  async recordActivityIn(trx: Executor, userId: string, chatId: string, text: string, at: string): Promise<() => void> {
+  async recordActivityIn(
+    trx: Executor | undefined,
+    userId: string,
+    chatId: string,
+    text: string,
+    at: string,
+  ): Promise<() => void> {
     const preview = previewOf(text);
     await this.chats.touchAfterMessage(chatId, preview, at, trx);
     return () => this.emit(userId, 'chat.updated', { chatId, updatedFields: { preview, lastMessageAt: at } });

@@ -4,7 +4,7 @@ import { usePageViews } from '../analytics/use-page-views';
 import { useSessionEndRedirect } from '../auth/use-session-end-redirect';
 import { useAppStore } from '../store/app-store';
 import { StoreBanner } from '../store-banner/store-banner';
-import { loadMarkdown } from '../ui/lazy-markdown';
+import { withMarkdown } from '../ui/lazy-markdown';
 import { Toaster } from '../ui/toaster';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -22,7 +22,7 @@ import { VersionWarning } from './version-warning';
 import { ViewTransition } from './view-transition';
 
 // The flyout shows markdown: its renderer loads with it (a module graph of its own, see ui/lazy-markdown).
-const HelpFlyout = lazy(() => Promise.all([import('../help/help-flyout'), loadMarkdown()]).then(([m]) => m));
+const HelpFlyout = lazy(() => withMarkdown(import('../help/help-flyout')));
 
 const AuthModal = lazy(() => import('../auth/auth-modal').then((m) => ({ default: m.AuthModal })));
 

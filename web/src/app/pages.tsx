@@ -1,10 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { texts } from '../texts/texts';
-import { loadMarkdown } from '../ui/lazy-markdown';
+import { withMarkdown } from '../ui/lazy-markdown';
 import type { RouteName } from './routes';
-
-/** A page that shows markdown: its chunk and the markdown renderer load together, evaluated apart. */
-const withMarkdown = <T,>(page: Promise<T>): Promise<T> => Promise.all([page, loadMarkdown()]).then(([m]) => m);
 
 const ExplorePage = lazy(() => import('../explore/explore-page').then((m) => ({ default: m.ExplorePage })));
 const ChatsPage = lazy(() => import('../chats/chats-page').then((m) => ({ default: m.ChatsPage })));

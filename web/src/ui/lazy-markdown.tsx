@@ -20,6 +20,11 @@ export function loadMarkdown(): Promise<Renderer> {
   return pending;
 }
 
+/** A lazy page that shows markdown: its chunk and the renderer load together, evaluated apart. */
+export function withMarkdown<T>(page: Promise<T>): Promise<T> {
+  return Promise.all([page, loadMarkdown()]).then(([m]) => m);
+}
+
 /** The markdown renderer once loaded; until then it suspends (the nearest Suspense shows its fallback). */
 export function Markdown(props: ComponentProps<Renderer>) {
   if (!loaded) throw loadMarkdown();
