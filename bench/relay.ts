@@ -42,6 +42,8 @@ const APP_ENV = Object.fromEntries(
 const BUNDLE = process.env.RELAY_BUNDLE ? path.resolve(root, process.env.RELAY_BUNDLE) : undefined;
 
 interface Timing {
+  /** When the client emitted sendMessage (relay rounds only). */
+  sent?: number;
   modelFirst?: number;
   modelLast?: number;
   clientFirst?: number;
@@ -108,10 +110,12 @@ async function relayRound(
           socket.on('message.delta', onDelta);
           socket.on('message.done', onDone);
           socket.on('message.error', onError);
-          const send = () =>
+          const send = () => {
+            t.sent = performance.now();
             socket.emit('sendMessage', { chatId, text: marker }, (ack: { error?: { message: string } }) => {
               if (ack.error) reject(new Error(ack.error.message));
             });
+          };
           if (gap > 0 && i > 0) setTimeout(send, i * gap);
           else send();
         }),
@@ -152,14 +156,18 @@ async function directStream(fake: FakeOpenAI, marker: string, t: Timing): Promis
 function summarize(timings: Map<string, Timing>) {
   const first: number[] = [];
   const last: number[] = [];
+  const sendToFirst: number[] = [];
   for (const t of timings.values()) {
     if (t.modelFirst === undefined || t.clientFirst === undefined) continue;
     if (t.modelLast === undefined || t.clientLast === undefined) continue;
     first.push(t.clientFirst - t.modelFirst);
     last.push(t.clientLast - t.modelLast);
+    if (t.sent !== undefined) sendToFirst.push(t.clientFirst - t.sent);
   }
   return {
     samples: first.length,
+    sendP50: percentile(sendToFirst, 50),
+    sendP99: percentile(sendToFirst, 99),
     firstP50: percentile(first, 50),
     firstP99: percentile(first, 99),
     lastP50: percentile(last, 50),
@@ -252,7 +260,7 @@ async function main() {
       console.log(
         `${String(level).padStart(3)} streams  first token → first delta: p50 ${ms(relay.firstP50)}, p99 ${ms(relay.firstP99)}` +
           ` (direct p50 ${ms(direct.firstP50)}, p99 ${ms(direct.firstP99)})  |  last token → done: p50 ${ms(relay.lastP50)},` +
-          ` p99 ${ms(relay.lastP99)} (direct p50 ${ms(direct.lastP50)}, p99 ${ms(direct.lastP99)})  [${relay.samples} streams]` +
+          ` p99 ${ms(relay.lastP99)} (direct p50 ${ms(direct.lastP50)}, p99 ${ms(direct.lastP99)})  |  send → first delta: p50 ${ms(relay.sendP50)}, p99 ${ms(relay.sendP99)}  [${relay.samples} streams]` +
           (cpuPerToken === undefined ? '' : `  app CPU ${cpuPerToken.toFixed(0)} µs/token`) +
           `  bench CPU ${benchCpuPerToken.toFixed(0)} µs/token  rounds took ${stretch.toFixed(2)}× their nominal length`,
       );
@@ -270,11 +278,11 @@ async function main() {
 
 function writeReport(rows: Row[]) {
   const table = [
-    '| Concurrent streams | Streams measured | First token → first `message.delta` p50 / p99 | Direct read p50 / p99 | Last token → `message.done` p50 / p99 | Direct read p50 / p99 | App CPU per token | Bench CPU per token (fake model + clients) | Rounds’ wall time / nominal | Load average after |',
-    '|---:|---:|---|---|---|---|---:|---:|---:|---|',
+    '| Concurrent streams | Streams measured | First token → first `message.delta` p50 / p99 | Direct read p50 / p99 | Last token → `message.done` p50 / p99 | Direct read p50 / p99 | `sendMessage` → first `message.delta` p50 / p99 | App CPU per token | Bench CPU per token (fake model + clients) | Rounds’ wall time / nominal | Load average after |',
+    '|---:|---:|---|---|---|---|---|---:|---:|---:|---|',
     ...rows.map(
       ({ level, relay, direct, cpuPerToken, benchCpuPerToken, stretch, load }) =>
-        `| ${level} | ${relay.samples} | ${ms(relay.firstP50)} / ${ms(relay.firstP99)} | ${ms(direct.firstP50)} / ${ms(direct.firstP99)} | ${ms(relay.lastP50)} / ${ms(relay.lastP99)} | ${ms(direct.lastP50)} / ${ms(direct.lastP99)} | ${cpuPerToken === undefined ? 'n/a' : `${cpuPerToken.toFixed(0)} µs`} | ${benchCpuPerToken.toFixed(0)} µs | ${stretch.toFixed(2)}× | ${load} |`,
+        `| ${level} | ${relay.samples} | ${ms(relay.firstP50)} / ${ms(relay.firstP99)} | ${ms(direct.firstP50)} / ${ms(direct.firstP99)} | ${ms(relay.lastP50)} / ${ms(relay.lastP99)} | ${ms(direct.lastP50)} / ${ms(direct.lastP99)} | ${ms(relay.sendP50)} / ${ms(relay.sendP99)} | ${cpuPerToken === undefined ? 'n/a' : `${cpuPerToken.toFixed(0)} µs`} | ${benchCpuPerToken.toFixed(0)} µs | ${stretch.toFixed(2)}× | ${load} |`,
     ),
   ].join('\n');
   report(

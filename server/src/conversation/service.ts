@@ -11,6 +11,7 @@ import type { ChatRow, MessageRow, PersonaRow } from '../db/schema.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import type { FileService } from '../files/service.js';
 import { newId } from '../lib/ids.js';
+import { TurnGate } from '../lib/turn-gate.js';
 import { nowIso } from '../lib/time.js';
 import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
 import type { PersonaRepository } from '../personas/repository.js';
@@ -63,6 +64,12 @@ export class ConversationService {
   private sweeper: NodeJS.Timeout | undefined;
   private closing = false;
   private readonly namer: ChatNamer;
+  /**
+   * A send's setup (checks, charge, inserts, context, the model request: about 1 ms of CPU) starts
+   * at most once per event-loop turn, so a burst of sends does not hold back the tokens of the
+   * replies already streaming: they are relayed between two setups.
+   */
+  private readonly setups = new TurnGate();
 
   constructor(private readonly deps: ConversationDeps) {
     this.namer = new ChatNamer(deps, this.shutdownController.signal);
@@ -125,6 +132,7 @@ export class ConversationService {
     const text = raw.trim();
     if (!text) throw badRequest(t.empty);
     if (text.length > MAX_MESSAGE_LENGTH) throw badRequest(t.tooLong(MAX_MESSAGE_LENGTH));
+    await this.setups.enter();
     if (this.closing) throw new AppError('llm:interrupted', t.restarting);
     const { messages, personas, users } = this.deps;
 
@@ -244,6 +252,7 @@ export class ConversationService {
     action: 'retry' | 'regenerate' | 'edit',
     text?: string,
   ): Promise<{ messageId: string }> {
+    await this.setups.enter();
     if (this.closing) throw new AppError('llm:interrupted', t.restarting);
     const { messages, personas, users } = this.deps;
     const { chatId } = input;
