@@ -169,15 +169,19 @@ export class MessageRepository {
     return row !== undefined;
   }
 
-  /** Replies left streaming by a process that died (not touched since `staleBefore`). */
-  listStaleStreaming(staleBefore: string): Promise<MessageRow[]> {
-    return this.db
+  /**
+   * Replies left streaming by a process that died (not touched since `staleBefore`), oldest first.
+   * Sorted here, not in SQL: an ORDER BY id would make SQLite walk the whole table in id order
+   * instead of the partial index that holds only the streaming rows (a few per live chat).
+   */
+  async listStaleStreaming(staleBefore: string): Promise<MessageRow[]> {
+    const rows = await this.db
       .selectFrom('messages')
       .selectAll()
       .where('status', '=', 'streaming')
       .where('updated_at', '<', staleBefore)
-      .orderBy('id')
       .execute();
+    return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   /** The first message the user wrote in a chat (to name it). */
