@@ -58,6 +58,14 @@ export const SOCKET_OPTIONS = {
 } as const;
 
 export const VIDEO_PROVIDERS = ['youtube', 'vimeo', 'twitch'] as const;
+/** Hosts the video gallery may frame (the CSP `frame-src` lists exactly these). Here, not in skills.ts: the
+ * chat page reads it without building the skills' schemas. */
+export const VIDEO_FRAME_HOSTS = [
+  'https://www.youtube-nocookie.com',
+  'https://player.vimeo.com',
+  'https://player.twitch.tv',
+  'https://clips.twitch.tv',
+] as const;
 export const VIDEO_FORMATS = ['mp4', 'ogg', 'webm', 'mov', 'flv', 'wmv', 'mkv'] as const;
 
 export const AD_BANNER_MARGIN = 50;
@@ -124,3 +132,12 @@ export const VOICE_NAMESPACE = '/voice';
 export const UNSUPPORTED_DATAPOINT_MESSAGE = 'Unsupported datapoint';
 /** The login answer for an unverified email (SPEC.md §8); the server sends it verbatim. */
 export const NOT_VERIFIED_MESSAGE = 'Your email address has not been verified.';
+
+/** Files (ARCHITECTURE.md §3 "Files"): what an upload is for. */
+export const FILE_PURPOSES = ['attachment', 'mask'] as const;
+/** Image types an upload may be, checked by content (not by name). */
+export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+/** The largest upload, in bytes. */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** The most pixels an uploaded (or processed) image may have. */
+export const MAX_IMAGE_PIXELS = 40_000_000;

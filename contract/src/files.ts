@@ -1,16 +1,11 @@
 import { z } from 'zod';
+import type { FILE_PURPOSES } from './constants.js';
 
 /** Files (ARCHITECTURE.md §3 "Files"): uploads for attachments and canvas masks. */
 
-export const FILE_PURPOSES = ['attachment', 'mask'] as const;
+// Its limits (FILE_PURPOSES, UPLOAD_IMAGE_TYPES, MAX_UPLOAD_BYTES, MAX_IMAGE_PIXELS) are in
+// constants.ts: a client that reads only them does not build this module's schema.
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
-
-/** Image types an upload may be, checked by content (not by name). */
-export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
-/** The largest upload, in bytes. */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-/** The most pixels an uploaded (or processed) image may have. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
 
 /** `POST /files` (201) → the stored file; `url` is signed and expiring (usable as `<img src>`). */
 export const uploadedFileSchema = z.object({

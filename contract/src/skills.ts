@@ -189,11 +189,3 @@ export const skillsResponseSchema = z.array(skillInfoSchema);
 export const REQUEST_DATAPOINTS = ['location'] as const;
 /** How long the server waits for a device's answer to `requestData`. */
 export const REQUEST_DATA_TIMEOUT_MS = 15_000;
-
-/** Hosts the video gallery may frame (the CSP `frame-src` lists exactly these). */
-export const VIDEO_FRAME_HOSTS = [
-  'https://www.youtube-nocookie.com',
-  'https://player.vimeo.com',
-  'https://player.twitch.tv',
-  'https://clips.twitch.tv',
-] as const;

@@ -14,33 +14,43 @@ import { AppError } from './app-error';
  * Hand validation of the answers the first route reads (docs/PERFORMANCE.md "Bundle"): the full
  * zod schemas of the contract stay out of the entry chunk. Each guard checks the shape the client
  * relies on (field types, not the server's own limits); lazy pages may still pass a contract schema.
+ * The checks are exported for the chat page, which builds no zod schema on open either
+ * (chat/messages-parser.ts).
  */
 export interface Parser<T> {
   parse(data: unknown): T;
 }
 
-type Check = (value: unknown) => boolean;
+export type Check = (value: unknown) => boolean;
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-const str: Check = (v) => typeof v === 'string';
-const num: Check = (v) => typeof v === 'number' && Number.isFinite(v);
-const bool: Check = (v) => typeof v === 'boolean';
-const nullable =
+export const str: Check = (v) => typeof v === 'string';
+export const num: Check = (v) => typeof v === 'number' && Number.isFinite(v);
+export const bool: Check = (v) => typeof v === 'boolean';
+export const oneOf =
+  (...values: readonly string[]): Check =>
+  (v) =>
+    typeof v === 'string' && values.includes(v);
+export const optional =
+  (check: Check): Check =>
+  (v) =>
+    v === undefined || check(v);
+export const nullable =
   (check: Check): Check =>
   (v) =>
     v === null || check(v);
-const arrayOf =
+export const arrayOf =
   (check: Check): Check =>
   (v) =>
     Array.isArray(v) && v.every(check);
-const object =
+export const object =
   (fields: Record<string, Check>): Check =>
   (v) =>
     isRecord(v) && Object.entries(fields).every(([key, check]) => check(v[key]));
 
 /** A parser from a check: the value as it came, or the client's "unknown" error when it does not fit. */
-function guard<T>(check: Check): Parser<T> {
+export function guard<T>(check: Check): Parser<T> {
   return {
     parse(data) {
       if (!check(data)) throw new AppError(texts.errors.unknown, 'unknown');

@@ -1,16 +1,20 @@
-import { type Chat, chatSchema, MESSAGES_PAGE_SIZE, type Message, messagesResponseSchema } from '@neura/contract';
+import { type Chat, MESSAGES_PAGE_SIZE, type Message } from '@neura/contract';
 import { callSession } from '../api/call-session';
+import { chatParser } from '../api/guards';
 import { api } from '../api/http';
 import { getSessionSocket } from '../api/session-socket';
+import { messagesParser, withToolParts } from './messages-parser';
 
-export function fetchMessages(chatId: string, before?: string, limit = MESSAGES_PAGE_SIZE): Promise<Message[]> {
+export async function fetchMessages(chatId: string, before?: string, limit = MESSAGES_PAGE_SIZE): Promise<Message[]> {
   const query = new URLSearchParams({ limit: String(limit) });
   if (before) query.set('before', before);
-  return api(`/users/me/chats/${encodeURIComponent(chatId)}/messages?${query}`, {}, messagesResponseSchema);
+  return withToolParts(
+    await api(`/users/me/chats/${encodeURIComponent(chatId)}/messages?${query}`, {}, messagesParser),
+  );
 }
 
 export function fetchChat(chatId: string): Promise<Chat> {
-  return api(`/users/me/chats/${encodeURIComponent(chatId)}`, {}, chatSchema);
+  return api(`/users/me/chats/${encodeURIComponent(chatId)}`, {}, chatParser);
 }
 
 /** sendMessage over the session socket; resolves with the message id or rejects with an AppError. */

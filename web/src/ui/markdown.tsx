@@ -17,15 +17,17 @@ export function safeUrl(url: string): string {
 
 // rehype-highlight builds a highlighter and registers every common language each time it is
 // attached, and react-markdown attaches its plugins on every render: built once here, the streaming
-// tail and each message mounted while scrolling skip that work (bench/long-chat.ts). Built on the
-// first render rather than when this module loads, so the chunk's evaluation stays short.
+// tail and each message mounted while scrolling skip that work (bench/long-chat.ts). Built in a task
+// of its own just after this module loads: not in the chunk's evaluation, and not in the first
+// message's render either (registering the languages there made a long task on opening a long chat).
+// A render that comes before that task still builds it.
 let highlight: ReturnType<typeof rehypeHighlight> | undefined;
-const REHYPE_PLUGINS = [
-  () => {
-    highlight ??= rehypeHighlight({ detect: false });
-    return highlight;
-  },
-];
+const buildHighlight = () => {
+  highlight ??= rehypeHighlight({ detect: false });
+  return highlight;
+};
+const REHYPE_PLUGINS = [buildHighlight];
+if (typeof window !== 'undefined') setTimeout(buildHighlight, 0);
 const REMARK_PLUGINS = [remarkGfm, remarkStripHtml];
 
 /** The clipboard API where allowed; a hidden textarea and execCommand where not (older webviews, http). */

@@ -1,11 +1,16 @@
-import { type SpeechStatus, speechStatusSchema } from '@neura/contract';
+import type { SpeechStatus } from '@neura/contract';
+import { bool, guard, num, object, optional, str } from '../api/guards';
 import { api, apiFetch } from '../api/http';
+
+// A hand guard (../api/guards): the chat page, which asks for the status, builds no zod schema.
+const engine = object({ engine: str, available: bool, reason: optional(str) });
+const speechStatusParser = guard<SpeechStatus>(object({ stt: engine, tts: engine, maxSeconds: num }));
 
 let status: Promise<SpeechStatus> | undefined;
 
 /** GET /speech/status once per page (which engines the server runs, and the dictation limit). */
 export function speechStatus(): Promise<SpeechStatus> {
-  status ??= api('/speech/status', {}, speechStatusSchema).catch((error: unknown) => {
+  status ??= api('/speech/status', {}, speechStatusParser).catch((error: unknown) => {
     status = undefined;
     throw error;
   });
