@@ -1,8 +1,8 @@
 import { type ComponentPropsWithoutRef, Fragment, memo, useEffect, useMemo, useRef, useState } from 'react';
 import ReactMarkdown, { type Components, defaultUrlTransform } from 'react-markdown';
-import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { texts } from '../texts/texts';
+import { rehypeLazyHighlight } from './highlight';
 import { splitBlocks } from './markdown-blocks';
 import { remarkStripHtml } from './strip-html';
 import './markdown.css';
@@ -15,19 +15,9 @@ export function safeUrl(url: string): string {
   return SAFE_SCHEMES.test(cleaned) ? cleaned : '';
 }
 
-// rehype-highlight builds a highlighter and registers every common language each time it is
-// attached, and react-markdown attaches its plugins on every render: built once here, the streaming
-// tail and each message mounted while scrolling skip that work (bench/long-chat.ts). Built in a task
-// of its own just after this module loads: not in the chunk's evaluation, and not in the first
-// message's render either (registering the languages there made a long task on opening a long chat).
-// A render that comes before that task still builds it.
-let highlight: ReturnType<typeof rehypeHighlight> | undefined;
-const buildHighlight = () => {
-  highlight ??= rehypeHighlight({ detect: false });
-  return highlight;
-};
-const REHYPE_PLUGINS = [buildHighlight];
-if (typeof window !== 'undefined') setTimeout(buildHighlight, 0);
+// Highlighting registers its grammars a few at a time (ui/highlight.ts): all at once was a long task
+// on opening a long chat.
+const REHYPE_PLUGINS = [rehypeLazyHighlight];
 const REMARK_PLUGINS = [remarkGfm, remarkStripHtml];
 
 /** The clipboard API where allowed; a hidden textarea and execCommand where not (older webviews, http). */

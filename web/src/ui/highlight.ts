@@ -1,0 +1,109 @@
+import type { Element, ElementContent, Root } from 'hast';
+import { toText } from 'hast-util-to-text';
+import { common, createLowlight } from 'lowlight';
+import { visit } from 'unist-util-visit';
+
+/**
+ * Code highlighting for markdown (what rehype-highlight does with `detect: false`: a fenced block
+ * with a language gets highlight.js classes, one without stays plain), with its grammars registered
+ * a few at a time instead of all at once. Registering every common grammar in one go is one task of
+ * 50–70 ms in a browser; opening a long chat paid it as a long task. Here a grammar is registered
+ * when a block needs it, and the rest one per task after this module loads, so no task is long.
+ */
+const lowlight = createLowlight();
+const grammars = common as Record<string, Parameters<typeof lowlight.register>[1]>;
+const waiting = Object.keys(grammars);
+
+/** Common short names of fenced blocks, so a block in `ts` or `sh` does not need every grammar first. */
+const ALIASES: Record<string, string> = {
+  js: 'javascript',
+  jsx: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  ts: 'typescript',
+  tsx: 'typescript',
+  py: 'python',
+  sh: 'bash',
+  zsh: 'bash',
+  yml: 'yaml',
+  md: 'markdown',
+  html: 'xml',
+  svg: 'xml',
+  rb: 'ruby',
+  rs: 'rust',
+  kt: 'kotlin',
+  cs: 'csharp',
+  'c++': 'cpp',
+  golang: 'go',
+  toml: 'ini',
+  jsonc: 'json',
+};
+/** Grammars that highlight blocks of others inside them (HTML's scripts and styles, markdown's HTML). */
+const EMBEDS: Record<string, string[]> = {
+  xml: ['css', 'javascript'],
+  markdown: ['xml', 'css', 'javascript'],
+  'php-template': ['xml', 'php', 'css', 'javascript'],
+  php: ['xml'],
+};
+
+function register(name: string): void {
+  const grammar = grammars[name];
+  if (!grammar || lowlight.registered(name)) return;
+  lowlight.register(name, grammar);
+  for (const embedded of EMBEDS[name] ?? []) register(embedded);
+}
+
+function registerAll(): void {
+  for (const name of waiting.splice(0)) register(name);
+}
+
+function registerNextInBackground(): void {
+  const name = waiting.shift();
+  if (name === undefined) return;
+  register(name);
+  setTimeout(registerNextInBackground, 0);
+}
+if (typeof window !== 'undefined') setTimeout(registerNextInBackground, 0);
+
+/** The grammar's name for a block's language, registering what it needs; undefined when none knows it. */
+export function grammarFor(language: string): string | undefined {
+  const lower = language.toLowerCase();
+  const name = ALIASES[lower] ?? lower;
+  if (Object.hasOwn(grammars, name)) {
+    register(name);
+    return name;
+  }
+  // Another alias (every grammar lists its own): only the full set knows it.
+  if (!lowlight.registered(lower)) registerAll();
+  return lowlight.registered(lower) ? lower : undefined;
+}
+
+function languageOf(node: Element): string | false | undefined {
+  const classes = node.properties.className;
+  if (!Array.isArray(classes)) return undefined;
+  let name: string | undefined;
+  for (const value of classes.map(String)) {
+    if (value === 'no-highlight' || value === 'nohighlight') return false;
+    if (!name && value.startsWith('lang-')) name = value.slice(5);
+    if (!name && value.startsWith('language-')) name = value.slice(9);
+  }
+  return name;
+}
+
+/** The rehype plugin: `<pre><code class="language-x">` gets highlight.js's classes. */
+export function rehypeLazyHighlight() {
+  return (tree: Root) => {
+    visit(tree, 'element', (node, _index, parent) => {
+      if (node.tagName !== 'code' || !parent || parent.type !== 'element' || parent.tagName !== 'pre') return;
+      const language = languageOf(node);
+      if (!language) return;
+      const classes = Array.isArray(node.properties.className) ? node.properties.className : [];
+      node.properties.className = classes.includes('hljs') ? classes : ['hljs', ...classes];
+      const grammar = grammarFor(language);
+      // An unknown language stays plain text (as with rehype-highlight, which only warned).
+      if (!grammar) return;
+      const result = lowlight.highlight(grammar, toText(node, { whitespace: 'pre' }));
+      if (result.children.length > 0) node.children = result.children as ElementContent[];
+    });
+  };
+}
