@@ -12,6 +12,8 @@ export interface TtsEngine {
   readonly name: string;
   /** The voice it speaks with (part of the cache key). */
   readonly voice: string;
+  /** The model it speaks with, for an engine that has several (part of the cache key). */
+  readonly model?: string;
   /** `audio/wav` offline, `audio/mpeg` from the cloud. */
   readonly contentType: string;
   synthesize(text: string): Promise<Buffer>;

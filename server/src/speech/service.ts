@@ -68,7 +68,7 @@ export class SpeechService {
     const { engine, availability } = this.engines.tts;
     if (!engine) throw new AppError('speech:unavailable', availability.reason ?? 'Text-to-speech is not available.');
     await this.limiter.reserve(SPEECH_LIMITS.speakPerUser, user.id);
-    const key = this.cache.key(engine.name, engine.voice, speakable);
+    const key = this.cache.key(engine.name, engine.voice, speakable, engine.model);
     const cached = await this.cache.get(key);
     if (cached) return { audio: cached, contentType: engine.contentType };
     let audio: Buffer;

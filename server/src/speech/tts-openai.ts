@@ -8,7 +8,7 @@ export class OpenAiTtsEngine implements TtsEngine {
 
   constructor(
     private readonly target: OpenAiAudioTarget,
-    private readonly model: string,
+    readonly model: string,
     readonly voice: string,
   ) {}
 
