@@ -160,18 +160,27 @@ describe.skipIf(!redisUrl)(`multi-process mode: CLUSTER_WORKERS=2${redisUrl ? ''
     }
   });
 
-  it('should relay deltas to a second device on another worker and stop the reply from there', async () => {
-    fake.setScript({ chunks: ['One', ' two', ' three'], holdAfter: 2 });
-    const u = await user();
+  /**
+   * A reply streaming on one worker, watched by the user's second device on the other worker until
+   * `seen` has arrived there (the fake model holds the rest back).
+   */
+  const streamWatchedElsewhere = async (chunks: string[], seen: string, credits?: number) => {
+    fake.setScript({ chunks, holdAfter: 2 });
+    const u = await user(credits);
     const chat = await createTestChat(seed, u.id);
-    const a = await open(u.token);
-    const b = await openElsewhere(u.token, a.worker);
-    await send(a.socket, chat.id, 'Count');
+    const streaming = await open(u.token);
+    const watcher = await openElsewhere(u.token, streaming.worker);
+    await send(streaming.socket, chat.id, 'Go');
     const shell = await waitFor(
-      b.events,
+      watcher.events,
       (r: Recorded) => r.event === 'message.created' && r.payload.message.role === 'assistant',
     );
-    await waitFor(b.events, () => deltasOf(b.events, shell.payload.message.id) === 'One two');
+    await waitFor(watcher.events, () => deltasOf(watcher.events, shell.payload.message.id) === seen);
+    return { u, chat, streaming, watcher };
+  };
+
+  it('should relay deltas to a second device on another worker and stop the reply from there', async () => {
+    const { chat, streaming: a, watcher: b } = await streamWatchedElsewhere(['One', ' two', ' three'], 'One two');
 
     // The stop is asked on B's worker; A's worker generates the reply and ends it.
     expect(await stop(b.socket, chat.id)).toEqual({ success: true });
@@ -203,17 +212,7 @@ describe.skipIf(!redisUrl)(`multi-process mode: CLUSTER_WORKERS=2${redisUrl ? ''
   });
 
   it('should restart a worker that dies and fail and refund the replies it was streaming', async () => {
-    fake.setScript({ chunks: ['Cut', ' short', ' here'], holdAfter: 2 });
-    const u = await user(20);
-    const chat = await createTestChat(seed, u.id);
-    const streaming = await open(u.token);
-    const watcher = await openElsewhere(u.token, streaming.worker);
-    await send(streaming.socket, chat.id, 'Go');
-    const shell = await waitFor(
-      watcher.events,
-      (r: Recorded) => r.event === 'message.created' && r.payload.message.role === 'assistant',
-    );
-    await waitFor(watcher.events, () => deltasOf(watcher.events, shell.payload.message.id) === 'Cut short');
+    const { u, chat, streaming, watcher } = await streamWatchedElsewhere(['Cut', ' short', ' here'], 'Cut short', 20);
     const before = workerPids();
     const pid = before.get(streaming.worker);
     expect(pid).toBeDefined();
