@@ -1,8 +1,7 @@
 import { type ComponentPropsWithoutRef, Fragment, memo, useEffect, useMemo, useRef, useState } from 'react';
-import ReactMarkdown, { type Components, defaultUrlTransform } from 'react-markdown';
+import ReactMarkdown, { type Components, defaultUrlTransform, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { texts } from '../texts/texts';
-import { rehypeLazyHighlight } from './highlight';
 import { splitBlocks } from './markdown-blocks';
 import { remarkStripHtml } from './strip-html';
 import './markdown.css';
@@ -15,10 +14,19 @@ export function safeUrl(url: string): string {
   return SAFE_SCHEMES.test(cleaned) ? cleaned : '';
 }
 
-// Highlighting registers its grammars a few at a time (ui/highlight.ts): all at once was a long task
-// on opening a long chat.
-const REHYPE_PLUGINS = [rehypeLazyHighlight];
+type Pluggable = NonNullable<Options['rehypePlugins']>[number];
+
+let rehypePlugins: Pluggable[] = [];
 const REMARK_PLUGINS = [remarkGfm, remarkStripHtml];
+
+/**
+ * Installs the code highlighter (`ui/highlight.ts`, `rehypeLazyHighlight`). It is a module graph of
+ * its own (highlight.js is half of the markdown code), so the browser evaluates it in a task of its
+ * own: `ui/lazy-markdown.tsx` loads both and installs it before the first render.
+ */
+export function setCodeHighlighter(plugin: Pluggable): void {
+  rehypePlugins = [plugin];
+}
 
 /** The clipboard API where allowed; a hidden textarea and execCommand where not (older webviews, http). */
 export async function copyText(text: string): Promise<boolean> {
@@ -98,7 +106,7 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: strin
   return (
     <ReactMarkdown
       remarkPlugins={REMARK_PLUGINS}
-      rehypePlugins={REHYPE_PLUGINS}
+      rehypePlugins={rehypePlugins}
       skipHtml
       urlTransform={safeUrl}
       components={COMPONENTS}
