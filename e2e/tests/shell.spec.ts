@@ -310,6 +310,16 @@ test.describe('installed app (service worker)', () => {
     expect(sw.headers()['cache-control']).toBe('no-cache');
   });
 
+  test('should register the worker only after the first screen has loaded, then control the page', async ({ page }) => {
+    // Its first install downloads every file of the app: it waits (REGISTER_DELAY_MS after the load
+    // event) so that it does not compete with the first route.
+    await page.goto(`${baseUrl()}/terms`);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) === undefined)).toBe(true);
+    await expect(page.getByTestId('view-title')).toHaveText('Terms of Use');
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(new URL(scope).pathname).toBe('/');
+  });
+
   test('should reload offline into the app and its offline notice, never caching the API', async ({
     page,
     context,

@@ -8,12 +8,28 @@ let updateAccepted = false;
 let reloading = false;
 
 /**
- * Registers /sw.js in production web builds and reports a waiting new version. Not in the native
- * app: its files ship inside the app and update with it.
+ * How long after the page's load event the worker is registered (then at the next idle moment). Its
+ * first install downloads every file of the app (~1.5 MB) and runs a thread of its own: registered
+ * at load, it competed with the first route's own requests and renders, and on a 2-core machine it
+ * stretched the opening of a long chat into long tasks.
+ */
+export const REGISTER_DELAY_MS = 2000;
+
+/** Runs `work` when the main thread is idle (at the latest after `timeout`); Safari has no idle callback. */
+function whenIdle(work: () => void, timeout: number): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout });
+  else setTimeout(work, 0);
+}
+
+/**
+ * Registers /sw.js in production web builds, a few seconds after the page has loaded, and reports a
+ * waiting new version. Not in the native app: its files ship inside the app and update with it.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || isNativePlatform()) return;
-  window.addEventListener('load', () => {
+  const afterLoad = (register: () => void) =>
+    window.addEventListener('load', () => setTimeout(() => whenIdle(register, REGISTER_DELAY_MS), REGISTER_DELAY_MS));
+  afterLoad(() => {
     navigator.serviceWorker
       .register('/sw.js')
       .then((registration) => {
