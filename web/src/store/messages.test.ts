@@ -105,6 +105,19 @@ describe('messages store', () => {
     expect(shown()?.messages[0]).toMatchObject({ status: 'complete', content: 'Hi' });
   });
 
+  it('should leave the state as it was when a refresh brings nothing new (nothing re-renders)', () => {
+    const page = [msg('m1'), msg('m2')];
+    dispatchMessages({ type: 'page', chatId: 'c', page, hasMore: true });
+    const before = useMessages.getState().threads;
+    // The page again, as the server sends it after the socket connects: equal messages, new objects.
+    dispatchMessages({ type: 'page', chatId: 'c', page: page.map((m) => ({ ...m })), hasMore: false, refresh: true });
+    expect(useMessages.getState().threads).toBe(before);
+    // Something new does change it.
+    dispatchMessages({ type: 'page', chatId: 'c', page: [msg('m3')], hasMore: false, refresh: true });
+    expect(useMessages.getState().threads).not.toBe(before);
+    expect(shown()?.messages.map((m) => m.id)).toEqual(['m1', 'm2', 'm3']);
+  });
+
   it('should mark a failed load and clear it with the next page; a refresh keeps hasMore', () => {
     dispatchMessages({ type: 'failed', chatId: 'c', error: 'Network lost' });
     expect(shown()).toMatchObject({ loaded: false, error: 'Network lost' });

@@ -55,12 +55,17 @@ function newer(current: Message, incoming: Message): boolean {
   return incoming.status !== 'streaming' || incoming.content.length > current.content.length;
 }
 
+/** `current` itself when `incoming` brings nothing new (a refresh after connecting, usually). */
 function merge(current: Message[], incoming: Message[]): Message[] {
   const byId = new Map(current.map((m) => [m.id, m]));
+  let changed = false;
   for (const m of incoming) {
     const here = byId.get(m.id);
-    if (!here || newer(here, m)) byId.set(m.id, m);
+    if (here && !newer(here, m)) continue;
+    byId.set(m.id, m);
+    changed = true;
   }
+  if (!changed) return current;
   return [...byId.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
@@ -75,9 +80,14 @@ function withNewVersion(messages: Message[], incoming: Message): Message[] {
   );
 }
 
+/** Applies `fn` to a thread; the same object back when nothing in it changed (no re-render). */
 function update(threads: Threads, chatId: string, fn: (t: ChatThread) => ChatThread): Threads {
   const thread = threads[chatId];
-  return thread ? { ...threads, [chatId]: fn(thread) } : threads;
+  if (!thread) return threads;
+  const next = fn(thread);
+  const keys = new Set([...Object.keys(thread), ...Object.keys(next)]) as Set<keyof ChatThread>;
+  for (const key of keys) if (!Object.is(thread[key], next[key])) return { ...threads, [chatId]: next };
+  return threads;
 }
 
 /**
