@@ -40,6 +40,10 @@ export const chatSchema = z.object({
 });
 export type Chat = z.infer<typeof chatSchema>;
 
+/** `admin` users reach the operator's console and see admin-only details (token usage, server details). */
+export const userRoleSchema = z.enum(['user', 'admin']);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
 export const userSchema = z.object({
   email: z.string(),
   firstName: z.string(),
@@ -49,6 +53,8 @@ export const userSchema = z.object({
   isPro: z.boolean(),
   flags: z.array(z.string()),
   credits: z.number().int(),
+  /** Absent from servers before wave 3: treat as `user`. */
+  role: userRoleSchema.optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -65,6 +71,18 @@ export const messageAttachmentSchema = z.object({
   purpose: z.enum(['attachment', 'mask']).optional(),
 });
 export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
+
+export const finishReasonSchema = z.enum(['stop', 'length', 'content_filter', 'tool_calls', 'error', 'other']);
+export type FinishReason = z.infer<typeof finishReasonSchema>;
+
+/** Token counts as the provider reported them; a count it did not report is absent. */
+export const tokenUsageSchema = z.object({
+  inputTokens: z.number().int().nonnegative().optional(),
+  outputTokens: z.number().int().nonnegative().optional(),
+  reasoningTokens: z.number().int().nonnegative().optional(),
+  cachedInputTokens: z.number().int().nonnegative().optional(),
+});
+export type TokenUsage = z.infer<typeof tokenUsageSchema>;
 
 export const messageSchema = z.object({
   id: z.string(),
@@ -84,6 +102,14 @@ export const messageSchema = z.object({
   superseded: z.boolean().optional(),
   /** On a user message edited with editMessage: when its text was last changed. */
   editedAt: z.string().optional(),
+  /** On a reply: the model's reasoning ("Thinking"), apart from the answer; never sent back to the model as it. */
+  reasoning: z.string().optional(),
+  /** On a finished reply: why the model stopped; `length` = cut short by the token limit. */
+  finishReason: finishReasonSchema.optional(),
+  /** On a reply, for admins only: the model id that answered. */
+  model: z.string().optional(),
+  /** On a reply, for admins only: the provider's token counts (summed over the reply's steps). */
+  usage: tokenUsageSchema.optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

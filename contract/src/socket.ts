@@ -118,6 +118,8 @@ export interface SessionServerEvents {
   'chat.deleted': (payload: { chatId: string }) => void;
   'message.created': (payload: { chatId: string; message: Message }) => void;
   'message.delta': (payload: { chatId: string; messageId: string; text: string }) => void;
+  /** Appended reasoning ("Thinking") text of a reply, apart from its answer (wave 3). */
+  'message.reasoning': (payload: { chatId: string; messageId: string; text: string }) => void;
   'message.tool': (payload: { chatId: string; messageId: string; call: ToolCall }) => void;
   'message.done': (payload: { chatId: string; message: Message }) => void;
   'message.error': (payload: { chatId: string; messageId: string; message: string; code: string }) => void;

@@ -17,5 +17,6 @@ export function presentUser(row: UserRow): User {
     isPro: isPro(row),
     flags: fromJson<string[]>(row.flags, []),
     credits: row.credits,
+    role: row.role,
   };
 }

@@ -1,4 +1,4 @@
-import type { Chat, Message, MessageAttachment, MessagePart } from '@neura/contract';
+import type { Chat, FinishReason, Message, MessageAttachment, MessagePart, TokenUsage } from '@neura/contract';
 import { fromJson, toBool } from '../db/database.js';
 import type { ChatRow, MessageRow } from '../db/schema.js';
 
@@ -31,8 +31,25 @@ function withFreshUrls(parts: MessagePart[], files: FileUrls): MessagePart[] {
   });
 }
 
+/** The provider's token counts of a reply; undefined when none were reported. */
+export function usageOf(row: MessageRow): TokenUsage | undefined {
+  const usage: TokenUsage = {
+    ...(row.input_tokens != null ? { inputTokens: row.input_tokens } : {}),
+    ...(row.output_tokens != null ? { outputTokens: row.output_tokens } : {}),
+    ...(row.reasoning_tokens != null ? { reasoningTokens: row.reasoning_tokens } : {}),
+    ...(row.cached_input_tokens != null ? { cachedInputTokens: row.cached_input_tokens } : {}),
+  };
+  return Object.keys(usage).length > 0 ? usage : undefined;
+}
+
+export interface PresentOptions {
+  /** Admin viewers also get the model id and token usage of replies. */
+  admin?: boolean;
+}
+
 /** A stored message as clients see it (ARCHITECTURE.md §3); `files` signs attachment and result urls. */
-export function presentMessage(row: MessageRow, files?: FileUrls): Message {
+export function presentMessage(row: MessageRow, files?: FileUrls, options: PresentOptions = {}): Message {
+  const usage = options.admin ? usageOf(row) : undefined;
   const stored = fromJson<MessagePart[] | null>(row.parts, null);
   const parts = stored && files ? withFreshUrls(stored, files) : stored;
   const attachments = fromJson<StoredAttachment[] | null>(row.attachments ?? null, null);
@@ -61,6 +78,10 @@ export function presentMessage(row: MessageRow, files?: FileUrls): Message {
     ...(row.superseded ? { superseded: true } : {}),
     // A user message is only ever updated by editMessage.
     ...(row.role === 'user' && row.updated_at !== row.created_at ? { editedAt: row.updated_at } : {}),
+    ...(row.reasoning ? { reasoning: row.reasoning } : {}),
+    ...(row.finish_reason ? { finishReason: row.finish_reason as FinishReason } : {}),
+    ...(options.admin && row.model ? { model: row.model } : {}),
+    ...(usage ? { usage } : {}),
   };
 }
 

@@ -1,8 +1,27 @@
-import type { MessagePart } from '@neura/contract';
+import type { FinishReason, MessagePart, TokenUsage } from '@neura/contract';
 import { sql } from 'kysely';
 import { type Executor, toJson } from '../db/database.js';
 import type { MessageRow, NewMessage } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
+
+/** How a reply ended and what it cost in tokens (stored with it; 0008). */
+export interface ReplyOutcomeFields {
+  reasoning?: string;
+  model?: string;
+  finishReason?: FinishReason;
+  usage?: TokenUsage;
+}
+
+/** The outcome columns of a message row before its reply ended (a user message keeps them empty). */
+export const NO_OUTCOME = {
+  reasoning: null,
+  model: null,
+  finish_reason: null,
+  input_tokens: null,
+  output_tokens: null,
+  reasoning_tokens: null,
+  cached_input_tokens: null,
+} as const;
 
 /** The only reader and writer of the `messages` table (chats are the chats feature's). */
 export class MessageRepository {
@@ -22,9 +41,17 @@ export class MessageRepository {
    */
   async finishReply(
     id: string,
-    changes: { content: string; status: MessageRow['status']; parts?: MessagePart[]; addCost?: number },
+    changes: {
+      content: string;
+      status: MessageRow['status'];
+      parts?: MessagePart[];
+      addCost?: number;
+      /** What the reply cost in tokens and how it ended (when known). */
+      outcome?: ReplyOutcomeFields;
+    },
     trx: Executor = this.db,
   ): Promise<MessageRow | undefined> {
+    const outcome = changes.outcome;
     return trx
       .updateTable('messages')
       .set((eb) => ({
@@ -33,6 +60,17 @@ export class MessageRepository {
         ...(changes.parts?.length ? { parts: toJson(changes.parts) } : {}),
         // A message's cost is its base plus the surcharges of its skill calls.
         ...(changes.addCost ? { cost: eb('cost', '+', changes.addCost) } : {}),
+        ...(outcome
+          ? {
+              reasoning: outcome.reasoning || null,
+              model: outcome.model ?? null,
+              finish_reason: outcome.finishReason ?? null,
+              input_tokens: outcome.usage?.inputTokens ?? null,
+              output_tokens: outcome.usage?.outputTokens ?? null,
+              reasoning_tokens: outcome.usage?.reasoningTokens ?? null,
+              cached_input_tokens: outcome.usage?.cachedInputTokens ?? null,
+            }
+          : {}),
         updated_at: nowIso(),
       }))
       .where('id', '=', id)

@@ -20,7 +20,7 @@ import type { SkillRegistry } from '../skills/registry.js';
 import { ChatNamer } from './chat-namer.js';
 import { presentMessage } from './present.js';
 import { type ActiveReply, runReply } from './reply-engine.js';
-import type { MessageRepository } from './repository.js';
+import { type MessageRepository, NO_OUTCOME } from './repository.js';
 import { conversationTexts as t } from './texts.js';
 
 /**
@@ -155,6 +155,7 @@ export class ConversationService {
       const resolved = this.deps.llm.getLanguageModel(persona.model);
       const now = nowIso();
       const userMessage: MessageRow = {
+        ...NO_OUTCOME,
         id: newId(),
         chat_id: chatId,
         user_id: userId,
@@ -176,6 +177,7 @@ export class ConversationService {
       }
 
       const shell: MessageRow = {
+        ...NO_OUTCOME,
         ...userMessage,
         id: newId(),
         role: 'assistant',
@@ -288,6 +290,7 @@ export class ConversationService {
 
       const now = nowIso();
       const shell: MessageRow = {
+        ...NO_OUTCOME,
         id: newId(),
         chat_id: chatId,
         user_id: userId,
@@ -415,6 +418,7 @@ export class ConversationService {
     const { chat_id: chatId, user_id: userId } = userMessage;
     const now = nowIso();
     const notice: MessageRow = {
+      ...NO_OUTCOME,
       ...userMessage,
       id: newId(),
       role: 'system',

@@ -24,7 +24,11 @@ export interface UsersTable {
   country: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 0008: `user` or `admin` (the operator's console and admin-only details). */
+  role: ColumnType<UserRole, UserRole | undefined, UserRole>;
 }
+
+export type UserRole = 'user' | 'admin';
 
 export interface SessionsTable {
   id: string;
@@ -129,6 +133,17 @@ export interface MessagesTable {
   reply_to: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 when a newer version replaced this reply (readable, out of the model's context). */
   superseded: ColumnType<number, number | undefined, number>;
+  /** 0008, on a reply: the model's reasoning text, kept apart from the answer. */
+  reasoning: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0008, on a reply: the model id that answered. */
+  model: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0008, on a reply: why the model stopped (`stop`, `length`, `content_filter`, `tool_calls`, `error`, `other`). */
+  finish_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0008, on a reply: token usage as the provider reported it (summed over steps); null when not reported. */
+  input_tokens: ColumnType<number | null, number | null | undefined, number | null>;
+  output_tokens: ColumnType<number | null, number | null | undefined, number | null>;
+  reasoning_tokens: ColumnType<number | null, number | null | undefined, number | null>;
+  cached_input_tokens: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CreditLedgerTable {
