@@ -46,3 +46,15 @@ export async function regenerateMessage(chatId: string, messageId: string): Prom
 export async function editMessage(chatId: string, messageId: string, text: string): Promise<string> {
   return (await callSession('editMessage', { chatId, messageId, text })).messageId;
 }
+
+/**
+ * Continue: a reply cut short by the length limit gets a new, paid reply that carries on from
+ * where it stopped (streamed like a send); resolves with the id of the message that asked for it.
+ */
+export async function continueMessage(chatId: string, messageId: string): Promise<string> {
+  const { messageId: id } = await api<{ messageId: string }>(
+    `/users/me/chats/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}/continue`,
+    { method: 'POST' },
+  );
+  return id;
+}

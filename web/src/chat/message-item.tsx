@@ -9,7 +9,9 @@ import { EditForm } from './actions/edit-form';
 import { MessageActions } from './actions/message-actions';
 import { editMessage } from './chat-api';
 import { MessageCost } from './message-cost';
+import { ReplyOutcome } from './reply-outcome';
 import { showSendError } from './send-error';
+import { ThinkingBlock } from './thinking-block';
 import { MessageParts } from './tools/message-parts';
 
 function TypingDots() {
@@ -143,7 +145,10 @@ export const MessageItem = memo(function MessageItem({
     <div className="group">
       <div className="flex justify-start" data-testid="message" data-role="assistant" data-status={message.status}>
         <div className="min-w-0 max-w-[95%] break-words rounded-2xl rounded-bl-sm bg-surface-2 px-4 py-2">
-          {streaming && message.content === '' && !hasTools ? <TypingDots /> : null}
+          {message.reasoning ? (
+            <ThinkingBlock reasoning={message.reasoning} live={streaming && message.content === '' && !hasTools} />
+          ) : null}
+          {streaming && message.content === '' && !hasTools && !message.reasoning ? <TypingDots /> : null}
           <div ref={content} className={live ? 'markdown-live' : undefined}>
             {hasTools ? (
               <MessageParts parts={message.parts ?? []} />
@@ -154,6 +159,7 @@ export const MessageItem = memo(function MessageItem({
           </div>
           {message.status === 'stopped' ? <p className="mt-1 text-xs text-muted">{texts.chat.stopped}</p> : null}
           {message.status === 'failed' ? <p className="mt-1 text-xs text-danger">{texts.chat.failed}</p> : null}
+          <ReplyOutcome message={message} isLast={isLast} busy={busy} />
           {!streaming && hasTools ? <MessageCost message={message} /> : null}
           {!streaming && message.content.trim() !== '' ? (
             <SpeakButton messageId={message.id} text={message.content} />

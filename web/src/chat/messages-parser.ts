@@ -37,6 +37,9 @@ const message = object({
   versions: optional(arrayOf(str)),
   superseded: optional(bool),
   editedAt: optional(str),
+  reasoning: optional(str),
+  finishReason: optional(str),
+  model: optional(str),
 });
 
 export const messagesParser = guard<Message[]>(arrayOf(message));

@@ -3,7 +3,7 @@ import { useCallback, useEffect } from 'react';
 import { AppError, errorMessage } from '../api/app-error';
 import { useSessionEvent } from '../api/use-session-event';
 import { useAppStore } from '../store/app-store';
-import { dispatchMessages, flushDeltas, queueDelta, useMessages } from '../store/messages';
+import { dispatchMessages, flushDeltas, queueDelta, queueReasoning, useMessages } from '../store/messages';
 import { showToast } from '../ui/toast-store';
 import { fetchMessages } from './chat-api';
 
@@ -77,6 +77,7 @@ export function useChatThread(chatId: string) {
     dispatchMessages({ type: 'upserted', chatId: id, message });
   });
   useSessionEvent('message.delta', (delta) => queueDelta(delta));
+  useSessionEvent('message.reasoning', (delta) => queueReasoning(delta));
   useSessionEvent('message.tool', ({ chatId: id, messageId, call }) => {
     flushDeltas();
     dispatchMessages({ type: 'tool', chatId: id, messageId, call });

@@ -39,6 +39,8 @@ export type MessagesAction =
   | { type: 'upserted'; chatId: string; message: Message }
   /** message.delta, batched per animation frame. */
   | { type: 'deltas'; deltas: readonly Delta[] }
+  /** message.reasoning (the reply's "Thinking"), batched per animation frame like the deltas. */
+  | { type: 'reasoning'; deltas: readonly Delta[] }
   /** message.error marks the reply failed. */
   | { type: 'status'; chatId: string; messageId: string; status: Message['status'] }
   /** message.tool: a skill call starts or ends. */
@@ -52,7 +54,11 @@ const emptyThread = (): ChatThread => ({ messages: [], loaded: false, hasMore: f
 /** The server's copy replaces a streaming one here when it is further along or finished. */
 function newer(current: Message, incoming: Message): boolean {
   if (current.status !== 'streaming') return false;
-  return incoming.status !== 'streaming' || incoming.content.length > current.content.length;
+  return (
+    incoming.status !== 'streaming' ||
+    incoming.content.length > current.content.length ||
+    (incoming.reasoning?.length ?? 0) > (current.reasoning?.length ?? 0)
+  );
 }
 
 /** `current` itself when `incoming` brings nothing new (a refresh after connecting, usually). */
@@ -120,6 +126,23 @@ function applyDeltas(threads: Threads, deltas: readonly Delta[]): Threads {
   return next;
 }
 
+/** A frame's reasoning texts, appended to each reply's `reasoning` (kept apart from its answer). */
+function applyReasoning(threads: Threads, deltas: readonly Delta[]): Threads {
+  let next = threads;
+  for (const d of deltas) {
+    const thread = next[d.chatId];
+    if (!thread) continue;
+    let i = thread.messages.length - 1;
+    while (i >= 0 && thread.messages[i]?.id !== d.messageId) i--;
+    const current = thread.messages[i];
+    if (!current) continue;
+    const messages = thread.messages.slice();
+    messages[i] = { ...current, reasoning: (current.reasoning ?? '') + d.text };
+    next = { ...next, [d.chatId]: { ...thread, messages } };
+  }
+  return next;
+}
+
 function messagesReducer(threads: Threads, action: MessagesAction): Threads {
   switch (action.type) {
     case 'opened':
@@ -151,6 +174,8 @@ function messagesReducer(threads: Threads, action: MessagesAction): Threads {
       });
     case 'deltas':
       return applyDeltas(threads, action.deltas);
+    case 'reasoning':
+      return applyReasoning(threads, action.deltas);
     case 'status':
       return update(threads, action.chatId, (t) => ({
         ...t,
@@ -183,22 +208,36 @@ useAppStore.subscribe((state, prev) => {
  * one render per frame, not one per token.
  */
 const pending: Delta[] = [];
+const pendingReasoning: Delta[] = [];
 let scheduled = false;
 const nextFrame = (fn: () => void) =>
   typeof requestAnimationFrame === 'function' ? requestAnimationFrame(fn) : setTimeout(fn, 16);
 
 export function flushDeltas(): void {
   scheduled = false;
+  // Reasoning first: a model thinks before it answers.
+  if (pendingReasoning.length > 0)
+    dispatchMessages({ type: 'reasoning', deltas: pendingReasoning.splice(0, pendingReasoning.length) });
   if (pending.length === 0) return;
   dispatchMessages({ type: 'deltas', deltas: pending.splice(0, pending.length) });
 }
 
-export function queueDelta(delta: Delta): void {
-  pending.push(delta);
+function schedule(): void {
   if (!scheduled) {
     scheduled = true;
     nextFrame(flushDeltas);
   }
+}
+
+export function queueDelta(delta: Delta): void {
+  pending.push(delta);
+  schedule();
+}
+
+/** message.reasoning: written with the next frame's deltas. */
+export function queueReasoning(delta: Delta): void {
+  pendingReasoning.push(delta);
+  schedule();
 }
 
 export const isStreaming = (thread: ChatThread | undefined): boolean =>

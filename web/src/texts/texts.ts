@@ -691,6 +691,21 @@ export const messageActionTexts = {
   sentAt: (time: string) => `Sent ${time}`,
 } as const;
 
+/* ---- Reply outcome (issue #24): thinking, cut short, content filter, admin token counts ---- */
+export const replyTexts = {
+  thinking: 'Thinking',
+  thinkingLive: 'Thinking…',
+  cutShort: 'Cut short — the reply hit the length limit.',
+  continue: 'Continue',
+  contentFilter: "Stopped by the provider's content filter.",
+  receiptModel: 'Model',
+  receiptInputTokens: 'Input tokens',
+  receiptOutputTokens: 'Output tokens',
+  receiptReasoningTokens: 'Reasoning tokens',
+  receiptCachedTokens: 'Cached input tokens',
+  tokens: (n: number) => n.toLocaleString('en-US'),
+} as const;
+
 /* ---- Pictures and music (issue #11): attachments, image cards, lightbox, canvas, audio ---- */
 export const mediaTexts = {
   attach: 'Attach images',

@@ -1,7 +1,8 @@
 import type { Message, SkillInfo } from '@neura/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSkills } from '../../skills/use-skills';
-import { messageActionTexts as t, texts } from '../../texts/texts';
+import { useUser } from '../../store/user';
+import { replyTexts, messageActionTexts as t, texts } from '../../texts/texts';
 import { actionButton } from './classes';
 
 export interface ReceiptLines {
@@ -42,8 +43,38 @@ const formatDateTime = (iso: string) => {
 // task of its own as soon as the chat page loads, not inside the render of the first messages.
 if (typeof window !== 'undefined') setTimeout(() => formatTime(new Date().toISOString()), 0);
 
+/** The model and token counts of a reply, for admins (the server sends them to admins only). */
+function UsageLines({ message }: { message: Message }) {
+  const { model, usage } = message;
+  const counts: Array<[string, number | undefined]> = [
+    [replyTexts.receiptInputTokens, usage?.inputTokens],
+    [replyTexts.receiptOutputTokens, usage?.outputTokens],
+    [replyTexts.receiptReasoningTokens, usage?.reasoningTokens],
+    [replyTexts.receiptCachedTokens, usage?.cachedInputTokens],
+  ];
+  const shown = counts.filter((c): c is [string, number] => c[1] !== undefined);
+  if (!model && shown.length === 0) return null;
+  return (
+    <div className="contents" data-testid="receipt-usage">
+      {model ? (
+        <>
+          <dt className="border-t border-border pt-1 text-muted">{replyTexts.receiptModel}</dt>
+          <dd className="min-w-0 break-all border-t border-border pt-1 text-end text-muted">{model}</dd>
+        </>
+      ) : null}
+      {shown.map(([label, n]) => (
+        <div key={label} className="contents">
+          <dt className="text-muted">{label}</dt>
+          <dd className="text-end text-muted tabular-nums">{replyTexts.tokens(n)}</dd>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 function ReceiptBody({ message }: { message: Message }) {
   const lines = receiptOf(message, useSkills());
+  const admin = useUser((s) => s.user?.role === 'admin');
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
       <dt>{t.receiptBase}</dt>
@@ -62,6 +93,7 @@ function ReceiptBody({ message }: { message: Message }) {
       </dd>
       {lines.refunded ? <p className="col-span-2 pt-1 text-xs text-muted">{t.receiptRefunded}</p> : null}
       {message.status === 'stopped' ? <p className="col-span-2 pt-1 text-xs text-muted">{t.receiptStopped}</p> : null}
+      {admin ? <UsageLines message={message} /> : null}
     </dl>
   );
 }

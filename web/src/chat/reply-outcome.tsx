@@ -1,0 +1,39 @@
+import type { Message } from '@neura/contract';
+import { replyTexts as t } from '../texts/texts';
+import { actionButton } from './actions/classes';
+import { continueMessage } from './chat-api';
+import { showSendError } from './send-error';
+
+/**
+ * Why a finished reply ended when it was not a normal stop: cut short by the token limit (with
+ * Continue on the chat's newest reply: a new, paid reply that carries on) or stopped by the
+ * provider's content filter.
+ */
+export function ReplyOutcome({ message, isLast, busy }: { message: Message; isLast: boolean; busy: boolean }) {
+  if (message.status === 'streaming' || message.superseded) return null;
+  if (message.finishReason === 'content_filter') {
+    return (
+      <p className="mt-1 text-xs text-warning" data-testid="reply-outcome" data-reason="content_filter">
+        {t.contentFilter}
+      </p>
+    );
+  }
+  if (message.finishReason !== 'length') return null;
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-2" data-testid="reply-outcome" data-reason="length">
+      <p className="text-xs text-warning">{t.cutShort}</p>
+      {isLast ? (
+        <button
+          type="button"
+          className={`${actionButton} font-medium text-accent-text`}
+          disabled={busy}
+          onClick={() => {
+            continueMessage(message.chatId, message.id).catch(showSendError);
+          }}
+        >
+          {t.continue}
+        </button>
+      ) : null}
+    </div>
+  );
+}
