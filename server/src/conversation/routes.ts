@@ -3,16 +3,35 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Authenticator } from '../accounts/authenticate.js';
 import { requireAuth, signedIn } from '../accounts/http-auth.js';
 import { parse } from '../lib/validate.js';
+import { type ContinueDeps, continueReply } from './continue-reply.js';
 import type { ConversationService } from './service.js';
 
-/** GET /users/me/chats/{id}/messages?before=&limit= — newest page first, oldest first within it. */
+/**
+ * GET /users/me/chats/{id}/messages?before=&limit= — newest page first, oldest first within it.
+ * POST /users/me/chats/{id}/messages/{messageId}/continue — a reply cut short gets a continuation.
+ */
 export const conversationRoutes =
-  (auth: Authenticator, conversation: ConversationService): FastifyPluginAsync =>
+  (
+    auth: Authenticator,
+    conversation: ConversationService,
+    continueDeps: Omit<ContinueDeps, 'send'>,
+  ): FastifyPluginAsync =>
   async (app) => {
     requireAuth(app, auth);
 
     app.get<{ Params: { id: string } }>('/users/me/chats/:id/messages', async (request) => {
       const query = parse(messagesQuerySchema, request.query);
-      return conversation.listMessages(signedIn(request).user.id, request.params.id, query);
+      const { user } = signedIn(request);
+      // Admins also see each reply's model and token counts.
+      return conversation.listMessages(user.id, request.params.id, query, { admin: user.role === 'admin' });
     });
+
+    app.post<{ Params: { id: string; messageId: string } }>(
+      '/users/me/chats/:id/messages/:messageId/continue',
+      async (request) => {
+        const { id: chatId, messageId } = request.params;
+        const send = conversation.send.bind(conversation);
+        return continueReply({ ...continueDeps, send }, signedIn(request).user.id, { chatId, messageId });
+      },
+    );
   };

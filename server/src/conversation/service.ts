@@ -2,6 +2,7 @@ import { MAX_MESSAGE_LENGTH, type Message } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { isPro } from '../accounts/present-user.js';
 import type { UserRepository } from '../accounts/user-repository.js';
+import type { PresentOptions } from '../chats/present.js';
 import type { ChatService } from '../chats/service.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
@@ -90,7 +91,12 @@ export class ConversationService {
   }
 
   /** One page of history, oldest first within the page; `before` pages further back. */
-  async listMessages(userId: string, chatId: string, page: { before?: string; limit: number }): Promise<Message[]> {
+  async listMessages(
+    userId: string,
+    chatId: string,
+    page: { before?: string; limit: number },
+    view: PresentOptions = {},
+  ): Promise<Message[]> {
     await this.ownedChat(userId, chatId);
     const rows = await this.deps.messages.listPage(chatId, page.limit, page.before);
     const versions = await this.versionsOf(rows);
@@ -98,7 +104,7 @@ export class ConversationService {
     const live = this.active.get(chatId);
     return rows.reverse().map((row) => {
       const ids = row.reply_to ? versions.get(row.reply_to) : undefined;
-      const message = { ...presentMessage(row, this.deps.files), ...(ids ? { versions: ids } : {}) };
+      const message = { ...presentMessage(row, this.deps.files, view), ...(ids ? { versions: ids } : {}) };
       if (!live || live === 'pending' || live.messageId !== row.id || row.status !== 'streaming') return message;
       return {
         ...message,

@@ -15,6 +15,10 @@ export const conversationTexts = {
   notLastReply: 'Only the latest reply of a chat can be retried or regenerated.',
   notFailed: 'Only a reply that could not be completed can be retried. Regenerate it instead.',
   notLastUserMessage: 'Only your latest message in a chat can be edited.',
+  /** Continue (issue #24): the user's turn that asks the model to carry on a reply cut short. */
+  continuePrompt: 'Continue from where you stopped.',
+  notCutShort: 'Only a reply that was cut short by the length limit can be continued.',
+  notLastCutShort: 'Only the latest reply of a chat can be continued.',
   noModelForAction: 'No AI model is configured on this server, so there is no reply to write again.',
   noAttachments: 'This server does not take attachments.',
   toolStopped: 'Stopped before it finished.',
