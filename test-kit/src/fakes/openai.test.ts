@@ -54,4 +54,50 @@ describe('the fake OpenAI server', () => {
     fake.setScript({});
     expect(((await (await ask(fake, false)).json()) as { object: string }).object).toBe('chat.completion');
   });
+
+  it('should stream reasoning deltas before the text, in the field asked for, and the finish reason given', async () => {
+    const chunksOf = async (res: Response) =>
+      (await res.text())
+        .split('\n\n')
+        .filter((e) => e.startsWith('data: {'))
+        .map(
+          (e) =>
+            JSON.parse(e.slice(6)) as {
+              choices: Array<{ delta: Record<string, string>; finish_reason: string | null }>;
+            },
+        )
+        .flatMap((c) => c.choices);
+    fake.setScript({ reasoning: ['Let me ', 'think.'], chunks: ['Hi'], finishReason: 'length' });
+    const choices = await chunksOf(await ask(fake));
+    expect(choices.map((c) => c.delta)).toEqual([
+      { role: 'assistant', content: '' },
+      { reasoning_content: 'Let me ' },
+      { reasoning_content: 'think.' },
+      { content: 'Hi' },
+      {},
+    ]);
+    expect(choices.at(-1)?.finish_reason).toBe('length');
+
+    fake.setScript({ reasoning: ['Hmm.'], reasoningField: 'reasoning', chunks: ['Ok'] });
+    const other = await chunksOf(await ask(fake));
+    expect(other[1]?.delta).toEqual({ reasoning: 'Hmm.' });
+    expect(other.at(-1)?.finish_reason).toBe('stop');
+  });
+
+  it('should hold after the reasoning until released', async () => {
+    fake.setScript({ reasoning: ['Deep thought.'], holdAfterReasoning: true, chunks: ['42'] });
+    const res = await ask(fake);
+    const reader = res.body?.getReader();
+    if (!reader) throw new Error('no body');
+    let text = '';
+    while (!text.includes('Deep thought.')) text += new TextDecoder().decode((await reader.read()).value);
+    expect(text).not.toContain('42');
+    fake.release();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    expect(text).toContain('"content":"42"');
+  });
 });
