@@ -1,6 +1,5 @@
 import type { Message } from '@neura/contract';
 import { replyTexts as t } from '../texts/texts';
-import { actionButton } from './actions/classes';
 import { continueMessage } from './chat-api';
 import { showSendError } from './send-error';
 
@@ -25,7 +24,7 @@ export function ReplyOutcome({ message, isLast, busy }: { message: Message; isLa
       {isLast ? (
         <button
           type="button"
-          className={`${actionButton} font-medium text-accent-text`}
+          className="inline-flex min-h-11 items-center rounded-full border border-border px-3 text-xs font-medium text-fg hover:bg-surface-3 focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-40 sm:min-h-7"
           disabled={busy}
           onClick={() => {
             continueMessage(message.chatId, message.id).catch(showSendError);

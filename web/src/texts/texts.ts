@@ -699,10 +699,11 @@ export const replyTexts = {
   continue: 'Continue',
   contentFilter: "Stopped by the provider's content filter.",
   receiptModel: 'Model',
-  receiptInputTokens: 'Input tokens',
-  receiptOutputTokens: 'Output tokens',
-  receiptReasoningTokens: 'Reasoning tokens',
-  receiptCachedTokens: 'Cached input tokens',
+  receiptTokens: 'Tokens',
+  receiptInputTokens: 'Input',
+  receiptOutputTokens: 'Output',
+  receiptReasoningTokens: 'Reasoning',
+  receiptCachedTokens: 'Cached input',
   tokens: (n: number) => n.toLocaleString('en-US'),
 } as const;
 

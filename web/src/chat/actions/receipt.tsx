@@ -62,6 +62,9 @@ function UsageLines({ message }: { message: Message }) {
           <dd className="min-w-0 break-all border-t border-border pt-1 text-end text-muted">{model}</dd>
         </>
       ) : null}
+      {shown.length > 0 ? (
+        <p className="col-span-2 pt-1 text-xs font-semibold text-muted">{replyTexts.receiptTokens}</p>
+      ) : null}
       {shown.map(([label, n]) => (
         <div key={label} className="contents">
           <dt className="text-muted">{label}</dt>
