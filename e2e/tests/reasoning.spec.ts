@@ -74,6 +74,8 @@ test('should stream a Thinking block that collapses when the answer starts, and 
     reasoning: ['The user wants ', 'a haiku about ', 'autumn. ', 'Five, seven, five.'],
     holdAfterReasoning: true,
     chunks: ['Crisp leaves drift and fall,', '\nthe maple lets go of red —', '\nwind keeps what it finds.'],
+    // Held again after the first line of the answer, so the collapse is seen while the reply streams.
+    holdAfter: 1,
     delayMs: 30,
   });
   const { chatId } = await seedUser(page, 20);
@@ -92,14 +94,20 @@ test('should stream a Thinking block that collapses when the answer starts, and 
   await expect(reply).toHaveAttribute('data-status', 'streaming');
   await shoot(page, 'streaming');
 
-  // The answer starts: the block collapses above it.
+  // The answer starts: the block collapses above it while the answer streams.
   fake.release();
-  await expect(reply).toHaveAttribute('data-status', 'complete');
+  await expect(reply).toContainText('Crisp leaves drift and fall,');
   await expect(thinking).toHaveAttribute('data-state', 'done');
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(toggle).toHaveText('Thinking');
   await expect(thinking.getByText('Five, seven, five.')).toBeHidden();
+  await expect(reply).toHaveAttribute('data-status', 'streaming');
+  await shoot(page, 'answering');
+
+  fake.release();
+  await expect(reply).toHaveAttribute('data-status', 'complete');
   await expect(reply).toContainText('wind keeps what it finds.');
+  await expect(thinking).toHaveAttribute('data-state', 'done');
 
   // Keyboard: focus and Enter opens it, Space closes it.
   await toggle.focus();
