@@ -33,7 +33,10 @@ interface Side {
 describe('provider conformance', () => {
   let replay: ReplayServer;
   let meteo: FakeServer;
-  const sides: Partial<Record<Transcript['api'], Side>> = {};
+  /** One app per client path, and one of each with a 1 s idle timeout (slow thinkers). */
+  const sides = new Map<string, Side>();
+  const sideKey = (t: Pick<Transcript, 'api' | 'idleTimeoutSeconds'>) =>
+    t.idleTimeoutSeconds ? `${t.api}:idle${t.idleTimeoutSeconds}` : t.api;
 
   async function side(app: TestApp): Promise<Side> {
     const user = await createTestUser(app.services, {
@@ -60,6 +63,7 @@ describe('provider conformance', () => {
           body: fs.readFileSync(path.join(DIR, step.file), 'utf8'),
           lineEnding: step.lineEnding,
           writeBytes: step.writeBytes,
+          eventDelayMs: step.eventDelayMs,
         })),
       );
     const skills = {
@@ -67,25 +71,33 @@ describe('provider conformance', () => {
       OPEN_METEO_GEOCODING_URL: `${meteo.url}/v1`,
       SKILL_TIMEOUT_MS: '5000',
     };
-    const [llm, anthropic] = await Promise.all([
-      startTestApp({ LLM_BASE_URL: replay.baseUrl, LLM_MODEL: 'replay-model', LLM_API_KEY: 'sk-replay', ...skills }),
-      startTestApp({ ANTHROPIC_API_KEY: 'sk-ant-replay', ANTHROPIC_BASE_URL: replay.baseUrl, ...skills }),
-    ]);
-    [sides['openai-compatible'], sides.anthropic] = await Promise.all([side(llm), side(anthropic)]);
+    const env: Record<Transcript['api'], Record<string, string>> = {
+      'openai-compatible': { LLM_BASE_URL: replay.baseUrl, LLM_MODEL: 'replay-model', LLM_API_KEY: 'sk-replay' },
+      anthropic: { ANTHROPIC_API_KEY: 'sk-ant-replay', ANTHROPIC_BASE_URL: replay.baseUrl },
+    };
+    const wanted = new Map(transcripts.map((t) => [sideKey(t), t] as const));
+    await Promise.all(
+      [...wanted].map(async ([key, t]) => {
+        const idle: Record<string, string> = t.idleTimeoutSeconds
+          ? { LLM_IDLE_TIMEOUT_SECONDS: String(t.idleTimeoutSeconds) }
+          : {};
+        sides.set(key, await side(await startTestApp({ ...env[t.api], ...skills, ...idle })));
+      }),
+    );
   });
 
   afterAll(async () => {
-    for (const s of Object.values(sides)) {
-      s?.socket.close();
-      await s?.app.stop();
+    for (const s of sides.values()) {
+      s.socket.close();
+      await s.app.stop();
     }
     await Promise.all([replay?.close(), meteo?.close()]);
   });
 
   /** Sends the transcript's question in a new chat and reads what the user got. */
   async function appOutcome(transcript: Transcript) {
-    const s = sides[transcript.api];
-    if (!s) throw new Error(`no app for ${transcript.api}`);
+    const s = sides.get(sideKey(transcript));
+    if (!s) throw new Error(`no app for ${sideKey(transcript)}`);
     replay.rewind(transcript.name);
     await setCredits(s.app.services, s.user.id, CREDITS);
     const chat = await createTestChat(s.app.services, s.user.id, 'sky-watcher');

@@ -27,6 +27,8 @@ export interface Step {
   lineEnding?: 'crlf' | 'cr';
   /** Served in writes of this many bytes (splits lines and UTF-8 characters). */
   writeBytes?: number;
+  /** Served one event at a time, this long apart (a model that thinks slowly). */
+  eventDelayMs?: number;
 }
 
 export interface Expect {
@@ -56,6 +58,11 @@ export interface Transcript {
   /** Which client path reads it. */
   api: 'openai-compatible' | 'anthropic';
   steps: Step[];
+  /**
+   * Replayed through an app whose LLM_IDLE_TIMEOUT_SECONDS is this short (with slow steps: a model
+   * that thinks for longer than the idle timeout before its first word).
+   */
+  idleTimeoutSeconds?: 1;
   expect: Expect;
   /**
    * Where the AI SDK's `streamText` (the reference) is known to disagree with `expect`, and why.
@@ -245,6 +252,20 @@ export const transcripts: Transcript[] = [
     },
   },
   {
+    name: 'anthropic-thinking-slow',
+    source: 'Anthropic extended thinking for longer than the idle timeout before the first text',
+    api: 'anthropic',
+    steps: [{ file: 'anthropic-thinking-slow.sse', eventDelayMs: 200 }],
+    idleTimeoutSeconds: 1,
+    expect: {
+      status: 'complete',
+      text: 'Yes, it holds.',
+      reasoning: 'A long proof. Step one holds. Step two holds. So it is true.',
+      usage: { inputTokens: 40, outputTokens: 90 },
+      finishReason: 'stop',
+    },
+  },
+  {
     name: 'anthropic-tool',
     source: 'Anthropic: text then a tool_use block with input_json_delta fragments',
     api: 'anthropic',
@@ -343,6 +364,20 @@ export const transcripts: Transcript[] = [
       text: '9.9 is greater than 9.11.',
       reasoning: 'Okay, the user wants 9.11 vs 9.9. 9.9 is larger.',
       usage: { inputTokens: 18, outputTokens: 96, reasoningTokens: 81 },
+      finishReason: 'stop',
+    },
+  },
+  {
+    name: 'deepseek-reasoner-slow',
+    source: 'DeepSeek R1 thinking for longer than the idle timeout before its first word',
+    api: 'openai-compatible',
+    steps: [{ file: 'deepseek-reasoner-slow.sse', eventDelayMs: 200 }],
+    idleTimeoutSeconds: 1,
+    expect: {
+      status: 'complete',
+      text: 'There are 8 primes below 20.',
+      reasoning: 'Let me think about primes below twenty: 2, 3, 5, 7, 11, 13, 17, 19. That is eight.',
+      usage: { inputTokens: 16, outputTokens: 140, reasoningTokens: 128 },
       finishReason: 'stop',
     },
   },

@@ -23,6 +23,8 @@ export interface ReplayResponse {
   lineEnding?: 'lf' | 'crlf' | 'cr';
   /** Write the body in pieces of this many bytes (splits lines and UTF-8 characters). */
   writeBytes?: number;
+  /** Wait this long before each SSE event after the first (a model that thinks slowly). */
+  eventDelayMs?: number;
 }
 
 export interface ReplayRequest {
@@ -156,6 +158,17 @@ export async function startReplayServer(): Promise<ReplayServer> {
       ...(status === 200 ? { 'cache-control': 'no-cache' } : {}),
       ...response.headers,
     });
+    if (response.eventDelayMs !== undefined) {
+      // One write per event (the blank line that ends it included), each after the delay.
+      const events = response.body.split(/(?<=\n\n)/);
+      for (const [i, event] of events.entries()) {
+        if (i > 0) await new Promise((r) => setTimeout(r, response.eventDelayMs));
+        if (res.destroyed) return;
+        res.write(withLineEnding(event, response.lineEnding));
+      }
+      res.end();
+      return;
+    }
     const bytes = Buffer.from(withLineEnding(response.body, response.lineEnding), 'utf8');
     const size = response.writeBytes ?? bytes.length;
     for (let at = 0; at < bytes.length; at += size) {
