@@ -102,6 +102,7 @@ describe('provider conformance', () => {
     await setCredits(s.app.services, s.user.id, CREDITS);
     const chat = await createTestChat(s.app.services, s.user.id, 'sky-watcher');
     const meteoBefore = meteo.requests.length;
+    const replayBefore = replay.requests.length;
     const ack = await send(s.socket, chat.id, question(transcript));
     expect(ack.error).toBeUndefined();
     const end = await waitFor(
@@ -152,6 +153,8 @@ describe('provider conformance', () => {
       forecasts,
       liveText: ofChat('message.delta'),
       liveReasoning: ofChat('message.reasoning'),
+      /** The model requests of this reply. */
+      sent: replay.requests.slice(replayBefore).filter((r) => r.transcript === transcript.name),
     };
   }
 
@@ -187,6 +190,14 @@ describe('provider conformance', () => {
           wrong.push({ field: 'charge', expected: `< ${CREDITS}`, got: got.credits });
         if (got.liveText !== outcome.text)
           wrong.push({ field: 'live text (message.delta)', expected: outcome.text, got: got.liveText });
+      }
+      if (wanted.reasoning) {
+        // Thinking is never sent back to the model as the answer (the request after a tool call).
+        const resent = got.sent
+          .filter((r) => (r.step ?? 0) > 0)
+          .flatMap((r) => (r.body.messages ?? []) as Array<{ role: string; content: unknown }>)
+          .filter((m) => m.role === 'assistant' && JSON.stringify(m.content ?? '').includes(wanted.reasoning ?? ''));
+        if (resent.length > 0) wrong.push({ field: 'reasoning sent back as the answer', expected: [], got: resent });
       }
       if (wanted.reasoning !== undefined && got.liveReasoning !== wanted.reasoning)
         wrong.push({ field: 'live reasoning (message.reasoning)', expected: wanted.reasoning, got: got.liveReasoning });

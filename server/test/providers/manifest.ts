@@ -904,11 +904,12 @@ export const transcripts: Transcript[] = [
       finishReason: 'stop',
     },
     knownDifference: {
-      status: 'The AI SDK validates `function.arguments` as a string: the chunk fails to parse and the stream errors.',
-      text: 'The AI SDK stops at the chunk it cannot parse, before any text.',
+      status:
+        'The AI SDK validates `function.arguments` as a string: the chunk fails to parse and the step reports an error.',
+      text: 'The AI SDK never runs the call, so there is no second step and no answer text.',
       tools: 'The AI SDK drops the call whose arguments are not a string.',
-      usage: 'The AI SDK stops at the chunk it cannot parse, before the usage.',
-      finishReason: 'The AI SDK ends the step with finish reason "error".',
+      usage: "Without a second step the AI SDK reports the first step's usage only.",
+      finishReason: 'The AI SDK\'s last step is the first one, which finished with "tool_calls".',
     },
   },
   {
