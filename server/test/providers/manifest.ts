@@ -217,8 +217,8 @@ export const transcripts: Transcript[] = [
     source: 'Azure OpenAI: finish_reason "content_filter" after some text',
     api: 'openai-compatible',
     steps: single('azure-content-filter.sse'),
+    // Whether a filtered reply stays complete or fails with the reason is the engine's choice.
     expect: {
-      status: 'complete',
       text: 'The duel began at dawn and',
       usage: { inputTokens: 61, outputTokens: 7 },
       finishReason: 'content_filter',
@@ -275,6 +275,26 @@ export const transcripts: Transcript[] = [
       text: 'Let me check the weather in Paris.\n\nIt is 7 °C and overcast in Paris.',
       tools: [{ skill: 'forecast_weather', input: { location: 'Paris', days: 2 } }],
       usage: { inputTokens: 1162, outputTokens: 103 },
+      finishReason: 'stop',
+    },
+  },
+  {
+    name: 'anthropic-refusal',
+    source: 'Anthropic: stop_reason "refusal" with no content',
+    api: 'anthropic',
+    steps: single('anthropic-refusal.sse'),
+    // No answer: a failed, refunded reply or a stored refusal; either way the reason is content_filter.
+    expect: { finishReason: 'content_filter', usage: { inputTokens: 35, outputTokens: 1 } },
+  },
+  {
+    name: 'anthropic-duplicate-start',
+    source: 'Anthropic: a repeated message_start and pings between deltas',
+    api: 'anthropic',
+    steps: single('anthropic-duplicate-start.sse'),
+    expect: {
+      status: 'complete',
+      text: 'Said once, heard once.',
+      usage: { inputTokens: 22, outputTokens: 7 },
       finishReason: 'stop',
     },
   },
