@@ -126,6 +126,12 @@ export interface NewTestMessage {
   at?: string;
   /** A chosen id (e.g. one already charged); default a new id at `at`. */
   id?: string;
+  /** On a reply: the model that answered and its token usage (as the reply engine records them). */
+  model?: string;
+  inputTokens?: number;
+  outputTokens?: number;
+  reasoningTokens?: number;
+  cachedInputTokens?: number;
 }
 
 /** Messages in a chat through the messages repository, in the order given; returns their ids. */
@@ -152,6 +158,11 @@ export async function addTestMessages(
           cost: m.cost ?? 0,
           created_at: at,
           updated_at: at,
+          model: m.model ?? null,
+          input_tokens: m.inputTokens ?? null,
+          output_tokens: m.outputTokens ?? null,
+          reasoning_tokens: m.reasoningTokens ?? null,
+          cached_input_tokens: m.cachedInputTokens ?? null,
         },
         trx,
       );

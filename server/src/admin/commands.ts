@@ -1,5 +1,6 @@
 import { billingAdminCommands } from './billing.js';
 import type { AdminCommand } from './command.js';
+import { consoleAdminCommands } from './console-commands.js';
 import { adminGrantCredits, adminSetFlag, adminSetPro } from './users.js';
 
 export type { AdminCommand, CommandContext } from './command.js';
@@ -169,4 +170,5 @@ export const adminCommands: AdminCommand[] = [
     },
   },
   ...billingAdminCommands,
+  ...consoleAdminCommands,
 ];
