@@ -86,6 +86,9 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     personas: personas.personas,
     personaRepository: personas.personaRepository,
     billing: billing.billing,
+    announceCatalog: () => {
+      if (realtime.attached) realtime.session.emit('personas.changed', {});
+    },
   });
 
   const routes: FastifyPluginAsync[] = [

@@ -195,7 +195,12 @@ describe('operator console API', () => {
     const catalog = async () => (await call<Json[]>(t, 'GET', '/personas')).body as unknown as Json[];
     expect((await catalog()).map((p) => p.id)).not.toContain(id);
 
+    const socket = connectSocket(t.url, user.token);
+    sockets.push(socket);
+    await nextEvent(socket, 'ready');
+    const announced = nextEvent(socket, 'personas.changed');
     expect((await call(t, 'POST', `/admin/personas/${id}/published`, { published: true }, as(admin))).status).toBe(200);
+    expect(await announced).toEqual({});
     expect((await catalog()).find((p) => p.id === id)).toMatchObject({ cost: 3, name: `Owl ${id}` });
 
     const edited = await call(

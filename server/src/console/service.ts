@@ -33,6 +33,8 @@ export interface ConsoleDeps {
   personas: PersonaService;
   personaRepository: PersonaRepository;
   billing: BillingService;
+  /** Tells every open app that the catalog changed (`personas.changed`). */
+  announceCatalog: () => void;
 }
 
 export interface AdminUserSummary {
@@ -297,7 +299,7 @@ export class ConsoleService {
     const row = personaRow(record, order);
     if (existing) row.created_at = existing.created_at;
     await this.d.personaRepository.upsert(row);
-    this.d.personas.invalidateCatalog();
+    this.catalogChanged();
     await this.audit.record(actor, {
       action: existing ? 'persona.edit' : 'persona.create',
       target: record.id,
@@ -315,7 +317,7 @@ export class ConsoleService {
       .set({ published: published ? 1 : 0, updated_at: nowIso() })
       .where('id', '=', id)
       .execute();
-    this.d.personas.invalidateCatalog();
+    this.catalogChanged();
     await this.audit.record(actor, {
       action: published ? 'persona.publish' : 'persona.unpublish',
       target: id,
@@ -337,7 +339,7 @@ export class ConsoleService {
         await trx.updateTable('personas').set({ sort_order: i, updated_at: now }).where('id', '=', id).execute();
       }
     });
-    this.d.personas.invalidateCatalog();
+    this.catalogChanged();
     await this.audit.record(actor, {
       action: 'persona.reorder',
       target: 'catalog',
@@ -499,6 +501,15 @@ export class ConsoleService {
       before: { handled: row.handled_at !== null },
       after: { handled },
     });
+  }
+
+  private catalogChanged(): void {
+    this.d.personas.invalidateCatalog();
+    try {
+      this.d.announceCatalog();
+    } catch {
+      // No sockets attached (the CLI without a server): apps see the change on their next load.
+    }
   }
 
   private async requireUser(id: string): Promise<UserRow> {
