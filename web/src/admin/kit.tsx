@@ -67,7 +67,13 @@ export function Section({ title, children }: { title: string; children: ReactNod
   return (
     <section className="flex flex-col gap-2" aria-label={title}>
       <h3 className="text-sm font-semibold tracking-wide text-muted uppercase">{title}</h3>
-      <div className="overflow-x-auto rounded-xl border border-border bg-surface-2">{children}</div>
+      <div
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls sideways; the keyboard must reach it (axe scrollable-region-focusable).
+        tabIndex={0}
+        className="overflow-x-auto rounded-xl border border-border bg-surface-2 focus-visible:outline-2"
+      >
+        {children}
+      </div>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { EXPLORE_CAROUSELS } from '@neura/contract';
 import { useState } from 'react';
 import { adminTexts as t } from '../texts/admin';
 import { type AdminPersona, adminApi } from './admin-api';
@@ -28,6 +29,9 @@ const list = (text: string) =>
 
 function PersonaForm({ initial, isNew, onDone }: { initial: Draft; isNew: boolean; onDone: (saved: boolean) => void }) {
   const [d, setD] = useState<Draft>(initial);
+  // The comma lists are edited as text (so a trailing comma can be typed) and parsed as they change.
+  const [tagsText, setTagsText] = useState(initial.tags.join(', '));
+  const [skillsText, setSkillsText] = useState(initial.includedSkills.join(', '));
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setD((x) => ({ ...x, [key]: value }));
   const field = (key: 'id' | 'icon' | 'name' | 'description' | 'greeting' | 'model', label: string) => (
     <label className="flex flex-col gap-1 text-xs">
@@ -78,14 +82,26 @@ function PersonaForm({ initial, isNew, onDone }: { initial: Draft; isNew: boolea
       {field('greeting', t.personas.greeting)}
       <label className="flex flex-col gap-1 text-xs">
         {t.personas.tags}
-        <input className={inputClass} value={d.tags.join(', ')} onChange={(e) => set('tags', list(e.target.value))} />
+        <input
+          className={inputClass}
+          value={tagsText}
+          onChange={(e) => {
+            setTagsText(e.target.value);
+            set('tags', list(e.target.value));
+          }}
+          data-testid="persona-tags"
+        />
+        <span className="text-muted">{t.personas.carousels(EXPLORE_CAROUSELS.map((c) => c.tag).join(', '))}</span>
       </label>
       <label className="flex flex-col gap-1 text-xs">
         {t.personas.skills}
         <input
           className={inputClass}
-          value={d.includedSkills.join(', ')}
-          onChange={(e) => set('includedSkills', list(e.target.value))}
+          value={skillsText}
+          onChange={(e) => {
+            setSkillsText(e.target.value);
+            set('includedSkills', list(e.target.value));
+          }}
         />
       </label>
       {field('model', t.personas.model)}

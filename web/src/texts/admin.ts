@@ -103,6 +103,7 @@ export const adminTexts = {
     description: 'Description',
     cost: 'Price (credits per message)',
     tags: 'Tags (comma-separated)',
+    carousels: (tags: string) => `Explore shows a persona in the carousel of each of these tags it has: ${tags}.`,
     skills: 'Skills (comma-separated)',
     model: 'Model (provider:model, empty for the default)',
     greeting: 'Greeting',
