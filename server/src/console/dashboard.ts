@@ -93,10 +93,25 @@ const SPENT = sql`(l.reason = 'message' OR l.reason LIKE 'skill:%' OR l.reason L
 const REFUND = sql`l.reason LIKE 'refund:%'`;
 const GRANTED = sql`(l.reason NOT IN ('purchase', 'message', 'clawback') AND l.reason NOT LIKE 'skill:%' AND l.reason NOT LIKE 'refund:%')`;
 
-/** The days as a table (day, start_at, end_at) both databases read: a VALUES list. */
-function daysTable(days: DayRange[]): RawBuilder<unknown> {
-  return sql`days(day, start_at, end_at) AS (VALUES ${sql.join(days.map((d) => sql`(CAST(${d.day} AS text), CAST(${d.start} AS text), CAST(${d.end} AS text))`))})`;
+/**
+ * The index (0 = first day) of the operator's day a timestamp column falls in, for rows already
+ * limited to [first start, last end). PostgreSQL: a binary search over the day boundaries
+ * (`width_bucket`, byte order: the timestamps are ISO strings of one format); SQLite: the same as a
+ * CASE over the boundaries. One pass over the rows either way, and the same boundaries.
+ */
+function dayIndex(column: RawBuilder<unknown>, days: DayRange[], dialect: Dialect): RawBuilder<number> {
+  const bounds = days.slice(1).map((d) => d.start);
+  if (bounds.length === 0) return sql<number>`0`;
+  if (dialect === 'postgres') {
+    return sql<number>`(width_bucket(${column} COLLATE "C", ARRAY[${sql.join(bounds.map((b) => sql`${b}::text`))}] COLLATE "C") )`;
+  }
+  return sql<number>`(CASE ${sql.join(
+    bounds.map((b, i) => sql`WHEN ${column} < ${b} THEN ${sql.lit(i)}`),
+    sql` `,
+  )} ELSE ${sql.lit(bounds.length)} END)`;
 }
+
+export type Dialect = 'postgres' | 'sqlite';
 
 const costOf = (price: ModelPrice | undefined, input: number, output: number): number | null =>
   price ? (input * price.inputPerMTok + output * price.outputPerMTok) / 1_000_000 : null;
@@ -107,6 +122,7 @@ const costOf = (price: ModelPrice | undefined, input: number, output: number): n
  */
 export async function computeDashboard(
   db: Db,
+  dialect: Dialect,
   range: number,
   timeZone: string,
   prices: ModelPrice[],
@@ -115,38 +131,37 @@ export async function computeDashboard(
   const days = lastDays(range, timeZone, now);
   const from = days[0]?.start ?? new Date(now).toISOString();
   const to = days[days.length - 1]?.end ?? from;
-  const table = daysTable(days);
 
   const messageRows = await sql<Record<string, unknown>>`
-    WITH ${table}
-    SELECT d.day AS day,
+    SELECT ${dayIndex(sql.ref('m.created_at'), days, dialect)} AS day,
       SUM(CASE WHEN m.role = 'user' THEN 1 ELSE 0 END) AS messages,
       COUNT(DISTINCT CASE WHEN m.role = 'user' THEN m.user_id END) AS active_users,
       SUM(CASE WHEN m.role = 'assistant' AND m.status = 'failed' THEN 1 ELSE 0 END) AS failures
-    FROM days d JOIN messages m ON m.created_at >= d.start_at AND m.created_at < d.end_at
-    GROUP BY d.day`.execute(db);
+    FROM messages m
+    WHERE m.created_at >= ${from} AND m.created_at < ${to}
+    GROUP BY 1`.execute(db);
 
   const ledgerRows = await sql<Record<string, unknown>>`
-    WITH ${table}
-    SELECT d.day AS day,
+    SELECT ${dayIndex(sql.ref('l.created_at'), days, dialect)} AS day,
       SUM(CASE WHEN l.reason = 'purchase' THEN l.amount ELSE 0 END) AS sold,
       SUM(CASE WHEN ${GRANTED} THEN l.amount ELSE 0 END) AS granted,
       SUM(CASE WHEN ${SPENT} THEN -l.amount ELSE 0 END) AS spent,
       SUM(CASE WHEN ${REFUND} THEN 1 ELSE 0 END) AS refunds,
       SUM(CASE WHEN ${REFUND} THEN l.amount ELSE 0 END) AS refunded,
       SUM(CASE WHEN l.reason = 'clawback' THEN -l.amount ELSE 0 END) AS clawed_back
-    FROM days d JOIN credit_ledger l ON l.created_at >= d.start_at AND l.created_at < d.end_at
-    GROUP BY d.day`.execute(db);
+    FROM credit_ledger l
+    WHERE l.created_at >= ${from} AND l.created_at < ${to}
+    GROUP BY 1`.execute(db);
 
   const activeRow = await sql<{ n: unknown }>`
     SELECT COUNT(DISTINCT user_id) AS n FROM messages
     WHERE role = 'user' AND created_at >= ${from} AND created_at < ${to}`.execute(db);
 
-  const byDayMessages = new Map(messageRows.rows.map((r) => [String(r.day), r]));
-  const byDayLedger = new Map(ledgerRows.rows.map((r) => [String(r.day), r]));
-  const daily: DashboardDay[] = days.map(({ day }) => {
-    const m = byDayMessages.get(day);
-    const l = byDayLedger.get(day);
+  const byDayMessages = new Map(messageRows.rows.map((r) => [Number(r.day), r]));
+  const byDayLedger = new Map(ledgerRows.rows.map((r) => [Number(r.day), r]));
+  const daily: DashboardDay[] = days.map(({ day }, i) => {
+    const m = byDayMessages.get(i);
+    const l = byDayLedger.get(i);
     return {
       day,
       messages: n(m?.messages),

@@ -84,7 +84,7 @@ export class ConsoleService {
   // ---------------------------------------------------------------- dashboard
 
   async dashboard(days: number, timeZone: string): Promise<Dashboard> {
-    return computeDashboard(this.d.db, days, timeZone, await this.modelPrices());
+    return computeDashboard(this.d.db, this.d.config.database.kind, days, timeZone, await this.modelPrices());
   }
 
   async modelPrices(): Promise<ModelPrice[]> {

@@ -9,7 +9,8 @@ import { type Kysely, sql } from 'kysely';
  * - `users.suspended_at`: a suspended account cannot sign in (its sessions were revoked).
  * - `feedback.handled_at`: the feedback inbox's "handled" mark.
  * - `orders.refunded_at`, `orders.refunded_cents`: a refund made from the console.
- * - `credit_ledger_created_idx`: the dashboard reads the ledger by time.
+ * - `credit_ledger_created_idx`, `messages_created_idx`: the dashboard reads the ledger and the
+ *   messages of a range of days (without them, every dashboard scans both tables whole).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -41,6 +42,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('refunded_cents', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.createIndex('credit_ledger_created_idx').on('credit_ledger').column('created_at').execute();
+  await db.schema.createIndex('messages_created_idx').on('messages').column('created_at').execute();
 
   if (await isPostgres(db)) {
     await sql`
@@ -72,6 +74,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('audit_log').execute();
   if (pg) await sql`DROP FUNCTION IF EXISTS audit_log_append_only()`.execute(db);
   await db.schema.dropTable('model_prices').execute();
+  await db.schema.dropIndex('messages_created_idx').execute();
   await db.schema.dropIndex('credit_ledger_created_idx').execute();
   await db.schema.alterTable('orders').dropColumn('refunded_cents').execute();
   await db.schema.alterTable('orders').dropColumn('refunded_at').execute();
