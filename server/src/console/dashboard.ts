@@ -142,14 +142,22 @@ export async function computeDashboard(
     WHERE l.created_at >= ${from} AND l.created_at < ${to}
     GROUP BY 1, l.reason`.execute(db);
 
+  // Grouped by chat first, then the (few) groups joined to their chat's persona.
   const messageQuery = sql<Record<string, unknown>>`
-    SELECT ${messageDay} AS day, m.role AS role, m.status AS status, c.persona_id AS persona_id, m.model AS model,
-      COUNT(*) AS rows_count, SUM(m.cost) AS cost,
-      SUM(COALESCE(m.input_tokens, 0)) AS input_tokens, SUM(COALESCE(m.output_tokens, 0)) AS output_tokens,
-      SUM(COALESCE(m.reasoning_tokens, 0)) AS reasoning_tokens, SUM(COALESCE(m.cached_input_tokens, 0)) AS cached_tokens
-    FROM messages m JOIN chats c ON c.id = m.chat_id
-    WHERE m.created_at >= ${from} AND m.created_at < ${to}
-    GROUP BY 1, m.role, m.status, c.persona_id, m.model`.execute(db);
+    SELECT g.day AS day, g.role AS role, g.status AS status, c.persona_id AS persona_id, g.model AS model,
+      SUM(g.rows_count) AS rows_count, SUM(g.cost) AS cost, SUM(g.input_tokens) AS input_tokens,
+      SUM(g.output_tokens) AS output_tokens, SUM(g.reasoning_tokens) AS reasoning_tokens,
+      SUM(g.cached_tokens) AS cached_tokens
+    FROM (
+      SELECT ${messageDay} AS day, m.role AS role, m.status AS status, m.chat_id AS chat_id, m.model AS model,
+        COUNT(*) AS rows_count, SUM(m.cost) AS cost,
+        SUM(COALESCE(m.input_tokens, 0)) AS input_tokens, SUM(COALESCE(m.output_tokens, 0)) AS output_tokens,
+        SUM(COALESCE(m.reasoning_tokens, 0)) AS reasoning_tokens, SUM(COALESCE(m.cached_input_tokens, 0)) AS cached_tokens
+      FROM messages m
+      WHERE m.created_at >= ${from} AND m.created_at < ${to}
+      GROUP BY 1, m.role, m.status, m.chat_id, m.model
+    ) g JOIN chats c ON c.id = g.chat_id
+    GROUP BY g.day, g.role, g.status, c.persona_id, g.model`.execute(db);
 
   // Message refunds (`refund:<reply id>`) by the persona of the reply they gave back.
   const refundQuery = sql<Record<string, unknown>>`
