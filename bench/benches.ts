@@ -25,4 +25,10 @@ export const benches: BenchEntry[] = [
   { id: 'speech', file: 'speech.ts', title: 'Speech' },
   { id: 'bundle', file: 'bundle.ts', title: 'Bundle and Lighthouse', needsBuild: true },
   { id: 'long-chat', file: 'long-chat.ts', title: 'Long chat and long reply in Chromium', needsBuild: true },
+  {
+    id: 'admin-dashboard',
+    file: 'admin-dashboard.ts',
+    title: 'Operator console: the dashboard over 1 million ledger rows (PostgreSQL)',
+    needsBuild: true,
+  },
 ];

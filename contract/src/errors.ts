@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   'auth:password-weak': 400,
   'auth:email-taken': 409,
   'auth:wrong-password': 400,
+  /** The operator suspended the account: sign-in is refused (ACCOUNT_SUSPENDED_MESSAGE). */
+  'auth:suspended': 403,
   'invite:invalid': 400,
   'credits:insufficient': 402,
   'pro:required': 403,
@@ -66,6 +68,10 @@ export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred.';
 
 /** Account answers the web acts on (SPEC.md §8); the server sends them verbatim. */
 export const VERIFY_MAIL_FAILED_MESSAGE = 'An unknown error occurred while sending the verification email.';
+
+/** What a suspended account hears when it signs in (403, code auth:suspended). */
+export const ACCOUNT_SUSPENDED_MESSAGE =
+  'This account is suspended. Contact the operator of this service if you think this is a mistake.';
 
 /** What the server answers (403, code pro:required) when a non-Pro user uses a Pro feature (SPEC.md §6). */
 export const PRO_REQUIRED_MESSAGE = 'User does not have a Pro subscription.';

@@ -110,6 +110,8 @@ export interface SessionServerEvents {
    */
   serverUnavailable: (payload: { message: string; code: 'unavailable'; retryable: true }) => void;
   updateCredits: (payload: { credits: number }) => void;
+  /** The persona catalog changed (the operator's console): clients fetch GET /personas again. */
+  'personas.changed': (payload: Record<string, never>) => void;
   updateChats: (payload: { chats: Chat[] }) => void;
   requestData: (payload: { datapoint: string }, ack: Ack<LocationResult | { error: string }>) => void;
   'chat.created': (payload: { chat: Chat }) => void;

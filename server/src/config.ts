@@ -116,6 +116,18 @@ const configSchema = z.object({
   /** Parallel offline speech jobs; default: CPU cores − 1 (at least 1). */
   SPEECH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   SPEECH_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** The operator's console: the time zone its dashboard counts days in (an IANA name). */
+  OPERATOR_TIME_ZONE: z
+    .string()
+    .default('UTC')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone like Europe/Paris'),
   // Billing (ARCHITECTURE.md §3 "Billing"); PAYMENTS' default is resolved in loadConfig.
   PAYMENTS: z.enum(['stripe', 'sandbox', 'off']).optional(),
   STRIPE_SECRET_KEY: optionalString,

@@ -4,6 +4,7 @@ import { createAccountsModule } from './accounts/module.js';
 import { createBillingModule } from './billing/module.js';
 import { createChatsModule } from './chats/module.js';
 import type { Config } from './config.js';
+import { createConsoleModule } from './console/module.js';
 import { createConversationModule } from './conversation/module.js';
 import { createCreditsModule } from './credits/module.js';
 import type { Db } from './db/database.js';
@@ -72,6 +73,23 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
   });
   realtime.onVoice(voiceSocketHandlers(speech, config.VOICE_MAX_SECONDS));
   const billing = createBillingModule({ config, db, log, auth: accounts.auth, users: accounts.users, credits });
+  const adminConsole = createConsoleModule({
+    db,
+    config,
+    events,
+    credits,
+    auth: accounts.auth,
+    users: accounts.users,
+    sessions: accounts.sessions,
+    invites: accounts.invites,
+    waitlist: accounts.waitlist,
+    personas: personas.personas,
+    personaRepository: personas.personaRepository,
+    billing: billing.billing,
+    announceCatalog: () => {
+      if (realtime.attached) realtime.session.emit('personas.changed', {});
+    },
+  });
 
   const routes: FastifyPluginAsync[] = [
     personas.routes,
@@ -83,6 +101,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     billing.routes,
     skills.routes,
     files.routes,
+    adminConsole.routes,
   ];
   return {
     config,
@@ -102,6 +121,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     accounts: accounts.accounts,
     waitlist: accounts.waitlist,
     personas: personas.personas,
+    personaRepository: personas.personaRepository,
     chats: chats.chats,
     chatService: chats.chatService,
     conversation: conversation.conversation,
@@ -112,6 +132,10 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     stripeWebhook: billing.stripeWebhook,
     skills: skills.skills,
     files: files.files,
+    /** The operator's console (issue #28): its service, the audit log, and its routes as registered. */
+    console: adminConsole.console,
+    audit: adminConsole.audit,
+    adminRoutes: adminConsole.adminRoutes,
     /** The API's route plugins, in order (each protected one authenticates in its own hook). */
     routes,
   };

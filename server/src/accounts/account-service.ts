@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  ACCOUNT_SUSPENDED_MESSAGE,
   type AccountOptionsResponse,
   NOT_VERIFIED_MESSAGE,
   type RegisterRequest,
@@ -180,6 +181,7 @@ export class AccountService {
     await this.d.limiter.release(reserved);
     await this.d.limiter.resetBackoff(BACKOFFS.login, backoffSubject);
     if (!user.email_verified_at) throw new AppError('auth:not-verified', NOT_VERIFIED_MESSAGE);
+    if (user.suspended_at) throw new AppError('auth:suspended', ACCOUNT_SUSPENDED_MESSAGE);
     return this.openSession(user.id, origin);
   }
 

@@ -20,7 +20,8 @@ export class Authenticator {
     const session = await this.sessions.findActiveByTokenHash(hashToken(token));
     if (!session) return undefined;
     const user = await this.users.findById(session.user_id);
-    if (!user) return undefined;
+    // A suspended account's sessions were revoked; one made since (a password reset) does not count either.
+    if (!user || user.suspended_at) return undefined;
     // Best effort: a failed touch must not fail the request.
     void this.sessions.touch(session.id).catch(() => undefined);
     return { user, sessionId: session.id };

@@ -7,6 +7,7 @@ import { type AppModules, composeModules } from '../modules.js';
 import { RedisLink } from '../realtime/redis-health.js';
 import { announceToRunningServer } from './channel.js';
 import { type AdminCommand, adminCommands } from './commands.js';
+import { cliActor, isReadOnlyCommand, SELF_AUDITED } from './console-commands.js';
 import { safeForTerminal } from './terminal-text.js';
 
 const HELP = `Neura admin
@@ -70,13 +71,24 @@ export async function runAdmin(argv: string[], print: (line: string) => void = c
     realtime = services.realtime;
     await reachRunningServers(services, config, out);
     await services.personas.seedCatalog();
-    return await found.command.run({
+    const code = await found.command.run({
       services,
       args: positionals,
       options: values,
       out,
       readFile: (p) => fs.readFileSync(p, 'utf8'),
     });
+    // Every change made from the command line is in the audit log (the console reads it).
+    const name = found.command.name;
+    if (!isReadOnlyCommand(name) && !SELF_AUDITED.has(name)) {
+      const { help: _help, ...options } = values;
+      await services.audit.record(cliActor(), {
+        action: `cli:${name.replace(' ', '.')}`,
+        target: positionals.join(' ') || '-',
+        after: { exitCode: code, ...options },
+      });
+    }
+    return code;
   } catch (error) {
     out(`Error: ${error instanceof Error ? error.message : String(error)}`);
     return 1;

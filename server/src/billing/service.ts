@@ -80,6 +80,8 @@ export class BillingService {
       paid_at: null,
       created_at: now,
       updated_at: now,
+      refunded_at: null,
+      refunded_cents: 0,
     };
     await this.d.repo.insertOrder(order);
     try {
@@ -211,6 +213,14 @@ export class BillingService {
     if (!stripe || !order.provider_session_id) return;
     const session = await stripe.retrieveSession(order.provider_session_id);
     await applySession(this, stripe, order, session);
+  }
+
+  /** Returns a Stripe order's payment in full (the console's refund); the sandbox moves no money. */
+  async refundAtProvider(order: OrderRow): Promise<void> {
+    if (order.provider !== 'stripe') return;
+    if (!this.d.stripe) throw new AppError('billing:disabled', 'Stripe payments are not enabled on this server.');
+    if (!order.provider_payment_id) throw new AppError('conflict', 'This order has no Stripe payment to refund.');
+    await this.d.stripe.refundPayment(order.provider_payment_id, order.id);
   }
 
   get fulfilment(): Fulfilment {

@@ -140,6 +140,15 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  /** Refunds a payment in full (the operator's console); Stripe then sends `charge.refunded`. */
+  async refundPayment(paymentIntentId: string, orderId: string): Promise<void> {
+    try {
+      await this.stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey: `refund:${orderId}` });
+    } catch (error) {
+      throw providerFailed(error);
+    }
+  }
+
   /** The subscription as Stripe has it now (never the webhook payload: deliveries come in any order). */
   async retrieveSubscription(id: string): Promise<StripeSubscriptionState | undefined> {
     try {

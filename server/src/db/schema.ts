@@ -26,6 +26,8 @@ export interface UsersTable {
   updated_at: Timestamp;
   /** 0008: `user` or `admin` (the operator's console and admin-only details). */
   role: ColumnType<UserRole, UserRole | undefined, UserRole>;
+  /** 0013: set while the account is suspended (sign-in refused). */
+  suspended_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export type UserRole = 'user' | 'admin';
@@ -163,6 +165,8 @@ export interface FeedbackTable {
   about: string;
   message: string | null;
   created_at: Timestamp;
+  /** 0013: when an admin marked it handled. */
+  handled_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface OrdersTable {
@@ -185,6 +189,9 @@ export interface OrdersTable {
   paid_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 0013: a refund made from the console (money returned through the provider). */
+  refunded_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  refunded_cents: ColumnType<number, number | undefined, number>;
 }
 
 export interface BillingCustomersTable {
@@ -225,6 +232,27 @@ export interface FilesTable {
   created_at: Timestamp;
 }
 
+/** 0013: append-only (triggers refuse UPDATE and DELETE). */
+export interface AuditLogTable {
+  id: string;
+  at: Timestamp;
+  actor_id: string | null;
+  /** The admin's email, or `cli` (plus the OS user) for the command line. */
+  actor: string;
+  action: string;
+  target: string;
+  before: Json | null;
+  after: Json | null;
+}
+
+/** 0013: token prices per model, per million tokens, in the shop's currency (major units). */
+export interface ModelPricesTable {
+  model: string;
+  input_per_mtok: number;
+  output_per_mtok: number;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -243,6 +271,8 @@ export interface Database {
   billing_subscriptions: BillingSubscriptionsTable;
   billing_events: BillingEventsTable;
   files: FilesTable;
+  audit_log: AuditLogTable;
+  model_prices: ModelPricesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

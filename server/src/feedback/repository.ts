@@ -1,5 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { Executor } from '../db/database.js';
-import type { FeedbackRow } from '../db/schema.js';
+import type { FeedbackRow, FeedbackTable } from '../db/schema.js';
 
 export interface FeedbackWithEmail extends FeedbackRow {
   email: string | null;
@@ -8,7 +9,7 @@ export interface FeedbackWithEmail extends FeedbackRow {
 export class FeedbackRepository {
   constructor(private readonly db: Executor) {}
 
-  async insert(row: FeedbackRow, trx: Executor = this.db): Promise<void> {
+  async insert(row: Insertable<FeedbackTable>, trx: Executor = this.db): Promise<void> {
     await trx.insertInto('feedback').values(row).execute();
   }
 
@@ -24,6 +25,7 @@ export class FeedbackRepository {
         'feedback.about',
         'feedback.message',
         'feedback.created_at',
+        'feedback.handled_at',
         'users.email',
       ])
       .orderBy('feedback.created_at', 'desc')

@@ -18,6 +18,8 @@ const ProPage = lazy(() => import('../billing/pro-page'));
 const BuyCreditsPage = lazy(() => import('../billing/buy-credits-page'));
 const OrderStatusPage = lazy(() => import('../billing/order-status-page'));
 const ProSubscriptionPage = lazy(() => import('../billing/pro-subscription-page'));
+/** The operator's console: its own chunk (charts and all), fetched only when /admin opens. */
+const AdminPage = lazy(() => import('../admin/admin-page'));
 
 function PageFallback() {
   return (
@@ -54,5 +56,6 @@ export const pageElements: Record<RouteName, ReactNode> = {
   'ui-test': page(<UiTestPage />),
   'ui-test-ionic': page(<UiTestPage />),
   terms: page(<TermsPage />),
+  admin: page(<AdminPage />),
   'not-found': page(<NotFoundPage />),
 };

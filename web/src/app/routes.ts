@@ -17,6 +17,7 @@ export type RouteName =
   | 'ui-test'
   | 'ui-test-ionic'
   | 'terms'
+  | 'admin'
   | 'not-found';
 
 export interface RouteMeta {
@@ -50,6 +51,7 @@ export const ROUTES: readonly RouteMeta[] = [
   { name: 'ui-test', path: '/ui-test', title: texts.titles.uiTest, auth: true, depth: 1 },
   { name: 'ui-test-ionic', path: '/ui-test-ionic', title: texts.titles.uiTestIonic, auth: true, depth: 1 },
   { name: 'terms', path: '/terms', title: texts.titles.terms, auth: false, depth: 1 },
+  { name: 'admin', path: '/admin', title: texts.titles.admin, auth: true, depth: 1 },
 ];
 
 const NOT_FOUND: RouteMeta = {

@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
+import { fetchPersonas } from '../api/personas';
 import { connectSession, disconnectSession } from '../api/session-socket';
 import { useSessionEvent } from '../api/use-session-event';
 import { answerRequestData } from '../skills/request-data';
 import { useAppStore } from '../store/app-store';
+import { setPersonas } from '../store/personas';
 
 /**
  * With a token the user is connected to the session socket; without one, disconnected. While
- * connected, the server's `requestData` (a skill needs the device location) is answered here.
+ * connected, the server's `requestData` (a skill needs the device location) is answered here, and
+ * a catalog the operator changed (`personas.changed`) is fetched again (Explore and New Chat follow).
  */
 export function useSessionConnection(): void {
   const token = useAppStore((s) => s.token);
@@ -16,4 +19,9 @@ export function useSessionConnection(): void {
     else if (!token) disconnectSession();
   }, [token, online]);
   useSessionEvent('requestData', (payload, ack) => void answerRequestData(payload, ack));
+  useSessionEvent('personas.changed', () => {
+    fetchPersonas()
+      .then(setPersonas)
+      .catch((error: unknown) => console.error('Failed to reload personas', error));
+  });
 }

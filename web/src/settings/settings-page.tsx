@@ -86,6 +86,7 @@ export default function SettingsPage() {
           <SettingsLink to="/settings/credits">{texts.settings.buyCredits}</SettingsLink>
           <SettingsLink to="/settings/pro">{texts.settings.proSubscription}</SettingsLink>
           <SettingsLink to="/settings/password">{texts.settings.changePassword}</SettingsLink>
+          {user?.role === 'admin' ? <SettingsLink to="/admin">{texts.settings.adminConsole}</SettingsLink> : null}
           <SettingsLink to="/settings/delete" tone="danger">
             {texts.settings.deleteAccount}
           </SettingsLink>

@@ -21,6 +21,7 @@ export const texts = {
     terms: 'Terms of Use',
     notFound: 'Not Found',
     chatFallback: 'Chat',
+    admin: 'Console',
   },
   startup: {
     offlineTitle: 'Service unavailable',
@@ -340,6 +341,8 @@ export const texts = {
     buyCredits: 'Buy Credits',
     proSubscription: 'Pro Subscription',
     changePassword: 'Change Password',
+    /** Shown to admins only: the operator's console (/admin). */
+    adminConsole: 'Operator Console',
     deleteAccount: 'Delete Account',
     about: 'About',
     releaseNotes: 'Release Notes',

@@ -1,0 +1,41 @@
+import os from 'node:os';
+import type { Actor } from '../console/audit.js';
+import type { AdminCommand } from './command.js';
+
+const help = { help: { type: 'boolean', short: 'h' } } as const;
+
+/** Who the CLI acts as in the audit log: `cli:<OS user>`. */
+export function cliActor(): Actor {
+  let name = 'unknown';
+  try {
+    name = os.userInfo().username;
+  } catch {
+    // No passwd entry (some containers): keep "unknown".
+  }
+  return { id: null, label: `cli:${name}` };
+}
+
+/** Commands whose audit line the command writes itself (with before → after). */
+export const SELF_AUDITED = new Set(['users set-role', 'users grant-credits', 'users set-pro']);
+
+/** Commands that change nothing (no audit line). */
+export const isReadOnlyCommand = (name: string): boolean => /\b(list|export|ledger)$/.test(name);
+
+/** The console's commands: the admin role. */
+export const consoleAdminCommands: AdminCommand[] = [
+  {
+    name: 'users set-role',
+    usage: 'users set-role <email> admin|user',
+    summary: 'Makes the user an admin (the operator’s console at /admin) or a plain user again.',
+    options: help,
+    async run({ services, args, out }) {
+      const [email, role] = args;
+      if (!email || (role !== 'admin' && role !== 'user')) {
+        throw new Error('Usage: npm run admin -- users set-role ada@example.com admin|user');
+      }
+      await services.console.setRole(cliActor(), email, role);
+      out(`${email.trim().toLowerCase()} is now ${role === 'admin' ? 'an admin' : 'a user'}.`);
+      return 0;
+    },
+  },
+];

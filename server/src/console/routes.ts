@@ -1,0 +1,195 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Authenticator } from '../accounts/authenticate.js';
+import { signedIn } from '../accounts/http-auth.js';
+import { parse } from '../lib/validate.js';
+import type { Actor } from './audit.js';
+import { DASHBOARD_RANGES } from './dashboard.js';
+import { requireAdmin } from './guard.js';
+import type { ConsoleService } from './service.js';
+import { isTimeZone } from './time-zone.js';
+
+const actorOf = (request: FastifyRequest): Actor => {
+  const { user } = signedIn(request);
+  return { id: user.id, label: user.email };
+};
+
+const dashboardQuery = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .refine((d) => (DASHBOARD_RANGES as readonly number[]).includes(d), 'days must be 7, 30 or 90')
+    .default(30),
+  tz: z.string().max(64).refine(isTimeZone, 'tz must be an IANA time zone like Europe/Paris').optional(),
+});
+const searchQuery = z.object({
+  q: z.string().max(200).default(''),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const creditsBody = z.object({
+  amount: z.number().int().min(-1_000_000).max(1_000_000),
+  note: z.string().max(500).optional(),
+});
+const proBody = z.object({ days: z.number().int().min(1).max(3650) });
+const roleBody = z.object({ role: z.enum(['user', 'admin']) });
+const publishBody = z.object({ published: z.boolean() });
+const reorderBody = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(500) });
+const invitesBody = z.object({
+  count: z.number().int().min(1).max(100).default(1),
+  uses: z.number().int().min(1).max(10_000).default(1),
+});
+const hintParams = z.object({ hint: z.string().min(1).max(64) });
+const waitlistBody = z.object({ count: z.number().int().min(1).max(100) });
+const handledBody = z.object({ handled: z.boolean().default(true) });
+const priceBody = z.object({
+  inputPerMTok: z.number().min(0).max(10_000),
+  outputPerMTok: z.number().min(0).max(10_000),
+});
+const modelParams = z.object({ model: z.string().min(1).max(200) });
+const auditQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  before: z.string().max(64).optional(),
+});
+
+const csvCell = (v: string | null) => {
+  const text = v ?? '';
+  // A leading =, +, - or @ would be a formula in a spreadsheet.
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/**
+ * The operator's console API. Every route needs a signed-in admin (401 without a session, 403
+ * for other users); `registered` lists them all (the guard test walks it).
+ */
+export function consoleRoutes(
+  auth: Authenticator,
+  service: ConsoleService,
+  defaultTimeZone: string,
+  registered: Array<{ method: string; url: string }>,
+): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook('onRoute', (route) => {
+      const url = route.url.startsWith(route.prefix) ? route.url.slice(route.prefix.length) : route.url;
+      for (const method of [route.method].flat()) if (method !== 'HEAD') registered.push({ method, url });
+    });
+    requireAdmin(app, auth);
+
+    app.get('/admin/dashboard', async (request) => {
+      const { days, tz } = parse(dashboardQuery, request.query);
+      return service.dashboard(days, tz ?? defaultTimeZone);
+    });
+    app.get('/admin/model-prices', async () => service.modelPrices());
+    app.put('/admin/model-prices/:model', async (request) => {
+      const { model } = parse(modelParams, request.params);
+      const body = parse(priceBody, request.body);
+      return service.setModelPrice(actorOf(request), { model, ...body });
+    });
+
+    app.get('/admin/users', async (request) => {
+      const { q, limit } = parse(searchQuery, request.query);
+      return { items: await service.searchUsers(q, limit) };
+    });
+    app.get('/admin/users/:id', async (request) => service.userDetail(parse(idParams, request.params).id));
+    app.post('/admin/users/:id/credits', async (request) => {
+      const { id } = parse(idParams, request.params);
+      const { amount, note } = parse(creditsBody, request.body);
+      return { credits: await service.adjustCredits(actorOf(request), id, amount, note) };
+    });
+    app.post('/admin/users/:id/pro', async (request) => {
+      const { id } = parse(idParams, request.params);
+      const { days } = parse(proBody, request.body);
+      return { proExpiry: await service.givePro(actorOf(request), id, days) };
+    });
+    app.delete('/admin/users/:id/pro', async (request) => {
+      await service.endPro(actorOf(request), parse(idParams, request.params).id);
+      return { success: true };
+    });
+    app.post('/admin/users/:id/suspend', async (request) => {
+      await service.suspend(actorOf(request), parse(idParams, request.params).id);
+      return { success: true };
+    });
+    app.post('/admin/users/:id/unsuspend', async (request) => {
+      await service.unsuspend(actorOf(request), parse(idParams, request.params).id);
+      return { success: true };
+    });
+    app.post('/admin/users/:id/role', async (request) => {
+      const { id } = parse(idParams, request.params);
+      const { role } = parse(roleBody, request.body);
+      const user = await service.userDetail(id);
+      await service.setRole(actorOf(request), user.email, role);
+      return { success: true };
+    });
+    app.delete('/admin/users/:id', async (request) => {
+      await service.deleteUser(actorOf(request), parse(idParams, request.params).id);
+      return { success: true };
+    });
+
+    app.get('/admin/personas', async () => ({ items: await service.listPersonas() }));
+    app.post('/admin/personas', async (request, reply) =>
+      reply.code(201).send(await service.savePersona(actorOf(request), request.body, false)),
+    );
+    app.put('/admin/personas/:id', async (request) => {
+      const { id } = parse(idParams, request.params);
+      const body = request.body && typeof request.body === 'object' ? { ...request.body, id } : request.body;
+      return service.savePersona(actorOf(request), body, true);
+    });
+    app.post('/admin/personas/:id/published', async (request) => {
+      const { id } = parse(idParams, request.params);
+      const { published } = parse(publishBody, request.body);
+      await service.setPublished(actorOf(request), id, published);
+      return { success: true };
+    });
+    app.put('/admin/personas-order', async (request) => {
+      await service.reorderPersonas(actorOf(request), parse(reorderBody, request.body).ids);
+      return { success: true };
+    });
+
+    app.get('/admin/orders', async (request) => {
+      const { q, limit } = parse(searchQuery, request.query);
+      return { items: await service.listOrders(q, limit) };
+    });
+    app.post('/admin/orders/:id/refund', async (request) => {
+      await service.refundOrder(actorOf(request), parse(idParams, request.params).id);
+      return { success: true };
+    });
+
+    app.get('/admin/invites', async () => ({ items: await service.listInvites() }));
+    app.post('/admin/invites', async (request, reply) => {
+      const { count, uses } = parse(invitesBody, request.body ?? {});
+      return reply.code(201).send({ codes: await service.createInvites(actorOf(request), count, uses) });
+    });
+    app.delete('/admin/invites/:hint', async (request) => ({
+      revoked: await service.revokeInvite(actorOf(request), parse(hintParams, request.params).hint),
+    }));
+    app.get('/admin/waitlist', async () => ({ items: await service.listWaitlist() }));
+    app.get('/admin/waitlist.csv', async (_request, reply) => {
+      const rows = await service.listWaitlist();
+      const lines = [
+        'email,joined,invited',
+        ...rows.map((r) => [r.email, r.createdAt, r.invitedAt].map(csvCell).join(',')),
+      ];
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="waitlist.csv"')
+        .send(`${lines.join('\n')}\n`);
+    });
+    app.post('/admin/waitlist/invite', async (request) => ({
+      items: await service.inviteFromWaitlist(actorOf(request), parse(waitlistBody, request.body).count),
+    }));
+
+    app.get('/admin/feedback', async () => ({ items: await service.listFeedback() }));
+    app.post('/admin/feedback/:id/handled', async (request) => {
+      const { id } = parse(idParams, request.params);
+      const { handled } = parse(handledBody, request.body ?? {});
+      await service.markFeedbackHandled(actorOf(request), id, handled);
+      return { success: true };
+    });
+
+    app.get('/admin/audit', async (request) => {
+      const { limit, before } = parse(auditQuery, request.query);
+      return { items: await service.audit.list(limit, before) };
+    });
+  };
+}

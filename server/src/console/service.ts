@@ -1,0 +1,533 @@
+import { randomBytes } from 'node:crypto';
+import { type PersonaRecord, personaRecordSchema } from '@neura/contract';
+import { sql } from 'kysely';
+import type { InviteService } from '../accounts/invite-service.js';
+import { isPro } from '../accounts/present-user.js';
+import type { SessionRepository } from '../accounts/session-repository.js';
+import type { UserRepository } from '../accounts/user-repository.js';
+import type { WaitlistService } from '../accounts/waitlist-service.js';
+import type { BillingService } from '../billing/service.js';
+import type { Config } from '../config.js';
+import type { CreditService } from '../credits/service.js';
+import type { Db } from '../db/database.js';
+import type { UserRole, UserRow } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import type { EventBus } from '../lib/events.js';
+import { nowIso } from '../lib/time.js';
+import { personaRow, toPersonaRecord } from '../personas/present.js';
+import type { PersonaRepository } from '../personas/repository.js';
+import type { PersonaService } from '../personas/service.js';
+import type { Actor, AuditLog } from './audit.js';
+import { computeDashboard, type Dashboard, type ModelPrice } from './dashboard.js';
+
+/** What the console works with (the same objects the app and the CLI compose). */
+export interface ConsoleDeps {
+  db: Db;
+  config: Config;
+  events: EventBus;
+  credits: CreditService;
+  users: UserRepository;
+  sessions: SessionRepository;
+  invites: InviteService;
+  waitlist: WaitlistService;
+  personas: PersonaService;
+  personaRepository: PersonaRepository;
+  billing: BillingService;
+  /** Tells every open app that the catalog changed (`personas.changed`). */
+  announceCatalog: () => void;
+}
+
+export interface AdminUserSummary {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: UserRole;
+  credits: number;
+  isPro: boolean;
+  proExpiry: string | null;
+  suspended: boolean;
+  createdAt: string;
+  lastSeenAt: string | null;
+}
+
+export const SUSPENDED_NOTE = 'suspended';
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function summary(row: UserRow, lastSeenAt: string | null): AdminUserSummary {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    role: row.role,
+    credits: row.credits,
+    isPro: isPro(row),
+    proExpiry: row.pro_expiry,
+    suspended: row.suspended_at !== null,
+    createdAt: row.created_at,
+    lastSeenAt,
+  };
+}
+
+/**
+ * The operator's console: what the /api/admin routes and the admin CLI do. Every change writes
+ * an audit line (who, what, target, before → after) after it succeeded.
+ */
+export class ConsoleService {
+  constructor(
+    private readonly d: ConsoleDeps,
+    readonly audit: AuditLog,
+  ) {}
+
+  // ---------------------------------------------------------------- dashboard
+
+  async dashboard(days: number, timeZone: string): Promise<Dashboard> {
+    return computeDashboard(this.d.db, this.d.config.database.kind, days, timeZone, await this.modelPrices());
+  }
+
+  async modelPrices(): Promise<ModelPrice[]> {
+    const rows = await this.d.db.selectFrom('model_prices').selectAll().orderBy('model').execute();
+    return rows.map((r) => ({
+      model: r.model,
+      inputPerMTok: Number(r.input_per_mtok),
+      outputPerMTok: Number(r.output_per_mtok),
+    }));
+  }
+
+  async setModelPrice(actor: Actor, price: ModelPrice): Promise<ModelPrice> {
+    const before = (await this.modelPrices()).find((p) => p.model === price.model) ?? null;
+    const now = nowIso();
+    await this.d.db
+      .insertInto('model_prices')
+      .values({
+        model: price.model,
+        input_per_mtok: price.inputPerMTok,
+        output_per_mtok: price.outputPerMTok,
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc
+          .column('model')
+          .doUpdateSet({ input_per_mtok: price.inputPerMTok, output_per_mtok: price.outputPerMTok, updated_at: now }),
+      )
+      .execute();
+    await this.audit.record(actor, { action: 'model-price.set', target: price.model, before, after: price });
+    return price;
+  }
+
+  // ---------------------------------------------------------------- users
+
+  async searchUsers(q: string, limit = 50): Promise<AdminUserSummary[]> {
+    let query = this.d.db
+      .selectFrom('users')
+      .selectAll('users')
+      .select((eb) =>
+        eb
+          .selectFrom('sessions')
+          .select((s) => s.fn.max('sessions.last_used_at').as('t'))
+          .whereRef('sessions.user_id', '=', 'users.id')
+          .as('last_seen_at'),
+      )
+      .orderBy('users.email')
+      .limit(limit);
+    const term = q.trim().toLowerCase();
+    if (term) query = query.where(sql<boolean>`users.email LIKE ${`%${escapeLike(term)}%`} ESCAPE '\\'`);
+    const rows = await query.execute();
+    return rows.map((r) => summary(r, (r.last_seen_at as string | null) ?? null));
+  }
+
+  async userDetail(id: string) {
+    const user = await this.requireUser(id);
+    const [lastSeen] = await this.searchUsers(user.email, 1).then((list) => list.filter((u) => u.id === id));
+    const chats = await this.d.db
+      .selectFrom('chats')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', id)
+      .executeTakeFirst();
+    const orders = await this.d.billing.repo.listOrders(id, 100);
+    return {
+      ...summary(user, lastSeen?.lastSeenAt ?? null),
+      flags: JSON.parse(user.flags) as string[],
+      chats: Number(chats?.n ?? 0),
+      ledger: await this.d.billing.ledger(id),
+      orders: orders.map((o) => ({
+        id: o.id,
+        product: o.product,
+        kind: o.kind,
+        status: o.refunded_at ? 'refunded' : o.status,
+        credits: o.credits,
+        amountCents: o.amount_cents,
+        currency: o.currency,
+        createdAt: o.created_at,
+      })),
+    };
+  }
+
+  /** Grants (positive) or takes (negative) credits through the credit service: ledger, balance, live push. */
+  async adjustCredits(actor: Actor, id: string, amount: number, note?: string): Promise<number> {
+    if (!Number.isInteger(amount) || amount === 0)
+      throw new AppError('request:invalid', 'Give a whole number of credits other than 0.');
+    const user = await this.requireUser(id);
+    const key = `admin:${user.id}:${Date.now()}:${randomBytes(4).toString('hex')}`;
+    const balance = await this.d.credits.grant({
+      userId: user.id,
+      amount,
+      reason: amount > 0 ? 'admin-grant' : 'admin-take',
+      key,
+    });
+    if (balance === undefined) throw new AppError('not-found', 'That user does not exist.');
+    await this.audit.record(actor, {
+      action: amount > 0 ? 'credits.grant' : 'credits.take',
+      target: user.email,
+      before: { credits: user.credits },
+      after: { credits: balance, ...(note ? { note } : {}) },
+    });
+    return balance;
+  }
+
+  /** Gives Pro for `days` more days (from the later of now and the current expiry); returns the expiry. */
+  async givePro(actor: Actor, id: string, days: number): Promise<string> {
+    const user = await this.requireUser(id);
+    const current = user.pro_expiry ? Date.parse(user.pro_expiry) : 0;
+    const expiry = new Date(Math.max(Date.now(), current) + days * 86_400_000).toISOString();
+    await this.d.users.update(user.id, { pro_expiry: expiry });
+    await this.audit.record(actor, {
+      action: 'pro.give',
+      target: user.email,
+      before: { proExpiry: user.pro_expiry },
+      after: { proExpiry: expiry },
+    });
+    return expiry;
+  }
+
+  /** Ends Pro now (a provider subscription keeps billing until it is canceled there). */
+  async endPro(actor: Actor, id: string): Promise<void> {
+    const user = await this.requireUser(id);
+    const now = nowIso();
+    await this.d.users.update(user.id, { pro_expiry: isPro(user) ? now : user.pro_expiry });
+    await this.audit.record(actor, {
+      action: 'pro.end',
+      target: user.email,
+      before: { proExpiry: user.pro_expiry },
+      after: { proExpiry: isPro(user) ? now : user.pro_expiry },
+    });
+  }
+
+  /** Suspends: every session ends (sockets disconnect) and signing in is refused until lifted. */
+  async suspend(actor: Actor, id: string): Promise<void> {
+    const user = await this.requireUser(id);
+    if (actor.id === user.id) throw new AppError('conflict', 'You cannot suspend your own account.');
+    const at = user.suspended_at ?? nowIso();
+    await this.d.users.update(user.id, { suspended_at: at });
+    const revoked = await this.d.sessions.revokeAllForUser(user.id);
+    if (revoked.length > 0) await this.d.events.emit('session.revoked', { sessionIds: revoked });
+    await this.audit.record(actor, {
+      action: 'user.suspend',
+      target: user.email,
+      before: { suspended: user.suspended_at !== null },
+      after: { suspended: true, sessionsRevoked: revoked.length },
+    });
+  }
+
+  async unsuspend(actor: Actor, id: string): Promise<void> {
+    const user = await this.requireUser(id);
+    await this.d.users.update(user.id, { suspended_at: null });
+    await this.audit.record(actor, {
+      action: 'user.unsuspend',
+      target: user.email,
+      before: { suspended: user.suspended_at !== null },
+      after: { suspended: false },
+    });
+  }
+
+  async setRole(actor: Actor, email: string, role: UserRole): Promise<void> {
+    const user = await this.d.users.findByEmail(email.trim().toLowerCase());
+    if (!user) throw new AppError('not-found', `No user with the email address ${email}`);
+    if (actor.id === user.id && role !== 'admin')
+      throw new AppError('conflict', 'You cannot take the admin role from yourself.');
+    await this.d.users.update(user.id, { role });
+    await this.audit.record(actor, {
+      action: 'user.set-role',
+      target: user.email,
+      before: { role: user.role },
+      after: { role },
+    });
+  }
+
+  /** Deletes the account the way the user's own deletion does (every feature removes its rows). */
+  async deleteUser(actor: Actor, id: string): Promise<void> {
+    const user = await this.requireUser(id);
+    if (actor.id === user.id) throw new AppError('conflict', 'You cannot delete your own account from the console.');
+    const sessionIds = await this.d.sessions.activeIdsForUser(user.id);
+    await this.d.db.transaction().execute(async (trx) => {
+      await this.d.events.emit('user.deleting', { userId: user.id, email: user.email, trx });
+      await this.d.users.delete(user.id, trx);
+    });
+    if (sessionIds.length > 0) await this.d.events.emit('session.revoked', { sessionIds });
+    await this.audit.record(actor, {
+      action: 'user.delete',
+      target: user.email,
+      before: { credits: user.credits, role: user.role },
+      after: null,
+    });
+  }
+
+  // ---------------------------------------------------------------- personas
+
+  async listPersonas(): Promise<Array<PersonaRecord & { sortOrder: number }>> {
+    return (await this.d.personaRepository.listAll()).map((row) => ({
+      ...toPersonaRecord(row),
+      sortOrder: row.sort_order,
+    }));
+  }
+
+  /** Creates or replaces a persona (validated as the CLI's import is); the catalog changes at once. */
+  async savePersona(actor: Actor, input: unknown, expectExisting: boolean): Promise<PersonaRecord> {
+    const parsed = personaRecordSchema.safeParse(input);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new AppError('request:invalid', `Invalid persona at ${issue?.path.join('.') || '?'}: ${issue?.message}`);
+    }
+    const record = parsed.data;
+    const existing = await this.d.personaRepository.findById(record.id);
+    if (expectExisting && !existing) throw new AppError('not-found', 'That persona does not exist.');
+    if (!expectExisting && existing) throw new AppError('conflict', 'A persona with that id already exists.');
+    const all = await this.d.personaRepository.listAll();
+    const order = existing ? existing.sort_order : Math.max(-1, ...all.map((p) => p.sort_order)) + 1;
+    const row = personaRow(record, order);
+    if (existing) row.created_at = existing.created_at;
+    await this.d.personaRepository.upsert(row);
+    this.catalogChanged();
+    await this.audit.record(actor, {
+      action: existing ? 'persona.edit' : 'persona.create',
+      target: record.id,
+      before: existing ? changedFields(toPersonaRecord(existing), record).before : null,
+      after: existing ? changedFields(toPersonaRecord(existing), record).after : record,
+    });
+    return record;
+  }
+
+  async setPublished(actor: Actor, id: string, published: boolean): Promise<void> {
+    const existing = await this.d.personaRepository.findById(id);
+    if (!existing) throw new AppError('not-found', 'That persona does not exist.');
+    await this.d.db
+      .updateTable('personas')
+      .set({ published: published ? 1 : 0, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+    this.catalogChanged();
+    await this.audit.record(actor, {
+      action: published ? 'persona.publish' : 'persona.unpublish',
+      target: id,
+      before: { published: existing.published === 1 },
+      after: { published },
+    });
+  }
+
+  /** Puts the listed personas first, in that order (the others keep theirs after them). */
+  async reorderPersonas(actor: Actor, ids: string[]): Promise<void> {
+    const all = await this.d.personaRepository.listAll();
+    const known = new Set(all.map((p) => p.id));
+    const unknown = ids.find((id) => !known.has(id));
+    if (unknown) throw new AppError('not-found', `No persona ${unknown}.`);
+    const order = [...ids, ...all.map((p) => p.id).filter((id) => !ids.includes(id))];
+    const now = nowIso();
+    await this.d.db.transaction().execute(async (trx) => {
+      for (const [i, id] of order.entries()) {
+        await trx.updateTable('personas').set({ sort_order: i, updated_at: now }).where('id', '=', id).execute();
+      }
+    });
+    this.catalogChanged();
+    await this.audit.record(actor, {
+      action: 'persona.reorder',
+      target: 'catalog',
+      before: all.map((p) => p.id),
+      after: order,
+    });
+  }
+
+  // ---------------------------------------------------------------- orders
+
+  async listOrders(q: string, limit = 100) {
+    let query = this.d.db
+      .selectFrom('orders')
+      .innerJoin('users', 'users.id', 'orders.user_id')
+      .selectAll('orders')
+      .select('users.email as email')
+      .orderBy('orders.created_at', 'desc')
+      .orderBy('orders.id', 'desc')
+      .limit(limit);
+    const term = q.trim().toLowerCase();
+    if (term) query = query.where(sql<boolean>`users.email LIKE ${`%${escapeLike(term)}%`} ESCAPE '\\'`);
+    return (await query.execute()).map((o) => ({
+      id: o.id,
+      email: o.email,
+      product: o.product,
+      kind: o.kind,
+      provider: o.provider,
+      status: o.refunded_at ? ('refunded' as const) : o.status,
+      credits: o.credits,
+      refundedCredits: o.refunded_credits,
+      amountCents: o.amount_cents,
+      refundedCents: o.refunded_cents,
+      currency: o.currency,
+      createdAt: o.created_at,
+      paidAt: o.paid_at,
+      refundedAt: o.refunded_at,
+    }));
+  }
+
+  /**
+   * Refunds a paid order in full through its provider (Stripe's refund API; the sandbox moves no
+   * money), then takes back the pack's unspent credits as the `charge.refunded` webhook does (the
+   * same idempotent claw-back, so the webhook that follows takes nothing more).
+   */
+  async refundOrder(actor: Actor, orderId: string): Promise<void> {
+    const order = await this.d.billing.repo.findOrder(orderId);
+    if (!order) throw new AppError('not-found', 'That order does not exist.');
+    if (order.status !== 'paid') throw new AppError('conflict', 'Only paid orders can be refunded.');
+    if (order.refunded_at) throw new AppError('conflict', 'This order was already refunded.');
+    if (order.provider === 'stripe') {
+      await this.d.billing.refundAtProvider(order);
+    }
+    const user = await this.d.users.findById(order.user_id);
+    await this.d.billing.transact(async (trx, effects) => {
+      const fresh = (await this.d.billing.repo.findOrder(order.id, trx)) ?? order;
+      await this.d.billing.fulfilment.clawBack(trx, fresh, 1, effects);
+      await this.d.billing.repo.updateOrder(
+        order.id,
+        { refunded_at: nowIso(), refunded_cents: order.amount_cents },
+        trx,
+      );
+    });
+    const after = await this.d.users.findById(order.user_id);
+    await this.audit.record(actor, {
+      action: 'order.refund',
+      target: order.id,
+      before: { status: order.status, credits: user?.credits ?? null },
+      after: {
+        status: 'refunded',
+        amountCents: order.amount_cents,
+        currency: order.currency,
+        credits: after?.credits ?? null,
+      },
+    });
+  }
+
+  // ---------------------------------------------------------------- invites and waitlist
+
+  listInvites() {
+    return this.d.invites.list();
+  }
+
+  async createInvites(actor: Actor, count: number, uses: number): Promise<string[]> {
+    const codes = await this.d.invites.create(count, uses);
+    await this.audit.record(actor, {
+      action: 'invites.create',
+      target: codes.map((c) => `${c.slice(0, 4)}-…`).join(', '),
+      after: { count, uses },
+    });
+    return codes;
+  }
+
+  async revokeInvite(actor: Actor, hint: string): Promise<number> {
+    const revoked = await this.d.invites.revoke(hint);
+    await this.audit.record(actor, { action: 'invites.revoke', target: hint, after: { revoked } });
+    return revoked;
+  }
+
+  listWaitlist() {
+    return this.d.waitlist.list();
+  }
+
+  async inviteFromWaitlist(actor: Actor, count: number) {
+    const results = await this.d.waitlist.inviteOldest(count);
+    await this.audit.record(actor, {
+      action: 'waitlist.invite',
+      target: results.map((r) => r.email).join(', ') || '(nobody waiting)',
+      after: { sent: results.filter((r) => r.sent).length, failed: results.filter((r) => !r.sent).length },
+    });
+    return results;
+  }
+
+  // ---------------------------------------------------------------- feedback
+
+  async listFeedback(limit = 200) {
+    const rows = await this.d.db
+      .selectFrom('feedback')
+      .leftJoin('users', 'users.id', 'feedback.user_id')
+      .select([
+        'feedback.id',
+        'feedback.type',
+        'feedback.about',
+        'feedback.message',
+        'feedback.created_at',
+        'feedback.handled_at',
+        'users.email',
+      ])
+      .orderBy('feedback.created_at', 'desc')
+      .orderBy('feedback.id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      about: r.about,
+      /** Feedback with no comment is the "helpful" answer; a comment comes with "not helpful". */
+      helpful: r.message === null,
+      message: r.message,
+      email: r.email,
+      createdAt: r.created_at,
+      handledAt: r.handled_at,
+    }));
+  }
+
+  async markFeedbackHandled(actor: Actor, id: string, handled: boolean): Promise<void> {
+    const row = await this.d.db
+      .selectFrom('feedback')
+      .select(['id', 'handled_at', 'about'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw new AppError('not-found', 'That feedback does not exist.');
+    await this.d.db
+      .updateTable('feedback')
+      .set({ handled_at: handled ? (row.handled_at ?? nowIso()) : null })
+      .where('id', '=', id)
+      .execute();
+    await this.audit.record(actor, {
+      action: handled ? 'feedback.handled' : 'feedback.reopened',
+      target: `${row.about} ${id}`,
+      before: { handled: row.handled_at !== null },
+      after: { handled },
+    });
+  }
+
+  private catalogChanged(): void {
+    this.d.personas.invalidateCatalog();
+    try {
+      this.d.announceCatalog();
+    } catch {
+      // No sockets attached (the CLI without a server): apps see the change on their next load.
+    }
+  }
+
+  private async requireUser(id: string): Promise<UserRow> {
+    const user = await this.d.users.findById(id);
+    if (!user) throw new AppError('not-found', 'That user does not exist.');
+    return user;
+  }
+}
+
+/** The fields that differ, before and after (the audit line of an edit). */
+function changedFields(before: PersonaRecord, after: PersonaRecord) {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const key of Object.keys({ ...before, ...after }) as Array<keyof PersonaRecord>) {
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null)) {
+      b[key] = before[key] ?? null;
+      a[key] = after[key] ?? null;
+    }
+  }
+  return { before: b, after: a };
+}

@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestUser } from '@neura/test-kit/seed';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from './helpers/accounts.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** `npm run admin -- <args>` as the operator runs it: its own process on the app's data. */
+function runAdmin(args: string[], t: TestApp): Promise<{ code: number; output: string }> {
+  const { config } = t.services;
+  const env: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: config.DATA_DIR };
+  delete env.REDIS_URL;
+  delete env.DATABASE_URL;
+  if (config.database.kind === 'postgres') env.DATABASE_URL = config.database.url;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/admin/main.ts'), ...args], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output += d;
+  });
+  child.stderr.on('data', (d) => {
+    output += d;
+  });
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code: code ?? 1, output })));
+}
+
+const CLI_TIMEOUT = 120_000;
+
+describe('admin CLI: users set-role and the audit log', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.stop());
+
+  it(
+    'should make a user an admin and back, refuse bad input, and audit every change made from the CLI',
+    async () => {
+      const user = await createTestUser(t.services, { password: null });
+      expect((await call(t, 'GET', '/admin/users', undefined, { token: user.token })).status).toBe(403);
+
+      const made = await runAdmin(['users', 'set-role', user.email.toUpperCase(), 'admin'], t);
+      expect(made.output).toContain(`${user.email} is now an admin.`);
+      expect(made.code).toBe(0);
+      const search = await call<{ items: Array<{ email: string }> }>(
+        t,
+        'GET',
+        `/admin/users?q=${user.email}`,
+        undefined,
+        {
+          token: user.token,
+        },
+      );
+      expect(search.status).toBe(200);
+      expect(search.body.items.map((u) => u.email)).toEqual([user.email]);
+
+      const invites = await runAdmin(['invites', 'create', '--count', '2'], t);
+      expect(invites.code).toBe(0);
+      const back = await runAdmin(['users', 'set-role', user.email, 'user'], t);
+      expect(back.output).toContain(`${user.email} is now a user.`);
+
+      const bad = await runAdmin(['users', 'set-role', user.email, 'owner'], t);
+      expect(bad.code).toBe(1);
+      expect(bad.output).toContain('Usage: npm run admin -- users set-role');
+      const nobody = await runAdmin(['users', 'set-role', 'nobody@example.com', 'admin'], t);
+      expect(nobody.code).toBe(1);
+      expect(nobody.output).toContain('No user with the email address nobody@example.com');
+
+      expect((await call(t, 'GET', '/admin/users', undefined, { token: user.token })).status).toBe(403);
+      const lines = await t.services.audit.list(10);
+      expect(lines.map(({ action, target, before, after }) => ({ action, target, before, after }))).toEqual([
+        { action: 'user.set-role', target: user.email, before: { role: 'admin' }, after: { role: 'user' } },
+        { action: 'cli:invites.create', target: '-', before: null, after: { exitCode: 0, count: '2' } },
+        { action: 'user.set-role', target: user.email, before: { role: 'user' }, after: { role: 'admin' } },
+      ]);
+      for (const line of lines) expect(line.actor).toMatch(/^cli:/);
+    },
+    CLI_TIMEOUT * 2,
+  );
+});

@@ -1,0 +1,165 @@
+import { api, apiFetch } from '../api/http';
+
+/** The console's calls (`/api/admin/*`); the server checks the admin role on each. */
+
+export interface DashboardDay {
+  day: string;
+  messages: number;
+  activeUsers: number;
+  failures: number;
+  creditsSold: number;
+  creditsGranted: number;
+  creditsSpent: number;
+  refunds: number;
+  refundedCredits: number;
+  clawedBack: number;
+}
+
+export interface Dashboard {
+  days: number;
+  timeZone: string;
+  daily: DashboardDay[];
+  totals: Omit<DashboardDay, 'day'>;
+  revenue: Array<{
+    product: string;
+    kind: string;
+    currency: string;
+    orders: number;
+    amountCents: number;
+    refundedCents: number;
+  }>;
+  models: Array<{
+    model: string;
+    replies: number;
+    inputTokens: number;
+    outputTokens: number;
+    estimatedCost: number | null;
+  }>;
+  personas: Array<{
+    personaId: string | null;
+    name: string;
+    replies: number;
+    creditsEarned: number;
+    estimatedCost: number | null;
+    earnedValue: number | null;
+    margin: number | null;
+  }>;
+  skills: Array<{ skill: string; uses: number; surcharge: number }>;
+  creditValue: { amount: number; currency: string } | null;
+}
+
+export interface AdminUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: 'user' | 'admin';
+  credits: number;
+  isPro: boolean;
+  proExpiry: string | null;
+  suspended: boolean;
+  lastSeenAt: string | null;
+}
+
+export interface AdminUserDetail extends AdminUser {
+  chats: number;
+  ledger: Array<{ id: string; amount: number; reason: string; createdAt: string; detail: string | null }>;
+  orders: Array<{
+    id: string;
+    product: string;
+    status: string;
+    amountCents: number;
+    currency: string;
+    createdAt: string;
+  }>;
+}
+
+export interface AdminPersona {
+  id: string;
+  icon: string;
+  name: string;
+  description: string;
+  cost: number;
+  tags: string[];
+  published: boolean;
+  requiresPro: boolean;
+  includedSkills: string[];
+  greeting?: string | null;
+  systemPrompt: string;
+  model?: string | null;
+  sortOrder: number;
+}
+
+export interface AdminOrder {
+  id: string;
+  email: string;
+  product: string;
+  kind: string;
+  provider: string;
+  status: string;
+  credits: number;
+  amountCents: number;
+  currency: string;
+  createdAt: string;
+}
+
+export interface AuditLine {
+  id: string;
+  action: string;
+  actor: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+  at: string;
+}
+
+type Items<T> = { items: T[] };
+const post = (path: string, body?: unknown) => api(path, { method: 'POST', body: body ?? {} });
+
+export const adminApi = {
+  dashboard: (days: number, tz: string) => api<Dashboard>(`/admin/dashboard?days=${days}&tz=${encodeURIComponent(tz)}`),
+  prices: () => api<Array<{ model: string; inputPerMTok: number; outputPerMTok: number }>>('/admin/model-prices'),
+  setPrice: (model: string, inputPerMTok: number, outputPerMTok: number) =>
+    api(`/admin/model-prices/${encodeURIComponent(model)}`, { method: 'PUT', body: { inputPerMTok, outputPerMTok } }),
+  users: (q: string) => api<Items<AdminUser>>(`/admin/users?q=${encodeURIComponent(q)}`),
+  user: (id: string) => api<AdminUserDetail>(`/admin/users/${encodeURIComponent(id)}`),
+  credits: (id: string, amount: number) => post(`/admin/users/${encodeURIComponent(id)}/credits`, { amount }),
+  givePro: (id: string, days: number) => post(`/admin/users/${encodeURIComponent(id)}/pro`, { days }),
+  endPro: (id: string) => api(`/admin/users/${encodeURIComponent(id)}/pro`, { method: 'DELETE' }),
+  suspend: (id: string, on: boolean) => post(`/admin/users/${encodeURIComponent(id)}/${on ? 'suspend' : 'unsuspend'}`),
+  role: (id: string, role: 'user' | 'admin') => post(`/admin/users/${encodeURIComponent(id)}/role`, { role }),
+  deleteUser: (id: string) => api(`/admin/users/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  personas: () => api<Items<AdminPersona>>('/admin/personas'),
+  createPersona: (p: Omit<AdminPersona, 'sortOrder'>) => post('/admin/personas', p),
+  savePersona: (p: Omit<AdminPersona, 'sortOrder'>) =>
+    api(`/admin/personas/${encodeURIComponent(p.id)}`, { method: 'PUT', body: p }),
+  publish: (id: string, published: boolean) =>
+    post(`/admin/personas/${encodeURIComponent(id)}/published`, { published }),
+  reorder: (ids: string[]) => api('/admin/personas-order', { method: 'PUT', body: { ids } }),
+  orders: (q: string) => api<Items<AdminOrder>>(`/admin/orders?q=${encodeURIComponent(q)}`),
+  refund: (id: string) => post(`/admin/orders/${encodeURIComponent(id)}/refund`),
+  invites: () =>
+    api<Items<{ hint: string; maxUses: number; uses: number; revoked: boolean; createdAt: string }>>('/admin/invites'),
+  createInvites: (count: number, uses: number) =>
+    api<{ codes: string[] }>('/admin/invites', { method: 'POST', body: { count, uses } }),
+  revokeInvite: (hint: string) =>
+    api(`/admin/invites/${encodeURIComponent(hint.replace(/-….*$/, ''))}`, { method: 'DELETE' }),
+  waitlist: () => api<Items<{ email: string; createdAt: string; invitedAt: string | null }>>('/admin/waitlist'),
+  inviteWaitlist: (count: number) => post('/admin/waitlist/invite', { count }),
+  waitlistCsv: async () => (await apiFetch('/admin/waitlist.csv')).blob(),
+  feedback: () =>
+    api<
+      Items<{
+        id: string;
+        about: string;
+        helpful: boolean;
+        message: string | null;
+        email: string | null;
+        createdAt: string;
+        handledAt: string | null;
+      }>
+    >('/admin/feedback'),
+  handled: (id: string, handled: boolean) => post(`/admin/feedback/${encodeURIComponent(id)}/handled`, { handled }),
+  audit: (before?: string) =>
+    api<Items<AuditLine>>(`/admin/audit?limit=100${before ? `&before=${encodeURIComponent(before)}` : ''}`),
+};

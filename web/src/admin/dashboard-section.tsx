@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { adminTexts as t } from '../texts/admin';
+import { adminApi, type DashboardDay } from './admin-api';
+import { BarChart } from './charts';
+import { act, buttonClass, inputClass, Loading, money, Section, Table, useLoad } from './kit';
+
+const RANGES = [7, 30, 90] as const;
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+const SERIES: Array<[keyof Omit<DashboardDay, 'day'>, string]> = [
+  ['messages', t.dashboard.messages],
+  ['activeUsers', t.dashboard.activeUsers],
+  ['creditsSold', t.dashboard.creditsSold],
+  ['creditsGranted', t.dashboard.creditsGranted],
+  ['creditsSpent', t.dashboard.creditsSpent],
+  ['failures', t.dashboard.failures],
+  ['refunds', t.dashboard.refunds],
+  ['clawedBack', t.dashboard.clawedBack],
+];
+
+const cost = (value: number | null, currency: string) =>
+  value === null ? t.dashboard.noPrice : money(value, currency);
+
+function PriceForm({ onSaved }: { onSaved: () => void }) {
+  const [model, setModel] = useState('');
+  const [input, setInput] = useState('');
+  const [output, setOutput] = useState('');
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2 p-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void act(() => adminApi.setPrice(model.trim(), Number(input), Number(output)), onSaved);
+      }}
+    >
+      <label className="flex flex-col text-xs">
+        {t.dashboard.model}
+        <input className={inputClass} value={model} onChange={(e) => setModel(e.target.value)} required />
+      </label>
+      <label className="flex flex-col text-xs">
+        {t.dashboard.input}
+        <input
+          className={inputClass}
+          inputMode="decimal"
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          required
+        />
+      </label>
+      <label className="flex flex-col text-xs">
+        {t.dashboard.output}
+        <input
+          className={inputClass}
+          inputMode="decimal"
+          value={output}
+          onChange={(e) => setOutput(e.target.value)}
+          required
+        />
+      </label>
+      <button type="submit" className={buttonClass}>
+        {t.dashboard.setPrice}
+      </button>
+    </form>
+  );
+}
+
+/** Figures over 7 / 30 / 90 days in the operator's (browser's) time zone, charts and tables. */
+export function DashboardSection() {
+  const [days, setDays] = useState<number>(30);
+  const tz = browserZone();
+  const { data, error, reload } = useLoad(() => adminApi.dashboard(days, tz), `${days}|${tz}`);
+  const prices = useLoad(() => adminApi.prices(), 'prices');
+  const currency = data?.creditValue?.currency ?? data?.revenue[0]?.currency ?? 'usd';
+  return (
+    <div className="flex flex-col gap-4" data-testid="admin-dashboard">
+      <div className="flex flex-wrap items-center gap-2">
+        <fieldset className="flex gap-1">
+          <legend className="sr-only">{t.dashboard.range}</legend>
+          {RANGES.map((n) => (
+            <button
+              key={n}
+              type="button"
+              aria-pressed={days === n}
+              className={`${buttonClass} ${days === n ? 'bg-surface-3' : ''}`}
+              onClick={() => setDays(n)}
+            >
+              {t.dashboard.days(n)}
+            </button>
+          ))}
+        </fieldset>
+        <span className="text-xs text-muted">{t.dashboard.timeZone(tz)}</span>
+      </div>
+      {!data ? (
+        <Loading error={error} retry={reload} />
+      ) : (
+        <>
+          <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-4">
+            {SERIES.map(([key, label]) => (
+              <BarChart
+                key={key}
+                title={t.dashboard.perDay(label)}
+                points={data.daily.map((d) => ({ label: d.day, value: d[key] }))}
+              />
+            ))}
+          </div>
+          <Section title={t.dashboard.revenue}>
+            <Table
+              caption={t.dashboard.revenue}
+              head={[t.dashboard.product, t.dashboard.orders, t.dashboard.amount, t.dashboard.refunded]}
+              rows={data.revenue.map((r) => [
+                r.product,
+                r.orders,
+                money(r.amountCents / 100, r.currency),
+                money(r.refundedCents / 100, r.currency),
+              ])}
+            />
+            {data.revenue.length === 0 ? <p className="p-3 text-sm text-muted">{t.dashboard.empty}</p> : null}
+          </Section>
+          <Section title={t.dashboard.models}>
+            <Table
+              caption={t.dashboard.models}
+              head={[t.dashboard.model, t.dashboard.replies, t.dashboard.input, t.dashboard.output, t.dashboard.cost]}
+              rows={data.models.map((m) => [
+                m.model,
+                m.replies,
+                m.inputTokens.toLocaleString('en-US'),
+                m.outputTokens.toLocaleString('en-US'),
+                cost(m.estimatedCost, currency),
+              ])}
+            />
+            <PriceForm
+              onSaved={() => {
+                prices.reload();
+                reload();
+              }}
+            />
+            {prices.data && prices.data.length > 0 ? (
+              <p className="px-3 pb-3 text-xs text-muted">
+                {prices.data.map((p) => `${p.model}: ${p.inputPerMTok} / ${p.outputPerMTok}`).join(' · ')}
+              </p>
+            ) : null}
+          </Section>
+          <Section title={t.dashboard.personas}>
+            <p className="px-3 pt-2 text-xs text-muted">
+              {data.creditValue
+                ? t.dashboard.creditValue(money(data.creditValue.amount, data.creditValue.currency))
+                : t.dashboard.noCreditValue}
+            </p>
+            <Table
+              caption={t.dashboard.personas}
+              head={[
+                t.dashboard.persona,
+                t.dashboard.replies,
+                t.dashboard.earned,
+                t.dashboard.value,
+                t.dashboard.cost,
+                t.dashboard.margin,
+              ]}
+              rows={data.personas.map((p) => [
+                p.name,
+                p.replies,
+                p.creditsEarned,
+                p.earnedValue === null ? '—' : money(p.earnedValue, currency),
+                cost(p.estimatedCost, currency),
+                p.margin === null ? '—' : money(p.margin, currency),
+              ])}
+            />
+          </Section>
+          <Section title={t.dashboard.skills}>
+            <Table
+              caption={t.dashboard.skills}
+              head={[t.dashboard.skill, t.dashboard.uses, t.dashboard.surcharge]}
+              rows={data.skills.map((s) => [s.skill, s.uses, s.surcharge])}
+            />
+            {data.skills.length === 0 ? <p className="p-3 text-sm text-muted">{t.dashboard.empty}</p> : null}
+          </Section>
+        </>
+      )}
+    </div>
+  );
+}

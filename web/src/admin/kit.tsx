@@ -1,0 +1,119 @@
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { errorMessage } from '../api/app-error';
+import { adminTexts as t } from '../texts/admin';
+import { showToast } from '../ui/toast-store';
+
+/** Loads on mount and when `key` changes; `reload` loads again. */
+export function useLoad<T>(load: () => Promise<T>, key: string) {
+  const [state, setState] = useState<{ data?: T; error?: string; loading: boolean }>({ loading: true });
+  const [round, setRound] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what `load` depends on.
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    load().then(
+      (data) => live && setState({ data, loading: false }),
+      (error: unknown) => live && setState({ error: errorMessage(error), loading: false }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, round]);
+  const reload = useCallback(() => setRound((r) => r + 1), []);
+  return { ...state, reload };
+}
+
+/** Runs an admin action: a toast on failure (the server's message), `then` on success. */
+export async function act(run: () => Promise<unknown>, then?: () => void, done = t.saved): Promise<boolean> {
+  try {
+    await run();
+    showToast({ severity: 'success', message: done });
+    then?.();
+    return true;
+  } catch (error) {
+    showToast({ severity: 'error', message: errorMessage(error) });
+    return false;
+  }
+}
+
+export function Loading({ error, retry }: { error?: string; retry?: () => void }) {
+  if (error) {
+    return (
+      <div role="alert" className="rounded-xl border border-border bg-surface-2 p-4">
+        <p>{t.failed}</p>
+        <p className="text-sm text-muted">{error}</p>
+        {retry ? (
+          <button type="button" className={buttonClass} onClick={retry}>
+            {t.retry}
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <p role="status" className="p-4 text-muted">
+      {t.loading}
+    </p>
+  );
+}
+
+export const buttonClass =
+  'rounded-lg border border-border bg-surface-2 px-3 py-1.5 text-sm font-medium hover:bg-surface-3 focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-60';
+export const dangerButtonClass = `${buttonClass} text-danger`;
+export const inputClass =
+  'rounded-lg border border-border bg-surface-1 px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-offset-2';
+
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-2" aria-label={title}>
+      <h3 className="text-sm font-semibold tracking-wide text-muted uppercase">{title}</h3>
+      <div
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls sideways; the keyboard must reach it (axe scrollable-region-focusable).
+        tabIndex={0}
+        className="overflow-x-auto rounded-xl border border-border bg-surface-2 focus-visible:outline-2"
+      >
+        {children}
+      </div>
+    </section>
+  );
+}
+
+/** A plain table: scrolls sideways on a phone. */
+export function Table({ head, rows, caption }: { head: string[]; rows: ReactNode[][]; caption?: string }) {
+  return (
+    <table className="w-full min-w-max text-left text-sm">
+      {caption ? <caption className="sr-only">{caption}</caption> : null}
+      <thead>
+        <tr className="border-b border-border text-muted">
+          {head.map((h) => (
+            <th key={h} scope="col" className="px-3 py-2 font-medium">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-border">
+        {rows.map((cells, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are replaced as a whole.
+          <tr key={i}>
+            {cells.map((c, j) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns.
+              <td key={j} className="px-3 py-2 align-top">
+                {c}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+export const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
+export const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    maximumFractionDigits: 4,
+  }).format(amount);

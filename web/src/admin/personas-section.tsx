@@ -1,0 +1,220 @@
+import { EXPLORE_CAROUSELS } from '@neura/contract';
+import { useState } from 'react';
+import { adminTexts as t } from '../texts/admin';
+import { type AdminPersona, adminApi } from './admin-api';
+import { act, buttonClass, inputClass, Loading, Section, Table, useLoad } from './kit';
+
+type Draft = Omit<AdminPersona, 'sortOrder'>;
+
+const EMPTY: Draft = {
+  id: '',
+  icon: '✨',
+  name: '',
+  description: '',
+  cost: 1,
+  tags: [],
+  published: false,
+  requiresPro: false,
+  includedSkills: [],
+  greeting: '',
+  systemPrompt: '',
+  model: '',
+};
+
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function PersonaForm({ initial, isNew, onDone }: { initial: Draft; isNew: boolean; onDone: (saved: boolean) => void }) {
+  const [d, setD] = useState<Draft>(initial);
+  // The comma lists are edited as text (so a trailing comma can be typed) and parsed as they change.
+  const [tagsText, setTagsText] = useState(initial.tags.join(', '));
+  const [skillsText, setSkillsText] = useState(initial.includedSkills.join(', '));
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setD((x) => ({ ...x, [key]: value }));
+  const field = (key: 'id' | 'icon' | 'name' | 'description' | 'greeting' | 'model', label: string) => (
+    <label className="flex flex-col gap-1 text-xs">
+      {label}
+      <input
+        className={inputClass}
+        value={(d[key] as string | null | undefined) ?? ''}
+        disabled={key === 'id' && !isNew}
+        required={key === 'id' || key === 'name'}
+        onChange={(e) => set(key, e.target.value)}
+        data-testid={`persona-${key}`}
+      />
+    </label>
+  );
+  return (
+    <form
+      className="grid grid-cols-1 gap-3 p-3 md:grid-cols-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const body: Draft = {
+          ...d,
+          model: d.model?.trim() ? d.model.trim() : null,
+          greeting: d.greeting?.trim() || null,
+        };
+        void act(
+          () => (isNew ? adminApi.createPersona(body) : adminApi.savePersona(body)),
+          () => onDone(true),
+        );
+      }}
+      data-testid="persona-form"
+    >
+      {field('id', t.personas.id)}
+      {field('icon', t.personas.icon)}
+      {field('name', t.personas.name)}
+      <label className="flex flex-col gap-1 text-xs">
+        {t.personas.cost}
+        <input
+          className={inputClass}
+          type="number"
+          min={0}
+          max={1000}
+          value={d.cost}
+          onChange={(e) => set('cost', Number(e.target.value))}
+          data-testid="persona-cost"
+        />
+      </label>
+      {field('description', t.personas.description)}
+      {field('greeting', t.personas.greeting)}
+      <label className="flex flex-col gap-1 text-xs">
+        {t.personas.tags}
+        <input
+          className={inputClass}
+          value={tagsText}
+          onChange={(e) => {
+            setTagsText(e.target.value);
+            set('tags', list(e.target.value));
+          }}
+          data-testid="persona-tags"
+        />
+        <span className="text-muted">{t.personas.carousels(EXPLORE_CAROUSELS.map((c) => c.tag).join(', '))}</span>
+      </label>
+      <label className="flex flex-col gap-1 text-xs">
+        {t.personas.skills}
+        <input
+          className={inputClass}
+          value={skillsText}
+          onChange={(e) => {
+            setSkillsText(e.target.value);
+            set('includedSkills', list(e.target.value));
+          }}
+        />
+      </label>
+      {field('model', t.personas.model)}
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={d.requiresPro} onChange={(e) => set('requiresPro', e.target.checked)} />
+        {t.personas.requiresPro}
+      </label>
+      <label className="flex flex-col gap-1 text-xs md:col-span-2">
+        {t.personas.systemPrompt}
+        <textarea
+          className={`${inputClass} min-h-32`}
+          value={d.systemPrompt}
+          required
+          onChange={(e) => set('systemPrompt', e.target.value)}
+          data-testid="persona-systemPrompt"
+        />
+      </label>
+      <div className="flex gap-2 md:col-span-2">
+        <button type="submit" className={buttonClass}>
+          {t.personas.save}
+        </button>
+        <button type="button" className={buttonClass} onClick={() => onDone(false)}>
+          {t.personas.cancel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The catalog: every persona (published or not), edit, publish, order. */
+export function PersonasSection() {
+  const { data, error, reload } = useLoad(() => adminApi.personas(), 'personas');
+  const [editing, setEditing] = useState<{ draft: Draft; isNew: boolean } | null>(null);
+  if (!data) return <Loading error={error} retry={reload} />;
+  const ids = data.items.map((p) => p.id);
+  const move = (index: number, by: number) => {
+    const next = [...ids];
+    const [id] = next.splice(index, 1);
+    next.splice(index + by, 0, id as string);
+    void act(() => adminApi.reorder(next), reload);
+  };
+  return (
+    <div className="flex flex-col gap-3">
+      <div>
+        <button type="button" className={buttonClass} onClick={() => setEditing({ draft: EMPTY, isNew: true })}>
+          {t.personas.create}
+        </button>
+      </div>
+      {editing ? (
+        <div className="rounded-xl border border-border bg-surface-2">
+          <PersonaForm
+            key={editing.draft.id || 'new'}
+            initial={editing.draft}
+            isNew={editing.isNew}
+            onDone={(saved) => {
+              setEditing(null);
+              if (saved) reload();
+            }}
+          />
+        </div>
+      ) : null}
+      <Section title={t.tabs.personas}>
+        <Table
+          head={[t.personas.name, t.personas.cost, t.personas.published, '']}
+          rows={data.items.map((p, i) => [
+            <span key="n">
+              <span aria-hidden="true">{p.icon} </span>
+              {p.name} <span className="text-xs text-muted">{p.id}</span>
+            </span>,
+            p.cost,
+            p.published ? t.personas.published : t.personas.draft,
+            <div key="a" className="flex flex-wrap gap-1">
+              <button
+                type="button"
+                className={buttonClass}
+                aria-label={`${t.personas.edit} ${p.name}`}
+                onClick={() => {
+                  const { sortOrder: _order, ...draft } = p;
+                  setEditing({ draft, isNew: false });
+                }}
+              >
+                {t.personas.edit}
+              </button>
+              <button
+                type="button"
+                className={buttonClass}
+                aria-label={`${p.published ? t.personas.unpublish : t.personas.publish} ${p.name}`}
+                onClick={() => void act(() => adminApi.publish(p.id, !p.published), reload)}
+              >
+                {p.published ? t.personas.unpublish : t.personas.publish}
+              </button>
+              <button
+                type="button"
+                className={buttonClass}
+                disabled={i === 0}
+                aria-label={`${t.personas.up} ${p.name}`}
+                onClick={() => move(i, -1)}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                className={buttonClass}
+                disabled={i === data.items.length - 1}
+                aria-label={`${t.personas.down} ${p.name}`}
+                onClick={() => move(i, 1)}
+              >
+                ↓
+              </button>
+            </div>,
+          ])}
+        />
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+import { useState } from 'react';
+import { adminTexts as t } from '../texts/admin';
+import { type AdminUser, adminApi } from './admin-api';
+import { act, buttonClass, dangerButtonClass, inputClass, Loading, money, Section, Table, useLoad, when } from './kit';
+
+function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: () => void; onClose: () => void }) {
+  const { data, error, reload } = useLoad(() => adminApi.user(user.id), user.id);
+  const [amount, setAmount] = useState('');
+  const [days, setDays] = useState('30');
+  const changed = () => {
+    reload();
+    onChanged();
+  };
+  if (!data) return <Loading error={error} retry={reload} />;
+  return (
+    <div className="flex flex-col gap-3 p-3" data-testid="admin-user-detail">
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <p className="font-medium">{data.email}</p>
+          <p className="text-sm text-muted">
+            {`${data.firstName} ${data.lastName}`} · {t.users.credits}:{' '}
+            <span data-testid="admin-user-credits">{data.credits}</span> · {t.users.pro}:{' '}
+            {data.isPro ? when(data.proExpiry) : t.users.no} · {t.users.chats}: {data.chats} · {t.users.lastSeen}:{' '}
+            {data.lastSeenAt ? when(data.lastSeenAt) : t.users.never}
+            {data.suspended ? ` · ${t.users.suspended}` : ''}
+          </p>
+        </div>
+        <button type="button" className={buttonClass} onClick={onClose}>
+          {t.users.close}
+        </button>
+      </div>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void act(
+            () => adminApi.credits(user.id, Number(amount)),
+            () => {
+              setAmount('');
+              changed();
+            },
+          );
+        }}
+      >
+        <label className="flex flex-col text-xs">
+          {t.users.amount}
+          <input
+            className={inputClass}
+            inputMode="numeric"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            required
+            data-testid="admin-credits-amount"
+          />
+        </label>
+        <button type="submit" className={buttonClass}>
+          {t.users.grant}
+        </button>
+      </form>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void act(() => adminApi.givePro(user.id, Number(days)), changed);
+        }}
+      >
+        <label className="flex flex-col text-xs">
+          {t.users.proDays}
+          <input className={inputClass} inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} />
+        </label>
+        <button type="submit" className={buttonClass}>
+          {t.users.givePro}
+        </button>
+        <button type="button" className={buttonClass} onClick={() => void act(() => adminApi.endPro(user.id), changed)}>
+          {t.users.endPro}
+        </button>
+      </form>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={() => void act(() => adminApi.role(user.id, data.role === 'admin' ? 'user' : 'admin'), changed)}
+        >
+          {data.role === 'admin' ? t.users.makeUser : t.users.makeAdmin}
+        </button>
+        <button
+          type="button"
+          className={dangerButtonClass}
+          onClick={() => {
+            if (data.suspended) void act(() => adminApi.suspend(user.id, false), changed);
+            else if (window.confirm(t.users.confirmSuspend(data.email)))
+              void act(() => adminApi.suspend(user.id, true), changed);
+          }}
+        >
+          {data.suspended ? t.users.unsuspend : t.users.suspend}
+        </button>
+        <button
+          type="button"
+          className={dangerButtonClass}
+          onClick={() => {
+            if (window.confirm(t.users.confirmDelete(data.email)))
+              void act(
+                () => adminApi.deleteUser(user.id),
+                () => {
+                  onChanged();
+                  onClose();
+                },
+              );
+          }}
+        >
+          {t.users.delete}
+        </button>
+      </div>
+      <Section title={t.users.ledger}>
+        <Table
+          head={[t.orders.when, t.users.credits, '']}
+          rows={data.ledger.map((l) => [
+            when(l.createdAt),
+            l.amount > 0 ? `+${l.amount}` : l.amount,
+            `${l.reason}${l.detail ? ` · ${l.detail}` : ''}`,
+          ])}
+        />
+      </Section>
+      <Section title={t.users.ordersTitle}>
+        <Table
+          head={[t.orders.when, t.dashboard.product, t.orders.status, t.dashboard.amount]}
+          rows={data.orders.map((o) => [
+            when(o.createdAt),
+            o.product,
+            o.status,
+            money(o.amountCents / 100, o.currency),
+          ])}
+        />
+      </Section>
+    </div>
+  );
+}
+
+/** Search by email; a user's page with their balance, Pro, ledger and orders, and the actions. */
+export function UsersSection() {
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState('');
+  const [open, setOpen] = useState<AdminUser | null>(null);
+  const { data, error, reload } = useLoad(() => adminApi.users(q), q);
+  return (
+    <div className="flex flex-col gap-3">
+      <form
+        className="flex gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQ(draft);
+        }}
+      >
+        <label className="sr-only" htmlFor="admin-user-search">
+          {t.users.search}
+        </label>
+        <input
+          id="admin-user-search"
+          type="search"
+          placeholder={t.users.search}
+          className={`${inputClass} min-w-0 flex-1`}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <button type="submit" className={buttonClass}>
+          {t.users.searchButton}
+        </button>
+      </form>
+      {open ? (
+        <div className="rounded-xl border border-border bg-surface-2">
+          <UserDetail user={open} onChanged={reload} onClose={() => setOpen(null)} />
+        </div>
+      ) : null}
+      {!data ? (
+        <Loading error={error} retry={reload} />
+      ) : data.items.length === 0 ? (
+        <p className="text-muted">{t.users.none}</p>
+      ) : (
+        <Section title={t.tabs.users}>
+          <Table
+            head={[t.users.email, t.users.credits, t.users.pro, t.users.role, t.users.lastSeen, '']}
+            rows={data.items.map((u) => [
+              <span key="e" className={u.suspended ? 'line-through' : ''}>
+                {u.email}
+              </span>,
+              u.credits,
+              u.isPro ? t.users.yes : t.users.no,
+              u.role,
+              u.lastSeenAt ? when(u.lastSeenAt) : t.users.never,
+              <button
+                key="o"
+                type="button"
+                className={buttonClass}
+                onClick={() => setOpen(u)}
+                aria-label={`${t.users.open} ${u.email}`}
+              >
+                {t.users.open}
+              </button>,
+            ])}
+          />
+        </Section>
+      )}
+    </div>
+  );
+}
