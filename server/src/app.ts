@@ -37,6 +37,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWebDist = (): string => path.resolve(here, '../../web/dist');
 
 /** Builds the whole app: plugins, then the feature modules, then their routes. Tests build exactly this. */
+/** The largest JSON body any route takes, in bytes. */
+export const JSON_BODY_LIMIT = 65_536;
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: options.logger ?? {
@@ -52,7 +55,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
               hop < hops
           )(config.TRUST_PROXY)
         : config.TRUST_PROXY,
-    bodyLimit: 1_048_576,
+    // Every JSON body the API takes is small (the longest is 10,000 characters of feedback): a 1 MB
+    // body is refused (413) from its Content-Length before it is read or parsed (finding N1). Uploads
+    // are multipart, with their own limits; the Stripe webhook sets its own.
+    bodyLimit: JSON_BODY_LIMIT,
   });
 
   const ownsDb = !options.db;

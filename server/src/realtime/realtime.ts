@@ -120,7 +120,9 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
       },
       allowRequest: (req, callback) =>
         callback(null, originAllowed(req.headers.origin, req.headers.host, options.publicUrl)),
-      maxHttpBufferSize: 2e6,
+      // The largest payload is a message (8,000 characters) or a 0.5 s voice chunk (16 KB); a bigger
+      // packet closes the connection before it is parsed (finding N1: 1.9 MB payloads stalled the loop).
+      maxHttpBufferSize: 262_144,
       pingInterval: 25_000,
       pingTimeout: 20_000,
     });

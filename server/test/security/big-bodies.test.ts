@@ -58,7 +58,55 @@ describe('big bodies at the edge (N1)', () => {
     expect(visited).toBeLessThan(10_000);
   });
 
-  it('should answer a 1 MB binary socket payload without a per-byte walk', async () => {
+  it.each([
+    ['/users/login', { email: 'a@example.com', password: 'x'.repeat(MB) }],
+    ['/feedback', { type: 'feedback', about: 'helpDocs.faq', message: 'x'.repeat(MB) }],
+    ['/nowhere', { a: 'x'.repeat(MB) }],
+  ])('should refuse a 1 MB JSON POST to %s with a 413 before parsing it', async (path, body) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${t.apiPrefix}${path}`,
+      payload: body,
+      remoteAddress: '10.31.0.2',
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('should refuse a 1 MB webhook body with a 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${t.apiPrefix}/billing/webhook`,
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      payload: Buffer.alloc(MB, 0x61),
+      remoteAddress: '10.31.0.3',
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('should still take a JSON body of ordinary size', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${t.apiPrefix}/feedback`,
+      payload: { type: 'feedback', about: 'helpDocs.faq', message: 'x'.repeat(10_000) },
+      headers: { authorization: `Bearer ${user.token}` },
+      remoteAddress: '10.31.0.4',
+    });
+    expect(res.statusCode).toBeLessThan(300);
+  });
+
+  it('should close a socket that sends a 1.9 MB payload, unparsed', async () => {
+    const socket: TestSocket = connectSocket(t.url, user.token);
+    try {
+      await nextEvent(socket, 'ready');
+      const closed = nextEvent<string>(socket, 'disconnect');
+      (socket as unknown as { emit: (...a: unknown[]) => void }).emit('generateName', 'x'.repeat(1_900_000));
+      expect(await closed).toBe('transport close');
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('should answer a 200 KB binary socket payload without a per-byte walk', async () => {
     const socket: TestSocket = connectSocket(t.url, user.token);
     try {
       await nextEvent(socket, 'ready');
@@ -66,7 +114,7 @@ describe('big bodies at the edge (N1)', () => {
       const answer = await new Promise<unknown>((resolve) =>
         (socket as unknown as { emit: (...a: unknown[]) => void }).emit(
           'generateName',
-          Buffer.alloc(MB, 0x61),
+          Buffer.alloc(200_000, 0x61),
           resolve,
         ),
       );
