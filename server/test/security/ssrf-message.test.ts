@@ -7,7 +7,7 @@ describe('the SSRF guard’s answer (N14)', () => {
   const client = new SafeHttpClient(new OutboundAllowList([]));
   afterAll(async () => client.close());
 
-  it.each(['http://localhost:9/', 'http://127.0.0.1:9/', 'http://[::1]:9/', 'http://10.0.0.1/'])(
+  it.each(['http://localhost:1234/', 'http://127.0.0.1:1234/', 'http://[::1]:1234/', 'http://10.0.0.1/'])(
     'should say only "not allowed" for %s',
     async (url) => {
       const error = await client.request(url, { timeoutMs: 5000 }).then(
