@@ -147,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await modules.realtime.close();
       await app.close();
       await modules.skills.close();
+      await modules.imageProxy.close();
       await redis?.close();
       if (ownsDb) await db.destroy();
     },

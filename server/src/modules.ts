@@ -12,6 +12,7 @@ import { createFilesModule } from './files/module.js';
 import { EventBus } from './lib/events.js';
 import { LlmRegistry } from './llm/registry.js';
 import { Mailer } from './mail/mailer.js';
+import { createMediaModule } from './media/module.js';
 import { createPersonasModule } from './personas/module.js';
 import { createRealtimeModule } from './realtime/module.js';
 import type { RedisLink } from './realtime/redis-health.js';
@@ -72,6 +73,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
   });
   realtime.onVoice(voiceSocketHandlers(speech, config.VOICE_MAX_SECONDS));
   const billing = createBillingModule({ config, db, log, auth: accounts.auth, users: accounts.users, credits });
+  const media = createMediaModule({ config, auth: accounts.auth });
 
   const routes: FastifyPluginAsync[] = [
     personas.routes,
@@ -83,6 +85,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     billing.routes,
     skills.routes,
     files.routes,
+    media.routes,
   ];
   return {
     config,
@@ -112,6 +115,8 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     stripeWebhook: billing.stripeWebhook,
     skills: skills.skills,
     files: files.files,
+    /** The outside-image proxy (signed links, SSRF-safe fetches). */
+    imageProxy: media.proxy,
     /** The API's route plugins, in order (each protected one authenticates in its own hook). */
     routes,
   };
