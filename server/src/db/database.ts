@@ -44,6 +44,12 @@ function createPool(url: string): pg.Pool {
   // An idle client can be ended by the server (restart, failover, a dropped database); without a
   // listener that 'error' would crash the process. The pool replaces the client on next use.
   pool.on('error', (error) => console.error(`postgres idle client error: ${error.message}`));
+  // A client checked out between two statements (inside a transaction) has no pool listener: a
+  // connection lost right then was an uncaught exception that ended the process (seen with a 5 s
+  // cut as a reply ended, finding N5). The next query on it fails and the pool drops it.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   return pool;
 }
 
