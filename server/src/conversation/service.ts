@@ -453,6 +453,11 @@ export class ConversationService {
     return this.deps.chats.recordActivity(userId, chatId, text, at);
   }
 
+  /** The chat-title limits and token records (ChatNamer). */
+  get namingGuard() {
+    return this.namer.guard;
+  }
+
   /** generateName: see ChatNamer. */
   generateName(userId: string, chatId: string): Promise<string> {
     return this.namer.generateName(userId, chatId);

@@ -96,7 +96,10 @@ describe('outside images (N4)', () => {
   });
 
   it('should refuse what is not a raster image, and private addresses', async () => {
-    const [fake, inside] = (await links([`${outside.url}/fake.png`, `${trap.url}/pixel.png`])).json().links as string[];
+    const [fake, inside] = (await links([`${outside.url}/fake.png`, `${trap.url}/pixel.png`])).json().links as [
+      string,
+      string,
+    ];
     expect((await get(fake)).statusCode).toBe(404);
     expect((await get(inside)).statusCode).toBe(404);
     expect(trap.requests).toHaveLength(0);
