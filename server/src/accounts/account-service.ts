@@ -22,7 +22,7 @@ import type { Principal } from './authenticate.js';
 import { CAPTCHA_REQUIRED_MESSAGE, type CaptchaVerifier } from './captcha.js';
 import type { CodeService } from './code-service.js';
 import type { InviteService } from './invite-service.js';
-import { BACKOFFS, type Backoff, CAPTCHA_AFTER_FAILURES, LIMITS } from './limits.js';
+import { BACKOFFS, type Backoff, CAPTCHA_AFTER_ADDRESS_FAILURES, CAPTCHA_AFTER_FAILURES, LIMITS } from './limits.js';
 import { burnPasswordCheck, checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
 import type { SessionRepository } from './session-repository.js';
 import { generateToken, hashToken } from './tokens.js';
@@ -153,20 +153,26 @@ export class AccountService {
   }
 
   /**
-   * Past `CAPTCHA_AFTER_FAILURES` failures in a row for this (address, IP), a login needs a valid
-   * captcha token when the captcha is enabled; without one the password is not checked.
+   * Past `CAPTCHA_AFTER_FAILURES` failures in a row for this (address, IP), or
+   * `CAPTCHA_AFTER_ADDRESS_FAILURES` for the address from any IPs, a login needs a valid captcha
+   * token when the captcha is enabled; without one the password is not checked. The address also
+   * has a gentle back-off of its own (`BACKOFFS.loginAddress`).
    */
   async login(emailInput: string, password: string, origin: Origin, captchaToken?: string): Promise<string> {
     const email = normalizeEmail(emailInput);
     const backoffSubject = `${email}|${origin.ip}`;
     await this.refuseKnownCaptchaless(BACKOFFS.login, backoffSubject, captchaToken);
-    // Count first, then verify: the try is reserved (per IP, and under the per address+IP
-    // back-off) before the captcha and the password are checked, so parallel guesses cannot
-    // outrun the limits or the captcha requirement.
+    await this.refuseKnownCaptchaless(BACKOFFS.loginAddress, email, captchaToken, CAPTCHA_AFTER_ADDRESS_FAILURES);
+    // Count first, then verify: the try is reserved (per IP, under the per address+IP back-off,
+    // then under the per-address one) before the captcha and the password are checked, so
+    // parallel guesses — from many IPs and processes too — cannot outrun the limits or the captcha.
     const reserved = await this.d.limiter.reserveAll([[LIMITS.loginFailPerIp, origin.ip]]);
     try {
       const attempt = await this.d.limiter.reserveBackoff(BACKOFFS.login, backoffSubject);
-      await this.requireCaptchaPastFailures(attempt, captchaToken, origin.ip);
+      const addressAttempt = await this.d.limiter.reserveBackoff(BACKOFFS.loginAddress, email);
+      if (attempt > CAPTCHA_AFTER_FAILURES || addressAttempt > CAPTCHA_AFTER_ADDRESS_FAILURES) {
+        await this.d.captcha.require(captchaToken, origin.ip);
+      }
     } catch (error) {
       // Refused before any password check: the per-IP allowance counts checked passwords.
       await this.d.limiter.release(reserved);
@@ -179,6 +185,7 @@ export class AccountService {
     if (!user || !ok) throw new AppError('auth:invalid-credentials', ACCOUNT_MESSAGES.invalidCredentials);
     await this.d.limiter.release(reserved);
     await this.d.limiter.resetBackoff(BACKOFFS.login, backoffSubject);
+    await this.d.limiter.resetBackoff(BACKOFFS.loginAddress, email);
     if (!user.email_verified_at) throw new AppError('auth:not-verified', NOT_VERIFIED_MESSAGE);
     return this.openSession(user.id, origin);
   }
@@ -310,9 +317,14 @@ export class AccountService {
    * (nothing is checked, so there is nothing to count). Only a shortcut: the decision that holds
    * under bursts is `requireCaptchaPastFailures` on the reserved try's number.
    */
-  private async refuseKnownCaptchaless(policy: Backoff, subject: string, token: string | undefined): Promise<void> {
+  private async refuseKnownCaptchaless(
+    policy: Backoff,
+    subject: string,
+    token: string | undefined,
+    after = CAPTCHA_AFTER_FAILURES,
+  ): Promise<void> {
     if (!this.d.captcha.enabled || token) return;
-    if ((await this.d.limiter.backoffFailures(policy, subject)) >= CAPTCHA_AFTER_FAILURES) {
+    if ((await this.d.limiter.backoffFailures(policy, subject)) >= after) {
       throw new AppError('auth:captcha-required', CAPTCHA_REQUIRED_MESSAGE);
     }
   }
