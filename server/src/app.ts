@@ -13,6 +13,7 @@ import { redisRateLimitStore } from './lib/rate-limit-store.js';
 import { installSecurityHeaders } from './lib/security-headers.js';
 import { type AppModules, composeModules } from './modules.js';
 import { RedisLink } from './realtime/redis-health.js';
+import { isPrivateNetworkAddress } from './skills/http/address-policy.js';
 import { systemRoutes } from './system/routes.js';
 import { installCors } from './web/cors.js';
 import { serveWeb } from './web/static.js';
@@ -47,12 +48,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redact: ['req.headers.authorization', 'req.query.token', '*.password', '*.verifyCode'],
     },
     genReqId: () => newId(),
-    // A hop count trusts that many proxies in front; a list trusts those addresses; never everyone.
+    // A hop count trusts that many proxies in front, each only on a private-network address (a
+    // client connecting directly from the internet is never a proxy, finding N8); a list trusts
+    // those addresses; never everyone.
     trustProxy:
       typeof config.TRUST_PROXY === 'number'
         ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
+            (hops: number) => (address: string, hop: number) =>
+              hop < hops && isPrivateNetworkAddress(address)
           )(config.TRUST_PROXY)
         : config.TRUST_PROXY,
     // Every JSON body the API takes is small (the longest is 10,000 characters of feedback): a 1 MB
