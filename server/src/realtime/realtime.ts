@@ -244,12 +244,27 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
 
   async close(): Promise<void> {
     if (this.io && !this.emitterLink) {
-      this.io.disconnectSockets(true);
-      await new Promise<void>((resolve) => {
-        // io.close() also closes the HTTP server; Fastify closes that itself, so only unbind engine.
-        this.io?.engine.close();
-        resolve();
-      });
+      // Clients live in /session and /voice (io.disconnectSockets reaches only "/"). Each
+      // connection closes once what was emitted to it is written (the shutdown's message.error,
+      // finding N10); engine.close() would discard it, so it runs after, or after 2 s at most.
+      const io = this.io;
+      const namespaces = [io.of(SESSION_NAMESPACE), io.of(VOICE_NAMESPACE)];
+      const conns = new Set(namespaces.flatMap((ns) => [...ns.sockets.values()].map((socket) => socket.conn)));
+      const closed = Promise.all(
+        [...conns].map(
+          (conn) =>
+            new Promise<void>((resolve) => {
+              if (conn.readyState === 'closed') resolve();
+              else conn.once('close', () => resolve());
+            }),
+        ),
+      );
+      for (const ns of namespaces) ns.disconnectSockets(true);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, 2000)))]);
+      clearTimeout(timer);
+      // io.close() also closes the HTTP server; Fastify closes that itself, so only unbind engine.
+      io.engine.close();
     }
     await this.emitterLink?.close();
   }
