@@ -276,7 +276,7 @@ export class AccountService {
     check: CurrentPasswordCheck,
   ): Promise<void> {
     const { user } = principal;
-    await this.checkCurrentPassword(user.id, user.password_hash, currentPassword, check);
+    await this.checkCurrentPassword(principal.sessionId, user.password_hash, currentPassword, check);
     checkPasswordPolicy(password, user.email);
     await this.d.users.update(user.id, { password_hash: await hashPassword(password) });
     await this.endSessions(await this.d.sessions.revokeAllForUser(user.id, principal.sessionId));
@@ -291,7 +291,7 @@ export class AccountService {
   /** Deletes the account and the user's chats, messages, sessions, ledger and personal data. */
   async deleteAccount(principal: Principal, password: string, check: CurrentPasswordCheck): Promise<void> {
     const { user } = principal;
-    await this.checkCurrentPassword(user.id, user.password_hash, password, check);
+    await this.checkCurrentPassword(principal.sessionId, user.password_hash, password, check);
     const sessionIds = await this.d.sessions.activeIdsForUser(user.id);
     await inTransaction(this.d.db, async (trx) => {
       // Every feature removes its own rows (chats, messages, ledger, codes, …) in this transaction.
@@ -306,23 +306,24 @@ export class AccountService {
   }
 
   /**
-   * The current password, under a per-account back-off reserved before argon2 runs: a stolen
-   * token cannot brute-force it with parallel requests. Past `CAPTCHA_AFTER_FAILURES` failures in
+   * The current password, under a per-session back-off reserved before argon2 runs: a stolen
+   * token cannot brute-force it with parallel requests, and its guesses never slow down or ask a
+   * captcha of the owner's own sessions (finding N12). Past `CAPTCHA_AFTER_FAILURES` failures in
    * a row it needs a valid captcha token too (when enabled), as a login does.
    */
   private async checkCurrentPassword(
-    userId: string,
+    sessionId: string,
     hash: string,
     password: string,
     check: CurrentPasswordCheck,
   ): Promise<void> {
-    await this.refuseKnownCaptchaless(BACKOFFS.currentPassword, userId, check.captchaToken);
-    const attempt = await this.d.limiter.reserveBackoff(BACKOFFS.currentPassword, userId);
+    await this.refuseKnownCaptchaless(BACKOFFS.currentPassword, sessionId, check.captchaToken);
+    const attempt = await this.d.limiter.reserveBackoff(BACKOFFS.currentPassword, sessionId);
     await this.requireCaptchaPastFailures(attempt, check.captchaToken, check.ip);
     if (!(await verifyPassword(hash, password))) {
       throw new AppError('auth:wrong-password', ACCOUNT_MESSAGES.wrongPassword);
     }
-    await this.d.limiter.resetBackoff(BACKOFFS.currentPassword, userId);
+    await this.d.limiter.resetBackoff(BACKOFFS.currentPassword, sessionId);
   }
 
   /**

@@ -58,7 +58,7 @@ export const BACKOFFS = {
     maxMs: 2 * MINUTE,
     resetMs: 15 * MINUTE,
   },
-  /** The current password (change password, delete account), per account. */
+  /** The current password (change password, delete account), per login session (N12). */
   currentPassword: {
     scope: 'password-check-backoff',
     freeTries: 5,
