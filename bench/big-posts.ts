@@ -64,7 +64,7 @@ async function main() {
           Array.from({ length: PARALLEL }, async (_, i) => {
             const res = await fetch(`${app.url}${route}`, {
               method: 'POST',
-              body,
+              body: new Uint8Array(body),
               headers: {
                 'content-type': 'application/json',
                 'stripe-signature': 't=1,v1=00',

@@ -158,6 +158,8 @@ const configSchema = z.object({
     .default(24 * 3600),
   /** Uploads per user per hour. */
   FILES_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  /** Disk a user's files (uploads and generated images/tracks) may take, in MB (finding N13). */
+  FILES_QUOTA_MB: z.coerce.number().int().min(1).default(1024),
   /** An S3-compatible store for file bytes (instead of DATA_DIR/files) when S3_BUCKET is set. */
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalUrl,
