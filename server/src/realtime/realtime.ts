@@ -13,6 +13,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Namespace, Server, type Socket } from 'socket.io';
 import { containsNul } from '../lib/input-guard.js';
+import { API_CSP } from '../lib/security-headers.js';
 import { originAllowed } from './allowed-origins.js';
 import type { RedisLink } from './redis-health.js';
 
@@ -125,6 +126,12 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
       maxHttpBufferSize: 262_144,
       pingInterval: 25_000,
       pingTimeout: 20_000,
+    });
+    // Engine.IO's own answers (polling, handshakes) get the API's headers too: data, never a page.
+    io.engine.on('headers', (headers: Record<string, string>) => {
+      headers['Content-Security-Policy'] = API_CSP;
+      headers['X-Content-Type-Options'] = 'nosniff';
+      headers['X-Frame-Options'] = 'DENY';
     });
     if (options.redis) this.useRedis(io, options.redis);
     this.setup(io.of(SESSION_NAMESPACE) as Namespace, this.sessionHandlers);
