@@ -73,6 +73,10 @@ const configSchema = z.object({
     .refine((v) => /^[A-Za-z0-9_.-]{1,64}$/.test(v), 'must be 1–64 letters, digits, "_", "." or "-"'),
   REDIS_BOOT_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(15),
   MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1000).default(20),
+  /** A login session unused this many days ends (idle lifetime). */
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** A login session ends this many days after sign-in, however used (absolute lifetime). */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** App processes on this machine (a Node cluster sharing PORT); 1 = one process. More need REDIS_URL. */
   CLUSTER_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 
