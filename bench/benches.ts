@@ -21,6 +21,7 @@ export const benches: BenchEntry[] = [
   { id: 'engine', file: 'engine.ts', title: 'Reply engine: CPU per token, old loop against new' },
   { id: 'scale', file: 'scale.ts', title: 'Idle sockets + streams in one process', needsBuild: true },
   { id: 'rest', file: 'rest.ts', title: 'REST latency and the personas catalog', needsBuild: true },
+  { id: 'big-posts', file: 'big-posts.ts', title: 'Big unauthenticated POSTs (event-loop lag)' },
   { id: 'fanout', file: 'fanout.ts', title: 'Socket fan-out' },
   { id: 'speech', file: 'speech.ts', title: 'Speech' },
   { id: 'bundle', file: 'bundle.ts', title: 'Bundle and Lighthouse', needsBuild: true },

@@ -56,6 +56,8 @@ export const ERROR_STATUS = {
   'file:invalid': 400,
   /** An upload over the size or pixel limit (nothing is stored). */
   'file:too-large': 413,
+  /** The user's files have reached FILES_QUOTA_MB (nothing is stored). */
+  'file:quota-exceeded': 413,
   internal: 500,
   /** A dependency (database, Redis) is briefly unreachable: retry; the session is still valid. */
   unavailable: 503,

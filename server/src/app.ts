@@ -13,6 +13,7 @@ import { redisRateLimitStore } from './lib/rate-limit-store.js';
 import { installSecurityHeaders } from './lib/security-headers.js';
 import { type AppModules, composeModules } from './modules.js';
 import { RedisLink } from './realtime/redis-health.js';
+import { isPrivateNetworkAddress } from './skills/http/address-policy.js';
 import { systemRoutes } from './system/routes.js';
 import { installCors } from './web/cors.js';
 import { serveWeb } from './web/static.js';
@@ -37,6 +38,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWebDist = (): string => path.resolve(here, '../../web/dist');
 
 /** Builds the whole app: plugins, then the feature modules, then their routes. Tests build exactly this. */
+/** The largest JSON body any route takes, in bytes. */
+export const JSON_BODY_LIMIT = 65_536;
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: options.logger ?? {
@@ -44,15 +48,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redact: ['req.headers.authorization', 'req.query.token', '*.password', '*.verifyCode'],
     },
     genReqId: () => newId(),
-    // A hop count trusts that many proxies in front; a list trusts those addresses; never everyone.
+    // A hop count trusts that many proxies in front, each only on a private-network address (a
+    // client connecting directly from the internet is never a proxy, finding N8); a list trusts
+    // those addresses; never everyone.
     trustProxy:
       typeof config.TRUST_PROXY === 'number'
         ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
+            (hops: number) => (address: string, hop: number) =>
+              hop < hops && isPrivateNetworkAddress(address)
           )(config.TRUST_PROXY)
         : config.TRUST_PROXY,
-    bodyLimit: 1_048_576,
+    // Every JSON body the API takes is small (the longest is 10,000 characters of feedback): a 1 MB
+    // body is refused (413) from its Content-Length before it is read or parsed (finding N1). Uploads
+    // are multipart, with their own limits; the Stripe webhook sets its own.
+    bodyLimit: JSON_BODY_LIMIT,
   });
 
   const ownsDb = !options.db;
@@ -141,6 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await modules.realtime.close();
       await app.close();
       await modules.skills.close();
+      await modules.imageProxy.close();
       await redis?.close();
       if (ownsDb) await db.destroy();
     },

@@ -73,6 +73,10 @@ const configSchema = z.object({
     .refine((v) => /^[A-Za-z0-9_.-]{1,64}$/.test(v), 'must be 1–64 letters, digits, "_", "." or "-"'),
   REDIS_BOOT_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(15),
   MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1000).default(20),
+  /** A login session unused this many days ends (idle lifetime). */
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** A login session ends this many days after sign-in, however used (absolute lifetime). */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** App processes on this machine (a Node cluster sharing PORT); 1 = one process. More need REDIS_URL. */
   CLUSTER_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 
@@ -170,6 +174,8 @@ const configSchema = z.object({
     .default(24 * 3600),
   /** Uploads per user per hour. */
   FILES_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  /** Disk a user's files (uploads and generated images/tracks) may take, in MB (finding N13). */
+  FILES_QUOTA_MB: z.coerce.number().int().min(1).default(1024),
   /** An S3-compatible store for file bytes (instead of DATA_DIR/files) when S3_BUCKET is set. */
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalUrl,
@@ -245,7 +251,7 @@ export function parseTrustProxy(value: string): false | number | string[] | stri
 
 export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'PAYMENTS' | 'CREDIT_PACKS'> & {
   DATA_DIR: string;
-  /** stripe when STRIPE_SECRET_KEY is set, else sandbox, except off when the environment says NODE_ENV=production. */
+  /** PAYMENTS when set; else stripe when STRIPE_SECRET_KEY is set, sandbox on a trial install (no PUBLIC_URL, NODE_ENV not production), off otherwise. */
   PAYMENTS: 'stripe' | 'sandbox' | 'off';
   /** The credit packs on sale (CREDIT_PACKS JSON, or the defaults). */
   CREDIT_PACKS: CreditPack[];
@@ -257,6 +263,12 @@ export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'PAYMENTS' 
 
 export class ConfigError extends Error {}
 
+/** The boot warning of a server whose payments are the free sandbox (undefined otherwise). */
+export function sandboxWarning(config: Pick<Config, 'PAYMENTS'>): string | undefined {
+  if (config.PAYMENTS !== 'sandbox') return undefined;
+  return 'Payments are in SANDBOX mode: no money is taken and anyone signed in can get credits and Pro for free. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or PAYMENTS=off) before inviting real users.';
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
@@ -264,9 +276,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  // Sandbox by default so a keyless `npm start` can buy credits; a deployment that says
-  // NODE_ENV=production sells nothing until Stripe (or PAYMENTS) is configured.
-  const payments = c.PAYMENTS ?? (c.STRIPE_SECRET_KEY ? 'stripe' : env.NODE_ENV === 'production' ? 'off' : 'sandbox');
+  // Sandbox by default only on a trial install (a keyless `npm start`: no PUBLIC_URL, NODE_ENV not
+  // production), which says so at boot and on the buy page. A deployment (PUBLIC_URL set, or
+  // NODE_ENV=production) sells nothing until Stripe is configured, unless PAYMENTS=sandbox says so;
+  // an unset NODE_ENV alone no longer opens the free sandbox (finding N3).
+  const trial = env.NODE_ENV !== 'production' && c.PUBLIC_URL === undefined;
+  const payments = c.PAYMENTS ?? (c.STRIPE_SECRET_KEY ? 'stripe' : trial ? 'sandbox' : 'off');
   if (payments === 'stripe' && (!c.STRIPE_SECRET_KEY || !c.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError(
       'Invalid configuration:\n  PAYMENTS: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or set PAYMENTS=sandbox or off)',

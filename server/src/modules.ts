@@ -13,6 +13,7 @@ import { createFilesModule } from './files/module.js';
 import { EventBus } from './lib/events.js';
 import { LlmRegistry } from './llm/registry.js';
 import { Mailer } from './mail/mailer.js';
+import { createMediaModule } from './media/module.js';
 import { createPersonasModule } from './personas/module.js';
 import { createRealtimeModule } from './realtime/module.js';
 import type { RedisLink } from './realtime/redis-health.js';
@@ -90,6 +91,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
       if (realtime.attached) realtime.session.emit('personas.changed', {});
     },
   });
+  const media = createMediaModule({ config, auth: accounts.auth });
 
   const routes: FastifyPluginAsync[] = [
     personas.routes,
@@ -102,6 +104,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     skills.routes,
     files.routes,
     adminConsole.routes,
+    media.routes,
   ];
   return {
     config,
@@ -136,6 +139,8 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     console: adminConsole.console,
     audit: adminConsole.audit,
     adminRoutes: adminConsole.adminRoutes,
+    /** The outside-image proxy (signed links, SSRF-safe fetches). */
+    imageProxy: media.proxy,
     /** The API's route plugins, in order (each protected one authenticates in its own hook). */
     routes,
   };

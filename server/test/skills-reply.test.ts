@@ -332,7 +332,7 @@ describe('skills in replies', () => {
     const done = await doneFor(events, chat.id);
     const tools = done.payload.message.parts.filter((p: { type: string }) => p.type === 'tool');
     expect(tools.map((p: { status: string }) => p.status)).toEqual(['failed', 'failed', 'failed']);
-    expect(tools[0].output.error).toContain('private or reserved');
+    expect(tools[0].output.error).toBe('That address is not allowed.');
     expect(tools[2].output.error).toContain('Only http and https');
     expect(trapHits).toBe(0);
   });

@@ -23,7 +23,7 @@ import type { Principal } from './authenticate.js';
 import { CAPTCHA_REQUIRED_MESSAGE, type CaptchaVerifier } from './captcha.js';
 import type { CodeService } from './code-service.js';
 import type { InviteService } from './invite-service.js';
-import { BACKOFFS, type Backoff, CAPTCHA_AFTER_FAILURES, LIMITS } from './limits.js';
+import { BACKOFFS, type Backoff, CAPTCHA_AFTER_ADDRESS_FAILURES, CAPTCHA_AFTER_FAILURES, LIMITS } from './limits.js';
 import { burnPasswordCheck, checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
 import type { SessionRepository } from './session-repository.js';
 import { generateToken, hashToken } from './tokens.js';
@@ -33,7 +33,6 @@ export const ACCOUNT_MESSAGES = {
   invalidCredentials: 'The email address or password is incorrect.',
   emailTaken: 'An account with this email address already exists. Please log in instead.',
   wrongPassword: 'Your current password is incorrect.',
-  resetMailFailed: 'An unknown error occurred while sending the password reset email.',
 } as const;
 
 /** What a current-password check comes with: the captcha token (if any) and the client's address. */
@@ -71,6 +70,9 @@ const normalizeEmail = (email: string): string => email.trim().toLowerCase();
  * after the code was mailed, and the client goes to its verify page.
  */
 export class AccountService {
+  /** Mails being sent after their answer (`afterAnswer`). */
+  private readonly pending = new Set<Promise<void>>();
+
   constructor(private readonly d: AccountDeps) {}
 
   /** `exists` and invite lookups: limited per IP across processes (they reveal what exists). */
@@ -154,20 +156,26 @@ export class AccountService {
   }
 
   /**
-   * Past `CAPTCHA_AFTER_FAILURES` failures in a row for this (address, IP), a login needs a valid
-   * captcha token when the captcha is enabled; without one the password is not checked.
+   * Past `CAPTCHA_AFTER_FAILURES` failures in a row for this (address, IP), or
+   * `CAPTCHA_AFTER_ADDRESS_FAILURES` for the address from any IPs, a login needs a valid captcha
+   * token when the captcha is enabled; without one the password is not checked. The address also
+   * has a gentle back-off of its own (`BACKOFFS.loginAddress`).
    */
   async login(emailInput: string, password: string, origin: Origin, captchaToken?: string): Promise<string> {
     const email = normalizeEmail(emailInput);
     const backoffSubject = `${email}|${origin.ip}`;
     await this.refuseKnownCaptchaless(BACKOFFS.login, backoffSubject, captchaToken);
-    // Count first, then verify: the try is reserved (per IP, and under the per address+IP
-    // back-off) before the captcha and the password are checked, so parallel guesses cannot
-    // outrun the limits or the captcha requirement.
+    await this.refuseKnownCaptchaless(BACKOFFS.loginAddress, email, captchaToken, CAPTCHA_AFTER_ADDRESS_FAILURES);
+    // Count first, then verify: the try is reserved (per IP, under the per address+IP back-off,
+    // then under the per-address one) before the captcha and the password are checked, so
+    // parallel guesses — from many IPs and processes too — cannot outrun the limits or the captcha.
     const reserved = await this.d.limiter.reserveAll([[LIMITS.loginFailPerIp, origin.ip]]);
     try {
       const attempt = await this.d.limiter.reserveBackoff(BACKOFFS.login, backoffSubject);
-      await this.requireCaptchaPastFailures(attempt, captchaToken, origin.ip);
+      const addressAttempt = await this.d.limiter.reserveBackoff(BACKOFFS.loginAddress, email);
+      if (attempt > CAPTCHA_AFTER_FAILURES || addressAttempt > CAPTCHA_AFTER_ADDRESS_FAILURES) {
+        await this.d.captcha.require(captchaToken, origin.ip);
+      }
     } catch (error) {
       // Refused before any password check: the per-IP allowance counts checked passwords.
       await this.d.limiter.release(reserved);
@@ -180,6 +188,7 @@ export class AccountService {
     if (!user || !ok) throw new AppError('auth:invalid-credentials', ACCOUNT_MESSAGES.invalidCredentials);
     await this.d.limiter.release(reserved);
     await this.d.limiter.resetBackoff(BACKOFFS.login, backoffSubject);
+    await this.d.limiter.resetBackoff(BACKOFFS.loginAddress, email);
     if (!user.email_verified_at) throw new AppError('auth:not-verified', NOT_VERIFIED_MESSAGE);
     if (user.suspended_at) throw new AppError('auth:suspended', ACCOUNT_SUSPENDED_MESSAGE);
     return this.openSession(user.id, origin);
@@ -190,6 +199,8 @@ export class AccountService {
     const email = normalizeEmail(emailInput);
     // Counted for every address, so a 429 says nothing about whether the address exists.
     await this.d.codes.reserveIssue(email, 'verify', origin.ip);
+    // Sent before the answer: SPEC.md §5 tells the user when the verification mail failed (so
+    // this one answers an unverified account's address more slowly; docs/SECURITY.md known limits).
     const user = await this.d.users.findByEmail(email);
     if (!user || user.email_verified_at) return;
     const code = await this.d.codes.make(email, 'verify');
@@ -199,6 +210,17 @@ export class AccountService {
       this.d.log.error({ err: error }, 'verification mail failed');
       throw new AppError('mail:send-failed', VERIFY_MAIL_FAILED_MESSAGE);
     }
+  }
+
+  /**
+   * Work whose outcome must not show in the answer or its timing (finding N11: `/users/forgot`
+   * took ~105 ms for a known address, 1–2 ms for an unknown one): run after it, failures logged.
+   */
+  private afterAnswer(what: string, work: () => Promise<void>): void {
+    const task = work()
+      .catch((error: unknown) => this.d.log.error({ err: error }, what))
+      .finally(() => this.pending.delete(task));
+    this.pending.add(task);
   }
 
   /**
@@ -219,15 +241,13 @@ export class AccountService {
     const email = normalizeEmail(emailInput);
     // Counted for every address (F11): known and unknown addresses get the same answers.
     await this.d.codes.reserveIssue(email, 'reset', origin.ip);
-    const user = await this.d.users.findByEmail(email);
-    if (!user) return;
-    const code = await this.d.codes.make(email, 'reset');
-    try {
+    // After the answer (N11): known and unknown addresses answer alike and in the same time.
+    this.afterAnswer('reset mail failed', async () => {
+      const user = await this.d.users.findByEmail(email);
+      if (!user) return;
+      const code = await this.d.codes.make(email, 'reset');
       await this.d.mailer.send(resetCodeMail(email, code));
-    } catch (error) {
-      this.d.log.error({ err: error }, 'reset mail failed');
-      throw new AppError('mail:send-failed', ACCOUNT_MESSAGES.resetMailFailed);
-    }
+    });
   }
 
   /** Checks the reset code without using it up (the reset page sends it again with the new password). */
@@ -258,7 +278,7 @@ export class AccountService {
     check: CurrentPasswordCheck,
   ): Promise<void> {
     const { user } = principal;
-    await this.checkCurrentPassword(user.id, user.password_hash, currentPassword, check);
+    await this.checkCurrentPassword(principal.sessionId, user.password_hash, currentPassword, check);
     checkPasswordPolicy(password, user.email);
     await this.d.users.update(user.id, { password_hash: await hashPassword(password) });
     await this.endSessions(await this.d.sessions.revokeAllForUser(user.id, principal.sessionId));
@@ -273,7 +293,7 @@ export class AccountService {
   /** Deletes the account and the user's chats, messages, sessions, ledger and personal data. */
   async deleteAccount(principal: Principal, password: string, check: CurrentPasswordCheck): Promise<void> {
     const { user } = principal;
-    await this.checkCurrentPassword(user.id, user.password_hash, password, check);
+    await this.checkCurrentPassword(principal.sessionId, user.password_hash, password, check);
     const sessionIds = await this.d.sessions.activeIdsForUser(user.id);
     await inTransaction(this.d.db, async (trx) => {
       // Every feature removes its own rows (chats, messages, ledger, codes, …) in this transaction.
@@ -288,23 +308,24 @@ export class AccountService {
   }
 
   /**
-   * The current password, under a per-account back-off reserved before argon2 runs: a stolen
-   * token cannot brute-force it with parallel requests. Past `CAPTCHA_AFTER_FAILURES` failures in
+   * The current password, under a per-session back-off reserved before argon2 runs: a stolen
+   * token cannot brute-force it with parallel requests, and its guesses never slow down or ask a
+   * captcha of the owner's own sessions (finding N12). Past `CAPTCHA_AFTER_FAILURES` failures in
    * a row it needs a valid captcha token too (when enabled), as a login does.
    */
   private async checkCurrentPassword(
-    userId: string,
+    sessionId: string,
     hash: string,
     password: string,
     check: CurrentPasswordCheck,
   ): Promise<void> {
-    await this.refuseKnownCaptchaless(BACKOFFS.currentPassword, userId, check.captchaToken);
-    const attempt = await this.d.limiter.reserveBackoff(BACKOFFS.currentPassword, userId);
+    await this.refuseKnownCaptchaless(BACKOFFS.currentPassword, sessionId, check.captchaToken);
+    const attempt = await this.d.limiter.reserveBackoff(BACKOFFS.currentPassword, sessionId);
     await this.requireCaptchaPastFailures(attempt, check.captchaToken, check.ip);
     if (!(await verifyPassword(hash, password))) {
       throw new AppError('auth:wrong-password', ACCOUNT_MESSAGES.wrongPassword);
     }
-    await this.d.limiter.resetBackoff(BACKOFFS.currentPassword, userId);
+    await this.d.limiter.resetBackoff(BACKOFFS.currentPassword, sessionId);
   }
 
   /**
@@ -312,9 +333,14 @@ export class AccountService {
    * (nothing is checked, so there is nothing to count). Only a shortcut: the decision that holds
    * under bursts is `requireCaptchaPastFailures` on the reserved try's number.
    */
-  private async refuseKnownCaptchaless(policy: Backoff, subject: string, token: string | undefined): Promise<void> {
+  private async refuseKnownCaptchaless(
+    policy: Backoff,
+    subject: string,
+    token: string | undefined,
+    after = CAPTCHA_AFTER_FAILURES,
+  ): Promise<void> {
     if (!this.d.captcha.enabled || token) return;
-    if ((await this.d.limiter.backoffFailures(policy, subject)) >= CAPTCHA_AFTER_FAILURES) {
+    if ((await this.d.limiter.backoffFailures(policy, subject)) >= after) {
       throw new AppError('auth:captcha-required', CAPTCHA_REQUIRED_MESSAGE);
     }
   }

@@ -8,17 +8,34 @@ export interface Principal {
   sessionId: string;
 }
 
-/** Resolves a bearer token to its user and session; undefined when unknown or revoked. */
+const DAY_MS = 24 * 60 * 60_000;
+
+/** How long a login session lives: unused (idle) and in all (absolute), in days. */
+export interface SessionLifetimes {
+  idleDays: number;
+  maxDays: number;
+}
+
+/** Resolves a bearer token to its user and session; undefined when unknown, revoked or expired. */
 export class Authenticator {
   constructor(
     private readonly sessions: SessionRepository,
     private readonly users: UserRepository,
+    private readonly lifetimes: SessionLifetimes = { idleDays: 30, maxDays: 365 },
   ) {}
+
+  /** True when the session is past its idle or absolute lifetime. */
+  private expired(session: { created_at: string; last_used_at: string }, now = Date.now()): boolean {
+    return (
+      Date.parse(session.last_used_at) < now - this.lifetimes.idleDays * DAY_MS ||
+      Date.parse(session.created_at) < now - this.lifetimes.maxDays * DAY_MS
+    );
+  }
 
   async fromToken(token: string | undefined | null): Promise<Principal | undefined> {
     if (!token || token.length > 200) return undefined;
     const session = await this.sessions.findActiveByTokenHash(hashToken(token));
-    if (!session) return undefined;
+    if (!session || this.expired(session)) return undefined;
     const user = await this.users.findById(session.user_id);
     // A suspended account's sessions were revoked; one made since (a password reset) does not count either.
     if (!user || user.suspended_at) return undefined;

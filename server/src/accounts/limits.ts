@@ -46,7 +46,19 @@ export interface Backoff {
 export const BACKOFFS = {
   /** Passwords at login, per (address, origin IP): another origin is never locked out. */
   login: { scope: 'login-backoff', freeTries: 5, baseMs: 30_000, maxMs: 15 * MINUTE, resetMs: 15 * MINUTE },
-  /** The current password (change password, delete account), per account. */
+  /**
+   * Passwords at login per address, across every IP and process (finding N7): gentle, so a guesser
+   * rotating IPs is slowed down without shutting the owner out for long (a right password resets
+   * it; a reset code always works).
+   */
+  loginAddress: {
+    scope: 'login-address-backoff',
+    freeTries: 30,
+    baseMs: 2_000,
+    maxMs: 2 * MINUTE,
+    resetMs: 15 * MINUTE,
+  },
+  /** The current password (change password, delete account), per login session (N12). */
   currentPassword: {
     scope: 'password-check-backoff',
     freeTries: 5,
@@ -63,6 +75,12 @@ export const BACKOFFS = {
  * checks without one. A right password resets the count (and so the requirement).
  */
 export const CAPTCHA_AFTER_FAILURES = 3;
+
+/**
+ * With the captcha enabled, a login for an address that has failed this many times in a row from
+ * any IPs (across processes) needs a valid captcha token too, whatever IP it comes from (N7).
+ */
+export const CAPTCHA_AFTER_ADDRESS_FAILURES = 10;
 
 /** The wait after the n-th try (1-based): 0 for the free tries, then base · 2^k up to max. */
 export function backoffDelayMs(policy: Backoff, n: number): number {

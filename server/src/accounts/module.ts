@@ -35,7 +35,10 @@ export interface AccountsModuleDeps {
 export function createAccountsModule({ config, db, log, events, mailer, credits, redis }: AccountsModuleDeps) {
   const users = new UserRepository(db);
   const sessions = new SessionRepository(db);
-  const auth = new Authenticator(sessions, users);
+  const auth = new Authenticator(sessions, users, {
+    idleDays: config.SESSION_IDLE_DAYS,
+    maxDays: config.SESSION_MAX_DAYS,
+  });
   const invites = new InviteService(new InviteRepository(db), users);
   const attempts = new AttemptRepository(db);
   const limiter = new AttemptLimiter(attempts, redis, log);

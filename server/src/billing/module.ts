@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Authenticator } from '../accounts/authenticate.js';
 import type { UserRepository } from '../accounts/user-repository.js';
-import type { Config } from '../config.js';
+import { type Config, sandboxWarning } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
 import { Fulfilment } from './fulfilment.js';
@@ -30,6 +30,8 @@ export interface BillingModuleDeps {
  */
 export function createBillingModule({ config, db, log, auth, users, credits }: BillingModuleDeps) {
   const repo = new BillingRepository(db);
+  const warning = sandboxWarning(config);
+  if (warning) log.warn(warning);
   const appUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const stripe = config.PAYMENTS === 'stripe' ? new StripeProvider(config, repo, appUrl) : undefined;
   const provider: PaymentProvider | undefined = config.PAYMENTS === 'sandbox' ? new SandboxProvider() : stripe;

@@ -8,6 +8,7 @@ import { parse } from '../lib/validate.js';
 import type { BillingService } from './service.js';
 import type { StripeWebhook } from './webhook.js';
 
+const WEBHOOK_BODY_LIMIT = 262_144;
 const checkoutLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 const sandboxCompleteSchema = z
   .object({ outcome: z.enum(['paid', 'failed']).default('paid') })
@@ -22,7 +23,8 @@ export const billingRoutes =
     // Stripe signs the exact bytes it sent: this route alone keeps JSON bodies raw (and needs no token).
     await app.register(async (scope) => {
       scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-      scope.post('/billing/webhook', async (request) => {
+      // Stripe's events are a few KB; 256 KiB leaves room for big invoices, not for a 1 MB flood.
+      scope.post('/billing/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) => {
         if (!stripeWebhook) throw new AppError('not-found', 'Stripe payments are not enabled on this server.');
         const signature = request.headers['stripe-signature'];
         return stripeWebhook.receive(request.body, typeof signature === 'string' ? signature : undefined);

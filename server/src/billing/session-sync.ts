@@ -35,6 +35,22 @@ export async function sessionOutcome(
   return { ...base, action: 'pay', subscription };
 }
 
+/**
+ * Whether a Checkout Session is the one created for this order (finding N2): a session's metadata
+ * or client_reference_id can name any order (a Payment Link, another Checkout in the same Stripe
+ * account), so only the session whose id was saved with the order, for the order's amount, currency
+ * and mode, may pay, fail or cancel it.
+ */
+export function sessionMatchesOrder(session: Stripe.Checkout.Session, order: OrderRow): boolean {
+  return (
+    order.provider_session_id !== null &&
+    session.id === order.provider_session_id &&
+    session.amount_total === order.amount_cents &&
+    (session.currency ?? '').toLowerCase() === order.currency.toLowerCase() &&
+    session.mode === (order.kind === 'pro' ? 'subscription' : 'payment')
+  );
+}
+
 /** Applies a session outcome to its order inside the caller's transaction. */
 export async function applySessionOutcome(
   fulfil: Fulfilment,
@@ -66,6 +82,7 @@ export async function applySession(
   order: OrderRow,
   session: Stripe.Checkout.Session,
 ): Promise<void> {
+  if (!sessionMatchesOrder(session, order)) return;
   const outcome = await sessionOutcome(stripe, session);
   if (outcome.action === 'none') return;
   await service.transact((trx, effects) => applySessionOutcome(service.fulfilment, trx, order, outcome, effects));

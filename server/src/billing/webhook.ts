@@ -4,7 +4,7 @@ import type { Executor } from '../db/database.js';
 import { AppError } from '../errors.js';
 import type { Effects } from './fulfilment.js';
 import type { BillingService } from './service.js';
-import { applySessionOutcome, type SessionOutcome, sessionOutcome } from './session-sync.js';
+import { applySessionOutcome, type SessionOutcome, sessionMatchesOrder, sessionOutcome } from './session-sync.js';
 import { idOf, type StripeProvider, type StripeSubscriptionState } from './stripe-provider.js';
 
 /** The Stripe events billing acts on (docs/BILLING.md lists them for the dashboard). */
@@ -65,6 +65,7 @@ export class StripeWebhook {
         const orderId = session.client_reference_id ?? session.metadata?.orderId;
         const order = orderId ? await this.billing.repo.findOrder(orderId) : undefined;
         if (!order) return this.ignore(event, 'unknown order');
+        if (!sessionMatchesOrder(session, order)) return this.ignore(event, 'a session that is not its order’s own');
         const outcome: SessionOutcome = await sessionOutcome(
           this.stripe,
           session,

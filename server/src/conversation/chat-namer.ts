@@ -1,14 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { deriveChatName } from '../chats/naming.js';
 import type { ChatService } from '../chats/service.js';
+import type { Db } from '../db/database.js';
 import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
 import type { PersonaRepository } from '../personas/repository.js';
-import { titleFromModel, titleFromText } from './naming.js';
+import { type TitleUsage, titleFromModel, titleFromText } from './naming.js';
+import { NamingGuard } from './naming-guard.js';
 import type { MessageRepository } from './repository.js';
 
 const NAMING_TIMEOUT_MS = 15_000;
 
 export interface ChatNamerDeps {
+  db: Db;
   log: FastifyBaseLogger;
   messages: MessageRepository;
   personas: PersonaRepository;
@@ -21,11 +24,32 @@ export interface ChatNamerDeps {
  * and renames them through the chats feature, which announces `chat.renamed`.
  */
 export class ChatNamer {
+  /** Model titles are limited per user and chat, and their tokens recorded (finding N6). */
+  readonly guard: NamingGuard;
+
   constructor(
     private readonly deps: ChatNamerDeps,
     /** Aborted on shutdown: a title being asked for is given up. */
     private readonly shutdown: AbortSignal,
-  ) {}
+  ) {
+    this.guard = new NamingGuard(deps.db);
+  }
+
+  /** The model's title, when the limits allow one more; its tokens are recorded. */
+  private async modelTitle(
+    userId: string,
+    chatId: string,
+    resolved: ResolvedModel,
+    exchange: { user: string; assistant: string },
+  ): Promise<string | undefined> {
+    if (!(await this.guard.allow(userId, chatId))) return undefined;
+    let usage: TitleUsage | undefined;
+    const title = await titleFromModel(resolved.model, exchange, this.signal(), (u) => {
+      usage = u;
+    });
+    if (usage) await this.guard.record(userId, chatId, resolved.modelId, usage);
+    return title;
+  }
 
   /** After the first complete exchange: the model's title, else the first words of the message. */
   async nameFirstExchange(
@@ -36,7 +60,7 @@ export class ChatNamer {
   ): Promise<string> {
     let name: string | undefined;
     if (resolved) {
-      name = await titleFromModel(resolved.model, exchange, this.signal()).catch((error) => {
+      name = await this.modelTitle(userId, chatId, resolved, exchange).catch((error) => {
         this.deps.log.warn({ err: error, chatId }, 'model could not name the chat; using the first message');
         return undefined;
       });
@@ -60,19 +84,24 @@ export class ChatNamer {
     const persona = await this.deps.personas.findById(chat.persona_id);
     const first = (await this.deps.messages.firstUserMessage(chatId))?.content;
     let name: string | undefined;
-    if (first) name = deriveChatName(await this.suggestTitle(chatId, persona?.model ?? undefined, first), 120);
+    if (first) name = deriveChatName(await this.suggestTitle(userId, chatId, persona?.model ?? undefined, first), 120);
     name ??= deriveChatName(first) ?? persona?.name ?? chat.name;
     await this.deps.chats.rename(userId, chatId, name);
     return name;
   }
 
   /** A model-written title for the chat's first exchange; undefined without a model or an answer. */
-  private async suggestTitle(chatId: string, model: string | undefined, userText: string): Promise<string | undefined> {
+  private async suggestTitle(
+    userId: string,
+    chatId: string,
+    model: string | undefined,
+    userText: string,
+  ): Promise<string | undefined> {
     const resolved = this.deps.llm.getLanguageModel(model);
     if (!resolved) return undefined;
     const first = await this.deps.messages.listFirst(chatId, 10);
     const assistant = first.find((m) => m.role === 'assistant' && m.content.trim())?.content ?? '';
-    return titleFromModel(resolved.model, { user: userText, assistant }, this.signal()).catch((error) => {
+    return this.modelTitle(userId, chatId, resolved, { user: userText, assistant }).catch((error) => {
       this.deps.log.warn({ err: error, chatId }, 'model could not name the chat');
       return undefined;
     });

@@ -54,6 +54,7 @@ export function createConversationModule(deps: ConversationModuleDeps) {
   // A chat being deleted: stop the reply being written in it first.
   deps.events.on('chat.deleting', ({ chatId }) => conversation.cancelChat(chatId));
   deps.events.on('user.deleting', ({ userId, trx }) => messages.deleteAllOf(userId, trx));
+  deps.events.on('user.deleting', ({ userId, trx }) => conversation.namingGuard.deleteAllOf(userId, trx));
   return {
     conversation,
     routes: conversationRoutes(deps.auth, conversation, { chats: deps.chatService, messages }),

@@ -37,18 +37,26 @@ export function titleFromText(text: string): string {
   return cleaned ? limitWords(cleaned) : FALLBACK_NAME;
 }
 
-/** Asks the model for a short title for the chat's first exchange. */
+/** Token usage of one call, as the provider reported it (undefined when not reported). */
+export interface TitleUsage {
+  inputTokens: number | undefined;
+  outputTokens: number | undefined;
+}
+
+/** Asks the model for a short title for the chat's first exchange; `onUsage` gets what it cost. */
 export async function titleFromModel(
   model: LanguageModel,
   exchange: { user: string; assistant: string },
   abortSignal: AbortSignal,
+  onUsage?: (usage: TitleUsage) => void,
 ): Promise<string | undefined> {
-  const { text } = await generateText({
+  const { text, usage } = await generateText({
     model,
     maxRetries: 1,
     abortSignal,
     system: `You write short chat titles. Answer with the title only: at most ${CHAT_TITLE_MAX_WORDS} words, no quotes, no punctuation at the end.`,
     prompt: `Write a title for a chat that starts like this.\n\nUser: ${exchange.user.slice(0, 1500)}\n\nAssistant: ${exchange.assistant.slice(0, 1500)}`,
   });
+  onUsage?.({ inputTokens: usage.inputTokens, outputTokens: usage.outputTokens });
   return cleanTitle(text);
 }

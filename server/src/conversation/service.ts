@@ -63,6 +63,11 @@ export class ConversationService {
   private readonly tasks = new Set<Promise<unknown>>();
   private readonly shutdownController = new AbortController();
   private sweeper: NodeJS.Timeout | undefined;
+  /**
+   * Replies whose engine ended without storing their end (the final write failed: a database cut
+   * as the reply ended, finding N5). The sweep fails and refunds them once the database answers.
+   */
+  private readonly unfinished = new Map<string, { chatId: string; userId: string; content: string }>();
   private closing = false;
   private readonly namer: ChatNamer;
   /**
@@ -404,6 +409,9 @@ export class ConversationService {
       if (outcome.content.trim()) await this.touch(userId, chatId, outcome.content, nowIso());
     } catch (error) {
       this.deps.log.error({ err: error, chatId }, 'reply engine failed');
+      if (outcome === undefined) {
+        this.unfinished.set(reply.messageId, { chatId, userId, content: reply.content });
+      }
     } finally {
       this.release(reply);
     }
@@ -449,6 +457,11 @@ export class ConversationService {
 
   private touch(userId: string, chatId: string, text: string, at: string): Promise<void> {
     return this.deps.chats.recordActivity(userId, chatId, text, at);
+  }
+
+  /** The chat-title limits and token records (ChatNamer). */
+  get namingGuard() {
+    return this.namer.guard;
   }
 
   /** generateName: see ChatNamer. */
@@ -504,38 +517,60 @@ export class ConversationService {
    * Single process: everything streaming at boot is stale. With Redis: only replies idle for a
    * minute (live ones save progress every few seconds), checked again periodically.
    */
-  async recoverInterrupted(now = Date.now()): Promise<number> {
+  async recoverInterrupted(now = Date.now(), periodic = false): Promise<number> {
     const shared = this.deps.config.REDIS_URL !== undefined;
-    const staleBefore = new Date(shared ? now - STALE_STREAMING_MS : now + 1).toISOString();
+    // At boot of a single process everything streaming is stale; otherwise only replies idle for
+    // STALE_STREAMING_MS (live ones save every 3 s) that this process is not generating.
+    const staleBefore = new Date(shared || periodic ? now - STALE_STREAMING_MS : now + 1).toISOString();
+    let recovered = await this.finishUnfinished();
     const rows = await this.deps.messages.listStaleStreaming(staleBefore);
-    let recovered = 0;
     for (const row of rows) {
       const live = this.active.get(row.chat_id);
       if (live && live !== 'pending' && live.messageId === row.id) continue;
-      // Refund first: a crash in between leaves a streaming row whose refund is a no-op next time.
-      await this.deps.credits.refund(row.user_id, row.id, 'refund:interrupted');
-      if (await this.deps.messages.finishReply(row.id, { content: row.content, status: 'failed' })) {
-        recovered++;
-        // The user's devices (on any process) learn that the reply ended.
-        if (this.deps.realtime.attached) {
-          this.room(row.user_id).emit('message.error', {
-            chatId: row.chat_id,
-            messageId: row.id,
-            message: t.interrupted,
-            code: 'llm:interrupted',
-          });
-        }
-      }
+      if (live === 'pending' && periodic) continue;
+      if (await this.failInterrupted(row.id, row.chat_id, row.user_id, row.content)) recovered++;
     }
     if (recovered > 0) this.deps.log.warn({ recovered }, 'marked interrupted replies failed and refunded them');
     return recovered;
   }
 
-  /** Starts the periodic sweep for replies of dead processes (scale-out only). */
+  /** Fails and refunds the replies whose final write failed here, as soon as the database answers. */
+  private async finishUnfinished(): Promise<number> {
+    let finished = 0;
+    for (const [messageId, reply] of this.unfinished) {
+      if (await this.failInterrupted(messageId, reply.chatId, reply.userId, reply.content)) finished++;
+      this.unfinished.delete(messageId);
+    }
+    return finished;
+  }
+
+  /** One interrupted reply: refunded, failed (its text kept) and told to the user's devices. */
+  private async failInterrupted(messageId: string, chatId: string, userId: string, content: string): Promise<boolean> {
+    // Refund first: a crash in between leaves a streaming row whose refund is a no-op next time.
+    await this.deps.credits.refund(userId, messageId, 'refund:interrupted');
+    if (!(await this.deps.messages.finishReply(messageId, { content, status: 'failed' }))) return false;
+    // The user's devices (on any process) learn that the reply ended.
+    if (this.deps.realtime.attached) {
+      this.room(userId).emit('message.error', { chatId, messageId, message: t.interrupted, code: 'llm:interrupted' });
+    }
+    return true;
+  }
+
+  /**
+   * Starts the periodic sweep: replies of dead processes (scale-out) and replies whose end could
+   * not be stored (a database cut as they ended, in any setup) are failed and refunded.
+   */
   startSweeper(): void {
-    if (this.deps.config.REDIS_URL === undefined || this.sweeper) return;
+    if (this.sweeper) return;
+    let sweeping = false;
     this.sweeper = setInterval(() => {
-      void this.recoverInterrupted().catch((error) => this.deps.log.error({ err: error }, 'reply sweep failed'));
+      if (sweeping) return;
+      sweeping = true;
+      void this.recoverInterrupted(Date.now(), true)
+        .catch((error) => this.deps.log.error({ err: error }, 'reply sweep failed'))
+        .finally(() => {
+          sweeping = false;
+        });
     }, SWEEP_EVERY_MS);
     this.sweeper.unref();
   }

@@ -55,6 +55,17 @@ export class CreditRepository {
     return inserted !== undefined;
   }
 
+  /** The skill surcharges (`tool:<messageId>:<callId>`) a reply took from its user. */
+  listSurcharges(userId: string, messageId: string, trx: Executor = this.db) {
+    return trx
+      .selectFrom('credit_ledger')
+      .select(['idempotency_key', 'amount', 'reason'])
+      .where('user_id', '=', userId)
+      .where('idempotency_key', 'like', `tool:${messageId.replace(/[\\%_]/g, '')}:%`)
+      .where('amount', '<', 0)
+      .execute();
+  }
+
   findLedgerRow(idempotencyKey: string, trx: Executor = this.db) {
     return trx.selectFrom('credit_ledger').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
   }

@@ -83,19 +83,37 @@ export class CreditService {
   }
 
   /**
-   * Gives back what `charge:<messageId>` took, exactly once, whatever the number of callers.
+   * Gives back what `charge:<messageId>` and the reply's skill surcharges (`tool:<messageId>:*`)
+   * took, exactly once, whatever the number of callers.
    * Returns the new balance, or undefined when there was nothing (left) to refund.
    */
   async refund(userId: string, messageId: string, reason = 'refund'): Promise<number | undefined> {
     const balance = await inTransaction(this.db, async (trx) => {
+      let back = 0;
       const charge = await this.credits.findLedgerRow(chargeKey(messageId), trx);
-      if (!charge || charge.amount >= 0 || charge.user_id !== userId) return undefined;
-      const written = await this.credits.addLedgerRow(
-        { userId, amount: -charge.amount, reason, idempotencyKey: refundKey(messageId) },
-        trx,
-      );
-      if (!written) return undefined;
-      return this.credits.adjust(userId, -charge.amount, trx);
+      if (charge && charge.amount < 0 && charge.user_id === userId) {
+        const written = await this.credits.addLedgerRow(
+          { userId, amount: -charge.amount, reason, idempotencyKey: refundKey(messageId) },
+          trx,
+        );
+        if (written) back -= charge.amount;
+      }
+      // The reply's skill surcharges go back with it (finding N9: a failed or interrupted reply kept
+      // them), each once under the key the skill's own refund uses.
+      for (const surcharge of await this.credits.listSurcharges(userId, messageId, trx)) {
+        const written = await this.credits.addLedgerRow(
+          {
+            userId,
+            amount: -surcharge.amount,
+            reason: `refund:${surcharge.reason}`,
+            idempotencyKey: `refund:${surcharge.idempotency_key}`,
+          },
+          trx,
+        );
+        if (written) back -= surcharge.amount;
+      }
+      if (back === 0) return undefined;
+      return this.credits.adjust(userId, back, trx);
     });
     if (balance !== undefined) await this.announce(userId, balance);
     return balance;

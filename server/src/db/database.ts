@@ -21,6 +21,7 @@ import * as m0006 from './migrations/0006-message-versions.js';
 import * as m0007 from './migrations/0007-streaming-index.js';
 import * as m0008 from './migrations/0008-reply-usage.js';
 import * as m0013 from './migrations/0013-admin-console.js';
+import * as m0009 from './migrations/0009-hardening-iii.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0006-message-versions': m0006,
   '0007-streaming-index': m0007,
   '0008-reply-usage': m0008,
+  '0009-hardening-iii': m0009,
   '0013-admin-console': m0013,
 };
 
@@ -46,6 +48,12 @@ function createPool(url: string): pg.Pool {
   // An idle client can be ended by the server (restart, failover, a dropped database); without a
   // listener that 'error' would crash the process. The pool replaces the client on next use.
   pool.on('error', (error) => console.error(`postgres idle client error: ${error.message}`));
+  // A client checked out between two statements (inside a transaction) has no pool listener: a
+  // connection lost right then was an uncaught exception that ended the process (seen with a 5 s
+  // cut as a reply ended, finding N5). The next query on it fails and the pool drops it.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   return pool;
 }
 

@@ -253,6 +253,19 @@ export interface ModelPricesTable {
   updated_at: Timestamp;
 }
 
+/** 0009: tokens of model calls that belong to no reply (chat titles), per user. */
+export interface ModelUsageTable {
+  id: string;
+  user_id: string;
+  chat_id: string | null;
+  /** What the call was for: `chat-title`. */
+  purpose: string;
+  model: string | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -273,6 +286,7 @@ export interface Database {
   files: FilesTable;
   audit_log: AuditLogTable;
   model_prices: ModelPricesTable;
+  model_usage: ModelUsageTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

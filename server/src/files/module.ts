@@ -54,6 +54,7 @@ export function createFilesModule({
     signer,
     new AttemptLimiter(new AttemptRepository(db), redis),
     config.FILES_UPLOADS_PER_HOUR,
+    config.FILES_QUOTA_MB * 1_048_576,
   );
   events.on('chat.deleting', ({ chatId }) => files.deleteForChat(chatId));
   events.on('user.deleting', ({ userId, trx }) => files.deleteForUser(userId, trx));

@@ -5,6 +5,16 @@ import type { FileRow } from '../db/schema.js';
 export class FileRepository {
   constructor(private readonly db: Db) {}
 
+  /** Bytes the user's files take. */
+  async totalSize(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('files')
+      .select((eb) => eb.fn.sum<number | string | null>('size').as('total'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.total ?? 0);
+  }
+
   async insert(row: FileRow): Promise<void> {
     await this.db.insertInto('files').values(row).execute();
   }

@@ -17,6 +17,8 @@ const texts = {
   corrupt: 'The picture could not be read; it may be damaged. Try another file.',
   tooManyPixels: 'The picture has too many pixels. Use one of at most 40 megapixels.',
   maskNotPng: 'A mask must be a PNG image.',
+  quota: (mb: number) =>
+    `Your files have reached the ${mb} MB storage limit. Delete chats with pictures or music you no longer need to make room.`,
 };
 
 /** What a user message keeps of each attachment (no bytes, no url: urls are signed when shown). */
@@ -45,6 +47,8 @@ export class FileService {
     private readonly signer: FileUrlSigner,
     private readonly limiter: Pick<AttemptLimiter, 'reserve'>,
     private readonly uploadsPerHour: number,
+    /** Bytes a user's files may take in all (uploads and skill results). */
+    private readonly quotaBytes = Number.POSITIVE_INFINITY,
   ) {}
 
   url(id: string): string {
@@ -82,6 +86,10 @@ export class FileService {
     purpose: FileRow['purpose'],
     file: { bytes: Buffer; mimeType: string; width?: number; height?: number },
   ): Promise<FileRow> {
+    // Per-user disk quota (finding N13), checked before anything is stored.
+    if ((await this.files.totalSize(userId)) + file.bytes.length > this.quotaBytes) {
+      throw new AppError('file:quota-exceeded', texts.quota(Math.round(this.quotaBytes / 1_048_576)));
+    }
     const id = newId();
     const now = nowIso();
     const row: FileRow = {

@@ -3,10 +3,15 @@ import type { FastifyInstance } from 'fastify';
 
 const MAX_DEPTH = 32;
 
-/** True when any string in the value (keys included) holds a NUL, which no database text may store. */
+/**
+ * True when any string in the value (keys included) holds a NUL, which no database text may store.
+ * Binary values (a raw webhook body, a socket attachment) are bytes, not text, and are skipped: walking
+ * a 1 MB Buffer as an object visited every byte as a key and froze the process (finding N1).
+ */
 export function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return false;
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return false;
   if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
   for (const [key, v] of Object.entries(value)) {
     if (key.includes('\u0000') || containsNul(v, depth + 1)) return true;

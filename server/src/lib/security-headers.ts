@@ -39,7 +39,9 @@ export function appCsp(config: Pick<Config, 'PUBLIC_URL' | 'RECAPTCHA_SITE_KEY'>
     `script-src ${scripts.join(' ')}`,
     // Styles: components set inline styles; scripts stay strict.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    // Images from this origin (and the API's) only: outside images come through the signed proxy
+    // (`media/image-proxy.ts`), so a reply cannot make the browser call a host of its choosing (N4).
+    `img-src ${["'self'", 'data:', 'blob:', ...publicOrigins(config.PUBLIC_URL).filter((o) => o.startsWith('http'))].join(' ')}`,
     "font-src 'self' data:",
     "media-src 'self' data: blob:",
     // The browser also calls SPEC §7's public reverse-geocoding service for the device location.

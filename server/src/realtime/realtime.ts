@@ -13,6 +13,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Namespace, Server, type Socket } from 'socket.io';
 import { containsNul } from '../lib/input-guard.js';
+import { API_CSP } from '../lib/security-headers.js';
 import { originAllowed } from './allowed-origins.js';
 import type { RedisLink } from './redis-health.js';
 
@@ -120,9 +121,17 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
       },
       allowRequest: (req, callback) =>
         callback(null, originAllowed(req.headers.origin, req.headers.host, options.publicUrl)),
-      maxHttpBufferSize: 2e6,
+      // The largest payload is a message (8,000 characters) or a 0.5 s voice chunk (16 KB); a bigger
+      // packet closes the connection before it is parsed (finding N1: 1.9 MB payloads stalled the loop).
+      maxHttpBufferSize: 262_144,
       pingInterval: 25_000,
       pingTimeout: 20_000,
+    });
+    // Engine.IO's own answers (polling, handshakes) get the API's headers too: data, never a page.
+    io.engine.on('headers', (headers: Record<string, string>) => {
+      headers['Content-Security-Policy'] = API_CSP;
+      headers['X-Content-Type-Options'] = 'nosniff';
+      headers['X-Frame-Options'] = 'DENY';
     });
     if (options.redis) this.useRedis(io, options.redis);
     this.setup(io.of(SESSION_NAMESPACE) as Namespace, this.sessionHandlers);
@@ -242,12 +251,27 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
 
   async close(): Promise<void> {
     if (this.io && !this.emitterLink) {
-      this.io.disconnectSockets(true);
-      await new Promise<void>((resolve) => {
-        // io.close() also closes the HTTP server; Fastify closes that itself, so only unbind engine.
-        this.io?.engine.close();
-        resolve();
-      });
+      // Clients live in /session and /voice (io.disconnectSockets reaches only "/"). Each
+      // connection closes once what was emitted to it is written (the shutdown's message.error,
+      // finding N10); engine.close() would discard it, so it runs after, or after 2 s at most.
+      const io = this.io;
+      const namespaces = [io.of(SESSION_NAMESPACE), io.of(VOICE_NAMESPACE)];
+      const conns = new Set(namespaces.flatMap((ns) => [...ns.sockets.values()].map((socket) => socket.conn)));
+      const closed = Promise.all(
+        [...conns].map(
+          (conn) =>
+            new Promise<void>((resolve) => {
+              if (conn.readyState === 'closed') resolve();
+              else conn.once('close', () => resolve());
+            }),
+        ),
+      );
+      for (const ns of namespaces) ns.disconnectSockets(true);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, 2000)))]);
+      clearTimeout(timer);
+      // io.close() also closes the HTTP server; Fastify closes that itself, so only unbind engine.
+      io.engine.close();
     }
     await this.emitterLink?.close();
   }

@@ -286,6 +286,7 @@ export const texts = {
     copied: 'Copied',
     copyFailed: 'Copy failed',
     table: 'Table',
+    loadImage: (host: string, alt: string) => `Show image${alt ? ` “${alt}”` : ''} from ${host}`,
   },
   a11y: {
     mainNav: 'Main',

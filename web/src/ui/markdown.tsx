@@ -1,6 +1,7 @@
 import { type ComponentPropsWithoutRef, Fragment, memo, useEffect, useMemo, useRef, useState } from 'react';
 import ReactMarkdown, { type Components, defaultUrlTransform, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { MarkdownImage } from '../media/outside-image';
 import { texts } from '../texts/texts';
 import { splitBlocks } from './markdown-blocks';
 import { remarkStripHtml } from './strip-html';
@@ -93,6 +94,8 @@ function CodeBlock(props: ComponentPropsWithoutRef<'pre'>) {
 const COMPONENTS: Components = {
   a: ({ node: _node, href, ...rest }) => <a {...rest} href={href} target="_blank" rel="noopener noreferrer nofollow" />,
   pre: ({ node: _node, ...rest }) => <CodeBlock {...rest} />,
+  // Outside images wait for a click and come through the server's proxy (finding N4).
+  img: ({ src, alt }) => <MarkdownImage src={typeof src === 'string' ? src : undefined} alt={alt} />,
   table: ({ node: _node, ...rest }) => (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
     <section className="table-scroll" tabIndex={0} aria-label={texts.markdown.table}>

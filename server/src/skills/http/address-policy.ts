@@ -18,6 +18,23 @@ export function isPublicAddress(address: string): boolean {
   return parsed.range() === 'unicast';
 }
 
+const PRIVATE_RANGES = new Set(['loopback', 'private', 'linkLocal', 'uniqueLocal', 'carrierGradeNat']);
+
+/**
+ * True for addresses of a private network (loopback, RFC 1918, link-local, unique-local, CGNAT):
+ * where a proxy counted by `TRUST_PROXY=<hops>` may sit (finding N8).
+ */
+export function isPrivateNetworkAddress(address: string): boolean {
+  const bare = stripBrackets(address);
+  if (!ipaddr.isValid(bare)) return false;
+  let parsed = ipaddr.parse(bare);
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+  }
+  return PRIVATE_RANGES.has(parsed.range());
+}
+
 export const stripBrackets = (host: string): string =>
   host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
 

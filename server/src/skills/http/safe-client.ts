@@ -49,8 +49,12 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const DEFAULTS = { timeoutMs: 20_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 5 };
 const USER_AGENT = 'NeuraBot/1.0 (+https://github.com/neura; reads pages a user asked about)';
 
-const blocked = (what: string) =>
-  new SafeHttpError('blocked', `The address ${what} is private or reserved, so it cannot be fetched.`);
+/**
+ * One answer for every refused target: naming what a host resolved to (or which private address it
+ * was) told a model, and so a user, about the internal network (finding N14).
+ */
+export const BLOCKED_MESSAGE = 'That address is not allowed.';
+const blocked = () => new SafeHttpError('blocked', BLOCKED_MESSAGE);
 
 /** A lookup that resolves every address of the name and refuses if any one is not public. */
 const safeLookup = ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
@@ -58,7 +62,7 @@ const safeLookup = ((hostname: string, options: dns.LookupOptions, callback: (..
     if (error) return callback(error);
     const list = addresses as dns.LookupAddress[];
     const bad = list.find((a) => !isPublicAddress(a.address));
-    if (list.length === 0 || bad) return callback(blocked(bad ? `${hostname} (${bad.address})` : hostname));
+    if (list.length === 0 || bad) return callback(blocked());
     if (options.all) return callback(null, list);
     const first = list[0] as dns.LookupAddress;
     return callback(null, first.address, first.family);
@@ -72,13 +76,13 @@ function safeConnector(allow: OutboundAllowList, timeout: number): buildConnecto
     const host = stripBrackets(options.hostname);
     const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
     if (allow.allows(host, port)) return plain(options, callback);
-    if (isIpLiteral(host) && !isPublicAddress(host)) return callback(blocked(host), null);
+    if (isIpLiteral(host) && !isPublicAddress(host)) return callback(blocked(), null);
     guarded(options, (error, socket) => {
       if (error) return callback(error, null);
       const remote = (socket as Socket).remoteAddress;
       if (!remote || !isPublicAddress(remote)) {
         (socket as Socket).destroy();
-        return callback(blocked(remote ?? host), null);
+        return callback(blocked(), null);
       }
       callback(null, socket);
     });

@@ -1,4 +1,5 @@
 import type { Business } from '@neura/contract';
+import { ProxiedImg } from '../../media/outside-image';
 import { skillTexts } from '../../texts/texts';
 
 function Stars({ rating }: { rating: number }) {
@@ -20,7 +21,7 @@ export function BusinessCards({ businesses }: { businesses: Business[] }) {
       {businesses.map((b) => (
         <li key={b.url} className="flex min-w-0 gap-3">
           {b.imageUrl ? (
-            <img
+            <ProxiedImg
               src={b.imageUrl}
               alt=""
               width={56}

@@ -1,5 +1,6 @@
 import type { WebSearchResult } from '@neura/contract';
 import { useState } from 'react';
+import { ProxiedImg } from '../../media/outside-image';
 import { skillTexts } from '../../texts/texts';
 import { hostOf } from './tool-frame';
 
@@ -20,7 +21,7 @@ function Favicon({ url }: { url: string }) {
     // judged by onError below
   }
   return (
-    <img
+    <ProxiedImg
       src={src}
       alt=""
       width={16}

@@ -1,5 +1,6 @@
 import { VIDEO_FRAME_HOSTS, type Video, videoFromUrl } from '@neura/contract';
 import { useState } from 'react';
+import { ProxiedImg } from '../../media/outside-image';
 import { skillTexts } from '../../texts/texts';
 
 /** Twitch refuses to play without `parent` = the embedding page's host (localhost in the native app). */
@@ -62,7 +63,7 @@ export function VideoTile({ video }: { video: Video }) {
           data-testid="video-play"
         >
           {video.thumbnail ? (
-            <img
+            <ProxiedImg
               src={video.thumbnail}
               alt=""
               loading="lazy"

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
+import { createTestChat, createTestUser } from '@neura/test-kit/seed';
+import { createPostgresDatabase } from '@neura/test-kit/server/database';
+import { startTcpProxy, type TcpProxy, viaProxy } from '@neura/test-kit/server/tcp-proxy';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type BuiltApp, buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { connected, record, send, waitFor } from '../helpers/conversation.js';
+import { describeWithServices } from '../helpers/services-env.js';
+import { connectSocket } from '../helpers/socket.js';
+
+/**
+ * N5: PostgreSQL cut for 5 s just as a reply ends (its final write fails). The reply must not stay
+ * `streaming` forever: the sweep fails and refunds it once the database is back, the user's devices
+ * get `message.error`, and the chat takes the next message within the sweep interval.
+ */
+describeWithServices('N5: a database cut as a reply ends', () => {
+  let proxy: TcpProxy;
+  let drop: () => Promise<void>;
+  let built: BuiltApp;
+  let url: string;
+  let fake: FakeOpenAI;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    const db = await createPostgresDatabase();
+    drop = db.drop;
+    const target = new URL(db.url);
+    proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+    fake = await startFakeOpenAI({ chunks: ['Partial', ' text', ' and the end'], holdAfter: 2 });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-replycut-'));
+    built = await buildApp(
+      loadConfig({
+        NODE_ENV: 'test',
+        DATABASE_URL: viaProxy(db.url, proxy),
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+        LLM_BASE_URL: fake.baseUrl,
+        LLM_MODEL: 'fake',
+      }),
+    );
+    await built.listen(0, '127.0.0.1');
+    url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
+  }, 60_000);
+
+  afterAll(async () => {
+    proxy?.restore();
+    await built?.close();
+    await proxy?.close();
+    await fake?.close();
+    await drop?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('should fail and refund the reply after the cut and take the next message', async () => {
+    const user = await createTestUser(built.services, { credits: 10 });
+    const chat = await createTestChat(built.services, user.id);
+    const socket = await connected(connectSocket(url, user.token));
+    const events = record(socket);
+    try {
+      const first = await send(socket, chat.id, 'hello');
+      expect(first.error).toBeUndefined();
+      await waitFor(events, (e) => JSON.stringify(e.payload ?? '').includes(' text'));
+
+      proxy.cut();
+      fake.release();
+      await new Promise((r) => setTimeout(r, 5000));
+      proxy.restore();
+
+      const error = await waitFor(events, (e) => e.event === 'message.error' && e.payload.chatId === chat.id, 9000);
+      const replyId = error.payload.messageId as string;
+      expect(error.payload.code).toBe('llm:interrupted');
+      const row = await built.services.db
+        .selectFrom('messages')
+        .select(['status', 'content'])
+        .where('id', '=', replyId)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('failed');
+      expect(row.content).toContain('Partial text');
+      expect((await built.services.users.findById(user.id))?.credits).toBe(10);
+
+      fake.setScript({ chunks: ['Next'] });
+      const next = await send(socket, chat.id, 'again');
+      expect(next.error).toBeUndefined();
+      const done = await waitFor(events, (e) => e.event === 'message.done' && e.payload.chatId === chat.id);
+      expect(done.payload.message.content).toBe('Next');
+    } finally {
+      socket.close();
+    }
+  }, 40_000);
+});

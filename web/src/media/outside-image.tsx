@@ -1,0 +1,118 @@
+import { type ImgHTMLAttributes, useEffect, useState } from 'react';
+import { apiBase } from '../api/base-url';
+import { api } from '../api/http';
+import { texts } from '../texts/texts';
+import { fileSrc } from './file-url';
+
+/**
+ * Outside images reach the page only through the server's signed image proxy (the CSP allows
+ * images from our own origins only, finding N4): this asks the server for proxy links, a batch per
+ * tick, remembered per URL. Our own images (relative paths, the API's origin, data:, blob:) are used
+ * as they are.
+ */
+const links = new Map<string, Promise<string | null>>();
+const queue: Array<{ url: string; resolve: (link: string | null) => void }> = [];
+
+function flush(): void {
+  const batch = queue.splice(0, 50);
+  if (queue.length > 0) setTimeout(flush, 0);
+  api<{ links: Array<string | null> }>('/media/image-links', {
+    method: 'POST',
+    body: { urls: batch.map((b) => b.url) },
+  }).then(
+    ({ links: answered }) => {
+      batch.forEach((b, i) => {
+        b.resolve(answered[i] ? fileSrc(answered[i] as string) : null);
+      });
+    },
+    () => {
+      for (const b of batch) {
+        links.delete(b.url);
+        b.resolve(null);
+      }
+    },
+  );
+}
+
+/** True for images the page may load as they are. */
+export function isOwnImage(url: string): boolean {
+  if (/^(data|blob):/i.test(url)) return true;
+  if (url.startsWith('/') && !url.startsWith('//')) return true;
+  try {
+    const origin = new URL(url).origin;
+    return origin === window.location.origin || origin === new URL(apiBase(), window.location.href).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** The src to use for an image URL: itself when ours, else its proxy link (null when it has none). */
+export function proxiedImage(url: string): Promise<string | null> {
+  if (isOwnImage(url)) return Promise.resolve(url);
+  let link = links.get(url);
+  if (!link) {
+    link = new Promise((resolve) => {
+      if (queue.length === 0) setTimeout(flush, 0);
+      queue.push({ url, resolve });
+    });
+    links.set(url, link);
+  }
+  return link;
+}
+
+/** The src for `url` once known (undefined until then, or when `enabled` is false). */
+export function useProxiedSrc(url: string | undefined, enabled = true): string | undefined {
+  const [src, setSrc] = useState<string | undefined>(() => (url && isOwnImage(url) ? url : undefined));
+  useEffect(() => {
+    if (!url || !enabled) return;
+    let live = true;
+    proxiedImage(url).then((link) => {
+      if (live) setSrc(link ?? undefined);
+    });
+    return () => {
+      live = false;
+    };
+  }, [url, enabled]);
+  return enabled ? src : undefined;
+}
+
+/** An `<img>` whose outside source is loaded through the proxy (tool thumbnails, favicons). */
+export function ProxiedImg({ src, ...rest }: Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & { src: string }) {
+  const proxied = useProxiedSrc(src);
+  // biome-ignore lint/a11y/useAltText: the caller passes alt in rest.
+  return proxied ? <img {...rest} src={proxied} referrerPolicy="no-referrer" /> : null;
+}
+
+/**
+ * A markdown image: ours are shown; an outside one waits for a click (a reply's image URL can carry
+ * chat text to its host), then comes through the proxy.
+ */
+export function MarkdownImage({ src, alt }: { src?: string; alt?: string }) {
+  const own = src !== undefined && src !== '' && isOwnImage(src);
+  const [wanted, setWanted] = useState(false);
+  const proxied = useProxiedSrc(src || undefined, own || wanted);
+  if (!src) return alt ? <span>{alt}</span> : null;
+  if (own || wanted) {
+    return proxied ? (
+      <img src={proxied} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" className="max-w-full" />
+    ) : (
+      <span className="text-muted">{alt}</span>
+    );
+  }
+  let host = '';
+  try {
+    host = new URL(src).host;
+  } catch {
+    return alt ? <span>{alt}</span> : null;
+  }
+  return (
+    <button
+      type="button"
+      onClick={() => setWanted(true)}
+      className="rounded border border-border px-2 py-1 text-sm text-muted hover:text-fg"
+      data-testid="outside-image"
+    >
+      {texts.markdown.loadImage(host, alt ?? '')}
+    </button>
+  );
+}
