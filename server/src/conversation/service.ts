@@ -92,17 +92,23 @@ export class ConversationService {
   /** One page of history, oldest first within the page; `before` pages further back. */
   async listMessages(userId: string, chatId: string, page: { before?: string; limit: number }): Promise<Message[]> {
     await this.ownedChat(userId, chatId);
-    const rows = await this.deps.messages.listPage(chatId, page.limit, page.before);
+    const [rows, user] = await Promise.all([
+      this.deps.messages.listPage(chatId, page.limit, page.before),
+      this.deps.users.findById(userId),
+    ]);
+    // Admins also see each reply's model and token usage.
+    const admin = user?.role === 'admin';
     const versions = await this.versionsOf(rows);
     // A reply streaming in this process: show its text so far (a tab opened mid-reply).
     const live = this.active.get(chatId);
     return rows.reverse().map((row) => {
       const ids = row.reply_to ? versions.get(row.reply_to) : undefined;
-      const message = { ...presentMessage(row, this.deps.files), ...(ids ? { versions: ids } : {}) };
+      const message = { ...presentMessage(row, this.deps.files, { admin }), ...(ids ? { versions: ids } : {}) };
       if (!live || live === 'pending' || live.messageId !== row.id || row.status !== 'streaming') return message;
       return {
         ...message,
         content: live.content,
+        ...(live.reasoning ? { reasoning: live.reasoning } : {}),
         ...(live.parts?.length ? { parts: structuredClone(live.parts) } : {}),
       };
     });
@@ -214,7 +220,7 @@ export class ConversationService {
       if (balance !== undefined) this.deps.credits.notify(userId, balance);
       announce();
 
-      this.startReply(userId, shell, persona, resolved, isFirst ? text : undefined);
+      this.startReply(userId, shell, persona, resolved, isFirst ? text : undefined, user.role === 'admin');
       return { messageId: userMessage.id };
     } catch (error) {
       this.active.delete(chatId);
@@ -327,7 +333,7 @@ export class ConversationService {
       if (balance !== undefined) this.deps.credits.notify(userId, balance);
       if (text !== undefined) await this.touch(userId, chatId, text, now);
 
-      this.startReply(userId, shell, persona, resolved);
+      this.startReply(userId, shell, persona, resolved, undefined, user.role === 'admin');
       return { messageId: shell.id };
     } catch (error) {
       this.active.delete(chatId);
@@ -342,6 +348,7 @@ export class ConversationService {
     persona: PersonaRow,
     resolved: ResolvedModel,
     firstText?: string,
+    admin = false,
   ): void {
     const reply: ActiveReply = {
       chatId: shell.chat_id,
@@ -349,6 +356,7 @@ export class ConversationService {
       messageId: shell.id,
       controller: new AbortController(),
       content: '',
+      admin,
     };
     this.active.set(shell.chat_id, reply);
     if (this.closing) {
@@ -389,6 +397,7 @@ export class ConversationService {
       const limits = { tokenBudget: CONTEXT_TOKEN_BUDGET, idleTimeoutMs: LLM_IDLE_TIMEOUT_SECONDS * 1000 };
       outcome = await runReply({ ...this.deps, ...limits }, reply, {
         model: resolved.model,
+        modelId: resolved.modelId,
         systemPrompt: persona.systemPrompt,
         tools,
       });
