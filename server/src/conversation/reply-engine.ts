@@ -176,11 +176,7 @@ export async function runReply(
     outcome: {
       reasoning,
       ...(input.modelId ? { model: input.modelId } : {}),
-      ...(status === 'complete' && finishReason
-        ? { finishReason }
-        : status === 'failed'
-          ? { finishReason: 'error' }
-          : {}),
+      finishReason: storedFinish(status, finishReason),
       ...(result ? { usage: result.usage } : {}),
     },
   });
@@ -196,6 +192,12 @@ export async function runReply(
     if (row) room().emit('message.done', { chatId, message: presentMessage(row, deps.files, { admin: reply.admin }) });
   }
   return { status, content, ...(finishReason ? { finishReason } : {}), ...(result ? { usage: result.usage } : {}) };
+}
+
+/** The finish reason a reply is stored with: the model's when it ended on its own or was filtered, `error` when it failed. */
+function storedFinish(status: ReplyOutcome['status'], finish: FinishReason | undefined): FinishReason | undefined {
+  if (status === 'complete' || finish === 'content_filter') return finish;
+  return status === 'failed' ? 'error' : undefined;
 }
 
 /** What the user is told when the model failed: a busy or failing provider says so (the refund is the same). */

@@ -474,9 +474,8 @@ export async function* readParts(body: AsyncIterable<Buffer | string>): AsyncGen
     if (failed) return;
   }
   if (!done && !failed) {
-    parser.feed(decoder.decode());
     // A last event without its closing blank line still counts.
-    parser.reset({ consume: true });
+    parser.feed(`${decoder.decode()}\n\n`);
   }
   if (queue.length) {
     yield* queue;
