@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CreditService } from '../credits/service.js';
 import type { FileService } from '../files/service.js';
 import { buildContext } from '../llm/context.js';
-import { IdleTimeoutError, type StepsResult, streamSteps } from '../llm/step-loop.js';
+import { IdleTimeoutError, ModelStreamError, type StepsResult, streamSteps } from '../llm/step-loop.js';
 import type { Realtime } from '../realtime/realtime.js';
 import { historyForModel } from './attachment-context.js';
 import { DeltaBatcher } from './delta-batcher.js';
@@ -205,6 +205,10 @@ function failureText(failure: unknown): string {
   if (APICallError.isInstance(failure)) {
     if (failure.statusCode === 429) return conversationTexts.rateLimited;
     if (failure.statusCode !== undefined && failure.statusCode >= 500) return conversationTexts.overloaded;
+  }
+  if (failure instanceof ModelStreamError) {
+    if (failure.kind === 'rate_limit_error') return conversationTexts.rateLimited;
+    if (failure.kind === 'overloaded_error' || failure.kind === 'api_error') return conversationTexts.overloaded;
   }
   if (failure instanceof IdleTimeoutError) return conversationTexts.timedOut;
   return conversationTexts.failed;

@@ -149,7 +149,7 @@ export async function streamSteps(options: StepOptions, sink: StepSink): Promise
           } else if (part.type === 'finish') {
             stepFinish = UNIFIED[part.finishReason.unified] ?? 'other';
             addUsage(usage, part.usage);
-          } else if (part.type === 'error') throw part.error;
+          } else if (part.type === 'error') throw streamError(part.error);
         }
       } finally {
         watchdog.stop();
@@ -176,6 +176,28 @@ export async function streamSteps(options: StepOptions, sink: StepSink): Promise
       await Promise.allSettled(running);
     }
   }
+}
+
+/** An error the model sent in its stream (an error event or object), with the provider's error type when given. */
+export class ModelStreamError extends Error {
+  constructor(
+    message: string,
+    /** e.g. Anthropic's `overloaded_error`, `rate_limit_error`. */
+    readonly kind?: string,
+  ) {
+    super(message);
+  }
+}
+
+function streamError(error: unknown): Error {
+  if (error instanceof Error) return error;
+  if (error && typeof error === 'object') {
+    const e = error as { message?: unknown; type?: unknown; error?: { message?: unknown; type?: unknown } };
+    const inner = e.error && typeof e.error === 'object' ? e.error : e;
+    const message = typeof inner.message === 'string' ? inner.message : JSON.stringify(error);
+    return new ModelStreamError(message, typeof inner.type === 'string' ? inner.type : undefined);
+  }
+  return new ModelStreamError(typeof error === 'string' ? error : 'The model reported an error.');
 }
 
 /** Adds one step's token counts to the reply's. */
