@@ -108,7 +108,7 @@ export async function runReply(
       {
         model: input.model,
         system: input.systemPrompt,
-        messages: buildContext(input.systemPrompt, history, deps.tokenBudget),
+        messages: buildContext(input.systemPrompt, history, deps.tokenBudget, { tools: input.tools !== undefined }),
         tools: input.tools,
         maxSteps: input.tools ? MAX_STEPS : 1,
         maxRetries: 1,
