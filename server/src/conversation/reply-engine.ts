@@ -131,7 +131,12 @@ export async function runReply(
         },
         toolCall: (id, name, callInput) => parts.start(id, name, callInput),
         toolResult: (id, output) => parts.complete(id, output),
-        toolError: (id, err, name, callInput) => parts.fail(id, err, name, callInput),
+        toolError: (id, err, name, callInput) => {
+          // A call the model got wrong (no name, unknown tool, bad input): the model is told; the log too.
+          if (typeof err === 'string')
+            log.info({ chatId, messageId, tool: name, error: err }, 'model made an invalid tool call');
+          parts.fail(id, err, name, callInput);
+        },
       },
     );
   } catch (error) {
