@@ -22,6 +22,13 @@ const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
 const hasToolResults = (request: FakeRequest) =>
   (request.body.messages as Array<{ role: string }>).some((m) => m.role === 'tool');
 
+/** The messages of the fake's latest request. */
+function lastMessages(fake: FakeOpenAI): Array<{ role: string; content: string }> {
+  const request = fake.requests.at(-1);
+  if (!request) throw new Error('no request yet');
+  return request.body.messages;
+}
+
 interface Run {
   seen: string[];
   reasoning: string;
@@ -129,9 +136,7 @@ describe('the step loop on OpenAI-compatible streams', () => {
     expect(out.error).toBeUndefined();
     expect(out.seen).toContain('result:a:"sunny in Oslo"');
     expect(out.seen).toContain('result:b:"sunny in Rome"');
-    const results = (fake.requests.at(-1)?.body.messages as Array<{ role: string; content: string }>).filter(
-      (m) => m.role === 'tool',
-    );
+    const results = lastMessages(fake).filter((m) => m.role === 'tool');
     expect(results.map((m) => m.content)).toEqual(['sunny in Oslo', 'sunny in Rome']);
   });
 
@@ -156,9 +161,7 @@ describe('the step loop on OpenAI-compatible streams', () => {
     const out = await run({ provider: 'lean', baseUrl: fake.baseUrl, tools: { weather: weather() } });
     expect(out.error).toBeUndefined();
     expect(out.seen).toContain(`error:n:${NAMELESS_TOOL_ERROR}`);
-    const result = (fake.requests.at(-1)?.body.messages as Array<{ role: string; content: string }>).find(
-      (m) => m.role === 'tool',
-    );
+    const result = lastMessages(fake).find((m) => m.role === 'tool');
     expect(result?.content).toBe(NAMELESS_TOOL_ERROR);
   });
 

@@ -1,6 +1,5 @@
 import type {
   JSONSchema7,
-  LanguageModelV3,
   LanguageModelV3CallOptions,
   LanguageModelV3FunctionTool,
   LanguageModelV3Message,
