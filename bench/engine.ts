@@ -1,7 +1,7 @@
 /**
  * CPU cost per token of the reply engine's model loop, old against new, in one process: the AI
  * SDK's `streamText` (what the reply engine used before issue #15) and the engine's own step loop
- * over the provider's `doStream()` (server/src/conversation/model-stream.ts), reading the same
+ * over the provider's `doStream()` (server/src/llm/step-loop.ts), reading the same
  * fake OpenAI-compatible stream (test-kit, SSE over loopback HTTP, no delay between tokens); and
  * the step loop on the lean stream reader (server/src/llm/chat-stream.ts: our own SSE parser
  * instead of the provider's web-stream pipeline with a zod check per chunk).
@@ -12,8 +12,8 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { streamText } from 'ai';
-import { streamSteps } from '../server/src/conversation/model-stream.js';
 import { LlmRegistry } from '../server/src/llm/registry.js';
+import { streamSteps } from '../server/src/llm/step-loop.js';
 import { loadAverage, report } from './lib/report.js';
 
 const TOKENS = Number(process.env.ENGINE_TOKENS ?? 2000);

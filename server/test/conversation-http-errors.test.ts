@@ -25,14 +25,20 @@ describe('a model that answers an HTTP error before streaming', () => {
   const ledger = async (userId: string) =>
     (await ledgerAfterSeed(t.services, userId)).map(({ amount, idempotency_key }) => ({ amount, idempotency_key }));
 
-  const cases: Array<[string, FakeScript]> = [
-    ['500', { status: 500 }],
-    ['429 with a Retry-After', { status: 429, retryAfter: 1 }],
+  const cases: Array<[string, FakeScript, string]> = [
+    ['500', { status: 500 }, conversationTexts.overloaded],
+    [
+      '529 (overloaded)',
+      { status: 529, error: { message: 'Overloaded', type: 'overloaded_error' } },
+      conversationTexts.overloaded,
+    ],
+    ['429 with a Retry-After', { status: 429, retryAfter: 1 }, conversationTexts.rateLimited],
   ];
 
-  for (const [name, script] of cases) {
-    it(`should fail the reply with llm:failed, refund it once and free the chat on ${name}`, async () => {
+  for (const [name, script, text] of cases) {
+    it(`should retry once, then fail the reply with llm:failed and a clear text, refund it once and free the chat on ${name}`, async () => {
       fake.setScript(script);
+      const asked = fake.requests.filter((r) => r.body.stream === true).length;
       const user = await createTestUser(t.services, { credits: 5, password: null });
       const chat = await createTestChat(t.services, user.id);
       const socket = await connected(connectSocket(t.url, user.token));
@@ -48,8 +54,10 @@ describe('a model that answers an HTTP error before streaming', () => {
         chatId: chat.id,
         messageId: replyId,
         code: 'llm:failed',
-        message: conversationTexts.failed,
+        message: text,
       });
+      // One retry: the model was asked twice.
+      expect(fake.requests.filter((r) => r.body.stream === true).length - asked).toBe(2);
       // Charged 1, refunded 1, each exactly once; every device saw both balances.
       expect(await ledger(user.id)).toEqual([
         { amount: -1, idempotency_key: `charge:${replyId}` },
@@ -62,8 +70,6 @@ describe('a model that answers an HTTP error before streaming', () => {
       ]);
       const row = await t.services.db.selectFrom('messages').selectAll().where('id', '=', replyId).executeTakeFirst();
       expect(row).toMatchObject({ role: 'assistant', status: 'failed', content: '' });
-      // The model was asked (and said no): the error came from the provider, not from us.
-      expect(fake.requests.filter((r) => r.body.stream === true).length).toBeGreaterThan(0);
 
       // The chat is free for a new send, which the recovered model answers.
       fake.setScript({ chunks: ['Back', ' again'] });

@@ -3,9 +3,9 @@ import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { APICallError, tool } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { streamSteps } from '../src/conversation/model-stream.js';
 import { hasPartStream, type PartStreamModel, readParts } from '../src/llm/chat-stream.js';
 import { LlmRegistry } from '../src/llm/registry.js';
+import { streamSteps } from '../src/llm/step-loop.js';
 
 const call = (text: string, extra: Partial<LanguageModelV3CallOptions> = {}): LanguageModelV3CallOptions => ({
   prompt: [{ role: 'user', content: [{ type: 'text', text }] }],

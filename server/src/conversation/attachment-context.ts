@@ -2,7 +2,7 @@ import type { MessagePart } from '@neura/contract';
 import { fromJson } from '../db/database.js';
 import type { MessageRow } from '../db/schema.js';
 import type { FileService, StoredAttachment } from '../files/service.js';
-import type { HistoryImage, HistoryMessage } from '../llm/context.js';
+import type { HistoryImage, HistoryMessage, HistoryStep } from '../llm/context.js';
 
 /** Only the newest few messages with pictures send them as images (the rest keep their id notes). */
 const IMAGE_MESSAGES = 3;
@@ -40,6 +40,42 @@ export function resultNote(parts: readonly MessagePart[]): string | undefined {
   return made.length ? `[Made: ${made.join('; ')}]` : undefined;
 }
 
+/** A stored tool call's result as the model reads it later: the file note for files, else the output's JSON. */
+function resultText(part: Extract<MessagePart, { type: 'tool' }>): { ok: boolean; result: string } {
+  const output = part.output as Record<string, unknown> | undefined;
+  if (part.status !== 'complete') {
+    const error = typeof output?.error === 'string' ? output.error : 'The call did not finish.';
+    return { ok: false, result: error };
+  }
+  if (output && typeof output.fileId === 'string') return { ok: true, result: resultNote([part]) ?? '' };
+  return { ok: true, result: output === undefined ? '' : JSON.stringify(output) };
+}
+
+/** A reply's stored parts as steps (text, then the calls after it); undefined without tool calls. */
+export function stepsOf(parts: readonly MessagePart[]): HistoryStep[] | undefined {
+  if (!parts.some((p) => p.type === 'tool')) return undefined;
+  const steps: HistoryStep[] = [];
+  let current: HistoryStep = { text: '', calls: [] };
+  for (const part of parts) {
+    if (part.type === 'text') {
+      if (current.calls.length > 0) {
+        steps.push(current);
+        current = { text: '', calls: [] };
+      }
+      current.text += part.text;
+    } else if (part.type === 'tool') {
+      current.calls.push({
+        id: part.id,
+        name: part.skill,
+        input: (part.input ?? {}) as Record<string, unknown>,
+        ...resultText(part),
+      });
+    }
+  }
+  steps.push(current);
+  return steps;
+}
+
 /**
  * History rows (oldest first) as the model's history: id notes on messages with files, and the
  * pictures of the newest few user messages as image parts (masks never; bytes read from the file
@@ -54,7 +90,8 @@ export async function historyForModel(
     const attachments = fromJson<StoredAttachment[]>(row.attachments ?? null, []);
     const parts = fromJson<MessagePart[]>(row.parts, []);
     const note = row.role === 'user' ? attachmentNote(attachments) : resultNote(parts);
-    return { role: row.role, content: row.content, ...(note ? { note } : {}) };
+    const steps = row.role === 'assistant' ? stepsOf(parts) : undefined;
+    return { role: row.role, content: row.content, ...(note ? { note } : {}), ...(steps ? { steps } : {}) };
   });
   if (!files) return history;
   let left = IMAGE_MESSAGES;

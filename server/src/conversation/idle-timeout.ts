@@ -1,9 +1,6 @@
-/** The model sent nothing for the allowed time (LLM_IDLE_TIMEOUT_SECONDS). */
-export class IdleTimeoutError extends Error {
-  constructor(readonly ms: number) {
-    super(`the model sent nothing for ${Math.round(ms / 1000)} s`);
-  }
-}
+import { IdleTimeoutError } from '../llm/step-loop.js';
+
+export { IdleTimeoutError };
 
 /**
  * Passes a stream through, but throws IdleTimeoutError when no part arrives for `ms`: a model

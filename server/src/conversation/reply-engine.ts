@@ -1,14 +1,13 @@
-import type { MessagePart } from '@neura/contract';
-import type { LanguageModel, ToolSet } from 'ai';
+import type { FinishReason, MessagePart, TokenUsage } from '@neura/contract';
+import { APICallError, type LanguageModel, type ToolSet } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreditService } from '../credits/service.js';
 import type { FileService } from '../files/service.js';
 import { buildContext } from '../llm/context.js';
+import { IdleTimeoutError, ModelStreamError, type StepsResult, streamSteps } from '../llm/step-loop.js';
 import type { Realtime } from '../realtime/realtime.js';
 import { historyForModel } from './attachment-context.js';
 import { DeltaBatcher } from './delta-batcher.js';
-import { IdleTimeoutError } from './idle-timeout.js';
-import { streamSteps } from './model-stream.js';
 import { presentMessage } from './present.js';
 import type { MessageRepository } from './repository.js';
 import { conversationTexts } from './texts.js';
@@ -34,11 +33,20 @@ export interface ActiveReply {
   content: string;
   /** The ordered parts so far (text and tool calls). */
   parts?: MessagePart[];
+  /** The model's reasoning so far ("Thinking"). */
+  reasoning?: string;
+  /** The reply's user is an admin: its stored message is presented with model and usage. */
+  admin?: boolean;
   /** Skill surcharges taken for this reply (credits), added to its cost. */
   surcharge?: number;
 }
 
-export type ReplyOutcome = { status: 'complete' | 'stopped' | 'failed'; content: string };
+export type ReplyOutcome = {
+  status: 'complete' | 'stopped' | 'failed';
+  content: string;
+  finishReason?: FinishReason;
+  usage?: TokenUsage;
+};
 
 export interface ReplyDeps {
   messages: MessageRepository;
@@ -60,7 +68,7 @@ export interface ReplyDeps {
 export async function runReply(
   deps: ReplyDeps,
   reply: ActiveReply,
-  input: { model: LanguageModel; systemPrompt: string; tools?: ToolSet },
+  input: { model: LanguageModel; systemPrompt: string; tools?: ToolSet; modelId?: string },
 ): Promise<ReplyOutcome> {
   const { messages, realtime, log } = deps;
   const { chatId, messageId, userId, controller } = reply;
@@ -71,9 +79,11 @@ export async function runReply(
     return target;
   };
   const batcher = new DeltaBatcher((text) => room().emit('message.delta', { chatId, messageId, text }));
+  const thinking = new DeltaBatcher((text) => room().emit('message.reasoning', { chatId, messageId, text }));
   const parts = new ToolParts(
     (call) => {
       // A tool event follows the text before it: flush so clients see them in order.
+      thinking.flush();
       batcher.flush();
       room().emit('message.tool', { chatId, messageId, call });
     },
@@ -81,6 +91,8 @@ export async function runReply(
   );
   reply.parts = parts.list;
   let content = '';
+  let reasoning = '';
+  let result: StepsResult | undefined;
   let failure: unknown;
   const heartbeat = setInterval(() => {
     void messages
@@ -92,11 +104,11 @@ export async function runReply(
   try {
     const rows = (await messages.listRecentForContext(chatId, CONTEXT_MESSAGES)).reverse();
     const history = await historyForModel(rows, userId, deps.files);
-    await streamSteps(
+    result = await streamSteps(
       {
         model: input.model,
         system: input.systemPrompt,
-        messages: buildContext(input.systemPrompt, history, deps.tokenBudget),
+        messages: buildContext(input.systemPrompt, history, deps.tokenBudget, { tools: input.tools !== undefined }),
         tools: input.tools,
         maxSteps: input.tools ? MAX_STEPS : 1,
         maxRetries: 1,
@@ -109,11 +121,22 @@ export async function runReply(
           const text = parts.text(delta, content !== '');
           content += text;
           reply.content = content;
+          thinking.flush();
           batcher.push(text);
+        },
+        reasoning: (delta) => {
+          reasoning += delta;
+          reply.reasoning = reasoning;
+          thinking.push(delta);
         },
         toolCall: (id, name, callInput) => parts.start(id, name, callInput),
         toolResult: (id, output) => parts.complete(id, output),
-        toolError: (id, err, name, callInput) => parts.fail(id, err, name, callInput),
+        toolError: (id, err, name, callInput) => {
+          // A call the model got wrong (no name, unknown tool, bad input): the model is told; the log too.
+          if (typeof err === 'string')
+            log.info({ chatId, messageId, tool: name, error: err }, 'model made an invalid tool call');
+          parts.fail(id, err, name, callInput);
+        },
       },
     );
   } catch (error) {
@@ -121,6 +144,7 @@ export async function runReply(
     if (error instanceof IdleTimeoutError) controller.abort(error);
   } finally {
     clearInterval(heartbeat);
+    thinking.flush();
     batcher.flush();
     // Calls still running when the reply ended (Stop, shutdown, failure) end as failed.
     parts.endRunning(conversationTexts.toolStopped);
@@ -129,6 +153,7 @@ export async function runReply(
   const hasText = content.trim() !== '' || parts.hasTools();
   let status: ReplyOutcome['status'];
   let error: { code: 'llm:failed' | 'llm:empty' | 'llm:interrupted'; message: string } | undefined;
+  const finishReason = result?.finishReason;
   if (controller.signal.aborted && reply.stopReason !== undefined && failure === undefined) {
     // Interrupted by the server (shutdown): failed and refunded, whatever was delivered — the
     // same rule as a crash (kill -9) or a dead process, whose replies recovery fails and refunds.
@@ -139,7 +164,10 @@ export async function runReply(
   } else if (failure !== undefined) {
     log.warn({ err: failure, chatId, messageId }, 'model reply failed');
     status = 'failed';
-    error = { code: 'llm:failed', message: conversationTexts.failed };
+    error = { code: 'llm:failed', message: failureText(failure) };
+  } else if (!hasText && finishReason === 'content_filter') {
+    status = 'failed';
+    error = { code: 'llm:failed', message: conversationTexts.filtered };
   } else if (!hasText) {
     status = 'failed';
     error = { code: 'llm:empty', message: conversationTexts.emptyReply };
@@ -150,6 +178,12 @@ export async function runReply(
     status,
     parts: parts.stored(),
     addCost: reply.surcharge ?? 0,
+    outcome: {
+      reasoning,
+      ...(input.modelId ? { model: input.modelId } : {}),
+      finishReason: storedFinish(status, finishReason),
+      ...(result ? { usage: result.usage } : {}),
+    },
   });
   // Failed or empty: the charge goes back, once (the ledger's refund key makes repeats no-ops).
   if (status === 'failed' || !hasText)
@@ -160,7 +194,27 @@ export async function runReply(
     // The stored row comes back from the update; read it only if the reply had already ended
     // elsewhere. Gone when the chat was deleted meanwhile: nothing left to tell.
     const row = stored ?? (await messages.findById(messageId));
-    if (row) room().emit('message.done', { chatId, message: presentMessage(row, deps.files) });
+    if (row) room().emit('message.done', { chatId, message: presentMessage(row, deps.files, { admin: reply.admin }) });
   }
-  return { status, content };
+  return { status, content, ...(finishReason ? { finishReason } : {}), ...(result ? { usage: result.usage } : {}) };
+}
+
+/** The finish reason a reply is stored with: the model's when it ended on its own or was filtered, `error` when it failed. */
+function storedFinish(status: ReplyOutcome['status'], finish: FinishReason | undefined): FinishReason | undefined {
+  if (status === 'complete' || finish === 'content_filter') return finish;
+  return status === 'failed' ? 'error' : undefined;
+}
+
+/** What the user is told when the model failed: a busy or failing provider says so (the refund is the same). */
+function failureText(failure: unknown): string {
+  if (APICallError.isInstance(failure)) {
+    if (failure.statusCode === 429) return conversationTexts.rateLimited;
+    if (failure.statusCode !== undefined && failure.statusCode >= 500) return conversationTexts.overloaded;
+  }
+  if (failure instanceof ModelStreamError) {
+    if (failure.kind === 'rate_limit_error') return conversationTexts.rateLimited;
+    if (failure.kind === 'overloaded_error' || failure.kind === 'api_error') return conversationTexts.overloaded;
+  }
+  if (failure instanceof IdleTimeoutError) return conversationTexts.timedOut;
+  return conversationTexts.failed;
 }

@@ -19,17 +19,14 @@ import type { PersonaRepository } from '../personas/repository.js';
 import type { Realtime } from '../realtime/realtime.js';
 import type { SkillRegistry } from '../skills/registry.js';
 import { ChatNamer } from './chat-namer.js';
+import { historyPage } from './history.js';
 import { presentMessage } from './present.js';
+import { ReplyRecovery } from './recovery.js';
 import { type ActiveReply, runReply } from './reply-engine.js';
+import { ReplyRegistry } from './reply-registry.js';
 import { type MessageRepository, NO_OUTCOME } from './repository.js';
 import { conversationTexts as t } from './texts.js';
 
-/**
- * With several processes (Redis), a reply untouched this long belongs to a process that died
- * (live replies save every 3 s); swept often enough that it is failed within 15 s of the death.
- */
-const STALE_STREAMING_MS = 10_000;
-const SWEEP_EVERY_MS = 4000;
 /** How many messages `reloadChat` sends back (the newest page). */
 export const RELOAD_PAGE_SIZE = 50;
 /** Server-to-server event (Redis adapter) asking every process to stop a chat's reply. */
@@ -59,15 +56,9 @@ export interface ConversationDeps {
  */
 export class ConversationService {
   /** Chats with a reply being generated in this process ('pending' while a send is set up). */
-  private readonly active = new Map<string, ActiveReply | 'pending'>();
-  private readonly tasks = new Set<Promise<unknown>>();
+  private readonly replies = new ReplyRegistry();
+  private readonly recovery: ReplyRecovery;
   private readonly shutdownController = new AbortController();
-  private sweeper: NodeJS.Timeout | undefined;
-  /**
-   * Replies whose engine ended without storing their end (the final write failed: a database cut
-   * as the reply ended, finding N5). The sweep fails and refunds them once the database answers.
-   */
-  private readonly unfinished = new Map<string, { chatId: string; userId: string; content: string }>();
   private closing = false;
   private readonly namer: ChatNamer;
   /**
@@ -79,16 +70,11 @@ export class ConversationService {
 
   constructor(private readonly deps: ConversationDeps) {
     this.namer = new ChatNamer(deps, this.shutdownController.signal);
+    this.recovery = new ReplyRecovery(deps, this.replies);
   }
 
   private room(userId: string) {
     return this.deps.realtime.toUser(userId);
-  }
-
-  private track<T>(promise: Promise<T>): Promise<T> {
-    this.tasks.add(promise);
-    void promise.finally(() => this.tasks.delete(promise)).catch(() => undefined);
-    return promise;
   }
 
   private ownedChat(userId: string, chatId: string): Promise<ChatRow> {
@@ -103,35 +89,7 @@ export class ConversationService {
     view: PresentOptions = {},
   ): Promise<Message[]> {
     await this.ownedChat(userId, chatId);
-    const rows = await this.deps.messages.listPage(chatId, page.limit, page.before);
-    const versions = await this.versionsOf(rows);
-    // A reply streaming in this process: show its text so far (a tab opened mid-reply).
-    const live = this.active.get(chatId);
-    return rows.reverse().map((row) => {
-      const ids = row.reply_to ? versions.get(row.reply_to) : undefined;
-      const message = { ...presentMessage(row, this.deps.files, view), ...(ids ? { versions: ids } : {}) };
-      if (!live || live === 'pending' || live.messageId !== row.id || row.status !== 'streaming') return message;
-      return {
-        ...message,
-        content: live.content,
-        ...(live.parts?.length ? { parts: structuredClone(live.parts) } : {}),
-      };
-    });
-  }
-
-  /** The reply versions of each answered user message among `rows` (ids, oldest first). */
-  private async versionsOf(rows: MessageRow[]): Promise<Map<string, string[]>> {
-    const replyTo = [
-      ...new Set(rows.flatMap((row) => (row.role === 'assistant' && row.reply_to ? [row.reply_to] : []))),
-    ];
-    const map = new Map<string, string[]>();
-    for (const row of await this.deps.messages.listVersions(replyTo)) {
-      if (!row.reply_to) continue;
-      const ids = map.get(row.reply_to) ?? [];
-      ids.push(row.id);
-      map.set(row.reply_to, ids);
-    }
-    return map;
+    return historyPage(this.deps, this.replies, userId, chatId, page, view);
   }
 
   /** sendMessage: answers the user's message id; the reply streams to the user's room. */
@@ -156,8 +114,7 @@ export class ConversationService {
     const attachments = input.attachments?.length ? await this.attachmentsOf(userId, input.attachments) : [];
 
     // Check and reserve with no await in between: one reply at a time per chat.
-    if (this.active.has(chatId)) throw new AppError('conflict', t.busy);
-    this.active.set(chatId, 'pending');
+    this.replies.reserve(chatId);
     try {
       // Another process may be streaming in this chat (scale-out).
       const state = await messages.chatState(chatId);
@@ -183,7 +140,7 @@ export class ConversationService {
       };
       if (!resolved) {
         await this.answerWithoutModel(userMessage, isFirst);
-        this.active.delete(chatId);
+        this.replies.unreserve(chatId);
         return { messageId: userMessage.id };
       }
 
@@ -225,10 +182,10 @@ export class ConversationService {
       if (balance !== undefined) this.deps.credits.notify(userId, balance);
       announce();
 
-      this.startReply(userId, shell, persona, resolved, isFirst ? text : undefined);
+      this.startReply(userId, shell, persona, resolved, isFirst ? text : undefined, user.role === 'admin');
       return { messageId: userMessage.id };
     } catch (error) {
-      this.active.delete(chatId);
+      this.replies.unreserve(chatId);
       throw error;
     }
   }
@@ -277,8 +234,7 @@ export class ConversationService {
     if (!persona) throw notFound(t.personaGone);
     if (persona.requires_pro === 1 && !isPro(user)) throw new AppError('pro:required', t.proRequired);
 
-    if (this.active.has(chatId)) throw new AppError('conflict', t.busy);
-    this.active.set(chatId, 'pending');
+    this.replies.reserve(chatId);
     try {
       if (await messages.hasStreamingReply(chatId)) throw new AppError('conflict', t.busy);
       let replyTo: string;
@@ -338,10 +294,10 @@ export class ConversationService {
       if (balance !== undefined) this.deps.credits.notify(userId, balance);
       if (text !== undefined) await this.touch(userId, chatId, text, now);
 
-      this.startReply(userId, shell, persona, resolved);
+      this.startReply(userId, shell, persona, resolved, undefined, user.role === 'admin');
       return { messageId: shell.id };
     } catch (error) {
-      this.active.delete(chatId);
+      this.replies.unreserve(chatId);
       throw error;
     }
   }
@@ -353,6 +309,7 @@ export class ConversationService {
     persona: PersonaRow,
     resolved: ResolvedModel,
     firstText?: string,
+    admin = false,
   ): void {
     const reply: ActiveReply = {
       chatId: shell.chat_id,
@@ -360,14 +317,15 @@ export class ConversationService {
       messageId: shell.id,
       controller: new AbortController(),
       content: '',
+      admin,
     };
-    this.active.set(shell.chat_id, reply);
+    this.replies.register(reply);
     if (this.closing) {
       reply.stopReason = 'shutdown';
       reply.controller.abort();
     }
     const skills = fromJson<string[]>(persona.included_skills, []);
-    this.track(
+    this.replies.track(
       this.reply(reply, resolved, { systemPrompt: persona.system_prompt, skills, personaId: persona.id }, firstText),
     );
   }
@@ -400,31 +358,27 @@ export class ConversationService {
       const limits = { tokenBudget: CONTEXT_TOKEN_BUDGET, idleTimeoutMs: LLM_IDLE_TIMEOUT_SECONDS * 1000 };
       outcome = await runReply({ ...this.deps, ...limits }, reply, {
         model: resolved.model,
+        modelId: resolved.modelId,
         systemPrompt: persona.systemPrompt,
         tools,
       });
       // The chat is free as soon as the reply has ended (its message.done / message.error is out):
       // a send right after it must not meet "busy" while the chat's preview is written.
-      this.release(reply);
+      this.replies.release(reply);
       if (outcome.content.trim()) await this.touch(userId, chatId, outcome.content, nowIso());
     } catch (error) {
       this.deps.log.error({ err: error, chatId }, 'reply engine failed');
       if (outcome === undefined) {
-        this.unfinished.set(reply.messageId, { chatId, userId, content: reply.content });
+        this.recovery.markUnfinished(reply.messageId, { chatId, userId, content: reply.content });
       }
     } finally {
-      this.release(reply);
+      this.replies.release(reply);
     }
     if (firstText !== undefined && outcome?.status === 'complete' && !this.closing) {
       await this.namer
         .nameFirstExchange(userId, chatId, { user: firstText, assistant: outcome.content }, resolved)
         .catch((error) => this.deps.log.warn({ err: error, chatId }, 'chat naming failed'));
     }
-  }
-
-  /** Frees the reply's chat, unless a newer reply has taken it meanwhile. */
-  private release(reply: ActiveReply): void {
-    if (this.active.get(reply.chatId) === reply) this.active.delete(reply.chatId);
   }
 
   /** No model configured: a system message says so and how to set one; nothing is charged. */
@@ -477,12 +431,7 @@ export class ConversationService {
   /** stopMessage: stops the reply being generated in the chat; false when there is none here. */
   async stop(userId: string, chatId: string): Promise<boolean> {
     await this.ownedChat(userId, chatId);
-    const reply = this.active.get(chatId);
-    if (reply && reply !== 'pending') {
-      reply.stopReason ??= 'stop';
-      reply.controller.abort();
-      return true;
-    }
+    if (this.replies.abort(chatId, 'stop')) return true;
     // Scale-out: the reply may be generated by another process.
     if (this.deps.config.REDIS_URL !== undefined && this.deps.realtime.attached) {
       this.deps.realtime.session.serverSideEmit(CLUSTER_STOP_EVENT, chatId);
@@ -501,59 +450,17 @@ export class ConversationService {
 
   /** Stops the chat's reply without an ownership check (e.g. when the chat is being deleted). */
   cancelChat(chatId: string): void {
-    const reply = this.active.get(chatId);
-    if (!reply || reply === 'pending') return;
-    reply.stopReason ??= 'stop';
-    reply.controller.abort();
+    this.replies.abort(chatId, 'stop');
   }
 
   /** True while a reply is being generated in the chat by this process. */
   isReplying(chatId: string): boolean {
-    return this.active.has(chatId);
+    return this.replies.has(chatId);
   }
 
-  /**
-   * Replies left `streaming` by a process that died are marked `failed` and refunded once.
-   * Single process: everything streaming at boot is stale. With Redis: only replies idle for a
-   * minute (live ones save progress every few seconds), checked again periodically.
-   */
-  async recoverInterrupted(now = Date.now(), periodic = false): Promise<number> {
-    const shared = this.deps.config.REDIS_URL !== undefined;
-    // At boot of a single process everything streaming is stale; otherwise only replies idle for
-    // STALE_STREAMING_MS (live ones save every 3 s) that this process is not generating.
-    const staleBefore = new Date(shared || periodic ? now - STALE_STREAMING_MS : now + 1).toISOString();
-    let recovered = await this.finishUnfinished();
-    const rows = await this.deps.messages.listStaleStreaming(staleBefore);
-    for (const row of rows) {
-      const live = this.active.get(row.chat_id);
-      if (live && live !== 'pending' && live.messageId === row.id) continue;
-      if (live === 'pending' && periodic) continue;
-      if (await this.failInterrupted(row.id, row.chat_id, row.user_id, row.content)) recovered++;
-    }
-    if (recovered > 0) this.deps.log.warn({ recovered }, 'marked interrupted replies failed and refunded them');
-    return recovered;
-  }
-
-  /** Fails and refunds the replies whose final write failed here, as soon as the database answers. */
-  private async finishUnfinished(): Promise<number> {
-    let finished = 0;
-    for (const [messageId, reply] of this.unfinished) {
-      if (await this.failInterrupted(messageId, reply.chatId, reply.userId, reply.content)) finished++;
-      this.unfinished.delete(messageId);
-    }
-    return finished;
-  }
-
-  /** One interrupted reply: refunded, failed (its text kept) and told to the user's devices. */
-  private async failInterrupted(messageId: string, chatId: string, userId: string, content: string): Promise<boolean> {
-    // Refund first: a crash in between leaves a streaming row whose refund is a no-op next time.
-    await this.deps.credits.refund(userId, messageId, 'refund:interrupted');
-    if (!(await this.deps.messages.finishReply(messageId, { content, status: 'failed' }))) return false;
-    // The user's devices (on any process) learn that the reply ended.
-    if (this.deps.realtime.attached) {
-      this.room(userId).emit('message.error', { chatId, messageId, message: t.interrupted, code: 'llm:interrupted' });
-    }
-    return true;
+  /** Replies left `streaming` by a process that died, or whose end could not be stored: see ReplyRecovery. */
+  recoverInterrupted(now = Date.now(), periodic = false): Promise<number> {
+    return this.recovery.recoverInterrupted(now, periodic);
   }
 
   /**
@@ -561,30 +468,15 @@ export class ConversationService {
    * not be stored (a database cut as they ended, in any setup) are failed and refunded.
    */
   startSweeper(): void {
-    if (this.sweeper) return;
-    let sweeping = false;
-    this.sweeper = setInterval(() => {
-      if (sweeping) return;
-      sweeping = true;
-      void this.recoverInterrupted(Date.now(), true)
-        .catch((error) => this.deps.log.error({ err: error }, 'reply sweep failed'))
-        .finally(() => {
-          sweeping = false;
-        });
-    }, SWEEP_EVERY_MS);
-    this.sweeper.unref();
+    this.recovery.startSweeper();
   }
 
   /** Graceful shutdown: stop every reply; those with no text yet are refunded. */
   async shutdown(): Promise<void> {
     this.closing = true;
-    if (this.sweeper) clearInterval(this.sweeper);
+    this.recovery.stopSweeper();
     this.shutdownController.abort();
-    for (const reply of this.active.values()) {
-      if (reply === 'pending') continue;
-      reply.stopReason ??= 'shutdown';
-      reply.controller.abort();
-    }
-    await Promise.allSettled([...this.tasks]);
+    this.replies.abortAll('shutdown');
+    await this.replies.settle();
   }
 }

@@ -10,6 +10,13 @@ export const conversationTexts = {
   busy: 'A reply is still being written in this chat. Wait for it to finish or stop it first.',
   restarting: 'The server is restarting. Please try again in a moment.',
   failed: 'The model could not finish its reply. Your credits for this message were refunded.',
+  rateLimited:
+    'The model is getting too many requests right now, so it could not reply. Your credits for this message were refunded. Please try again in a moment.',
+  overloaded:
+    'The model’s server is overloaded or failing right now, so it could not reply. Your credits for this message were refunded. Please try again in a moment.',
+  timedOut: 'The model stopped sending its reply. Your credits for this message were refunded.',
+  filtered:
+    'The model’s content filter withheld this reply. Your credits for this message were refunded. Try rephrasing your message.',
   emptyReply: 'The model sent an empty reply. Your credits for this message were refunded.',
   messageGone: 'That message was not found in this chat.',
   notLastReply: 'Only the latest reply of a chat can be retried or regenerated.',

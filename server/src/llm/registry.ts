@@ -62,7 +62,8 @@ export class LlmRegistry {
         includeUsage: true,
       });
       // The reply engine reads this server's stream itself (see chat-stream.ts).
-      this.factories.set('llm', (id) => withPartStream(provider.chatModel(id)));
+      const server = { baseURL: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY };
+      this.factories.set('llm', (id) => withPartStream(provider.chatModel(id), server));
     }
     if (config.OPENAI_API_KEY) {
       const provider = createOpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL });
