@@ -143,7 +143,14 @@ describe('provider conformance', () => {
         forecasts === 0 &&
         (parts.some((p) => p.status === 'failed' && typeof p.error === 'string' && p.error !== '') ||
           // A dropped call leaves an empty reply: that is the silent failure, not a visible one.
-          (row.status === 'failed' && end.event === 'message.error' && end.payload.code !== 'llm:empty')),
+          (row.status === 'failed' && end.event === 'message.error' && end.payload.code !== 'llm:empty') ||
+          // Or the model was told, as the call's tool result, why its call was not run (a call with
+          // no name has no skill to show a failed part for), and answered after that.
+          replay.requests
+            .slice(replayBefore)
+            .filter((r) => r.transcript === transcript.name && (r.step ?? 0) > 0)
+            .flatMap((r) => (r.body.messages ?? []) as Array<{ role: string; content: unknown }>)
+            .some((m) => m.role === 'tool' && /not run|invalid|error/i.test(JSON.stringify(m.content ?? '')))),
     };
     return {
       outcome,
