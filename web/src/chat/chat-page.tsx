@@ -76,7 +76,7 @@ export function ChatPage() {
   return (
     <ChatSendContext value={onSend}>
       <section
-        className="flex h-[calc(100dvh-3.5rem)] flex-col"
+        className="flex min-h-0 flex-1 flex-col"
         aria-label={texts.chat.region}
         onDragOver={onDragOver}
         onDrop={onDrop}

@@ -1,0 +1,186 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
+import { addTestMessages, createTestChat } from '@neura/test-kit/seed';
+import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
+import { type BrowserContext, devices, expect, type Locator, type Page, test } from '@playwright/test';
+import { createSignedInUser, signIn, withSeed } from '../support/session.js';
+
+/**
+ * #25 the experience, phone first: the composer always on screen (store banner, version warning,
+ * on-screen keyboard), a thread that follows the user's own message, and the audit's rough edges.
+ * Screenshots (both sizes, three themes) go to e2e/artifacts/screenshots/phone-ux/.
+ */
+
+const SHOTS = fileURLToPath(new URL('../artifacts/screenshots/phone-ux/', import.meta.url));
+const PHONE = { width: 390, height: 844 } as const;
+const DESKTOP = { width: 1366, height: 900 } as const;
+const THEMES = ['dark', 'light', 'blackout'] as const;
+const androidUA = devices['Pixel 7'].userAgent;
+
+let fake: FakeOpenAI;
+let app: ServerProcess;
+
+test.beforeAll(async () => {
+  fake = await startFakeOpenAI({ chunks: ['Sure', ', here', ' it is.'], delayMs: 10 });
+  app = await startServerProcess({
+    env: { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-e2e', LOG_LEVEL: 'info' },
+  });
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  await fake?.close();
+});
+
+/** A chat of `userId` with `persona` and `messages` alternating user/reply messages in it. */
+function addChat(userId: string, options: { persona?: string; messages?: number; name?: string } = {}) {
+  return withSeed(async (target) => {
+    const created = await createTestChat(target, userId, options.persona ?? 'default', {
+      name: options.name ?? 'Trip plans',
+      lastMessageAt: options.messages ? new Date().toISOString() : null,
+    });
+    if (options.messages) {
+      const start = Date.now() - options.messages * 60_000;
+      await addTestMessages(
+        target,
+        { id: created.id, userId },
+        Array.from({ length: options.messages }, (_, i) => ({
+          role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
+          content: `Message ${i + 1}. ${'Some words about the trip, the weather and the food. '.repeat(3)}`,
+          at: new Date(start + i * 60_000).toISOString(),
+        })),
+      );
+    }
+    return created.id;
+  }, app.dataDir);
+}
+
+/** A signed-in user of this file's app with one chat (see addChat). */
+async function seedChat(
+  context: BrowserContext,
+  options: { persona?: string; messages?: number; credits?: number; pro?: boolean } = {},
+) {
+  const user = await createSignedInUser(
+    { credits: options.credits ?? 40, password: null, pro: options.pro },
+    app.dataDir,
+  );
+  const chatId = await addChat(user.id, options);
+  await signIn(context, user.token);
+  return { user, chatId };
+}
+
+async function setTheme(page: Page, theme: (typeof THEMES)[number]) {
+  await page.evaluate((t) => {
+    const root = document.documentElement;
+    root.classList.toggle('light', t === 'light');
+    root.classList.toggle('dark', t !== 'light');
+    root.classList.toggle('blackout', t === 'blackout');
+  }, theme);
+}
+
+/** The page in the three themes at the current size. */
+async function shoot(page: Page, name: string) {
+  const size = page.viewportSize();
+  const label = size && size.width < 800 ? 'phone' : 'desktop';
+  for (const theme of THEMES) {
+    await setTheme(page, theme);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}-${theme}.png`), animations: 'disabled' });
+  }
+  await setTheme(page, 'dark');
+}
+
+/** The element's box lies entirely inside the viewport. */
+async function expectInViewport(page: Page, locator: Locator) {
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error('no viewport');
+  await expect
+    .poll(async () => {
+      const box = await locator.boundingBox();
+      if (!box) return 'no box';
+      const inside = box.y >= 0 && box.y + box.height <= viewport.height + 0.5 && box.x >= 0;
+      return inside ? 'inside' : `y=${Math.round(box.y)} h=${Math.round(box.height)} in ${viewport.height}`;
+    })
+    .toBe('inside');
+}
+
+const composerBox = (page: Page) => page.getByRole('textbox', { name: /message/i });
+
+test.describe('N1: the composer stays on screen on a phone browser', () => {
+  test.use({ userAgent: androidUA, viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('with the store banner, on the chat and on a chat with history', async ({ page }) => {
+    const { user, chatId } = await seedChat(page.context());
+    await page.goto(`${app.url}/chats/${chatId}`);
+    await expect(page.getByTestId('store-banner')).toBeVisible();
+    await expectInViewport(page, composerBox(page));
+    await expectInViewport(page, page.getByRole('button', { name: 'Send' }));
+    await shoot(page, 'n1-banner');
+
+    const long = await addChat(user.id, { messages: 30 });
+    await page.goto(`${app.url}/chats/${long}`);
+    await expect(page.getByText('Message 30.')).toBeVisible();
+    await expect(page.getByTestId('store-banner')).toBeVisible();
+    await expectInViewport(page, composerBox(page));
+  });
+
+  test('with the on-screen keyboard open (the viewport shrinks)', async ({ page }) => {
+    const { chatId } = await seedChat(page.context(), { messages: 10 });
+    await page.goto(`${app.url}/chats/${chatId}`);
+    await expect(page.getByTestId('store-banner')).toBeVisible();
+    await composerBox(page).click();
+    // interactive-widget=resizes-content: the keyboard makes the layout viewport shorter.
+    await page.setViewportSize({ width: PHONE.width, height: 480 });
+    await expectInViewport(page, composerBox(page));
+    await expect(page.locator('meta[name="viewport"]')).toHaveAttribute(
+      'content',
+      /interactive-widget=resizes-content/,
+    );
+  });
+
+  test('with the native "version too new" warning', async ({ page }) => {
+    // The native shell (as native.spec.ts) against a server whose range ends below this client.
+    await page.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown>;
+      w.androidBridge = { postMessage: () => undefined };
+      w.Capacitor = {
+        isNativePlatform: () => true,
+        getPlatform: () => 'android',
+        PluginHeaders: [{ name: 'App', methods: [{ name: 'getInfo', rtype: 'promise' }] }],
+        nativePromise: async (plugin: string, method: string) => {
+          if (plugin === 'App' && method === 'getInfo')
+            return { id: 'ai.neura.app', name: 'Neura', build: '1', version: '2.0.0' };
+          throw new Error(`${plugin}.${method} is not available in this shell`);
+        },
+      };
+    });
+    await page.route(
+      (url) => url.pathname === '/api/' || url.pathname === '/api',
+      async (route) => {
+        const response = await route.fetch();
+        const body = await response.json();
+        await route.fulfill({ response, json: { ...body, supportedClientRange: '>=1.0.0 <2.0.0' } });
+      },
+    );
+    const { chatId } = await seedChat(page.context());
+    await page.goto(`${app.url}/chats/${chatId}`);
+    const warning = page.getByRole('alert').filter({ hasText: /newer/i });
+    await expect(warning).toBeVisible();
+    await expect(composerBox(page)).toBeVisible();
+    // Both on screen at once, measured in one go while the warning shows (it goes after 5 s).
+    const seen = await page.evaluate(() => {
+      const alert = [...document.querySelectorAll('[role="alert"]')].find((a) => /newer/i.test(a.textContent ?? ''));
+      const box = document.querySelector('textarea')?.getBoundingClientRect();
+      return {
+        warning: alert ? Math.round(alert.getBoundingClientRect().top) : null,
+        composerBottom: box ? Math.round(box.bottom) : null,
+        scrolled: document.scrollingElement?.scrollTop ?? 0,
+        height: window.innerHeight,
+      };
+    });
+    expect(seen.warning).toBeGreaterThanOrEqual(56);
+    expect(seen.scrolled).toBe(0);
+    expect(seen.composerBottom).toBeLessThanOrEqual(seen.height);
+    await shoot(page, 'n1-version-warning');
+  });
+});
