@@ -104,6 +104,20 @@ async function expectInViewport(page: Page, locator: Locator) {
     .toBe('inside');
 }
 
+/** The element's box lies inside the scroller's visible box (not hidden under the composer). */
+async function expectInside(locator: Locator, scroller: Locator) {
+  await expect
+    .poll(async () => {
+      const [box, frame] = await Promise.all([locator.boundingBox(), scroller.boundingBox()]);
+      if (!box || !frame) return 'no box';
+      const inside = box.y >= frame.y - 0.5 && box.y + box.height <= frame.y + frame.height + 0.5;
+      return inside
+        ? 'inside'
+        : `y=${Math.round(box.y)}..${Math.round(box.y + box.height)} in ${Math.round(frame.y)}..${Math.round(frame.y + frame.height)}`;
+    })
+    .toBe('inside');
+}
+
 const composerBox = (page: Page) => page.getByRole('textbox', { name: /message/i });
 
 test.describe('N1: the composer stays on screen on a phone browser', () => {
@@ -184,3 +198,27 @@ test.describe('N1: the composer stays on screen on a phone browser', () => {
     await shoot(page, 'n1-version-warning');
   });
 });
+
+for (const size of [
+  { name: 'phone', viewport: PHONE },
+  { name: 'desktop', viewport: DESKTOP },
+] as const) {
+  test(`N2 (${size.name}): after a send while scrolled up, the user's message is in view`, async ({ page }) => {
+    await page.setViewportSize(size.viewport);
+    const { chatId } = await seedChat(page.context(), { messages: 30 });
+    await page.goto(`${app.url}/chats/${chatId}`);
+    await expect(page.getByText('Message 30.')).toBeVisible();
+    const list = page.getByTestId('message-list');
+    await list.evaluate((el) => el.scrollBy({ top: -350 }));
+    // A little up with no reply streaming: the way back is offered.
+    await expect(page.getByRole('button', { name: 'Jump to latest' })).toBeVisible();
+    await composerBox(page).fill('A question sent from up the thread');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const mine = list.getByText('A question sent from up the thread');
+    await expectInside(mine, list);
+    await expect(list.getByText('Sure, here it is.')).toBeVisible();
+    await expectInside(list.getByText('Sure, here it is.'), list);
+    await expect(page.getByRole('button', { name: 'Jump to latest' })).toBeHidden();
+    if (size.name === 'phone') await shoot(page, 'n2-after-send');
+  });
+}

@@ -87,7 +87,6 @@ export function ChatPage() {
           hasMore={thread?.hasMore ?? false}
           loadingOlder={thread?.loadingOlder ?? false}
           onLoadOlder={() => void loadOlder()}
-          streaming={streaming}
           empty={
             thread?.error && !thread.loaded ? (
               <div
