@@ -110,6 +110,8 @@ export interface SessionServerEvents {
    */
   serverUnavailable: (payload: { message: string; code: 'unavailable'; retryable: true }) => void;
   updateCredits: (payload: { credits: number }) => void;
+  /** The user's account changed on another device or by a payment (Pro); the whole user as GET /users/me. */
+  'user.changed': (payload: { user: User }) => void;
   updateChats: (payload: { chats: Chat[] }) => void;
   requestData: (payload: { datapoint: string }, ack: Ack<LocationResult | { error: string }>) => void;
   'chat.created': (payload: { chat: Chat }) => void;

@@ -24,7 +24,13 @@ let app: ServerProcess;
 test.beforeAll(async () => {
   fake = await startFakeOpenAI({ chunks: ['Sure', ', here', ' it is.'], delayMs: 10 });
   app = await startServerProcess({
-    env: { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-e2e', LOG_LEVEL: 'info' },
+    env: {
+      PAYMENTS: 'sandbox',
+      LLM_BASE_URL: fake.baseUrl,
+      LLM_MODEL: 'fake',
+      LLM_API_KEY: 'sk-e2e',
+      LOG_LEVEL: 'info',
+    },
   });
 });
 
@@ -222,3 +228,21 @@ for (const size of [
     if (size.name === 'phone') await shoot(page, 'n2-after-send');
   });
 }
+
+test('N3: a second tab shows Pro within 2 s of the payment, with no reload', async ({ page, context }) => {
+  await page.setViewportSize(PHONE);
+  await seedChat(context, { credits: 30 });
+  const other = await context.newPage();
+  await other.setViewportSize(PHONE);
+  await other.goto(`${app.url}/`);
+  await expect(other.getByTestId('banner-pro')).toBeVisible();
+  await page.goto(`${app.url}/pro`);
+  await page.getByTestId('subscribe-now').first().click();
+  await expect(page.getByTestId('sandbox-label')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay $19.99' }).click();
+  await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'paid');
+  // The other tab was not reloaded: the upsell goes and the account says Pro.
+  await expect(other.getByTestId('banner-pro')).toHaveCount(0, { timeout: 2000 });
+  await other.getByRole('link', { name: 'Settings', exact: true }).last().click();
+  await expect(other.getByTestId('account-plan')).toContainText('Pro until');
+});
