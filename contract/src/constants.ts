@@ -130,6 +130,8 @@ export const PRO_PRODUCT_ID = 'pro';
 export const SESSION_NAMESPACE = '/session';
 export const VOICE_NAMESPACE = '/voice';
 export const UNSUPPORTED_DATAPOINT_MESSAGE = 'Unsupported datapoint';
+/** How a skill's error starts when the device location could not be had (the card says so plainly). */
+export const LOCATION_UNAVAILABLE_PREFIX = "The user's device location is unavailable";
 /** The login answer for an unverified email (SPEC.md §8); the server sends it verbatim. */
 export const NOT_VERIFIED_MESSAGE = 'Your email address has not been verified.';
 

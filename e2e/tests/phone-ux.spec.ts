@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
+import { type FakeOpenAI, startFakeOpenAI, toolScript } from '@neura/test-kit/fakes/openai';
 import { addTestMessages, createTestChat } from '@neura/test-kit/seed';
 import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
 import { type BrowserContext, devices, expect, type Locator, type Page, test } from '@playwright/test';
@@ -20,9 +20,10 @@ const androidUA = devices['Pixel 7'].userAgent;
 
 let fake: FakeOpenAI;
 let app: ServerProcess;
+const PLAIN_REPLY = { chunks: ['Sure', ', here', ' it is.'], delayMs: 10 };
 
 test.beforeAll(async () => {
-  fake = await startFakeOpenAI({ chunks: ['Sure', ', here', ' it is.'], delayMs: 10 });
+  fake = await startFakeOpenAI(PLAIN_REPLY);
   app = await startServerProcess({
     env: {
       PAYMENTS: 'sandbox',
@@ -33,6 +34,8 @@ test.beforeAll(async () => {
     },
   });
 });
+
+test.afterEach(() => fake.setScript(PLAIN_REPLY));
 
 test.afterAll(async () => {
   await app?.stop();
@@ -245,4 +248,34 @@ test('N3: a second tab shows Pro within 2 s of the payment, with no reload', asy
   await expect(other.getByTestId('banner-pro')).toHaveCount(0, { timeout: 2000 });
   await other.getByRole('link', { name: 'Settings', exact: true }).last().click();
   await expect(other.getByTestId('account-plan')).toContainText('Pro until');
+});
+
+test('N4: a declined location says so plainly, and the reason shows before the browser asks', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  // The browser will prompt, and the user says no; record whether the reason was on screen first.
+  await page.addInitScript(() => {
+    const w = window as unknown as { explainedFirst?: boolean };
+    Permissions.prototype.query = async () => ({ state: 'prompt' }) as PermissionStatus;
+    Geolocation.prototype.getCurrentPosition = (_ok, fail) => {
+      w.explainedFirst = document.body.textContent?.includes('A persona asked for your location') ?? false;
+      fail?.({ code: 1, message: 'User denied Geolocation', PERMISSION_DENIED: 1 } as GeolocationPositionError);
+    };
+  });
+  fake.setScript(
+    toolScript({ calls: [{ name: 'forecast_weather', arguments: '{}' }], after: ['Which city should I check?'] }),
+  );
+  const { chatId } = await seedChat(page.context(), { persona: 'sky-watcher' });
+  await page.goto(`${app.url}/chats/${chatId}`);
+  await expect(page.getByTestId('credits-badge')).toHaveText('40');
+  await composerBox(page).fill("What's the weather like?");
+  await composerBox(page).press('Enter');
+  const card = page.getByTestId('tool-forecast_weather');
+  await expect(card.getByTestId('location-not-shared')).toHaveText(
+    'Location not shared — tell me a city and I will use that.',
+  );
+  await expect(card).not.toContainText('unavailable');
+  await expect(card).not.toContainText('failed');
+  await expect(page.locator('[data-role="assistant"]').last()).toContainText('Which city should I check?');
+  expect(await page.evaluate(() => (window as unknown as { explainedFirst?: boolean }).explainedFirst)).toBe(true);
+  await shoot(page, 'n4-location-declined');
 });

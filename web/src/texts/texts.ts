@@ -618,6 +618,8 @@ export const skillTexts = {
   /** SPEC §5 / §8. */
   unsupportedDatapoint: 'Unsupported datapoint',
   locationExplainTitle: 'Location',
+  locationNotSharedTitle: 'Location not shared',
+  locationNotShared: 'Location not shared — tell me a city and I will use that.',
   locationExplain:
     'A persona asked for your location to answer you (for example, the weather where you are). Your browser will ask for your permission; you can say no and name a place instead.',
   weather: {
