@@ -17,6 +17,7 @@ const PHONE = { width: 390, height: 844 } as const;
 const DESKTOP = { width: 1366, height: 900 } as const;
 const THEMES = ['dark', 'light', 'blackout'] as const;
 const androidUA = devices['Pixel 7'].userAgent;
+const iphoneUA = devices['iPhone 13'].userAgent;
 
 let fake: FakeOpenAI;
 let app: ServerProcess;
@@ -278,4 +279,31 @@ test('N4: a declined location says so plainly, and the reason shows before the b
   await expect(page.locator('[data-role="assistant"]').last()).toContainText('Which city should I check?');
   expect(await page.evaluate(() => (window as unknown as { explainedFirst?: boolean }).explainedFirst)).toBe(true);
   await shoot(page, 'n4-location-declined');
+});
+
+test.describe('N5: one install offer at a time, none that leads nowhere', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('an iPhone gets no banner while no App Store listing is configured', async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: iphoneUA, viewport: PHONE, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/terms`);
+    await expect(page.getByTestId('view-title')).toHaveText('Terms of Use');
+    await expect(page.getByTestId('store-banner')).toHaveCount(0);
+    await context.close();
+  });
+
+  test('an Android visitor sees no banner under the auth modal, and gets it back once it closes', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ userAgent: androidUA, viewport: PHONE, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/`);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: 'Skip Intro' })).toBeVisible();
+    await expect(page.getByTestId('store-banner')).toHaveCount(0);
+    await page.goto(`${app.url}/terms`);
+    await expect(page.getByTestId('store-banner')).toBeVisible();
+    await context.close();
+  });
 });
