@@ -307,3 +307,22 @@ test.describe('N5: one install offer at a time, none that leads nowhere', () => 
     await context.close();
   });
 });
+
+test('N6: Browse as visitor lands on user-facing release notes, and Back does not loop into the modal', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto(`${app.url}/`);
+  await page.getByTestId('browse-as-visitor').click();
+  await expect(page).toHaveURL(`${app.url}/changelog`);
+  const notes = page.locator('main article');
+  await expect(notes.getByRole('heading', { name: 'Version 2.0.0' })).toBeVisible();
+  await expect(notes).not.toContainText('For operators');
+  await expect(notes).not.toContainText('TTS_MODEL');
+  await expect(notes).not.toContainText('Unreleased');
+  await expect(notes).not.toContainText('27 personas');
+  // Nothing behind the visitor: no Back that would reopen the sign-in modal.
+  await expect(page.getByTestId('header-left')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await shoot(page, 'n6-release-notes');
+});
