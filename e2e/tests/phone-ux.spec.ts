@@ -326,3 +326,38 @@ test('N6: Browse as visitor lands on user-facing release notes, and Back does no
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await shoot(page, 'n6-release-notes');
 });
+
+test('N7: after an edit, an earlier reply version shows under the text it answered', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  fake.setScript({ chunks: ['Cats purr.'] });
+  const { chatId } = await seedChat(page.context());
+  await page.goto(`${app.url}/chats/${chatId}`);
+  await expect(page.getByTestId('credits-badge')).toHaveText('40');
+  await composerBox(page).fill('Tell me about cats');
+  await composerBox(page).press('Enter');
+  const question = page.locator('[data-role="user"]');
+  const reply = page.locator('[data-role="assistant"]');
+  await expect(reply).toContainText('Cats purr.');
+
+  fake.setScript({ chunks: ['Dogs bark.'] });
+  await question.hover();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const box = page.getByRole('textbox', { name: 'Edit your message' });
+  await box.fill('Tell me about dogs');
+  await box.press('Enter');
+  await expect(reply).toContainText('Dogs bark.');
+  await expect(question).toContainText('Tell me about dogs');
+
+  await page.getByRole('button', { name: 'Previous version' }).click();
+  await expect(reply).toContainText('Cats purr.');
+  await expect(question).toContainText('Tell me about cats');
+  await shoot(page, 'n7-earlier-version');
+  await page.getByRole('button', { name: 'Next version' }).click();
+  await expect(question).toContainText('Tell me about dogs');
+
+  // The same after a reload (from history).
+  await page.reload();
+  await expect(reply).toContainText('Dogs bark.');
+  await page.getByRole('button', { name: 'Previous version' }).click();
+  await expect(question).toContainText('Tell me about cats');
+});
