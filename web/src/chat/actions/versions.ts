@@ -44,7 +44,7 @@ export function threadRows(messages: readonly Message[], chosen: Readonly<Record
     let j = i - 1;
     while (j >= 0 && rows[j]?.message.id !== reply.replyTo) j--;
     const question = rows[j]?.message;
-    if (!question || question.role !== 'user') continue;
+    if (question?.role !== 'user') continue;
     const { editedAt: _edited, ...unedited } = question;
     rows[j] = { message: { ...unedited, content: reply.prompt } };
   }
