@@ -361,3 +361,29 @@ test('N7: after an edit, an earlier reply version shows under the text it answer
   await page.getByRole('button', { name: 'Previous version' }).click();
   await expect(question).toContainText('Tell me about cats');
 });
+
+test('N8: an open archived chat says so and offers Unarchive; all chats archived is not "No chats yet"', async ({
+  page,
+}) => {
+  const { user, chatId } = await seedChat(page.context(), { messages: 2 });
+  const archived = await page.request.patch(`${app.url}/api/users/me/chats/${chatId}`, {
+    headers: { Authorization: `Bearer ${user.token}` },
+    data: { isArchived: true },
+  });
+  expect(archived.ok()).toBe(true);
+
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`${app.url}/chats/${chatId}`);
+  await expect(page.getByTestId('all-archived')).toContainText('All your chats are archived (1).');
+  await expect(page.getByText('No chats yet')).toHaveCount(0);
+  const bar = page.getByTestId('chat-archived');
+  await expect(bar).toContainText('This chat is archived.');
+  await shoot(page, 'n8-archived');
+  await bar.getByRole('button', { name: 'Unarchive' }).click();
+  await expect(bar).toHaveCount(0);
+  await expect(page.getByTestId('all-archived')).toHaveCount(0);
+
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  await expect(page.getByTestId('chat-archived')).toHaveCount(0);
+});

@@ -1,5 +1,6 @@
 import { type DragEvent, useCallback, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { setArchived } from '../chats/chat-actions';
 import { ChatSendContext } from '../media/chat-send-context';
 import { useChats } from '../store/chats';
 import { isStreaming } from '../store/messages';
@@ -19,6 +20,7 @@ export function ChatPage() {
   useChatTitle(chatId);
   const { thread, loadOlder, retry } = useChatThread(chatId);
   const personaId = useChats((s) => s.chats.find((c) => c.id === chatId)?.persona);
+  const archived = useChats((s) => s.chats.find((c) => c.id === chatId)?.isArchived ?? false);
   const persona = usePersonas((s) => s.personas.find((p) => p.id === personaId));
   const streaming = isStreaming(thread);
   const [retrying, setRetrying] = useState(false);
@@ -119,6 +121,21 @@ export function ChatPage() {
             )
           }
         />
+        {archived ? (
+          <p
+            data-testid="chat-archived"
+            className="mx-auto flex w-full max-w-3xl items-center justify-between gap-3 border-t border-border px-4 py-2 text-sm text-muted"
+          >
+            <span>{texts.chats.archivedChat}</span>
+            <button
+              type="button"
+              onClick={() => void setArchived(chatId, false)}
+              className="rounded-full border border-border px-3 py-1 font-medium text-fg hover:bg-surface-3"
+            >
+              {texts.chats.unarchiveAction}
+            </button>
+          </p>
+        ) : null}
         <Composer
           ref={composer}
           streaming={streaming}
