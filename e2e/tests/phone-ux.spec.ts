@@ -387,3 +387,44 @@ test('N8: an open archived chat says so and offers Unarchive; all chats archived
   await page.reload();
   await expect(page.getByTestId('chat-archived')).toHaveCount(0);
 });
+
+test('N9: tapping the same persona in Explore again opens its empty chat instead of leaving another behind', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  const user = await createSignedInUser({ credits: 40, password: null }, app.dataDir);
+  await signIn(page.context(), user.token);
+  await page.goto(`${app.url}/`);
+  const card = page.locator('[data-persona-id="scout"]').first().getByRole('button').first();
+  await card.click();
+  await expect(page).toHaveURL(/\/chats\/[a-z0-9]+$/);
+  const first = page.url();
+  // The persona intro still shows on the empty chat.
+  await expect(page.getByTestId('message-list')).toContainText('Scout');
+  await page.goto(`${app.url}/`);
+  await page.locator('[data-persona-id="scout"]').first().getByRole('button').first().click();
+  await expect(page).toHaveURL(/\/chats\/[a-z0-9]+$/);
+  expect(page.url()).toBe(first);
+  const list = await page.request.get(`${app.url}/api/users/me/chats`, {
+    headers: { Authorization: `Bearer ${user.token}` },
+  });
+  const body = (await list.json()) as { chats?: unknown[] } | unknown[];
+  const chats = Array.isArray(body) ? body : (body.chats ?? []);
+  expect(chats).toHaveLength(1);
+});
+
+test('N10: after following a link inside a help article, Escape still closes the flyout', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto(`${app.url}/terms`);
+  await page.getByTestId('help-button').click();
+  const flyout = page.getByTestId('help-flyout');
+  await expect(flyout.locator('article')).toBeVisible();
+  const link = flyout.locator('article a[href^="#Doc"]').first();
+  const target = (await link.getAttribute('href'))?.slice(1) ?? '';
+  await link.click();
+  await expect(flyout.locator(`article[data-doc="${target}"]`)).toBeVisible();
+  // Focus stayed in the panel (not on the page behind it).
+  expect(await flyout.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(flyout).toHaveCount(0);
+});
