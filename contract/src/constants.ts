@@ -112,7 +112,15 @@ export const SKILLS = [
 ] as const;
 export type Skill = (typeof SKILLS)[number];
 
-export const HELP_DOCS = ['DocIndex', 'DocChats', 'DocFaq', 'DocPersonas', 'DocNotFound'] as const;
+export const HELP_DOCS = [
+  'DocIndex',
+  'DocChats',
+  'DocFaq',
+  'DocPersonas',
+  'DocNotFound',
+  'DocPictures',
+  'DocMessages',
+] as const;
 export type HelpDocName = (typeof HELP_DOCS)[number];
 
 export const MODAL_IDS = ['auth', 'subscribe', 'newchat'] as const;

@@ -428,3 +428,18 @@ test('N10: after following a link inside a help article, Escape still closes the
   await page.keyboard.press('Escape');
   await expect(flyout).toHaveCount(0);
 });
+
+test('N11: help has articles on pictures, painting an area, message actions, receipts and surcharges', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto(`${app.url}/terms`);
+  await page.getByTestId('help-button').click();
+  const flyout = page.getByTestId('help-flyout');
+  await flyout.getByRole('link', { name: 'Pictures' }).click();
+  await expect(flyout.getByRole('heading', { name: 'Painting an area to change' })).toBeVisible();
+  await flyout.getByRole('link', { name: 'Messages, receipts and costs' }).click();
+  for (const heading of ['Message actions', 'Receipts', 'Surcharges'])
+    await expect(flyout.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  await shoot(page, 'n11-help-messages');
+});
