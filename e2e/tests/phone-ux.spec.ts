@@ -4,6 +4,7 @@ import { type FakeOpenAI, startFakeOpenAI, toolScript } from '@neura/test-kit/fa
 import { addTestMessages, createTestChat } from '@neura/test-kit/seed';
 import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
 import { type BrowserContext, devices, expect, type Locator, type Page, test } from '@playwright/test';
+import { describeViolations, seriousViolations } from '../support/axe.js';
 import { createSignedInUser, signIn, withSeed } from '../support/session.js';
 
 /**
@@ -442,4 +443,55 @@ test('N11: help has articles on pictures, painting an area, message actions, rec
   for (const heading of ['Message actions', 'Receipts', 'Surcharges'])
     await expect(flyout.getByRole('heading', { name: heading, exact: true })).toBeVisible();
   await shoot(page, 'n11-help-messages');
+});
+
+test('N12: tool cards (Yelp names, the domain badge) pass axe contrast in the three themes', async ({ page }) => {
+  const { user, chatId } = await seedChat(page.context());
+  await withSeed(async (target) => {
+    const [, reply] = await addTestMessages(target, { id: chatId, userId: user.id }, [
+      { role: 'user', content: 'Pizza nearby, and is neura-pizza.dev free?' },
+      { role: 'assistant', content: 'Here you go.' },
+    ]);
+    const parts = [
+      {
+        type: 'tool',
+        id: 'call_yelp',
+        skill: 'yelp_business_search',
+        status: 'complete',
+        input: { term: 'pizza' },
+        output: {
+          businesses: [
+            { name: 'Luigi Pizza', rating: 4.5, reviewCount: 120, address: '1 Main St', url: 'https://yelp.example/a' },
+            { name: 'Slice House', rating: 3.5, reviewCount: 40, address: '2 Main St', url: 'https://yelp.example/b' },
+          ],
+        },
+      },
+      {
+        type: 'tool',
+        id: 'call_domain',
+        skill: 'check_domain',
+        status: 'complete',
+        input: { domain: 'neura-pizza.dev' },
+        output: { domain: 'neura-pizza.dev', status: 'available', source: 'rdap' },
+      },
+      { type: 'text', text: 'Here you go.' },
+    ];
+    await target.db
+      .updateTable('messages')
+      .set({ parts: JSON.stringify(parts) })
+      .where('id', '=', reply as string)
+      .execute();
+  }, app.dataDir);
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.goto(`${app.url}/chats/${chatId}`);
+    await expect(page.getByTestId('businesses')).toBeVisible();
+    await expect(page.getByTestId('domain-result')).toBeVisible();
+    for (const theme of THEMES) {
+      await setTheme(page, theme);
+      const violations = await seriousViolations(page);
+      expect(describeViolations(violations), `${theme} at ${size.width}`).toBe('');
+    }
+    await shoot(page, 'n12-tool-cards');
+  }
 });

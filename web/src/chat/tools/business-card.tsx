@@ -35,7 +35,7 @@ export function BusinessCards({ businesses }: { businesses: Business[] }) {
               href={b.url}
               target="_blank"
               rel="noopener noreferrer nofollow"
-              className="block truncate font-medium text-accent hover:underline"
+              className="block truncate font-medium text-accent-text hover:underline"
             >
               {b.name}
             </a>
