@@ -495,3 +495,35 @@ test('N12: tool cards (Yelp names, the domain badge) pass axe contrast in the th
     await shoot(page, 'n12-tool-cards');
   }
 });
+
+test('N13: with no speech engine the mic is disabled with a plain reason; users see no server details', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.route(
+    (url) => url.pathname === '/api/speech/status',
+    (route) =>
+      route.fulfill({
+        json: {
+          stt: {
+            engine: 'pocketsphinx',
+            available: false,
+            reason:
+              'Voice dictation is not available: the speech recogniser (pocketsphinx) is not installed on the server.',
+          },
+          tts: { engine: 'piper', available: false, reason: 'not installed' },
+          maxSeconds: 60,
+        },
+      }),
+  );
+  const { chatId } = await seedChat(page.context());
+  await page.goto(`${app.url}/chats/${chatId}`);
+  const mic = page.getByRole('button', { name: 'Start dictation' });
+  await expect(mic).toBeDisabled();
+  await expect(mic.locator('..')).toHaveAttribute('title', 'Voice dictation is not available right now.');
+  const intro = page.getByTestId('persona-skills');
+  await expect(intro).toBeVisible();
+  await expect(intro).not.toContainText('on this server');
+  await expect(page.getByText('pocketsphinx')).toHaveCount(0);
+  await shoot(page, 'n13-no-speech');
+});

@@ -433,6 +433,7 @@ export const texts = {
   voice: {
     start: 'Start dictation',
     stop: 'Stop dictation',
+    unavailable: 'Voice dictation is not available right now.',
     processing: 'Processing…',
     listening: 'Listening… speak now.',
     transcribing: 'Transcribing…',
@@ -583,6 +584,8 @@ function billingTextsPack(product: string): string {
 // ---------------------------------------------------------------------------------------------
 export const skillTexts = {
   unavailable: 'Not available on this server',
+  /** What end users see for a skill the server cannot run (the server's details are for admins). */
+  unavailableUser: 'Not available yet',
   surcharge: (n: number) => `+${n} ${n === 1 ? 'credit' : 'credits'} per use`,
   running: {
     web_search: 'Searching the web…',
