@@ -527,3 +527,15 @@ test('N13: with no speech engine the mic is disabled with a plain reason; users 
   await expect(page.getByText('pocketsphinx')).toHaveCount(0);
   await shoot(page, 'n13-no-speech');
 });
+
+test('N14: with 0 credits the chat says so above the composer, with Buy credits', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const { chatId } = await seedChat(page.context(), { credits: 0 });
+  await page.goto(`${app.url}/chats/${chatId}`);
+  const notice = page.getByTestId('out-of-credits');
+  await expect(notice).toContainText("You're out of credits");
+  await expectInViewport(page, notice);
+  await shoot(page, 'n14-out-of-credits');
+  await notice.getByRole('link', { name: 'Buy credits' }).click();
+  await expect(page).toHaveURL(`${app.url}/settings/credits`);
+});

@@ -5,6 +5,7 @@ import { ChatSendContext } from '../media/chat-send-context';
 import { useChats } from '../store/chats';
 import { isStreaming } from '../store/messages';
 import { usePersonas } from '../store/personas';
+import { selectCredits, useUser } from '../store/user';
 import { texts } from '../texts/texts';
 import { sendMessage, stopMessage } from './chat-api';
 import { ChatIntro } from './chat-intro';
@@ -20,6 +21,7 @@ export function ChatPage() {
   useChatTitle(chatId);
   const { thread, loadOlder, retry } = useChatThread(chatId);
   const personaId = useChats((s) => s.chats.find((c) => c.id === chatId)?.persona);
+  const credits = useUser(selectCredits);
   const archived = useChats((s) => s.chats.find((c) => c.id === chatId)?.isArchived ?? false);
   const persona = usePersonas((s) => s.personas.find((p) => p.id === personaId));
   const streaming = isStreaming(thread);
@@ -121,6 +123,20 @@ export function ChatPage() {
             )
           }
         />
+        {credits !== null && persona && persona.cost > 0 && credits < persona.cost ? (
+          <p
+            data-testid="out-of-credits"
+            className="mx-auto flex w-full max-w-3xl items-center justify-between gap-3 border-t border-border px-4 py-2 text-sm"
+          >
+            <span>{credits === 0 ? texts.chats.outOfCredits : texts.chats.tooFewCredits(persona.cost)}</span>
+            <Link
+              to="/settings/credits"
+              className="rounded-full bg-accent px-3 py-1 font-medium text-accent-fg hover:opacity-90"
+            >
+              {texts.chats.buyCredits}
+            </Link>
+          </p>
+        ) : null}
         {archived ? (
           <p
             data-testid="chat-archived"
