@@ -1,31 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useUser } from '../store/user';
 import { texts } from '../texts/texts';
 import { MicIcon, Spinner, StopIcon } from './icons';
 import { LevelMeter } from './level-meter';
 import { type DictationState, useDictation } from './use-dictation';
-import { speechStatus } from './voice-api';
+import { useSpeechStatus } from './voice-api';
 
 /**
  * Whether the server can take dictation: null while unknown (the button stays usable), else the
  * reason it cannot (shown plainly to users; the server's own words only to admins).
  */
 function useDictationUnavailable(): string | null {
-  const [reason, setReason] = useState<string | null>(null);
+  const stt = useSpeechStatus((s) => s.status?.stt);
   const admin = useUser((s) => s.user?.role === 'admin');
-  useEffect(() => {
-    let live = true;
-    speechStatus()
-      .then((status) => {
-        if (live && !status.stt.available)
-          setReason(admin && status.stt.reason ? status.stt.reason : texts.voice.unavailable);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [admin]);
-  return reason;
+  if (!stt || stt.available) return null;
+  return admin && stt.reason ? stt.reason : texts.voice.unavailable;
 }
 
 interface Props {
