@@ -539,3 +539,23 @@ test('N14: with 0 credits the chat says so above the composer, with Buy credits'
   await notice.getByRole('link', { name: 'Buy credits' }).click();
   await expect(page).toHaveURL(`${app.url}/settings/credits`);
 });
+
+test('N15: a Pro persona in New Chat explains itself and offers Pro; every row shows its cost', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await seedChat(page.context());
+  await page.goto(`${app.url}/chats`);
+  await page.getByTestId('header-left').click();
+  const modal = page.getByRole('dialog', { name: 'New Chat' });
+  const rows = modal.getByTestId('newchat-persona');
+  await expect(rows.first()).toBeVisible();
+  const count = await rows.count();
+  await expect(modal.getByTestId('newchat-persona-cost')).toHaveCount(count);
+  await expect(modal.getByTestId('newchat-persona-cost').first()).toHaveText(/\d+ credits? per message/);
+  const pro = rows.filter({ hasText: 'Dev Buddy' });
+  await expect(pro).toBeEnabled();
+  await pro.click();
+  await expect(modal).toContainText('This persona needs a Pro subscription.');
+  await shoot(page, 'n15-pro-persona');
+  await modal.getByRole('button', { name: 'Get Neura Pro' }).click();
+  await expect(page.locator('[data-modal-id="subscribe"]')).toBeVisible();
+});

@@ -122,6 +122,7 @@ export const texts = {
     skills: 'Skills',
     noSkills: 'Conversation only',
     needsPro: 'This persona needs a Pro subscription.',
+    getPro: 'Get Neura Pro',
     empty: 'No personas in this category yet.',
     /** What each tab holds (every persona is in one of them). */
     hints: {
