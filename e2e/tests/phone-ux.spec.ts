@@ -487,6 +487,9 @@ test('N12: tool cards (Yelp names, the domain badge) pass axe contrast in the th
     await page.goto(`${app.url}/chats/${chatId}`);
     await expect(page.getByTestId('businesses')).toBeVisible();
     await expect(page.getByTestId('domain-result')).toBeVisible();
+    // P2: the stars are drawn (no emoji font needed): five SVGs per place, no "⯪".
+    await expect(page.getByTestId('stars').first().locator('svg')).toHaveCount(5);
+    await expect(page.getByTestId('businesses')).not.toContainText('⯪');
     for (const theme of THEMES) {
       await setTheme(page, theme);
       const violations = await seriousViolations(page);

@@ -352,7 +352,7 @@ export const texts = {
     about: 'About',
     releaseNotes: 'Release Notes',
     terms: 'Terms of Use',
-    logout: 'Logout',
+    logout: 'Log out',
     loggingOut: 'Logging out...',
     version: (v: string) => `Version ${v}`,
   },
