@@ -138,7 +138,7 @@ export const texts = {
     unknownPersona: 'Unknown / Custom',
     empty: 'No chats yet. Start one with New Chat.',
     allArchived: (n: number) => `All your chats are archived (${n}).`,
-    showArchivedAction: 'Show archived',
+    showArchivedAction: 'View them',
     archivedChat: 'This chat is archived.',
     outOfCredits: "You're out of credits",
     tooFewCredits: (cost: number) => `This persona needs ${cost} ${cost === 1 ? 'credit' : 'credits'} per message`,
