@@ -112,7 +112,15 @@ export const SKILLS = [
 ] as const;
 export type Skill = (typeof SKILLS)[number];
 
-export const HELP_DOCS = ['DocIndex', 'DocChats', 'DocFaq', 'DocPersonas', 'DocNotFound'] as const;
+export const HELP_DOCS = [
+  'DocIndex',
+  'DocChats',
+  'DocFaq',
+  'DocPersonas',
+  'DocNotFound',
+  'DocPictures',
+  'DocMessages',
+] as const;
 export type HelpDocName = (typeof HELP_DOCS)[number];
 
 export const MODAL_IDS = ['auth', 'subscribe', 'newchat'] as const;
@@ -130,6 +138,8 @@ export const PRO_PRODUCT_ID = 'pro';
 export const SESSION_NAMESPACE = '/session';
 export const VOICE_NAMESPACE = '/voice';
 export const UNSUPPORTED_DATAPOINT_MESSAGE = 'Unsupported datapoint';
+/** How a skill's error starts when the device location could not be had (the card says so plainly). */
+export const LOCATION_UNAVAILABLE_PREFIX = "The user's device location is unavailable";
 /** The login answer for an unverified email (SPEC.md §8); the server sends it verbatim. */
 export const NOT_VERIFIED_MESSAGE = 'Your email address has not been verified.';
 

@@ -100,6 +100,8 @@ export const messageSchema = z.object({
   versions: z.array(z.string()).optional(),
   /** True on a version a newer one replaced: still readable, no longer in the model's context. */
   superseded: z.boolean().optional(),
+  /** On a reply whose user message was edited later: the text it answered (shown with that version). */
+  prompt: z.string().optional(),
   /** On a user message edited with editMessage: when its text was last changed. */
   editedAt: z.string().optional(),
   /** On a reply: the model's reasoning ("Thinking"), apart from the answer; never sent back to the model as it. */

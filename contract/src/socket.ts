@@ -112,6 +112,8 @@ export interface SessionServerEvents {
   updateCredits: (payload: { credits: number }) => void;
   /** The persona catalog changed (the operator's console): clients fetch GET /personas again. */
   'personas.changed': (payload: Record<string, never>) => void;
+  /** The user's account changed on another device or by a payment (Pro); the whole user as GET /users/me. */
+  'user.changed': (payload: { user: User }) => void;
   updateChats: (payload: { chats: Chat[] }) => void;
   requestData: (payload: { datapoint: string }, ack: Ack<LocationResult | { error: string }>) => void;
   'chat.created': (payload: { chat: Chat }) => void;

@@ -89,7 +89,10 @@ test.describe('New Chat modal', () => {
     const modal = page.getByRole('dialog', { name: 'New Chat' });
     await expect(modal).toHaveAttribute('id', 'newchat');
     await expect(modal.getByRole('tab', { name: /Custom/ })).toBeDisabled();
-    await expect(modal.getByTestId('newchat-persona').filter({ hasText: 'Dev Buddy' })).toBeDisabled();
+    await expect(modal.getByTestId('newchat-persona').filter({ hasText: 'Dev Buddy' })).toHaveAttribute(
+      'data-locked',
+      'true',
+    );
     await modal.getByRole('tab', { name: 'Novelty' }).click();
     await expect(modal.getByTestId('newchat-persona').filter({ hasText: 'Unit 7' })).toBeVisible();
     await modal.getByRole('tab', { name: 'Helpful' }).click();

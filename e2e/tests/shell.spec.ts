@@ -236,7 +236,7 @@ for (const vp of VIEWPORTS) {
       await expect(page.getByTestId('account-credits')).toHaveText('13');
       await expect(page.getByTestId('account-referral')).toHaveText(user.referralCode);
       await expect(page.getByTestId('account-plan')).toHaveText('Free');
-      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.locator('#main').getByRole('button', { name: 'Log out' }).click();
       await expect(page).toHaveURL(`${baseUrl()}/`);
       expect((await persisted(page)).token).toBeNull();
       const sessions = await withSeed(({ db }) =>

@@ -73,7 +73,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     redis,
   });
   realtime.onVoice(voiceSocketHandlers(speech, config.VOICE_MAX_SECONDS));
-  const billing = createBillingModule({ config, db, log, auth: accounts.auth, users: accounts.users, credits });
+  const billing = createBillingModule({ config, db, log, auth: accounts.auth, users: accounts.users, credits, events });
   const adminConsole = createConsoleModule({
     db,
     config,

@@ -146,6 +146,30 @@ describe('billing in the sandbox', () => {
     expect(await balance(user.id)).toBe(5);
   });
 
+  it('should tell every open device of the user when Pro starts (user.changed), no other user', async () => {
+    const user = await createTestUser(t.services, { credits: 5 });
+    const stranger = await createTestUser(t.services, { credits: 5 });
+    const tabs = [connectSocket(t.url, user.token), connectSocket(t.url, user.token)];
+    const theirs = connectSocket(t.url, stranger.token);
+    sockets.push(...tabs, theirs);
+    await Promise.all([...tabs, theirs].map((s) => nextEvent(s, 'ready')));
+    let strangerHeard = false;
+    theirs.on('user.changed', () => {
+      strangerHeard = true;
+    });
+    const changes = tabs.map((s) => nextEvent<{ user: { isPro: boolean; proExpiry: string } }>(s, 'user.changed'));
+    const { orderId } = await buy(user, 'pro');
+    await call('POST', `/billing/sandbox/${orderId}/complete`, user);
+    for (const change of await Promise.all(changes)) {
+      expect(change.user).toMatchObject({ isPro: true, credits: 5 });
+      expect(Date.parse(change.user.proExpiry)).toBeGreaterThan(Date.now());
+    }
+    const canceled = nextEvent<{ user: { isPro: boolean } }>(tabs[0] as (typeof tabs)[0], 'user.changed');
+    await call('POST', '/billing/sandbox/subscription', user, { action: 'cancel' });
+    expect((await canceled).user.isPro).toBe(true);
+    expect(strangerHeard).toBe(false);
+  });
+
   it('should grant and claw back through CreditService by ledger key, never below zero', async () => {
     const user = await createTestUser(t.services, { credits: 5 });
     const socket = connectSocket(t.url, user.token);

@@ -230,6 +230,14 @@ describe('message actions: retry, regenerate, edit-and-resend', () => {
       ['assistant', 'About dogs.', false],
     ]);
     expect(messages[2]?.versions).toEqual([firstReply, newReply]);
+    // The earlier reply keeps the text it answered (the app shows it under that text), and says so live.
+    expect(messages[1]?.prompt).toBe('Tell me about cats');
+    expect(messages[2]?.prompt).toBeUndefined();
+    const kept = await waitFor(
+      elsewhere,
+      (r) => r.event === 'message.updated' && (r.payload.message as { id: string }).id === firstReply,
+    );
+    expect(kept.payload.message).toMatchObject({ id: firstReply, prompt: 'Tell me about cats', superseded: true });
   });
 
   it('should refuse editing anything but the last user message, and empty text, losing nothing', async () => {

@@ -12,8 +12,10 @@ export const clawbackKey = (orderId: string, refundedCredits: number) => `clawba
 /** What a transaction changed that devices must hear about once it commits. */
 export interface Effects {
   balances: Map<string, number>;
+  /** Users whose account (Pro) may have changed. */
+  users: Set<string>;
 }
-export const newEffects = (): Effects => ({ balances: new Map() });
+export const newEffects = (): Effects => ({ balances: new Map(), users: new Set() });
 
 const later = (a: string | null | undefined, b: string | null | undefined): string | null =>
   !a ? (b ?? null) : !b ? a : a > b ? a : b;
@@ -65,7 +67,7 @@ export class Fulfilment {
       });
       if (balance !== undefined) effects.balances.set(order.user_id, balance);
     } else if (order.provider === 'sandbox') {
-      await this.startSandboxMonth(trx, order.user_id);
+      await this.startSandboxMonth(trx, order.user_id, effects);
     }
     return true;
   }
@@ -82,7 +84,8 @@ export class Fulfilment {
    * Applies a subscription's current state: while it lives, Pro lasts at least to its period end
    * (never shortened by a stale or late delivery); once it has ended, Pro granted by it ends then.
    */
-  async applySubscription(trx: Executor, userId: string, state: SubscriptionState): Promise<void> {
+  async applySubscription(trx: Executor, userId: string, state: SubscriptionState, effects?: Effects): Promise<void> {
+    effects?.users.add(userId);
     const previous = await this.repo.findSubscription(state.id, trx);
     const periodEnd = later(previous?.current_period_end, state.periodEnd);
     await this.repo.upsertSubscription(
@@ -122,19 +125,24 @@ export class Fulfilment {
   }
 
   /** Sandbox: a month of Pro from the later of now and the current period end. */
-  async startSandboxMonth(trx: Executor, userId: string): Promise<void> {
+  async startSandboxMonth(trx: Executor, userId: string, effects?: Effects): Promise<void> {
     const id = `sandbox_${userId}`;
     const previous = await this.repo.findSubscription(id, trx);
     const user = await this.users.findById(userId, trx);
     const now = nowIso();
     const base = later(later(previous?.current_period_end, user?.pro_expiry), now) ?? now;
-    await this.applySubscription(trx, userId, {
-      id,
-      provider: 'sandbox',
-      status: 'active',
-      cancelAtPeriodEnd: false,
-      periodEnd: oneMonthAfter(base),
-      endedAt: null,
-    });
+    await this.applySubscription(
+      trx,
+      userId,
+      {
+        id,
+        provider: 'sandbox',
+        status: 'active',
+        cancelAtPeriodEnd: false,
+        periodEnd: oneMonthAfter(base),
+        endedAt: null,
+      },
+      effects,
+    );
   }
 }

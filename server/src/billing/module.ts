@@ -4,6 +4,7 @@ import type { UserRepository } from '../accounts/user-repository.js';
 import { type Config, sandboxWarning } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
+import type { EventBus } from '../lib/events.js';
 import { Fulfilment } from './fulfilment.js';
 import { Catalog } from './products.js';
 import type { PaymentProvider } from './provider.js';
@@ -21,6 +22,7 @@ export interface BillingModuleDeps {
   auth: Authenticator;
   users: UserRepository;
   credits: CreditService;
+  events?: EventBus;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface BillingModuleDeps {
  * (PAYMENTS=sandbox); with PAYMENTS=off only the product list answers. Orders go with their user
  * (the foreign keys cascade).
  */
-export function createBillingModule({ config, db, log, auth, users, credits }: BillingModuleDeps) {
+export function createBillingModule({ config, db, log, auth, users, credits, events }: BillingModuleDeps) {
   const repo = new BillingRepository(db);
   const warning = sandboxWarning(config);
   if (warning) log.warn(warning);
@@ -45,6 +47,7 @@ export function createBillingModule({ config, db, log, auth, users, credits }: B
     fulfilment: new Fulfilment(repo, users, credits),
     provider,
     stripe,
+    events,
   });
   const stripeWebhook = stripe ? new StripeWebhook(stripe, billing, log) : undefined;
   return { billing, stripeWebhook, routes: billingRoutes(auth, billing, stripeWebhook) };

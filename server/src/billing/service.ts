@@ -1,11 +1,12 @@
 import type { LedgerEntry, Order, SubscriptionResponse } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { isPro } from '../accounts/present-user.js';
+import { isPro, presentUser } from '../accounts/present-user.js';
 import type { UserRepository } from '../accounts/user-repository.js';
 import type { CreditService } from '../credits/service.js';
 import { type Db, type Executor, inTransaction } from '../db/database.js';
 import type { OrderRow, UserRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import type { EventBus } from '../lib/events.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { type Effects, type Fulfilment, newEffects } from './fulfilment.js';
@@ -33,6 +34,8 @@ export interface BillingDeps {
   provider: PaymentProvider | undefined;
   /** Set when PAYMENTS=stripe (the same object as provider). */
   stripe: StripeProvider | undefined;
+  /** Announces `user.changed` after Pro changed (optional for tests that build the service alone). */
+  events?: EventBus;
 }
 
 /** Checkout, orders, the subscription and the sandbox: the rules of billing. */
@@ -43,12 +46,24 @@ export class BillingService {
     return this.d.catalog.list();
   }
 
-  /** Applies `work` in one transaction, then tells devices about changed balances. */
+  /** Applies `work` in one transaction, then tells devices about changed balances and accounts (Pro). */
   async transact<T>(work: (trx: Executor, effects: Effects) => Promise<T>): Promise<T> {
     const effects = newEffects();
     const result = await inTransaction(this.d.db, (trx) => work(trx, effects));
     for (const [userId, balance] of effects.balances) this.d.credits.notify(userId, balance);
+    for (const userId of effects.users) await this.announceUser(userId);
     return result;
+  }
+
+  /** `user.changed` with the user as clients see it; a failure must not fail what already committed. */
+  private async announceUser(userId: string): Promise<void> {
+    if (!this.d.events) return;
+    try {
+      const row = await this.d.users.findById(userId);
+      if (row) await this.d.events.emit('user.changed', { userId, user: presentUser(row) });
+    } catch (error) {
+      this.d.log.warn({ err: error, userId }, 'user.changed was not announced');
+    }
   }
 
   async checkout(user: UserRow, productId: string): Promise<{ orderId: string; url: string }> {
@@ -165,16 +180,21 @@ export class BillingService {
     const id = `sandbox_${user.id}`;
     const sub = await this.d.repo.findSubscription(id);
     if (!sub) throw new AppError('conflict', 'You have no sandbox subscription yet. Subscribe to Pro first.');
-    await this.transact(async (trx) => {
-      if (action === 'renew') return this.d.fulfilment.startSandboxMonth(trx, user.id);
-      return this.d.fulfilment.applySubscription(trx, user.id, {
-        id,
-        provider: 'sandbox',
-        status: 'active',
-        cancelAtPeriodEnd: action === 'cancel',
-        periodEnd: sub.current_period_end,
-        endedAt: null,
-      });
+    await this.transact(async (trx, effects) => {
+      if (action === 'renew') return this.d.fulfilment.startSandboxMonth(trx, user.id, effects);
+      return this.d.fulfilment.applySubscription(
+        trx,
+        user.id,
+        {
+          id,
+          provider: 'sandbox',
+          status: 'active',
+          cancelAtPeriodEnd: action === 'cancel',
+          periodEnd: sub.current_period_end,
+          endedAt: null,
+        },
+        effects,
+      );
     });
     return this.subscription(user);
   }

@@ -61,7 +61,7 @@ export async function applySessionOutcome(
 ): Promise<void> {
   if (outcome.action === 'pay') {
     await fulfil.pay(trx, order, effects, { paymentId: outcome.paymentId, subscriptionId: outcome.subscriptionId });
-    if (outcome.subscription) await fulfil.applySubscription(trx, order.user_id, outcome.subscription);
+    if (outcome.subscription) await fulfil.applySubscription(trx, order.user_id, outcome.subscription, effects);
   } else if (outcome.action === 'fail') {
     await fulfil.fail(trx, order);
   } else if (outcome.action === 'cancel') {

@@ -104,7 +104,7 @@ export class StripeWebhook {
     if (!state) return this.ignore(event, 'subscription not found at Stripe');
     const userId = await this.userOf(state);
     if (!userId) return this.ignore(event, 'subscription of an unknown customer');
-    return (trx) => this.billing.fulfilment.applySubscription(trx, userId, state);
+    return (trx, effects) => this.billing.fulfilment.applySubscription(trx, userId, state, effects);
   }
 
   private async userOf(state: StripeSubscriptionState): Promise<string | undefined> {

@@ -76,6 +76,7 @@ export function presentMessage(row: MessageRow, files?: FileUrls, options: Prese
     cost: row.cost,
     ...(row.reply_to ? { replyTo: row.reply_to } : {}),
     ...(row.superseded ? { superseded: true } : {}),
+    ...(row.role === 'assistant' && row.prompt ? { prompt: row.prompt } : {}),
     // A user message is only ever updated by editMessage.
     ...(row.role === 'user' && row.updated_at !== row.created_at ? { editedAt: row.updated_at } : {}),
     ...(row.reasoning ? { reasoning: row.reasoning } : {}),

@@ -21,6 +21,7 @@ export const NO_OUTCOME = {
   output_tokens: null,
   reasoning_tokens: null,
   cached_input_tokens: null,
+  prompt: null,
 } as const;
 
 /** The only reader and writer of the `messages` table (chats are the chats feature's). */
@@ -131,6 +132,19 @@ export class MessageRepository {
       .where('role', '=', 'assistant')
       .where('superseded', '=', 0)
       .execute();
+  }
+
+  /** Before an edit: the replies to `replyTo` keep the text they answered (only those with none yet). */
+  async keepPromptOfReplies(replyTo: string, prompt: string, trx: Executor = this.db): Promise<string[]> {
+    const rows = await trx
+      .updateTable('messages')
+      .set({ prompt })
+      .where('reply_to', '=', replyTo)
+      .where('role', '=', 'assistant')
+      .where('prompt', 'is', null)
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
   }
 
   /** Changes the text of a user message (edit-and-resend). */

@@ -272,16 +272,17 @@ export class ConversationService {
         reply_to: replyTo,
         superseded: 0,
       };
-      const { balance, versions } = await inTransaction(this.deps.db, async (trx) => {
+      const { balance, versions, kept } = await inTransaction(this.deps.db, async (trx) => {
         const left =
           persona.cost > 0
             ? await this.deps.credits.chargeInTransaction(trx, userId, persona.cost, shell.id)
             : undefined;
+        const kept = text !== undefined ? await messages.keepPromptOfReplies(replyTo, target.content, trx) : [];
         if (text !== undefined) await messages.editUserMessage(replyTo, text, now, trx);
         await messages.supersedeReplies(replyTo, trx);
         await messages.insert(shell, trx);
         const rows = await messages.listVersions([replyTo], trx);
-        return { balance: left, versions: rows.map((row) => row.id) };
+        return { balance: left, versions: rows.map((row) => row.id), kept };
       }).catch((error: unknown) => {
         throw isUniqueViolation(error) ? new AppError('conflict', t.busy) : error;
       });
@@ -289,6 +290,12 @@ export class ConversationService {
       if (text !== undefined) {
         const edited = await messages.findById(replyTo);
         if (edited) room.emit('message.updated', { chatId, message: presentMessage(edited, this.deps.files) });
+        // The earlier replies now carry the text they answered (the app shows them under it).
+        for (const id of kept) {
+          const reply = await messages.findById(id);
+          if (reply)
+            room.emit('message.updated', { chatId, message: { ...presentMessage(reply, this.deps.files), versions } });
+        }
       }
       room.emit('message.created', { chatId, message: { ...presentMessage(shell, this.deps.files), versions } });
       if (balance !== undefined) this.deps.credits.notify(userId, balance);

@@ -135,6 +135,8 @@ export interface MessagesTable {
   reply_to: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 when a newer version replaced this reply (readable, out of the model's context). */
   superseded: ColumnType<number, number | undefined, number>;
+  /** 0012, on a reply: the text of the user message it answered, kept when that message was edited. */
+  prompt: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0008, on a reply: the model's reasoning text, kept apart from the answer. */
   reasoning: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0008, on a reply: the model id that answered. */

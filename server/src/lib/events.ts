@@ -1,3 +1,4 @@
+import type { User } from '@neura/contract';
 import type { Executor } from '../db/database.js';
 
 /**
@@ -12,6 +13,8 @@ export interface DomainEvents {
   'session.revoked': { sessionIds: string[] };
   /** A user's balance changed (grant, charge, refund); `credits` is the new balance. */
   'credits.changed': { userId: string; credits: number };
+  /** A user's account changed (Pro started, renewed or ended); `user` as clients see it. */
+  'user.changed': { userId: string; user: User };
   /**
    * A user is being deleted inside `trx`: each feature removes (or anonymises) the rows of its own
    * tables in that transaction. Listeners run in the order they were added (higher layers first,

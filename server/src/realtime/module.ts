@@ -20,6 +20,9 @@ export function createRealtimeModule<P extends SocketIdentity>({
   events.on('credits.changed', ({ userId, credits }) => {
     if (realtime.attached) realtime.toUser(userId).emit('updateCredits', { credits });
   });
+  events.on('user.changed', ({ userId, user }) => {
+    if (realtime.attached) realtime.toUser(userId).emit('user.changed', { user });
+  });
   events.on('session.revoked', ({ sessionIds }) => realtime.disconnectSessions(sessionIds));
   return { realtime };
 }

@@ -1,10 +1,15 @@
-import { type LocationResult, locationSchema, REQUEST_DATA_TIMEOUT_MS } from '@neura/contract';
+import {
+  LOCATION_UNAVAILABLE_PREFIX,
+  type LocationResult,
+  locationSchema,
+  REQUEST_DATA_TIMEOUT_MS,
+} from '@neura/contract';
 import type { Realtime } from '../realtime/realtime.js';
 import { userRoom } from '../realtime/realtime.js';
 import { SkillError } from './skill-error.js';
 
 const unavailable = (why: string) =>
-  new SkillError(`The user's device location is unavailable (${why}). Ask the user which place they mean.`);
+  new SkillError(`${LOCATION_UNAVAILABLE_PREFIX} (${why}). Ask the user which place they mean.`);
 
 /**
  * `requestData { datapoint: "location" }` with an acknowledgement to each of the user's sockets

@@ -65,6 +65,8 @@ function open(io: typeof import('socket.io-client').io, token: string): SessionS
     dispatchChats({ type: 'loaded', chats });
   });
   s.on('updateCredits', ({ credits }) => dispatchUser({ type: 'credits', credits }));
+  // Pro bought, renewed or ended (on this device or another): every tab shows it at once.
+  s.on('user.changed', ({ user }) => dispatchUser({ type: 'loaded', user }));
   s.on('updateChats', ({ chats }) => dispatchChats({ type: 'loaded', chats }));
   s.on('serverUnavailable', () => reconnectLater(s));
   s.on('authError', () => {

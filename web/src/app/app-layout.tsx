@@ -55,17 +55,22 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const serverOnline = useAppStore((s) => s.serverOnline);
   const helpOpen = useAppStore((s) => s.activeHelpDoc !== null);
-  const isChat = routeFor(pathname).name === 'chat';
+  const routeName = routeFor(pathname).name;
+  const isChat = routeName === 'chat';
+  // The chat and the chat list fill the screen exactly (their own lists scroll): the column is one
+  // screen tall and whatever sits above the page (store banner, version warning) takes its share,
+  // so the composer is never pushed below the fold.
+  const fill = isChat || routeName === 'chats';
 
   return (
     <div className="flex h-full">
       <Sidebar />
-      <div className="flex min-h-full min-w-0 flex-1 flex-col">
+      <div className={`flex min-w-0 flex-1 flex-col ${fill ? 'h-dvh' : 'min-h-full'}`}>
         <StoreBanner />
         <Header />
         <VersionWarning />
-        <main id="main" className="relative flex-1 overflow-x-clip">
-          <ViewTransition>
+        <main id="main" className={`relative flex-1 overflow-x-clip ${fill ? 'flex min-h-0 flex-col' : ''}`}>
+          <ViewTransition fill={fill}>
             <Outlet />
           </ViewTransition>
         </main>

@@ -6,6 +6,7 @@ import { isNativePlatform } from '../platform/native';
 import { prepareApi, startNativeAds } from '../platform/startup';
 import { useAppStore } from '../store/app-store';
 import { setPersonas } from '../store/personas';
+import { loadSpeechStatus } from '../voice/voice-api';
 import { versionAction } from './version-check';
 import { useVersionWarning } from './version-warning';
 
@@ -36,6 +37,7 @@ export function useStartup(): void {
           return;
         }
         if (action.kind === 'warn') useVersionWarning.setState({ raised: true });
+        loadSpeechStatus();
         fetchPersonas()
           .then(setPersonas)
           .catch((error: unknown) => console.error('Failed to load personas', error));

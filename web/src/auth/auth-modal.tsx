@@ -62,7 +62,8 @@ export function AuthModal({ gated = false }: { gated?: boolean }) {
   const goTo = useAuthFlow((s) => s.goTo);
   useAccountOptions(open);
   const navigate = useNavigate();
-  const close = () => (gated ? navigate('/changelog') : setActiveModal(null));
+  // A visitor leaves the gated page for good (replace): Back does not lead into the modal again.
+  const close = () => (gated ? navigate('/changelog', { replace: true }) : setActiveModal(null));
 
   // A fresh visitor starts with the intro; someone who finished it starts at emailcheck.
   useEffect(() => {

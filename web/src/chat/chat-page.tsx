@@ -1,9 +1,11 @@
 import { type DragEvent, useCallback, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { setArchived } from '../chats/chat-actions';
 import { ChatSendContext } from '../media/chat-send-context';
 import { useChats } from '../store/chats';
 import { isStreaming } from '../store/messages';
 import { usePersonas } from '../store/personas';
+import { selectCredits, useUser } from '../store/user';
 import { texts } from '../texts/texts';
 import { sendMessage, stopMessage } from './chat-api';
 import { ChatIntro } from './chat-intro';
@@ -19,6 +21,8 @@ export function ChatPage() {
   useChatTitle(chatId);
   const { thread, loadOlder, retry } = useChatThread(chatId);
   const personaId = useChats((s) => s.chats.find((c) => c.id === chatId)?.persona);
+  const credits = useUser(selectCredits);
+  const archived = useChats((s) => s.chats.find((c) => c.id === chatId)?.isArchived ?? false);
   const persona = usePersonas((s) => s.personas.find((p) => p.id === personaId));
   const streaming = isStreaming(thread);
   const [retrying, setRetrying] = useState(false);
@@ -76,7 +80,7 @@ export function ChatPage() {
   return (
     <ChatSendContext value={onSend}>
       <section
-        className="flex h-[calc(100dvh-3.5rem)] flex-col"
+        className="flex min-h-0 flex-1 flex-col"
         aria-label={texts.chat.region}
         onDragOver={onDragOver}
         onDrop={onDrop}
@@ -87,7 +91,6 @@ export function ChatPage() {
           hasMore={thread?.hasMore ?? false}
           loadingOlder={thread?.loadingOlder ?? false}
           onLoadOlder={() => void loadOlder()}
-          streaming={streaming}
           empty={
             thread?.error && !thread.loaded ? (
               <div
@@ -120,6 +123,35 @@ export function ChatPage() {
             )
           }
         />
+        {credits !== null && persona && persona.cost > 0 && credits < persona.cost ? (
+          <p
+            data-testid="out-of-credits"
+            className="mx-auto flex w-full max-w-3xl items-center justify-between gap-3 border-t border-border px-4 py-2 text-sm"
+          >
+            <span>{credits === 0 ? texts.chats.outOfCredits : texts.chats.tooFewCredits(persona.cost)}</span>
+            <Link
+              to="/settings/credits"
+              className="rounded-full bg-accent px-3 py-1 font-medium text-accent-fg hover:opacity-90"
+            >
+              {texts.chats.buyCredits}
+            </Link>
+          </p>
+        ) : null}
+        {archived ? (
+          <p
+            data-testid="chat-archived"
+            className="mx-auto flex w-full max-w-3xl items-center justify-between gap-3 border-t border-border px-4 py-2 text-sm text-muted"
+          >
+            <span>{texts.chats.archivedChat}</span>
+            <button
+              type="button"
+              onClick={() => void setArchived(chatId, false)}
+              className="rounded-full border border-border px-3 py-1 font-medium text-fg hover:bg-surface-3"
+            >
+              {texts.chats.unarchiveAction}
+            </button>
+          </p>
+        ) : null}
         <Composer
           ref={composer}
           streaming={streaming}

@@ -21,22 +21,27 @@ function scrollTo(el: HTMLElement, { top, height, client }: { top: number; heigh
   fireEvent.scroll(el);
 }
 
-function renderList(streaming: boolean) {
+/** As a browser does: scrollTop stays between 0 and scrollHeight - clientHeight. */
+function clampScrollTop(el: HTMLElement) {
+  let top = 0;
+  Object.defineProperty(el, 'scrollTop', {
+    configurable: true,
+    get: () => top,
+    set: (value: number) => {
+      top = Math.max(0, Math.min(value, el.scrollHeight - el.clientHeight));
+    },
+  });
+}
+
+function renderList(list = messages) {
   return render(
-    <MessageList
-      messages={messages}
-      hasMore={false}
-      loadingOlder={false}
-      onLoadOlder={() => undefined}
-      empty={null}
-      streaming={streaming}
-    />,
+    <MessageList messages={list} hasMore={false} loadingOlder={false} onLoadOlder={() => undefined} empty={null} />,
   );
 }
 
 describe('MessageList', () => {
-  it('should offer Jump to latest when scrolled up during a stream, and scroll to the bottom with it', () => {
-    renderList(true);
+  it('should offer Jump to latest when scrolled up, and scroll to the bottom with it', () => {
+    renderList();
     const list = screen.getByTestId('message-list');
     const scrollSpy = vi.fn();
     list.scrollTo = scrollSpy as unknown as typeof list.scrollTo;
@@ -48,18 +53,52 @@ describe('MessageList', () => {
     expect(screen.queryByTestId('jump-to-latest')).toBeNull();
   });
 
-  it('should show it when slightly up only while streaming, and when far up at any time', () => {
-    renderList(false);
+  it('should show it when a little up with no reply streaming, and when far up', () => {
+    renderList(messages.map((m) => ({ ...m, status: 'complete' as const })));
     const list = screen.getByTestId('message-list');
-    scrollTo(list, { top: 1200, height: 2000, client: 500 });
+    scrollTo(list, { top: 1500, height: 2000, client: 500 });
     expect(screen.queryByTestId('jump-to-latest')).toBeNull();
+    scrollTo(list, { top: 1200, height: 2000, client: 500 });
+    expect(screen.getByTestId('jump-to-latest')).toBeTruthy();
     scrollTo(list, { top: 100, height: 2000, client: 500 });
     expect(screen.getByTestId('jump-to-latest')).toBeTruthy();
   });
 
+  it('should keep following when a row grows under the view (a scroll event that is not a scroll up)', () => {
+    renderList();
+    const list = screen.getByTestId('message-list');
+    clampScrollTop(list);
+    scrollTo(list, { top: 1500, height: 2000, client: 500 });
+    // An image loaded in the last row: the content grew by 400 px and a scroll event came.
+    scrollTo(list, { top: 1500, height: 2400, client: 500 });
+    expect(list.scrollTop).toBe(1900);
+    expect(screen.queryByTestId('jump-to-latest')).toBeNull();
+  });
+
+  it("should bring the user's own new message into view when they send while scrolled up", () => {
+    const { rerender } = renderList();
+    const list = screen.getByTestId('message-list');
+    scrollTo(list, { top: 1500, height: 2000, client: 500 });
+    scrollTo(list, { top: 1150, height: 2000, client: 500 });
+    expect(screen.getByTestId('jump-to-latest')).toBeTruthy();
+    const sent: Message = { ...messages[0], id: 'm4', content: 'Mine', status: 'complete' } as Message;
+    Object.defineProperty(list, 'scrollHeight', { configurable: true, value: 2100 });
+    rerender(
+      <MessageList
+        messages={[...messages, sent]}
+        hasMore={false}
+        loadingOlder={false}
+        onLoadOlder={() => undefined}
+        empty={null}
+      />,
+    );
+    expect(list.scrollTop).toBe(2100);
+    expect(screen.queryByTestId('jump-to-latest')).toBeNull();
+  });
+
   it('should keep a scroll up that a render beat to its scroll event, and ask for older messages there', () => {
     const onLoadOlder = vi.fn();
-    const props = { messages, loadingOlder: false, onLoadOlder, empty: null, streaming: false };
+    const props = { messages, loadingOlder: false, onLoadOlder, empty: null };
     const { rerender } = render(<MessageList {...props} hasMore />);
     const list = screen.getByTestId('message-list');
     Object.defineProperty(list, 'scrollHeight', { configurable: true, value: 2000 });
@@ -76,12 +115,12 @@ describe('MessageList', () => {
 
   it('should still follow new content at the bottom when nothing was scrolled', () => {
     const props = { messages, hasMore: false, loadingOlder: false, onLoadOlder: () => undefined, empty: null };
-    const { rerender } = render(<MessageList {...props} streaming />);
+    const { rerender } = render(<MessageList {...props} />);
     const list = screen.getByTestId('message-list');
     scrollTo(list, { top: 1500, height: 2000, client: 500 });
     // The reply grew by 300 px.
     Object.defineProperty(list, 'scrollHeight', { configurable: true, value: 2300 });
-    rerender(<MessageList {...props} streaming messages={[...messages]} />);
+    rerender(<MessageList {...props} messages={[...messages]} />);
     expect(list.scrollTop).toBe(2300);
   });
 });

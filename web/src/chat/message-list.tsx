@@ -14,17 +14,15 @@ interface Props {
   loadingOlder: boolean;
   onLoadOlder: () => void;
   empty: React.ReactNode;
-  /** A reply is streaming: scrolled up, a "jump to latest" button shows. */
-  streaming?: boolean;
 }
 
 /**
  * The virtualized message list: only the rows near the viewport are mounted, older pages load
  * when scrolling up (keeping the reading position), and it follows the bottom while a reply
- * streams unless the user scrolled away; then "Jump to latest" brings them back (while a reply
- * streams, or when more than a screen away from the bottom).
+ * streams unless the user scrolled up; then "Jump to latest" brings them back (shown whenever the
+ * view is away from the bottom). Sending a message follows the bottom again.
  */
-export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empty, streaming = false }: Props) {
+export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empty }: Props) {
   const parentRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   /** The scroll position last set here or reported by a scroll event. */
@@ -57,8 +55,17 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
   const onScroll = () => {
     const el = parentRef.current;
     if (!el) return;
-    lastTop.current = el.scrollTop;
     const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
+    // Only the user scrolling up stops the following: a scroll event that comes while a row grows
+    // under a following view (an image loading, a canvas result) is not one, and the view catches up.
+    const scrolledUp = el.scrollTop < lastTop.current - 1;
+    if (stickToBottom.current && !scrolledUp && distance >= NEAR_BOTTOM_PX) {
+      el.scrollTop = el.scrollHeight;
+      lastTop.current = el.scrollTop;
+      setAway('near');
+      return;
+    }
+    lastTop.current = el.scrollTop;
     stickToBottom.current = distance < NEAR_BOTTOM_PX;
     setAway(stickToBottom.current ? 'near' : distance > el.clientHeight ? 'far' : 'up');
     if (el.scrollTop < LOAD_OLDER_PX && hasMore && !loadingOlder && messages.length > 0) {
@@ -66,6 +73,15 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
       onLoadOlder();
     }
   };
+
+  // The user's own new message (a send, an edit, a canvas result sent from here) brings the view
+  // back to the bottom, wherever it was: what they just sent is always in view.
+  const lastUser = useRef(last.user);
+  if (last.user !== lastUser.current) {
+    const first = lastUser.current === undefined && messages.length > 1;
+    lastUser.current = last.user;
+    if (!first && last.user) stickToBottom.current = true;
+  }
 
   useLayoutEffect(() => {
     const el = parentRef.current;
@@ -90,6 +106,7 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
     }
     el.scrollTop = el.scrollHeight;
     lastTop.current = el.scrollTop;
+    if (away !== 'near') setAway('near');
   });
 
   const jumpToLatest = () => {
@@ -101,7 +118,7 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
   };
 
   const items = virtualizer.getVirtualItems();
-  const showJump = messages.length > 0 && (away === 'far' || (away === 'up' && streaming));
+  const showJump = messages.length > 0 && away !== 'near';
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
       <div

@@ -16,7 +16,8 @@ type Navigate = (to: string) => void;
 export const openChatId = (pathname: string): string | null => /^\/chats\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
 
 /**
- * Creates a chat with the persona and opens it; without a persona id the New Chat modal opens.
+ * Creates a chat with the persona and opens it (an empty one with it is reused); without a persona
+ * id the New Chat modal opens.
  * Failure goes to / with the "Couldn't create chat" alert.
  */
 export async function startChat(personaId: string | null | undefined, navigate: Navigate): Promise<boolean> {
@@ -36,6 +37,15 @@ export async function startChat(personaId: string | null | undefined, navigate: 
   ) {
     state.setActiveModal('subscribe');
     return false;
+  }
+  // An empty chat with this persona is already there (an earlier tap that sent nothing): open it
+  // rather than leave another "No messages yet" row behind.
+  const empty = useChats
+    .getState()
+    .chats.find((c) => c.persona === personaId && !c.lastMessageAt && !c.preview && !c.isArchived);
+  if (empty) {
+    navigate(`/chats/${empty.id}`);
+    return true;
   }
   try {
     const { id } = await callSession('createChat', personaId);

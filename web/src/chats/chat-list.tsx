@@ -43,9 +43,22 @@ export function ChatList({
   const scroller = (
     <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-testid="chat-list-scroller">
       {rows.length === 0 ? (
-        <p className="px-3 py-6 text-center text-sm text-muted">
-          {query.trim() ? texts.chats.noMatches : texts.chats.empty}
-        </p>
+        !query.trim() && !showArchived && archivedCount > 0 ? (
+          <p className="px-3 py-6 text-center text-sm text-muted" data-testid="all-archived">
+            {texts.chats.allArchived(archivedCount)}{' '}
+            <button
+              type="button"
+              onClick={() => setShowArchived(true)}
+              className="font-medium text-fg underline underline-offset-2"
+            >
+              {texts.chats.showArchivedAction}
+            </button>
+          </p>
+        ) : (
+          <p className="px-3 py-6 text-center text-sm text-muted">
+            {query.trim() ? texts.chats.noMatches : texts.chats.empty}
+          </p>
+        )
       ) : (
         <ul aria-label={texts.chats.list} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {

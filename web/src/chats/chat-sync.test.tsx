@@ -185,6 +185,7 @@ describe('starting a chat', () => {
 
   it('should use the fallback text when the socket is not connected, and navigate on success', async () => {
     const { startChat } = await import('./chat-actions');
+    dispatchChats({ type: 'loaded', chats: [] });
     fake.connected = false;
     const navigate = vi.fn();
     await startChat('default', navigate);
@@ -196,6 +197,11 @@ describe('starting a chat', () => {
     expect(await startChat('default', navigate)).toBe(true);
     expect(navigate).toHaveBeenLastCalledWith('/chats/new1');
     expect(useChats.getState().chats[0]?.id).toBe('new1');
+    // Its empty chat is opened again rather than another one created.
+    fake.ack = { id: 'new2' };
+    expect(await startChat('default', navigate)).toBe(true);
+    expect(navigate).toHaveBeenLastCalledWith('/chats/new1');
+    expect(useChats.getState().chats.filter((c) => c.persona === 'default')).toHaveLength(1);
   });
 
   it('should open the New Chat modal without a persona id', async () => {

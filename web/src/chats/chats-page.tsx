@@ -21,7 +21,7 @@ export function ChatsPage() {
   return (
     <section
       aria-labelledby="chats-heading"
-      className="mx-auto flex h-[calc(100dvh-7.5rem)] w-full max-w-3xl flex-col gap-3 p-3 lg:h-[calc(100dvh-3.5rem)]"
+      className="mx-auto flex min-h-0 w-full max-w-3xl flex-1 flex-col gap-3 p-3"
     >
       <h2 id="chats-heading" className="sr-only">
         {texts.titles.chats}

@@ -57,14 +57,15 @@ describe('NewChatModal', () => {
     expect((tabs[2] as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('should list published personas of the tab and disable Pro ones for non-Pro users', () => {
+  it('should list published personas of the tab and mark Pro ones locked for non-Pro users', () => {
     renderWithRouter(<NewChatModal />);
     const options = screen.getAllByTestId('newchat-persona');
     expect(options.map((o) => o.textContent)).toEqual([
       expect.stringContaining('Persona helper'),
       expect.stringContaining('Persona pro-helper'),
     ]);
-    expect((options[1] as HTMLButtonElement).disabled).toBe(true);
+    expect((options[1] as HTMLButtonElement).disabled).toBe(false);
+    expect(options[1]?.getAttribute('data-locked')).toBe('true');
     expect(within(options[1] as HTMLElement).getByText('Pro')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Novelty' }));
     expect(screen.getAllByTestId('newchat-persona').map((o) => o.textContent)).toEqual([

@@ -22,6 +22,24 @@ export default function HelpFlyout() {
     return () => previous?.focus?.();
   }, []);
 
+  // After in-article navigation the link that had focus is gone (focus fell to the page): it comes
+  // back to the panel, and Escape closes the flyout while focus is in it or nowhere in particular.
+  const docName = doc && doc !== 'isLoading' ? doc.name : null;
+  useEffect(() => {
+    const el = panel.current;
+    if (!docName || !el) return;
+    if (!el.contains(document.activeElement)) el.focus();
+  }, [docName]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      const active = document.activeElement;
+      if (active === null || active === document.body || panel.current?.contains(active)) closeHelp();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
   if (doc === null) return null;
   const loading = doc === 'isLoading';
 
@@ -30,6 +48,7 @@ export default function HelpFlyout() {
     const href = anchor?.getAttribute('href') ?? '';
     if (href.startsWith('#Doc')) {
       event.preventDefault();
+      panel.current?.focus();
       void openHelpDoc(href.slice(1));
     }
   };
@@ -40,9 +59,6 @@ export default function HelpFlyout() {
       tabIndex={-1}
       aria-labelledby="help-title"
       data-testid="help-flyout"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') closeHelp();
-      }}
       className="help-flyout fixed inset-y-0 right-0 z-40 flex w-full max-w-md flex-col border-l border-border bg-surface-2 shadow-2xl outline-none"
     >
       <div className="flex h-14 items-center gap-2 border-b border-border px-2">

@@ -1,9 +1,12 @@
-import changelog from '../../../CHANGELOG.md?raw';
 import { texts } from '../texts/texts';
 import { Markdown } from '../ui/lazy-markdown';
+import notes from './release-notes.md?raw';
 
-/** The release notes: CHANGELOG.md, read at build time, without its own top heading. */
-const body = changelog.replace(/^#\s[^\n]*\n+/, '');
+/**
+ * The release notes for users: release-notes.md (what changed for them, by app version), read at
+ * build time, without its own top heading. CHANGELOG.md is the operators' log and stays out of the app.
+ */
+const body = notes.replace(/^#\s[^\n]*\n+/, '');
 
 export default function ChangelogPage() {
   return (

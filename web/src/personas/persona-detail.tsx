@@ -38,10 +38,10 @@ export function PersonaDetail({
       <button
         type="button"
         onClick={onStart}
-        disabled={locked || starting}
+        disabled={starting}
         className="mt-2 w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg disabled:opacity-50"
       >
-        {starting ? texts.newChat.starting : texts.newChat.start}
+        {starting ? texts.newChat.starting : locked ? texts.newChat.getPro : texts.newChat.start}
       </button>
     </div>
   );

@@ -18,11 +18,10 @@ export function PersonaOption({
       <button
         type="button"
         onClick={onSelect}
-        disabled={locked}
-        aria-disabled={locked}
         title={locked ? texts.newChat.needsPro : undefined}
         data-testid="newchat-persona"
-        className="flex w-full items-center gap-3 rounded-xl p-2 text-left hover:bg-surface-3 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent"
+        data-locked={locked || undefined}
+        className="flex w-full items-center gap-3 rounded-xl p-2 text-left hover:bg-surface-3"
       >
         <PersonaIcon id={persona.id} size={44} />
         <span className="min-w-0 flex-1">
@@ -31,6 +30,9 @@ export function PersonaOption({
             {persona.requiresPro ? <ProLabel /> : null}
           </span>
           <span className="line-clamp-2 text-sm text-muted">{persona.description}</span>
+          <span className="text-xs text-muted" data-testid="newchat-persona-cost">
+            {texts.explore.costLabel(persona.cost)}
+          </span>
         </span>
       </button>
     </li>

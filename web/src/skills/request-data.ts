@@ -6,20 +6,38 @@ import { showToast } from '../ui/toast-store';
 
 const EXPLAINED_KEY = 'neura.location-explained';
 
-/** The first request in this browser says why the location is wanted, before the permission prompt. */
-function explainOnce(): void {
+/** How long the explanation is on screen before the browser's permission prompt covers it. */
+export const EXPLAIN_BEFORE_PROMPT_MS = 1500;
+
+/** The browser's geolocation permission, or undefined where it cannot be asked (native, old browsers). */
+async function permissionState(): Promise<PermissionState | undefined> {
+  try {
+    return (await navigator.permissions?.query({ name: 'geolocation' }))?.state;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The first request in this browser says why the location is wanted, before the permission prompt:
+ * when the browser will prompt, the explanation shows first and the prompt follows a moment later.
+ */
+async function explainOnce(): Promise<void> {
   try {
     if (localStorage.getItem(EXPLAINED_KEY)) return;
     localStorage.setItem(EXPLAINED_KEY, '1');
   } catch {
     // Storage unavailable (private mode): explain every time.
   }
+  const state = await permissionState();
+  if (state === 'denied') return;
   showToast({
     severity: 'info',
     title: skillTexts.locationExplainTitle,
     message: skillTexts.locationExplain,
     durationMs: 8000,
   });
+  if (state === 'prompt') await new Promise((resolve) => setTimeout(resolve, EXPLAIN_BEFORE_PROMPT_MS));
 }
 
 /**
@@ -35,7 +53,7 @@ export async function answerRequestData(
     ack({ error: UNSUPPORTED_DATAPOINT_MESSAGE });
     return;
   }
-  explainOnce();
+  await explainOnce();
   try {
     ack(await getDeviceLocation());
   } catch (error) {

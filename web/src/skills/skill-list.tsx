@@ -1,10 +1,13 @@
 import type { Skill } from '@neura/contract';
+import { useUser } from '../store/user';
 import { skillTexts, texts } from '../texts/texts';
 import { useSkills } from './use-skills';
 
 /** A persona's skills in plain words, each marked when this server cannot run it, with its surcharge. */
 export function SkillList({ skills }: { skills: readonly Skill[] }) {
   const info = useSkills();
+  const admin = useUser((s) => s.user?.role === 'admin');
+  const unavailableText = admin ? skillTexts.unavailable : skillTexts.unavailableUser;
   return (
     <ul className="flex flex-wrap gap-1.5" data-testid="persona-skills">
       {skills.map((s) => {
@@ -17,10 +20,10 @@ export function SkillList({ skills }: { skills: readonly Skill[] }) {
             data-skill={s}
             data-available={skill ? String(skill.available) : undefined}
             className={`rounded-full px-2.5 py-1 text-xs ${unavailable ? 'bg-surface-2 text-muted' : 'bg-surface-3'}`}
-            title={unavailable ? skillTexts.unavailable : cost > 0 ? skillTexts.surcharge(cost) : undefined}
+            title={unavailable ? unavailableText : cost > 0 ? skillTexts.surcharge(cost) : undefined}
           >
             {texts.explore.skills[s] ?? s}
-            {unavailable ? <span className="ml-1">· {skillTexts.unavailable}</span> : null}
+            {unavailable ? <span className="ml-1">· {unavailableText}</span> : null}
             {!unavailable && cost > 0 ? <span className="ml-1 text-muted">{skillTexts.surcharge(cost)}</span> : null}
           </li>
         );

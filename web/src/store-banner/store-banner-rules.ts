@@ -1,10 +1,11 @@
 import { isInstalled, phoneOs } from '../auth/platform-checks';
 import { isNativePlatform } from '../platform/native';
-import { storeLinks } from '../platform/store-links';
+import { DEFAULT_APP_STORE_URL, storeLinks } from '../platform/store-links';
 
 /**
  * The store-app banner shows on a phone browser (Android or iOS) that is neither the installed web
- * app nor the native app, until the visitor dismisses it (remembered on the device).
+ * app nor the native app, until the visitor dismisses it (remembered on the device). An iPhone
+ * sees it only once the App Store listing is configured (the bare App Store would be no help).
  */
 const DISMISSED_KEY = 'neura:store-banner-dismissed';
 
@@ -21,6 +22,7 @@ export function storeBannerTarget(env: {
 }): StoreBannerTarget | null {
   const os = phoneOs(env.userAgent);
   if (!os || env.installed || env.native) return null;
+  if (os === 'ios' && env.links.ios === DEFAULT_APP_STORE_URL) return null;
   return { os, url: env.links[os] };
 }
 

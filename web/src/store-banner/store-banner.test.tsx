@@ -32,6 +32,12 @@ describe('storeBannerTarget', () => {
     expect(storeBannerTarget({ ...env, userAgent: IPHONE_UA })).toEqual({ os: 'ios', url: links.ios });
   });
 
+  it('should not show on an iPhone while no App Store listing is configured', () => {
+    const env = { installed: false, native: false, links: { ...links, ios: 'https://apps.apple.com/' } };
+    expect(storeBannerTarget({ ...env, userAgent: IPHONE_UA })).toBeNull();
+    expect(storeBannerTarget({ ...env, userAgent: ANDROID_UA })).toEqual({ os: 'android', url: links.android });
+  });
+
   it('should not show on desktop, in the installed web app or in the native app', () => {
     expect(storeBannerTarget({ userAgent: DESKTOP_UA, installed: false, native: false, links })).toBeNull();
     expect(storeBannerTarget({ userAgent: ANDROID_UA, installed: true, native: false, links })).toBeNull();
@@ -51,7 +57,7 @@ describe('StoreBanner', () => {
   });
 
   it('should stay dismissed once dismissed', () => {
-    useUserAgent(IPHONE_UA);
+    useUserAgent(ANDROID_UA);
     const first = render(<StoreBanner />);
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss the app banner' }));
     expect(screen.queryByTestId('store-banner')).toBeNull();
@@ -60,7 +66,7 @@ describe('StoreBanner', () => {
     expect(screen.queryByTestId('store-banner')).toBeNull();
   });
 
-  it('should step aside while the auth modal shows its install prompt', () => {
+  it('should step aside while the auth modal is open, on every page of it', () => {
     useUserAgent(ANDROID_UA);
     render(<StoreBanner />);
     expect(screen.queryByTestId('store-banner')).not.toBeNull();
@@ -70,7 +76,15 @@ describe('StoreBanner', () => {
     });
     expect(screen.queryByTestId('store-banner')).toBeNull();
     act(() => useAuthFlow.setState({ page: 'emailcheck' }));
+    expect(screen.queryByTestId('store-banner')).toBeNull();
+    act(() => useAppStore.setState({ activeModal: null }));
     expect(screen.queryByTestId('store-banner')).not.toBeNull();
+  });
+
+  it('should not show on an iPhone with the default (unlisted) App Store address', () => {
+    useUserAgent(IPHONE_UA);
+    render(<StoreBanner />);
+    expect(screen.queryByTestId('store-banner')).toBeNull();
   });
 
   it('should not show in the native app', () => {

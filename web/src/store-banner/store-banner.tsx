@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useAuthFlow } from '../auth/auth-flow-store';
 import { useAppStore } from '../store/app-store';
 import { platformTexts } from '../texts/texts';
 import { currentStoreBannerTarget, isStoreBannerDismissed, rememberStoreBannerDismissed } from './store-banner-rules';
@@ -8,14 +7,14 @@ const t = platformTexts.storeBanner;
 
 /**
  * The store-app banner of SPEC.md §1 on phone browsers: a link to the store and a dismiss button.
- * Hidden while the auth modal shows its install prompt (pwanotify), so only one of them asks.
+ * Hidden while the auth modal is open (it would sit under it, out of reach, and the modal has its own
+ * install step), so only one install offer shows at a time.
  */
 export function StoreBanner() {
   const [target] = useState(currentStoreBannerTarget);
   const [dismissed, setDismissed] = useState(isStoreBannerDismissed);
   const authOpen = useAppStore((s) => s.activeModal === 'auth');
-  const authPage = useAuthFlow((s) => s.page);
-  if (!target || dismissed || (authOpen && authPage === 'pwanotify')) return null;
+  if (!target || dismissed || authOpen) return null;
   return (
     <aside
       aria-label={t.label}

@@ -123,6 +123,7 @@ export const texts = {
     skills: 'Skills',
     noSkills: 'Conversation only',
     needsPro: 'This persona needs a Pro subscription.',
+    getPro: 'Get Neura Pro',
     empty: 'No personas in this category yet.',
     /** What each tab holds (every persona is in one of them). */
     hints: {
@@ -137,6 +138,13 @@ export const texts = {
     noMessages: 'No messages yet',
     unknownPersona: 'Unknown / Custom',
     empty: 'No chats yet. Start one with New Chat.',
+    allArchived: (n: number) => `All your chats are archived (${n}).`,
+    showArchivedAction: 'View them',
+    archivedChat: 'This chat is archived.',
+    outOfCredits: "You're out of credits",
+    tooFewCredits: (cost: number) => `This persona needs ${cost} ${cost === 1 ? 'credit' : 'credits'} per message`,
+    buyCredits: 'Buy credits',
+    unarchiveAction: 'Unarchive',
     noMatches: 'No chats match your search.',
     showArchived: 'Show archived',
     hideArchived: 'Hide archived',
@@ -348,7 +356,7 @@ export const texts = {
     about: 'About',
     releaseNotes: 'Release Notes',
     terms: 'Terms of Use',
-    logout: 'Logout',
+    logout: 'Log out',
     loggingOut: 'Logging out...',
     version: (v: string) => `Version ${v}`,
   },
@@ -433,6 +441,7 @@ export const texts = {
   voice: {
     start: 'Start dictation',
     stop: 'Stop dictation',
+    unavailable: 'Voice dictation is not available right now.',
     processing: 'Processing…',
     listening: 'Listening… speak now.',
     transcribing: 'Transcribing…',
@@ -583,6 +592,8 @@ function billingTextsPack(product: string): string {
 // ---------------------------------------------------------------------------------------------
 export const skillTexts = {
   unavailable: 'Not available on this server',
+  /** What end users see for a skill the server cannot run (the server's details are for admins). */
+  unavailableUser: 'Not available yet',
   surcharge: (n: number) => `+${n} ${n === 1 ? 'credit' : 'credits'} per use`,
   running: {
     web_search: 'Searching the web…',
@@ -622,6 +633,8 @@ export const skillTexts = {
   /** SPEC §5 / §8. */
   unsupportedDatapoint: 'Unsupported datapoint',
   locationExplainTitle: 'Location',
+  locationNotSharedTitle: 'Location not shared',
+  locationNotShared: 'Location not shared — tell me a city and I will use that.',
   locationExplain:
     'A persona asked for your location to answer you (for example, the weather where you are). Your browser will ask for your permission; you can say no and name a place instead.',
   weather: {

@@ -1,8 +1,21 @@
 import { useEffect } from 'react';
+import { useUser } from '../store/user';
 import { texts } from '../texts/texts';
 import { MicIcon, Spinner, StopIcon } from './icons';
 import { LevelMeter } from './level-meter';
 import { type DictationState, useDictation } from './use-dictation';
+import { useSpeechStatus } from './voice-api';
+
+/**
+ * Whether the server can take dictation: null while unknown (the button stays usable), else the
+ * reason it cannot (shown plainly to users; the server's own words only to admins).
+ */
+function useDictationUnavailable(): string | null {
+  const stt = useSpeechStatus((s) => s.status?.stt);
+  const admin = useUser((s) => s.user?.role === 'admin');
+  if (!stt || stt.available) return null;
+  return admin && stt.reason ? stt.reason : texts.voice.unavailable;
+}
 
 interface Props {
   /** Receives the trimmed transcript when a recording ends. */
@@ -24,13 +37,14 @@ export function MicButton({ onTranscript, onStateChange, disabled }: Props) {
   const { state, analyser, start, stop } = useDictation(onTranscript);
   const recording = state === 'recording';
   const busy = state === 'starting' || state === 'transcribing';
+  const unavailable = useDictationUnavailable();
 
   useEffect(() => {
     onStateChange?.(state);
   }, [state, onStateChange]);
 
   return (
-    <div className="relative flex items-center">
+    <div className="relative flex items-center" title={unavailable ?? undefined}>
       {recording && analyser ? (
         // Above the button, out of the flow: the message box never changes size.
         <span className="absolute bottom-full left-1/2 mb-1 -translate-x-1/2 rounded-lg border border-border bg-surface-2 px-2 py-1">
@@ -40,9 +54,10 @@ export function MicButton({ onTranscript, onStateChange, disabled }: Props) {
       <button
         type="button"
         onClick={() => void (recording || state === 'starting' ? stop() : start())}
-        disabled={disabled || state === 'transcribing'}
+        disabled={disabled || state === 'transcribing' || (unavailable !== null && state === 'idle')}
         aria-pressed={recording}
         aria-label={recording || state === 'starting' ? texts.voice.stop : texts.voice.start}
+        aria-description={unavailable ?? undefined}
         aria-busy={busy}
         data-state={state}
         className={`flex h-11 w-11 items-center justify-center rounded-xl border border-border ${

@@ -1,4 +1,5 @@
 import type { SpeechStatus } from '@neura/contract';
+import { create } from 'zustand';
 import { bool, guard, num, object, optional, str } from '../api/guards';
 import { api, apiFetch } from '../api/http';
 
@@ -7,6 +8,16 @@ const engine = object({ engine: str, available: bool, reason: optional(str) });
 const speechStatusParser = guard<SpeechStatus>(object({ stt: engine, tts: engine, maxSeconds: num }));
 
 let status: Promise<SpeechStatus> | undefined;
+
+/** The status as last loaded (start-up asks once): the microphone reads it, fetching nothing itself. */
+export const useSpeechStatus = create<{ status: SpeechStatus | null }>()(() => ({ status: null }));
+
+/** Start-up: loads the status into useSpeechStatus (a failure leaves it unknown: the mic stays usable). */
+export function loadSpeechStatus(): void {
+  speechStatus()
+    .then((loaded) => useSpeechStatus.setState({ status: loaded }))
+    .catch(() => undefined);
+}
 
 /** GET /speech/status once per page (which engines the server runs, and the dictation limit). */
 export function speechStatus(): Promise<SpeechStatus> {

@@ -56,7 +56,7 @@ export function MessageActions({ message, plainText, isLast, busy, version, onVe
       {role === 'assistant' && isLast && failed ? (
         <button
           type="button"
-          className={`${actionButton} font-medium text-accent`}
+          className={`${actionButton} font-medium text-accent-text`}
           disabled={busy}
           onClick={() => run(() => retryMessage(chatId, id))}
         >

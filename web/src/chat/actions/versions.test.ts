@@ -49,3 +49,31 @@ describe('threadRows', () => {
     expect(lastIds(threadRows(twoVersions, { [key]: '02' }))).toEqual({ reply: undefined, user: '01' });
   });
 });
+
+describe('threadRows after an edit', () => {
+  const base = { chatId: 'c', createdAt: '2026-01-01T00:00:00Z', cost: 0, status: 'complete' as const };
+  const question: Message = { ...base, id: 'u1', role: 'user', content: 'New text', editedAt: '2026-01-02T00:00:00Z' };
+  const old: Message = {
+    ...base,
+    id: 'a1',
+    role: 'assistant',
+    content: 'Old answer',
+    replyTo: 'u1',
+    superseded: true,
+    prompt: 'Old text',
+  };
+  const current: Message = { ...base, id: 'a2', role: 'assistant', content: 'New answer', replyTo: 'u1' };
+
+  it('should show the current reply under the edited text', () => {
+    const rows = threadRows([question, old, current], {});
+    expect(rows.map((r) => r.message.content)).toEqual(['New text', 'New answer']);
+    expect(rows[0]?.message.editedAt).toBe('2026-01-02T00:00:00Z');
+  });
+
+  it('should switch the prompt with its answer when an earlier version is chosen', () => {
+    const rows = threadRows([question, old, current], { 'u1#2': 'a1' });
+    expect(rows.map((r) => r.message.content)).toEqual(['Old text', 'Old answer']);
+    expect(rows[0]?.message.editedAt).toBeUndefined();
+    expect(rows[0]?.message.id).toBe('u1');
+  });
+});

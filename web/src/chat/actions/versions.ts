@@ -36,6 +36,18 @@ export function threadRows(messages: readonly Message[], chosen: Readonly<Record
     const shown = group.find((v) => v.id === chosen[key]) ?? current ?? m;
     rows.push({ message: shown, version: { index: ids.indexOf(shown.id) + 1, count: ids.length, ids, key } });
   }
+  // A version that answered an earlier text of the prompt (before an edit) shows under that text:
+  // the prompt switches with its answers.
+  for (let i = 1; i < rows.length; i++) {
+    const reply = (rows[i] as ThreadRow).message;
+    if (reply.prompt === undefined) continue;
+    let j = i - 1;
+    while (j >= 0 && rows[j]?.message.id !== reply.replyTo) j--;
+    const question = rows[j]?.message;
+    if (question?.role !== 'user') continue;
+    const { editedAt: _edited, ...unedited } = question;
+    rows[j] = { message: { ...unedited, content: reply.prompt } };
+  }
   return rows;
 }
 

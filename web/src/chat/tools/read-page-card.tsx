@@ -19,7 +19,7 @@ export function ReadPageCard({ output }: { output: { url: string; title: string;
         href={output.url}
         target="_blank"
         rel="noopener noreferrer nofollow"
-        className="block truncate font-medium text-accent hover:underline"
+        className="block truncate font-medium text-accent-text hover:underline"
       >
         {output.title}
       </a>

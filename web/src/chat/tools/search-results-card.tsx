@@ -49,7 +49,7 @@ export function SearchResultsCard({ results }: { results: WebSearchResult[] }) {
             href={r.url}
             target="_blank"
             rel="noopener noreferrer nofollow"
-            className="block truncate font-medium text-accent hover:underline"
+            className="block truncate font-medium text-accent-text hover:underline"
           >
             {r.title}
           </a>

@@ -1,4 +1,4 @@
-import type { ToolCall } from '@neura/contract';
+import { LOCATION_UNAVAILABLE_PREFIX, type ToolCall } from '@neura/contract';
 import { memo } from 'react';
 import { useSkills } from '../../skills/use-skills';
 import { mediaTexts, skillTexts, texts } from '../../texts/texts';
@@ -63,6 +63,16 @@ export const ToolCard = memo(function ToolCard({ call }: { call: ToolCall }) {
     surcharge > 0 && call.status !== 'failed' ? (
       <span data-testid="tool-cost">{mediaTexts.skillCost(surcharge)}</span>
     ) : null;
+  // No location (declined, none in time): not a failure to alarm about; the user names a place.
+  if (call.status === 'failed' && error?.startsWith(LOCATION_UNAVAILABLE_PREFIX)) {
+    return (
+      <ToolFrame title={skillTexts.locationNotSharedTitle} status={call.status} testId={`tool-${call.skill}`}>
+        <p className="text-muted" data-testid="location-not-shared">
+          {skillTexts.locationNotShared}
+        </p>
+      </ToolFrame>
+    );
+  }
   return (
     <ToolFrame title={titleOf(call)} status={call.status} testId={`tool-${call.skill}`} aside={aside}>
       {call.status === 'running' ? (

@@ -27,7 +27,7 @@ export function VideoTile({ video }: { video: Video }) {
         </video>
         <figcaption className="mt-1 flex justify-between gap-2 text-xs">
           <span className="truncate">{video.title}</span>
-          <a href={video.url} download className="shrink-0 text-accent hover:underline">
+          <a href={video.url} download className="shrink-0 text-accent-text hover:underline">
             {skillTexts.download}
           </a>
         </figcaption>
@@ -85,7 +85,7 @@ export function VideoTile({ video }: { video: Video }) {
           href={video.url}
           target="_blank"
           rel="noopener noreferrer nofollow"
-          className="shrink-0 text-accent hover:underline"
+          className="shrink-0 text-accent-text hover:underline"
         >
           {skillTexts.openVideo}
         </a>
