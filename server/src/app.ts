@@ -10,9 +10,11 @@ import { installErrorHandler } from './lib/error-handler.js';
 import { newId } from './lib/ids.js';
 import { installInputGuard } from './lib/input-guard.js';
 import { redisRateLimitStore } from './lib/rate-limit-store.js';
+import { requestIdMixin, runWithRequestId } from './lib/request-context.js';
 import { installSecurityHeaders } from './lib/security-headers.js';
 import { type AppModules, composeModules } from './modules.js';
 import { RedisLink } from './realtime/redis-health.js';
+import { installMetrics, listenMetrics, Metrics, replyObserver } from './system/metrics.js';
 import { systemRoutes } from './system/routes.js';
 import { installCors } from './web/cors.js';
 import { serveWeb } from './web/static.js';
@@ -23,6 +25,10 @@ export interface BuiltApp {
   services: AppModules;
   /** Starts listening (and attaches Socket.IO to the same HTTP server). */
   listen: (port?: number, host?: string) => Promise<string>;
+  /** The process's metrics when METRICS_TOKEN or METRICS_PORT is set. */
+  metrics?: Metrics;
+  /** The port of the METRICS_PORT listener once listening. */
+  readonly metricsPort?: number;
   close: () => Promise<void>;
 }
 
@@ -38,11 +44,17 @@ export const defaultWebDist = (): string => path.resolve(here, '../../web/dist')
 
 /** Builds the whole app: plugins, then the feature modules, then their routes. Tests build exactly this. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  const logger =
+    options.logger && typeof options.logger === 'object'
+      ? { mixin: requestIdMixin, ...options.logger }
+      : (options.logger ?? {
+          level: config.LOG_LEVEL,
+          redact: ['req.headers.authorization', 'req.query.token', '*.password', '*.verifyCode'],
+          // Every line written while a request or socket event is handled carries its reqId.
+          mixin: requestIdMixin,
+        });
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.query.token', '*.password', '*.verifyCode'],
-    },
+    logger,
     genReqId: () => newId(),
     // A hop count trusts that many proxies in front; a list trusts those addresses; never everyone.
     trustProxy:
@@ -77,11 +89,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   }
   const modules = composeModules(config, db, app.log, redis);
+  const metrics = config.METRICS_TOKEN !== undefined || config.METRICS_PORT !== undefined ? new Metrics() : undefined;
+  if (metrics) observeWithMetrics(metrics, modules);
+  let metricsListener: Awaited<ReturnType<typeof listenMetrics>> | undefined;
   await modules.personas.seedCatalog();
   await modules.conversation.recoverInterrupted();
   modules.conversation.startSweeper();
 
-  installErrorHandler(app);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('X-Request-Id', request.id);
+    runWithRequestId(request.id, done);
+  });
+  installErrorHandler(app, (dependency) => metrics?.dependencyErrors.inc({ dependency }));
+  if (metrics) installMetrics(app, metrics, config.METRICS_TOKEN);
   installCors(app, config.CORS_ORIGINS);
   const webDist = config.API_PREFIX !== '' ? (config.WEB_DIST_DIR ?? defaultWebDist()) : undefined;
   installSecurityHeaders(app, config, webDist);
@@ -105,8 +125,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (webDist !== undefined) await serveWeb(app, webDist, config.API_PREFIX);
   else {
-    app.setNotFoundHandler(async (_request, reply) =>
-      reply.code(404).send({ message: 'Not found.', code: 'not-found' }),
+    app.setNotFoundHandler(async (request, reply) =>
+      reply.code(404).send({ message: 'Not found.', code: 'not-found', requestId: request.id }),
     );
   }
 
@@ -117,14 +137,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxSocketsPerUser: config.MAX_SOCKETS_PER_USER,
   });
   modules.conversation.listenToCluster();
+  if (metrics) {
+    const realtime = modules.realtime;
+    metrics.socketCounts = (): Record<string, number> =>
+      realtime.attached ? { session: realtime.session.sockets.size, voice: realtime.voice.sockets.size } : {};
+    if (redis) {
+      for (const client of [redis.client, redis.subscriber])
+        client.on('error', () => metrics.dependencyErrors.inc({ dependency: 'redis' }));
+    }
+  }
 
   let closed = false;
   let channelWritten = false;
   return {
     app,
     services: modules,
+    metrics,
+    get metricsPort() {
+      return metricsListener?.port;
+    },
     async listen(port = config.PORT, host = config.HOST) {
       const address = await app.listen({ port, host });
+      if (metrics && config.METRICS_PORT !== undefined)
+        metricsListener = await listenMetrics(metrics, config.METRICS_PORT, config.METRICS_TOKEN);
       try {
         writeChannelFile(config.DATA_DIR, (app.server.address() as AddressInfo).port, adminSecret);
         channelWritten = true;
@@ -137,6 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (closed) return;
       closed = true;
       if (channelWritten) removeChannelFile(config.DATA_DIR, adminSecret);
+      await metricsListener?.close();
       await modules.conversation.shutdown();
       await modules.realtime.close();
       await app.close();
@@ -145,4 +181,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (ownsDb) await db.destroy();
     },
   };
+}
+
+/** Feeds the metrics from the modules' own hooks: events sent to users, the ledger, webhooks. */
+function observeWithMetrics(metrics: Metrics, modules: AppModules): void {
+  modules.realtime.observe(replyObserver(metrics));
+  modules.credits.onLedger = (amount, reason) => metrics.ledger(amount, reason);
+  if (modules.stripeWebhook) {
+    modules.stripeWebhook.onOutcome = (type, outcome) => metrics.webhookEvents.inc({ type, outcome });
+  }
 }

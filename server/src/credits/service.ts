@@ -26,6 +26,12 @@ export interface GrantInput {
  * as `updateCredits`).
  */
 export class CreditService {
+  /**
+   * Told of every ledger change once it is written (metrics): a negative amount is a charge. A
+   * change made inside a caller's transaction is told when written, before that transaction ends.
+   */
+  onLedger?: (amount: number, reason: string) => void;
+
   constructor(
     private readonly db: Db,
     private readonly credits: CreditRepository,
@@ -48,6 +54,7 @@ export class CreditService {
       trx,
     );
     if (!written) return undefined;
+    this.onLedger?.(delta, input.reason);
     if (delta === 0) return current;
     return this.credits.adjust(input.userId, delta, trx);
   }
@@ -72,6 +79,7 @@ export class CreditService {
       trx,
     );
     if (!written) throw new AppError('conflict', 'This message was already charged.');
+    this.onLedger?.(-amount, 'message');
     return balance;
   }
 
@@ -95,6 +103,7 @@ export class CreditService {
         trx,
       );
       if (!written) return undefined;
+      this.onLedger?.(-charge.amount, reason);
       return this.credits.adjust(userId, -charge.amount, trx);
     });
     if (balance !== undefined) await this.announce(userId, balance);
@@ -112,6 +121,7 @@ export class CreditService {
       const left = await this.credits.debitIfCovered(userId, amount, trx);
       // Not covered: throwing rolls the ledger row back with it.
       if (left === undefined) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
+      this.onLedger?.(-amount, reason);
       return left;
     }).catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'credits:insufficient') return undefined;
@@ -131,6 +141,7 @@ export class CreditService {
         trx,
       );
       if (!written) return undefined;
+      this.onLedger?.(-charge.amount, reason);
       return this.credits.adjust(userId, -charge.amount, trx);
     });
     if (balance !== undefined) await this.announce(userId, balance);
