@@ -125,8 +125,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (webDist !== undefined) await serveWeb(app, webDist, config.API_PREFIX);
   else {
-    app.setNotFoundHandler(async (request, reply) =>
-      reply.code(404).send({ message: 'Not found.', code: 'not-found', requestId: request.id }),
+    app.setNotFoundHandler(async (_request, reply) =>
+      reply.code(404).send({ message: 'Not found.', code: 'not-found' }),
     );
   }
 

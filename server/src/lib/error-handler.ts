@@ -19,9 +19,10 @@ export function dependencyOf(error: unknown): 'database' | 'redis' | undefined {
 }
 
 /**
- * One error shape for every route: `{ message, code, requestId }` with the right status; no
- * internals on 5xx. `requestId` is the request's id in the log lines. Errors of the database or
- * Redis are told to `onDependencyError` (metrics).
+ * One error shape for every route: `{ message, code }` with the right status; no internals on
+ * 5xx. An unexpected error (500) and a dependency away (503) also carry `requestId`, the id of the
+ * request's log lines, so a user's report of "something went wrong" leads to them (every response
+ * has it in `X-Request-Id`). Errors of the database or Redis are told to `onDependencyError`.
  */
 export function installErrorHandler(
   app: FastifyInstance,
@@ -31,7 +32,7 @@ export function installErrorHandler(
     const body = (b: { message: string; code: string }) => ({ ...b, requestId: request.id });
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
-      return reply.code(error.status).send(body(error.toBody()));
+      return reply.code(error.status).send(error.toBody());
     }
     const dependency = dependencyOf(error);
     if (dependency) onDependencyError?.(dependency);
@@ -39,13 +40,13 @@ export function installErrorHandler(
     if (fe.statusCode === 429) {
       return reply
         .code(429)
-        .send(body({ message: 'Too many requests. Please wait a moment and try again.', code: 'rate-limited' }));
+        .send({ message: 'Too many requests. Please wait a moment and try again.', code: 'rate-limited' });
     }
     if (fe.validation || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.code(400).send(body({ message: 'The request body is not valid JSON.', code: 'request:invalid' }));
+      return reply.code(400).send({ message: 'The request body is not valid JSON.', code: 'request:invalid' });
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      return reply.code(fe.statusCode).send(body({ message: fe.message, code: 'request:invalid' }));
+      return reply.code(fe.statusCode).send({ message: fe.message, code: 'request:invalid' });
     }
     if (isTransientError(error)) {
       // The database (or Redis) is briefly away: "try again", never an auth failure.
