@@ -16,6 +16,7 @@ import { type AppModules, composeModules } from './modules.js';
 import { RedisLink } from './realtime/redis-health.js';
 import { installMetrics, listenMetrics, Metrics, replyObserver } from './system/metrics.js';
 import { systemRoutes } from './system/routes.js';
+import { installHttpTracing, QueryTracingPlugin, replyTracer } from './system/tracing.js';
 import { installCors } from './web/cors.js';
 import { serveWeb } from './web/static.js';
 
@@ -36,6 +37,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** An existing database (tests share one); otherwise opened from config and closed on close(). */
   db?: Db;
+  /** Trace HTTP routes, sends and queries (default: when OTEL_EXPORTER_OTLP_ENDPOINT is set). */
+  tracing?: boolean;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -88,7 +91,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       throw error;
     }
   }
-  const modules = composeModules(config, db, app.log, redis);
+  const tracing = options.tracing ?? config.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined;
+  const modules = composeModules(config, tracing ? db.withPlugin(new QueryTracingPlugin()) : db, app.log, redis);
+  if (tracing) modules.realtime.observe(replyTracer());
   const metrics = config.METRICS_TOKEN !== undefined || config.METRICS_PORT !== undefined ? new Metrics() : undefined;
   if (metrics) observeWithMetrics(metrics, modules);
   let metricsListener: Awaited<ReturnType<typeof listenMetrics>> | undefined;
@@ -96,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await modules.conversation.recoverInterrupted();
   modules.conversation.startSweeper();
 
+  if (tracing) installHttpTracing(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
     runWithRequestId(request.id, done);

@@ -5,6 +5,7 @@ import { newId } from '../lib/ids.js';
 import { currentRequestId, runWithRequestId } from '../lib/request-context.js';
 import { isTransientError } from '../lib/transient.js';
 import { parse } from '../lib/validate.js';
+import { inSpan } from '../system/tracing.js';
 import type { SocketData } from './realtime.js';
 
 /**
@@ -59,5 +60,7 @@ export function on<S extends z.ZodType, R, K extends KitSocket = KitSocket>(
     }
   };
   // Each event runs with its own request id: its log lines and error ack carry it.
-  socket.on(event, (...args: unknown[]) => runWithRequestId(newId(), () => handle(args)));
+  socket.on(event, (...args: unknown[]) =>
+    runWithRequestId(newId(), () => inSpan(`socket ${event}`, () => handle(args))),
+  );
 }
