@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FakeServer } from '@neura/test-kit/fakes/http';
 import { type FakeOpenAI, startFakeOpenAI, toolScript } from '@neura/test-kit/fakes/openai';
 import { startFakeSearxng } from '@neura/test-kit/fakes/searxng';
@@ -156,6 +158,12 @@ describe('metrics (GET /metrics)', () => {
     expect(sampleOf(text, 'nodejs_eventloop_lag_seconds', w)).toBeGreaterThanOrEqual(0);
     expect(sampleOf(text, 'neura_dependency_errors_total', { dependency: 'database' })).toBe(0);
     expect(sampleOf(text, 'neura_dependency_errors_total', { dependency: 'redis' })).toBe(0);
+
+    // The sample Grafana dashboard only asks for series this scrape has.
+    const dashboard = fs.readFileSync(path.join(import.meta.dirname, '../../docs/grafana-dashboard.json'), 'utf8');
+    const asked = new Set(dashboard.match(/\b(neura|nodejs|process)_[a-z0-9_]+/g));
+    const served = new Set(parse(text).map((s) => s.name));
+    expect([...asked].filter((name) => !served.has(name))).toEqual([]);
   });
 });
 

@@ -91,7 +91,9 @@ export class Metrics {
   ledger(amount: number, reason: string): void {
     if (amount < 0) this.creditsCharged.inc({ reason: ledgerReason(reason) }, -amount);
     else if (amount > 0) this.creditsGranted.inc({ reason: ledgerReason(reason) }, amount);
-    if (amount > 0 && reason.startsWith('refund:')) this.repliesRefunded.inc({ reason: reason.slice(7) });
+    // Reply refunds (`refund:llm:failed`, `refund:interrupted`, …); skill surcharge refunds are not replies.
+    if (amount > 0 && reason.startsWith('refund:') && !reason.startsWith('refund:skill:'))
+      this.repliesRefunded.inc({ reason: ledgerReason(reason.slice(7)) });
   }
 
   text(): Promise<string> {
