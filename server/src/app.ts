@@ -153,6 +153,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   }
 
+  // Here, not in listen(): a cluster worker never listens itself, but serves its own metrics.
+  if (metrics && config.METRICS_PORT !== undefined)
+    metricsListener = await listenMetrics(metrics, config.METRICS_PORT, config.METRICS_TOKEN);
+
   let closed = false;
   let channelWritten = false;
   return {
@@ -164,8 +168,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     async listen(port = config.PORT, host = config.HOST) {
       const address = await app.listen({ port, host });
-      if (metrics && config.METRICS_PORT !== undefined)
-        metricsListener = await listenMetrics(metrics, config.METRICS_PORT, config.METRICS_TOKEN);
       try {
         writeChannelFile(config.DATA_DIR, (app.server.address() as AddressInfo).port, adminSecret);
         channelWritten = true;
