@@ -43,6 +43,8 @@ RUN apt-get update && apt-get install -y --no-install-recommends flite pocketsph
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
+# What npm could not hoist (versions that differ from another workspace's) stays in the workspace.
+COPY --from=deps /app/server/node_modules ./server/node_modules
 COPY --from=build /app/package.json ./
 COPY --from=build /app/server/package.json ./server/
 COPY --from=build /app/server/dist ./server/dist

@@ -87,6 +87,15 @@ export function checkRules(stages, repo = root) {
   if (ops('COPY').some((s) => parseCopy(s.args).sources.includes('.')))
     problems.push('the last stage must not COPY the whole context (only built output and production dependencies)');
   if (ops('CMD').length === 0) problems.push('the image needs a CMD');
+  // npm keeps a workspace's dependencies it could not hoist in <workspace>/node_modules.
+  const lockFile = path.join(repo, 'package-lock.json');
+  const unhoisted = fs.existsSync(lockFile)
+    ? Object.keys(JSON.parse(fs.readFileSync(lockFile, 'utf8')).packages ?? {}).some((k) =>
+        k.startsWith('server/node_modules/'),
+      )
+    : false;
+  if (unhoisted && !ops('COPY').some((s) => parseCopy(s.args).sources.includes('/app/server/node_modules')))
+    problems.push("the image must COPY the server workspace's own node_modules (dependencies npm did not hoist)");
   if (!fs.existsSync(path.join(repo, '.dockerignore'))) problems.push('.dockerignore is missing');
   else if (!/^node_modules$/m.test(fs.readFileSync(path.join(repo, '.dockerignore'), 'utf8')))
     problems.push('.dockerignore must leave node_modules out');
