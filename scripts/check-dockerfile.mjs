@@ -216,7 +216,7 @@ export async function runStages(stages, log = console.log) {
     });
     const [hcmd, ...hargs] = execForm(last.steps.filter((s) => s.op === 'HEALTHCHECK').at(-1).args);
     let healthy = false;
-    for (let i = 0; i < 120 && !healthy && app.exitCode === null; i++) {
+    for (let i = 0; i < 120 && !healthy && app.exitCode === null && app.signalCode === null; i++) {
       const check = spawnSync(hcmd === 'node' ? process.execPath : hcmd, hargs, { env: runEnv, timeout: 5000 });
       healthy = check.status === 0;
       if (!healthy) await new Promise((r) => setTimeout(r, 500));
@@ -225,7 +225,7 @@ export async function runStages(stages, log = console.log) {
     else log('  HEALTHCHECK passed');
     if (!fs.existsSync(path.join(data, 'neura.db'))) problems.push('the app did not keep its database in DATA_DIR');
   } finally {
-    if (app && app.exitCode === null) {
+    if (app && app.exitCode === null && app.signalCode === null) {
       app.kill('SIGTERM');
       await new Promise((r) => app.once('exit', r));
     }

@@ -197,6 +197,17 @@ describe('backup and restore (npm run admin -- backup / restore)', () => {
     expect(lines.join('\n')).toContain('Name a new folder');
   });
 
+  it('should refuse a backup made by a newer Neura (migrations this one does not know)', async () => {
+    const good = tmp('neura-backup-');
+    const manifest = await backup(t.services.config, good);
+    expect(manifest.migrations).toContain('0008-reply-usage');
+    const file = path.join(good, 'manifest.json');
+    fs.writeFileSync(file, JSON.stringify({ ...manifest, migrations: [...manifest.migrations, '9999-future'] }));
+    await expect(restore(await freshTarget(), good)).rejects.toThrow(
+      /newer than this Neura \(migrations 9999-future\)/,
+    );
+  });
+
   it('should refuse to restore while the app runs on the data dir', async () => {
     const good = tmp('neura-backup-');
     await backup(t.services.config, good);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config.js';
-import { createDb, type Db, migrateToLatest } from '../db/database.js';
+import { createDb, type Db, knownMigrations, migrateToLatest } from '../db/database.js';
 
 /**
  * `npm run admin -- backup PATH` and `restore PATH` (docs/DEPLOYMENT.md "Backups").
@@ -173,6 +173,9 @@ export function readManifest(source: string): Manifest {
 export async function restore(config: Config, source: string): Promise<Manifest> {
   const dir = path.resolve(source);
   const manifest = readManifest(dir);
+  const unknown = manifest.migrations.filter((m) => !knownMigrations().includes(m));
+  if (unknown.length > 0)
+    throw new BackupError(`The backup is newer than this Neura (migrations ${unknown.join(', ')})`);
   if (fs.existsSync(path.join(config.DATA_DIR, 'admin-channel.json')))
     throw new BackupError('The app seems to be running on this DATA_DIR (admin-channel.json is there): stop it first');
   const store = filesDir(config);
@@ -190,23 +193,17 @@ export async function restore(config: Config, source: string): Promise<Manifest>
   } else {
     if (manifest.database !== 'postgres')
       throw new BackupError('This backup is of a SQLite database: unset DATABASE_URL to restore it into DATA_DIR');
-    await importPostgres(config, dir, manifest);
+    await importPostgres(config, dir);
   }
   const from = path.join(dir, FILES_DIR);
   if (fs.existsSync(from)) fs.cpSync(from, store, { recursive: true });
   return manifest;
 }
 
-async function importPostgres(config: Config, dir: string, manifest: Manifest): Promise<void> {
+async function importPostgres(config: Config, dir: string): Promise<void> {
   const db = createDb(config.database);
   try {
-    const known = await migrateToLatest(db).then(() =>
-      sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db),
-    );
-    const knownNames = new Set(known.rows.map((r) => r.name));
-    const unknown = manifest.migrations.filter((m) => !knownNames.has(m));
-    if (unknown.length > 0)
-      throw new BackupError(`The backup is newer than this Neura (migrations ${unknown.join(', ')})`);
+    await migrateToLatest(db);
     const raw = db as unknown as Kysely<unknown>;
     const tables = await userTables(raw);
     for (const name of tables) {
