@@ -38,10 +38,9 @@ export function ensureInstalled() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (fs.existsSync(marker) && newestMtime(lock) <= newestMtime(marker)) return;
-  // `npm install` rather than `npm ci`: the lock file pins every version, but `npm ci` refuses a
-  // lock file without the optional per-platform packages some registries do not serve (biome's).
-  console.log('› Installing dependencies (npm install, from package-lock.json)…');
-  must(npm, ['install', '--no-audit', '--no-fund']);
+  // `npm ci`: exactly the lock file (complete for every platform; scripts/lockfile.test.mjs).
+  console.log('› Installing dependencies (npm ci, from package-lock.json)…');
+  must(npm, ['ci', '--no-audit', '--no-fund']);
 }
 
 /** Builds a workspace when its output is missing or older than its sources. */

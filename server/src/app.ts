@@ -10,11 +10,14 @@ import { installErrorHandler } from './lib/error-handler.js';
 import { newId } from './lib/ids.js';
 import { installInputGuard } from './lib/input-guard.js';
 import { redisRateLimitStore } from './lib/rate-limit-store.js';
+import { requestIdMixin, runWithRequestId } from './lib/request-context.js';
 import { installSecurityHeaders } from './lib/security-headers.js';
 import { type AppModules, composeModules } from './modules.js';
 import { RedisLink } from './realtime/redis-health.js';
 import { isPrivateNetworkAddress } from './skills/http/address-policy.js';
+import { installMetrics, listenMetrics, Metrics, replyObserver } from './system/metrics.js';
 import { systemRoutes } from './system/routes.js';
+import { installHttpTracing, QueryTracingPlugin, replyTracer } from './system/tracing.js';
 import { installCors } from './web/cors.js';
 import { serveWeb } from './web/static.js';
 
@@ -24,6 +27,10 @@ export interface BuiltApp {
   services: AppModules;
   /** Starts listening (and attaches Socket.IO to the same HTTP server). */
   listen: (port?: number, host?: string) => Promise<string>;
+  /** The process's metrics when METRICS_TOKEN or METRICS_PORT is set. */
+  metrics?: Metrics;
+  /** The port of the METRICS_PORT listener once listening. */
+  readonly metricsPort?: number;
   close: () => Promise<void>;
 }
 
@@ -31,22 +38,30 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** An existing database (tests share one); otherwise opened from config and closed on close(). */
   db?: Db;
+  /** Trace HTTP routes, sends and queries (default: when OTEL_EXPORTER_OTLP_ENDPOINT is set). */
+  tracing?: boolean;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Where the built web app is: next to the server's sources or its bundle, unless configured. */
 export const defaultWebDist = (): string => path.resolve(here, '../../web/dist');
 
-/** Builds the whole app: plugins, then the feature modules, then their routes. Tests build exactly this. */
 /** The largest JSON body any route takes, in bytes. */
 export const JSON_BODY_LIMIT = 65_536;
 
+/** Builds the whole app: plugins, then the feature modules, then their routes. Tests build exactly this. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  const logger =
+    options.logger && typeof options.logger === 'object'
+      ? { mixin: requestIdMixin, ...options.logger }
+      : (options.logger ?? {
+          level: config.LOG_LEVEL,
+          redact: ['req.headers.authorization', 'req.query.token', '*.password', '*.verifyCode'],
+          // Every line written while a request or socket event is handled carries its reqId.
+          mixin: requestIdMixin,
+        });
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.query.token', '*.password', '*.verifyCode'],
-    },
+    logger,
     genReqId: () => newId(),
     // A hop count trusts that many proxies in front, each only on a private-network address (a
     // client connecting directly from the internet is never a proxy, finding N8); a list trusts
@@ -85,12 +100,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       throw error;
     }
   }
-  const modules = composeModules(config, db, app.log, redis);
+  const tracing = options.tracing ?? config.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined;
+  const modules = composeModules(config, tracing ? db.withPlugin(new QueryTracingPlugin()) : db, app.log, redis);
+  if (tracing) modules.realtime.observe(replyTracer());
+  const metrics = config.METRICS_TOKEN !== undefined || config.METRICS_PORT !== undefined ? new Metrics() : undefined;
+  if (metrics) observeWithMetrics(metrics, modules);
+  let metricsListener: Awaited<ReturnType<typeof listenMetrics>> | undefined;
   await modules.personas.seedCatalog();
   await modules.conversation.recoverInterrupted();
   modules.conversation.startSweeper();
 
-  installErrorHandler(app);
+  if (tracing) installHttpTracing(app);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('X-Request-Id', request.id);
+    runWithRequestId(request.id, done);
+  });
+  installErrorHandler(app, (dependency) => metrics?.dependencyErrors.inc({ dependency }));
+  if (metrics) installMetrics(app, metrics, config.METRICS_TOKEN);
   installCors(app, config.CORS_ORIGINS);
   const webDist = config.API_PREFIX !== '' ? (config.WEB_DIST_DIR ?? defaultWebDist()) : undefined;
   installSecurityHeaders(app, config, webDist);
@@ -126,12 +152,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxSocketsPerUser: config.MAX_SOCKETS_PER_USER,
   });
   modules.conversation.listenToCluster();
+  if (metrics) {
+    const realtime = modules.realtime;
+    metrics.socketCounts = (): Record<string, number> =>
+      realtime.attached ? { session: realtime.session.sockets.size, voice: realtime.voice.sockets.size } : {};
+    if (redis) {
+      for (const client of [redis.client, redis.subscriber])
+        client.on('error', () => metrics.dependencyErrors.inc({ dependency: 'redis' }));
+    }
+  }
+
+  // Here, not in listen(): a cluster worker never listens itself, but serves its own metrics.
+  if (metrics && config.METRICS_PORT !== undefined)
+    metricsListener = await listenMetrics(metrics, config.METRICS_PORT, config.METRICS_TOKEN);
 
   let closed = false;
   let channelWritten = false;
   return {
     app,
     services: modules,
+    metrics,
+    get metricsPort() {
+      return metricsListener?.port;
+    },
     async listen(port = config.PORT, host = config.HOST) {
       const address = await app.listen({ port, host });
       try {
@@ -146,6 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (closed) return;
       closed = true;
       if (channelWritten) removeChannelFile(config.DATA_DIR, adminSecret);
+      await metricsListener?.close();
       await modules.conversation.shutdown();
       await modules.realtime.close();
       await app.close();
@@ -155,4 +199,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (ownsDb) await db.destroy();
     },
   };
+}
+
+/** Feeds the metrics from the modules' own hooks: events sent to users, the ledger, webhooks. */
+function observeWithMetrics(metrics: Metrics, modules: AppModules): void {
+  modules.realtime.observe(replyObserver(metrics));
+  modules.credits.onLedger = (amount, reason) => metrics.ledger(amount, reason);
+  if (modules.stripeWebhook) {
+    modules.stripeWebhook.onOutcome = (type, outcome) => metrics.webhookEvents.inc({ type, outcome });
+  }
 }

@@ -195,6 +195,16 @@ const configSchema = z.object({
   ),
   /** No token from the model for this long → the reply fails and is refunded. */
   LLM_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  // Operations (docs/DEPLOYMENT.md "Metrics" and "Tracing")
+  /** Serves GET /metrics on the app to `Authorization: Bearer <token>`; unset: no /metrics on the app. */
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+  /** Serves GET /metrics on 127.0.0.1:<port> (a cluster worker: port + its id − 1); unset: off. */
+  METRICS_PORT: optionalString
+    .refine((v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) <= 65535), 'must be a port number')
+    .transform((v) => (v === undefined ? undefined : Number(v))),
+  /** OpenTelemetry traces are exported (OTLP over HTTP) here when set; unset: no tracing. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  OTEL_SERVICE_NAME: z.string().default('neura'),
 });
 
 function isCostMap(text: string): boolean {

@@ -5,6 +5,7 @@ import { runPrimary } from './cluster/primary.js';
 import { serveAsWorker } from './cluster/worker.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { RedisUnreachableError } from './realtime/redis-health.js';
+import { startTracing } from './system/tracing-sdk.js';
 
 /**
  * Loads config, builds, listens, and shuts down gracefully. Nothing else. With CLUSTER_WORKERS > 1
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     return;
   }
 
+  const tracing = startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME });
   const built = await buildApp(config);
   const { app } = built;
   if (cluster.isWorker) {
@@ -54,6 +56,7 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       await built.close();
+      await tracing?.shutdown();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -5,7 +5,9 @@ import { loadConfig } from '../config.js';
 import { createDb, migrateToLatest } from '../db/database.js';
 import { type AppModules, composeModules } from '../modules.js';
 import { RedisLink } from '../realtime/redis-health.js';
+import { standaloneCommands } from './backup-commands.js';
 import { announceToRunningServer } from './channel.js';
+import type { StandaloneCommand } from './command.js';
 import { type AdminCommand, adminCommands } from './commands.js';
 import { cliActor, isReadOnlyCommand, SELF_AUDITED } from './console-commands.js';
 import { safeForTerminal } from './terminal-text.js';
@@ -17,11 +19,11 @@ Usage: npm run admin -- <command> [options]
 Works on the same DATA_DIR / DATABASE_URL as the app.
 
 Commands:
-${adminCommands.map((c) => `  ${c.usage.padEnd(46)} ${c.summary}`).join('\n')}
+${[...adminCommands, ...standaloneCommands].map((c) => `  ${c.usage.padEnd(46)} ${c.summary}`).join('\n')}
 `;
 
-function findCommand(argv: string[]): { command: AdminCommand; rest: string[] } | undefined {
-  for (const command of adminCommands) {
+function findCommand(argv: string[]): { command: AdminCommand | StandaloneCommand; rest: string[] } | undefined {
+  for (const command of [...adminCommands, ...standaloneCommands]) {
     const words = command.name.split(' ');
     if (words.every((w, i) => argv[i] === w)) return { command, rest: argv.slice(words.length) };
   }
@@ -50,6 +52,15 @@ export async function runAdmin(argv: string[], print: (line: string) => void = c
     return 0;
   }
   const config = loadConfig();
+  if ('standalone' in found.command) {
+    try {
+      return await found.command.standalone({ config, args: positionals, options: values, out });
+    } catch (error) {
+      out(`Error: ${error instanceof Error ? error.message : String(error)}`);
+      return 1;
+    }
+  }
+  const command = found.command;
   const db = createDb(config.database);
   let realtime: AppModules['realtime'] | undefined;
   try {
@@ -71,7 +82,7 @@ export async function runAdmin(argv: string[], print: (line: string) => void = c
     realtime = services.realtime;
     await reachRunningServers(services, config, out);
     await services.personas.seedCatalog();
-    const code = await found.command.run({
+    const code = await command.run({
       services,
       args: positionals,
       options: values,

@@ -1,4 +1,5 @@
 import type { ParseArgsConfig } from 'node:util';
+import type { Config } from '../config.js';
 import type { AppModules } from '../modules.js';
 
 /** What every admin command is and receives (commands.ts lists them; features' sets sit beside it). */
@@ -16,4 +17,20 @@ export interface AdminCommand {
   summary: string;
   options?: ParseArgsConfig['options'];
   run: (ctx: CommandContext) => Promise<number>;
+}
+
+/** What a command that must not open the app's modules receives (backup, restore). */
+export interface StandaloneContext {
+  config: Config;
+  args: string[];
+  options: CommandContext['options'];
+  out: (line: string) => void;
+}
+
+/**
+ * A command run on the configuration alone: no migrations, no catalog seeding, no link to running
+ * servers (a restore needs a database nobody touched; a backup only reads).
+ */
+export interface StandaloneCommand extends Omit<AdminCommand, 'run'> {
+  standalone: (ctx: StandaloneContext) => Promise<number>;
 }

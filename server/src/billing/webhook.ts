@@ -29,6 +29,9 @@ type Apply = (trx: Executor, effects: Effects) => Promise<void>;
  * events about unknown orders or users are acknowledged and ignored.
  */
 export class StripeWebhook {
+  /** Told how each delivery ended (metrics): applied, duplicate, invalid (signature) or failed. */
+  onOutcome?: (type: string, outcome: 'applied' | 'duplicate' | 'invalid' | 'failed') => void;
+
   constructor(
     private readonly stripe: StripeProvider,
     private readonly billing: BillingService,
@@ -41,8 +44,20 @@ export class StripeWebhook {
       if (!Buffer.isBuffer(rawBody)) throw new Error('no raw body');
       event = this.stripe.constructEvent(rawBody, signature);
     } catch {
+      this.onOutcome?.('unknown', 'invalid');
       throw new AppError('billing:signature-invalid', 'The webhook signature is missing, wrong or too old.');
     }
+    try {
+      const result = await this.apply(event);
+      this.onOutcome?.(event.type, result.duplicate ? 'duplicate' : 'applied');
+      return result;
+    } catch (error) {
+      this.onOutcome?.(event.type, 'failed');
+      throw error;
+    }
+  }
+
+  private async apply(event: Stripe.Event): Promise<{ received: true; duplicate: boolean }> {
     // A cheap early answer for redeliveries; the insert below is what makes "once" hold.
     if (await this.billing.repo.isEventRecorded(event.id)) return { received: true, duplicate: true };
     const apply = await this.plan(event);

@@ -26,6 +26,12 @@ export interface GrantInput {
  * as `updateCredits`).
  */
 export class CreditService {
+  /**
+   * Told of every ledger change once it is written (metrics): a negative amount is a charge. A
+   * change made inside a caller's transaction is told when written, before that transaction ends.
+   */
+  onLedger?: (amount: number, reason: string) => void;
+
   constructor(
     private readonly db: Db,
     private readonly credits: CreditRepository,
@@ -48,6 +54,7 @@ export class CreditService {
       trx,
     );
     if (!written) return undefined;
+    this.onLedger?.(delta, input.reason);
     if (delta === 0) return current;
     return this.credits.adjust(input.userId, delta, trx);
   }
@@ -72,6 +79,7 @@ export class CreditService {
       trx,
     );
     if (!written) throw new AppError('conflict', 'This message was already charged.');
+    this.onLedger?.(-amount, 'message');
     return balance;
   }
 
@@ -96,7 +104,10 @@ export class CreditService {
           { userId, amount: -charge.amount, reason, idempotencyKey: refundKey(messageId) },
           trx,
         );
-        if (written) back -= charge.amount;
+        if (written) {
+          back -= charge.amount;
+          this.onLedger?.(-charge.amount, reason);
+        }
       }
       // The reply's skill surcharges go back with it (finding N9: a failed or interrupted reply kept
       // them), each once under the key the skill's own refund uses.
@@ -110,7 +121,10 @@ export class CreditService {
           },
           trx,
         );
-        if (written) back -= surcharge.amount;
+        if (written) {
+          back -= surcharge.amount;
+          this.onLedger?.(-surcharge.amount, `refund:${surcharge.reason}`);
+        }
       }
       if (back === 0) return undefined;
       return this.credits.adjust(userId, back, trx);
@@ -130,6 +144,7 @@ export class CreditService {
       const left = await this.credits.debitIfCovered(userId, amount, trx);
       // Not covered: throwing rolls the ledger row back with it.
       if (left === undefined) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
+      this.onLedger?.(-amount, reason);
       return left;
     }).catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'credits:insufficient') return undefined;
@@ -149,6 +164,7 @@ export class CreditService {
         trx,
       );
       if (!written) return undefined;
+      this.onLedger?.(-charge.amount, reason);
       return this.credits.adjust(userId, -charge.amount, trx);
     });
     if (balance !== undefined) await this.announce(userId, balance);

@@ -45,6 +45,9 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** The migrations this build knows (a backup made by a newer build is refused on restore). */
+export const knownMigrations = (): string[] => Object.keys(migrations);
+
 function createPool(url: string): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client can be ended by the server (restart, failover, a dropped database); without a

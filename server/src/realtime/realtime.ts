@@ -69,6 +69,7 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
   private maxSocketsPerUser = 20;
   /** The emitter's own Redis link (admin CLI), closed with it. */
   private emitterLink?: RedisLink;
+  private readonly observers: Array<(event: string, payload: unknown) => void> = [];
 
   constructor(
     private readonly authenticate: Authenticate<P>,
@@ -236,7 +237,21 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
   }
 
   toUser(userId: string) {
-    return this.session.to(userRoom(userId));
+    const target = this.session.to(userRoom(userId));
+    if (this.observers.length === 0) return target;
+    // Observers (metrics) see each event this process sends to a user, as it is sent.
+    const emit = target.emit.bind(target);
+    const observers = this.observers;
+    target.emit = ((event: string, ...args: unknown[]) => {
+      for (const observe of observers) observe(event, args[0]);
+      return (emit as (event: string, ...rest: unknown[]) => boolean)(event, ...args);
+    }) as typeof target.emit;
+    return target;
+  }
+
+  /** Adds an observer of the events sent to users through `toUser` (metrics, tracing). */
+  observe(observer: (event: string, payload: unknown) => void): void {
+    this.observers.push(observer);
   }
 
   /** Disconnects every live socket of the given login sessions (on every process). */

@@ -1,8 +1,11 @@
 import { UNAVAILABLE_MESSAGE } from '@neura/contract';
 import type { z } from 'zod';
 import { AppError, internalErrorBody } from '../errors.js';
+import { newId } from '../lib/ids.js';
+import { currentRequestId, runWithRequestId } from '../lib/request-context.js';
 import { isTransientError } from '../lib/transient.js';
 import { parse } from '../lib/validate.js';
+import { inSpan } from '../system/tracing.js';
 import type { SocketData } from './realtime.js';
 
 /**
@@ -33,8 +36,9 @@ export function on<S extends z.ZodType, R, K extends KitSocket = KitSocket>(
   schema: S,
   handler: (input: z.output<S>, ctx: SocketContext<K>) => Promise<R> | R,
 ): void {
-  socket.on(event, async (...args: unknown[]) => {
+  const handle = async (args: unknown[]) => {
     const ack = typeof args.at(-1) === 'function' ? (args.pop() as (response: unknown) => void) : undefined;
+    const requestId = currentRequestId();
     try {
       const userId = socket.data.principal?.user.id;
       if (!userId) throw new AppError('auth:required', 'You need to be signed in to do that.');
@@ -48,11 +52,15 @@ export function on<S extends z.ZodType, R, K extends KitSocket = KitSocket>(
       }
       if (isTransientError(error)) {
         socket.data.log?.warn({ err: error, event }, 'dependency unavailable');
-        ack?.({ error: { message: UNAVAILABLE_MESSAGE, code: 'unavailable' } });
+        ack?.({ error: { message: UNAVAILABLE_MESSAGE, code: 'unavailable', requestId } });
         return;
       }
       socket.data.log?.error({ err: error, event }, 'socket handler failed');
-      ack?.({ error: internalErrorBody() });
+      ack?.({ error: { ...internalErrorBody(), requestId } });
     }
-  });
+  };
+  // Each event runs with its own request id: its log lines and error ack carry it.
+  socket.on(event, (...args: unknown[]) =>
+    runWithRequestId(newId(), () => inSpan(`socket ${event}`, () => handle(args))),
+  );
 }

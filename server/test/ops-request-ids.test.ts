@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { createTestUser } from '@neura/test-kit/seed';
+import { listenApp, type TestApp } from '@neura/test-kit/server/in-process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { loadConfig } from '../src/config.js';
+import { on } from '../src/realtime/socket-kit.js';
+import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.js';
+
+type Line = Record<string, unknown> & { msg?: string; reqId?: string };
+
+/** Request ids: on every log line of a request or socket event, and in error bodies. */
+describe('request ids', () => {
+  let t: TestApp;
+  let dir: string;
+  const lines: Line[] = [];
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-reqid-'));
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const text of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(text) as Line);
+        done();
+      },
+    });
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, WEB_DIST_DIR: path.join(dir, 'no-web') });
+    t = await listenApp(config, { logger: { level: 'info', stream } });
+    t.services.realtime.onSession((socket) => {
+      on(socket, 'test:logs-and-crashes', z.undefined(), () => {
+        t.services.log.info('inside the handler');
+        throw new Error('secret internals');
+      });
+    });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('should answer every request with its id in X-Request-Id, as logged', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/users/me' });
+    expect(res.statusCode).toBe(401);
+    const requestId = res.headers['x-request-id'] as string;
+    expect(requestId).toMatch(/^\S{8,}$/);
+    const logged = lines.filter((l) => l.reqId === requestId);
+    expect(logged.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+    const again = await t.app.inject({ method: 'GET', url: '/api/users/me' });
+    expect(again.headers['x-request-id']).not.toBe(requestId);
+  });
+
+  it('should give each socket event its own id, on every line logged while handling it and in its error ack', async () => {
+    const user = await createTestUser(t.services);
+    const socket = connectSocket(t.url, user.token);
+    sockets.push(socket);
+    await nextEvent(socket, 'ready');
+    const ask = () =>
+      new Promise<{ error: { code: string; requestId: string } }>((resolve) =>
+        // biome-ignore lint/suspicious/noExplicitAny: a test-only event, not in the contract's event map.
+        (socket.emit as any)('test:logs-and-crashes', resolve),
+      );
+    const first = await ask();
+    const second = await ask();
+    expect(first.error.code).toBe('internal');
+    expect(first.error.requestId).toMatch(/^\S{8,}$/);
+    expect(second.error.requestId).not.toBe(first.error.requestId);
+    for (const answer of [first, second]) {
+      const logged = lines.filter((l) => l.reqId === answer.error.requestId).map((l) => l.msg);
+      expect(logged).toEqual(['inside the handler', 'socket handler failed']);
+    }
+    // Nothing logged outside a request carries one.
+    expect(lines.filter((l) => l.msg === 'inside the handler' && l.reqId === undefined)).toEqual([]);
+  });
+});
