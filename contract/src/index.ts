@@ -8,3 +8,4 @@ export * from './skills.js';
 export * from './socket.js';
 export * from './validators.js';
 export * from './video.js';
+export * from './search-share.js';

@@ -15,6 +15,7 @@ import { Mailer } from './mail/mailer.js';
 import { createPersonasModule } from './personas/module.js';
 import { createRealtimeModule } from './realtime/module.js';
 import type { RedisLink } from './realtime/redis-health.js';
+import { createSearchModule } from './search/module.js';
 import { createSkillsModule } from './skills/module.js';
 import { createSpeechModule } from './speech/module.js';
 import { voiceSocketHandlers } from './voice/socket.js';
@@ -73,6 +74,8 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
   realtime.onVoice(voiceSocketHandlers(speech, config.VOICE_MAX_SECONDS));
   const billing = createBillingModule({ config, db, log, auth: accounts.auth, users: accounts.users, credits });
 
+  const search = createSearchModule({ db, kind: config.database.kind, auth: accounts.auth });
+
   const routes: FastifyPluginAsync[] = [
     personas.routes,
     accounts.routes,
@@ -83,6 +86,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     billing.routes,
     skills.routes,
     files.routes,
+    search.routes,
   ];
   return {
     config,
@@ -112,6 +116,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     stripeWebhook: billing.stripeWebhook,
     skills: skills.skills,
     files: files.files,
+    search: search.search,
     /** The API's route plugins, in order (each protected one authenticates in its own hook). */
     routes,
   };

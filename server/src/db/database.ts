@@ -20,6 +20,7 @@ import * as m0005 from './migrations/0005-files.js';
 import * as m0006 from './migrations/0006-message-versions.js';
 import * as m0007 from './migrations/0007-streaming-index.js';
 import * as m0008 from './migrations/0008-reply-usage.js';
+import * as m0010 from './migrations/0010-search-share.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0006-message-versions': m0006,
   '0007-streaming-index': m0007,
   '0008-reply-usage': m0008,
+  '0010-search-share': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -225,6 +225,16 @@ export interface FilesTable {
   created_at: Timestamp;
 }
 
+/** A shared chat (0010): a read-only snapshot (JSON) taken at share time; revoked links stay as rows. */
+export interface ChatSharesTable {
+  id: string;
+  chat_id: string;
+  user_id: string;
+  snapshot: Json;
+  created_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -243,6 +253,7 @@ export interface Database {
   billing_subscriptions: BillingSubscriptionsTable;
   billing_events: BillingEventsTable;
   files: FilesTable;
+  chat_shares: ChatSharesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -264,3 +275,4 @@ export type OrderRow = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;
 export type OrderUpdate = Updateable<OrdersTable>;
 export type BillingSubscriptionRow = Selectable<BillingSubscriptionsTable>;
+export type ChatShareRow = Selectable<ChatSharesTable>;
