@@ -16,6 +16,7 @@ import { createPersonasModule } from './personas/module.js';
 import { createRealtimeModule } from './realtime/module.js';
 import type { RedisLink } from './realtime/redis-health.js';
 import { createSearchModule } from './search/module.js';
+import { createSharingModule } from './sharing/module.js';
 import { createSkillsModule } from './skills/module.js';
 import { createSpeechModule } from './speech/module.js';
 import { voiceSocketHandlers } from './voice/socket.js';
@@ -75,6 +76,14 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
   const billing = createBillingModule({ config, db, log, auth: accounts.auth, users: accounts.users, credits });
 
   const search = createSearchModule({ db, kind: config.database.kind, auth: accounts.auth });
+  const sharing = createSharingModule({
+    config,
+    db,
+    events,
+    auth: accounts.auth,
+    personas: personas.personas,
+    files: files.files,
+  });
 
   const routes: FastifyPluginAsync[] = [
     personas.routes,
@@ -87,6 +96,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     skills.routes,
     files.routes,
     search.routes,
+    ...sharing.routes,
   ];
   return {
     config,
@@ -117,6 +127,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     skills: skills.skills,
     files: files.files,
     search: search.search,
+    sharing: sharing.sharing,
     /** The API's route plugins, in order (each protected one authenticates in its own hook). */
     routes,
   };
