@@ -82,3 +82,16 @@ export const SHARE_TEXTS = {
   removedDetail: 'The owner of this chat removed the link, or the chat no longer exists.',
   cta: (persona: string) => `Start your own chat with ${persona}`,
 } as const;
+
+/** "Download my data": a background build with progress (`done` of `total` steps). */
+export const archiveJobSchema = z.object({
+  id: z.string(),
+  status: z.enum(['building', 'ready', 'failed']),
+  done: z.number().int(),
+  total: z.number().int(),
+  /** 0…1 */
+  progress: z.number(),
+  /** Bytes of the finished archive. */
+  size: z.number().int().optional(),
+});
+export type ArchiveJob = z.infer<typeof archiveJobSchema>;

@@ -19,6 +19,7 @@ import { createSearchModule } from './search/module.js';
 import { createSharingModule } from './sharing/module.js';
 import { createSkillsModule } from './skills/module.js';
 import { createSpeechModule } from './speech/module.js';
+import { createTakeoutModule } from './takeout/module.js';
 import { voiceSocketHandlers } from './voice/socket.js';
 
 /**
@@ -84,6 +85,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     personas: personas.personas,
     files: files.files,
   });
+  const takeout = createTakeoutModule({ db, auth: accounts.auth, sharing: sharing.sharing, files: files.files });
 
   const routes: FastifyPluginAsync[] = [
     personas.routes,
@@ -97,6 +99,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     files.routes,
     search.routes,
     ...sharing.routes,
+    takeout.routes,
   ];
   return {
     config,
@@ -128,6 +131,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     files: files.files,
     search: search.search,
     sharing: sharing.sharing,
+    archives: takeout.archives,
     /** The API's route plugins, in order (each protected one authenticates in its own hook). */
     routes,
   };
