@@ -1,6 +1,6 @@
 import type { Message } from '@neura/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { texts } from '../texts/texts';
 import { lastIds, threadRows } from './actions/versions';
 import { MessageItem } from './message-item';
@@ -16,6 +16,8 @@ interface Props {
   empty: React.ReactNode;
   /** A reply is streaming: scrolled up, a "jump to latest" button shows. */
   streaming?: boolean;
+  /** A message to scroll to and mark (a search result); its version is shown. */
+  focusId?: string | null;
 }
 
 /**
@@ -24,7 +26,15 @@ interface Props {
  * streams unless the user scrolled away; then "Jump to latest" brings them back (while a reply
  * streams, or when more than a screen away from the bottom).
  */
-export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empty, streaming = false }: Props) {
+export function MessageList({
+  messages,
+  hasMore,
+  loadingOlder,
+  onLoadOlder,
+  empty,
+  streaming = false,
+  focusId = null,
+}: Props) {
   const parentRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   /** The scroll position last set here or reported by a scroll event. */
@@ -53,6 +63,31 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
     // A reply's row keeps its key while its versions switch (the first loaded version's id).
     getItemKey: (index) => rows[index]?.version?.ids[0] ?? rows[index]?.message.id ?? index,
   });
+
+  // A search result: show its version, scroll it to the middle (again once rows are measured) and
+  // mark it for a moment.
+  const focused = useRef<string | null>(null);
+  const [marked, setMarked] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusId || focused.current === focusId) return;
+    const index = rows.findIndex((r) => r.message.id === focusId || r.version?.ids.includes(focusId));
+    const row = rows[index];
+    if (!row) return;
+    if (row.message.id !== focusId && row.version) {
+      setChosen((c) => ({ ...c, [row.version?.key as string]: focusId }));
+      return;
+    }
+    focused.current = focusId;
+    stickToBottom.current = false;
+    setMarked(focusId);
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    const again = requestAnimationFrame(() => virtualizer.scrollToIndex(index, { align: 'center' }));
+    const unmark = setTimeout(() => setMarked(null), 4000);
+    return () => {
+      cancelAnimationFrame(again);
+      clearTimeout(unmark);
+    };
+  }, [focusId, rows, virtualizer]);
 
   const onScroll = () => {
     const el = parentRef.current;
@@ -128,7 +163,8 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
                 key={item.key}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
-                className="absolute top-0 left-0 w-full pb-3"
+                className={`absolute top-0 left-0 w-full pb-3 ${marked === message.id ? 'rounded-2xl ring-2 ring-accent ring-offset-4 ring-offset-surface' : ''}`}
+                data-focused={marked === message.id ? 'true' : undefined}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 <MessageItem
