@@ -68,6 +68,7 @@ export function MessageList({
   // mark it for a moment.
   const focused = useRef<string | null>(null);
   const [marked, setMarked] = useState<string | null>(null);
+  const stopFocus = useRef<() => void>(() => undefined);
   useEffect(() => {
     if (!focusId || focused.current === focusId) return;
     const index = rows.findIndex((r) => r.message.id === focusId || r.version?.ids.includes(focusId));
@@ -80,14 +81,24 @@ export function MessageList({
     focused.current = focusId;
     stickToBottom.current = false;
     setMarked(focusId);
-    virtualizer.scrollToIndex(index, { align: 'center' });
-    const again = requestAnimationFrame(() => virtualizer.scrollToIndex(index, { align: 'center' }));
+    // Rows are measured (and older pages may be added above) after the first scroll: keep the
+    // message centred for a moment, by its index at each frame.
+    const until = performance.now() + 1500;
+    let frame = 0;
+    const centre = () => {
+      const at = rowsRef.current.findIndex((r) => r.message.id === focusId);
+      if (at >= 0) virtualizer.scrollToIndex(at, { align: 'center' });
+      if (performance.now() < until) frame = requestAnimationFrame(centre);
+    };
+    centre();
     const unmark = setTimeout(() => setMarked(null), 4000);
-    return () => {
-      cancelAnimationFrame(again);
+    // Not undone when rows change (older pages arriving): only when the list goes.
+    stopFocus.current = () => {
+      cancelAnimationFrame(frame);
       clearTimeout(unmark);
     };
   }, [focusId, rows, virtualizer]);
+  useEffect(() => () => stopFocus.current(), []);
 
   const onScroll = () => {
     const el = parentRef.current;
