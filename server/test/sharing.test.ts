@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { ShareCreated, SharedChat, ShareSummary } from '@neura/contract';
 import { makeImage } from '@neura/test-kit/images';
 import { addTestMessages, createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
@@ -217,5 +220,24 @@ describe('shared chats and exports', () => {
       expect((await call('GET', `/users/me/chats/${chat.id}/export?format=pdf`, alice)).statusCode).toBe(400);
       expect((await call('GET', `/users/me/chats/${chat.id}/export`, null)).statusCode).toBe(401);
     });
+  });
+});
+
+describe('the /share/<id> page', () => {
+  it('should serve the app shell with X-Robots-Tag noindex', async () => {
+    const web = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-web-'));
+    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><html><body></body></html>');
+    const app = await startTestApp({ WEB_DIST_DIR: web });
+    try {
+      const page = await app.app.inject({ method: 'GET', url: '/share/abcdefghijklmnopqrstuv' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.headers['x-robots-tag']).toContain('noindex');
+      const other = await app.app.inject({ method: 'GET', url: '/settings' });
+      expect(other.headers['x-robots-tag']).toBeUndefined();
+    } finally {
+      await app.stop();
+      fs.rmSync(web, { recursive: true, force: true });
+    }
   });
 });
