@@ -32,7 +32,7 @@ describe('MessageSearchResults', () => {
       ],
       nextOffset: null,
     };
-    const fetchMock = vi.fn(async () => json(answer));
+    const fetchMock = vi.fn(async (_url: string) => json(answer));
     vi.stubGlobal('fetch', fetchMock);
     const { router } = renderWithRouter(<MessageSearchResults query="quokka" />);
     const hit = await screen.findByTestId('search-hit');
@@ -47,7 +47,7 @@ describe('MessageSearchResults', () => {
   });
 
   it('should not search for fewer than 2 characters, and say when nothing matches', async () => {
-    const fetchMock = vi.fn(async () => json({ items: [], nextOffset: null }));
+    const fetchMock = vi.fn(async (_url: string) => json({ items: [], nextOffset: null }));
     vi.stubGlobal('fetch', fetchMock);
     const short = renderWithRouter(<MessageSearchResults query="q" />);
     expect(screen.queryByTestId('message-search')).toBeNull();
