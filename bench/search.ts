@@ -149,7 +149,12 @@ async function runOn(kind: 'sqlite' | 'postgres'): Promise<string[]> {
   return lines;
 }
 
-const rows = [...(await runOn('sqlite')), ...(process.env.TEST_DATABASE_URL ? await runOn('postgres') : [])];
+// SEARCH_DBS=postgres (or sqlite) runs one of them only.
+const only = process.env.SEARCH_DBS;
+const rows = [
+  ...(only && only !== 'sqlite' ? [] : await runOn('sqlite')),
+  ...(process.env.TEST_DATABASE_URL && (!only || only === 'postgres') ? await runOn('postgres') : []),
+];
 report(
   [
     `Load average ${loadAverage()}. Server built (\`npm run build\`) in its own process; times are over HTTP from this process, ms.`,
