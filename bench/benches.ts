@@ -25,6 +25,7 @@ export const benches: BenchEntry[] = [
   { id: 'fanout', file: 'fanout.ts', title: 'Socket fan-out' },
   { id: 'speech', file: 'speech.ts', title: 'Speech' },
   { id: 'bundle', file: 'bundle.ts', title: 'Bundle and Lighthouse', needsBuild: true },
+  { id: 'search', file: 'search.ts', title: 'Message search and the data archive', needsBuild: true },
   { id: 'long-chat', file: 'long-chat.ts', title: 'Long chat and long reply in Chromium', needsBuild: true },
   {
     id: 'admin-dashboard',

@@ -17,8 +17,11 @@ import { createMediaModule } from './media/module.js';
 import { createPersonasModule } from './personas/module.js';
 import { createRealtimeModule } from './realtime/module.js';
 import type { RedisLink } from './realtime/redis-health.js';
+import { createSearchModule } from './search/module.js';
+import { createSharingModule } from './sharing/module.js';
 import { createSkillsModule } from './skills/module.js';
 import { createSpeechModule } from './speech/module.js';
+import { createTakeoutModule } from './takeout/module.js';
 import { voiceSocketHandlers } from './voice/socket.js';
 
 /**
@@ -93,6 +96,17 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
   });
   const media = createMediaModule({ config, auth: accounts.auth });
 
+  const search = createSearchModule({ db, kind: config.database.kind, auth: accounts.auth });
+  const sharing = createSharingModule({
+    config,
+    db,
+    events,
+    auth: accounts.auth,
+    personas: personas.personas,
+    files: files.files,
+  });
+  const takeout = createTakeoutModule({ db, auth: accounts.auth, sharing: sharing.sharing, files: files.files });
+
   const routes: FastifyPluginAsync[] = [
     personas.routes,
     accounts.routes,
@@ -105,6 +119,9 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     files.routes,
     adminConsole.routes,
     media.routes,
+    search.routes,
+    ...sharing.routes,
+    takeout.routes,
   ];
   return {
     config,
@@ -141,6 +158,9 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     adminRoutes: adminConsole.adminRoutes,
     /** The outside-image proxy (signed links, SSRF-safe fetches). */
     imageProxy: media.proxy,
+    search: search.search,
+    sharing: sharing.sharing,
+    archives: takeout.archives,
     /** The API's route plugins, in order (each protected one authenticates in its own hook). */
     routes,
   };

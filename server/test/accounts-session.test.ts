@@ -142,8 +142,9 @@ describe('sessions, password change and account deletion', () => {
     expect(await db.selectFrom('attempts').select('id').where('subject', 'like', `%${user.email}`).execute()).toEqual(
       [],
     );
+    // Issue #30: the user's feedback goes with the account (it was kept anonymised before).
     const feedback = await db.selectFrom('feedback').selectAll().where('id', '=', feedbackId).executeTakeFirst();
-    expect(feedback?.user_id).toBeNull();
+    expect(feedback).toBeUndefined();
     expect((await call(t, 'GET', '/users/me', undefined, { token: user.token })).status).toBe(401);
     expect((await call(t, 'GET', `/users/${encodeURIComponent(user.email)}/exists`)).body).toMatchObject({
       userExists: false,

@@ -1,7 +1,7 @@
 import { billingAdminCommands } from './billing.js';
 import type { AdminCommand } from './command.js';
-import { usageAdminCommands } from './usage.js';
 import { consoleAdminCommands } from './console-commands.js';
+import { usageAdminCommands } from './usage.js';
 import { adminGrantCredits, adminSetFlag, adminSetPro } from './users.js';
 
 export type { AdminCommand, CommandContext } from './command.js';

@@ -97,6 +97,11 @@ export class MessageRepository {
     return query.orderBy('id', 'desc').limit(limit).execute();
   }
 
+  /** Every message of a chat, oldest first (export, share snapshot, data archive). */
+  listAllInChat(chatId: string, trx: Executor = this.db): Promise<MessageRow[]> {
+    return trx.selectFrom('messages').selectAll().where('chat_id', '=', chatId).orderBy('id', 'asc').execute();
+  }
+
   /** The newest messages of a chat for the model's context (newest first). */
   listRecentForContext(
     chatId: string,

@@ -21,6 +21,7 @@ import * as m0006 from './migrations/0006-message-versions.js';
 import * as m0007 from './migrations/0007-streaming-index.js';
 import * as m0008 from './migrations/0008-reply-usage.js';
 import * as m0009 from './migrations/0009-hardening-iii.js';
+import * as m0010 from './migrations/0010-search-share.js';
 import * as m0012 from './migrations/0012-reply-prompt.js';
 import * as m0013 from './migrations/0013-admin-console.js';
 import type { Database } from './schema.js';
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0007-streaming-index': m0007,
   '0008-reply-usage': m0008,
   '0009-hardening-iii': m0009,
+  '0010-search-share': m0010,
   '0012-reply-prompt': m0012,
   '0013-admin-console': m0013,
 };

@@ -268,6 +268,16 @@ export interface ModelUsageTable {
   created_at: Timestamp;
 }
 
+/** A shared chat (0010): a read-only snapshot (JSON) taken at share time; revoked links stay as rows. */
+export interface ChatSharesTable {
+  id: string;
+  chat_id: string;
+  user_id: string;
+  snapshot: Json;
+  created_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -289,6 +299,7 @@ export interface Database {
   audit_log: AuditLogTable;
   model_prices: ModelPricesTable;
   model_usage: ModelUsageTable;
+  chat_shares: ChatSharesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -310,3 +321,4 @@ export type OrderRow = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;
 export type OrderUpdate = Updateable<OrdersTable>;
 export type BillingSubscriptionRow = Selectable<BillingSubscriptionsTable>;
+export type ChatShareRow = Selectable<ChatSharesTable>;

@@ -34,8 +34,11 @@ export class FeedbackRepository {
       .execute();
   }
 
-  /** Keeps the user's feedback but without their id (account deletion, inside its transaction). */
-  async anonymise(userId: string, trx: Executor = this.db): Promise<void> {
-    await trx.updateTable('feedback').set({ user_id: null }).where('user_id', '=', userId).execute();
+  /**
+   * Account deletion (inside its transaction): the user's feedback goes with them (issue #30: no
+   * row of a deleted user is left; its text is theirs even without their id).
+   */
+  async deleteAllOf(userId: string, trx: Executor = this.db): Promise<void> {
+    await trx.deleteFrom('feedback').where('user_id', '=', userId).execute();
   }
 }

@@ -14,6 +14,7 @@ const UiTestPage = lazy(() => import('../pages/ui-test-page'));
 const SettingsPage = lazy(() => import('../settings/settings-page'));
 const ChangePasswordPage = lazy(() => import('../settings/change-password-page'));
 const DeleteAccountPage = lazy(() => import('../settings/delete-account-page'));
+const YourDataPage = lazy(() => import('../conversation-io/your-data-page'));
 const ProPage = lazy(() => import('../billing/pro-page'));
 const BuyCreditsPage = lazy(() => import('../billing/buy-credits-page'));
 const OrderStatusPage = lazy(() => import('../billing/order-status-page'));
@@ -49,6 +50,7 @@ export const pageElements: Record<RouteName, ReactNode> = {
   settings: page(<SettingsPage />),
   password: page(<ChangePasswordPage />),
   delete: page(<DeleteAccountPage />),
+  data: page(<YourDataPage />),
   credits: page(<BuyCreditsPage />),
   'purchase-complete': page(<OrderStatusPage />),
   'pro-subscription': page(<ProSubscriptionPage />),

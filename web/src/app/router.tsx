@@ -1,11 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
+import { withMarkdown } from '../ui/lazy-markdown';
 import { AppLayout } from './app-layout';
 import { pageElements } from './pages';
 import { RedirectRoute } from './redirects';
 import { ROUTES } from './routes';
 
+/** A shared chat (issue #30): a page of its own, outside the app's layout (no sidebar, no composer). */
+const SharedChatPage = lazy(() => withMarkdown(import('../conversation-io/shared-chat-page')));
+
 export function buildRoutes(): RouteObject[] {
   return [
+    {
+      path: '/share/:shareId',
+      element: (
+        <Suspense fallback={null}>
+          <SharedChatPage />
+        </Suspense>
+      ),
+    },
     {
       element: <AppLayout />,
       children: [

@@ -1,3 +1,4 @@
+import { ioTexts } from '../conversation-io/texts';
 import { texts } from '../texts/texts';
 
 /** The route table of SPEC.md §2. */
@@ -10,6 +11,7 @@ export type RouteName =
   | 'settings'
   | 'password'
   | 'delete'
+  | 'data'
   | 'credits'
   | 'purchase-complete'
   | 'pro-subscription'
@@ -38,6 +40,7 @@ export const ROUTES: readonly RouteMeta[] = [
   { name: 'settings', path: '/settings', title: texts.titles.settings, auth: true, depth: 0 },
   { name: 'password', path: '/settings/password', title: texts.titles.password, auth: true, depth: 1 },
   { name: 'delete', path: '/settings/delete', title: texts.titles.delete, auth: true, depth: 1 },
+  { name: 'data', path: '/settings/data', title: ioTexts.data.title, auth: true, depth: 1 },
   { name: 'credits', path: '/settings/credits', title: texts.titles.credits, auth: true, depth: 1 },
   {
     name: 'purchase-complete',

@@ -1,5 +1,5 @@
-import { type DragEvent, useCallback, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { setArchived } from '../chats/chat-actions';
 import { ChatSendContext } from '../media/chat-send-context';
 import { useChats } from '../store/chats';
@@ -25,6 +25,13 @@ export function ChatPage() {
   const archived = useChats((s) => s.chats.find((c) => c.id === chatId)?.isArchived ?? false);
   const persona = usePersonas((s) => s.personas.find((p) => p.id === personaId));
   const streaming = isStreaming(thread);
+  // ?message=<id> (a search result): older pages load until that message is there.
+  const [params] = useSearchParams();
+  const focusId = params.get('message');
+  const focusLoaded = !focusId || thread?.messages.some((m) => m.id === focusId);
+  useEffect(() => {
+    if (!focusLoaded && thread?.loaded && thread.hasMore && !thread.loadingOlder) void loadOlder();
+  }, [focusLoaded, thread?.loaded, thread?.hasMore, thread?.loadingOlder, loadOlder]);
   const [retrying, setRetrying] = useState(false);
   const [sending, setSending] = useState(false);
 
@@ -91,6 +98,7 @@ export function ChatPage() {
           hasMore={thread?.hasMore ?? false}
           loadingOlder={thread?.loadingOlder ?? false}
           onLoadOlder={() => void loadOlder()}
+          focusId={focusId}
           empty={
             thread?.error && !thread.loaded ? (
               <div

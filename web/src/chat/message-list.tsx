@@ -1,6 +1,6 @@
 import type { Message } from '@neura/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { texts } from '../texts/texts';
 import { lastIds, threadRows } from './actions/versions';
 import { MessageItem } from './message-item';
@@ -14,6 +14,8 @@ interface Props {
   loadingOlder: boolean;
   onLoadOlder: () => void;
   empty: React.ReactNode;
+  /** A message to scroll to and mark (a search result); its version is shown. */
+  focusId?: string | null;
 }
 
 /**
@@ -22,7 +24,7 @@ interface Props {
  * streams unless the user scrolled up; then "Jump to latest" brings them back (shown whenever the
  * view is away from the bottom). Sending a message follows the bottom again.
  */
-export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empty }: Props) {
+export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empty, focusId = null }: Props) {
   const parentRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   /** The scroll position last set here or reported by a scroll event. */
@@ -51,6 +53,42 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
     // A reply's row keeps its key while its versions switch (the first loaded version's id).
     getItemKey: (index) => rows[index]?.version?.ids[0] ?? rows[index]?.message.id ?? index,
   });
+
+  // A search result: show its version, scroll it to the middle (again once rows are measured) and
+  // mark it for a moment.
+  const focused = useRef<string | null>(null);
+  const [marked, setMarked] = useState<string | null>(null);
+  const stopFocus = useRef<() => void>(() => undefined);
+  useEffect(() => {
+    if (!focusId || focused.current === focusId) return;
+    const index = rows.findIndex((r) => r.message.id === focusId || r.version?.ids.includes(focusId));
+    const row = rows[index];
+    if (!row) return;
+    if (row.message.id !== focusId && row.version) {
+      setChosen((c) => ({ ...c, [row.version?.key as string]: focusId }));
+      return;
+    }
+    focused.current = focusId;
+    stickToBottom.current = false;
+    setMarked(focusId);
+    // Rows are measured (and older pages may be added above) after the first scroll: keep the
+    // message centred for a moment, by its index at each frame.
+    const until = performance.now() + 1500;
+    let frame = 0;
+    const centre = () => {
+      const at = rowsRef.current.findIndex((r) => r.message.id === focusId);
+      if (at >= 0) virtualizer.scrollToIndex(at, { align: 'center' });
+      if (performance.now() < until) frame = requestAnimationFrame(centre);
+    };
+    centre();
+    const unmark = setTimeout(() => setMarked(null), 4000);
+    // Not undone when rows change (older pages arriving): only when the list goes.
+    stopFocus.current = () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(unmark);
+    };
+  }, [focusId, rows, virtualizer]);
+  useEffect(() => () => stopFocus.current(), []);
 
   const onScroll = () => {
     const el = parentRef.current;
@@ -145,7 +183,8 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
                 key={item.key}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
-                className="absolute top-0 left-0 w-full pb-3"
+                className={`absolute top-0 left-0 w-full pb-3 ${marked === message.id ? 'rounded-2xl ring-2 ring-accent ring-offset-4 ring-offset-surface' : ''}`}
+                data-focused={marked === message.id ? 'true' : undefined}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 <MessageItem

@@ -2,6 +2,7 @@ import { CHAT_ROW_HEIGHT_PX } from '@neura/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { MessageSearchResults } from '../conversation-io/message-search-results';
 import { useChats } from '../store/chats';
 import { texts } from '../texts/texts';
 import { openChatId } from './chat-actions';
@@ -10,7 +11,7 @@ import { ChatRow } from './chat-row';
 import { ArchiveIcon, SearchIcon } from './icons';
 
 /**
- * Search box, archived toggle and the virtualized list of 72 px rows (thousands of chats scroll
+ * Search box (chat names here, message text in MessageSearchResults below), archived toggle and the virtualized list of 72 px rows (thousands of chats scroll
  * smoothly: only the visible rows are in the DOM). `wrapScroller` lets the mobile page add
  * pull-to-refresh around the scroll container.
  */
@@ -116,6 +117,7 @@ export function ChatList({
         <p className="px-2 text-xs tracking-wide text-muted uppercase">{texts.chats.archivedLabel}</p>
       ) : null}
       {renderScroller ? renderScroller(scroller, scrollRef) : scroller}
+      <MessageSearchResults query={query} />
     </div>
   );
 }

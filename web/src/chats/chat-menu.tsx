@@ -1,10 +1,15 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { errorMessage } from '../api/app-error';
+import { downloadExport } from '../conversation-io/io-api';
+import { useShareDialog } from '../conversation-io/io-ui-store';
+import { ioTexts } from '../conversation-io/texts';
 import { useChats } from '../store/chats';
 import { texts } from '../texts/texts';
+import { showToast } from '../ui/toast-store';
 import { openChatId, regenerateName, reloadChat, setArchived, setPinned } from './chat-actions';
 import { useChatUiStore } from './chat-ui-store';
-import { ArchiveIcon, PinIcon, ReloadIcon, SparkIcon, TrashIcon } from './icons';
+import { ArchiveIcon, DownloadIcon, PinIcon, ReloadIcon, ShareIcon, SparkIcon, TrashIcon } from './icons';
 import { ModalFrame } from './modal-frame';
 
 function MenuItem({
@@ -32,7 +37,16 @@ function MenuItem({
   );
 }
 
-/** The chat menu: pin, archive, Regenerate Name, Reload Chat, Delete Chat and Cancel. */
+async function exportChat(chatId: string, format: 'md' | 'json') {
+  try {
+    await downloadExport(chatId, format);
+    showToast({ severity: 'success', message: ioTexts.menu.exported });
+  } catch (error) {
+    showToast({ severity: 'error', message: errorMessage(error) });
+  }
+}
+
+/** The chat menu: pin, archive, Regenerate Name, Reload Chat, Share, Export, Delete Chat and Cancel. */
 export function ChatMenu() {
   const chatId = useChatUiStore((s) => s.menuChatId);
   const openMenu = useChatUiStore((s) => s.openMenu);
@@ -72,6 +86,15 @@ export function ChatMenu() {
             icon={<ReloadIcon />}
           >
             {texts.chats.reloadChat}
+          </MenuItem>
+          <MenuItem onClick={run(() => useShareDialog.getState().open(chat.id))} icon={<ShareIcon />}>
+            {ioTexts.menu.share}
+          </MenuItem>
+          <MenuItem onClick={run(() => void exportChat(chat.id, 'md'))} icon={<DownloadIcon />}>
+            {ioTexts.menu.exportMarkdown}
+          </MenuItem>
+          <MenuItem onClick={run(() => void exportChat(chat.id, 'json'))} icon={<DownloadIcon />}>
+            {ioTexts.menu.exportJson}
           </MenuItem>
           <MenuItem onClick={run(() => confirmDelete(chat.id))} icon={<TrashIcon />} danger>
             {texts.chats.deleteChat}

@@ -1,5 +1,6 @@
 import { CLIENT_VERSION } from '@neura/contract';
 import { AccountStatus } from '../chats/account-status';
+import { ioTexts } from '../conversation-io/texts';
 import { ClientInfoLine } from '../platform/client-info-line';
 import { useAppStore } from '../store/app-store';
 import { selectCredits, selectIsPro, useUser } from '../store/user';
@@ -86,6 +87,7 @@ export default function SettingsPage() {
           <SettingsLink to="/settings/credits">{texts.settings.buyCredits}</SettingsLink>
           <SettingsLink to="/settings/pro">{texts.settings.proSubscription}</SettingsLink>
           <SettingsLink to="/settings/password">{texts.settings.changePassword}</SettingsLink>
+          <SettingsLink to="/settings/data">{ioTexts.data.settingsRow}</SettingsLink>
           {user?.role === 'admin' ? <SettingsLink to="/admin">{texts.settings.adminConsole}</SettingsLink> : null}
           <SettingsLink to="/settings/delete" tone="danger">
             {texts.settings.deleteAccount}

@@ -1,0 +1,83 @@
+import type { Executor } from '../db/database.js';
+
+/**
+ * Read-only: every row stored about one user, table by table, for the data archive. Writers stay
+ * each table's own repository; this only selects (and never the password hash or token hashes).
+ */
+export class ArchiveRepository {
+  constructor(private readonly db: Executor) {}
+
+  account(userId: string) {
+    return this.db
+      .selectFrom('users')
+      .select([
+        'id',
+        'email',
+        'first_name',
+        'last_name',
+        'email_verified_at',
+        'referral_code',
+        'pro_expiry',
+        'flags',
+        'credits',
+        'country',
+        'role',
+        'created_at',
+        'updated_at',
+      ])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  sessions(userId: string) {
+    return this.db
+      .selectFrom('sessions')
+      .select(['id', 'created_at', 'last_used_at', 'revoked_at', 'user_agent'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+  }
+
+  ledger(userId: string) {
+    return this.db.selectFrom('credit_ledger').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  }
+
+  orders(userId: string) {
+    return this.db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  }
+
+  subscriptions(userId: string) {
+    return this.db
+      .selectFrom('billing_subscriptions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+  }
+
+  feedback(userId: string) {
+    return this.db.selectFrom('feedback').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  }
+
+  shares(userId: string) {
+    return this.db
+      .selectFrom('chat_shares')
+      .select(['id', 'chat_id', 'created_at', 'revoked_at'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+  }
+
+  chatIds(userId: string) {
+    return this.db.selectFrom('chats').select(['id']).where('user_id', '=', userId).orderBy('id').execute();
+  }
+
+  files(userId: string) {
+    return this.db
+      .selectFrom('files')
+      .select(['id', 'chat_id', 'purpose', 'mime_type', 'size', 'width', 'height', 'sha256', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+  }
+}

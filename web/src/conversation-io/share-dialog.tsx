@@ -1,0 +1,109 @@
+import type { ShareCreated } from '@neura/contract';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../api/app-error';
+import { ModalFrame } from '../chats/modal-frame';
+import { useChats } from '../store/chats';
+import { showToast } from '../ui/toast-store';
+import { absoluteLink, createShare } from './io-api';
+import { useShareDialog } from './io-ui-store';
+import { ioTexts } from './texts';
+
+const t = ioTexts.share;
+
+/** Share Chat: makes a read-only link to the chat as it is now, with Copy. */
+export function ShareDialog() {
+  const chatId = useShareDialog((s) => s.chatId);
+  const open = useShareDialog((s) => s.open);
+  const chat = useChats((s) => s.chats.find((c) => c.id === chatId));
+  const [link, setLink] = useState<ShareCreated | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new chat starts the dialog afresh.
+  useEffect(() => {
+    setLink(null);
+    setError(null);
+  }, [chatId]);
+  if (!chatId || !chat) return null;
+  const close = () => open(null);
+
+  const create = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setLink(await createShare(chatId));
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+    setBusy(false);
+  };
+  const url = link ? absoluteLink(link.url) : '';
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      showToast({ severity: 'success', message: t.copied });
+    } catch {
+      // No clipboard (permissions, insecure origin): the field is selected for a manual copy.
+      (document.getElementById('share-link-field') as HTMLInputElement | null)?.select();
+    }
+  };
+
+  return (
+    <ModalFrame titleId="share-chat-title" onClose={close} className="sm:max-w-md">
+      <div className="flex flex-col gap-4 p-5" data-testid="share-dialog">
+        <div>
+          <h2 id="share-chat-title" className="text-lg font-semibold">
+            {t.title}
+          </h2>
+          <p className="truncate text-sm text-muted">{chat.name}</p>
+        </div>
+        <p className="text-sm">{t.explain}</p>
+        {link ? (
+          <div className="flex flex-col gap-2">
+            <label htmlFor="share-link-field" className="text-sm font-medium">
+              {t.linkLabel}
+            </label>
+            <div className="flex gap-2">
+              <input
+                id="share-link-field"
+                readOnly
+                value={url}
+                onFocus={(e) => e.currentTarget.select()}
+                className="min-w-0 flex-1 rounded-lg border border-border bg-surface px-3 py-2 text-sm"
+              />
+              <button
+                type="button"
+                onClick={() => void copy()}
+                className="rounded-lg bg-accent px-3 py-2 text-sm font-medium text-accent-fg"
+              >
+                {t.copy}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <button
+            type="button"
+            onClick={() => void create()}
+            disabled={busy}
+            className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg disabled:opacity-60"
+          >
+            {busy ? t.creating : t.create}
+          </button>
+        )}
+        {error ? (
+          <p role="alert" className="text-sm text-danger">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex items-center justify-between gap-2">
+          <Link to="/settings/data" onClick={close} className="text-sm text-muted underline">
+            {t.manage}
+          </Link>
+          <button type="button" onClick={close} className="rounded-lg px-4 py-2 hover:bg-surface-3">
+            {t.close}
+          </button>
+        </div>
+      </div>
+    </ModalFrame>
+  );
+}
