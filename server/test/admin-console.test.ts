@@ -143,11 +143,18 @@ describe('operator console API', () => {
     expect(typeof audit.body.items[0]?.at).toBe('string');
   });
 
-  it('should give and end Pro', async () => {
+  it('should give and end Pro, live on the user’s open tab', async () => {
+    const socket = connectSocket(t.url, user.token);
+    sockets.push(socket);
+    await nextEvent(socket, 'ready');
+    let pushed = nextEvent<{ user: { isPro: boolean } }>(socket, 'user.changed');
     const give = await call<{ proExpiry: string }>(t, 'POST', `/admin/users/${user.id}/pro`, { days: 30 }, as(admin));
     expect(Math.round((Date.parse(give.body.proExpiry) - Date.now()) / 86_400_000)).toBe(30);
+    expect((await pushed).user).toMatchObject({ isPro: true });
     expect((await call(t, 'GET', '/users/me', undefined, as(user))).body).toMatchObject({ isPro: true });
+    pushed = nextEvent<{ user: { isPro: boolean } }>(socket, 'user.changed');
     expect((await call(t, 'DELETE', `/admin/users/${user.id}/pro`, undefined, as(admin))).status).toBe(200);
+    expect((await pushed).user).toMatchObject({ isPro: false });
     expect((await call(t, 'GET', '/users/me', undefined, as(user))).body).toMatchObject({ isPro: false });
     expect((await call(t, 'POST', `/admin/users/${user.id}/pro`, { days: 0 }, as(admin))).status).toBe(400);
   });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type PersonaRecord, personaRecordSchema } from '@neura/contract';
 import { sql } from 'kysely';
 import type { InviteService } from '../accounts/invite-service.js';
-import { isPro } from '../accounts/present-user.js';
+import { isPro, presentUser } from '../accounts/present-user.js';
 import type { SessionRepository } from '../accounts/session-repository.js';
 import type { UserRepository } from '../accounts/user-repository.js';
 import type { WaitlistService } from '../accounts/waitlist-service.js';
@@ -193,6 +193,7 @@ export class ConsoleService {
     const current = user.pro_expiry ? Date.parse(user.pro_expiry) : 0;
     const expiry = new Date(Math.max(Date.now(), current) + days * 86_400_000).toISOString();
     await this.d.users.update(user.id, { pro_expiry: expiry });
+    await this.announceUser(user.id);
     await this.audit.record(actor, {
       action: 'pro.give',
       target: user.email,
@@ -207,12 +208,19 @@ export class ConsoleService {
     const user = await this.requireUser(id);
     const now = nowIso();
     await this.d.users.update(user.id, { pro_expiry: isPro(user) ? now : user.pro_expiry });
+    await this.announceUser(user.id);
     await this.audit.record(actor, {
       action: 'pro.end',
       target: user.email,
       before: { proExpiry: user.pro_expiry },
       after: { proExpiry: isPro(user) ? now : user.pro_expiry },
     });
+  }
+
+  /** The user's open tabs and devices take the changed account at once (`user.changed`). */
+  private async announceUser(userId: string): Promise<void> {
+    const row = await this.d.users.findById(userId);
+    if (row) await this.d.events.emit('user.changed', { userId, user: presentUser(row) });
   }
 
   /** Suspends: every session ends (sockets disconnect) and signing in is refused until lifted. */
