@@ -151,3 +151,10 @@ export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'ima
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** The most pixels an uploaded (or processed) image may have. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/** The shared chat page's texts (one place; here, not beside the schemas, so the first route loads no zod). */
+export const SHARE_TEXTS = {
+  removed: 'This link was removed',
+  removedDetail: 'The owner of this chat removed the link, or the chat no longer exists.',
+  cta: (persona: string) => `Start your own chat with ${persona}`,
+} as const;

@@ -76,13 +76,6 @@ export type SharedChat = z.infer<typeof sharedChatSchema>;
 export const exportQuerySchema = z.object({ format: z.enum(['md', 'json']).default('md') });
 export type ExportFormat = z.infer<typeof exportQuerySchema>['format'];
 
-/** The shared chat page's texts (one place). */
-export const SHARE_TEXTS = {
-  removed: 'This link was removed',
-  removedDetail: 'The owner of this chat removed the link, or the chat no longer exists.',
-  cta: (persona: string) => `Start your own chat with ${persona}`,
-} as const;
-
 /** "Download my data": a background build with progress (`done` of `total` steps). */
 export const archiveJobSchema = z.object({
   id: z.string(),
