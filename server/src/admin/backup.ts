@@ -200,6 +200,12 @@ export async function restore(config: Config, source: string): Promise<Manifest>
   return manifest;
 }
 
+/**
+ * Tables the database keeps itself from other tables by triggers (the message search index, 0010):
+ * restoring `messages` fills them again, so their backed-up rows are not inserted a second time.
+ */
+const TRIGGER_MAINTAINED = new Set(['message_search']);
+
 async function importPostgres(config: Config, dir: string): Promise<void> {
   const db = createDb(config.database);
   try {
@@ -215,7 +221,7 @@ async function importPostgres(config: Config, dir: string): Promise<void> {
     await db.transaction().execute(async (trx) => {
       for (const name of order) {
         const file = path.join(dir, TABLES_DIR, `${name}.jsonl`);
-        if (!fs.existsSync(file)) continue;
+        if (TRIGGER_MAINTAINED.has(name) || !fs.existsSync(file)) continue;
         const rows = fs
           .readFileSync(file, 'utf8')
           .split('\n')
