@@ -120,6 +120,8 @@ test('should stream a Thinking block that collapses when the answer starts, and 
   // The reasoning is kept with the reply (a reload shows it collapsed) and never sent back as the answer.
   await page.reload();
   await expect(page.locator('[data-role="assistant"]').getByTestId('thinking')).toHaveAttribute('data-state', 'done');
+  // The next reply streams straight through (the script above holds twice for its release).
+  fake.setScript({ chunks: ['Here is ', 'another.'] });
   await box.fill('Another?');
   await box.press('Enter');
   await expect(page.locator('[data-role="assistant"]').nth(1)).toHaveAttribute('data-status', 'complete');
