@@ -51,7 +51,12 @@ export class ReplyRecovery {
       if (this.replies.live(row.chat_id)?.messageId === row.id) continue;
       // A send being set up here (its reply row not yet live) is not a dead process's reply.
       if (periodic && this.replies.has(row.chat_id) && !this.replies.live(row.chat_id)) continue;
-      if (await this.failInterrupted(row.id, row.chat_id, row.user_id, row.content)) recovered++;
+      try {
+        if (await this.failInterrupted(row.id, row.chat_id, row.user_id, row.content)) recovered++;
+      } catch (error) {
+        // One reply that cannot be ended now must not hold back the others (it is tried again next sweep).
+        this.deps.log.error({ err: error, messageId: row.id }, 'could not end an interrupted reply');
+      }
     }
     if (recovered > 0) this.deps.log.warn({ recovered }, 'marked interrupted replies failed and refunded them');
     return recovered;
