@@ -1,6 +1,5 @@
-import { MAX_MESSAGE_LENGTH, type Message } from '@neura/contract';
+import type { Message } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { isPro } from '../accounts/present-user.js';
 import type { UserRepository } from '../accounts/user-repository.js';
 import type { PresentOptions } from '../chats/present.js';
 import type { ChatService } from '../chats/service.js';
@@ -9,21 +8,22 @@ import type { CreditService } from '../credits/service.js';
 import { type Db, fromJson, inTransaction } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { ChatRow, MessageRow, PersonaRow } from '../db/schema.js';
-import { AppError, badRequest, notFound } from '../errors.js';
+import { AppError } from '../errors.js';
 import type { FileService } from '../files/service.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import { TurnGate } from '../lib/turn-gate.js';
 import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { Realtime } from '../realtime/realtime.js';
 import type { SkillRegistry } from '../skills/registry.js';
+import { Admission, messageText, type VersionAction } from './admission.js';
 import { ChatNamer } from './chat-namer.js';
 import { historyPage } from './history.js';
 import { presentMessage } from './present.js';
 import { ReplyRecovery } from './recovery.js';
 import { type ActiveReply, runReply } from './reply-engine.js';
 import { ReplyRegistry } from './reply-registry.js';
+import { storeVersion } from './reply-versions.js';
 import { type MessageRepository, NO_OUTCOME } from './repository.js';
 import { conversationTexts as t } from './texts.js';
 
@@ -51,8 +51,8 @@ export interface ConversationDeps {
 }
 
 /**
- * The conversation rules: send (validate → own → Pro → one reply per chat → charge → persist →
- * stream), stop, history pages, chat naming, crash recovery and graceful shutdown.
+ * The conversation façade the routes and the socket use: send (admission → charge → persist →
+ * stream), reply versions, stop, history pages, chat naming, crash recovery and graceful shutdown.
  */
 export class ConversationService {
   /** Chats with a reply being generated in this process ('pending' while a send is set up). */
@@ -61,16 +61,13 @@ export class ConversationService {
   private readonly shutdownController = new AbortController();
   private closing = false;
   private readonly namer: ChatNamer;
-  /**
-   * A send's setup (checks, charge, inserts, context, the model request: about 1 ms of CPU) starts
-   * at most once per event-loop turn, so a burst of sends does not hold back the tokens of the
-   * replies already streaming: they are relayed between two setups.
-   */
-  private readonly setups = new TurnGate();
+  /** The checks before a reply may start (including the setups' one-per-turn gate). */
+  private readonly admission: Admission;
 
   constructor(private readonly deps: ConversationDeps) {
     this.namer = new ChatNamer(deps, this.shutdownController.signal);
     this.recovery = new ReplyRecovery(deps, this.replies);
+    this.admission = new Admission(deps, this.replies, () => this.closing);
   }
 
   private room(userId: string) {
@@ -97,30 +94,13 @@ export class ConversationService {
     userId: string,
     input: { chatId: string; text: string; attachments?: string[] },
   ): Promise<{ messageId: string }> {
-    const { chatId, text: raw } = input;
-    const text = raw.trim();
-    if (!text) throw badRequest(t.empty);
-    if (text.length > MAX_MESSAGE_LENGTH) throw badRequest(t.tooLong(MAX_MESSAGE_LENGTH));
-    await this.setups.enter();
-    if (this.closing) throw new AppError('llm:interrupted', t.restarting);
-    const { messages, personas, users } = this.deps;
+    const { chatId } = input;
+    const text = messageText(input.text);
+    const { user, persona, attachments } = await this.admission.send(userId, input);
+    const { messages } = this.deps;
 
-    const chat = await this.ownedChat(userId, chatId);
-    const [user, persona] = await Promise.all([users.findById(userId), personas.findById(chat.persona_id)]);
-    if (!user) throw new AppError('auth:invalid-token', 'Your session has expired. Please sign in again.');
-    if (!persona) throw notFound(t.personaGone);
-    if (persona.requires_pro === 1 && !isPro(user)) throw new AppError('pro:required', t.proRequired);
-    // Every attachment must be the sender's file (another user's id answers like an unknown one).
-    const attachments = input.attachments?.length ? await this.attachmentsOf(userId, input.attachments) : [];
-
-    // Check and reserve with no await in between: one reply at a time per chat.
-    this.replies.reserve(chatId);
+    const { isFirst, resolved } = await this.admission.reserveSend(chatId, persona);
     try {
-      // Another process may be streaming in this chat (scale-out).
-      const state = await messages.chatState(chatId);
-      if (state.streaming) throw new AppError('conflict', t.busy);
-      const isFirst = state.empty;
-      const resolved = this.deps.llm.getLanguageModel(persona.model);
       const now = nowIso();
       const userMessage: MessageRow = {
         ...NO_OUTCOME,
@@ -205,102 +185,26 @@ export class ConversationService {
    * not kept) and a new reply; the replies to the old text stay readable as earlier versions.
    */
   edit(userId: string, input: { chatId: string; messageId: string; text: string }): Promise<{ messageId: string }> {
-    const text = input.text.trim();
-    if (!text) throw badRequest(t.empty);
-    if (text.length > MAX_MESSAGE_LENGTH) throw badRequest(t.tooLong(MAX_MESSAGE_LENGTH));
+    const text = messageText(input.text);
     return this.newVersion(userId, input, 'edit', text);
   }
 
   /**
-   * The message actions' common path: own the chat and the message, check that the action applies
-   * (the last reply / the last user message, nothing streaming), then charge, supersede the old
-   * versions and store the new reply's shell in one transaction, and stream it like a send.
+   * The message actions' common path: admitted (the chat and message owned, the action applies,
+   * nothing streaming, see Admission), the new version is stored (see storeVersion) and streamed
+   * like a send.
    */
   private async newVersion(
     userId: string,
     input: { chatId: string; messageId: string },
-    action: 'retry' | 'regenerate' | 'edit',
+    action: VersionAction,
     text?: string,
   ): Promise<{ messageId: string }> {
-    await this.setups.enter();
-    if (this.closing) throw new AppError('llm:interrupted', t.restarting);
-    const { messages, personas, users } = this.deps;
     const { chatId } = input;
-    const chat = await this.ownedChat(userId, chatId);
-    const target = await messages.findById(input.messageId);
-    if (!target || target.chat_id !== chatId) throw notFound(t.messageGone);
-    const [user, persona] = await Promise.all([users.findById(userId), personas.findById(chat.persona_id)]);
-    if (!user) throw new AppError('auth:invalid-token', 'Your session has expired. Please sign in again.');
-    if (!persona) throw notFound(t.personaGone);
-    if (persona.requires_pro === 1 && !isPro(user)) throw new AppError('pro:required', t.proRequired);
-
-    this.replies.reserve(chatId);
+    const { target, user, persona } = await this.admission.action(userId, input);
+    const { replyTo, resolved } = await this.admission.reserveAction(chatId, target, persona, action);
     try {
-      if (await messages.hasStreamingReply(chatId)) throw new AppError('conflict', t.busy);
-      let replyTo: string;
-      if (action === 'edit') {
-        const lastUser = await messages.latestInChat(chatId, 'user');
-        if (target.role !== 'user' || lastUser?.id !== target.id) throw new AppError('conflict', t.notLastUserMessage);
-        replyTo = target.id;
-      } else {
-        const last = await messages.latestInChat(chatId);
-        if (target.role !== 'assistant' || last?.id !== target.id || target.superseded) {
-          throw new AppError('conflict', t.notLastReply);
-        }
-        if (action === 'retry' && target.status !== 'failed') throw new AppError('conflict', t.notFailed);
-        const question = target.reply_to ?? (await messages.latestInChat(chatId, 'user'))?.id;
-        if (!question) throw new AppError('conflict', t.notLastReply);
-        replyTo = question;
-      }
-      const resolved = this.deps.llm.getLanguageModel(persona.model);
-      if (!resolved) throw new AppError('conflict', t.noModelForAction);
-
-      const now = nowIso();
-      const shell: MessageRow = {
-        ...NO_OUTCOME,
-        id: newId(),
-        chat_id: chatId,
-        user_id: userId,
-        role: 'assistant',
-        content: '',
-        parts: null,
-        status: 'streaming',
-        cost: persona.cost,
-        created_at: now,
-        updated_at: now,
-        attachments: null,
-        reply_to: replyTo,
-        superseded: 0,
-      };
-      const { balance, versions, kept } = await inTransaction(this.deps.db, async (trx) => {
-        const left =
-          persona.cost > 0
-            ? await this.deps.credits.chargeInTransaction(trx, userId, persona.cost, shell.id)
-            : undefined;
-        const kept = text !== undefined ? await messages.keepPromptOfReplies(replyTo, target.content, trx) : [];
-        if (text !== undefined) await messages.editUserMessage(replyTo, text, now, trx);
-        await messages.supersedeReplies(replyTo, trx);
-        await messages.insert(shell, trx);
-        const rows = await messages.listVersions([replyTo], trx);
-        return { balance: left, versions: rows.map((row) => row.id), kept };
-      }).catch((error: unknown) => {
-        throw isUniqueViolation(error) ? new AppError('conflict', t.busy) : error;
-      });
-      const room = this.room(userId);
-      if (text !== undefined) {
-        const edited = await messages.findById(replyTo);
-        if (edited) room.emit('message.updated', { chatId, message: presentMessage(edited, this.deps.files) });
-        // The earlier replies now carry the text they answered (the app shows them under it).
-        for (const id of kept) {
-          const reply = await messages.findById(id);
-          if (reply)
-            room.emit('message.updated', { chatId, message: { ...presentMessage(reply, this.deps.files), versions } });
-        }
-      }
-      room.emit('message.created', { chatId, message: { ...presentMessage(shell, this.deps.files), versions } });
-      if (balance !== undefined) this.deps.credits.notify(userId, balance);
-      if (text !== undefined) await this.touch(userId, chatId, text, now);
-
+      const shell = await storeVersion(this.deps, userId, chatId, { target, persona, replyTo, text });
       this.startReply(userId, shell, persona, resolved, undefined, user.role === 'admin');
       return { messageId: shell.id };
     } catch (error) {
@@ -335,11 +239,6 @@ export class ConversationService {
     this.replies.track(
       this.reply(reply, resolved, { systemPrompt: persona.system_prompt, skills, personaId: persona.id }, firstText),
     );
-  }
-
-  private async attachmentsOf(userId: string, ids: string[]) {
-    if (!this.deps.files) throw badRequest(t.noAttachments);
-    return this.deps.files.forMessage(userId, ids);
   }
 
   private async reply(

@@ -1,0 +1,165 @@
+import { MAX_MESSAGE_LENGTH } from '@neura/contract';
+import { isPro } from '../accounts/present-user.js';
+import type { UserRepository } from '../accounts/user-repository.js';
+import type { ChatService } from '../chats/service.js';
+import type { ChatRow, MessageRow, PersonaRow, UserRow } from '../db/schema.js';
+import { AppError, badRequest, notFound } from '../errors.js';
+import type { FileService, StoredAttachment } from '../files/service.js';
+import { TurnGate } from '../lib/turn-gate.js';
+import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
+import type { PersonaRepository } from '../personas/repository.js';
+import type { ReplyRegistry } from './reply-registry.js';
+import type { MessageRepository } from './repository.js';
+import { conversationTexts as t } from './texts.js';
+
+/** What the admission checks read: the chat's owner, the sender, the persona, the chat's messages, the model. */
+export interface AdmissionDeps {
+  chats: Pick<ChatService, 'ownedRow'>;
+  users: Pick<UserRepository, 'findById'>;
+  personas: Pick<PersonaRepository, 'findById'>;
+  messages: Pick<MessageRepository, 'findById' | 'chatState' | 'hasStreamingReply' | 'latestInChat'>;
+  llm: Pick<LlmRegistry, 'getLanguageModel'>;
+  files?: Pick<FileService, 'forMessage'>;
+}
+
+/** The message actions that make a new reply version. */
+export type VersionAction = 'retry' | 'regenerate' | 'edit';
+
+/** A message's text, trimmed; empty or too long is refused. */
+export function messageText(raw: string): string {
+  const text = raw.trim();
+  if (!text) throw badRequest(t.empty);
+  if (text.length > MAX_MESSAGE_LENGTH) throw badRequest(t.tooLong(MAX_MESSAGE_LENGTH));
+  return text;
+}
+
+/**
+ * Everything a send or a message action checks before a reply may start: the setup's turn (one per
+ * event-loop turn), not shutting down, the chat and message owned, the sender signed in, the persona
+ * there and Pro-only for Pro users, the attachments the sender's, the chat free (reserved here, and
+ * nothing streaming in another process), the action applying, a model configured.
+ */
+export class Admission {
+  /**
+   * A send's setup (checks, charge, inserts, context, the model request: about 1 ms of CPU) starts
+   * at most once per event-loop turn, so a burst of sends does not hold back the tokens of the
+   * replies already streaming: they are relayed between two setups.
+   */
+  private readonly setups = new TurnGate();
+
+  constructor(
+    private readonly deps: AdmissionDeps,
+    private readonly replies: ReplyRegistry,
+    private readonly closing: () => boolean,
+  ) {}
+
+  /** sendMessage, before the chat is reserved: the sender, the persona and the attachments. */
+  async send(
+    userId: string,
+    input: { chatId: string; attachments?: string[] },
+  ): Promise<{ user: UserRow; persona: PersonaRow; attachments: StoredAttachment[] }> {
+    await this.enter();
+    const chat = await this.deps.chats.ownedRow(userId, input.chatId);
+    const { user, persona } = await this.sender(userId, chat);
+    // Every attachment must be the sender's file (another user's id answers like an unknown one).
+    const attachments = input.attachments?.length ? await this.attachmentsOf(userId, input.attachments) : [];
+    return { user, persona, attachments };
+  }
+
+  /**
+   * Reserves the chat for a send: busy when a reply is streaming in it (here or in another
+   * process). Answers whether the chat is still empty and its model (none configured: undefined).
+   * On success the chat stays reserved: the caller unreserves it if its setup fails.
+   */
+  reserveSend(chatId: string, persona: PersonaRow): Promise<{ isFirst: boolean; resolved: ResolvedModel | undefined }> {
+    return this.reserve(chatId, async () => {
+      // Another process may be streaming in this chat (scale-out).
+      const state = await this.deps.messages.chatState(chatId);
+      if (state.streaming) throw new AppError('conflict', t.busy);
+      return { isFirst: state.empty, resolved: this.deps.llm.getLanguageModel(persona.model) };
+    });
+  }
+
+  /** A message action, before the chat is reserved: the target message, the sender and the persona. */
+  async action(
+    userId: string,
+    input: { chatId: string; messageId: string },
+  ): Promise<{ target: MessageRow; user: UserRow; persona: PersonaRow }> {
+    await this.enter();
+    const { chatId } = input;
+    const chat = await this.deps.chats.ownedRow(userId, chatId);
+    const target = await this.deps.messages.findById(input.messageId);
+    if (!target || target.chat_id !== chatId) throw notFound(t.messageGone);
+    const { user, persona } = await this.sender(userId, chat);
+    return { target, user, persona };
+  }
+
+  /**
+   * Reserves the chat for a message action and checks that it applies: nothing streaming, the
+   * chat's last user message (edit) or its last reply, failed for retry. Answers the user message
+   * the new version replies to and the model. On success the chat stays reserved (see reserveSend).
+   */
+  reserveAction(
+    chatId: string,
+    target: MessageRow,
+    persona: PersonaRow,
+    action: VersionAction,
+  ): Promise<{ replyTo: string; resolved: ResolvedModel }> {
+    const { messages } = this.deps;
+    return this.reserve(chatId, async () => {
+      if (await messages.hasStreamingReply(chatId)) throw new AppError('conflict', t.busy);
+      let replyTo: string;
+      if (action === 'edit') {
+        const lastUser = await messages.latestInChat(chatId, 'user');
+        if (target.role !== 'user' || lastUser?.id !== target.id) throw new AppError('conflict', t.notLastUserMessage);
+        replyTo = target.id;
+      } else {
+        const last = await messages.latestInChat(chatId);
+        if (target.role !== 'assistant' || last?.id !== target.id || target.superseded) {
+          throw new AppError('conflict', t.notLastReply);
+        }
+        if (action === 'retry' && target.status !== 'failed') throw new AppError('conflict', t.notFailed);
+        const question = target.reply_to ?? (await messages.latestInChat(chatId, 'user'))?.id;
+        if (!question) throw new AppError('conflict', t.notLastReply);
+        replyTo = question;
+      }
+      const resolved = this.deps.llm.getLanguageModel(persona.model);
+      if (!resolved) throw new AppError('conflict', t.noModelForAction);
+      return { replyTo, resolved };
+    });
+  }
+
+  /** Waits for the setup's turn; refused once the server is shutting down. */
+  private async enter(): Promise<void> {
+    await this.setups.enter();
+    if (this.closing()) throw new AppError('llm:interrupted', t.restarting);
+  }
+
+  /** The signed-in sender and the chat's persona (Pro-only personas for Pro users). */
+  private async sender(userId: string, chat: ChatRow): Promise<{ user: UserRow; persona: PersonaRow }> {
+    const [user, persona] = await Promise.all([
+      this.deps.users.findById(userId),
+      this.deps.personas.findById(chat.persona_id),
+    ]);
+    if (!user) throw new AppError('auth:invalid-token', 'Your session has expired. Please sign in again.');
+    if (!persona) throw notFound(t.personaGone);
+    if (persona.requires_pro === 1 && !isPro(user)) throw new AppError('pro:required', t.proRequired);
+    return { user, persona };
+  }
+
+  private async attachmentsOf(userId: string, ids: string[]) {
+    if (!this.deps.files) throw badRequest(t.noAttachments);
+    return this.deps.files.forMessage(userId, ids);
+  }
+
+  /** Check and reserve with no await in between (one reply at a time per chat), then run `check`; a failed check frees the chat. */
+  private async reserve<T>(chatId: string, check: () => Promise<T>): Promise<T> {
+    this.replies.reserve(chatId);
+    try {
+      return await check();
+    } catch (error) {
+      this.replies.unreserve(chatId);
+      throw error;
+    }
+  }
+}

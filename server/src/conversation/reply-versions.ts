@@ -1,0 +1,84 @@
+import type { ChatService } from '../chats/service.js';
+import type { CreditService } from '../credits/service.js';
+import { type Db, inTransaction } from '../db/database.js';
+import { isUniqueViolation } from '../db/errors.js';
+import type { MessageRow, PersonaRow } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import type { FileService } from '../files/service.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import type { Realtime } from '../realtime/realtime.js';
+import { presentMessage } from './present.js';
+import { type MessageRepository, NO_OUTCOME } from './repository.js';
+import { conversationTexts as t } from './texts.js';
+
+/** What storing a new reply version writes and tells: messages, the charge, the chat's preview, the user's room. */
+export interface VersionDeps {
+  db: Db;
+  messages: Pick<
+    MessageRepository,
+    'keepPromptOfReplies' | 'editUserMessage' | 'supersedeReplies' | 'insert' | 'listVersions' | 'findById'
+  >;
+  credits: Pick<CreditService, 'chargeInTransaction' | 'notify'>;
+  chats: Pick<ChatService, 'recordActivity'>;
+  realtime: Pick<Realtime, 'toUser'>;
+  files?: Pick<FileService, 'url'>;
+}
+
+/**
+ * A new reply version (retry, regenerate, edit; admitted and the chat reserved): charges, edits the
+ * user message (edit: its new `text`), supersedes the old versions and stores the new reply's
+ * shell in one transaction, then tells the user's room. Answers the shell, ready to stream.
+ */
+export async function storeVersion(
+  deps: VersionDeps,
+  userId: string,
+  chatId: string,
+  version: { target: MessageRow; persona: PersonaRow; replyTo: string; text?: string },
+): Promise<MessageRow> {
+  const { messages } = deps;
+  const { target, persona, replyTo, text } = version;
+  const now = nowIso();
+  const shell: MessageRow = {
+    ...NO_OUTCOME,
+    id: newId(),
+    chat_id: chatId,
+    user_id: userId,
+    role: 'assistant',
+    content: '',
+    parts: null,
+    status: 'streaming',
+    cost: persona.cost,
+    created_at: now,
+    updated_at: now,
+    attachments: null,
+    reply_to: replyTo,
+    superseded: 0,
+  };
+  const { balance, versions, kept } = await inTransaction(deps.db, async (trx) => {
+    const left =
+      persona.cost > 0 ? await deps.credits.chargeInTransaction(trx, userId, persona.cost, shell.id) : undefined;
+    const kept = text !== undefined ? await messages.keepPromptOfReplies(replyTo, target.content, trx) : [];
+    if (text !== undefined) await messages.editUserMessage(replyTo, text, now, trx);
+    await messages.supersedeReplies(replyTo, trx);
+    await messages.insert(shell, trx);
+    const rows = await messages.listVersions([replyTo], trx);
+    return { balance: left, versions: rows.map((row) => row.id), kept };
+  }).catch((error: unknown) => {
+    throw isUniqueViolation(error) ? new AppError('conflict', t.busy) : error;
+  });
+  const room = deps.realtime.toUser(userId);
+  if (text !== undefined) {
+    const edited = await messages.findById(replyTo);
+    if (edited) room.emit('message.updated', { chatId, message: presentMessage(edited, deps.files) });
+    // The earlier replies now carry the text they answered (the app shows them under it).
+    for (const id of kept) {
+      const reply = await messages.findById(id);
+      if (reply) room.emit('message.updated', { chatId, message: { ...presentMessage(reply, deps.files), versions } });
+    }
+  }
+  room.emit('message.created', { chatId, message: { ...presentMessage(shell, deps.files), versions } });
+  if (balance !== undefined) deps.credits.notify(userId, balance);
+  if (text !== undefined) await deps.chats.recordActivity(userId, chatId, text, now);
+  return shell;
+}
