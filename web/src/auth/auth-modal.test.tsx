@@ -90,6 +90,19 @@ describe('auth modal: intro', () => {
     click('Get Started');
     await toPage('emailcheck');
   });
+
+  it('should remember "Skip Intro": a later visit starts at emailcheck', async () => {
+    serve({});
+    useAuthFlow.setState({ page: 'initial' });
+    const first = renderModal();
+    click('Skip Intro');
+    await toPage('emailcheck');
+    expect(useAppStore.getState().introFinished).toBe(true);
+    first.unmount();
+    useAuthFlow.setState({ page: 'initial' });
+    renderModal();
+    await toPage('emailcheck');
+  });
 });
 
 describe('auth modal: install prompt', () => {
