@@ -388,6 +388,18 @@ describe('auth modal: sign-up', () => {
     expect(calls.find((c) => c.key === 'POST /waitlist')?.body).toEqual({ email: 'wait@example.com' });
   });
 
+  it('should close the modal with Done after the waitlist confirmation, and start afresh next time', async () => {
+    serve({ 'POST /waitlist': () => json({ success: true }) });
+    useAuthFlow.setState({ page: 'waitlist', email: 'wait@example.com' });
+    renderModal();
+    click('Join the waitlist');
+    await screen.findByRole('status');
+    click('Done');
+    expect(useAppStore.getState().activeModal).toBeNull();
+    expect(useAuthFlow.getState().page).toBe('emailcheck');
+    expect(useAuthFlow.getState().waitlistJoined).toBe(false);
+  });
+
   it('should open an external waitlist in a new tab', async () => {
     serve({
       'GET /accounts/options': () =>
