@@ -1,5 +1,6 @@
 import { isValidEmail, NOT_VERIFIED_MESSAGE, normalizeInviteCode } from '@neura/contract';
 import { AppError, errorMessage } from '../api/app-error';
+import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
 import { showToast } from '../ui/toast-store';
 import * as authApi from './auth-api';
@@ -29,7 +30,9 @@ async function run(fn: () => Promise<void>, onError?: (error: unknown) => boolea
 const isNotVerified = (error: unknown) =>
   error instanceof AppError && (error.code === 'auth:not-verified' || error.message === NOT_VERIFIED_MESSAGE);
 
+/** "Skip Intro" / "Get Started": the intro is done for good (persisted), so later visits start at emailcheck. */
 export function leaveIntro(): void {
+  useAppStore.getState().setIntroFinished(true);
   flow().goTo(shouldShowInstallPrompt() ? 'pwanotify' : 'emailcheck');
 }
 

@@ -90,6 +90,19 @@ describe('auth modal: intro', () => {
     click('Get Started');
     await toPage('emailcheck');
   });
+
+  it('should remember "Skip Intro": a later visit starts at emailcheck', async () => {
+    serve({});
+    useAuthFlow.setState({ page: 'initial' });
+    const first = renderModal();
+    click('Skip Intro');
+    await toPage('emailcheck');
+    expect(useAppStore.getState().introFinished).toBe(true);
+    first.unmount();
+    useAuthFlow.setState({ page: 'initial' });
+    renderModal();
+    await toPage('emailcheck');
+  });
 });
 
 describe('auth modal: install prompt', () => {
@@ -373,6 +386,18 @@ describe('auth modal: sign-up', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Join the waitlist' })[0] as HTMLElement);
     expect((await screen.findByRole('status')).textContent).toMatch(/on the waitlist/);
     expect(calls.find((c) => c.key === 'POST /waitlist')?.body).toEqual({ email: 'wait@example.com' });
+  });
+
+  it('should close the modal with Done after the waitlist confirmation, and start afresh next time', async () => {
+    serve({ 'POST /waitlist': () => json({ success: true }) });
+    useAuthFlow.setState({ page: 'waitlist', email: 'wait@example.com' });
+    renderModal();
+    click('Join the waitlist');
+    await screen.findByRole('status');
+    click('Done');
+    expect(useAppStore.getState().activeModal).toBeNull();
+    expect(useAuthFlow.getState().page).toBe('emailcheck');
+    expect(useAuthFlow.getState().waitlistJoined).toBe(false);
   });
 
   it('should open an external waitlist in a new tab', async () => {

@@ -19,7 +19,8 @@ import { RegisterPage } from './pages/register-page';
 import { ResetPassPage } from './pages/reset-pass-page';
 import { WaitlistPage } from './pages/waitlist-page';
 
-const PAGES: Record<AuthPage, ComponentType> = {
+/** Each page may close the modal (the waitlist confirmation's Done), the same way × does. */
+const PAGES: Record<AuthPage, ComponentType<{ onClose: () => void }>> = {
   initial: InitialPage,
   pwanotify: PwaNotifyPage,
   emailcheck: EmailCheckPage,
@@ -117,7 +118,7 @@ export function AuthModal({ gated = false }: { gated?: boolean }) {
           )}
         </div>
         <AuthAlert alert={alert} />
-        <Page />
+        <Page onClose={close} />
       </div>
     </ModalShell>
   );

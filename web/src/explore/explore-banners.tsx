@@ -46,6 +46,8 @@ export function ExploreBanners() {
   if (!user) return null;
   const { isPro, credits } = user;
   const state = creditsState(credits, LOW_CREDITS_THRESHOLD);
+  // Nothing to show (a Pro user with enough credits): no empty row, so the page's gap stays single.
+  if (isPro && state === 'normal') return null;
   return (
     <div className="flex flex-col gap-3">
       {state === 'zero' ? (

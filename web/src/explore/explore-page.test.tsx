@@ -106,6 +106,13 @@ describe('ExplorePage', () => {
     renderWithRouter(<ExplorePage />);
     expect(screen.queryByTestId('banner-pro')).toBeNull();
   });
+
+  it('should leave no empty banner row (an extra gap) for a Pro user with enough credits', () => {
+    dispatchUser({ type: 'loaded', user: user({ credits: 50, isPro: true }) });
+    renderWithRouter(<ExplorePage />);
+    const heading = screen.getByRole('heading', { level: 2, name: 'Explore' });
+    expect(heading.nextElementSibling?.getAttribute('data-testid')).toBe('persona-carousel');
+  });
 });
 
 describe('slidesPerViewFor', () => {

@@ -1,6 +1,8 @@
 import { act, fireEvent, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BusinessCards } from '../chat/tools/business-card';
 import { SearchResultsCard } from '../chat/tools/search-results-card';
+import { VideoTile } from '../chat/tools/video-tile';
 import { Markdown } from '../ui/markdown';
 
 /** N4: no image request leaves for an outside host except through the server's proxy. */
@@ -57,5 +59,40 @@ describe('outside images in replies', () => {
     await waitFor(() => expect(container.querySelector('img')).not.toBeNull());
     expect(container.querySelector('img')?.getAttribute('src')).toContain('/api/media/image?url=');
     expect(outsideImgs(container)).toEqual([]);
+  });
+
+  it('should show a fallback tile of the same size instead of a broken business or video thumbnail', async () => {
+    const { container, getAllByTestId } = render(
+      <>
+        <BusinessCards
+          businesses={[
+            {
+              name: 'Cafe',
+              rating: 4,
+              reviewCount: 3,
+              address: '1 Road',
+              url: 'https://b.example/c',
+              imageUrl: 'https://img.example/c.jpg',
+            },
+          ]}
+        />
+        <VideoTile
+          video={{
+            title: 'Clip',
+            url: 'https://www.youtube.com/watch?v=abcdefghijk',
+            provider: 'youtube',
+            thumbnail: 'https://img.example/v.jpg',
+          }}
+        />
+      </>,
+    );
+    await waitFor(() => expect(container.querySelectorAll('img')).toHaveLength(2));
+    for (const img of container.querySelectorAll('img')) fireEvent.error(img);
+    expect(container.querySelectorAll('img')).toHaveLength(0);
+    const tiles = getAllByTestId('thumbnail-fallback');
+    expect(tiles).toHaveLength(2);
+    expect(tiles[0]?.className).toContain('h-14 w-14');
+    expect(tiles[1]?.className).toContain('h-full w-full');
+    for (const tile of tiles) expect(tile.getAttribute('aria-hidden')).toBe('true');
   });
 });

@@ -76,11 +76,52 @@ export function useProxiedSrc(url: string | undefined, enabled = true): string |
   return enabled ? src : undefined;
 }
 
-/** An `<img>` whose outside source is loaded through the proxy (tool thumbnails, favicons). */
-export function ProxiedImg({ src, ...rest }: Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & { src: string }) {
+/**
+ * An `<img>` whose outside source is loaded through the proxy (tool thumbnails, favicons). A picture
+ * that fails to load becomes a plain tile of the same size (the caller's `className`) with a picture
+ * sign, not the browser's broken-image icon; the caller's `onError` still runs.
+ */
+export function ProxiedImg({
+  src,
+  onError,
+  ...rest
+}: Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & { src: string }) {
   const proxied = useProxiedSrc(src);
-  // biome-ignore lint/a11y/useAltText: the caller passes alt in rest.
-  return proxied ? <img {...rest} src={proxied} referrerPolicy="no-referrer" /> : null;
+  const [failed, setFailed] = useState<string | null>(null);
+  if (proxied && failed === proxied) {
+    return (
+      <span
+        aria-hidden="true"
+        data-testid="thumbnail-fallback"
+        className={`${rest.className ?? ''} flex items-center justify-center bg-surface-3 text-muted`}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.6}
+          className="h-1/2 max-h-6 w-1/2 max-w-6"
+        >
+          <rect x="3" y="4" width="18" height="16" rx="2" />
+          <circle cx="9" cy="10" r="2" />
+          <path d="M21 17l-5-5-9 8" />
+        </svg>
+      </span>
+    );
+  }
+  return proxied ? (
+    // biome-ignore lint/a11y/useAltText: the caller passes alt in rest.
+    <img
+      {...rest}
+      src={proxied}
+      referrerPolicy="no-referrer"
+      onError={(e) => {
+        setFailed(proxied);
+        onError?.(e);
+      }}
+    />
+  ) : null;
 }
 
 /**

@@ -192,6 +192,7 @@ export const texts = {
     forgotPassword: 'Forgot your password?',
     didntGetEmail: "Didn't get an email?",
     joinWaitlist: 'Join the waitlist',
+    done: 'Done',
     haveInvite: 'I have an invite code',
     needInvite: 'Need an invite code?',
     createAccount: 'Create Account',

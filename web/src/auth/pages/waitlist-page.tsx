@@ -4,17 +4,32 @@ import { submitWaitlist } from '../actions';
 import { useAuthFlow } from '../auth-flow-store';
 import { AuthForm, PrimaryButton, TextField } from '../form-controls';
 
-/** The built-in waitlist (WAITLIST_URL unset): stores the address and confirms. */
-export function WaitlistPage() {
+/** The built-in waitlist (WAITLIST_URL unset): stores the address and confirms; Done closes the modal. */
+export function WaitlistPage({ onClose }: { onClose: () => void }) {
   const email = useAuthFlow((s) => s.email);
   const joined = useAuthFlow((s) => s.waitlistJoined);
   const busy = useAuthFlow((s) => s.busy);
   const set = useAuthFlow((s) => s.set);
   if (joined) {
+    const done = () => {
+      onClose();
+      // Reopening the modal starts afresh instead of showing this confirmation again.
+      set({ waitlistJoined: false });
+      useAuthFlow.getState().goTo('emailcheck');
+    };
     return (
-      <p role="status" className="rounded-xl bg-surface-3 p-4 text-success">
-        {texts.auth.waitlistJoined}
-      </p>
+      <div className="flex flex-col gap-4">
+        <p role="status" className="rounded-xl bg-surface-3 p-4 text-success">
+          {texts.auth.waitlistJoined}
+        </p>
+        <button
+          type="button"
+          onClick={done}
+          className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg"
+        >
+          {texts.auth.done}
+        </button>
+      </div>
     );
   }
   return (

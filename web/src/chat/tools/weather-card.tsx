@@ -1,6 +1,7 @@
 import type { WeatherOutput } from '@neura/contract';
 import { skillTexts } from '../../texts/texts';
 import { weatherOf } from './weather-codes';
+import { WeatherIcon } from './weather-icon';
 
 const round = (n: number) => Math.round(n);
 const weekday = (date: string) => {
@@ -17,9 +18,7 @@ export function WeatherCard({ output }: { output: WeatherOutput }) {
     <div data-testid="weather">
       <p className="text-xs text-muted">{output.location.name ?? skillTexts.yourLocation}</p>
       <div className="mt-1 flex items-center gap-3">
-        <span className="text-4xl" aria-hidden="true">
-          {now.icon}
-        </span>
+        <WeatherIcon name={now.icon} className="h-10 w-10 shrink-0" />
         <div>
           <p className="text-2xl font-semibold" data-testid="weather-now">
             {t(current.temperature)}
@@ -43,9 +42,7 @@ export function WeatherCard({ output }: { output: WeatherOutput }) {
             return (
               <li key={day.date} className="rounded-lg bg-surface-2 p-2 text-center">
                 <p className="text-xs font-semibold">{weekday(day.date)}</p>
-                <p className="text-2xl" role="img" aria-label={w.label}>
-                  {w.icon}
-                </p>
+                <WeatherIcon name={w.icon} label={w.label} className="mx-auto my-1 h-7 w-7" />
                 <p className="text-xs">
                   {t(day.temperatureMax)} / {t(day.temperatureMin)}
                 </p>

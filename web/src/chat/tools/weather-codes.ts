@@ -1,28 +1,29 @@
 import { skillTexts } from '../../texts/texts';
+import type { WeatherIconName } from './weather-icon';
 
 type WeatherKey = keyof typeof skillTexts.weather;
 
-/** WMO weather interpretation codes (Open-Meteo's `weather_code`) → a label and an icon. */
-const GROUPS: Array<[codes: number[], key: WeatherKey, day: string, night?: string]> = [
-  [[0], 'clear', '☀️', '🌙'],
-  [[1], 'mainlyClear', '🌤️', '🌙'],
-  [[2], 'partlyCloudy', '⛅', '☁️'],
-  [[3], 'overcast', '☁️'],
-  [[45, 48], 'fog', '🌫️'],
-  [[51, 53, 55], 'drizzle', '🌦️'],
-  [[56, 57], 'freezingDrizzle', '🌧️'],
-  [[61, 63, 65], 'rain', '🌧️'],
-  [[66, 67], 'freezingRain', '🌧️'],
-  [[71, 73, 75], 'snow', '🌨️'],
-  [[77], 'snowGrains', '🌨️'],
-  [[80, 81, 82], 'showers', '🌦️'],
-  [[85, 86], 'snowShowers', '🌨️'],
-  [[95, 96, 99], 'thunderstorm', '⛈️'],
+/** WMO weather interpretation codes (Open-Meteo's `weather_code`) → a label and an icon (weather-icon.tsx). */
+const GROUPS: Array<[codes: number[], key: WeatherKey, day: WeatherIconName, night?: WeatherIconName]> = [
+  [[0], 'clear', 'sun', 'moon'],
+  [[1], 'mainlyClear', 'partly', 'moon'],
+  [[2], 'partlyCloudy', 'partly', 'cloud'],
+  [[3], 'overcast', 'cloud'],
+  [[45, 48], 'fog', 'fog'],
+  [[51, 53, 55], 'drizzle', 'drizzle'],
+  [[56, 57], 'freezingDrizzle', 'rain'],
+  [[61, 63, 65], 'rain', 'rain'],
+  [[66, 67], 'freezingRain', 'rain'],
+  [[71, 73, 75], 'snow', 'snow'],
+  [[77], 'snowGrains', 'snow'],
+  [[80, 81, 82], 'showers', 'rain'],
+  [[85, 86], 'snowShowers', 'snow'],
+  [[95, 96, 99], 'thunderstorm', 'thunder'],
 ];
 
-export function weatherOf(code: number, isDay = true): { label: string; icon: string } {
+export function weatherOf(code: number, isDay = true): { label: string; icon: WeatherIconName } {
   const group = GROUPS.find(([codes]) => codes.includes(code));
-  if (!group) return { label: skillTexts.weather.unknown, icon: '🌡️' };
+  if (!group) return { label: skillTexts.weather.unknown, icon: 'unknown' };
   const [, key, day, night] = group;
   return { label: skillTexts.weather[key], icon: !isDay && night ? night : day };
 }
