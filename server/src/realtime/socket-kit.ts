@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { AppError, internalErrorBody } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import { currentRequestId, runWithRequestId } from '../lib/request-context.js';
+import { inSpan } from '../lib/spans.js';
 import { isTransientError } from '../lib/transient.js';
 import { parse } from '../lib/validate.js';
-import { inSpan } from '../system/tracing.js';
 import type { SocketData } from './realtime.js';
 
 /**

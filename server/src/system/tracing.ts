@@ -20,7 +20,9 @@ import type {
  * `neura.tool <skill>` per skill call, and a `db <kind> <table>` span per query (persistence).
  * HTTP requests get a server span named by route pattern.
  */
-export const tracer = () => trace.getTracer('neura');
+import { inSpan, tracer } from '../lib/spans.js';
+
+export { inSpan, tracer };
 
 /** A server span per HTTP request, active while it is handled, named by its route pattern. */
 export function installHttpTracing(app: FastifyInstance): void {
@@ -41,20 +43,6 @@ export function installHttpTracing(app: FastifyInstance): void {
     span.setAttributes({ 'http.route': route ?? 'unmatched', 'http.response.status_code': reply.statusCode });
     if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
     span.end();
-  });
-}
-
-/** Runs `fn` in a span of its own (the socket event kit wraps each event in one). */
-export function inSpan<T>(name: string, fn: (span: Span) => Promise<T>): Promise<T> {
-  return tracer().startActiveSpan(name, async (span) => {
-    try {
-      return await fn(span);
-    } catch (error) {
-      span.setStatus({ code: SpanStatusCode.ERROR });
-      throw error;
-    } finally {
-      span.end();
-    }
   });
 }
 

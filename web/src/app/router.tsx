@@ -7,7 +7,7 @@ import { RedirectRoute } from './redirects';
 import { ROUTES } from './routes';
 
 /** A shared chat (issue #30): a page of its own, outside the app's layout (no sidebar, no composer). */
-const SharedChatPage = lazy(() => withMarkdown(import('../conversation-io/shared-chat-page')));
+const SharedChatPage = lazy(() => withMarkdown(import('../chat/shared-chat-page')));
 
 export function buildRoutes(): RouteObject[] {
   return [

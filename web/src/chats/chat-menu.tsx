@@ -6,11 +6,11 @@ import { useShareDialog } from '../conversation-io/io-ui-store';
 import { ioTexts } from '../conversation-io/texts';
 import { useChats } from '../store/chats';
 import { texts } from '../texts/texts';
+import { ModalFrame } from '../ui/modal-frame';
 import { showToast } from '../ui/toast-store';
 import { openChatId, regenerateName, reloadChat, setArchived, setPinned } from './chat-actions';
 import { useChatUiStore } from './chat-ui-store';
 import { ArchiveIcon, DownloadIcon, PinIcon, ReloadIcon, ShareIcon, SparkIcon, TrashIcon } from './icons';
-import { ModalFrame } from './modal-frame';
 
 function MenuItem({
   onClick,

@@ -1,8 +1,8 @@
 import { useLocation, useNavigate } from 'react-router';
 import { texts } from '../texts/texts';
+import { ModalFrame } from '../ui/modal-frame';
 import { deleteChat } from './chat-actions';
 import { useChatUiStore } from './chat-ui-store';
-import { ModalFrame } from './modal-frame';
 
 /** "Are you sure you want to delete this chat? ..." with Delete and Cancel (SPEC.md §5). */
 export function DeleteChatDialog() {

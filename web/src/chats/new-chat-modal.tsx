@@ -7,8 +7,8 @@ import { useAppStore } from '../store/app-store';
 import { usePersonas } from '../store/personas';
 import { selectIsPro, useUser } from '../store/user';
 import { texts } from '../texts/texts';
+import { ModalFrame } from '../ui/modal-frame';
 import { startChat } from './chat-actions';
-import { ModalFrame } from './modal-frame';
 
 type TabId = (typeof NEW_CHAT_TABS)[number]['id'];
 const TABS = NEW_CHAT_TABS.map((t) => ({ ...t, label: texts.newChat[t.id], hint: texts.newChat.hints[t.id] }));

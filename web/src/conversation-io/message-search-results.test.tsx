@@ -2,9 +2,9 @@ import type { SearchResponse, SharedChat } from '@neura/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import SharedChatPage from '../chat/shared-chat-page';
 import { renderWithRouter } from '../test/render-with-router';
 import { MessageSearchResults } from './message-search-results';
-import SharedChatPage from './shared-chat-page';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

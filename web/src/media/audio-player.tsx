@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { mediaTexts } from '../texts/texts';
-import { downloadName, fileSrc } from './file-url';
+import { downloadName, fileSrc } from '../ui/file-url';
 
 function clock(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return '0:00';

@@ -2,9 +2,9 @@ import { type PointerEvent, useCallback, useEffect, useId, useRef, useState } fr
 import { errorMessage } from '../api/app-error';
 import { uploadFile } from '../files/upload';
 import { mediaTexts } from '../texts/texts';
+import { fileSrc } from '../ui/file-url';
 import { ModalShell } from '../ui/modal';
 import { showToast } from '../ui/toast-store';
-import { fileSrc } from './file-url';
 import { buildMask, type Stroke } from './mask';
 import type { ChatImage } from './types';
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { mediaTexts } from '../texts/texts';
+import { fileSrc } from '../ui/file-url';
 import { useSendInChat } from './chat-send-context';
-import { fileSrc } from './file-url';
 import type { ChatImage } from './types';
 
 const Lightbox = lazy(() => import('./lightbox'));

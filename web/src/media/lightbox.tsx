@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { mediaTexts } from '../texts/texts';
+import { downloadName, fileSrc } from '../ui/file-url';
 import { ModalShell } from '../ui/modal';
-import { downloadName, fileSrc } from './file-url';
 import type { ChatImage } from './types';
 
 const ZOOMS = [1, 1.5, 2, 3, 4] as const;

@@ -1,9 +1,9 @@
 import { type ComponentPropsWithoutRef, Fragment, memo, useEffect, useMemo, useRef, useState } from 'react';
 import ReactMarkdown, { type Components, defaultUrlTransform, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { MarkdownImage } from '../media/outside-image';
 import { texts } from '../texts/texts';
 import { splitBlocks } from './markdown-blocks';
+import { MarkdownImage } from './outside-image';
 import { remarkStripHtml } from './strip-html';
 import './markdown.css';
 

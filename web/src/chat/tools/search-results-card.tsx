@@ -1,7 +1,7 @@
 import type { WebSearchResult } from '@neura/contract';
 import { useState } from 'react';
-import { ProxiedImg } from '../../media/outside-image';
 import { skillTexts } from '../../texts/texts';
+import { ProxiedImg } from '../../ui/outside-image';
 import { hostOf } from './tool-frame';
 
 function Favicon({ url }: { url: string }) {

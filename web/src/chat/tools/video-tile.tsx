@@ -1,7 +1,7 @@
 import { VIDEO_FRAME_HOSTS, type Video, videoFromUrl } from '@neura/contract';
 import { useState } from 'react';
-import { ProxiedImg } from '../../media/outside-image';
 import { skillTexts } from '../../texts/texts';
+import { ProxiedImg } from '../../ui/outside-image';
 
 /** Twitch refuses to play without `parent` = the embedding page's host (localhost in the native app). */
 function embedSrc(video: Video): string | undefined {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ModalShell } from '../ui/modal';
+import { ModalShell } from './modal';
 
 /**
  * The chats feature's dialogs (New Chat, chat menu, delete confirmation): rendered only while

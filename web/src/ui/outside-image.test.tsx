@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BusinessCards } from '../chat/tools/business-card';
 import { SearchResultsCard } from '../chat/tools/search-results-card';
 import { VideoTile } from '../chat/tools/video-tile';
-import { Markdown } from '../ui/markdown';
+import { Markdown } from './markdown';
 
 /** N4: no image request leaves for an outside host except through the server's proxy. */
 describe('outside images in replies', () => {

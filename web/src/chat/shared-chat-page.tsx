@@ -2,15 +2,15 @@ import type { SharedChat, SharedMessage } from '@neura/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { AppError } from '../api/app-error';
-import { MessageParts } from '../chat/tools/message-parts';
 import { startChat } from '../chats/chat-actions';
+import { fetchShared } from '../conversation-io/io-api';
+import { ioTexts } from '../conversation-io/texts';
 import { attachmentsOf } from '../files/types';
 import { ImageGrid } from '../media/image-grid';
 import { PersonaIcon } from '../personas/persona-icon';
 import { useAppStore } from '../store/app-store';
 import { Markdown } from '../ui/lazy-markdown';
-import { fetchShared } from './io-api';
-import { ioTexts } from './texts';
+import { MessageParts } from './tools/message-parts';
 
 const t = ioTexts.shared;
 
