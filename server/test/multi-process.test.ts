@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { createTestUser, type TestUser } from '@neura/test-kit/seed';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
@@ -25,7 +26,7 @@ describeWithServices('two server processes on PostgreSQL + Redis', () => {
     a = await startServerProcess({ env, entry: 'source' });
     b = await startServerProcess({ env, entry: 'source' });
     emitter = await buildApp(
-      loadConfig({ ...env, LOG_LEVEL: 'silent', DATA_DIR: path.join(process.cwd(), 'data-unused') }),
+      loadConfig({ ...env, LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'neura-test-data-unused') }),
     );
     user = await createTestUser(emitter.services);
   }, 120_000);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { createTestUser, type TestUser } from '@neura/test-kit/seed';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
@@ -47,7 +48,7 @@ describeWithServices('F1/F7/F12: a Redis outage between the app and Redis', () =
         ...env,
         REDIS_URL: redisUrl,
         LOG_LEVEL: 'silent',
-        DATA_DIR: path.join(process.cwd(), 'data-unused'),
+        DATA_DIR: path.join(os.tmpdir(), 'neura-test-data-unused'),
       }),
     );
     user = await createTestUser(emitter.services);
@@ -126,7 +127,7 @@ describeWithServices('F1/F7/F12: a Redis outage between the app and Redis', () =
         REDIS_PREFIX: `${prefix}-other`,
         DATABASE_URL: (emitter.services.config.database as { url: string }).url,
         LOG_LEVEL: 'silent',
-        DATA_DIR: path.join(process.cwd(), 'data-unused'),
+        DATA_DIR: path.join(os.tmpdir(), 'neura-test-data-unused'),
       }),
     );
     try {

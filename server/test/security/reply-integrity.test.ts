@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { createTestChat, createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
@@ -129,7 +130,11 @@ describeWithServices('F13: interrupted replies are billed one way (refunded)', (
     dbUrl = db.url;
     // Migrates the database and writes users; it never has replies of its own.
     emitter = await buildApp(
-      loadConfig({ DATABASE_URL: dbUrl, LOG_LEVEL: 'silent', DATA_DIR: path.join(process.cwd(), 'data-unused') }),
+      loadConfig({
+        DATABASE_URL: dbUrl,
+        LOG_LEVEL: 'silent',
+        DATA_DIR: path.join(os.tmpdir(), 'neura-test-data-unused'),
+      }),
     );
   }, 120_000);
   afterAll(async () => {
