@@ -1,3 +1,4 @@
+export * from './admin.js';
 export * from './billing.js';
 export * from './constants.js';
 export * from './entities.js';

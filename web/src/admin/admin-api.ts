@@ -1,52 +1,9 @@
+import type { Dashboard } from '@neura/contract';
 import { api, apiFetch } from '../api/http';
 
 /** The console's calls (`/api/admin/*`); the server checks the admin role on each. */
 
-export interface DashboardDay {
-  day: string;
-  messages: number;
-  activeUsers: number;
-  failures: number;
-  creditsSold: number;
-  creditsGranted: number;
-  creditsSpent: number;
-  refunds: number;
-  refundedCredits: number;
-  clawedBack: number;
-}
-
-export interface Dashboard {
-  days: number;
-  timeZone: string;
-  daily: DashboardDay[];
-  totals: Omit<DashboardDay, 'day'>;
-  revenue: Array<{
-    product: string;
-    kind: string;
-    currency: string;
-    orders: number;
-    amountCents: number;
-    refundedCents: number;
-  }>;
-  models: Array<{
-    model: string;
-    replies: number;
-    inputTokens: number;
-    outputTokens: number;
-    estimatedCost: number | null;
-  }>;
-  personas: Array<{
-    personaId: string | null;
-    name: string;
-    replies: number;
-    creditsEarned: number;
-    estimatedCost: number | null;
-    earnedValue: number | null;
-    margin: number | null;
-  }>;
-  skills: Array<{ skill: string; uses: number; surcharge: number }>;
-  creditValue: { amount: number; currency: string } | null;
-}
+export type { Dashboard, DashboardDay } from '@neura/contract';
 
 export interface AdminUser {
   id: string;

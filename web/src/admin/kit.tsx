@@ -63,6 +63,35 @@ export const dangerButtonClass = `${buttonClass} text-danger`;
 export const inputClass =
   'rounded-lg border border-border bg-surface-1 px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-offset-2';
 
+/** A search box with its button; `onSearch` gets the text when the form is sent. */
+export function SearchForm({ id, label, onSearch }: { id: string; label: string; onSearch: (q: string) => void }) {
+  const [draft, setDraft] = useState('');
+  return (
+    <form
+      className="flex gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(draft);
+      }}
+    >
+      <label className="sr-only" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        placeholder={label}
+        className={`${inputClass} min-w-0 flex-1`}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+      />
+      <button type="submit" className={buttonClass}>
+        {t.users.searchButton}
+      </button>
+    </form>
+  );
+}
+
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="flex flex-col gap-2" aria-label={title}>

@@ -1,37 +1,27 @@
 import { useState } from 'react';
 import { adminTexts as t } from '../texts/admin';
 import { type AuditLine, adminApi } from './admin-api';
-import { act, buttonClass, dangerButtonClass, inputClass, Loading, money, Section, Table, useLoad, when } from './kit';
+import {
+  act,
+  buttonClass,
+  dangerButtonClass,
+  inputClass,
+  Loading,
+  money,
+  SearchForm,
+  Section,
+  Table,
+  useLoad,
+  when,
+} from './kit';
 
 /** Orders of everyone, newest first; a paid order can be refunded in full. */
 export function OrdersSection() {
-  const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const { data, error, reload } = useLoad(() => adminApi.orders(q), q);
   return (
     <div className="flex flex-col gap-3">
-      <form
-        className="flex gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQ(draft);
-        }}
-      >
-        <label className="sr-only" htmlFor="admin-order-search">
-          {t.orders.search}
-        </label>
-        <input
-          id="admin-order-search"
-          type="search"
-          placeholder={t.orders.search}
-          className={`${inputClass} min-w-0 flex-1`}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-        />
-        <button type="submit" className={buttonClass}>
-          {t.users.searchButton}
-        </button>
-      </form>
+      <SearchForm id="admin-order-search" label={t.orders.search} onSearch={setQ} />
       {!data ? (
         <Loading error={error} retry={reload} />
       ) : data.items.length === 0 ? (

@@ -1,7 +1,19 @@
 import { useState } from 'react';
 import { adminTexts as t } from '../texts/admin';
 import { type AdminUser, adminApi } from './admin-api';
-import { act, buttonClass, dangerButtonClass, inputClass, Loading, money, Section, Table, useLoad, when } from './kit';
+import {
+  act,
+  buttonClass,
+  dangerButtonClass,
+  inputClass,
+  Loading,
+  money,
+  SearchForm,
+  Section,
+  Table,
+  useLoad,
+  when,
+} from './kit';
 
 function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: () => void; onClose: () => void }) {
   const { data, error, reload } = useLoad(() => adminApi.user(user.id), user.id);
@@ -138,34 +150,12 @@ function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: 
 
 /** Search by email; a user's page with their balance, Pro, ledger and orders, and the actions. */
 export function UsersSection() {
-  const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const [open, setOpen] = useState<AdminUser | null>(null);
   const { data, error, reload } = useLoad(() => adminApi.users(q), q);
   return (
     <div className="flex flex-col gap-3">
-      <form
-        className="flex gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQ(draft);
-        }}
-      >
-        <label className="sr-only" htmlFor="admin-user-search">
-          {t.users.search}
-        </label>
-        <input
-          id="admin-user-search"
-          type="search"
-          placeholder={t.users.search}
-          className={`${inputClass} min-w-0 flex-1`}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-        />
-        <button type="submit" className={buttonClass}>
-          {t.users.searchButton}
-        </button>
-      </form>
+      <SearchForm id="admin-user-search" label={t.users.search} onSearch={setQ} />
       {open ? (
         <div className="rounded-xl border border-border bg-surface-2">
           <UserDetail user={open} onChanged={reload} onClose={() => setOpen(null)} />
