@@ -80,6 +80,10 @@ export const MESSAGES_PAGE_SIZE = 50;
 /** Chat titles generated after the first exchange have at most this many words. */
 export const CHAT_TITLE_MAX_WORDS = 6;
 
+/** Who can open a persona (issue #29): catalog personas are public. */
+export const PERSONA_VISIBILITIES = ['public', 'unlisted', 'private'] as const;
+export type PersonaVisibility = (typeof PERSONA_VISIBILITIES)[number];
+
 /** Persona tags and the Explore carousels built from them, in order. */
 export const PERSONA_TAGS = ['featured', 'wellbeing', 'business', 'fun', 'character', 'helpful'] as const;
 /** The New Chat modal's tabs (SPEC.md §2) and the tag each lists; every published persona carries one. */

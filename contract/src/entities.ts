@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SKILLS } from './constants.js';
+import { PERSONA_VISIBILITIES, SKILLS } from './constants.js';
 import { messagePartSchema } from './skills.js';
 
 export const skillSchema = z.enum(SKILLS);
@@ -16,6 +16,19 @@ export const personaSchema = z.object({
   includedSkills: z.array(skillSchema),
   /** Shown as the first bubble of an empty chat (client-side only: never charged, never sent to the model). */
   greeting: z.string().max(4000).nullish(),
+  /** A one-line pitch under the name (0014). */
+  tagline: z.string().max(120).nullish(),
+  /** Up to 4 suggested first messages, shown as chips in an empty chat (0014). */
+  suggestedPrompts: z.array(z.string().trim().min(1).max(200)).max(4).optional(),
+  /**
+   * The uploaded avatar, served by `GET /api/personas/:id/avatar` (null or absent: the generated
+   * art of `icon`). Output only: set by uploading, never by import.
+   */
+  avatarUrl: z.string().nullish(),
+  /** Made by a user (issue #29), not the operator's catalog. */
+  custom: z.boolean().optional(),
+  /** 'public' (listed once approved), 'unlisted' (anyone signed in with the link), 'private'. */
+  visibility: z.enum(PERSONA_VISIBILITIES).optional(),
 });
 export type Persona = z.infer<typeof personaSchema>;
 

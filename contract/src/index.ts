@@ -1,6 +1,7 @@
 export * from './admin.js';
 export * from './billing.js';
 export * from './constants.js';
+export * from './creator.js';
 export * from './entities.js';
 export * from './errors.js';
 export * from './files.js';

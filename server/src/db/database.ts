@@ -24,6 +24,7 @@ import * as m0009 from './migrations/0009-hardening-iii.js';
 import * as m0010 from './migrations/0010-search-share.js';
 import * as m0012 from './migrations/0012-reply-prompt.js';
 import * as m0013 from './migrations/0013-admin-console.js';
+import * as m0014 from './migrations/0014-persona-profile.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0010-search-share': m0010,
   '0012-reply-prompt': m0012,
   '0013-admin-console': m0013,
+  '0014-persona-profile': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

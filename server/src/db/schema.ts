@@ -103,6 +103,28 @@ export interface PersonasTable {
   sort_order: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 0014: a one-line pitch under the name. */
+  tagline: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0014: JSON array of up to 4 suggested first messages. */
+  suggested_prompts: ColumnType<Json | null, Json | null | undefined, Json | null>;
+  /** 0014: the file-store key of an uploaded avatar (null: the generated art). */
+  avatar: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0014: the user who made it; null for the operator's catalog. */
+  owner_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0014: 'public' | 'unlisted' | 'private'. */
+  visibility: ColumnType<
+    'public' | 'unlisted' | 'private',
+    'public' | 'unlisted' | 'private' | undefined,
+    'public' | 'unlisted' | 'private'
+  >;
+  /** 0014: a custom persona's review: 'pending' | 'approved' | 'rejected'; null for the catalog. */
+  review_state: ColumnType<
+    'pending' | 'approved' | 'rejected' | null,
+    'pending' | 'approved' | 'rejected' | null | undefined,
+    'pending' | 'approved' | 'rejected' | null
+  >;
+  /** 0014: a deleted custom persona keeps its row (its chats stay readable with a note). */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ChatsTable {

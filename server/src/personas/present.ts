@@ -15,7 +15,17 @@ export function presentPersona(row: PersonaRow): Persona {
     requiresPro: toBool(row.requires_pro),
     includedSkills: fromJson<Persona['includedSkills']>(row.included_skills, []),
     greeting: row.greeting,
+    tagline: row.tagline ?? null,
+    suggestedPrompts: fromJson<string[]>(row.suggested_prompts ?? null, []),
+    avatarUrl: row.avatar ? personaAvatarUrl(row) : null,
+    custom: row.owner_id != null,
+    visibility: row.visibility ?? 'public',
   };
+}
+
+/** Where the uploaded avatar is served; the update time busts caches when it changes. */
+export function personaAvatarUrl(row: Pick<PersonaRow, 'id' | 'updated_at'>): string {
+  return `/api/personas/${encodeURIComponent(row.id)}/avatar?v=${encodeURIComponent(String(row.updated_at))}`;
 }
 
 export function toPersonaRecord(row: PersonaRow): PersonaRecord {
@@ -37,6 +47,8 @@ export function personaRow(record: PersonaRecord, sortOrder: number): NewPersona
     system_prompt: record.systemPrompt,
     model: record.model ?? null,
     greeting: record.greeting ?? null,
+    tagline: record.tagline ?? null,
+    suggested_prompts: record.suggestedPrompts?.length ? toJson(record.suggestedPrompts) : null,
     sort_order: sortOrder,
     created_at: now,
     updated_at: now,
