@@ -377,6 +377,11 @@ export class ConversationService {
     this.recovery.startSweeper();
   }
 
+  /** Stops the periodic sweep (a process that only serves, never recovers: tests' helpers). */
+  stopSweeper(): void {
+    this.recovery.stopSweeper();
+  }
+
   /** Graceful shutdown: stop every reply; those with no text yet are refunded. */
   async shutdown(): Promise<void> {
     this.closing = true;

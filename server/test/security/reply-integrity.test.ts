@@ -136,6 +136,9 @@ describeWithServices('F13: interrupted replies are billed one way (refunded)', (
         DATA_DIR: path.join(os.tmpdir(), 'neura-test-data-unused'),
       }),
     );
+    // Its sweeper must not end the processes' replies: it has no Redis, so its message.error
+    // would reach nobody and the test would wait for the survivor's in vain.
+    emitter.services.conversation.stopSweeper();
   }, 120_000);
   afterAll(async () => {
     fake?.release();
@@ -193,8 +196,10 @@ describeWithServices('F13: interrupted replies are billed one way (refunded)', (
     await b.kill('SIGKILL');
     socket.close();
     // The next process to start recovers what the dead one left streaming.
-    await start();
+    const next = await start();
     expect(await outcome(user.id, replyId)).toEqual({ status: 'failed', credits: 10, keys: ['charge', 'refund'] });
+    // It has no Redis: left running, its sweeper could end the next test's reply where nobody hears.
+    await next.stop();
   }, 120_000);
 
   it('should fail a dead process’s reply on another process and tell the user’s other device (Redis)', async () => {
