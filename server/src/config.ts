@@ -369,14 +369,15 @@ function parseModelPrices(json: string | undefined): ConfiguredModelPrice[] {
   } catch {
     throw new ConfigError(`Invalid configuration:\n  MODEL_PRICES: must be JSON, e.g. ${MODEL_PRICES_EXAMPLE}`);
   }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigError(`Invalid configuration:\n  MODEL_PRICES: must be a JSON object, e.g. ${MODEL_PRICES_EXAMPLE}`);
+  }
   const price = z.number().min(0).max(10_000);
   const prices = z
     .record(z.string().min(1).max(200), z.strictObject({ input: price, output: price }))
     .safeParse(value);
-  if (!prices.success || Array.isArray(value)) {
-    const lines = prices.success
-      ? [`  MODEL_PRICES: must be a JSON object, e.g. ${MODEL_PRICES_EXAMPLE}`]
-      : prices.error.issues.map((i) => `  MODEL_PRICES.${i.path.join('.')}: ${i.message}`);
+  if (!prices.success) {
+    const lines = prices.error.issues.map((i) => `  MODEL_PRICES.${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return Object.entries(prices.data).map(([model, p]) => ({ model, inputPerMTok: p.input, outputPerMTok: p.output }));
