@@ -1,18 +1,34 @@
-import { personaIconUrl } from './persona-images';
+import { personaAvatarSrc, personaIconUrl } from './persona-images';
 
-/** A persona's icon; decorative (the name is always shown next to it). */
-export function PersonaIcon({ id, size = 48, className = '' }: { id: string; size?: number; className?: string }) {
+/**
+ * A persona's picture: the uploaded avatar when there is one, else its generated icon; decorative
+ * (the name is always shown next to it).
+ */
+export function PersonaIcon({
+  id,
+  avatarUrl,
+  size = 48,
+  className = '',
+}: {
+  id: string;
+  /** The persona's `avatarUrl` (null or absent: the generated art). */
+  avatarUrl?: string | null;
+  size?: number;
+  className?: string;
+}) {
+  const avatar = personaAvatarSrc(id, avatarUrl);
   return (
     <img
-      src={personaIconUrl(id)}
+      src={avatar ?? personaIconUrl(id)}
       alt=""
       width={size}
       height={size}
       loading="lazy"
       decoding="async"
       draggable={false}
-      className={`shrink-0 rounded-xl bg-surface-3 ${className}`}
+      className={`shrink-0 rounded-xl bg-surface-3 ${avatar ? 'object-cover' : ''} ${className}`}
       style={{ width: size, height: size }}
+      data-testid={avatar ? 'persona-avatar' : undefined}
     />
   );
 }
