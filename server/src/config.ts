@@ -321,7 +321,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // A trial install (no PUBLIC_URL yet) logs mails so sign-up works without SMTP; a deployment does not.
   const mailToLog =
     c.MAIL_TO_LOG === undefined ? c.NODE_ENV !== 'production' || c.PUBLIC_URL === undefined : c.MAIL_TO_LOG === 'true';
-  return { ...c, DATA_DIR: dataDir, database, PAYMENTS: payments, CREDIT_PACKS: packs, MODEL_PRICES: modelPrices, mailToLog };
+  return {
+    ...c,
+    DATA_DIR: dataDir,
+    database,
+    PAYMENTS: payments,
+    CREDIT_PACKS: packs,
+    MODEL_PRICES: modelPrices,
+    mailToLog,
+  };
 }
 
 /** The packs of ARCHITECTURE.md §3 (CREDIT_PACKS overrides them). */
@@ -370,12 +378,12 @@ function parseModelPrices(json: string | undefined): ConfiguredModelPrice[] {
     throw new ConfigError(`Invalid configuration:\n  MODEL_PRICES: must be JSON, e.g. ${MODEL_PRICES_EXAMPLE}`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ConfigError(`Invalid configuration:\n  MODEL_PRICES: must be a JSON object, e.g. ${MODEL_PRICES_EXAMPLE}`);
+    throw new ConfigError(
+      `Invalid configuration:\n  MODEL_PRICES: must be a JSON object, e.g. ${MODEL_PRICES_EXAMPLE}`,
+    );
   }
   const price = z.number().min(0).max(10_000);
-  const prices = z
-    .record(z.string().min(1).max(200), z.strictObject({ input: price, output: price }))
-    .safeParse(value);
+  const prices = z.record(z.string().min(1).max(200), z.strictObject({ input: price, output: price })).safeParse(value);
   if (!prices.success) {
     const lines = prices.error.issues.map((i) => `  MODEL_PRICES.${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

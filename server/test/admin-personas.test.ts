@@ -257,13 +257,15 @@ describe('console: persona profiles, avatars, unpublished chats, prices and the 
       { role: 'assistant', content: 'a', model: 'openai:gpt-priced', inputTokens: 1_000_000, outputTokens: 500_000 },
     ]);
     const costOf = async () => {
-      const dashboard = (await call<{ models: Array<{ model: string; estimatedCost: number | null }> }>(
-        t,
-        'GET',
-        '/admin/dashboard?days=7',
-        undefined,
-        as(admin),
-      )).body;
+      const dashboard = (
+        await call<{ models: Array<{ model: string; estimatedCost: number | null }> }>(
+          t,
+          'GET',
+          '/admin/dashboard?days=7',
+          undefined,
+          as(admin),
+        )
+      ).body;
       return dashboard.models.find((m) => m.model === 'openai:gpt-priced')?.estimatedCost;
     };
     expect(await costOf()).toBeCloseTo(1.5);
@@ -301,7 +303,13 @@ describe('console: persona profiles, avatars, unpublished chats, prices and the 
     expect(await lastAudit()).toMatchObject({ action: 'waitlist.approve', target: second, after: { sent: 1 } });
 
     const mailsBefore = smtp.mails.length;
-    const unknown = await call(t, 'POST', '/admin/waitlist/approve', { emails: [first, 'nobody@example.com'] }, as(admin));
+    const unknown = await call(
+      t,
+      'POST',
+      '/admin/waitlist/approve',
+      { emails: [first, 'nobody@example.com'] },
+      as(admin),
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ code: 'not-found', message: 'nobody@example.com is not on the waitlist.' });
     expect((await call(t, 'POST', '/admin/waitlist/approve', { emails: [] }, as(admin))).status).toBe(400);

@@ -197,10 +197,11 @@ describe('ChatPage', () => {
     renderChat();
     const intro = await screen.findByTestId('chat-intro', {}, { timeout: 5000 });
     expect(within(intro).getByTestId('chat-intro-tagline').textContent).toBe('Cooking made calm');
-    expect(within(intro).getAllByTestId('suggestion').map((b) => b.textContent)).toEqual([
-      'Soup for four',
-      'A quick tart',
-    ]);
+    expect(
+      within(intro)
+        .getAllByTestId('suggestion')
+        .map((b) => b.textContent),
+    ).toEqual(['Soup for four', 'A quick tart']);
   });
 
   it('should show the read-only note instead of the composer in a chat of an unpublished persona, keeping the history', async () => {

@@ -33,9 +33,7 @@ export function PersonaDetail({
       <CostBadge cost={persona.cost} />
       {persona.suggestedPrompts?.length ? (
         <div className="w-full text-left">
-          <h4 className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">
-            {texts.newChat.suggestions}
-          </h4>
+          <h4 className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">{texts.newChat.suggestions}</h4>
           <ul className="flex flex-wrap gap-2" data-testid="newchat-detail-prompts">
             {persona.suggestedPrompts.map((prompt) => (
               <li key={prompt} className="rounded-full border border-border px-3 py-1 text-sm">
