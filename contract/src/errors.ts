@@ -82,7 +82,7 @@ export const PRO_REQUIRED_MESSAGE = 'User does not have a Pro subscription.';
 
 /** What a chat of an unpublished persona answers to a send (409, code persona:unpublished); the chat page shows it too. */
 export const PERSONA_UNPUBLISHED_MESSAGE =
-  'This persona is no longer available, so this chat is read-only. Its history stays here; start a new chat to keep talking.';
+  'This persona is no longer available. You can still read this chat; start a new chat to keep talking.';
 
 /**
  * `GET /users/me/chats/{id}/status`: whether a message can be sent in the chat now (`reason` says

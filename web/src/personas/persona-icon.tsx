@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { personaAvatarSrc, personaIconUrl } from './persona-images';
 
 /**
@@ -17,9 +18,21 @@ export function PersonaIcon({
   className?: string;
 }) {
   const avatar = personaAvatarSrc(id, avatarUrl);
+  const src = avatar ?? personaIconUrl(id);
+  // An unpublished or unknown persona has no art to serve: an empty tile, not a broken image.
+  const [failed, setFailed] = useState<string | null>(null);
+  if (failed === src) {
+    return (
+      <span
+        aria-hidden="true"
+        className={`block shrink-0 rounded-xl bg-surface-3 ${className}`}
+        style={{ width: size, height: size }}
+      />
+    );
+  }
   return (
     <img
-      src={avatar ?? personaIconUrl(id)}
+      src={src}
       alt=""
       width={size}
       height={size}
@@ -29,6 +42,7 @@ export function PersonaIcon({
       className={`shrink-0 rounded-xl bg-surface-3 ${avatar ? 'object-cover' : ''} ${className}`}
       style={{ width: size, height: size }}
       data-testid={avatar ? 'persona-avatar' : undefined}
+      onError={() => setFailed(src)}
     />
   );
 }
