@@ -210,7 +210,7 @@ describe('console: persona profiles, avatars, unpublished chats, prices and the 
     await call(t, 'POST', '/admin/personas', persona(id), as(admin));
     const user = await createTestUser(t.services, { credits: 10 });
     const chat = await createTestChat(t.services, user.id, id);
-    await addTestMessages(t.services, { id: chat.id, userId: user.id }, [
+    const [, replyId] = await addTestMessages(t.services, { id: chat.id, userId: user.id }, [
       { role: 'user', content: 'Hello hare' },
       { role: 'assistant', content: 'Hop hop', cost: 2 },
     ]);
@@ -227,6 +227,13 @@ describe('console: persona profiles, avatars, unpublished chats, prices and the 
     await connected(socket);
     const ack = await send(socket, chat.id, 'Still there?');
     expect(ack.error).toMatchObject({ code: 'persona:unpublished', message: PERSONA_UNPUBLISHED_MESSAGE });
+    // Message actions (a new version of the reply) are refused the same way.
+    const regenerated = await new Promise<{ error?: { code: string; message: string } }>((resolve) =>
+      socket.emit('regenerateMessage', { chatId: chat.id, messageId: replyId as string }, (r) =>
+        resolve(r as { error?: { code: string; message: string } }),
+      ),
+    );
+    expect(regenerated.error).toMatchObject({ code: 'persona:unpublished', message: PERSONA_UNPUBLISHED_MESSAGE });
     expect((await t.services.users.findById(user.id))?.credits).toBe(10);
     const history = await call<Json[]>(t, 'GET', `/users/me/chats/${chat.id}/messages`, undefined, as(user));
     expect(history.status).toBe(200);
