@@ -79,7 +79,8 @@ describe('the catalog in an open app', () => {
       persona('newcomer', { name: 'Newcomer' }),
     ];
     const fetchMock = vi.fn(
-      async () => new Response(JSON.stringify(changed), { headers: { 'Content-Type': 'application/json' } }),
+      async (_url: string) =>
+        new Response(JSON.stringify(changed), { headers: { 'Content-Type': 'application/json' } }),
     );
     vi.stubGlobal('fetch', fetchMock);
     renderWithRouter(<App />);
