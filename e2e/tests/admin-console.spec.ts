@@ -306,7 +306,9 @@ test('should let an admin give a persona a tagline, prompts and an avatar shown 
   await expect(userTab.getByTestId('chat-read-only')).toBeVisible();
 
   await page.getByRole('link', { name: 'Audit log' }).click();
-  const all = await page.getByTestId('audit-action').allTextContents();
+  const actions = page.getByTestId('audit-action');
+  await expect(actions.first()).toHaveText('persona.unpublish');
+  const all = await actions.allTextContents();
   for (const action of ['persona.edit', 'persona.avatar', 'persona.unpublish']) expect(all).toContain(action);
 
   await userContext.close();
