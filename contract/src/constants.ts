@@ -155,6 +155,9 @@ export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'ima
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** The most pixels an uploaded (or processed) image may have. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
+/** A persona's avatar upload: the largest file, in bytes, and the square it is stored as (WebP). */
+export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
+export const AVATAR_SIZE_PX = 512;
 
 /** The shared chat page's texts (one place; here, not beside the schemas, so the first route loads no zod). */
 export const SHARE_TEXTS = {

@@ -30,6 +30,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  /** The chat's persona was unpublished by the operator: the chat stays readable, nothing can be sent (409). */
+  'persona:unpublished': 409,
   'rate-limited': 429,
   'mail:send-failed': 502,
   /** Payments are turned off on this server (PAYMENTS=off). */
@@ -77,3 +79,16 @@ export const ACCOUNT_SUSPENDED_MESSAGE =
 
 /** What the server answers (403, code pro:required) when a non-Pro user uses a Pro feature (SPEC.md §6). */
 export const PRO_REQUIRED_MESSAGE = 'User does not have a Pro subscription.';
+
+/** What a chat of an unpublished persona answers to a send (409, code persona:unpublished); the chat page shows it too. */
+export const PERSONA_UNPUBLISHED_MESSAGE =
+  'This persona is no longer available. You can still read this chat; start a new chat to keep talking.';
+
+/**
+ * `GET /users/me/chats/{id}/status`: whether a message can be sent in the chat now (`reason` says
+ * why not, as the send would answer it).
+ */
+export interface ChatStatus {
+  canSend: boolean;
+  reason: ErrorBody | null;
+}

@@ -184,3 +184,133 @@ test('should give a non-admin 403 from the admin API and no console link', async
   await page.goto(`${app.url}/admin`);
   await expect(page.getByTestId('admin-forbidden')).toHaveText('Only administrators can open the console.');
 });
+
+/** A small PNG made by the browser's canvas (no image library needed in the test). */
+async function canvasPng(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 640;
+    canvas.height = 480;
+    const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+    ctx.fillStyle = '#0e7490';
+    ctx.fillRect(0, 0, 640, 480);
+    ctx.fillStyle = '#fbbf24';
+    ctx.beginPath();
+    ctx.arc(320, 240, 150, 0, Math.PI * 2);
+    ctx.fill();
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.split(',')[1] as string, 'base64');
+}
+
+test('should let an admin give a persona a tagline, prompts and an avatar shown in Explore, then unpublish it and its open chat turn read-only', async ({
+  browser,
+}) => {
+  test.slow();
+  const admin = await seedAdmin();
+  const user = await createSignedInUser(
+    { firstName: 'Rita', lastName: 'Reader', credits: 20, password: null },
+    app.dataDir,
+  );
+  const id = `river-otter-${Date.now().toString(36)}`;
+  const created = await fetch(`${app.url}/api/admin/personas`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      id,
+      icon: 'anchor',
+      name: 'River Otter',
+      description: 'Chats about rivers.',
+      cost: 1,
+      tags: ['featured', 'fun'],
+      published: true,
+      requiresPro: false,
+      includedSkills: [],
+      systemPrompt: 'You are a river otter.',
+    }),
+  });
+  expect(created.status).toBe(201);
+
+  const userContext = await browser.newContext({ viewport: DESKTOP });
+  const userTab = await contextFor(userContext, user);
+  await userTab.goto(`${app.url}/`);
+  const card = userTab.locator(`[data-persona-id="${id}"]`).first();
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('persona-avatar')).toHaveCount(0);
+
+  const adminContext = await browser.newContext({ viewport: DESKTOP });
+  const page = await contextFor(adminContext, admin);
+  await page.goto(`${app.url}/admin?tab=personas`);
+  await page.getByRole('button', { name: 'Edit River Otter', exact: true }).click();
+  await page.getByTestId('persona-tagline').fill('Your friend down by the water');
+  await page.getByRole('textbox', { name: 'Suggested prompt 1' }).fill('Where do otters sleep?');
+  await page.getByRole('textbox', { name: 'Suggested prompt 2' }).fill('Tell me a river story');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('persona-form')).toBeHidden();
+  // The user's open Explore page follows at once.
+  await expect(card.getByTestId('persona-tagline')).toHaveText('Your friend down by the water');
+
+  // The avatar: uploaded from the editor, shown on the user's card (loaded, not the generated art).
+  await page.getByRole('button', { name: 'Edit River Otter', exact: true }).click();
+  await expect(page.getByTestId('persona-avatar-generated')).toBeVisible();
+  await page.getByTestId('persona-avatar-input').setInputFiles({
+    name: 'otter.png',
+    mimeType: 'image/png',
+    buffer: await canvasPng(page),
+  });
+  await expect(page.getByTestId('persona-avatar-preview')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove avatar' })).toBeVisible();
+  const avatar = card.getByTestId('persona-avatar');
+  await expect(avatar).toHaveAttribute('src', new RegExp(`/api/personas/${id}/avatar\\?v=`));
+  await avatar.scrollIntoViewIfNeeded();
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
+
+  // The editor at phone and desktop sizes (looked at), axe clean.
+  for (const [size, viewport] of [
+    ['390x844', PHONE],
+    ['1366x900', { width: 1366, height: 900 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.getByTestId('persona-form').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, `admin-persona-editor-${size}.png`), fullPage: true });
+  }
+  const violations = await seriousViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+  await page.setViewportSize(DESKTOP);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  // A chat with it: the intro shows the tagline and the persona's own prompts; a chip sends.
+  await card.getByRole('button', { name: 'Start a chat with River Otter' }).click();
+  await expect(userTab).toHaveURL(/\/chats\/[0-9a-z]{26}$/);
+  await expect(userTab.getByTestId('chat-intro-tagline')).toHaveText('Your friend down by the water');
+  await expect(userTab.getByTestId('chat-intro').getByTestId('persona-avatar')).toBeVisible();
+  const chips = userTab.getByTestId('suggestion');
+  await expect(chips).toHaveText(['Where do otters sleep?', 'Tell me a river story']);
+  await chips.first().click();
+  await expect(userTab.locator('[data-role="assistant"]')).toHaveAttribute('data-status', 'complete');
+
+  // Unpublished: the open chat keeps its history and shows the note instead of the composer.
+  await page.getByRole('button', { name: 'Unpublish River Otter' }).click();
+  await expect(page.getByRole('button', { name: 'Publish River Otter' })).toBeVisible();
+  const note = userTab.getByTestId('chat-read-only');
+  await expect(note).toContainText('This chat is read-only');
+  await expect(note).toContainText('This persona is no longer available');
+  await expect(userTab.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+  await expect(userTab.locator('[data-role="user"]')).toContainText('Where do otters sleep?');
+  await expect(userTab.locator('[data-role="assistant"]')).toContainText('Hello from the owl.');
+  await userTab.screenshot({ path: path.join(SHOTS, 'chat-read-only-1440x900.png'), animations: 'disabled' });
+  const chatViolations = await seriousViolations(userTab);
+  expect(chatViolations, describeViolations(chatViolations)).toEqual([]);
+  // A reload shows the same (the server says so, not only the live event).
+  await userTab.reload();
+  await expect(userTab.getByTestId('chat-read-only')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  const actions = page.getByTestId('audit-action');
+  await expect(actions.first()).toHaveText('persona.unpublish');
+  const all = await actions.allTextContents();
+  for (const action of ['persona.edit', 'persona.avatar', 'persona.unpublish']) expect(all).toContain(action);
+
+  await userContext.close();
+  await adminContext.close();
+});

@@ -82,3 +82,23 @@ describe('multi-process mode (CLUSTER_WORKERS)', () => {
     expect(() => loadConfig({ CLUSTER_WORKERS: value })).toThrow('CLUSTER_WORKERS');
   });
 });
+
+describe('token prices per model (MODEL_PRICES)', () => {
+  it('should be empty when unset and read a JSON object of model → input/output per million tokens', () => {
+    expect(loadConfig({}).MODEL_PRICES).toEqual([]);
+    expect(loadConfig({ MODEL_PRICES: '{"openai:gpt-4o-mini":{"input":0.15,"output":0.6}}' }).MODEL_PRICES).toEqual([
+      { model: 'openai:gpt-4o-mini', inputPerMTok: 0.15, outputPerMTok: 0.6 },
+    ]);
+  });
+
+  it.each([
+    ['not json', /MODEL_PRICES: must be JSON/],
+    ['[{"model":"x"}]', /MODEL_PRICES: must be a JSON object/],
+    ['{"x":{"input":-1,"output":1}}', /MODEL_PRICES\.x\.input/],
+    ['{"x":{"input":1}}', /MODEL_PRICES\.x\.output/],
+    ['{"x":{"input":1,"output":1,"cached":1}}', /MODEL_PRICES\.x/],
+  ])('should stop on MODEL_PRICES=%s naming the setting', (value, message) => {
+    expect(() => loadConfig({ MODEL_PRICES: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ MODEL_PRICES: value })).toThrow(message);
+  });
+});

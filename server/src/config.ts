@@ -138,6 +138,12 @@ const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalUrl,
   CREDIT_PACKS: optionalString,
+  /**
+   * Token prices per model for the console's estimated provider cost: JSON object of model (as
+   * replies record it) → `{ "input": n, "output": n }` per million tokens. A price set in the
+   * console wins over this one.
+   */
+  MODEL_PRICES: optionalString,
   // Skills (ARCHITECTURE.md §3 "Skills"): every provider base URL is overridable.
   SEARXNG_URL: optionalUrl,
   BRAVE_API_KEY: optionalString,
@@ -259,12 +265,14 @@ export function parseTrustProxy(value: string): false | number | string[] | stri
   return entries;
 }
 
-export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'PAYMENTS' | 'CREDIT_PACKS'> & {
+export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'PAYMENTS' | 'CREDIT_PACKS' | 'MODEL_PRICES'> & {
   DATA_DIR: string;
   /** PAYMENTS when set; else stripe when STRIPE_SECRET_KEY is set, sandbox on a trial install (no PUBLIC_URL, NODE_ENV not production), off otherwise. */
   PAYMENTS: 'stripe' | 'sandbox' | 'off';
   /** The credit packs on sale (CREDIT_PACKS JSON, or the defaults). */
   CREDIT_PACKS: CreditPack[];
+  /** Token prices per model from MODEL_PRICES (empty when unset). */
+  MODEL_PRICES: ConfiguredModelPrice[];
   /** The resolved storage: a SQLite file path or a PostgreSQL URL. */
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   /** Whether mails are logged when SMTP_URL is unset (MAIL_TO_LOG; never by default in production). */
@@ -303,6 +311,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const packs = parseCreditPacks(c.CREDIT_PACKS);
+  const modelPrices = parseModelPrices(c.MODEL_PRICES);
   const dataDir = path.resolve(c.DATA_DIR);
   const url = c.DATABASE_URL;
   const database: Config['database'] =
@@ -312,7 +321,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // A trial install (no PUBLIC_URL yet) logs mails so sign-up works without SMTP; a deployment does not.
   const mailToLog =
     c.MAIL_TO_LOG === undefined ? c.NODE_ENV !== 'production' || c.PUBLIC_URL === undefined : c.MAIL_TO_LOG === 'true';
-  return { ...c, DATA_DIR: dataDir, database, PAYMENTS: payments, CREDIT_PACKS: packs, mailToLog };
+  return {
+    ...c,
+    DATA_DIR: dataDir,
+    database,
+    PAYMENTS: payments,
+    CREDIT_PACKS: packs,
+    MODEL_PRICES: modelPrices,
+    mailToLog,
+  };
 }
 
 /** The packs of ARCHITECTURE.md §3 (CREDIT_PACKS overrides them). */
@@ -341,4 +358,35 @@ function parseCreditPacks(json: string | undefined): CreditPack[] {
   if (new Set(ids).size !== ids.length)
     throw new ConfigError('Invalid configuration:\n  CREDIT_PACKS: pack ids must be unique');
   return packs.data;
+}
+
+/** A model's token prices (per million tokens, in the shop's currency). */
+export interface ConfiguredModelPrice {
+  model: string;
+  inputPerMTok: number;
+  outputPerMTok: number;
+}
+
+const MODEL_PRICES_EXAMPLE = '{"openai:gpt-4o-mini":{"input":0.15,"output":0.6}}';
+
+function parseModelPrices(json: string | undefined): ConfiguredModelPrice[] {
+  if (json === undefined) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new ConfigError(`Invalid configuration:\n  MODEL_PRICES: must be JSON, e.g. ${MODEL_PRICES_EXAMPLE}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  MODEL_PRICES: must be a JSON object, e.g. ${MODEL_PRICES_EXAMPLE}`,
+    );
+  }
+  const price = z.number().min(0).max(10_000);
+  const prices = z.record(z.string().min(1).max(200), z.strictObject({ input: price, output: price })).safeParse(value);
+  if (!prices.success) {
+    const lines = prices.error.issues.map((i) => `  MODEL_PRICES.${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return Object.entries(prices.data).map(([model, p]) => ({ model, inputPerMTok: p.input, outputPerMTok: p.output }));
 }

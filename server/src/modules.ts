@@ -14,7 +14,9 @@ import { EventBus } from './lib/events.js';
 import { LlmRegistry } from './llm/registry.js';
 import { Mailer } from './mail/mailer.js';
 import { createMediaModule } from './media/module.js';
+import { PersonaAvatars } from './personas/avatar.js';
 import { createPersonasModule } from './personas/module.js';
+import { personaAvatarRoutes } from './personas/routes.js';
 import { createRealtimeModule } from './realtime/module.js';
 import type { RedisLink } from './realtime/redis-health.js';
 import { createSearchModule } from './search/module.js';
@@ -50,6 +52,8 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     realtime,
   });
   const files = createFilesModule({ config, db, events, auth: accounts.auth, redis });
+  // Persona avatars live in the file store (made by the files module, a layer above personas/).
+  const avatars = new PersonaAvatars(personas.personaRepository, files.store);
   const skills = createSkillsModule({ config, realtime, credits, files: files.files });
   const conversation = createConversationModule({
     config,
@@ -89,6 +93,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     waitlist: accounts.waitlist,
     personas: personas.personas,
     personaRepository: personas.personaRepository,
+    avatars,
     billing: billing.billing,
     announceCatalog: () => {
       if (realtime.attached) realtime.session.emit('personas.changed', {});
@@ -109,6 +114,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
 
   const routes: FastifyPluginAsync[] = [
     personas.routes,
+    personaAvatarRoutes(avatars),
     accounts.routes,
     chats.routes,
     conversation.routes,
@@ -142,6 +148,8 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     waitlist: accounts.waitlist,
     personas: personas.personas,
     personaRepository: personas.personaRepository,
+    /** Persona avatars (upload, serve): the console's and people's own personas share them. */
+    avatars,
     chats: chats.chats,
     chatService: chats.chatService,
     conversation: conversation.conversation,

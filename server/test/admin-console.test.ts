@@ -341,7 +341,12 @@ describe('operator console API', () => {
     );
     expect(put.status).toBe(200);
     const prices = await call<Json[]>(t, 'GET', '/admin/model-prices', undefined, as(admin));
-    expect(prices.body).toContainEqual({ model: 'openai:gpt-test', inputPerMTok: 0.5, outputPerMTok: 1.5 });
+    expect(prices.body).toContainEqual({
+      model: 'openai:gpt-test',
+      inputPerMTok: 0.5,
+      outputPerMTok: 1.5,
+      source: 'console',
+    });
     expect(
       (await call(t, 'PUT', '/admin/model-prices/x', { inputPerMTok: -1, outputPerMTok: 1 }, as(admin))).status,
     ).toBe(400);

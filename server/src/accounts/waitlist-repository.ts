@@ -38,6 +38,13 @@ export class WaitlistRepository {
     return rows.map((r) => r.email);
   }
 
+  /** Which of these addresses are on the waitlist (invited or not). */
+  async listed(emails: readonly string[]): Promise<string[]> {
+    if (emails.length === 0) return [];
+    const rows = await this.db.selectFrom('waitlist').select('email').where('email', 'in', emails).execute();
+    return rows.map((r) => r.email);
+  }
+
   async markInvited(email: string): Promise<void> {
     await this.db.updateTable('waitlist').set({ invited_at: nowIso() }).where('email', '=', email).execute();
   }

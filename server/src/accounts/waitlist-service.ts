@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { inviteMail } from '../mail/templates.js';
 import type { AttemptLimiter } from './attempt-limiter.js';
@@ -29,8 +30,25 @@ export class WaitlistService {
 
   /** Mails a fresh single-use invite code to each of the oldest `count` waiting addresses. */
   async inviteOldest(count: number): Promise<Array<{ email: string; sent: boolean }>> {
+    return this.inviteAll(await this.waitlist.oldestWaiting(count));
+  }
+
+  /**
+   * Approves these waitlist entries: each gets a fresh single-use invite code by mail (again, when
+   * it was invited before). An address not on the waitlist is refused before anything is sent.
+   */
+  async approve(emails: readonly string[]): Promise<Array<{ email: string; sent: boolean }>> {
+    const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
+    const listed = new Set(await this.waitlist.listed(wanted));
+    const missing = wanted.find((e) => !listed.has(e));
+    if (missing !== undefined) throw new AppError('not-found', `${missing} is not on the waitlist.`);
+    return this.inviteAll(wanted);
+  }
+
+  /** A failed mail revokes its code and leaves the entry waiting. */
+  private async inviteAll(emails: readonly string[]): Promise<Array<{ email: string; sent: boolean }>> {
     const results: Array<{ email: string; sent: boolean }> = [];
-    for (const email of await this.waitlist.oldestWaiting(count)) {
+    for (const email of emails) {
       const [code] = await this.invites.create(1, 1);
       try {
         await this.mailer.send(inviteMail(email, code as string, this.appUrl));

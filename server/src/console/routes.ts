@@ -1,8 +1,12 @@
+import multipart from '@fastify/multipart';
+import { MAX_AVATAR_BYTES } from '@neura/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Authenticator } from '../accounts/authenticate.js';
 import { signedIn } from '../accounts/http-auth.js';
+import { AppError } from '../errors.js';
 import { parse } from '../lib/validate.js';
+import { avatarTexts } from '../personas/avatar.js';
 import type { Actor } from './audit.js';
 import { DASHBOARD_RANGES } from './dashboard.js';
 import { requireAdmin } from './guard.js';
@@ -41,6 +45,7 @@ const invitesBody = z.object({
 });
 const hintParams = z.object({ hint: z.string().min(1).max(64) });
 const waitlistBody = z.object({ count: z.number().int().min(1).max(100) });
+const approveBody = z.object({ emails: z.array(z.string().trim().min(3).max(320)).min(1).max(100) });
 const handledBody = z.object({ handled: z.boolean().default(true) });
 const priceBody = z.object({
   inputPerMTok: z.number().min(0).max(10_000),
@@ -58,6 +63,78 @@ const csvCell = (v: string | null) => {
   const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
   return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
+
+/** An error of @fastify/multipart (too large, a broken body) as our error body; nothing is stored. */
+function uploadError(error: unknown): unknown {
+  const e = error as { code?: string; statusCode?: number };
+  if (e.code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('file:too-large', avatarTexts.tooLarge);
+  if (typeof e.code === 'string' && e.code.startsWith('FST_') && (e.statusCode ?? 500) < 500)
+    return new AppError('file:invalid', avatarTexts.none);
+  return error;
+}
+
+/** The picture of an avatar upload: a raw `image/*` body, or the first file of a multipart body. */
+async function uploadedPicture(request: FastifyRequest): Promise<Buffer> {
+  if (request.isMultipart()) {
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') return await part.toBuffer();
+      }
+    } catch (error) {
+      throw uploadError(error);
+    }
+    throw new AppError('file:invalid', avatarTexts.none);
+  }
+  if (Buffer.isBuffer(request.body)) return request.body;
+  throw new AppError('file:invalid', avatarTexts.none);
+}
+
+/**
+ * PUT /admin/personas/{id}/avatar (a raw image body, or multipart as POST /files takes it),
+ * DELETE it, and GET it for the editor (any persona, published or not). In a scope of their own:
+ * the image and multipart parsers exist only here.
+ */
+const avatarRoutes =
+  (service: ConsoleService): FastifyPluginAsync =>
+  async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: MAX_AVATAR_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
+    });
+    // A raw picture is read here with the avatar's own limit (413 file:too-large once it is passed).
+    scope.addContentTypeParser(/^image\//, (_request, payload, done) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let failed = false;
+      payload.on('data', (chunk: Buffer) => {
+        if (failed) return;
+        size += chunk.length;
+        if (size > MAX_AVATAR_BYTES) {
+          failed = true;
+          payload.resume();
+          done(new AppError('file:too-large', avatarTexts.tooLarge), undefined);
+          return;
+        }
+        chunks.push(chunk);
+      });
+      payload.on('end', () => {
+        if (!failed) done(null, Buffer.concat(chunks));
+      });
+      payload.on('error', (error) => {
+        if (!failed) done(error, undefined);
+      });
+    });
+    scope.put('/admin/personas/:id/avatar', async (request) => {
+      const { id } = parse(idParams, request.params);
+      return service.setPersonaAvatar(actorOf(request), id, await uploadedPicture(request));
+    });
+    scope.delete('/admin/personas/:id/avatar', async (request) => ({
+      removed: await service.removePersonaAvatar(actorOf(request), parse(idParams, request.params).id),
+    }));
+    scope.get('/admin/personas/:id/avatar', async (request, reply) => {
+      const file = await service.personaAvatar(parse(idParams, request.params).id);
+      return reply.header('Cache-Control', 'private, no-cache').type(file.mimeType).send(file.bytes);
+    });
+  };
 
 /**
  * The operator's console API. Every route needs a signed-in admin (401 without a session, 403
@@ -135,6 +212,7 @@ export function consoleRoutes(
       const body = request.body && typeof request.body === 'object' ? { ...request.body, id } : request.body;
       return service.savePersona(actorOf(request), body, true);
     });
+    await app.register(avatarRoutes(service));
     app.post('/admin/personas/:id/published', async (request) => {
       const { id } = parse(idParams, request.params);
       const { published } = parse(publishBody, request.body);
@@ -177,6 +255,10 @@ export function consoleRoutes(
     });
     app.post('/admin/waitlist/invite', async (request) => ({
       items: await service.inviteFromWaitlist(actorOf(request), parse(waitlistBody, request.body).count),
+    }));
+
+    app.post('/admin/waitlist/approve', async (request) => ({
+      items: await service.approveWaitlist(actorOf(request), parse(approveBody, request.body).emails),
     }));
 
     app.get('/admin/feedback', async () => ({ items: await service.listFeedback() }));

@@ -14,7 +14,8 @@ import type { UserRole, UserRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
 import { nowIso } from '../lib/time.js';
-import { personaRow, toPersonaRecord } from '../personas/present.js';
+import type { AvatarFile, PersonaAvatars } from '../personas/avatar.js';
+import { personaAvatarUrl, personaRow, toPersonaRecord } from '../personas/present.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { PersonaService } from '../personas/service.js';
 import type { Actor, AuditLog } from './audit.js';
@@ -32,6 +33,7 @@ export interface ConsoleDeps {
   waitlist: WaitlistService;
   personas: PersonaService;
   personaRepository: PersonaRepository;
+  avatars: PersonaAvatars;
   billing: BillingService;
   /** Tells every open app that the catalog changed (`personas.changed`). */
   announceCatalog: () => void;
@@ -87,17 +89,31 @@ export class ConsoleService {
     return computeDashboard(this.d.db, this.d.config.database.kind, days, timeZone, await this.modelPrices());
   }
 
-  async modelPrices(): Promise<ModelPrice[]> {
+  /**
+   * Token prices per model: the ones set in the console, and MODEL_PRICES (config) for the models
+   * the console has not priced. `source` says where each comes from.
+   */
+  async modelPrices(): Promise<Array<ModelPrice & { source: 'console' | 'config' }>> {
     const rows = await this.d.db.selectFrom('model_prices').selectAll().orderBy('model').execute();
-    return rows.map((r) => ({
+    const set = rows.map((r) => ({
       model: r.model,
       inputPerMTok: Number(r.input_per_mtok),
       outputPerMTok: Number(r.output_per_mtok),
+      source: 'console' as const,
     }));
+    const priced = new Set(set.map((p) => p.model));
+    const configured = this.d.config.MODEL_PRICES.filter((p) => !priced.has(p.model)).map((p) => ({
+      ...p,
+      source: 'config' as const,
+    }));
+    return [...set, ...configured].sort((a, b) => (a.model < b.model ? -1 : a.model > b.model ? 1 : 0));
   }
 
   async setModelPrice(actor: Actor, price: ModelPrice): Promise<ModelPrice> {
-    const before = (await this.modelPrices()).find((p) => p.model === price.model) ?? null;
+    const current = (await this.modelPrices()).find((p) => p.model === price.model);
+    const before = current
+      ? { model: current.model, inputPerMTok: current.inputPerMTok, outputPerMTok: current.outputPerMTok }
+      : null;
     const now = nowIso();
     await this.d.db
       .insertInto('model_prices')
@@ -334,6 +350,41 @@ export class ConsoleService {
     });
   }
 
+  /**
+   * Uploads a persona's avatar (checked and normalised by personas/avatar.ts; nothing is stored or
+   * logged when the picture is refused); Explore and New Chat show it at once.
+   */
+  async setPersonaAvatar(actor: Actor, id: string, bytes: Buffer): Promise<{ avatarUrl: string }> {
+    const saved = await this.d.avatars.save(id, bytes);
+    this.catalogChanged();
+    await this.audit.record(actor, {
+      action: 'persona.avatar',
+      target: id,
+      before: { avatar: saved.previous ? 'uploaded' : null },
+      after: { avatar: 'uploaded', bytes: saved.size },
+    });
+    return { avatarUrl: personaAvatarUrl({ id, updated_at: saved.updatedAt }) };
+  }
+
+  /** Removes the uploaded avatar: the generated art shows again. */
+  async removePersonaAvatar(actor: Actor, id: string): Promise<boolean> {
+    const removed = await this.d.avatars.remove(id);
+    if (!removed) return false;
+    this.catalogChanged();
+    await this.audit.record(actor, {
+      action: 'persona.avatar-remove',
+      target: id,
+      before: { avatar: 'uploaded' },
+      after: { avatar: null },
+    });
+    return true;
+  }
+
+  /** Any persona's avatar, published or not (the console's editor shows it). */
+  personaAvatar(id: string): Promise<AvatarFile> {
+    return this.d.avatars.read(id, () => true);
+  }
+
   /** Puts the listed personas first, in that order (the others keep theirs after them). */
   async reorderPersonas(actor: Actor, ids: string[]): Promise<void> {
     const all = await this.d.personaRepository.listAll();
@@ -455,6 +506,17 @@ export class ConsoleService {
     await this.audit.record(actor, {
       action: 'waitlist.invite',
       target: results.map((r) => r.email).join(', ') || '(nobody waiting)',
+      after: { sent: results.filter((r) => r.sent).length, failed: results.filter((r) => !r.sent).length },
+    });
+    return results;
+  }
+
+  /** Approves waitlist entries by address: each gets an invite mail (audited with the outcome). */
+  async approveWaitlist(actor: Actor, emails: string[]) {
+    const results = await this.d.waitlist.approve(emails);
+    await this.audit.record(actor, {
+      action: 'waitlist.approve',
+      target: results.map((r) => r.email).join(', '),
       after: { sent: results.filter((r) => r.sent).length, failed: results.filter((r) => !r.sent).length },
     });
     return results;

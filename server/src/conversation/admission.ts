@@ -1,4 +1,4 @@
-import { MAX_MESSAGE_LENGTH } from '@neura/contract';
+import { type ChatStatus, MAX_MESSAGE_LENGTH } from '@neura/contract';
 import { isPro } from '../accounts/present-user.js';
 import type { UserRepository } from '../accounts/user-repository.js';
 import type { ChatService } from '../chats/service.js';
@@ -7,6 +7,7 @@ import { AppError, badRequest, notFound } from '../errors.js';
 import type { FileService, StoredAttachment } from '../files/service.js';
 import { TurnGate } from '../lib/turn-gate.js';
 import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
+import { chatClosedReason } from '../personas/availability.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { ReplyRegistry } from './reply-registry.js';
 import type { MessageRepository } from './repository.js';
@@ -129,6 +130,17 @@ export class Admission {
     });
   }
 
+  /**
+   * GET /users/me/chats/{id}/status: whether a message can be sent in the user's chat now (the
+   * persona's rule; 404 when the chat is not theirs), so the chat page can show a read-only note.
+   */
+  async status(userId: string, chatId: string): Promise<ChatStatus> {
+    const chat = await this.deps.chats.ownedRow(userId, chatId);
+    const persona = await this.deps.personas.findById(chat.persona_id);
+    const reason = persona ? chatClosedReason(persona) : notFound(t.personaGone);
+    return { canSend: !reason, reason: reason ? reason.toBody() : null };
+  }
+
   /** Waits for the setup's turn; refused once the server is shutting down. */
   private async enter(): Promise<void> {
     await this.setups.enter();
@@ -143,6 +155,9 @@ export class Admission {
     ]);
     if (!user) throw new AppError('auth:invalid-token', 'Your session has expired. Please sign in again.');
     if (!persona) throw notFound(t.personaGone);
+    // An unpublished persona's chats stay readable, but take no new messages (409 persona:unpublished).
+    const closed = chatClosedReason(persona);
+    if (closed) throw closed;
     if (persona.requires_pro === 1 && !isPro(user)) throw new AppError('pro:required', t.proRequired);
     return { user, persona };
   }

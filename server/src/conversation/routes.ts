@@ -8,6 +8,7 @@ import type { ConversationService } from './service.js';
 
 /**
  * GET /users/me/chats/{id}/messages?before=&limit= — newest page first, oldest first within it.
+ * GET /users/me/chats/{id}/status — whether a message can be sent now (`{ canSend, reason }`).
  * POST /users/me/chats/{id}/messages/{messageId}/continue — a reply cut short gets a continuation.
  */
 export const conversationRoutes =
@@ -25,6 +26,10 @@ export const conversationRoutes =
       // Admins also see each reply's model and token counts.
       return conversation.listMessages(user.id, request.params.id, query, { admin: user.role === 'admin' });
     });
+
+    app.get<{ Params: { id: string } }>('/users/me/chats/:id/status', async (request) =>
+      conversation.chatStatus(signedIn(request).user.id, request.params.id),
+    );
 
     app.post<{ Params: { id: string; messageId: string } }>(
       '/users/me/chats/:id/messages/:messageId/continue',

@@ -1,4 +1,4 @@
-import type { Message } from '@neura/contract';
+import type { ChatStatus, Message } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRepository } from '../accounts/user-repository.js';
 import type { PresentOptions } from '../chats/present.js';
@@ -87,6 +87,11 @@ export class ConversationService {
   ): Promise<Message[]> {
     await this.ownedChat(userId, chatId);
     return historyPage(this.deps, this.replies, userId, chatId, page, view);
+  }
+
+  /** Whether a message can be sent in the user's chat now (a chat of an unpublished persona: no). */
+  chatStatus(userId: string, chatId: string): Promise<ChatStatus> {
+    return this.admission.status(userId, chatId);
   }
 
   /** sendMessage: answers the user's message id; the reply streams to the user's room. */

@@ -41,6 +41,11 @@ export class PersonaRepository {
     void id;
   }
 
+  /** Points the persona at an uploaded avatar (a file-store key; null: the generated art). */
+  async setAvatar(id: string, avatar: string | null, updatedAt: string, trx: Executor = this.db): Promise<void> {
+    await trx.updateTable('personas').set({ avatar, updated_at: updatedAt }).where('id', '=', id).execute();
+  }
+
   /** The newest update time, for the catalog's ETag. */
   async lastUpdated(): Promise<string> {
     const row = await this.db

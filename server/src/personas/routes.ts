@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
+import type { PersonaRow } from '../db/schema.js';
+import { isPublishedCatalogPersona, type PersonaAvatars } from './avatar.js';
 import type { PersonaService } from './service.js';
 
 const etagOf = (text: string) => `"${createHash('sha1').update(text).digest('base64url')}"`;
@@ -30,4 +32,24 @@ export const personaRoutes =
         return reply.type('image/svg+xml; charset=utf-8').send(svg);
       });
     }
+  };
+
+/**
+ * GET /personas/{id}/avatar: the uploaded avatar (WebP) of a persona `visible` allows (the
+ * published catalog; people's own personas add their rule); 404 when there is none. The persona's
+ * `avatarUrl` carries `?v=<update time>`, so a new upload is a new URL.
+ */
+export const personaAvatarRoutes =
+  (avatars: PersonaAvatars, visible: (row: PersonaRow) => boolean = isPublishedCatalogPersona): FastifyPluginAsync =>
+  async (app) => {
+    app.get<{ Params: { id: string } }>('/personas/:id/avatar', async (request, reply) => {
+      const file = await avatars.read(request.params.id, visible);
+      reply
+        .header('ETag', file.etag)
+        .header('Cache-Control', 'public, max-age=86400')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cross-Origin-Resource-Policy', 'cross-origin');
+      if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+      return reply.type(file.mimeType).send(file.bytes);
+    });
   };

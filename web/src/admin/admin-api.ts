@@ -1,5 +1,8 @@
-import type { Dashboard } from '@neura/contract';
+import { CLIENT_VERSION, CLIENT_VERSION_HEADER, type Dashboard } from '@neura/contract';
+import { AppError } from '../api/app-error';
+import { apiBase } from '../api/base-url';
 import { api, apiFetch } from '../api/http';
+import { useAppStore } from '../store/app-store';
 
 /** The console's calls (`/api/admin/*`); the server checks the admin role on each. */
 
@@ -42,9 +45,45 @@ export interface AdminPersona {
   requiresPro: boolean;
   includedSkills: string[];
   greeting?: string | null;
+  tagline?: string | null;
+  suggestedPrompts?: string[];
+  /** Output only: set by uploading (`uploadAvatar`). */
+  avatarUrl?: string | null;
   systemPrompt: string;
   model?: string | null;
   sortOrder: number;
+}
+
+export interface ModelPriceLine {
+  model: string;
+  inputPerMTok: number;
+  outputPerMTok: number;
+  /** Set in the console, or from MODEL_PRICES (config). */
+  source: 'console' | 'config';
+}
+
+/** PUT /admin/personas/{id}/avatar with the picture as the raw body (the server checks it by content). */
+async function uploadAvatar(id: string, file: Blob): Promise<{ avatarUrl: string }> {
+  const headers: Record<string, string> = {
+    [CLIENT_VERSION_HEADER]: CLIENT_VERSION,
+    // The server reads the bytes, not the name: anything not typed as a picture is sent as one to be checked.
+    'Content-Type': file.type.startsWith('image/') ? file.type : 'image/unknown',
+  };
+  const token = useAppStore.getState().token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase()}/admin/personas/${encodeURIComponent(id)}/avatar`, {
+      method: 'PUT',
+      headers,
+      body: file,
+    });
+  } catch {
+    throw AppError.client('network');
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw AppError.fromBody(body, response.status);
+  return body as { avatarUrl: string };
 }
 
 export interface AdminOrder {
@@ -75,7 +114,7 @@ const post = (path: string, body?: unknown) => api(path, { method: 'POST', body:
 
 export const adminApi = {
   dashboard: (days: number, tz: string) => api<Dashboard>(`/admin/dashboard?days=${days}&tz=${encodeURIComponent(tz)}`),
-  prices: () => api<Array<{ model: string; inputPerMTok: number; outputPerMTok: number }>>('/admin/model-prices'),
+  prices: () => api<ModelPriceLine[]>('/admin/model-prices'),
   setPrice: (model: string, inputPerMTok: number, outputPerMTok: number) =>
     api(`/admin/model-prices/${encodeURIComponent(model)}`, { method: 'PUT', body: { inputPerMTok, outputPerMTok } }),
   users: (q: string) => api<Items<AdminUser>>(`/admin/users?q=${encodeURIComponent(q)}`),
@@ -92,6 +131,10 @@ export const adminApi = {
     api(`/admin/personas/${encodeURIComponent(p.id)}`, { method: 'PUT', body: p }),
   publish: (id: string, published: boolean) =>
     post(`/admin/personas/${encodeURIComponent(id)}/published`, { published }),
+  uploadAvatar,
+  removeAvatar: (id: string) => api(`/admin/personas/${encodeURIComponent(id)}/avatar`, { method: 'DELETE' }),
+  /** Any persona's avatar (also unpublished ones), for the editor's preview. */
+  avatar: async (id: string) => (await apiFetch(`/admin/personas/${encodeURIComponent(id)}/avatar`)).blob(),
   reorder: (ids: string[]) => api('/admin/personas-order', { method: 'PUT', body: { ids } }),
   orders: (q: string) => api<Items<AdminOrder>>(`/admin/orders?q=${encodeURIComponent(q)}`),
   refund: (id: string) => post(`/admin/orders/${encodeURIComponent(id)}/refund`),
@@ -103,6 +146,8 @@ export const adminApi = {
     api(`/admin/invites/${encodeURIComponent(hint.replace(/-….*$/, ''))}`, { method: 'DELETE' }),
   waitlist: () => api<Items<{ email: string; createdAt: string; invitedAt: string | null }>>('/admin/waitlist'),
   inviteWaitlist: (count: number) => post('/admin/waitlist/invite', { count }),
+  approveWaitlist: (emails: string[]) =>
+    api<Items<{ email: string; sent: boolean }>>('/admin/waitlist/approve', { method: 'POST', body: { emails } }),
   waitlistCsv: async () => (await apiFetch('/admin/waitlist.csv')).blob(),
   feedback: () =>
     api<

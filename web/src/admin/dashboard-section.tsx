@@ -136,7 +136,12 @@ export function DashboardSection() {
             />
             {prices.data && prices.data.length > 0 ? (
               <p className="px-3 pb-3 text-xs text-muted">
-                {prices.data.map((p) => `${p.model}: ${p.inputPerMTok} / ${p.outputPerMTok}`).join(' · ')}
+                {prices.data
+                  .map(
+                    (p) =>
+                      `${p.model}: ${p.inputPerMTok} / ${p.outputPerMTok}${p.source === 'config' ? ` (${t.dashboard.fromConfig})` : ''}`,
+                  )
+                  .join(' · ')}
               </p>
             ) : null}
           </Section>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { errorMessage } from '../api/app-error';
 import { adminTexts as t } from '../texts/admin';
+import { showToast } from '../ui/toast-store';
 import { type AuditLine, adminApi } from './admin-api';
 import {
   act,
@@ -67,6 +69,21 @@ export function InvitesSection() {
   const [uses, setUses] = useState('1');
   const [fresh, setFresh] = useState<string[]>([]);
   const [inviteCount, setInviteCount] = useState('1');
+  /** Sends the invite mail to one waiting address; says whether the mail went out. */
+  const approve = async (email: string) => {
+    try {
+      const { items } = await adminApi.approveWaitlist([email]);
+      const sent = items[0]?.sent ?? false;
+      showToast({
+        severity: sent ? 'success' : 'error',
+        message: sent ? t.invites.approved(email) : t.invites.notSent(email),
+      });
+      waitlist.reload();
+      invites.reload();
+    } catch (error) {
+      showToast({ severity: 'error', message: errorMessage(error) });
+    }
+  };
   const exportCsv = async () => {
     const blob = await adminApi.waitlistCsv();
     const url = URL.createObjectURL(blob);
@@ -158,11 +175,22 @@ export function InvitesSection() {
         </div>
         {waitlist.data ? (
           <Table
-            head={[t.users.email, t.orders.when, '']}
+            head={[t.users.email, t.orders.when, t.orders.status, '']}
             rows={waitlist.data.items.map((w) => [
               w.email,
               when(w.createdAt),
-              w.invitedAt ? t.invites.invited(when(w.invitedAt)) : t.invites.waiting,
+              <span key="s" data-testid="waitlist-status">
+                {w.invitedAt ? t.invites.invited(when(w.invitedAt)) : t.invites.waiting}
+              </span>,
+              <button
+                key="a"
+                type="button"
+                className={buttonClass}
+                aria-label={t.invites.approveLabel(w.email)}
+                onClick={() => void approve(w.email)}
+              >
+                {w.invitedAt ? t.invites.reinvite : t.invites.approve}
+              </button>,
             ])}
           />
         ) : (

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { adminTexts as t } from '../texts/admin';
 import { type AdminPersona, adminApi } from './admin-api';
 import { act, buttonClass, inputClass, Loading, Section, Table, useLoad } from './kit';
+import { PersonaAvatarField } from './persona-avatar-field';
 
 type Draft = Omit<AdminPersona, 'sortOrder'>;
 
@@ -17,9 +18,13 @@ const EMPTY: Draft = {
   requiresPro: false,
   includedSkills: [],
   greeting: '',
+  tagline: '',
+  suggestedPrompts: [],
   systemPrompt: '',
   model: '',
 };
+
+const MAX_PROMPTS = 4;
 
 const list = (text: string) =>
   text
@@ -27,13 +32,27 @@ const list = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-function PersonaForm({ initial, isNew, onDone }: { initial: Draft; isNew: boolean; onDone: (saved: boolean) => void }) {
+function PersonaForm({
+  initial,
+  isNew,
+  onDone,
+  onAvatarChanged,
+}: {
+  initial: Draft;
+  isNew: boolean;
+  onDone: (saved: boolean) => void;
+  onAvatarChanged: () => void;
+}) {
   const [d, setD] = useState<Draft>(initial);
+  // Four boxes for the suggested prompts; the empty ones are dropped when saving.
+  const [prompts, setPrompts] = useState<string[]>(() =>
+    Array.from({ length: MAX_PROMPTS }, (_, i) => initial.suggestedPrompts?.[i] ?? ''),
+  );
   // The comma lists are edited as text (so a trailing comma can be typed) and parsed as they change.
   const [tagsText, setTagsText] = useState(initial.tags.join(', '));
   const [skillsText, setSkillsText] = useState(initial.includedSkills.join(', '));
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setD((x) => ({ ...x, [key]: value }));
-  const field = (key: 'id' | 'icon' | 'name' | 'description' | 'greeting' | 'model', label: string) => (
+  const field = (key: 'id' | 'icon' | 'name' | 'description' | 'greeting' | 'tagline' | 'model', label: string) => (
     <label className="flex flex-col gap-1 text-xs">
       {label}
       <input
@@ -41,6 +60,7 @@ function PersonaForm({ initial, isNew, onDone }: { initial: Draft; isNew: boolea
         value={(d[key] as string | null | undefined) ?? ''}
         disabled={key === 'id' && !isNew}
         required={key === 'id' || key === 'name'}
+        maxLength={key === 'tagline' ? 120 : undefined}
         onChange={(e) => set(key, e.target.value)}
         data-testid={`persona-${key}`}
       />
@@ -51,10 +71,13 @@ function PersonaForm({ initial, isNew, onDone }: { initial: Draft; isNew: boolea
       className="grid grid-cols-1 gap-3 p-3 md:grid-cols-2"
       onSubmit={(e) => {
         e.preventDefault();
+        const { avatarUrl: _avatar, ...rest } = d;
         const body: Draft = {
-          ...d,
+          ...rest,
           model: d.model?.trim() ? d.model.trim() : null,
           greeting: d.greeting?.trim() || null,
+          tagline: d.tagline?.trim() || null,
+          suggestedPrompts: prompts.map((p) => p.trim()).filter(Boolean),
         };
         void act(
           () => (isNew ? adminApi.createPersona(body) : adminApi.savePersona(body)),
@@ -63,6 +86,11 @@ function PersonaForm({ initial, isNew, onDone }: { initial: Draft; isNew: boolea
       }}
       data-testid="persona-form"
     >
+      {isNew ? (
+        <p className="text-xs text-muted md:col-span-2">{t.personas.avatarSaveFirst}</p>
+      ) : (
+        <PersonaAvatarField id={d.id} name={d.name} hasAvatar={Boolean(d.avatarUrl)} onChanged={onAvatarChanged} />
+      )}
       {field('id', t.personas.id)}
       {field('icon', t.personas.icon)}
       {field('name', t.personas.name)}
@@ -78,8 +106,26 @@ function PersonaForm({ initial, isNew, onDone }: { initial: Draft; isNew: boolea
           data-testid="persona-cost"
         />
       </label>
+      {field('tagline', t.personas.tagline)}
       {field('description', t.personas.description)}
       {field('greeting', t.personas.greeting)}
+      <fieldset className="flex flex-col gap-2 md:col-span-2">
+        <legend className="mb-1 text-xs">{t.personas.prompts}</legend>
+        <div className="grid grid-cols-1 gap-2 md:grid-cols-2">
+          {prompts.map((prompt, i) => (
+            <input
+              // biome-ignore lint/suspicious/noArrayIndexKey: four fixed boxes.
+              key={i}
+              className={inputClass}
+              value={prompt}
+              maxLength={200}
+              aria-label={t.personas.prompt(i + 1)}
+              onChange={(e) => setPrompts((list) => list.map((p, j) => (j === i ? e.target.value : p)))}
+              data-testid={`persona-prompt-${i + 1}`}
+            />
+          ))}
+        </div>
+      </fieldset>
       <label className="flex flex-col gap-1 text-xs">
         {t.personas.tags}
         <input
@@ -156,6 +202,7 @@ export function PersonasSection() {
             key={editing.draft.id || 'new'}
             initial={editing.draft}
             isNew={editing.isNew}
+            onAvatarChanged={reload}
             onDone={(saved) => {
               setEditing(null);
               if (saved) reload();

@@ -1,4 +1,4 @@
-import { type Chat, MESSAGES_PAGE_SIZE, type Message } from '@neura/contract';
+import { type Chat, type ChatStatus, MESSAGES_PAGE_SIZE, type Message } from '@neura/contract';
 import { callSession } from '../api/call-session';
 import { chatParser } from '../api/guards';
 import { api } from '../api/http';
@@ -57,4 +57,9 @@ export async function continueMessage(chatId: string, messageId: string): Promis
     { method: 'POST' },
   );
   return id;
+}
+
+/** Whether a message can be sent in the chat now (a chat of an unpublished persona: no, with the reason). */
+export function fetchChatStatus(chatId: string): Promise<ChatStatus> {
+  return api<ChatStatus>(`/users/me/chats/${encodeURIComponent(chatId)}/status`);
 }

@@ -7,9 +7,9 @@ import { Markdown } from '../ui/lazy-markdown';
 import { suggestionsFor } from './suggestions';
 
 /**
- * An empty chat: who the persona is (avatar, name, description, skills, cost), its greeting as the
- * first assistant bubble (shown here only: never stored, charged or sent to the model) and a few
- * prompts to start with.
+ * An empty chat: who the persona is (avatar, name, tagline, description, skills, cost), its
+ * greeting as the first assistant bubble (shown here only: never stored, charged or sent to the
+ * model) and a few prompts to start with (the persona's own suggested prompts when it has them).
  */
 export function ChatIntro({
   persona,
@@ -24,10 +24,15 @@ export function ChatIntro({
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 pb-4" data-testid="chat-intro">
       <header className="flex flex-col items-center gap-2 pt-2 text-center">
-        <PersonaIcon id={persona.id} size={72} className="rounded-2xl" />
+        <PersonaIcon id={persona.id} avatarUrl={persona.avatarUrl} size={72} className="rounded-2xl" />
         <h3 className="text-xl font-semibold" data-testid="chat-intro-name">
           {persona.name}
         </h3>
+        {persona.tagline ? (
+          <p className="font-medium" data-testid="chat-intro-tagline">
+            {persona.tagline}
+          </p>
+        ) : null}
         <p className="max-w-md text-sm text-muted">{persona.description}</p>
         <CostBadge cost={persona.cost} />
         {persona.includedSkills.length > 0 ? (

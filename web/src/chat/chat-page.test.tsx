@@ -84,12 +84,23 @@ const message = (id: string, over: Partial<Message> = {}): Message =>
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-/** The messages endpoint answers from `answers` in turn (a thrown TypeError is a lost network). */
+/** What the chat's status endpoint answers (the chat takes messages unless a test says otherwise). */
+let chatStatus: () => Response = () => json({ canSend: true, reason: null });
+const statusCalls: string[] = [];
+
+/**
+ * The messages endpoint answers from `answers` in turn (a thrown TypeError is a lost network); the
+ * status endpoint answers `chatStatus`.
+ */
 function messagesAnswering(answers: Array<() => Response>) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
+      if (url.endsWith('/status')) {
+        statusCalls.push(url);
+        return chatStatus();
+      }
       calls.push(url);
       const next = answers.shift();
       if (!next) throw new Error(`unexpected request ${url}`);
@@ -119,6 +130,8 @@ beforeEach(() => {
   usePersonas.setState({ personas: [persona], loaded: true });
   useToastStore.setState({ toasts: [] });
   fake.emitted = [];
+  chatStatus = () => json({ canSend: true, reason: null });
+  statusCalls.length = 0;
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -173,5 +186,50 @@ describe('ChatPage', () => {
     await waitFor(() =>
       expect(fake.emitted).toEqual([['sendMessage', { chatId: 'c1', text: suggestions[0]?.textContent }]]),
     );
+  });
+
+  it('should use the persona’s own suggested prompts and show its tagline', async () => {
+    usePersonas.setState({
+      personas: [{ ...persona, tagline: 'Cooking made calm', suggestedPrompts: ['Soup for four', 'A quick tart'] }],
+      loaded: true,
+    });
+    messagesAnswering([() => json([])]);
+    renderChat();
+    const intro = await screen.findByTestId('chat-intro', {}, { timeout: 5000 });
+    expect(within(intro).getByTestId('chat-intro-tagline').textContent).toBe('Cooking made calm');
+    expect(
+      within(intro)
+        .getAllByTestId('suggestion')
+        .map((b) => b.textContent),
+    ).toEqual(['Soup for four', 'A quick tart']);
+  });
+
+  it('should show the read-only note instead of the composer in a chat of an unpublished persona, keeping the history', async () => {
+    const reason = { code: 'persona:unpublished', message: 'This persona is no longer available.' };
+    chatStatus = () => json({ canSend: false, reason });
+    messagesAnswering([() => json([message('m1', { content: 'An earlier answer' })])]);
+    renderChat();
+    const note = await screen.findByTestId('chat-read-only', {}, { timeout: 5000 });
+    expect(note.textContent).toContain('This chat is read-only');
+    expect(note.textContent).toContain('This persona is no longer available.');
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    expect(shownTexts()).toEqual(['An earlier answer']);
+    fireEvent.click(within(note).getByRole('button', { name: 'New Chat' }));
+    expect(useAppStore.getState().activeModal).toBe('newchat');
+  });
+
+  it('should turn read-only when the operator changes the catalog, and take messages again when republished', async () => {
+    messagesAnswering([() => json([message('m1')])]);
+    renderChat();
+    await screen.findByRole('textbox', { name: 'Message' }, { timeout: 5000 });
+    const reason = { code: 'persona:unpublished', message: 'Unpublished.' };
+    chatStatus = () => json({ canSend: false, reason });
+    act(() => fake.receive('personas.changed', {}));
+    await screen.findByTestId('chat-read-only', {}, { timeout: 5000 });
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    chatStatus = () => json({ canSend: true, reason: null });
+    act(() => fake.receive('personas.changed', {}));
+    await screen.findByRole('textbox', { name: 'Message' }, { timeout: 5000 });
+    expect(screen.queryByTestId('chat-read-only')).toBeNull();
   });
 });

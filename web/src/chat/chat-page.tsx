@@ -11,7 +11,9 @@ import { sendMessage, stopMessage } from './chat-api';
 import { ChatIntro } from './chat-intro';
 import { Composer, type ComposerHandle, filesOf } from './composer';
 import { MessageList } from './message-list';
+import { ReadOnlyNote } from './read-only-note';
 import { showSendError } from './send-error';
+import { useChatClosed } from './use-chat-status';
 import { useChatThread } from './use-chat-thread';
 import { useChatTitle } from './use-chat-title';
 
@@ -34,6 +36,8 @@ export function ChatPage() {
   }, [focusLoaded, thread?.loaded, thread?.hasMore, thread?.loadingOlder, loadOlder]);
   const [retrying, setRetrying] = useState(false);
   const [sending, setSending] = useState(false);
+  // A chat of an unpublished persona stays readable; the note replaces the composer.
+  const { closed, onSendError } = useChatClosed(chatId);
 
   const composer = useRef<ComposerHandle>(null);
   const onSend = useCallback(
@@ -42,11 +46,12 @@ export function ChatPage() {
         await sendMessage(chatId, text, attachments);
         return true;
       } catch (error) {
+        onSendError(error);
         showSendError(error);
         return false;
       }
     },
-    [chatId],
+    [chatId, onSendError],
   );
 
   // Images dropped anywhere on the conversation go to the composer (not to a browser tab).
@@ -131,7 +136,7 @@ export function ChatPage() {
             )
           }
         />
-        {credits !== null && persona && persona.cost > 0 && credits < persona.cost ? (
+        {!closed && credits !== null && persona && persona.cost > 0 && credits < persona.cost ? (
           <p
             data-testid="out-of-credits"
             className="mx-auto flex w-full max-w-3xl items-center justify-between gap-3 border-t border-border px-4 py-2 text-sm"
@@ -160,13 +165,17 @@ export function ChatPage() {
             </button>
           </p>
         ) : null}
-        <Composer
-          ref={composer}
-          streaming={streaming}
-          onSend={onSend}
-          onStop={() => stopMessage(chatId)}
-          focusKey={chatId}
-        />
+        {closed && !streaming ? (
+          <ReadOnlyNote reason={closed} />
+        ) : (
+          <Composer
+            ref={composer}
+            streaming={streaming}
+            onSend={onSend}
+            onStop={() => stopMessage(chatId)}
+            focusKey={chatId}
+          />
+        )}
       </section>
     </ChatSendContext>
   );

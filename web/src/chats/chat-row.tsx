@@ -33,7 +33,7 @@ export const ChatRow = memo(function ChatRow({ chat, active }: { chat: Chat; act
         className="flex min-w-0 flex-1 items-center gap-3 self-stretch"
         aria-current={active ? 'page' : undefined}
       >
-        <PersonaIcon id={chat.persona} size={40} />
+        <PersonaIcon id={chat.persona} avatarUrl={persona?.avatarUrl} size={40} />
         <span className="flex min-w-0 flex-1 flex-col">
           <span className="flex items-center gap-1">
             {chat.isPinned ? (

@@ -6,7 +6,7 @@ import { personaBackgroundUrl } from './persona-images';
 import { ProLabel } from './pro-label';
 
 /**
- * An Explore card: name, description, icon, cost and the Pro label; Featured cards also show the
+ * An Explore card: name, tagline, description, icon (or uploaded avatar), cost and the Pro label; Featured cards also show the
  * persona's background image. The whole card starts a chat.
  */
 export function PersonaCard({
@@ -51,6 +51,7 @@ export function PersonaCard({
         <div className="flex items-start gap-3">
           <PersonaIcon
             id={persona.id}
+            avatarUrl={persona.avatarUrl}
             size={featured ? 56 : 48}
             className={featured ? 'shadow-lg ring-2 ring-white/30' : ''}
           />
@@ -66,6 +67,14 @@ export function PersonaCard({
               </button>
               {persona.requiresPro ? <ProLabel /> : null}
             </h3>
+            {persona.tagline ? (
+              <p
+                className={`line-clamp-1 text-sm font-medium ${featured ? 'text-white' : 'text-fg'}`}
+                data-testid="persona-tagline"
+              >
+                {persona.tagline}
+              </p>
+            ) : null}
             <p className={`line-clamp-3 text-sm ${featured ? 'text-white/85' : 'text-muted'}`}>{persona.description}</p>
           </div>
         </div>

@@ -23,13 +23,13 @@ export function PersonaOption({
         data-locked={locked || undefined}
         className="flex w-full items-center gap-3 rounded-xl p-2 text-left hover:bg-surface-3"
       >
-        <PersonaIcon id={persona.id} size={44} />
+        <PersonaIcon id={persona.id} avatarUrl={persona.avatarUrl} size={44} />
         <span className="min-w-0 flex-1">
           <span className="flex items-center gap-2 font-medium">
             <span className="truncate">{persona.name}</span>
             {persona.requiresPro ? <ProLabel /> : null}
           </span>
-          <span className="line-clamp-2 text-sm text-muted">{persona.description}</span>
+          <span className="line-clamp-2 text-sm text-muted">{persona.tagline || persona.description}</span>
           <span className="text-xs text-muted" data-testid="newchat-persona-cost">
             {texts.explore.costLabel(persona.cost)}
           </span>

@@ -125,6 +125,7 @@ export const texts = {
     needsPro: 'This persona needs a Pro subscription.',
     getPro: 'Get Neura Pro',
     empty: 'No personas in this category yet.',
+    suggestions: 'Try asking',
     /** What each tab holds (every persona is in one of them). */
     hints: {
       helpful: 'Assistants, coaches and experts for getting things done.',
@@ -288,6 +289,10 @@ export const texts = {
     jumpToLatest: 'Jump to latest',
     greetingLabel: (persona: string) => `${persona} says`,
     suggestions: 'Try asking',
+    /** A chat whose persona can take no more messages (unpublished): the server's reason is shown under it. */
+    readOnlyTitle: 'This chat is read-only',
+    readOnlyFallback: 'This persona is no longer available. Start a new chat to keep talking.',
+    readOnlyNewChat: 'New Chat',
   },
   markdown: {
     copy: 'Copy',

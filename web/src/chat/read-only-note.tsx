@@ -1,0 +1,27 @@
+import type { ErrorBody } from '@neura/contract';
+import { useAppStore } from '../store/app-store';
+import { texts } from '../texts/texts';
+
+/** In place of the composer in a chat that takes no more messages: why, and a way to go on. */
+export function ReadOnlyNote({ reason }: { reason: ErrorBody }) {
+  const openNewChat = () => useAppStore.getState().setActiveModal('newchat');
+  return (
+    <div
+      role="status"
+      data-testid="chat-read-only"
+      className="mx-auto flex w-full max-w-3xl flex-col gap-2 border-t border-border px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p>
+        <strong className="block font-semibold">{texts.chat.readOnlyTitle}</strong>
+        <span className="text-muted">{reason.message || texts.chat.readOnlyFallback}</span>
+      </p>
+      <button
+        type="button"
+        onClick={openNewChat}
+        className="shrink-0 self-start rounded-full bg-accent px-3 py-1.5 font-medium text-accent-fg hover:opacity-90 sm:self-auto"
+      >
+        {texts.chat.readOnlyNewChat}
+      </button>
+    </div>
+  );
+}
