@@ -760,6 +760,8 @@ export const mediaTexts = {
     generate_music: 'This usually takes 30 seconds to 2 minutes.',
   } as Record<string, string>,
   imageAlt: (label: string, w: number, h: number) => `${label} result, ${w} × ${h}`,
+  /** A picture's size in pixels, under it in a skill's card. */
+  pixelSize: (w: number, h: number) => `${w} × ${h}`,
   open: (n: number) => `Open image ${n}`,
   skillCost: (n: number) => `+${n} ${n === 1 ? 'credit' : 'credits'}`,
   messageCost: (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`,
