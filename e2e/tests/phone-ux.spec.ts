@@ -562,3 +562,42 @@ test('N15: a Pro persona in New Chat explains itself and offers Pro; every row s
   await modal.getByRole('button', { name: 'Get Neura Pro' }).click();
   await expect(page.locator('[data-modal-id="subscribe"]')).toBeVisible();
 });
+
+test.describe('P12: the on-screen keyboard does not cover the persona intro or the latest message', () => {
+  test.use({ userAgent: androidUA, viewport: PHONE, isMobile: true, hasTouch: true });
+  const KEYBOARD = { width: PHONE.width, height: 480 } as const;
+
+  test('an empty chat: the intro folds, its prompts and the message box stay in view', async ({ page }) => {
+    const { chatId } = await seedChat(page.context());
+    await page.goto(`${app.url}/chats/${chatId}`);
+    const intro = page.getByTestId('chat-intro');
+    await expect(intro.getByTestId('suggestion').first()).toBeVisible();
+    const description = intro.locator('header p');
+    await expect(description).toBeVisible();
+    await composerBox(page).click();
+    // The keyboard opening (interactive-widget=resizes-content): the viewport gets shorter.
+    await page.setViewportSize(KEYBOARD);
+    await expect(intro).toHaveAttribute('data-keyboard', 'true');
+    await expect(description).toBeHidden();
+    await expectInViewport(page, composerBox(page));
+    await expectInside(intro.getByTestId('suggestion').last(), page.getByTestId('message-list'));
+    await expect(composerBox(page)).toBeFocused();
+    await shoot(page, 'p12-keyboard-intro');
+
+    // The keyboard closes: the whole intro is back.
+    await page.setViewportSize(PHONE);
+    await expect(description).toBeVisible();
+    await expect(intro).not.toHaveAttribute('data-keyboard', 'true');
+  });
+
+  test('a chat with history: the newest message stays in view above the box', async ({ page }) => {
+    const { chatId } = await seedChat(page.context(), { messages: 12 });
+    await page.goto(`${app.url}/chats/${chatId}`);
+    const list = page.getByTestId('message-list');
+    await expect(list.getByText('Message 12.')).toBeVisible();
+    await composerBox(page).click();
+    await page.setViewportSize(KEYBOARD);
+    await expectInViewport(page, composerBox(page));
+    await expectInside(list.getByText('Message 12.'), list);
+  });
+});
