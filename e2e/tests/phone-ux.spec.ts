@@ -601,3 +601,69 @@ test.describe('P12: the on-screen keyboard does not cover the persona intro or t
     await expectInside(list.getByText('Message 12.'), list);
   });
 });
+
+/** A synthetic `beforeinstallprompt` (as Chromium fires it); its prompt() counts into window.__installPrompts. */
+async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed') {
+  await page.evaluate((choice) => {
+    const w = window as unknown as { __installPrompts: number };
+    w.__installPrompts = 0;
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => {
+        w.__installPrompts += 1;
+      },
+      userChoice: Promise.resolve({ outcome: choice, platform: 'web' }),
+    });
+    window.dispatchEvent(event);
+  }, outcome);
+}
+
+const installPrompts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __installPrompts: number }).__installPrompts);
+
+test.describe('P6: Install Neura, only while the browser offers it', () => {
+  for (const size of [PHONE, DESKTOP]) {
+    test(`in Settings at ${size.width}: shown on beforeinstallprompt, gone once used or installed`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(size);
+      await seedChat(page.context());
+      await page.goto(`${app.url}/settings`);
+      await expect(page.getByTestId('account-name')).toBeVisible();
+      const install = page.getByRole('button', { name: /Install Neura/ });
+      await expect(install).toHaveCount(0);
+
+      await offerInstall(page, 'dismissed');
+      await expect(install).toBeVisible();
+      expect(describeViolations(await seriousViolations(page))).toBe('');
+      await install.scrollIntoViewIfNeeded();
+      await shoot(page, 'p6-install-settings');
+      await install.click();
+      await expect.poll(() => installPrompts(page)).toBe(1);
+      await expect(install).toHaveCount(0);
+
+      // Offered again, then installed from the browser's own menu: the button goes.
+      await offerInstall(page, 'dismissed');
+      await expect(install).toBeVisible();
+      await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')));
+      await expect(install).toHaveCount(0);
+    });
+  }
+
+  test('in the install steps of the sign-in flow on an Android browser: accepting moves on', async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: androidUA, viewport: PHONE, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Skip Intro' }).click();
+    await expect(dialog.getByRole('button', { name: 'No, thanks' })).toBeVisible();
+    const install = dialog.getByRole('button', { name: 'Install Neura' });
+    await expect(install).toHaveCount(0);
+    await offerInstall(page, 'accepted');
+    await expect(install).toBeVisible();
+    await shoot(page, 'p6-install-steps');
+    await install.click();
+    await expect.poll(() => installPrompts(page)).toBe(1);
+    await expect(dialog.getByRole('button', { name: 'No, thanks' })).toHaveCount(0);
+    await context.close();
+  });
+});

@@ -2,6 +2,7 @@ import { CLIENT_VERSION } from '@neura/contract';
 import { AccountStatus } from '../chats/account-status';
 import { ioTexts } from '../conversation-io/texts';
 import { ClientInfoLine } from '../platform/client-info-line';
+import { InstallButton } from '../pwa/install-button';
 import { useAppStore } from '../store/app-store';
 import { selectCredits, selectIsPro, useUser } from '../store/user';
 import { texts } from '../texts/texts';
@@ -96,7 +97,8 @@ export default function SettingsPage() {
       </SettingsSection>
 
       <SettingsSection title={texts.settings.about}>
-        <ul className="divide-y divide-border">
+        <InstallButton />
+        <ul className="divide-y divide-border border-t border-border first:border-t-0">
           <SettingsLink to="/changelog">{texts.settings.releaseNotes}</SettingsLink>
           <SettingsLink to="/terms">{texts.settings.terms}</SettingsLink>
         </ul>

@@ -402,6 +402,8 @@ export const texts = {
     updateBody: 'A new version of Neura is ready.',
     reload: 'Reload',
     later: 'Later',
+    install: 'Install Neura',
+    installHint: 'Open Neura from your home screen or desktop, full screen.',
   },
   uiTest: {
     intro: 'Developer gallery of the shared components.',
