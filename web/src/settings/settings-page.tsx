@@ -11,7 +11,12 @@ import { SettingsLink, SettingsSection } from './settings-row';
 import { ToggleRow } from './toggle-row';
 import { useLogout } from './use-logout';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+// Built on first use (a Pro account's end date), not when the page's module loads.
+let dateFormat: Intl.DateTimeFormat | undefined;
+const formatDay = (iso: string) => {
+  dateFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+  return dateFormat.format(new Date(iso));
+};
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -37,7 +42,7 @@ export default function SettingsPage() {
 
   const plan = isPro
     ? user?.proExpiry
-      ? texts.settings.proUntil(dateFormat.format(new Date(user.proExpiry)))
+      ? texts.settings.proUntil(formatDay(user.proExpiry))
       : texts.settings.proActive
     : texts.settings.free;
 
