@@ -649,6 +649,18 @@ test.describe('P6: Install Neura, only while the browser offers it', () => {
     });
   }
 
+  test("the manifest's screenshots (narrow and wide) are served by the built app", async ({ request }) => {
+    const manifest = (await (await request.get(`${app.url}/manifest.webmanifest`)).json()) as {
+      screenshots: Array<{ src: string; form_factor: string }>;
+    };
+    expect(manifest.screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
+    for (const shot of manifest.screenshots) {
+      const response = await request.get(`${app.url}${shot.src}`);
+      expect(response.status(), shot.src).toBe(200);
+      expect(response.headers()['content-type']).toBe('image/png');
+    }
+  });
+
   test('in the install steps of the sign-in flow on an Android browser: accepting moves on', async ({ browser }) => {
     const context = await browser.newContext({ userAgent: androidUA, viewport: PHONE, isMobile: true });
     const page = await context.newPage();
