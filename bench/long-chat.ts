@@ -25,6 +25,7 @@ import { startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { addTestMessages, createTestChat, createTestUser, openSeedTarget } from '@neura/test-kit/seed';
 import { startServerProcess } from '@neura/test-kit/server/process';
 import { chromium, type Page } from 'playwright-core';
+import { markdownTokens } from './lib/markdown-tokens.js';
 import { loadAverage, report } from './lib/report.js';
 
 const MESSAGES = Number(process.env.LONGCHAT_MESSAGES ?? 2000);
@@ -35,37 +36,6 @@ const OPENS = Number(process.env.LONGCHAT_OPENS ?? 5);
 const SETTLE_MS = Number(process.env.LONGCHAT_SETTLE_MS ?? 2000);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LONG_TASK_MS = 50;
-
-const WORDS = 'the quick brown fox jumps over a lazy dog while streaming markdown tokens arrive in order'.split(' ');
-
-/** A markdown reply of about `tokens` tokens: paragraphs, a list, a code block, a table now and then. */
-export function markdownTokens(tokens: number, seed = 1): string[] {
-  const out: string[] = [];
-  let n = seed;
-  const word = () => {
-    n = (n * 31 + 7) % 9973;
-    return WORDS[n % WORDS.length] as string;
-  };
-  while (out.length < tokens) {
-    const kind = out.length % 400;
-    if (kind === 100) {
-      out.push('\n\n```ts\n');
-      for (let i = 0; i < 12; i++) out.push(`const ${word()}${i} = ${i};\n`);
-      out.push('```\n\n');
-    } else if (kind === 200) {
-      out.push('\n\n');
-      for (let i = 0; i < 6; i++) out.push(`- **${word()}** ${word()} ${word()}\n`);
-      out.push('\n');
-    } else if (kind === 300) {
-      out.push('\n\n| a | b |\n|---|---|\n');
-      for (let i = 0; i < 4; i++) out.push(`| ${word()} | ${word()} |\n`);
-      out.push('\n');
-    } else {
-      out.push(out.length % 60 === 59 ? `${word()}.\n\n` : `${word()} `);
-    }
-  }
-  return out.slice(0, tokens);
-}
 
 const median = (values: number[]) => {
   const s = [...values].sort((a, b) => a - b);

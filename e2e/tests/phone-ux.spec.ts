@@ -562,3 +562,120 @@ test('N15: a Pro persona in New Chat explains itself and offers Pro; every row s
   await modal.getByRole('button', { name: 'Get Neura Pro' }).click();
   await expect(page.locator('[data-modal-id="subscribe"]')).toBeVisible();
 });
+
+test.describe('P12: the on-screen keyboard does not cover the persona intro or the latest message', () => {
+  test.use({ userAgent: androidUA, viewport: PHONE, isMobile: true, hasTouch: true });
+  const KEYBOARD = { width: PHONE.width, height: 480 } as const;
+
+  test('an empty chat: the intro folds, its prompts and the message box stay in view', async ({ page }) => {
+    const { chatId } = await seedChat(page.context());
+    await page.goto(`${app.url}/chats/${chatId}`);
+    const intro = page.getByTestId('chat-intro');
+    await expect(intro.getByTestId('suggestion').first()).toBeVisible();
+    const description = intro.locator('header p');
+    await expect(description).toBeVisible();
+    await composerBox(page).click();
+    // The keyboard opening (interactive-widget=resizes-content): the viewport gets shorter.
+    await page.setViewportSize(KEYBOARD);
+    await expect(intro).toHaveAttribute('data-keyboard', 'true');
+    await expect(description).toBeHidden();
+    await expectInViewport(page, composerBox(page));
+    await expectInside(intro.getByTestId('suggestion').last(), page.getByTestId('message-list'));
+    await expect(composerBox(page)).toBeFocused();
+    await shoot(page, 'p12-keyboard-intro');
+
+    // The keyboard closes: the whole intro is back.
+    await page.setViewportSize(PHONE);
+    await expect(description).toBeVisible();
+    await expect(intro).not.toHaveAttribute('data-keyboard', 'true');
+  });
+
+  test('a chat with history: the newest message stays in view above the box', async ({ page }) => {
+    const { chatId } = await seedChat(page.context(), { messages: 12 });
+    await page.goto(`${app.url}/chats/${chatId}`);
+    const list = page.getByTestId('message-list');
+    await expect(list.getByText('Message 12.')).toBeVisible();
+    await composerBox(page).click();
+    await page.setViewportSize(KEYBOARD);
+    await expectInViewport(page, composerBox(page));
+    await expectInside(list.getByText('Message 12.'), list);
+  });
+});
+
+/** A synthetic `beforeinstallprompt` (as Chromium fires it); its prompt() counts into window.__installPrompts. */
+async function offerInstall(page: Page, outcome: 'accepted' | 'dismissed') {
+  await page.evaluate((choice) => {
+    const w = window as unknown as { __installPrompts: number };
+    w.__installPrompts = 0;
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => {
+        w.__installPrompts += 1;
+      },
+      userChoice: Promise.resolve({ outcome: choice, platform: 'web' }),
+    });
+    window.dispatchEvent(event);
+  }, outcome);
+}
+
+const installPrompts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __installPrompts: number }).__installPrompts);
+
+test.describe('P6: Install Neura, only while the browser offers it', () => {
+  for (const size of [PHONE, DESKTOP]) {
+    test(`in Settings at ${size.width}: shown on beforeinstallprompt, gone once used or installed`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(size);
+      await seedChat(page.context());
+      await page.goto(`${app.url}/settings`);
+      await expect(page.getByTestId('account-name')).toBeVisible();
+      const install = page.getByRole('button', { name: /Install Neura/ });
+      await expect(install).toHaveCount(0);
+
+      await offerInstall(page, 'dismissed');
+      await expect(install).toBeVisible();
+      expect(describeViolations(await seriousViolations(page))).toBe('');
+      await install.scrollIntoViewIfNeeded();
+      await shoot(page, 'p6-install-settings');
+      await install.click();
+      await expect.poll(() => installPrompts(page)).toBe(1);
+      await expect(install).toHaveCount(0);
+
+      // Offered again, then installed from the browser's own menu: the button goes.
+      await offerInstall(page, 'dismissed');
+      await expect(install).toBeVisible();
+      await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')));
+      await expect(install).toHaveCount(0);
+    });
+  }
+
+  test("the manifest's screenshots (narrow and wide) are served by the built app", async ({ request }) => {
+    const manifest = (await (await request.get(`${app.url}/manifest.webmanifest`)).json()) as {
+      screenshots: Array<{ src: string; form_factor: string }>;
+    };
+    expect(manifest.screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
+    for (const shot of manifest.screenshots) {
+      const response = await request.get(`${app.url}${shot.src}`);
+      expect(response.status(), shot.src).toBe(200);
+      expect(response.headers()['content-type']).toBe('image/png');
+    }
+  });
+
+  test('in the install steps of the sign-in flow on an Android browser: accepting moves on', async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: androidUA, viewport: PHONE, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Skip Intro' }).click();
+    await expect(dialog.getByRole('button', { name: 'No, thanks' })).toBeVisible();
+    const install = dialog.getByRole('button', { name: 'Install Neura' });
+    await expect(install).toHaveCount(0);
+    await offerInstall(page, 'accepted');
+    await expect(install).toBeVisible();
+    await shoot(page, 'p6-install-steps');
+    await install.click();
+    await expect.poll(() => installPrompts(page)).toBe(1);
+    await expect(dialog.getByRole('button', { name: 'No, thanks' })).toHaveCount(0);
+    await context.close();
+  });
+});

@@ -191,6 +191,9 @@ test('should rotate an attached picture, then edit a painted area on the canvas'
   await expect(rotate).toHaveAttribute('data-status', 'complete');
   const rotated = rotate.getByTestId('image-result');
   expect(await naturalSize(rotated)).toEqual([40, 80]);
+  // Shown at most at its natural size (not blown up to the card's width), with its size in pixels.
+  await expect(rotate.getByTestId('image-size')).toHaveText('40 × 80');
+  expect((await rotated.boundingBox())?.width).toBeLessThanOrEqual(40.5);
   await expect(page.locator('[data-role="assistant"]').last()).toHaveAttribute('data-status', 'complete');
   await shoot(page, testInfo, 'rotate-result', rotate);
 

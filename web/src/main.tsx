@@ -1,8 +1,12 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router';
+import { listenForInstallPrompt } from './pwa/install-prompt';
 import { registerServiceWorker } from './pwa/register-sw';
 import './styles.css';
+
+// Before the first render: the browser's install offer comes once, early, whichever page is open.
+listenForInstallPrompt();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

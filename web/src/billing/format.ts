@@ -1,7 +1,9 @@
 const locale = 'en-US';
 
-const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+// Built on first use, once: the first Intl.DateTimeFormat of a page loads the locale's data (tens of
+// milliseconds on a phone), which a module that is only imported should not pay.
+let dateFormat: Intl.DateTimeFormat | undefined;
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
 
 export function money(amount: number, currency = 'usd'): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(amount);
@@ -17,5 +19,11 @@ export function pricePerCredit(price: number, credits: number, currency = 'usd')
   }).format(price / credits);
 }
 
-export const day = (iso: string): string => dateFormat.format(new Date(iso));
-export const dayTime = (iso: string): string => dateTimeFormat.format(new Date(iso));
+export const day = (iso: string): string => {
+  dateFormat ??= new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  return dateFormat.format(new Date(iso));
+};
+export const dayTime = (iso: string): string => {
+  dateTimeFormat ??= new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return dateTimeFormat.format(new Date(iso));
+};

@@ -1,15 +1,19 @@
 import type { Persona } from '@neura/contract';
+import { useLayoutEffect, useRef } from 'react';
 import { CostBadge } from '../personas/cost-badge';
 import { PersonaIcon } from '../personas/persona-icon';
 import { SkillList } from '../skills/skill-list';
 import { texts } from '../texts/texts';
 import { Markdown } from '../ui/lazy-markdown';
+import { useKeyboardOpen } from '../ui/use-viewport-shrink';
 import { suggestionsFor } from './suggestions';
 
 /**
  * An empty chat: who the persona is (avatar, name, tagline, description, skills, cost), its
  * greeting as the first assistant bubble (shown here only: never stored, charged or sent to the
  * model) and a few prompts to start with (the persona's own suggested prompts when it has them).
+ * While the on-screen keyboard is open the header folds to one line (no tagline, description or
+ * skills) and the greeting and prompts, next to the message box, stay in view.
  */
 export function ChatIntro({
   persona,
@@ -21,21 +25,40 @@ export function ChatIntro({
   disabled?: boolean;
 }) {
   const suggestions = suggestionsFor(persona);
+  const keyboard = useKeyboardOpen();
+  const end = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    // The list's scroller keeps its scroll position when it gets shorter: show the end instead.
+    if (keyboard) end.current?.scrollIntoView({ block: 'end' });
+  }, [keyboard]);
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 pb-4" data-testid="chat-intro">
-      <header className="flex flex-col items-center gap-2 pt-2 text-center">
-        <PersonaIcon id={persona.id} avatarUrl={persona.avatarUrl} size={72} className="rounded-2xl" />
-        <h3 className="text-xl font-semibold" data-testid="chat-intro-name">
+    <div
+      className="mx-auto flex w-full max-w-3xl flex-col gap-4 pb-4"
+      data-testid="chat-intro"
+      data-keyboard={keyboard || undefined}
+    >
+      <header
+        className={
+          keyboard ? 'flex items-center justify-center gap-2' : 'flex flex-col items-center gap-2 pt-2 text-center'
+        }
+      >
+        <PersonaIcon
+          id={persona.id}
+          avatarUrl={persona.avatarUrl}
+          size={keyboard ? 32 : 72}
+          className={keyboard ? 'rounded-lg' : 'rounded-2xl'}
+        />
+        <h3 className={keyboard ? 'font-semibold' : 'text-xl font-semibold'} data-testid="chat-intro-name">
           {persona.name}
         </h3>
-        {persona.tagline ? (
+        {!keyboard && persona.tagline ? (
           <p className="font-medium" data-testid="chat-intro-tagline">
             {persona.tagline}
           </p>
         ) : null}
-        <p className="max-w-md text-sm text-muted">{persona.description}</p>
+        {keyboard ? null : <p className="max-w-md text-sm text-muted">{persona.description}</p>}
         <CostBadge cost={persona.cost} />
-        {persona.includedSkills.length > 0 ? (
+        {!keyboard && persona.includedSkills.length > 0 ? (
           <div className="flex justify-center">
             <SkillList skills={persona.includedSkills} />
           </div>
@@ -49,7 +72,7 @@ export function ChatIntro({
           </div>
         </div>
       ) : null}
-      <section aria-label={texts.chat.suggestions} className="flex flex-col items-end gap-2">
+      <section ref={end} aria-label={texts.chat.suggestions} className="flex flex-col items-end gap-2">
         <h4 className="sr-only">{texts.chat.suggestions}</h4>
         <ul className="flex flex-wrap justify-end gap-2">
           {suggestions.map((prompt) => (

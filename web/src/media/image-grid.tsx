@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { mediaTexts } from '../texts/texts';
 import { fileSrc } from '../ui/file-url';
@@ -8,18 +8,27 @@ import type { ChatImage } from './types';
 const Lightbox = lazy(() => import('./lightbox'));
 const CanvasEditor = lazy(() => import('./canvas-editor'));
 
+/** Never wider than its own pixels (a small picture is not blown up), once its size is known. */
+export function naturalSizeStyle(image: ChatImage): CSSProperties | undefined {
+  if (!image.width || !image.height) return undefined;
+  return { aspectRatio: `${image.width} / ${image.height}`, maxWidth: `${image.width}px` };
+}
+
 /**
- * Images as a grid of thumbnails; each opens the lightbox (zoom, download, "Edit this image", which
- * opens the canvas editor). The lightbox and the editor load on first use, in their own chunks.
+ * Images as a grid of thumbnails, each at most at its natural size; each opens the lightbox (zoom,
+ * download, "Edit this image", which opens the canvas editor). The lightbox and the editor load on
+ * first use, in their own chunks. `showSize`: the pixel size ("800 × 600") under each picture.
  */
 export function ImageGrid({
   images,
   alt,
   compact = false,
+  showSize = false,
 }: {
   images: ChatImage[];
   alt: (image: ChatImage, index: number) => string;
   compact?: boolean;
+  showSize?: boolean;
 }) {
   const [open, setOpen] = useState<number | null>(null);
   const [editing, setEditing] = useState<ChatImage | null>(null);
@@ -39,7 +48,7 @@ export function ImageGrid({
               onClick={() => setOpen(i)}
               aria-label={mediaTexts.open(i + 1)}
               className="block w-full overflow-hidden rounded-lg border border-border bg-surface-3"
-              style={image.width && image.height ? { aspectRatio: `${image.width} / ${image.height}` } : undefined}
+              style={naturalSizeStyle(image)}
             >
               <img
                 src={fileSrc(image.url)}
@@ -53,6 +62,11 @@ export function ImageGrid({
                 data-file-id={image.id}
               />
             </button>
+            {showSize && image.width && image.height ? (
+              <p className="mt-1 text-xs text-muted tabular-nums" data-testid="image-size" aria-hidden="true">
+                {mediaTexts.pixelSize(image.width, image.height)}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import { CLIENT_VERSION } from '@neura/contract';
 import { AccountStatus } from '../chats/account-status';
 import { ioTexts } from '../conversation-io/texts';
 import { ClientInfoLine } from '../platform/client-info-line';
+import { InstallButton } from '../pwa/install-button';
 import { useAppStore } from '../store/app-store';
 import { selectCredits, selectIsPro, useUser } from '../store/user';
 import { texts } from '../texts/texts';
@@ -10,7 +11,12 @@ import { SettingsLink, SettingsSection } from './settings-row';
 import { ToggleRow } from './toggle-row';
 import { useLogout } from './use-logout';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+// Built on first use (a Pro account's end date), not when the page's module loads.
+let dateFormat: Intl.DateTimeFormat | undefined;
+const formatDay = (iso: string) => {
+  dateFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+  return dateFormat.format(new Date(iso));
+};
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -36,7 +42,7 @@ export default function SettingsPage() {
 
   const plan = isPro
     ? user?.proExpiry
-      ? texts.settings.proUntil(dateFormat.format(new Date(user.proExpiry)))
+      ? texts.settings.proUntil(formatDay(user.proExpiry))
       : texts.settings.proActive
     : texts.settings.free;
 
@@ -96,7 +102,8 @@ export default function SettingsPage() {
       </SettingsSection>
 
       <SettingsSection title={texts.settings.about}>
-        <ul className="divide-y divide-border">
+        <InstallButton />
+        <ul className="divide-y divide-border border-t border-border first:border-t-0">
           <SettingsLink to="/changelog">{texts.settings.releaseNotes}</SettingsLink>
           <SettingsLink to="/terms">{texts.settings.terms}</SettingsLink>
         </ul>

@@ -407,6 +407,8 @@ export const texts = {
     updateBody: 'A new version of Neura is ready.',
     reload: 'Reload',
     later: 'Later',
+    install: 'Install Neura',
+    installHint: 'Open Neura from your home screen or desktop, full screen.',
   },
   uiTest: {
     intro: 'Developer gallery of the shared components.',
@@ -765,6 +767,8 @@ export const mediaTexts = {
     generate_music: 'This usually takes 30 seconds to 2 minutes.',
   } as Record<string, string>,
   imageAlt: (label: string, w: number, h: number) => `${label} result, ${w} × ${h}`,
+  /** A picture's size in pixels, under it in a skill's card. */
+  pixelSize: (w: number, h: number) => `${w} × ${h}`,
   open: (n: number) => `Open image ${n}`,
   skillCost: (n: number) => `+${n} ${n === 1 ? 'credit' : 'credits'}`,
   messageCost: (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`,

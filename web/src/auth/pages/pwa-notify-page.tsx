@@ -1,9 +1,10 @@
+import { InstallButton } from '../../pwa/install-button';
 import { texts } from '../../texts/texts';
 import { useAuthFlow } from '../auth-flow-store';
 import { SecondaryButton } from '../form-controls';
 import { phoneOs } from '../platform-checks';
 
-/** pwanotify: install steps for a phone browser, and "No, thanks". */
+/** pwanotify: install steps for a phone browser (or the browser's own install, when it offers one), and "No, thanks". */
 export function PwaNotifyPage() {
   const goTo = useAuthFlow((s) => s.goTo);
   const steps = phoneOs() === 'ios' ? texts.auth.pwa.ios : texts.auth.pwa.android;
@@ -15,6 +16,7 @@ export function PwaNotifyPage() {
           <li key={step}>{step}</li>
         ))}
       </ol>
+      <InstallButton variant="button" onInstalled={() => goTo('emailcheck')} />
       <SecondaryButton onClick={() => goTo('emailcheck')}>{texts.auth.noThanks}</SecondaryButton>
     </div>
   );

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../ui/toast-store';
 import { MessageItem } from '../message-item';
-import { receiptOf } from './receipt';
+import { formatTime, receiptOf } from './receipt';
 
 /** A stand-in for the session socket: records emits and answers acks from a script. */
 const fake = vi.hoisted(() => {
@@ -211,5 +211,23 @@ describe('receipt', () => {
     render(<MessageItem message={msg('m8', { cost: 2, status: 'failed', content: '' })} />);
     fireEvent.click(screen.getByRole('button', { name: 'Cost: 0 credits. Show receipt' }));
     expect(screen.getByText(/Refunded/)).toBeTruthy();
+  });
+});
+
+describe('formatTime', () => {
+  const at = (hours: number, minutes: number) => new Date(2026, 0, 5, hours, minutes).toISOString();
+
+  it('should write the local time as en-US hours and minutes, without Intl', () => {
+    const spy = vi.spyOn(Intl, 'DateTimeFormat');
+    expect(formatTime(at(20, 5))).toBe('08:05 PM');
+    expect(formatTime(at(9, 41))).toBe('09:41 AM');
+    expect(formatTime(at(0, 0))).toBe('12:00 AM');
+    expect(formatTime(at(12, 30))).toBe('12:30 PM');
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+  });
+
+  it('should show nothing for a time it cannot read', () => {
+    expect(formatTime('not a time')).toBe('');
   });
 });

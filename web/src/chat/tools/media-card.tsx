@@ -80,6 +80,7 @@ export function MediaResult({ call }: { call: ToolCall }) {
         { id: output.fileId, url: output.url, mimeType: output.mimeType, width: output.width, height: output.height },
       ]}
       alt={(image) => mediaTexts.imageAlt(label, image.width ?? 0, image.height ?? 0)}
+      showSize
     />
   );
 }

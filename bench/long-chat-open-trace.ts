@@ -1,0 +1,138 @@
+/**
+ * What the long tasks of opening a 2,000-message chat are made of (issue #25, "a slower phone"):
+ * the open of bench/long-chat.ts, each in a fresh context, with a Chromium trace per open; prints
+ * each main-thread task over 50 ms of wall time with its thread (CPU) time and its biggest parts
+ * (script evaluation by URL, function calls, style, layout, parsing). On a busy machine wall time
+ * is mostly waiting for a core: the thread time says how much was the page's own work.
+ *
+ *   npm run build && LONGCHAT_CPU_THROTTLE=4 node --import tsx bench/long-chat-open-trace.ts
+ *
+ * Env: LONGCHAT_MESSAGES (2000), LONGCHAT_OPENS (5), LONGCHAT_SETTLE_MS (2000), LONGCHAT_CPU_THROTTLE (4),
+ * LONGCHAT_TRACE_FILE (the last open's trace, for DevTools), LONGCHAT_PROFILE_DIR (a CPU profile of
+ * each open, open-N.cpuprofile). Prints figures; asserts nothing.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { addTestMessages, createTestChat, createTestUser, openSeedTarget } from '@neura/test-kit/seed';
+import { startServerProcess } from '@neura/test-kit/server/process';
+import { chromium } from 'playwright-core';
+import { markdownTokens } from './lib/markdown-tokens.js';
+import { loadAverage } from './lib/report.js';
+
+const MESSAGES = Number(process.env.LONGCHAT_MESSAGES ?? 2000);
+const OPENS = Number(process.env.LONGCHAT_OPENS ?? 5);
+const SETTLE_MS = Number(process.env.LONGCHAT_SETTLE_MS ?? 2000);
+const CPU_THROTTLE = Number(process.env.LONGCHAT_CPU_THROTTLE ?? 4);
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { url?: string; functionName?: string; frame?: string } };
+}
+
+/** Each main-thread task over 50 ms of a trace: wall and thread ms, and its parts over 3 ms. */
+export function longTasks(events: TraceEvent[]) {
+  // The page's renderer: the main thread that evaluated the app's scripts.
+  const main = events.find((e) => e.name === 'FunctionCall' && e.args?.data?.url?.includes('/assets/'));
+  if (!main) return [];
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000);
+  return tasks.map((task) => {
+    const end = task.ts + (task.dur ?? 0);
+    const parts = onMain
+      .filter((e) => e !== task && e.ts >= task.ts && e.ts < end && (e.dur ?? 0) > 3_000)
+      .filter((e) =>
+        /EvaluateScript|FunctionCall|v8\.compile|Layout|UpdateLayoutTree|ParseHTML|ParseAuthorStyleSheet|TimerFire|FireAnimationFrame|EventDispatch|V8\.GC|MajorGC|MinorGC|Paint|PrePaint|RunMicrotasks|v8\.evaluateModule|v8\.produceModuleCache/.test(
+          e.name,
+        ),
+      )
+      .map((e) => {
+        const where = e.args?.data?.url?.replace(/^.*\/assets\//, '') ?? e.args?.data?.functionName ?? '';
+        return `${e.name}${where ? ` ${where}` : ''} ${((e.dur ?? 0) / 1000).toFixed(0)}/${((e.tdur ?? 0) / 1000).toFixed(0)}`;
+      });
+    return { wall: (task.dur ?? 0) / 1000, cpu: (task.tdur ?? 0) / 1000, parts };
+  });
+}
+
+async function main() {
+  const app = await startServerProcess({ env: { NODE_ENV: 'production', PAYMENTS: 'off' }, startTimeoutMs: 60_000 });
+  const target = openSeedTarget({ dataDir: app.dataDir });
+  const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox'] });
+  try {
+    const user = await createTestUser(target, { firstName: 'Bench', password: null, credits: 1_000 });
+    const chat = await createTestChat(target, user.id, 'default', { name: 'Long chat' });
+    const start = Date.now() - MESSAGES * 60_000;
+    await addTestMessages(
+      target,
+      { id: chat.id, userId: user.id },
+      Array.from({ length: MESSAGES }, (_, i) => ({
+        role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
+        content:
+          i % 2 === 0
+            ? `Question ${i}: how does this work?`
+            : `Answer ${i}.\n\n${markdownTokens(40 + (i % 7) * 20, i).join('')}`,
+        at: new Date(start + i * 60_000).toISOString(),
+      })),
+    );
+    const lastText = `Answer ${MESSAGES - 1}.`;
+    console.log(`CPU throttling ${CPU_THROTTLE}×, ${os.cpus().length} CPUs, load average before ${loadAverage()}`);
+    let total = 0;
+    let over = 0;
+    for (let i = 0; i < OPENS; i++) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+      await context.addInitScript(
+        ([token]) =>
+          localStorage.setItem(
+            'neura:persisted',
+            JSON.stringify({ token, blackout: false, theme: 'dark', introFinished: true }),
+          ),
+        [user.token],
+      );
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+      await page.waitForTimeout(SETTLE_MS);
+      await browser.startTracing(page, {
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink'],
+      });
+      const profiling = process.env.LONGCHAT_PROFILE_DIR;
+      if (profiling) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
+      await page.goto(`${app.url}/chats/${chat.id}`);
+      await page.waitForFunction((text) => document.body.textContent?.includes(text), lastText, { timeout: 120_000 });
+      await page.waitForTimeout(500);
+      const buffer = await browser.stopTracing();
+      if (profiling) {
+        const { profile } = await cdp.send('Profiler.stop');
+        fs.writeFileSync(`${profiling}/open-${i + 1}.cpuprofile`, JSON.stringify(profile));
+      }
+      if (process.env.LONGCHAT_TRACE_FILE) fs.writeFileSync(process.env.LONGCHAT_TRACE_FILE, buffer);
+      const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
+      const tasks = longTasks(traceEvents);
+      total += tasks.length;
+      over += tasks.filter((t) => t.cpu > 50 / CPU_THROTTLE).length;
+      console.log(`open ${i + 1}: ${tasks.length} tasks over 50 ms (load ${loadAverage()})`);
+      for (const t of tasks)
+        console.log(`  ${t.wall.toFixed(0)} ms wall, ${t.cpu.toFixed(0)} ms thread: ${t.parts.join(' · ')}`);
+      await context.close();
+    }
+    console.log(
+      `${total} tasks over 50 ms wall in ${OPENS} opens; ${over} with over ${50 / CPU_THROTTLE} ms of thread time (over 50 ms at ${CPU_THROTTLE}× on an idle core); load after ${loadAverage()}`,
+    );
+  } finally {
+    await browser.close();
+    await target.close();
+    await app.stop();
+  }
+}
+
+await main();
