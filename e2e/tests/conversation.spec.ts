@@ -86,11 +86,13 @@ test('should take a new user from Explore to a streamed, paid and named chat', a
     .getByRole('button', { name: `Start a chat with ${coach?.name}` })
     .first()
     .click();
-  await expect(page).toHaveURL(/\/chats\/[0-9a-z]{26}$/);
+  // A draft of the chat: created with the first message, whose address then replaces the draft's.
+  await expect(page).toHaveURL(/\/chats\/new\?persona=mindful-coach$/);
 
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('I feel stressed today');
   await box.press('Enter');
+  await expect(page).toHaveURL(/\/chats\/[0-9a-z]{26}$/);
   const reply = page.locator('[data-role="assistant"]');
   await expect(reply).toHaveAttribute('data-status', 'complete');
   await expect(reply).toContainText('Hello from the fake model.');
