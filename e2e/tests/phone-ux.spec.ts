@@ -389,9 +389,7 @@ test('N8: an open archived chat says so and offers Unarchive; all chats archived
   await expect(page.getByTestId('chat-archived')).toHaveCount(0);
 });
 
-test('N9: tapping a persona opens a draft; the chat exists only once the first message is sent', async ({
-  page,
-}) => {
+test('N9: tapping a persona opens a draft; the chat exists only once the first message is sent', async ({ page }) => {
   await page.setViewportSize(PHONE);
   const user = await createSignedInUser({ credits: 40, password: null }, app.dataDir);
   await signIn(page.context(), user.token);

@@ -301,6 +301,8 @@ export const texts = {
     mainNav: 'Main',
     notifications: 'Notifications',
     loadingPage: 'Loading...',
+    skipToMessage: 'Skip to message box',
+    skipToMain: 'Skip to main content',
   },
   header: {
     creditsBadge: (n: number | null) => (n === null ? 'Credits' : `${n} credits, buy more`),
@@ -761,10 +763,6 @@ export const mediaTexts = {
   } as Record<string, string>,
   imageAlt: (label: string, w: number, h: number) => `${label} result, ${w} × ${h}`,
   open: (n: number) => `Open image ${n}`,
-  skillCost: (n: number) => `+${n} ${n === 1 ? 'credit' : 'credits'}`,
-  messageCost: (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`,
-  messageCostDetail: (base: number, extra: number) =>
-    `${base + extra} ${base + extra === 1 ? 'credit' : 'credits'} (${base} base + ${extra} for skills)`,
   lightbox: {
     title: 'Image',
     zoomIn: 'Zoom in',
