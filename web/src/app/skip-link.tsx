@@ -15,6 +15,7 @@ export function SkipLink({ toComposer }: { toComposer: boolean }) {
     target.focus();
   };
   return (
+    // biome-ignore lint/a11y/useValidAnchor: a skip link is a link to #main; the script only moves focus further (to the box) without adding a history entry.
     <a
       href="#main"
       onClick={onClick}
