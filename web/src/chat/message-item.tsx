@@ -147,7 +147,12 @@ export const MessageItem = memo(function MessageItem({
             <ThinkingBlock reasoning={message.reasoning} live={streaming && message.content === '' && !hasTools} />
           ) : null}
           {streaming && message.content === '' && !hasTools && !message.reasoning ? <TypingDots /> : null}
-          <div ref={content} className={live ? 'markdown-live' : undefined}>
+          <div
+            ref={content}
+            className={
+              [live ? 'markdown-live' : '', streaming && !hasTools ? 'stream-caret' : ''].join(' ').trim() || undefined
+            }
+          >
             {hasTools ? (
               <MessageParts parts={message.parts ?? []} />
             ) : (

@@ -458,6 +458,8 @@ export const texts = {
     micUnsupported: 'This browser cannot record audio here. Use a current browser over HTTPS.',
     micFailed: 'The microphone could not be started. Please try again.',
     levelLabel: 'Microphone level',
+    timer: (elapsed: string, limit: string) => `${elapsed} / ${limit}`,
+    timerLabel: (elapsed: string, limit: string) => `Recording ${elapsed} of at most ${limit}`,
     speak: 'Read aloud',
     stopSpeaking: 'Stop reading aloud',
     loadingSpeech: 'Loading audio…',

@@ -117,6 +117,16 @@ describe('message actions', () => {
     expect(items.some((i) => i.hasAttribute('tabindex'))).toBe(false);
   });
 
+  it('should end a streaming reply with the caret, and drop it once the reply is complete', () => {
+    const { container, rerender } = render(
+      <MessageItem message={msg('m1', { status: 'streaming', content: 'Once' })} />,
+    );
+    const caret = () => container.querySelector('.stream-caret > .markdown');
+    expect(caret()?.textContent).toBe('Once');
+    rerender(<MessageItem message={msg('m1', { content: 'Once upon a time' })} />);
+    expect(caret()).toBeNull();
+  });
+
   it('should close the copy menu with Escape and give focus back', () => {
     render(<MessageItem message={msg('m1')} />);
     const more = screen.getByRole('button', { name: 'More actions' });
