@@ -240,6 +240,9 @@ export const texts = {
     waitlistJoined: "Thanks! You're on the waitlist. We'll email you an invite code when a spot opens up.",
     waitlistExternal: 'The waitlist opens in a new tab.',
     captchaNotReady: 'Loading the captcha...',
+    captchaFailed:
+      "The captcha could not be loaded. A browser extension or your network may be blocking it (it comes from google.com).",
+    captchaRetry: 'Retry',
     captchaLabel: 'Captcha',
     pwa: {
       intro: 'Add Neura to your home screen for the best experience: full screen, quick to open.',
