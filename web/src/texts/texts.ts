@@ -241,7 +241,7 @@ export const texts = {
     waitlistExternal: 'The waitlist opens in a new tab.',
     captchaNotReady: 'Loading the captcha...',
     captchaFailed:
-      "The captcha could not be loaded. A browser extension or your network may be blocking it (it comes from google.com).",
+      'The captcha could not be loaded. A browser extension or your network may be blocking it (it comes from google.com).',
     captchaRetry: 'Retry',
     captchaLabel: 'Captcha',
     pwa: {
