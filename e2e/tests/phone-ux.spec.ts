@@ -432,6 +432,65 @@ test('N9: tapping a persona opens a draft; the chat exists only once the first m
   expect(chats.map((c) => c.id)).toEqual([chatId]);
   await page.goBack();
   await expect(page).toHaveURL(`${app.url}/`);
+  // The draft at desktop size: the intro and the box, with the sidebar.
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`${app.url}/chats/new?persona=scout`);
+  await expect(page.getByTestId('chat-intro-name')).toHaveText('Scout');
+  await shoot(page, 'n9-draft-chat');
+});
+
+test('P11: Chats groups chats under Pinned, Today, Yesterday and Earlier (phone page and sidebar)', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  const user = await createSignedInUser({ credits: 40, password: null }, app.dataDir);
+  await signIn(page.context(), user.token);
+  const now = new Date();
+  const day = (back: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() - back, 12).toISOString();
+  const ids = await withSeed(async (target) => {
+    const seed = (name: string, lastMessageAt: string) =>
+      createTestChat(target, user.id, 'scout', { name, lastMessageAt, preview: `About ${name.toLowerCase()}` });
+    return {
+      pinned: (await seed('Pinned plan', day(30))).id,
+      earlier: (await seed('Old trip', day(9))).id,
+      yesterday: (await seed('Yesterday chat', day(1))).id,
+      today: (await seed('Fresh chat', now.toISOString())).id,
+    };
+  }, app.dataDir);
+  const pin = await page.request.patch(`${app.url}/api/users/me/chats/${ids.pinned}`, {
+    headers: { Authorization: `Bearer ${user.token}` },
+    data: { isPinned: true },
+  });
+  expect(pin.ok()).toBe(true);
+  const order = (list: Locator) =>
+    list
+      .locator('[data-testid="chat-group"], [data-testid="chat-row"]')
+      .evaluateAll((els) =>
+        els.map((el) => (el.dataset.testid === 'chat-group' ? `# ${el.textContent}` : el.dataset.chatId)),
+      );
+  const expected = [
+    '# Pinned',
+    ids.pinned,
+    '# Today',
+    ids.today,
+    '# Yesterday',
+    ids.yesterday,
+    '# Earlier',
+    ids.earlier,
+  ];
+
+  await page.goto(`${app.url}/chats`);
+  const list = page.getByRole('list', { name: 'Chats' });
+  await expect(list.getByTestId('chat-row')).toHaveCount(4);
+  expect(await order(list)).toEqual(expected);
+  await shoot(page, 'p11-chat-groups');
+
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`${app.url}/`);
+  const sidebarList = page.getByRole('complementary', { name: 'Sidebar' }).getByRole('list', { name: 'Chats' });
+  await expect(sidebarList.getByTestId('chat-row')).toHaveCount(4);
+  expect(await order(sidebarList)).toEqual(expected);
+  await shoot(page, 'p11-chat-groups');
 });
 
 test('N10: after following a link inside a help article, Escape still closes the flyout', async ({ page }) => {

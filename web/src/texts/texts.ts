@@ -149,6 +149,7 @@ export const texts = {
     showArchived: 'Show archived',
     hideArchived: 'Hide archived',
     archivedLabel: 'Archived',
+    groups: { pinned: 'Pinned', today: 'Today', yesterday: 'Yesterday', earlier: 'Earlier' },
     pinnedLabel: 'Pinned',
     options: (name: string) => `Chat options for ${name}`,
     menuTitle: 'Chat options',
