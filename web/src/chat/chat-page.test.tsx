@@ -1,4 +1,4 @@
-import type { Chat, Message, Persona } from '@neura/contract';
+import type { Chat, Message, Persona, User } from '@neura/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { useAppStore } from '../store/app-store';
 import { dispatchChats } from '../store/chats';
 import { dispatchMessages, useMessages } from '../store/messages';
 import { usePersonas } from '../store/personas';
+import { useUser } from '../store/user';
 import { useToastStore } from '../ui/toast-store';
 import { ChatPage } from './chat-page';
 
@@ -242,6 +243,14 @@ describe('ChatPage', () => {
       await waitFor(() => expect(useAppStore.getState().activeModal).toBe('subscribe'));
       expect(fake.emitted).toEqual([]);
       expect(box.value).toBe('Hello');
+    });
+
+    it('should show the out-of-credits notice in a draft too', async () => {
+      messagesAnswering([]);
+      useUser.setState({ user: { credits: 0, isPro: false } as User });
+      renderDraft();
+      expect((await screen.findByTestId('out-of-credits', {}, { timeout: 5000 })).textContent).toContain('Buy credits');
+      useUser.setState({ user: null });
     });
 
     it('should say the chat is not there for a persona that is not offered', async () => {
