@@ -123,10 +123,11 @@ test('should let an admin grant credits live, edit a price, publish a persona, r
     .getByRole('button', { name: `Start a chat with ${defaultName}` })
     .first()
     .click();
-  await expect(userTab).toHaveURL(/\/chats\/[0-9a-z]{26}$/);
+  await expect(userTab).toHaveURL(/\/chats\/new\?persona=default$/);
   const box = userTab.getByRole('textbox', { name: 'Message' });
   await box.fill('Hello owl');
   await box.press('Enter');
+  await expect(userTab).toHaveURL(/\/chats\/[0-9a-z]{26}$/);
   await expect(userTab.locator('[data-role="assistant"]')).toHaveAttribute('data-status', 'complete');
   await expect(userTab.getByTestId('credits-badge')).toHaveText('131');
 

@@ -148,10 +148,11 @@ test('should open the subscribe modal for a Pro persona, subscribe in the sandbo
   await page.goto(`${app.url}/`);
   await expect(page.getByTestId('banner-pro')).toHaveCount(0);
   await page.locator('[data-persona-id="startup-advisor"]').first().getByRole('button').first().click();
-  await expect(page).toHaveURL(/\/chats\/[a-z0-9]+$/);
+  await expect(page).toHaveURL(/\/chats\/new\?persona=startup-advisor$/);
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('Plan my startup');
   await box.press('Enter');
+  await expect(page).toHaveURL(/\/chats\/[a-z0-9]+$/);
   await expect(page.locator('[data-role="assistant"]').last()).toContainText('Here is your startup plan.');
 });
 

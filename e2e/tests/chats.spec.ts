@@ -1,4 +1,4 @@
-import { addTestMessages, createTestChat } from '@neura/test-kit/seed';
+import { createTestChat } from '@neura/test-kit/seed';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { baseUrl } from '../support/app.js';
 import { createSignedInUser, type E2EUser, setCredits, signIn, withSeed } from '../support/session.js';
@@ -72,10 +72,17 @@ test.describe('Explore', () => {
     await page.keyboard.press('Escape');
     await expect(subscribe).toHaveCount(0);
 
+    // A card opens a draft: the persona's intro, and no chat until the first message.
     await page.getByRole('button', { name: 'Start a chat with Captain Saltbeard' }).first().click();
+    await expect(page).toHaveURL(/\/chats\/new\?persona=pirate-storyteller$/);
+    await expect(page.getByTestId('chat-intro-name')).toHaveText('Captain Saltbeard');
+    await expect(sidebar(page).getByTestId('chat-row')).toHaveCount(0);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Ahoy there');
+    await box.press('Enter');
     await expect(page).toHaveURL(/\/chats\/[a-z0-9]+$/);
     await expect(row(page, chatIdOf(page))).toContainText('Captain Saltbeard');
-    await expect(row(page, chatIdOf(page))).toContainText('No messages yet');
+    await expect(sidebar(page).getByTestId('chat-row')).toHaveCount(1);
     await context.close();
   });
 });
@@ -101,8 +108,13 @@ test.describe('New Chat modal', () => {
     await modal.getByRole('button', { name: 'Back' }).click();
     await modal.getByTestId('newchat-persona').filter({ hasText: 'Scout' }).click();
     await modal.getByRole('button', { name: 'Start Chat' }).click();
-    await expect(page).toHaveURL(/\/chats\/[a-z0-9]+$/);
+    await expect(page).toHaveURL(/\/chats\/new\?persona=scout$/);
     await expect(modal).toHaveCount(0);
+    await expect(page.getByTestId('chat-intro-name')).toHaveText('Scout');
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Find me a recipe');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/chats\/[a-z0-9]+$/);
     await expect(row(page, chatIdOf(page))).toContainText('Scout');
     await context.close();
   });
@@ -120,18 +132,17 @@ test.describe('two sessions of one user', () => {
     await expect(sidebar(b.page).getByTestId('connection-status')).toContainText('online');
     await expect(sidebar(b.page).getByTestId('tier-label')).toHaveText('Pro');
 
-    // Create in A.
+    // Create in A: with its first message (the card opens a draft).
     await a.page.getByRole('button', { name: 'Start a chat with The Detective' }).first().click();
+    await expect(a.page).toHaveURL(/\/chats\/new\?persona=/);
+    const box = a.page.getByRole('textbox', { name: 'Message' });
+    await box.fill('who took the last biscuit?');
+    await box.press('Enter');
     await expect(a.page).toHaveURL(/\/chats\/[a-z0-9]+$/);
     const chatId = chatIdOf(a.page);
     await expect(row(b.page, chatId)).toContainText('The Detective');
 
     // Rename in A (Regenerate Name from the first message).
-    await withSeed((target) =>
-      addTestMessages(target, { id: chatId, userId: user.id }, [
-        { role: 'user', content: 'who took the last biscuit?' },
-      ]),
-    );
     await row(a.page, chatId)
       .getByRole('button', { name: /Chat options for/ })
       .click();

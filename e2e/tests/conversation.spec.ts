@@ -86,11 +86,13 @@ test('should take a new user from Explore to a streamed, paid and named chat', a
     .getByRole('button', { name: `Start a chat with ${coach?.name}` })
     .first()
     .click();
-  await expect(page).toHaveURL(/\/chats\/[0-9a-z]{26}$/);
+  // A draft of the chat: created with the first message, whose address then replaces the draft's.
+  await expect(page).toHaveURL(/\/chats\/new\?persona=mindful-coach$/);
 
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('I feel stressed today');
   await box.press('Enter');
+  await expect(page).toHaveURL(/\/chats\/[0-9a-z]{26}$/);
   const reply = page.locator('[data-role="assistant"]');
   await expect(reply).toHaveAttribute('data-status', 'complete');
   await expect(reply).toContainText('Hello from the fake model.');
@@ -107,9 +109,21 @@ test('should stop a reply and keep the partial text', async ({ page }) => {
   await box.press('Enter');
   const reply = page.locator('[data-role="assistant"]');
   await expect(reply).toContainText('Partial words');
+  // A blinking caret ends the text while it streams (a static one when motion is reduced).
+  const caret = (prop: 'content' | 'animationName') =>
+    reply
+      .locator('.markdown > p')
+      .last()
+      .evaluate((p, name) => getComputedStyle(p, '::after')[name], prop);
+  expect(await caret('content')).toBe('""');
+  expect(await caret('animationName')).toBe('caret-blink');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await caret('animationName')).toBe('none');
+  await page.emulateMedia({ reducedMotion: null });
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(reply).toHaveAttribute('data-status', 'stopped');
   await expect(reply).toContainText('Stopped');
+  expect(await caret('content')).toBe('none');
   fake.release();
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
 });

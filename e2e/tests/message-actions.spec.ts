@@ -165,3 +165,46 @@ for (const vp of [
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test('should start with a skip link to the message box, and make each toolbar one tab stop', async ({ page }) => {
+  fake.setScript({ chunks: ['Keyboard', ' reply.'] });
+  const { chatId } = await seedUser(page, 20);
+  await page.goto(`${app.url}/chats/${chatId}`);
+  await sendText(page, 'Tab through me');
+  await expect(page.locator('[data-role="assistant"]')).toHaveAttribute('data-status', 'complete');
+
+  // The first tab stop of the page: the skip link, which lands in the message box.
+  // Keyboard navigation from the top of the document (the message box has focus on a desktop).
+  await page.evaluate(() => {
+    const root = document.documentElement;
+    root.tabIndex = -1;
+    root.focus();
+    root.removeAttribute('tabindex');
+  });
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to message box' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+
+  // One tab stop per message's toolbar; arrows (and Home / End) move inside it.
+  const toolbar = page.getByRole('toolbar', { name: 'Message actions' }).last();
+  const receipt = toolbar.getByRole('button', { name: /Show receipt/ });
+  await receipt.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(toolbar.getByRole('button', { name: 'Read aloud' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(toolbar.getByRole('button', { name: 'Regenerate' })).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(receipt).toBeFocused();
+  // Tab leaves the toolbar at once (to the message box after the last message).
+  await page.keyboard.press('Tab');
+  expect(await toolbar.evaluate((el) => el.contains(document.activeElement))).toBe(false);
+  await page.keyboard.press('Shift+Tab');
+  await expect(receipt).toBeFocused();
+  const stops = await page
+    .getByRole('toolbar', { name: 'Message actions' })
+    .evaluateAll((bars) => bars.map((bar) => bar.querySelectorAll('button[tabindex="0"]').length));
+  expect(stops).toEqual(stops.map(() => 1));
+});

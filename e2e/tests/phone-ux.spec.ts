@@ -389,29 +389,108 @@ test('N8: an open archived chat says so and offers Unarchive; all chats archived
   await expect(page.getByTestId('chat-archived')).toHaveCount(0);
 });
 
-test('N9: tapping the same persona in Explore again opens its empty chat instead of leaving another behind', async ({
+test('N9: tapping a persona opens a draft; the chat exists only once the first message is sent', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const user = await createSignedInUser({ credits: 40, password: null }, app.dataDir);
+  await signIn(page.context(), user.token);
+  const chatsOnServer = async () => {
+    const list = await page.request.get(`${app.url}/api/users/me/chats`, {
+      headers: { Authorization: `Bearer ${user.token}` },
+    });
+    const body = (await list.json()) as { chats?: Array<{ id: string }> } | Array<{ id: string }>;
+    return Array.isArray(body) ? body : (body.chats ?? []);
+  };
+  await page.goto(`${app.url}/`);
+  await page.locator('[data-persona-id="scout"]').first().getByRole('button').first().click();
+  await expect(page).toHaveURL(/\/chats\/new\?persona=scout$/);
+  // The persona intro shows, with the message box, as in an empty chat.
+  await expect(page.getByTestId('chat-intro-name')).toHaveText('Scout');
+  await expect(page.getByTestId('greeting')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await shoot(page, 'n9-draft-chat');
+  expect(await chatsOnServer()).toHaveLength(0);
+  // Leaving the draft leaves nothing behind, on the server or in the Chats list.
+  await page.goto(`${app.url}/`);
+  await page.locator('[data-persona-id="scout"]').first().getByRole('button').first().click();
+  await expect(page).toHaveURL(/\/chats\/new\?persona=scout$/);
+  await page.getByTestId('header-left').click();
+  await expect(page).toHaveURL(/\/chats$/);
+  await expect(page.getByTestId('chat-row')).toHaveCount(0);
+  expect(await chatsOnServer()).toHaveLength(0);
+
+  // The first message creates the chat; its address replaces the draft's (Back skips the draft).
+  await page.goto(`${app.url}/`);
+  await page.locator('[data-persona-id="scout"]').first().getByRole('button').first().click();
+  await expect(page).toHaveURL(/\/chats\/new\?persona=scout$/);
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('Find the best ramen');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/chats\/[a-z0-9]+$/);
+  const chatId = new URL(page.url()).pathname.split('/')[2];
+  await expect(page.locator('[data-role="assistant"]').last()).toHaveAttribute('data-status', 'complete');
+  const chats = await chatsOnServer();
+  expect(chats.map((c) => c.id)).toEqual([chatId]);
+  await page.goBack();
+  await expect(page).toHaveURL(`${app.url}/`);
+  // The draft at desktop size: the intro and the box, with the sidebar.
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`${app.url}/chats/new?persona=scout`);
+  await expect(page.getByTestId('chat-intro-name')).toHaveText('Scout');
+  await shoot(page, 'n9-draft-chat');
+});
+
+test('P11: Chats groups chats under Pinned, Today, Yesterday and Earlier (phone page and sidebar)', async ({
   page,
 }) => {
   await page.setViewportSize(PHONE);
   const user = await createSignedInUser({ credits: 40, password: null }, app.dataDir);
   await signIn(page.context(), user.token);
-  await page.goto(`${app.url}/`);
-  const card = page.locator('[data-persona-id="scout"]').first().getByRole('button').first();
-  await card.click();
-  await expect(page).toHaveURL(/\/chats\/[a-z0-9]+$/);
-  const first = page.url();
-  // The persona intro still shows on the empty chat.
-  await expect(page.getByTestId('message-list')).toContainText('Scout');
-  await page.goto(`${app.url}/`);
-  await page.locator('[data-persona-id="scout"]').first().getByRole('button').first().click();
-  await expect(page).toHaveURL(/\/chats\/[a-z0-9]+$/);
-  expect(page.url()).toBe(first);
-  const list = await page.request.get(`${app.url}/api/users/me/chats`, {
+  const now = new Date();
+  const day = (back: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() - back, 12).toISOString();
+  const ids = await withSeed(async (target) => {
+    const seed = (name: string, lastMessageAt: string) =>
+      createTestChat(target, user.id, 'scout', { name, lastMessageAt, preview: `About ${name.toLowerCase()}` });
+    return {
+      pinned: (await seed('Pinned plan', day(30))).id,
+      earlier: (await seed('Old trip', day(9))).id,
+      yesterday: (await seed('Yesterday chat', day(1))).id,
+      today: (await seed('Fresh chat', now.toISOString())).id,
+    };
+  }, app.dataDir);
+  const pin = await page.request.patch(`${app.url}/api/users/me/chats/${ids.pinned}`, {
     headers: { Authorization: `Bearer ${user.token}` },
+    data: { isPinned: true },
   });
-  const body = (await list.json()) as { chats?: unknown[] } | unknown[];
-  const chats = Array.isArray(body) ? body : (body.chats ?? []);
-  expect(chats).toHaveLength(1);
+  expect(pin.ok()).toBe(true);
+  const order = (list: Locator) =>
+    list
+      .locator('[data-testid="chat-group"], [data-testid="chat-row"]')
+      .evaluateAll((els) =>
+        els.map((el) => (el.dataset.testid === 'chat-group' ? `# ${el.textContent}` : el.dataset.chatId)),
+      );
+  const expected = [
+    '# Pinned',
+    ids.pinned,
+    '# Today',
+    ids.today,
+    '# Yesterday',
+    ids.yesterday,
+    '# Earlier',
+    ids.earlier,
+  ];
+
+  await page.goto(`${app.url}/chats`);
+  const list = page.getByRole('list', { name: 'Chats' });
+  await expect(list.getByTestId('chat-row')).toHaveCount(4);
+  expect(await order(list)).toEqual(expected);
+  await shoot(page, 'p11-chat-groups');
+
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`${app.url}/`);
+  const sidebarList = page.getByRole('complementary', { name: 'Sidebar' }).getByRole('list', { name: 'Chats' });
+  await expect(sidebarList.getByTestId('chat-row')).toHaveCount(4);
+  expect(await order(sidebarList)).toEqual(expected);
+  await shoot(page, 'p11-chat-groups');
 });
 
 test('N10: after following a link inside a help article, Escape still closes the flyout', async ({ page }) => {

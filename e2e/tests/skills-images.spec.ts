@@ -246,7 +246,12 @@ test('should rotate an attached picture, then edit a painted area on the canvas'
   const edits = images.requests.filter((r) => r.kind === 'edits');
   expect(edits).toHaveLength(1);
   expect(edits[0]?.files.mask?.type).toBe('image/png');
-  await expect(edit.getByTestId('tool-cost')).toHaveText('+4 credits');
   await expect(page.locator('[data-role="assistant"]').last()).toHaveAttribute('data-status', 'complete');
+  // The cost shows once, in the reply's receipt (not on the card as well).
+  await expect(edit.getByTestId('tool-cost')).toHaveCount(0);
+  const actions = page.getByTestId('message-actions').last();
+  await actions.getByRole('button', { name: /Show receipt/ }).click();
+  await expect(actions.getByTestId('receipt-surcharge')).toContainText('+4 credits');
+  await page.keyboard.press('Escape');
   await shoot(page, testInfo, 'canvas-result', edit);
 });

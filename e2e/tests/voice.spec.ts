@@ -83,6 +83,8 @@ test('should fill the message box with what the microphone heard', async ({ page
   const stop = page.getByRole('button', { name: 'Stop dictation' });
   await expect(stop).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('voice-level')).toBeVisible();
+  // The time recorded, out of the server's limit.
+  await expect(page.getByRole('timer')).toHaveText(/^0:\d\d \/ 1:00$/);
   // The person speaks while the mic listens: two loops hold the whole sentence at least once.
   await page.waitForTimeout(2 * loopMs);
   await stop.click();
@@ -116,7 +118,7 @@ test('should clear the audio when a reply has been read to the end', async ({ pa
   const { token, chatId } = await seedChat(true, 'Short.');
   await openChat(page, token, chatId);
   await page.getByRole('button', { name: 'Read aloud' }).click();
-  const speaker = page.locator('[data-role="assistant"] button[data-state]');
+  const speaker = page.getByTestId('message-actions').locator('button[data-state]');
   await expect(speaker).toHaveAttribute('data-state', 'playing');
   await expect(speaker).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
 });

@@ -11,6 +11,7 @@ import { Header } from './header';
 import { OfflineNotice } from './offline-notice';
 import { routeFor } from './routes';
 import { Sidebar } from './sidebar';
+import { SkipLink } from './skip-link';
 import { SubscribeModal } from './subscribe-modal';
 import { UpdatePrompt } from './update-prompt';
 import { useAuthGate } from './use-auth-gate';
@@ -64,12 +65,17 @@ export function AppLayout() {
 
   return (
     <div className="flex h-full">
+      <SkipLink toComposer={isChat} />
       <Sidebar />
       <div className={`flex min-w-0 flex-1 flex-col ${fill ? 'h-dvh' : 'min-h-full'}`}>
         <StoreBanner />
         <Header />
         <VersionWarning />
-        <main id="main" className={`relative flex-1 overflow-x-clip ${fill ? 'flex min-h-0 flex-col' : ''}`}>
+        <main
+          id="main"
+          tabIndex={-1}
+          className={`relative flex-1 focus:outline-none overflow-x-clip ${fill ? 'flex min-h-0 flex-col' : ''}`}
+        >
           <ViewTransition fill={fill}>
             <Outlet />
           </ViewTransition>

@@ -1,4 +1,4 @@
-import type { Chat, Message, Persona } from '@neura/contract';
+import type { Chat, Message, Persona, User } from '@neura/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { useAppStore } from '../store/app-store';
 import { dispatchChats } from '../store/chats';
 import { dispatchMessages, useMessages } from '../store/messages';
 import { usePersonas } from '../store/personas';
+import { useUser } from '../store/user';
 import { useToastStore } from '../ui/toast-store';
 import { ChatPage } from './chat-page';
 
@@ -15,6 +16,8 @@ const fake = vi.hoisted(() => {
   const socket = {
     connected: true,
     emitted: [] as Array<[string, unknown]>,
+    /** Acks by event (sendMessage answers { messageId: 'u1' } unless set). */
+    acks: {} as Record<string, unknown>,
     on(event: string, fn: (payload: unknown) => void) {
       if (!handlers.has(event)) handlers.set(event, new Set());
       handlers.get(event)?.add(fn);
@@ -32,7 +35,7 @@ const fake = vi.hoisted(() => {
       return {
         emitWithAck: async (event: string, payload: unknown) => {
           socket.emitted.push([event, payload]);
-          return { messageId: 'u1' };
+          return socket.acks[event] ?? { messageId: 'u1' };
         },
       };
     },
@@ -132,6 +135,7 @@ beforeEach(() => {
   fake.emitted = [];
   chatStatus = () => json({ canSend: true, reason: null });
   statusCalls.length = 0;
+  fake.acks = {};
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -231,5 +235,89 @@ describe('ChatPage', () => {
     act(() => fake.receive('personas.changed', {}));
     await screen.findByRole('textbox', { name: 'Message' }, { timeout: 5000 });
     expect(screen.queryByTestId('chat-read-only')).toBeNull();
+  });
+
+  describe('a draft chat (/chats/new?persona=)', () => {
+    function renderDraft(personaId = 'chef-basil') {
+      const router = createMemoryRouter([{ path: '/chats/:chatId', element: <ChatPage /> }], {
+        initialEntries: ['/chats/c1', `/chats/new?persona=${personaId}`],
+        initialIndex: 1,
+      });
+      render(<RouterProvider router={router} />);
+      return router;
+    }
+    const send = (text: string) => {
+      const box = screen.getByRole('textbox', { name: 'Message' });
+      fireEvent.change(box, { target: { value: text } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      return box as HTMLTextAreaElement;
+    };
+
+    it('should show the intro without creating a chat, then create it with the first message', async () => {
+      const calls = messagesAnswering([]);
+      fake.acks.createChat = { id: 'c9' };
+      const router = renderDraft();
+      const intro = await screen.findByTestId('chat-intro', {}, { timeout: 5000 });
+      expect(within(intro).getByTestId('greeting').textContent).toContain('Bonjour!');
+      expect(fake.emitted).toEqual([]);
+      expect(calls).toEqual([]);
+      send('A quick omelette?');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/chats/c9'));
+      expect(fake.emitted).toEqual([
+        ['createChat', 'chef-basil'],
+        ['sendMessage', { chatId: 'c9', text: 'A quick omelette?' }],
+      ]);
+      // The draft's entry was replaced: back goes to where the user was before it.
+      expect(router.state.historyAction).toBe('REPLACE');
+      // The new chat is known to be empty: nothing is fetched for it.
+      expect(calls).toEqual([]);
+      expect(useMessages.getState().threads.c9?.loaded).toBe(true);
+    });
+
+    it('should keep the text and stay on the draft, with the alert, when creating the chat fails', async () => {
+      messagesAnswering([]);
+      fake.acks.createChat = { error: { message: 'That persona is not available.', code: 'not-found' } };
+      const router = renderDraft();
+      await screen.findByTestId('chat-intro', {}, { timeout: 5000 });
+      const box = send('Still here?');
+      await waitFor(() =>
+        expect(useToastStore.getState().toasts[0]).toMatchObject({
+          severity: 'error',
+          title: "Couldn't create chat",
+          message: 'That persona is not available.',
+        }),
+      );
+      expect(box.value).toBe('Still here?');
+      expect(router.state.location.pathname).toBe('/chats/new');
+      expect(fake.emitted.map(([event]) => event)).toEqual(['createChat']);
+    });
+
+    it('should offer Pro, not create the chat, for a Pro persona of a user without Pro', async () => {
+      messagesAnswering([]);
+      usePersonas.setState({ personas: [persona, { ...persona, id: 'pro-chef', requiresPro: true }], loaded: true });
+      renderDraft('pro-chef');
+      await screen.findByTestId('chat-intro', {}, { timeout: 5000 });
+      const box = send('Hello');
+      await waitFor(() => expect(useAppStore.getState().activeModal).toBe('subscribe'));
+      expect(fake.emitted).toEqual([]);
+      expect(box.value).toBe('Hello');
+    });
+
+    it('should show the out-of-credits notice in a draft too', async () => {
+      messagesAnswering([]);
+      useUser.setState({ user: { credits: 0, isPro: false } as User });
+      renderDraft();
+      expect((await screen.findByTestId('out-of-credits', {}, { timeout: 5000 })).textContent).toContain('Buy credits');
+      useUser.setState({ user: null });
+    });
+
+    it('should say the chat is not there for a persona that is not offered', async () => {
+      messagesAnswering([]);
+      renderDraft('nobody');
+      expect((await screen.findByRole('heading', { name: 'Chat not found' }, { timeout: 5000 })).textContent).toBe(
+        'Chat not found',
+      );
+      expect(fake.emitted).toEqual([]);
+    });
   });
 });

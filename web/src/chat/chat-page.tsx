@@ -1,6 +1,6 @@
 import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { setArchived } from '../chats/chat-actions';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { createDraftChat, DRAFT_CHAT_ID, setArchived } from '../chats/chat-actions';
 import { ChatSendContext } from '../media/chat-send-context';
 import { useChats } from '../store/chats';
 import { isStreaming } from '../store/messages';
@@ -17,18 +17,26 @@ import { useChatClosed } from './use-chat-status';
 import { useChatThread } from './use-chat-thread';
 import { useChatTitle } from './use-chat-title';
 
-/** /chats/{chatId}: the conversation with a persona. */
+/**
+ * /chats/{chatId}: the conversation with a persona. /chats/new?persona={id} is a draft: the
+ * persona's intro and the message box, with no chat behind it until the first send creates it
+ * (then the address becomes the chat's, replacing the draft's in the history).
+ */
 export function ChatPage() {
   const { chatId = '' } = useParams();
-  useChatTitle(chatId);
-  const { thread, loadOlder, retry } = useChatThread(chatId);
-  const personaId = useChats((s) => s.chats.find((c) => c.id === chatId)?.persona);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const draft = chatId === DRAFT_CHAT_ID;
+  const listedPersona = useChats((s) => s.chats.find((c) => c.id === chatId)?.persona);
+  const personaId = draft ? (params.get('persona') ?? undefined) : listedPersona;
+  const persona = usePersonas((s) => s.personas.find((p) => p.id === personaId));
+  const personasLoaded = usePersonas((s) => s.loaded);
+  useChatTitle(draft ? null : chatId, persona?.name);
+  const { thread, loadOlder, retry } = useChatThread(chatId, draft);
   const credits = useUser(selectCredits);
   const archived = useChats((s) => s.chats.find((c) => c.id === chatId)?.isArchived ?? false);
-  const persona = usePersonas((s) => s.personas.find((p) => p.id === personaId));
   const streaming = isStreaming(thread);
   // ?message=<id> (a search result): older pages load until that message is there.
-  const [params] = useSearchParams();
   const focusId = params.get('message');
   const focusLoaded = !focusId || thread?.messages.some((m) => m.id === focusId);
   useEffect(() => {
@@ -37,21 +45,28 @@ export function ChatPage() {
   const [retrying, setRetrying] = useState(false);
   const [sending, setSending] = useState(false);
   // A chat of an unpublished persona stays readable; the note replaces the composer.
-  const { closed, onSendError } = useChatClosed(chatId);
+  const { closed, onSendError } = useChatClosed(draft ? null : chatId);
 
   const composer = useRef<ComposerHandle>(null);
   const onSend = useCallback(
     async (text: string, attachments: string[]) => {
+      // A draft: the chat is created first; when that fails the text stays in the box.
+      const id = draft ? (personaId ? await createDraftChat(personaId) : null) : chatId;
+      if (!id) return false;
       try {
-        await sendMessage(chatId, text, attachments);
+        await sendMessage(id, text, attachments);
         return true;
       } catch (error) {
         onSendError(error);
         showSendError(error);
         return false;
+      } finally {
+        // The draft's address becomes the chat's (also when the send failed: trying again then
+        // uses this chat rather than creating another).
+        if (draft) navigate(`/chats/${id}`, { replace: true });
       }
     },
-    [chatId, onSendError],
+    [chatId, draft, personaId, navigate, onSendError],
   );
 
   // Images dropped anywhere on the conversation go to the composer (not to a browser tab).
@@ -77,7 +92,9 @@ export function ChatPage() {
     setSending(false);
   };
 
-  if (thread?.missing) {
+  // A draft of a persona that is not offered (a stale or mistyped link) has nothing to show.
+  const draftMissing = draft && (!personaId || (personasLoaded && !persona));
+  if (thread?.missing || draftMissing) {
     return (
       <section className="mx-auto flex max-w-md flex-col items-center gap-4 p-8 text-center">
         <h2 className="text-2xl font-semibold">{texts.chat.missingTitle}</h2>
@@ -123,7 +140,7 @@ export function ChatPage() {
                   {retrying ? texts.chat.retrying : texts.chat.retry}
                 </button>
               </div>
-            ) : thread?.loaded ? (
+            ) : draft || thread?.loaded ? (
               persona ? (
                 <ChatIntro persona={persona} onPick={(prompt) => void onPick(prompt)} disabled={sending || streaming} />
               ) : (

@@ -4,11 +4,9 @@ import { attachmentsOf } from '../files/types';
 import { ImageGrid } from '../media/image-grid';
 import { mediaTexts, texts } from '../texts/texts';
 import { Markdown } from '../ui/lazy-markdown';
-import { SpeakButton } from '../voice/speak-button';
 import { EditForm } from './actions/edit-form';
 import { MessageActions } from './actions/message-actions';
 import { editMessage } from './chat-api';
-import { MessageCost } from './message-cost';
 import { ReplyOutcome } from './reply-outcome';
 import { showSendError } from './send-error';
 import { ThinkingBlock } from './thinking-block';
@@ -149,7 +147,12 @@ export const MessageItem = memo(function MessageItem({
             <ThinkingBlock reasoning={message.reasoning} live={streaming && message.content === '' && !hasTools} />
           ) : null}
           {streaming && message.content === '' && !hasTools && !message.reasoning ? <TypingDots /> : null}
-          <div ref={content} className={live ? 'markdown-live' : undefined}>
+          <div
+            ref={content}
+            className={
+              [live ? 'markdown-live' : '', streaming && !hasTools ? 'stream-caret' : ''].join(' ').trim() || undefined
+            }
+          >
             {hasTools ? (
               <MessageParts parts={message.parts ?? []} />
             ) : (
@@ -160,10 +163,6 @@ export const MessageItem = memo(function MessageItem({
           {message.status === 'stopped' ? <p className="mt-1 text-xs text-muted">{texts.chat.stopped}</p> : null}
           {message.status === 'failed' ? <p className="mt-1 text-xs text-danger">{texts.chat.failed}</p> : null}
           <ReplyOutcome message={message} isLast={isLast} busy={busy} />
-          {!streaming && hasTools ? <MessageCost message={message} /> : null}
-          {!streaming && message.content.trim() !== '' ? (
-            <SpeakButton messageId={message.id} text={message.content} />
-          ) : null}
         </div>
       </div>
       {actions}

@@ -14,11 +14,16 @@ const CLOSING_CODES = new Set(['persona:unpublished']);
  * changes the catalog (`personas.changed`), so an open chat turns read-only at once; `onSendError`
  * takes a send refused for that reason too.
  */
-export function useChatClosed(chatId: string): { closed: ErrorBody | null; onSendError: (error: unknown) => void } {
+export function useChatClosed(chatId: string | null): {
+  closed: ErrorBody | null;
+  onSendError: (error: unknown) => void;
+} {
   const signedIn = useAppStore((s) => s.token !== null);
-  const [state, setState] = useState<{ chatId: string; closed: ErrorBody | null }>({ chatId, closed: null });
+  const [state, setState] = useState<{ chatId: string | null; closed: ErrorBody | null }>({ chatId, closed: null });
 
   const load = useCallback(() => {
+    // A draft (no chat yet) has nothing to ask about.
+    if (chatId === null) return;
     fetchChatStatus(chatId).then(
       (status) => setState({ chatId, closed: status.canSend ? null : status.reason }),
       // A missing chat or a network failure: the page says so elsewhere; the composer stays.

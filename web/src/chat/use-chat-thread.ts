@@ -33,13 +33,15 @@ async function loadNewest(chatId: string, refresh: boolean, isCancelled: () => b
  * Opens a chat: loads its newest page and follows the user's room, so a reply streaming in
  * another tab streams here too. After a reconnect the newest page is fetched again, so text
  * streamed while disconnected shows at once. Returns `loadOlder` for scroll-up paging and `retry`
- * for a failed load.
+ * for a failed load. A draft chat (`draft`) loads nothing.
  */
-export function useChatThread(chatId: string) {
-  const thread = useMessages((s) => s.threads[chatId]);
+export function useChatThread(chatId: string, draft = false) {
+  const thread = useMessages((s) => (draft ? undefined : s.threads[chatId]));
   const signedIn = useAppStore((s) => s.token !== null);
 
   useEffect(() => {
+    // A draft chat (not created yet) has nothing to load; its events are still followed below.
+    if (draft) return;
     dispatchMessages({ type: 'opened', chatId });
     if (!signedIn || useMessages.getState().threads[chatId]?.loaded) return;
     let cancelled = false;
@@ -47,12 +49,13 @@ export function useChatThread(chatId: string) {
     return () => {
       cancelled = true;
     };
-  }, [chatId, signedIn]);
+  }, [chatId, signedIn, draft]);
 
   const retry = useCallback(() => loadNewest(chatId, false), [chatId]);
 
   // `ready` follows every (re)connect of the session socket.
   useSessionEvent('ready', () => {
+    if (draft) return;
     const current = useMessages.getState().threads[chatId];
     if (!current || current.missing || current.loadingOlder) return;
     if (current.loaded || current.error) void loadNewest(chatId, current.loaded);

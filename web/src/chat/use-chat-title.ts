@@ -4,15 +4,18 @@ import { useAppStore } from '../store/app-store';
 import { useChats } from '../store/chats';
 import { fetchChat } from './chat-api';
 
-/** The header shows the chat's name: from the chat list, else fetched once; follows renames. */
-export function useChatTitle(chatId: string): void {
+/**
+ * The header shows the chat's name: from the chat list, else fetched once; follows renames. A
+ * draft chat (`chatId` null) shows `draftName` (the persona's name).
+ */
+export function useChatTitle(chatId: string | null, draftName?: string): void {
   const listed = useChats((s) => s.chats.find((c) => c.id === chatId)?.name);
   const viewTitle = useAppStore((s) => s.viewTitle);
   const [own, setOwn] = useState<{ chatId: string; name: string } | null>(null);
-  const name = listed ?? (own?.chatId === chatId ? own.name : undefined);
+  const name = chatId === null ? draftName : (listed ?? (own?.chatId === chatId ? own.name : undefined));
 
   useEffect(() => {
-    if (listed !== undefined) return;
+    if (listed !== undefined || chatId === null) return;
     let cancelled = false;
     fetchChat(chatId)
       .then((chat) => {

@@ -2,6 +2,7 @@ import { AppError, errorMessage } from '../api/app-error';
 import { callSession } from '../api/call-session';
 import { useAppStore } from '../store/app-store';
 import { dispatchChats, useChats } from '../store/chats';
+import { dispatchMessages } from '../store/messages';
 import { usePersonas } from '../store/personas';
 import { selectIsPro, useUser } from '../store/user';
 import { texts } from '../texts/texts';
@@ -13,14 +14,25 @@ import { patchChatRequest, reloadUser } from './chats-api';
 
 type Navigate = (to: string) => void;
 
-export const openChatId = (pathname: string): string | null => /^\/chats\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
+export const openChatId = (pathname: string): string | null => {
+  const id = /^\/chats\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
+  return id === DRAFT_CHAT_ID ? null : id;
+};
+
+/** The path segment of a draft chat: `/chats/new?persona=ID` (nothing exists until the first send). */
+export const DRAFT_CHAT_ID = 'new';
+
+export const draftChatPath = (personaId: string) => `/chats/${DRAFT_CHAT_ID}?persona=${encodeURIComponent(personaId)}`;
+
+const needsPro = (personaId: string) =>
+  !selectIsPro(useUser.getState()) && usePersonas.getState().personas.find((p) => p.id === personaId)?.requiresPro;
 
 /**
- * Creates a chat with the persona and opens it (an empty one with it is reused); without a persona
- * id the New Chat modal opens.
- * Failure goes to / with the "Couldn't create chat" alert.
+ * Opens a draft chat with the persona (its intro and the message box); the chat itself is created
+ * with the first message (`createDraftChat`). An empty chat with the persona left from before is
+ * opened instead. Without a persona id the New Chat modal opens.
  */
-export async function startChat(personaId: string | null | undefined, navigate: Navigate): Promise<boolean> {
+export function startChat(personaId: string | null | undefined, navigate: Navigate): boolean {
   const state = useAppStore.getState();
   if (!state.token) {
     state.setActiveModal('auth');
@@ -31,21 +43,26 @@ export async function startChat(personaId: string | null | undefined, navigate: 
     return false;
   }
   // A Pro persona for a non-Pro user: the subscribe modal instead of a refused call.
-  if (
-    !selectIsPro(useUser.getState()) &&
-    usePersonas.getState().personas.find((p) => p.id === personaId)?.requiresPro
-  ) {
+  if (needsPro(personaId)) {
     state.setActiveModal('subscribe');
     return false;
   }
-  // An empty chat with this persona is already there (an earlier tap that sent nothing): open it
-  // rather than leave another "No messages yet" row behind.
   const empty = useChats
     .getState()
     .chats.find((c) => c.persona === personaId && !c.lastMessageAt && !c.preview && !c.isArchived);
-  if (empty) {
-    navigate(`/chats/${empty.id}`);
-    return true;
+  navigate(empty ? `/chats/${empty.id}` : draftChatPath(personaId));
+  return true;
+}
+
+/**
+ * The first send of a draft chat: creates the chat with the persona (over the session socket) and
+ * resolves with its id, its thread known to be empty. Resolves null when it was refused: Pro
+ * required opens the subscribe modal, any other failure shows the "Couldn't create chat" alert.
+ */
+export async function createDraftChat(personaId: string): Promise<string | null> {
+  if (needsPro(personaId)) {
+    useAppStore.getState().setActiveModal('subscribe');
+    return null;
   }
   try {
     const { id } = await callSession('createChat', personaId);
@@ -65,20 +82,21 @@ export async function startChat(personaId: string | null | undefined, navigate: 
         },
       });
     }
-    navigate(`/chats/${id}`);
-    return true;
+    // A new chat has no messages: its thread is loaded (and empty) before the first one is sent.
+    dispatchMessages({ type: 'opened', chatId: id });
+    dispatchMessages({ type: 'page', chatId: id, page: [], hasMore: false });
+    return id;
   } catch (error) {
     if (error instanceof AppError && error.code === 'pro:required') {
       useAppStore.getState().setActiveModal('subscribe');
-      return false;
+      return null;
     }
-    navigate('/');
     showToast({
       severity: 'error',
       title: texts.chats.createFailedTitle,
       message: errorMessage(error, texts.chats.createFailed),
     });
-    return false;
+    return null;
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Chat } from '@neura/contract';
 import { describe, expect, it } from 'vitest';
-import { chatFields, visibleChats } from './chat-list-state';
+import { type ChatListRow, chatFields, groupChats, visibleChats } from './chat-list-state';
 
 const chat = (id: string, over: Partial<Chat> = {}): Chat => ({
   id,
@@ -32,5 +32,50 @@ describe('chat list state', () => {
   });
   it('should keep only known fields of chat.updated', () => {
     expect(chatFields({ isPinned: true, evil: 1, name: 5 })).toEqual({ isPinned: true });
+  });
+});
+
+describe('date groups', () => {
+  // Local times, so the test means the same in every time zone.
+  const at = (day: number, hour: number, minute = 0) => new Date(2026, 10, day, hour, minute).toISOString();
+  const now = new Date(2026, 10, 24, 9, 30);
+  const shape = (rows: ChatListRow[]) => rows.map((r) => (r.kind === 'group' ? `# ${r.group}` : r.chat.id));
+
+  it('should put pinned chats on top, then Today, Yesterday and Earlier, each in the list order', () => {
+    const list = [
+      chat('pin-old', { isPinned: true, lastMessageAt: at(2, 10) }),
+      chat('pin-new', { isPinned: true, lastMessageAt: at(24, 8) }),
+      chat('morning', { lastMessageAt: at(24, 0, 0) }),
+      chat('fresh'),
+      chat('late-yesterday', { lastMessageAt: at(23, 23, 59) }),
+      chat('early-yesterday', { lastMessageAt: at(23, 0, 0) }),
+      chat('two-days', { lastMessageAt: at(22, 23, 59) }),
+      chat('last-month', { lastMessageAt: new Date(2026, 9, 30, 12).toISOString() }),
+    ];
+    expect(shape(groupChats(list, now))).toEqual([
+      '# pinned',
+      'pin-old',
+      'pin-new',
+      '# today',
+      'morning',
+      'fresh',
+      '# yesterday',
+      'late-yesterday',
+      'early-yesterday',
+      '# earlier',
+      'two-days',
+      'last-month',
+    ]);
+  });
+
+  it('should leave out the headings of empty groups, and cross a month and a year', () => {
+    expect(shape(groupChats([chat('a', { lastMessageAt: at(20, 12) })], now))).toEqual(['# earlier', 'a']);
+    expect(shape(groupChats([], now))).toEqual([]);
+    const newYear = new Date(2027, 0, 1, 0, 5);
+    const list = [
+      chat('eve', { lastMessageAt: new Date(2026, 11, 31, 22).toISOString() }),
+      chat('new', { lastMessageAt: new Date(2027, 0, 1, 0, 1).toISOString() }),
+    ];
+    expect(shape(groupChats(list, newYear))).toEqual(['# today', 'new', '# yesterday', 'eve']);
   });
 });

@@ -15,6 +15,38 @@ export function visibleChats(chats: Chat[], query: string, showArchived: boolean
   );
 }
 
+export type ChatGroup = 'pinned' | 'today' | 'yesterday' | 'earlier';
+export type ChatListRow = { kind: 'group'; group: ChatGroup } | { kind: 'chat'; chat: Chat };
+
+const GROUPS: readonly ChatGroup[] = ['pinned', 'today', 'yesterday', 'earlier'];
+
+/** Midnight (local time) of `date`'s day. */
+const dayStart = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+
+/**
+ * The chats under date headings: pinned ones on top in their own group, then Today, Yesterday and
+ * Earlier by the last message (local days; a chat without messages yet counts as today). Each
+ * group keeps the list's order; empty groups get no heading.
+ */
+export function groupChats(chats: Chat[], now: Date): ChatListRow[] {
+  const today = dayStart(now);
+  const yesterday = dayStart(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1));
+  const groupOf = (chat: Chat): ChatGroup => {
+    if (chat.isPinned) return 'pinned';
+    if (!chat.lastMessageAt) return 'today';
+    const at = new Date(chat.lastMessageAt).getTime();
+    if (Number.isNaN(at) || at >= today) return 'today';
+    return at >= yesterday ? 'yesterday' : 'earlier';
+  };
+  const byGroup = new Map<ChatGroup, Chat[]>(GROUPS.map((g) => [g, []]));
+  for (const chat of chats) byGroup.get(groupOf(chat))?.push(chat);
+  return GROUPS.flatMap((group) => {
+    const members = byGroup.get(group) ?? [];
+    if (members.length === 0) return [];
+    return [{ kind: 'group', group } as const, ...members.map((chat) => ({ kind: 'chat', chat }) as const)];
+  });
+}
+
 /** Keeps only the fields a chat.updated event may change. */
 export function chatFields(updatedFields: Record<string, unknown>): Partial<Chat> {
   const out: Partial<Chat> = {};

@@ -1,5 +1,5 @@
 import type { Chat } from '@neura/contract';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dispatchChats } from '../store/chats';
 import { usePersonas } from '../store/personas';
@@ -56,7 +56,34 @@ describe('ChatList', () => {
     const rows = screen.getAllByTestId('chat-row');
     expect(rows.length).toBeGreaterThan(3);
     expect(rows.length).toBeLessThan(60);
-    expect(screen.getByRole('list', { name: 'Chats' }).style.height).toBe(`${5000 * 72}px`);
+    // 5,000 rows of 72 px under one 32 px heading (none has messages yet: Today).
+    expect(screen.getByRole('list', { name: 'Chats' }).style.height).toBe(`${32 + 5000 * 72}px`);
+  });
+
+  it('should show date headings, pinned chats on top, and no headings in search results', () => {
+    const day = 86_400_000;
+    dispatchChats({
+      type: 'loaded',
+      chats: [
+        { ...many(1)[0], id: 'p', name: 'Pinned one', isPinned: true } as Chat,
+        { ...many(1)[0], id: 't', name: 'Today one', lastMessageAt: new Date().toISOString() } as Chat,
+        {
+          ...many(1)[0],
+          id: 'e',
+          name: 'Old one',
+          lastMessageAt: new Date(Date.now() - 9 * day).toISOString(),
+        } as Chat,
+      ],
+    });
+    renderWithRouter(<ChatList />);
+    expect(
+      within(screen.getByRole('list', { name: 'Chats' }))
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Pinned', 'Today', 'Earlier']);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search chats' }), { target: { value: 'one' } });
+    expect(within(screen.getByRole('list', { name: 'Chats' })).queryAllByRole('heading')).toHaveLength(0);
+    expect(screen.getAllByTestId('chat-row')).toHaveLength(3);
   });
 
   it('should show the preview or "No messages yet" and the persona name or "Unknown / Custom"', () => {

@@ -6,12 +6,15 @@ import { MessageSearchResults } from '../conversation-io/message-search-results'
 import { useChats } from '../store/chats';
 import { texts } from '../texts/texts';
 import { openChatId } from './chat-actions';
-import { visibleChats } from './chat-list-state';
+import { type ChatListRow, groupChats, visibleChats } from './chat-list-state';
 import { ChatRow } from './chat-row';
 import { ArchiveIcon, SearchIcon } from './icons';
 
+/** The height of a date heading (Today, Yesterday, ...) among the 72 px rows. */
+const GROUP_HEADING_PX = 32;
+
 /**
- * Search box (chat names here, message text in MessageSearchResults below), archived toggle and the virtualized list of 72 px rows (thousands of chats scroll
+ * Search box (chat names here, message text in MessageSearchResults below), archived toggle and the virtualized list of 72 px rows under date headings (thousands of chats scroll
  * smoothly: only the visible rows are in the DOM). `wrapScroller` lets the mobile page add
  * pull-to-refresh around the scroll container.
  */
@@ -27,7 +30,12 @@ export function ChatList({
   const [showArchived, setShowArchived] = useState(false);
   const { pathname } = useLocation();
   const activeId = openChatId(pathname);
-  const rows = useMemo(() => visibleChats(chats, query, showArchived), [chats, query, showArchived]);
+  const shown = useMemo(() => visibleChats(chats, query, showArchived), [chats, query, showArchived]);
+  // Under date headings (pinned on top); search results are one list.
+  const rows = useMemo<ChatListRow[]>(
+    () => (query.trim() ? shown.map((chat) => ({ kind: 'chat', chat })) : groupChats(shown, new Date())),
+    [shown, query],
+  );
   const archivedCount = useMemo(() => chats.filter((c) => c.isArchived).length, [chats]);
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const searchId = useId();
@@ -35,9 +43,12 @@ export function ChatList({
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => CHAT_ROW_HEIGHT_PX,
+    estimateSize: (index) => (rows[index]?.kind === 'group' ? GROUP_HEADING_PX : CHAT_ROW_HEIGHT_PX),
     overscan: 8,
-    getItemKey: (index) => rows[index]?.id ?? index,
+    getItemKey: (index) => {
+      const row = rows[index];
+      return row ? (row.kind === 'group' ? `group:${row.group}` : row.chat.id) : index;
+    },
     initialRect: { width: 288, height: 600 },
   });
 
@@ -63,8 +74,24 @@ export function ChatList({
       ) : (
         <ul aria-label={texts.chats.list} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
-            const chat = rows[item.index];
-            if (!chat) return null;
+            const row = rows[item.index];
+            if (!row) return null;
+            if (row.kind === 'group') {
+              return (
+                <li
+                  key={item.key}
+                  className="absolute top-0 left-0 flex w-full items-end px-3 pb-1"
+                  style={{ height: GROUP_HEADING_PX, transform: `translateY(${item.start}px)` }}
+                  data-testid="chat-group"
+                  data-group={row.group}
+                >
+                  <h3 className="text-xs font-semibold tracking-wide text-muted uppercase">
+                    {texts.chats.groups[row.group]}
+                  </h3>
+                </li>
+              );
+            }
+            const { chat } = row;
             return (
               <li
                 key={item.key}

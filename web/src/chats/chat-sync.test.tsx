@@ -160,12 +160,28 @@ describe('deleting a chat', () => {
 });
 
 describe('starting a chat', () => {
-  it('should go to / and alert with the server message when creation is refused', async () => {
+  it('should open a draft of the persona without creating anything', async () => {
     const { startChat } = await import('./chat-actions');
-    fake.ack = { error: { message: 'That persona is not available.', code: 'not-found' } };
+    dispatchChats({ type: 'loaded', chats: [] });
     const navigate = vi.fn();
-    expect(await startChat('startup-advisor', navigate)).toBe(false);
-    expect(navigate).toHaveBeenCalledWith('/');
+    expect(startChat('default', navigate)).toBe(true);
+    expect(navigate).toHaveBeenCalledWith('/chats/new?persona=default');
+    expect(fake.emitted.filter(([event]) => event === 'createChat')).toHaveLength(0);
+    expect(useChats.getState().chats).toHaveLength(0);
+  });
+
+  it('should open an empty chat left from before instead of a draft', async () => {
+    const { startChat } = await import('./chat-actions');
+    dispatchChats({ type: 'loaded', chats: [chat('old1')] });
+    const navigate = vi.fn();
+    expect(startChat('default', navigate)).toBe(true);
+    expect(navigate).toHaveBeenCalledWith('/chats/old1');
+  });
+
+  it('should alert with the server message when the first send cannot create the chat', async () => {
+    const { createDraftChat } = await import('./chat-actions');
+    fake.ack = { error: { message: 'That persona is not available.', code: 'not-found' } };
+    expect(await createDraftChat('startup-advisor')).toBeNull();
     expect(useToastStore.getState().toasts[0]).toMatchObject({
       severity: 'error',
       title: "Couldn't create chat",
@@ -174,34 +190,26 @@ describe('starting a chat', () => {
   });
 
   it('should open the subscribe modal, not an alert, when the server answers pro:required', async () => {
-    const { startChat } = await import('./chat-actions');
+    const { createDraftChat } = await import('./chat-actions');
     fake.ack = { error: { message: 'User does not have a Pro subscription.', code: 'pro:required' } };
-    const navigate = vi.fn();
-    expect(await startChat('startup-advisor', navigate)).toBe(false);
-    expect(navigate).not.toHaveBeenCalled();
+    expect(await createDraftChat('startup-advisor')).toBeNull();
     expect(useAppStore.getState().activeModal).toBe('subscribe');
     expect(useToastStore.getState().toasts).toHaveLength(0);
   });
 
-  it('should use the fallback text when the socket is not connected, and navigate on success', async () => {
-    const { startChat } = await import('./chat-actions');
+  it('should use the fallback text when the socket is not connected, and list the chat once created', async () => {
+    const { createDraftChat } = await import('./chat-actions');
     dispatchChats({ type: 'loaded', chats: [] });
     fake.connected = false;
-    const navigate = vi.fn();
-    await startChat('default', navigate);
+    expect(await createDraftChat('default')).toBeNull();
     fake.connected = true;
     expect(useToastStore.getState().toasts[0]?.message).toBe(
       'Failed to create a chat with the selected persona. Please try again later.',
     );
     fake.ack = { id: 'new1' };
-    expect(await startChat('default', navigate)).toBe(true);
-    expect(navigate).toHaveBeenLastCalledWith('/chats/new1');
+    expect(await createDraftChat('default')).toBe('new1');
     expect(useChats.getState().chats[0]?.id).toBe('new1');
-    // Its empty chat is opened again rather than another one created.
-    fake.ack = { id: 'new2' };
-    expect(await startChat('default', navigate)).toBe(true);
-    expect(navigate).toHaveBeenLastCalledWith('/chats/new1');
-    expect(useChats.getState().chats.filter((c) => c.persona === 'default')).toHaveLength(1);
+    expect(fake.emitted).toContainEqual(['createChat', 'default']);
   });
 
   it('should open the New Chat modal without a persona id', async () => {

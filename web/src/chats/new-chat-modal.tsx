@@ -27,7 +27,6 @@ export function NewChatModal() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<TabId>('helpful');
   const [selected, setSelected] = useState<Persona | null>(null);
-  const [starting, setStarting] = useState(false);
   if (!open) return null;
 
   const close = () => {
@@ -37,11 +36,10 @@ export function NewChatModal() {
   const current = TABS.find((t) => t.id === tab) ?? TABS[0];
   const list = personasForTag(personas, current?.tag ?? 'helpful');
 
-  const start = async (persona: Persona) => {
-    setStarting(true);
+  // Opens the persona's draft chat: the chat is created with the first message.
+  const start = (persona: Persona) => {
     close();
-    await startChat(persona.id, navigate);
-    setStarting(false);
+    startChat(persona.id, navigate);
   };
 
   return (
@@ -75,8 +73,8 @@ export function NewChatModal() {
         <PersonaDetail
           persona={selected}
           locked={selected.requiresPro && !isPro}
-          starting={starting}
-          onStart={() => void start(selected)}
+          starting={false}
+          onStart={() => start(selected)}
         />
       ) : (
         <>

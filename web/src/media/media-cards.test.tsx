@@ -177,10 +177,9 @@ describe('image tool cards', { timeout: 20_000 }, () => {
     expect(within(card).getByText('Not enough credits for this skill.')).toBeTruthy();
     await new Promise((r) => setTimeout(r, 100));
     expect(screen.queryByTestId('tool-cost')).toBeNull();
-    expect(screen.queryByTestId('message-cost')).toBeNull();
   });
 
-  it('should show the result with its surcharge and the message cost split into base and skills', async () => {
+  it('should show the result, its cost only once: in the receipt (base and the skill surcharge)', async () => {
     render(
       <MessageItem
         message={reply([
@@ -190,8 +189,12 @@ describe('image tool cards', { timeout: 20_000 }, () => {
     );
     const img = screen.getByRole('img', { name: 'Create images result, 40 × 20' }) as HTMLImageElement;
     expect(img.src).toBe(`${new URL(base).origin}/api/files/img-1?expires=1&signature=s`);
-    expect((await screen.findByTestId('tool-cost')).textContent).toBe('+4 credits');
-    expect(screen.getByTestId('message-cost').textContent).toBe('5 credits (1 base + 4 for skills)');
+    // Not on the card, nor as a line in the bubble: the receipt chip (and its lines) says it.
+    expect(screen.queryByTestId('tool-cost')).toBeNull();
+    expect(screen.getAllByText(/credits?/).map((el) => el.textContent)).toEqual(['5 credits']);
+    fireEvent.click(screen.getByRole('button', { name: /receipt/i }));
+    const receipt = screen.getByRole('dialog');
+    expect((await within(receipt).findByTestId('receipt-surcharge')).textContent).toContain('+4 credits');
   });
 
   it('should open the lightbox with zoom and download, then edit on the canvas and send the mask', async () => {

@@ -150,6 +150,7 @@ export const texts = {
     showArchived: 'Show archived',
     hideArchived: 'Hide archived',
     archivedLabel: 'Archived',
+    groups: { pinned: 'Pinned', today: 'Today', yesterday: 'Yesterday', earlier: 'Earlier' },
     pinnedLabel: 'Pinned',
     options: (name: string) => `Chat options for ${name}`,
     menuTitle: 'Chat options',
@@ -241,6 +242,9 @@ export const texts = {
     waitlistJoined: "Thanks! You're on the waitlist. We'll email you an invite code when a spot opens up.",
     waitlistExternal: 'The waitlist opens in a new tab.',
     captchaNotReady: 'Loading the captcha...',
+    captchaFailed:
+      'The captcha could not be loaded. A browser extension or your network may be blocking it (it comes from google.com).',
+    captchaRetry: 'Retry',
     captchaLabel: 'Captcha',
     pwa: {
       intro: 'Add Neura to your home screen for the best experience: full screen, quick to open.',
@@ -306,6 +310,8 @@ export const texts = {
     mainNav: 'Main',
     notifications: 'Notifications',
     loadingPage: 'Loading...',
+    skipToMessage: 'Skip to message box',
+    skipToMain: 'Skip to main content',
   },
   header: {
     creditsBadge: (n: number | null) => (n === null ? 'Credits' : `${n} credits, buy more`),
@@ -463,6 +469,8 @@ export const texts = {
     micUnsupported: 'This browser cannot record audio here. Use a current browser over HTTPS.',
     micFailed: 'The microphone could not be started. Please try again.',
     levelLabel: 'Microphone level',
+    timer: (elapsed: string, limit: string) => `${elapsed} / ${limit}`,
+    timerLabel: (elapsed: string, limit: string) => `Recording ${elapsed} of at most ${limit}`,
     speak: 'Read aloud',
     stopSpeaking: 'Stop reading aloud',
     loadingSpeech: 'Loading audio…',
@@ -770,10 +778,6 @@ export const mediaTexts = {
   /** A picture's size in pixels, under it in a skill's card. */
   pixelSize: (w: number, h: number) => `${w} × ${h}`,
   open: (n: number) => `Open image ${n}`,
-  skillCost: (n: number) => `+${n} ${n === 1 ? 'credit' : 'credits'}`,
-  messageCost: (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`,
-  messageCostDetail: (base: number, extra: number) =>
-    `${base + extra} ${base + extra === 1 ? 'credit' : 'credits'} (${base} base + ${extra} for skills)`,
   lightbox: {
     title: 'Image',
     zoomIn: 'Zoom in',

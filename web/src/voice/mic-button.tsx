@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useUser } from '../store/user';
 import { texts } from '../texts/texts';
+import { DictationTimer } from './dictation-timer';
 import { MicIcon, Spinner, StopIcon } from './icons';
 import { LevelMeter } from './level-meter';
 import { type DictationState, useDictation } from './use-dictation';
@@ -32,7 +33,10 @@ const STATUS: Record<DictationState, string> = {
   transcribing: texts.voice.transcribing,
 };
 
-/** The composer's microphone: start and stop dictation, with a live level meter while it listens. */
+/**
+ * The composer's microphone: start and stop dictation, with the time recorded out of the limit and
+ * a live level meter while it listens.
+ */
 export function MicButton({ onTranscript, onStateChange, disabled }: Props) {
   const { state, analyser, start, stop } = useDictation(onTranscript);
   const recording = state === 'recording';
@@ -45,10 +49,11 @@ export function MicButton({ onTranscript, onStateChange, disabled }: Props) {
 
   return (
     <div className="relative flex items-center" title={unavailable ?? undefined}>
-      {recording && analyser ? (
+      {recording ? (
         // Above the button, out of the flow: the message box never changes size.
-        <span className="absolute bottom-full left-1/2 mb-1 -translate-x-1/2 rounded-lg border border-border bg-surface-2 px-2 py-1">
-          <LevelMeter analyser={analyser} />
+        <span className="absolute right-0 bottom-full mb-1 flex items-center gap-2 rounded-lg border border-border bg-surface-2 px-2 py-1">
+          <DictationTimer />
+          {analyser ? <LevelMeter analyser={analyser} /> : null}
         </span>
       ) : null}
       <button

@@ -3,8 +3,19 @@ import { texts } from '../texts/texts';
 import { SpeakerIcon, Spinner, StopIcon } from './icons';
 import { playSpeech, stopSpeech, usePlaybackStore } from './speech-playback';
 
-/** The speaker under an assistant reply: read it aloud (Pro), show loading, stop. */
-export function SpeakButton({ messageId, text }: { messageId: string; text: string }) {
+const LOOKS =
+  'mt-1 inline-flex h-8 w-8 items-center justify-center rounded-lg text-muted hover:bg-surface-3 hover:text-fg';
+
+/** The speaker in a reply's actions: read it aloud (Pro), show loading, stop. */
+export function SpeakButton({
+  messageId,
+  text,
+  className = LOOKS,
+}: {
+  messageId: string;
+  text: string;
+  className?: string;
+}) {
   const phase = usePlaybackStore((s) => (s.messageId === messageId ? s.phase : null));
 
   // A reply that leaves the screen stops talking.
@@ -30,7 +41,7 @@ export function SpeakButton({ messageId, text }: { messageId: string; text: stri
       aria-busy={phase === 'loading'}
       title={label}
       data-state={phase ?? 'idle'}
-      className="mt-1 inline-flex h-8 w-8 items-center justify-center rounded-lg text-muted hover:bg-surface-3 hover:text-fg"
+      className={className}
     >
       {phase === 'loading' ? <Spinner /> : phase === 'playing' ? <StopIcon /> : <SpeakerIcon />}
     </button>

@@ -80,6 +80,53 @@ describe('message actions', () => {
     expect(plain).not.toContain('- one');
   });
 
+  it('should be one tab stop whose arrow keys, Home and End move between the actions', () => {
+    render(<MessageItem message={msg('m1')} isLast />);
+    const toolbar = screen.getByRole('toolbar', { name: 'Message actions' });
+    const buttons = within(toolbar).getAllByRole('button');
+    // The receipt, read aloud (in the toolbar, not the bubble), more, regenerate.
+    expect(buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual([
+      'Cost: 6 credits. Show receipt',
+      'Read aloud',
+      'More actions',
+      'Regenerate',
+    ]);
+    const stops = () => buttons.filter((b) => b.tabIndex === 0);
+    expect(stops()).toEqual([buttons[0]]);
+    (buttons[0] as HTMLElement).focus();
+    fireEvent.keyDown(buttons[0] as HTMLElement, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(buttons[1]);
+    expect(stops()).toEqual([buttons[1]]);
+    fireEvent.keyDown(buttons[1] as HTMLElement, { key: 'End' });
+    expect(document.activeElement).toBe(buttons[3]);
+    fireEvent.keyDown(buttons[3] as HTMLElement, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(buttons[0]);
+    fireEvent.keyDown(buttons[0] as HTMLElement, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(buttons[3]);
+    fireEvent.keyDown(buttons[3] as HTMLElement, { key: 'Home' });
+    expect(document.activeElement).toBe(buttons[0]);
+    // The tab stop stays on the action used last.
+    fireEvent.keyDown(buttons[0] as HTMLElement, { key: 'ArrowRight' });
+    expect(stops()).toEqual([buttons[1]]);
+    // Arrows inside the open copy menu are the menu's.
+    fireEvent.keyDown(buttons[2] as HTMLElement, { key: 'ArrowDown' });
+    const items = within(screen.getByRole('menu')).getAllByRole('menuitem');
+    fireEvent.keyDown(items[0] as HTMLElement, { key: 'End' });
+    expect(document.activeElement).toBe(items[0]);
+    // ... and its items are left out of the toolbar's tab stop.
+    expect(items.some((i) => i.hasAttribute('tabindex'))).toBe(false);
+  });
+
+  it('should end a streaming reply with the caret, and drop it once the reply is complete', () => {
+    const { container, rerender } = render(
+      <MessageItem message={msg('m1', { status: 'streaming', content: 'Once' })} />,
+    );
+    const caret = () => container.querySelector('.stream-caret > .markdown');
+    expect(caret()?.textContent).toBe('Once');
+    rerender(<MessageItem message={msg('m1', { content: 'Once upon a time' })} />);
+    expect(caret()).toBeNull();
+  });
+
   it('should close the copy menu with Escape and give focus back', () => {
     render(<MessageItem message={msg('m1')} />);
     const more = screen.getByRole('button', { name: 'More actions' });

@@ -1,10 +1,13 @@
 import type { Message } from '@neura/contract';
+import { useRef } from 'react';
 import { messageActionTexts as t } from '../../texts/texts';
+import { SpeakButton } from '../../voice/speak-button';
 import { regenerateMessage, retryMessage } from '../chat-api';
 import { showSendError } from '../send-error';
 import { actionButton } from './classes';
 import { CopyMenu } from './copy-menu';
 import { formatTime, Receipt } from './receipt';
+import { useRovingTabindex } from './use-roving-tabindex';
 import { VersionSwitcher } from './version-switcher';
 
 export interface MessageActionsProps {
@@ -25,9 +28,10 @@ const run = (action: () => Promise<unknown>) => {
 };
 
 /**
- * The actions under a message: time, cost with its receipt, copy, versions, and on the newest
- * exchange retry / regenerate / edit. Always in the layout (no jump); on devices that hover they
- * show on hover or keyboard focus, on touch they stay visible.
+ * The actions under a message: time, cost with its receipt, read aloud, copy, versions, and on the
+ * newest exchange retry / regenerate / edit. Always in the layout (no jump); on devices that hover
+ * they show on hover or keyboard focus, on touch they stay visible. One tab stop: the arrow keys
+ * (and Home / End) move between the actions.
  */
 export function MessageActions({ message, plainText, isLast, busy, version, onVersion, onEdit }: MessageActionsProps) {
   const { chatId, id, role, status } = message;
@@ -35,10 +39,15 @@ export function MessageActions({ message, plainText, isLast, busy, version, onVe
   const failed = status === 'failed';
   // Hidden only where the device hovers, while the message is neither hovered nor focused.
   const reveal = failed && isLast ? '' : '[@media(hover:hover)]:[.group:not(:hover):not(:focus-within)_&]:opacity-0';
+  const toolbar = useRef<HTMLDivElement>(null);
+  const roving = useRovingTabindex(toolbar);
   return (
     <div
+      ref={toolbar}
       role="toolbar"
       aria-label={t.toolbar}
+      onFocus={roving.onFocus}
+      onKeyDown={roving.onKeyDown}
       data-testid="message-actions"
       className={`mt-1 flex flex-wrap items-center gap-0.5 transition-opacity ${role === 'user' ? 'justify-end' : ''} ${reveal}`}
     >
@@ -49,6 +58,9 @@ export function MessageActions({ message, plainText, isLast, busy, version, onVe
       {role === 'assistant' && !streaming ? <Receipt message={message} /> : null}
       {version && version.count > 1 && onVersion ? (
         <VersionSwitcher index={version.index} count={version.count} onMove={onVersion} />
+      ) : null}
+      {role === 'assistant' && !streaming && message.content.trim() !== '' ? (
+        <SpeakButton messageId={id} text={message.content} className={actionButton} />
       ) : null}
       {!streaming && message.content.trim() !== '' ? (
         <CopyMenu markdown={message.content} plainText={plainText} />

@@ -1,6 +1,5 @@
 import { LOCATION_UNAVAILABLE_PREFIX, type ToolCall } from '@neura/contract';
 import { memo } from 'react';
-import { useSkills } from '../../skills/use-skills';
 import { mediaTexts, skillTexts, texts } from '../../texts/texts';
 import { BusinessCards } from './business-card';
 import { DomainCard } from './domain-card';
@@ -57,12 +56,6 @@ function titleOf(call: ToolCall): string {
 export const ToolCard = memo(function ToolCard({ call }: { call: ToolCall }) {
   const error = call.output && 'error' in call.output ? call.output.error : undefined;
   const media = MEDIA_SKILLS.has(call.skill);
-  // A surcharged call says what it adds to the message (a failed one was refunded: nothing).
-  const surcharge = useSkills()?.get(call.skill)?.cost ?? 0;
-  const aside =
-    surcharge > 0 && call.status !== 'failed' ? (
-      <span data-testid="tool-cost">{mediaTexts.skillCost(surcharge)}</span>
-    ) : null;
   // No location (declined, none in time): not a failure to alarm about; the user names a place.
   if (call.status === 'failed' && error?.startsWith(LOCATION_UNAVAILABLE_PREFIX)) {
     return (
@@ -74,7 +67,7 @@ export const ToolCard = memo(function ToolCard({ call }: { call: ToolCall }) {
     );
   }
   return (
-    <ToolFrame title={titleOf(call)} status={call.status} testId={`tool-${call.skill}`} aside={aside}>
+    <ToolFrame title={titleOf(call)} status={call.status} testId={`tool-${call.skill}`}>
       {call.status === 'running' ? (
         media ? (
           <MediaPlaceholder call={call} />

@@ -6,11 +6,8 @@ export function ToolFrame({
   status,
   children,
   testId,
-  aside,
 }: {
   title: ReactNode;
-  /** Shown at the header's end (e.g. the call's surcharge). */
-  aside?: ReactNode;
   status: 'running' | 'complete' | 'failed';
   children?: ReactNode;
   testId: string;
@@ -26,7 +23,6 @@ export function ToolFrame({
         <span className="min-w-0 truncate" role={status === 'running' ? 'status' : undefined}>
           {title}
         </span>
-        {aside ? <span className="ml-auto shrink-0 font-normal">{aside}</span> : null}
       </header>
       {children ? <div className="p-3">{children}</div> : null}
     </section>
