@@ -1,7 +1,8 @@
 import type { CreatorOptions, CustomPersona, CustomPersonaList, Persona } from '@neura/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
+import { type FakeImages, startFakeImages } from '@neura/test-kit/fakes/openai-images';
 import { makeImage } from '@neura/test-kit/images';
-import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import { createTestUser, ledgerAfterSeed, type TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,12 @@ describe('people’s own personas (issue #29)', () => {
   let admin: TestUser;
   const sockets: TestSocket[] = [];
 
-  const call = async <T = Record<string, unknown>>(method: Method, url: string, user: TestUser | null, body?: unknown) => {
+  const call = async <T = Record<string, unknown>>(
+    method: Method,
+    url: string,
+    user: TestUser | null,
+    body?: unknown,
+  ) => {
     const res = await t.app.inject({
       method,
       url: `/api${url}`,
@@ -25,7 +31,8 @@ describe('people’s own personas (issue #29)', () => {
     });
     return { status: res.statusCode, body: (res.body ? res.json() : {}) as T, headers: res.headers };
   };
-  const create = (user: TestUser, body: Record<string, unknown>) => call<CustomPersona>('POST', '/users/me/personas', user, body);
+  const create = (user: TestUser, body: Record<string, unknown>) =>
+    call<CustomPersona>('POST', '/users/me/personas', user, body);
   const base = { name: 'Quill', instructions: 'You are Quill. Answer only in haiku.', visibility: 'private' };
   const personaRow = (id: string) =>
     t.services.db.selectFrom('personas').selectAll().where('id', '=', id).executeTakeFirst();
@@ -46,7 +53,9 @@ describe('people’s own personas (issue #29)', () => {
   };
   const createChat = (socket: TestSocket, persona: string) =>
     new Promise<{ id?: string; error?: { message: string; code: string } }>((resolve) =>
-      socket.emit('createChat', persona, (r) => resolve(r as { id?: string; error?: { message: string; code: string } })),
+      socket.emit('createChat', persona, (r) =>
+        resolve(r as { id?: string; error?: { message: string; code: string } }),
+      ),
     );
   const upload = async (user: TestUser, id: string, bytes: Buffer, type = 'image/png') => {
     const form = new FormData();
@@ -99,7 +108,12 @@ describe('people’s own personas (issue #29)', () => {
         published: false,
         link: `/p/${first.body.id}`,
       });
-      const second = await create(alice, { ...base, name: 'Big Quill', model: 'llm:fake-large', visibility: 'unlisted' });
+      const second = await create(alice, {
+        ...base,
+        name: 'Big Quill',
+        model: 'llm:fake-large',
+        visibility: 'unlisted',
+      });
       expect(second.body).toMatchObject({ model: 'llm:fake-large', cost: 5 });
 
       const list = await call<CustomPersonaList>('GET', '/users/me/personas', alice);
@@ -132,7 +146,11 @@ describe('people’s own personas (issue #29)', () => {
         model: 'llm:fake-large',
       });
       expect(edited.status).toBe(200);
-      expect(edited.body).toMatchObject({ tagline: 'Seventeen syllables', suggestedPrompts: ['A haiku about rain'], cost: 5 });
+      expect(edited.body).toMatchObject({
+        tagline: 'Seventeen syllables',
+        suggestedPrompts: ['A haiku about rain'],
+        cost: 5,
+      });
       for (const [method, body] of [
         ['PATCH', { name: 'Stolen' }],
         ['DELETE', undefined],
@@ -176,7 +194,11 @@ describe('people’s own personas (issue #29)', () => {
     const cases: Array<[string, Record<string, unknown>, string]> = [
       ['an empty name', { ...base, name: '   ' }, 'Give your persona a name.'],
       ['no instructions', { ...base, instructions: '' }, 'Write the instructions your persona follows.'],
-      ['instructions over the limit', { ...base, instructions: 'x'.repeat(301) }, 'Instructions must be at most 300 characters.'],
+      [
+        'instructions over the limit',
+        { ...base, instructions: 'x'.repeat(301) },
+        'Instructions must be at most 300 characters.',
+      ],
       ['an unknown skill', { ...base, skills: ['teleport'] }, '"teleport" is not a skill this server knows.'],
       [
         'a skill the server cannot run',
@@ -205,19 +227,31 @@ describe('people’s own personas (issue #29)', () => {
     it('should refuse a bad edit and leave the persona as it was', async () => {
       const user = await createTestUser(t.services);
       const { body: persona } = await create(user, base);
-      for (const patch of [{ name: '' }, { instructions: 'y'.repeat(301) }, { skills: ['teleport'] }, { model: 'x:y' }]) {
+      for (const patch of [
+        { name: '' },
+        { instructions: 'y'.repeat(301) },
+        { skills: ['teleport'] },
+        { model: 'x:y' },
+      ]) {
         const res = await call('PATCH', `/users/me/personas/${persona.id}`, user, patch);
         expect(res.status).toBe(400);
         expect(res.body).toMatchObject({ code: 'request:invalid' });
       }
       const row = await personaRow(persona.id);
-      expect(row).toMatchObject({ name: 'Quill', system_prompt: base.instructions, model: 'llm:fake', included_skills: '[]' });
+      expect(row).toMatchObject({
+        name: 'Quill',
+        system_prompt: base.instructions,
+        model: 'llm:fake',
+        included_skills: '[]',
+      });
     });
 
     it('should hold the per-user limit under a burst: 20 parallel creates at limit − 1 make exactly one', async () => {
       const user = await createTestUser(t.services);
       for (let i = 0; i < 4; i++) expect((await create(user, { ...base, name: `Quill ${i}` })).status).toBe(201);
-      const burst = await Promise.all(Array.from({ length: 20 }, (_, i) => create(user, { ...base, name: `Burst ${i}` })));
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => create(user, { ...base, name: `Burst ${i}` })),
+      );
       const made = burst.filter((r) => r.status === 201);
       const refused = burst.filter((r) => r.status === 400);
       expect(made).toHaveLength(1);
@@ -355,12 +389,18 @@ describe('people’s own personas (issue #29)', () => {
 
       const empty = await call('POST', `/personas/${persona.id}/report`, bob, { reason: ' ' });
       expect(empty.status).toBe(400);
-      expect(empty.body).toMatchObject({ code: 'request:invalid', message: 'reason: Tell us what is wrong with this persona.' });
+      expect(empty.body).toMatchObject({
+        code: 'request:invalid',
+        message: 'reason: Tell us what is wrong with this persona.',
+      });
       const { body: secret } = await create(alice, base);
       expect((await call('POST', `/personas/${secret.id}/report`, bob, { reason: 'x' })).status).toBe(404);
       const { body: unlisted } = await create(alice, { ...base, visibility: 'unlisted' });
       const notPublic = await call('POST', `/personas/${unlisted.id}/report`, bob, { reason: 'x' });
-      expect(notPublic.body).toMatchObject({ code: 'request:invalid', message: 'Only public personas can be reported.' });
+      expect(notPublic.body).toMatchObject({
+        code: 'request:invalid',
+        message: 'Only public personas can be reported.',
+      });
       const count = await t.services.db
         .selectFrom('feedback')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -368,6 +408,29 @@ describe('people’s own personas (issue #29)', () => {
         .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(1);
     });
+  });
+
+  it('should limit reports per address: the eleventh in an hour is a 429', async () => {
+    const alice = await createTestUser(t.services);
+    const bob = await createTestUser(t.services);
+    const { body: persona } = await create(alice, { ...base, visibility: 'public' });
+    const report = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/personas/${persona.id}/report`,
+        headers: { authorization: `Bearer ${bob.token}` },
+        payload: { reason: 'Spam.' },
+        remoteAddress: '203.0.113.29',
+      });
+    for (let i = 0; i < 10; i++) expect((await report()).statusCode).toBe(201);
+    const limited = await report();
+    expect(limited.statusCode).toBe(429);
+    const stored = await t.services.db
+      .selectFrom('feedback')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('about', '=', `persona:${persona.id}`)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(10);
   });
 
   describe('prices', () => {
@@ -398,7 +461,9 @@ describe('people’s own personas (issue #29)', () => {
       const unknown = await call('PUT', '/admin/custom-persona-prices', admin, { model: 'openai:gpt-9', price: 1 });
       expect(unknown.status).toBe(400);
       expect(unknown.body).toMatchObject({ code: 'request:invalid' });
-      expect((await call('PUT', '/admin/custom-persona-prices', alice, { model: 'llm:fake', price: 0 })).status).toBe(403);
+      expect((await call('PUT', '/admin/custom-persona-prices', alice, { model: 'llm:fake', price: 0 })).status).toBe(
+        403,
+      );
       expect((await personaRow(small.id))?.cost).toBe(3);
       await call('PUT', '/admin/custom-persona-prices', admin, { model: 'llm:fake', price: 2 });
     });
@@ -417,7 +482,9 @@ describe('people’s own personas (issue #29)', () => {
       expect(served.headers['content-type']).toBe('image/png');
       const meta = await sharp(served.rawPayload).metadata();
       expect(meta).toMatchObject({ format: 'png', width: 512, height: 512 });
-      expect((await t.app.inject({ method: 'GET', url: url.replace(/[0-9a-f]{32}$/, '0'.repeat(32)) })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: url.replace(/[0-9a-f]{32}$/, '0'.repeat(32)) })).statusCode,
+      ).toBe(404);
     });
 
     it('should refuse a file that is not a picture (400) or too large (413), and save nothing', async () => {
@@ -444,8 +511,91 @@ describe('people’s own personas (issue #29)', () => {
       const { body: persona } = await create(alice, base);
       const res = await call('POST', `/users/me/personas/${persona.id}/avatar/generate`, alice, {});
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ code: 'request:invalid', message: 'Generating pictures is not available on this server.' });
+      expect(res.body).toMatchObject({
+        code: 'request:invalid',
+        message: 'Generating pictures is not available on this server.',
+      });
       expect((await t.services.users.findById(alice.id))?.credits).toBe(10);
     });
+  });
+});
+
+describe('generated avatars (the image skill’s provider, paid as that skill)', () => {
+  let t: TestApp;
+  let images: FakeImages;
+
+  const call = async (url: string, user: TestUser, body: unknown = {}) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api${url}`,
+      headers: { authorization: `Bearer ${user.token}` },
+      payload: body as Record<string, unknown>,
+    });
+    return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+  };
+  const credits = async (id: string) => (await t.services.users.findById(id))?.credits;
+  const makePersona = async (user: TestUser) =>
+    (await call('/users/me/personas', user, { name: 'Painter', instructions: 'Paint.', visibility: 'private' }))
+      .body as unknown as CustomPersona;
+
+  beforeAll(async () => {
+    images = await startFakeImages();
+    t = await startTestApp({ IMAGES_BASE_URL: images.baseUrl, IMAGES_API_KEY: 'sk-images' });
+  });
+  afterAll(async () => {
+    await t.stop();
+    await images.close();
+  });
+
+  it('should generate an avatar, charge the generate_image surcharge once, and store a square PNG', async () => {
+    const user = await createTestUser(t.services, { credits: 10 });
+    const persona = await makePersona(user);
+    images.fail(undefined);
+    const res = await call(`/users/me/personas/${persona.id}/avatar/generate`, user, { prompt: 'a fox with a brush' });
+    expect(res.status).toBe(200);
+    expect(images.requests.at(-1)?.json).toMatchObject({ prompt: 'a fox with a brush' });
+    expect(await credits(user.id)).toBe(6);
+    const ledger = await ledgerAfterSeed(t.services, user.id);
+    expect(ledger.map((r) => [r.amount, r.reason])).toEqual([[-4, 'skill:generate_image:avatar']]);
+    expect(ledger[0]?.idempotency_key).toMatch(new RegExp(`^avatar:${persona.id}:`));
+    const served = await t.app.inject({ method: 'GET', url: res.body.avatarUrl as string });
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 512, height: 512 });
+  });
+
+  it('should refund the charge when the provider fails, and keep the avatar as it was', async () => {
+    const user = await createTestUser(t.services, { credits: 10 });
+    const persona = await makePersona(user);
+    images.fail({ status: 500 });
+    const res = await call(`/users/me/personas/${persona.id}/avatar/generate`, user);
+    images.fail(undefined);
+    expect(res.status).toBe(502);
+    expect(res.body).toMatchObject({ code: 'skill:failed' });
+    expect(String(res.body.message)).toMatch(/^The avatar could not be generated: .* Your credits were refunded\.$/);
+    expect(await credits(user.id)).toBe(10);
+    const ledger = await ledgerAfterSeed(t.services, user.id);
+    expect(ledger.map((r) => [r.amount, r.reason])).toEqual([
+      [-4, 'skill:generate_image:avatar'],
+      [4, 'refund:skill:generate_image:avatar'],
+    ]);
+    const row = await t.services.db
+      .selectFrom('personas')
+      .select('avatar')
+      .where('id', '=', persona.id)
+      .executeTakeFirst();
+    expect(row?.avatar).toBeNull();
+  });
+
+  it('should refuse without enough credits, calling no provider', async () => {
+    const user = await createTestUser(t.services, { credits: 3 });
+    const persona = await makePersona(user);
+    const before = images.requests.length;
+    const res = await call(`/users/me/personas/${persona.id}/avatar/generate`, user);
+    expect(res.status).toBe(402);
+    expect(res.body).toMatchObject({
+      code: 'credits:insufficient',
+      message: 'Not enough credits to generate an avatar.',
+    });
+    expect(images.requests.length).toBe(before);
+    expect(await credits(user.id)).toBe(3);
   });
 });

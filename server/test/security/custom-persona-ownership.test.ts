@@ -39,7 +39,8 @@ describe('a private custom persona is refused to everyone but its creator', () =
     new Promise<{ id?: string; error?: { message: string; code: string } }>((resolve) =>
       socket.emit('createChat', id, (r) => resolve(r as { id?: string; error?: { message: string; code: string } })),
     );
-  const row = () => t.services.db.selectFrom('personas').selectAll().where('id', '=', persona.id).executeTakeFirstOrThrow();
+  const row = () =>
+    t.services.db.selectFrom('personas').selectAll().where('id', '=', persona.id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     fake = await startFakeOpenAI({ chunks: ['ok'] });
