@@ -219,7 +219,7 @@ describe('people’s own personas (issue #29)', () => {
         const res = await create(user, body);
         expect(res.status).toBe(400);
         expect(res.body).toMatchObject({ code: 'request:invalid' });
-        expect(String(res.body.message)).toContain(message);
+        expect((res.body as unknown as { message: string }).message).toContain(message);
         expect(await ownedCount(user.id)).toBe(0);
       });
     }
@@ -300,6 +300,9 @@ describe('people’s own personas (issue #29)', () => {
       expect(profile.status).toBe(200);
       expect(profile.body).toMatchObject({ id: unlisted.id, name: 'Quill', custom: true, visibility: 'unlisted' });
       expect(profile.body).not.toHaveProperty('instructions');
+      // Its generated art is served (an <img> has no token); a private one's is not.
+      expect((await t.app.inject({ method: 'GET', url: `/api/personas/${unlisted.id}/icon.svg` })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: `/api/personas/${secret.id}/icon.svg` })).statusCode).toBe(404);
       expect(JSON.stringify(profile.body)).not.toContain(base.instructions);
 
       const missing = await createChat(bobSocket, 'no-such-persona');
@@ -473,7 +476,7 @@ describe('people’s own personas (issue #29)', () => {
     it('should take an uploaded picture, store it as a square PNG and serve it at its address', async () => {
       const alice = await createTestUser(t.services);
       const { body: persona } = await create(alice, base);
-      const res = await upload(alice, persona.id, await makeImage(40, 20, 'jpeg'), 'image/jpeg');
+      const res = await upload(alice, persona.id, await makeImage(40, 20, { format: 'jpeg' }), 'image/jpeg');
       expect(res.status).toBe(200);
       const url = res.body.avatarUrl as string;
       expect(url).toMatch(new RegExp(`^/api/personas/${persona.id}/custom-avatar/[0-9a-f]{32}$`));

@@ -38,3 +38,9 @@ export function customAvatarUrl(row: Pick<PersonaRow, 'id' | 'avatar'>): string 
   const token = row.avatar?.split('/').pop();
   return token ? `/api/personas/${encodeURIComponent(row.id)}/custom-avatar/${encodeURIComponent(token)}` : null;
 }
+
+/** Whether a persona's generated art is served: a published catalog persona, or a custom one anyone with the link may see. */
+export function artShown(row: PersonaRow): boolean {
+  if (row.owner_id === null) return row.published === 1;
+  return row.deleted_at === null && row.visibility !== 'private';
+}

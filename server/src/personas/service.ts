@@ -4,7 +4,7 @@ import { type Persona, type PersonaRecord, personaRecordSchema } from '@neura/co
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { renderBackground, renderIcon } from './art.js';
-import { assertCustomPersonaUsable } from './custom.js';
+import { artShown, assertCustomPersonaUsable } from './custom.js';
 import { personaRow, presentPersona, toPersonaRecord } from './present.js';
 import type { PersonaRepository } from './repository.js';
 import { SEED_PERSONAS } from './seed-data.js';
@@ -95,11 +95,15 @@ export class PersonaService {
     return row ? toPersonaRecord(row) : undefined;
   }
 
-  /** The persona's artwork (SVG text) by id; unpublished and unknown personas are a 404. */
+  /**
+   * The persona's artwork (SVG text) by id; unpublished and unknown personas are a 404. Custom
+   * personas (issue #29): unlisted and public ones that are not deleted (the art is drawn from the
+   * id alone; an `<img>` carries no bearer token), never private ones.
+   */
   async image(id: string, kind: 'icon' | 'background'): Promise<string> {
-    const persona = await this.getPublished(id);
-    if (!persona) throw new AppError('not-found', 'That persona is not available.');
-    return kind === 'icon' ? renderIcon(persona) : renderBackground(persona);
+    const row = await this.personas.findById(id);
+    if (!row || !artShown(row)) throw new AppError('not-found', 'That persona is not available.');
+    return kind === 'icon' ? renderIcon(row) : renderBackground(row);
   }
 
   async catalogTag(): Promise<string> {
