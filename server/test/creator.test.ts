@@ -301,7 +301,9 @@ describe('people’s own personas (issue #29)', () => {
       expect(profile.body).toMatchObject({ id: unlisted.id, name: 'Quill', custom: true, visibility: 'unlisted' });
       expect(profile.body).not.toHaveProperty('instructions');
       // Its generated art is served (an <img> has no token); a private one's is not.
-      expect((await t.app.inject({ method: 'GET', url: `/api/personas/${unlisted.id}/icon.svg` })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: `/api/personas/${unlisted.id}/icon.svg` })).statusCode).toBe(
+        200,
+      );
       expect((await t.app.inject({ method: 'GET', url: `/api/personas/${secret.id}/icon.svg` })).statusCode).toBe(404);
       expect(JSON.stringify(profile.body)).not.toContain(base.instructions);
 
@@ -600,5 +602,44 @@ describe('generated avatars (the image skill’s provider, paid as that skill)',
     });
     expect(images.requests.length).toBe(before);
     expect(await credits(user.id)).toBe(3);
+  });
+});
+
+describe('a creator who deletes their account', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  it('should take their personas with them: deleted (the row stays for chats), unpublished, its profile a 404', async () => {
+    const creator = await createTestUser(t.services);
+    const friend = await createTestUser(t.services);
+    const auth = (user: TestUser) => ({ authorization: `Bearer ${user.token}` });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/personas',
+      headers: auth(creator),
+      payload: { name: 'Shared', instructions: 'Be kind.', visibility: 'unlisted' },
+    });
+    const persona = made.json() as CustomPersona;
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: auth(creator),
+      payload: { password: creator.password },
+    });
+    expect(gone.statusCode).toBe(200);
+    const row = await t.services.db.selectFrom('personas').selectAll().where('id', '=', persona.id).executeTakeFirst();
+    expect(row?.deleted_at).not.toBeNull();
+    expect(row?.published).toBe(0);
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: `/api/personas/${persona.id}/profile`,
+      headers: auth(friend),
+    });
+    expect(profile.statusCode).toBe(404);
   });
 });
