@@ -367,6 +367,43 @@ describe('people’s own personas (issue #29)', () => {
       expect((await t.services.audit.list(20)).some((a) => a.action === 'persona.unlist')).toBe(true);
     });
 
+    it('should keep people’s personas out of the operator’s catalog tools (console list, export)', async () => {
+      const alice = await createTestUser(t.services);
+      const { body: persona } = await create(alice, { ...base, visibility: 'public' });
+      await call('POST', `/admin/persona-reviews/${persona.id}/approve`, admin);
+      const consoleList = await call<{ items: Array<{ id: string }> }>('GET', '/admin/personas', admin);
+      expect(consoleList.status).toBe(200);
+      expect(JSON.stringify(consoleList.body)).not.toContain(persona.id);
+      expect((await t.services.personas.exportRecords()).map((p) => p.id)).not.toContain(persona.id);
+      await call('POST', `/admin/personas/${persona.id}/unlist`, admin);
+    });
+
+    it('should follow visibility: private → public asks for review, public → private leaves it', async () => {
+      const alice = await createTestUser(t.services);
+      const { body: persona } = await create(alice, base);
+      const listedNow = await call<CustomPersona>('PATCH', `/users/me/personas/${persona.id}`, alice, {
+        visibility: 'public',
+      });
+      expect(listedNow.body).toMatchObject({ visibility: 'public', reviewState: 'pending', published: false });
+      await call('POST', `/admin/persona-reviews/${persona.id}/reject`, admin);
+      // A rejected one goes back to review when its texts change.
+      const resubmitted = await call<CustomPersona>('PATCH', `/users/me/personas/${persona.id}`, alice, {
+        description: 'Better now.',
+      });
+      expect(resubmitted.body).toMatchObject({ reviewState: 'pending' });
+      // Changing only the skills or the model of an approved one keeps it listed.
+      await call('POST', `/admin/persona-reviews/${persona.id}/approve`, admin);
+      const reModel = await call<CustomPersona>('PATCH', `/users/me/personas/${persona.id}`, alice, {
+        model: 'llm:fake-large',
+      });
+      expect(reModel.body).toMatchObject({ reviewState: 'approved', published: true, cost: 5 });
+      const hidden = await call<CustomPersona>('PATCH', `/users/me/personas/${persona.id}`, alice, {
+        visibility: 'private',
+      });
+      expect(hidden.body).toMatchObject({ visibility: 'private', reviewState: null, published: false });
+      expect((await catalog()).map((p) => p.id)).not.toContain(persona.id);
+    });
+
     it('should reject a persona: not listed, and deciding twice is a 409', async () => {
       const alice = await createTestUser(t.services);
       const { body: persona } = await create(alice, { ...base, visibility: 'public' });

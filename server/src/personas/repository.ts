@@ -14,8 +14,15 @@ export class PersonaRepository {
       .execute();
   }
 
+  /** The operator's catalog, published or not (people's own personas, issue #29, are not in it). */
   listAll(): Promise<PersonaRow[]> {
-    return this.db.selectFrom('personas').selectAll().orderBy('sort_order').orderBy('name').execute();
+    return this.db
+      .selectFrom('personas')
+      .selectAll()
+      .where('owner_id', 'is', null)
+      .orderBy('sort_order')
+      .orderBy('name')
+      .execute();
   }
 
   findById(id: string, trx: Executor = this.db): Promise<PersonaRow | undefined> {
