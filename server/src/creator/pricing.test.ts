@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { CustomPersonaPricing, DEFAULT_CUSTOM_PERSONA_PRICE } from './pricing.js';
 
 const pricing = (
-  config: { CUSTOM_PERSONA_MODELS?: string; CUSTOM_PERSONA_PRICES?: string },
+  config: { CUSTOM_PERSONA_MODELS?: string | undefined; CUSTOM_PERSONA_PRICES?: string | undefined },
   console: Record<string, number> = {},
   defaultModel: string | null = 'llm:local',
 ) =>
   new CustomPersonaPricing(
-    config,
+    { CUSTOM_PERSONA_MODELS: undefined, CUSTOM_PERSONA_PRICES: undefined, ...config },
     { defaultModel: defaultModel ?? undefined },
     { prices: async () => new Map(Object.entries(console)) },
   );
