@@ -22,17 +22,25 @@ describe('people’s own personas (issue #29)', () => {
     url: string,
     user: TestUser | null,
     body?: unknown,
+    remoteAddress = '127.0.0.1',
   ) => {
     const res = await t.app.inject({
       method,
       url: `/api${url}`,
       headers: user ? { authorization: `Bearer ${user.token}` } : {},
+      remoteAddress,
       ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
     });
     return { status: res.statusCode, body: (res.body ? res.json() : {}) as T, headers: res.headers };
   };
+  /** Creates are rate limited per address (60 a minute): each user creates from an address of its own. */
   const create = (user: TestUser, body: Record<string, unknown>) =>
-    call<CustomPersona>('POST', '/users/me/personas', user, body);
+    call<CustomPersona>('POST', '/users/me/personas', user, body, addressOf(user));
+  const addresses = new Map<string, string>();
+  const addressOf = (user: TestUser) => {
+    if (!addresses.has(user.id)) addresses.set(user.id, `198.51.100.${addresses.size + 1}`);
+    return addresses.get(user.id) as string;
+  };
   const base = { name: 'Quill', instructions: 'You are Quill. Answer only in haiku.', visibility: 'private' };
   const personaRow = (id: string) =>
     t.services.db.selectFrom('personas').selectAll().where('id', '=', id).executeTakeFirst();
@@ -450,6 +458,17 @@ describe('people’s own personas (issue #29)', () => {
         .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(1);
     });
+  });
+
+  it('should limit creates per address: the 61st in a minute is a 429, saving nothing', async () => {
+    const users = await Promise.all(Array.from({ length: 13 }, () => createTestUser(t.services)));
+    const answers = [];
+    for (const [i, user] of users.entries())
+      for (let j = 0; j < 5 && answers.length < 61; j++)
+        answers.push(await call('POST', '/users/me/personas', user, { ...base, name: `R${i}-${j}` }, '203.0.113.61'));
+    expect(answers.slice(0, 60).every((a) => a.status === 201)).toBe(true);
+    expect(answers[60]?.status).toBe(429);
+    expect(await ownedCount(users[12]?.id as string)).toBe(0);
   });
 
   it('should limit reports per address: the eleventh in an hour is a 429', async () => {

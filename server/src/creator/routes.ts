@@ -70,6 +70,11 @@ export const creatorRoutes =
       async (request, reply) => reply.code(201).send(await creator.create(signedIn(request).user.id, request.body)),
     );
 
+    app.get('/users/me/personas/:id', async (request) => {
+      const { id } = parse(idParams, request.params);
+      return creator.get(signedIn(request).user.id, id);
+    });
+
     app.patch('/users/me/personas/:id', async (request) => {
       const { id } = parse(idParams, request.params);
       return creator.patch(signedIn(request).user.id, id, request.body);

@@ -100,6 +100,11 @@ export class CreatorService {
     };
   }
 
+  /** One of the owner's personas (the builder's edit page); another user's is a 404. */
+  async get(userId: string, id: string): Promise<CustomPersona> {
+    return presentCustomPersona(await this.ownedRow(userId, id));
+  }
+
   async create(userId: string, body: unknown): Promise<CustomPersona> {
     checkSkillNames(body);
     const input = validate(customPersonaInputSchema, body);

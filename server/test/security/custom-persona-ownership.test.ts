@@ -93,8 +93,14 @@ describe('a private custom persona is refused to everyone but its creator', () =
     expect(catalog.body).not.toContain(persona.id);
   });
 
-  it('should refuse edits, deletion and avatar changes, and change nothing', async () => {
+  it('should refuse reading it as one’s own, edits, deletion and avatar changes, and change nothing', async () => {
     const before = await row();
+    const read = await call('GET', `/users/me/personas/${persona.id}`, mallory);
+    expect(read.statusCode).toBe(404);
+    expect(read.json()).toMatchObject(NOT_YOURS);
+    expect(read.body).not.toContain('secret prompt');
+    const own = await call('GET', `/users/me/personas/${persona.id}`, owner);
+    expect(own.json()).toMatchObject({ id: persona.id, instructions: 'A secret prompt nobody else may read.' });
     const edit = await call('PATCH', `/users/me/personas/${persona.id}`, mallory, { visibility: 'public' });
     expect(edit.statusCode).toBe(404);
     expect(edit.json()).toMatchObject(NOT_YOURS);
