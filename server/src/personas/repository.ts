@@ -4,11 +4,18 @@ import type { NewPersona, PersonaRow } from '../db/schema.js';
 export class PersonaRepository {
   constructor(private readonly db: Executor) {}
 
+  /** The published catalog: the operator's published personas and people's public, approved ones (issue #29). */
   listPublished(): Promise<PersonaRow[]> {
     return this.db
       .selectFrom('personas')
       .selectAll()
       .where('published', '=', 1)
+      .where((eb) =>
+        eb.or([
+          eb('owner_id', 'is', null),
+          eb.and([eb('visibility', '=', 'public'), eb('review_state', '=', 'approved'), eb('deleted_at', 'is', null)]),
+        ]),
+      )
       .orderBy('sort_order')
       .orderBy('name')
       .execute();
