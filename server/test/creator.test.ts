@@ -232,6 +232,14 @@ describe('people’s own personas (issue #29)', () => {
       });
     }
 
+    it('should take instructions at the limit in a multibyte script', async () => {
+      const user = await createTestUser(t.services);
+      const instructions = '説'.repeat(300);
+      const res = await create(user, { ...base, instructions, description: '説'.repeat(500) });
+      expect(res.status).toBe(201);
+      expect((await personaRow(res.body.id))?.system_prompt).toBe(instructions);
+    });
+
     it('should refuse a bad edit and leave the persona as it was', async () => {
       const user = await createTestUser(t.services);
       const { body: persona } = await create(user, base);

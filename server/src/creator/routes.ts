@@ -16,6 +16,12 @@ const avatarParams = z.object({ id: z.string().min(1).max(64), token: z.string()
 const reviewParams = z.object({ id: z.string().min(1).max(64), decision: z.enum(['approve', 'reject']) });
 const reviewBody = z.object({ note: z.string().trim().max(500).optional() }).nullish();
 
+/**
+ * A persona's texts may reach 20,000 characters of instructions plus the rest: up to ~100 KB of
+ * UTF-8, over the API's 64 KB JSON default (the contract's limits still apply).
+ */
+const PERSONA_BODY_LIMIT = 256 * 1024;
+
 /** Reports per IP per hour. */
 export const REPORTS_PER_HOUR = 10;
 
@@ -66,7 +72,7 @@ export const creatorRoutes =
 
     app.post(
       '/users/me/personas',
-      { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+      { bodyLimit: PERSONA_BODY_LIMIT, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
       async (request, reply) => reply.code(201).send(await creator.create(signedIn(request).user.id, request.body)),
     );
 
@@ -75,7 +81,7 @@ export const creatorRoutes =
       return creator.get(signedIn(request).user.id, id);
     });
 
-    app.patch('/users/me/personas/:id', async (request) => {
+    app.patch('/users/me/personas/:id', { bodyLimit: PERSONA_BODY_LIMIT }, async (request) => {
       const { id } = parse(idParams, request.params);
       return creator.patch(signedIn(request).user.id, id, request.body);
     });
