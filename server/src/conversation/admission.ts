@@ -8,6 +8,7 @@ import type { FileService, StoredAttachment } from '../files/service.js';
 import { TurnGate } from '../lib/turn-gate.js';
 import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
 import { chatClosedReason } from '../personas/availability.js';
+import { assertCustomPersonaUsable } from '../personas/custom.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { ReplyRegistry } from './reply-registry.js';
 import type { MessageRepository } from './repository.js';
@@ -137,8 +138,19 @@ export class Admission {
   async status(userId: string, chatId: string): Promise<ChatStatus> {
     const chat = await this.deps.chats.ownedRow(userId, chatId);
     const persona = await this.deps.personas.findById(chat.persona_id);
-    const reason = persona ? chatClosedReason(persona) : notFound(t.personaGone);
+    const reason = persona ? this.closedFor(persona, userId) : notFound(t.personaGone);
     return { canSend: !reason, reason: reason ? reason.toBody() : null };
+  }
+
+  /** Why `userId` cannot send to this persona now (someone else's private or deleted custom one, an unpublished one). */
+  private closedFor(persona: PersonaRow, userId: string): AppError | undefined {
+    try {
+      assertCustomPersonaUsable(persona, userId);
+    } catch (error) {
+      if (error instanceof AppError) return error;
+      throw error;
+    }
+    return chatClosedReason(persona);
   }
 
   /** Waits for the setup's turn; refused once the server is shutting down. */
@@ -147,7 +159,7 @@ export class Admission {
     if (this.closing()) throw new AppError('llm:interrupted', t.restarting);
   }
 
-  /** The signed-in sender and the chat's persona (Pro-only personas for Pro users). */
+  /** The signed-in sender and the chat's persona (Pro-only personas for Pro users; custom ones as personas/custom.ts says). */
   private async sender(userId: string, chat: ChatRow): Promise<{ user: UserRow; persona: PersonaRow }> {
     const [user, persona] = await Promise.all([
       this.deps.users.findById(userId),
@@ -155,6 +167,8 @@ export class Admission {
     ]);
     if (!user) throw new AppError('auth:invalid-token', 'Your session has expired. Please sign in again.');
     if (!persona) throw notFound(t.personaGone);
+    // A custom persona: the owner, or anyone while it is unlisted or public; deleted → 409.
+    assertCustomPersonaUsable(persona, userId);
     // An unpublished persona's chats stay readable, but take no new messages (409 persona:unpublished).
     const closed = chatClosedReason(persona);
     if (closed) throw closed;

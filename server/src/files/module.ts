@@ -59,6 +59,6 @@ export function createFilesModule({
   );
   events.on('chat.deleting', ({ chatId }) => files.deleteForChat(chatId));
   events.on('user.deleting', ({ userId, trx }) => files.deleteForUser(userId, trx));
-  /** `store`: where bytes live, also for persona avatars (personas/avatar.ts). */
+  /** `store`: where bytes live, also for pictures that are not user files (persona avatars). */
   return { files, store, routes: fileRoutes(auth, files) };
 }
