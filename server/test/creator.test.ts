@@ -189,6 +189,12 @@ describe('people’s own personas (issue #29)', () => {
       const history = await call<unknown[]>('GET', `/users/me/chats/${chat.id}/messages`, alice);
       expect(history.status).toBe(200);
       expect(history.body).toHaveLength(2);
+      // The chat page shows its read-only note from the chat's status.
+      const status = await call('GET', `/users/me/chats/${chat.id}/status`, alice);
+      expect(status.body).toMatchObject({
+        canSend: false,
+        reason: { code: 'conflict', message: 'This persona was deleted by its creator.' },
+      });
       const ack = await send(socket, chat.id as string, 'Still there?');
       expect(ack.error).toMatchObject({ code: 'conflict', message: 'This persona was deleted by its creator.' });
       const again = await createChat(socket, persona.id);
