@@ -24,10 +24,15 @@ export function ChatIntro({
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 pb-4" data-testid="chat-intro">
       <header className="flex flex-col items-center gap-2 pt-2 text-center">
-        <PersonaIcon id={persona.id} size={72} className="rounded-2xl" />
+        <PersonaIcon id={persona.id} avatarUrl={persona.avatarUrl} size={72} className="rounded-2xl" />
         <h3 className="text-xl font-semibold" data-testid="chat-intro-name">
           {persona.name}
         </h3>
+        {persona.tagline ? (
+          <p className="max-w-md font-medium" data-testid="chat-intro-tagline">
+            {persona.tagline}
+          </p>
+        ) : null}
         <p className="max-w-md text-sm text-muted">{persona.description}</p>
         <CostBadge cost={persona.cost} />
         {persona.includedSkills.length > 0 ? (

@@ -2,10 +2,11 @@ import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router';
 import { setArchived } from '../chats/chat-actions';
 import { ChatSendContext } from '../media/chat-send-context';
+import { usePersonaProfile } from '../personas/use-persona-profile';
 import { useChats } from '../store/chats';
 import { isStreaming } from '../store/messages';
-import { usePersonas } from '../store/personas';
 import { selectCredits, useUser } from '../store/user';
+import { creatorTexts } from '../texts/creator';
 import { texts } from '../texts/texts';
 import { sendMessage, stopMessage } from './chat-api';
 import { ChatIntro } from './chat-intro';
@@ -23,7 +24,11 @@ export function ChatPage() {
   const personaId = useChats((s) => s.chats.find((c) => c.id === chatId)?.persona);
   const credits = useUser(selectCredits);
   const archived = useChats((s) => s.chats.find((c) => c.id === chatId)?.isArchived ?? false);
-  const persona = usePersonas((s) => s.personas.find((p) => p.id === personaId));
+  // A persona not in the catalog (someone's own) is looked up through its profile; a 404 means it
+  // was deleted or withdrawn: the chat stays readable, without a composer.
+  const profile = usePersonaProfile(personaId);
+  const persona = profile.persona ?? undefined;
+  const unavailable = profile.status === 'missing';
   const streaming = isStreaming(thread);
   // ?message=<id> (a search result): older pages load until that message is there.
   const [params] = useSearchParams();
@@ -160,13 +165,22 @@ export function ChatPage() {
             </button>
           </p>
         ) : null}
-        <Composer
-          ref={composer}
-          streaming={streaming}
-          onSend={onSend}
-          onStop={() => stopMessage(chatId)}
-          focusKey={chatId}
-        />
+        {unavailable ? (
+          <p
+            data-testid="persona-unavailable"
+            className="mx-auto w-full max-w-3xl border-t border-border px-4 py-3 text-center text-sm text-muted"
+          >
+            {creatorTexts.chat.unavailable}
+          </p>
+        ) : (
+          <Composer
+            ref={composer}
+            streaming={streaming}
+            onSend={onSend}
+            onStop={() => stopMessage(chatId)}
+            focusKey={chatId}
+          />
+        )}
       </section>
     </ChatSendContext>
   );

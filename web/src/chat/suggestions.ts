@@ -123,7 +123,9 @@ const BY_SKILL: Partial<Record<Skill, string>> = {
 const GENERIC = ['What can you help me with?', 'Tell me about yourself', 'Surprise me with a fun fact'];
 
 /** Up to three prompts to start a chat with the persona. */
-export function suggestionsFor(persona: Pick<Persona, 'id' | 'includedSkills'>): string[] {
+export function suggestionsFor(persona: Pick<Persona, 'id' | 'includedSkills' | 'suggestedPrompts'>): string[] {
+  // The persona's own prompts (a custom persona's creator, or the operator) come first.
+  if (persona.suggestedPrompts?.length) return persona.suggestedPrompts.slice(0, 4);
   const listed = BY_PERSONA[persona.id];
   if (listed) return [...listed].slice(0, 3);
   const derived = persona.includedSkills.map((s) => BY_SKILL[s]).filter((p): p is string => Boolean(p));

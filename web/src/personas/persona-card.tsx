@@ -51,6 +51,7 @@ export function PersonaCard({
         <div className="flex items-start gap-3">
           <PersonaIcon
             id={persona.id}
+            avatarUrl={persona.avatarUrl}
             size={featured ? 56 : 48}
             className={featured ? 'shadow-lg ring-2 ring-white/30' : ''}
           />

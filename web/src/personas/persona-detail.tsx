@@ -19,7 +19,7 @@ export function PersonaDetail({
 }) {
   return (
     <div className="flex flex-col items-center gap-3 overflow-y-auto p-5 text-center" data-testid="newchat-detail">
-      <PersonaIcon id={persona.id} size={96} className="rounded-3xl" />
+      <PersonaIcon id={persona.id} avatarUrl={persona.avatarUrl} size={96} className="rounded-3xl" />
       <h3 className="flex items-center gap-2 text-xl font-semibold">
         {persona.name}
         {persona.requiresPro ? <ProLabel /> : null}

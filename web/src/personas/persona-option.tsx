@@ -23,7 +23,7 @@ export function PersonaOption({
         data-locked={locked || undefined}
         className="flex w-full items-center gap-3 rounded-xl p-2 text-left hover:bg-surface-3"
       >
-        <PersonaIcon id={persona.id} size={44} />
+        <PersonaIcon id={persona.id} avatarUrl={persona.avatarUrl} size={44} />
         <span className="min-w-0 flex-1">
           <span className="flex items-center gap-2 font-medium">
             <span className="truncate">{persona.name}</span>
