@@ -59,7 +59,6 @@ export const texts = {
     home: 'Go to Explore',
   },
   placeholder: {
-    comingSoon: 'Coming Soon',
   },
   toasts: {
     success: 'Success',
@@ -115,7 +114,6 @@ export const texts = {
     helpful: 'Helpful',
     novelty: 'Novelty',
     custom: 'Custom',
-    comingSoon: 'Coming Soon',
     back: 'Back',
     close: 'Close',
     start: 'Start Chat',
@@ -381,12 +379,7 @@ export const texts = {
     deleting: 'Deleting...',
     done: 'Your account was deleted.',
   },
-  create: {
-    heading: 'Create your own persona',
-    body: 'Soon you will be able to design personas of your own: a name, a personality, the skills they may use and how much they cost. We will let you know when it is ready.',
-    badge: 'Coming Soon',
-    explore: 'Explore personas',
-  },
+
   changelog: {
     intro: 'What is new in Neura.',
   },
