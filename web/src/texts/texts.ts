@@ -59,6 +59,7 @@ export const texts = {
     home: 'Go to Explore',
   },
   placeholder: {
+    comingSoon: 'Coming Soon',
   },
   toasts: {
     success: 'Success',
@@ -379,7 +380,6 @@ export const texts = {
     deleting: 'Deleting...',
     done: 'Your account was deleted.',
   },
-
   changelog: {
     intro: 'What is new in Neura.',
   },

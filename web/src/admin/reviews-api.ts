@@ -1,0 +1,28 @@
+import type { CustomPersona } from '@neura/contract';
+import { api } from '../api/http';
+
+/** The console's side of people's own personas (issue #29): the review queue, unlisting, prices. */
+
+// TODO(h29s merge): these two shapes come from contract/src/creator.ts once the server branch lands.
+export interface PersonaReviewItem {
+  persona: CustomPersona;
+  owner: { id: string; email: string | null };
+}
+export interface CustomPersonaPriceItem {
+  model: string;
+  price: number;
+  source: 'console' | 'config' | 'default';
+}
+
+type Items<T> = { items: T[] };
+const post = (path: string) => api(path, { method: 'POST', body: {} });
+
+export const reviewsApi = {
+  pending: () => api<Items<PersonaReviewItem>>('/admin/persona-reviews').then((r) => r.items),
+  approve: (id: string) => post(`/admin/persona-reviews/${encodeURIComponent(id)}/approve`),
+  reject: (id: string) => post(`/admin/persona-reviews/${encodeURIComponent(id)}/reject`),
+  unlist: (id: string) => post(`/admin/personas/${encodeURIComponent(id)}/unlist`),
+  prices: () => api<Items<CustomPersonaPriceItem>>('/admin/custom-persona-prices').then((r) => r.items),
+  setPrice: (model: string, price: number) =>
+    api<Items<CustomPersonaPriceItem>>('/admin/custom-persona-prices', { method: 'PUT', body: { model, price } }),
+};
