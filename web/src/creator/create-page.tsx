@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { openHelpDoc } from '../help/help-actions';
 import { useUser } from '../store/user';
 import { creatorTexts as t } from '../texts/creator';
 import { MyPersonasList } from './my-personas-list';
@@ -26,7 +27,14 @@ export default function CreatePage() {
         <h2 id="create-heading" className="text-2xl font-bold">
           {editing ? t.builder.editHeading(editing.name) : tab === 'mine' ? t.tabs.mine : t.builder.newHeading}
         </h2>
-        {tab === 'build' ? <p className="text-muted">{t.builder.intro}</p> : null}
+        {tab === 'build' ? (
+          <p className="text-muted">
+            {t.builder.intro}{' '}
+            <button type="button" onClick={() => void openHelpDoc('DocCreate')} className="text-accent-text underline">
+              {t.builder.help}
+            </button>
+          </p>
+        ) : null}
       </div>
       <nav aria-label={t.tabs.label}>
         <ul className="flex flex-wrap gap-2">

@@ -13,6 +13,7 @@ export const creatorTexts = {
   builder: {
     newHeading: 'Create your own persona',
     editHeading: (name: string) => `Edit ${name}`,
+    help: 'How it works',
     intro: 'Give it a name, a personality and a greeting. Only you can see the instructions.',
     name: 'Name',
     namePlaceholder: 'e.g. Captain Quill',
