@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { fileSrc } from '../ui/file-url';
 import { personaIconUrl } from './persona-images';
 
 /**
  * A persona's icon: its uploaded avatar when it has one (people's own personas), else the art of
- * its id. Decorative (the name is always shown next to it).
+ * its id; a plain sparkle when neither loads (a private custom persona has no public art).
+ * Decorative (the name is always shown next to it).
  */
 export function PersonaIcon({
   id,
@@ -16,15 +18,33 @@ export function PersonaIcon({
   size?: number;
   className?: string;
 }) {
+  const src = avatarUrl ? fileSrc(avatarUrl) : personaIconUrl(id);
+  const [failed, setFailed] = useState<string | null>(null);
+  if (failed === src) {
+    return (
+      <span
+        aria-hidden="true"
+        data-testid="persona-icon-fallback"
+        className={`flex shrink-0 items-center justify-center rounded-xl bg-surface-3 text-accent-text ${className}`}
+        style={{ width: size, height: size }}
+      >
+        <svg viewBox="0 0 24 24" width={size / 2} height={size / 2} fill="currentColor">
+          <path d="M10 2l1.9 5.6L17.5 9.5l-5.6 1.9L10 17l-1.9-5.6L2.5 9.5l5.6-1.9L10 2z" />
+          <path d="M18.5 13l.9 2.6 2.6.9-2.6.9-.9 2.6-.9-2.6-2.6-.9 2.6-.9.9-2.6z" />
+        </svg>
+      </span>
+    );
+  }
   return (
     <img
-      src={avatarUrl ? fileSrc(avatarUrl) : personaIconUrl(id)}
+      src={src}
       alt=""
       width={size}
       height={size}
       loading="lazy"
       decoding="async"
       draggable={false}
+      onError={() => setFailed(src)}
       className={`shrink-0 rounded-xl bg-surface-3 object-cover ${className}`}
       style={{ width: size, height: size }}
     />
