@@ -255,7 +255,7 @@ export function PersonaBuilder({
         />
         <ModelField models={options.models} value={values.model} error={e.model} onChange={(m) => set('model', m)} />
         <VisibilityField value={values.visibility} error={e.visibility} onChange={(v) => set('visibility', v)} />
-        <div className="sticky bottom-0 -mx-1 flex flex-col gap-2 border-t border-border bg-surface px-1 py-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="-mx-1 flex flex-col gap-2 border-t border-border bg-surface px-1 py-3 sm:flex-row sm:items-center sm:justify-between lg:sticky lg:bottom-0">
           <p className="text-sm" data-testid="persona-price">
             <strong>{t.builder.cost(cost)}</strong>
             {values.skills.length > 0 ? <span className="text-muted">, {t.builder.costSkills}</span> : '.'}
