@@ -94,7 +94,7 @@ export function AvatarField({
           <input
             id={promptId}
             value={prompt}
-            maxLength={500}
+            maxLength={400}
             onChange={(e) => setPrompt(e.target.value)}
             className={`${inputClass} border-border text-sm`}
           />

@@ -6,6 +6,7 @@ import { startChat } from '../chats/chat-actions';
 import { customPersonasApi } from '../personas/custom-personas-api';
 import { removeMyPersona } from '../personas/my-personas';
 import { PersonaIcon } from '../personas/persona-icon';
+import { forgetProfile } from '../personas/use-persona-profile';
 import { creatorTexts as t } from '../texts/creator';
 import { copyText } from '../ui/markdown';
 import { showToast } from '../ui/toast-store';
@@ -46,6 +47,7 @@ export function MyPersonasList({ items }: { items: CustomPersona[] }) {
     try {
       await customPersonasApi.remove(deleting.id);
       removeMyPersona(deleting.id);
+      forgetProfile(deleting.id);
       showToast({ severity: 'success', message: t.mine.deleted });
       setDeleting(null);
     } catch (error) {
