@@ -28,7 +28,7 @@ export function PersonaIcon({
         className={`flex shrink-0 items-center justify-center rounded-xl bg-surface-3 text-accent-text ${className}`}
         style={{ width: size, height: size }}
       >
-        <svg viewBox="0 0 24 24" width={size / 2} height={size / 2} fill="currentColor">
+        <svg aria-hidden="true" viewBox="0 0 24 24" width={size / 2} height={size / 2} fill="currentColor">
           <path d="M10 2l1.9 5.6L17.5 9.5l-5.6 1.9L10 17l-1.9-5.6L2.5 9.5l5.6-1.9L10 2z" />
           <path d="M18.5 13l.9 2.6 2.6.9-2.6.9-.9 2.6-.9-2.6-2.6-.9 2.6-.9.9-2.6z" />
         </svg>
