@@ -217,6 +217,7 @@ test('should be legible and axe clean on /create and My personas, phone and desk
   });
   await page.getByTestId('persona-save').click();
   await expect(page).toHaveURL(/\/create\?edit=/);
+  const editUrl = new URL(page.url()).search;
   for (const theme of ['dark', 'light'] as const) {
     await page.evaluate((t) => {
       const key = 'neura:persisted';
@@ -224,7 +225,7 @@ test('should be legible and axe clean on /create and My personas, phone and desk
       localStorage.setItem(key, JSON.stringify({ ...current, theme: t, blackout: false }));
     }, theme);
     for (const [name, url] of [
-      ['create', '/create'],
+      ['create', `/create${editUrl}`],
       ['my-personas', '/create?tab=mine'],
     ] as const) {
       for (const [size, viewport] of [
