@@ -215,7 +215,7 @@ describe('CreatePage (My personas)', () => {
     const rows = await screen.findAllByTestId('my-persona');
     expect(rows.map((r) => r.querySelector('h3')?.textContent)).toEqual(['Alpha', 'Beta']);
     expect(within(rows[0] as HTMLElement).getByTestId('my-persona-review').textContent).toBe('Pending review');
-    expect(within(rows[1] as HTMLElement).queryByRole('button', { name: /Copy the link/ })).toBeNull();
+    expect(within(rows[1] as HTMLElement).queryByRole('button', { name: /Copy link/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Delete Alpha' }));
     const dialog = screen.getByRole('alertdialog');
     expect(dialog.textContent).toContain('Existing chats stay readable');

@@ -56,7 +56,7 @@ export default function CreatePage() {
             >
               {t.tabs.mine}
               {options ? (
-                <span className="ml-1.5 opacity-80">({t.builder.used(items.length, options.personasMax)})</span>
+                <span className="ml-1.5">({t.builder.used(items.length, options.personasMax)})</span>
               ) : null}
             </Link>
           </li>

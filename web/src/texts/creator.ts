@@ -91,7 +91,7 @@ export const creatorTexts = {
     delete: 'Delete',
     deleteNamed: (name: string) => `Delete ${name}`,
     copyLink: 'Copy link',
-    copyLinkNamed: (name: string) => `Copy the link of ${name}`,
+    copyLinkNamed: (name: string) => `Copy link of ${name}`,
     copied: 'Link copied.',
     copyFailed: 'Could not copy the link.',
     chat: 'Chat',
