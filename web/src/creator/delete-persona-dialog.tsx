@@ -1,3 +1,4 @@
+import { createPortal } from 'react-dom';
 import { creatorTexts as t } from '../texts/creator';
 import { ModalFrame } from '../ui/modal-frame';
 
@@ -13,7 +14,8 @@ export function DeletePersonaDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
-  return (
+  // On document.body: a page's (or another dialog's) stacking context must not put it under the footer.
+  return createPortal(
     <ModalFrame titleId="delete-persona-title" onClose={onCancel} role="alertdialog" className="sm:max-w-sm">
       <div className="p-5" data-testid="delete-persona-dialog">
         <h2 id="delete-persona-title" className="mb-1 text-lg font-semibold">
@@ -35,6 +37,7 @@ export function DeletePersonaDialog({
           </button>
         </div>
       </div>
-    </ModalFrame>
+    </ModalFrame>,
+    document.body,
   );
 }

@@ -1,5 +1,6 @@
 import type { Persona } from '@neura/contract';
 import { useEffect, useId, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { errorMessage } from '../api/app-error';
 import { creatorTexts as t } from '../texts/creator';
 import { ModalFrame } from '../ui/modal-frame';
@@ -57,7 +58,8 @@ function ReportDialog({ persona, onClose }: { persona: Persona; onClose: () => v
     }
   };
 
-  return (
+  // On document.body: a page's (or another dialog's) stacking context must not put it under the footer.
+  return createPortal(
     <ModalFrame titleId={`${id}-title`} onClose={onClose} className="sm:max-w-sm">
       <form
         className="flex flex-col gap-3 p-5 text-left"
@@ -107,6 +109,7 @@ function ReportDialog({ persona, onClose }: { persona: Persona; onClose: () => v
           </button>
         </div>
       </form>
-    </ModalFrame>
+    </ModalFrame>,
+    document.body,
   );
 }
