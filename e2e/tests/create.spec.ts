@@ -146,7 +146,8 @@ test('should chat with a built persona using exactly its instructions, and let a
   await bobPage.goto(`${app.url}/p/${id}`);
   await expect(bobPage.getByRole('heading', { name: 'Captain Quill' })).toBeVisible();
   await expect(bobPage.getByText('Explain every answer')).toHaveCount(0);
-  await expect(bobPage.getByTestId('report-persona')).toBeVisible();
+  // Only public personas can be reported.
+  await expect(bobPage.getByTestId('report-persona')).toHaveCount(0);
   await bobPage.getByTestId('persona-link-start').click();
   await expect(bobPage).toHaveURL(/\/chats\/[0-9a-z]+$/);
   await sendAndWait(bobPage, 'Hello captain');

@@ -41,7 +41,12 @@ describe('form-model', () => {
       name: 'Give your persona a name.',
     });
     expect(errorsFromServer(bad('suggestedPrompts.2: Too long.'), 'x')).toEqual({ prompts: 'Too long.' });
-    expect(errorsFromServer(bad('Unknown skill: fly.'), 'x')).toEqual({ skills: 'Unknown skill: fly.' });
+    expect(errorsFromServer(bad('"fly" is not a skill this server knows.'), 'x')).toEqual({
+      skills: '"fly" is not a skill this server knows.',
+    });
+    expect(errorsFromServer(bad('Instructions must be at most 300 characters.'), 'x')).toEqual({
+      instructions: 'Instructions must be at most 300 characters.',
+    });
     expect(errorsFromServer(bad('You have reached the limit of 10 personas.'), 'x')).toEqual({
       form: 'You have reached the limit of 10 personas.',
     });

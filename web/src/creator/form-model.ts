@@ -122,6 +122,7 @@ export function errorsFromServer(error: unknown, fallback: string): FieldErrors 
   const field = match ? FIELD_OF[match[1] ?? ''] : undefined;
   if (match && field) return { [field]: match[2] };
   const lower = error.message.toLowerCase();
+  if (lower.startsWith('instructions')) return { instructions: error.message };
   if (lower.includes('model')) return { model: error.message };
   if (lower.includes('skill')) return { skills: error.message };
   return { form: error.message };

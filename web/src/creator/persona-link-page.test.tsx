@@ -20,7 +20,7 @@ const quill: Persona = {
   includedSkills: [],
   tagline: 'Maths on the high seas',
   custom: true,
-  visibility: 'unlisted',
+  visibility: 'public',
 };
 
 const json = (body: unknown, status = 200) =>
@@ -38,6 +38,8 @@ beforeEach(() => {
       const method = init?.method ?? 'GET';
       calls.push({ url, method, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
       if (url.endsWith('/personas/cp_link/profile')) return json(quill);
+      if (url.endsWith('/personas/cp_unlisted/profile'))
+        return json({ ...quill, id: 'cp_unlisted', visibility: 'unlisted' });
       if (url.endsWith('/personas/cp_link/report')) return json({ success: true }, 201);
       if (url.endsWith('/users/me/personas')) return json({ items: [], limit: 10 });
       return json({ message: 'That persona is not available.', code: 'not-found' }, 404);
@@ -72,6 +74,13 @@ describe('PersonaLinkPage', () => {
       method: 'POST',
       body: { reason: 'It gives harmful advice' },
     });
+  });
+
+  it('should offer no Report on an unlisted persona (only public ones can be reported)', async () => {
+    renderAt('cp_unlisted');
+    expect(await screen.findByRole('heading', { name: 'Captain Quill' })).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/users/me/personas'))).toBe(false));
+    expect(screen.queryByRole('button', { name: /Report/ })).toBeNull();
   });
 
   it('should say the persona is not found when its profile answers 404', async () => {

@@ -10,15 +10,16 @@ import { loadMyPersonas, useMyPersonas } from './my-personas';
 
 const REASON_MAX = 1000;
 
-/** "Report" on someone else's custom persona: a small dialog asking why; the report lands in the console. */
+/** "Report" on someone else's public custom persona: a small dialog asking why; the report lands in the console. */
 export function ReportButton({ persona, className = '' }: { persona: Persona; className?: string }) {
   const loaded = useMyPersonas((s) => s.loaded);
   const own = useMyPersonas((s) => s.items.some((p) => p.id === persona.id));
   const [open, setOpen] = useState(false);
+  const reportable = persona.custom === true && persona.visibility === 'public';
   useEffect(() => {
-    if (persona.custom && !loaded) void loadMyPersonas();
-  }, [persona.custom, loaded]);
-  if (!persona.custom || !loaded || own) return null;
+    if (reportable && !loaded) void loadMyPersonas();
+  }, [reportable, loaded]);
+  if (!reportable || !loaded || own) return null;
   return (
     <>
       <button
