@@ -93,3 +93,34 @@ export interface CreatorOptions {
   /** Credits charged for "Generate avatar" (the image skill's surcharge). */
   avatarGenerateCost: number;
 }
+
+/** `POST /api/personas/:id/report { reason }` (public custom personas): lands in the console's feedback inbox. */
+export const personaReportSchema = z.object({
+  reason: text(1000, 'A report').pipe(z.string().min(1, 'Tell us what is wrong with this persona.')),
+});
+export type PersonaReport = z.infer<typeof personaReportSchema>;
+/** The feedback `type` of a persona report (its `about` is `persona:<id>`). */
+export const PERSONA_REPORT_TYPE = 'persona-report';
+
+/** `POST /api/users/me/personas/:id/avatar/generate { prompt? }`: a picture from the image skill, paid as that skill. */
+export const avatarGenerateSchema = z.object({
+  prompt: line(400, 'The picture description').optional(),
+});
+
+/** The console's review queue: `GET /api/admin/persona-reviews` → `{ items }`, oldest first. */
+export interface PersonaReviewItem {
+  persona: CustomPersona;
+  owner: { id: string; email: string | null };
+}
+
+/** The console's prices of custom personas: `GET|PUT /api/admin/custom-persona-prices`. */
+export interface CustomPersonaPriceItem {
+  /** `provider:model`, or `*` for every model without a price of its own. */
+  model: string;
+  price: number;
+  source: 'console' | 'config' | 'default';
+}
+export const customPersonaPriceSchema = z.object({
+  model: z.string().trim().min(1).max(200),
+  price: z.number().int().min(0).max(1000),
+});

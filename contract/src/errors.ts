@@ -58,6 +58,8 @@ export const ERROR_STATUS = {
   'file:too-large': 413,
   /** The user's files have reached FILES_QUOTA_MB (nothing is stored). */
   'file:quota-exceeded': 413,
+  /** A paid provider call outside a reply failed (a custom persona's generated avatar); the charge is refunded. */
+  'skill:failed': 502,
   internal: 500,
   /** A dependency (database, Redis) is briefly unreachable: retry; the session is still valid. */
   unavailable: 503,

@@ -82,3 +82,33 @@ describe('multi-process mode (CLUSTER_WORKERS)', () => {
     expect(() => loadConfig({ CLUSTER_WORKERS: value })).toThrow('CLUSTER_WORKERS');
   });
 });
+
+describe('custom personas (issue #29)', () => {
+  it('should default to 10 personas per user, 8000 characters of instructions and no model list or prices', () => {
+    const c = loadConfig({});
+    expect(c.CUSTOM_PERSONAS_PER_USER).toBe(10);
+    expect(c.CUSTOM_PERSONA_INSTRUCTIONS_MAX).toBe(8000);
+    expect(c.CUSTOM_PERSONA_MODELS).toBeUndefined();
+    expect(c.CUSTOM_PERSONA_PRICES).toBeUndefined();
+  });
+
+  it.each([
+    ['CUSTOM_PERSONA_INSTRUCTIONS_MAX', '20001'],
+    ['CUSTOM_PERSONA_INSTRUCTIONS_MAX', '0'],
+    ['CUSTOM_PERSONAS_PER_USER', '-1'],
+    ['CUSTOM_PERSONA_MODELS', 'gpt-4o'],
+    ['CUSTOM_PERSONA_PRICES', '{"openai:gpt-4o":-1}'],
+    ['CUSTOM_PERSONA_PRICES', 'two'],
+  ])('should stop on a bad %s (%s) naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('should read a model list and a price map', () => {
+    const c = loadConfig({
+      CUSTOM_PERSONA_MODELS: 'openai:gpt-4o-mini, openai:gpt-4o',
+      CUSTOM_PERSONA_PRICES: '{"openai:gpt-4o":5,"*":2}',
+    });
+    expect(c.CUSTOM_PERSONA_MODELS).toBe('openai:gpt-4o-mini, openai:gpt-4o');
+    expect(JSON.parse(c.CUSTOM_PERSONA_PRICES ?? '{}')).toEqual({ 'openai:gpt-4o': 5, '*': 2 });
+  });
+});

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
-import { type CreditPack, creditPackSchema } from '@neura/contract';
+import { type CreditPack, CUSTOM_PERSONA_LIMITS, creditPackSchema } from '@neura/contract';
 import { validRange } from 'semver';
 import { z } from 'zod';
 import { SUPPORTED_CLIENT_RANGE } from './version.js';
@@ -192,6 +192,26 @@ const configSchema = z.object({
   SKILL_COSTS: optionalString.refine(
     (v) => v === undefined || isCostMap(v),
     'must be a JSON object of skill → credits',
+  ),
+  // People's own personas (issue #29, docs/CONFIGURATION.md "Custom personas")
+  /** How many personas (not deleted) one user may have. */
+  CUSTOM_PERSONAS_PER_USER: z.coerce.number().int().min(0).max(10_000).default(10),
+  /** The longest instructions (system prompt) a custom persona may have, in characters. */
+  CUSTOM_PERSONA_INSTRUCTIONS_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CUSTOM_PERSONA_LIMITS.instructions, `must be at most ${CUSTOM_PERSONA_LIMITS.instructions}`)
+    .default(8000),
+  /** Comma-separated `provider:model` list creators choose from; unset: the server's default model. */
+  CUSTOM_PERSONA_MODELS: optionalString.refine(
+    (v) => v === undefined || v.split(',').every((m) => /^[a-z0-9-]+:\S+$/.test(m.trim())),
+    'must be a comma-separated list of provider:model, e.g. openai:gpt-4o-mini,llm:llama3',
+  ),
+  /** JSON object of model (`provider:model`, or `*` for any other) → credits per message. */
+  CUSTOM_PERSONA_PRICES: optionalString.refine(
+    (v) => v === undefined || isCostMap(v),
+    'must be a JSON object of model → credits, e.g. {"openai:gpt-4o":5,"*":2}',
   ),
   /** No token from the model for this long → the reply fails and is refunded. */
   LLM_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(60),

@@ -6,6 +6,7 @@ import { createChatsModule } from './chats/module.js';
 import type { Config } from './config.js';
 import { createConsoleModule } from './console/module.js';
 import { createConversationModule } from './conversation/module.js';
+import { createCreatorModule } from './creator/module.js';
 import { createCreditsModule } from './credits/module.js';
 import type { Db } from './db/database.js';
 import { createFeedbackModule } from './feedback/module.js';
@@ -77,6 +78,10 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
   });
   realtime.onVoice(voiceSocketHandlers(speech, config.VOICE_MAX_SECONDS));
   const billing = createBillingModule({ config, db, log, auth: accounts.auth, users: accounts.users, credits, events });
+  /** The published catalog changed: open clients reload it (`personas.changed`). */
+  const announceCatalog = () => {
+    if (realtime.attached) realtime.session.emit('personas.changed', {});
+  };
   const adminConsole = createConsoleModule({
     db,
     config,
@@ -90,8 +95,24 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     personas: personas.personas,
     personaRepository: personas.personaRepository,
     billing: billing.billing,
-    announceCatalog: () => {
-      if (realtime.attached) realtime.session.emit('personas.changed', {});
+    announceCatalog,
+  });
+  const creator = createCreatorModule({
+    config,
+    db,
+    events,
+    auth: accounts.auth,
+    users: accounts.users,
+    llm,
+    skills: skills.skills,
+    credits,
+    feedback: feedback.feedback,
+    audit: adminConsole.audit,
+    store: files.store,
+    adminRoutes: adminConsole.adminRoutes,
+    catalogChanged: () => {
+      personas.personas.invalidateCatalog();
+      announceCatalog();
     },
   });
   const media = createMediaModule({ config, auth: accounts.auth });
@@ -122,6 +143,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     search.routes,
     ...sharing.routes,
     takeout.routes,
+    ...creator.routes,
   ];
   return {
     config,
@@ -161,6 +183,8 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     search: search.search,
     sharing: sharing.sharing,
     archives: takeout.archives,
+    /** People's own personas (issue #29). */
+    creator: creator.creator,
     /** The API's route plugins, in order (each protected one authenticates in its own hook). */
     routes,
   };

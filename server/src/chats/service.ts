@@ -54,10 +54,12 @@ export class ChatService {
     return presentChat(await this.ownedRow(userId, chatId));
   }
 
-  /** createChat(persona): only published personas; requiresPro ones only for Pro users. */
+  /**
+   * createChat(persona): published catalog personas, and custom ones the user may use (their own,
+   * unlisted or public ones; personas/custom.ts); requiresPro ones only for Pro users.
+   */
   async create(userId: string, personaId: string): Promise<Chat> {
-    const persona = await this.personas.getPublished(personaId);
-    if (!persona) throw new AppError('not-found', 'That persona is not available.');
+    const persona = await this.personas.usableBy(personaId, userId);
     if (persona.requiresPro) {
       const user = await this.users.findById(userId);
       if (!user || !isPro(user)) {

@@ -7,6 +7,7 @@ import { AppError, badRequest, notFound } from '../errors.js';
 import type { FileService, StoredAttachment } from '../files/service.js';
 import { TurnGate } from '../lib/turn-gate.js';
 import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
+import { assertCustomPersonaUsable } from '../personas/custom.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { ReplyRegistry } from './reply-registry.js';
 import type { MessageRepository } from './repository.js';
@@ -135,7 +136,7 @@ export class Admission {
     if (this.closing()) throw new AppError('llm:interrupted', t.restarting);
   }
 
-  /** The signed-in sender and the chat's persona (Pro-only personas for Pro users). */
+  /** The signed-in sender and the chat's persona (Pro-only personas for Pro users; custom ones as personas/custom.ts says). */
   private async sender(userId: string, chat: ChatRow): Promise<{ user: UserRow; persona: PersonaRow }> {
     const [user, persona] = await Promise.all([
       this.deps.users.findById(userId),
@@ -143,6 +144,8 @@ export class Admission {
     ]);
     if (!user) throw new AppError('auth:invalid-token', 'Your session has expired. Please sign in again.');
     if (!persona) throw notFound(t.personaGone);
+    // A custom persona: the owner, or anyone while it is unlisted or public; deleted → 409.
+    assertCustomPersonaUsable(persona, userId);
     if (persona.requires_pro === 1 && !isPro(user)) throw new AppError('pro:required', t.proRequired);
     return { user, persona };
   }

@@ -277,6 +277,14 @@ export interface ModelPricesTable {
   updated_at: Timestamp;
 }
 
+/** 0017: the console's price per message (credits) of a custom persona on a model (issue #29). */
+export interface CustomPersonaPricesTable {
+  /** `provider:model`, or `*` for models without a price of their own. */
+  model: string;
+  price: number;
+  updated_at: Timestamp;
+}
+
 /** 0009: tokens of model calls that belong to no reply (chat titles), per user. */
 export interface ModelUsageTable {
   id: string;
@@ -322,6 +330,7 @@ export interface Database {
   model_prices: ModelPricesTable;
   model_usage: ModelUsageTable;
   chat_shares: ChatSharesTable;
+  custom_persona_prices: CustomPersonaPricesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,4 +1,4 @@
-import type { FeedbackRequest } from '@neura/contract';
+import { type FeedbackRequest, PERSONA_REPORT_TYPE } from '@neura/contract';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { FeedbackRepository, FeedbackWithEmail } from './repository.js';
@@ -24,6 +24,20 @@ export class FeedbackService {
       type: input.type,
       about: input.about,
       message,
+      created_at: nowIso(),
+    });
+    return { id };
+  }
+
+  /** A report of a public custom persona (issue #29): shown in the console's inbox as a report. */
+  async recordReport(personaId: string, reason: string, userId: string): Promise<{ id: string }> {
+    const id = newId();
+    await this.feedback.insert({
+      id,
+      user_id: userId,
+      type: PERSONA_REPORT_TYPE,
+      about: `persona:${personaId}`,
+      message: reason,
       created_at: nowIso(),
     });
     return { id };

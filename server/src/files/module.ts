@@ -48,9 +48,10 @@ export function createFilesModule({
     config.API_PREFIX,
     config.FILES_URL_TTL_SECONDS,
   );
+  const store = fileStore(config, dir);
   const files = new FileService(
     new FileRepository(db),
-    fileStore(config, dir),
+    store,
     signer,
     new AttemptLimiter(new AttemptRepository(db), redis),
     config.FILES_UPLOADS_PER_HOUR,
@@ -58,5 +59,6 @@ export function createFilesModule({
   );
   events.on('chat.deleting', ({ chatId }) => files.deleteForChat(chatId));
   events.on('user.deleting', ({ userId, trx }) => files.deleteForUser(userId, trx));
-  return { files, routes: fileRoutes(auth, files) };
+  /** `store`: the byte store itself, for pictures that are not user files (custom persona avatars). */
+  return { files, store, routes: fileRoutes(auth, files) };
 }

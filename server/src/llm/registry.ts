@@ -81,6 +81,11 @@ export class LlmRegistry {
       this.fallback = { provider: 'anthropic', modelId: config.LLM_MODEL ?? DEFAULT_MODELS.anthropic };
   }
 
+  /** The default model as `provider:model` (undefined when none is configured). */
+  get defaultModel(): string | undefined {
+    return this.fallback ? `${this.fallback.provider}:${this.fallback.modelId}` : undefined;
+  }
+
   /** True when at least a default model is configured. */
   get configured(): boolean {
     return this.fallback !== undefined;

@@ -2,6 +2,7 @@ import type { Persona, PersonaRecord } from '@neura/contract';
 import { fromBool, fromJson, toBool, toJson } from '../db/database.js';
 import type { NewPersona, PersonaRow } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
+import { customAvatarUrl } from './custom.js';
 
 export function presentPersona(row: PersonaRow): Persona {
   return {
@@ -17,7 +18,7 @@ export function presentPersona(row: PersonaRow): Persona {
     greeting: row.greeting,
     tagline: row.tagline ?? null,
     suggestedPrompts: fromJson<string[]>(row.suggested_prompts ?? null, []),
-    avatarUrl: row.avatar ? personaAvatarUrl(row) : null,
+    avatarUrl: row.avatar ? (row.owner_id != null ? customAvatarUrl(row) : personaAvatarUrl(row)) : null,
     custom: row.owner_id != null,
     visibility: row.visibility ?? 'public',
   };

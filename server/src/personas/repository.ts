@@ -4,18 +4,32 @@ import type { NewPersona, PersonaRow } from '../db/schema.js';
 export class PersonaRepository {
   constructor(private readonly db: Executor) {}
 
+  /** The published catalog: the operator's published personas and people's public, approved ones (issue #29). */
   listPublished(): Promise<PersonaRow[]> {
     return this.db
       .selectFrom('personas')
       .selectAll()
       .where('published', '=', 1)
+      .where((eb) =>
+        eb.or([
+          eb('owner_id', 'is', null),
+          eb.and([eb('visibility', '=', 'public'), eb('review_state', '=', 'approved'), eb('deleted_at', 'is', null)]),
+        ]),
+      )
       .orderBy('sort_order')
       .orderBy('name')
       .execute();
   }
 
+  /** The operator's catalog, published or not (people's own personas, issue #29, are not in it). */
   listAll(): Promise<PersonaRow[]> {
-    return this.db.selectFrom('personas').selectAll().orderBy('sort_order').orderBy('name').execute();
+    return this.db
+      .selectFrom('personas')
+      .selectAll()
+      .where('owner_id', 'is', null)
+      .orderBy('sort_order')
+      .orderBy('name')
+      .execute();
   }
 
   findById(id: string, trx: Executor = this.db): Promise<PersonaRow | undefined> {

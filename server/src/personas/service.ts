@@ -4,6 +4,7 @@ import { type Persona, type PersonaRecord, personaRecordSchema } from '@neura/co
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { renderBackground, renderIcon } from './art.js';
+import { artShown, assertCustomPersonaUsable } from './custom.js';
 import { personaRow, presentPersona, toPersonaRecord } from './present.js';
 import type { PersonaRepository } from './repository.js';
 import { SEED_PERSONAS } from './seed-data.js';
@@ -77,17 +78,32 @@ export class PersonaService {
     return row && row.published === 1 ? toPersonaRecord(row) : undefined;
   }
 
+  /**
+   * A persona `userId` may start a chat with: a published catalog persona, or a custom one the
+   * user may use (personas/custom.ts: owner, unlisted or public; deleted → 409); else not-found.
+   */
+  async usableBy(id: string, userId: string): Promise<PersonaRecord> {
+    const row = await this.personas.findById(id);
+    if (row && row.owner_id === null && row.published !== 1)
+      throw new AppError('not-found', 'That persona is not available.');
+    return toPersonaRecord(assertCustomPersonaUsable(row, userId));
+  }
+
   /** Any persona by id, published or not (names of existing chats, the reply engine). */
   async getAny(id: string): Promise<PersonaRecord | undefined> {
     const row = await this.personas.findById(id);
     return row ? toPersonaRecord(row) : undefined;
   }
 
-  /** The persona's artwork (SVG text) by id; unpublished and unknown personas are a 404. */
+  /**
+   * The persona's artwork (SVG text) by id; unpublished and unknown personas are a 404. Custom
+   * personas (issue #29): unlisted and public ones that are not deleted (the art is drawn from the
+   * id alone; an `<img>` carries no bearer token), never private ones.
+   */
   async image(id: string, kind: 'icon' | 'background'): Promise<string> {
-    const persona = await this.getPublished(id);
-    if (!persona) throw new AppError('not-found', 'That persona is not available.');
-    return kind === 'icon' ? renderIcon(persona) : renderBackground(persona);
+    const row = await this.personas.findById(id);
+    if (!row || !artShown(row)) throw new AppError('not-found', 'That persona is not available.');
+    return kind === 'icon' ? renderIcon(row) : renderBackground(row);
   }
 
   async catalogTag(): Promise<string> {

@@ -12,6 +12,7 @@ import { ProviderClient } from './http/provider-client.js';
 import { SafeHttpClient } from './http/safe-client.js';
 import { generateMusicSkill } from './media/generate-music.js';
 import { imageSkills } from './media/image-skills.js';
+import { generateImage } from './media/images-provider.js';
 import { skillFiles } from './media/skill-files.js';
 import { readUrlSkill } from './read-url.js';
 import { SkillError } from './skill-error.js';
@@ -138,6 +139,14 @@ export class SkillRegistry {
       if ((await this.credits?.refundKeyed(reply.user.id, key, `refund:skill:${skill}`)) !== undefined)
         reply.onSurcharge?.(-cost);
     };
+  }
+
+  /**
+   * One picture from the images provider outside a reply (a custom persona's avatar, issue #29);
+   * throws SkillError (a readable message) when the provider fails. The caller charges for it.
+   */
+  generatePicture(prompt: string, signal: AbortSignal): Promise<Buffer> {
+    return generateImage({ http: { provider: this.provider, safe: this.safe }, config: this.config, signal }, prompt);
   }
 
   async close(): Promise<void> {

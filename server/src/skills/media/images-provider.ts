@@ -38,7 +38,10 @@ const authOf = (config: Config): Record<string, string> =>
 /** gpt-image-* always answer base64 and refuse `response_format`; DALL·E and LocalAI need it. */
 const wantsResponseFormat = (model: string) => !model.startsWith('gpt-image');
 
-async function resultBytes(ctx: RunContext, answer: ImagesAnswer | undefined): Promise<Buffer> {
+/** What a picture request needs of a skill's context (a reply's, or the avatar maker's). */
+export type ImagesContext = Pick<RunContext, 'http' | 'config' | 'signal'>;
+
+async function resultBytes(ctx: ImagesContext, answer: ImagesAnswer | undefined): Promise<Buffer> {
   const first = answer?.data?.[0];
   if (first?.b64_json) return Buffer.from(first.b64_json, 'base64');
   if (first?.url) {
@@ -60,7 +63,7 @@ async function resultBytes(ctx: RunContext, answer: ImagesAnswer | undefined): P
   throw new SkillError(`The ${IMAGES_LABEL} answered without a picture.`);
 }
 
-export async function generateImage(ctx: RunContext, prompt: string, size?: string): Promise<Buffer> {
+export async function generateImage(ctx: ImagesContext, prompt: string, size?: string): Promise<Buffer> {
   const model = ctx.config.IMAGES_MODEL;
   const { data } = await ctx.http.provider.json<ImagesAnswer>(joinUrl(baseOf(ctx.config), 'images/generations'), {
     provider: IMAGES_LABEL,

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Authenticator } from '../accounts/authenticate.js';
+import type { UserRepository } from '../accounts/user-repository.js';
+import type { Config } from '../config.js';
+import type { AuditLog } from '../console/audit.js';
+import type { CreditService } from '../credits/service.js';
+import type { Db } from '../db/database.js';
+import type { FeedbackService } from '../feedback/service.js';
+import type { FileStore } from '../files/storage.js';
+import type { EventBus } from '../lib/events.js';
+import type { LlmRegistry } from '../llm/registry.js';
+import type { SkillRegistry } from '../skills/registry.js';
+import { CustomPersonaPricing } from './pricing.js';
+import { CustomPersonaRepository } from './repository.js';
+import { creatorAdminRoutes, creatorRoutes, personaProfileRoutes } from './routes.js';
+import { CreatorService } from './service.js';
+
+/**
+ * People's own personas (issue #29): the builder's API, persona profiles, and the console's review
+ * queue and prices. Composed after the console (it uses the admin guard and the audit log).
+ */
+export function createCreatorModule(deps: {
+  config: Config;
+  db: Db;
+  events: EventBus;
+  auth: Authenticator;
+  users: Pick<UserRepository, 'findById'>;
+  llm: Pick<LlmRegistry, 'defaultModel'>;
+  skills: SkillRegistry;
+  credits: CreditService;
+  feedback: FeedbackService;
+  audit: AuditLog;
+  store: FileStore;
+  adminRoutes: Array<{ method: string; url: string }>;
+  catalogChanged: () => void;
+}) {
+  const personas = new CustomPersonaRepository(deps.db, deps.config.database.kind);
+  const pricing = new CustomPersonaPricing(deps.config, deps.llm, personas);
+  const creator = new CreatorService({
+    config: deps.config,
+    personas,
+    pricing,
+    skills: deps.skills,
+    credits: deps.credits,
+    feedback: deps.feedback,
+    audit: deps.audit,
+    store: deps.store,
+    users: { emailOf: async (id) => (await deps.users.findById(id))?.email ?? null },
+    catalogChanged: deps.catalogChanged,
+  });
+  deps.events.on('user.deleting', ({ userId, trx }) => creator.deleteAllOf(userId, trx));
+  const routes: FastifyPluginAsync[] = [
+    creatorRoutes(deps.auth, creator),
+    personaProfileRoutes(deps.auth, creator),
+    creatorAdminRoutes(deps.auth, creator, deps.adminRoutes),
+  ];
+  return { creator, pricing, routes };
+}

@@ -1,0 +1,148 @@
+import { sql } from 'kysely';
+import type { Db, Executor } from '../db/database.js';
+import type { NewPersona, PersonaRow } from '../db/schema.js';
+
+/** Where custom personas sort in the published catalog: after the operator's own. */
+export const CUSTOM_SORT_ORDER = 100_000;
+
+/**
+ * The writer of people's own personas (rows of `personas` with an `owner_id`; the catalog's rows
+ * are PersonaRepository's) and of `custom_persona_prices`.
+ */
+export class CustomPersonaRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly kind: 'sqlite' | 'postgres',
+  ) {}
+
+  /** The owner's personas that are not deleted, newest first. */
+  listOwned(ownerId: string): Promise<PersonaRow[]> {
+    return this.db
+      .selectFrom('personas')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  async countOwned(ownerId: string, trx: Executor = this.db): Promise<number> {
+    const row = await trx
+      .selectFrom('personas')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_id', '=', ownerId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  findById(id: string, trx: Executor = this.db): Promise<PersonaRow | undefined> {
+    return trx.selectFrom('personas').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** A custom persona of this owner, not deleted. */
+  findOwned(ownerId: string, id: string): Promise<PersonaRow | undefined> {
+    return this.db
+      .selectFrom('personas')
+      .selectAll()
+      .where('id', '=', id)
+      .where('owner_id', '=', ownerId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Inserts the persona unless its owner already has `max` (not deleted): the count and the insert
+   * are one reservation (PostgreSQL: a per-owner transaction lock; SQLite runs one transaction at a
+   * time), so a burst of creates cannot pass the limit. False when the limit was reached.
+   */
+  async insertWithinLimit(row: NewPersona & { owner_id: string }, max: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      if (this.kind === 'postgres') {
+        await sql`SELECT pg_advisory_xact_lock(hashtext(${`custom-personas:${row.owner_id}`}))`.execute(trx);
+      }
+      if ((await this.countOwned(row.owner_id, trx)) >= max) return false;
+      await trx.insertInto('personas').values(row).execute();
+      return true;
+    });
+  }
+
+  async update(id: string, changes: Partial<NewPersona>, trx: Executor = this.db): Promise<void> {
+    await trx.updateTable('personas').set(changes).where('id', '=', id).where('owner_id', 'is not', null).execute();
+  }
+
+  /** Public personas waiting for the operator, oldest first. */
+  listPending(): Promise<PersonaRow[]> {
+    return this.db
+      .selectFrom('personas')
+      .selectAll()
+      .where('owner_id', 'is not', null)
+      .where('deleted_at', 'is', null)
+      .where('visibility', '=', 'public')
+      .where('review_state', '=', 'pending')
+      .orderBy('updated_at')
+      .execute();
+  }
+
+  /** Account deletion (inside its transaction): the user's personas are deleted; chats with them stay readable. */
+  async deleteAllOf(ownerId: string, at: string, trx: Executor): Promise<void> {
+    await trx
+      .updateTable('personas')
+      .set({ deleted_at: at, published: 0, updated_at: at })
+      .where('owner_id', '=', ownerId)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+
+  /** The console's price overrides (model → credits per message). */
+  async prices(trx: Executor = this.db): Promise<Map<string, number>> {
+    const rows = await trx.selectFrom('custom_persona_prices').selectAll().execute();
+    return new Map(rows.map((r) => [r.model, Number(r.price)]));
+  }
+
+  /**
+   * Sets the console's price of a model and re-prices every custom persona on it (the `*` price:
+   * every persona whose model has no price of its own), in one transaction.
+   */
+  async setPrice(model: string, price: number, at: string, repriced: (trx: Executor) => Promise<void>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('custom_persona_prices')
+        .values({ model, price, updated_at: at })
+        .onConflict((oc) => oc.column('model').doUpdateSet({ price, updated_at: at }))
+        .execute();
+      await repriced(trx);
+    });
+  }
+
+  /** Sets `cost` on the custom personas of these models (null: personas with no model). */
+  async setCostFor(models: Array<string | null>, cost: number, at: string, trx: Executor): Promise<void> {
+    const named = models.filter((m): m is string => m !== null);
+    const withNull = models.includes(null);
+    if (named.length === 0 && !withNull) return;
+    await trx
+      .updateTable('personas')
+      .set({ cost, updated_at: at })
+      .where('owner_id', 'is not', null)
+      .where('cost', '!=', cost)
+      .where((eb) => {
+        const ors = [];
+        if (named.length > 0) ors.push(eb('model', 'in', named));
+        if (withNull) ors.push(eb('model', 'is', null));
+        return eb.or(ors);
+      })
+      .execute();
+  }
+
+  /** The models custom personas use (distinct, null included). */
+  async modelsInUse(trx: Executor): Promise<Array<string | null>> {
+    const rows = await trx
+      .selectFrom('personas')
+      .select('model')
+      .distinct()
+      .where('owner_id', 'is not', null)
+      .execute();
+    return rows.map((r) => r.model);
+  }
+}

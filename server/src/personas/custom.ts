@@ -1,0 +1,46 @@
+import type { PersonaRow } from '../db/schema.js';
+import { AppError } from '../errors.js';
+
+/** The one text of a persona that cannot be used (missing, or someone else's private persona). */
+export const PERSONA_NOT_AVAILABLE = 'That persona is not available.';
+/** A deleted custom persona: its chats stay readable, new messages are refused (409). */
+export const PERSONA_DELETED = 'This persona was deleted by its creator.';
+
+/**
+ * Who may use a custom persona (issue #29; catalog personas, `owner_id` null, are not judged
+ * here): its owner always; anyone signed in when it is unlisted or public; nobody else (the same
+ * not-found a missing persona gets, so a private id gives nothing away). A deleted one is refused
+ * with 409 to those who could see it.
+ */
+export function customPersonaVisibleTo(row: PersonaRow, userId: string | undefined): boolean {
+  if (row.owner_id === null) return true;
+  if (userId !== undefined && row.owner_id === userId) return true;
+  return userId !== undefined && (row.visibility === 'unlisted' || row.visibility === 'public');
+}
+
+/**
+ * A custom persona `userId` may chat with, else the error: not-found (missing, or private to
+ * someone else) or conflict (deleted by its creator). Catalog rows pass unchanged.
+ */
+export function assertCustomPersonaUsable(row: PersonaRow | undefined, userId: string): PersonaRow {
+  if (!row) throw new AppError('not-found', PERSONA_NOT_AVAILABLE);
+  if (row.owner_id === null) return row;
+  if (!customPersonaVisibleTo(row, userId)) throw new AppError('not-found', PERSONA_NOT_AVAILABLE);
+  if (row.deleted_at !== null) throw new AppError('conflict', PERSONA_DELETED);
+  return row;
+}
+
+/**
+ * Where a custom persona's uploaded or generated avatar is served: its store key's last segment is
+ * random, so the address works only for those who were shown it (people allowed to see the persona).
+ */
+export function customAvatarUrl(row: Pick<PersonaRow, 'id' | 'avatar'>): string | null {
+  const token = row.avatar?.split('/').pop();
+  return token ? `/api/personas/${encodeURIComponent(row.id)}/custom-avatar/${encodeURIComponent(token)}` : null;
+}
+
+/** Whether a persona's generated art is served: a published catalog persona, or a custom one anyone with the link may see. */
+export function artShown(row: PersonaRow): boolean {
+  if (row.owner_id === null) return row.published === 1;
+  return row.deleted_at === null && row.visibility !== 'private';
+}
