@@ -1,18 +1,9 @@
-import type { CustomPersona } from '@neura/contract';
+import type { CustomPersonaPriceItem, PersonaReviewItem } from '@neura/contract';
 import { api } from '../api/http';
 
 /** The console's side of people's own personas (issue #29): the review queue, unlisting, prices. */
 
-// TODO(h29s merge): these two shapes come from contract/src/creator.ts once the server branch lands.
-export interface PersonaReviewItem {
-  persona: CustomPersona;
-  owner: { id: string; email: string | null };
-}
-export interface CustomPersonaPriceItem {
-  model: string;
-  price: number;
-  source: 'console' | 'config' | 'default';
-}
+export type { CustomPersonaPriceItem, PersonaReviewItem };
 
 type Items<T> = { items: T[] };
 const post = (path: string) => api(path, { method: 'POST', body: {} });
