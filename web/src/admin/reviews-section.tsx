@@ -13,7 +13,8 @@ const t = creatorTexts.console;
  */
 export function ReviewsSection() {
   const queue = useLoad(reviewsApi.pending, 'reviews');
-  const listed = usePersonas((s) => s.personas.filter((p) => p.custom && p.published));
+  const personas = usePersonas((s) => s.personas);
+  const listed = personas.filter((p) => p.custom && p.published);
   const [hidden, setHidden] = useState<string[]>([]);
 
   return (
