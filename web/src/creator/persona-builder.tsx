@@ -255,6 +255,11 @@ export function PersonaBuilder({
         />
         <ModelField models={options.models} value={values.model} error={e.model} onChange={(m) => set('model', m)} />
         <VisibilityField value={values.visibility} error={e.visibility} onChange={(v) => set('visibility', v)} />
+        {editing?.visibility === 'public' && editing.reviewState ? (
+          <p className="text-sm" data-testid="builder-review-state">
+            {t.builder.reviewState(t.mine.review[editing.reviewState])}
+          </p>
+        ) : null}
         <div className="-mx-1 flex flex-col gap-2 border-t border-border bg-surface px-1 py-3 sm:flex-row sm:items-center sm:justify-between lg:sticky lg:bottom-0">
           <p className="text-sm" data-testid="persona-price">
             <strong>{t.builder.cost(cost)}</strong>

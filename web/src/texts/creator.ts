@@ -70,6 +70,7 @@ export const creatorTexts = {
     discardDraft: 'Discard draft',
     fixErrors: 'Check the fields marked below.',
     limitReached: (max: number) => `You have reached the limit of ${plural(max, 'persona', 'personas')}.`,
+    reviewState: (state: string) => `Review: ${state}. Changing the texts of a listed persona sends it back to review.`,
     used: (used: number, max: number) => `${used} of ${max} personas`,
     loadFailed: 'Could not load the builder.',
     retry: 'Try again',
