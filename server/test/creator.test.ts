@@ -671,24 +671,41 @@ describe('generated avatars (the image skill’s provider, paid as that skill)',
 
 describe('a creator who deletes their account', () => {
   let t: TestApp;
+  let fake: FakeOpenAI;
+  const sockets: TestSocket[] = [];
   beforeAll(async () => {
-    t = await startTestApp();
+    fake = await startFakeOpenAI({ chunks: ['ok'] });
+    t = await startTestApp({ LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-fake' });
   });
   afterAll(async () => {
+    for (const s of sockets) s.close();
     await t.stop();
+    await fake.close();
   });
 
-  it('should take their personas with them: deleted (the row stays for chats), unpublished, its profile a 404', async () => {
+  it('should take their personas: unused ones go, ones in others’ chats stay without a trace of them (409 on send)', async () => {
     const creator = await createTestUser(t.services);
     const friend = await createTestUser(t.services);
     const auth = (user: TestUser) => ({ authorization: `Bearer ${user.token}` });
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/me/personas',
-      headers: auth(creator),
-      payload: { name: 'Shared', instructions: 'Be kind.', visibility: 'unlisted' },
-    });
-    const persona = made.json() as CustomPersona;
+    const make = async (name: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/users/me/personas',
+          headers: auth(creator),
+          payload: { name, instructions: `${name} secret instructions`, visibility: 'unlisted' },
+        })
+      ).json() as CustomPersona;
+    const unused = await make('Lonely');
+    const shared = await make('Shared');
+    const socket = connectSocket(t.url, friend.token);
+    sockets.push(socket);
+    await connected(socket);
+    const chat = await new Promise<{ id?: string }>((resolve) =>
+      socket.emit('createChat', shared.id, (r) => resolve(r as { id?: string })),
+    );
+    expect(chat.id).toBeDefined();
+
     const gone = await t.app.inject({
       method: 'DELETE',
       url: '/api/users/me',
@@ -696,12 +713,28 @@ describe('a creator who deletes their account', () => {
       payload: { password: creator.password },
     });
     expect(gone.statusCode).toBe(200);
-    const row = await t.services.db.selectFrom('personas').selectAll().where('id', '=', persona.id).executeTakeFirst();
-    expect(row?.deleted_at).not.toBeNull();
-    expect(row?.published).toBe(0);
+    const rows = await t.services.db
+      .selectFrom('personas')
+      .selectAll()
+      .where('id', 'in', [unused.id, shared.id])
+      .execute();
+    expect(rows.map((r) => r.id)).toEqual([shared.id]);
+    expect(rows[0]).toMatchObject({ name: 'Deleted persona', system_prompt: '', published: 0 });
+    expect(rows[0]?.deleted_at).not.toBeNull();
+    expect(JSON.stringify(rows)).not.toContain(creator.id);
+    expect(JSON.stringify(rows)).not.toContain('secret instructions');
+
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/me/chats/${chat.id}/messages`,
+      headers: auth(friend),
+    });
+    expect(history.statusCode).toBe(200);
+    const ack = await send(socket, chat.id as string, 'Hello?');
+    expect(ack.error).toMatchObject({ code: 'conflict', message: 'This persona was deleted by its creator.' });
     const profile = await t.app.inject({
       method: 'GET',
-      url: `/api/personas/${persona.id}/profile`,
+      url: `/api/personas/${shared.id}/profile`,
       headers: auth(friend),
     });
     expect(profile.statusCode).toBe(404);

@@ -29,7 +29,7 @@ describe('download my data and account deletion', () => {
       ...(body ? { payload: body } : {}),
     });
 
-  /** A user with a chat (messages), an uploaded and a generated file, feedback, an order and a shared link. */
+  /** A user with a chat (messages), an uploaded and a generated file, feedback, an order, a shared link and a persona. */
   async function fill(user: TestUser, word: string) {
     const chat = await createTestChat(t.services, user.id, 'default', { name: `${word} chat` });
     await addTestMessages(t.services, { id: chat.id, userId: user.id }, [
@@ -48,6 +48,15 @@ describe('download my data and account deletion', () => {
     ).toBeLessThan(300);
     expect((await call('POST', '/billing/checkout', user, { product: 'starter' })).statusCode).toBeLessThan(300);
     const share = (await call('POST', `/users/me/chats/${chat.id}/share`, user)).json() as ShareCreated;
+    expect(
+      (
+        await call('POST', '/users/me/personas', user, {
+          name: `${word} persona`,
+          instructions: `${word} instructions`,
+          visibility: 'private',
+        })
+      ).statusCode,
+    ).toBe(201);
     return { chat, uploadId: (upload.body as { id: string }).id, generated, share };
   }
 
@@ -84,6 +93,9 @@ describe('download my data and account deletion', () => {
     expect(read('orders.json').orders).toHaveLength(1);
     expect(read('feedback.json')[0].message).toBe('albatross feedback');
     expect(read('shares.json')).toHaveLength(1);
+    expect(read('personas.json')).toMatchObject([
+      { name: 'albatross persona', system_prompt: 'albatross instructions' },
+    ]);
     const chatJson = read(`chats/${chat.id}.json`);
     expect(chatJson.messages.map((m: { content: string }) => m.content)).toEqual([
       'albatross question',

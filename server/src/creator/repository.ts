@@ -2,6 +2,11 @@ import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import type { NewPersona, PersonaRow } from '../db/schema.js';
 
+/** The owner of a persona whose creator deleted their account (never a user id). */
+export const DELETED_OWNER = 'deleted-account';
+/** The name a persona of a deleted account keeps in other people's chats. */
+export const DELETED_NAME = 'Deleted persona';
+
 /** Where custom personas sort in the published catalog: after the operator's own. */
 export const CUSTOM_SORT_ORDER = 100_000;
 
@@ -85,14 +90,43 @@ export class CustomPersonaRepository {
       .execute();
   }
 
-  /** Account deletion (inside its transaction): the user's personas are deleted; chats with them stay readable. */
-  async deleteAllOf(ownerId: string, at: string, trx: Executor): Promise<void> {
+  /**
+   * Account deletion (inside its transaction; the user's own chats are gone by then): personas no
+   * chat uses are deleted; the others stay as deleted, nameless rows with nothing of the creator
+   * (no owner, texts or avatar), so other people's chats with them stay readable. Answers the
+   * avatar keys to remove from the store.
+   */
+  async deleteAllOf(ownerId: string, at: string, trx: Executor): Promise<string[]> {
+    const rows = await trx.selectFrom('personas').select(['id', 'avatar']).where('owner_id', '=', ownerId).execute();
+    if (rows.length === 0) return [];
+    await trx
+      .deleteFrom('personas')
+      .where('owner_id', '=', ownerId)
+      .where(({ exists, not, selectFrom }) =>
+        not(exists(selectFrom('chats').select('chats.id').whereRef('chats.persona_id', '=', 'personas.id'))),
+      )
+      .execute();
     await trx
       .updateTable('personas')
-      .set({ deleted_at: at, published: 0, updated_at: at })
+      .set({
+        owner_id: DELETED_OWNER,
+        name: DELETED_NAME,
+        description: '',
+        system_prompt: '',
+        greeting: null,
+        tagline: null,
+        suggested_prompts: null,
+        included_skills: '[]',
+        avatar: null,
+        model: null,
+        review_state: null,
+        published: 0,
+        deleted_at: at,
+        updated_at: at,
+      })
       .where('owner_id', '=', ownerId)
-      .where('deleted_at', 'is', null)
       .execute();
+    return rows.flatMap((r) => (r.avatar ? [r.avatar] : []));
   }
 
   /** The console's price overrides (model → credits per message). */

@@ -184,7 +184,8 @@ export class CreatorService {
 
   /** Account deletion, inside its transaction. */
   async deleteAllOf(userId: string, trx: Executor): Promise<void> {
-    await this.d.personas.deleteAllOf(userId, nowIso(), trx);
+    const avatars = await this.d.personas.deleteAllOf(userId, nowIso(), trx);
+    for (const key of avatars) await this.d.store.delete(key).catch(() => undefined);
   }
 
   // ------------------------------------------------------------------ what others see

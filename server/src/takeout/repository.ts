@@ -59,6 +59,32 @@ export class ArchiveRepository {
     return this.db.selectFrom('feedback').selectAll().where('user_id', '=', userId).orderBy('id').execute();
   }
 
+  /** The personas the user made (issue #29), deleted ones included, instructions and all. */
+  personas(userId: string) {
+    return this.db
+      .selectFrom('personas')
+      .select([
+        'id',
+        'name',
+        'tagline',
+        'description',
+        'system_prompt',
+        'greeting',
+        'suggested_prompts',
+        'included_skills',
+        'model',
+        'cost',
+        'visibility',
+        'review_state',
+        'created_at',
+        'updated_at',
+        'deleted_at',
+      ])
+      .where('owner_id', '=', userId)
+      .orderBy('id')
+      .execute();
+  }
+
   shares(userId: string) {
     return this.db
       .selectFrom('chat_shares')

@@ -34,7 +34,7 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /**
  * "Download my data": builds a `.tar.gz` of everything stored about the user (account, sessions,
- * ledger, orders, subscriptions, feedback, shared links, every chat as JSON and Markdown, every
+ * ledger, orders, subscriptions, feedback, shared links, the personas they made, every chat as JSON and Markdown, every
  * file's bytes) in the background, with progress. Jobs live in this process's memory for
  * KEEP_MS (several processes: the status and download calls need the same process — see the
  * issue's report).
@@ -114,13 +114,14 @@ export class ArchiveService {
     const tar = new TarWriter();
     tar.add(
       'README.txt',
-      'Everything Neura stores about your account.\n\naccount.json: your account and sign-in sessions\nledger.json: every credit grant, charge and refund\norders.json: purchases and subscriptions\nfeedback.json: feedback you sent\nshares.json: links you shared\nchats/: every chat as JSON (all data) and Markdown (to read)\nfiles/: your uploaded and generated files (files.json lists them)\n',
+      'Everything Neura stores about your account.\n\naccount.json: your account and sign-in sessions\nledger.json: every credit grant, charge and refund\norders.json: purchases and subscriptions\nfeedback.json: feedback you sent\nshares.json: links you shared\npersonas.json: the personas you made\nchats/: every chat as JSON (all data) and Markdown (to read)\nfiles/: your uploaded and generated files (files.json lists them)\n',
     );
     tar.add('account.json', json({ account: await r.account(userId), sessions: await r.sessions(userId) }));
     tar.add('ledger.json', json(await r.ledger(userId)));
     tar.add('orders.json', json({ orders: await r.orders(userId), subscriptions: await r.subscriptions(userId) }));
     tar.add('feedback.json', json(await r.feedback(userId)));
     tar.add('shares.json', json(await r.shares(userId)));
+    tar.add('personas.json', json(await r.personas(userId)));
     job.done++;
     for (const { id } of chats) {
       const data = await this.sharing.exportData(userId, id);
