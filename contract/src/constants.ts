@@ -124,6 +124,7 @@ export const HELP_DOCS = [
   'DocNotFound',
   'DocPictures',
   'DocMessages',
+  'DocCreate',
 ] as const;
 export type HelpDocName = (typeof HELP_DOCS)[number];
 

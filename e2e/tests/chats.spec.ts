@@ -95,7 +95,10 @@ test.describe('New Chat modal', () => {
     await sidebar(page).getByRole('button', { name: 'New Chat' }).click();
     const modal = page.getByRole('dialog', { name: 'New Chat' });
     await expect(modal).toHaveAttribute('id', 'newchat');
-    await expect(modal.getByRole('tab', { name: /Custom/ })).toBeDisabled();
+    // Custom (issue #29) is enabled: a new user has no personas of their own yet.
+    await modal.getByRole('tab', { name: 'Custom' }).click();
+    await expect(modal.getByText('No custom personas yet.')).toBeVisible();
+    await modal.getByRole('tab', { name: 'Helpful' }).click();
     await expect(modal.getByTestId('newchat-persona').filter({ hasText: 'Dev Buddy' })).toHaveAttribute(
       'data-locked',
       'true',

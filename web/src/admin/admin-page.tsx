@@ -4,15 +4,17 @@ import { adminTexts as t } from '../texts/admin';
 import { DashboardSection } from './dashboard-section';
 import { AuditSection, FeedbackSection, InvitesSection, OrdersSection } from './other-sections';
 import { PersonasSection } from './personas-section';
+import { ReviewsSection } from './reviews-section';
 import { UsersSection } from './users-section';
 
-const TABS = ['dashboard', 'users', 'personas', 'orders', 'invites', 'feedback', 'audit'] as const;
+const TABS = ['dashboard', 'users', 'personas', 'reviews', 'orders', 'invites', 'feedback', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 
 const SECTIONS: Record<Tab, () => React.JSX.Element> = {
   dashboard: DashboardSection,
   users: UsersSection,
   personas: PersonasSection,
+  reviews: ReviewsSection,
   orders: OrdersSection,
   invites: InvitesSection,
   feedback: FeedbackSection,

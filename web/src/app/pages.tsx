@@ -7,7 +7,8 @@ const ExplorePage = lazy(() => import('../explore/explore-page').then((m) => ({ 
 const ChatsPage = lazy(() => import('../chats/chats-page').then((m) => ({ default: m.ChatsPage })));
 const ChatPage = lazy(() => withMarkdown(import('../chat/chat-page')).then((m) => ({ default: m.ChatPage })));
 const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
-const CreatePage = lazy(() => import('../pages/create-page'));
+const CreatePage = lazy(() => withMarkdown(import('../creator/create-page')));
+const PersonaLinkPage = lazy(() => import('../creator/persona-link-page'));
 const TermsPage = lazy(() => withMarkdown(import('../pages/terms-page')));
 const ChangelogPage = lazy(() => withMarkdown(import('../pages/changelog-page')));
 const UiTestPage = lazy(() => import('../pages/ui-test-page'));
@@ -59,5 +60,6 @@ export const pageElements: Record<RouteName, ReactNode> = {
   'ui-test-ionic': page(<UiTestPage />),
   terms: page(<TermsPage />),
   admin: page(<AdminPage />),
+  persona: page(<PersonaLinkPage />),
   'not-found': page(<NotFoundPage />),
 };

@@ -1,4 +1,5 @@
 import { ioTexts } from '../conversation-io/texts';
+import { creatorTexts } from '../texts/creator';
 import { texts } from '../texts/texts';
 
 /** The route table of SPEC.md §2. */
@@ -20,6 +21,7 @@ export type RouteName =
   | 'ui-test-ionic'
   | 'terms'
   | 'admin'
+  | 'persona'
   | 'not-found';
 
 export interface RouteMeta {
@@ -55,6 +57,8 @@ export const ROUTES: readonly RouteMeta[] = [
   { name: 'ui-test-ionic', path: '/ui-test-ionic', title: texts.titles.uiTestIonic, auth: true, depth: 1 },
   { name: 'terms', path: '/terms', title: texts.titles.terms, auth: false, depth: 1 },
   { name: 'admin', path: '/admin', title: texts.titles.admin, auth: true, depth: 1 },
+  /** The link page of an unlisted or public custom persona (issue #29): anyone signed in. */
+  { name: 'persona', path: '/p/:id', title: creatorTexts.link.title, auth: true, depth: 1 },
 ];
 
 const NOT_FOUND: RouteMeta = {

@@ -312,12 +312,60 @@ describe('ChatPage', () => {
     });
 
     it('should say the chat is not there for a persona that is not offered', async () => {
-      messagesAnswering([]);
+      // Not in the catalog: its profile is asked for, and the server knows no such persona.
+      const calls = messagesAnswering([
+        () => json({ message: 'That persona is not available.', code: 'not-found' }, 404),
+      ]);
       renderDraft('nobody');
       expect((await screen.findByRole('heading', { name: 'Chat not found' }, { timeout: 5000 })).textContent).toBe(
         'Chat not found',
       );
       expect(fake.emitted).toEqual([]);
+      expect(calls).toEqual([expect.stringMatching(/\/personas\/nobody\/profile$/)]);
     });
+  });
+
+  it('should look up a persona outside the catalog by its profile and show its own prompts', async () => {
+    dispatchChats({ type: 'loaded', chats: [{ ...chat, persona: 'cp_quill' }] });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.endsWith('/personas/cp_quill/profile'))
+          return json({
+            ...persona,
+            id: 'cp_quill',
+            name: 'Captain Quill',
+            custom: true,
+            suggestedPrompts: ['Tell me a sea story'],
+          });
+        return json([]);
+      }),
+    );
+    renderChat();
+    const intro = await screen.findByTestId('chat-intro', {}, { timeout: 5000 });
+    expect(within(intro).getByRole('heading', { name: 'Captain Quill' })).toBeTruthy();
+    expect(
+      within(intro)
+        .getAllByTestId('suggestion')
+        .map((b) => b.textContent),
+    ).toEqual(['Tell me a sea story']);
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeTruthy();
+  });
+
+  it('should keep a chat with a deleted persona readable, with a note instead of the message box', async () => {
+    dispatchChats({ type: 'loaded', chats: [{ ...chat, persona: 'cp_gone' }] });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.endsWith('/personas/cp_gone/profile')
+          ? json({ message: 'That persona is not available.', code: 'not-found' }, 404)
+          : json([message('m1', { content: 'An old reply' })]),
+      ),
+    );
+    renderChat();
+    await screen.findByTestId('persona-unavailable', {}, { timeout: 5000 });
+    expect(screen.getByTestId('persona-unavailable').textContent).toContain('no longer available');
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    await waitFor(() => expect(shownTexts()).toEqual(['An old reply']));
   });
 });

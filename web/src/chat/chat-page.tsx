@@ -2,10 +2,11 @@ import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { createDraftChat, DRAFT_CHAT_ID, setArchived } from '../chats/chat-actions';
 import { ChatSendContext } from '../media/chat-send-context';
+import { usePersonaProfile } from '../personas/use-persona-profile';
 import { useChats } from '../store/chats';
 import { isStreaming } from '../store/messages';
-import { usePersonas } from '../store/personas';
 import { selectCredits, useUser } from '../store/user';
+import { creatorTexts } from '../texts/creator';
 import { texts } from '../texts/texts';
 import { sendMessage, stopMessage } from './chat-api';
 import { ChatIntro } from './chat-intro';
@@ -29,8 +30,11 @@ export function ChatPage() {
   const draft = chatId === DRAFT_CHAT_ID;
   const listedPersona = useChats((s) => s.chats.find((c) => c.id === chatId)?.persona);
   const personaId = draft ? (params.get('persona') ?? undefined) : listedPersona;
-  const persona = usePersonas((s) => s.personas.find((p) => p.id === personaId));
-  const personasLoaded = usePersonas((s) => s.loaded);
+  // The catalog, the user's own personas, or else the persona's profile (someone's own persona
+  // shared by link); a 404 means it was deleted or withdrawn: the chat stays readable, without a composer.
+  const profile = usePersonaProfile(personaId);
+  const persona = profile.persona ?? undefined;
+  const unavailable = !draft && profile.status === 'missing';
   useChatTitle(draft ? null : chatId, persona?.name);
   const { thread, loadOlder, retry } = useChatThread(chatId, draft);
   const credits = useUser(selectCredits);
@@ -93,7 +97,7 @@ export function ChatPage() {
   };
 
   // A draft of a persona that is not offered (a stale or mistyped link) has nothing to show.
-  const draftMissing = draft && (!personaId || (personasLoaded && !persona));
+  const draftMissing = draft && (!personaId || profile.status === 'missing');
   if (thread?.missing || draftMissing) {
     return (
       <section className="mx-auto flex max-w-md flex-col items-center gap-4 p-8 text-center">
@@ -184,6 +188,13 @@ export function ChatPage() {
         ) : null}
         {closed && !streaming ? (
           <ReadOnlyNote reason={closed} />
+        ) : unavailable ? (
+          <p
+            data-testid="persona-unavailable"
+            className="mx-auto w-full max-w-3xl border-t border-border px-4 py-3 text-center text-sm text-muted"
+          >
+            {creatorTexts.chat.unavailable}
+          </p>
         ) : (
           <Composer
             ref={composer}

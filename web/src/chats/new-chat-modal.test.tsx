@@ -1,6 +1,7 @@
 import type { Persona, User } from '@neura/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { useMyPersonas } from '../personas/my-personas';
 import { useAppStore } from '../store/app-store';
 import { usePersonas } from '../store/personas';
 import { dispatchUser } from '../store/user';
@@ -48,13 +49,57 @@ beforeEach(() => {
 });
 
 describe('NewChatModal', () => {
-  it('should be the dialog "New Chat" with id newchat and a disabled Custom tab marked Coming Soon', () => {
+  it('should be the dialog "New Chat" with id newchat and an enabled Custom tab', () => {
     renderWithRouter(<NewChatModal />);
     const dialog = screen.getByRole('dialog', { name: 'New Chat' });
     expect(dialog.id).toBe('newchat');
     const tabs = within(dialog).getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Helpful', 'Novelty', 'CustomComing Soon']);
-    expect((tabs[2] as HTMLButtonElement).disabled).toBe(true);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Helpful', 'Novelty', 'Custom']);
+    expect((tabs[2] as HTMLButtonElement).disabled).toBe(false);
+    expect(dialog.textContent).not.toContain('Coming Soon');
+  });
+
+  it("should list the user's own personas, then published custom ones of others, under Custom", () => {
+    const own = {
+      ...persona('mine-1', [], { custom: true, published: false }),
+      instructions: 'x',
+      model: null,
+      visibility: 'private' as const,
+      reviewState: null,
+      link: '/p/mine-1',
+      createdAt: '',
+      updatedAt: '',
+    };
+    useMyPersonas.setState({ items: [own], limit: 10, loaded: true, error: null });
+    usePersonas.setState({
+      personas: [
+        persona('helper', ['helpful']),
+        persona('theirs', [], { custom: true }),
+        persona('withdrawn', [], { custom: true, published: false }),
+      ],
+    });
+    renderWithRouter(<NewChatModal />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Custom' }));
+    expect(
+      within(screen.getByTestId('newchat-mine'))
+        .getAllByTestId('newchat-persona')
+        .map((o) => o.textContent),
+    ).toEqual([expect.stringContaining('Persona mine-1')]);
+    expect(
+      within(screen.getByTestId('newchat-community'))
+        .getAllByTestId('newchat-persona')
+        .map((o) => o.textContent),
+    ).toEqual([expect.stringContaining('Persona theirs')]);
+    expect(screen.queryByText('Persona helper')).toBeNull();
+  });
+
+  it('should offer to create a persona when the Custom tab is empty', () => {
+    useMyPersonas.setState({ items: [], limit: 10, loaded: true, error: null });
+    renderWithRouter(<NewChatModal />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Custom' }));
+    expect(screen.getByText('No custom personas yet.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create a persona' }));
+    expect(useAppStore.getState().activeModal).toBeNull();
   });
 
   it('should list published personas of the tab and mark Pro ones locked for non-Pro users', () => {

@@ -1,21 +1,83 @@
 import { NEW_CHAT_TABS, type Persona } from '@neura/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { loadMyPersonas, useMyPersonas } from '../personas/my-personas';
 import { PersonaDetail } from '../personas/persona-detail';
 import { PersonaOption } from '../personas/persona-option';
+import { ReportButton } from '../personas/report-button';
 import { useAppStore } from '../store/app-store';
 import { usePersonas } from '../store/personas';
 import { selectIsPro, useUser } from '../store/user';
+import { creatorTexts } from '../texts/creator';
 import { texts } from '../texts/texts';
 import { ModalFrame } from '../ui/modal-frame';
 import { startChat } from './chat-actions';
 
-type TabId = (typeof NEW_CHAT_TABS)[number]['id'];
-const TABS = NEW_CHAT_TABS.map((t) => ({ ...t, label: texts.newChat[t.id], hint: texts.newChat.hints[t.id] }));
+type TabId = (typeof NEW_CHAT_TABS)[number]['id'] | 'custom';
+const TABS: { id: TabId; tag: string | null; label: string; hint: string }[] = [
+  ...NEW_CHAT_TABS.map((t) => ({ ...t, label: texts.newChat[t.id], hint: texts.newChat.hints[t.id] })),
+  /** People's own personas (issue #29): the user's, then the published ones of others. */
+  { id: 'custom', tag: null, label: texts.newChat.custom, hint: creatorTexts.newChat.hint },
+];
 
 /** Personas the New Chat list shows for a tag: published ones carrying it (SPEC.md §5). */
 export function personasForTag(personas: Persona[], tag: string): Persona[] {
   return personas.filter((p) => p.published && p.tags.includes(tag));
+}
+
+/** Published personas made by people (they carry no catalog tag). */
+export function communityPersonas(personas: Persona[]): Persona[] {
+  return personas.filter((p) => p.published && p.custom);
+}
+
+/** The Custom tab: the user's own personas, then the community's; a way to create one when empty. */
+function CustomList({
+  mine,
+  community,
+  loading,
+  onSelect,
+  onCreate,
+}: {
+  mine: Persona[];
+  community: Persona[];
+  loading: boolean;
+  onSelect: (persona: Persona) => void;
+  onCreate: () => void;
+}) {
+  if (loading && community.length === 0) {
+    return (
+      <p role="status" className="p-4 text-center text-muted">
+        {texts.common.loading}
+      </p>
+    );
+  }
+  if (mine.length === 0 && community.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 p-4 text-center">
+        <p className="text-muted">{creatorTexts.newChat.none}</p>
+        <button type="button" onClick={onCreate} className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg">
+          {creatorTexts.newChat.create}
+        </button>
+      </div>
+    );
+  }
+  const group = (title: string, items: Persona[], testId: string) =>
+    items.length > 0 ? (
+      <section aria-label={title} data-testid={testId}>
+        <h3 className="px-1 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">{title}</h3>
+        <ul className="flex flex-col gap-1">
+          {items.map((p) => (
+            <PersonaOption key={p.id} persona={p} locked={false} onSelect={() => onSelect(p)} />
+          ))}
+        </ul>
+      </section>
+    ) : null;
+  return (
+    <>
+      {group(creatorTexts.newChat.mine, mine, 'newchat-mine')}
+      {group(creatorTexts.newChat.community, community, 'newchat-community')}
+    </>
+  );
 }
 
 /** The New Chat modal (id newchat): tabs, persona list, detail view with back, start. */
@@ -27,6 +89,11 @@ export function NewChatModal() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<TabId>('helpful');
   const [selected, setSelected] = useState<Persona | null>(null);
+  const mine = useMyPersonas((s) => s.items);
+  const mineLoaded = useMyPersonas((s) => s.loaded);
+  useEffect(() => {
+    if (open && tab === 'custom' && !mineLoaded) void loadMyPersonas();
+  }, [open, tab, mineLoaded]);
   if (!open) return null;
 
   const close = () => {
@@ -34,7 +101,8 @@ export function NewChatModal() {
     setSelected(null);
   };
   const current = TABS.find((t) => t.id === tab) ?? TABS[0];
-  const list = personasForTag(personas, current?.tag ?? 'helpful');
+  const list = current?.tag ? personasForTag(personas, current.tag) : [];
+  const community = communityPersonas(personas).filter((p) => !mine.some((m) => m.id === p.id));
 
   // Opens the persona's draft chat: the chat is created with the first message.
   const start = (persona: Persona) => {
@@ -75,6 +143,7 @@ export function NewChatModal() {
           locked={selected.requiresPro && !isPro}
           starting={false}
           onStart={() => start(selected)}
+          footer={<ReportButton persona={selected} />}
         />
       ) : (
         <>
@@ -93,17 +162,6 @@ export function NewChatModal() {
                 {t.label}
               </button>
             ))}
-            <button
-              type="button"
-              role="tab"
-              aria-selected={false}
-              aria-disabled="true"
-              disabled
-              className="flex flex-1 cursor-not-allowed flex-col items-center rounded-lg bg-surface-3 px-3 py-1 text-sm text-muted opacity-60"
-            >
-              {texts.newChat.custom}
-              <span className="text-[10px] tracking-wide uppercase">{texts.newChat.comingSoon}</span>
-            </button>
           </div>
           <div
             id="newchat-panel"
@@ -114,17 +172,30 @@ export function NewChatModal() {
             <p className="mb-2 px-1 text-sm text-muted" data-testid="newchat-tab-hint">
               {current?.hint}
             </p>
-            <ul className="flex flex-col gap-1">
-              {list.length === 0 ? <li className="p-4 text-center text-muted">{texts.newChat.empty}</li> : null}
-              {list.map((p) => (
-                <PersonaOption
-                  key={p.id}
-                  persona={p}
-                  locked={p.requiresPro && !isPro}
-                  onSelect={() => setSelected(p)}
-                />
-              ))}
-            </ul>
+            {tab === 'custom' ? (
+              <CustomList
+                mine={mine}
+                community={community}
+                loading={!mineLoaded}
+                onSelect={setSelected}
+                onCreate={() => {
+                  close();
+                  navigate('/create');
+                }}
+              />
+            ) : (
+              <ul className="flex flex-col gap-1">
+                {list.length === 0 ? <li className="p-4 text-center text-muted">{texts.newChat.empty}</li> : null}
+                {list.map((p) => (
+                  <PersonaOption
+                    key={p.id}
+                    persona={p}
+                    locked={p.requiresPro && !isPro}
+                    onSelect={() => setSelected(p)}
+                  />
+                ))}
+              </ul>
+            )}
           </div>
         </>
       )}

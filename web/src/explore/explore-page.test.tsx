@@ -40,6 +40,31 @@ beforeEach(() => {
 });
 
 describe('ExplorePage', () => {
+  it('should show a Community carousel of published custom personas, and none when there are none', () => {
+    usePersonas.setState({ loaded: true, personas: [persona('w', ['wellbeing'])] });
+    const { unmount } = renderWithRouter(<ExplorePage />);
+    expect(screen.queryByRole('heading', { name: 'Community' })).toBeNull();
+    unmount();
+    usePersonas.setState({
+      loaded: true,
+      personas: [
+        persona('w', ['wellbeing']),
+        persona('made', [], { custom: true }),
+        persona('withdrawn', [], { custom: true, published: false }),
+      ],
+    });
+    renderWithRouter(<ExplorePage />);
+    const carousel = screen
+      .getAllByTestId('persona-carousel')
+      .find((c) => within(c).queryByRole('heading', { name: 'Community' }));
+    expect(carousel).toBeTruthy();
+    expect(
+      within(carousel as HTMLElement)
+        .getAllByTestId('persona-card')
+        .map((c) => c.dataset.personaId),
+    ).toEqual(['made']);
+  });
+
   it('should show the heading and 2, 4, 3, 1, 2 skeleton cards while personas load', () => {
     renderWithRouter(<ExplorePage />);
     expect(screen.getByRole('heading', { level: 2, name: 'Explore' })).toBeTruthy();

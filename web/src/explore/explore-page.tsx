@@ -3,6 +3,7 @@ import { useCallback, useDeferredValue } from 'react';
 import { useNavigate } from 'react-router';
 import { startChat } from '../chats/chat-actions';
 import { usePersonas } from '../store/personas';
+import { creatorTexts } from '../texts/creator';
 import { texts } from '../texts/texts';
 import { ExploreBanners } from './explore-banners';
 import { PersonaCarousel } from './persona-carousel';
@@ -13,6 +14,8 @@ export function ExplorePage() {
   // (time-sliced) render, not in one long task; the skeletons stay until it commits.
   const personas = useDeferredValue(usePersonas((s) => s.personas));
   const loaded = useDeferredValue(usePersonas((s) => s.loaded));
+  // Published personas made by people (issue #29): a carousel of their own, only when there are some.
+  const community = personas.filter((p) => p.published && p.custom);
   const navigate = useNavigate();
   const onStart = useCallback((persona: Persona) => void startChat(persona.id, navigate), [navigate]);
 
@@ -33,6 +36,16 @@ export function ExplorePage() {
           onStart={onStart}
         />
       ))}
+      {community.length > 0 ? (
+        <PersonaCarousel
+          title={creatorTexts.explore.community}
+          featured={false}
+          loading={false}
+          skeletons={0}
+          personas={community}
+          onStart={onStart}
+        />
+      ) : null}
       <p className="px-4 pb-4 text-center text-sm text-muted" data-testid="explore-footer">
         <span className="lg:hidden">{texts.explore.footerMobile}</span>
         <span className="hidden lg:inline">{texts.explore.footerDesktop}</span>

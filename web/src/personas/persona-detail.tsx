@@ -1,4 +1,5 @@
 import type { Persona } from '@neura/contract';
+import type { ReactNode } from 'react';
 import { SkillList } from '../skills/skill-list';
 import { texts } from '../texts/texts';
 import { CostBadge } from './cost-badge';
@@ -11,11 +12,14 @@ export function PersonaDetail({
   locked,
   starting,
   onStart,
+  footer,
 }: {
   persona: Persona;
   locked: boolean;
   starting: boolean;
   onStart: () => void;
+  /** Below Start Chat (the Report action of someone else's custom persona). */
+  footer?: ReactNode;
 }) {
   return (
     <div className="flex flex-col items-center gap-3 overflow-y-auto p-5 text-center" data-testid="newchat-detail">
@@ -60,6 +64,7 @@ export function PersonaDetail({
       >
         {starting ? texts.newChat.starting : locked ? texts.newChat.getPro : texts.newChat.start}
       </button>
+      {footer}
     </div>
   );
 }

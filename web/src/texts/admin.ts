@@ -10,6 +10,7 @@ export const adminTexts = {
     dashboard: 'Dashboard',
     users: 'Users',
     personas: 'Personas',
+    reviews: 'Reviews',
     orders: 'Orders',
     invites: 'Invites',
     feedback: 'Feedback',

@@ -115,7 +115,6 @@ export const texts = {
     helpful: 'Helpful',
     novelty: 'Novelty',
     custom: 'Custom',
-    comingSoon: 'Coming Soon',
     back: 'Back',
     close: 'Close',
     start: 'Start Chat',
@@ -391,12 +390,6 @@ export const texts = {
     submit: 'Delete Account',
     deleting: 'Deleting...',
     done: 'Your account was deleted.',
-  },
-  create: {
-    heading: 'Create your own persona',
-    body: 'Soon you will be able to design personas of your own: a name, a personality, the skills they may use and how much they cost. We will let you know when it is ready.',
-    badge: 'Coming Soon',
-    explore: 'Explore personas',
   },
   changelog: {
     intro: 'What is new in Neura.',

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { startChat } from '../chats/chat-actions';
+import { CostBadge } from '../personas/cost-badge';
+import { PersonaIcon } from '../personas/persona-icon';
+import { ReportButton } from '../personas/report-button';
+import { usePersonaProfile } from '../personas/use-persona-profile';
+import { SkillList } from '../skills/skill-list';
+import { useAppStore } from '../store/app-store';
+import { creatorTexts as t } from '../texts/creator';
+import { texts } from '../texts/texts';
+
+/** /p/:id — the link page of an unlisted or public persona: its profile and Start Chat; 404 otherwise. */
+export default function PersonaLinkPage() {
+  const { id = '' } = useParams();
+  const token = useAppStore((s) => s.token);
+  const profile = usePersonaProfile(token ? id : null);
+  const navigate = useNavigate();
+  const [starting, setStarting] = useState(false);
+
+  if (profile.status === 'missing') {
+    return (
+      <section
+        className="mx-auto flex max-w-md flex-col items-center gap-4 p-8 text-center"
+        data-testid="persona-not-found"
+      >
+        <h2 className="text-3xl font-semibold">{t.link.notFoundTitle}</h2>
+        <p className="text-muted">{t.link.notFoundBody}</p>
+        <Link to="/" className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg">
+          {t.link.explore}
+        </Link>
+      </section>
+    );
+  }
+  if (profile.status !== 'found') {
+    return (
+      <p role={profile.status === 'error' ? 'alert' : 'status'} className="p-8 text-center text-muted">
+        {profile.status === 'error' ? texts.errors.unknown : texts.common.loading}
+      </p>
+    );
+  }
+  const persona = profile.persona;
+  const start = async () => {
+    setStarting(true);
+    await startChat(persona.id, navigate);
+    setStarting(false);
+  };
+
+  return (
+    <section
+      className="mx-auto flex w-full max-w-md flex-col items-center gap-3 p-6 text-center"
+      aria-labelledby="persona-link-name"
+      data-testid="persona-link"
+    >
+      <PersonaIcon id={persona.id} avatarUrl={persona.avatarUrl} size={112} className="rounded-3xl" />
+      <h2 id="persona-link-name" className="text-2xl font-bold">
+        {persona.name}
+      </h2>
+      {persona.tagline ? <p className="font-medium">{persona.tagline}</p> : null}
+      {persona.description ? <p className="text-muted">{persona.description}</p> : null}
+      <CostBadge cost={persona.cost} />
+      {persona.includedSkills.length > 0 ? <SkillList skills={persona.includedSkills} /> : null}
+      <p className="text-xs text-muted">{t.link.by}</p>
+      <button
+        type="button"
+        onClick={() => void start()}
+        disabled={starting}
+        className="mt-2 w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg disabled:opacity-50"
+        data-testid="persona-link-start"
+      >
+        {starting ? texts.newChat.starting : t.link.start}
+      </button>
+      <ReportButton persona={persona} />
+    </section>
+  );
+}

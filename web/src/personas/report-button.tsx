@@ -1,0 +1,116 @@
+import type { Persona } from '@neura/contract';
+import { useEffect, useId, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { errorMessage } from '../api/app-error';
+import { creatorTexts as t } from '../texts/creator';
+import { ModalFrame } from '../ui/modal-frame';
+import { showToast } from '../ui/toast-store';
+import { customPersonasApi } from './custom-personas-api';
+import { loadMyPersonas, useMyPersonas } from './my-personas';
+
+const REASON_MAX = 1000;
+
+/** "Report" on someone else's public custom persona: a small dialog asking why; the report lands in the console. */
+export function ReportButton({ persona, className = '' }: { persona: Persona; className?: string }) {
+  const loaded = useMyPersonas((s) => s.loaded);
+  const own = useMyPersonas((s) => s.items.some((p) => p.id === persona.id));
+  const [open, setOpen] = useState(false);
+  const reportable = persona.custom === true && persona.visibility === 'public';
+  useEffect(() => {
+    if (reportable && !loaded) void loadMyPersonas();
+  }, [reportable, loaded]);
+  if (!reportable || !loaded || own) return null;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className={`rounded-lg px-3 py-1.5 text-sm text-muted underline hover:text-fg ${className}`}
+        aria-label={t.report.actionNamed(persona.name)}
+        data-testid="report-persona"
+      >
+        {t.report.action}
+      </button>
+      {open ? <ReportDialog persona={persona} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+function ReportDialog({ persona, onClose }: { persona: Persona; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const id = useId();
+
+  const send = async () => {
+    if (!reason.trim()) {
+      setError(t.report.required);
+      return;
+    }
+    setSending(true);
+    try {
+      await customPersonasApi.report(persona.id, reason.trim());
+      showToast({ severity: 'success', message: t.report.sent });
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  // On document.body: a page's (or another dialog's) stacking context must not put it under the footer.
+  return createPortal(
+    <ModalFrame titleId={`${id}-title`} onClose={onClose} className="sm:max-w-sm">
+      <form
+        className="flex flex-col gap-3 p-5 text-left"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send();
+        }}
+        data-testid="report-dialog"
+      >
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          {t.report.title}
+        </h2>
+        <p className="text-sm text-muted">{t.report.explain}</p>
+        <label htmlFor={`${id}-reason`} className="text-sm font-medium">
+          {t.report.reason}
+        </label>
+        <textarea
+          id={`${id}-reason`}
+          value={reason}
+          rows={3}
+          maxLength={REASON_MAX}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setError(null);
+          }}
+          placeholder={t.report.placeholder}
+          aria-invalid={Boolean(error) || undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={`rounded-xl border bg-surface-3 px-3 py-2 text-base ${error ? 'border-danger' : 'border-border'}`}
+          data-autofocus
+        />
+        {error ? (
+          <p id={`${id}-error`} className="text-sm text-danger">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <button type="button" onClick={onClose} className="rounded-lg px-4 py-2 hover:bg-surface-3">
+            {t.report.cancel}
+          </button>
+          <button
+            type="submit"
+            disabled={sending}
+            className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg disabled:opacity-50"
+          >
+            {sending ? t.report.sending : t.report.send}
+          </button>
+        </div>
+      </form>
+    </ModalFrame>,
+    document.body,
+  );
+}
