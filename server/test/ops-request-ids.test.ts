@@ -95,11 +95,11 @@ describe('request ids', () => {
       }),
     ];
     // The checkout allows 30 a minute: the 31st is refused by the rate limit.
-    let limited = answers[0];
-    for (let i = 0; i < 40 && limited.statusCode !== 429; i++) {
+    let limited: (typeof answers)[number] | undefined;
+    for (let i = 0; i < 40 && limited?.statusCode !== 429; i++) {
       limited = await t.app.inject({ method: 'POST', url: '/api/billing/checkout', headers: json, payload: '{}' });
     }
-    answers.push(limited);
+    if (limited) answers.push(limited);
     expect(answers.map((a) => a.statusCode)).toEqual([400, 400, 401, 403, 404, 404, 409, 429]);
     for (const answer of answers) {
       const body = answer.json() as { message: string; code: string; requestId: string };
