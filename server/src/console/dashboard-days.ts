@@ -27,8 +27,8 @@ const WAIT_FOR_WRITERS_MS = 60_000;
  * result are one write transaction (writers wait for it).
  *
  * Runs at start-up, after each local midnight, and when a dashboard finds a closed day missing;
- * one process at a time on PostgreSQL (an advisory lock; the others skip that run), writes are
- * idempotent.
+ * one process at a time on PostgreSQL (an advisory lock; the others wait, then find the days
+ * kept), writes are idempotent.
  */
 export class DashboardDays {
   private timer: NodeJS.Timeout | undefined;
@@ -71,15 +71,22 @@ export class DashboardDays {
 
   /**
    * Keeps every closed day of the last KEPT_DAYS in `timeZone` that is not kept yet; returns how
-   * many it wrote (0 when another process holds the lock).
+   * many it wrote. On PostgreSQL one process at a time (the others wait for the lock, then find
+   * the days kept).
    */
   async rollUp(timeZone = this.timeZone, now = Date.now()): Promise<number> {
     const days = lastDays(KEPT_DAYS + 1, timeZone, now).slice(0, -1); // today is not closed
     const oldest = days[0]?.day ?? '';
     if (this.dialect === 'postgres') {
       return this.db.connection().execute(async (conn) => {
-        const lock = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${LOCK_KEY}) AS locked`.execute(conn);
-        if (!lock.rows[0]?.locked) return 0;
+        // Another process rolling up: wait for it (it leaves little or nothing to do), up to a limit.
+        const until = Date.now() + WAIT_FOR_WRITERS_MS;
+        for (;;) {
+          const lock = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${LOCK_KEY}) AS locked`.execute(conn);
+          if (lock.rows[0]?.locked) break;
+          if (Date.now() > until || this.stopped) return 0;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
         try {
           return await this.rollUpPostgres(timeZone, days, oldest);
         } finally {
@@ -154,7 +161,7 @@ export class DashboardDays {
     const until = Date.now() + WAIT_FOR_WRITERS_MS;
     for (;;) {
       const open = await sql<{ open: boolean }>`
-        SELECT EXISTS (SELECT 1 FROM unnest(pg_snapshot_xip(${snapshot}::pg_snapshot)) x
+        SELECT EXISTS (SELECT 1 FROM pg_snapshot_xip(${snapshot}::pg_snapshot) AS x
           WHERE pg_xact_status(x) = 'in progress') AS open`.execute(this.db);
       if (!open.rows[0]?.open) return true;
       if (Date.now() > until || this.stopped) return false;
