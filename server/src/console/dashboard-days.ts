@@ -102,9 +102,14 @@ export class DashboardDays {
     let written = 0;
     for (const day of await this.missing(timeZone, days)) {
       if (this.stopped) break;
-      await this.db.transaction().execute(async (trx) => {
+      const kept = await this.db.transaction().execute(async (trx) => {
         // The write first: from here no other writer can change the day until the result is in.
-        await trx.insertInto('dashboard_days').values(placeholder(timeZone, day)).execute();
+        const claimed = await trx
+          .insertInto('dashboard_days')
+          .values(placeholder(timeZone, day))
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst();
+        if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return false; // another process kept it
         const figures = await readFigures(trx, 'sqlite', [day]);
         await trx
           .updateTable('dashboard_days')
@@ -112,8 +117,9 @@ export class DashboardDays {
           .where('time_zone', '=', timeZone)
           .where('day', '=', day.day)
           .execute();
+        return true;
       });
-      written++;
+      if (kept) written++;
     }
     return written;
   }
