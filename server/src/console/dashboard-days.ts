@@ -5,7 +5,7 @@ import { atDay, type DayFigures, type Dialect, readFigures } from './dashboard-f
 import { type DayRange, lastDays } from './time-zone.js';
 
 /** The longest range the dashboard shows: closed days older than this are not kept. */
-export const KEPT_DAYS = 90;
+const KEPT_DAYS = 90;
 /** The PostgreSQL advisory lock of the job (one process at a time rolls up). */
 const LOCK_KEY = 0x4e_64_61_79; // "Nday"
 /** How long the job waits for writers older than its placeholders before giving up this round. */

@@ -32,7 +32,7 @@ export interface DayFigures {
   senders: Array<{ day: number; users: string[] }>;
 }
 
-export const emptyFigures = (): DayFigures => ({ ledger: [], messages: [], refunds: [], senders: [] });
+const emptyFigures = (): DayFigures => ({ ledger: [], messages: [], refunds: [], senders: [] });
 
 const n = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));

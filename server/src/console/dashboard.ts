@@ -18,8 +18,6 @@ export interface ModelPrice {
 
 const n = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
-export type { Dialect } from './dashboard-figures.js';
-
 const costOf = (price: ModelPrice | undefined, input: number, output: number): number | null =>
   price ? (input * price.inputPerMTok + output * price.outputPerMTok) / 1_000_000 : null;
 
