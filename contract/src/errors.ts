@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-/** The failure body of every HTTP error and socket acknowledgement error. */
-export const errorBodySchema = z.object({ message: z.string(), code: z.string() });
+/**
+ * The failure body of every HTTP error and socket acknowledgement error. The server adds
+ * `requestId` to each one: the id of the request or socket event, the `reqId` of its log lines
+ * (HTTP responses also carry it in `X-Request-Id`), so a user's report of an error can be found.
+ */
+export const errorBodySchema = z.object({ message: z.string(), code: z.string(), requestId: z.string().optional() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Stable error codes and their HTTP status. */

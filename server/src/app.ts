@@ -152,6 +152,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxSocketsPerUser: config.MAX_SOCKETS_PER_USER,
   });
   modules.conversation.listenToCluster();
+  // The console dashboard's closed days: now, then after each local midnight (in the background).
+  modules.dashboardDays.start();
   if (metrics) {
     const realtime = modules.realtime;
     metrics.socketCounts = (): Record<string, number> =>
@@ -191,6 +193,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (channelWritten) removeChannelFile(config.DATA_DIR, adminSecret);
       await metricsListener?.close();
       await modules.conversation.shutdown();
+      await modules.dashboardDays.stop();
       await modules.realtime.close();
       await app.close();
       await modules.skills.close();

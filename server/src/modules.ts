@@ -89,6 +89,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
   const adminConsole = createConsoleModule({
     db,
     config,
+    log,
     events,
     credits,
     auth: accounts.auth,
@@ -186,6 +187,8 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     console: adminConsole.console,
     audit: adminConsole.audit,
     adminRoutes: adminConsole.adminRoutes,
+    /** The console dashboard's closed days: the app runs their job (start/stop). */
+    dashboardDays: adminConsole.dashboardDays,
     /** The outside-image proxy (signed links, SSRF-safe fetches). */
     imageProxy: media.proxy,
     search: search.search,

@@ -52,7 +52,7 @@ describe('sessions, password change and account deletion', () => {
       { currentPassword: 'nope nope', password: 'good new passphrase' },
       { token: user.token },
     );
-    expect(res).toEqual({
+    expect(res).toMatchObject({
       status: 400,
       body: { message: 'Your current password is incorrect.', code: 'auth:wrong-password' },
     });

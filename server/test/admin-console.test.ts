@@ -70,7 +70,7 @@ describe('operator console API', () => {
       expect(anonymous.status, `${route.method} ${route.url} anonymous`).toBe(401);
       const plain = await call(t, method, concrete(route.url), body, as(user));
       expect(plain.status, `${route.method} ${route.url} as a user`).toBe(403);
-      expect(plain.body).toEqual({ message: ADMIN_ONLY_MESSAGE, code: 'forbidden' });
+      expect(plain.body).toMatchObject({ message: ADMIN_ONLY_MESSAGE, code: 'forbidden' });
     }
   });
 
@@ -169,7 +169,7 @@ describe('operator console API', () => {
     await dropped;
     expect((await call(t, 'GET', '/users/me', undefined, as(victim))).status).toBe(401);
     const login = await call(t, 'POST', '/users/login', { email: victim.email, password: DEFAULT_PASSWORD });
-    expect(login).toEqual({ status: 403, body: { message: ACCOUNT_SUSPENDED_MESSAGE, code: 'auth:suspended' } });
+    expect(login).toMatchObject({ status: 403, body: { message: ACCOUNT_SUSPENDED_MESSAGE, code: 'auth:suspended' } });
     const wrong = await call(t, 'POST', '/users/login', { email: victim.email, password: 'not the password at all' });
     expect(wrong.status).toBe(401);
     expect((await call(t, 'POST', `/admin/users/${admin.id}/suspend`, undefined, as(admin))).status).toBe(409);

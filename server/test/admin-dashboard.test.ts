@@ -35,6 +35,8 @@ function rounded(value: unknown): unknown {
 describe('admin dashboard figures', () => {
   let t: TestApp;
   let admin: TestUser;
+  /** The people and chats of the first test's story (the second test goes on with it). */
+  let story: { ada: TestUser; bob: TestUser; adaChat: string; bobChat: string };
 
   beforeAll(async () => {
     t = await startTestApp({ PAYMENTS: 'sandbox' });
@@ -97,72 +99,8 @@ describe('admin dashboard figures', () => {
     }
   }
 
-  it('should equal sums over the ledger, orders and replies in the operator’s days', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const actor = { id: admin.id, label: admin.email };
-    at('2026-06-01T00:00:00Z');
-    const ada = await createTestUser(t.services, { credits: 0, password: null });
-    const bob = await createTestUser(t.services, { credits: 0, password: null });
-    const adaChat = await createTestChat(t.services, ada.id, 'default');
-    const bobChat = await createTestChat(t.services, bob.id, 'scout');
-
-    // Outside the 7-day range (13 June local).
-    at('2026-06-13T10:00:00Z');
-    await buy(ada, 'max');
-    await exchange(ada, adaChat.id, '2026-06-13T10:05:00Z', { model: MODEL, input: 5000, output: 500, cost: 2 });
-    // 14 June 23:55 local (18:10 UTC) and 15 June 00:05 local (18:20 UTC): two different days.
-    at('2026-06-14T18:10:00Z');
-    await t.services.console.adjustCredits(actor, bob.id, 40);
-    await exchange(bob, bobChat.id, '2026-06-14T18:10:30Z', { model: CHEAP, input: 900, output: 90, cost: 1 });
-    at('2026-06-14T18:20:00Z');
-    const refunded = await buy(bob, 'starter');
-    await exchange(bob, bobChat.id, '2026-06-14T18:20:30Z', {
-      model: MODEL,
-      input: 1200,
-      output: 300,
-      cost: 1,
-      skill: 'kept',
-    });
-    // 17 June: a failed (refunded) reply, a skill call refunded, Pro bought, a reply with no usage reported.
-    await exchange(ada, adaChat.id, '2026-06-17T06:00:00Z', {
-      model: MODEL,
-      input: 800,
-      output: 0,
-      cost: 2,
-      failed: true,
-    });
-    await exchange(ada, adaChat.id, '2026-06-17T07:00:00Z', {
-      model: MODEL,
-      input: 2000,
-      output: 700,
-      cost: 2,
-      skill: 'refunded',
-    });
-    at('2026-06-17T08:00:00Z');
-    await buy(bob, 'pro');
-    await exchange(bob, bobChat.id, '2026-06-17T09:00:00Z', { model: null, input: 0, output: 0, cost: 1 });
-    // 20 June (today): the starter order refunded from the console, a take, more talk.
-    at('2026-06-20T02:00:00Z');
-    await t.services.console.refundOrder(actor, refunded);
-    await t.services.console.adjustCredits(actor, ada.id, -5);
-    await exchange(ada, adaChat.id, '2026-06-20T03:00:00Z', {
-      model: MODEL,
-      input: 3000,
-      output: 1000,
-      cost: 2,
-      skill: 'kept',
-    });
-    await t.services.console.setModelPrice(actor, { model: MODEL, ...PRICE });
-
-    at(new Date(NOW).toISOString());
-    const res = await call<Dashboard>(t, 'GET', `/admin/dashboard?days=7&tz=${encodeURIComponent(TZ)}`, undefined, {
-      token: admin.token,
-    });
-    vi.useRealTimers();
-    expect(res.status).toBe(200);
-    const dashboard = res.body;
-
-    // ---- the same figures, computed here from every row
+  /** The dashboard's figures against the same figures computed here, in plain code, from every row. */
+  async function expectSumsOverSources(dashboard: Dashboard) {
     const db = t.services.db;
     const ledger = await db.selectFrom('credit_ledger').selectAll().execute();
     const messages = await db.selectFrom('messages').selectAll().execute();
@@ -303,6 +241,75 @@ describe('admin dashboard figures', () => {
     ).toEqual(rounded(personas.sort((a, b) => a.personaId.localeCompare(b.personaId))));
     expect(dashboard.skills).toEqual(skills);
     expect(rounded(dashboard.creditValue)).toEqual(rounded(creditValue));
+  }
+
+  it('should equal sums over the ledger, orders and replies in the operator’s days', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const actor = { id: admin.id, label: admin.email };
+    at('2026-06-01T00:00:00Z');
+    const ada = await createTestUser(t.services, { credits: 0, password: null });
+    const bob = await createTestUser(t.services, { credits: 0, password: null });
+    const adaChat = await createTestChat(t.services, ada.id, 'default');
+    const bobChat = await createTestChat(t.services, bob.id, 'scout');
+    story = { ada, bob, adaChat: adaChat.id, bobChat: bobChat.id };
+
+    // Outside the 7-day range (13 June local).
+    at('2026-06-13T10:00:00Z');
+    await buy(ada, 'max');
+    await exchange(ada, adaChat.id, '2026-06-13T10:05:00Z', { model: MODEL, input: 5000, output: 500, cost: 2 });
+    // 14 June 23:55 local (18:10 UTC) and 15 June 00:05 local (18:20 UTC): two different days.
+    at('2026-06-14T18:10:00Z');
+    await t.services.console.adjustCredits(actor, bob.id, 40);
+    await exchange(bob, bobChat.id, '2026-06-14T18:10:30Z', { model: CHEAP, input: 900, output: 90, cost: 1 });
+    at('2026-06-14T18:20:00Z');
+    const refunded = await buy(bob, 'starter');
+    await exchange(bob, bobChat.id, '2026-06-14T18:20:30Z', {
+      model: MODEL,
+      input: 1200,
+      output: 300,
+      cost: 1,
+      skill: 'kept',
+    });
+    // 17 June: a failed (refunded) reply, a skill call refunded, Pro bought, a reply with no usage reported.
+    await exchange(ada, adaChat.id, '2026-06-17T06:00:00Z', {
+      model: MODEL,
+      input: 800,
+      output: 0,
+      cost: 2,
+      failed: true,
+    });
+    await exchange(ada, adaChat.id, '2026-06-17T07:00:00Z', {
+      model: MODEL,
+      input: 2000,
+      output: 700,
+      cost: 2,
+      skill: 'refunded',
+    });
+    at('2026-06-17T08:00:00Z');
+    await buy(bob, 'pro');
+    await exchange(bob, bobChat.id, '2026-06-17T09:00:00Z', { model: null, input: 0, output: 0, cost: 1 });
+    // 20 June (today): the starter order refunded from the console, a take, more talk.
+    at('2026-06-20T02:00:00Z');
+    await t.services.console.refundOrder(actor, refunded);
+    await t.services.console.adjustCredits(actor, ada.id, -5);
+    await exchange(ada, adaChat.id, '2026-06-20T03:00:00Z', {
+      model: MODEL,
+      input: 3000,
+      output: 1000,
+      cost: 2,
+      skill: 'kept',
+    });
+    await t.services.console.setModelPrice(actor, { model: MODEL, ...PRICE });
+
+    at(new Date(NOW).toISOString());
+    const res = await call<Dashboard>(t, 'GET', `/admin/dashboard?days=7&tz=${encodeURIComponent(TZ)}`, undefined, {
+      token: admin.token,
+    });
+    vi.useRealTimers();
+    expect(res.status).toBe(200);
+    const dashboard = res.body;
+
+    await expectSumsOverSources(dashboard);
 
     // ---- and a few of them by hand, so both computations are checked against the story above
     expect(dashboard.daily.map((d) => d.day)).toEqual([
@@ -368,5 +375,77 @@ describe('admin dashboard figures', () => {
       estimatedCost: null,
       margin: null,
     });
+  });
+
+  /** The closed days the job kept for TZ (ready rows), by local day. */
+  const keptDays = async () =>
+    (
+      await t.services.db
+        .selectFrom('dashboard_days')
+        .select('day')
+        .where('time_zone', '=', TZ)
+        .where('ready', '=', 1)
+        .orderBy('day')
+        .execute()
+    ).map((r) => r.day);
+
+  const dashboardAt = async (ms: number) => {
+    at(new Date(ms).toISOString());
+    const res = await call<Dashboard>(t, 'GET', `/admin/dashboard?days=7&tz=${encodeURIComponent(TZ)}`, undefined, {
+      token: admin.token,
+    });
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+
+  it('should read closed days from the kept figures, and still equal the sums after late rows change them', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { ada, bob, adaChat, bobChat } = story;
+    const before = await dashboardAt(NOW);
+    // The job keeps every closed day of the last 90 (today, 20 June, is not closed).
+    expect(await t.services.dashboardDays.rollUp(TZ, NOW)).toBe(90);
+    expect(await t.services.dashboardDays.rollUp(TZ, NOW)).toBe(0);
+    const kept = await keptDays();
+    expect(kept).toHaveLength(90);
+    expect(kept.at(-1)).toBe('2026-06-19');
+    const fromKept = await dashboardAt(NOW);
+    expect(rounded(fromKept)).toEqual(rounded(before));
+    await expectSumsOverSources(fromKept);
+
+    // Late rows in closed days: a refunded failure written with an earlier date (16 June), a
+    // reply of 17 June failed afterwards (as the sweeper does), and Bob's chat deleted (his
+    // messages of 14, 15 and 17 June go; his ledger rows stay).
+    await exchange(ada, adaChat, '2026-06-16T05:00:00Z', { model: MODEL, input: 10, output: 0, cost: 3, failed: true });
+    at(new Date(NOW).toISOString());
+    const late = await t.services.db
+      .selectFrom('messages')
+      .select('id')
+      .where('chat_id', '=', adaChat)
+      .where('role', '=', 'assistant')
+      .where('created_at', '>=', '2026-06-17T07:00:00.000Z')
+      .where('created_at', '<', '2026-06-17T08:00:00.000Z')
+      .executeTakeFirstOrThrow();
+    await t.services.db.updateTable('messages').set({ status: 'failed' }).where('id', '=', late.id).execute();
+    await t.services.chatService.delete(bob.id, bobChat);
+    // Exactly the days those rows belong to were dropped; the others are still read from the kept figures.
+    expect((await keptDays()).filter((d) => d >= '2026-06-13')).toEqual(['2026-06-13', '2026-06-18', '2026-06-19']);
+
+    const after = await dashboardAt(NOW);
+    await expectSumsOverSources(after);
+    expect(after.daily[2]).toMatchObject({
+      day: '2026-06-16',
+      messages: 1,
+      failures: 1,
+      refunds: 1,
+      refundedCredits: 3,
+    });
+    expect(after.daily[3]?.failures).toBe((before.daily[3]?.failures ?? 0) + 1);
+    expect(after.totals.messages).toBe(before.totals.messages + 1 - 3);
+
+    // Kept again, the figures are the same.
+    expect(await t.services.dashboardDays.rollUp(TZ, NOW)).toBe(4);
+    const keptAgain = await dashboardAt(NOW);
+    vi.useRealTimers();
+    expect(rounded(keptAgain)).toEqual(rounded(after));
   });
 });

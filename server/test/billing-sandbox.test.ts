@@ -202,7 +202,7 @@ describe('billing in the sandbox', () => {
     const created = await new Promise<{ error?: { message: string; code: string } }>((resolve) =>
       socket.emit('createChat', 'startup-advisor', (r) => resolve(r as { error?: { message: string; code: string } })),
     );
-    expect(created.error).toEqual({ code: 'pro:required', message: PRO_REQUIRED_MESSAGE });
+    expect(created.error).toMatchObject({ code: 'pro:required', message: PRO_REQUIRED_MESSAGE });
     expect(PRO_REQUIRED_MESSAGE).toBe('User does not have a Pro subscription.');
     const chat = await createTestChat(t.services, user.id, 'startup-advisor');
     const sent = await new Promise<{ error?: { message: string; code: string } }>((resolve) =>
@@ -210,7 +210,7 @@ describe('billing in the sandbox', () => {
         resolve(r as { error?: { message: string; code: string } }),
       ),
     );
-    expect(sent.error).toEqual({ code: 'pro:required', message: PRO_REQUIRED_MESSAGE });
+    expect(sent.error).toMatchObject({ code: 'pro:required', message: PRO_REQUIRED_MESSAGE });
     expect(await balance(user.id)).toBe(10);
   });
 });

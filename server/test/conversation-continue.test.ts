@@ -107,7 +107,7 @@ describe('POST /api/users/me/chats/:id/messages/:messageId/continue', () => {
     const otherChat = await createTestChat(app.services, owner.id);
     const elsewhere = await cont(owner.token, otherChat.id, replyId);
     expect(elsewhere.statusCode).toBe(404);
-    expect(elsewhere.json()).toEqual({ code: 'not-found', message: t.messageGone });
+    expect(elsewhere.json()).toMatchObject({ code: 'not-found', message: t.messageGone });
     expect((await cont(owner.token, chat.id, 'no-such-message')).statusCode).toBe(404);
     expect(await ledger(owner.id)).toEqual([]);
     expect(await ledger(other.id)).toEqual([]);
@@ -125,8 +125,11 @@ describe('POST /api/users/me/chats/:id/messages/:messageId/continue', () => {
     await ended(replyId, 'stop');
     const complete = await cont(user.token, chat.id, replyId);
     expect(complete.statusCode).toBe(409);
-    expect(complete.json()).toEqual({ code: 'conflict', message: t.notCutShort });
-    expect((await cont(user.token, chat.id, questionId)).json()).toEqual({ code: 'conflict', message: t.notCutShort });
+    expect(complete.json()).toMatchObject({ code: 'conflict', message: t.notCutShort });
+    expect((await cont(user.token, chat.id, questionId)).json()).toMatchObject({
+      code: 'conflict',
+      message: t.notCutShort,
+    });
 
     // Cut short, but the chat went on since.
     await ended(replyId, 'length');
@@ -136,7 +139,7 @@ describe('POST /api/users/me/chats/:id/messages/:messageId/continue', () => {
     ]);
     const older = await cont(user.token, chat.id, replyId);
     expect(older.statusCode).toBe(409);
-    expect(older.json()).toEqual({ code: 'conflict', message: t.notLastCutShort });
+    expect(older.json()).toMatchObject({ code: 'conflict', message: t.notLastCutShort });
     expect(await ledger(user.id)).toEqual([]);
   });
 

@@ -50,7 +50,7 @@ describe('a model that answers an HTTP error before streaming', () => {
       const failed = await doneFor(events, chat.id);
       expect(failed.event).toBe('message.error');
       const replyId = failed.payload.messageId as string;
-      expect(failed.payload).toEqual({
+      expect(failed.payload).toMatchObject({
         chatId: chat.id,
         messageId: replyId,
         code: 'llm:failed',

@@ -75,4 +75,61 @@ describe('request ids', () => {
     // Nothing logged outside a request carries one.
     expect(lines.filter((l) => l.msg === 'inside the handler' && l.reqId === undefined)).toEqual([]);
   });
+
+  it('should put the request id, as logged, in every error body: 400, 401, 403, 404, 409 and 429', async () => {
+    const user = await createTestUser(t.services);
+    const auth = { authorization: `Bearer ${user.token}` };
+    const json = { ...auth, 'content-type': 'application/json' };
+    const answers = [
+      await t.app.inject({ method: 'POST', url: '/api/billing/checkout', headers: json, payload: '{}' }),
+      await t.app.inject({ method: 'POST', url: '/api/billing/checkout', headers: json, payload: '{"product":' }),
+      await t.app.inject({ method: 'GET', url: '/api/users/me' }),
+      await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: auth }),
+      await t.app.inject({ method: 'GET', url: '/api/billing/orders/nope', headers: auth }),
+      await t.app.inject({ method: 'GET', url: '/api/no-such-route' }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/billing/sandbox/subscription',
+        headers: json,
+        payload: { action: 'cancel' },
+      }),
+    ];
+    // The checkout allows 30 a minute: the 31st is refused by the rate limit.
+    let limited: (typeof answers)[number] | undefined;
+    for (let i = 0; i < 40 && limited?.statusCode !== 429; i++) {
+      limited = await t.app.inject({ method: 'POST', url: '/api/billing/checkout', headers: json, payload: '{}' });
+    }
+    if (limited) answers.push(limited);
+    expect(answers.map((a) => a.statusCode)).toEqual([400, 400, 401, 403, 404, 404, 409, 429]);
+    for (const answer of answers) {
+      const body = answer.json() as { message: string; code: string; requestId: string };
+      expect(body).toMatchObject({ message: expect.any(String), code: expect.any(String) });
+      expect(body.requestId).toBe(answer.headers['x-request-id']);
+      const logged = lines.filter((l) => l.reqId === body.requestId).map((l) => l.msg);
+      expect(logged).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+    }
+    expect(answers.at(-1)?.json()).toMatchObject({ code: 'rate-limited' });
+  });
+
+  it('should put the event id, as logged, in the error ack of a refused socket event', async () => {
+    const user = await createTestUser(t.services);
+    const socket = connectSocket(t.url, user.token);
+    sockets.push(socket);
+    await nextEvent(socket, 'ready');
+    type Ack = { error: { message: string; code: string; requestId: string } };
+    const ask = (event: string, payload: unknown) =>
+      // biome-ignore lint/suspicious/noExplicitAny: an invalid payload on purpose.
+      new Promise<Ack>((resolve) => (socket.emit as any)(event, payload, resolve));
+    const invalid = await ask('createChat', '   ');
+    const withNul = await ask('createChat', 'persona\u0000');
+    expect(invalid.error).toMatchObject({ code: 'request:invalid', message: 'Choose a persona to start a chat with.' });
+    expect(withNul.error).toMatchObject({ code: 'request:invalid' });
+    expect(invalid.error.requestId).not.toBe(withNul.error.requestId);
+    for (const answer of [invalid, withNul]) {
+      expect(answer.error.requestId).toMatch(/^\S{8,}$/);
+      const logged = lines.filter((l) => l.reqId === answer.error.requestId);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]?.msg).toMatch(/^socket event refused/);
+    }
+  });
 });

@@ -35,7 +35,7 @@ describeWithServices('HTTP rate limits across two processes (Redis)', () => {
     const refusedOnTwo = await post(two);
     expect(refusedOnOne.statusCode).toBe(429);
     expect(refusedOnTwo.statusCode).toBe(429);
-    expect(refusedOnTwo.json()).toEqual({
+    expect(refusedOnTwo.json()).toMatchObject({
       message: 'Too many requests. Please wait a moment and try again.',
       code: 'rate-limited',
     });

@@ -137,7 +137,7 @@ describe('shared chats and exports', () => {
       expect((await call('DELETE', `/users/me/shares/${id}`, alice)).statusCode).toBe(200);
       const gone = await call('GET', `/share/${id}`, null);
       expect(gone.statusCode).toBe(404);
-      expect(gone.json()).toEqual({ message: 'This link was removed.', code: 'not-found' });
+      expect(gone.json()).toMatchObject({ message: 'This link was removed.', code: 'not-found' });
       expect((await call('GET', `/share/${id}/files/${image.id}`, null)).statusCode).toBe(404);
       expect(((await call('GET', '/users/me/shares', alice)).json() as ShareSummary[]).map((s) => s.id)).not.toContain(
         id,

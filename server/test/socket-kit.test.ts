@@ -58,7 +58,7 @@ describe('socket handler kit', () => {
 
   it('should answer an AppError with its own message and code', async () => {
     const { socket } = await open();
-    expect(await ask(socket, 'test:refuse')).toEqual({ error: { message: 'Not now.', code: 'conflict' } });
+    expect(await ask(socket, 'test:refuse')).toMatchObject({ error: { message: 'Not now.', code: 'conflict' } });
   });
 
   it('should answer any other error with the one internal error and not leak it', async () => {
@@ -70,10 +70,10 @@ describe('socket handler kit', () => {
 
   it('should refuse a createChat without a persona with the contract schema’s message', async () => {
     const { socket } = await open();
-    expect(await ask(socket, 'createChat', '   ')).toEqual({
+    expect(await ask(socket, 'createChat', '   ')).toMatchObject({
       error: { message: 'Choose a persona to start a chat with.', code: 'request:invalid' },
     });
-    expect((await ask(socket, 'deleteChat', 42)).error).toEqual({
+    expect((await ask(socket, 'deleteChat', 42)).error).toMatchObject({
       message: 'Name the chat to delete.',
       code: 'request:invalid',
     });

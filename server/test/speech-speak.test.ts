@@ -41,7 +41,7 @@ describe('POST /speech/speak (flite)', () => {
     const user = await createTestUser(t.services);
     const res = await speak(t, user.token, { text: 'Hello there' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'User does not have a Pro subscription.', code: 'pro:required' });
+    expect(res.json()).toMatchObject({ message: 'User does not have a Pro subscription.', code: 'pro:required' });
   });
 
   it('should refuse a user whose Pro has expired', async () => {
@@ -68,7 +68,7 @@ describe('POST /speech/speak (flite)', () => {
     const user = await createTestUser(t.services, { proExpiry: inAMonth() });
     const res = await speak(t, user.token, { text: 'a'.repeat(4001) });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       message: 'text: At most 4000 characters can be read aloud.',
       code: 'request:invalid',
     });
@@ -156,7 +156,7 @@ describe('POST /speech/speak (OpenAI-compatible)', () => {
     fake.setFailure(503);
     const failed = await speak(t, user.token, { text: 'Try me later' });
     expect(failed.statusCode).toBe(502);
-    expect(failed.json()).toEqual({
+    expect(failed.json()).toMatchObject({
       message: 'The speech service failed. Please try again later.',
       code: 'speech:failed',
     });
@@ -177,7 +177,7 @@ describe('POST /speech/speak without an engine', () => {
     const user = await createTestUser(t.services, { proExpiry: inAMonth() });
     const res = await speak(t, user.token, { text: 'Hello' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       message: 'Text-to-speech is not available: the speech service is not configured on the server.',
       code: 'speech:unavailable',
     });

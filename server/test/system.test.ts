@@ -22,7 +22,7 @@ describe('GET {api}/', () => {
   it('should answer unknown API paths with the error body', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not found.', code: 'not-found' });
+    expect(res.json()).toMatchObject({ message: 'Not found.', code: 'not-found' });
   });
 
   it('should answer a malformed JSON body with a 400 error body', async () => {

@@ -170,7 +170,7 @@ describe('/voice dictation (OpenAI-compatible)', () => {
     const socket = await connectVoice(t.url, user.token);
     fake.setFailure(500);
     await streamPcm(socket, Buffer.alloc(4096));
-    expect(await socket.timeout(10_000).emitWithAck('endAudioData')).toEqual({
+    expect(await socket.timeout(10_000).emitWithAck('endAudioData')).toMatchObject({
       error: { code: 'speech:failed', message: 'The speech service failed. Please try again later.' },
     });
     fake.setFailure(undefined);
@@ -198,7 +198,7 @@ describe('/voice without an engine', () => {
     expect(status.json()).toMatchObject({ stt: { engine: 'openai', available: false }, maxSeconds: 60 });
     const socket = await connectVoice(t.url, user.token);
     await streamPcm(socket, Buffer.alloc(4096));
-    expect(await socket.timeout(10_000).emitWithAck('endAudioData')).toEqual({
+    expect(await socket.timeout(10_000).emitWithAck('endAudioData')).toMatchObject({
       error: {
         code: 'speech:unavailable',
         message: 'Voice dictation is not available: the speech recognition service is not configured on the server.',

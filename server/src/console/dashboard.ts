@@ -1,7 +1,9 @@
 import type { Dashboard, DashboardDay, ModelUsage, PersonaEarnings, RevenueLine, SkillUse } from '@neura/contract';
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { type DayRange, lastDays } from './time-zone.js';
+import type { DashboardDays } from './dashboard-days.js';
+import { type DayFigures, type Dialect, mergeFigures, readFigures, runsOf } from './dashboard-figures.js';
+import { lastDays } from './time-zone.js';
 
 export const DASHBOARD_RANGES = [7, 30, 90] as const;
 export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
@@ -16,39 +18,17 @@ export interface ModelPrice {
 
 const n = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
-/**
- * The index (0 = first day) of the operator's day a timestamp column falls in, for rows already
- * limited to [first start, last end). PostgreSQL: a binary search over the day boundaries
- * (`width_bucket`, byte order: the timestamps are ISO strings of one format); SQLite: the same as a
- * CASE over the boundaries. One pass over the rows either way, and the same boundaries.
- */
-function dayIndex(column: RawBuilder<unknown>, days: DayRange[], dialect: Dialect): RawBuilder<number> {
-  const bounds = days.slice(1).map((d) => d.start);
-  if (bounds.length === 0) return sql<number>`0`;
-  if (dialect === 'postgres') {
-    return sql<number>`(width_bucket(${column} COLLATE "C", ARRAY[${sql.join(bounds.map((b) => sql`${b}::text`))}] COLLATE "C") )`;
-  }
-  return sql<number>`(CASE ${sql.join(
-    bounds.map((b, i) => sql`WHEN ${column} < ${b} THEN ${sql.lit(i)}`),
-    sql` `,
-  )} ELSE ${sql.lit(bounds.length)} END)`;
-}
-
-export type Dialect = 'postgres' | 'sqlite';
-
 const costOf = (price: ModelPrice | undefined, input: number, output: number): number | null =>
   price ? (input * price.inputPerMTok + output * price.outputPerMTok) / 1_000_000 : null;
 
 /**
- * The dashboard's figures, all computed by SQL over the ledger, the orders and the replies'
- * recorded usage (nothing counted on the side). Days are the operator's local days. Each big
- * table is read once for the range (the queries run side by side on PostgreSQL's pool):
- * - the ledger, grouped by day and reason: credits sold, granted, spent, refunds, claw-backs, skills;
- * - the messages (joined to their chat's persona), grouped by day, role, status, persona and model:
- *   messages and failures per day, tokens per model and persona, and what each persona's replies
- *   were charged (a reply's `cost` is exactly its `charge:<reply>` ledger row);
- * - the ledger's message refunds (few rows) joined to their reply's persona;
- * - distinct users who sent a message, per day and over the range.
+ * The dashboard's figures, all sums over the ledger, the orders and the replies' recorded usage
+ * (nothing counted on the side). Days are local days of `timeZone`. The ledger and the messages
+ * are read by `readFigures` (console/dashboard-figures.ts): for the closed days `closedDays` keeps
+ * (console/dashboard-days.ts: the same figures, computed once per closed day and dropped when a
+ * row of that day changes) from there, for the others (today, any day not kept) from the sources.
+ * Orders (few rows) are always read from the source. When a closed day of the operator's zone is
+ * missing, the job is started in the background for the next dashboard.
  */
 export async function computeDashboard(
   db: Db,
@@ -57,62 +37,14 @@ export async function computeDashboard(
   timeZone: string,
   prices: ModelPrice[],
   now = Date.now(),
+  closedDays?: DashboardDays,
 ): Promise<Dashboard> {
   const days = lastDays(range, timeZone, now);
   const from = days[0]?.start ?? new Date(now).toISOString();
   const to = days[days.length - 1]?.end ?? from;
-  const ledgerDay = dayIndex(sql.ref('l.created_at'), days, dialect);
-  const messageDay = dayIndex(sql.ref('m.created_at'), days, dialect);
-
-  const ledgerQuery = sql<Record<string, unknown>>`
-    SELECT ${ledgerDay} AS day, l.reason AS reason, COUNT(*) AS rows_count, SUM(l.amount) AS amount
-    FROM credit_ledger l
-    WHERE l.created_at >= ${from} AND l.created_at < ${to}
-    GROUP BY 1, l.reason`.execute(db);
-
-  // Grouped by chat first, then the (few) groups joined to their chat's persona.
-  const messageQuery = sql<Record<string, unknown>>`
-    SELECT g.day AS day, g.role AS role, g.status AS status, c.persona_id AS persona_id, g.model AS model,
-      SUM(g.rows_count) AS rows_count, SUM(g.cost) AS cost, SUM(g.input_tokens) AS input_tokens,
-      SUM(g.output_tokens) AS output_tokens, SUM(g.reasoning_tokens) AS reasoning_tokens,
-      SUM(g.cached_tokens) AS cached_tokens
-    FROM (
-      SELECT ${messageDay} AS day, m.role AS role, m.status AS status, m.chat_id AS chat_id, m.model AS model,
-        COUNT(*) AS rows_count, SUM(m.cost) AS cost,
-        SUM(COALESCE(m.input_tokens, 0)) AS input_tokens, SUM(COALESCE(m.output_tokens, 0)) AS output_tokens,
-        SUM(COALESCE(m.reasoning_tokens, 0)) AS reasoning_tokens, SUM(COALESCE(m.cached_input_tokens, 0)) AS cached_tokens
-      FROM messages m
-      WHERE m.created_at >= ${from} AND m.created_at < ${to}
-      GROUP BY 1, m.role, m.status, m.chat_id, m.model
-    ) g JOIN chats c ON c.id = g.chat_id
-    GROUP BY g.day, g.role, g.status, c.persona_id, g.model`.execute(db);
-
-  // Message refunds (`refund:<reply id>`) by the persona of the reply they gave back.
-  const refundQuery = sql<Record<string, unknown>>`
-    SELECT c.persona_id AS persona_id, SUM(l.amount) AS amount
-    FROM credit_ledger l
-    LEFT JOIN messages m ON m.id = substr(l.idempotency_key, 8)
-    LEFT JOIN chats c ON c.id = m.chat_id
-    WHERE l.created_at >= ${from} AND l.created_at < ${to}
-      AND l.reason LIKE 'refund:%' AND l.reason NOT LIKE 'refund:skill:%'
-    GROUP BY c.persona_id`.execute(db);
-
-  // Distinct senders per day (day >= 0) and over the whole range (day null or -1).
-  const activeQuery =
-    dialect === 'postgres'
-      ? sql<Record<string, unknown>>`
-        SELECT ${messageDay} AS day, COUNT(DISTINCT m.user_id) AS n
-        FROM messages m
-        WHERE m.role = 'user' AND m.created_at >= ${from} AND m.created_at < ${to}
-        GROUP BY GROUPING SETS ((1), ())`.execute(db)
-      : Promise.all([
-          sql<Record<string, unknown>>`
-            SELECT ${messageDay} AS day, COUNT(DISTINCT m.user_id) AS n FROM messages m
-            WHERE m.role = 'user' AND m.created_at >= ${from} AND m.created_at < ${to} GROUP BY 1`.execute(db),
-          sql<Record<string, unknown>>`
-            SELECT -1 AS day, COUNT(DISTINCT m.user_id) AS n FROM messages m
-            WHERE m.role = 'user' AND m.created_at >= ${from} AND m.created_at < ${to}`.execute(db),
-        ]).then(([perDay, all]) => ({ rows: [...perDay.rows, ...all.rows] }));
+  const kept = closedDays ? await closedDays.kept(timeZone, days.slice(0, -1)) : new Map<number, DayFigures>();
+  const live = days.filter((_, i) => !kept.has(i));
+  if (closedDays && timeZone === closedDays.timeZone && live.length > 1) void closedDays.kick();
 
   const revenueQuery = sql<Record<string, unknown>>`
     SELECT product, kind, currency, COUNT(*) AS orders, SUM(amount_cents) AS amount,
@@ -129,15 +61,13 @@ export async function computeDashboard(
 
   const namesQuery = db.selectFrom('personas').select(['id', 'name']).execute();
 
-  const [ledgerRows, messageRows, refundRows, activeRows, revenueRows, valueRows, personaRows] = await Promise.all([
-    ledgerQuery,
-    messageQuery,
-    refundQuery,
-    activeQuery,
+  const [liveFigures, revenueRows, valueRows, personaRows] = await Promise.all([
+    readFigures(db, dialect, days, runsOf(live)),
     revenueQuery,
     valueQuery,
     namesQuery,
   ]);
+  const figures = mergeFigures([liveFigures, ...kept.values()]);
 
   // ---- per day
   const daily: DashboardDay[] = days.map(({ day }) => ({
@@ -153,12 +83,10 @@ export async function computeDashboard(
     clawedBack: 0,
   }));
   const skills = new Map<string, SkillUse>();
-  for (const r of ledgerRows.rows) {
-    const d = daily[Number(r.day)];
+  for (const r of figures.ledger) {
+    const d = daily[r.day];
     if (!d) continue;
-    const reason = String(r.reason);
-    const amount = n(r.amount);
-    const count = n(r.rows_count);
+    const { reason, amount, rows: count } = r;
     if (reason === 'purchase') d.creditsSold += amount;
     else if (reason === 'clawback') d.clawedBack -= amount;
     else if (reason === 'message' || reason.startsWith('skill:') || reason.startsWith('refund:'))
@@ -185,19 +113,18 @@ export async function computeDashboard(
     string,
     { replies: number; charged: number; input: number; output: number; cost: number | null }
   >();
-  for (const r of messageRows.rows) {
-    const d = daily[Number(r.day)];
-    const count = n(r.rows_count);
+  for (const r of figures.messages) {
+    const d = daily[r.day];
+    const count = r.rows;
     if (r.role === 'user') {
       if (d) d.messages += count;
       continue;
     }
     if (r.role !== 'assistant') continue;
     if (d && r.status === 'failed') d.failures += count;
-    const input = n(r.input_tokens);
-    const output = n(r.output_tokens);
-    if (r.model !== null && r.model !== undefined) {
-      const model = String(r.model);
+    const { input, output } = r;
+    if (r.model !== null) {
+      const model = r.model;
       const u = models.get(model) ?? {
         model,
         replies: 0,
@@ -210,37 +137,33 @@ export async function computeDashboard(
       u.replies += count;
       u.inputTokens += input;
       u.outputTokens += output;
-      u.reasoningTokens += n(r.reasoning_tokens);
-      u.cachedInputTokens += n(r.cached_tokens);
+      u.reasoningTokens += r.reasoning;
+      u.cachedInputTokens += r.cached;
       models.set(model, u);
     }
-    const persona = String(r.persona_id);
+    const persona = String(r.persona);
     const p = personaUsage.get(persona) ?? { replies: 0, charged: 0, input: 0, output: 0, cost: 0 };
     p.replies += count;
-    p.charged += n(r.cost);
+    p.charged += r.cost;
     p.input += input;
     p.output += output;
-    const cost =
-      r.model == null ? (input + output > 0 ? null : 0) : costOf(priceOf.get(String(r.model)), input, output);
+    const cost = r.model === null ? (input + output > 0 ? null : 0) : costOf(priceOf.get(r.model), input, output);
     p.cost = p.cost === null || cost === null ? null : p.cost + cost;
     personaUsage.set(persona, p);
   }
   for (const u of models.values()) u.estimatedCost = costOf(priceOf.get(u.model), u.inputTokens, u.outputTokens);
 
-  let activeInRange = 0;
-  for (const r of activeRows.rows) {
-    const day = r.day === null || r.day === undefined ? -1 : Number(r.day);
-    if (day === -1) activeInRange = n(r.n);
-    else {
-      const d = daily[day];
-      if (d) d.activeUsers = n(r.n);
-    }
+  const senders = new Set<string>();
+  for (const r of figures.senders) {
+    const d = daily[r.day];
+    if (d) d.activeUsers = r.users.length;
+    for (const user of r.users) senders.add(user);
   }
 
   const sum = (key: keyof Omit<DashboardDay, 'day'>) => daily.reduce((acc, d) => acc + d[key], 0);
   const totals = {
     messages: sum('messages'),
-    activeUsers: activeInRange,
+    activeUsers: senders.size,
     failures: sum('failures'),
     creditsSold: sum('creditsSold'),
     creditsGranted: sum('creditsGranted'),
@@ -265,7 +188,11 @@ export async function computeDashboard(
     top && n(top.credits) > 0 ? { amount: n(top.cents) / 100 / n(top.credits), currency: String(top.currency) } : null;
 
   const names = new Map(personaRows.map((p) => [p.id, p.name] as const));
-  const refunded = new Map(refundRows.rows.map((r) => [r.persona_id == null ? '' : String(r.persona_id), n(r.amount)]));
+  const refunded = new Map<string, number>();
+  for (const r of figures.refunds) {
+    const key = r.persona ?? '';
+    refunded.set(key, (refunded.get(key) ?? 0) + r.amount);
+  }
   const personaIds = new Set([...personaUsage.keys(), ...refunded.keys()]);
   const personas: PersonaEarnings[] = [...personaIds].map((id) => {
     const usage = personaUsage.get(id);

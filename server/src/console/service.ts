@@ -20,6 +20,7 @@ import type { PersonaRepository } from '../personas/repository.js';
 import type { PersonaService } from '../personas/service.js';
 import type { Actor, AuditLog } from './audit.js';
 import { computeDashboard, type Dashboard, type ModelPrice } from './dashboard.js';
+import type { DashboardDays } from './dashboard-days.js';
 
 /** What the console works with (the same objects the app and the CLI compose). */
 export interface ConsoleDeps {
@@ -81,12 +82,21 @@ export class ConsoleService {
   constructor(
     private readonly d: ConsoleDeps,
     readonly audit: AuditLog,
+    private readonly dashboardDays?: DashboardDays,
   ) {}
 
   // ---------------------------------------------------------------- dashboard
 
   async dashboard(days: number, timeZone: string): Promise<Dashboard> {
-    return computeDashboard(this.d.db, this.d.config.database.kind, days, timeZone, await this.modelPrices());
+    return computeDashboard(
+      this.d.db,
+      this.d.config.database.kind,
+      days,
+      timeZone,
+      await this.modelPrices(),
+      Date.now(),
+      this.dashboardDays,
+    );
   }
 
   /**

@@ -308,6 +308,21 @@ export interface ChatSharesTable {
   revoked_at: Timestamp | null;
 }
 
+/**
+ * 0016: the console dashboard's figures of one closed local day in one time zone, exactly as its
+ * grouped queries return them (JSON); dropped by triggers when a source row of that day changes.
+ */
+export interface DashboardDaysTable {
+  time_zone: string;
+  day: string;
+  start_at: Timestamp;
+  end_at: Timestamp;
+  /** 0 while the job computes the day (a change meanwhile deletes the row, and the result is dropped). */
+  ready: number;
+  figures: string | null;
+  computed_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -331,6 +346,7 @@ export interface Database {
   model_usage: ModelUsageTable;
   chat_shares: ChatSharesTable;
   custom_persona_prices: CustomPersonaPricesTable;
+  dashboard_days: DashboardDaysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -41,11 +41,33 @@ describe('error handler', () => {
     expect(seen).toEqual(['database', 'redis']);
   });
 
-  it('should keep the plain { message, code } body of an expected error', async () => {
+  it('should answer an expected error with its { message, code } and the request id', async () => {
     const app = await appWith();
     const res = await app.inject({ method: 'GET', url: '/refused' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'Not now.', code: 'conflict' });
+    expect(res.json()).toEqual({ message: 'Not now.', code: 'conflict', requestId: 'req-1' });
+  });
+
+  it('should add the request id to an error body a route or the not-found handler built itself', async () => {
+    const app = Fastify({ logger: false, genReqId: () => 'req-own' });
+    installErrorHandler(app);
+    app.get('/own', async (_request, reply) =>
+      reply.code(400).send({ message: 'Not like that.', code: 'request:invalid' }),
+    );
+    app.get('/fine', async () => ({ message: 'hello', code: 'not an error' }));
+    app.setNotFoundHandler(async (_request, reply) =>
+      reply.code(404).send({ message: 'Not found.', code: 'not-found' }),
+    );
+    await app.ready();
+    const own = await app.inject({ method: 'GET', url: '/own' });
+    expect(own.json()).toEqual({ message: 'Not like that.', code: 'request:invalid', requestId: 'req-own' });
+    const missing = await app.inject({ method: 'GET', url: '/nothing-here' });
+    expect(missing.json()).toEqual({ message: 'Not found.', code: 'not-found', requestId: 'req-own' });
+    // A success that happens to have the same fields is left alone.
+    expect((await app.inject({ method: 'GET', url: '/fine' })).json()).toEqual({
+      message: 'hello',
+      code: 'not an error',
+    });
   });
 
   it('should tell database and Redis errors apart, and ignore others', () => {

@@ -18,18 +18,29 @@ export function dependencyOf(error: unknown): 'database' | 'redis' | undefined {
   return isTransientError(error) ? 'database' : undefined;
 }
 
+/** An error body (`{ message, code }`, maybe more) that has no `requestId` yet. */
+function isErrorBodyWithoutId(payload: unknown): payload is { message: string; code: string } {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return false;
+  const body = payload as Record<string, unknown>;
+  return typeof body.code === 'string' && typeof body.message === 'string' && body.requestId === undefined;
+}
+
 /**
- * One error shape for every route: `{ message, code }` with the right status; no internals on
- * 5xx. An unexpected error (500) and a dependency away (503) also carry `requestId`, the id of the
- * request's log lines, so a user's report of "something went wrong" leads to them (every response
- * has it in `X-Request-Id`). Errors of the database or Redis are told to `onDependencyError`.
+ * One error shape for every route: `{ message, code, requestId }` with the right status; no
+ * internals on 5xx. `requestId` is the request's id, the `reqId` of its log lines (and its
+ * `X-Request-Id` header), so a user's report of an error leads to them. It is added to every error
+ * body, 4xx and 5xx, wherever the body was built (this handler, the not-found handler, the input
+ * guard, a route answering its own 4xx), by one `preSerialization` hook: install this before any
+ * route. Errors of the database or Redis are told to `onDependencyError`.
  */
 export function installErrorHandler(
   app: FastifyInstance,
   onDependencyError?: (dependency: 'database' | 'redis') => void,
 ): void {
+  app.addHook('preSerialization', async (request, reply, payload: unknown) =>
+    reply.statusCode >= 400 && isErrorBodyWithoutId(payload) ? { ...payload, requestId: request.id } : payload,
+  );
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    const body = (b: { message: string; code: string }) => ({ ...b, requestId: request.id });
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       return reply.code(error.status).send(error.toBody());
@@ -51,12 +62,9 @@ export function installErrorHandler(
     if (isTransientError(error)) {
       // The database (or Redis) is briefly away: "try again", never an auth failure.
       request.log.warn({ err: error }, 'dependency unavailable');
-      return reply
-        .code(503)
-        .header('Retry-After', '5')
-        .send(body({ message: UNAVAILABLE_MESSAGE, code: 'unavailable' }));
+      return reply.code(503).header('Retry-After', '5').send({ message: UNAVAILABLE_MESSAGE, code: 'unavailable' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send(body(internalErrorBody()));
+    return reply.code(500).send(internalErrorBody());
   });
 }

@@ -12,7 +12,9 @@ import {
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Namespace, Server, type Socket } from 'socket.io';
+import { newId } from '../lib/ids.js';
 import { containsNul } from '../lib/input-guard.js';
+import { runWithRequestId } from '../lib/request-context.js';
 import { API_CSP } from '../lib/security-headers.js';
 import { originAllowed } from './allowed-origins.js';
 import type { RedisLink } from './redis-health.js';
@@ -180,7 +182,13 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
         const args = packet.slice(1);
         if (!containsNul(args)) return next();
         const ack = args[args.length - 1];
-        if (typeof ack === 'function') ack({ error: { message: CONTROL_CHARS_MESSAGE, code: 'request:invalid' } });
+        if (typeof ack !== 'function') return;
+        // Refused before any handler: its own request id, logged once and in the ack.
+        const requestId = newId();
+        runWithRequestId(requestId, () =>
+          this.log.info({ event: packet[0] }, 'socket event refused: control characters'),
+        );
+        ack({ error: { message: CONTROL_CHARS_MESSAGE, code: 'request:invalid', requestId } });
       });
       const joined = socket.join([userRoom(principal.user.id), sessionRoom(principal.sessionId)]);
       if (joined instanceof Promise) await joined;

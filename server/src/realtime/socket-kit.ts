@@ -26,9 +26,10 @@ export interface SocketContext<S extends KitSocket = KitSocket> {
 /**
  * The one way to handle a client event: validates the payload with `schema` (a `request:invalid`
  * error when it does not fit), runs the handler and answers the ack, when the client sent one,
- * with the handler's result or `{ error: { message, code } }` (an AppError's own body; the
- * database or Redis briefly away is `unavailable`, like the HTTP 503; anything else is logged and
- * answered with code `internal`).
+ * with the handler's result or `{ error: { message, code, requestId } }` (an AppError's own body;
+ * the database or Redis briefly away is `unavailable`, like the HTTP 503; anything else is logged
+ * and answered with code `internal`). `requestId` is the event's own id, the `reqId` of every line
+ * logged while it was handled (a refusal logs one line too).
  */
 export function on<S extends z.ZodType, R, K extends KitSocket = KitSocket>(
   socket: K,
@@ -47,7 +48,9 @@ export function on<S extends z.ZodType, R, K extends KitSocket = KitSocket>(
       ack?.(result);
     } catch (error) {
       if (error instanceof AppError) {
-        ack?.({ error: error.toBody() });
+        // An expected refusal: one line, so the ack's requestId leads to the event in the logs.
+        socket.data.log?.info({ event, code: error.code }, 'socket event refused');
+        ack?.({ error: { ...error.toBody(), requestId } });
         return;
       }
       if (isTransientError(error)) {

@@ -33,7 +33,7 @@ describe('N13: per-user disk quota', () => {
     const refused = answers.filter((a) => a.status === 413);
     expect(answers[0]?.status).toBe(201);
     expect(refused.length).toBeGreaterThan(0);
-    expect(refused[0]?.body).toEqual({
+    expect(refused[0]?.body).toMatchObject({
       code: 'file:quota-exceeded',
       message:
         'Your files have reached the 1 MB storage limit. Delete chats with pictures or music you no longer need to make room.',

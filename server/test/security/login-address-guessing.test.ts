@@ -53,7 +53,7 @@ describeWithServices('N7: one address guessed from 60 IPs across two processes (
     expect(results.slice(CAPTCHA_AFTER_ADDRESS_FAILURES).every((r) => r.status === 403)).toBe(true);
     // The owner from a fresh IP: the captcha is asked, and with it the right password signs in.
     const owner = { email: user.email, password: user.password };
-    expect(await call(app(1), 'POST', '/users/login', owner, { ip: '10.61.0.1' })).toEqual(REQUIRED);
+    expect(await call(app(1), 'POST', '/users/login', owner, { ip: '10.61.0.1' })).toMatchObject(REQUIRED);
     const ok = await call(app(0), 'POST', '/users/login', owner, {
       ip: '10.61.0.1',
       headers: { 'X-Recaptcha-Token': HUMAN },

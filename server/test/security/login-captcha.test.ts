@@ -51,9 +51,9 @@ describe('the captcha after repeated failed password checks (captcha enabled)', 
       expect((await login(user, `wrong ${i}`, '10.40.0.1')).status).toBe(401);
     }
     // The right password is refused: it is not checked without a token, nor with a failing one.
-    expect(await login(user, user.password, '10.40.0.1')).toEqual(REQUIRED);
+    expect(await login(user, user.password, '10.40.0.1')).toMatchObject(REQUIRED);
     const verifyCalls = fake.calls.length;
-    expect(await login(user, user.password, '10.40.0.1', withToken('robot'))).toEqual(FAILED);
+    expect(await login(user, user.password, '10.40.0.1', withToken('robot'))).toMatchObject(FAILED);
     expect(fake.calls.slice(verifyCalls)).toEqual([{ secret: SECRET, response: 'robot', remoteip: '10.40.0.1' }]);
     // Another origin's pair has no failures: the owner elsewhere signs in without a captcha.
     const elsewhere = await login(user, user.password, '10.40.0.2');
@@ -70,7 +70,7 @@ describe('the captcha after repeated failed password checks (captcha enabled)', 
     const user = await signUp();
     for (let i = 0; i < CAPTCHA_AFTER_FAILURES; i++) await login(user, `wrong ${i}`, '10.41.0.1');
     expect((await login(user, 'still wrong', '10.41.0.1', withToken(HUMAN))).status).toBe(401);
-    expect(await login(user, user.password, '10.41.0.1')).toEqual(REQUIRED);
+    expect(await login(user, user.password, '10.41.0.1')).toMatchObject(REQUIRED);
   });
 
   // A junk token skips the early "known to need the captcha" refusal, so only the decision on the
@@ -100,8 +100,8 @@ describe('the captcha after repeated failed password checks (captcha enabled)', 
         { token: user.token, ip: '10.43.0.1', headers },
       );
     for (let i = 0; i < CAPTCHA_AFTER_FAILURES; i++) expect((await change(`wrong ${i}`)).status).toBe(400);
-    expect(await change(user.password)).toEqual(REQUIRED);
-    expect(await change(user.password, withToken('robot'))).toEqual(FAILED);
+    expect(await change(user.password)).toMatchObject(REQUIRED);
+    expect(await change(user.password, withToken('robot'))).toMatchObject(FAILED);
     // The password did not change: the old one still signs in (from a fresh origin).
     expect((await login(user, user.password, '10.43.0.2')).status).toBe(200);
     expect(await change(user.password, withToken(HUMAN))).toEqual({ status: 200, body: { success: true } });
@@ -113,8 +113,8 @@ describe('the captcha after repeated failed password checks (captcha enabled)', 
     const remove = (password: string, headers: Record<string, string> = {}) =>
       call(t, 'DELETE', '/users/me', { password }, { token: user.token, ip: '10.44.0.1', headers });
     for (let i = 0; i < CAPTCHA_AFTER_FAILURES; i++) expect((await remove(`wrong ${i}`)).status).toBe(400);
-    expect(await remove(user.password)).toEqual(REQUIRED);
-    expect(await remove(user.password, withToken('robot'))).toEqual(FAILED);
+    expect(await remove(user.password)).toMatchObject(REQUIRED);
+    expect(await remove(user.password, withToken('robot'))).toMatchObject(FAILED);
     expect((await call(t, 'GET', '/users/me', undefined, { token: user.token })).status).toBe(200);
     expect(await remove(user.password, withToken(HUMAN))).toEqual({ status: 200, body: { success: true } });
     expect((await login(user, user.password, '10.44.0.2')).status).toBe(401);
@@ -187,7 +187,7 @@ describeWithServices('the login captcha across two processes (counters in Redis 
     for (let i = 0; i < CAPTCHA_AFTER_FAILURES; i++) {
       expect((await call(a, 'POST', '/users/login', body(`wrong ${i}`), { ip: '10.46.0.1' })).status).toBe(401);
     }
-    expect(await call(b, 'POST', '/users/login', body(user.password), { ip: '10.46.0.1' })).toEqual(REQUIRED);
+    expect(await call(b, 'POST', '/users/login', body(user.password), { ip: '10.46.0.1' })).toMatchObject(REQUIRED);
     const ok = await call(b, 'POST', '/users/login', body(user.password), {
       ip: '10.46.0.1',
       headers: withToken(HUMAN),
