@@ -15,10 +15,8 @@ import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { PersonaService } from '../personas/service.js';
 import type { Realtime } from '../realtime/realtime.js';
-import { PREVIEW_MAX, presentChat, previewOf } from './present.js';
+import { presentChat, previewOf } from './present.js';
 import type { ChatRepository } from './repository.js';
-
-export { PREVIEW_MAX, previewOf };
 
 export const CHAT_NOT_FOUND = 'This chat does not exist or is not yours.';
 

@@ -4,9 +4,8 @@ import type { Db } from '../db/database.js';
 import { type DayRange, lastDays } from './time-zone.js';
 
 export const DASHBOARD_RANGES = [7, 30, 90] as const;
-export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
 
-export type { Dashboard, DashboardDay, ModelUsage, PersonaEarnings, RevenueLine, SkillUse } from '@neura/contract';
+export type { Dashboard } from '@neura/contract';
 
 export interface ModelPrice {
   model: string;

@@ -51,8 +51,6 @@ export interface AdminUserSummary {
   lastSeenAt: string | null;
 }
 
-export const SUSPENDED_NOTE = 'suspended';
-
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function summary(row: UserRow, lastSeenAt: string | null): AdminUserSummary {

@@ -12,10 +12,6 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 /** The IANA bootstrap, fetched once a day from RDAP_BOOTSTRAP_URL; the shipped snapshot until then. */
 let cache: { url: string; data: RdapBootstrap; at: number } | undefined;
 
-export function resetBootstrapCache(): void {
-  cache = undefined;
-}
-
 async function bootstrap(ctx: RunContext): Promise<RdapBootstrap> {
   const url = ctx.config.RDAP_BOOTSTRAP_URL;
   if (cache && cache.url === url && Date.now() - cache.at < BOOTSTRAP_TTL_MS) return cache.data;
