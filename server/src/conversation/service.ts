@@ -377,7 +377,7 @@ export class ConversationService {
     this.recovery.startSweeper();
   }
 
-  /** Graceful shutdown: stop every reply; those with no text yet are refunded. */
+  /** Graceful shutdown: stop every reply; each fails and is refunded (`llm:interrupted`), as after a crash. */
   async shutdown(): Promise<void> {
     this.closing = true;
     this.recovery.stopSweeper();

@@ -143,7 +143,6 @@ export const checkDomainSkill: SkillModule<'check_domain'> = {
     skillTool(ctx, {
       id: 'check_domain',
       label: 'domain registry',
-      timeoutMs: 20_000,
       description:
         'Check whether a domain name is registered, using the registry (RDAP). "available" from source "rdap" means not registered per the registry (premium or reserved names may still not be for sale); source "dns" means the registry could not be asked, so the answer is unverified.',
       run: async ({ domain }, run) => checkDomain(run, domain),
