@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
-import type { Principal } from './accounts/authenticate.js';
 import { createAccountsModule } from './accounts/module.js';
+import type { Principal } from './auth/authenticate.js';
 import { createBillingModule } from './billing/module.js';
 import { createChatsModule } from './chats/module.js';
 import type { Config } from './config.js';

@@ -9,6 +9,8 @@ import {
   VERIFY_MAIL_FAILED_MESSAGE,
 } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Principal } from '../auth/authenticate.js';
+import { generateToken, hashToken } from '../auth/tokens.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import { type Db, inTransaction } from '../db/database.js';
@@ -19,14 +21,12 @@ import { nowIso } from '../lib/time.js';
 import type { Mailer } from '../mail/mailer.js';
 import { resetCodeMail, verifyCodeMail } from '../mail/templates.js';
 import type { AttemptLimiter } from './attempt-limiter.js';
-import type { Principal } from './authenticate.js';
 import { CAPTCHA_REQUIRED_MESSAGE, type CaptchaVerifier } from './captcha.js';
 import type { CodeService } from './code-service.js';
 import type { InviteService } from './invite-service.js';
 import { BACKOFFS, type Backoff, CAPTCHA_AFTER_ADDRESS_FAILURES, CAPTCHA_AFTER_FAILURES, LIMITS } from './limits.js';
 import { burnPasswordCheck, checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
 import type { SessionRepository } from './session-repository.js';
-import { generateToken, hashToken } from './tokens.js';
 import type { UserRepository } from './user-repository.js';
 
 export const ACCOUNT_MESSAGES = {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { Authenticator } from '../auth/authenticate.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
@@ -8,7 +9,6 @@ import type { RedisLink } from '../realtime/redis-health.js';
 import { AccountService } from './account-service.js';
 import { AttemptLimiter } from './attempt-limiter.js';
 import { AttemptRepository } from './attempt-repository.js';
-import { Authenticator } from './authenticate.js';
 import { CaptchaVerifier } from './captcha.js';
 import { CodeRepository } from './code-repository.js';
 import { CodeService } from './code-service.js';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Authenticator } from '../accounts/authenticate.js';
 import type { UserRepository } from '../accounts/user-repository.js';
+import type { Authenticator } from '../auth/authenticate.js';
 import { type Config, sandboxWarning } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';

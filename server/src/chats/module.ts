@@ -1,5 +1,5 @@
-import type { Authenticator, Principal } from '../accounts/authenticate.js';
 import type { UserRepository } from '../accounts/user-repository.js';
+import type { Authenticator, Principal } from '../auth/authenticate.js';
 import type { Db } from '../db/database.js';
 import type { EventBus } from '../lib/events.js';
 import type { PersonaService } from '../personas/service.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Authenticator } from '../accounts/authenticate.js';
+import type { Authenticator } from '../auth/authenticate.js';
 import { AuditLog } from './audit.js';
 import { consoleRoutes } from './routes.js';
 import { type ConsoleDeps, ConsoleService } from './service.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Authenticator } from '../accounts/authenticate.js';
-import { signedIn } from '../accounts/http-auth.js';
+import type { Authenticator } from '../auth/authenticate.js';
+import { signedIn } from '../auth/http-auth.js';
 import { parse } from '../lib/validate.js';
 import type { Actor } from './audit.js';
 import { DASHBOARD_RANGES } from './dashboard.js';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Authenticator, Principal } from '../accounts/authenticate.js';
 import type { UserRepository } from '../accounts/user-repository.js';
+import type { Authenticator, Principal } from '../auth/authenticate.js';
 import type { ChatService } from '../chats/service.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { AttemptLimiter } from '../accounts/attempt-limiter.js';
 import { AttemptRepository } from '../accounts/attempt-repository.js';
-import type { Authenticator } from '../accounts/authenticate.js';
+import type { Authenticator } from '../auth/authenticate.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { EventBus } from '../lib/events.js';
