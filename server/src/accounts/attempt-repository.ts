@@ -104,11 +104,10 @@ export class AttemptRepository {
 
   /**
    * Account deletion: every counter keyed by the user or their address (including `email|ip`
-   * back-off subjects, and the rows of the old `attempts` table) goes with the personal data.
+   * back-off subjects) goes with the personal data.
    */
   async deleteForAccount(userId: string, email: string, trx: Executor = this.db): Promise<void> {
     const subjects = [email, userId, `verify:${email}`, `reset:${email}`];
-    await trx.deleteFrom('attempts').where('subject', 'in', subjects).execute();
     await trx
       .deleteFrom('attempt_counters')
       .where((eb) => eb.or([eb('subject', 'in', subjects), eb('subject', 'like', `${email}|%`)]))
