@@ -98,6 +98,13 @@ module.exports = {
       to: { path: '^server/src/credits/repository\\.ts$' },
     },
     {
+      name: 'limit-counters-only-in-the-limiter',
+      comment: 'attempt_counters is written by lib/limits/ (the one limiter, built once in modules.ts)',
+      severity: 'error',
+      from: { path: '^server/src/', pathNot: '^server/src/(lib/limits/|modules\\.ts$)' },
+      to: { path: '^server/src/lib/limits/counter-repository\\.ts$' },
+    },
+    {
       name: 'realtime-not-accounts',
       comment: 'realtime/ is given authenticate(); it never imports accounts/ (docs/ARCHITECTURE.md)',
       severity: 'error',

@@ -21,7 +21,7 @@ const BASES = [
 const FILE = /\.(ts|tsx|mjs|cjs|js|json|md|css|yaml|yml|sh|html)$/;
 
 /** Backticked tokens that name a file of the repo (an extension, no placeholder, no URL). */
-export function fileReferences(markdown) {
+function fileReferences(markdown) {
   const refs = new Set();
   for (const [, token] of markdown.matchAll(/`([^`\s]+)`/g)) {
     // Not a repo file: a placeholder, a URL or URL path, an assignment, a variable's folder, a build output.
@@ -34,7 +34,7 @@ export function fileReferences(markdown) {
   return [...refs];
 }
 
-export function exists(ref) {
+function exists(ref) {
   return BASES.some((base) => fs.existsSync(path.join(root, base, ref)));
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import type { Mailer } from '../mail/mailer.js';
 import { inviteMail } from '../mail/templates.js';
-import type { AttemptLimiter } from './attempt-limiter.js';
 import type { InviteService } from './invite-service.js';
 import { LIMITS } from './limits.js';
 import type { WaitlistEntry, WaitlistRepository } from './waitlist-repository.js';

@@ -7,6 +7,7 @@ import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
 import type { FileService } from '../files/service.js';
 import type { EventBus } from '../lib/events.js';
+import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import type { LlmRegistry } from '../llm/registry.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { Realtime } from '../realtime/realtime.js';
@@ -19,6 +20,7 @@ import { conversationSocket } from './socket.js';
 export interface ConversationModuleDeps {
   config: Config;
   db: Db;
+  limiter: AttemptLimiter;
   log: FastifyBaseLogger;
   events: EventBus;
   auth: Authenticator;
@@ -39,6 +41,7 @@ export function createConversationModule(deps: ConversationModuleDeps) {
   const conversation = new ConversationService({
     config: deps.config,
     db: deps.db,
+    limiter: deps.limiter,
     log: deps.log,
     messages,
     personas: deps.personaRepository,

@@ -11,6 +11,7 @@ import type { ChatRow, MessageRow, PersonaRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { FileService } from '../files/service.js';
 import { newId } from '../lib/ids.js';
+import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import { nowIso } from '../lib/time.js';
 import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
 import type { PersonaRepository } from '../personas/repository.js';
@@ -35,6 +36,8 @@ const CLUSTER_STOP_EVENT = 'conversation:stop';
 export interface ConversationDeps {
   config: Config;
   db: Db;
+  /** The process's one limiter (model titles). */
+  limiter: AttemptLimiter;
   log: FastifyBaseLogger;
   messages: MessageRepository;
   personas: PersonaRepository;
