@@ -5,10 +5,10 @@ import {
   PRO_REQUIRED_MESSAGE,
   type SessionServerEvents,
 } from '@neura/contract';
-import { isPro } from '../accounts/present-user.js';
 import type { UserRepository } from '../accounts/user-repository.js';
 import { type Executor, fromBool } from '../db/database.js';
 import type { ChatRow } from '../db/schema.js';
+import { isPro } from '../entitlements/pro.js';
 import { AppError } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
 import { newId } from '../lib/ids.js';

@@ -1,8 +1,8 @@
 import { MAX_MESSAGE_LENGTH } from '@neura/contract';
-import { isPro } from '../accounts/present-user.js';
 import type { UserRepository } from '../accounts/user-repository.js';
 import type { ChatService } from '../chats/service.js';
 import type { ChatRow, MessageRow, PersonaRow, UserRow } from '../db/schema.js';
+import { isPro } from '../entitlements/pro.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import type { FileService, StoredAttachment } from '../files/service.js';
 import { TurnGate } from '../lib/turn-gate.js';
