@@ -4,6 +4,7 @@ import type { Authenticator } from '../auth/authenticate.js';
 import { type Config, sandboxWarning } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
+import { ProEntitlements } from '../entitlements/pro.js';
 import type { EventBus } from '../lib/events.js';
 import { Fulfilment } from './fulfilment.js';
 import { Catalog } from './products.js';
@@ -44,7 +45,7 @@ export function createBillingModule({ config, db, log, auth, users, credits, eve
     users,
     credits,
     catalog: new Catalog(config),
-    fulfilment: new Fulfilment(repo, users, credits),
+    fulfilment: new Fulfilment(repo, users, credits, new ProEntitlements(db)),
     provider,
     stripe,
     events,
