@@ -1,3 +1,4 @@
+import type { Executor } from '../db/database.js';
 import type { SessionRow, UserRow } from '../db/schema.js';
 import { hashToken } from './tokens.js';
 
@@ -7,9 +8,12 @@ export interface SessionLookup {
   touch(id: string): Promise<void>;
 }
 
-/** What authentication reads of the users (accounts' UserRepository is one). */
+/**
+ * A user by id, optionally inside a transaction: what authentication, and every feature that only
+ * reads a user, need of accounts (its UserRepository is one), so they do not import accounts.
+ */
 export interface UserLookup {
-  findById(id: string): Promise<UserRow | undefined>;
+  findById(id: string, trx?: Executor): Promise<UserRow | undefined>;
 }
 
 export interface Principal {

@@ -1,4 +1,4 @@
-import type { UserRepository } from '../accounts/user-repository.js';
+import type { UserLookup } from '../auth/authenticate.js';
 import type { CreditService } from '../credits/service.js';
 import type { Executor } from '../db/database.js';
 import type { OrderRow } from '../db/schema.js';
@@ -36,7 +36,7 @@ export function oneMonthAfter(from: string): string {
 export class Fulfilment {
   constructor(
     private readonly repo: BillingRepository,
-    private readonly users: UserRepository,
+    private readonly users: UserLookup,
     private readonly credits: CreditService,
     /** The only writer of Pro (entitlements/). */
     private readonly pro: ProEntitlements,

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserRepository } from '../accounts/user-repository.js';
-import type { Authenticator } from '../auth/authenticate.js';
+import type { Authenticator, UserLookup } from '../auth/authenticate.js';
 import { type Config, sandboxWarning } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
@@ -21,7 +20,7 @@ export interface BillingModuleDeps {
   db: Db;
   log: FastifyBaseLogger;
   auth: Authenticator;
-  users: UserRepository;
+  users: UserLookup;
   credits: CreditService;
   events?: EventBus;
 }

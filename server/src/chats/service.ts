@@ -5,7 +5,7 @@ import {
   PRO_REQUIRED_MESSAGE,
   type SessionServerEvents,
 } from '@neura/contract';
-import type { UserRepository } from '../accounts/user-repository.js';
+import type { UserLookup } from '../auth/authenticate.js';
 import { type Executor, fromBool } from '../db/database.js';
 import type { ChatRow } from '../db/schema.js';
 import { isPro } from '../entitlements/pro.js';
@@ -31,7 +31,7 @@ export class ChatService {
   constructor(
     private readonly chats: ChatRepository,
     private readonly personas: PersonaService,
-    private readonly users: UserRepository,
+    private readonly users: UserLookup,
     private readonly realtime: Pick<Realtime, 'attached' | 'toUser'>,
     private readonly events: EventBus,
   ) {}

@@ -1,5 +1,5 @@
 import { MAX_MESSAGE_LENGTH } from '@neura/contract';
-import type { UserRepository } from '../accounts/user-repository.js';
+import type { UserLookup } from '../auth/authenticate.js';
 import type { ChatService } from '../chats/service.js';
 import type { ChatRow, MessageRow, PersonaRow, UserRow } from '../db/schema.js';
 import { isPro } from '../entitlements/pro.js';
@@ -15,7 +15,7 @@ import { conversationTexts as t } from './texts.js';
 /** What the admission checks read: the chat's owner, the sender, the persona, the chat's messages, the model. */
 export interface AdmissionDeps {
   chats: Pick<ChatService, 'ownedRow'>;
-  users: Pick<UserRepository, 'findById'>;
+  users: Pick<UserLookup, 'findById'>;
   personas: Pick<PersonaRepository, 'findById'>;
   messages: Pick<MessageRepository, 'findById' | 'chatState' | 'hasStreamingReply' | 'latestInChat'>;
   llm: Pick<LlmRegistry, 'getLanguageModel'>;

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserRepository } from '../accounts/user-repository.js';
-import type { Authenticator, Principal } from '../auth/authenticate.js';
+import type { Authenticator, Principal, UserLookup } from '../auth/authenticate.js';
 import type { ChatService } from '../chats/service.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
@@ -24,7 +23,7 @@ export interface ConversationModuleDeps {
   log: FastifyBaseLogger;
   events: EventBus;
   auth: Authenticator;
-  users: UserRepository;
+  users: UserLookup;
   personaRepository: PersonaRepository;
   credits: CreditService;
   llm: LlmRegistry;

@@ -1,6 +1,6 @@
 import type { Message } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserRepository } from '../accounts/user-repository.js';
+import type { UserLookup } from '../auth/authenticate.js';
 import type { PresentOptions } from '../chats/present.js';
 import type { ChatService } from '../chats/service.js';
 import type { Config } from '../config.js';
@@ -41,7 +41,7 @@ export interface ConversationDeps {
   log: FastifyBaseLogger;
   messages: MessageRepository;
   personas: PersonaRepository;
-  users: UserRepository;
+  users: UserLookup;
   credits: CreditService;
   llm: LlmRegistry;
   realtime: Pick<Realtime, 'attached' | 'toUser' | 'session'>;
