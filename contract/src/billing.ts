@@ -4,7 +4,6 @@ import { PRO_PRODUCT_ID } from './constants.js';
 /** Billing contracts (ARCHITECTURE.md §3 "Billing"). Prices are decimal amounts in `currency`. */
 
 export const PAYMENT_PROVIDERS = ['stripe', 'sandbox', 'off'] as const;
-export type PaymentProviderKind = (typeof PAYMENT_PROVIDERS)[number];
 
 export const creditPackSchema = z.object({
   id: z
@@ -37,7 +36,6 @@ export const checkoutResponseSchema = z.object({ orderId: z.string(), url: z.str
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'canceled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const orderSchema = z.object({
   id: z.string(),

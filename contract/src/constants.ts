@@ -40,7 +40,7 @@ export const CAPTCHA_RECHECK_MS = 1000;
 
 export const VOICE_SAMPLE_RATE = 16000;
 export const AUDIO_ANALYSER_SIZE = 2048;
-/** Default dictation limit in seconds (server env VOICE_MAX_SECONDS). */
+/** Default dictation limit in seconds (server env VOICE_MAX_SECONDS; the client's fallback). */
 export const VOICE_MAX_SECONDS_DEFAULT = 60;
 /** Bytes per second of the /voice audio: 16 kHz mono signed 16-bit little-endian PCM. */
 export const VOICE_BYTES_PER_SECOND = VOICE_SAMPLE_RATE * 2;
@@ -71,8 +71,6 @@ export const VIDEO_FORMATS = ['mp4', 'ogg', 'webm', 'mov', 'flv', 'wmv', 'mkv'] 
 export const AD_BANNER_MARGIN = 50;
 export const AD_CONTENT_RATINGS = ['General', 'ParentalGuidance', 'Teen', 'MatureAudience'] as const;
 
-export const COPYRIGHT_YEAR = 2024;
-
 /** Server messages longer than this are refused. */
 export const MAX_MESSAGE_LENGTH = 8000;
 /** Messages per history page when the client does not say. */
@@ -84,7 +82,7 @@ export const CHAT_TITLE_MAX_WORDS = 6;
 export const PERSONA_VISIBILITIES = ['public', 'unlisted', 'private'] as const;
 export type PersonaVisibility = (typeof PERSONA_VISIBILITIES)[number];
 
-/** Persona tags and the Explore carousels built from them, in order. */
+/** Persona tags and the Explore carousels built from them, in order. @internal (documents the tags; the seed's test checks them) */
 export const PERSONA_TAGS = ['featured', 'wellbeing', 'business', 'fun', 'character', 'helpful'] as const;
 /** The New Chat modal's tabs (SPEC.md §2) and the tag each lists; every published persona carries one. */
 export const NEW_CHAT_TABS = [

@@ -55,7 +55,6 @@ export type Chat = z.infer<typeof chatSchema>;
 
 /** `admin` users reach the operator's console and see admin-only details (token usage, server details). */
 export const userRoleSchema = z.enum(['user', 'admin']);
-export type UserRole = z.infer<typeof userRoleSchema>;
 
 export const userSchema = z.object({
   email: z.string(),

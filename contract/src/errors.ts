@@ -74,8 +74,6 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 
-export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred.';
-
 /** Account answers the web acts on (SPEC.md §8); the server sends them verbatim. */
 export const VERIFY_MAIL_FAILED_MESSAGE = 'An unknown error occurred while sending the verification email.';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_SPEAK_LENGTH, MESSAGES_PAGE_SIZE } from './constants.js';
-import { chatSchema, messageSchema, personaSchema, userSchema } from './entities.js';
+import { messageSchema } from './entities.js';
 import { CONTROL_CHARS_MESSAGE, EMAIL_PATTERN, hasNoControlChars, VERIFY_CODE_PATTERN } from './validators.js';
 
 /** Request and response schemas of the HTTP API (SPEC.md §7, ARCHITECTURE.md §3). */
@@ -28,8 +28,6 @@ export const userExistsResponseSchema = z.object({
 });
 export type UserExistsResponse = z.infer<typeof userExistsResponseSchema>;
 
-export const inviteCheckResponseSchema = z.object({ isValid: z.boolean() });
-
 export const loginRequestSchema = z.object({ email: emailSchema, password: passwordSchema });
 
 export const registerRequestSchema = z.object({
@@ -45,8 +43,6 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-export const tokenResponseSchema = z.object({ token: z.string() });
-
 export const emailOnlyRequestSchema = z.object({ email: emailSchema });
 export const codeValidateRequestSchema = z.object({ email: emailSchema, verifyCode: verifyCodeSchema });
 export const passwordResetRequestSchema = z.object({
@@ -60,10 +56,6 @@ export const changePasswordRequestSchema = z.object({
   password: passwordSchema,
 });
 export const deleteAccountRequestSchema = z.object({ password: passwordSchema });
-
-export const meResponseSchema = userSchema;
-export const personasResponseSchema = z.array(personaSchema);
-export const chatsResponseSchema = z.array(chatSchema);
 
 /** PATCH /users/me/chats/{id}: exactly one of name, isPinned, isArchived. */
 export const chatPatchRequestSchema = z
@@ -93,7 +85,6 @@ export const feedbackRequestSchema = z.object({
 export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
 
 export const waitlistRequestSchema = z.object({ email: emailSchema });
-export const successResponseSchema = z.object({ success: z.literal(true) });
 
 /** GET /accounts/options: what the sign-up pages need beyond `exists` (not in SPEC.md §7). */
 export const accountOptionsResponseSchema = z.object({
@@ -111,7 +102,6 @@ export const speakRequestSchema = z.object({
     .max(MAX_SPEAK_LENGTH, `At most ${MAX_SPEAK_LENGTH} characters can be read aloud.`)
     .refine((t) => t.trim() !== '', 'There is nothing to read aloud.'),
 });
-export type SpeakRequest = z.infer<typeof speakRequestSchema>;
 
 /** GET /speech/status: which engines run and whether they are installed, so the UI can explain. */
 export const speechEngineStatusSchema = z.object({

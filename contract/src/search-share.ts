@@ -50,7 +50,6 @@ export const shareSummarySchema = z.object({
   messageCount: z.number().int(),
 });
 export type ShareSummary = z.infer<typeof shareSummarySchema>;
-export const sharesResponseSchema = z.array(shareSummarySchema);
 
 /** A shared message: what the reader sees, without costs, usage or reasoning. */
 export const sharedMessageSchema = messageSchema.pick({

@@ -127,10 +127,8 @@ export type SkillOutputs = { [S in Skill]: z.output<(typeof skillOutputSchemas)[
 
 /** A failed call's output: a sentence a user can read. */
 export const toolErrorSchema = z.object({ error: z.string() });
-export type ToolError = z.infer<typeof toolErrorSchema>;
 
 export const toolStatusSchema = z.enum(['running', 'complete', 'failed']);
-export type ToolStatus = z.infer<typeof toolStatusSchema>;
 
 /**
  * One call of one skill. What the model sent is stored as it was; reading it back tolerates a
@@ -168,8 +166,6 @@ const callSchemas = [
 /** `message.tool`'s `call`: `{ id, skill, status, input, output? }`. */
 export const toolCallSchema = z.discriminatedUnion('skill', callSchemas);
 export type ToolCall = z.infer<typeof toolCallSchema>;
-/** The call of one given skill. */
-export type ToolCallOf<S extends Skill> = Extract<ToolCall, { skill: S }>;
 
 export const textPartSchema = z.object({ type: z.literal('text'), text: z.string() });
 export type TextPart = z.infer<typeof textPartSchema>;
@@ -183,9 +179,6 @@ export type MessagePart = TextPart | ToolPart;
 /** GET /skills: every skill, whether this server can run it, and its surcharge per call. */
 export const skillInfoSchema = z.object({ id: z.enum(SKILLS), available: z.boolean(), cost: z.number().int().min(0) });
 export type SkillInfo = z.infer<typeof skillInfoSchema>;
-export const skillsResponseSchema = z.array(skillInfoSchema);
 
-/** The only datapoint the server asks a device for (SPEC.md §5). */
-export const REQUEST_DATAPOINTS = ['location'] as const;
 /** How long the server waits for a device's answer to `requestData`. */
 export const REQUEST_DATA_TIMEOUT_MS = 15_000;

@@ -29,7 +29,6 @@ export const clientIdSchema = z
 /** Message text: newlines and tabs allowed, other control characters (NUL, ESC…) not. */
 export const messageTextSchema = z.string().refine((v) => hasNoControlChars(v, true), CONTROL_CHARS_MESSAGE);
 
-export const BROADCAST_EVENTS = ['chat.renamed', 'chat.updated'] as const;
 export const broadcastSchema = z.discriminatedUnion(
   'event',
   [
@@ -93,11 +92,7 @@ export const deleteChatSchema = chatIdArgument('Name the chat to delete.');
 export const generateNameSchema = chatIdArgument('Name the chat to rename.');
 export const reloadChatSchema = chatIdArgument('Name the chat to reload.');
 
-/** Payload schemas of the client events on /voice. */
-export const audioDataSchema = z.custom<ArrayBuffer | Uint8Array>(
-  (value) => value instanceof ArrayBuffer || value instanceof Uint8Array,
-  { message: 'Audio data must be binary.' },
-);
+/** Payload schema of `endAudioData` on /voice (`audioData` is binary, checked by server/src/voice/socket.ts). */
 export const endAudioDataSchema = z.undefined();
 
 /** Events the server sends on /session. */

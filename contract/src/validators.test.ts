@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  creditsState,
-  isValidEmail,
-  isValidInviteCode,
-  isValidVerifyCode,
-  normalizeInviteCode,
-  validateEmailField,
-  validateUrlField,
-} from './validators.js';
+import { creditsState, isValidEmail, isValidInviteCode, normalizeInviteCode } from './validators.js';
 
 describe('isValidEmail', () => {
   it('should accept a simple address', () => {
@@ -34,25 +26,6 @@ describe('isValidInviteCode', () => {
   );
   it('should uppercase when normalising', () => {
     expect(normalizeInviteCode(' abcd-1234-efgh-5678-ijkl ')).toBe('ABCD-1234-EFGH-5678-IJKL');
-  });
-});
-
-describe('isValidVerifyCode', () => {
-  it('should accept exactly four digits', () => {
-    expect(isValidVerifyCode('0427')).toBe(true);
-    expect(isValidVerifyCode('427')).toBe(false);
-    expect(isValidVerifyCode('04a7')).toBe(false);
-  });
-});
-
-describe('dialog validators', () => {
-  it('should name the invalid email', () => {
-    expect(validateEmailField('nope')).toBe('Invalid email address');
-    expect(validateEmailField('a@b.co')).toBeUndefined();
-  });
-  it('should name the invalid URL', () => {
-    expect(validateUrlField('ftp://x')).toBe('Invalid URL');
-    expect(validateUrlField('https://example.com/a?b=1')).toBeUndefined();
   });
 });
 

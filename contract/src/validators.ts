@@ -22,12 +22,7 @@ export const INVITE_CODE_PATTERN = /^[A-Za-z0-9]{4}(-[A-Za-z0-9]{4}){4}$/;
 /** Four digits, as the verification and reset codes travel. */
 export const VERIFY_CODE_PATTERN = /^\d{4}$/;
 
-/** Dialog URL validator: http(s) with a host. */
-export const URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
-
 export const VALIDATION_MESSAGES = {
-  invalidEmail: 'Invalid email address',
-  invalidUrl: 'Invalid URL',
   passwordMismatch: "Your password confirmation doesn't match, please check it and try again.",
   invalidInvite: 'There seems to be a problem with your invite code.',
   unsupportedDatapoint: 'Unsupported datapoint',
@@ -43,23 +38,6 @@ export function isValidInviteCode(value: string): boolean {
 
 export function normalizeInviteCode(value: string): string {
   return value.trim().toUpperCase();
-}
-
-export function isValidVerifyCode(value: string): boolean {
-  return VERIFY_CODE_PATTERN.test(value);
-}
-
-export function isValidUrl(value: string): boolean {
-  return URL_PATTERN.test(value);
-}
-
-/** Dialog validators: undefined when valid, else the message to show. */
-export function validateEmailField(value: string): string | undefined {
-  return isValidEmail(value) ? undefined : VALIDATION_MESSAGES.invalidEmail;
-}
-
-export function validateUrlField(value: string): string | undefined {
-  return isValidUrl(value) ? undefined : VALIDATION_MESSAGES.invalidUrl;
 }
 
 export type CreditsState = 'zero' | 'low' | 'normal';

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { makeImage } from '@neura/test-kit/images';
 import { addTestMessages, createTestChat } from '@neura/test-kit/seed';
+import { readTarGz } from '@neura/test-kit/tar';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { sql } from 'kysely';
-import { readTarGz } from '../../server/src/takeout/tar.js';
 import { baseUrl } from '../support/app.js';
 import { createSignedInUser, type E2EUser, signIn, withSeed } from '../support/session.js';
 

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import { SKILLS } from '@neura/contract';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, REPLY_POLICY } from './config.js';
 
 describe('loadConfig', () => {
   it('should default to port 3000, /api and a SQLite file under ./data', () => {
@@ -130,5 +132,40 @@ describe('custom personas (issue #29)', () => {
     });
     expect(c.CUSTOM_PERSONA_MODELS).toBe('openai:gpt-4o-mini, openai:gpt-4o');
     expect(JSON.parse(c.CUSTOM_PERSONA_PRICES ?? '{}')).toEqual({ 'openai:gpt-4o': 5, '*': 2 });
+  });
+});
+
+describe('REPLY_POLICY', () => {
+  it('should give the model idle default and a cap to every skill', () => {
+    expect(loadConfig({}).LLM_IDLE_TIMEOUT_SECONDS).toBe(REPLY_POLICY.modelIdleSeconds);
+    expect(Object.keys(REPLY_POLICY.skillTimeoutMs).sort()).toEqual([...SKILLS].sort());
+    // A skill may run longer than the model may stay silent: a running tool is not idleness.
+    expect(Math.max(...Object.values(REPLY_POLICY.skillTimeoutMs))).toBeGreaterThan(
+      REPLY_POLICY.modelIdleSeconds * 1000,
+    );
+    // The sweep fails a dead process's reply before a live one's next save could be missed twice.
+    expect(REPLY_POLICY.staleAfterMs).toBeGreaterThan(2 * REPLY_POLICY.progressSaveMs);
+  });
+
+  it('should be quoted as it is by docs/ARCHITECTURE.md and docs/CONFIGURATION.md', () => {
+    const read = (doc: string) => fs.readFileSync(new URL(`../../docs/${doc}`, import.meta.url), 'utf8');
+    const architecture = read('ARCHITECTURE.md');
+    const s = (ms: number) => `${ms / 1000} s`;
+    const p = REPLY_POLICY;
+    expect(architecture).toContain(`not saved for ${s(p.staleAfterMs)}, swept every ${s(p.sweepEveryMs)}`);
+    expect(architecture).toContain(`live replies save their text every ${s(p.progressSaveMs)}`);
+    expect(architecture).toContain(`silent for ${p.modelIdleSeconds} s`);
+    expect(architecture).toContain(`at most ${p.maxSteps} model calls`);
+    expect(architecture).toContain(`10 s belongs to a dead process, and each process sweeps for those every 4 s`);
+    const t = p.skillTimeoutMs;
+    const caps = `web and video search ${s(t.web_search)}, domain ${s(t.check_domain)}, read page ${s(t.read_url)}, weather, Yelp and local image edits ${s(t.forecast_weather)}, image generation and edits with a provider ${s(t.generate_image)}, music ${s(t.generate_music)}`;
+    expect(t.video_search).toBe(t.web_search);
+    expect([t.yelp_business_search, t.rotate_image, t.resize_image, p.localImageMs]).toEqual(
+      Array(4).fill(t.forecast_weather),
+    );
+    expect([t.edit_image, t.edit_image_canvas, t.repair_image]).toEqual(Array(3).fill(t.generate_image));
+    expect(architecture.replace(/\s+/g, ' ')).toContain(caps);
+    expect(read('CONFIGURATION.md')).toContain(caps);
+    expect(read('CONFIGURATION.md')).toContain(`| \`LLM_IDLE_TIMEOUT_SECONDS\` | \`${p.modelIdleSeconds}\` |`);
   });
 });

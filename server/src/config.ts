@@ -1,6 +1,12 @@
 import net from 'node:net';
 import path from 'node:path';
-import { type CreditPack, CUSTOM_PERSONA_LIMITS, creditPackSchema } from '@neura/contract';
+import {
+  type CreditPack,
+  CUSTOM_PERSONA_LIMITS,
+  creditPackSchema,
+  type Skill,
+  VOICE_MAX_SECONDS_DEFAULT,
+} from '@neura/contract';
 import { validRange } from 'semver';
 import { z } from 'zod';
 import { SUPPORTED_CLIENT_RANGE } from './version.js';
@@ -16,6 +22,44 @@ const optionalString = z
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
 const optionalUrl = optionalString.refine((v) => v === undefined || URL.canParse(v), 'must be a URL');
+
+/**
+ * The reply policy: every time and step limit of one reply, in one place (docs/ARCHITECTURE.md
+ * "Reply policy" and docs/CONFIGURATION.md quote it). The engine reads these; two of them have an
+ * environment override: `LLM_IDLE_TIMEOUT_SECONDS` (default `modelIdleSeconds`) and
+ * `SKILL_TIMEOUT_MS` (caps every `skillTimeoutMs`).
+ */
+export const REPLY_POLICY = {
+  /** No part from the model for this long while it streams → the reply fails and is refunded. */
+  modelIdleSeconds: 60,
+  /** Model calls per reply when the persona offers tools (text, calls, their results, more text); 1 without. */
+  maxSteps: 6,
+  /** A streaming reply saves its text this often (crash safety, and the heartbeat the sweep reads). */
+  progressSaveMs: 3000,
+  /** With Redis: a `streaming` reply not saved for this long belongs to a dead process. */
+  staleAfterMs: 10_000,
+  /** With Redis: each process sweeps for such replies this often (so one is failed within 15 s). */
+  sweepEveryMs: 4000,
+  /** Each skill call's own timeout, provider round trips included (a running tool is not model idleness). */
+  skillTimeoutMs: {
+    generate_image: 180_000,
+    edit_image: 180_000,
+    edit_image_canvas: 180_000,
+    /** With an image provider; the local repair takes `localImageMs`. */
+    repair_image: 180_000,
+    rotate_image: 30_000,
+    resize_image: 30_000,
+    web_search: 15_000,
+    read_url: 25_000,
+    video_search: 15_000,
+    generate_music: 300_000,
+    forecast_weather: 30_000,
+    yelp_business_search: 30_000,
+    check_domain: 20_000,
+  } satisfies Record<Skill, number>,
+  /** An image skill that runs locally (sharp), without a provider. */
+  localImageMs: 30_000,
+} as const;
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -105,7 +149,7 @@ const configSchema = z.object({
   CONTEXT_TOKEN_BUDGET: z.coerce.number().int().min(256).default(8000),
 
   // Speech (ARCHITECTURE.md §3 Speech)
-  VOICE_MAX_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  VOICE_MAX_SECONDS: z.coerce.number().int().min(1).max(600).default(VOICE_MAX_SECONDS_DEFAULT),
   STT_ENGINE: z.enum(['pocketsphinx', 'openai']).default('pocketsphinx'),
   STT_BASE_URL: optionalUrl,
   STT_API_KEY: optionalString,
@@ -220,7 +264,7 @@ const configSchema = z.object({
     'must be a JSON object of model → credits, e.g. {"openai:gpt-4o":5,"*":2}',
   ),
   /** No token from the model for this long → the reply fails and is refunded. */
-  LLM_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  LLM_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(REPLY_POLICY.modelIdleSeconds),
   // Operations (docs/DEPLOYMENT.md "Metrics" and "Tracing")
   /** Serves GET /metrics on the app to `Authorization: Bearer <token>`; unset: no /metrics on the app. */
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
-import type { Principal } from './accounts/authenticate.js';
 import { createAccountsModule } from './accounts/module.js';
+import type { Principal } from './auth/authenticate.js';
 import { createBillingModule } from './billing/module.js';
 import { createChatsModule } from './chats/module.js';
 import type { Config } from './config.js';
@@ -12,6 +12,8 @@ import type { Db } from './db/database.js';
 import { createFeedbackModule } from './feedback/module.js';
 import { createFilesModule } from './files/module.js';
 import { EventBus } from './lib/events.js';
+import { AttemptRepository } from './lib/limits/counter-repository.js';
+import { AttemptLimiter } from './lib/limits/limiter.js';
 import { LlmRegistry } from './llm/registry.js';
 import { Mailer } from './mail/mailer.js';
 import { createMediaModule } from './media/module.js';
@@ -37,7 +39,9 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
   const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, log, { logBodies: config.mailToLog });
   const llm = new LlmRegistry(config);
   const { credits } = createCreditsModule({ db, events });
-  const accounts = createAccountsModule({ config, db, log, events, mailer, credits, redis });
+  // One limiter for the process: account, upload, speech and title limits, in Redis when REDIS_URL is set.
+  const limiter = new AttemptLimiter(new AttemptRepository(db), redis, log);
+  const accounts = createAccountsModule({ config, db, log, events, mailer, credits, limiter });
   const { realtime } = createRealtimeModule<Principal>({
     authenticate: (token) => accounts.auth.fromToken(token),
     log,
@@ -52,13 +56,14 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     personas: personas.personas,
     realtime,
   });
-  const files = createFilesModule({ config, db, events, auth: accounts.auth, redis });
+  const files = createFilesModule({ config, db, events, auth: accounts.auth, limiter });
   // Persona avatars live in the file store (made by the files module, a layer above personas/).
   const avatars = new PersonaAvatars(personas.personaRepository, files.store);
   const skills = createSkillsModule({ config, realtime, credits, files: files.files });
   const conversation = createConversationModule({
     config,
     db,
+    limiter,
     log,
     events,
     auth: accounts.auth,
@@ -74,11 +79,10 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
   const feedback = createFeedbackModule({ db, events, auth: accounts.auth });
   const { speech, routes: speechRoutes } = createSpeechModule({
     config,
-    db,
     log,
     auth: accounts.auth,
     events,
-    redis,
+    limiter,
   });
   realtime.onVoice(voiceSocketHandlers(speech, config.VOICE_MAX_SECONDS));
   const billing = createBillingModule({ config, db, log, auth: accounts.auth, users: accounts.users, credits, events });

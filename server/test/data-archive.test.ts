@@ -4,9 +4,9 @@ import type { ArchiveJob, ShareCreated } from '@neura/contract';
 import { makeImage, uploadFile } from '@neura/test-kit/images';
 import { addTestMessages, createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
+import { readTarGz } from '@neura/test-kit/tar';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTarGz } from '../src/takeout/tar.js';
 
 /** Every file under dir (relative paths). */
 function listFiles(dir: string): string[] {

@@ -54,16 +54,19 @@ describeWithServices('two server processes on PostgreSQL + Redis', () => {
     const socket = connectSocket(b.url, other.token);
     await nextEvent(socket, 'ready');
     let leaked = false;
-    socket.on('updateCredits', () => {
-      leaked = true;
+    socket.on('updateCredits', (payload: { credits: number }) => {
+      if (payload.credits !== 7) leaked = true;
     });
     const mine = connectSocket(a.url, user.token);
     await nextEvent(mine, 'ready');
     const got = nextEvent(mine, 'updateCredits');
     emitter.services.realtime.toUser(user.id).emit('updateCredits', { credits: 1 });
     await got;
-    // The same Redis round trip has delivered to `mine`; give the other socket the same chance.
-    await new Promise((r) => setTimeout(r, 200));
+    // A marker for the other user, sent after it through the same adapter channel: once it has
+    // arrived, a leaked copy of the first emit would have arrived before it.
+    const marker = nextEvent<{ credits: number }>(socket, 'updateCredits');
+    emitter.services.realtime.toUser(other.id).emit('updateCredits', { credits: 7 });
+    expect(await marker).toEqual({ credits: 7 });
     expect(leaked).toBe(false);
     socket.close();
     mine.close();

@@ -4,8 +4,8 @@ import { type FakeOpenAiAudio, fakeMp3, startFakeOpenAiAudio } from '@neura/test
 import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AttemptLimiter } from '../src/accounts/attempt-limiter.js';
-import { AttemptRepository } from '../src/accounts/attempt-repository.js';
+import { AttemptRepository } from '../src/lib/limits/counter-repository.js';
+import { AttemptLimiter } from '../src/lib/limits/limiter.js';
 import { SPEECH_LIMITS } from '../src/speech/limits.js';
 import { readWav } from '../src/speech/wav.js';
 

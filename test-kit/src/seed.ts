@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { hashPassword } from '../../server/src/accounts/passwords.js';
-import { generateToken, hashToken } from '../../server/src/accounts/tokens.js';
+import { generateToken, hashToken } from '../../server/src/auth/tokens.js';
 import { loadConfig } from '../../server/src/config.js';
 import { MessageRepository } from '../../server/src/conversation/repository.js';
 import { createDb } from '../../server/src/db/database.js';

@@ -9,24 +9,25 @@ import {
   VERIFY_MAIL_FAILED_MESSAGE,
 } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Principal } from '../auth/authenticate.js';
+import { generateToken, hashToken } from '../auth/tokens.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import { type Db, inTransaction } from '../db/database.js';
 import { AppError } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
 import { newId } from '../lib/ids.js';
+import type { Backoff } from '../lib/limits/limit.js';
+import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import { nowIso } from '../lib/time.js';
 import type { Mailer } from '../mail/mailer.js';
 import { resetCodeMail, verifyCodeMail } from '../mail/templates.js';
-import type { AttemptLimiter } from './attempt-limiter.js';
-import type { Principal } from './authenticate.js';
 import { CAPTCHA_REQUIRED_MESSAGE, type CaptchaVerifier } from './captcha.js';
 import type { CodeService } from './code-service.js';
 import type { InviteService } from './invite-service.js';
-import { BACKOFFS, type Backoff, CAPTCHA_AFTER_ADDRESS_FAILURES, CAPTCHA_AFTER_FAILURES, LIMITS } from './limits.js';
+import { BACKOFFS, CAPTCHA_AFTER_ADDRESS_FAILURES, CAPTCHA_AFTER_FAILURES, LIMITS } from './limits.js';
 import { burnPasswordCheck, checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
 import type { SessionRepository } from './session-repository.js';
-import { generateToken, hashToken } from './tokens.js';
 import type { UserRepository } from './user-repository.js';
 
 export const ACCOUNT_MESSAGES = {

@@ -1,8 +1,8 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../errors.js';
 import { newId } from '../lib/ids.js';
+import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import { isoIn, nowIso } from '../lib/time.js';
-import type { AttemptLimiter } from './attempt-limiter.js';
 import type { CodeKind, CodeRepository } from './code-repository.js';
 import { CODE_LIFETIME_MS, CODE_MAX_WRONG_TRIES, LIMITS } from './limits.js';
 

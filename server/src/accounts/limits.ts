@@ -1,3 +1,5 @@
+import type { Backoff, Limit } from '../lib/limits/limit.js';
+
 /** Account limits (ARCHITECTURE.md §6). Windows in milliseconds. */
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -5,13 +7,6 @@ const HOUR = 60 * MINUTE;
 export const CODE_LIFETIME_MS = 10 * MINUTE;
 /** Wrong tries per code; the next try is refused even when right, the code is void. */
 export const CODE_MAX_WRONG_TRIES = 5;
-
-export interface Limit {
-  /** The `attempts.scope` the events are counted under. */
-  scope: string;
-  max: number;
-  windowMs: number;
-}
 
 export const LIMITS = {
   /** Codes sent per address per hour (verify and reset each). */
@@ -29,19 +24,6 @@ export const LIMITS = {
   /** Registrations (successful or not) per address of origin. */
   registerPerIp: { scope: 'register:ip', max: 50, windowMs: HOUR },
 } as const satisfies Record<string, Limit>;
-
-/**
- * An exponential back-off on failures: the first `freeTries - 1` tries go unhindered, then each
- * try waits `baseMs`, doubling up to `maxMs`; a right answer resets it, and it starts over once
- * the last try is older than `resetMs`. Counted per subject, never for everyone (no lock-out DoS).
- */
-export interface Backoff {
-  scope: string;
-  freeTries: number;
-  baseMs: number;
-  maxMs: number;
-  resetMs: number;
-}
 
 export const BACKOFFS = {
   /** Passwords at login, per (address, origin IP): another origin is never locked out. */
@@ -81,11 +63,3 @@ export const CAPTCHA_AFTER_FAILURES = 3;
  * any IPs (across processes) needs a valid captcha token too, whatever IP it comes from (N7).
  */
 export const CAPTCHA_AFTER_ADDRESS_FAILURES = 10;
-
-/** The wait after the n-th try (1-based): 0 for the free tries, then base · 2^k up to max. */
-export function backoffDelayMs(policy: Backoff, n: number): number {
-  if (n < policy.freeTries) return 0;
-  return Math.min(policy.baseMs * 2 ** (n - policy.freeTries), policy.maxMs);
-}
-
-export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a while and try again.';

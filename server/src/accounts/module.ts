@@ -1,14 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { Authenticator } from '../auth/authenticate.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
 import type { EventBus } from '../lib/events.js';
+import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { RedisLink } from '../realtime/redis-health.js';
 import { AccountService } from './account-service.js';
-import { AttemptLimiter } from './attempt-limiter.js';
-import { AttemptRepository } from './attempt-repository.js';
-import { Authenticator } from './authenticate.js';
 import { CaptchaVerifier } from './captcha.js';
 import { CodeRepository } from './code-repository.js';
 import { CodeService } from './code-service.js';
@@ -28,11 +26,12 @@ export interface AccountsModuleDeps {
   mailer: Mailer;
   credits: CreditService;
   /** The process's Redis link when REDIS_URL is set: the account limits count there. */
-  redis?: RedisLink;
+  /** The process's one limiter (modules.ts). */
+  limiter: AttemptLimiter;
 }
 
 /** Accounts: users, sessions, sign-up and sign-in, codes, invites and the waitlist. */
-export function createAccountsModule({ config, db, log, events, mailer, credits, redis }: AccountsModuleDeps) {
+export function createAccountsModule({ config, db, log, events, mailer, credits, limiter }: AccountsModuleDeps) {
   const users = new UserRepository(db);
   const sessions = new SessionRepository(db);
   const auth = new Authenticator(sessions, users, {
@@ -40,8 +39,6 @@ export function createAccountsModule({ config, db, log, events, mailer, credits,
     maxDays: config.SESSION_MAX_DAYS,
   });
   const invites = new InviteService(new InviteRepository(db), users);
-  const attempts = new AttemptRepository(db);
-  const limiter = new AttemptLimiter(attempts, redis, log);
   const codeRepository = new CodeRepository(db);
   const codes = new CodeService(codeRepository, limiter);
   const captcha = new CaptchaVerifier(config.RECAPTCHA_SECRET, config.RECAPTCHA_VERIFY_URL);
@@ -68,7 +65,8 @@ export function createAccountsModule({ config, db, log, events, mailer, credits,
     await sessions.deleteForUser(userId, trx);
     await codeRepository.deleteForEmail(email, trx);
     await waitlistRepository.deleteForEmail(email, trx);
-    await attempts.deleteForAccount(userId, email, trx);
+    // Limit counters keyed by the user or their address (`email|ip` back-offs included).
+    await limiter.forgetSubjects([email, userId, `verify:${email}`, `reset:${email}`], [`${email}|`], trx);
   });
 
   return {

@@ -1,10 +1,7 @@
 import type { User } from '@neura/contract';
 import { fromJson } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
-
-export function isPro(row: Pick<UserRow, 'pro_expiry'>, now = Date.now()): boolean {
-  return row.pro_expiry !== null && Date.parse(row.pro_expiry) > now;
-}
+import { isPro } from '../entitlements/pro.js';
 
 /** The user as clients see it (GET /users/me, the socket's ready event). */
 export function presentUser(row: UserRow): User {

@@ -12,10 +12,10 @@ import {
   waitlistRequestSchema,
 } from '@neura/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Authenticator } from '../auth/authenticate.js';
+import { requireAuth, signedIn } from '../auth/http-auth.js';
 import { parse } from '../lib/validate.js';
 import type { AccountService, Origin } from './account-service.js';
-import type { Authenticator } from './authenticate.js';
-import { requireAuth, signedIn } from './http-auth.js';
 import type { InviteService } from './invite-service.js';
 import { presentUser } from './present-user.js';
 import type { WaitlistService } from './waitlist-service.js';

@@ -25,32 +25,6 @@ export class UserRepository {
       .execute();
   }
 
-  /** Moves Pro's expiry later, never earlier (one conditional update); true when it moved. */
-  async extendProExpiry(id: string, expiry: string, trx: Executor = this.db): Promise<boolean> {
-    const row = await trx
-      .updateTable('users')
-      .set({ pro_expiry: expiry, updated_at: nowIso() })
-      .where('id', '=', id)
-      .where((eb) => eb.or([eb('pro_expiry', 'is', null), eb('pro_expiry', '<', expiry)]))
-      .returning('id')
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /**
-   * Ends Pro at `end` when the current expiry came from a subscription that ended: only an expiry
-   * after `end` and no later than `grantedUntil` (what that subscription had paid for) moves back.
-   */
-  async endProExpiry(id: string, end: string, grantedUntil: string, trx: Executor = this.db): Promise<void> {
-    await trx
-      .updateTable('users')
-      .set({ pro_expiry: end, updated_at: nowIso() })
-      .where('id', '=', id)
-      .where('pro_expiry', '>', end)
-      .where('pro_expiry', '<=', grantedUntil)
-      .execute();
-  }
-
   async delete(id: string, trx: Executor = this.db): Promise<void> {
     await trx.deleteFrom('users').where('id', '=', id).execute();
   }

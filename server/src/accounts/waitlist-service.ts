@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../errors.js';
+import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import type { Mailer } from '../mail/mailer.js';
 import { inviteMail } from '../mail/templates.js';
-import type { AttemptLimiter } from './attempt-limiter.js';
 import type { InviteService } from './invite-service.js';
 import { LIMITS } from './limits.js';
 import type { WaitlistEntry, WaitlistRepository } from './waitlist-repository.js';

@@ -4,7 +4,7 @@ import { consoleAdminCommands } from './console-commands.js';
 import { usageAdminCommands } from './usage.js';
 import { adminGrantCredits, adminSetFlag, adminSetPro } from './users.js';
 
-export type { AdminCommand, CommandContext } from './command.js';
+export type { AdminCommand } from './command.js';
 
 const help = { help: { type: 'boolean', short: 'h' } } as const;
 

@@ -1,7 +1,8 @@
-import type { UserRepository } from '../accounts/user-repository.js';
+import type { UserLookup } from '../auth/authenticate.js';
 import type { CreditService } from '../credits/service.js';
 import type { Executor } from '../db/database.js';
 import type { OrderRow } from '../db/schema.js';
+import type { ProEntitlements } from '../entitlements/pro.js';
 import { nowIso } from '../lib/time.js';
 import { LIVE_SUBSCRIPTION_STATUSES, type SubscriptionState } from './provider.js';
 import type { BillingRepository } from './repository.js';
@@ -35,8 +36,10 @@ export function oneMonthAfter(from: string): string {
 export class Fulfilment {
   constructor(
     private readonly repo: BillingRepository,
-    private readonly users: UserRepository,
+    private readonly users: UserLookup,
     private readonly credits: CreditService,
+    /** The only writer of Pro (entitlements/). */
+    private readonly pro: ProEntitlements,
   ) {}
 
   /** Pays the order (once): a pack's credits under `purchase:<orderId>`. A sandbox Pro order also starts its month. */
@@ -100,9 +103,9 @@ export class Fulfilment {
       trx,
     );
     if (LIVE_SUBSCRIPTION_STATUSES.has(state.status)) {
-      if (periodEnd) await this.users.extendProExpiry(userId, periodEnd, trx);
+      if (periodEnd) await this.pro.extendPro(userId, periodEnd, trx);
     } else if (periodEnd && ['canceled', 'incomplete_expired', 'unpaid'].includes(state.status)) {
-      await this.users.endProExpiry(userId, state.endedAt ?? nowIso(), periodEnd, trx);
+      await this.pro.endPro(userId, state.endedAt ?? nowIso(), periodEnd, trx);
     }
   }
 

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Authenticator } from '../accounts/authenticate.js';
-import type { UserRepository } from '../accounts/user-repository.js';
+import type { Authenticator, UserLookup } from '../auth/authenticate.js';
 import { type Config, sandboxWarning } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
+import { ProEntitlements } from '../entitlements/pro.js';
 import type { EventBus } from '../lib/events.js';
 import { Fulfilment } from './fulfilment.js';
 import { Catalog } from './products.js';
@@ -20,7 +20,7 @@ export interface BillingModuleDeps {
   db: Db;
   log: FastifyBaseLogger;
   auth: Authenticator;
-  users: UserRepository;
+  users: UserLookup;
   credits: CreditService;
   events?: EventBus;
 }
@@ -44,7 +44,7 @@ export function createBillingModule({ config, db, log, auth, users, credits, eve
     users,
     credits,
     catalog: new Catalog(config),
-    fulfilment: new Fulfilment(repo, users, credits),
+    fulfilment: new Fulfilment(repo, users, credits, new ProEntitlements(db)),
     provider,
     stripe,
     events,

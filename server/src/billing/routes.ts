@@ -1,8 +1,8 @@
 import { checkoutRequestSchema, sandboxSubscriptionRequestSchema } from '@neura/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { Authenticator } from '../accounts/authenticate.js';
-import { requireAuth, signedIn } from '../accounts/http-auth.js';
+import type { Authenticator } from '../auth/authenticate.js';
+import { requireAuth, signedIn } from '../auth/http-auth.js';
 import { AppError } from '../errors.js';
 import { parse } from '../lib/validate.js';
 import type { BillingService } from './service.js';

@@ -1,10 +1,11 @@
 import type { LedgerEntry, Order, SubscriptionResponse } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { isPro, presentUser } from '../accounts/present-user.js';
-import type { UserRepository } from '../accounts/user-repository.js';
+import { presentUser } from '../accounts/present-user.js';
+import type { UserLookup } from '../auth/authenticate.js';
 import type { CreditService } from '../credits/service.js';
 import { type Db, type Executor, inTransaction } from '../db/database.js';
 import type { OrderRow, UserRow } from '../db/schema.js';
+import { isPro } from '../entitlements/pro.js';
 import { AppError } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
 import { newId } from '../lib/ids.js';
@@ -26,7 +27,7 @@ export interface BillingDeps {
   db: Db;
   log: FastifyBaseLogger;
   repo: BillingRepository;
-  users: UserRepository;
+  users: UserLookup;
   credits: CreditService;
   catalog: Catalog;
   fulfilment: Fulfilment;

@@ -7,19 +7,6 @@ import type { BillingService } from './service.js';
 import { applySessionOutcome, type SessionOutcome, sessionMatchesOrder, sessionOutcome } from './session-sync.js';
 import { idOf, type StripeProvider, type StripeSubscriptionState } from './stripe-provider.js';
 
-/** The Stripe events billing acts on (docs/BILLING.md lists them for the dashboard). */
-export const HANDLED_EVENTS = [
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-  'checkout.session.async_payment_failed',
-  'checkout.session.expired',
-  'invoice.paid',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'charge.refunded',
-] as const;
-
 type Apply = (trx: Executor, effects: Effects) => Promise<void>;
 
 /**

@@ -1,5 +1,4 @@
-import type { Authenticator, Principal } from '../accounts/authenticate.js';
-import type { UserRepository } from '../accounts/user-repository.js';
+import type { Authenticator, Principal, UserLookup } from '../auth/authenticate.js';
 import type { Db } from '../db/database.js';
 import type { EventBus } from '../lib/events.js';
 import type { PersonaService } from '../personas/service.js';
@@ -13,7 +12,7 @@ export interface ChatsModuleDeps {
   db: Db;
   events: EventBus;
   auth: Authenticator;
-  users: UserRepository;
+  users: UserLookup;
   personas: PersonaService;
   realtime: Realtime<Principal>;
 }

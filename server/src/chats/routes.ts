@@ -1,7 +1,7 @@
 import { chatPatchRequestSchema } from '@neura/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Authenticator } from '../accounts/authenticate.js';
-import { requireAuth, signedIn } from '../accounts/http-auth.js';
+import type { Authenticator } from '../auth/authenticate.js';
+import { requireAuth, signedIn } from '../auth/http-auth.js';
 import { parse } from '../lib/validate.js';
 import type { ChatService } from './service.js';
 

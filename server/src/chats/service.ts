@@ -5,20 +5,18 @@ import {
   PRO_REQUIRED_MESSAGE,
   type SessionServerEvents,
 } from '@neura/contract';
-import { isPro } from '../accounts/present-user.js';
-import type { UserRepository } from '../accounts/user-repository.js';
+import type { UserLookup } from '../auth/authenticate.js';
 import { type Executor, fromBool } from '../db/database.js';
 import type { ChatRow } from '../db/schema.js';
+import { isPro } from '../entitlements/pro.js';
 import { AppError } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { PersonaService } from '../personas/service.js';
 import type { Realtime } from '../realtime/realtime.js';
-import { PREVIEW_MAX, presentChat, previewOf } from './present.js';
+import { presentChat, previewOf } from './present.js';
 import type { ChatRepository } from './repository.js';
-
-export { PREVIEW_MAX, previewOf };
 
 export const CHAT_NOT_FOUND = 'This chat does not exist or is not yours.';
 
@@ -33,7 +31,7 @@ export class ChatService {
   constructor(
     private readonly chats: ChatRepository,
     private readonly personas: PersonaService,
-    private readonly users: UserRepository,
+    private readonly users: UserLookup,
     private readonly realtime: Pick<Realtime, 'attached' | 'toUser'>,
     private readonly events: EventBus,
   ) {}

@@ -1,6 +1,6 @@
 import { broadcastSchema, createChatSchema, deleteChatSchema } from '@neura/contract';
-import type { Principal } from '../accounts/authenticate.js';
 import { presentUser } from '../accounts/present-user.js';
+import type { Principal } from '../auth/authenticate.js';
 import { type SessionHandler, userRoom } from '../realtime/realtime.js';
 import { on } from '../realtime/socket-kit.js';
 import { presentChat } from './present.js';

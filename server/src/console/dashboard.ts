@@ -6,9 +6,8 @@ import { type DayFigures, type Dialect, mergeFigures, readFigures, runsOf } from
 import { lastDays } from './time-zone.js';
 
 export const DASHBOARD_RANGES = [7, 30, 90] as const;
-export type DashboardRange = (typeof DASHBOARD_RANGES)[number];
 
-export type { Dashboard, DashboardDay, ModelUsage, PersonaEarnings, RevenueLine, SkillUse } from '@neura/contract';
+export type { Dashboard } from '@neura/contract';
 
 export interface ModelPrice {
   model: string;

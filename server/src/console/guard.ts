@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Authenticator } from '../accounts/authenticate.js';
-import { requireAuth, signedIn } from '../accounts/http-auth.js';
+import type { Authenticator } from '../auth/authenticate.js';
+import { requireAuth, signedIn } from '../auth/http-auth.js';
 import { AppError } from '../errors.js';
 
 export const ADMIN_ONLY_MESSAGE = 'Only administrators can do that.';

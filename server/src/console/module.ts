@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
-import type { Authenticator } from '../accounts/authenticate.js';
+import type { Authenticator } from '../auth/authenticate.js';
 import { AuditLog } from './audit.js';
 import { DashboardDays } from './dashboard-days.js';
 import { consoleRoutes } from './routes.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type PersonaRecord, personaRecordSchema } from '@neura/contract';
 import { sql } from 'kysely';
 import type { InviteService } from '../accounts/invite-service.js';
-import { isPro, presentUser } from '../accounts/present-user.js';
+import { presentUser } from '../accounts/present-user.js';
 import type { SessionRepository } from '../accounts/session-repository.js';
 import type { UserRepository } from '../accounts/user-repository.js';
 import type { WaitlistService } from '../accounts/waitlist-service.js';
@@ -11,6 +11,7 @@ import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
 import type { UserRole, UserRow } from '../db/schema.js';
+import { isPro, ProEntitlements } from '../entitlements/pro.js';
 import { AppError } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
 import { nowIso } from '../lib/time.js';
@@ -54,8 +55,6 @@ export interface AdminUserSummary {
   lastSeenAt: string | null;
 }
 
-export const SUSPENDED_NOTE = 'suspended';
-
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function summary(row: UserRow, lastSeenAt: string | null): AdminUserSummary {
@@ -79,11 +78,16 @@ function summary(row: UserRow, lastSeenAt: string | null): AdminUserSummary {
  * an audit line (who, what, target, before → after) after it succeeded.
  */
 export class ConsoleService {
+  /** Pro is written only through entitlements/ (conditional updates). */
+  private readonly pro: ProEntitlements;
+
   constructor(
     private readonly d: ConsoleDeps,
     readonly audit: AuditLog,
     private readonly dashboardDays?: DashboardDays,
-  ) {}
+  ) {
+    this.pro = new ProEntitlements(d.db);
+  }
 
   // ---------------------------------------------------------------- dashboard
 
@@ -216,9 +220,8 @@ export class ConsoleService {
   /** Gives Pro for `days` more days (from the later of now and the current expiry); returns the expiry. */
   async givePro(actor: Actor, id: string, days: number): Promise<string> {
     const user = await this.requireUser(id);
-    const current = user.pro_expiry ? Date.parse(user.pro_expiry) : 0;
-    const expiry = new Date(Math.max(Date.now(), current) + days * 86_400_000).toISOString();
-    await this.d.users.update(user.id, { pro_expiry: expiry });
+    const expiry = await this.pro.grantPro(user.id, days);
+    if (expiry === undefined) throw new AppError('not-found', 'That user does not exist.');
     await this.announceUser(user.id);
     await this.audit.record(actor, {
       action: 'pro.give',
@@ -233,7 +236,7 @@ export class ConsoleService {
   async endPro(actor: Actor, id: string): Promise<void> {
     const user = await this.requireUser(id);
     const now = nowIso();
-    await this.d.users.update(user.id, { pro_expiry: isPro(user) ? now : user.pro_expiry });
+    await this.pro.endPro(user.id, now);
     await this.announceUser(user.id);
     await this.audit.record(actor, {
       action: 'pro.end',

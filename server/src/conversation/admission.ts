@@ -1,8 +1,8 @@
 import { type ChatStatus, MAX_MESSAGE_LENGTH } from '@neura/contract';
-import { isPro } from '../accounts/present-user.js';
-import type { UserRepository } from '../accounts/user-repository.js';
+import type { UserLookup } from '../auth/authenticate.js';
 import type { ChatService } from '../chats/service.js';
 import type { ChatRow, MessageRow, PersonaRow, UserRow } from '../db/schema.js';
+import { isPro } from '../entitlements/pro.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import type { FileService, StoredAttachment } from '../files/service.js';
 import { TurnGate } from '../lib/turn-gate.js';
@@ -17,7 +17,7 @@ import { conversationTexts as t } from './texts.js';
 /** What the admission checks read: the chat's owner, the sender, the persona, the chat's messages, the model. */
 export interface AdmissionDeps {
   chats: Pick<ChatService, 'ownedRow'>;
-  users: Pick<UserRepository, 'findById'>;
+  users: Pick<UserLookup, 'findById'>;
   personas: Pick<PersonaRepository, 'findById'>;
   messages: Pick<MessageRepository, 'findById' | 'chatState' | 'hasStreamingReply' | 'latestInChat'>;
   llm: Pick<LlmRegistry, 'getLanguageModel'>;

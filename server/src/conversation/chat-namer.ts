@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { deriveChatName } from '../chats/naming.js';
 import type { ChatService } from '../chats/service.js';
 import type { Db } from '../db/database.js';
+import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import { type TitleUsage, titleFromModel, titleFromText } from './naming.js';
@@ -12,6 +13,8 @@ const NAMING_TIMEOUT_MS = 15_000;
 
 export interface ChatNamerDeps {
   db: Db;
+  /** The process's one limiter: model titles per user and chat. */
+  limiter: AttemptLimiter;
   log: FastifyBaseLogger;
   messages: MessageRepository;
   personas: PersonaRepository;
@@ -32,7 +35,7 @@ export class ChatNamer {
     /** Aborted on shutdown: a title being asked for is given up. */
     private readonly shutdown: AbortSignal,
   ) {
-    this.guard = new NamingGuard(deps.db);
+    this.guard = new NamingGuard(deps.db, deps.limiter);
   }
 
   /** The model's title, when the limits allow one more; its tokens are recorded. */

@@ -1,5 +1,5 @@
 import type { Message } from '@neura/contract';
-import type { UserRepository } from '../accounts/user-repository.js';
+import type { UserLookup } from '../auth/authenticate.js';
 import type { MessageRow } from '../db/schema.js';
 import type { FileService } from '../files/service.js';
 import { type PresentOptions, presentMessage } from './present.js';
@@ -8,7 +8,7 @@ import type { MessageRepository } from './repository.js';
 
 export interface HistoryDeps {
   messages: MessageRepository;
-  users: Pick<UserRepository, 'findById'>;
+  users: Pick<UserLookup, 'findById'>;
   files?: Pick<FileService, 'url'>;
 }
 

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Authenticator, Principal } from '../accounts/authenticate.js';
-import type { UserRepository } from '../accounts/user-repository.js';
+import type { Authenticator, Principal, UserLookup } from '../auth/authenticate.js';
 import type { ChatService } from '../chats/service.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
 import type { FileService } from '../files/service.js';
 import type { EventBus } from '../lib/events.js';
+import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import type { LlmRegistry } from '../llm/registry.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { Realtime } from '../realtime/realtime.js';
@@ -19,10 +19,11 @@ import { conversationSocket } from './socket.js';
 export interface ConversationModuleDeps {
   config: Config;
   db: Db;
+  limiter: AttemptLimiter;
   log: FastifyBaseLogger;
   events: EventBus;
   auth: Authenticator;
-  users: UserRepository;
+  users: UserLookup;
   personaRepository: PersonaRepository;
   credits: CreditService;
   llm: LlmRegistry;
@@ -39,6 +40,7 @@ export function createConversationModule(deps: ConversationModuleDeps) {
   const conversation = new ConversationService({
     config: deps.config,
     db: deps.db,
+    limiter: deps.limiter,
     log: deps.log,
     messages,
     personas: deps.personaRepository,

@@ -1,8 +1,7 @@
-import { AttemptLimiter } from '../accounts/attempt-limiter.js';
-import { AttemptRepository } from '../accounts/attempt-repository.js';
-import type { Limit } from '../accounts/limits.js';
 import type { Db } from '../db/database.js';
 import { newId } from '../lib/ids.js';
+import type { Limit } from '../lib/limits/limit.js';
+import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import type { TitleUsage } from './naming.js';
 
 const HOUR = 60 * 60_000;
@@ -18,11 +17,10 @@ export const NAMING_LIMITS = {
 
 /** Limits model titles per user and per chat (across processes) and records their tokens. */
 export class NamingGuard {
-  private readonly limiter: AttemptLimiter;
-
-  constructor(private readonly db: Db) {
-    this.limiter = new AttemptLimiter(new AttemptRepository(db));
-  }
+  constructor(
+    private readonly db: Db,
+    private readonly limiter: AttemptLimiter,
+  ) {}
 
   /** True when the user may have one more model title for the chat now (counted whether or not it answers). */
   async allow(userId: string, chatId: string): Promise<boolean> {

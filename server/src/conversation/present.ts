@@ -1,2 +1,2 @@
 /** Messages are presented one way for every feature: the chats feature's presenter. */
-export { type PresentOptions, presentMessage, previewOf } from '../chats/present.js';
+export { type PresentOptions, presentMessage } from '../chats/present.js';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.js';
+import { type Config, REPLY_POLICY } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { Realtime } from '../realtime/realtime.js';
 import type { ReplyRegistry } from './reply-registry.js';
@@ -7,11 +7,10 @@ import type { MessageRepository } from './repository.js';
 import { conversationTexts as t } from './texts.js';
 
 /**
- * With several processes (Redis), a reply untouched this long belongs to a process that died
- * (live replies save every 3 s); swept often enough that it is failed within 15 s of the death.
+ * With several processes (Redis), a reply untouched for REPLY_POLICY.staleAfterMs belongs to a
+ * process that died (live replies save every progressSaveMs); swept every sweepEveryMs.
  */
-const STALE_STREAMING_MS = 10_000;
-const SWEEP_EVERY_MS = 4000;
+const { staleAfterMs: STALE_STREAMING_MS, sweepEveryMs: SWEEP_EVERY_MS } = REPLY_POLICY;
 
 export interface RecoveryDeps {
   config: Pick<Config, 'REDIS_URL'>;
@@ -43,7 +42,7 @@ export class ReplyRecovery {
   async recoverInterrupted(now = Date.now(), periodic = false): Promise<number> {
     const shared = this.deps.config.REDIS_URL !== undefined;
     // At boot of a single process everything streaming is stale; otherwise only replies idle for
-    // STALE_STREAMING_MS (live ones save every 3 s) that this process is not generating.
+    // STALE_STREAMING_MS (live ones save every progressSaveMs) that this process is not generating.
     const staleBefore = new Date(shared || periodic ? now - STALE_STREAMING_MS : now + 1).toISOString();
     let recovered = await this.finishUnfinished();
     const rows = await this.deps.messages.listStaleStreaming(staleBefore);

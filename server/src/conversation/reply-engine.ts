@@ -1,6 +1,7 @@
 import type { FinishReason, MessagePart, TokenUsage } from '@neura/contract';
 import { APICallError, type LanguageModel, type ToolSet } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
+import { REPLY_POLICY } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { FileService } from '../files/service.js';
 import { buildContext } from '../llm/context.js';
@@ -15,10 +16,8 @@ import { ToolParts } from './tool-parts.js';
 
 /** How many recent messages are read before trimming to the token budget. */
 const CONTEXT_MESSAGES = 200;
-/** A streaming reply saves its text this often (crash safety and a heartbeat for sweepers). */
-const PROGRESS_MS = 3000;
-/** Model steps per reply: text, tool calls, their results, more text (ARCHITECTURE.md §7: the default is one). */
-const MAX_STEPS = 6;
+/** The reply policy (config.ts): progress saves and model steps. */
+const { progressSaveMs: PROGRESS_MS, maxSteps: MAX_STEPS } = REPLY_POLICY;
 
 export type StopReason = 'stop' | 'shutdown';
 

@@ -1,6 +1,6 @@
 import type { ChatStatus, Message } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserRepository } from '../accounts/user-repository.js';
+import type { UserLookup } from '../auth/authenticate.js';
 import type { PresentOptions } from '../chats/present.js';
 import type { ChatService } from '../chats/service.js';
 import type { Config } from '../config.js';
@@ -11,6 +11,7 @@ import type { ChatRow, MessageRow, PersonaRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { FileService } from '../files/service.js';
 import { newId } from '../lib/ids.js';
+import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import { nowIso } from '../lib/time.js';
 import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
 import type { PersonaRepository } from '../personas/repository.js';
@@ -35,10 +36,12 @@ const CLUSTER_STOP_EVENT = 'conversation:stop';
 export interface ConversationDeps {
   config: Config;
   db: Db;
+  /** The process's one limiter (model titles). */
+  limiter: AttemptLimiter;
   log: FastifyBaseLogger;
   messages: MessageRepository;
   personas: PersonaRepository;
-  users: UserRepository;
+  users: UserLookup;
   credits: CreditService;
   llm: LlmRegistry;
   realtime: Pick<Realtime, 'attached' | 'toUser' | 'session'>;
@@ -387,7 +390,7 @@ export class ConversationService {
     this.recovery.stopSweeper();
   }
 
-  /** Graceful shutdown: stop every reply; those with no text yet are refunded. */
+  /** Graceful shutdown: stop every reply; each fails and is refunded (`llm:interrupted`), as after a crash. */
   async shutdown(): Promise<void> {
     this.closing = true;
     this.recovery.stopSweeper();

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Authenticator } from '../accounts/authenticate.js';
-import type { UserRepository } from '../accounts/user-repository.js';
+import type { Authenticator, UserLookup } from '../auth/authenticate.js';
 import type { Config } from '../config.js';
 import type { AuditLog } from '../console/audit.js';
 import type { CreditService } from '../credits/service.js';
@@ -24,7 +23,7 @@ export function createCreatorModule(deps: {
   db: Db;
   events: EventBus;
   auth: Authenticator;
-  users: Pick<UserRepository, 'findById'>;
+  users: UserLookup;
   llm: Pick<LlmRegistry, 'defaultModel'>;
   skills: SkillRegistry;
   credits: CreditService;

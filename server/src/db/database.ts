@@ -25,6 +25,7 @@ import * as m0010 from './migrations/0010-search-share.js';
 import * as m0012 from './migrations/0012-reply-prompt.js';
 import * as m0013 from './migrations/0013-admin-console.js';
 import * as m0014 from './migrations/0014-persona-profile.js';
+import * as m0015 from './migrations/0015-drop-attempts.js';
 import * as m0016 from './migrations/0016-dashboard-days.js';
 import * as m0017 from './migrations/0017-custom-persona-prices.js';
 import type { Database } from './schema.js';
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0012-reply-prompt': m0012,
   '0013-admin-console': m0013,
   '0014-persona-profile': m0014,
+  '0015-drop-attempts': m0015,
   '0016-dashboard-days': m0016,
   '0017-custom-persona-prices': m0017,
 };

@@ -70,14 +70,6 @@ export interface WaitlistTable {
   invited_at: Timestamp | null;
 }
 
-/** Rate-limit and attempt counters: one row per event, pruned by age. */
-export interface AttemptsTable {
-  id: string;
-  scope: string;
-  subject: string;
-  created_at: Timestamp;
-}
-
 /** Atomic limit counters (0004): a fixed-window count, or failures with a back-off time. */
 export interface AttemptCountersTable {
   scope: string;
@@ -329,7 +321,6 @@ export interface Database {
   email_codes: EmailCodesTable;
   invites: InvitesTable;
   waitlist: WaitlistTable;
-  attempts: AttemptsTable;
   attempt_counters: AttemptCountersTable;
   personas: PersonasTable;
   chats: ChatsTable;

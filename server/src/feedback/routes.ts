@@ -1,7 +1,7 @@
 import { feedbackRequestSchema } from '@neura/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Authenticator } from '../accounts/authenticate.js';
-import { identifyIfSignedIn } from '../accounts/http-auth.js';
+import type { Authenticator } from '../auth/authenticate.js';
+import { identifyIfSignedIn } from '../auth/http-auth.js';
 import { parse } from '../lib/validate.js';
 import type { FeedbackService } from './service.js';
 

@@ -1,11 +1,9 @@
 import path from 'node:path';
-import { AttemptLimiter } from '../accounts/attempt-limiter.js';
-import { AttemptRepository } from '../accounts/attempt-repository.js';
-import type { Authenticator } from '../accounts/authenticate.js';
+import type { Authenticator } from '../auth/authenticate.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { EventBus } from '../lib/events.js';
-import type { RedisLink } from '../realtime/redis-health.js';
+import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import { FileRepository } from './repository.js';
 import { fileRoutes } from './routes.js';
 import { S3FileStore } from './s3-store.js';
@@ -34,13 +32,13 @@ export function createFilesModule({
   db,
   events,
   auth,
-  redis,
+  limiter,
 }: {
   config: Config;
   db: Db;
   events: EventBus;
   auth: Authenticator;
-  redis?: RedisLink;
+  limiter: AttemptLimiter;
 }) {
   const dir = path.join(config.DATA_DIR, 'files');
   const signer = new FileUrlSigner(
@@ -53,7 +51,7 @@ export function createFilesModule({
     new FileRepository(db),
     store,
     signer,
-    new AttemptLimiter(new AttemptRepository(db), redis),
+    limiter,
     config.FILES_UPLOADS_PER_HOUR,
     config.FILES_QUOTA_MB * 1_048_576,
   );

@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import { FILE_PURPOSES, type FilePurpose, MAX_UPLOAD_BYTES } from '@neura/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { Authenticator } from '../accounts/authenticate.js';
-import { identifyIfSignedIn, signedIn } from '../accounts/http-auth.js';
+import type { Authenticator } from '../auth/authenticate.js';
+import { identifyIfSignedIn, signedIn } from '../auth/http-auth.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { FILE_NOT_FOUND, type FileService, type LoadedFile } from './service.js';
 

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { FilePurpose, MessageAttachment, UploadedFile } from '@neura/contract';
-import type { AttemptLimiter } from '../accounts/attempt-limiter.js';
 import type { Executor } from '../db/database.js';
 import type { FileRow } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { newId } from '../lib/ids.js';
+import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import { nowIso } from '../lib/time.js';
 import { type ImageBytes, ImageReadError, normaliseUpload } from './images.js';
 import type { FileRepository } from './repository.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Authenticator } from '../accounts/authenticate.js';
+import type { Authenticator } from '../auth/authenticate.js';
 import type { Config } from '../config.js';
 import { FileUrlSigner } from '../files/signing.js';
 import { OutboundAllowList } from '../skills/http/address-policy.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { Authenticator } from '../accounts/authenticate.js';
-import { requireAuth } from '../accounts/http-auth.js';
+import type { Authenticator } from '../auth/authenticate.js';
+import { requireAuth } from '../auth/http-auth.js';
 import { AppError } from '../errors.js';
 import { parse } from '../lib/validate.js';
 import type { ImageProxy } from './image-proxy.js';

@@ -1,4 +1,4 @@
-import type { Authenticator } from '../accounts/authenticate.js';
+import type { Authenticator } from '../auth/authenticate.js';
 import type { Db } from '../db/database.js';
 import { SearchRepository } from './repository.js';
 import { searchRoutes } from './routes.js';

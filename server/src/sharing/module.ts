@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Authenticator } from '../accounts/authenticate.js';
+import type { Authenticator } from '../auth/authenticate.js';
 import { ChatRepository } from '../chats/repository.js';
 import type { Config } from '../config.js';
 import { MessageRepository } from '../conversation/repository.js';

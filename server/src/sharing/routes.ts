@@ -1,7 +1,7 @@
 import { exportQuerySchema } from '@neura/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Authenticator } from '../accounts/authenticate.js';
-import { identifyIfSignedIn, requireAuth, signedIn } from '../accounts/http-auth.js';
+import type { Authenticator } from '../auth/authenticate.js';
+import { identifyIfSignedIn, requireAuth, signedIn } from '../auth/http-auth.js';
 import { AppError } from '../errors.js';
 import { parse } from '../lib/validate.js';
 import type { SharingService } from './service.js';

@@ -12,10 +12,6 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 /** The IANA bootstrap, fetched once a day from RDAP_BOOTSTRAP_URL; the shipped snapshot until then. */
 let cache: { url: string; data: RdapBootstrap; at: number } | undefined;
 
-export function resetBootstrapCache(): void {
-  cache = undefined;
-}
-
 async function bootstrap(ctx: RunContext): Promise<RdapBootstrap> {
   const url = ctx.config.RDAP_BOOTSTRAP_URL;
   if (cache && cache.url === url && Date.now() - cache.at < BOOTSTRAP_TTL_MS) return cache.data;
@@ -147,7 +143,6 @@ export const checkDomainSkill: SkillModule<'check_domain'> = {
     skillTool(ctx, {
       id: 'check_domain',
       label: 'domain registry',
-      timeoutMs: 20_000,
       description:
         'Check whether a domain name is registered, using the registry (RDAP). "available" from source "rdap" means not registered per the registry (premium or reserved names may still not be for sale); source "dns" means the registry could not be asked, so the answer is unverified.',
       run: async ({ domain }, run) => checkDomain(run, domain),

@@ -140,7 +140,6 @@ export const forecastWeatherSkill: SkillModule<'forecast_weather'> = {
       id: 'forecast_weather',
       label: LABEL,
       // The device may take up to 15 s to share its location, then the forecast itself.
-      timeoutMs: 30_000,
       description:
         "Current weather and a daily forecast (default 3 days) for a named place, or — with no location — for the user's device location. Weather codes are WMO codes; the user also sees a weather card.",
       run: async ({ location, days }, run) => {

@@ -66,7 +66,6 @@ export const readUrlSkill: SkillModule<'read_url'> = {
     skillTool(ctx, {
       id: 'read_url',
       label: 'page',
-      timeoutMs: 25_000,
       description:
         'Read a web page (http or https) and get its main text as markdown, without menus or scripts. Long pages are cut.',
       run: async ({ url }, run) => {

@@ -7,7 +7,7 @@ import {
 } from '@neura/contract';
 import { type Tool, tool } from 'ai';
 import type { z } from 'zod';
-import type { Config } from '../config.js';
+import { type Config, REPLY_POLICY } from '../config.js';
 import type { ProviderClient } from './http/provider-client.js';
 import type { SafeHttpClient } from './http/safe-client.js';
 import type { SkillFiles } from './media/skill-files.js';
@@ -46,8 +46,8 @@ export interface SkillDefinition<S extends Skill> {
   id: S;
   /** What the model reads to decide when to call it. */
   description: string;
-  /** Whole call, provider round trips included. */
-  timeoutMs: number;
+  /** Whole call, provider round trips included; default the reply policy's (REPLY_POLICY.skillTimeoutMs). */
+  timeoutMs?: number;
   /** How a user names the provider in an error ("The weather service took too long…"). */
   label: string;
   run: (input: SkillInputs[S], ctx: RunContext) => Promise<SkillOutputs[S]>;
@@ -73,7 +73,10 @@ export function skillTool<S extends Skill>(ctx: SkillContext, definition: SkillD
     inputSchema,
     execute: async (input, options) => {
       const timeout = AbortSignal.timeout(
-        Math.min(definition.timeoutMs, ctx.config.SKILL_TIMEOUT_MS ?? Number.POSITIVE_INFINITY),
+        Math.min(
+          definition.timeoutMs ?? REPLY_POLICY.skillTimeoutMs[definition.id],
+          ctx.config.SKILL_TIMEOUT_MS ?? Number.POSITIVE_INFINITY,
+        ),
       );
       const signals = [ctx.signal, timeout, ...(options.abortSignal ? [options.abortSignal] : [])];
       const signal = AbortSignal.any(signals);

@@ -76,7 +76,6 @@ export const videoSearchSkill: SkillModule<'video_search'> = {
     skillTool(ctx, {
       id: 'video_search',
       label: 'video service',
-      timeoutMs: 15_000,
       description:
         'Search for videos (YouTube, Vimeo, Twitch and video files). The user sees them as a playable gallery; mention the best ones briefly.',
       run: async ({ query }, run) => ({ videos: await findVideos(run, query) }),

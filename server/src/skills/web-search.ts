@@ -97,7 +97,6 @@ export const webSearchSkill: SkillModule<'web_search'> = {
     skillTool(ctx, {
       id: 'web_search',
       label: LABEL,
-      timeoutMs: 15_000,
       description:
         'Search the web. Returns up to 8 results with title, url and snippet. Use read_url on a result to read the page itself.',
       run: async ({ query }, run) => ({ results: await search(run, query) }),

@@ -65,7 +65,6 @@ export const yelpBusinessSearchSkill: SkillModule<'yelp_business_search'> = {
     skillTool(ctx, {
       id: 'yelp_business_search',
       label: 'business search (Yelp)',
-      timeoutMs: 30_000,
       description:
         'Find local businesses on Yelp (restaurants, shops, services) with rating, price, address and link. Leave out location for "near me": the device location is used. Distances are in metres.',
       run: async ({ term, location }, run) => ({ businesses: await searchBusinesses(run, term, location) }),

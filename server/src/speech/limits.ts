@@ -1,4 +1,4 @@
-import type { Limit } from '../accounts/limits.js';
+import type { Limit } from '../lib/limits/limit.js';
 
 const MINUTE = 60_000;
 

@@ -1,12 +1,9 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { AttemptLimiter } from '../accounts/attempt-limiter.js';
-import { AttemptRepository } from '../accounts/attempt-repository.js';
-import type { Authenticator } from '../accounts/authenticate.js';
+import type { Authenticator } from '../auth/authenticate.js';
 import type { Config } from '../config.js';
-import type { Db } from '../db/database.js';
 import type { EventBus } from '../lib/events.js';
-import type { RedisLink } from '../realtime/redis-health.js';
+import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import { createSpeechEngines } from './create-engines.js';
 import { SPEECH_LIMITS } from './limits.js';
 import { speechRoutes } from './routes.js';
@@ -20,20 +17,17 @@ import { TtsCache } from './tts-cache.js';
  */
 export function createSpeechModule({
   config,
-  db,
   log,
   auth,
   events,
-  redis,
+  limiter,
 }: {
   config: Config;
-  db: Db;
   log: FastifyBaseLogger;
   auth: Authenticator;
   events: EventBus;
-  redis?: RedisLink;
+  limiter: AttemptLimiter;
 }) {
-  const limiter = new AttemptLimiter(new AttemptRepository(db), redis, log);
   const speech = new SpeechService(
     createSpeechEngines(config),
     new TtsCache(path.join(config.DATA_DIR, 'speech-cache')),

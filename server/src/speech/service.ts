@@ -1,9 +1,9 @@
 import { PRO_REQUIRED_MESSAGE, type SpeechStatus } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AttemptLimiter } from '../accounts/attempt-limiter.js';
-import { isPro } from '../accounts/present-user.js';
 import type { UserRow } from '../db/schema.js';
+import { isPro } from '../entitlements/pro.js';
 import { AppError } from '../errors.js';
+import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import type { SpeechEngines } from './create-engines.js';
 import { SPEECH_LIMITS } from './limits.js';
 import { toSpeakableText } from './speakable.js';

@@ -20,9 +20,9 @@ import type {
  * `neura.tool <skill>` per skill call, and a `db <kind> <table>` span per query (persistence).
  * HTTP requests get a server span named by route pattern.
  */
-import { inSpan, tracer } from '../lib/spans.js';
+import { tracer } from '../lib/spans.js';
 
-export { inSpan, tracer };
+export { tracer };
 
 /** A server span per HTTP request, active while it is handled, named by its route pattern. */
 export function installHttpTracing(app: FastifyInstance): void {

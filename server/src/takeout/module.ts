@@ -1,4 +1,4 @@
-import type { Authenticator } from '../accounts/authenticate.js';
+import type { Authenticator } from '../auth/authenticate.js';
 import type { Db } from '../db/database.js';
 import type { FileService } from '../files/service.js';
 import type { SharingService } from '../sharing/service.js';

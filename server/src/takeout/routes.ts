@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Authenticator } from '../accounts/authenticate.js';
-import { requireAuth, signedIn } from '../accounts/http-auth.js';
+import type { Authenticator } from '../auth/authenticate.js';
+import { requireAuth, signedIn } from '../auth/http-auth.js';
 import type { ArchiveService } from './service.js';
 
 /** "Download my data" (issue #30): start, poll the progress, download. */

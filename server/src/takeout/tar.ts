@@ -1,5 +1,3 @@
-import { gunzipSync } from 'node:zlib';
-
 /**
  * A minimal ustar writer (regular files only): the data archive is a `.tar.gz` that every system
  * opens without extra software, built without a dependency.
@@ -47,26 +45,4 @@ export class TarWriter {
   finish(): Buffer {
     return Buffer.concat([...this.chunks, Buffer.alloc(1024)]);
   }
-}
-
-/** Reads a `.tar.gz` made by TarWriter back into name → bytes (tests, and a check of what was written). */
-export function readTarGz(gz: Buffer): Map<string, Buffer> {
-  const tar = gunzipSync(gz);
-  const out = new Map<string, Buffer>();
-  let offset = 0;
-  while (offset + 512 <= tar.length) {
-    const block = tar.subarray(offset, offset + 512);
-    if (block.every((b) => b === 0)) break;
-    const text = (start: number, length: number) =>
-      block
-        .subarray(start, start + length)
-        .toString('utf8')
-        .replace(/\0.*$/s, '');
-    const prefix = text(345, 155);
-    const name = prefix ? `${prefix}/${text(0, 100)}` : text(0, 100);
-    const size = Number.parseInt(text(124, 12).trim(), 8);
-    out.set(name, Buffer.from(tar.subarray(offset + 512, offset + 512 + size)));
-    offset += 512 + Math.ceil(size / 512) * 512;
-  }
-  return out;
 }

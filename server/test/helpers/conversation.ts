@@ -1,4 +1,3 @@
-import type { Message } from '@neura/contract';
 import type { TestSocket } from './socket.js';
 import { nextEvent } from './socket.js';
 
@@ -49,5 +48,3 @@ export const deltasOf = (events: Recorded[], messageId: string): string =>
     .filter((r) => r.event === 'message.delta' && r.payload.messageId === messageId)
     .map((r) => r.payload.text as string)
     .join('');
-
-export type { Message };

@@ -1,4 +1,5 @@
-import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { SessionClientEvents, VoiceClientEvents } from '@neura/contract';
+import { addTestMessages, createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,11 +39,18 @@ describe('fuzzing the API and the socket', () => {
   let t: TestApp;
   let user: TestUser;
   let chatId: string;
+  let messageIds: string[];
 
   beforeAll(async () => {
     t = await startTestApp();
     user = await createTestUser(t.services, { credits: 1000 });
-    chatId = (await createTestChat(t.services, user.id)).id;
+    const chat = await createTestChat(t.services, user.id);
+    chatId = chat.id;
+    // A finished exchange, so the message actions reach past their argument checks.
+    messageIds = await addTestMessages(t.services, { id: chat.id, userId: user.id }, [
+      { role: 'user', content: 'hello' },
+      { role: 'assistant', content: 'hi', status: 'failed' },
+    ]);
   });
   afterAll(async () => t?.stop());
 
@@ -106,13 +114,29 @@ describe('fuzzing the API and the socket', () => {
       'broadcast',
       'generateName',
       'reloadChat',
-    ];
+      'retryMessage',
+      'regenerateMessage',
+      'editMessage',
+    ] as const satisfies ReadonlyArray<keyof SessionClientEvents>;
+    // Every client event of the contract is fuzzed: a new one fails the type check until it is listed.
+    const everyEvent: [Exclude<keyof SessionClientEvents, (typeof events)[number]>] extends [never] ? true : never =
+      true;
+    expect(everyEvent).toBe(true);
 
     it('should acknowledge fuzzed socket events without an internal error and stay connected', async () => {
       await fc.assert(
         fc.asyncProperty(
           fc.constantFrom(...events),
-          fc.oneof(body, text, fc.record({ chatId: fc.oneof(text, fc.constant(chatId)), text: value })),
+          fc.oneof(
+            body,
+            text,
+            fc.record({ chatId: fc.oneof(text, fc.constant(chatId)), text: value }),
+            fc.record({
+              chatId: fc.oneof(text, fc.constant(chatId)),
+              messageId: fc.oneof(text, fc.constantFrom(...messageIds)),
+              text: value,
+            }),
+          ),
           async (event, payload) => {
             const answer = await new Promise<unknown>((resolve, reject) => {
               const timer = setTimeout(() => reject(new Error(`no answer to ${event}`)), 10_000);
@@ -127,6 +151,49 @@ describe('fuzzing the API and the socket', () => {
           },
         ),
         { numRuns: 250, seed: SEED },
+      );
+    }, 240_000);
+  });
+
+  describe('on /voice', () => {
+    let voice: TestSocket;
+    beforeAll(async () => {
+      voice = connectSocket(t.url, user.token, '/voice');
+      await new Promise<void>((resolve, reject) => {
+        voice.once('connect', () => resolve());
+        voice.once('connect_error', reject);
+      });
+    });
+    afterAll(() => voice?.close());
+
+    const voiceEvents = ['audioData', 'endAudioData'] as const satisfies ReadonlyArray<keyof VoiceClientEvents>;
+    const everyVoiceEvent: [Exclude<keyof VoiceClientEvents, (typeof voiceEvents)[number]>] extends [never]
+      ? true
+      : never = true;
+    expect(everyVoiceEvent).toBe(true);
+
+    it('should acknowledge fuzzed voice events without an internal error and stay connected', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...voiceEvents),
+          fc.oneof(body, text, fc.uint8Array({ maxLength: 64 }), fc.constant(undefined)),
+          async (event, payload) => {
+            const answer = await new Promise<unknown>((resolve, reject) => {
+              const timer = setTimeout(() => reject(new Error(`no answer to ${event}`)), 10_000);
+              const ack = (r: unknown) => {
+                clearTimeout(timer);
+                resolve(r);
+              };
+              const emit = (voice as unknown as { emit: (...a: unknown[]) => void }).emit.bind(voice);
+              if (payload === undefined) emit(event, ack);
+              else emit(event, payload, ack);
+            });
+            const code = (answer as { error?: { code?: string } } | undefined)?.error?.code;
+            expect(code, `${event} ${JSON.stringify(payload)}`).not.toBe('internal');
+            expect(voice.connected).toBe(true);
+          },
+        ),
+        { numRuns: 120, seed: SEED },
       );
     }, 240_000);
   });

@@ -99,7 +99,7 @@ describe('AppLayout', () => {
         fireEvent.click(within(sidebar).getByRole('button', { name }));
         expect(await screen.findByRole('dialog')).toBeTruthy();
         // Still open after the layout's effects ran (the gate used to close it on public routes).
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await act(async () => {});
         expect(useAppStore.getState().activeModal).toBe('auth');
       }
     },

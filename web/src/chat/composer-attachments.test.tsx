@@ -104,8 +104,12 @@ describe('Composer attachments', { timeout: 20_000 }, () => {
       '“huge.png” is larger than 20 MB.',
     ]);
     expect(screen.queryByTestId('attachment')).toBeNull();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(received).toHaveLength(0);
+    // A good image picked after them: once its upload has arrived, theirs would have too.
+    pick([png()]);
+    const thumb = await screen.findByTestId('attachment');
+    await waitFor(() => expect(thumb.dataset.state).toBe('uploaded'));
+    expect(received).toHaveLength(1);
+    expect(received[0]?.body).toContain('filename="cat.png"');
   });
 
   it("should show the server's refusal and drop the thumbnail", async () => {

@@ -2,9 +2,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inflateSync } from 'node:zlib';
 import type { Message } from '@neura/contract';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MessageItem } from '../chat/message-item';
+import { loadSkills } from '../skills/use-skills';
 import { useAppStore } from '../store/app-store';
 import { ChatSendContext } from './chat-send-context';
 
@@ -175,7 +176,10 @@ describe('image tool cards', { timeout: 20_000 }, () => {
     expect(card.dataset.status).toBe('failed');
     expect(within(card).getByText('Create images failed')).toBeTruthy();
     expect(within(card).getByText('Not enough credits for this skill.')).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 100));
+    // The surcharges have loaded (the same GET /skills the card waits for) and rendered: still none.
+    await act(async () => {
+      await loadSkills();
+    });
     expect(screen.queryByTestId('tool-cost')).toBeNull();
   });
 

@@ -2,7 +2,6 @@ export type {
   AdsPlugin,
   BannerOptions,
   ConsentInfo,
-  ConsentStatus,
   ContentRating,
   TrackingStatus,
 } from './plugin-types';

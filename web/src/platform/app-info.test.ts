@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isQaAppId, QA_APP_ID, readClientInfo } from './app-info';
+import { QA_APP_ID } from './app-ids';
+import { isQaAppId, readClientInfo } from './app-info';
 
 const fakeApp = (id: string) => {
   const getInfo = vi.fn(async () => ({ id, build: '42', version: '1.3.0', name: 'Neura' }));

@@ -7,8 +7,6 @@ import { currentPlatform, type Platform } from './native';
 import type { AppInfoPlugin } from './plugin-types';
 import { loadAppPlugin } from './plugins';
 
-export { APP_ID, QA_APP_ID } from './app-ids';
-
 /** Client info of SPEC.md §3: version 2.0.0, platform, native flag, and on native the app id, build and version. */
 export interface ClientInfo {
   clientVersion: string;

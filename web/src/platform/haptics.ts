@@ -1,4 +1,4 @@
-export type { HapticsPlugin, ImpactStyle } from './plugin-types';
+export type { ImpactStyle } from './plugin-types';
 
 import { isNativePlatform } from './native';
 import type { HapticsPlugin, ImpactStyle } from './plugin-types';
@@ -28,5 +28,3 @@ export function hapticImpact(style: ImpactStyle = 'LIGHT'): void {
     }
   }
 }
-
-export { isNativePlatform } from './native';

@@ -28,7 +28,7 @@ export function speechStatus(): Promise<SpeechStatus> {
   return status;
 }
 
-/** Test hook: forget the cached status. */
+/** Forget the cached status (tests). @internal */
 export function resetSpeechStatus(): void {
   status = undefined;
 }

@@ -1,4 +1,4 @@
-import type { Config } from '../../config.js';
+import { type Config, REPLY_POLICY } from '../../config.js';
 import { SafeHttpError } from '../http/safe-client.js';
 import { SkillError } from '../skill-error.js';
 import { type RunContext, type SkillModule, skillTool } from '../skill-tool.js';
@@ -13,7 +13,7 @@ import { joinUrl } from '../text.js';
 const LABEL = 'music service';
 const MAX_TRACK_BYTES = 30 * 1024 * 1024;
 const DEFAULT_SECONDS = 30;
-const TIMEOUT_MS = 300_000;
+const TIMEOUT_MS = REPLY_POLICY.skillTimeoutMs.generate_music;
 
 const musicAvailable = (config: Config) =>
   config.ELEVENLABS_API_KEY !== undefined || config.REPLICATE_API_TOKEN !== undefined;
@@ -103,7 +103,6 @@ export const generateMusicSkill: SkillModule<'generate_music'> = {
     skillTool(ctx, {
       id: 'generate_music',
       label: LABEL,
-      timeoutMs: TIMEOUT_MS,
       description:
         'Compose a piece of music from a description (genre, mood, instruments). `durationSeconds` is optional (default 30).',
       run: async ({ prompt, durationSeconds }, run) => {

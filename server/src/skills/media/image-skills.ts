@@ -1,3 +1,4 @@
+import { REPLY_POLICY } from '../../config.js';
 import { SkillError } from '../skill-error.js';
 import { type RunContext, type SkillModule, skillTool } from '../skill-tool.js';
 import { compositeThroughMask, forProvider, providerImage, resize, restoreLocally, rotate } from './image-ops.js';
@@ -10,8 +11,6 @@ import type { SourceImage } from './skill-files.js';
  * answers `{ fileId, url, width, height, mimeType }`; the picture is stored in the reply's chat.
  */
 
-const PROVIDER_MS = 180_000;
-const LOCAL_MS = 30_000;
 const ID_HINT = 'the id of a picture from the conversation (the [Attached: …] or [Made: …] notes)';
 const REPAIR_PROMPT =
   'Restore this photo: remove noise, scratches, dust and compression artefacts, fix faded colours and ' +
@@ -37,7 +36,6 @@ export const generateImageSkill: SkillModule<'generate_image'> = {
     skillTool(ctx, {
       id: 'generate_image',
       label: IMAGES_LABEL,
-      timeoutMs: PROVIDER_MS,
       description:
         'Create a new picture from a text description. `size` is optional, e.g. "1024x1024", "1536x1024", "1024x1536".',
       run: async ({ prompt, size }, run) =>
@@ -52,7 +50,6 @@ export const editImageSkill: SkillModule<'edit_image'> = {
     skillTool(ctx, {
       id: 'edit_image',
       label: IMAGES_LABEL,
-      timeoutMs: PROVIDER_MS,
       description: `Change a whole picture as described (style, content, colours). \`imageId\` is ${ID_HINT}.`,
       run: async ({ imageId, prompt }, run) => {
         const source = await picture(run, imageId);
@@ -69,7 +66,6 @@ export const editImageCanvasSkill: SkillModule<'edit_image_canvas'> = {
     skillTool(ctx, {
       id: 'edit_image_canvas',
       label: IMAGES_LABEL,
-      timeoutMs: PROVIDER_MS,
       description:
         'Change only the area the user painted on a picture. `imageId` is the picture and `maskId` the mask ' +
         'listed as "mask <maskId> for image <imageId>" in the [Attached: …] note; `prompt` says what to put there.',
@@ -98,7 +94,7 @@ export const repairImageSkill: SkillModule<'repair_image'> = {
     skillTool(ctx, {
       id: 'repair_image',
       label: IMAGES_LABEL,
-      timeoutMs: imagesConfigured(ctx.config) ? PROVIDER_MS : LOCAL_MS,
+      ...(imagesConfigured(ctx.config) ? {} : { timeoutMs: REPLY_POLICY.localImageMs }),
       description: `Restore a damaged, noisy or faded photo. \`imageId\` is ${ID_HINT}; \`prompt\` may add wishes.`,
       run: async ({ imageId, prompt }, run) => {
         const source = await picture(run, imageId);
@@ -117,7 +113,6 @@ export const rotateImageSkill: SkillModule<'rotate_image'> = {
     skillTool(ctx, {
       id: 'rotate_image',
       label: 'picture tool',
-      timeoutMs: LOCAL_MS,
       description: `Rotate a picture clockwise by \`degrees\` (90, 180, 270 or any angle). \`imageId\` is ${ID_HINT}.`,
       run: async ({ imageId, degrees }, run) => run.files.saveImage(await rotate(await picture(run, imageId), degrees)),
     }),
@@ -130,7 +125,6 @@ export const resizeImageSkill: SkillModule<'resize_image'> = {
     skillTool(ctx, {
       id: 'resize_image',
       label: 'picture tool',
-      timeoutMs: LOCAL_MS,
       description:
         `Resize a picture to \`width\` and/or \`height\` in pixels (at most 4096); with one side given the ` +
         `other keeps the picture's proportions. \`imageId\` is ${ID_HINT}.`,

@@ -1,12 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor } from '../db/database.js';
-import { AppError } from '../errors.js';
-import type { RedisLink } from '../realtime/redis-health.js';
-import type { AttemptRepository } from './attempt-repository.js';
-import { type Backoff, backoffDelayMs, LIMITS, type Limit, RATE_LIMIT_MESSAGE } from './limits.js';
+import type { Executor } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import type { AttemptRepository } from './counter-repository.js';
+import { type Backoff, backoffDelayMs, type Limit, RATE_LIMIT_MESSAGE } from './limit.js';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
-const LONGEST_MS = Math.max(...Object.values(LIMITS).map((l) => l.windowMs), 60 * 60_000);
+/** Counters are kept at least this long (every limit's window is at most an hour today). */
+const KEEP_AT_LEAST_MS = 60 * 60_000;
+
+/** The shared Redis link as the limiter uses it (realtime's RedisLink is one). */
+export interface LimitRedis {
+  readonly state: string;
+  readonly client: { sendCommand(args: string[]): Promise<unknown> };
+  key(...parts: string[]): string;
+}
 
 /** INCR with the window's expiry on the first hit: one atomic step on Redis. */
 const INCR_WINDOW = `local n = redis.call('INCR', KEYS[1])
@@ -33,15 +40,19 @@ const refused = () => new AppError('rate-limited', RATE_LIMIT_MESSAGE);
  */
 export class AttemptLimiter {
   private lastSweep = 0;
+  /** The longest window reserved so far: counters younger than it are never swept. */
+  private longestMs = KEEP_AT_LEAST_MS;
 
+  /** Built once per process (modules.ts) and given to every feature that limits something. */
   constructor(
     private readonly attempts: AttemptRepository,
-    private readonly redis?: RedisLink,
+    private readonly redis?: LimitRedis,
     private readonly log?: FastifyBaseLogger,
   ) {}
 
   /** Counts one attempt; throws the 429 when it is over the limit (the attempt is not evaluated). */
   async reserve(limit: Limit, subject: string): Promise<Reservation> {
+    this.longestMs = Math.max(this.longestMs, limit.windowMs);
     this.sweepNowAndThen();
     const viaRedis = await this.incrementInRedis(limit, subject);
     const count = viaRedis ?? (await this.incrementInDb(limit, subject));
@@ -122,13 +133,18 @@ export class AttemptLimiter {
     }
   }
 
+  /** Account deletion: the counters of these subjects, and of subjects starting with a prefix, in `trx`. */
+  async forgetSubjects(subjects: string[], prefixes: string[], trx?: Executor): Promise<void> {
+    await this.attempts.deleteSubjects(subjects, prefixes, trx);
+  }
+
   /** A right answer: the subject starts over. */
   async resetBackoff(policy: Backoff, subject: string): Promise<void> {
     await this.attempts.reset(policy.scope, subject);
   }
 
   private redisKey(limit: Limit, subject: string): string {
-    return (this.redis as RedisLink).key('limit', limit.scope, subject);
+    return (this.redis as LimitRedis).key('limit', limit.scope, subject);
   }
 
   /** undefined when Redis is not configured or not reachable (the database counts instead). */
@@ -163,7 +179,7 @@ export class AttemptLimiter {
     if (Date.now() - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = Date.now();
     void this.attempts
-      .pruneBefore(new Date(Date.now() - LONGEST_MS).toISOString())
+      .pruneBefore(new Date(Date.now() - this.longestMs).toISOString())
       .catch((error) => this.log?.warn({ err: error }, 'limit counter sweep failed'));
   }
 }

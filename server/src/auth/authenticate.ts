@@ -1,7 +1,20 @@
-import type { UserRow } from '../db/schema.js';
-import type { SessionRepository } from './session-repository.js';
+import type { Executor } from '../db/database.js';
+import type { SessionRow, UserRow } from '../db/schema.js';
 import { hashToken } from './tokens.js';
-import type { UserRepository } from './user-repository.js';
+
+/** What authentication reads of the sessions (accounts' SessionRepository is one). */
+export interface SessionLookup {
+  findActiveByTokenHash(tokenHash: string): Promise<SessionRow | undefined>;
+  touch(id: string): Promise<void>;
+}
+
+/**
+ * A user by id, optionally inside a transaction: what authentication, and every feature that only
+ * reads a user, need of accounts (its UserRepository is one), so they do not import accounts.
+ */
+export interface UserLookup {
+  findById(id: string, trx?: Executor): Promise<UserRow | undefined>;
+}
 
 export interface Principal {
   user: UserRow;
@@ -19,8 +32,8 @@ export interface SessionLifetimes {
 /** Resolves a bearer token to its user and session; undefined when unknown, revoked or expired. */
 export class Authenticator {
   constructor(
-    private readonly sessions: SessionRepository,
-    private readonly users: UserRepository,
+    private readonly sessions: SessionLookup,
+    private readonly users: UserLookup,
     private readonly lifetimes: SessionLifetimes = { idleDays: 30, maxDays: 365 },
   ) {}
 

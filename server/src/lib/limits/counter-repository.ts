@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../db/database.js';
+import type { Executor } from '../../db/database.js';
 
 /**
  * Limit counters in the database, one row per (scope, subject). Every change is ONE statement
@@ -102,16 +102,13 @@ export class AttemptRepository {
       .execute();
   }
 
-  /**
-   * Account deletion: every counter keyed by the user or their address (including `email|ip`
-   * back-off subjects, and the rows of the old `attempts` table) goes with the personal data.
-   */
-  async deleteForAccount(userId: string, email: string, trx: Executor = this.db): Promise<void> {
-    const subjects = [email, userId, `verify:${email}`, `reset:${email}`];
-    await trx.deleteFrom('attempts').where('subject', 'in', subjects).execute();
+  /** Deletes the counters of these subjects and of every subject starting with one of the prefixes. */
+  async deleteSubjects(subjects: string[], prefixes: string[], trx: Executor = this.db): Promise<void> {
     await trx
       .deleteFrom('attempt_counters')
-      .where((eb) => eb.or([eb('subject', 'in', subjects), eb('subject', 'like', `${email}|%`)]))
+      .where((eb) =>
+        eb.or([eb('subject', 'in', subjects), ...prefixes.map((prefix) => eb('subject', 'like', `${prefix}%`))]),
+      )
       .execute();
   }
 }

@@ -1,13 +1,16 @@
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { createSpeechEngines } from './create-engines.js';
-import { findProgram, ProgramTimeoutError, runProgram } from './process.js';
-import { JobQueue } from './queue.js';
-import { joinUtterances, PocketsphinxEngine } from './stt-pocketsphinx.js';
-import { EspeakEngine, FliteEngine } from './tts-offline.js';
-import { readWav } from './wav.js';
+import { loadConfig } from '../src/config.js';
+import { createSpeechEngines } from '../src/speech/create-engines.js';
+import { findProgram, ProgramTimeoutError, runProgram } from '../src/speech/process.js';
+import { JobQueue } from '../src/speech/queue.js';
+import { joinUtterances, PocketsphinxEngine } from '../src/speech/stt-pocketsphinx.js';
+import { EspeakEngine, FliteEngine } from '../src/speech/tts-offline.js';
+import { readWav } from '../src/speech/wav.js';
 
-/** The real Debian engines (flite, espeak-ng, pocketsphinx); .ci/run installs them. */
+/** The real Debian engines (flite, espeak-ng, pocketsphinx; .ci/run installs them): the integration tier. */
+const dataDir = path.join(os.tmpdir(), 'neura-speech-engines');
 const queue = new JobQueue(1);
 const program = (name: string) => {
   const found = findProgram(name);
@@ -65,7 +68,7 @@ describe('offline speech engines', { timeout: 60_000 }, () => {
   });
 
   it('should say which engine is missing when its program is not installed', () => {
-    const config = loadConfig({ DATA_DIR: '/tmp/neura-speech-unit' });
+    const config = loadConfig({ DATA_DIR: dataDir });
     const engines = createSpeechEngines(config, '/nonexistent');
     expect(engines.stt.engine).toBeUndefined();
     expect(engines.stt.availability.reason).toContain('pocketsphinx');
@@ -76,16 +79,14 @@ describe('offline speech engines', { timeout: 60_000 }, () => {
   });
 
   it('should select the installed offline engines by default', () => {
-    const engines = createSpeechEngines(loadConfig({ DATA_DIR: '/tmp/neura-speech-unit' }));
+    const engines = createSpeechEngines(loadConfig({ DATA_DIR: dataDir }));
     expect(engines.stt.engine?.name).toBe('pocketsphinx');
     expect(engines.tts.engine?.name).toBe('flite');
     expect(engines.tts.engine?.contentType).toBe('audio/wav');
   });
 
   it('should call a cloud engine unavailable when neither key nor base URL is set', () => {
-    const engines = createSpeechEngines(
-      loadConfig({ DATA_DIR: '/tmp/neura-speech-unit', STT_ENGINE: 'openai', TTS_ENGINE: 'openai' }),
-    );
+    const engines = createSpeechEngines(loadConfig({ DATA_DIR: dataDir, STT_ENGINE: 'openai', TTS_ENGINE: 'openai' }));
     expect(engines.stt.availability.available).toBe(false);
     expect(engines.tts.availability.available).toBe(false);
   });
