@@ -1,36 +1,68 @@
 /**
- * Relay overhead of the reply engine: the time from the fake model writing its first token to
- * the client receiving the first `message.delta`, and from the last token to `message.done`,
- * at 1, 50 and 200 concurrent streams — against the same client reading the fake model
- * directly over HTTP (the floor: loopback + SSE parsing).
+ * Relay latency of the reply engine, measured the strict way (issue #32): the time from the fake
+ * model writing a reply's first token to the user's socket receiving its first `message.delta`,
+ * and from the last token to `message.done`, at 10, 200 and 1,000 concurrent streams, with every
+ * send of a round at once (`burst`) or spread over one reply's length (`spread`).
  *
- * The app runs as its own process (the bundled server/dist/main.js) on SQLite, as `npm start`
- * runs it; the fake model and the clients share this process, so both ends of each
- * measurement are read on one clock (performance.now()).
+ * Four kinds of process, none sharing an event loop with another:
+ * - the app, as `npm start` runs it: one process, node server/dist/main.js, SQLite in a temp DATA_DIR;
+ * - the fake OpenAI-compatible model (relay-model.ts), streaming RELAY_TOKENS tokens RELAY_TOKEN_GAP_MS apart;
+ * - RELAY_CLIENT_PROCS load generators (relay-clients.ts), holding RELAY_USERS users' socket.io-client
+ *   connections (4 users by default, as the issue's client: each user's socket gets all its chats' deltas);
+ * - this process, which seeds, schedules the rounds and writes the figures (it times nothing).
+ *
+ * The clock: `process.hrtime` (CLOCK_MONOTONIC), which on Linux is one clock for every process on
+ * the machine (relay-shared.ts explains why not `performance.timeOrigin + performance.now()`). The
+ * model writes its reading into the first and last tokens; the generator reads the clock when the
+ * delta arrives and subtracts. Nothing is matched up afterwards, nothing is timed in a process that
+ * also runs the other end. Checked at start: a child's reading falls between this process's readings
+ * before and after asking for it.
+ *
+ * Beside the figures: the event-loop delay p99 of the generators (the worst one) and of the fake
+ * model, so a measuring process that was itself late shows; the app's CPU per relayed token; the
+ * machine's load average.
+ *
+ * Knobs: RELAY_LEVELS=10,200,1000  RELAY_ARRIVAL=burst|spread|both  RELAY_SAMPLES=1000 (streams per
+ * level at least: several rounds at low concurrency)  RELAY_TOKENS=20  RELAY_USERS=4
+ * RELAY_CLIENT_PROCS=2  RELAY_PROFILE=<dir> (--cpu-prof for the app)  RELAY_APP_ENV="KEY=value …"
+ * RELAY_BUNDLE=<other server bundle, relative to the repo root>.
  */
+import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
+import { fileURLToPath } from 'node:url';
 import { addTestMessages, createTestChat, createTestUser, openSeedTarget } from '@neura/test-kit/seed';
 import { buildServer, repoRoot as root, startServerProcess } from '@neura/test-kit/server/process';
-import { io, type Socket } from 'socket.io-client';
 import { loadAverage, report, treeCpuMsOf } from './lib/report.js';
+import { percentile } from './lib/stats.js';
+import {
+  clockMs,
+  type FromClients,
+  type FromModel,
+  type LagFigures,
+  type StreamSample,
+  type ToClients,
+  type ToModel,
+} from './relay-shared.js';
 
-const LEVELS = (process.env.RELAY_LEVELS ?? '1,50,200').split(',').map(Number);
-/**
- * How a round's sends arrive: `burst` (the default) sends all of them at once, the worst case (the
- * first tokens of the first replies wait behind the setup of every other send); `spread` starts
- * them evenly over one reply's duration (20 tokens × 20 ms), so all are in flight together at the
- * end of it, as users sending at random moments would be.
- */
-const ARRIVAL = process.env.RELAY_ARRIVAL === 'spread' ? 'spread' : 'burst';
-/** Samples per level: at least this many streams (several rounds at low concurrency). */
-const MIN_SAMPLES = 100;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const LEVELS = (process.env.RELAY_LEVELS ?? '10,200,1000').split(',').map(Number);
+const ARRIVALS: Array<'burst' | 'spread'> =
+  process.env.RELAY_ARRIVAL === 'both'
+    ? ['burst', 'spread']
+    : process.env.RELAY_ARRIVAL === 'spread'
+      ? ['spread']
+      : ['burst'];
+const MIN_SAMPLES = Number(process.env.RELAY_SAMPLES ?? 1000);
 const TOKENS = Number(process.env.RELAY_TOKENS ?? 20);
-const TOKEN_GAP_MS = 20;
+const TOKEN_GAP_MS = Number(process.env.RELAY_TOKEN_GAP_MS ?? 20);
+const USERS = Number(process.env.RELAY_USERS ?? 4);
+const CLIENT_PROCS = Number(process.env.RELAY_CLIENT_PROCS ?? 2);
+/** How far ahead of now a round is scheduled, so every generator has the message before it starts. */
+const LEAD_MS = 50;
 /**
  * Extra environment for the app, `KEY=value` pairs separated by spaces: e.g. the multi-process
- * mode, `RELAY_APP_ENV="WEB_CONCURRENCY=2 REDIS_URL=redis://127.0.0.1:6379"`.
+ * mode, `RELAY_APP_ENV="CLUSTER_WORKERS=2 REDIS_URL=redis://127.0.0.1:6379"`.
  */
 const APP_ENV = Object.fromEntries(
   (process.env.RELAY_APP_ENV ?? '')
@@ -40,254 +72,211 @@ const APP_ENV = Object.fromEntries(
 );
 /** Another server bundle to measure (e.g. a build of the commit before a change), relative to the repo root. */
 const BUNDLE = process.env.RELAY_BUNDLE ? path.resolve(root, process.env.RELAY_BUNDLE) : undefined;
+const childEnv = { ...process.env, RELAY_TOKENS: String(TOKENS), RELAY_TOKEN_GAP_MS: String(TOKEN_GAP_MS) };
 
-interface Timing {
-  /** When the client emitted sendMessage (relay rounds only). */
-  sent?: number;
-  modelFirst?: number;
-  modelLast?: number;
-  clientFirst?: number;
-  clientLast?: number;
+const ms = (v: number) => (v >= 100 ? `${v.toFixed(0)} ms` : `${v.toFixed(2)} ms`);
+const pct = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), p999: percentile(sorted, 99.9) };
+};
+
+/** A forked child and its next message of a type. */
+function child<In, Out extends { type: string }>(file: string) {
+  const proc: ChildProcess = fork(path.join(here, file), [], {
+    execArgv: ['--import', 'tsx'],
+    env: childEnv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = <T extends Out['type']>(type: T) =>
+    new Promise<Extract<Out, { type: T }>>((resolve, reject) => {
+      const onMessage = (m: Out) => {
+        if (m.type !== type) return;
+        proc.off('message', onMessage);
+        proc.off('exit', onExit);
+        resolve(m as Extract<Out, { type: T }>);
+      };
+      const onExit = (code: number | null) => reject(new Error(`${file} exited (${code}) waiting for ${type}`));
+      proc.on('message', onMessage);
+      proc.once('exit', onExit);
+    });
+  return { proc, next, send: (m: In) => proc.send(m as object) };
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
-const ms = (v: number) => `${v.toFixed(2)} ms`;
-
-/** Users with a session, lots of credits and one chat that already has a message (no naming). */
-async function seed(dataDir: string, count: number): Promise<Array<{ token: string; chatId: string }>> {
+/** Users with a session and lots of credits, each with chats that already hold a message (no naming). */
+async function seed(dataDir: string, chats: number): Promise<Array<{ token: string; chatIds: string[] }>> {
   const target = openSeedTarget({ dataDir });
   try {
-    const out: Array<{ token: string; chatId: string }> = [];
-    for (let i = 0; i < count; i++) {
-      const user = await createTestUser(target, { firstName: 'Bench', password: null, credits: 1_000_000 });
+    const users: Array<{ id: string; token: string; chatIds: string[] }> = [];
+    for (let u = 0; u < USERS; u++) {
+      const user = await createTestUser(target, { firstName: 'Bench', password: null, credits: 100_000_000 });
+      users.push({ id: user.id, token: user.token, chatIds: [] });
+    }
+    // Chat j belongs to user j % USERS, so every level spreads its streams evenly over the users.
+    for (let j = 0; j < chats; j++) {
+      const user = users[j % USERS] as (typeof users)[number];
       const chat = await createTestChat(target, user.id, 'default', { name: 'Bench' });
       await addTestMessages(target, { id: chat.id, userId: user.id }, [{ role: 'user', content: 'warm-up' }]);
-      out.push({ token: user.token, chatId: chat.id });
+      user.chatIds.push(chat.id);
     }
-    return out;
+    return users;
   } finally {
     await target.close();
   }
 }
 
-const markerOf = (body: { messages?: Array<{ role: string; content: unknown }> }): string | undefined => {
-  const last = body.messages?.filter((m) => m.role === 'user').at(-1)?.content;
-  const text = typeof last === 'string' ? last : JSON.stringify(last ?? '');
-  return /bench:[\w-]+/.exec(text)?.[0];
-};
-
-async function relayRound(
-  timings: Map<string, Timing>,
-  clients: Array<{ socket: Socket; chatId: string }>,
-  round: number,
-): Promise<void> {
-  // Warm-up rounds (negative) always arrive at once.
-  const gap = ARRIVAL === 'spread' && round >= 0 ? (TOKENS * TOKEN_GAP_MS) / clients.length : 0;
-  await Promise.all(
-    clients.map(
-      ({ socket, chatId }, i) =>
-        new Promise<void>((resolve, reject) => {
-          const marker = `bench:${round}-${i}`;
-          const t: Timing = {};
-          timings.set(marker, t);
-          const onDelta = (p: { chatId: string }) => {
-            if (p.chatId === chatId) t.clientFirst ??= performance.now();
-          };
-          const onError = (p: { chatId: string; message: string }) => {
-            if (p.chatId === chatId) reject(new Error(p.message));
-          };
-          const onDone = (p: { chatId: string }) => {
-            if (p.chatId !== chatId) return;
-            t.clientLast = performance.now();
-            socket.off('message.delta', onDelta);
-            socket.off('message.done', onDone);
-            socket.off('message.error', onError);
-            resolve();
-          };
-          socket.on('message.delta', onDelta);
-          socket.on('message.done', onDone);
-          socket.on('message.error', onError);
-          const send = () => {
-            t.sent = performance.now();
-            socket.emit('sendMessage', { chatId, text: marker }, (ack: { error?: { message: string } }) => {
-              if (ack.error) reject(new Error(ack.error.message));
-            });
-          };
-          if (gap > 0 && i > 0) setTimeout(send, i * gap);
-          else send();
-        }),
-    ),
-  );
-}
-
-async function directStream(fake: FakeOpenAI, marker: string, t: Timing): Promise<void> {
-  const res = await fetch(`${fake.baseUrl}/chat/completions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ model: 'fake', stream: true, messages: [{ role: 'user', content: marker }] }),
-  });
-  const reader = res.body?.getReader();
-  if (!reader) throw new Error('no body');
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let at = buffer.indexOf('\n\n');
-    while (at !== -1) {
-      const event = buffer.slice(0, at);
-      buffer = buffer.slice(at + 2);
-      at = buffer.indexOf('\n\n');
-      if (!event.startsWith('data: ') || event === 'data: [DONE]') continue;
-      const chunk = JSON.parse(event.slice(6)) as { choices?: Array<{ delta?: { content?: string } }> };
-      if (chunk.choices?.[0]?.delta?.content) {
-        const now = performance.now();
-        t.clientFirst ??= now;
-        t.clientLast = now;
-      }
-    }
-  }
-}
-
-function summarize(timings: Map<string, Timing>) {
-  const first: number[] = [];
-  const last: number[] = [];
-  const sendToFirst: number[] = [];
-  for (const t of timings.values()) {
-    if (t.modelFirst === undefined || t.clientFirst === undefined) continue;
-    if (t.modelLast === undefined || t.clientLast === undefined) continue;
-    first.push(t.clientFirst - t.modelFirst);
-    last.push(t.clientLast - t.modelLast);
-    if (t.sent !== undefined) sendToFirst.push(t.clientFirst - t.sent);
-  }
-  return {
-    samples: first.length,
-    sendP50: percentile(sendToFirst, 50),
-    sendP99: percentile(sendToFirst, 99),
-    firstP50: percentile(first, 50),
-    firstP99: percentile(first, 99),
-    lastP50: percentile(last, 50),
-    lastP99: percentile(last, 99),
-  };
-}
-
-const loadBefore = loadAverage();
-type Row = {
+interface Row {
   level: number;
-  relay: ReturnType<typeof summarize>;
-  direct: ReturnType<typeof summarize>;
-  /** The app process's CPU time (user + system) per relayed token, µs. */
-  cpuPerToken?: number;
-  /** This process's CPU (the fake model and the clients) per relayed token, µs. */
+  arrival: 'burst' | 'spread';
+  samples: StreamSample[];
+  failures: string[];
+  appCpuPerToken?: number;
+  clientLag: LagFigures;
+  modelLag: LagFigures;
+  /** Generators' and model's CPU per relayed token, µs. */
   benchCpuPerToken: number;
-  /** Wall time of the level's rounds against their nominal length (tokens × gap per round). */
   stretch: number;
   load: string;
-};
+}
 
 async function main() {
-  const fake = await startFakeOpenAI({
-    chunks: Array.from({ length: TOKENS }, (_, i) => `tok${i} `),
-    delayMs: TOKEN_GAP_MS,
-  });
-  let timings = new Map<string, Timing>();
-  fake.onChunk = ({ request, index, last, at }) => {
-    const marker = markerOf(request.body);
-    const t = marker ? timings.get(marker) : undefined;
-    if (!t) return;
-    if (index === 0) t.modelFirst = at;
-    if (last) t.modelLast = at;
-  };
-  // The bundled server, as `npm start` runs it (rebuilt first so it matches the sources).
+  const loadBefore = loadAverage();
+  const model = child<ToModel, FromModel>('relay-model.ts');
+  const { baseUrl } = await model.next('listening');
+  const before = clockMs();
+  model.send({ type: 'clock' });
+  const { clock } = await model.next('clock');
+  const after = clockMs();
+  if (!(before <= clock && clock <= after))
+    throw new Error(`the model's clock (${clock}) is not this process's (${before}…${after}): not one machine clock`);
+
   if (!BUNDLE) buildServer();
   const profile = process.env.RELAY_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.RELAY_PROFILE] : [];
   const app = await startServerProcess({
-    env: { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', NODE_ENV: 'production', ...APP_ENV },
+    env: { LLM_BASE_URL: baseUrl, LLM_MODEL: 'fake', NODE_ENV: 'production', ...APP_ENV },
     nodeArgs: profile,
     bundlePath: BUNDLE,
     startTimeoutMs: 60_000,
   });
-  const { url } = app;
+  const generators = Array.from({ length: CLIENT_PROCS }, () => child<ToClients, FromClients>('relay-clients.ts'));
   const rows: Row[] = [];
-  const sockets: Socket[] = [];
   try {
-    const users = await seed(app.dataDir, Math.max(...LEVELS));
-    for (const u of users) {
-      const socket = io(`${url}/session`, { query: { token: u.token }, transports: ['websocket'], forceNew: true });
-      sockets.push(socket);
-    }
-    await Promise.all(sockets.map((s) => new Promise((r) => s.once('ready', r))));
-    const clients = users.map((u, i) => ({ socket: sockets[i] as Socket, chatId: u.chatId }));
+    const maxLevel = Math.max(...LEVELS);
+    const users = await seed(app.dataDir, maxLevel);
+    // User u's socket lives in generator u % CLIENT_PROCS.
+    const chatsByLevel = (level: number) =>
+      Array.from({ length: level }, (_, j) => users[j % USERS]?.chatIds[Math.floor(j / USERS)] as string);
+    const generatorOf = new Map<string, number>();
+    users.forEach((u, i) => {
+      for (const c of u.chatIds) generatorOf.set(c, i % CLIENT_PROCS);
+    });
+    await Promise.all(
+      generators.map(async (g, gi) => {
+        const t0 = clockMs();
+        g.send({ type: 'connect', url: app.url, users: users.filter((_, i) => i % CLIENT_PROCS === gi) });
+        const { clock: c } = await g.next('ready');
+        if (!(t0 <= c && c <= clockMs())) throw new Error('a generator is not on this process’s clock');
+      }),
+    );
 
-    // Warm-up (JIT, the app's connection pool to the model at the largest level) is not measured.
-    timings = new Map();
-    await relayRound(timings, clients.slice(0, 10), -2);
-    await relayRound(timings, clients, -1);
-
-    for (const level of LEVELS) {
-      const rounds = Math.max(1, Math.ceil(MIN_SAMPLES / level));
-      timings = new Map();
-      const cpuBefore = treeCpuMsOf(app.pid);
-      const benchBefore = process.cpuUsage();
-      const wallBefore = performance.now();
-      for (let r = 0; r < rounds; r++) await relayRound(timings, clients.slice(0, level), r);
-      const cpuAfter = treeCpuMsOf(app.pid);
-      const benchUsage = process.cpuUsage(benchBefore);
-      const benchCpuPerToken = (benchUsage.user + benchUsage.system) / (rounds * level * TOKENS);
-      const stretch = (performance.now() - wallBefore) / (rounds * TOKENS * TOKEN_GAP_MS);
-      const relay = summarize(timings);
-      const cpuPerToken =
-        cpuBefore !== undefined && cpuAfter !== undefined
-          ? ((cpuAfter - cpuBefore) * 1000) / (rounds * level * TOKENS)
-          : undefined;
-      timings = new Map();
-      for (let r = 0; r < rounds; r++) {
-        await Promise.all(
-          Array.from({ length: level }, (_, i) => {
-            const marker = `bench:direct-${r}-${i}`;
-            const t: Timing = {};
-            timings.set(marker, t);
-            return directStream(fake, marker, t);
-          }),
-        );
-      }
-      const direct = summarize(timings);
-      rows.push({ level, relay, direct, cpuPerToken, benchCpuPerToken, stretch, load: loadAverage() });
-      console.log(
-        `${String(level).padStart(3)} streams  first token → first delta: p50 ${ms(relay.firstP50)}, p99 ${ms(relay.firstP99)}` +
-          ` (direct p50 ${ms(direct.firstP50)}, p99 ${ms(direct.firstP99)})  |  last token → done: p50 ${ms(relay.lastP50)},` +
-          ` p99 ${ms(relay.lastP99)} (direct p50 ${ms(direct.lastP50)}, p99 ${ms(direct.lastP99)})  |  send → first delta: p50 ${ms(relay.sendP50)}, p99 ${ms(relay.sendP99)}  [${relay.samples} streams]` +
-          (cpuPerToken === undefined ? '' : `  app CPU ${cpuPerToken.toFixed(0)} µs/token`) +
-          `  bench CPU ${benchCpuPerToken.toFixed(0)} µs/token  rounds took ${stretch.toFixed(2)}× their nominal length`,
+    const runRound = async (chats: string[], arrival: 'burst' | 'spread', resetLag: boolean) => {
+      const start = clockMs() + LEAD_MS;
+      const gap = arrival === 'spread' ? (TOKENS * TOKEN_GAP_MS) / chats.length : 0;
+      const sends = chats.map((chatId, i) => ({ chatId, at: start + i * gap }));
+      const done = await Promise.all(
+        generators.map((g, gi) => {
+          const reply = g.next('round-done');
+          g.send({ type: 'round', sends: sends.filter((s) => generatorOf.get(s.chatId) === gi), resetLag });
+          return reply;
+        }),
       );
+      return done;
+    };
+
+    // Warm-up (JIT; the app's connections to the model at the largest level), not measured.
+    await runRound(chatsByLevel(Math.min(10, maxLevel)), 'burst', true);
+    await runRound(chatsByLevel(maxLevel), 'burst', true);
+
+    for (const arrival of ARRIVALS) {
+      for (const level of LEVELS) {
+        const chats = chatsByLevel(level);
+        const rounds = Math.max(1, Math.ceil(MIN_SAMPLES / level));
+        const samples: StreamSample[] = [];
+        const failures: string[] = [];
+        let clientLag: LagFigures = { p50: 0, p99: 0, max: 0 };
+        let clientCpuUs = 0;
+        model.send({ type: 'lag-reset' });
+        const cpuBefore = treeCpuMsOf(app.pid);
+        const wallBefore = clockMs();
+        for (let r = 0; r < rounds; r++) {
+          const done = await runRound(chats, arrival, r === 0);
+          for (const d of done) {
+            samples.push(...d.samples);
+            failures.push(...d.failures);
+          }
+          if (r === rounds - 1) {
+            // Each generator's figures cover the whole level (reset at its first round): the worst generator.
+            clientLag = done.reduce((worst, d) => (d.lag.p99 > worst.p99 ? d.lag : worst), clientLag);
+            clientCpuUs = done.reduce((s, d) => s + d.cpuUs, 0);
+          }
+        }
+        const stretch = (clockMs() - wallBefore) / (rounds * (TOKENS * TOKEN_GAP_MS + LEAD_MS));
+        const cpuAfter = treeCpuMsOf(app.pid);
+        model.send({ type: 'lag' });
+        const modelFigures = await model.next('lag');
+        const tokens = rounds * level * TOKENS;
+        const row: Row = {
+          level,
+          arrival,
+          samples,
+          failures,
+          appCpuPerToken:
+            cpuBefore !== undefined && cpuAfter !== undefined ? ((cpuAfter - cpuBefore) * 1000) / tokens : undefined,
+          clientLag,
+          modelLag: modelFigures.lag,
+          benchCpuPerToken: (clientCpuUs + modelFigures.cpuUs) / tokens,
+          stretch,
+          load: loadAverage(),
+        };
+        rows.push(row);
+        const first = pct(samples.map((s) => s.first));
+        const last = pct(samples.map((s) => s.last));
+        console.log(
+          `${String(level).padStart(4)} streams ${arrival}: first token → first delta p50 ${ms(first.p50)}, p99 ${ms(first.p99)}, p999 ${ms(first.p999)}` +
+            `  |  last token → done p50 ${ms(last.p50)}, p99 ${ms(last.p99)}  [${samples.length} streams, ${failures.length} failed]` +
+            `  generators' loop delay p99 ${ms(clientLag.p99)}, model's ${ms(modelFigures.lag.p99)}` +
+            (row.appCpuPerToken === undefined ? '' : `  app CPU ${row.appCpuPerToken.toFixed(0)} µs/token`) +
+            `  rounds ${stretch.toFixed(2)}× nominal  load ${row.load}`,
+        );
+        for (const f of failures.slice(0, 5)) console.log(`  failed: ${f}`);
+      }
     }
   } catch (error) {
     console.error(app.output());
     throw error;
   } finally {
-    for (const s of sockets) s.close();
+    for (const g of generators) {
+      if (g.proc.connected) g.send({ type: 'close' });
+    }
     await app.stop();
-    await fake.close();
+    model.proc.kill();
   }
-  writeReport(rows);
+  writeReport(rows, loadBefore);
 }
 
-function writeReport(rows: Row[]) {
+function writeReport(rows: Row[], loadBefore: string) {
   const table = [
-    '| Concurrent streams | Streams measured | First token → first `message.delta` p50 / p99 | Direct read p50 / p99 | Last token → `message.done` p50 / p99 | Direct read p50 / p99 | `sendMessage` → first `message.delta` p50 / p99 | App CPU per token | Bench CPU per token (fake model + clients) | Rounds’ wall time / nominal | Load average after |',
-    '|---:|---:|---|---|---|---|---|---:|---:|---:|---|',
-    ...rows.map(
-      ({ level, relay, direct, cpuPerToken, benchCpuPerToken, stretch, load }) =>
-        `| ${level} | ${relay.samples} | ${ms(relay.firstP50)} / ${ms(relay.firstP99)} | ${ms(direct.firstP50)} / ${ms(direct.firstP99)} | ${ms(relay.lastP50)} / ${ms(relay.lastP99)} | ${ms(direct.lastP50)} / ${ms(direct.lastP99)} | ${ms(relay.sendP50)} / ${ms(relay.sendP99)} | ${cpuPerToken === undefined ? 'n/a' : `${cpuPerToken.toFixed(0)} µs`} | ${benchCpuPerToken.toFixed(0)} µs | ${stretch.toFixed(2)}× | ${load} |`,
-    ),
+    '| Streams | Arrival | Measured (failed) | First token → first `message.delta` p50 / p99 / p999 | Last token → `message.done` p50 / p99 | `sendMessage` → first delta p50 / p99 | Generators’ / model’s event-loop delay p99 | App CPU per token | Rounds / nominal | Load average after |',
+    '|---:|---|---:|---|---|---|---|---:|---:|---|',
+    ...rows.map((r) => {
+      const first = pct(r.samples.map((s) => s.first));
+      const last = pct(r.samples.map((s) => s.last));
+      const send = pct(r.samples.map((s) => s.sendToFirst));
+      return `| ${r.level} | ${r.arrival} | ${r.samples.length} (${r.failures.length}) | ${ms(first.p50)} / ${ms(first.p99)} / ${ms(first.p999)} | ${ms(last.p50)} / ${ms(last.p99)} | ${ms(send.p50)} / ${ms(send.p99)} | ${ms(r.clientLag.p99)} / ${ms(r.modelLag.p99)} | ${r.appCpuPerToken === undefined ? 'n/a' : `${r.appCpuPerToken.toFixed(0)} µs`} | ${r.stretch.toFixed(2)}× | ${r.load} |`;
+    }),
   ].join('\n');
   report(
     [
-      `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, SQLite, ${Object.keys(APP_ENV).length ? `app env ${process.env.RELAY_APP_ENV?.trim()}` : 'one app process'} (${BUNDLE ? path.relative(root, BUNDLE) : 'server/dist/main.js'}); ${TOKENS} tokens per reply, ${TOKEN_GAP_MS} ms apart, sends ${ARRIVAL === 'spread' ? 'spread over one reply’s duration' : 'all at once'} (RELAY_ARRIVAL=${ARRIVAL}); load average before the run ${loadBefore}.`,
+      `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, SQLite, ${Object.keys(APP_ENV).length ? `app env ${process.env.RELAY_APP_ENV?.trim()}` : 'one app process'} (${BUNDLE ? path.relative(root, BUNDLE) : 'server/dist/main.js'}); fake model and ${CLIENT_PROCS} load generators (${USERS} users) in processes of their own; ${TOKENS} tokens per reply, ${TOKEN_GAP_MS} ms apart; at least ${MIN_SAMPLES} streams per level; load average before the run ${loadBefore}.`,
       '',
       table,
     ].join('\n'),
