@@ -14,6 +14,9 @@ const TOKENS = Number(process.env.RELAY_TOKENS ?? 20);
 const GAP_MS = Number(process.env.RELAY_TOKEN_GAP_MS ?? 20);
 const lag = loopLag();
 let cpuBase = process.cpuUsage();
+/** Streams open now, and the most open at once since the last reset (the concurrency a level reached). */
+let open = 0;
+let peak = 0;
 const send = (message: FromModel) => process.send?.(message);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -39,8 +42,11 @@ const server = http.createServer(async (req, res) => {
     return;
   }
   let closed = false;
+  open++;
+  peak = Math.max(peak, open);
   res.on('close', () => {
     closed = true;
+    open--;
   });
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   res.flushHeaders();
@@ -81,9 +87,10 @@ process.on('message', (message: ToModel) => {
   if (message.type === 'lag-reset') {
     lag.reset();
     cpuBase = process.cpuUsage();
+    peak = open;
   } else if (message.type === 'lag') {
     const cpu = process.cpuUsage(cpuBase);
-    send({ type: 'lag', lag: lag.figures(), cpuUs: cpu.user + cpu.system });
+    send({ type: 'lag', lag: lag.figures(), cpuUs: cpu.user + cpu.system, peakStreams: peak });
   } else if (message.type === 'clock') send({ type: 'clock', clock: clockMs() });
 });
 process.on('disconnect', () => process.exit(0));

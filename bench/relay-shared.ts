@@ -68,5 +68,5 @@ export type FromClients =
 export type ToModel = { type: 'lag-reset' } | { type: 'lag' } | { type: 'clock' };
 export type FromModel =
   | { type: 'listening'; baseUrl: string }
-  | { type: 'lag'; lag: LagFigures; cpuUs: number }
+  | { type: 'lag'; lag: LagFigures; cpuUs: number; peakStreams: number }
   | { type: 'clock'; clock: number };

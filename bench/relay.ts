@@ -135,6 +135,8 @@ interface Row {
   /** Generators' and model's CPU per relayed token, µs. */
   benchCpuPerToken: number;
   stretch: number;
+  /** The most replies streaming at once at the model: how concurrent the level really was. */
+  peakStreams: number;
   load: string;
 }
 
@@ -235,6 +237,7 @@ async function main() {
           modelLag: modelFigures.lag,
           benchCpuPerToken: (clientCpuUs + modelFigures.cpuUs) / tokens,
           stretch,
+          peakStreams: modelFigures.peakStreams,
           load: loadAverage(),
         };
         rows.push(row);
@@ -245,8 +248,10 @@ async function main() {
             `  |  last token → done p50 ${ms(last.p50)}, p99 ${ms(last.p99)}  [${samples.length} streams, ${failures.length} failed]` +
             `  generators' loop delay p99 ${ms(clientLag.p99)}, model's ${ms(modelFigures.lag.p99)}` +
             (row.appCpuPerToken === undefined ? '' : `  app CPU ${row.appCpuPerToken.toFixed(0)} µs/token`) +
-            `  rounds ${stretch.toFixed(2)}× nominal  load ${row.load}`,
+            `  at most ${row.peakStreams} streaming at once  rounds ${stretch.toFixed(2)}× nominal  load ${row.load}`,
         );
+        // For reading an app profile (RELAY_PROFILE): V8's sample times are this clock in µs on Linux.
+        console.log(`  level ran on the clock from ${wallBefore.toFixed(1)} to ${clockMs().toFixed(1)} ms`);
         for (const f of failures.slice(0, 5)) console.log(`  failed: ${f}`);
       }
     }
@@ -265,13 +270,13 @@ async function main() {
 
 function writeReport(rows: Row[], loadBefore: string) {
   const table = [
-    '| Streams | Arrival | Measured (failed) | First token → first `message.delta` p50 / p99 / p999 | Last token → `message.done` p50 / p99 | `sendMessage` → first delta p50 / p99 | Generators’ / model’s event-loop delay p99 | App CPU per token | Rounds / nominal | Load average after |',
-    '|---:|---|---:|---|---|---|---|---:|---:|---|',
+    '| Streams | Arrival | Measured (failed) | First token → first `message.delta` p50 / p99 / p999 | Last token → `message.done` p50 / p99 | `sendMessage` → first delta p50 / p99 | Generators’ / model’s event-loop delay p99 | App CPU per token | Most streaming at once | Rounds / nominal | Load average after |',
+    '|---:|---|---:|---|---|---|---|---:|---:|---:|---|',
     ...rows.map((r) => {
       const first = pct(r.samples.map((s) => s.first));
       const last = pct(r.samples.map((s) => s.last));
       const send = pct(r.samples.map((s) => s.sendToFirst));
-      return `| ${r.level} | ${r.arrival} | ${r.samples.length} (${r.failures.length}) | ${ms(first.p50)} / ${ms(first.p99)} / ${ms(first.p999)} | ${ms(last.p50)} / ${ms(last.p99)} | ${ms(send.p50)} / ${ms(send.p99)} | ${ms(r.clientLag.p99)} / ${ms(r.modelLag.p99)} | ${r.appCpuPerToken === undefined ? 'n/a' : `${r.appCpuPerToken.toFixed(0)} µs`} | ${r.stretch.toFixed(2)}× | ${r.load} |`;
+      return `| ${r.level} | ${r.arrival} | ${r.samples.length} (${r.failures.length}) | ${ms(first.p50)} / ${ms(first.p99)} / ${ms(first.p999)} | ${ms(last.p50)} / ${ms(last.p99)} | ${ms(send.p50)} / ${ms(send.p99)} | ${ms(r.clientLag.p99)} / ${ms(r.modelLag.p99)} | ${r.appCpuPerToken === undefined ? 'n/a' : `${r.appCpuPerToken.toFixed(0)} µs`} | ${r.peakStreams} | ${r.stretch.toFixed(2)}× | ${r.load} |`;
     }),
   ].join('\n');
   report(
