@@ -17,6 +17,8 @@ import {
   type ToClients,
 } from './relay-shared.js';
 
+/** How long a round's streams may take after its last send before they count as failed. */
+const ROUND_TIMEOUT_MS = Number(process.env.RELAY_ROUND_TIMEOUT_MS ?? 120_000);
 const lag = loopLag();
 let cpuBase = process.cpuUsage();
 const send = (message: FromClients) => process.send?.(message);
@@ -97,7 +99,16 @@ async function round(sends: Array<{ chatId: string; at: number }>): Promise<Arra
     await until(at);
     for (const chatId of byTime.get(at) ?? []) results.push(stream(chatId));
   }
-  return Promise.all(results);
+  // A stream that never ends is a failure of the round, not a hang of the bench.
+  const timer = setTimeout(() => {
+    for (const [chatId, entry] of pending) {
+      pending.delete(chatId);
+      entry.resolve(`chat ${chatId}: no message.done within ${ROUND_TIMEOUT_MS} ms`);
+    }
+  }, ROUND_TIMEOUT_MS);
+  const out = await Promise.all(results);
+  clearTimeout(timer);
+  return out;
 }
 
 process.on('message', async (message: ToClients) => {

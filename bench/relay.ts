@@ -24,7 +24,8 @@
  *
  * Knobs: RELAY_LEVELS=10,200,1000  RELAY_ARRIVAL=burst|spread|both  RELAY_SAMPLES=1000 (streams per
  * level at least: several rounds at low concurrency)  RELAY_TOKENS=20  RELAY_USERS=4
- * RELAY_CLIENT_PROCS=2  RELAY_PROFILE=<dir> (--cpu-prof for the app)  RELAY_APP_ENV="KEY=value …"
+ * RELAY_CLIENT_PROCS=2  RELAY_ROUND_TIMEOUT_MS=120000 (a stream not done by then counts as failed)
+ * RELAY_PROFILE=<dir> (--cpu-prof for the app)  RELAY_APP_ENV="KEY=value …"
  * RELAY_BUNDLE=<other server bundle, relative to the repo root>.
  */
 import { type ChildProcess, fork } from 'node:child_process';
