@@ -282,12 +282,14 @@ test('should let an admin give a persona a tagline, prompts and an avatar shown 
 
   // A chat with it: the intro shows the tagline and the persona's own prompts; a chip sends.
   await card.getByRole('button', { name: 'Start a chat with River Otter' }).click();
-  await expect(userTab).toHaveURL(/\/chats\/[0-9a-z]{26}$/);
+  // A draft until the first message (issue #25 N9).
+  await expect(userTab).toHaveURL(/\/chats\/new\?persona=river-otter/);
   await expect(userTab.getByTestId('chat-intro-tagline')).toHaveText('Your friend down by the water');
   await expect(userTab.getByTestId('chat-intro').getByTestId('persona-avatar')).toBeVisible();
   const chips = userTab.getByTestId('suggestion');
   await expect(chips).toHaveText(['Where do otters sleep?', 'Tell me a river story']);
   await chips.first().click();
+  await expect(userTab).toHaveURL(/\/chats\/[0-9a-z]{26}$/);
   await expect(userTab.locator('[data-role="assistant"]')).toHaveAttribute('data-status', 'complete');
 
   // Unpublished: the open chat keeps its history and shows the note instead of the composer.

@@ -135,10 +135,12 @@ test('should chat with a built persona using exactly its instructions, and let a
   expect((await myPersonas(ada)).map((p) => p.name)).toEqual(['Captain Quill']);
 
   await page.getByTestId('persona-try').click();
-  await expect(page).toHaveURL(/\/chats\/[0-9a-z]+$/);
+  // A draft chat until the first message (issue #25 N9): the intro shows, nothing is created yet.
+  await expect(page).toHaveURL(new RegExp(`/chats/new\\?persona=${id}$`));
   await expect(page.getByTestId('greeting')).toContainText('Ahoy, matey!');
   await expect(page.getByRole('button', { name: 'Tell me a sea story' })).toBeVisible();
   await sendAndWait(page, 'Teach me fractions');
+  await expect(page).toHaveURL(/\/chats\/[0-9a-z]+$/);
   expect(lastSystemPrompt()).toBe(instructions);
 
   // Another user with the link: the profile without the instructions, then a chat.
@@ -149,8 +151,9 @@ test('should chat with a built persona using exactly its instructions, and let a
   // Only public personas can be reported.
   await expect(bobPage.getByTestId('report-persona')).toHaveCount(0);
   await bobPage.getByTestId('persona-link-start').click();
-  await expect(bobPage).toHaveURL(/\/chats\/[0-9a-z]+$/);
+  await expect(bobPage).toHaveURL(new RegExp(`/chats/new\\?persona=${id}$`));
   await sendAndWait(bobPage, 'Hello captain');
+  await expect(bobPage).toHaveURL(/\/chats\/[0-9a-z]+$/);
   expect(lastSystemPrompt()).toBe(instructions);
 
   // A private persona's link is not found for anyone else.

@@ -1,6 +1,6 @@
 import type { Chat } from '@neura/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dispatchChats } from '../store/chats';
 import { usePersonas } from '../store/personas';
 import { renderWithRouter } from '../test/render-with-router';
@@ -86,13 +86,48 @@ describe('ChatList', () => {
     expect(screen.getAllByTestId('chat-row')).toHaveLength(3);
   });
 
-  it('should show the preview or "No messages yet" and the persona name or "Unknown / Custom"', () => {
-    renderWithRouter(<ChatList />);
-    const [first, second] = screen.getAllByTestId('chat-row');
-    expect(first?.textContent).toContain('No messages yet');
-    expect(first?.textContent).toContain('Unknown / Custom');
-    expect(second?.textContent).toContain('Hello from the preview');
-    expect(second?.textContent).toContain('Neura');
+  it('should show the preview or "No messages yet" and the persona name or "Unknown / Custom"', async () => {
+    // A persona outside the catalog is asked for by its profile: this one is gone (404).
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        return new Response(JSON.stringify({ message: 'That persona is not available.', code: 'not-found' }), {
+          status: 404,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
+    try {
+      renderWithRouter(<ChatList />);
+      const [first, second] = screen.getAllByTestId('chat-row');
+      expect(first?.textContent).toContain('No messages yet');
+      await waitFor(() => expect(first?.textContent).toContain('Unknown / Custom'));
+      expect(second?.textContent).toContain('Hello from the preview');
+      expect(second?.textContent).toContain('Neura');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('should name a chat’s persona from its profile when it is someone’s own (not in the catalog)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ ...usePersonas.getState().personas[0], id: 'gone', name: 'Captain Quill' }), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      ),
+    );
+    try {
+      renderWithRouter(<ChatList />);
+      const [first] = screen.getAllByTestId('chat-row');
+      await waitFor(() => expect(first?.textContent).toContain('Captain Quill'));
+      expect(first?.textContent).not.toContain('Unknown / Custom');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('should filter by name and preview', () => {

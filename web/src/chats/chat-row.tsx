@@ -3,7 +3,7 @@ import { CHAT_ROW_HEIGHT_PX } from '@neura/contract';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { PersonaIcon } from '../personas/persona-icon';
-import { usePersonas } from '../store/personas';
+import { usePersonaProfile } from '../personas/use-persona-profile';
 import { texts } from '../texts/texts';
 import { useChatUiStore } from './chat-ui-store';
 import { PinIcon } from './icons';
@@ -12,14 +12,17 @@ import { useTypedText } from './use-typed-text';
 
 /** One 72 px row: icon, name (typed out after a rename), preview or "No messages yet", persona name. */
 export const ChatRow = memo(function ChatRow({ chat, active }: { chat: Chat; active: boolean }) {
-  const persona = usePersonas((s) => s.personas.find((p) => p.id === chat.persona));
-  const personasLoaded = usePersonas((s) => s.loaded);
+  // The catalog, the user's own personas, or a shared persona's profile (SPEC's "Unknown / Custom"
+  // only when none of them knows it: deleted, or private to someone else).
+  const profile = usePersonaProfile(chat.persona);
+  const persona = profile.persona;
   const renaming = useChatUiStore((s) => s.renaming[chat.id] === true);
   const typingKey = useChatUiStore((s) => s.typing[chat.id]);
   const openMenu = useChatUiStore((s) => s.openMenu);
   const clearTyping = useChatUiStore((s) => s.clearTyping);
   const name = useTypedText(chat.name, typingKey, () => clearTyping(chat.id));
-  const personaName = persona?.name ?? (personasLoaded ? texts.chats.unknownPersona : '');
+  const personaName =
+    persona?.name ?? (profile.status === 'missing' || profile.status === 'error' ? texts.chats.unknownPersona : '');
 
   return (
     <div

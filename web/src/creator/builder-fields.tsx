@@ -189,6 +189,22 @@ export function ModelField({
   error?: string;
   onChange: (model: string) => void;
 }) {
+  if (models.length === 0) {
+    // No model on this server yet: nothing to choose (a select with no options would be a dead control).
+    return (
+      <div className="flex flex-col gap-1.5" data-field="persona-model">
+        <span className="text-sm font-medium">{t.builder.model}</span>
+        <p className="text-sm text-muted" data-testid="persona-model-none">
+          {t.builder.noModels}
+        </p>
+        {error ? (
+          <p className="text-sm text-danger" data-testid="error-persona-model">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
   return (
     <Field id="persona-model" label={t.builder.model} error={error}>
       <select

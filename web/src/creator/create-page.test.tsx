@@ -145,6 +145,15 @@ describe('CreatePage (builder)', () => {
     expect(screen.getByRole('button', { name: 'Generate (4 credits)' })).toBeTruthy();
   });
 
+  it('should say plainly that the server has no model yet, with no empty model list or price', async () => {
+    handler = (url) => (url.endsWith('/users/me/personas/options') ? { body: { ...options, models: [] } } : undefined);
+    renderAt('/create');
+    await screen.findByTestId('persona-form');
+    expect(screen.getByTestId('persona-model-none').textContent).toContain('No AI model is set up on this server yet');
+    expect(screen.queryByRole('combobox', { name: 'Model' })).toBeNull();
+    expect(screen.getByTestId('persona-price').textContent).toBe('No model yet, so messages are not charged.');
+  });
+
   it('should keep a draft of a new persona and restore it on return', async () => {
     renderAt('/create');
     await screen.findByTestId('persona-form');

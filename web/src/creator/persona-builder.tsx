@@ -261,10 +261,16 @@ export function PersonaBuilder({
           </p>
         ) : null}
         <div className="-mx-1 flex flex-col gap-2 border-t border-border bg-surface px-1 py-3 sm:flex-row sm:items-center sm:justify-between lg:sticky lg:bottom-0">
-          <p className="text-sm" data-testid="persona-price">
-            <strong>{t.builder.cost(cost)}</strong>
-            {values.skills.length > 0 ? <span className="text-muted">, {t.builder.costSkills}</span> : '.'}
-          </p>
+          {options.models.length === 0 ? (
+            <p className="text-sm text-muted" data-testid="persona-price">
+              {t.builder.costNoModel}
+            </p>
+          ) : (
+            <p className="text-sm" data-testid="persona-price">
+              <strong>{t.builder.cost(cost)}</strong>
+              {values.skills.length > 0 ? <span className="text-muted">, {t.builder.costSkills}</span> : '.'}
+            </p>
+          )}
           {blocked ? (
             <p className="text-sm text-warning" role="status">
               {t.builder.limitReached(options.personasMax)}

@@ -47,6 +47,9 @@ export const creatorTexts = {
     skillSurcharge: (n: number) => `+${plural(n, 'credit', 'credits')} per use`,
     skillUnavailable: 'Not available on this server',
     model: 'Model',
+    noModels:
+      'No AI model is set up on this server yet. You can save your persona now; it answers once the operator configures a model.',
+    costNoModel: 'No model yet, so messages are not charged.',
     modelPrice: (label: string, price: number) => `${label} (${plural(price, 'credit', 'credits')} per message)`,
     visibility: 'Who can chat with it',
     visibilities: {
