@@ -400,6 +400,22 @@ describe('people’s own personas (issue #29)', () => {
       await call('POST', `/admin/personas/${persona.id}/unlist`, admin);
     });
 
+    it('should refuse the catalog’s publish, edit, create and avatar routes on someone’s own persona, changing nothing', async () => {
+      const alice = await createTestUser(t.services);
+      const { body: persona } = await create(alice, { ...base, visibility: 'unlisted' });
+      const before = await personaRow(persona.id);
+      const publish = await call('POST', `/admin/personas/${persona.id}/published`, admin, { published: true });
+      expect(publish.status).toBe(404);
+      const record = { ...persona, systemPrompt: 'Taken over.', model: null };
+      expect((await call('PUT', `/admin/personas/${persona.id}`, admin, record)).status).toBe(404);
+      expect((await call('POST', '/admin/personas', admin, record)).status).toBe(409);
+      expect((await call('DELETE', `/admin/personas/${persona.id}/avatar`, admin)).status).toBe(404);
+      expect(await personaRow(persona.id)).toEqual(before);
+      // Not listed: only the review queue lists people's personas.
+      const listed = await call<Array<{ id: string }>>('GET', '/personas', alice);
+      expect(JSON.stringify(listed.body)).not.toContain(persona.id);
+    });
+
     it('should follow visibility: private → public asks for review, public → private leaves it', async () => {
       const alice = await createTestUser(t.services);
       const { body: persona } = await create(alice, base);

@@ -10,7 +10,7 @@ import type { BillingService } from '../billing/service.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
-import type { UserRole, UserRow } from '../db/schema.js';
+import type { PersonaRow, UserRole, UserRow } from '../db/schema.js';
 import { isPro, ProEntitlements } from '../entitlements/pro.js';
 import { AppError } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
@@ -313,6 +313,17 @@ export class ConsoleService {
 
   // ---------------------------------------------------------------- personas
 
+  /**
+   * A persona of the operator's catalog: undefined when there is none with that id, null when the
+   * id is someone's own persona (issue #29: those are reviewed, unlisted and priced in the review
+   * queue, never published, edited or given an avatar here).
+   */
+  private async catalogPersona(id: string): Promise<PersonaRow | null | undefined> {
+    const row = await this.d.personaRepository.findById(id);
+    if (!row) return undefined;
+    return row.owner_id == null ? row : null;
+  }
+
   async listPersonas(): Promise<Array<PersonaRecord & { sortOrder: number }>> {
     return (await this.d.personaRepository.listAll()).map((row) => ({
       ...toPersonaRecord(row),
@@ -328,7 +339,9 @@ export class ConsoleService {
       throw new AppError('request:invalid', `Invalid persona at ${issue?.path.join('.') || '?'}: ${issue?.message}`);
     }
     const record = parsed.data;
-    const existing = await this.d.personaRepository.findById(record.id);
+    const existing = await this.catalogPersona(record.id);
+    // People's own personas are not the catalog's: their ids are neither edited nor taken here.
+    if (!expectExisting && existing === null) throw new AppError('conflict', 'A persona with that id already exists.');
     if (expectExisting && !existing) throw new AppError('not-found', 'That persona does not exist.');
     if (!expectExisting && existing) throw new AppError('conflict', 'A persona with that id already exists.');
     const all = await this.d.personaRepository.listAll();
@@ -347,7 +360,7 @@ export class ConsoleService {
   }
 
   async setPublished(actor: Actor, id: string, published: boolean): Promise<void> {
-    const existing = await this.d.personaRepository.findById(id);
+    const existing = await this.catalogPersona(id);
     if (!existing) throw new AppError('not-found', 'That persona does not exist.');
     await this.d.db
       .updateTable('personas')
@@ -368,6 +381,7 @@ export class ConsoleService {
    * logged when the picture is refused); Explore and New Chat show it at once.
    */
   async setPersonaAvatar(actor: Actor, id: string, bytes: Buffer): Promise<{ avatarUrl: string }> {
+    if (!(await this.catalogPersona(id))) throw new AppError('not-found', 'That persona does not exist.');
     const saved = await this.d.avatars.save(id, bytes);
     this.catalogChanged();
     await this.audit.record(actor, {
@@ -381,6 +395,7 @@ export class ConsoleService {
 
   /** Removes the uploaded avatar: the generated art shows again. */
   async removePersonaAvatar(actor: Actor, id: string): Promise<boolean> {
+    if (!(await this.catalogPersona(id))) throw new AppError('not-found', 'That persona does not exist.');
     const removed = await this.d.avatars.remove(id);
     if (!removed) return false;
     this.catalogChanged();
