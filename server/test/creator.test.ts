@@ -570,9 +570,9 @@ describe('people’s own personas (issue #29)', () => {
       expect(url).toMatch(new RegExp(`^/api/personas/${persona.id}/custom-avatar/[0-9a-f]{32}$`));
       const served = await t.app.inject({ method: 'GET', url });
       expect(served.statusCode).toBe(200);
-      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.headers['content-type']).toBe('image/webp');
       const meta = await sharp(served.rawPayload).metadata();
-      expect(meta).toMatchObject({ format: 'png', width: 512, height: 512 });
+      expect(meta).toMatchObject({ format: 'webp', width: 512, height: 512 });
       expect(
         (await t.app.inject({ method: 'GET', url: url.replace(/[0-9a-f]{32}$/, '0'.repeat(32)) })).statusCode,
       ).toBe(404);
@@ -585,7 +585,7 @@ describe('people’s own personas (issue #29)', () => {
       expect(text.status).toBe(400);
       expect(text.body).toMatchObject({
         code: 'file:invalid',
-        message: 'That file is not a picture we can use. Upload a PNG, JPEG, WebP or GIF image.',
+        message: 'The file is not a picture this app takes. Upload a PNG, JPEG, WebP or GIF image.',
       });
       const big = await upload(alice, persona.id, Buffer.alloc(5 * 1024 * 1024 + 10, 1), 'image/png');
       expect(big.status).toBe(413);
@@ -650,7 +650,7 @@ describe('generated avatars (the image skill’s provider, paid as that skill)',
     expect(ledger.map((r) => [r.amount, r.reason])).toEqual([[-4, 'skill:generate_image:avatar']]);
     expect(ledger[0]?.idempotency_key).toMatch(new RegExp(`^avatar:${persona.id}:`));
     const served = await t.app.inject({ method: 'GET', url: res.body.avatarUrl as string });
-    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 512, height: 512 });
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 512, height: 512 });
   });
 
   it('should refund the charge when the provider fails, and keep the avatar as it was', async () => {

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { avatarGenerateSchema, customPersonaPriceSchema, personaReportSchema } from '@neura/contract';
+import { avatarGenerateSchema, customPersonaPriceSchema, MAX_AVATAR_BYTES, personaReportSchema } from '@neura/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Authenticator } from '../auth/authenticate.js';
@@ -8,7 +8,8 @@ import type { Actor } from '../console/audit.js';
 import { requireAdmin } from '../console/guard.js';
 import { AppError, badRequest } from '../errors.js';
 import { parse } from '../lib/validate.js';
-import { AVATAR_MAX_BYTES, type CreatorService } from './service.js';
+import { AVATAR_MIME_TYPE } from '../personas/avatar.js';
+import type { CreatorService } from './service.js';
 import { creatorTexts as t } from './texts.js';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -29,7 +30,7 @@ export const REPORTS_PER_HOUR = 10;
 function uploadError(error: unknown): unknown {
   const e = error as { code?: string; statusCode?: number };
   if (e.code === 'FST_REQ_FILE_TOO_LARGE')
-    return new AppError('file:too-large', t.tooLarge(AVATAR_MAX_BYTES / 1_048_576));
+    return new AppError('file:too-large', t.tooLarge(MAX_AVATAR_BYTES / 1_048_576));
   if (typeof e.code === 'string' && e.code.startsWith('FST_') && (e.statusCode ?? 500) < 500)
     return new AppError('file:invalid', t.noFile);
   return error;
@@ -62,7 +63,7 @@ export const creatorRoutes =
   async (app) => {
     // One file part; a bigger one is a 413 (uploadError) and nothing is stored.
     await app.register(multipart, {
-      limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
+      limits: { fileSize: MAX_AVATAR_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
     });
     requireAuth(app, auth);
 
@@ -143,7 +144,7 @@ export const personaProfileRoutes =
       if (!parsed.success) throw new AppError('not-found', t.notAvailable);
       const bytes = await creator.readAvatar(parsed.data.id, parsed.data.token);
       return reply
-        .header('Content-Type', 'image/png')
+        .header('Content-Type', AVATAR_MIME_TYPE)
         .header('Cache-Control', 'private, max-age=86400, immutable')
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cross-Origin-Resource-Policy', 'cross-origin')

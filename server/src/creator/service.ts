@@ -20,11 +20,11 @@ import { type Executor, fromJson, toJson } from '../db/database.js';
 import type { NewPersona, PersonaRow } from '../db/schema.js';
 import { AppError, badRequest } from '../errors.js';
 import type { FeedbackService } from '../feedback/service.js';
-import { ImageReadError, normaliseUpload, openImage } from '../files/images.js';
 import type { FileStore } from '../files/storage.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { parse as validate } from '../lib/validate.js';
+import { normaliseAvatar } from '../personas/avatar.js';
 import { customPersonaVisibleTo } from '../personas/custom.js';
 import type { SkillRegistry } from '../skills/registry.js';
 import { SkillError } from '../skills/skill-error.js';
@@ -33,10 +33,6 @@ import { ANY_MODEL, CustomPersonaPricing } from './pricing.js';
 import { CUSTOM_SORT_ORDER, type CustomPersonaRepository } from './repository.js';
 import { creatorTexts as t } from './texts.js';
 
-/** The largest avatar upload (bytes). */
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-/** Avatars are stored as square PNGs of this side. */
-export const AVATAR_SIDE = 512;
 /** The fields whose change sends an approved (or rejected) public persona back to review. */
 const REVIEWED_FIELDS = ['name', 'instructions', 'greeting', 'description', 'tagline', 'suggestedPrompts'] as const;
 
@@ -214,12 +210,10 @@ export class CreatorService {
 
   // ------------------------------------------------------------------ avatars
 
-  /** An uploaded avatar: a real picture (by content), at most AVATAR_MAX_BYTES, stored as a square PNG. */
+  /** An uploaded avatar: checked and stored as catalog avatars are (personas/avatar.ts: a 512×512 WebP). */
   async setAvatar(userId: string, id: string, bytes: Buffer): Promise<CustomPersona> {
     const row = await this.ownedRow(userId, id);
-    if (bytes.length > AVATAR_MAX_BYTES) throw new AppError('file:too-large', t.tooLarge(AVATAR_MAX_BYTES / 1_048_576));
-    const png = await squarePng(bytes);
-    return this.storeAvatar(userId, row, png);
+    return this.storeAvatar(userId, row, await normaliseAvatar(bytes));
   }
 
   /**
@@ -237,13 +231,13 @@ export class CreatorService {
     }
     const refund = () =>
       cost > 0 ? this.d.credits.refundKeyed(userId, key, 'refund:skill:generate_image:avatar') : Promise.resolve();
-    let png: Buffer;
+    let avatar: Buffer;
     try {
       const picture = await this.d.skills.generatePicture(
         prompt?.trim() || t.avatarPrompt(row.name, row.tagline),
         AbortSignal.timeout(180_000),
       );
-      png = await squarePng(picture);
+      avatar = await normaliseAvatar(picture);
     } catch (error) {
       await refund();
       if (error instanceof SkillError || error instanceof AppError)
@@ -251,7 +245,7 @@ export class CreatorService {
       throw new AppError('skill:failed', t.generateFailed('the image service failed.'), undefined, { cause: error });
     }
     try {
-      return await this.storeAvatar(userId, row, png);
+      return await this.storeAvatar(userId, row, avatar);
     } catch (error) {
       await refund();
       throw error;
@@ -269,9 +263,9 @@ export class CreatorService {
     return bytes;
   }
 
-  private async storeAvatar(userId: string, row: PersonaRow, png: Buffer): Promise<CustomPersona> {
+  private async storeAvatar(userId: string, row: PersonaRow, bytes: Buffer): Promise<CustomPersona> {
     const key = `persona-avatars/${row.id}/${randomBytes(16).toString('hex')}`;
-    await this.d.store.put(key, png);
+    await this.d.store.put(key, bytes);
     await this.d.personas.update(row.id, { avatar: key, updated_at: nowIso() });
     if (row.avatar) await this.d.store.delete(row.avatar).catch(() => undefined);
     if (row.published === 1) this.d.catalogChanged();
@@ -394,17 +388,5 @@ export class CreatorService {
           !sameList(patch.suggestedPrompts, fromJson<string[]>(row.suggested_prompts, []))
         );
     }
-  }
-}
-
-/** Any picture sharp reads, as a square PNG of AVATAR_SIDE (centre crop, EXIF orientation applied, metadata gone). */
-async function squarePng(bytes: Buffer): Promise<Buffer> {
-  try {
-    const image = await normaliseUpload(bytes);
-    return await openImage(image.bytes).resize(AVATAR_SIDE, AVATAR_SIDE, { fit: 'cover' }).png().toBuffer();
-  } catch (error) {
-    if (error instanceof ImageReadError)
-      throw new AppError('file:invalid', error.reason === 'too-many-pixels' ? t.tooManyPixels : t.notImage);
-    throw error;
   }
 }
