@@ -1,5 +1,6 @@
 import { EXPLORE_CAROUSELS } from '@neura/contract';
 import { useState } from 'react';
+import { PersonaIcon } from '../personas/persona-icon';
 import { adminTexts as t } from '../texts/admin';
 import { type AdminPersona, adminApi } from './admin-api';
 import { act, buttonClass, inputClass, Loading, Section, Table, useLoad } from './kit';
@@ -214,9 +215,11 @@ export function PersonasSection() {
         <Table
           head={[t.personas.name, t.personas.cost, t.personas.published, '']}
           rows={data.items.map((p, i) => [
-            <span key="n">
-              <span aria-hidden="true">{p.icon} </span>
-              {p.name} <span className="text-xs text-muted">{p.id}</span>
+            <span key="n" className="inline-flex items-center gap-2">
+              <PersonaIcon id={p.id} avatarUrl={p.avatarUrl} size={24} className="rounded-md" />
+              <span>
+                {p.name} <span className="text-xs text-muted">{p.id}</span>
+              </span>
             </span>,
             p.cost,
             p.published ? t.personas.published : t.personas.draft,
