@@ -1,12 +1,14 @@
 // CI check of the native shell (docs/NATIVE.md): runs `cap sync` offline on the built web app
 // through the Node 20 shim (web/scripts/cap.cjs, also fine on Node ≥ 22), then checks that the web
 // assets and config landed in both platforms, that the committed native projects did not change
-// (they are in step with the installed plugins), and the native settings the app relies on.
-// Node built-ins only. Exits non-zero with a list of what is wrong.
+// (they are in step with the installed plugins), the native settings the app relies on, and that
+// Google's test AdMob ids sit only in the QA variant (scripts/admob-ids.mjs): the production web
+// build in web/dist must not name them. Node built-ins only. Exits non-zero with a list of what is wrong.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { admobIdProblems, filesNamingTestPublisher } from './admob-ids.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'web');
@@ -101,10 +103,6 @@ for (const needle of [
 ]) {
   check(manifest.includes(needle), `android: AndroidManifest.xml lacks ${needle}`);
 }
-check(
-  read('android/app/src/main/res/values/strings.xml').includes('ca-app-pub-3940256099942544~3347511713'),
-  'android: admob_app_id is not the test app id',
-);
 const plist = read('ios/App/App/Info.plist');
 for (const key of [
   'NSMicrophoneUsageDescription',
@@ -124,6 +122,14 @@ const qaScheme = at('ios/App/App.xcodeproj/xcshareddata/xcschemes/App QA.xcschem
 check(
   fs.existsSync(qaScheme) && fs.readFileSync(qaScheme, 'utf8').includes('buildConfiguration = "QA"'),
   'ios: the "App QA" scheme is missing',
+);
+
+// AdMob ids: test ids in the QA variant only; the built web app (the production build) names none.
+problems.push(...admobIdProblems((file) => (fs.existsSync(at(file)) ? read(file) : null)));
+const withTestIds = filesNamingTestPublisher(at('dist'));
+check(
+  withTestIds.length === 0,
+  `web/dist names Google's test AdMob ids (${withTestIds.slice(0, 5).join(', ')}): they belong to the QA build (npm run build:qa -w web) only; check the production build (npm run build -w web)`,
 );
 
 if (problems.length > 0) {

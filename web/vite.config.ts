@@ -1,30 +1,36 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { admobIds } from './pwa/vite-plugin-admob-ids';
 import { storeLinksInOutdatedPage } from './pwa/vite-plugin-store-links';
 import { serviceWorker } from './pwa/vite-plugin-sw';
 
-export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), serviceWorker(), storeLinksInOutdatedPage(loadEnv(mode, process.cwd(), 'VITE_'))],
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': 'http://localhost:3000',
-      '/socket.io': { target: 'http://localhost:3000', ws: true },
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), 'VITE_');
+  return {
+    plugins: [react(), tailwindcss(), serviceWorker(), storeLinksInOutdatedPage(env), admobIds(mode, env)],
+    server: {
+      port: 5173,
+      proxy: {
+        '/api': 'http://localhost:3000',
+        '/socket.io': { target: 'http://localhost:3000', ws: true },
+      },
     },
-  },
-  build: {
-    outDir: 'dist',
-    sourcemap: true,
-    target: 'es2022',
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // The stores and the API client every route needs travel as one chunk instead of one per
-          // module; lazy-only modules (messages) stay with their pages.
-          groups: [{ name: 'core', test: /\/web\/src\/(store\/(?!messages)[\w-]+|api\/[\w-]+|ui\/toast-store)\.ts$/ }],
+    build: {
+      outDir: 'dist',
+      sourcemap: true,
+      target: 'es2022',
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // The stores and the API client every route needs travel as one chunk instead of one per
+            // module; lazy-only modules (messages) stay with their pages.
+            groups: [
+              { name: 'core', test: /\/web\/src\/(store\/(?!messages)[\w-]+|api\/[\w-]+|ui\/toast-store)\.ts$/ },
+            ],
+          },
         },
       },
     },
-  },
-}));
+  };
+});

@@ -43,6 +43,7 @@ async function startUp() {
 
 beforeEach(() => {
   vi.resetModules();
+  admob.initialize.mockClear();
   appId.value = 'ai.neura.app';
   vi.stubGlobal('Capacitor', { isNativePlatform: () => true, getPlatform: () => 'android' });
 });
@@ -53,10 +54,23 @@ afterEach(() => {
 
 describe('native start-up', () => {
   it('should do nothing about the version when the client is within the range, and start ads', async () => {
+    vi.stubEnv('VITE_ADMOB_BANNER_ANDROID', 'ca-app-pub-1111111111111111/2222222222');
     serverWithRange('>=2.0.0 <3.0.0');
     const { useVersionWarning } = await startUp();
     await waitFor(() => expect(admob.initialize).toHaveBeenCalled());
     expect(useVersionWarning.getState().raised).toBe(false);
+  });
+
+  it('should start no ads when the build has no AdMob ids', async () => {
+    vi.stubEnv('VITE_ADMOB_BANNER_ANDROID', '');
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    serverWithRange('>=2.0.0 <3.0.0');
+    await startUp();
+    await waitFor(() =>
+      expect(info).toHaveBeenCalledWith('Ads are off: this build has no AdMob banner id for android'),
+    );
+    expect(admob.initialize).not.toHaveBeenCalled();
+    info.mockRestore();
   });
 
   it('should raise the red warning when the client is newer than the range', async () => {
