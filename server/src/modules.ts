@@ -35,7 +35,7 @@ import { voiceSocketHandlers } from './voice/socket.js';
  * HTTP app and the admin CLI both compose exactly this.
  */
 export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, redis?: RedisLink) {
-  const events = new EventBus();
+  const events = new EventBus(log);
   const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, log, { logBodies: config.mailToLog });
   const llm = new LlmRegistry(config);
   const { credits } = createCreditsModule({ db, events });
