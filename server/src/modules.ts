@@ -86,10 +86,8 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
   });
   realtime.onVoice(voiceSocketHandlers(speech, config.VOICE_MAX_SECONDS));
   const billing = createBillingModule({ config, db, log, auth: accounts.auth, users: accounts.users, credits, events });
-  /** The published catalog changed: open clients reload it (`personas.changed`). */
-  const announceCatalog = () => {
-    if (realtime.attached) realtime.session.emit('personas.changed', {});
-  };
+  /** The published catalog changed: open clients reload it (`personas.changed`, sent by realtime/). */
+  const announceCatalog = () => void events.emit('personas.changed', {});
   const adminConsole = createConsoleModule({
     db,
     config,
