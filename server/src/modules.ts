@@ -35,7 +35,7 @@ import { voiceSocketHandlers } from './voice/socket.js';
  * HTTP app and the admin CLI both compose exactly this.
  */
 export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, redis?: RedisLink) {
-  const events = new EventBus();
+  const events = new EventBus(log);
   const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, log, { logBodies: config.mailToLog });
   const llm = new LlmRegistry(config);
   const { credits } = createCreditsModule({ db, events });
@@ -86,10 +86,8 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
   });
   realtime.onVoice(voiceSocketHandlers(speech, config.VOICE_MAX_SECONDS));
   const billing = createBillingModule({ config, db, log, auth: accounts.auth, users: accounts.users, credits, events });
-  /** The published catalog changed: open clients reload it (`personas.changed`). */
-  const announceCatalog = () => {
-    if (realtime.attached) realtime.session.emit('personas.changed', {});
-  };
+  /** The published catalog changed: open clients reload it (`personas.changed`, sent by realtime/). */
+  const announceCatalog = () => void events.emit('personas.changed', {});
   const adminConsole = createConsoleModule({
     db,
     config,

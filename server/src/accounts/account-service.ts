@@ -111,9 +111,9 @@ export class AccountService {
     const passwordHash = await hashPassword(input.password);
     const userId = newId();
     const now = nowIso();
-    let balance: number | undefined;
     try {
-      balance = await inTransaction(this.d.db, async (trx) => {
+      // The sign-up grant is announced by credits once this commits.
+      await inTransaction(this.d.db, async (trx) => {
         if (inviteRequired && !(await this.d.invites.consume(input.inviteCode as string, trx))) {
           throw new AppError('invite:invalid', VALIDATION_MESSAGES.invalidInvite);
         }
@@ -136,8 +136,9 @@ export class AccountService {
           trx,
         );
         const amount = this.d.config.SIGNUP_CREDITS;
-        if (amount <= 0) return undefined;
-        return this.d.credits.grantInTransaction(trx, { userId, amount, reason: 'signup', key: `signup:${userId}` });
+        if (amount > 0) {
+          await this.d.credits.grantInTransaction(trx, { userId, amount, reason: 'signup', key: `signup:${userId}` });
+        }
       });
     } catch (error) {
       if (error instanceof AppError) throw error;
@@ -145,7 +146,6 @@ export class AccountService {
       if (await this.d.users.findByEmail(email)) throw new AppError('auth:email-taken', ACCOUNT_MESSAGES.emailTaken);
       throw error;
     }
-    if (balance !== undefined) this.d.credits.notify(userId, balance);
 
     try {
       const code = await this.d.codes.issue(email, 'verify', origin.ip);

@@ -1,6 +1,6 @@
 import type { UserLookup } from '../auth/authenticate.js';
 import type { CreditService } from '../credits/service.js';
-import type { Executor } from '../db/database.js';
+import type { Executor, Tx } from '../db/database.js';
 import type { OrderRow } from '../db/schema.js';
 import type { ProEntitlements } from '../entitlements/pro.js';
 import { nowIso } from '../lib/time.js';
@@ -10,13 +10,12 @@ import type { BillingRepository } from './repository.js';
 export const purchaseKey = (orderId: string) => `purchase:${orderId}`;
 export const clawbackKey = (orderId: string, refundedCredits: number) => `clawback:${orderId}:${refundedCredits}`;
 
-/** What a transaction changed that devices must hear about once it commits. */
+/** What a transaction changed that devices must hear about once it commits (balances announce themselves). */
 export interface Effects {
-  balances: Map<string, number>;
   /** Users whose account (Pro) may have changed. */
   users: Set<string>;
 }
-export const newEffects = (): Effects => ({ balances: new Map(), users: new Set() });
+export const newEffects = (): Effects => ({ users: new Set() });
 
 const later = (a: string | null | undefined, b: string | null | undefined): string | null =>
   !a ? (b ?? null) : !b ? a : a > b ? a : b;
@@ -44,7 +43,7 @@ export class Fulfilment {
 
   /** Pays the order (once): a pack's credits under `purchase:<orderId>`. A sandbox Pro order also starts its month. */
   async pay(
-    trx: Executor,
+    trx: Tx,
     order: OrderRow,
     effects: Effects,
     refs: { paymentId?: string | null; subscriptionId?: string | null } = {},
@@ -62,13 +61,12 @@ export class Fulfilment {
     );
     if (!moved) return false;
     if (order.kind === 'pack') {
-      const balance = await this.credits.grantInTransaction(trx, {
+      await this.credits.grantInTransaction(trx, {
         userId: order.user_id,
         amount: order.credits,
         reason: 'purchase',
         key: purchaseKey(order.id),
       });
-      if (balance !== undefined) effects.balances.set(order.user_id, balance);
     } else if (order.provider === 'sandbox') {
       await this.startSandboxMonth(trx, order.user_id, effects);
     }
@@ -113,18 +111,17 @@ export class Fulfilment {
    * A refund takes back the refunded share of a pack's credits, as far as they are unspent (never
    * below zero). `refundedShare` is cumulative (refunded / charged), so redelivery takes nothing more.
    */
-  async clawBack(trx: Executor, order: OrderRow, refundedShare: number, effects: Effects): Promise<void> {
+  async clawBack(trx: Tx, order: OrderRow, refundedShare: number): Promise<void> {
     if (order.kind !== 'pack' || order.status !== 'paid') return;
     const target = Math.min(order.credits, Math.floor(order.credits * Math.min(1, Math.max(0, refundedShare))));
     if (target <= order.refunded_credits) return;
-    const balance = await this.credits.grantInTransaction(trx, {
+    await this.credits.grantInTransaction(trx, {
       userId: order.user_id,
       amount: -(target - order.refunded_credits),
       reason: 'clawback',
       key: clawbackKey(order.id, target),
     });
     await this.repo.updateOrder(order.id, { refunded_credits: target }, trx);
-    if (balance !== undefined) effects.balances.set(order.user_id, balance);
   }
 
   /** Sandbox: a month of Pro from the later of now and the current period end. */

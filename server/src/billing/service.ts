@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { presentUser } from '../accounts/present-user.js';
 import type { UserLookup } from '../auth/authenticate.js';
 import type { CreditService } from '../credits/service.js';
-import { type Db, type Executor, inTransaction } from '../db/database.js';
+import { type Db, inTransaction, type Tx } from '../db/database.js';
 import type { OrderRow, UserRow } from '../db/schema.js';
 import { isPro } from '../entitlements/pro.js';
 import { AppError } from '../errors.js';
@@ -47,24 +47,24 @@ export class BillingService {
     return this.d.catalog.list();
   }
 
-  /** Applies `work` in one transaction, then tells devices about changed balances and accounts (Pro). */
-  async transact<T>(work: (trx: Executor, effects: Effects) => Promise<T>): Promise<T> {
-    const effects = newEffects();
-    const result = await inTransaction(this.d.db, (trx) => work(trx, effects));
-    for (const [userId, balance] of effects.balances) this.d.credits.notify(userId, balance);
-    for (const userId of effects.users) await this.announceUser(userId);
-    return result;
+  /**
+   * Applies `work` in one transaction. Devices hear of what it changed once it commits: balances
+   * (credits/ announces its own changes) and the accounts whose Pro it may have changed.
+   */
+  transact<T>(work: (trx: Tx, effects: Effects) => Promise<T>): Promise<T> {
+    return inTransaction(this.d.db, async (trx) => {
+      const effects = newEffects();
+      const result = await work(trx, effects);
+      for (const userId of effects.users) await this.announceUser(trx, userId);
+      return result;
+    });
   }
 
-  /** `user.changed` with the user as clients see it; a failure must not fail what already committed. */
-  private async announceUser(userId: string): Promise<void> {
+  /** `user.changed` once `trx` commits, with the user as clients see it (read in `trx`: as committed). */
+  private async announceUser(trx: Tx, userId: string): Promise<void> {
     if (!this.d.events) return;
-    try {
-      const row = await this.d.users.findById(userId);
-      if (row) await this.d.events.emit('user.changed', { userId, user: presentUser(row) });
-    } catch (error) {
-      this.d.log.warn({ err: error, userId }, 'user.changed was not announced');
-    }
+    const row = await this.d.users.findById(userId, trx);
+    if (row) this.d.events.emitAfterCommit(trx, 'user.changed', { userId, user: presentUser(row) });
   }
 
   async checkout(user: UserRow, productId: string): Promise<{ orderId: string; url: string }> {

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { Executor } from '../db/database.js';
+import type { Tx } from '../db/database.js';
 import type { OrderRow } from '../db/schema.js';
 import type { Effects, Fulfilment } from './fulfilment.js';
 import type { SubscriptionState } from './provider.js';
@@ -54,7 +54,7 @@ export function sessionMatchesOrder(session: Stripe.Checkout.Session, order: Ord
 /** Applies a session outcome to its order inside the caller's transaction. */
 export async function applySessionOutcome(
   fulfil: Fulfilment,
-  trx: Executor,
+  trx: Tx,
   order: OrderRow,
   outcome: SessionOutcome,
   effects: Effects,
@@ -72,7 +72,7 @@ export async function applySessionOutcome(
 /** What applying a session needs of the billing service (its fulfilment and its transactions). */
 export interface SessionApplier {
   readonly fulfilment: Fulfilment;
-  transact<T>(work: (trx: Executor, effects: Effects) => Promise<T>): Promise<T>;
+  transact<T>(work: (trx: Tx, effects: Effects) => Promise<T>): Promise<T>;
 }
 
 /** The status page's backstop: the session as Stripe has it now, applied like a webhook delivery. */

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
-import type { Executor } from '../db/database.js';
+import type { Tx } from '../db/database.js';
 import { AppError } from '../errors.js';
 import type { Effects } from './fulfilment.js';
 import type { BillingService } from './service.js';
 import { applySessionOutcome, type SessionOutcome, sessionMatchesOrder, sessionOutcome } from './session-sync.js';
 import { idOf, type StripeProvider, type StripeSubscriptionState } from './stripe-provider.js';
 
-type Apply = (trx: Executor, effects: Effects) => Promise<void>;
+type Apply = (trx: Tx, effects: Effects) => Promise<void>;
 
 /**
  * Stripe's webhook: verified (signature, 300 s tolerance), then each event id applied once, in the
@@ -90,9 +90,9 @@ export class StripeWebhook {
         const order = paymentId ? await this.billing.repo.findOrderByPayment(paymentId) : undefined;
         if (!order) return this.ignore(event, 'refund of an unknown payment');
         const share = charge.amount > 0 ? charge.amount_refunded / charge.amount : 0;
-        return async (trx, effects) => {
+        return async (trx) => {
           const fresh = (await this.billing.repo.findOrder(order.id, trx)) ?? order;
-          await this.billing.fulfilment.clawBack(trx, fresh, share, effects);
+          await this.billing.fulfilment.clawBack(trx, fresh, share);
         };
       }
       default:

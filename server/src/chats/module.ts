@@ -20,7 +20,7 @@ export interface ChatsModuleDeps {
 /** Chats: the user's chat list, its socket events and `ready` on connect. */
 export function createChatsModule({ db, events, auth, users, personas, realtime }: ChatsModuleDeps) {
   const chats = new ChatRepository(db);
-  const chatService = new ChatService(chats, personas, users, realtime, events);
+  const chatService = new ChatService(chats, personas, users, events);
   realtime.onSession(sessionReady(chats));
   realtime.onSession(chatSocketHandlers(chatService));
   events.on('user.deleting', ({ userId, trx }) => chats.deleteAllOf(userId, trx));

@@ -1,12 +1,6 @@
-import {
-  type Chat,
-  type ChatPatchRequest,
-  type ChatUpdatedPayload,
-  PRO_REQUIRED_MESSAGE,
-  type SessionServerEvents,
-} from '@neura/contract';
+import { type Chat, type ChatPatchRequest, type ChatUpdatedPayload, PRO_REQUIRED_MESSAGE } from '@neura/contract';
 import type { UserLookup } from '../auth/authenticate.js';
-import { type Executor, fromBool } from '../db/database.js';
+import { fromBool, type Tx } from '../db/database.js';
 import type { ChatRow } from '../db/schema.js';
 import { isPro } from '../entitlements/pro.js';
 import { AppError } from '../errors.js';
@@ -14,25 +8,23 @@ import type { EventBus } from '../lib/events.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { PersonaService } from '../personas/service.js';
-import type { Realtime } from '../realtime/realtime.js';
 import { presentChat, previewOf } from './present.js';
 import type { ChatRepository } from './repository.js';
 
 export const CHAT_NOT_FOUND = 'This chat does not exist or is not yours.';
 
-type ChatEvent = 'chat.created' | 'chat.renamed' | 'chat.updated' | 'chat.deleted';
-
 /**
- * Chat rules: ownership (404 for another user's chat), Pro gating of personas, and the events that
- * keep every session of the user in step (SPEC.md §4 Cross-session sync). The only writer of the
- * `chats` table: the conversation engine records activity and renames through this service.
+ * Chat rules: ownership (404 for another user's chat), Pro gating of personas, and the news that
+ * keeps every session of the user in step (SPEC.md §4 Cross-session sync: `chat.created`,
+ * `chat.renamed`, `chat.updated`, `chat.deleted` on the bus, after the write; realtime/ sends them).
+ * The only writer of the `chats` table: the conversation engine records activity and renames
+ * through this service.
  */
 export class ChatService {
   constructor(
     private readonly chats: ChatRepository,
     private readonly personas: PersonaService,
     private readonly users: UserLookup,
-    private readonly realtime: Pick<Realtime, 'attached' | 'toUser'>,
     private readonly events: EventBus,
   ) {}
 
@@ -79,7 +71,7 @@ export class ChatService {
     };
     await this.chats.insert(row);
     const chat = presentChat(row);
-    this.emit(userId, 'chat.created', { chat });
+    await this.events.emit('chat.created', { userId, chat });
     return chat;
   }
 
@@ -94,11 +86,11 @@ export class ChatService {
     if (!(await this.chats.updateOwned(userId, chatId, changes))) throw new AppError('not-found', CHAT_NOT_FOUND);
     const chat = await this.getOwnedChat(userId, chatId);
     if (patch.name !== undefined) {
-      this.emit(userId, 'chat.renamed', { chatId, name: chat.name });
+      await this.events.emit('chat.renamed', { userId, chatId, name: chat.name });
     } else {
       const updatedFields: ChatUpdatedPayload['updatedFields'] =
         patch.isPinned !== undefined ? { isPinned: chat.isPinned } : { isArchived: chat.isArchived };
-      this.emit(userId, 'chat.updated', { chatId, updatedFields });
+      await this.events.emit('chat.updated', { userId, chatId, updatedFields });
     }
     return chat;
   }
@@ -108,13 +100,13 @@ export class ChatService {
     await this.ownedRow(userId, chatId);
     await this.events.emit('chat.deleting', { userId, chatId });
     if (!(await this.chats.deleteOwned(userId, chatId))) throw new AppError('not-found', CHAT_NOT_FOUND);
-    this.emit(userId, 'chat.deleted', { chatId });
+    await this.events.emit('chat.deleted', { userId, chatId });
   }
 
   /** Renames the user's chat and tells every session (`chat.renamed`). */
   async rename(userId: string, chatId: string, name: string): Promise<void> {
     if (!(await this.chats.updateOwned(userId, chatId, { name }))) throw new AppError('not-found', CHAT_NOT_FOUND);
-    this.emit(userId, 'chat.renamed', { chatId, name });
+    await this.events.emit('chat.renamed', { userId, chatId, name });
   }
 
   /**
@@ -122,29 +114,15 @@ export class ChatService {
    * PREVIEW_MAX characters) and the activity time, and tells every session with chat.updated.
    */
   async recordActivity(userId: string, chatId: string, text: string, at: string): Promise<void> {
-    const announce = await this.recordActivityIn(undefined, userId, chatId, text, at);
-    announce();
+    const preview = previewOf(text);
+    await this.chats.touchAfterMessage(chatId, preview, at);
+    await this.events.emit('chat.updated', { userId, chatId, updatedFields: { preview, lastMessageAt: at } });
   }
 
-  /**
-   * recordActivity as part of the caller's transaction (`trx`; undefined: on its own): the returned
-   * function tells the user's devices, to be called once the transaction has committed.
-   */
-  async recordActivityIn(
-    trx: Executor | undefined,
-    userId: string,
-    chatId: string,
-    text: string,
-    at: string,
-  ): Promise<() => void> {
+  /** recordActivity as part of the caller's transaction: `chat.updated` goes out once `trx` commits. */
+  async recordActivityIn(trx: Tx, userId: string, chatId: string, text: string, at: string): Promise<void> {
     const preview = previewOf(text);
     await this.chats.touchAfterMessage(chatId, preview, at, trx);
-    return () => this.emit(userId, 'chat.updated', { chatId, updatedFields: { preview, lastMessageAt: at } });
-  }
-
-  private emit<E extends ChatEvent>(userId: string, event: E, payload: Parameters<SessionServerEvents[E]>[0]): void {
-    if (!this.realtime.attached) return;
-    // biome-ignore lint/suspicious/noExplicitAny: the event map narrows per event; the union call needs a cast.
-    (this.realtime.toUser(userId).emit as any)(event, payload);
+    this.events.emitAfterCommit(trx, 'chat.updated', { userId, chatId, updatedFields: { preview, lastMessageAt: at } });
   }
 }

@@ -480,9 +480,9 @@ export class ConsoleService {
       await this.d.billing.refundAtProvider(order);
     }
     const user = await this.d.users.findById(order.user_id);
-    await this.d.billing.transact(async (trx, effects) => {
+    await this.d.billing.transact(async (trx) => {
       const fresh = (await this.d.billing.repo.findOrder(order.id, trx)) ?? order;
-      await this.d.billing.fulfilment.clawBack(trx, fresh, 1, effects);
+      await this.d.billing.fulfilment.clawBack(trx, fresh, 1);
       await this.d.billing.repo.updateOrder(
         order.id,
         { refunded_at: nowIso(), refunded_cents: order.amount_cents },

@@ -42,6 +42,7 @@ export function createConversationModule(deps: ConversationModuleDeps) {
     db: deps.db,
     limiter: deps.limiter,
     log: deps.log,
+    events: deps.events,
     messages,
     personas: deps.personaRepository,
     users: deps.users,

@@ -5,11 +5,12 @@ import type { PresentOptions } from '../chats/present.js';
 import type { ChatService } from '../chats/service.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
-import { type Db, fromJson, inTransaction } from '../db/database.js';
+import { type Db, fromJson, inTransaction, type Tx } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { ChatRow, MessageRow, PersonaRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { FileService } from '../files/service.js';
+import type { EventBus } from '../lib/events.js';
 import { newId } from '../lib/ids.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import { nowIso } from '../lib/time.js';
@@ -39,11 +40,14 @@ export interface ConversationDeps {
   /** The process's one limiter (model titles). */
   limiter: AttemptLimiter;
   log: FastifyBaseLogger;
+  /** News (`message.created`, …) goes out on the bus after its commit; realtime/ sends it to the user's room. */
+  events: EventBus;
   messages: MessageRepository;
   personas: PersonaRepository;
   users: UserLookup;
   credits: CreditService;
   llm: LlmRegistry;
+  /** The reply stream (`reply-engine.ts`), recovery's `message.error` and cross-process stops. */
   realtime: Pick<Realtime, 'attached' | 'toUser' | 'session'>;
   /** The chats feature owns the `chats` table: ownership checks, previews and names go through it. */
   chats: Pick<ChatService, 'ownedRow' | 'recordActivity' | 'recordActivityIn' | 'rename'>;
@@ -71,10 +75,6 @@ export class ConversationService {
     this.namer = new ChatNamer(deps, this.shutdownController.signal);
     this.recovery = new ReplyRecovery(deps, this.replies);
     this.admission = new Admission(deps, this.replies, () => this.closing);
-  }
-
-  private room(userId: string) {
-    return this.deps.realtime.toUser(userId);
   }
 
   private ownedChat(userId: string, chatId: string): Promise<ChatRow> {
@@ -146,12 +146,10 @@ export class ConversationService {
       // Charge and persist together: the user's message is stored before the model is called.
       // The database holds one streaming reply per chat (unique index): a second process racing
       // for the same chat fails here and its charge rolls back with the transaction.
-      // The chat's preview is written in the same transaction (one commit per send).
-      const { balance, announce } = await inTransaction(this.deps.db, async (trx) => {
-        const left =
-          persona.cost > 0
-            ? await this.deps.credits.chargeInTransaction(trx, userId, persona.cost, shell.id)
-            : undefined;
+      // The chat's preview is written in the same transaction (one commit per send). The balance,
+      // the two messages and the preview reach the user's devices once it commits.
+      await inTransaction(this.deps.db, async (trx) => {
+        if (persona.cost > 0) await this.deps.credits.chargeInTransaction(trx, userId, persona.cost, shell.id);
         await messages.insert(userMessage, trx);
         await messages.insert(shell, trx);
         if (attachments.length)
@@ -160,15 +158,11 @@ export class ConversationService {
             chatId,
             trx,
           );
-        return { balance: left, announce: await this.deps.chats.recordActivityIn(trx, userId, chatId, text, now) };
+        this.announceCreated(trx, userMessage, shell);
+        await this.deps.chats.recordActivityIn(trx, userId, chatId, text, now);
       }).catch((error: unknown) => {
         throw isUniqueViolation(error) ? new AppError('conflict', t.busy) : error;
       });
-      const room = this.room(userId);
-      room.emit('message.created', { chatId, message: presentMessage(userMessage, this.deps.files) });
-      room.emit('message.created', { chatId, message: presentMessage(shell, this.deps.files) });
-      if (balance !== undefined) this.deps.credits.notify(userId, balance);
-      announce();
 
       this.startReply(userId, shell, persona, resolved, isFirst ? text : undefined, user.role === 'admin');
       return { messageId: userMessage.id };
@@ -314,13 +308,22 @@ export class ConversationService {
       await this.deps.messages.insert(notice, trx);
       const ids = fromJson<Array<{ id: string }>>(userMessage.attachments, []).map((a) => a.id);
       if (ids.length) await this.deps.files?.attachToChat(ids, chatId, trx);
+      this.announceCreated(trx, userMessage, notice);
     });
-    const room = this.room(userId);
-    room.emit('message.created', { chatId, message: presentMessage(userMessage, this.deps.files) });
-    room.emit('message.created', { chatId, message: presentMessage(notice, this.deps.files) });
-    room.emit('message.done', { chatId, message: presentMessage(notice, this.deps.files) });
+    // The notice is a reply that is complete at once: it ends like a streamed one (the stream's event).
+    this.deps.realtime
+      .toUser(userId)
+      .emit('message.done', { chatId, message: presentMessage(notice, this.deps.files) });
     await this.touch(userId, chatId, userMessage.content, userMessage.created_at);
     if (isFirst) await this.namer.nameFromText(userId, chatId, userMessage.content);
+  }
+
+  /** `message.created` for each stored row, in order, once `trx` commits. */
+  private announceCreated(trx: Tx, ...rows: MessageRow[]): void {
+    for (const row of rows) {
+      const message = presentMessage(row, this.deps.files);
+      this.deps.events.emitAfterCommit(trx, 'message.created', { userId: row.user_id, chatId: row.chat_id, message });
+    }
   }
 
   private touch(userId: string, chatId: string, text: string, at: string): Promise<void> {

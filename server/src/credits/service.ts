@@ -1,4 +1,4 @@
-import { type Db, type Executor, inTransaction } from '../db/database.js';
+import { type Db, type Executor, inTransaction, type Tx } from '../db/database.js';
 import { AppError } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
 import type { CreditRepository } from './repository.js';
@@ -22,8 +22,9 @@ export interface GrantInput {
 /**
  * The only writer of balances and of the credit ledger: grants (sign-up, admin, later purchases),
  * charges per message and refunds. Every change writes one ledger row under an idempotency key
- * and, once committed, is announced as `credits.changed` (the app pushes it to the user's devices
- * as `updateCredits`).
+ * and queues its announcement, `credits.changed` with the new balance, on the transaction it is
+ * written in: devices hear of it (`updateCredits`) once that commits, never when it rolls back —
+ * also for a `*InTransaction` change, where the caller's transaction decides.
  */
 export class CreditService {
   /**
@@ -41,10 +42,9 @@ export class CreditService {
   /**
    * Grants inside the caller's transaction; returns the new balance, or undefined when the key
    * was already applied (or the user does not exist). A negative amount takes back at most the
-   * balance, and the ledger records what was actually taken. Call `notify` after the transaction
-   * commits.
+   * balance, and the ledger records what was actually taken. Announced once `trx` commits.
    */
-  async grantInTransaction(trx: Executor, input: GrantInput): Promise<number | undefined> {
+  async grantInTransaction(trx: Tx, input: GrantInput): Promise<number | undefined> {
     if (!Number.isInteger(input.amount)) throw new AppError('request:invalid', 'Credits are whole numbers.');
     const current = await this.credits.lockBalance(input.userId, trx);
     if (current === undefined) return undefined;
@@ -55,23 +55,22 @@ export class CreditService {
     );
     if (!written) return undefined;
     this.onLedger?.(delta, input.reason);
-    if (delta === 0) return current;
-    return this.credits.adjust(input.userId, delta, trx);
+    const balance = delta === 0 ? current : await this.credits.adjust(input.userId, delta, trx);
+    this.announce(trx, input.userId, balance);
+    return balance;
   }
 
-  /** Grants in its own transaction and notifies the user's devices; undefined when already applied. */
-  async grant(input: GrantInput): Promise<number | undefined> {
-    const balance = await inTransaction(this.db, (trx) => this.grantInTransaction(trx, input));
-    if (balance !== undefined) await this.announce(input.userId, balance);
-    return balance;
+  /** Grants in its own transaction (announced once committed); undefined when already applied. */
+  grant(input: GrantInput): Promise<number | undefined> {
+    return inTransaction(this.db, (trx) => this.grantInTransaction(trx, input));
   }
 
   /**
    * Charges `amount` for a message inside the caller's transaction; throws
-   * `credits:insufficient` when the balance does not cover it. Returns the new balance.
-   * Call `notify` after the transaction commits.
+   * `credits:insufficient` when the balance does not cover it. Returns the new balance, announced
+   * once `trx` commits.
    */
-  async chargeInTransaction(trx: Executor, userId: string, amount: number, messageId: string): Promise<number> {
+  async chargeInTransaction(trx: Tx, userId: string, amount: number, messageId: string): Promise<number> {
     const balance = await this.credits.debitIfCovered(userId, amount, trx);
     if (balance === undefined) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
     const written = await this.credits.addLedgerRow(
@@ -80,14 +79,13 @@ export class CreditService {
     );
     if (!written) throw new AppError('conflict', 'This message was already charged.');
     this.onLedger?.(-amount, 'message');
+    this.announce(trx, userId, balance);
     return balance;
   }
 
-  /** Charges in its own transaction and notifies the user's devices. */
-  async charge(userId: string, amount: number, messageId: string): Promise<number> {
-    const balance = await inTransaction(this.db, (trx) => this.chargeInTransaction(trx, userId, amount, messageId));
-    await this.announce(userId, balance);
-    return balance;
+  /** Charges in its own transaction (announced once committed). */
+  charge(userId: string, amount: number, messageId: string): Promise<number> {
+    return inTransaction(this.db, (trx) => this.chargeInTransaction(trx, userId, amount, messageId));
   }
 
   /**
@@ -95,8 +93,8 @@ export class CreditService {
    * took, exactly once, whatever the number of callers.
    * Returns the new balance, or undefined when there was nothing (left) to refund.
    */
-  async refund(userId: string, messageId: string, reason = 'refund'): Promise<number | undefined> {
-    const balance = await inTransaction(this.db, async (trx) => {
+  refund(userId: string, messageId: string, reason = 'refund'): Promise<number | undefined> {
+    return inTransaction(this.db, async (trx) => {
       let back = 0;
       const charge = await this.credits.findLedgerRow(chargeKey(messageId), trx);
       if (charge && charge.amount < 0 && charge.user_id === userId) {
@@ -127,36 +125,35 @@ export class CreditService {
         }
       }
       if (back === 0) return undefined;
-      return this.credits.adjust(userId, back, trx);
+      const balance = await this.credits.adjust(userId, back, trx);
+      this.announce(trx, userId, balance);
+      return balance;
     });
-    if (balance !== undefined) await this.announce(userId, balance);
-    return balance;
   }
 
   /**
    * A keyed charge in its own transaction (skill surcharges: `tool:<messageId>:<callId>`);
    * undefined when the balance does not cover it, or when the key was already charged.
    */
-  async chargeKeyed(userId: string, amount: number, key: string, reason: string): Promise<number | undefined> {
-    const balance = await inTransaction(this.db, async (trx) => {
+  chargeKeyed(userId: string, amount: number, key: string, reason: string): Promise<number | undefined> {
+    return inTransaction(this.db, async (trx) => {
       const written = await this.credits.addLedgerRow({ userId, amount: -amount, reason, idempotencyKey: key }, trx);
       if (!written) return undefined;
       const left = await this.credits.debitIfCovered(userId, amount, trx);
       // Not covered: throwing rolls the ledger row back with it.
       if (left === undefined) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
       this.onLedger?.(-amount, reason);
+      this.announce(trx, userId, left);
       return left;
     }).catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'credits:insufficient') return undefined;
       throw error;
     });
-    if (balance !== undefined) await this.announce(userId, balance);
-    return balance;
   }
 
   /** Gives back a keyed charge once (`refund:<key>`); undefined when there was nothing to refund. */
-  async refundKeyed(userId: string, key: string, reason: string): Promise<number | undefined> {
-    const balance = await inTransaction(this.db, async (trx) => {
+  refundKeyed(userId: string, key: string, reason: string): Promise<number | undefined> {
+    return inTransaction(this.db, async (trx) => {
       const charge = await this.credits.findLedgerRow(key, trx);
       if (!charge || charge.amount >= 0 || charge.user_id !== userId) return undefined;
       const written = await this.credits.addLedgerRow(
@@ -165,15 +162,10 @@ export class CreditService {
       );
       if (!written) return undefined;
       this.onLedger?.(-charge.amount, reason);
-      return this.credits.adjust(userId, -charge.amount, trx);
+      const balance = await this.credits.adjust(userId, -charge.amount, trx);
+      this.announce(trx, userId, balance);
+      return balance;
     });
-    if (balance !== undefined) await this.announce(userId, balance);
-    return balance;
-  }
-
-  /** Tells the user's devices their balance (after a `*InTransaction` change committed). */
-  notify(userId: string, credits: number): void {
-    void this.announce(userId, credits);
   }
 
   /** The user's ledger rows, newest first (read-only, for the credit history). */
@@ -191,8 +183,8 @@ export class CreditService {
     return this.credits.deleteLedgerOf(userId, trx);
   }
 
-  private announce(userId: string, credits: number): Promise<void> {
-    // A notification that fails must not fail the change that already committed.
-    return this.events.emit('credits.changed', { userId, credits }).catch(() => undefined);
+  /** `credits.changed` with the new balance once `trx` commits (nothing if it rolls back, or without a balance). */
+  private announce(trx: Tx, userId: string, credits: number | undefined): void {
+    if (credits !== undefined) this.events.emitAfterCommit(trx, 'credits.changed', { userId, credits });
   }
 }

@@ -120,9 +120,60 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-/** Runs fn in a transaction; repositories accept the transaction as their executor. */
-export function inTransaction<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  return db.transaction().execute(fn);
+declare const opened: unique symbol;
+/**
+ * A transaction opened by `inTransaction`: repositories run on it (it is an `Executor`), and it
+ * carries the after-commit queue (`afterCommit`). Methods that change state inside a caller's
+ * transaction and have something to announce (`CreditService.chargeInTransaction`, …) take a `Tx`,
+ * so they can only be called inside `inTransaction`.
+ */
+export type Tx = Transaction<Database> & { readonly [opened]: true };
+
+/** Work to do once a transaction has committed (announce a change); see `afterCommit`. */
+type Effect = () => unknown;
+
+/** The after-commit queue of each open transaction (the outermost: nested calls get the same `trx`). */
+const queues = new WeakMap<Transaction<Database>, Effect[]>();
+
+/**
+ * Runs fn in one transaction; repositories accept `trx` as their executor. Effects queued on `trx`
+ * with `afterCommit` — by fn or by any method it passes `trx` to, however deep — run once the
+ * transaction has committed, in the order queued, before `inTransaction` returns; a rollback (fn
+ * throws) drops them. An effect that fails is reported and the others still run: what committed
+ * stays committed, the caller gets its result.
+ */
+export async function inTransaction<T>(db: Db, fn: (trx: Tx) => Promise<T>): Promise<T> {
+  const queue: Effect[] = [];
+  const result = await db.transaction().execute(async (trx) => {
+    queues.set(trx, queue);
+    try {
+      return await fn(trx as Tx);
+    } finally {
+      // Closed: an effect queued from now on (a leaked `trx`) is a mistake, refused by afterCommit.
+      queues.delete(trx);
+    }
+  });
+  for (const effect of queue) {
+    try {
+      await effect();
+    } catch (error) {
+      // Effects are announcements (`EventBus.emitAfterCommit` logs its own listeners' failures);
+      // this is the last resort for one that throws anyway.
+      console.error('an after-commit effect failed', error);
+    }
+  }
+  return result;
+}
+
+/**
+ * Queues `effect` to run after `trx` commits (never if it rolls back). The way to announce a
+ * change made in a transaction: devices must not hear of a balance or a message that is then
+ * rolled back. Domain events go through `EventBus.emitAfterCommit`, which uses this.
+ */
+export function afterCommit(trx: Tx, effect: Effect): void {
+  const queue = queues.get(trx);
+  if (!queue) throw new Error('afterCommit: the transaction is not open (inTransaction has ended)');
+  queue.push(effect);
 }
 
 /** JSON text columns. */

@@ -1,20 +1,14 @@
-import type { User } from '@neura/contract';
-import type { Executor } from '../db/database.js';
+import type { Chat, ChatUpdatedPayload, Message, User } from '@neura/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterCommit, type Executor, type Tx } from '../db/database.js';
 
 /**
- * The domain events features tell each other about. A lower layer emits, a higher layer listens,
- * so no feature needs to import the one above it (e.g. chats announces `chat.deleting`, the
- * conversation engine listens and stops the reply being written in that chat).
+ * Steps: events whose listeners are part of the emitter's work (inside its transaction, or before
+ * its write). A listener that throws makes `emit` throw, and the work fails with it.
  */
-export interface DomainEvents {
+export interface StepEvents {
   /** A chat is about to be deleted (its owner was checked). */
   'chat.deleting': { userId: string; chatId: string };
-  /** Login sessions ended (logout, password change or reset, account deletion). */
-  'session.revoked': { sessionIds: string[] };
-  /** A user's balance changed (grant, charge, refund); `credits` is the new balance. */
-  'credits.changed': { userId: string; credits: number };
-  /** A user's account changed (Pro started, renewed or ended); `user` as clients see it. */
-  'user.changed': { userId: string; user: User };
   /**
    * A user is being deleted inside `trx`: each feature removes (or anonymises) the rows of its own
    * tables in that transaction. Listeners run in the order they were added (higher layers first,
@@ -23,16 +17,58 @@ export interface DomainEvents {
   'user.deleting': { userId: string; email: string; trx: Executor };
 }
 
+/**
+ * News: something was done and committed. Announced after the commit (inside a transaction, queue
+ * them with `emitAfterCommit`); a listener that fails is logged with the event's name and the
+ * others still run: news never fails the work it tells of. `realtime/` turns them into socket
+ * events (the payloads as clients see them, plus the user whose room they go to).
+ */
+export interface NewsEvents {
+  /** Login sessions ended (logout, password change or reset, account deletion). */
+  'session.revoked': { sessionIds: string[] };
+  /** A user's balance changed (grant, charge, refund); `credits` is the new balance. */
+  'credits.changed': { userId: string; credits: number };
+  /** A user's account changed (Pro started, renewed or ended); `user` as clients see it. */
+  'user.changed': { userId: string; user: User };
+  /** The user made a chat. */
+  'chat.created': { userId: string; chat: Chat };
+  /** The user's chat got a new name (by the user, or by the first exchange). */
+  'chat.renamed': { userId: string; chatId: string; name: string };
+  /** The user's chat changed otherwise (pinned, archived, a new message's preview). */
+  'chat.updated': { userId: string } & ChatUpdatedPayload;
+  /** The user's chat was deleted. */
+  'chat.deleted': { userId: string; chatId: string };
+  /** A message was stored in the user's chat (a user message, a reply's shell, a notice). */
+  'message.created': { userId: string; chatId: string; message: Message };
+  /** A stored message changed (an edited user message, a reply whose prompt was kept). */
+  'message.updated': { userId: string; chatId: string; message: Message };
+  /** The published persona catalog changed: every open client reloads it. */
+  'personas.changed': Record<string, never>;
+}
+
+/**
+ * The domain events features tell each other about. A lower layer emits, a higher layer listens,
+ * so no feature needs to import the one above it (e.g. chats announces `chat.deleting`, the
+ * conversation engine listens and stops the reply being written in that chat).
+ */
+export type DomainEvents = StepEvents & NewsEvents;
+
 export type EventName = keyof DomainEvents;
 export type EventHandler<E extends EventName> = (payload: DomainEvents[E]) => void | Promise<void>;
 
+const STEPS: Record<keyof StepEvents, true> = { 'chat.deleting': true, 'user.deleting': true };
+const isStep = (event: EventName): event is keyof StepEvents => Object.hasOwn(STEPS, event);
+
 /**
  * A small typed in-process event bus. `emit` runs the listeners one after the other and waits for
- * them; a listener that throws makes `emit` throw (so a failing `user.deleting` listener rolls the
- * transaction back). Listeners are added once, when the app is composed.
+ * them. For a step (`StepEvents`) a listener that throws makes `emit` throw (so a failing
+ * `user.deleting` listener rolls the transaction back); for news (`NewsEvents`) it is logged with
+ * its event and the next listener runs. Listeners are added once, when the app is composed.
  */
 export class EventBus {
   private readonly handlers = new Map<EventName, EventHandler<EventName>[]>();
+
+  constructor(private readonly log: Pick<FastifyBaseLogger, 'error'>) {}
 
   on<E extends EventName>(event: E, handler: EventHandler<E>): void {
     const list = this.handlers.get(event) ?? [];
@@ -41,6 +77,26 @@ export class EventBus {
   }
 
   async emit<E extends EventName>(event: E, payload: DomainEvents[E]): Promise<void> {
-    for (const handler of this.handlers.get(event) ?? []) await handler(payload);
+    const handlers = this.handlers.get(event) ?? [];
+    if (isStep(event)) {
+      for (const handler of handlers) await handler(payload);
+      return;
+    }
+    for (const handler of handlers) {
+      try {
+        await handler(payload);
+      } catch (error) {
+        this.log.error({ err: error, event }, `a listener of ${event} failed`);
+      }
+    }
+  }
+
+  /**
+   * Announces news once `trx` commits, in the order queued with the transaction's other effects;
+   * never when it rolls back (see `inTransaction`). Services call this from inside the transaction
+   * that made the change, so no caller has to remember to announce it.
+   */
+  emitAfterCommit<E extends keyof NewsEvents>(trx: Tx, event: E, payload: DomainEvents[E]): void {
+    afterCommit(trx, () => this.emit(event, payload));
   }
 }

@@ -4,8 +4,11 @@ import { type Authenticate, Realtime, type SocketIdentity } from './realtime.js'
 
 /**
  * Realtime: the Socket.IO server. It is given the authenticate function (accounts sits above it)
- * and turns domain events into what devices see: `credits.changed` → `updateCredits` in the
- * user's room, `session.revoked` → those sessions' sockets get `authError` and disconnect.
+ * and is the one place that turns domain news into what devices see: `credits.changed` →
+ * `updateCredits`, `user.changed`, the `chat.*` and `message.created` / `message.updated` events
+ * in the user's room (every tab of that user, on every process with Redis), `personas.changed`
+ * to every client, and `session.revoked` → those sessions' sockets get `authError` and
+ * disconnect. Features announce news on the bus (after their commit), never to sockets.
  */
 export function createRealtimeModule<P extends SocketIdentity>({
   authenticate,
@@ -17,11 +20,34 @@ export function createRealtimeModule<P extends SocketIdentity>({
   events: EventBus;
 }) {
   const realtime = new Realtime<P>(authenticate, log);
+  /** The user's room, or nothing when no Socket.IO server is attached (the admin CLI without Redis). */
+  const room = (userId: string) => (realtime.attached ? realtime.toUser(userId) : undefined);
   events.on('credits.changed', ({ userId, credits }) => {
-    if (realtime.attached) realtime.toUser(userId).emit('updateCredits', { credits });
+    room(userId)?.emit('updateCredits', { credits });
   });
   events.on('user.changed', ({ userId, user }) => {
-    if (realtime.attached) realtime.toUser(userId).emit('user.changed', { user });
+    room(userId)?.emit('user.changed', { user });
+  });
+  events.on('chat.created', ({ userId, chat }) => {
+    room(userId)?.emit('chat.created', { chat });
+  });
+  events.on('chat.renamed', ({ userId, chatId, name }) => {
+    room(userId)?.emit('chat.renamed', { chatId, name });
+  });
+  events.on('chat.updated', ({ userId, chatId, updatedFields }) => {
+    room(userId)?.emit('chat.updated', { chatId, updatedFields });
+  });
+  events.on('chat.deleted', ({ userId, chatId }) => {
+    room(userId)?.emit('chat.deleted', { chatId });
+  });
+  events.on('message.created', ({ userId, chatId, message }) => {
+    room(userId)?.emit('message.created', { chatId, message });
+  });
+  events.on('message.updated', ({ userId, chatId, message }) => {
+    room(userId)?.emit('message.updated', { chatId, message });
+  });
+  events.on('personas.changed', () => {
+    if (realtime.attached) realtime.session.emit('personas.changed', {});
   });
   events.on('session.revoked', ({ sessionIds }) => realtime.disconnectSessions(sessionIds));
   return { realtime };
