@@ -71,6 +71,8 @@ describe('conversation with a model', () => {
     const order = events.map((r) => r.event);
     expect(order.indexOf('message.created')).toBeLessThan(order.indexOf('message.delta'));
     expect(order.lastIndexOf('message.delta')).toBeLessThan(order.indexOf('message.done'));
+    // The two messages reach the devices before the balance they were charged for.
+    expect(order.lastIndexOf('message.created')).toBeLessThan(order.indexOf('updateCredits'));
     expect(events.find((r) => r.event === 'updateCredits')?.payload).toEqual({ credits: 8 });
     expect(events.find((r) => r.event === 'chat.renamed')?.payload).toEqual({
       chatId: chat.id,

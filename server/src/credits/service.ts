@@ -1,4 +1,4 @@
-import { type Db, type Executor, inTransaction, type Tx } from '../db/database.js';
+import { afterCommit, type Db, type Executor, inTransaction, type Tx } from '../db/database.js';
 import { AppError } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
 import type { CreditRepository } from './repository.js';
@@ -27,6 +27,8 @@ export interface GrantInput {
  * also for a `*InTransaction` change, where the caller's transaction decides.
  */
 export class CreditService {
+  /** The balances a transaction announces once it commits, per user (see `announce`). */
+  private readonly pending = new WeakMap<Tx, Map<string, number>>();
   /**
    * Told of every ledger change once it is written (metrics): a negative amount is a charge. A
    * change made inside a caller's transaction is told when written, before that transaction ends.
@@ -183,8 +185,24 @@ export class CreditService {
     return this.credits.deleteLedgerOf(userId, trx);
   }
 
-  /** `credits.changed` with the new balance once `trx` commits (nothing if it rolls back, or without a balance). */
+  /**
+   * `credits.changed` with the new balance once `trx` commits (nothing if it rolls back, or without
+   * a balance): one per user and transaction, with the last balance, after the transaction's other
+   * news (the messages a charge paid for reach devices before the balance, as they always have).
+   */
   private announce(trx: Tx, userId: string, credits: number | undefined): void {
-    if (credits !== undefined) this.events.emitAfterCommit(trx, 'credits.changed', { userId, credits });
+    if (credits === undefined) return;
+    let balances = this.pending.get(trx);
+    if (!balances) {
+      balances = new Map();
+      this.pending.set(trx, balances);
+    }
+    const first = !balances.has(userId);
+    balances.set(userId, credits);
+    if (!first) return;
+    const final = balances;
+    afterCommit(trx, () => this.events.emit('credits.changed', { userId, credits: final.get(userId) ?? credits }), {
+      last: true,
+    });
   }
 }

@@ -133,7 +133,12 @@ export type Tx = Transaction<Database> & { readonly [opened]: true };
 type Effect = () => unknown;
 
 /** The after-commit queue of each open transaction (the outermost: nested calls get the same `trx`). */
-const queues = new WeakMap<Transaction<Database>, Effect[]>();
+interface Queue {
+  effects: Effect[];
+  /** Effects queued with `{ last: true }`, run after all the others. */
+  last: Effect[];
+}
+const queues = new WeakMap<Transaction<Database>, Queue>();
 
 /**
  * Runs fn in one transaction; repositories accept `trx` as their executor. Effects queued on `trx`
@@ -143,7 +148,7 @@ const queues = new WeakMap<Transaction<Database>, Effect[]>();
  * stays committed, the caller gets its result.
  */
 export async function inTransaction<T>(db: Db, fn: (trx: Tx) => Promise<T>): Promise<T> {
-  const queue: Effect[] = [];
+  const queue: Queue = { effects: [], last: [] };
   const result = await db.transaction().execute(async (trx) => {
     queues.set(trx, queue);
     try {
@@ -153,7 +158,7 @@ export async function inTransaction<T>(db: Db, fn: (trx: Tx) => Promise<T>): Pro
       queues.delete(trx);
     }
   });
-  for (const effect of queue) {
+  for (const effect of [...queue.effects, ...queue.last]) {
     try {
       await effect();
     } catch (error) {
@@ -168,12 +173,14 @@ export async function inTransaction<T>(db: Db, fn: (trx: Tx) => Promise<T>): Pro
 /**
  * Queues `effect` to run after `trx` commits (never if it rolls back). The way to announce a
  * change made in a transaction: devices must not hear of a balance or a message that is then
- * rolled back. Domain events go through `EventBus.emitAfterCommit`, which uses this.
+ * rolled back. Domain events go through `EventBus.emitAfterCommit`, which uses this. With
+ * `{ last: true }` it runs after every effect queued without it (a balance follows the messages it
+ * paid for, whatever the order of the writes).
  */
-export function afterCommit(trx: Tx, effect: Effect): void {
+export function afterCommit(trx: Tx, effect: Effect, options: { last?: boolean } = {}): void {
   const queue = queues.get(trx);
   if (!queue) throw new Error('afterCommit: the transaction is not open (inTransaction has ended)');
-  queue.push(effect);
+  (options.last ? queue.last : queue.effects).push(effect);
 }
 
 /** JSON text columns. */

@@ -37,6 +37,16 @@ describe('inTransaction: the after-commit queue', () => {
     expect(told).toEqual(['first', 'mine', 'second']);
   });
 
+  it('should run the effects queued as last after all the others', async () => {
+    const told: string[] = [];
+    await inTransaction(db, async (trx) => {
+      afterCommit(trx, () => told.push('balance'), { last: true });
+      await writeAndAnnounce(trx, 'message', told);
+      afterCommit(trx, () => told.push('preview'));
+    });
+    expect(told).toEqual(['message', 'preview', 'balance']);
+  });
+
   it('should drop the queued effects when the transaction rolls back', async () => {
     const told: string[] = [];
     const before = await count();
