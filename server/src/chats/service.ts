@@ -5,7 +5,7 @@ import {
   PRO_REQUIRED_MESSAGE,
   type SessionServerEvents,
 } from '@neura/contract';
-import type { UserLookup } from '../auth/authenticate.js';
+import type { UserLookup } from '../auth/user.js';
 import { type Executor, fromBool } from '../db/database.js';
 import type { ChatRow } from '../db/schema.js';
 import { isPro } from '../entitlements/pro.js';
