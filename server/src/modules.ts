@@ -52,7 +52,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     db,
     events,
     auth: accounts.auth,
-    users: accounts.users,
+    users: accounts.lookup,
     personas: personas.personas,
     realtime,
   });
@@ -67,7 +67,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     log,
     events,
     auth: accounts.auth,
-    users: accounts.users,
+    users: accounts.lookup,
     personaRepository: personas.personaRepository,
     credits,
     llm,
@@ -85,7 +85,15 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     limiter,
   });
   realtime.onVoice(voiceSocketHandlers(speech, config.VOICE_MAX_SECONDS));
-  const billing = createBillingModule({ config, db, log, auth: accounts.auth, users: accounts.users, credits, events });
+  const billing = createBillingModule({
+    config,
+    db,
+    log,
+    auth: accounts.auth,
+    users: accounts.lookup,
+    credits,
+    events,
+  });
   /** The published catalog changed: open clients reload it (`personas.changed`, sent by realtime/). */
   const announceCatalog = () => void events.emit('personas.changed', {});
   const adminConsole = createConsoleModule({
@@ -110,7 +118,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     db,
     events,
     auth: accounts.auth,
-    users: accounts.users,
+    users: accounts.lookup,
     llm,
     skills: skills.skills,
     credits,

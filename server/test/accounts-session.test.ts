@@ -110,6 +110,21 @@ describe('sessions, password change and account deletion', () => {
     expect(await t.services.users.findById(user.id)).toBeDefined();
   });
 
+  it('should answer a password change or deletion whose account was deleted after sign-in as an expired session', async () => {
+    const user = await createTestUser(t.services);
+    const principal = await t.services.auth.fromToken(user.token);
+    if (!principal) throw new Error('the token did not sign in');
+    // An operator deletes the account while the request, already signed in, is on its way.
+    await t.services.console.deleteUser({ id: null, label: 'test' }, user.id);
+    const expired = { code: 'auth:invalid-token', message: 'Your session has expired. Please sign in again.' };
+    await expect(
+      t.services.accounts.changePassword(principal, 'any current one', 'good new passphrase', { ip: '127.0.0.1' }),
+    ).rejects.toMatchObject(expired);
+    await expect(
+      t.services.accounts.deleteAccount(principal, 'any current one', { ip: '127.0.0.1' }),
+    ).rejects.toMatchObject(expired);
+  });
+
   it('should delete the account leaving no rows of that user', async () => {
     const user = await signUpVerified(t, smtp);
     const row = await t.services.users.findByEmail(user.email);

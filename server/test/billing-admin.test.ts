@@ -2,6 +2,7 @@ import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommands } from '../src/admin/commands.js';
+import { userFromRow } from '../src/auth/user.js';
 
 describe('admin CLI: orders and the credit ledger', () => {
   let t: TestApp;
@@ -29,11 +30,11 @@ describe('admin CLI: orders and the credit ledger', () => {
     const bob = await createTestUser(t.services, { credits: 0 });
     const user = await t.services.users.findById(ada.id);
     if (!user) throw new Error('no user');
-    const { orderId } = await t.services.billing.checkout(user, 'starter');
+    const { orderId } = await t.services.billing.checkout(userFromRow(user), 'starter');
     await t.services.billing.sandboxComplete(ada.id, orderId, 'paid');
     const bobUser = await t.services.users.findById(bob.id);
     if (!bobUser) throw new Error('no user');
-    await t.services.billing.checkout(bobUser, 'pro');
+    await t.services.billing.checkout(userFromRow(bobUser), 'pro');
 
     const all = await run('orders list');
     expect(all.code).toBe(0);

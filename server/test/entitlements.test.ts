@@ -31,7 +31,7 @@ describe('entitlements: the one writer of Pro', () => {
     expect(expiry).toBeLessThan(Date.now() + 30 * DAY + 1000);
     // Each grant returned the expiry it wrote; the last one stands.
     expect(results).toContain(await expiryOf(user.id));
-    expect(isPro({ pro_expiry: await expiryOf(user.id) })).toBe(true);
+    expect(isPro({ proExpiry: await expiryOf(user.id) })).toBe(true);
   });
 
   it('should never move the expiry earlier when extending, and say whether it moved', async () => {
@@ -50,7 +50,7 @@ describe('entitlements: the one writer of Pro', () => {
     const end = new Date().toISOString();
     await pro.endPro(user.id, end, paidUntil);
     expect(await expiryOf(user.id)).toBe(end);
-    expect(isPro({ pro_expiry: await expiryOf(user.id) })).toBe(false);
+    expect(isPro({ proExpiry: await expiryOf(user.id) })).toBe(false);
 
     const given = await pro.grantPro(user.id, 40);
     await pro.endPro(user.id, new Date().toISOString(), paidUntil);

@@ -279,7 +279,7 @@ export class AccountService {
     check: CurrentPasswordCheck,
   ): Promise<void> {
     const { user } = principal;
-    await this.checkCurrentPassword(principal.sessionId, user.password_hash, currentPassword, check);
+    await this.checkCurrentPassword(principal.sessionId, await this.passwordHash(user.id), currentPassword, check);
     checkPasswordPolicy(password, user.email);
     await this.d.users.update(user.id, { password_hash: await hashPassword(password) });
     await this.endSessions(await this.d.sessions.revokeAllForUser(user.id, principal.sessionId));
@@ -294,7 +294,7 @@ export class AccountService {
   /** Deletes the account and the user's chats, messages, sessions, ledger and personal data. */
   async deleteAccount(principal: Principal, password: string, check: CurrentPasswordCheck): Promise<void> {
     const { user } = principal;
-    await this.checkCurrentPassword(principal.sessionId, user.password_hash, password, check);
+    await this.checkCurrentPassword(principal.sessionId, await this.passwordHash(user.id), password, check);
     const sessionIds = await this.d.sessions.activeIdsForUser(user.id);
     await inTransaction(this.d.db, async (trx) => {
       // Every feature removes its own rows (chats, messages, ledger, codes, …) in this transaction.
@@ -302,6 +302,13 @@ export class AccountService {
       await this.d.users.delete(user.id, trx);
     });
     await this.endSessions(sessionIds);
+  }
+
+  /** The signed-in user's stored password hash (the principal's domain user does not carry it). */
+  private async passwordHash(userId: string): Promise<string> {
+    const row = await this.d.users.findById(userId);
+    if (!row) throw new AppError('auth:invalid-token', 'Your session has expired. Please sign in again.');
+    return row.password_hash;
   }
 
   private async endSessions(sessionIds: string[]): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Authenticator } from '../auth/authenticate.js';
+import { userLookup } from '../auth/user.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
@@ -34,7 +35,9 @@ export interface AccountsModuleDeps {
 export function createAccountsModule({ config, db, log, events, mailer, credits, limiter }: AccountsModuleDeps) {
   const users = new UserRepository(db);
   const sessions = new SessionRepository(db);
-  const auth = new Authenticator(sessions, users, {
+  // Features read a user by id as the domain user (auth/user.ts), never as accounts' rows.
+  const lookup = userLookup(users);
+  const auth = new Authenticator(sessions, lookup, {
     idleDays: config.SESSION_IDLE_DAYS,
     maxDays: config.SESSION_MAX_DAYS,
   });
@@ -71,6 +74,7 @@ export function createAccountsModule({ config, db, log, events, mailer, credits,
 
   return {
     users,
+    lookup,
     sessions,
     auth,
     invites,

@@ -1,19 +1,18 @@
 import type { User } from '@neura/contract';
-import { fromJson } from '../db/database.js';
-import type { UserRow } from '../db/schema.js';
+import type { User as DomainUser } from '../auth/user.js';
 import { isPro } from '../entitlements/pro.js';
 
-/** The user as clients see it (GET /users/me, the socket's ready event). */
-export function presentUser(row: UserRow): User {
+/** The user as clients see it (GET /users/me, the socket's ready event, `user.changed`). */
+export function presentUser(user: DomainUser): User {
   return {
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    referralCode: row.referral_code,
-    proExpiry: row.pro_expiry,
-    isPro: isPro(row),
-    flags: fromJson<string[]>(row.flags, []),
-    credits: row.credits,
-    role: row.role,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    referralCode: user.referralCode,
+    proExpiry: user.proExpiry,
+    isPro: isPro(user),
+    flags: user.flags,
+    credits: user.credits,
+    role: user.role,
   };
 }

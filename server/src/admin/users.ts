@@ -1,13 +1,13 @@
-import { fromJson, toJson } from '../db/database.js';
-import type { UserRow } from '../db/schema.js';
+import { type User, userFromRow } from '../auth/user.js';
+import { toJson } from '../db/database.js';
 import type { AppModules } from '../modules.js';
 import { cliActor } from './console-commands.js';
 
 /** What the admin CLI does to users (kept out of the HTTP services: operators only). */
-async function findUser(modules: AppModules, email: string): Promise<UserRow> {
-  const user = await modules.users.findByEmail(email.trim().toLowerCase());
-  if (!user) throw new Error(`No user with the email address ${email}`);
-  return user;
+async function findUser(modules: AppModules, email: string): Promise<User> {
+  const row = await modules.users.findByEmail(email.trim().toLowerCase());
+  if (!row) throw new Error(`No user with the email address ${email}`);
+  return userFromRow(row);
 }
 
 /**
@@ -27,7 +27,7 @@ export async function adminSetPro(modules: AppModules, email: string, days: numb
 
 export async function adminSetFlag(modules: AppModules, email: string, flag: string, on: boolean): Promise<string[]> {
   const user = await findUser(modules, email);
-  const flags = new Set(fromJson<string[]>(user.flags, []));
+  const flags = new Set(user.flags);
   if (on) flags.add(flag);
   else flags.delete(flag);
   const list = [...flags].sort();

@@ -1,6 +1,6 @@
-import type { Executor } from '../db/database.js';
-import type { SessionRow, UserRow } from '../db/schema.js';
+import type { SessionRow } from '../db/schema.js';
 import { hashToken } from './tokens.js';
+import type { User, UserLookup } from './user.js';
 
 /** What authentication reads of the sessions (accounts' SessionRepository is one). */
 export interface SessionLookup {
@@ -8,16 +8,9 @@ export interface SessionLookup {
   touch(id: string): Promise<void>;
 }
 
-/**
- * A user by id, optionally inside a transaction: what authentication, and every feature that only
- * reads a user, need of accounts (its UserRepository is one), so they do not import accounts.
- */
-export interface UserLookup {
-  findById(id: string, trx?: Executor): Promise<UserRow | undefined>;
-}
-
+/** Who is signed in: the domain user, read once when the token is checked, and the login session. */
 export interface Principal {
-  user: UserRow;
+  user: User;
   sessionId: string;
 }
 
@@ -51,7 +44,7 @@ export class Authenticator {
     if (!session || this.expired(session)) return undefined;
     const user = await this.users.findById(session.user_id);
     // A suspended account's sessions were revoked; one made since (a password reset) does not count either.
-    if (!user || user.suspended_at) return undefined;
+    if (!user || user.suspendedAt) return undefined;
     // Best effort: a failed touch must not fail the request.
     void this.sessions.touch(session.id).catch(() => undefined);
     return { user, sessionId: session.id };

@@ -1,4 +1,4 @@
-import type { UserLookup } from '../auth/authenticate.js';
+import type { UserLookup } from '../auth/user.js';
 import type { CreditService } from '../credits/service.js';
 import type { Executor, Tx } from '../db/database.js';
 import type { OrderRow } from '../db/schema.js';
@@ -130,7 +130,7 @@ export class Fulfilment {
     const previous = await this.repo.findSubscription(id, trx);
     const user = await this.users.findById(userId, trx);
     const now = nowIso();
-    const base = later(later(previous?.current_period_end, user?.pro_expiry), now) ?? now;
+    const base = later(later(previous?.current_period_end, user?.proExpiry), now) ?? now;
     await this.applySubscription(
       trx,
       userId,

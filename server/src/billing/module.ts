@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Authenticator, UserLookup } from '../auth/authenticate.js';
+import type { Authenticator } from '../auth/authenticate.js';
+import type { UserLookup } from '../auth/user.js';
 import { type Config, sandboxWarning } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';

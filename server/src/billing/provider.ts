@@ -1,4 +1,5 @@
-import type { OrderRow, UserRow } from '../db/schema.js';
+import type { User } from '../auth/user.js';
+import type { OrderRow } from '../db/schema.js';
 
 /** What a checkout sells: a credit pack or the Pro subscription. */
 export type Product =
@@ -27,11 +28,7 @@ export const LIVE_SUBSCRIPTION_STATUSES = new Set(['active', 'trialing', 'past_d
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'sandbox';
   /** Starts paying `order`; returns where to send the user and the provider's session id. */
-  createCheckout(input: {
-    order: OrderRow;
-    user: UserRow;
-    product: Product;
-  }): Promise<{ url: string; sessionId: string }>;
+  createCheckout(input: { order: OrderRow; user: User; product: Product }): Promise<{ url: string; sessionId: string }>;
   /** Where the user manages (cancels, renews) their subscription. */
-  createPortal(user: UserRow): Promise<{ url: string }>;
+  createPortal(user: User): Promise<{ url: string }>;
 }

@@ -1,10 +1,10 @@
 import type { LedgerEntry, Order, SubscriptionResponse } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { presentUser } from '../accounts/present-user.js';
-import type { UserLookup } from '../auth/authenticate.js';
+import type { User, UserLookup } from '../auth/user.js';
 import type { CreditService } from '../credits/service.js';
 import { type Db, inTransaction, type Tx } from '../db/database.js';
-import type { OrderRow, UserRow } from '../db/schema.js';
+import type { OrderRow } from '../db/schema.js';
 import { isPro } from '../entitlements/pro.js';
 import { AppError } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
@@ -67,7 +67,7 @@ export class BillingService {
     if (row) this.d.events.emitAfterCommit(trx, 'user.changed', { userId, user: presentUser(row) });
   }
 
-  async checkout(user: UserRow, productId: string): Promise<{ orderId: string; url: string }> {
+  async checkout(user: User, productId: string): Promise<{ orderId: string; url: string }> {
     const provider = this.requireProvider();
     const product = this.d.catalog.find(productId);
     if (!product) throw new AppError('not-found', 'That product is not on sale.');
@@ -148,18 +148,18 @@ export class BillingService {
     return presentOrder(await this.ownedOrder(userId, orderId));
   }
 
-  async subscription(user: UserRow): Promise<SubscriptionResponse> {
+  async subscription(user: User): Promise<SubscriptionResponse> {
     const fresh = (await this.d.users.findById(user.id)) ?? user;
     const sub = await this.d.repo.latestSubscription(user.id);
     return {
       isPro: isPro(fresh),
-      proExpiry: fresh.pro_expiry,
+      proExpiry: fresh.proExpiry,
       status: sub?.status ?? 'none',
       cancelAtPeriodEnd: sub?.cancel_at_period_end === 1,
     };
   }
 
-  async portal(user: UserRow): Promise<{ url: string }> {
+  async portal(user: User): Promise<{ url: string }> {
     return this.requireProvider().createPortal(user);
   }
 
@@ -176,7 +176,7 @@ export class BillingService {
   }
 
   /** Sandbox portal: cancel at period end, resume, or renew (as a monthly invoice would). */
-  async sandboxSubscription(user: UserRow, action: 'cancel' | 'resume' | 'renew'): Promise<SubscriptionResponse> {
+  async sandboxSubscription(user: User, action: 'cancel' | 'resume' | 'renew'): Promise<SubscriptionResponse> {
     this.requireSandbox();
     const id = `sandbox_${user.id}`;
     const sub = await this.d.repo.findSubscription(id);

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
+import type { User } from '../auth/user.js';
 import type { Config } from '../config.js';
-import type { UserRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { PaymentProvider, SubscriptionState } from './provider.js';
 import type { BillingRepository } from './repository.js';
@@ -55,11 +55,11 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /** One Stripe customer per user, made on first checkout and kept. */
-  async customerFor(user: UserRow): Promise<string> {
+  async customerFor(user: User): Promise<string> {
     const known = await this.repo.findCustomerId(user.id);
     if (known) return known;
     const customer = await this.stripe.customers.create(
-      { email: user.email, name: `${user.first_name} ${user.last_name}`.trim(), metadata: { userId: user.id } },
+      { email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), metadata: { userId: user.id } },
       { idempotencyKey: `customer:${user.id}` },
     );
     return this.repo.saveCustomer(user.id, customer.id);
@@ -100,7 +100,7 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async createPortal(user: UserRow) {
+  async createPortal(user: User) {
     const customer = await this.repo.findCustomerId(user.id);
     if (!customer) throw new AppError('conflict', 'You have no subscription to manage yet. Subscribe to Pro first.');
     try {

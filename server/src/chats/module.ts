@@ -1,4 +1,5 @@
-import type { Authenticator, Principal, UserLookup } from '../auth/authenticate.js';
+import type { Authenticator, Principal } from '../auth/authenticate.js';
+import type { UserLookup } from '../auth/user.js';
 import type { Db } from '../db/database.js';
 import type { EventBus } from '../lib/events.js';
 import type { PersonaService } from '../personas/service.js';

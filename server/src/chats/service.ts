@@ -1,5 +1,5 @@
 import { type Chat, type ChatPatchRequest, type ChatUpdatedPayload, PRO_REQUIRED_MESSAGE } from '@neura/contract';
-import type { UserLookup } from '../auth/authenticate.js';
+import type { UserLookup } from '../auth/user.js';
 import { fromBool, type Tx } from '../db/database.js';
 import type { ChatRow } from '../db/schema.js';
 import { isPro } from '../entitlements/pro.js';

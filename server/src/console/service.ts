@@ -3,14 +3,13 @@ import { type PersonaRecord, personaRecordSchema } from '@neura/contract';
 import { sql } from 'kysely';
 import type { InviteService } from '../accounts/invite-service.js';
 import { presentUser } from '../accounts/present-user.js';
-import type { SessionRepository } from '../accounts/session-repository.js';
-import type { UserRepository } from '../accounts/user-repository.js';
 import type { WaitlistService } from '../accounts/waitlist-service.js';
+import { type User, userFromRow } from '../auth/user.js';
 import type { BillingService } from '../billing/service.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
-import type { PersonaRow, UserRole, UserRow } from '../db/schema.js';
+import type { PersonaRow, UserRole } from '../db/schema.js';
 import { isPro, ProEntitlements } from '../entitlements/pro.js';
 import { AppError } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
@@ -19,6 +18,7 @@ import type { AvatarFile, PersonaAvatars } from '../personas/avatar.js';
 import { personaAvatarUrl, personaRow, toPersonaRecord } from '../personas/present.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { PersonaService } from '../personas/service.js';
+import type { ConsoleSessions, ConsoleUsers } from './accounts-ports.js';
 import type { Actor, AuditLog } from './audit.js';
 import { computeDashboard, type Dashboard, type ModelPrice } from './dashboard.js';
 import type { DashboardDays } from './dashboard-days.js';
@@ -29,8 +29,8 @@ export interface ConsoleDeps {
   config: Config;
   events: EventBus;
   credits: CreditService;
-  users: UserRepository;
-  sessions: SessionRepository;
+  users: ConsoleUsers;
+  sessions: ConsoleSessions;
   invites: InviteService;
   waitlist: WaitlistService;
   personas: PersonaService;
@@ -57,18 +57,18 @@ export interface AdminUserSummary {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function summary(row: UserRow, lastSeenAt: string | null): AdminUserSummary {
+function summary(user: User, lastSeenAt: string | null): AdminUserSummary {
   return {
-    id: row.id,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    role: row.role,
-    credits: row.credits,
-    isPro: isPro(row),
-    proExpiry: row.pro_expiry,
-    suspended: row.suspended_at !== null,
-    createdAt: row.created_at,
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    credits: user.credits,
+    isPro: isPro(user),
+    proExpiry: user.proExpiry,
+    suspended: user.suspendedAt !== null,
+    createdAt: user.createdAt,
     lastSeenAt,
   };
 }
@@ -165,7 +165,7 @@ export class ConsoleService {
     const term = q.trim().toLowerCase();
     if (term) query = query.where(sql<boolean>`users.email LIKE ${`%${escapeLike(term)}%`} ESCAPE '\\'`);
     const rows = await query.execute();
-    return rows.map((r) => summary(r, (r.last_seen_at as string | null) ?? null));
+    return rows.map((r) => summary(userFromRow(r), (r.last_seen_at as string | null) ?? null));
   }
 
   async userDetail(id: string) {
@@ -179,7 +179,7 @@ export class ConsoleService {
     const orders = await this.d.billing.repo.listOrders(id, 100);
     return {
       ...summary(user, lastSeen?.lastSeenAt ?? null),
-      flags: JSON.parse(user.flags) as string[],
+      flags: user.flags,
       chats: Number(chats?.n ?? 0),
       ledger: await this.d.billing.ledger(id),
       orders: orders.map((o) => ({
@@ -226,7 +226,7 @@ export class ConsoleService {
     await this.audit.record(actor, {
       action: 'pro.give',
       target: user.email,
-      before: { proExpiry: user.pro_expiry },
+      before: { proExpiry: user.proExpiry },
       after: { proExpiry: expiry },
     });
     return expiry;
@@ -241,29 +241,29 @@ export class ConsoleService {
     await this.audit.record(actor, {
       action: 'pro.end',
       target: user.email,
-      before: { proExpiry: user.pro_expiry },
-      after: { proExpiry: isPro(user) ? now : user.pro_expiry },
+      before: { proExpiry: user.proExpiry },
+      after: { proExpiry: isPro(user) ? now : user.proExpiry },
     });
   }
 
   /** The user's open tabs and devices take the changed account at once (`user.changed`). */
   private async announceUser(userId: string): Promise<void> {
     const row = await this.d.users.findById(userId);
-    if (row) await this.d.events.emit('user.changed', { userId, user: presentUser(row) });
+    if (row) await this.d.events.emit('user.changed', { userId, user: presentUser(userFromRow(row)) });
   }
 
   /** Suspends: every session ends (sockets disconnect) and signing in is refused until lifted. */
   async suspend(actor: Actor, id: string): Promise<void> {
     const user = await this.requireUser(id);
     if (actor.id === user.id) throw new AppError('conflict', 'You cannot suspend your own account.');
-    const at = user.suspended_at ?? nowIso();
+    const at = user.suspendedAt ?? nowIso();
     await this.d.users.update(user.id, { suspended_at: at });
     const revoked = await this.d.sessions.revokeAllForUser(user.id);
     if (revoked.length > 0) await this.d.events.emit('session.revoked', { sessionIds: revoked });
     await this.audit.record(actor, {
       action: 'user.suspend',
       target: user.email,
-      before: { suspended: user.suspended_at !== null },
+      before: { suspended: user.suspendedAt !== null },
       after: { suspended: true, sessionsRevoked: revoked.length },
     });
   }
@@ -274,7 +274,7 @@ export class ConsoleService {
     await this.audit.record(actor, {
       action: 'user.unsuspend',
       target: user.email,
-      before: { suspended: user.suspended_at !== null },
+      before: { suspended: user.suspendedAt !== null },
       after: { suspended: false },
     });
   }
@@ -610,10 +610,10 @@ export class ConsoleService {
     }
   }
 
-  private async requireUser(id: string): Promise<UserRow> {
-    const user = await this.d.users.findById(id);
-    if (!user) throw new AppError('not-found', 'That user does not exist.');
-    return user;
+  private async requireUser(id: string): Promise<User> {
+    const row = await this.d.users.findById(id);
+    if (!row) throw new AppError('not-found', 'That user does not exist.');
+    return userFromRow(row);
   }
 }
 

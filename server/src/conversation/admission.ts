@@ -1,7 +1,7 @@
 import { type ChatStatus, MAX_MESSAGE_LENGTH } from '@neura/contract';
-import type { UserLookup } from '../auth/authenticate.js';
+import type { User, UserLookup } from '../auth/user.js';
 import type { ChatService } from '../chats/service.js';
-import type { ChatRow, MessageRow, PersonaRow, UserRow } from '../db/schema.js';
+import type { ChatRow, MessageRow, PersonaRow } from '../db/schema.js';
 import { isPro } from '../entitlements/pro.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import type { FileService, StoredAttachment } from '../files/service.js';
@@ -59,7 +59,7 @@ export class Admission {
   async send(
     userId: string,
     input: { chatId: string; attachments?: string[] },
-  ): Promise<{ user: UserRow; persona: PersonaRow; attachments: StoredAttachment[] }> {
+  ): Promise<{ user: User; persona: PersonaRow; attachments: StoredAttachment[] }> {
     await this.enter();
     const chat = await this.deps.chats.ownedRow(userId, input.chatId);
     const { user, persona } = await this.sender(userId, chat);
@@ -86,7 +86,7 @@ export class Admission {
   async action(
     userId: string,
     input: { chatId: string; messageId: string },
-  ): Promise<{ target: MessageRow; user: UserRow; persona: PersonaRow }> {
+  ): Promise<{ target: MessageRow; user: User; persona: PersonaRow }> {
     await this.enter();
     const { chatId } = input;
     const chat = await this.deps.chats.ownedRow(userId, chatId);
@@ -160,7 +160,7 @@ export class Admission {
   }
 
   /** The signed-in sender and the chat's persona (Pro-only personas for Pro users; custom ones as personas/custom.ts says). */
-  private async sender(userId: string, chat: ChatRow): Promise<{ user: UserRow; persona: PersonaRow }> {
+  private async sender(userId: string, chat: ChatRow): Promise<{ user: User; persona: PersonaRow }> {
     const [user, persona] = await Promise.all([
       this.deps.users.findById(userId),
       this.deps.personas.findById(chat.persona_id),

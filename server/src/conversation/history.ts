@@ -1,5 +1,5 @@
 import type { Message } from '@neura/contract';
-import type { UserLookup } from '../auth/authenticate.js';
+import type { UserLookup } from '../auth/user.js';
 import type { MessageRow } from '../db/schema.js';
 import type { FileService } from '../files/service.js';
 import { type PresentOptions, presentMessage } from './present.js';

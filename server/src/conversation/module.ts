@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Authenticator, Principal, UserLookup } from '../auth/authenticate.js';
+import type { Authenticator, Principal } from '../auth/authenticate.js';
+import type { UserLookup } from '../auth/user.js';
 import type { ChatService } from '../chats/service.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';

@@ -1,6 +1,6 @@
 import type { ChatStatus, Message } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserLookup } from '../auth/authenticate.js';
+import type { UserLookup } from '../auth/user.js';
 import type { PresentOptions } from '../chats/present.js';
 import type { ChatService } from '../chats/service.js';
 import type { Config } from '../config.js';

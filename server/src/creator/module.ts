@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Authenticator, UserLookup } from '../auth/authenticate.js';
+import type { Authenticator } from '../auth/authenticate.js';
+import type { UserLookup } from '../auth/user.js';
 import type { Config } from '../config.js';
 import type { AuditLog } from '../console/audit.js';
 import type { CreditService } from '../credits/service.js';

@@ -1,13 +1,13 @@
 import type { Executor } from '../db/database.js';
-import type { UserRow } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
 
 /**
- * Pro, read in one place: a user is Pro while `pro_expiry` lies in the future. Every feature that
- * gates on Pro (personas that require it, speech, chats, billing, the console) asks here.
+ * Pro, read in one place: a user is Pro while their Pro expiry (`users.pro_expiry`) lies in the
+ * future. Every feature that gates on Pro (personas that require it, speech, chats, billing, the
+ * console) asks here, with the domain user (`auth/user.ts`).
  */
-export function isPro(row: Pick<UserRow, 'pro_expiry'>, now = Date.now()): boolean {
-  return row.pro_expiry !== null && Date.parse(row.pro_expiry) > now;
+export function isPro(user: { proExpiry: string | null }, now = Date.now()): boolean {
+  return user.proExpiry !== null && Date.parse(user.proExpiry) > now;
 }
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 import { PRO_REQUIRED_MESSAGE, type SpeechStatus } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserRow } from '../db/schema.js';
+import type { User } from '../auth/user.js';
 import { isPro } from '../entitlements/pro.js';
 import { AppError } from '../errors.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
@@ -61,7 +61,7 @@ export class SpeechService {
   }
 
   /** Reads a reply aloud: Pro only (403 otherwise), markdown stripped, cached by (engine, voice, text). */
-  async speak(user: UserRow, text: string): Promise<SpokenAudio> {
+  async speak(user: User, text: string): Promise<SpokenAudio> {
     this.requirePro(user);
     const speakable = toSpeakableText(text);
     if (speakable === '') throw new AppError('request:invalid', 'text: There is nothing to read aloud.');
@@ -82,7 +82,7 @@ export class SpeechService {
   }
 
   /** SPEC.md §6: text-to-speech is Pro only; the server enforces it with this exact message. */
-  requirePro(user: UserRow): void {
+  requirePro(user: User): void {
     if (!isPro(user)) throw new AppError('pro:required', PRO_REQUIRED_MESSAGE);
   }
 
