@@ -6,15 +6,23 @@ import type { Executor } from '../db/database.js';
  * so no feature needs to import the one above it (e.g. chats announces `chat.deleting`, the
  * conversation engine listens and stops the reply being written in that chat).
  */
+/**
+ * `local`: every server process received this same event (the admin CLI told them all through the
+ * admin channel, admin/channel.ts), so each delivers it to its own sockets only.
+ */
+interface Local {
+  local?: true;
+}
+
 export interface DomainEvents {
   /** A chat is about to be deleted (its owner was checked). */
   'chat.deleting': { userId: string; chatId: string };
   /** Login sessions ended (logout, password change or reset, account deletion). */
-  'session.revoked': { sessionIds: string[] };
+  'session.revoked': { sessionIds: string[] } & Local;
   /** A user's balance changed (grant, charge, refund); `credits` is the new balance. */
-  'credits.changed': { userId: string; credits: number };
+  'credits.changed': { userId: string; credits: number } & Local;
   /** A user's account changed (Pro started, renewed or ended); `user` as clients see it. */
-  'user.changed': { userId: string; user: User };
+  'user.changed': { userId: string; user: User } & Local;
   /**
    * A user is being deleted inside `trx`: each feature removes (or anonymises) the rows of its own
    * tables in that transaction. Listeners run in the order they were added (higher layers first,

@@ -17,12 +17,15 @@ export function createRealtimeModule<P extends SocketIdentity>({
   events: EventBus;
 }) {
   const realtime = new Realtime<P>(authenticate, log);
-  events.on('credits.changed', ({ userId, credits }) => {
-    if (realtime.attached) realtime.toUser(userId).emit('updateCredits', { credits });
+  // `local`: every process got the event (the admin channel); each reaches its own sockets.
+  const to = (userId: string, local: true | undefined) =>
+    local ? realtime.toUserHere(userId) : realtime.toUser(userId);
+  events.on('credits.changed', ({ userId, credits, local }) => {
+    if (realtime.attached) to(userId, local).emit('updateCredits', { credits });
   });
-  events.on('user.changed', ({ userId, user }) => {
-    if (realtime.attached) realtime.toUser(userId).emit('user.changed', { user });
+  events.on('user.changed', ({ userId, user, local }) => {
+    if (realtime.attached) to(userId, local).emit('user.changed', { user });
   });
-  events.on('session.revoked', ({ sessionIds }) => realtime.disconnectSessions(sessionIds));
+  events.on('session.revoked', ({ sessionIds, local }) => realtime.disconnectSessions(sessionIds, local === true));
   return { realtime };
 }
