@@ -8,7 +8,6 @@
 /** server/src, top to bottom (each entry: top-level files or folders of server/src). */
 const SERVER_LAYERS = [
   ['main.ts'],
-  ['cluster/'],
   ['app.ts'],
   ['admin/'],
   ['modules.ts'],

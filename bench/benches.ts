@@ -18,6 +18,12 @@ export interface BenchEntry {
 
 export const benches: BenchEntry[] = [
   { id: 'relay', file: 'relay.ts', title: 'Stream relay', needsBuild: true },
+  {
+    id: 'processes',
+    file: 'processes.ts',
+    title: 'Stream relay across 1, 2 and 4 processes behind a load balancer (Redis)',
+    needsBuild: true,
+  },
   { id: 'engine', file: 'engine.ts', title: 'Reply engine: CPU per token, old loop against new' },
   { id: 'scale', file: 'scale.ts', title: 'Idle sockets + streams in one process', needsBuild: true },
   { id: 'rest', file: 'rest.ts', title: 'REST latency and the personas catalog', needsBuild: true },

@@ -62,8 +62,8 @@ const CLIENT_PROCS = Number(process.env.RELAY_CLIENT_PROCS ?? 2);
 /** How far ahead of now a round is scheduled, so every generator has the message before it starts. */
 const LEAD_MS = 50;
 /**
- * Extra environment for the app, `KEY=value` pairs separated by spaces: e.g. the multi-process
- * mode, `RELAY_APP_ENV="CLUSTER_WORKERS=2 REDIS_URL=redis://127.0.0.1:6379"`.
+ * Extra environment for the app, `KEY=value` pairs separated by spaces: e.g. with
+ * Redis, `RELAY_APP_ENV="REDIS_URL=redis://127.0.0.1:6379"` (several processes: bench/processes.ts).
  */
 const APP_ENV = Object.fromEntries(
   (process.env.RELAY_APP_ENV ?? '')

@@ -199,7 +199,7 @@ export async function runStages(stages, log = console.log) {
     const data = path.join(work, 'data');
     fs.mkdirSync(data);
     const runEnv = { ...process.env, ...env, DATA_DIR: data, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-    for (const name of ['DATABASE_URL', 'REDIS_URL', 'CLUSTER_WORKERS']) delete runEnv[name];
+    for (const name of ['DATABASE_URL', 'REDIS_URL']) delete runEnv[name];
     const [cmd, ...cmdArgs] = execForm(last.steps.filter((s) => s.op === 'CMD').at(-1).args);
     log(`› starting the image's CMD: ${[cmd, ...cmdArgs].join(' ')} (port ${port})`);
     app = spawn(cmd === 'node' ? process.execPath : cmd, cmdArgs, {

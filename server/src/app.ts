@@ -3,7 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { adminChannelRoutes, newAdminSecret, removeChannelFile, writeChannelFile } from './admin/channel.js';
+import {
+  adminChannelRoutes,
+  newAdminSecret,
+  removeChannelFile,
+  subscribeAdminEvents,
+  writeChannelFile,
+} from './admin/channel.js';
 import type { Config } from './config.js';
 import { createDb, type Db, migrateToLatest } from './db/database.js';
 import { installErrorHandler } from './lib/error-handler.js';
@@ -135,8 +141,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: config.API_PREFIX },
   );
-  const adminSecret = newAdminSecret();
-  await app.register(adminChannelRoutes(adminSecret, modules.events));
+  // The admin CLI reaches this process over Redis pub/sub (below), or without Redis through a
+  // loopback route whose secret only this process's DATA_DIR holds (admin/channel.ts).
+  const adminSecret = redis ? undefined : newAdminSecret();
+  if (adminSecret) await app.register(adminChannelRoutes(adminSecret, modules.events));
 
   if (webDist !== undefined) await serveWeb(app, webDist, config.API_PREFIX);
   else {
@@ -152,6 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxSocketsPerUser: config.MAX_SOCKETS_PER_USER,
   });
   modules.conversation.listenToCluster();
+  const unsubscribeAdmin = redis ? await subscribeAdminEvents(redis, modules.events, app.log) : undefined;
   // The console dashboard's closed days: now, then after each local midnight (in the background).
   modules.dashboardDays.start();
   if (metrics) {
@@ -164,7 +173,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   }
 
-  // Here, not in listen(): a cluster worker never listens itself, but serves its own metrics.
   if (metrics && config.METRICS_PORT !== undefined)
     metricsListener = await listenMetrics(metrics, config.METRICS_PORT, config.METRICS_TOKEN);
 
@@ -179,6 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     async listen(port = config.PORT, host = config.HOST) {
       const address = await app.listen({ port, host });
+      if (!adminSecret) return address;
       try {
         writeChannelFile(config.DATA_DIR, (app.server.address() as AddressInfo).port, adminSecret);
         channelWritten = true;
@@ -190,7 +199,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async close() {
       if (closed) return;
       closed = true;
-      if (channelWritten) removeChannelFile(config.DATA_DIR, adminSecret);
+      if (channelWritten && adminSecret) removeChannelFile(config.DATA_DIR, adminSecret);
+      await unsubscribeAdmin?.();
       await metricsListener?.close();
       await modules.conversation.shutdown();
       await modules.dashboardDays.stop();

@@ -66,23 +66,23 @@ describe('hardening settings', () => {
   });
 });
 
-describe('multi-process mode (CLUSTER_WORKERS)', () => {
-  it('should default to one process', () => {
-    expect(loadConfig({}).CLUSTER_WORKERS).toBe(1);
+describe('the retired multi-process mode (CLUSTER_WORKERS)', () => {
+  it('should not expose CLUSTER_WORKERS any more', () => {
+    expect(loadConfig({})).not.toHaveProperty('CLUSTER_WORKERS');
   });
 
-  it('should accept several workers with REDIS_URL', () => {
-    expect(loadConfig({ CLUSTER_WORKERS: '2', REDIS_URL: 'redis://127.0.0.1:6379' }).CLUSTER_WORKERS).toBe(2);
+  it.each(['', '1'])('should start as before with CLUSTER_WORKERS=%j (one process, what it meant)', (value) => {
+    expect(() => loadConfig({ CLUSTER_WORKERS: value })).not.toThrow();
   });
 
-  it('should refuse several workers without REDIS_URL, naming both settings', () => {
-    expect(() => loadConfig({ CLUSTER_WORKERS: '2' })).toThrow(ConfigError);
-    expect(() => loadConfig({ CLUSTER_WORKERS: '2' })).toThrow(/CLUSTER_WORKERS.*REDIS_URL/);
-  });
-
-  it.each(['0', 'two', '65'])('should refuse CLUSTER_WORKERS=%s', (value) => {
-    expect(() => loadConfig({ CLUSTER_WORKERS: value })).toThrow('CLUSTER_WORKERS');
-  });
+  it.each(['2', '4'])(
+    'should refuse CLUSTER_WORKERS=%s, pointing to processes behind a load balancer with REDIS_URL',
+    (value) => {
+      const env = { CLUSTER_WORKERS: value, REDIS_URL: 'redis://127.0.0.1:6379' };
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(/CLUSTER_WORKERS: removed;.*load balancer with REDIS_URL/);
+    },
+  );
 });
 
 describe('token prices per model (MODEL_PRICES)', () => {

@@ -121,8 +121,6 @@ const configSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** A login session ends this many days after sign-in, however used (absolute lifetime). */
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
-  /** App processes on this machine (a Node cluster sharing PORT); 1 = one process. More need REDIS_URL. */
-  CLUSTER_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 
   // Mail
   SMTP_URL: optionalUrl,
@@ -369,9 +367,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  PAYMENTS: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or set PAYMENTS=sandbox or off)',
     );
   }
-  if (c.CLUSTER_WORKERS > 1 && c.REDIS_URL === undefined) {
+  // The Node-cluster mode is gone: a setting that asked for it must not quietly run one process.
+  if (env.CLUSTER_WORKERS !== undefined && env.CLUSTER_WORKERS !== '' && env.CLUSTER_WORKERS !== '1') {
     throw new ConfigError(
-      `Invalid configuration:\n  CLUSTER_WORKERS: ${c.CLUSTER_WORKERS} worker processes need REDIS_URL (redis://…), so sockets, stops and limits work across them; set REDIS_URL or CLUSTER_WORKERS=1`,
+      'Invalid configuration:\n  CLUSTER_WORKERS: removed; run N processes (each its own PORT) behind a load balancer with REDIS_URL instead (docs/DEPLOYMENT.md, "Several processes"), and unset CLUSTER_WORKERS',
     );
   }
   const packs = parseCreditPacks(c.CREDIT_PACKS);

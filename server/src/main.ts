@@ -1,16 +1,13 @@
-import cluster from 'node:cluster';
 import { firstStartBanner } from './accounts/invite-service.js';
 import { type BuiltApp, buildApp } from './app.js';
-import { runPrimary } from './cluster/primary.js';
-import { serveAsWorker } from './cluster/worker.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { RedisUnreachableError } from './realtime/redis-health.js';
 import { startTracing } from './system/tracing-sdk.js';
 
 /**
- * Loads config, builds, listens, and shuts down gracefully. Nothing else. With CLUSTER_WORKERS > 1
- * this process becomes the primary of a Node cluster (cluster/primary.ts) and each worker builds
- * the same app (cluster/worker.ts).
+ * Loads config, builds, listens, and shuts down gracefully. Nothing else. Several processes are
+ * several of these, each on its own PORT behind a load balancer, sharing REDIS_URL
+ * (docs/DEPLOYMENT.md, "Several processes").
  */
 async function main(): Promise<void> {
   let config: Config;
@@ -24,25 +21,13 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  if (config.CLUSTER_WORKERS > 1 && cluster.isPrimary) {
-    await runPrimary(config);
-    return;
-  }
-
   const tracing = startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME });
   const built = await buildApp(config);
   const { app } = built;
-  if (cluster.isWorker) {
-    // The first worker runs alone at start-up (cluster/primary.ts), so the invite is made once.
-    serveAsWorker(built, (publicUrl) => {
-      if (cluster.worker?.id === 1) void printFirstStartInvite(built, config, publicUrl);
-    });
-  } else {
-    const address = await built.listen();
-    const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-    app.log.info(`Neura is running at ${publicUrl} (listening on ${address})`);
-    await printFirstStartInvite(built, config, publicUrl);
-  }
+  const address = await built.listen();
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  app.log.info(`Neura is running at ${publicUrl} (listening on ${address})`);
+  await printFirstStartInvite(built, config, publicUrl);
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

@@ -1,43 +1,23 @@
-import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { Writable } from 'node:stream';
 import { createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
-import { createPostgresDatabase } from '@neura/test-kit/server/database';
-import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
-import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
+import { listenApp, startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
+import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_CHANNEL_FILE, ADMIN_CREDITS_PATH, ADMIN_SECRET_HEADER } from '../src/admin/channel.js';
+import {
+  ADMIN_CHANNEL_FILE,
+  ADMIN_EVENTS_CHANNEL,
+  ADMIN_EVENTS_PATH,
+  ADMIN_SECRET_HEADER,
+} from '../src/admin/channel.js';
 import { type BuiltApp, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { describeWithServices, servicesAvailable } from './helpers/services-env.js';
+import { CLI_TEST_TIMEOUT, runAdminProcess } from './helpers/admin.js';
+import { describeWithRedis, redisAvailable } from './helpers/services-env.js';
 import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.js';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** Runs `npm run admin -- <args>` as the operator would: its own OS process on the app's data. */
-function runAdminProcess(args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
-  const base = { ...process.env };
-  delete base.DATABASE_URL;
-  delete base.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/admin/main.ts'), ...args], {
-    cwd: repoRoot,
-    env: { ...base, LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => {
-    output += d;
-  });
-  child.stderr.on('data', (d) => {
-    output += d;
-  });
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code: code ?? 1, output })));
-}
-
-/** The CLI compiles the server through tsx on start: slow on a loaded machine, so these tests get room. */
-const CLI_TEST_TIMEOUT = 120_000;
 
 /** The env the admin CLI needs to work on the same data as a test app. */
 function adminEnvOf(t: TestApp): Record<string, string> {
@@ -45,6 +25,7 @@ function adminEnvOf(t: TestApp): Record<string, string> {
   return {
     DATA_DIR: config.DATA_DIR,
     ...(config.database.kind === 'postgres' ? { DATABASE_URL: config.database.url } : {}),
+    ...(config.REDIS_URL ? { REDIS_URL: config.REDIS_URL, REDIS_PREFIX: config.REDIS_PREFIX } : {}),
   };
 }
 
@@ -85,13 +66,28 @@ describe('admin grant while the server runs (one process, no Redis)', () => {
     expect(mode).toBe(0o600);
   });
 
+  it(
+    'should deliver user.changed when the CLI gives Pro',
+    async () => {
+      const user = await createTestUser(t.services);
+      const socket = connectSocket(t.url, user.token);
+      sockets.push(socket);
+      await nextEvent(socket, 'ready');
+      const changed = nextEvent<{ user: { isPro: boolean } }>(socket, 'user.changed', CLI_TEST_TIMEOUT);
+      const run = await runAdminProcess(['users', 'set-pro', user.email, '--days', '30'], adminEnvOf(t));
+      expect(run.code).toBe(0);
+      expect((await changed).user).toMatchObject({ isPro: true });
+    },
+    CLI_TEST_TIMEOUT,
+  );
+
   it('should refuse the admin channel without the secret and accept it with the secret', async () => {
     const user = await createTestUser(t.services);
     const socket = connectSocket(t.url, user.token);
     sockets.push(socket);
     await nextEvent(socket, 'ready');
-    const url = `${t.url}${ADMIN_CREDITS_PATH}`;
-    const body = JSON.stringify({ userId: user.id, credits: 99 });
+    const url = `${t.url}${ADMIN_EVENTS_PATH}`;
+    const body = JSON.stringify({ event: 'credits.changed', payload: { userId: user.id, credits: 99 } });
     const wrong = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [ADMIN_SECRET_HEADER]: 'not-the-secret' },
@@ -105,7 +101,7 @@ describe('admin grant while the server runs (one process, no Redis)', () => {
     const bad = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [ADMIN_SECRET_HEADER]: secret },
-      body: JSON.stringify({ userId: user.id, credits: -1 }),
+      body: JSON.stringify({ event: 'credits.changed', payload: { userId: user.id, credits: -1 } }),
     });
     expect(bad.status).toBe(400);
     const got = nextEvent<{ credits: number }>(socket, 'updateCredits');
@@ -146,58 +142,120 @@ describe('admin grant with no server running', () => {
   );
 });
 
-describeWithServices('admin grant on PostgreSQL + Redis with two server processes', () => {
-  let drop: () => Promise<void>;
-  let a: ServerProcess;
-  let b: ServerProcess;
-  let seeder: BuiltApp;
-  let env: Record<string, string>;
+describeWithRedis('admin channel over Redis pub/sub', () => {
+  let t: TestApp;
+  let dataDir: string;
+  let publisher: ReturnType<typeof createClient>;
+  const prefix = `test-admin-${randomBytes(4).toString('hex')}`;
+  const lines: Array<{ level: number; msg?: string; reason?: string; channel?: string }> = [];
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    const services = servicesAvailable();
-    if (!services) throw new Error('unreachable: guarded by describeWithServices');
-    const db = await createPostgresDatabase();
-    drop = db.drop;
-    env = { DATABASE_URL: db.url, REDIS_URL: services.redisUrl };
-    a = await startServerProcess({ env, entry: 'source' });
-    b = await startServerProcess({ env, entry: 'source' });
-    seeder = await buildApp(
-      loadConfig({ ...env, LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'neura-admin-unused') }),
-    );
-  }, 120_000);
-
+    const redisUrl = redisAvailable() as string;
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-admin-redis-'));
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const text of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(text));
+        done();
+      },
+    });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: prefix,
+    });
+    t = await listenApp(config, { logger: { level: 'warn', stream } });
+    publisher = createClient({ url: redisUrl });
+    await publisher.connect();
+  });
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await Promise.all([a?.stop(), b?.stop(), seeder?.close()]);
-    await drop?.();
+    await publisher?.close();
+    await t?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const channel = () => `${prefix}:${ADMIN_EVENTS_CHANNEL}`;
+  const device = async (credits = 3) => {
+    const user = await createTestUser(t.services, { credits });
+    const socket = connectSocket(t.url, user.token);
+    sockets.push(socket);
+    await nextEvent(socket, 'ready');
+    return { user, socket };
+  };
+
+  it('should write no channel file and have no loopback route', async () => {
+    expect(fs.existsSync(path.join(dataDir, ADMIN_CHANNEL_FILE))).toBe(false);
+    const res = await fetch(`${t.url}${ADMIN_EVENTS_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [ADMIN_SECRET_HEADER]: 'anything' },
+      body: JSON.stringify({ event: 'credits.changed', payload: { userId: 'x', credits: 1 } }),
+    });
+    expect(res.status).toBe(404);
   });
 
   it(
-    'should deliver updateCredits with the new balance to the user’s sessions on both processes',
+    'should deliver a grant the CLI made to the user’s open devices',
     async () => {
-      const user = await createTestUser(seeder.services, { credits: 10 });
-      const other = await createTestUser(seeder.services, { credits: 10 });
-      const onA = connectSocket(a.url, user.token);
-      const onB = connectSocket(b.url, user.token);
-      const otherOnB = connectSocket(b.url, other.token);
-      sockets.push(onA, onB, otherOnB);
-      await Promise.all([nextEvent(onA, 'ready'), nextEvent(onB, 'ready'), nextEvent(otherOnB, 'ready')]);
-      const seenByOther: unknown[] = [];
-      otherOnB.on('updateCredits', (payload) => seenByOther.push(payload));
-      const gotA = nextEvent<{ credits: number }>(onA, 'updateCredits', CLI_TEST_TIMEOUT);
-      const gotB = nextEvent<{ credits: number }>(onB, 'updateCredits', CLI_TEST_TIMEOUT);
-
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-admin-cli-'));
-      const run = await runAdminProcess(['users', 'grant-credits', user.email, '15'], { ...env, DATA_DIR: dataDir });
-      fs.rmSync(dataDir, { recursive: true, force: true });
-
-      expect(run.output).toContain(`${user.email} now has 25 credits.`);
+      const { user, socket } = await device(4);
+      const got = nextEvent<{ credits: number }>(socket, 'updateCredits', CLI_TEST_TIMEOUT);
+      const run = await runAdminProcess(['users', 'grant-credits', user.email, '7'], adminEnvOf(t));
+      expect(run.output).toContain(`${user.email} now has 11 credits.`);
       expect(run.code).toBe(0);
-      expect(await gotA).toEqual({ credits: 25 });
-      expect(await gotB).toEqual({ credits: 25 });
-      expect(seenByOther).toEqual([]);
+      expect(await got).toEqual({ credits: 11 });
     },
     CLI_TEST_TIMEOUT,
   );
+
+  it('should log and ignore malformed messages and keep listening', async () => {
+    const { user, socket } = await device();
+    const seen: unknown[] = [];
+    socket.on('updateCredits', (payload) => seen.push(payload));
+    const before = lines.length;
+    await publisher.publish(channel(), 'not json {');
+    await publisher.publish(channel(), JSON.stringify({ event: 'chat.deleting', payload: { userId: user.id } }));
+    await publisher.publish(
+      channel(),
+      JSON.stringify({ event: 'credits.changed', payload: { userId: user.id, credits: -5 } }),
+    );
+    // Published after the malformed ones on the same connection, so it arrives after them.
+    const got = nextEvent<{ credits: number }>(socket, 'updateCredits');
+    await publisher.publish(
+      channel(),
+      JSON.stringify({ event: 'credits.changed', payload: { userId: user.id, credits: 5 } }),
+    );
+    expect(await got).toEqual({ credits: 5 });
+    expect(seen).toEqual([{ credits: 5 }]);
+    const warned = lines.slice(before).filter((l) => l.msg === 'admin channel: ignored a malformed message');
+    expect(warned.map((l) => ({ level: l.level, channel: l.channel }))).toEqual(
+      Array.from({ length: 3 }, () => ({ level: 40, channel: channel() })),
+    );
+    expect(warned[0]?.reason).toBe('not JSON');
+    expect(warned[1]?.reason).toMatch(/^event: /);
+    expect(warned[2]?.reason).toMatch(/^payload\.credits: /);
+  });
+
+  it('should deliver user changes and end revoked sessions published on the channel', async () => {
+    const { user, socket } = await device();
+    const changed = nextEvent<{ user: { email: string } }>(socket, 'user.changed');
+    // The user as clients see it, the way the CLI's services present it.
+    const me = await fetch(`${t.url}/api/users/me`, { headers: { authorization: `Bearer ${user.token}` } });
+    const current = (await me.json()) as { email: string };
+    await publisher.publish(
+      channel(),
+      JSON.stringify({ event: 'user.changed', payload: { userId: user.id, user: current } }),
+    );
+    expect(await changed).toEqual({ user: current });
+
+    const ended = nextEvent(socket, 'authError');
+    const gone = nextEvent(socket, 'disconnect');
+    await publisher.publish(
+      channel(),
+      JSON.stringify({ event: 'session.revoked', payload: { sessionIds: [user.sessionId] } }),
+    );
+    await ended;
+    await gone;
+  });
 });

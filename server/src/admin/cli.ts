@@ -6,7 +6,7 @@ import { createDb, migrateToLatest } from '../db/database.js';
 import { type AppModules, composeModules } from '../modules.js';
 import { RedisLink } from '../realtime/redis-health.js';
 import { standaloneCommands } from './backup-commands.js';
-import { announceToRunningServer } from './channel.js';
+import { type AdminEvent, announceToRunningServer, FORWARDED_EVENTS, publishAdminEvent } from './channel.js';
 import type { StandaloneCommand } from './command.js';
 import { type AdminCommand, adminCommands } from './commands.js';
 import { cliActor, isReadOnlyCommand, SELF_AUDITED } from './console-commands.js';
@@ -62,7 +62,7 @@ export async function runAdmin(argv: string[], print: (line: string) => void = c
   }
   const command = found.command;
   const db = createDb(config.database);
-  let realtime: AppModules['realtime'] | undefined;
+  let redis: RedisLink | undefined;
   try {
     await migrateToLatest(db);
     const silent = {
@@ -79,8 +79,7 @@ export async function runAdmin(argv: string[], print: (line: string) => void = c
       silent() {},
     };
     const services: AppModules = composeModules(config, db, silent as never);
-    realtime = services.realtime;
-    await reachRunningServers(services, config, out);
+    redis = await reachRunningServers(services, config, out);
     await services.personas.seedCatalog();
     const code = await command.run({
       services,
@@ -105,31 +104,39 @@ export async function runAdmin(argv: string[], print: (line: string) => void = c
     return 1;
   } finally {
     await db.destroy();
-    await realtime?.close();
+    await redis?.close();
   }
 }
 
 /**
- * Balance changes made here reach the user's open devices: with REDIS_URL through the Socket.IO
- * Redis adapter (every server process delivers to its sockets in room `user:<id>`); without it
- * through the running server's loopback admin channel (see channel.ts). No server running: the
- * change is just stored.
+ * What a command changes for a user's open devices (balances, Pro, ended sessions) reaches every
+ * running server: with REDIS_URL over the admin pub/sub channel (each server re-announces it for
+ * its own sockets), without it through the running server's loopback admin channel (channel.ts).
+ * No server running: the change is just stored. Returns the Redis link to close at the end.
  */
-async function reachRunningServers(modules: AppModules, config: Config, out: (line: string) => void): Promise<void> {
-  if (config.REDIS_URL) {
-    const redis = await RedisLink.open(config.REDIS_URL, {
-      prefix: config.REDIS_PREFIX,
-      log: modules.log,
-      bootTimeoutMs: config.REDIS_BOOT_TIMEOUT_SECONDS * 1000,
-    });
-    await modules.realtime.attachEmitter(redis);
-    return;
-  }
-  modules.events.on('credits.changed', async (change) => {
+async function reachRunningServers(
+  modules: AppModules,
+  config: Config,
+  out: (line: string) => void,
+): Promise<RedisLink | undefined> {
+  const redis = config.REDIS_URL
+    ? await RedisLink.open(config.REDIS_URL, {
+        prefix: config.REDIS_PREFIX,
+        log: modules.log,
+        bootTimeoutMs: config.REDIS_BOOT_TIMEOUT_SECONDS * 1000,
+      })
+    : undefined;
+  const forward = async (message: AdminEvent) => {
     try {
-      await announceToRunningServer(config.DATA_DIR, change);
+      if (redis) await publishAdminEvent(redis, message);
+      else await announceToRunningServer(config.DATA_DIR, message);
     } catch (error) {
-      out(`Note: the running server was not told (${error instanceof Error ? error.message : error}).`);
+      out(`Note: the running servers were not told (${error instanceof Error ? error.message : error}).`);
     }
-  });
+  };
+  for (const event of FORWARDED_EVENTS) {
+    // The payload as the channel carries it (a `local` mark is the receiving server's own).
+    modules.events.on(event, ({ local: _local, ...payload }) => forward({ event, payload } as AdminEvent));
+  }
+  return redis;
 }

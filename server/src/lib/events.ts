@@ -3,6 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterCommit, type Executor, type Tx } from '../db/database.js';
 
 /**
+ * `local`: every server process received this same event (the admin CLI told them all through the
+ * admin channel, admin/channel.ts), so each delivers it to its own sockets only.
+ */
+interface Local {
+  local?: true;
+}
+
+/**
  * Steps: events whose listeners are part of the emitter's work (inside its transaction, or before
  * its write). A listener that throws makes `emit` throw, and the work fails with it.
  */
@@ -25,11 +33,11 @@ export interface StepEvents {
  */
 export interface NewsEvents {
   /** Login sessions ended (logout, password change or reset, account deletion). */
-  'session.revoked': { sessionIds: string[] };
+  'session.revoked': { sessionIds: string[] } & Local;
   /** A user's balance changed (grant, charge, refund); `credits` is the new balance. */
-  'credits.changed': { userId: string; credits: number };
+  'credits.changed': { userId: string; credits: number } & Local;
   /** A user's account changed (Pro started, renewed or ended); `user` as clients see it. */
-  'user.changed': { userId: string; user: User };
+  'user.changed': { userId: string; user: User } & Local;
   /** The user made a chat. */
   'chat.created': { userId: string; chat: Chat };
   /** The user's chat got a new name (by the user, or by the first exchange). */

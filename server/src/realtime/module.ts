@@ -20,13 +20,18 @@ export function createRealtimeModule<P extends SocketIdentity>({
   events: EventBus;
 }) {
   const realtime = new Realtime<P>(authenticate, log);
-  /** The user's room, or nothing when no Socket.IO server is attached (the admin CLI without Redis). */
-  const room = (userId: string) => (realtime.attached ? realtime.toUser(userId) : undefined);
-  events.on('credits.changed', ({ userId, credits }) => {
-    room(userId)?.emit('updateCredits', { credits });
+  /**
+   * The user's room, or nothing when no Socket.IO server is attached (the admin CLI). `local`: every
+   * process got the event (the admin channel), so each reaches only its own sockets.
+   */
+  const roomOf = (userId: string, local?: true) =>
+    realtime.attached ? (local ? realtime.toUserHere(userId) : realtime.toUser(userId)) : undefined;
+  const room = (userId: string) => roomOf(userId);
+  events.on('credits.changed', ({ userId, credits, local }) => {
+    roomOf(userId, local)?.emit('updateCredits', { credits });
   });
-  events.on('user.changed', ({ userId, user }) => {
-    room(userId)?.emit('user.changed', { user });
+  events.on('user.changed', ({ userId, user, local }) => {
+    roomOf(userId, local)?.emit('user.changed', { user });
   });
   events.on('chat.created', ({ userId, chat }) => {
     room(userId)?.emit('chat.created', { chat });
@@ -49,6 +54,6 @@ export function createRealtimeModule<P extends SocketIdentity>({
   events.on('personas.changed', () => {
     if (realtime.attached) realtime.session.emit('personas.changed', {});
   });
-  events.on('session.revoked', ({ sessionIds }) => realtime.disconnectSessions(sessionIds));
+  events.on('session.revoked', ({ sessionIds, local }) => realtime.disconnectSessions(sessionIds, local === true));
   return { realtime };
 }

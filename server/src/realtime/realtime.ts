@@ -69,19 +69,12 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
   private readonly sessionHandlers: SessionHandler<P>[] = [];
   private readonly voiceHandlers: VoiceHandler<P>[] = [];
   private maxSocketsPerUser = 20;
-  /** The emitter's own Redis link (admin CLI), closed with it. */
-  private emitterLink?: RedisLink;
   private readonly observers: Array<(event: string, payload: unknown) => void> = [];
 
   constructor(
     private readonly authenticate: Authenticate<P>,
     private readonly log: FastifyBaseLogger,
   ) {}
-
-  /** The Engine.IO server under the namespaces once attached (the cluster worker tracks its sessions). */
-  get engine(): Server['engine'] | undefined {
-    return this.emitterLink ? undefined : this.io?.engine;
-  }
 
   /** Features add what happens when an authenticated socket connects. */
   onSession(handler: SessionHandler<P>): void {
@@ -90,18 +83,6 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
 
   onVoice(handler: VoiceHandler<P>): void {
     this.voiceHandlers.push(handler);
-  }
-
-  /**
-   * Emit-only mode for a process that serves no sockets (the admin CLI): with Redis, what it emits
-   * to a room reaches the sockets of every server process through the Redis adapter. The link
-   * must carry the servers' REDIS_PREFIX; it is closed with this emitter.
-   */
-  async attachEmitter(redis: RedisLink): Promise<void> {
-    const io = new Server();
-    this.useRedis(io, redis);
-    this.io = io;
-    this.emitterLink = redis;
   }
 
   /** Channels carry REDIS_PREFIX, so deployments sharing one Redis never hear each other. */
@@ -257,23 +238,35 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
     return target;
   }
 
+  /**
+   * A user's sockets on this process only: for an event every process received at once (the admin
+   * channel), which each delivers to its own sockets. Not observed (no reply events come this way).
+   */
+  toUserHere(userId: string) {
+    return this.session.local.to(userRoom(userId));
+  }
+
   /** Adds an observer of the events sent to users through `toUser` (metrics, tracing). */
   observe(observer: (event: string, payload: unknown) => void): void {
     this.observers.push(observer);
   }
 
-  /** Disconnects every live socket of the given login sessions (on every process). */
-  disconnectSessions(sessionIds: string[]): void {
+  /**
+   * Disconnects every live socket of the given login sessions: on every process, or with `here`
+   * on this one only (every process was told, see `toUserHere`).
+   */
+  disconnectSessions(sessionIds: string[], here = false): void {
     if (!this.io || sessionIds.length === 0) return;
     const rooms = sessionIds.map(sessionRoom);
     for (const ns of [this.session, this.voice]) {
-      ns.in(rooms).emit('authError', { message: 'Your session has ended. Please sign in again.' });
-      ns.in(rooms).disconnectSockets(true);
+      const target = here ? ns.local.in(rooms) : ns.in(rooms);
+      target.emit('authError', { message: 'Your session has ended. Please sign in again.' });
+      target.disconnectSockets(true);
     }
   }
 
   async close(): Promise<void> {
-    if (this.io && !this.emitterLink) {
+    if (this.io) {
       // Clients live in /session and /voice (io.disconnectSockets reaches only "/"). Each
       // connection closes once what was emitted to it is written (the shutdown's message.error,
       // finding N10); engine.close() would discard it, so it runs after, or after 2 s at most.
@@ -296,6 +289,5 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
       // io.close() also closes the HTTP server; Fastify closes that itself, so only unbind engine.
       io.engine.close();
     }
-    await this.emitterLink?.close();
   }
 }

@@ -1,12 +1,11 @@
-import cluster from 'node:cluster';
 import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
- * Prometheus metrics of one server process (docs/DEPLOYMENT.md "Metrics"). Every series carries
- * `worker` (the cluster worker id, `0` for a single process), so the processes of one machine are
- * told apart. Off unless METRICS_TOKEN or METRICS_PORT is set.
+ * Prometheus metrics of one server process (docs/DEPLOYMENT.md "Metrics"); with several processes
+ * each is scraped on its own and Prometheus's `instance` label tells them apart. Off unless
+ * METRICS_TOKEN or METRICS_PORT is set.
  */
 export class Metrics {
   readonly registry = new Registry();
@@ -79,8 +78,7 @@ export class Metrics {
     labelNames: ['dependency'] as const,
   });
 
-  constructor(worker = cluster.isWorker ? String(cluster.worker?.id ?? 0) : '0') {
-    this.registry.setDefaultLabels({ worker });
+  constructor() {
     // Process metrics, the event-loop lag (nodejs_eventloop_lag_*) among them.
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
     this.dependencyErrors.inc({ dependency: 'database' }, 0);
@@ -142,10 +140,7 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics, token: st
   if (token !== undefined) app.get('/metrics', metricsHandler(metrics, token));
 }
 
-/**
- * METRICS_PORT: /metrics on its own listener bound to loopback (a cluster worker takes the port
- * plus its id minus one, so each process is scraped on its own). The token, when set, applies too.
- */
+/** METRICS_PORT: /metrics on its own listener bound to loopback. The token, when set, applies too. */
 export async function listenMetrics(
   metrics: Metrics,
   port: number,
@@ -153,8 +148,7 @@ export async function listenMetrics(
 ): Promise<{ port: number; close: () => Promise<void> }> {
   const server = Fastify({ logger: false });
   server.get('/metrics', metricsHandler(metrics, token));
-  const workerOffset = cluster.isWorker ? (cluster.worker?.id ?? 1) - 1 : 0;
-  await server.listen({ port: port === 0 ? 0 : port + workerOffset, host: '127.0.0.1' });
+  await server.listen({ port, host: '127.0.0.1' });
   const address = server.server.address();
   return {
     port: typeof address === 'object' && address ? address.port : port,

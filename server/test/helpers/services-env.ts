@@ -19,3 +19,14 @@ export const describeWithServices = (name: string, fn: () => void) =>
   servicesAvailable()
     ? describe(name, fn)
     : describe.skipIf(true)(`${name} (needs TEST_DATABASE_URL and TEST_REDIS_URL)`, fn);
+
+/** Tests that need Redis only (any database): the same rules with TEST_REDIS_URL. */
+export function redisAvailable(): string | undefined {
+  const redisUrl = process.env.TEST_REDIS_URL;
+  if (redisUrl) return redisUrl;
+  if (process.env.REQUIRE_SERVICES === '1') throw new Error('REQUIRE_SERVICES=1 but TEST_REDIS_URL is not set');
+  return undefined;
+}
+
+export const describeWithRedis = (name: string, fn: () => void) =>
+  redisAvailable() ? describe(name, fn) : describe.skipIf(true)(`${name} (needs TEST_REDIS_URL)`, fn);

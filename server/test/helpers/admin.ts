@@ -1,0 +1,32 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The CLI compiles the server through tsx on start: slow on a loaded machine, so its tests get room. */
+export const CLI_TEST_TIMEOUT = 120_000;
+
+/** Runs `npm run admin -- <args>` as the operator would: its own OS process on the app's data. */
+export function runAdminProcess(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; output: string }> {
+  const base = { ...process.env };
+  delete base.DATABASE_URL;
+  delete base.REDIS_URL;
+  delete base.REDIS_PREFIX;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/admin/main.ts'), ...args], {
+    cwd: repoRoot,
+    env: { ...base, LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output += d;
+  });
+  child.stderr.on('data', (d) => {
+    output += d;
+  });
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code: code ?? 1, output })));
+}
