@@ -10,4 +10,5 @@ export * from './search-share.js';
 export * from './skills.js';
 export * from './socket.js';
 export * from './validators.js';
+export * from './version-range.js';
 export * from './video.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VOICE_MAX_CHUNK_BYTES } from './constants.js';
 import type { Chat, LocationResult, Message, User } from './entities.js';
 import type { ErrorBody } from './errors.js';
 import type { ToolCall } from './skills.js';
@@ -9,7 +10,7 @@ import { CONTROL_CHARS_MESSAGE, hasNoControlChars } from './validators.js';
 export type Ack<T> = (response: T) => void;
 export type AckResult<T> = T | { error: ErrorBody };
 
-export interface ReadyPayload {
+interface ReadyPayload {
   user: User;
   chats: Chat[];
   socketId: string;
@@ -21,15 +22,15 @@ export interface ChatUpdatedPayload {
 }
 
 /** Ids sent by the client (chat, persona): short, no control characters. */
-export const clientIdSchema = z
+const clientIdSchema = z
   .string()
   .min(1)
   .max(64)
   .refine((v) => hasNoControlChars(v), CONTROL_CHARS_MESSAGE);
 /** Message text: newlines and tabs allowed, other control characters (NUL, ESC…) not. */
-export const messageTextSchema = z.string().refine((v) => hasNoControlChars(v, true), CONTROL_CHARS_MESSAGE);
+const messageTextSchema = z.string().refine((v) => hasNoControlChars(v, true), CONTROL_CHARS_MESSAGE);
 
-export const broadcastSchema = z.discriminatedUnion(
+const broadcastSchema = z.discriminatedUnion(
   'event',
   [
     z.object({
@@ -50,11 +51,10 @@ export const broadcastSchema = z.discriminatedUnion(
   ],
   { error: 'Only chat.renamed and chat.updated can be broadcast.' },
 );
-export type BroadcastPayload = z.infer<typeof broadcastSchema>;
 
 /** The most files one message may carry (the canvas flow sends an image and its mask). */
 export const MAX_ATTACHMENTS = 4;
-export const sendMessageSchema = z.object({
+const sendMessageSchema = z.object({
   chatId: clientIdSchema,
   text: messageTextSchema,
   attachments: z
@@ -62,12 +62,12 @@ export const sendMessageSchema = z.object({
     .max(MAX_ATTACHMENTS, `A message can carry at most ${MAX_ATTACHMENTS} files.`)
     .optional(),
 });
-export const stopMessageSchema = z.object({ chatId: clientIdSchema });
+const stopMessageSchema = z.object({ chatId: clientIdSchema });
 /** Message actions: a reply to act on (retry a failed one, regenerate the last one). */
-export const retryMessageSchema = z.object({ chatId: clientIdSchema, messageId: clientIdSchema });
-export const regenerateMessageSchema = z.object({ chatId: clientIdSchema, messageId: clientIdSchema });
+const retryMessageSchema = z.object({ chatId: clientIdSchema, messageId: clientIdSchema });
+const regenerateMessageSchema = z.object({ chatId: clientIdSchema, messageId: clientIdSchema });
 /** Edit-and-resend: the chat's last user message gets `text` and a new reply. */
-export const editMessageSchema = z.object({
+const editMessageSchema = z.object({
   chatId: clientIdSchema,
   messageId: clientIdSchema,
   text: messageTextSchema,
@@ -81,19 +81,16 @@ const chatIdArgument = (message: string) =>
     .max(64)
     .refine((v) => hasNoControlChars(v), CONTROL_CHARS_MESSAGE);
 
-/** Payload schemas of every client event on /session (the server validates each one). */
-export const createChatSchema = z
+/** Payload schemas of the /session events that take a bare string (the maps below hold every schema). */
+const createChatSchema = z
   .string({ error: 'Choose a persona to start a chat with.' })
   .trim()
   .min(1, 'Choose a persona to start a chat with.')
   .max(64)
   .refine((v) => hasNoControlChars(v), CONTROL_CHARS_MESSAGE);
-export const deleteChatSchema = chatIdArgument('Name the chat to delete.');
-export const generateNameSchema = chatIdArgument('Name the chat to rename.');
-export const reloadChatSchema = chatIdArgument('Name the chat to reload.');
-
-/** Payload schema of `endAudioData` on /voice (`audioData` is binary, checked by server/src/voice/socket.ts). */
-export const endAudioDataSchema = z.undefined();
+const deleteChatSchema = chatIdArgument('Name the chat to delete.');
+const generateNameSchema = chatIdArgument('Name the chat to rename.');
+const reloadChatSchema = chatIdArgument('Name the chat to reload.');
 
 /** Events the server sends on /session. */
 export interface SessionServerEvents {
@@ -127,30 +124,6 @@ export interface SessionServerEvents {
   'chat.messages': (payload: { chatId: string; messages: Message[] }) => void;
 }
 
-/** Events the client sends on /session. */
-export interface SessionClientEvents {
-  createChat: (persona: string, ack: Ack<AckResult<{ id: string }>>) => void;
-  deleteChat: (chatId: string, ack: Ack<AckResult<{ success: true }>>) => void;
-  broadcast: (payload: BroadcastPayload, ack?: Ack<AckResult<{ success: true }>>) => void;
-  generateName: (chatId: string, ack?: Ack<AckResult<{ name: string }>>) => void;
-  reloadChat: (chatId: string, ack?: Ack<AckResult<{ success: true }>>) => void;
-  sendMessage: (
-    payload: { chatId: string; text: string; attachments?: string[] },
-    ack: Ack<AckResult<{ messageId: string }>>,
-  ) => void;
-  stopMessage: (payload: { chatId: string }, ack?: Ack<AckResult<{ success: true }>>) => void;
-  /** Message actions; each acks the id of the new reply (a new version) or `{ error }`. */
-  retryMessage: (payload: { chatId: string; messageId: string }, ack: Ack<AckResult<{ messageId: string }>>) => void;
-  regenerateMessage: (
-    payload: { chatId: string; messageId: string },
-    ack: Ack<AckResult<{ messageId: string }>>,
-  ) => void;
-  editMessage: (
-    payload: { chatId: string; messageId: string; text: string },
-    ack: Ack<AckResult<{ messageId: string }>>,
-  ) => void;
-}
-
 export interface VoiceServerEvents {
   authError: (payload: { message: string }) => void;
   serverUnavailable: (payload: { message: string; code: 'unavailable'; retryable: true }) => void;
@@ -158,11 +131,79 @@ export interface VoiceServerEvents {
   duration_exceeded: () => void;
 }
 
+/** An `audioData` chunk: binary 16 kHz mono s16le PCM (a Buffer on the server), whole samples, at most 0.5 s. */
+export const audioDataSchema = z
+  .custom<Uint8Array | ArrayBuffer>(
+    (value) => value instanceof Uint8Array || value instanceof ArrayBuffer,
+    'audioData must be binary 16 kHz mono 16-bit PCM.',
+  )
+  .transform((chunk) => (chunk instanceof Uint8Array ? chunk : new Uint8Array(chunk)))
+  .refine((chunk) => chunk.length > 0, 'audioData must not be empty.')
+  .refine((chunk) => chunk.length % 2 === 0, 'audioData must hold whole 16-bit samples.')
+  .refine(
+    (chunk) => chunk.length <= VOICE_MAX_CHUNK_BYTES,
+    `audioData chunks must be at most ${VOICE_MAX_CHUNK_BYTES} bytes.`,
+  );
+
 /**
- * Events the client sends on /voice. `audioData` is binary 16 kHz mono s16le PCM (at most
- * VOICE_MAX_CHUNK_BYTES per chunk); the optional acks answer `{ error }` on refusal.
+ * One client event: the schema its payload must pass (the server validates it; the client sends
+ * its input type) and, as a type only, the success body of its ack. Every ack is optional; when
+ * the client sends one it gets that body or `{ error }` (`AckResult`).
  */
-export interface VoiceClientEvents {
-  audioData: (chunk: ArrayBuffer | Uint8Array, ack?: Ack<AckResult<{ received: number }>>) => void;
-  endAudioData: (ack?: Ack<AckResult<{ transcript: string }>>) => void;
+export interface ClientEvent<S extends z.ZodType = z.ZodType, R = unknown> {
+  readonly schema: S;
+  /** Type only, never set: the success body the ack answers. */
+  readonly ack?: R;
 }
+export type ClientEventMap = Record<string, ClientEvent>;
+
+/** `clientEvent<AckBody>()(schema)`: an event whose payload passes `schema` and whose ack answers `AckBody`. */
+export const clientEvent =
+  <R>() =>
+  <S extends z.ZodType>(schema: S): ClientEvent<S, R> => ({ schema });
+
+/** What the client sends (the schema's input). */
+export type EventPayload<E extends ClientEvent> = z.input<E['schema']>;
+/** What a handler receives once the payload passed the schema. */
+export type EventInput<E extends ClientEvent> = z.output<E['schema']>;
+/** The success body of the event's ack. */
+export type EventAck<E extends ClientEvent> = E extends ClientEvent<z.ZodType, infer R> ? R : never;
+
+/** Every client event on /session: event name → payload schema → ack body (SPEC.md §7). */
+export const sessionClientEvents = {
+  createChat: clientEvent<{ id: string }>()(createChatSchema),
+  deleteChat: clientEvent<{ success: true }>()(deleteChatSchema),
+  /** Relays chat.renamed / chat.updated to the user's other sessions. */
+  broadcast: clientEvent<{ success: true }>()(broadcastSchema),
+  generateName: clientEvent<{ name: string }>()(generateNameSchema),
+  reloadChat: clientEvent<{ success: true }>()(reloadChatSchema),
+  sendMessage: clientEvent<{ messageId: string }>()(sendMessageSchema),
+  stopMessage: clientEvent<{ success: true }>()(stopMessageSchema),
+  /** Message actions; each acks the id of the new reply (a new version). */
+  retryMessage: clientEvent<{ messageId: string }>()(retryMessageSchema),
+  regenerateMessage: clientEvent<{ messageId: string }>()(regenerateMessageSchema),
+  editMessage: clientEvent<{ messageId: string }>()(editMessageSchema),
+};
+export type SessionClientEventMap = typeof sessionClientEvents;
+
+/**
+ * Every client event on /voice: `audioData` chunks (acked with the bytes buffered so far) and
+ * `endAudioData` (no payload; acked with the transcript).
+ */
+export const voiceClientEvents = {
+  audioData: clientEvent<{ received: number }>()(audioDataSchema),
+  endAudioData: clientEvent<{ transcript: string }>()(z.undefined()),
+};
+export type VoiceClientEventMap = typeof voiceClientEvents;
+
+/** A Socket.IO listener of one client event: `(payload, ack?)`, or `(ack?)` for an event without a payload. */
+type ClientListener<E extends ClientEvent> = [EventPayload<E>] extends [undefined]
+  ? (ack?: Ack<AckResult<EventAck<E>>>) => void
+  : (payload: EventPayload<E>, ack?: Ack<AckResult<EventAck<E>>>) => void;
+/** The Socket.IO event map of a client event map (what both sides' typed sockets take). */
+type ClientEventsOf<M extends ClientEventMap> = { [E in keyof M]: ClientListener<M[E]> };
+
+/** Events the client sends on /session. */
+export type SessionClientEvents = ClientEventsOf<SessionClientEventMap>;
+/** Events the client sends on /voice. */
+export type VoiceClientEvents = ClientEventsOf<VoiceClientEventMap>;

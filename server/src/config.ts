@@ -4,10 +4,10 @@ import {
   type CreditPack,
   CUSTOM_PERSONA_LIMITS,
   creditPackSchema,
+  parseVersionRange,
   type Skill,
   VOICE_MAX_SECONDS_DEFAULT,
 } from '@neura/contract';
-import { validRange } from 'semver';
 import { z } from 'zod';
 import { SUPPORTED_CLIENT_RANGE } from './version.js';
 
@@ -85,7 +85,11 @@ const configSchema = z.object({
   SUPPORTED_CLIENT_RANGE: z
     .string()
     .default(SUPPORTED_CLIENT_RANGE)
-    .refine((v) => validRange(v) !== null, 'must be a semver range like ">=2.0.0 <3.0.0"'),
+    .superRefine((v, ctx) => {
+      // The native app judges its version with the same reader (contract/src/version-range.ts).
+      const range = parseVersionRange(v);
+      if (typeof range === 'string') ctx.addIssue({ code: 'custom', message: range });
+    }),
   /** Extra browser origins allowed to call the API across origins (comma-separated); the native app's are built in. */
   CORS_ORIGINS: z
     .string()

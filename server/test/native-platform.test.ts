@@ -24,6 +24,26 @@ describe('native app: supported client range', () => {
     expect(() => loadConfig({ SUPPORTED_CLIENT_RANGE: 'soon' })).toThrow(ConfigError);
     expect(() => loadConfig({ SUPPORTED_CLIENT_RANGE: 'soon' })).toThrow(/SUPPORTED_CLIENT_RANGE/);
   });
+
+  // semver reads these, but the native app could not judge them the same way (contract/src/version-range.ts).
+  it.each(['2.x', '>= 2 <3', '>=2.0.0 <2.5.0 || >=3.0.0'])(
+    'should refuse %j at start-up, naming the variable',
+    (range) => {
+      expect(() => loadConfig({ SUPPORTED_CLIENT_RANGE: range })).toThrow(
+        /SUPPORTED_CLIENT_RANGE.*not a comparator of a full version/,
+      );
+    },
+  );
+
+  it('should refuse a range no version satisfies at start-up', () => {
+    expect(() => loadConfig({ SUPPORTED_CLIENT_RANGE: '>=3.0.0 <2.0.0' })).toThrow(
+      /SUPPORTED_CLIENT_RANGE.*no version/,
+    );
+  });
+
+  it('should accept a space after an operator, as semver does', () => {
+    expect(loadConfig({ SUPPORTED_CLIENT_RANGE: '>= 2.1.0 < 3.0.0' }).SUPPORTED_CLIENT_RANGE).toBe('>= 2.1.0 < 3.0.0');
+  });
 });
 
 describe('native app: cross-origin API calls', () => {

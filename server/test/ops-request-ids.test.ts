@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { clientEvent } from '@neura/contract';
 import { createTestUser } from '@neura/test-kit/seed';
 import { listenApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadConfig } from '../src/config.js';
-import { on } from '../src/realtime/socket-kit.js';
+import { socketKit } from '../src/realtime/socket-kit.js';
 import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.js';
 
 type Line = Record<string, unknown> & { msg?: string; reqId?: string };
@@ -29,8 +30,10 @@ describe('request ids', () => {
     });
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, WEB_DIST_DIR: path.join(dir, 'no-web') });
     t = await listenApp(config, { logger: { level: 'info', stream } });
+    // A test-only event, handled through the kit like every real one.
+    const kit = socketKit({ 'test:logs-and-crashes': clientEvent<never>()(z.undefined()) });
     t.services.realtime.onSession((socket) => {
-      on(socket, 'test:logs-and-crashes', z.undefined(), () => {
+      kit.on(socket, 'test:logs-and-crashes', () => {
         t.services.log.info('inside the handler');
         throw new Error('secret internals');
       });

@@ -1,9 +1,10 @@
+import { clientEvent } from '@neura/contract';
 import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError, INTERNAL_ERROR_MESSAGE } from '../src/errors.js';
-import { on } from '../src/realtime/socket-kit.js';
+import { socketKit } from '../src/realtime/socket-kit.js';
 import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.js';
 
 type Answer = { error?: { message: string; code: string } } & Record<string, unknown>;
@@ -20,13 +21,18 @@ describe('socket handler kit', () => {
   const sockets: TestSocket[] = [];
   beforeAll(async () => {
     t = await startTestApp();
-    // Test-only events, registered through the kit like every real one.
+    // Test-only events: their own event → schema → ack map, registered through the kit like every real one.
+    const kit = socketKit({
+      'test:echo': clientEvent<{ n: number; userId: string }>()(z.object({ n: z.number().int() })),
+      'test:refuse': clientEvent<never>()(z.undefined()),
+      'test:crash': clientEvent<never>()(z.undefined()),
+    });
     t.services.realtime.onSession((socket) => {
-      on(socket, 'test:echo', z.object({ n: z.number().int() }), ({ n }, { userId }) => ({ n: n + 1, userId }));
-      on(socket, 'test:refuse', z.undefined(), () => {
+      kit.on(socket, 'test:echo', ({ n }, { userId }) => ({ n: n + 1, userId }));
+      kit.on(socket, 'test:refuse', () => {
         throw new AppError('conflict', 'Not now.');
       });
-      on(socket, 'test:crash', z.undefined(), () => {
+      kit.on(socket, 'test:crash', () => {
         throw new Error('secret internals');
       });
     });

@@ -1,3 +1,4 @@
+import { judgeVersion } from '@neura/contract';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -14,9 +15,8 @@ describe('GET {api}/', () => {
     const body = res.json();
     expect(body.message).toBe('OK');
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
-    const { satisfies } = await import('semver');
-    expect(satisfies('2.0.0', body.supportedClientRange)).toBe(true);
-    expect(satisfies('3.0.0', body.supportedClientRange)).toBe(false);
+    expect(judgeVersion('2.0.0', body.supportedClientRange)).toBe('ok');
+    expect(judgeVersion('3.0.0', body.supportedClientRange)).toBe('too-new');
   });
 
   it('should answer unknown API paths with the error body', async () => {

@@ -1,8 +1,7 @@
-import { broadcastSchema, createChatSchema, deleteChatSchema } from '@neura/contract';
 import { presentUser } from '../accounts/present-user.js';
 import type { Principal } from '../auth/authenticate.js';
 import { type SessionHandler, userRoom } from '../realtime/realtime.js';
-import { on } from '../realtime/socket-kit.js';
+import { sessionKit } from '../realtime/socket-kit.js';
 import { presentChat } from './present.js';
 import type { ChatRepository } from './repository.js';
 import type { ChatService } from './service.js';
@@ -19,17 +18,17 @@ export const sessionReady =
 export const chatSocketHandlers =
   (chats: ChatService): SessionHandler =>
   (socket) => {
-    on(socket, 'createChat', createChatSchema, async (persona, { userId }) => ({
+    sessionKit.on(socket, 'createChat', async (persona, { userId }) => ({
       id: (await chats.create(userId, persona)).id,
     }));
 
-    on(socket, 'deleteChat', deleteChatSchema, async (chatId, { userId }) => {
+    sessionKit.on(socket, 'deleteChat', async (chatId, { userId }) => {
       await chats.delete(userId, chatId);
       return { success: true as const };
     });
 
     // Relays chat.renamed / chat.updated to the user's OTHER sessions (never to other users).
-    on(socket, 'broadcast', broadcastSchema, async ({ event, data }, { userId }) => {
+    sessionKit.on(socket, 'broadcast', async ({ event, data }, { userId }) => {
       await chats.getOwnedChat(userId, data.chatId);
       const others = socket.to(userRoom(userId));
       if (event === 'chat.renamed') others.emit('chat.renamed', data);

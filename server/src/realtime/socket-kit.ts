@@ -1,4 +1,11 @@
-import { UNAVAILABLE_MESSAGE } from '@neura/contract';
+import {
+  type ClientEventMap,
+  type EventAck,
+  type EventInput,
+  sessionClientEvents,
+  UNAVAILABLE_MESSAGE,
+  voiceClientEvents,
+} from '@neura/contract';
 import type { z } from 'zod';
 import { AppError, internalErrorBody } from '../errors.js';
 import { newId } from '../lib/ids.js';
@@ -23,19 +30,40 @@ export interface SocketContext<S extends KitSocket = KitSocket> {
   socket: S;
 }
 
+/** A handler of one event of `M`: its validated input in, its ack's success body out. */
+export type EventHandler<M extends ClientEventMap, E extends keyof M, K extends KitSocket = KitSocket> = (
+  input: EventInput<M[E]>,
+  ctx: SocketContext<K>,
+) => Promise<EventAck<M[E]>> | EventAck<M[E]>;
+
 /**
- * The one way to handle a client event: validates the payload with `schema` (a `request:invalid`
- * error when it does not fit), runs the handler and answers the ack, when the client sent one,
- * with the handler's result or `{ error: { message, code, requestId } }` (an AppError's own body;
- * the database or Redis briefly away is `unavailable`, like the HTTP 503; anything else is logged
- * and answered with code `internal`). `requestId` is the event's own id, the `reqId` of every line
- * logged while it was handled (a refusal logs one line too).
+ * The handler kit of one namespace's client event map (the contract's event → schema → ack).
+ * `kit.on(socket, event, handler)` is the one way to handle a client event: the event's schema
+ * comes from the map and validates the payload (a `request:invalid` error when it does not fit),
+ * the handler runs and the ack, when the client sent one, answers the handler's result (typed by
+ * the map) or `{ error: { message, code, requestId } }` (an AppError's own body; the database or
+ * Redis briefly away is `unavailable`, like the HTTP 503; anything else is logged and answered
+ * with code `internal`). `requestId` is the event's own id, the `reqId` of every line logged
+ * while it was handled (a refusal logs one line too).
  */
-export function on<S extends z.ZodType, R, K extends KitSocket = KitSocket>(
+export function socketKit<M extends ClientEventMap>(events: M) {
+  return {
+    on<E extends keyof M & string, K extends KitSocket>(socket: K, event: E, handler: EventHandler<M, E, K>): void {
+      listen(socket, event, (events[event] as M[E]).schema, handler);
+    },
+  };
+}
+
+/** The kit of /session's client events. */
+export const sessionKit = socketKit(sessionClientEvents);
+/** The kit of /voice's client events. */
+export const voiceKit = socketKit(voiceClientEvents);
+
+function listen<K extends KitSocket>(
   socket: K,
   event: string,
-  schema: S,
-  handler: (input: z.output<S>, ctx: SocketContext<K>) => Promise<R> | R,
+  schema: z.ZodType,
+  handler: (input: never, ctx: SocketContext<K>) => unknown,
 ): void {
   const handle = async (args: unknown[]) => {
     const ack = typeof args.at(-1) === 'function' ? (args.pop() as (response: unknown) => void) : undefined;
@@ -44,7 +72,7 @@ export function on<S extends z.ZodType, R, K extends KitSocket = KitSocket>(
       const userId = socket.data.principal?.user.id;
       if (!userId) throw new AppError('auth:required', 'You need to be signed in to do that.');
       const input = parse(schema, args[0]);
-      const result = await handler(input, { userId, socket });
+      const result = await handler(input as never, { userId, socket });
       ack?.(result);
     } catch (error) {
       if (error instanceof AppError) {

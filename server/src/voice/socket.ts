@@ -1,20 +1,9 @@
-import { endAudioDataSchema, VOICE_BYTES_PER_SECOND, VOICE_MAX_CHUNK_BYTES } from '@neura/contract';
-import { z } from 'zod';
+import { VOICE_BYTES_PER_SECOND } from '@neura/contract';
 import { AppError } from '../errors.js';
 import type { VoiceHandler } from '../realtime/realtime.js';
-import { on } from '../realtime/socket-kit.js';
+import { voiceKit } from '../realtime/socket-kit.js';
 import { MAX_STREAMS_PER_USER } from '../speech/limits.js';
 import type { SpeechService } from '../speech/service.js';
-
-/** An audioData chunk: binary (a Buffer on the server), whole 16-bit samples, at most 0.5 s. */
-export const audioChunkSchema = z
-  .custom<Buffer>((value) => Buffer.isBuffer(value), 'audioData must be binary 16 kHz mono 16-bit PCM.')
-  .refine((chunk) => chunk.length > 0, 'audioData must not be empty.')
-  .refine((chunk) => chunk.length % 2 === 0, 'audioData must hold whole 16-bit samples.')
-  .refine(
-    (chunk) => chunk.length <= VOICE_MAX_CHUNK_BYTES,
-    `audioData chunks must be at most ${VOICE_MAX_CHUNK_BYTES} bytes.`,
-  );
 
 /** Open dictation buffers per user on this process. */
 const openStreams = new Map<string, number>();
@@ -48,7 +37,7 @@ export const voiceSocketHandlers =
       closeStream();
     };
 
-    on(socket, 'audioData', audioChunkSchema, (chunk, { userId }) => {
+    voiceKit.on(socket, 'audioData', (chunk, { userId }) => {
       if (exceeded) return { received: bytes };
       if (!streamOpen) {
         const open = openStreams.get(userId) ?? 0;
@@ -73,7 +62,7 @@ export const voiceSocketHandlers =
       return { received: bytes };
     });
 
-    on(socket, 'endAudioData', endAudioDataSchema, async (_input, { userId }) => {
+    voiceKit.on(socket, 'endAudioData', async (_input, { userId }) => {
       const pcm = Buffer.concat(chunks, bytes);
       reset();
       const transcript = await speech.transcribe(userId, pcm);

@@ -1,45 +1,39 @@
-import { type ErrorBody, type SessionClientEvents, SOCKET_OPTIONS } from '@neura/contract';
+import {
+  type AckResult,
+  type EventAck,
+  type EventPayload,
+  type SessionClientEventMap,
+  SOCKET_OPTIONS,
+} from '@neura/contract';
 import { AppError } from './app-error';
-import { getSessionSocket } from './session-socket';
+import { getSessionSocket, type SessionSocket } from './session-socket';
+import { type PayloadArgs, type TypedEmitter, typedEmitter } from './socket-emitter';
 
-/** The /session client events that take an acknowledgement. */
-type AckedEvent = {
-  [E in keyof SessionClientEvents]: Parameters<SessionClientEvents[E]> extends [unknown, ((response: never) => void)?]
-    ? Parameters<SessionClientEvents[E]>['length'] extends 1
-      ? never
-      : E
-    : never;
-}[keyof SessionClientEvents];
-
-type AckOf<E extends AckedEvent> =
-  Parameters<SessionClientEvents[E]> extends [unknown, ((response: infer R) => void)?] ? R : never;
-export type CallResult<E extends AckedEvent> = Exclude<AckOf<E>, { error: ErrorBody }>;
+/** The session socket's client events, typed by the contract's event map (event → payload → ack). */
+export const sessionEvents = (s: SessionSocket): TypedEmitter<SessionClientEventMap> => typedEmitter(s);
 
 /**
- * Emits a /session event and waits for its acknowledgement. Resolves with the success body;
- * rejects with an AppError: the server's `{ error: { message, code } }`, `disconnected` when there
- * is no connected socket, `timeout` when no answer came within SOCKET_OPTIONS.timeout.
+ * Emits a /session event and waits for its acknowledgement, typed by the contract's event map
+ * (event → payload → ack). Resolves with the success body; rejects with an AppError: the server's
+ * `{ error: { message, code } }`, `disconnected` when there is no connected socket, `timeout` when
+ * no answer came within SOCKET_OPTIONS.timeout.
  */
-export async function callSession<E extends AckedEvent>(
+export async function callSession<E extends keyof SessionClientEventMap>(
   event: E,
-  payload: Parameters<SessionClientEvents[E]>[0],
-): Promise<CallResult<E>> {
+  payload: EventPayload<SessionClientEventMap[E]>,
+): Promise<EventAck<SessionClientEventMap[E]>> {
   const socket = getSessionSocket();
   if (!socket?.connected) throw AppError.client('disconnected');
-  const timed = socket.timeout(SOCKET_OPTIONS.timeout);
-  // emitWithAck's overloads do not narrow over a generic event name; the contract types it above.
-  const emit = timed.emitWithAck.bind(timed) as (
-    event: E,
-    payload: Parameters<SessionClientEvents[E]>[0],
-  ) => Promise<AckOf<E>>;
-  let response: AckOf<E>;
+  // Every /session event has a payload; a generic E leaves the map's conditional types unresolved.
+  const args = [payload] as PayloadArgs<SessionClientEventMap[E]>;
+  let response: AckResult<EventAck<SessionClientEventMap[E]>>;
   try {
-    response = await emit(event, payload);
+    response = await sessionEvents(socket).emitWithAck(SOCKET_OPTIONS.timeout, event, ...args);
   } catch {
     throw AppError.client('timeout');
   }
   if (response !== null && typeof response === 'object' && 'error' in response) {
-    throw AppError.fromBody((response as { error: unknown }).error);
+    throw AppError.fromBody(response.error);
   }
-  return response as CallResult<E>;
+  return response as EventAck<SessionClientEventMap[E]>;
 }

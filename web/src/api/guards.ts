@@ -12,8 +12,11 @@ import { AppError } from './app-error';
 
 /**
  * Hand validation of the answers the first route reads (docs/PERFORMANCE.md "Bundle"): the full
- * zod schemas of the contract stay out of the entry chunk. Each guard checks the shape the client
- * relies on (field types, not the server's own limits); lazy pages may still pass a contract schema.
+ * zod schemas of the contract stay out of the entry chunk (zod there would cost ~26 KB gzip of the
+ * 120 KB budget). Each guard checks the shape of its contract schema — every field, its JSON type,
+ * null and absence — and leaves the server's own limits (lengths, integers, enum members) to the
+ * server; guards-parity.test.ts holds each guard to its schema with fast-check. Lazy pages may
+ * still pass a contract schema.
  * The checks are exported for the chat page, which builds no zod schema on open either
  * (chat/messages-parser.ts).
  */
@@ -65,10 +68,12 @@ const user = object({
   email: str,
   firstName: str,
   lastName: str,
+  referralCode: str,
   proExpiry: nullable(str),
   isPro: bool,
   flags: arrayOf(str),
   credits: num,
+  role: optional(str),
 });
 export const userParser = guard<User>(user);
 
@@ -91,8 +96,15 @@ const persona = object({
   description: str,
   cost: num,
   tags: arrayOf(str),
+  published: bool,
   requiresPro: bool,
   includedSkills: arrayOf(str),
+  greeting: optional(nullable(str)),
+  tagline: optional(nullable(str)),
+  suggestedPrompts: optional(arrayOf(str)),
+  avatarUrl: optional(nullable(str)),
+  custom: optional(bool),
+  visibility: optional(str),
 });
 export const personasParser = guard<Persona[]>(arrayOf(persona));
 

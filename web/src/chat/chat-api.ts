@@ -1,5 +1,5 @@
 import { type Chat, type ChatStatus, MESSAGES_PAGE_SIZE, type Message } from '@neura/contract';
-import { callSession } from '../api/call-session';
+import { callSession, sessionEvents } from '../api/call-session';
 import { chatParser } from '../api/guards';
 import { api } from '../api/http';
 import { getSessionSocket } from '../api/session-socket';
@@ -29,7 +29,8 @@ export async function sendMessage(chatId: string, text: string, attachments: str
 }
 
 export function stopMessage(chatId: string): void {
-  getSessionSocket()?.emit('stopMessage', { chatId });
+  const socket = getSessionSocket();
+  if (socket) sessionEvents(socket).emit('stopMessage', { chatId });
 }
 
 /** retryMessage: a failed last reply is written again (a new version); resolves with its id. */

@@ -3,9 +3,10 @@ import { arrayOf, bool, type Check, guard, nullable, num, object, oneOf, optiona
 
 /**
  * Hand validation of a page of messages (docs/PERFORMANCE.md "Long chat"): opening a chat does not
- * build the contract's zod schemas (building them was most of a long task on open). It checks what
- * the client relies on; a tool part's per-skill input and output are parsed with the contract's
- * schema (`withToolParts`), loaded only for a page that has one.
+ * build the contract's zod schemas (building them was most of a long task on open). It checks the
+ * shape of the contract's message schema (api/guards-parity.test.ts holds it there); a tool part's
+ * per-skill input and output are parsed with the contract's schema (`withToolParts`), loaded only
+ * for a page that has one.
  */
 const attachment = object({
   id: str,
@@ -36,10 +37,19 @@ const message = object({
   replyTo: optional(str),
   versions: optional(arrayOf(str)),
   superseded: optional(bool),
+  prompt: optional(str),
   editedAt: optional(str),
   reasoning: optional(str),
   finishReason: optional(str),
   model: optional(str),
+  usage: optional(
+    object({
+      inputTokens: optional(num),
+      outputTokens: optional(num),
+      reasoningTokens: optional(num),
+      cachedInputTokens: optional(num),
+    }),
+  ),
 });
 
 export const messagesParser = guard<Message[]>(arrayOf(message));

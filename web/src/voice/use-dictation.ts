@@ -1,4 +1,3 @@
-import type { AckResult } from '@neura/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../api/app-error';
 import { useAppStore } from '../store/app-store';
@@ -6,7 +5,7 @@ import { texts } from '../texts/texts';
 import { showToast } from '../ui/toast-store';
 import { type MicCapture, MicError, type MicProblem, micSupported, startMicrophone } from './microphone';
 import { speechStatus } from './voice-api';
-import { openVoiceSocket, type VoiceSocket, VoiceSocketError } from './voice-socket';
+import { openVoiceSocket, type VoiceSocket, VoiceSocketError, voiceEvents } from './voice-socket';
 
 /** idle → starting (box shows processing) → recording → transcribing → idle. */
 export type DictationState = 'idle' | 'starting' | 'recording' | 'transcribing';
@@ -63,9 +62,7 @@ export function useDictation(onTranscript: (text: string) => void) {
     setAnalyser(null);
     await mic.stop();
     try {
-      const answer = (await socket.timeout(TRANSCRIPT_TIMEOUT_MS).emitWithAck('endAudioData')) as AckResult<{
-        transcript: string;
-      }>;
+      const answer = await voiceEvents(socket).emitWithAck(TRANSCRIPT_TIMEOUT_MS, 'endAudioData');
       if ('error' in answer) throw new VoiceError(answer.error.message);
       const transcript = answer.transcript.trim();
       if (transcript) transcriptRef.current(transcript);
@@ -98,7 +95,7 @@ export function useDictation(onTranscript: (text: string) => void) {
       socket.on('disconnect', () => {
         if (session.current === current && current.mic) void stop();
       });
-      const mic = await startMicrophone((pcm) => socket.emit('audioData', pcm));
+      const mic = await startMicrophone((pcm) => voiceEvents(socket).emit('audioData', pcm));
       current.mic = mic;
       if (current.cancelled || session.current !== current) {
         mic.abort();

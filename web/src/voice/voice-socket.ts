@@ -1,9 +1,18 @@
-import { VOICE_NAMESPACE, type VoiceClientEvents, type VoiceServerEvents } from '@neura/contract';
+import {
+  VOICE_NAMESPACE,
+  type VoiceClientEventMap,
+  type VoiceClientEvents,
+  type VoiceServerEvents,
+} from '@neura/contract';
 import { io, type Socket } from 'socket.io-client';
 import { apiBase, socketOrigin } from '../api/base-url';
+import { type TypedEmitter, typedEmitter } from '../api/socket-emitter';
 import { texts } from '../texts/texts';
 
 export type VoiceSocket = Socket<VoiceServerEvents, VoiceClientEvents>;
+
+/** The voice socket's client events, typed by the contract's event map (event → payload → ack). */
+export const voiceEvents = (s: VoiceSocket): TypedEmitter<VoiceClientEventMap> => typedEmitter(s);
 
 /** The /voice connection failed; the message is for the user. */
 export class VoiceSocketError extends Error {}
