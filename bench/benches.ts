@@ -24,6 +24,7 @@ export const benches: BenchEntry[] = [
     title: 'Stream relay across 1, 2 and 4 processes behind a load balancer (Redis)',
     needsBuild: true,
   },
+  { id: 'send-cost', file: 'send-cost.ts', title: 'What one send costs on SQLite: statements and database time' },
   { id: 'engine', file: 'engine.ts', title: 'Reply engine: CPU per token, old loop against new' },
   { id: 'scale', file: 'scale.ts', title: 'Idle sockets + streams in one process', needsBuild: true },
   { id: 'rest', file: 'rest.ts', title: 'REST latency and the personas catalog', needsBuild: true },

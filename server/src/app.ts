@@ -86,7 +86,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const ownsDb = !options.db;
-  const db = options.db ?? createDb(config.database);
+  // The server's SQLite checkpoints run on a worker thread, off the event loop (db/checkpointer.ts).
+  const db =
+    options.db ??
+    createDb(config.database, {
+      backgroundCheckpoints: (message) => app.log.warn({ error: message }, 'SQLite checkpoint failed'),
+    });
   try {
     await migrateToLatest(db);
   } catch (error) {

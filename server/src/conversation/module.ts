@@ -11,6 +11,7 @@ import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import type { LlmRegistry } from '../llm/registry.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { Realtime } from '../realtime/realtime.js';
+import { replyStreams } from '../realtime/reply-stream.js';
 import type { SkillRegistry } from '../skills/registry.js';
 import { MessageRepository } from './repository.js';
 import { conversationRoutes } from './routes.js';
@@ -50,6 +51,7 @@ export function createConversationModule(deps: ConversationModuleDeps) {
     credits: deps.credits,
     llm: deps.llm,
     realtime: deps.realtime,
+    replyStreams: replyStreams(deps.realtime),
     chats: deps.chatService,
     skills: deps.skills,
     files: deps.files,

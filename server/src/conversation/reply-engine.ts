@@ -6,7 +6,7 @@ import type { CreditService } from '../credits/service.js';
 import type { FileService } from '../files/service.js';
 import { buildContext } from '../llm/context.js';
 import { IdleTimeoutError, ModelStreamError, type StepsResult, streamSteps } from '../llm/step-loop.js';
-import type { Realtime } from '../realtime/realtime.js';
+import type { OpenReplyStream } from '../realtime/reply-stream.js';
 import { historyForModel } from './attachment-context.js';
 import { DeltaBatcher } from './delta-batcher.js';
 import { presentMessage } from './present.js';
@@ -50,7 +50,8 @@ export type ReplyOutcome = {
 export interface ReplyDeps {
   messages: MessageRepository;
   credits: CreditService;
-  realtime: Pick<Realtime, 'toUser'>;
+  /** Where the reply's events go: its user's devices (realtime/reply-stream.ts). */
+  replyStreams: OpenReplyStream;
   log: FastifyBaseLogger;
   tokenBudget: number;
   /** No part from the model for this long → the reply fails (and is refunded). */
@@ -61,7 +62,7 @@ export interface ReplyDeps {
 
 /**
  * Streams one reply: context → model → `message.delta` (batched) → the stored message →
- * `message.done`, or `message.error` with a refund (provider failure, empty reply, shutdown
+ * `message.done`, or `message.error` with a refund (each through the reply's stream, `replyStreams`) (provider failure, empty reply, shutdown
  * before the first token). Stopping keeps the partial text as `stopped`.
  */
 export async function runReply(
@@ -69,22 +70,17 @@ export async function runReply(
   reply: ActiveReply,
   input: { model: LanguageModel; systemPrompt: string; tools?: ToolSet; modelId?: string },
 ): Promise<ReplyOutcome> {
-  const { messages, realtime, log } = deps;
+  const { messages, log } = deps;
   const { chatId, messageId, userId, controller } = reply;
-  // One broadcast operator for the reply (emit does not change it): nothing allocated per delta here.
-  let target: ReturnType<typeof realtime.toUser> | undefined;
-  const room = () => {
-    target ??= realtime.toUser(userId);
-    return target;
-  };
-  const batcher = new DeltaBatcher((text) => room().emit('message.delta', { chatId, messageId, text }));
-  const thinking = new DeltaBatcher((text) => room().emit('message.reasoning', { chatId, messageId, text }));
+  const stream = deps.replyStreams({ userId, chatId, messageId });
+  const batcher = new DeltaBatcher((text) => stream.delta(text));
+  const thinking = new DeltaBatcher((text) => stream.reasoning(text));
   const parts = new ToolParts(
     (call) => {
       // A tool event follows the text before it: flush so clients see them in order.
       thinking.flush();
       batcher.flush();
-      room().emit('message.tool', { chatId, messageId, call });
+      stream.tool(call);
     },
     (error) => log.warn({ err: error, chatId, messageId }, 'skill failed unexpectedly'),
   );
@@ -188,12 +184,12 @@ export async function runReply(
   if (status === 'failed' || !hasText)
     await deps.credits.refund(userId, messageId, `refund:${error?.code ?? 'stopped'}`);
 
-  if (error) room().emit('message.error', { chatId, messageId, message: error.message, code: error.code });
+  if (error) stream.error(error);
   else {
     // The stored row comes back from the update; read it only if the reply had already ended
     // elsewhere. Gone when the chat was deleted meanwhile: nothing left to tell.
     const row = stored ?? (await messages.findById(messageId));
-    if (row) room().emit('message.done', { chatId, message: presentMessage(row, deps.files, { admin: reply.admin }) });
+    if (row) stream.done(presentMessage(row, deps.files, { admin: reply.admin }));
   }
   return { status, content, ...(finishReason ? { finishReason } : {}), ...(result ? { usage: result.usage } : {}) };
 }

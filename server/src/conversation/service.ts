@@ -17,6 +17,7 @@ import { nowIso } from '../lib/time.js';
 import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { Realtime } from '../realtime/realtime.js';
+import type { OpenReplyStream } from '../realtime/reply-stream.js';
 import type { SkillRegistry } from '../skills/registry.js';
 import { Admission, messageText, type VersionAction } from './admission.js';
 import { ChatNamer } from './chat-namer.js';
@@ -49,6 +50,8 @@ export interface ConversationDeps {
   llm: LlmRegistry;
   /** The reply stream (`reply-engine.ts`), recovery's `message.error` and cross-process stops. */
   realtime: Pick<Realtime, 'attached' | 'toUser' | 'session'>;
+  /** Where a reply's stream goes (`message.delta` … `message.done`): its user's devices. */
+  replyStreams: OpenReplyStream;
   /** The chats feature owns the `chats` table: ownership checks, previews and names go through it. */
   chats: Pick<ChatService, 'ownedRow' | 'recordActivity' | 'recordActivityIn' | 'rename'>;
   /** The tools a reply may offer (persona skills ∩ available). */

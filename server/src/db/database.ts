@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   Kysely,
+  type KyselyConfig,
   type Migration,
   type MigrationProvider,
   Migrator,
@@ -13,6 +14,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { BACKSTOP_CHECKPOINT_PAGES, startCheckpointer } from './checkpointer.js';
 import * as m0001 from './migrations/0001-initial.js';
 import * as m0003 from './migrations/0003-billing.js';
 import * as m0004 from './migrations/0004-hardening.js';
@@ -72,12 +74,24 @@ function createPool(url: string): pg.Pool {
   return pool;
 }
 
-export function createDb(database: Config['database']): Db {
+export interface DbOptions extends Pick<KyselyConfig, 'log'> {
+  /**
+   * SQLite: checkpoint the write-ahead log on a worker thread (db/checkpointer.ts) instead of in
+   * the commits of the app's thread; called with what went wrong when a checkpoint fails. The
+   * server sets it; one-off processes (admin CLI, backups, seeding) keep SQLite's own checkpoints.
+   */
+  backgroundCheckpoints?: (message: string) => void;
+}
+
+/** `log`: Kysely's query log (benchmarks count and time the statements with it). */
+export function createDb(database: Config['database'], options: DbOptions = {}): Db {
+  const { backgroundCheckpoints, ...kysely } = options;
   if (database.kind === 'postgres') {
     // Integers of COUNT()/SUM() come back as strings by default; our counts fit in a JS number.
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
     return new Kysely<Database>({
       dialect: new PostgresDialect({ pool: createPool(database.url) }),
+      ...kysely,
     });
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
@@ -86,7 +100,16 @@ export function createDb(database: Config['database']): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  let stopCheckpoints: (() => void) | undefined;
+  if (backgroundCheckpoints) {
+    sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
+    const checkpointer = startCheckpointer(database.file, backgroundCheckpoints);
+    stopCheckpoints = () => void checkpointer.stop();
+  }
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, stopCheckpoints) }),
+    ...kysely,
+  });
 }
 
 /** How many distinct SQL texts keep their prepared statement (the app has a few hundred queries). */
@@ -97,10 +120,13 @@ const STATEMENT_CACHE_SIZE = 1000;
  * each SQL text is prepared once (Kysely runs one query at a time on its single connection, so a
  * cached statement is never in use twice). Oldest entries go first when the cache is full.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, beforeClose?: () => void): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      beforeClose?.();
+      sqlite.close();
+    },
     prepare: (sql: string) => {
       let statement = cache.get(sql);
       if (!statement) {
