@@ -1,6 +1,6 @@
 import { presentUser } from '../accounts/present-user.js';
 import type { Principal } from '../auth/authenticate.js';
-import { type SessionHandler, userRoom } from '../realtime/realtime.js';
+import { relayToOtherDevices, type SessionHandler } from '../realtime/realtime.js';
 import { sessionKit } from '../realtime/socket-kit.js';
 import { presentChat } from './present.js';
 import type { ChatRepository } from './repository.js';
@@ -28,11 +28,9 @@ export const chatSocketHandlers =
     });
 
     // Relays chat.renamed / chat.updated to the user's OTHER sessions (never to other users).
-    sessionKit.on(socket, 'broadcast', async ({ event, data }, { userId }) => {
-      await chats.getOwnedChat(userId, data.chatId);
-      const others = socket.to(userRoom(userId));
-      if (event === 'chat.renamed') others.emit('chat.renamed', data);
-      else others.emit('chat.updated', data);
+    sessionKit.on(socket, 'broadcast', async (message, { userId }) => {
+      await chats.getOwnedChat(userId, message.data.chatId);
+      relayToOtherDevices(socket, userId, message);
       return { success: true as const };
     });
   };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Config, REPLY_POLICY } from '../config.js';
 import type { CreditService } from '../credits/service.js';
-import type { Realtime } from '../realtime/realtime.js';
+import type { OpenReplyStream } from '../realtime/reply-stream.js';
 import type { ReplyRegistry } from './reply-registry.js';
 import type { MessageRepository } from './repository.js';
 import { conversationTexts as t } from './texts.js';
@@ -17,7 +17,7 @@ export interface RecoveryDeps {
   log: FastifyBaseLogger;
   messages: MessageRepository;
   credits: Pick<CreditService, 'refund'>;
-  realtime: Pick<Realtime, 'attached' | 'toUser'>;
+  replyStreams: OpenReplyStream;
 }
 
 /** Replies left `streaming` by a process that died: failed and refunded once, swept periodically with Redis. */
@@ -82,11 +82,7 @@ export class ReplyRecovery {
     await this.deps.credits.refund(userId, messageId, 'refund:interrupted');
     if (!(await this.deps.messages.finishReply(messageId, { content, status: 'failed' }))) return false;
     // The user's devices (on any process) learn that the reply ended.
-    if (this.deps.realtime.attached) {
-      this.deps.realtime
-        .toUser(userId)
-        .emit('message.error', { chatId, messageId, message: t.interrupted, code: 'llm:interrupted' });
-    }
+    this.deps.replyStreams({ userId, chatId, messageId }).error({ message: t.interrupted, code: 'llm:interrupted' });
     return true;
   }
 

@@ -314,9 +314,7 @@ export class ConversationService {
       this.announceCreated(trx, userMessage, notice);
     });
     // The notice is a reply that is complete at once: it ends like a streamed one (the stream's event).
-    this.deps.realtime
-      .toUser(userId)
-      .emit('message.done', { chatId, message: presentMessage(notice, this.deps.files) });
+    this.deps.replyStreams({ userId, chatId, messageId: notice.id }).done(presentMessage(notice, this.deps.files));
     await this.touch(userId, chatId, userMessage.content, userMessage.created_at);
     if (isFirst) await this.namer.nameFromText(userId, chatId, userMessage.content);
   }

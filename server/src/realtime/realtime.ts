@@ -61,6 +61,22 @@ export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /**
+ * The `broadcast` relay of SPEC §7: a change one device made to a chat (`chat.renamed` /
+ * `chat.updated`) goes to the user's OTHER devices, never back to the sender or to anyone else.
+ */
+export function relayToOtherDevices(
+  socket: SessionSocket,
+  userId: string,
+  message:
+    | { event: 'chat.renamed'; data: Parameters<SessionServerEvents['chat.renamed']>[0] }
+    | { event: 'chat.updated'; data: Parameters<SessionServerEvents['chat.updated']>[0] },
+): void {
+  const others = socket.to(userRoom(userId));
+  if (message.event === 'chat.renamed') others.emit('chat.renamed', message.data);
+  else others.emit('chat.updated', message.data);
+}
+
+/**
  * The Socket.IO server: namespaces /session and /voice, token auth on connect, a room per user
  * and per login session. With REDIS_URL the Redis adapter makes N processes behave as one.
  */

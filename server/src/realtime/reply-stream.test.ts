@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { replyStreams } from './reply-stream.js';
 
 /** A stand-in for Realtime.toUser: records which room each event went to. */
-function fakeRealtime() {
+function fakeRealtime(attached = true) {
   const sent: Array<{ room: string; event: string; payload: unknown }> = [];
   const lookups: string[] = [];
   const toUser = (userId: string) => {
     lookups.push(userId);
     return { emit: (event: string, payload: unknown) => sent.push({ room: `user:${userId}`, event, payload }) };
   };
-  return { realtime: { toUser } as never, sent, lookups };
+  return { realtime: { toUser, attached } as never, sent, lookups };
 }
 
 describe('reply streams (realtime/reply-stream.ts)', () => {
@@ -49,5 +49,14 @@ describe('reply streams (realtime/reply-stream.ts)', () => {
     stream.delta('b');
     stream.done({ id: 'm1' } as unknown as Message);
     expect(lookups).toEqual(['u1']);
+  });
+
+  it('should send nothing, and not fail, while no Socket.IO server is attached (the admin CLI)', () => {
+    const { realtime, sent, lookups } = fakeRealtime(false);
+    const stream = replyStreams(realtime)(reply);
+    stream.delta('a');
+    stream.error({ message: 'Interrupted.', code: 'llm:interrupted' });
+    expect(sent).toEqual([]);
+    expect(lookups).toEqual([]);
   });
 });

@@ -29,8 +29,11 @@ export interface ReplyStream {
 /** Opens the stream of one reply. */
 export type OpenReplyStream = (reply: ReplyAddress) => ReplyStream;
 
-/** Reply streams that emit to the reply's user's room (`Realtime.toUser`). */
-export function replyStreams(realtime: Pick<Realtime, 'toUser'>): OpenReplyStream {
+/**
+ * Reply streams that emit to the reply's user's room (`Realtime.toUser`); nothing while no
+ * Socket.IO server is attached (the admin CLI's recovery, a test's services).
+ */
+export function replyStreams(realtime: Pick<Realtime, 'toUser' | 'attached'>): OpenReplyStream {
   return (reply) => new UserRoomReplyStream(realtime, reply);
 }
 
@@ -39,37 +42,37 @@ class UserRoomReplyStream implements ReplyStream {
   private target: ReturnType<Realtime['toUser']> | undefined;
 
   constructor(
-    private readonly realtime: Pick<Realtime, 'toUser'>,
+    private readonly realtime: Pick<Realtime, 'toUser' | 'attached'>,
     private readonly reply: ReplyAddress,
   ) {}
 
-  /** The user's room, looked up on the first event (not when the stream is opened). */
-  private room(): ReturnType<Realtime['toUser']> {
-    this.target ??= this.realtime.toUser(this.reply.userId);
+  /** The user's room, looked up on the first event (not when the stream is opened); none if not attached. */
+  private room(): ReturnType<Realtime['toUser']> | undefined {
+    if (this.target === undefined && this.realtime.attached) this.target = this.realtime.toUser(this.reply.userId);
     return this.target;
   }
 
   delta(text: string): void {
     const { chatId, messageId } = this.reply;
-    this.room().emit('message.delta', { chatId, messageId, text });
+    this.room()?.emit('message.delta', { chatId, messageId, text });
   }
 
   reasoning(text: string): void {
     const { chatId, messageId } = this.reply;
-    this.room().emit('message.reasoning', { chatId, messageId, text });
+    this.room()?.emit('message.reasoning', { chatId, messageId, text });
   }
 
   tool(call: ToolCall): void {
     const { chatId, messageId } = this.reply;
-    this.room().emit('message.tool', { chatId, messageId, call });
+    this.room()?.emit('message.tool', { chatId, messageId, call });
   }
 
   error(error: { message: string; code: string }): void {
     const { chatId, messageId } = this.reply;
-    this.room().emit('message.error', { chatId, messageId, message: error.message, code: error.code });
+    this.room()?.emit('message.error', { chatId, messageId, message: error.message, code: error.code });
   }
 
   done(message: Message): void {
-    this.room().emit('message.done', { chatId: this.reply.chatId, message });
+    this.room()?.emit('message.done', { chatId: this.reply.chatId, message });
   }
 }
