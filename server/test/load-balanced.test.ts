@@ -8,7 +8,6 @@ import { createTestChat, createTestUser, openSeedTarget, type TestUser } from '@
 import { type Balancer, startBalancer } from '@neura/test-kit/server/balancer';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
 import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
-import { createClient } from 'redis';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CLI_TEST_TIMEOUT, runAdminProcess } from './helpers/admin.js';
@@ -120,28 +119,6 @@ describeWithServices('two app processes behind a round-robin load balancer (Post
     const charged = await waitFor(a.events, (r) => r.event === 'updateCredits');
     expect(charged.payload).toEqual({ credits: await balance(u.id) });
     expect(charged.payload.credits).toBeLessThan(20);
-  });
-
-  it('should subscribe a process only to the rooms of its own sockets (sharded Pub/Sub, Redis 7+)', async () => {
-    const u = await user(20);
-    const redis = createClient({ url: env.REDIS_URL });
-    await redis.connect();
-    try {
-      // socket.io's sharded adapter: a channel per public room, `<prefix>#<namespace>#<room>#`.
-      const channel = `${env.REDIS_PREFIX}:socket.io#/session#user:${u.id}#`;
-      const subscribers = async () => Number((await redis.pubSubShardNumSub(channel))[channel] ?? 0);
-      expect(await subscribers()).toBe(0);
-      const a = await openOn(u.token, 0);
-      // Only process 0 holds a socket of this user: process 1 never hears of this user's deltas.
-      await expect.poll(subscribers).toBe(1);
-      const b = await openOn(u.token, 1);
-      await expect.poll(subscribers).toBe(2);
-      a.socket.close();
-      b.socket.close();
-      await expect.poll(subscribers).toBe(0);
-    } finally {
-      await redis.close();
-    }
   });
 
   it('should stop, from a device on process A, a reply streaming on process B', async () => {

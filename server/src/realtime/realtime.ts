@@ -9,7 +9,7 @@ import {
   type VoiceClientEvents,
   type VoiceServerEvents,
 } from '@neura/contract';
-import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
+import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Namespace, Server, type Socket } from 'socket.io';
 import { newId } from '../lib/ids.js';
@@ -102,26 +102,9 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
   }
 
   /** Channels carry REDIS_PREFIX, so deployments sharing one Redis never hear each other. */
-  /**
-   * The Redis adapter. On Redis 7+ the sharded one with a channel per room (`dynamic`): a reply's
-   * deltas go to the channel of its user's room, which only the processes holding that user's
-   * sockets subscribe to, so adding processes adds throughput (with the classic adapter every
-   * process received and decoded every other process's deltas). Older Redis: the classic adapter.
-   */
-  private async useRedis(io: Server, redis: RedisLink): Promise<void> {
-    this.adapterKind = (await redis.hasShardedPubSub()) ? 'sharded' : 'classic';
-    io.adapter(
-      this.adapterKind === 'sharded'
-        ? createShardedAdapter(redis.adapterPublisher(), redis.subscriber, {
-            channelPrefix: redis.key('socket.io'),
-            subscriptionMode: 'dynamic',
-          })
-        : createAdapter(redis.adapterPublisher(), redis.subscriber, { key: redis.key('socket.io') }),
-    );
+  private useRedis(io: Server, redis: RedisLink): void {
+    io.adapter(createAdapter(redis.adapterPublisher(), redis.subscriber, { key: redis.key('socket.io') }));
   }
-
-  /** Which Redis adapter the server uses (none without REDIS_URL). */
-  adapterKind: 'none' | 'sharded' | 'classic' = 'none';
 
   async attach(
     httpServer: HttpServer,
@@ -150,7 +133,7 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
       headers['X-Content-Type-Options'] = 'nosniff';
       headers['X-Frame-Options'] = 'DENY';
     });
-    if (options.redis) await this.useRedis(io, options.redis);
+    if (options.redis) this.useRedis(io, options.redis);
     this.setup(io.of(SESSION_NAMESPACE) as Namespace, this.sessionHandlers);
     this.setup(io.of(VOICE_NAMESPACE) as Namespace, this.voiceHandlers as unknown as SessionHandler<P>[]);
     this.io = io;

@@ -82,20 +82,6 @@ export class RedisLink {
     return () => this.listeners.delete(listener);
   }
 
-  /**
-   * Whether the server has sharded Pub/Sub (SPUBLISH, Redis 7.0+): then the Socket.IO adapter gives
-   * each room its own channel, and a process hears only of the rooms its own sockets are in.
-   */
-  async hasShardedPubSub(): Promise<boolean> {
-    try {
-      const info = await this.client.info('server');
-      const major = Number(/redis_version:(\d+)/.exec(info)?.[1]);
-      return Number.isFinite(major) && major >= 7;
-    } catch {
-      return false;
-    }
-  }
-
   /** A key (or channel) in this deployment's namespace. */
   key(...parts: string[]): string {
     return [this.prefix, ...parts].join(':');
@@ -109,9 +95,9 @@ export class RedisLink {
     const client = this.client;
     return new Proxy(client, {
       get: (target, prop) => {
-        if (prop === 'publish' || prop === 'sPublish') {
+        if (prop === 'publish') {
           return (...args: Parameters<RedisClientType['publish']>) =>
-            target[prop](...args).catch((error: unknown) => {
+            target.publish(...args).catch((error: unknown) => {
               this.markDown(error);
               return 0;
             });
