@@ -30,10 +30,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addTestMessages, createTestChat, createTestUser, openSeedTarget } from '@neura/test-kit/seed';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
 import { buildServer, type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
 import { cpuMsOf, loadAverage, report } from './lib/report.js';
+import { seedBenchChats } from './lib/seed-chats.js';
 import { percentile } from './lib/stats.js';
 import type { FromLoad, ToLoad } from './processes-clients.js';
 import { clockMs, type FromModel, type LagFigures, type ToModel } from './relay-shared.js';
@@ -104,27 +104,6 @@ async function database(): Promise<{ env: Record<string, string>; seedUrl?: stri
   };
 }
 
-async function seed(dataDir: string, databaseUrl: string | undefined) {
-  const target = openSeedTarget({ dataDir, databaseUrl });
-  try {
-    const users: Array<{ id: string; token: string; chatIds: string[] }> = [];
-    for (let u = 0; u < USERS; u++) {
-      const user = await createTestUser(target, { firstName: 'Bench', password: null, credits: 1_000_000_000 });
-      users.push({ id: user.id, token: user.token, chatIds: [] });
-    }
-    for (let j = 0; j < STREAMS; j++) {
-      const user = users[j % USERS] as (typeof users)[number];
-      const chat = await createTestChat(target, user.id, 'default', { name: 'Bench' });
-      // A chat with a message already: no naming call on the first reply.
-      await addTestMessages(target, { id: chat.id, userId: user.id }, [{ role: 'user', content: 'warm-up' }]);
-      user.chatIds.push(chat.id);
-    }
-    return users;
-  } finally {
-    await target.close();
-  }
-}
-
 const cpuOf = (pids: Array<number | undefined>): number | undefined => {
   let total = 0;
   for (const pid of pids) {
@@ -154,7 +133,13 @@ async function runWith(count: number, modelUrl: string, model: ReturnType<typeof
     for (let i = 0; i < count; i++) apps.push(await startServerProcess({ env, startTimeoutMs: 90_000 }));
     balancer = child('processes-balancer.ts', { BALANCER_PORTS: apps.map((a) => a.port).join(',') });
     const { url } = await balancer.next('listening');
-    const users = await seed(db.env.DATA_DIR as string, db.seedUrl);
+    const users = await seedBenchChats({
+      dataDir: db.env.DATA_DIR as string,
+      databaseUrl: db.seedUrl,
+      users: USERS,
+      chats: STREAMS,
+      credits: 1_000_000_000,
+    });
     for (let g = 0; g < CLIENT_PROCS; g++) generators.push(child<ToLoad, FromLoad>('processes-clients.ts'));
     await Promise.all(
       generators.map(async (g, gi) => {

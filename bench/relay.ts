@@ -32,9 +32,9 @@ import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addTestMessages, createTestChat, createTestUser, openSeedTarget } from '@neura/test-kit/seed';
 import { buildServer, repoRoot as root, startServerProcess } from '@neura/test-kit/server/process';
 import { loadAverage, report, treeCpuMsOf } from './lib/report.js';
+import { seedBenchChats } from './lib/seed-chats.js';
 import { percentile } from './lib/stats.js';
 import {
   clockMs,
@@ -103,28 +103,6 @@ function child<In, Out extends { type: string }>(file: string) {
   return { proc, next, send: (m: In) => proc.send(m as object) };
 }
 
-/** Users with a session and lots of credits, each with chats that already hold a message (no naming). */
-async function seed(dataDir: string, chats: number): Promise<Array<{ token: string; chatIds: string[] }>> {
-  const target = openSeedTarget({ dataDir });
-  try {
-    const users: Array<{ id: string; token: string; chatIds: string[] }> = [];
-    for (let u = 0; u < USERS; u++) {
-      const user = await createTestUser(target, { firstName: 'Bench', password: null, credits: 100_000_000 });
-      users.push({ id: user.id, token: user.token, chatIds: [] });
-    }
-    // Chat j belongs to user j % USERS, so every level spreads its streams evenly over the users.
-    for (let j = 0; j < chats; j++) {
-      const user = users[j % USERS] as (typeof users)[number];
-      const chat = await createTestChat(target, user.id, 'default', { name: 'Bench' });
-      await addTestMessages(target, { id: chat.id, userId: user.id }, [{ role: 'user', content: 'warm-up' }]);
-      user.chatIds.push(chat.id);
-    }
-    return users;
-  } finally {
-    await target.close();
-  }
-}
-
 interface Row {
   level: number;
   arrival: 'burst' | 'spread';
@@ -164,7 +142,7 @@ async function main() {
   const rows: Row[] = [];
   try {
     const maxLevel = Math.max(...LEVELS);
-    const users = await seed(app.dataDir, maxLevel);
+    const users = await seedBenchChats({ dataDir: app.dataDir, users: USERS, chats: maxLevel, credits: 100_000_000 });
     // User u's socket lives in generator u % CLIENT_PROCS.
     const chatsByLevel = (level: number) =>
       Array.from({ length: level }, (_, j) => users[j % USERS]?.chatIds[Math.floor(j / USERS)] as string);

@@ -1,36 +1,14 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Persona } from '@neura/contract';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SEED_PERSONAS } from '../src/personas/seed-data.js';
+import { runAdminProcess } from './helpers/admin.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The CLI and the server process compile through tsx on start: slow on a loaded machine. */
 const PROCESS_TEST_TIMEOUT = 240_000;
-
-/** `npm run admin -- <args>` as the operator runs it: its own OS process on the app's data. */
-function runAdminProcess(args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
-  const base = { ...process.env };
-  delete base.DATABASE_URL;
-  delete base.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/admin/main.ts'), ...args], {
-    cwd: repoRoot,
-    env: { ...base, LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => {
-    output += d;
-  });
-  child.stderr.on('data', (d) => {
-    output += d;
-  });
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code: code ?? 1, output })));
-}
 
 describe('personas catalog from memory, in one process', () => {
   let t: TestApp;
