@@ -5,7 +5,8 @@
  * as its reply is done) until the run ends, and reports the streams completed inside the measured
  * window and, for each, model's first token → first `message.delta` (the stamps of relay-shared.ts).
  */
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { connectUsers } from './lib/user-sockets.js';
 import { clockMs, type LagFigures, loopLag, readFirstStamp } from './relay-shared.js';
 
 export type ToLoad =
@@ -101,17 +102,7 @@ async function run(from: number, until: number) {
 
 process.on('message', async (message: ToLoad) => {
   if (message.type === 'connect') {
-    for (const user of message.users) {
-      const socket = io(`${message.url}/session`, {
-        query: { token: user.token },
-        transports: ['websocket'],
-        forceNew: true,
-      });
-      listen(socket);
-      sockets.push(socket);
-      for (const chatId of user.chatIds) socketOf.set(chatId, socket);
-    }
-    await Promise.all(sockets.map((s) => new Promise((r) => s.once('ready', r))));
+    await connectUsers(message.url, message.users, listen, { sockets, socketOf });
     send({ type: 'ready', clock: clockMs() });
   } else if (message.type === 'run') {
     const wait = message.from - clockMs();

@@ -24,21 +24,19 @@
  * PROC_WARMUP_SECONDS=5  RELAY_TOKENS=20  RELAY_TOKEN_GAP_MS=20  REDIS_URL (or BENCH_REDIS_URL,
  * TEST_REDIS_URL; required)  BENCH_DATABASE_URL.
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
 import { buildServer, type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
+import { child } from './lib/child.js';
 import { cpuMsOf, loadAverage, report } from './lib/report.js';
 import { seedBenchChats } from './lib/seed-chats.js';
 import { percentile } from './lib/stats.js';
 import type { FromLoad, ToLoad } from './processes-clients.js';
 import { clockMs, type FromModel, type LagFigures, type ToModel } from './relay-shared.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const COUNTS = (process.env.PROC_COUNTS ?? '1,2,4').split(',').map(Number);
 const STREAMS = Number(process.env.PROC_STREAMS ?? 400);
 const USERS = Number(process.env.PROC_USERS ?? 8);
@@ -52,28 +50,6 @@ const PG_SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_UR
 const childEnv = { ...process.env, RELAY_TOKENS: String(TOKENS), RELAY_TOKEN_GAP_MS: String(TOKEN_GAP_MS) };
 
 const ms = (v: number) => (v >= 100 ? `${v.toFixed(0)} ms` : `${v.toFixed(2)} ms`);
-
-/** A forked child and its next message of a type. */
-function child<In, Out extends { type: string }>(file: string, env: Record<string, string> = {}) {
-  const proc: ChildProcess = fork(path.join(here, file), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...childEnv, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const next = <T extends Out['type']>(type: T) =>
-    new Promise<Extract<Out, { type: T }>>((resolve, reject) => {
-      const onMessage = (m: Out) => {
-        if (m.type !== type) return;
-        proc.off('message', onMessage);
-        proc.off('exit', onExit);
-        resolve(m as Extract<Out, { type: T }>);
-      };
-      const onExit = (code: number | null) => reject(new Error(`${file} exited (${code}) waiting for ${type}`));
-      proc.on('message', onMessage);
-      proc.once('exit', onExit);
-    });
-  return { proc, next, send: (m: In) => proc.send(m as object) };
-}
 
 interface Row {
   processes: number;
@@ -131,7 +107,7 @@ async function runWith(count: number, modelUrl: string, model: ReturnType<typeof
     };
     // One after the other: the first migrates and seeds the catalog (as docs/DEPLOYMENT.md says).
     for (let i = 0; i < count; i++) apps.push(await startServerProcess({ env, startTimeoutMs: 90_000 }));
-    balancer = child('processes-balancer.ts', { BALANCER_PORTS: apps.map((a) => a.port).join(',') });
+    balancer = child('processes-balancer.ts', { ...childEnv, BALANCER_PORTS: apps.map((a) => a.port).join(',') });
     const { url } = await balancer.next('listening');
     const users = await seedBenchChats({
       dataDir: db.env.DATA_DIR as string,
@@ -140,7 +116,7 @@ async function runWith(count: number, modelUrl: string, model: ReturnType<typeof
       chats: STREAMS,
       credits: 1_000_000_000,
     });
-    for (let g = 0; g < CLIENT_PROCS; g++) generators.push(child<ToLoad, FromLoad>('processes-clients.ts'));
+    for (let g = 0; g < CLIENT_PROCS; g++) generators.push(child<ToLoad, FromLoad>('processes-clients.ts', childEnv));
     await Promise.all(
       generators.map(async (g, gi) => {
         const t0 = clockMs();
@@ -208,7 +184,7 @@ async function main() {
   if (PG_SERVER) process.env.TEST_DATABASE_URL = PG_SERVER;
   const loadBefore = loadAverage();
   if (!process.env.BENCH_REPORT) buildServer();
-  const model = child<ToModel, FromModel>('relay-model.ts');
+  const model = child<ToModel, FromModel>('relay-model.ts', childEnv);
   const { baseUrl } = await model.next('listening');
   const rows: Row[] = [];
   try {

@@ -6,7 +6,8 @@
  * burst), and times each stream against the stamps the fake model put into its first and last
  * tokens (relay-shared.ts). It reports its own event-loop delay so a slow generator shows.
  */
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { connectUsers } from './lib/user-sockets.js';
 import {
   clockMs,
   type FromClients,
@@ -113,17 +114,7 @@ async function round(sends: Array<{ chatId: string; at: number }>): Promise<Arra
 
 process.on('message', async (message: ToClients) => {
   if (message.type === 'connect') {
-    for (const user of message.users) {
-      const socket = io(`${message.url}/session`, {
-        query: { token: user.token },
-        transports: ['websocket'],
-        forceNew: true,
-      });
-      listen(socket);
-      sockets.push(socket);
-      for (const chatId of user.chatIds) socketOf.set(chatId, socket);
-    }
-    await Promise.all(sockets.map((s) => new Promise((r) => s.once('ready', r))));
+    await connectUsers(message.url, message.users, listen, { sockets, socketOf });
     send({ type: 'ready', clock: clockMs() });
   } else if (message.type === 'round') {
     if (message.resetLag) {

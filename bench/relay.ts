@@ -28,11 +28,10 @@
  * RELAY_PROFILE=<dir> (--cpu-prof for the app)  RELAY_APP_ENV="KEY=value …"
  * RELAY_BUNDLE=<other server bundle, relative to the repo root>.
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildServer, repoRoot as root, startServerProcess } from '@neura/test-kit/server/process';
+import { child } from './lib/child.js';
 import { loadAverage, report, treeCpuMsOf } from './lib/report.js';
 import { seedBenchChats } from './lib/seed-chats.js';
 import { percentile } from './lib/stats.js';
@@ -46,7 +45,6 @@ import {
   type ToModel,
 } from './relay-shared.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const LEVELS = (process.env.RELAY_LEVELS ?? '10,200,1000').split(',').map(Number);
 const ARRIVALS: Array<'burst' | 'spread'> =
   process.env.RELAY_ARRIVAL === 'both'
@@ -81,28 +79,6 @@ const pct = (values: number[]) => {
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), p999: percentile(sorted, 99.9) };
 };
 
-/** A forked child and its next message of a type. */
-function child<In, Out extends { type: string }>(file: string) {
-  const proc: ChildProcess = fork(path.join(here, file), [], {
-    execArgv: ['--import', 'tsx'],
-    env: childEnv,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const next = <T extends Out['type']>(type: T) =>
-    new Promise<Extract<Out, { type: T }>>((resolve, reject) => {
-      const onMessage = (m: Out) => {
-        if (m.type !== type) return;
-        proc.off('message', onMessage);
-        proc.off('exit', onExit);
-        resolve(m as Extract<Out, { type: T }>);
-      };
-      const onExit = (code: number | null) => reject(new Error(`${file} exited (${code}) waiting for ${type}`));
-      proc.on('message', onMessage);
-      proc.once('exit', onExit);
-    });
-  return { proc, next, send: (m: In) => proc.send(m as object) };
-}
-
 interface Row {
   level: number;
   arrival: 'burst' | 'spread';
@@ -121,7 +97,7 @@ interface Row {
 
 async function main() {
   const loadBefore = loadAverage();
-  const model = child<ToModel, FromModel>('relay-model.ts');
+  const model = child<ToModel, FromModel>('relay-model.ts', childEnv);
   const { baseUrl } = await model.next('listening');
   const before = clockMs();
   model.send({ type: 'clock' });
@@ -138,7 +114,9 @@ async function main() {
     bundlePath: BUNDLE,
     startTimeoutMs: 60_000,
   });
-  const generators = Array.from({ length: CLIENT_PROCS }, () => child<ToClients, FromClients>('relay-clients.ts'));
+  const generators = Array.from({ length: CLIENT_PROCS }, () =>
+    child<ToClients, FromClients>('relay-clients.ts', childEnv),
+  );
   const rows: Row[] = [];
   try {
     const maxLevel = Math.max(...LEVELS);
