@@ -45,7 +45,8 @@ export class Admission {
   /**
    * A send's setup (checks, charge, inserts, context, the model request: about 1 ms of CPU) starts
    * at most once per event-loop turn, so a burst of sends does not hold back the tokens of the
-   * replies already streaming: they are relayed between two setups.
+   * replies already streaming: they are relayed between two setups. During a burst each of its
+   * steps (`step()`) takes a turn of its own, so a token waits for at most one step.
    */
   private readonly setups = new TurnGate();
 
@@ -151,6 +152,14 @@ export class Admission {
       throw error;
     }
     return chatClosedReason(persona);
+  }
+
+  /**
+   * The setup's next step (see `setups`): at once when no other setup waits, else on a later turn,
+   * ahead of the setups that have not started.
+   */
+  step(): Promise<void> | undefined {
+    return this.setups.resume();
   }
 
   /** Waits for the setup's turn; refused once the server is shutting down. */

@@ -110,6 +110,7 @@ export class ConversationService {
     const { user, persona, attachments } = await this.admission.send(userId, input);
     const { messages } = this.deps;
 
+    await this.admission.step();
     const { isFirst, resolved } = await this.admission.reserveSend(chatId, persona);
     try {
       const now = nowIso();
@@ -167,6 +168,7 @@ export class ConversationService {
         throw isUniqueViolation(error) ? new AppError('conflict', t.busy) : error;
       });
 
+      await this.admission.step();
       this.startReply(userId, shell, persona, resolved, isFirst ? text : undefined, user.role === 'admin');
       return { messageId: userMessage.id };
     } catch (error) {
@@ -209,7 +211,9 @@ export class ConversationService {
     const { target, user, persona } = await this.admission.action(userId, input);
     const { replyTo, resolved } = await this.admission.reserveAction(chatId, target, persona, action);
     try {
+      await this.admission.step();
       const shell = await storeVersion(this.deps, userId, chatId, { target, persona, replyTo, text });
+      await this.admission.step();
       this.startReply(userId, shell, persona, resolved, undefined, user.role === 'admin');
       return { messageId: shell.id };
     } catch (error) {

@@ -81,4 +81,43 @@ describe('TurnGate', () => {
     // …with it, the read comes after at most two units (the one in this turn and the next turn's).
     expect(await run(new TurnGate(), 10)).toBeLessThanOrEqual(2);
   });
+
+  it('should go on at once with the next step of a unit when no other unit waits', () => {
+    const gate = new TurnGate();
+    expect(gate.enter()).toBeUndefined();
+    expect(gate.resume()).toBeUndefined();
+    expect(gate.queued).toBe(0);
+  });
+
+  it('should give each step of a started unit its own turn, ahead of the units not started yet', async () => {
+    const gate = new TurnGate();
+    const order: string[] = [];
+    // Counts the loop's turns while units wait.
+    let turn = 0;
+    const countTurns = () => {
+      turn += 1;
+      if (gate.queued > 0 || turn < 3) setImmediate(countTurns);
+    };
+    setImmediate(countTurns);
+    /** A unit of two steps that logs each step with the turn it ran in. */
+    const unit = async (name: string) => {
+      await gate.enter();
+      order.push(`${name} step 1 (turn ${turn})`);
+      await gate.resume();
+      order.push(`${name} step 2 (turn ${turn})`);
+    };
+    await Promise.all([unit('a'), unit('b'), unit('c')]);
+    // a starts at once; its second step waits because b and c wait, but runs before b starts.
+    expect(order.map((line) => line.replace(/ \(turn \d+\)/, ''))).toEqual([
+      'a step 1',
+      'a step 2',
+      'b step 1',
+      'b step 2',
+      'c step 1',
+      'c step 2',
+    ]);
+    // One step per turn: no two steps share a turn (c's last step goes on at once: nothing waits).
+    const turns = order.slice(0, 5).map((line) => Number(/turn (\d+)/.exec(line)?.[1]));
+    expect(new Set(turns).size).toBe(5);
+  });
 });

@@ -3,6 +3,10 @@
  * loop: between two of them the loop reads its sockets (e.g. the tokens of replies already
  * streaming, which would otherwise wait behind every queued send's setup).
  *
+ * A unit may be cut into steps with `resume()`: while other units wait, each step gets a turn of
+ * its own, ahead of the units that have not started yet. So a turn carries one step of one unit
+ * (not a whole setup), and a unit that has started finishes before the next one begins.
+ *
  * `enter()` returns `undefined` when nothing is queued and no work has started in this turn (the
  * common case: no delay at all); otherwise a promise that resolves in a later turn, in arrival
  * order. Each unit's synchronous part and its microtasks (e.g. queries on a synchronous database
@@ -11,21 +15,23 @@
  */
 export class TurnGate {
   private readonly waiting: Array<() => void> = [];
+  /** Started units waiting for their next step: they go before `waiting`. */
+  private readonly resuming: Array<() => void> = [];
   private startedThisTurn = false;
   private scheduled = false;
   private readonly nextTurn = () => {
     this.scheduled = false;
     this.startedThisTurn = false;
-    const next = this.waiting.shift();
+    const next = this.resuming.shift() ?? this.waiting.shift();
     if (!next) return;
     this.startedThisTurn = true;
     next();
     this.schedule();
   };
 
-  /** How many units wait for a turn. */
+  /** How many units (or steps of started ones) wait for a turn. */
   get queued(): number {
-    return this.waiting.length;
+    return this.waiting.length + this.resuming.length;
   }
 
   enter(): Promise<void> | undefined {
@@ -35,6 +41,17 @@ export class TurnGate {
       return undefined;
     }
     const turn = new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.schedule();
+    return turn;
+  }
+
+  /**
+   * The next step of a unit that has entered: `undefined` (go on at once) when no other unit
+   * waits; otherwise a promise that resolves in a later turn, before any unit that has not started.
+   */
+  resume(): Promise<void> | undefined {
+    if (this.queued === 0) return undefined;
+    const turn = new Promise<void>((resolve) => this.resuming.push(resolve));
     this.schedule();
     return turn;
   }
