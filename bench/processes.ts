@@ -22,14 +22,15 @@
  *
  * Knobs: PROC_COUNTS=1,2,4  PROC_STREAMS=400  PROC_USERS=8  PROC_CLIENT_PROCS=2  PROC_SECONDS=20
  * PROC_WARMUP_SECONDS=5  RELAY_TOKENS=20  RELAY_TOKEN_GAP_MS=20  REDIS_URL (or BENCH_REDIS_URL,
- * TEST_REDIS_URL; required)  BENCH_DATABASE_URL.
+ * TEST_REDIS_URL; required)  BENCH_DATABASE_URL  PROC_PROFILE=<dir> (--cpu-prof for each app)
+ * PROC_BUNDLE=<other server bundle, relative to the repo root> (an A/B against another build).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
-import { buildServer, type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
+import { buildServer, repoRoot, type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
 import { child } from './lib/child.js';
 import { cpuMsOf, loadAverage, report } from './lib/report.js';
 import { seedBenchChats } from './lib/seed-chats.js';
@@ -47,6 +48,7 @@ const TOKENS = Number(process.env.RELAY_TOKENS ?? 20);
 const TOKEN_GAP_MS = Number(process.env.RELAY_TOKEN_GAP_MS ?? 20);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL ?? process.env.TEST_REDIS_URL;
 const PG_SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const BUNDLE = process.env.PROC_BUNDLE ? path.resolve(repoRoot, process.env.PROC_BUNDLE) : undefined;
 const childEnv = { ...process.env, RELAY_TOKENS: String(TOKENS), RELAY_TOKEN_GAP_MS: String(TOKEN_GAP_MS) };
 
 const ms = (v: number) => (v >= 100 ? `${v.toFixed(0)} ms` : `${v.toFixed(2)} ms`);
@@ -106,7 +108,9 @@ async function runWith(count: number, modelUrl: string, model: ReturnType<typeof
       MAX_SOCKETS_PER_USER: String(USERS * 4),
     };
     // One after the other: the first migrates and seeds the catalog (as docs/DEPLOYMENT.md says).
-    for (let i = 0; i < count; i++) apps.push(await startServerProcess({ env, startTimeoutMs: 90_000 }));
+    const profile = process.env.PROC_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.PROC_PROFILE] : [];
+    for (let i = 0; i < count; i++)
+      apps.push(await startServerProcess({ env, nodeArgs: profile, bundlePath: BUNDLE, startTimeoutMs: 90_000 }));
     balancer = child('processes-balancer.ts', { ...childEnv, BALANCER_PORTS: apps.map((a) => a.port).join(',') });
     const { url } = await balancer.next('listening');
     const users = await seedBenchChats({

@@ -5,7 +5,7 @@
  *
  * A unit may be cut into steps with `resume()`: while other units wait, each step gets a turn of
  * its own, ahead of the units that have not started yet. So a turn carries one step of one unit
- * (not a whole setup), and a unit that has started finishes before the next one begins.
+ * (not a whole setup), and the units that have started go on before new ones begin.
  *
  * `enter()` returns `undefined` when nothing is queued and no work has started in this turn (the
  * common case: no delay at all); otherwise a promise that resolves in a later turn, in arrival
