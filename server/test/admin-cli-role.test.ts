@@ -1,36 +1,11 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/accounts.js';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { adminEnvOf, CLI_TEST_TIMEOUT, runAdminProcess } from './helpers/admin.js';
 
 /** `npm run admin -- <args>` as the operator runs it: its own process on the app's data. */
-function runAdmin(args: string[], t: TestApp): Promise<{ code: number; output: string }> {
-  const { config } = t.services;
-  const env: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: config.DATA_DIR };
-  delete env.REDIS_URL;
-  delete env.DATABASE_URL;
-  if (config.database.kind === 'postgres') env.DATABASE_URL = config.database.url;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/admin/main.ts'), ...args], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => {
-    output += d;
-  });
-  child.stderr.on('data', (d) => {
-    output += d;
-  });
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code: code ?? 1, output })));
-}
-
-const CLI_TIMEOUT = 120_000;
+const runAdmin = (args: string[], t: TestApp) => runAdminProcess(args, adminEnvOf(t));
 
 describe('admin CLI: users set-role and the audit log', () => {
   let t: TestApp;
@@ -81,6 +56,6 @@ describe('admin CLI: users set-role and the audit log', () => {
       ]);
       for (const line of lines) expect(line.actor).toMatch(/^cli:/);
     },
-    CLI_TIMEOUT * 2,
+    CLI_TEST_TIMEOUT * 2,
   );
 });

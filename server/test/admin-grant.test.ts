@@ -15,19 +15,9 @@ import {
 } from '../src/admin/channel.js';
 import { type BuiltApp, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { CLI_TEST_TIMEOUT, runAdminProcess } from './helpers/admin.js';
+import { adminEnvOf, CLI_TEST_TIMEOUT, runAdminProcess } from './helpers/admin.js';
 import { describeWithRedis, redisAvailable } from './helpers/services-env.js';
 import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.js';
-
-/** The env the admin CLI needs to work on the same data as a test app. */
-function adminEnvOf(t: TestApp): Record<string, string> {
-  const { config } = t.services;
-  return {
-    DATA_DIR: config.DATA_DIR,
-    ...(config.database.kind === 'postgres' ? { DATABASE_URL: config.database.url } : {}),
-    ...(config.REDIS_URL ? { REDIS_URL: config.REDIS_URL, REDIS_PREFIX: config.REDIS_PREFIX } : {}),
-  };
-}
 
 describe('admin grant while the server runs (one process, no Redis)', () => {
   let t: TestApp;

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TestApp } from '@neura/test-kit/server/in-process';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -29,4 +30,14 @@ export function runAdminProcess(
     output += d;
   });
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code: code ?? 1, output })));
+}
+
+/** The env the admin CLI needs to work on the same data (database, DATA_DIR, Redis) as a test app. */
+export function adminEnvOf(t: TestApp): Record<string, string> {
+  const { config } = t.services;
+  return {
+    DATA_DIR: config.DATA_DIR,
+    ...(config.database.kind === 'postgres' ? { DATABASE_URL: config.database.url } : {}),
+    ...(config.REDIS_URL ? { REDIS_URL: config.REDIS_URL, REDIS_PREFIX: config.REDIS_PREFIX } : {}),
+  };
 }
