@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { relay } from './tcp-proxy.js';
 
 /**
  * A round-robin TCP load balancer: the stand-in for the operator's balancer in front of N app
@@ -24,21 +25,7 @@ export async function startBalancer(backendPorts: number[], host = '127.0.0.1'):
     const index = next;
     next = (next + 1) % backendPorts.length;
     routes.push(index);
-    const upstream = net.connect({ port: backendPorts[index] as number, host, noDelay: true });
-    open.add(client);
-    open.add(upstream);
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-      open.delete(client);
-      open.delete(upstream);
-    };
-    for (const socket of [client, upstream]) {
-      socket.on('error', end);
-      socket.on('close', end);
-    }
-    client.pipe(upstream);
-    upstream.pipe(client);
+    relay(client, net.connect({ port: backendPorts[index] as number, host, noDelay: true }), open);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

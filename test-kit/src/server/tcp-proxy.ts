@@ -17,21 +17,7 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       client.destroy();
       return;
     }
-    const upstream = net.connect(targetPort, targetHost);
-    open.add(client);
-    open.add(upstream);
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-      open.delete(client);
-      open.delete(upstream);
-    };
-    client.on('error', end);
-    upstream.on('error', end);
-    client.on('close', end);
-    upstream.on('close', end);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    relay(client, net.connect(targetPort, targetHost), open);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -58,4 +44,25 @@ export function viaProxy(url: string, proxy: TcpProxy): string {
   u.hostname = '127.0.0.1';
   u.port = String(proxy.port);
   return u.toString();
+}
+
+/**
+ * Pipes `client` and `upstream` into each other, tracked in `open` until either ends; an error or
+ * close on one side destroys both.
+ */
+export function relay(client: net.Socket, upstream: net.Socket, open: Set<net.Socket>): void {
+  open.add(client);
+  open.add(upstream);
+  const end = () => {
+    client.destroy();
+    upstream.destroy();
+    open.delete(client);
+    open.delete(upstream);
+  };
+  for (const socket of [client, upstream]) {
+    socket.on('error', end);
+    socket.on('close', end);
+  }
+  client.pipe(upstream);
+  upstream.pipe(client);
 }
