@@ -32,7 +32,7 @@ import path from 'node:path';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
 import { buildServer, repoRoot, type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
 import { child } from './lib/child.js';
-import { cpuMsOf, loadAverage, report } from './lib/report.js';
+import { cpuMsOf, loadAverage, report, sumCpuMsOf } from './lib/report.js';
 import { seedBenchChats } from './lib/seed-chats.js';
 import { percentile } from './lib/stats.js';
 import type { FromLoad, ToLoad } from './processes-clients.js';
@@ -82,16 +82,6 @@ async function database(): Promise<{ env: Record<string, string>; seedUrl?: stri
   };
 }
 
-const cpuOf = (pids: Array<number | undefined>): number | undefined => {
-  let total = 0;
-  for (const pid of pids) {
-    const v = cpuMsOf(pid);
-    if (v === undefined) return undefined;
-    total += v;
-  }
-  return total;
-};
-
 async function runWith(count: number, modelUrl: string, model: ReturnType<typeof child<ToModel, FromModel>>) {
   const db = await database();
   const apps: ServerProcess[] = [];
@@ -137,10 +127,10 @@ async function runWith(count: number, modelUrl: string, model: ReturnType<typeof
     // CPU and the model's figures over the measured window only.
     await new Promise((r) => setTimeout(r, Math.max(0, from - clockMs())));
     model.send({ type: 'lag-reset' });
-    const appCpu0 = cpuOf(apps.map((a) => a.pid));
+    const appCpu0 = sumCpuMsOf(apps.map((a) => a.pid));
     const lbCpu0 = cpuMsOf(balancer.proc.pid);
     await new Promise((r) => setTimeout(r, Math.max(0, until - clockMs())));
-    const appCpu1 = cpuOf(apps.map((a) => a.pid));
+    const appCpu1 = sumCpuMsOf(apps.map((a) => a.pid));
     const lbCpu1 = cpuMsOf(balancer.proc.pid);
     model.send({ type: 'lag' });
     const modelFigures = await model.next('lag');

@@ -50,7 +50,11 @@ export function processTree(pid: number | undefined): number[] {
 /** CPU time (ms) of a process and its descendants: with a cluster, the primary and every worker. */
 export function treeCpuMsOf(pid: number | undefined): number | undefined {
   const pids = processTree(pid);
-  if (pids.length === 0) return undefined;
+  return pids.length === 0 ? undefined : sumCpuMsOf(pids);
+}
+
+/** CPU time (ms) of all these processes together; undefined when one of them cannot be read. */
+export function sumCpuMsOf(pids: Array<number | undefined>): number | undefined {
   let total = 0;
   for (const p of pids) {
     const ms = cpuMsOf(p);
