@@ -2,6 +2,7 @@ import { firstStartBanner } from './accounts/invite-service.js';
 import { type BuiltApp, buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { RedisUnreachableError } from './realtime/redis-health.js';
+import { installProcessFaultHandlers } from './system/process-faults.js';
 import { startTracing } from './system/tracing-sdk.js';
 
 /**
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
     try {
       await built.close();
       await tracing?.shutdown();
-      process.exit(0);
+      process.exit(process.exitCode ?? 0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
@@ -50,6 +51,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // A bug's unhandled rejection is logged and counted, and the process keeps serving; an uncaught
+  // exception drains it and exits 1 for the supervisor to restart (system/process-faults.ts).
+  installProcessFaultHandlers({
+    log: app.log,
+    count: (kind) => built.metrics?.processFaults.inc({ kind }),
+    restart: () => {
+      process.exitCode = 1;
+      void shutdown('uncaughtException');
+    },
+  });
 }
 
 async function printFirstStartInvite(built: BuiltApp, config: Config, publicUrl: string): Promise<void> {

@@ -11,6 +11,7 @@ import { type Config, REPLY_POLICY } from '../config.js';
 import type { ProviderClient } from './http/provider-client.js';
 import type { SafeHttpClient } from './http/safe-client.js';
 import type { SkillFiles } from './media/skill-files.js';
+import { untilAborted } from '../lib/until-aborted.js';
 import { SkillError, UNEXPECTED_SKILL_ERROR } from './skill-error.js';
 
 /** What a skill may use while it runs for one reply. */
@@ -80,20 +81,15 @@ export function skillTool<S extends Skill>(ctx: SkillContext, definition: SkillD
       );
       const signals = [ctx.signal, timeout, ...(options.abortSignal ? [options.abortSignal] : [])];
       const signal = AbortSignal.any(signals);
-      const aborted = new Promise<never>((_, reject) => {
-        const fail = () =>
-          reject(
-            timeout.aborted && !ctx.signal.aborted
-              ? new SkillError(`The ${definition.label} took too long to answer.`)
-              : new SkillError('Stopped.'),
-          );
-        if (signal.aborted) fail();
-        else signal.addEventListener('abort', fail, { once: true });
-      });
-      // Whatever the provider code does with the signal, the call ends when it fires.
+      // Charged first: a refused charge throws before anything waits on the signal.
       const refund = await ctx.charge(definition.id, options.toolCallId);
       try {
-        return await Promise.race([definition.run(input as SkillInputs[S], { ...ctx, signal }), aborted]);
+        // Whatever the provider code does with the signal, the call ends when it fires.
+        return await untilAborted(definition.run(input as SkillInputs[S], { ...ctx, signal }), signal, () =>
+          timeout.aborted && !ctx.signal.aborted
+            ? new SkillError(`The ${definition.label} took too long to answer.`)
+            : new SkillError('Stopped.'),
+        );
       } catch (error) {
         await refund();
         if (error instanceof SkillError) throw error;

@@ -30,6 +30,13 @@ export class Metrics {
         this.socketsConnected.set({ namespace }, count);
     },
   });
+  readonly processFaults = new Counter({
+    ...this.help(
+      'neura_process_faults_total',
+      'Unhandled promise rejections and uncaught exceptions in this process, by kind (a bug; the log has each).',
+    ),
+    labelNames: ['kind'] as const,
+  });
   readonly repliesStreaming = new Gauge(this.help('neura_replies_streaming', 'Replies streaming now on this process.'));
   readonly replies = new Counter({
     ...this.help('neura_replies_total', 'Replies ended, by outcome (complete, stopped, failed).'),
