@@ -13,6 +13,7 @@ import {
 import type { Config } from './config.js';
 import { createDb, type Db, migrateToLatest } from './db/database.js';
 import { installErrorHandler } from './lib/error-handler.js';
+import { armFailpoints } from './lib/failpoints.js';
 import { newId } from './lib/ids.js';
 import { installInputGuard } from './lib/input-guard.js';
 import { redisRateLimitStore } from './lib/rate-limit-store.js';
@@ -57,6 +58,8 @@ export const JSON_BODY_LIMIT = 65_536;
 
 /** Builds the whole app: plugins, then the feature modules, then their routes. Tests build exactly this. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  // Crash tests arm their failpoints here (config refuses them in production).
+  if (config.FAILPOINTS.length > 0) armFailpoints(config.FAILPOINTS);
   const logger =
     options.logger && typeof options.logger === 'object'
       ? { mixin: requestIdMixin, ...options.logger }

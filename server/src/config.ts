@@ -240,6 +240,15 @@ const configSchema = z.object({
   OUTBOUND_ALLOW: z.string().default(''),
   /** Caps every skill call's own timeout (milliseconds); the device-location wait gets half of it. */
   SKILL_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  /** Crash tests only: failpoints (lib/failpoints.ts) that kill the process on purpose; refused in production. */
+  FAILPOINTS: optionalString.transform((v) =>
+    v === undefined
+      ? []
+      : v
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean),
+  ),
   /** JSON object of skill id → credit surcharge per call, over the defaults. */
   SKILL_COSTS: optionalString.refine(
     (v) => v === undefined || isCostMap(v),
@@ -377,6 +386,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  CLUSTER_WORKERS: removed; run N processes (each its own PORT) behind a load balancer with REDIS_URL instead (docs/DEPLOYMENT.md, "Several processes"), and unset CLUSTER_WORKERS',
     );
   }
+  if (c.FAILPOINTS.length > 0 && c.NODE_ENV === 'production')
+    throw new ConfigError(
+      'Invalid configuration:\n  FAILPOINTS: crash tests only; not allowed with NODE_ENV=production',
+    );
   const packs = parseCreditPacks(c.CREDIT_PACKS);
   const modelPrices = parseModelPrices(c.MODEL_PRICES);
   const dataDir = path.resolve(c.DATA_DIR);

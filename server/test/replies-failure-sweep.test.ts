@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type FakeImages, startFakeImages } from '@neura/test-kit/fakes/openai-images';
 import { type FakeOpenAI, startFakeOpenAI, toolScript } from '@neura/test-kit/fakes/openai';
+import { type FakeImages, startFakeImages } from '@neura/test-kit/fakes/openai-images';
 import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
 import { createPostgresDatabase, testDbKind } from '@neura/test-kit/server/database';
 import { startTcpProxy, type TcpProxy, viaProxy } from '@neura/test-kit/server/tcp-proxy';
@@ -234,7 +234,18 @@ function failureSweep(name: string, services: () => { databaseUrl: string; redis
       await send(socket, chat.id, 'hello');
       socket.close();
       await expect
-        .poll(async () => (await rig.built.services.db.selectFrom('messages').select('status').where('chat_id', '=', chat.id).where('role', '=', 'assistant').executeTakeFirst())?.status, { timeout: 10_000 })
+        .poll(
+          async () =>
+            (
+              await rig.built.services.db
+                .selectFrom('messages')
+                .select('status')
+                .where('chat_id', '=', chat.id)
+                .where('role', '=', 'assistant')
+                .executeTakeFirst()
+            )?.status,
+          { timeout: 10_000 },
+        )
         .toBe('complete');
       expect(await balance(user)).toBe(20 - cost);
     });
@@ -282,9 +293,12 @@ function failureSweep(name: string, services: () => { databaseUrl: string; redis
       expect((await doneFor(events, chat.id)).payload.message.content).toBe('Alive');
       const { db } = rig.built.services;
       await expect
-        .poll(async () => (await db.selectFrom('messages').select('id').where('status', '=', 'streaming').execute()).length, {
-          timeout: 20_000,
-        })
+        .poll(
+          async () => (await db.selectFrom('messages').select('id').where('status', '=', 'streaming').execute()).length,
+          {
+            timeout: 20_000,
+          },
+        )
         .toBe(0);
       for (const user of users) {
         const ledger = await db.selectFrom('credit_ledger').select('amount').where('user_id', '=', user.id).execute();
@@ -299,7 +313,8 @@ function failureSweep(name: string, services: () => { databaseUrl: string; redis
 if (testDbKind() === 'postgres') {
   if (servicesAvailable())
     failureSweep('the failure-path sweep of a reply (PostgreSQL + Redis, with blips)', servicesAvailable);
-  else describe.skip('the failure-path sweep of a reply on PostgreSQL + Redis (needs TEST_REDIS_URL)', () => {
-    it('needs TEST_REDIS_URL', () => undefined);
-  });
+  else
+    describe.skip('the failure-path sweep of a reply on PostgreSQL + Redis (needs TEST_REDIS_URL)', () => {
+      it('needs TEST_REDIS_URL', () => undefined);
+    });
 } else failureSweep('the failure-path sweep of a reply (SQLite)', () => undefined);

@@ -10,7 +10,7 @@ import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
 import { chatClosedReason } from '../personas/availability.js';
 import { assertCustomPersonaUsable } from '../personas/custom.js';
 import type { PersonaRepository } from '../personas/repository.js';
-import type { ReplyRegistry } from './reply-registry.js';
+import type { ReplyRegistry } from '../replies/registry.js';
 import type { MessageRepository } from './repository.js';
 import { conversationTexts as t } from './texts.js';
 
@@ -192,7 +192,7 @@ export class Admission {
 
   /** Check and reserve with no await in between (one reply at a time per chat), then run `check`; a failed check frees the chat. */
   private async reserve<T>(chatId: string, check: () => Promise<T>): Promise<T> {
-    this.replies.reserve(chatId);
+    this.replies.reserve(chatId, t.busy);
     try {
       return await check();
     } catch (error) {

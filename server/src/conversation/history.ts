@@ -2,8 +2,8 @@ import type { Message } from '@neura/contract';
 import type { UserLookup } from '../auth/user.js';
 import type { MessageRow } from '../db/schema.js';
 import type { FileService } from '../files/service.js';
+import type { ReplyRegistry } from '../replies/registry.js';
 import { type PresentOptions, presentMessage } from './present.js';
-import type { ReplyRegistry } from './reply-registry.js';
 import type { MessageRepository } from './repository.js';
 
 export interface HistoryDeps {

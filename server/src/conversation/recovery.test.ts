@@ -1,40 +1,62 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ReplyStream } from '../realtime/reply-stream.js';
+import { ReplyRegistry } from '../replies/registry.js';
+import type { Settlement } from '../replies/settle.js';
 import { ReplyRecovery } from './recovery.js';
-import { ReplyRegistry } from './reply-registry.js';
 
-const noStream: ReplyStream = { delta() {}, reasoning() {}, tool() {}, error() {}, done() {} };
-const row = (id: string) => ({ id, chat_id: `chat-${id}`, user_id: `user-${id}`, content: 'partial' });
+const row = (id: string) => ({ id, chat_id: `chat-${id}`, user_id: `user-${id}`, content: 'partial', parts: null });
 
 describe('ReplyRecovery', () => {
-  it('should end the other interrupted replies when one of them cannot be ended, and log it', async () => {
+  it('should settle the other interrupted replies when one of them cannot be settled, and log it', async () => {
     const error = vi.fn();
-    const told: unknown[] = [];
-    const finishReply = vi.fn(async () => true);
-    const refund = vi.fn(async (userId: string) => {
-      if (userId === 'user-a') throw new Error('ledger unavailable');
-      return 10;
+    const settled: Settlement[] = [];
+    const settle = vi.fn(async (settlement: Settlement) => {
+      if (settlement.reply.userId === 'user-a') throw new Error('ledger unavailable');
+      settled.push(settlement);
+      return row(settlement.reply.messageId) as never;
     });
     const recovery = new ReplyRecovery(
       {
         config: { REDIS_URL: 'redis://127.0.0.1:6379' },
         log: { error, warn: vi.fn() } as never,
-        messages: { listStaleStreaming: async () => [row('a'), row('b')], finishReply } as never,
-        credits: { refund } as never,
-        replyStreams: (reply) => ({ ...noStream, error: (e) => told.push({ ...reply, ...e }) }),
+        messages: { listStaleStreaming: async () => [row('a'), row('b')], findById: async () => undefined } as never,
+        settle,
       },
       new ReplyRegistry(),
     );
     expect(await recovery.recoverInterrupted(Date.now(), true)).toBe(1);
-    expect(finishReply).toHaveBeenCalledTimes(1);
-    // Only the reply that was ended is told to its user's devices.
-    expect(told).toEqual([
-      { userId: 'user-b', chatId: 'chat-b', messageId: 'b', message: expect.any(String), code: 'llm:interrupted' },
+    expect(settle).toHaveBeenCalledTimes(2);
+    // Only the reply that was settled counts; it is settled as interrupted with its saved text.
+    expect(settled).toEqual([
+      {
+        reply: { userId: 'user-b', chatId: 'chat-b', messageId: 'b' },
+        end: 'interrupted',
+        content: 'partial',
+        outcome: { finishReason: 'error' },
+        error: { message: expect.any(String), code: 'llm:interrupted' },
+      },
     ]);
-    expect(finishReply).toHaveBeenCalledWith('b', { content: 'partial', status: 'failed' });
     expect(error).toHaveBeenCalledWith(
       expect.objectContaining({ messageId: 'a' }),
       'could not end an interrupted reply',
     );
+  });
+
+  it('should skip a reply this process is generating', async () => {
+    const registry = new ReplyRegistry();
+    const { Reply } = await import('../replies/reply.js');
+    registry.reserve('chat-a', 'busy');
+    registry.register(new Reply('chat-a', 'user-a', 'a'));
+    const settle = vi.fn();
+    const recovery = new ReplyRecovery(
+      {
+        config: { REDIS_URL: undefined },
+        log: { error: vi.fn(), warn: vi.fn() } as never,
+        messages: { listStaleStreaming: async () => [row('a')], findById: async () => undefined } as never,
+        settle,
+      },
+      registry,
+    );
+    expect(await recovery.recoverInterrupted()).toBe(0);
+    expect(settle).not.toHaveBeenCalled();
   });
 });

@@ -1,12 +1,15 @@
-import type { FinishReason, MessagePart, TokenUsage } from '@neura/contract';
+import type { FinishReason, TokenUsage } from '@neura/contract';
 import { APICallError, type LanguageModel, type ToolSet } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { REPLY_POLICY } from '../config.js';
-import type { CreditService } from '../credits/service.js';
+import type { MessageRow } from '../db/schema.js';
 import type { FileService } from '../files/service.js';
+import { failpoint } from '../lib/failpoints.js';
 import { buildContext } from '../llm/context.js';
 import { IdleTimeoutError, ModelStreamError, type StepsResult, streamSteps } from '../llm/step-loop.js';
 import type { OpenReplyStream } from '../realtime/reply-stream.js';
+import type { Reply, ReplyEnd } from '../replies/reply.js';
+import type { Settlement, SettleNews } from '../replies/settle.js';
 import { historyForModel } from './attachment-context.js';
 import { DeltaBatcher } from './delta-batcher.js';
 import { presentMessage } from './present.js';
@@ -19,29 +22,8 @@ const CONTEXT_MESSAGES = 200;
 /** The reply policy (config.ts): progress saves and model steps. */
 const { progressSaveMs: PROGRESS_MS, maxSteps: MAX_STEPS } = REPLY_POLICY;
 
-export type StopReason = 'stop' | 'shutdown';
-
-/** One reply being generated: what stop and shutdown need to reach it. */
-export interface ActiveReply {
-  chatId: string;
-  userId: string;
-  messageId: string;
-  controller: AbortController;
-  stopReason?: StopReason;
-  /** The text so far (history requests show it for a reply still streaming here). */
-  content: string;
-  /** The ordered parts so far (text and tool calls). */
-  parts?: MessagePart[];
-  /** The model's reasoning so far ("Thinking"). */
-  reasoning?: string;
-  /** The reply's user is an admin: its stored message is presented with model and usage. */
-  admin?: boolean;
-  /** Skill surcharges taken for this reply (credits), added to its cost. */
-  surcharge?: number;
-}
-
-export type ReplyOutcome = {
-  status: 'complete' | 'stopped' | 'failed';
+export type ReplyResult = {
+  status: ReplyEnd;
   content: string;
   finishReason?: FinishReason;
   usage?: TokenUsage;
@@ -49,7 +31,8 @@ export type ReplyOutcome = {
 
 export interface ReplyDeps {
   messages: MessageRepository;
-  credits: CreditService;
+  /** The one final step of a reply (replies/settle.ts): its end, refunds and news in one transaction. */
+  settle: (settlement: Settlement, news: SettleNews) => Promise<MessageRow | undefined>;
   /** Where the reply's events go: its user's devices (realtime/reply-stream.ts). */
   replyStreams: OpenReplyStream;
   log: FastifyBaseLogger;
@@ -61,17 +44,19 @@ export interface ReplyDeps {
 }
 
 /**
- * Streams one reply: context → model → `message.delta` (batched) → the stored message →
- * `message.done`, or `message.error` with a refund (each through the reply's stream, `replyStreams`) (provider failure, empty reply, shutdown
- * before the first token). Stopping keeps the partial text as `stopped`.
+ * Streams one reply: context → model → `message.delta` (batched) → its settlement (replies/
+ * settle.ts: the stored end, the refund when it failed or delivered nothing, `message.done` or
+ * `message.error`, in one transaction). The reply (`Reply`) owns its abort, its timers and its
+ * state; Stop keeps the partial text as `stopped`; shutdown ends it `interrupted` (failed and
+ * refunded, as after a crash).
  */
 export async function runReply(
   deps: ReplyDeps,
-  reply: ActiveReply,
+  reply: Reply,
   input: { model: LanguageModel; systemPrompt: string; tools?: ToolSet; modelId?: string },
-): Promise<ReplyOutcome> {
+): Promise<ReplyResult> {
   const { messages, log } = deps;
-  const { chatId, messageId, userId, controller } = reply;
+  const { chatId, messageId, userId } = reply;
   const stream = deps.replyStreams({ userId, chatId, messageId });
   const batcher = new DeltaBatcher((text) => stream.delta(text));
   const thinking = new DeltaBatcher((text) => stream.reasoning(text));
@@ -85,16 +70,14 @@ export async function runReply(
     (error) => log.warn({ err: error, chatId, messageId }, 'skill failed unexpectedly'),
   );
   reply.parts = parts.list;
-  let content = '';
-  let reasoning = '';
   let result: StepsResult | undefined;
   let failure: unknown;
-  const heartbeat = setInterval(() => {
+  let firstText = true;
+  reply.every(PROGRESS_MS, () => {
     void messages
-      .saveProgress(messageId, content, parts.stored())
+      .saveProgress(messageId, reply.content, parts.stored())
       .catch((error) => log.warn({ err: error }, 'reply progress save failed'));
-  }, PROGRESS_MS);
-  heartbeat.unref();
+  });
 
   try {
     const rows = (await messages.listRecentForContext(chatId, CONTEXT_MESSAGES)).reverse();
@@ -107,97 +90,115 @@ export async function runReply(
         tools: input.tools,
         maxSteps: input.tools ? MAX_STEPS : 1,
         maxRetries: 1,
-        signal: controller.signal,
+        signal: reply.signal,
         idleTimeoutMs: deps.idleTimeoutMs,
       },
       {
         text: (delta) => {
+          reply.streaming();
           // Text after a tool call starts a new paragraph, live and stored alike.
-          const text = parts.text(delta, content !== '');
-          content += text;
-          reply.content = content;
+          const text = parts.text(delta, reply.content !== '');
+          reply.content += text;
           thinking.flush();
           batcher.push(text);
+          if (firstText) {
+            firstText = false;
+            failpoint('reply.streaming');
+          }
         },
         reasoning: (delta) => {
-          reasoning += delta;
-          reply.reasoning = reasoning;
+          reply.streaming();
+          reply.reasoning += delta;
           thinking.push(delta);
         },
-        toolCall: (id, name, callInput) => parts.start(id, name, callInput),
-        toolResult: (id, output) => parts.complete(id, output),
+        toolCall: (id, name, callInput) => {
+          reply.toolStarted();
+          parts.start(id, name, callInput);
+        },
+        toolResult: (id, output) => {
+          parts.complete(id, output);
+          reply.toolEnded();
+        },
         toolError: (id, err, name, callInput) => {
           // A call the model got wrong (no name, unknown tool, bad input): the model is told; the log too.
           if (typeof err === 'string')
             log.info({ chatId, messageId, tool: name, error: err }, 'model made an invalid tool call');
           parts.fail(id, err, name, callInput);
+          reply.toolEnded();
         },
       },
     );
   } catch (error) {
-    if (!controller.signal.aborted) failure = error;
-    if (error instanceof IdleTimeoutError) controller.abort(error);
+    if (error instanceof IdleTimeoutError) {
+      // The model went quiet: whatever it had started ends with the reply.
+      reply.abort(error);
+      failure = error;
+    } else if (reply.stopReason === undefined) failure = error;
   } finally {
-    clearInterval(heartbeat);
     thinking.flush();
     batcher.flush();
     // Calls still running when the reply ended (Stop, shutdown, failure) end as failed.
     parts.endRunning(conversationTexts.toolStopped);
   }
 
+  const content = reply.content;
   const hasText = content.trim() !== '' || parts.hasTools();
-  let status: ReplyOutcome['status'];
+  let end: ReplyEnd;
   let error: { code: 'llm:failed' | 'llm:empty' | 'llm:interrupted'; message: string } | undefined;
   const finishReason = result?.finishReason;
-  if (controller.signal.aborted && reply.stopReason !== undefined && failure === undefined) {
+  if (reply.stopReason !== undefined && failure === undefined) {
     // Interrupted by the server (shutdown): failed and refunded, whatever was delivered — the
-    // same rule as a crash (kill -9) or a dead process, whose replies recovery fails and refunds.
+    // same rule as a crash (kill -9) or a dead process, whose replies recovery settles alike.
     if (reply.stopReason === 'shutdown') {
-      status = 'failed';
+      end = 'interrupted';
       error = { code: 'llm:interrupted', message: conversationTexts.interrupted };
-    } else status = 'stopped';
+    } else end = 'stopped';
   } else if (failure !== undefined) {
     log.warn({ err: failure, chatId, messageId }, 'model reply failed');
-    status = 'failed';
+    end = 'failed';
     error = { code: 'llm:failed', message: failureText(failure) };
   } else if (!hasText && finishReason === 'content_filter') {
-    status = 'failed';
+    end = 'failed';
     error = { code: 'llm:failed', message: conversationTexts.filtered };
   } else if (!hasText) {
-    status = 'failed';
+    end = 'failed';
     error = { code: 'llm:empty', message: conversationTexts.emptyReply };
-  } else status = 'complete';
+  } else end = 'complete';
 
-  const stored = await messages.finishReply(messageId, {
-    content,
-    status,
-    parts: parts.stored(),
-    addCost: reply.surcharge ?? 0,
-    outcome: {
-      reasoning,
-      ...(input.modelId ? { model: input.modelId } : {}),
-      finishReason: storedFinish(status, finishReason),
-      ...(result ? { usage: result.usage } : {}),
-    },
-  });
-  // Failed or empty: the charge goes back, once (the ledger's refund key makes repeats no-ops).
-  if (status === 'failed' || !hasText)
-    await deps.credits.refund(userId, messageId, `refund:${error?.code ?? 'stopped'}`);
-
-  if (error) stream.error(error);
-  else {
-    // The stored row comes back from the update; read it only if the reply had already ended
-    // elsewhere. Gone when the chat was deleted meanwhile: nothing left to tell.
-    const row = stored ?? (await messages.findById(messageId));
-    if (row) stream.done(presentMessage(row, deps.files, { admin: reply.admin }));
+  try {
+    await deps.settle(
+      {
+        reply: { userId, chatId, messageId },
+        end,
+        content,
+        parts: parts.stored(),
+        outcome: {
+          reasoning: reply.reasoning,
+          ...(input.modelId ? { model: input.modelId } : {}),
+          finishReason: storedFinish(end, finishReason),
+          ...(result ? { usage: result.usage } : {}),
+        },
+        ...(error ? { error } : {}),
+      },
+      { stream, present: (row) => presentMessage(row, deps.files, { admin: reply.admin }) },
+    );
+  } finally {
+    // Whatever the settlement did (a database cut: recovery settles it later), the reply's
+    // timers and abort end here.
+    reply.end(end);
   }
-  return { status, content, ...(finishReason ? { finishReason } : {}), ...(result ? { usage: result.usage } : {}) };
+  return {
+    status: end,
+    content,
+    ...(finishReason ? { finishReason } : {}),
+    ...(result ? { usage: result.usage } : {}),
+  };
 }
 
 /** The finish reason a reply is stored with: the model's when it ended on its own or was filtered, `error` when it failed. */
-function storedFinish(status: ReplyOutcome['status'], finish: FinishReason | undefined): FinishReason | undefined {
-  if (status === 'complete' || finish === 'content_filter') return finish;
-  return status === 'failed' ? 'error' : undefined;
+function storedFinish(end: ReplyEnd, finish: FinishReason | undefined): FinishReason | undefined {
+  if (end === 'complete' || finish === 'content_filter') return finish;
+  return end === 'failed' || end === 'interrupted' ? 'error' : undefined;
 }
 
 /** What the user is told when the model failed: a busy or failing provider says so (the refund is the same). */

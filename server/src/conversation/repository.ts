@@ -80,6 +80,16 @@ export class MessageRepository {
       .executeTakeFirst();
   }
 
+  /** Adds to a message's cost (a settled reply's kept skill surcharges); the updated row. */
+  addCost(id: string, amount: number, trx: Executor = this.db): Promise<MessageRow | undefined> {
+    return trx
+      .updateTable('messages')
+      .set((eb) => ({ cost: eb('cost', '+', amount) }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /** Saves the text so far of a reply still streaming (also its heartbeat). */
   async saveProgress(id: string, content: string, parts?: MessagePart[], trx: Executor = this.db): Promise<void> {
     await trx

@@ -11,6 +11,7 @@ import type { ChatRow, MessageRow, PersonaRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { FileService } from '../files/service.js';
 import type { EventBus } from '../lib/events.js';
+import { failpoint } from '../lib/failpoints.js';
 import { newId } from '../lib/ids.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import { nowIso } from '../lib/time.js';
@@ -18,22 +19,23 @@ import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { Realtime } from '../realtime/realtime.js';
 import type { OpenReplyStream } from '../realtime/reply-stream.js';
+import { ReplyRegistry } from '../replies/registry.js';
+import { Reply } from '../replies/reply.js';
+import { type Settlement, type SettleNews, settleReply } from '../replies/settle.js';
+import { parseStopMessage, STOP_MESSAGE_EVENT, type StopMessage } from '../replies/stop-message.js';
 import type { SkillRegistry } from '../skills/registry.js';
 import { Admission, messageText, type VersionAction } from './admission.js';
 import { ChatNamer } from './chat-namer.js';
 import { historyPage } from './history.js';
 import { presentMessage } from './present.js';
 import { ReplyRecovery } from './recovery.js';
-import { type ActiveReply, runReply } from './reply-engine.js';
-import { ReplyRegistry } from './reply-registry.js';
+import { runReply } from './reply-engine.js';
 import { storeVersion } from './reply-versions.js';
 import { type MessageRepository, NO_OUTCOME } from './repository.js';
 import { conversationTexts as t } from './texts.js';
 
 /** How many messages `reloadChat` sends back (the newest page). */
 export const RELOAD_PAGE_SIZE = 50;
-/** Server-to-server event (Redis adapter) asking every process to stop a chat's reply. */
-const CLUSTER_STOP_EVENT = 'conversation:stop';
 
 export interface ConversationDeps {
   config: Config;
@@ -76,7 +78,10 @@ export class ConversationService {
 
   constructor(private readonly deps: ConversationDeps) {
     this.namer = new ChatNamer(deps, this.shutdownController.signal);
-    this.recovery = new ReplyRecovery(deps, this.replies);
+    this.recovery = new ReplyRecovery(
+      { ...deps, settle: (settlement) => this.settle(settlement, this.newsOf(settlement)) },
+      this.replies,
+    );
     this.admission = new Admission(deps, this.replies, () => this.closing);
   }
 
@@ -231,27 +236,31 @@ export class ConversationService {
     firstText?: string,
     admin = false,
   ): void {
-    const reply: ActiveReply = {
-      chatId: shell.chat_id,
-      userId,
-      messageId: shell.id,
-      controller: new AbortController(),
-      content: '',
-      admin,
-    };
+    failpoint('reply.admitted');
+    const reply = new Reply(shell.chat_id, userId, shell.id, admin);
     this.replies.register(reply);
-    if (this.closing) {
-      reply.stopReason = 'shutdown';
-      reply.controller.abort();
-    }
+    if (this.closing) reply.stop('shutdown');
     const skills = fromJson<string[]>(persona.included_skills, []);
     this.replies.track(
       this.reply(reply, resolved, { systemPrompt: persona.system_prompt, skills, personaId: persona.id }, firstText),
     );
   }
 
+  /** A reply's one final step (replies/settle.ts), on this service's database, ledger and messages. */
+  private settle(settlement: Settlement, news: SettleNews): Promise<MessageRow | undefined> {
+    return settleReply({ db: this.deps.db, store: this.deps.messages, credits: this.deps.credits }, settlement, news);
+  }
+
+  /** The news of a settlement that has no live reply here (recovery): presented as any user sees it. */
+  private newsOf(settlement: Settlement): SettleNews {
+    return {
+      stream: this.deps.replyStreams(settlement.reply),
+      present: (row) => presentMessage(row, this.deps.files),
+    };
+  }
+
   private async reply(
-    reply: ActiveReply,
+    reply: Reply,
     resolved: ResolvedModel,
     persona: { systemPrompt: string; skills: string[]; personaId: string },
     firstText?: string,
@@ -264,14 +273,11 @@ export class ConversationService {
         chat: { id: chatId },
         persona: { id: persona.personaId },
         messageId: reply.messageId,
-        signal: reply.controller.signal,
-        onSurcharge: (delta) => {
-          reply.surcharge = (reply.surcharge ?? 0) + delta;
-        },
+        signal: reply.signal,
       });
       const { CONTEXT_TOKEN_BUDGET, LLM_IDLE_TIMEOUT_SECONDS } = this.deps.config;
       const limits = { tokenBudget: CONTEXT_TOKEN_BUDGET, idleTimeoutMs: LLM_IDLE_TIMEOUT_SECONDS * 1000 };
-      outcome = await runReply({ ...this.deps, ...limits }, reply, {
+      outcome = await runReply({ ...this.deps, ...limits, settle: (s, news) => this.settle(s, news) }, reply, {
         model: resolved.model,
         modelId: resolved.modelId,
         systemPrompt: persona.systemPrompt,
@@ -283,9 +289,8 @@ export class ConversationService {
       if (outcome.content.trim()) await this.touch(userId, chatId, outcome.content, nowIso());
     } catch (error) {
       this.deps.log.error({ err: error, chatId }, 'reply engine failed');
-      if (outcome === undefined) {
-        this.recovery.markUnfinished(reply.messageId, { chatId, userId, content: reply.content });
-      }
+      // Its settlement did not happen (a database cut): the sweep settles it as interrupted.
+      if (outcome === undefined) this.recovery.markUnfinished(reply.messageId);
     } finally {
       this.replies.release(reply);
     }
@@ -350,29 +355,36 @@ export class ConversationService {
     return this.listMessages(userId, chatId, { limit: RELOAD_PAGE_SIZE });
   }
 
-  /** stopMessage: stops the reply being generated in the chat; false when there is none here. */
+  /**
+   * stopMessage: stops the reply being generated in the chat — also one whose send is still being
+   * set up here; with Redis, a typed stop message reaches the process generating it. False when
+   * there is none.
+   */
   async stop(userId: string, chatId: string): Promise<boolean> {
     await this.ownedChat(userId, chatId);
-    if (this.replies.abort(chatId, 'stop')) return true;
+    if (this.replies.stop(chatId, 'stop')) return true;
     // Scale-out: the reply may be generated by another process.
     if (this.deps.config.REDIS_URL !== undefined && this.deps.realtime.attached) {
-      this.deps.realtime.session.serverSideEmit(CLUSTER_STOP_EVENT, chatId);
+      const message: StopMessage = { type: 'reply.stop', chatId, userId };
+      this.deps.realtime.session.serverSideEmit(STOP_MESSAGE_EVENT, message);
       return true;
     }
     return false;
   }
 
-  /** With Redis: stops asked on another process reach the one generating the reply. */
+  /** With Redis: stop messages from other processes reach the one generating the reply. */
   listenToCluster(): void {
     if (this.deps.config.REDIS_URL === undefined) return;
-    this.deps.realtime.session.on(CLUSTER_STOP_EVENT, (chatId: unknown) => {
-      if (typeof chatId === 'string') this.cancelChat(chatId);
+    this.deps.realtime.session.on(STOP_MESSAGE_EVENT, (payload: unknown) => {
+      const message = parseStopMessage(payload);
+      if (message) this.replies.stop(message.chatId, 'stop');
+      else this.deps.log.warn({ payload }, 'ignored a malformed stop message from another process');
     });
   }
 
   /** Stops the chat's reply without an ownership check (e.g. when the chat is being deleted). */
   cancelChat(chatId: string): void {
-    this.replies.abort(chatId, 'stop');
+    this.replies.stop(chatId, 'stop');
   }
 
   /** True while a reply is being generated in the chat by this process. */
@@ -403,7 +415,7 @@ export class ConversationService {
     this.closing = true;
     this.recovery.stopSweeper();
     this.shutdownController.abort();
-    this.replies.abortAll('shutdown');
+    this.replies.stopAll('shutdown');
     await this.replies.settle();
   }
 }

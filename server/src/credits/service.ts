@@ -92,45 +92,62 @@ export class CreditService {
 
   /**
    * Gives back what `charge:<messageId>` and the reply's skill surcharges (`tool:<messageId>:*`)
-   * took, exactly once, whatever the number of callers.
+   * took, exactly once, whatever the number of callers, in its own transaction.
    * Returns the new balance, or undefined when there was nothing (left) to refund.
    */
   refund(userId: string, messageId: string, reason = 'refund'): Promise<number | undefined> {
-    return inTransaction(this.db, async (trx) => {
-      let back = 0;
-      const charge = await this.credits.findLedgerRow(chargeKey(messageId), trx);
-      if (charge && charge.amount < 0 && charge.user_id === userId) {
-        const written = await this.credits.addLedgerRow(
-          { userId, amount: -charge.amount, reason, idempotencyKey: refundKey(messageId) },
-          trx,
-        );
-        if (written) {
-          back -= charge.amount;
-          this.onLedger?.(-charge.amount, reason);
-        }
+    return inTransaction(this.db, (trx) => this.refundInTransaction(trx, userId, messageId, reason));
+  }
+
+  /** `refund` inside the caller's transaction (a reply's settlement); announced once `trx` commits. */
+  async refundInTransaction(
+    trx: Tx,
+    userId: string,
+    messageId: string,
+    reason = 'refund',
+  ): Promise<number | undefined> {
+    let back = 0;
+    const charge = await this.credits.findLedgerRow(chargeKey(messageId), trx);
+    if (charge && charge.amount < 0 && charge.user_id === userId) {
+      const written = await this.credits.addLedgerRow(
+        { userId, amount: -charge.amount, reason, idempotencyKey: refundKey(messageId) },
+        trx,
+      );
+      if (written) {
+        back -= charge.amount;
+        this.onLedger?.(-charge.amount, reason);
       }
-      // The reply's skill surcharges go back with it (finding N9: a failed or interrupted reply kept
-      // them), each once under the key the skill's own refund uses.
-      for (const surcharge of await this.credits.listSurcharges(userId, messageId, trx)) {
-        const written = await this.credits.addLedgerRow(
-          {
-            userId,
-            amount: -surcharge.amount,
-            reason: `refund:${surcharge.reason}`,
-            idempotencyKey: `refund:${surcharge.idempotency_key}`,
-          },
-          trx,
-        );
-        if (written) {
-          back -= surcharge.amount;
-          this.onLedger?.(-surcharge.amount, `refund:${surcharge.reason}`);
-        }
+    }
+    // The reply's skill surcharges go back with it (finding N9: a failed or interrupted reply kept
+    // them), each once under the key the skill's own refund uses.
+    for (const surcharge of await this.credits.listSurcharges(userId, messageId, trx)) {
+      const written = await this.credits.addLedgerRow(
+        {
+          userId,
+          amount: -surcharge.amount,
+          reason: `refund:${surcharge.reason}`,
+          idempotencyKey: `refund:${surcharge.idempotency_key}`,
+        },
+        trx,
+      );
+      if (written) {
+        back -= surcharge.amount;
+        this.onLedger?.(-surcharge.amount, `refund:${surcharge.reason}`);
       }
-      if (back === 0) return undefined;
-      const balance = await this.credits.adjust(userId, back, trx);
-      this.announce(trx, userId, balance);
-      return balance;
-    });
+    }
+    if (back === 0) return undefined;
+    const balance = await this.credits.adjust(userId, back, trx);
+    this.announce(trx, userId, balance);
+    return balance;
+  }
+
+  /** The skill surcharges a reply keeps: those it took (`tool:<messageId>:*`) and did not give back. */
+  async keptSurcharges(trx: Tx, userId: string, messageId: string): Promise<number> {
+    let kept = 0;
+    for (const surcharge of await this.credits.listSurcharges(userId, messageId, trx)) {
+      if (!(await this.credits.findLedgerRow(`refund:${surcharge.idempotency_key}`, trx))) kept -= surcharge.amount;
+    }
+    return kept;
   }
 
   /**
@@ -155,19 +172,22 @@ export class CreditService {
 
   /** Gives back a keyed charge once (`refund:<key>`); undefined when there was nothing to refund. */
   refundKeyed(userId: string, key: string, reason: string): Promise<number | undefined> {
-    return inTransaction(this.db, async (trx) => {
-      const charge = await this.credits.findLedgerRow(key, trx);
-      if (!charge || charge.amount >= 0 || charge.user_id !== userId) return undefined;
-      const written = await this.credits.addLedgerRow(
-        { userId, amount: -charge.amount, reason, idempotencyKey: `refund:${key}` },
-        trx,
-      );
-      if (!written) return undefined;
-      this.onLedger?.(-charge.amount, reason);
-      const balance = await this.credits.adjust(userId, -charge.amount, trx);
-      this.announce(trx, userId, balance);
-      return balance;
-    });
+    return inTransaction(this.db, (trx) => this.refundKeyedInTransaction(trx, userId, key, reason));
+  }
+
+  /** `refundKeyed` inside the caller's transaction; announced once `trx` commits. */
+  async refundKeyedInTransaction(trx: Tx, userId: string, key: string, reason: string): Promise<number | undefined> {
+    const charge = await this.credits.findLedgerRow(key, trx);
+    if (!charge || charge.amount >= 0 || charge.user_id !== userId) return undefined;
+    const written = await this.credits.addLedgerRow(
+      { userId, amount: -charge.amount, reason, idempotencyKey: `refund:${key}` },
+      trx,
+    );
+    if (!written) return undefined;
+    this.onLedger?.(-charge.amount, reason);
+    const balance = await this.credits.adjust(userId, -charge.amount, trx);
+    this.announce(trx, userId, balance);
+    return balance;
   }
 
   /** The user's ledger rows, newest first (read-only, for the credit history). */

@@ -56,8 +56,6 @@ export interface ReplySkillContext {
   persona: { id: string };
   messageId: string;
   signal: AbortSignal;
-  /** Told of every surcharge taken (+) or given back (−), so the message's cost includes them. */
-  onSurcharge?: (delta: number) => void;
 }
 
 export const NOT_ENOUGH_CREDITS_FOR_SKILL = 'Not enough credits for this skill.';
@@ -77,7 +75,7 @@ export class SkillRegistry {
   constructor(
     private readonly config: Config,
     private readonly realtime: Pick<Realtime, 'attached' | 'session'>,
-    private readonly credits?: Pick<CreditService, 'chargeKeyed' | 'refundKeyed'>,
+    private readonly credits?: Pick<CreditService, 'chargeKeyed'>,
     private readonly files?: Pick<FileService, 'readOwned' | 'saveResult' | 'url'>,
   ) {
     this.safe = new SafeHttpClient(OutboundAllowList.parse(config.OUTBOUND_ALLOW));
@@ -126,19 +124,17 @@ export class SkillRegistry {
     return Object.keys(tools).length > 0 ? tools : undefined;
   }
 
-  /** The surcharge of one call, charged when it starts and refunded once if it fails. */
-  private async charge(reply: ReplySkillContext, skill: Skill, callId: string): Promise<() => Promise<void>> {
+  /**
+   * The surcharge of one call, charged when it starts. A call that fails is refunded by its
+   * reply's settlement (replies/settle.ts), in the same transaction as the reply's end.
+   */
+  private async charge(reply: ReplySkillContext, skill: Skill, callId: string): Promise<void> {
     const cost = this.costOf(skill);
-    if (cost === 0) return async () => undefined;
+    if (cost === 0) return;
     if (!this.credits) throw new SkillError(NOT_ENOUGH_CREDITS_FOR_SKILL);
     const key = surchargeKey(reply.messageId, callId);
     const left = await this.credits.chargeKeyed(reply.user.id, cost, key, `skill:${skill}`);
     if (left === undefined) throw new SkillError(NOT_ENOUGH_CREDITS_FOR_SKILL);
-    reply.onSurcharge?.(cost);
-    return async () => {
-      if ((await this.credits?.refundKeyed(reply.user.id, key, `refund:skill:${skill}`)) !== undefined)
-        reply.onSurcharge?.(-cost);
-    };
   }
 
   /**

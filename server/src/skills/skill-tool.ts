@@ -8,10 +8,11 @@ import {
 import { type Tool, tool } from 'ai';
 import type { z } from 'zod';
 import { type Config, REPLY_POLICY } from '../config.js';
+import { failpoint } from '../lib/failpoints.js';
+import { untilAborted } from '../lib/until-aborted.js';
 import type { ProviderClient } from './http/provider-client.js';
 import type { SafeHttpClient } from './http/safe-client.js';
 import type { SkillFiles } from './media/skill-files.js';
-import { untilAborted } from '../lib/until-aborted.js';
 import { SkillError, UNEXPECTED_SKILL_ERROR } from './skill-error.js';
 
 /** What a skill may use while it runs for one reply. */
@@ -34,10 +35,10 @@ export interface SkillContext {
   requestLocation: (signal: AbortSignal) => Promise<LocationResult>;
   /**
    * Charges the skill's surcharge for one call (ledger key `tool:<messageId>:<callId>`; nothing when
-   * it costs 0); throws "Not enough credits for this skill." when the balance is short. Returns the
-   * refund to call if the call fails.
+   * it costs 0); throws "Not enough credits for this skill." when the balance is short. A call that
+   * fails is refunded by its reply's settlement (replies/settle.ts).
    */
-  charge: (skill: Skill, callId: string) => Promise<() => Promise<void>>;
+  charge: (skill: Skill, callId: string) => Promise<void>;
 }
 
 /** What one skill's `run` gets: the context, with `signal` also bounded by the skill's timeout. */
@@ -82,7 +83,8 @@ export function skillTool<S extends Skill>(ctx: SkillContext, definition: SkillD
       const signals = [ctx.signal, timeout, ...(options.abortSignal ? [options.abortSignal] : [])];
       const signal = AbortSignal.any(signals);
       // Charged first: a refused charge throws before anything waits on the signal.
-      const refund = await ctx.charge(definition.id, options.toolCallId);
+      await ctx.charge(definition.id, options.toolCallId);
+      failpoint('reply.tool-running');
       try {
         // Whatever the provider code does with the signal, the call ends when it fires.
         return await untilAborted(definition.run(input as SkillInputs[S], { ...ctx, signal }), signal, () =>
@@ -91,7 +93,6 @@ export function skillTool<S extends Skill>(ctx: SkillContext, definition: SkillD
             : new SkillError('Stopped.'),
         );
       } catch (error) {
-        await refund();
         if (error instanceof SkillError) throw error;
         // Not a sentence for users (a bug, a parse error): a neutral one, the cause kept for the log.
         throw new SkillError(UNEXPECTED_SKILL_ERROR, { cause: error });
