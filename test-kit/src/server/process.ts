@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PROCESS_FAULT_MESSAGE } from '../../../server/src/system/process-faults.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const bundle = path.join(repoRoot, 'server/dist/main.js');
@@ -54,6 +55,8 @@ export interface ServerProcess {
   exitCode: () => number | null;
   /** Ends the process with a signal and waits for it (e.g. 'SIGKILL' for a crash). */
   kill: (signal: NodeJS.Signals) => Promise<void>;
+  /** Resolves when the process has exited by itself or been killed: its exit code or signal. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /** Runs the server (from source) until it exits by itself; resolves with its exit code and output. */
@@ -110,13 +113,17 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   child.stderr?.on('data', (d) => {
     log += d;
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       await exited;
     }
     if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
+    // A bug that left an error unhandled in the server fails the test that ran it (issue #39).
+    if (log.includes(PROCESS_FAULT_MESSAGE)) throw new Error(`the server process logged a process fault:\n${log}`);
   };
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + startTimeoutMs;
@@ -141,5 +148,5 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
     child.kill(signal);
     await exited;
   };
-  return { url, port, pid: child.pid, dataDir, output: () => log, stop, exitCode: () => child.exitCode, kill };
+  return { url, port, pid: child.pid, dataDir, output: () => log, stop, exitCode: () => child.exitCode, kill, exited };
 }
