@@ -29,7 +29,7 @@ export class ReplyRecovery {
    * Replies whose engine ended without storing their end (the settlement failed: a database cut
    * as the reply ended, finding N5). The sweep settles them once the database answers.
    */
-  private readonly unfinished = new Set<string>();
+  private readonly unfinished = new Map<string, { content: string; parts: MessagePart[] }>();
 
   constructor(
     private readonly deps: RecoveryDeps,
@@ -62,17 +62,18 @@ export class ReplyRecovery {
     return recovered;
   }
 
-  /** A reply whose end could not be stored here: settled by the next sweep. */
-  markUnfinished(messageId: string): void {
-    this.unfinished.add(messageId);
+  /** A reply whose end could not be stored here: settled by the next sweep, with the text it had streamed. */
+  markUnfinished(messageId: string, reply: { content: string; parts: MessagePart[] }): void {
+    this.unfinished.set(messageId, { content: reply.content, parts: structuredClone(reply.parts) });
   }
 
   /** Settles the replies whose settlement failed here, as soon as the database answers. */
   private async finishUnfinished(): Promise<number> {
     let finished = 0;
-    for (const messageId of this.unfinished) {
+    for (const [messageId, live] of this.unfinished) {
       const row = await this.deps.messages.findById(messageId);
-      if (row?.status === 'streaming' && (await this.settleInterrupted(row))) finished++;
+      // What the reply had streamed here is newer than its last progress save.
+      if (row?.status === 'streaming' && (await this.settleInterrupted({ ...row, ...live }))) finished++;
       this.unfinished.delete(messageId);
     }
     return finished;
@@ -80,9 +81,10 @@ export class ReplyRecovery {
 
   /** One interrupted reply: its saved text kept, calls still running failed, refunded, told. */
   private async settleInterrupted(
-    row: Pick<MessageRow, 'id' | 'chat_id' | 'user_id' | 'content'> & Partial<Pick<MessageRow, 'parts'>>,
+    row: Pick<MessageRow, 'id' | 'chat_id' | 'user_id' | 'content'> & { parts?: string | null | MessagePart[] },
   ): Promise<boolean> {
-    const parts = fromJson<MessagePart[]>(row.parts, []).map((part) =>
+    const saved = Array.isArray(row.parts) ? row.parts : fromJson<MessagePart[]>(row.parts, []);
+    const parts = saved.map((part) =>
       part.type === 'tool' && part.status === 'running'
         ? ({ ...part, status: 'failed', output: { error: t.toolStopped } } as MessagePart)
         : part,

@@ -290,7 +290,7 @@ export class ConversationService {
     } catch (error) {
       this.deps.log.error({ err: error, chatId }, 'reply engine failed');
       // Its settlement did not happen (a database cut): the sweep settles it as interrupted.
-      if (outcome === undefined) this.recovery.markUnfinished(reply.messageId);
+      if (outcome === undefined) this.recovery.markUnfinished(reply.messageId, reply);
     } finally {
       this.replies.release(reply);
     }
