@@ -112,6 +112,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     avatars,
     billing: billing.billing,
     announceCatalog,
+    mailer,
   });
   const creator = createCreatorModule({
     config,
