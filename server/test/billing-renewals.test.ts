@@ -31,8 +31,11 @@ describe('Pro renewals and End Pro with Stripe', () => {
   const event = (type: string, object: Json, id?: string) => signedEvent(SECRET, type, object, id ? { id } : {});
   const orders = async (viewer: TestUser) =>
     (await call<Json[]>(t, 'GET', '/billing/orders', undefined, { token: viewer.token })).body;
-  const periodEndOf = (subscriptionId: string) =>
-    (((fake.subscriptions.get(subscriptionId)?.items as Json).data as Json[])[0] as Json).current_period_end as number;
+  const periodEndOf = (subscriptionId: string) => {
+    const sub = fake.subscriptions.get(subscriptionId);
+    if (!sub) throw new Error(`no subscription ${subscriptionId}`);
+    return (((sub.items as Json).data as Json[])[0] as Json).current_period_end as number;
+  };
 
   /** A Pro subscriber through Checkout and the completed event. */
   async function subscribe(viewer: TestUser): Promise<{ orderId: string; subscriptionId: string }> {
