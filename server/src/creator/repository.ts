@@ -73,6 +73,31 @@ export class CustomPersonaRepository {
     });
   }
 
+  /**
+   * Runs `work` on the custom persona's current row in one transaction, the row locked until it
+   * commits (PostgreSQL: SELECT … FOR UPDATE; SQLite runs one transaction at a time), so a change
+   * computed from the row — publishing above all — follows its current state, never a stale read
+   * (finding L1). undefined when there is no such persona (or `ownerId` is given and not its owner,
+   * or it is deleted).
+   */
+  async withLockedRow<T>(
+    id: string,
+    ownerId: string | undefined,
+    work: (row: PersonaRow, trx: Executor) => Promise<T>,
+  ): Promise<T | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      let query = trx
+        .selectFrom('personas')
+        .selectAll()
+        .where('id', '=', id)
+        .where('owner_id', 'is not', null)
+        .where('deleted_at', 'is', null);
+      if (ownerId !== undefined) query = query.where('owner_id', '=', ownerId);
+      const row = await (this.kind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+      return row ? work(row, trx) : undefined;
+    });
+  }
+
   async update(id: string, changes: Partial<NewPersona>, trx: Executor = this.db): Promise<void> {
     await trx.updateTable('personas').set(changes).where('id', '=', id).where('owner_id', 'is not', null).execute();
   }

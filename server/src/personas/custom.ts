@@ -19,6 +19,17 @@ export function customPersonaVisibleTo(row: PersonaRow, userId: string | undefin
 }
 
 /**
+ * The catalog's rule (PersonaRepository.listPublished says it in SQL): a published operator
+ * persona, or someone's own persona while public, approved and not deleted. What anonymous
+ * visitors may see of a persona (its profile) follows it too.
+ */
+export function listedInCatalog(row: PersonaRow): boolean {
+  if (row.published !== 1) return false;
+  if (row.owner_id === null) return true;
+  return row.visibility === 'public' && row.review_state === 'approved' && row.deleted_at === null;
+}
+
+/**
  * A custom persona `userId` may chat with, else the error: not-found (missing, or private to
  * someone else) or conflict (deleted by its creator). Catalog rows pass unchanged.
  */
