@@ -9,6 +9,7 @@ import { createConversationModule } from './conversation/module.js';
 import { createCreatorModule } from './creator/module.js';
 import { createCreditsModule } from './credits/module.js';
 import type { Db } from './db/database.js';
+import { makePrivateDir } from './db/private-files.js';
 import { createFeedbackModule } from './feedback/module.js';
 import { createFilesModule } from './files/module.js';
 import { EventBus } from './lib/events.js';
@@ -35,6 +36,8 @@ import { voiceSocketHandlers } from './voice/socket.js';
  * HTTP app and the admin CLI both compose exactly this.
  */
 export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, redis?: RedisLink) {
+  // DATA_DIR holds the database (SQLite), the file store and the admin channel: 0700 (finding L4).
+  makePrivateDir(config.DATA_DIR);
   const events = new EventBus(log);
   const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, log, { logBodies: config.mailToLog });
   const llm = new LlmRegistry(config);
