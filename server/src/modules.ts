@@ -79,7 +79,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     skills: skills.skills,
     files: files.files,
   });
-  const feedback = createFeedbackModule({ db, events, auth: accounts.auth });
+  const feedback = createFeedbackModule({ db, kind: config.database.kind, events, auth: accounts.auth });
   const { speech, routes: speechRoutes } = createSpeechModule({
     config,
     log,
@@ -127,6 +127,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     skills: skills.skills,
     credits,
     feedback: feedback.feedback,
+    limiter,
     audit: adminConsole.audit,
     store: files.store,
     adminRoutes: adminConsole.adminRoutes,

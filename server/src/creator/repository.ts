@@ -102,6 +102,24 @@ export class CustomPersonaRepository {
     await trx.updateTable('personas').set(changes).where('id', '=', id).where('owner_id', 'is not', null).execute();
   }
 
+  /**
+   * Removes deleted custom personas that no chat uses (L5): the one given, or every such one. A
+   * chat cannot start with a deleted persona, so once the last chat with it is gone nothing can
+   * need the row again. Answers how many went.
+   */
+  async purgeDeleted(id?: string): Promise<number> {
+    let query = this.db
+      .deleteFrom('personas')
+      .where('owner_id', 'is not', null)
+      .where('deleted_at', 'is not', null)
+      .where(({ exists, not, selectFrom }) =>
+        not(exists(selectFrom('chats').select('chats.id').whereRef('chats.persona_id', '=', 'personas.id'))),
+      );
+    if (id !== undefined) query = query.where('id', '=', id);
+    const result = await query.executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** Public personas waiting for the operator, oldest first. */
   listPending(): Promise<PersonaRow[]> {
     return this.db

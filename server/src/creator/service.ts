@@ -22,6 +22,7 @@ import { AppError, badRequest } from '../errors.js';
 import type { FeedbackService } from '../feedback/service.js';
 import type { FileStore } from '../files/storage.js';
 import { newId } from '../lib/ids.js';
+import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import { nowIso } from '../lib/time.js';
 import { parse as validate } from '../lib/validate.js';
 import { normaliseAvatar } from '../personas/avatar.js';
@@ -37,12 +38,17 @@ import { creatorTexts as t } from './texts.js';
 const REVIEWED_FIELDS = ['name', 'instructions', 'greeting', 'description', 'tagline', 'suggestedPrompts'] as const;
 
 export interface CreatorDeps {
-  config: Pick<Config, 'CUSTOM_PERSONAS_PER_USER' | 'CUSTOM_PERSONA_INSTRUCTIONS_MAX'>;
+  config: Pick<
+    Config,
+    'CUSTOM_PERSONAS_PER_USER' | 'CUSTOM_PERSONA_INSTRUCTIONS_MAX' | 'CUSTOM_PERSONAS_CREATED_PER_DAY'
+  >;
   personas: CustomPersonaRepository;
   pricing: CustomPersonaPricing;
   skills: Pick<SkillRegistry, 'isAvailable' | 'costOf' | 'generatePicture'>;
   credits: Pick<CreditService, 'chargeKeyed' | 'refundKeyed'>;
   feedback: Pick<FeedbackService, 'recordReport'>;
+  /** Per-account limits (creations per day, reports per hour), across processes. */
+  limiter: Pick<AttemptLimiter, 'reserve' | 'release'>;
   audit: Pick<AuditLog, 'record'>;
   store: FileStore;
   users: { emailOf(id: string): Promise<string | null> };
@@ -57,6 +63,20 @@ function checkSkillNames(body: unknown): void {
   for (const skill of skills) {
     if (typeof skill === 'string' && !(SKILLS as readonly string[]).includes(skill))
       throw badRequest(t.unknownSkill(skill));
+  }
+}
+
+const HOUR_MS = 3600_000;
+/** Reports one account may send per hour (the route also limits them per IP). */
+export const REPORTS_PER_ACCOUNT_PER_HOUR = 10;
+
+/** The limiter's 429, with a sentence that says which limit it was. */
+async function reserveOr<T>(reserve: () => Promise<T>, message: string): Promise<T> {
+  try {
+    return await reserve();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'rate-limited') throw new AppError('rate-limited', message);
+    throw error;
   }
 }
 
@@ -130,8 +150,18 @@ export class CreatorService {
       created_at: now,
       updated_at: now,
     };
+    // Creations per account per day (L5): deleting does not give a creation back.
+    const perDay = this.d.config.CUSTOM_PERSONAS_CREATED_PER_DAY;
+    const reservation = await reserveOr(
+      () =>
+        this.d.limiter.reserve({ scope: 'custom-persona-create:user', max: perDay, windowMs: 24 * HOUR_MS }, userId),
+      t.createdTooMany(perDay),
+    );
     const max = this.d.config.CUSTOM_PERSONAS_PER_USER;
-    if (!(await this.d.personas.insertWithinLimit(row, max))) throw badRequest(t.limitReached(max));
+    if (!(await this.d.personas.insertWithinLimit(row, max))) {
+      await this.d.limiter.release([reservation]);
+      throw badRequest(t.limitReached(max));
+    }
     return presentCustomPersona(await this.ownedRow(userId, row.id));
   }
 
@@ -180,13 +210,23 @@ export class CreatorService {
     return presentCustomPersona(await this.ownedRow(userId, id));
   }
 
-  /** Soft delete: existing chats stay readable; new messages are refused (409). */
+  /**
+   * Deletes: a persona no chat uses is gone at once (L5); one with chats stays as a deleted row
+   * (its chats stay readable, new messages are refused with 409) until its last chat is gone, when
+   * the housekeeping purge removes it.
+   */
   async delete(userId: string, id: string): Promise<void> {
     const row = await this.ownedRow(userId, id);
     const now = nowIso();
     await this.d.personas.update(id, { deleted_at: now, published: 0, updated_at: now });
     if (row.avatar) await this.d.store.delete(row.avatar).catch(() => undefined);
+    await this.d.personas.purgeDeleted(id);
     if (row.published === 1) this.d.catalogChanged();
+  }
+
+  /** Housekeeping (L5): removes deleted custom personas that no chat uses any more; answers how many. */
+  async purgeDeleted(): Promise<number> {
+    return this.d.personas.purgeDeleted();
   }
 
   /** Account deletion, inside its transaction. */
@@ -218,7 +258,16 @@ export class CreatorService {
     if (!row || row.owner_id === null || row.deleted_at !== null || !customPersonaVisibleTo(row, userId))
       throw new AppError('not-found', t.notAvailable);
     if (row.visibility !== 'public') throw badRequest(t.notPublic);
-    await this.d.feedback.recordReport(id, reason, userId);
+    // Per account, not only per IP (L3: one account filed 60 reports from 6 addresses).
+    await reserveOr(
+      () =>
+        this.d.limiter.reserve(
+          { scope: 'persona-report:user', max: REPORTS_PER_ACCOUNT_PER_HOUR, windowMs: HOUR_MS },
+          userId,
+        ),
+      t.tooManyReports,
+    );
+    if (!(await this.d.feedback.recordReport(id, reason, userId))) throw new AppError('conflict', t.alreadyReported);
   }
 
   // ------------------------------------------------------------------ avatars
