@@ -19,6 +19,7 @@ import { LlmRegistry } from './llm/registry.js';
 import { Mailer } from './mail/mailer.js';
 import { createMediaModule } from './media/module.js';
 import { PersonaAvatars } from './personas/avatar.js';
+import { setPersonaUrlPrefix } from './personas/custom.js';
 import { createPersonasModule } from './personas/module.js';
 import { personaAvatarRoutes } from './personas/routes.js';
 import { createRealtimeModule } from './realtime/module.js';
@@ -38,6 +39,8 @@ import { voiceSocketHandlers } from './voice/socket.js';
 export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, redis?: RedisLink) {
   // DATA_DIR holds the database (SQLite), the file store and the admin channel: 0700 (finding L4).
   makePrivateDir(config.DATA_DIR);
+  // Persona avatar addresses carry the API's prefix ("" when the API is served at the root).
+  setPersonaUrlPrefix(config.API_PREFIX);
   const events = new EventBus(log);
   const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, log, { logBodies: config.mailToLog });
   const llm = new LlmRegistry(config);
