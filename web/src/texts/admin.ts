@@ -133,7 +133,9 @@ export const adminTexts = {
   orders: {
     search: 'Filter by email',
     refund: 'Refund',
-    confirmRefund: (id: string) => `Refund order ${id} in full? The unspent credits are taken back.`,
+    confirmRefund: (id: string) =>
+      `Refund order ${id} in full? The unspent credits (or, for Pro, the rest of the period it paid for) are taken back.`,
+    renewal: '(renewal)',
     status: 'Status',
     when: 'When',
     none: 'No orders.',
