@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { makeImage } from '@neura/test-kit/images';
 import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
-import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
+import { startTestApp, startTestCluster, type TestApp, type TestCluster } from '@neura/test-kit/server/in-process';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeWithServices } from '../helpers/services-env.js';
 
 /**
  * Issue #40's low findings about limits and leftovers:
@@ -195,5 +196,70 @@ describe('hardening IV: limits and leftovers', () => {
       expect(fs.existsSync(storePath(keys.get(sent.id) as string))).toBe(true);
       expect(await t.services.files.sweepUnsent()).toBe(0);
     });
+  });
+});
+
+describeWithServices('hardening IV limits across two processes (PostgreSQL + Redis)', () => {
+  let cluster: TestCluster;
+  let counter = 0;
+  const call = async (app: TestApp, method: string, url: string, user: TestUser, body?: unknown) => {
+    const res = await app.app.inject({
+      method: method as 'GET',
+      url: `/api${url}`,
+      headers: { authorization: `Bearer ${user.token}` },
+      remoteAddress: `198.19.0.${(++counter % 250) + 1}`,
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    });
+    return { status: res.statusCode, body: (res.body ? res.json() : {}) as Record<string, unknown> };
+  };
+
+  beforeAll(async () => {
+    cluster = await startTestCluster(2, { CUSTOM_PERSONAS_CREATED_PER_DAY: '4' });
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  it('should count reports and creations per account across processes, one open report in a burst on both', async () => {
+    const [one, two] = cluster.apps;
+    if (!one || !two) throw new Error('cluster did not start');
+    const owner = await createTestUser(one.services);
+    const reporter = await createTestUser(one.services);
+    const made = await call(one, 'POST', '/users/me/personas', owner, {
+      name: 'Kite',
+      instructions: 'You are Kite.',
+      visibility: 'public',
+    });
+    const id = made.body.id as string;
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call(i % 2 ? one : two, 'POST', `/personas/${id}/report`, reporter, { reason: 'Burst.' }),
+      ),
+    );
+    expect(burst.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(burst.filter((r) => r.status === 409)).toHaveLength(7);
+
+    // Creations: 4 a day for the account, whichever process takes them.
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const created = await call(i % 2 ? one : two, 'POST', '/users/me/personas', owner, {
+        name: `Kite ${i}`,
+        instructions: 'You are Kite.',
+        visibility: 'private',
+      });
+      statuses.push(created.status);
+      if (created.status === 201) await call(one, 'DELETE', `/users/me/personas/${created.body.id}`, owner);
+    }
+    // The first creation above counts too: the account made 4 already, so every process refuses now.
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    expect(
+      (
+        await call(two, 'POST', '/users/me/personas', owner, {
+          name: 'Late',
+          instructions: 'You are Late.',
+          visibility: 'private',
+        })
+      ).status,
+    ).toBe(429);
   });
 });
