@@ -229,6 +229,18 @@ describe('Pro renewals and End Pro with Stripe', () => {
     expect((await t.services.audit.list(1))[0]?.id).toBe(before);
   });
 
+  it('should still end Pro when Stripe had already canceled the subscription', async () => {
+    const subscriber = await createTestUser(t.services);
+    const { subscriptionId } = await subscribe(subscriber);
+    // Canceled at Stripe, its webhook never arrived: this server still thinks it lives.
+    fake.updateSubscription(subscriptionId, { status: 'canceled', endedAt: Math.floor(Date.now() / 1000) });
+    const res = await call(t, 'DELETE', `/admin/users/${subscriber.id}/pro`, undefined, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(
+      (await call<Json>(t, 'GET', '/billing/subscription', undefined, { token: subscriber.token })).body,
+    ).toMatchObject({ isPro: false, status: 'canceled' });
+  });
+
   it('should refuse "at period end" for a user with no live subscription and end given Pro now', async () => {
     const user = await createTestUser(t.services);
     await t.services.console.givePro({ id: null, label: 'test' }, user.id, 10);

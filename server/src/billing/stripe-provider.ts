@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { User } from '../auth/user.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
-import type { PaymentProvider, SubscriptionState } from './provider.js';
+import { LIVE_SUBSCRIPTION_STATUSES, type PaymentProvider, type SubscriptionState } from './provider.js';
 import type { BillingRepository } from './repository.js';
 
 /** Signature tolerance of webhooks: a delivery older than this is refused (a replay). */
@@ -175,6 +175,13 @@ export class StripeProvider implements PaymentProvider {
           : await this.stripe.subscriptions.update(id, { cancel_at_period_end: true });
       return subscriptionState(sub);
     } catch (error) {
+      // Already canceled (or gone) at Stripe while this server still thought it lived: take
+      // Stripe's word for it, so Pro can still be ended here.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        const current = await this.retrieveSubscription(id);
+        if (!current) return { ...endedNow(id), customerId: null };
+        if (!LIVE_SUBSCRIPTION_STATUSES.has(current.status)) return current;
+      }
       throw providerFailed(error);
     }
   }
@@ -189,6 +196,16 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 }
+
+/** A subscription Stripe no longer has, as ended now. */
+const endedNow = (id: string): SubscriptionState => ({
+  id,
+  provider: 'stripe',
+  status: 'canceled',
+  cancelAtPeriodEnd: false,
+  periodEnd: null,
+  endedAt: new Date().toISOString(),
+});
 
 /** Stripe's subscription as billing keeps it: the period end is the latest of its items' (API 2025-03-31+). */
 export type StripeSubscriptionState = SubscriptionState & { customerId: string | null };
