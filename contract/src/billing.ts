@@ -51,6 +51,13 @@ export const orderSchema = z.object({
   refundedCredits: z.number().int(),
   /** The provider that took (or would take) the payment. */
   provider: z.enum(PAYMENT_PROVIDERS),
+  /** For Pro: the period it paid for (ISO); a renewal is an order of its own. */
+  periodStart: z.string().nullable().optional(),
+  periodEnd: z.string().nullable().optional(),
+  /** True for a Pro renewal (a monthly payment of the subscription, not a checkout). */
+  renewal: z.boolean().optional(),
+  /** Money returned for this order (0 when none). */
+  refundedAmount: z.number().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const ordersResponseSchema = z.array(orderSchema);

@@ -22,6 +22,7 @@ import { installSecurityHeaders } from './lib/security-headers.js';
 import { type AppModules, composeModules } from './modules.js';
 import { RedisLink } from './realtime/redis-health.js';
 import { isPrivateNetworkAddress } from './skills/http/address-policy.js';
+import { Housekeeping } from './system/housekeeping.js';
 import { installMetrics, listenMetrics, Metrics, replyObserver } from './system/metrics.js';
 import { systemRoutes } from './system/routes.js';
 import { installHttpTracing, QueryTracingPlugin, replyTracer } from './system/tracing.js';
@@ -171,6 +172,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const unsubscribeAdmin = redis ? await subscribeAdminEvents(redis, modules.events, app.log) : undefined;
   // The console dashboard's closed days: now, then after each local midnight (in the background).
   modules.dashboardDays.start();
+  // Clean-ups: unsent uploads past their time (N13), deleted personas no chat uses (L5).
+  const housekeeping = new Housekeeping(
+    [
+      { name: 'unsent-uploads', run: () => modules.files.sweepUnsent() },
+      { name: 'deleted-personas', run: () => modules.creator.purgeDeleted() },
+    ],
+    app.log,
+  );
+  housekeeping.start();
   if (metrics) {
     const realtime = modules.realtime;
     metrics.socketCounts = (): Record<string, number> =>
@@ -212,6 +222,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await metricsListener?.close();
       await modules.conversation.shutdown();
       await modules.dashboardDays.stop();
+      await housekeeping.stop();
       await modules.realtime.close();
       await app.close();
       await modules.skills.close();

@@ -228,6 +228,8 @@ const configSchema = z.object({
   FILES_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(200),
   /** Disk a user's files (uploads and generated images/tracks) may take, in MB (finding N13). */
   FILES_QUOTA_MB: z.coerce.number().int().min(1).default(1024),
+  /** An upload never sent with a message is deleted (row and bytes) this many hours after it was made (N13). */
+  FILES_UNSENT_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   /** An S3-compatible store for file bytes (instead of DATA_DIR/files) when S3_BUCKET is set. */
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalUrl,
@@ -257,6 +259,8 @@ const configSchema = z.object({
   // People's own personas (issue #29, docs/CONFIGURATION.md "Custom personas")
   /** How many personas (not deleted) one user may have. */
   CUSTOM_PERSONAS_PER_USER: z.coerce.number().int().min(0).max(10_000).default(10),
+  /** How many personas one user may create per day, deleted ones included (finding L5). */
+  CUSTOM_PERSONAS_CREATED_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(20),
   /** The longest instructions (system prompt) a custom persona may have, in characters. */
   CUSTOM_PERSONA_INSTRUCTIONS_MAX: z.coerce
     .number()

@@ -9,6 +9,7 @@ import { createConversationModule } from './conversation/module.js';
 import { createCreatorModule } from './creator/module.js';
 import { createCreditsModule } from './credits/module.js';
 import type { Db } from './db/database.js';
+import { makePrivateDir } from './db/private-files.js';
 import { createFeedbackModule } from './feedback/module.js';
 import { createFilesModule } from './files/module.js';
 import { EventBus } from './lib/events.js';
@@ -18,6 +19,7 @@ import { LlmRegistry } from './llm/registry.js';
 import { Mailer } from './mail/mailer.js';
 import { createMediaModule } from './media/module.js';
 import { PersonaAvatars } from './personas/avatar.js';
+import { setPersonaUrlPrefix } from './personas/custom.js';
 import { createPersonasModule } from './personas/module.js';
 import { personaAvatarRoutes } from './personas/routes.js';
 import { createRealtimeModule } from './realtime/module.js';
@@ -35,6 +37,10 @@ import { voiceSocketHandlers } from './voice/socket.js';
  * HTTP app and the admin CLI both compose exactly this.
  */
 export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, redis?: RedisLink) {
+  // DATA_DIR holds the database (SQLite), the file store and the admin channel: 0700 (finding L4).
+  makePrivateDir(config.DATA_DIR);
+  // Persona avatar addresses carry the API's prefix ("" when the API is served at the root).
+  setPersonaUrlPrefix(config.API_PREFIX);
   const events = new EventBus(log);
   const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, log, { logBodies: config.mailToLog });
   const llm = new LlmRegistry(config);
@@ -76,7 +82,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     skills: skills.skills,
     files: files.files,
   });
-  const feedback = createFeedbackModule({ db, events, auth: accounts.auth });
+  const feedback = createFeedbackModule({ db, kind: config.database.kind, events, auth: accounts.auth });
   const { speech, routes: speechRoutes } = createSpeechModule({
     config,
     log,
@@ -112,6 +118,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     avatars,
     billing: billing.billing,
     announceCatalog,
+    mailer,
   });
   const creator = createCreatorModule({
     config,
@@ -123,6 +130,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     skills: skills.skills,
     credits,
     feedback: feedback.feedback,
+    limiter,
     audit: adminConsole.audit,
     store: files.store,
     adminRoutes: adminConsole.adminRoutes,

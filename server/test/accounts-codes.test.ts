@@ -93,9 +93,10 @@ describe('email codes', () => {
     });
   });
 
-  it('should send at most 5 codes per hour to one address', async () => {
-    const { email } = await registered(t, smtp); // the first code was sent at registration
-    for (let i = 0; i < 4; i++) expect((await call(t, 'POST', '/users/verify', { email })).status).toBe(200);
+  it('should send at most 5 requested codes per hour to one address', async () => {
+    // The registration's own code is not counted (N11): the address answers as any other would.
+    const { email } = await registered(t, smtp);
+    for (let i = 0; i < 5; i++) expect((await call(t, 'POST', '/users/verify', { email })).status).toBe(200);
     const sixth = await call(t, 'POST', '/users/verify', { email });
     expect(sixth.status).toBe(429);
     expect(sixth.body.code).toBe('rate-limited');

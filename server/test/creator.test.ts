@@ -503,18 +503,19 @@ describe('people’s own personas (issue #29)', () => {
 
   it('should limit reports per address: the eleventh in an hour is a 429', async () => {
     const alice = await createTestUser(t.services);
-    const bob = await createTestUser(t.services);
+    // Eleven reporters from one address (each account may have one open report of a persona).
+    const reporters = await Promise.all(Array.from({ length: 11 }, () => createTestUser(t.services)));
     const { body: persona } = await create(alice, { ...base, visibility: 'public' });
-    const report = () =>
+    const report = (reporter: TestUser) =>
       t.app.inject({
         method: 'POST',
         url: `/api/personas/${persona.id}/report`,
-        headers: { authorization: `Bearer ${bob.token}` },
+        headers: { authorization: `Bearer ${reporter.token}` },
         payload: { reason: 'Spam.' },
         remoteAddress: '203.0.113.29',
       });
-    for (let i = 0; i < 10; i++) expect((await report()).statusCode).toBe(201);
-    const limited = await report();
+    for (const reporter of reporters.slice(0, 10)) expect((await report(reporter)).statusCode).toBe(201);
+    const limited = await report(reporters[10] as TestUser);
     expect(limited.statusCode).toBe(429);
     const stored = await t.services.db
       .selectFrom('feedback')

@@ -37,13 +37,10 @@ export class CodeService {
     ]);
   }
 
-  /** Makes a new code for the address (voiding the open one) and returns it in clear, to be mailed. */
-  async issue(email: string, kind: CodeKind, ip: string): Promise<string> {
-    await this.reserveIssue(email, kind, ip);
-    return this.make(email, kind);
-  }
-
-  /** Makes the code once `reserveIssue` allowed it. */
+  /**
+   * Makes a new code for the address (voiding the open one) and returns it in clear, to be mailed:
+   * once `reserveIssue` allowed it, or for the registration's own first code (N11).
+   */
   async make(email: string, kind: CodeKind): Promise<string> {
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
     const id = newId();

@@ -4,6 +4,14 @@ import SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config.js';
 import { createDb, type Db, knownMigrations, migrateToLatest } from '../db/database.js';
+import {
+  copyPrivateFile,
+  keepPrivate,
+  makePrivateDir,
+  makePrivateFile,
+  PRIVATE_DIR_MODE,
+  writePrivateFile,
+} from '../db/private-files.js';
 
 /**
  * `npm run admin -- backup PATH` and `restore PATH` (docs/DEPLOYMENT.md "Backups").
@@ -43,11 +51,13 @@ export class BackupError extends Error {}
 
 const filesDir = (config: Config) => path.join(config.DATA_DIR, 'files');
 
+/** A backup holds every password hash and chat: its folders are 0700 and its files 0600 (L4). */
 function prepareTarget(target: string): void {
   if (fs.existsSync(target)) {
     if (!fs.statSync(target).isDirectory() || fs.readdirSync(target).length > 0)
       throw new BackupError(`${target} already exists and is not an empty folder; name a new one`);
-  } else fs.mkdirSync(target, { recursive: true });
+  }
+  makePrivateDir(target);
 }
 
 /** Takes a backup into `target` (a new or empty folder) while the app may be serving. */
@@ -70,8 +80,11 @@ export async function backup(config: Config, target: string): Promise<Manifest> 
     const source = new SQLite(config.database.file, { fileMustExist: true });
     try {
       source.pragma('busy_timeout = 5000');
+      // Made 0600 before SQLite writes a page into it.
+      makePrivateFile(path.join(dir, SQLITE_FILE));
       // Every remaining page in one step: the copy is one read transaction, never restarted by writes.
       await source.backup(path.join(dir, SQLITE_FILE), { progress: () => 0x7fffffff });
+      keepPrivate(path.join(dir, SQLITE_FILE));
     } finally {
       source.close();
     }
@@ -102,7 +115,7 @@ export async function backup(config: Config, target: string): Promise<Manifest> 
     }
   }
   if (manifest.fileStore === 'disk') copyFiles(filesDir(config), path.join(dir, FILES_DIR), keys, manifest);
-  fs.writeFileSync(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  writePrivateFile(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
 
@@ -114,7 +127,7 @@ async function userTables(db: Kysely<unknown>): Promise<string[]> {
 }
 
 async function exportPostgres(db: Db, dir: string, manifest: Manifest): Promise<string[]> {
-  fs.mkdirSync(path.join(dir, TABLES_DIR));
+  makePrivateDir(path.join(dir, TABLES_DIR));
   let keys: string[] = [];
   await db
     .transaction()
@@ -124,7 +137,7 @@ async function exportPostgres(db: Db, dir: string, manifest: Manifest): Promise<
       const raw = trx as unknown as Kysely<unknown>;
       for (const name of await userTables(raw)) {
         const rows = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(name)}`.execute(raw);
-        fs.writeFileSync(
+        writePrivateFile(
           path.join(dir, TABLES_DIR, `${name}.jsonl`),
           rows.rows.map((row) => `${JSON.stringify(row)}\n`).join(''),
         );
@@ -139,11 +152,11 @@ async function exportPostgres(db: Db, dir: string, manifest: Manifest): Promise<
 
 /** The referenced files and the store's own dotfiles (the url secret), byte for byte. */
 function copyFiles(from: string, to: string, keys: string[], manifest: Manifest): void {
-  fs.mkdirSync(to, { recursive: true });
+  makePrivateDir(to);
   if (fs.existsSync(from)) {
     for (const entry of fs.readdirSync(from)) {
       if (entry.startsWith('.') && fs.statSync(path.join(from, entry)).isFile())
-        fs.copyFileSync(path.join(from, entry), path.join(to, entry));
+        copyPrivateFile(path.join(from, entry), path.join(to, entry));
     }
   }
   for (const key of keys) {
@@ -152,9 +165,18 @@ function copyFiles(from: string, to: string, keys: string[], manifest: Manifest)
       manifest.missingFiles.push(key);
       continue;
     }
-    fs.mkdirSync(path.dirname(path.join(to, key)), { recursive: true });
-    fs.copyFileSync(source, path.join(to, key));
+    makePrivateDirs(to, path.dirname(key));
+    copyPrivateFile(source, path.join(to, key));
     manifest.files[key] = fs.statSync(source).size;
+  }
+}
+
+/** Makes each folder of `relative` under `root` private (not only the last one). */
+function makePrivateDirs(root: string, relative: string): void {
+  let dir = root;
+  for (const part of relative.split(path.sep).filter((p) => p && p !== '.')) {
+    dir = path.join(dir, part);
+    makePrivateDir(dir);
   }
 }
 
@@ -188,14 +210,16 @@ export async function restore(config: Config, source: string): Promise<Manifest>
       );
     if (fs.existsSync(config.database.file))
       throw new BackupError(`${config.database.file} already exists: restore into a new DATA_DIR (or move it away)`);
-    fs.mkdirSync(path.dirname(config.database.file), { recursive: true });
-    fs.copyFileSync(path.join(dir, SQLITE_FILE), config.database.file);
+    makePrivateDir(config.DATA_DIR);
+    fs.mkdirSync(path.dirname(config.database.file), { recursive: true, mode: PRIVATE_DIR_MODE });
+    copyPrivateFile(path.join(dir, SQLITE_FILE), config.database.file);
   } else {
     if (manifest.database !== 'postgres')
       throw new BackupError('This backup is of a SQLite database: unset DATABASE_URL to restore it into DATA_DIR');
     await importPostgres(config, dir);
   }
   const from = path.join(dir, FILES_DIR);
+  makePrivateDir(config.DATA_DIR);
   if (fs.existsSync(from)) fs.cpSync(from, store, { recursive: true });
   return manifest;
 }

@@ -3,6 +3,7 @@ import type { CreditService } from '../credits/service.js';
 import type { Executor, Tx } from '../db/database.js';
 import type { OrderRow } from '../db/schema.js';
 import type { ProEntitlements } from '../entitlements/pro.js';
+import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { LIVE_SUBSCRIPTION_STATUSES, type SubscriptionState } from './provider.js';
 import type { BillingRepository } from './repository.js';
@@ -46,16 +47,18 @@ export class Fulfilment {
     trx: Tx,
     order: OrderRow,
     effects: Effects,
-    refs: { paymentId?: string | null; subscriptionId?: string | null } = {},
+    refs: { paymentId?: string | null; subscriptionId?: string | null; periodEnd?: string | null } = {},
   ): Promise<boolean> {
+    const paidAt = nowIso();
     const moved = await this.repo.transitionOrder(
       order.id,
       ['pending', 'canceled', 'failed'],
       'paid',
       {
-        paid_at: nowIso(),
+        paid_at: paidAt,
         provider_payment_id: refs.paymentId ?? order.provider_payment_id,
         provider_subscription_id: refs.subscriptionId ?? order.provider_subscription_id,
+        ...(order.kind === 'pro' && refs.periodEnd ? { period_start: paidAt, period_end: refs.periodEnd } : {}),
       },
       trx,
     );
@@ -68,9 +71,61 @@ export class Fulfilment {
         key: purchaseKey(order.id),
       });
     } else if (order.provider === 'sandbox') {
-      await this.startSandboxMonth(trx, order.user_id, effects);
+      const month = await this.startSandboxMonth(trx, order.user_id, effects);
+      await this.repo.updateOrder(order.id, { period_start: month.periodStart, period_end: month.periodEnd }, trx);
     }
     return true;
+  }
+
+  /**
+   * A paid renewal of Pro (Stripe's `invoice.paid` for a cycle, or the sandbox's "renew") is an
+   * order of its own: paid, with its amount, currency and period, so Orders, the dashboard's
+   * revenue and the user's history count it. Recorded once per invoice (a unique index on
+   * `provider_invoice_id`); false when that invoice already has its order.
+   */
+  async recordRenewal(
+    trx: Executor,
+    renewal: {
+      userId: string;
+      provider: 'stripe' | 'sandbox';
+      invoiceId: string;
+      amountCents: number;
+      currency: string;
+      paidAt: string | null;
+      periodStart: string | null;
+      periodEnd: string | null;
+      paymentId: string | null;
+      subscriptionId: string | null;
+    },
+  ): Promise<boolean> {
+    const now = nowIso();
+    return this.repo.insertOrderOnce(
+      {
+        id: newId(),
+        user_id: renewal.userId,
+        product: 'pro',
+        kind: 'pro',
+        provider: renewal.provider,
+        status: 'paid',
+        credits: 0,
+        amount_cents: renewal.amountCents,
+        currency: renewal.currency.toLowerCase(),
+        provider_session_id: null,
+        provider_payment_id: renewal.paymentId,
+        provider_subscription_id: renewal.subscriptionId,
+        provider_invoice_id: renewal.invoiceId,
+        period_start: renewal.periodStart,
+        period_end: renewal.periodEnd,
+        refunded_credits: 0,
+        checked_at: null,
+        paid_at: renewal.paidAt ?? now,
+        created_at: now,
+        updated_at: now,
+        refunded_at: null,
+        refunded_cents: 0,
+      },
+      trx,
+    );
   }
 
   async fail(trx: Executor, order: OrderRow): Promise<boolean> {
@@ -108,12 +163,43 @@ export class Fulfilment {
   }
 
   /**
-   * A refund takes back the refunded share of a pack's credits, as far as they are unspent (never
-   * below zero). `refundedShare` is cumulative (refunded / charged), so redelivery takes nothing more.
+   * A refund takes back the refunded share of what the order gave: a pack's credits, as far as
+   * they are unspent (never below zero); a Pro order's period, from its end (never before now,
+   * and only while Pro's expiry is still the one that period paid for, so days given another way
+   * or paid by a later renewal stay). `refundedShare` is cumulative (refunded / charged), so
+   * redelivery takes nothing more. With `refundedCents` the order records the money returned
+   * (the dashboard's revenue nets it; a full refund marks the order refunded).
    */
-  async clawBack(trx: Tx, order: OrderRow, refundedShare: number): Promise<void> {
-    if (order.kind !== 'pack' || order.status !== 'paid') return;
-    const target = Math.min(order.credits, Math.floor(order.credits * Math.min(1, Math.max(0, refundedShare))));
+  async clawBack(
+    trx: Tx,
+    order: OrderRow,
+    refundedShare: number,
+    refund?: { cents: number; effects?: Effects },
+  ): Promise<void> {
+    if (order.status !== 'paid') return;
+    const share = Math.min(1, Math.max(0, refundedShare));
+    if (refund && refund.cents > order.refunded_cents) {
+      await this.repo.updateOrder(
+        order.id,
+        {
+          refunded_cents: Math.min(order.amount_cents, refund.cents),
+          ...(share >= 1 && !order.refunded_at ? { refunded_at: nowIso() } : {}),
+        },
+        trx,
+      );
+    }
+    if (order.kind === 'pro') {
+      if (share <= 0 || !order.period_end) return;
+      const end = Date.parse(order.period_end);
+      const start = Date.parse(order.period_start ?? order.paid_at ?? order.created_at);
+      const cut = Math.max(Date.now(), end - share * Math.max(0, end - start));
+      if (cut >= end) return;
+      await this.pro.endPro(order.user_id, new Date(cut).toISOString(), order.period_end, trx);
+      refund?.effects?.users.add(order.user_id);
+      return;
+    }
+    if (order.kind !== 'pack') return;
+    const target = Math.min(order.credits, Math.floor(order.credits * share));
     if (target <= order.refunded_credits) return;
     await this.credits.grantInTransaction(trx, {
       userId: order.user_id,
@@ -124,13 +210,18 @@ export class Fulfilment {
     await this.repo.updateOrder(order.id, { refunded_credits: target }, trx);
   }
 
-  /** Sandbox: a month of Pro from the later of now and the current period end. */
-  async startSandboxMonth(trx: Executor, userId: string, effects?: Effects): Promise<void> {
+  /** Sandbox: a month of Pro from the later of now and the current period end; answers that month. */
+  async startSandboxMonth(
+    trx: Executor,
+    userId: string,
+    effects?: Effects,
+  ): Promise<{ periodStart: string; periodEnd: string }> {
     const id = `sandbox_${userId}`;
     const previous = await this.repo.findSubscription(id, trx);
     const user = await this.users.findById(userId, trx);
     const now = nowIso();
     const base = later(later(previous?.current_period_end, user?.proExpiry), now) ?? now;
+    const periodEnd = oneMonthAfter(base);
     await this.applySubscription(
       trx,
       userId,
@@ -139,10 +230,11 @@ export class Fulfilment {
         provider: 'sandbox',
         status: 'active',
         cancelAtPeriodEnd: false,
-        periodEnd: oneMonthAfter(base),
+        periodEnd,
         endedAt: null,
       },
       effects,
     );
+    return { periodStart: base, periodEnd };
   }
 }

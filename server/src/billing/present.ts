@@ -17,6 +17,10 @@ export function presentOrder(row: OrderRow): Order {
     paidAt: row.paid_at,
     refundedCredits: row.refunded_credits,
     provider: row.provider,
+    periodStart: row.period_start,
+    periodEnd: row.period_end,
+    renewal: row.provider_invoice_id !== null,
+    refundedAmount: fromCents(row.refunded_cents),
   };
 }
 

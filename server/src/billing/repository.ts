@@ -12,6 +12,17 @@ export class BillingRepository {
     await trx.insertInto('orders').values(order).execute();
   }
 
+  /** Inserts an order unless one with its provider invoice exists; true when this call inserted it. */
+  async insertOrderOnce(order: NewOrder, trx: Executor = this.db): Promise<boolean> {
+    const row = await trx
+      .insertInto('orders')
+      .values(order)
+      .onConflict((oc) => oc.column('provider_invoice_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   findOrder(id: string, trx: Executor = this.db): Promise<OrderRow | undefined> {
     return trx.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
   }

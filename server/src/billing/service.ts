@@ -1,4 +1,4 @@
-import type { LedgerEntry, Order, SubscriptionResponse } from '@neura/contract';
+import { type LedgerEntry, type Order, PRO_PRODUCT_ID, type SubscriptionResponse } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { presentUser } from '../accounts/present-user.js';
 import type { User, UserLookup } from '../auth/user.js';
@@ -13,7 +13,7 @@ import { nowIso } from '../lib/time.js';
 import { type Effects, type Fulfilment, newEffects } from './fulfilment.js';
 import { ledgerSubject, presentLedgerEntry, presentOrder } from './present.js';
 import type { Catalog } from './products.js';
-import type { PaymentProvider } from './provider.js';
+import { LIVE_SUBSCRIPTION_STATUSES, type PaymentProvider, type SubscriptionState } from './provider.js';
 import type { BillingRepository } from './repository.js';
 import { applySession } from './session-sync.js';
 import type { StripeProvider } from './stripe-provider.js';
@@ -98,6 +98,9 @@ export class BillingService {
       updated_at: now,
       refunded_at: null,
       refunded_cents: 0,
+      provider_invoice_id: null,
+      period_start: null,
+      period_end: null,
     };
     await this.d.repo.insertOrder(order);
     try {
@@ -182,7 +185,24 @@ export class BillingService {
     const sub = await this.d.repo.findSubscription(id);
     if (!sub) throw new AppError('conflict', 'You have no sandbox subscription yet. Subscribe to Pro first.');
     await this.transact(async (trx, effects) => {
-      if (action === 'renew') return this.d.fulfilment.startSandboxMonth(trx, user.id, effects);
+      if (action === 'renew') {
+        // A renewal is paid (no money moves in the sandbox): an order, as Stripe's invoice.paid makes one.
+        const { periodStart, periodEnd } = await this.d.fulfilment.startSandboxMonth(trx, user.id, effects);
+        const pro = this.d.catalog.find(PRO_PRODUCT_ID);
+        await this.d.fulfilment.recordRenewal(trx, {
+          userId: user.id,
+          provider: 'sandbox',
+          invoiceId: `sandbox_in_${newId()}`,
+          amountCents: pro?.amountCents ?? 0,
+          currency: pro?.currency ?? 'usd',
+          paidAt: nowIso(),
+          periodStart,
+          periodEnd,
+          paymentId: null,
+          subscriptionId: id,
+        });
+        return;
+      }
       return this.d.fulfilment.applySubscription(
         trx,
         user.id,
@@ -234,6 +254,37 @@ export class BillingService {
     if (!stripe || !order.provider_session_id) return;
     const session = await stripe.retrieveSession(order.provider_session_id);
     await applySession(this, stripe, order, session);
+  }
+
+  /**
+   * Ends the user's live subscription at its provider (the console's "End Pro"): `now` ends it at
+   * once, `period-end` stops its renewals so it ends with the period paid for. Stripe is asked
+   * first (a refusal changes nothing here: 502); the sandbox does the same to its own
+   * subscription. Answers the subscription ended, or undefined when the user has no live one.
+   */
+  async endSubscription(
+    userId: string,
+    when: 'now' | 'period-end',
+  ): Promise<{ id: string; provider: 'stripe' | 'sandbox'; periodEnd: string | null } | undefined> {
+    const sub = await this.d.repo.latestSubscription(userId);
+    if (!sub || !LIVE_SUBSCRIPTION_STATUSES.has(sub.status)) return undefined;
+    let state: SubscriptionState;
+    if (sub.provider === 'stripe') {
+      if (!this.d.stripe) throw new AppError('billing:disabled', 'Stripe payments are not enabled on this server.');
+      state = await this.d.stripe.cancelSubscription(sub.id, when);
+    } else {
+      const now = nowIso();
+      state = {
+        id: sub.id,
+        provider: 'sandbox',
+        status: when === 'now' ? 'canceled' : 'active',
+        cancelAtPeriodEnd: when === 'period-end',
+        periodEnd: sub.current_period_end,
+        endedAt: when === 'now' ? now : null,
+      };
+    }
+    await this.transact((trx, effects) => this.d.fulfilment.applySubscription(trx, userId, state, effects));
+    return { id: sub.id, provider: sub.provider, periodEnd: sub.current_period_end };
   }
 
   /** Returns a Stripe order's payment in full (the console's refund); the sandbox moves no money. */

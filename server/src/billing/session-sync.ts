@@ -60,7 +60,11 @@ export async function applySessionOutcome(
   effects: Effects,
 ): Promise<void> {
   if (outcome.action === 'pay') {
-    await fulfil.pay(trx, order, effects, { paymentId: outcome.paymentId, subscriptionId: outcome.subscriptionId });
+    await fulfil.pay(trx, order, effects, {
+      paymentId: outcome.paymentId,
+      subscriptionId: outcome.subscriptionId,
+      periodEnd: outcome.subscription?.periodEnd ?? null,
+    });
     if (outcome.subscription) await fulfil.applySubscription(trx, order.user_id, outcome.subscription, effects);
   } else if (outcome.action === 'fail') {
     await fulfil.fail(trx, order);

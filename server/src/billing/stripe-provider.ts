@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { User } from '../auth/user.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
-import type { PaymentProvider, SubscriptionState } from './provider.js';
+import { LIVE_SUBSCRIPTION_STATUSES, type PaymentProvider, type SubscriptionState } from './provider.js';
 import type { BillingRepository } from './repository.js';
 
 /** Signature tolerance of webhooks: a delivery older than this is refused (a replay). */
@@ -149,6 +149,43 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  /**
+   * A paid invoice as Stripe has it, with its payments (`payments` is includable: asked with
+   * `expand`), or undefined when Stripe has no such invoice.
+   */
+  async retrieveInvoice(id: string): Promise<StripeInvoiceState | undefined> {
+    try {
+      return invoiceState(await this.stripe.invoices.retrieve(id, { expand: ['payments'] }));
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw providerFailed(error);
+    }
+  }
+
+  /**
+   * Cancels a subscription at Stripe (the console's "End Pro"): `now` deletes it (Stripe ends it at
+   * once, no proration), `period-end` sets `cancel_at_period_end` (it bills no more and ends when
+   * the paid period does). Answers the subscription as Stripe has it after the change.
+   */
+  async cancelSubscription(id: string, when: 'now' | 'period-end'): Promise<StripeSubscriptionState> {
+    try {
+      const sub =
+        when === 'now'
+          ? await this.stripe.subscriptions.cancel(id, {}, { idempotencyKey: `cancel:${id}` })
+          : await this.stripe.subscriptions.update(id, { cancel_at_period_end: true });
+      return subscriptionState(sub);
+    } catch (error) {
+      // Already canceled (or gone) at Stripe while this server still thought it lived: take
+      // Stripe's word for it, so Pro can still be ended here.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        const current = await this.retrieveSubscription(id);
+        if (!current) return { ...endedNow(id), customerId: null };
+        if (!LIVE_SUBSCRIPTION_STATUSES.has(current.status)) return current;
+      }
+      throw providerFailed(error);
+    }
+  }
+
   /** The subscription as Stripe has it now (never the webhook payload: deliveries come in any order). */
   async retrieveSubscription(id: string): Promise<StripeSubscriptionState | undefined> {
     try {
@@ -159,6 +196,16 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 }
+
+/** A subscription Stripe no longer has, as ended now. */
+const endedNow = (id: string): SubscriptionState => ({
+  id,
+  provider: 'stripe',
+  status: 'canceled',
+  cancelAtPeriodEnd: false,
+  periodEnd: null,
+  endedAt: new Date().toISOString(),
+});
 
 /** Stripe's subscription as billing keeps it: the period end is the latest of its items' (API 2025-03-31+). */
 export type StripeSubscriptionState = SubscriptionState & { customerId: string | null };
@@ -173,6 +220,41 @@ export function subscriptionState(sub: Stripe.Subscription): StripeSubscriptionS
     periodEnd: ends.length > 0 ? iso(Math.max(...ends)) : null,
     endedAt: iso(sub.ended_at),
     customerId: idOf(sub.customer),
+  };
+}
+
+/** What a renewal order records of a paid Stripe invoice. */
+export interface StripeInvoiceState {
+  id: string;
+  subscriptionId: string | null;
+  /** `subscription_create` (the checkout's own first invoice), `subscription_cycle` (a renewal), … */
+  billingReason: string | null;
+  status: string | null;
+  amountPaid: number;
+  currency: string;
+  /** When it was paid (ISO), or null when Stripe does not say. */
+  paidAt: string | null;
+  /** The service period its subscription lines cover (ISO), or null when it has none. */
+  periodStart: string | null;
+  periodEnd: string | null;
+  /** The PaymentIntent that paid it (a refund of it names it), or null. */
+  paymentIntentId: string | null;
+}
+
+export function invoiceState(invoice: Stripe.Invoice): StripeInvoiceState {
+  const periods = invoice.lines.data.map((line) => line.period).filter((p) => p && typeof p.end === 'number');
+  const paid = (invoice.payments?.data ?? []).find((p) => p.status === 'paid') ?? invoice.payments?.data[0];
+  return {
+    id: invoice.id ?? '',
+    subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
+    billingReason: invoice.billing_reason ?? null,
+    status: invoice.status ?? null,
+    amountPaid: invoice.amount_paid,
+    currency: invoice.currency,
+    paidAt: iso(invoice.status_transitions?.paid_at),
+    periodStart: periods.length > 0 ? iso(Math.min(...periods.map((p) => p.start))) : null,
+    periodEnd: periods.length > 0 ? iso(Math.max(...periods.map((p) => p.end))) : null,
+    paymentIntentId: idOf(paid?.payment.payment_intent),
   };
 }
 

@@ -82,7 +82,7 @@ export class StripeWebhook {
       case 'invoice.paid': {
         const subscriptionId = idOf(event.data.object.parent?.subscription_details?.subscription);
         if (!subscriptionId) return this.ignore(event, 'invoice without a subscription');
-        return this.subscriptionPlan(event, subscriptionId);
+        return this.renewalPlan(event, event.data.object.id, subscriptionId);
       }
       case 'charge.refunded': {
         const charge = event.data.object;
@@ -90,9 +90,9 @@ export class StripeWebhook {
         const order = paymentId ? await this.billing.repo.findOrderByPayment(paymentId) : undefined;
         if (!order) return this.ignore(event, 'refund of an unknown payment');
         const share = charge.amount > 0 ? charge.amount_refunded / charge.amount : 0;
-        return async (trx) => {
+        return async (trx, effects) => {
           const fresh = (await this.billing.repo.findOrder(order.id, trx)) ?? order;
-          await this.billing.fulfilment.clawBack(trx, fresh, share);
+          await this.billing.fulfilment.clawBack(trx, fresh, share, { cents: charge.amount_refunded, effects });
         };
       }
       default:
@@ -102,11 +102,62 @@ export class StripeWebhook {
 
   /** Never trusts the payload's subscription: deliveries arrive in any order, so Stripe is asked. */
   private async subscriptionPlan(event: Stripe.Event, subscriptionId: string): Promise<Apply | undefined> {
+    const found = await this.subscriptionOf(event, subscriptionId);
+    if (!found) return undefined;
+    return (trx, effects) => this.billing.fulfilment.applySubscription(trx, found.userId, found.state, effects);
+  }
+
+  private async subscriptionOf(
+    event: Stripe.Event,
+    subscriptionId: string,
+  ): Promise<{ state: StripeSubscriptionState; userId: string } | undefined> {
     const state = await this.stripe.retrieveSubscription(subscriptionId);
     if (!state) return this.ignore(event, 'subscription not found at Stripe');
     const userId = await this.userOf(state);
     if (!userId) return this.ignore(event, 'subscription of an unknown customer');
-    return (trx, effects) => this.billing.fulfilment.applySubscription(trx, userId, state, effects);
+    return { state, userId };
+  }
+
+  /**
+   * `invoice.paid`: the subscription's state (Pro lasts to its period end) and, for a paid renewal
+   * (any invoice but the checkout's own first one, `subscription_create`, which its checkout order
+   * already records), an order with the invoice's amount, currency and period, once per invoice.
+   * The invoice is re-read from Stripe with its payments (the PaymentIntent a refund names).
+   */
+  private async renewalPlan(
+    event: Stripe.Event,
+    invoiceId: string | undefined,
+    subscriptionId: string,
+  ): Promise<Apply | undefined> {
+    const found = await this.subscriptionOf(event, subscriptionId);
+    if (!found) return undefined;
+    const { state, userId } = found;
+    const invoice = invoiceId ? await this.stripe.retrieveInvoice(invoiceId) : undefined;
+    if (!invoice) this.log.warn({ eventId: event.id, invoiceId }, 'stripe invoice not found: no renewal order');
+    const renewal =
+      invoice &&
+      invoice.billingReason !== 'subscription_create' &&
+      invoice.status === 'paid' &&
+      invoice.amountPaid > 0 &&
+      invoice.subscriptionId === subscriptionId
+        ? invoice
+        : undefined;
+    return async (trx, effects) => {
+      await this.billing.fulfilment.applySubscription(trx, userId, state, effects);
+      if (!renewal) return;
+      await this.billing.fulfilment.recordRenewal(trx, {
+        userId,
+        provider: 'stripe',
+        invoiceId: renewal.id,
+        amountCents: renewal.amountPaid,
+        currency: renewal.currency,
+        paidAt: renewal.paidAt,
+        periodStart: renewal.periodStart,
+        periodEnd: renewal.periodEnd ?? state.periodEnd,
+        paymentId: renewal.paymentIntentId,
+        subscriptionId,
+      });
+    };
   }
 
   private async userOf(state: StripeSubscriptionState): Promise<string | undefined> {

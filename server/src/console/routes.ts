@@ -36,6 +36,7 @@ const creditsBody = z.object({
   note: z.string().max(500).optional(),
 });
 const proBody = z.object({ days: z.number().int().min(1).max(3650) });
+const endProQuery = z.object({ when: z.enum(['now', 'period-end']).default('now') });
 const roleBody = z.object({ role: z.enum(['user', 'admin']) });
 const publishBody = z.object({ published: z.boolean() });
 const reorderBody = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(500) });
@@ -180,8 +181,8 @@ export function consoleRoutes(
       return { proExpiry: await service.givePro(actorOf(request), id, days) };
     });
     app.delete('/admin/users/:id/pro', async (request) => {
-      await service.endPro(actorOf(request), parse(idParams, request.params).id);
-      return { success: true };
+      const { when } = parse(endProQuery, request.query);
+      return { success: true, ...(await service.endPro(actorOf(request), parse(idParams, request.params).id, when)) };
     });
     app.post('/admin/users/:id/suspend', async (request) => {
       await service.suspend(actorOf(request), parse(idParams, request.params).id);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type PersonaRecord, personaRecordSchema } from '@neura/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { InviteService } from '../accounts/invite-service.js';
 import { presentUser } from '../accounts/present-user.js';
@@ -14,6 +15,8 @@ import { isPro, ProEntitlements } from '../entitlements/pro.js';
 import { AppError } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
 import { nowIso } from '../lib/time.js';
+import type { Mailer } from '../mail/mailer.js';
+import { proEndedMail } from '../mail/templates.js';
 import type { AvatarFile, PersonaAvatars } from '../personas/avatar.js';
 import { personaAvatarUrl, personaRow, toPersonaRecord } from '../personas/present.js';
 import type { PersonaRepository } from '../personas/repository.js';
@@ -39,6 +42,9 @@ export interface ConsoleDeps {
   billing: BillingService;
   /** Tells every open app that the catalog changed (`personas.changed`). */
   announceCatalog: () => void;
+  /** Tells users by mail what the operator did to their account (End Pro). */
+  mailer?: Pick<Mailer, 'send'>;
+  log?: FastifyBaseLogger;
 }
 
 export interface AdminUserSummary {
@@ -191,6 +197,9 @@ export class ConsoleService {
         amountCents: o.amount_cents,
         currency: o.currency,
         createdAt: o.created_at,
+        renewal: o.provider_invoice_id !== null,
+        periodStart: o.period_start,
+        periodEnd: o.period_end,
       })),
     };
   }
@@ -232,18 +241,53 @@ export class ConsoleService {
     return expiry;
   }
 
-  /** Ends Pro now (a provider subscription keeps billing until it is canceled there). */
-  async endPro(actor: Actor, id: string): Promise<void> {
+  /**
+   * Ends Pro, and the provider subscription with it (issue #40: Stripe kept billing otherwise):
+   * `now` cancels the subscription at once and ends Pro now; `period-end` stops its renewals so
+   * Pro ends with the period already paid for (refused without a live subscription: there is no
+   * such period). The provider is asked first: when it refuses (502) nothing changes here. Audited;
+   * the user's devices hear it (`user.changed`) and the user gets a mail.
+   */
+  async endPro(
+    actor: Actor,
+    id: string,
+    when: 'now' | 'period-end' = 'now',
+  ): Promise<{ proExpiry: string | null; subscription: string | null }> {
     const user = await this.requireUser(id);
-    const now = nowIso();
-    await this.pro.endPro(user.id, now);
+    const ended = await this.d.billing.endSubscription(user.id, when);
+    if (when === 'period-end' && !ended)
+      throw new AppError(
+        'conflict',
+        'This user has no live subscription to end at its period end. End Pro now instead.',
+      );
+    const until = when === 'now' ? nowIso() : (ended?.periodEnd ?? nowIso());
+    // Days given from the console beyond the paid period end with it too.
+    await this.pro.endPro(user.id, until);
+    const after = await this.requireUser(user.id);
     await this.announceUser(user.id);
     await this.audit.record(actor, {
       action: 'pro.end',
       target: user.email,
       before: { proExpiry: user.proExpiry },
-      after: { proExpiry: isPro(user) ? now : user.proExpiry },
+      after: {
+        proExpiry: after.proExpiry,
+        when,
+        subscription: ended ? { id: ended.id, provider: ended.provider, canceled: when } : null,
+      },
     });
+    if (isPro(user) || ended) await this.tellProEnded(user.email, when === 'now' ? null : after.proExpiry);
+    return { proExpiry: after.proExpiry, subscription: ended?.id ?? null };
+  }
+
+  /** The mail that tells the user their Pro was ended (a failed mail is logged, never an error). */
+  private async tellProEnded(email: string, until: string | null): Promise<void> {
+    if (!this.d.mailer) return;
+    const appUrl = this.d.config.PUBLIC_URL ?? `http://localhost:${this.d.config.PORT}`;
+    try {
+      await this.d.mailer.send(proEndedMail(email, until, appUrl));
+    } catch (error) {
+      this.d.log?.error({ err: error }, 'the Pro-ended mail failed');
+    }
   }
 
   /** The user's open tabs and devices take the changed account at once (`user.changed`). */
@@ -463,6 +507,9 @@ export class ConsoleService {
       createdAt: o.created_at,
       paidAt: o.paid_at,
       refundedAt: o.refunded_at,
+      renewal: o.provider_invoice_id !== null,
+      periodStart: o.period_start,
+      periodEnd: o.period_end,
     }));
   }
 

@@ -8,6 +8,7 @@ import type { Db } from '../db/database.js';
 import type { FeedbackService } from '../feedback/service.js';
 import type { FileStore } from '../files/storage.js';
 import type { EventBus } from '../lib/events.js';
+import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import type { LlmRegistry } from '../llm/registry.js';
 import type { SkillRegistry } from '../skills/registry.js';
 import { CustomPersonaPricing } from './pricing.js';
@@ -29,6 +30,7 @@ export function createCreatorModule(deps: {
   skills: SkillRegistry;
   credits: CreditService;
   feedback: FeedbackService;
+  limiter: Pick<AttemptLimiter, 'reserve' | 'release'>;
   audit: AuditLog;
   store: FileStore;
   adminRoutes: Array<{ method: string; url: string }>;
@@ -43,6 +45,7 @@ export function createCreatorModule(deps: {
     skills: deps.skills,
     credits: deps.credits,
     feedback: deps.feedback,
+    limiter: deps.limiter,
     audit: deps.audit,
     store: deps.store,
     users: { emailOf: async (id) => (await deps.users.findById(id))?.email ?? null },

@@ -73,8 +73,51 @@ export class CustomPersonaRepository {
     });
   }
 
+  /**
+   * Runs `work` on the custom persona's current row in one transaction, the row locked until it
+   * commits (PostgreSQL: SELECT … FOR UPDATE; SQLite runs one transaction at a time), so a change
+   * computed from the row — publishing above all — follows its current state, never a stale read
+   * (finding L1). undefined when there is no such persona (or `ownerId` is given and not its owner,
+   * or it is deleted).
+   */
+  async withLockedRow<T>(
+    id: string,
+    ownerId: string | undefined,
+    work: (row: PersonaRow, trx: Executor) => Promise<T>,
+  ): Promise<T | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      let query = trx
+        .selectFrom('personas')
+        .selectAll()
+        .where('id', '=', id)
+        .where('owner_id', 'is not', null)
+        .where('deleted_at', 'is', null);
+      if (ownerId !== undefined) query = query.where('owner_id', '=', ownerId);
+      const row = await (this.kind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+      return row ? work(row, trx) : undefined;
+    });
+  }
+
   async update(id: string, changes: Partial<NewPersona>, trx: Executor = this.db): Promise<void> {
     await trx.updateTable('personas').set(changes).where('id', '=', id).where('owner_id', 'is not', null).execute();
+  }
+
+  /**
+   * Removes deleted custom personas that no chat uses (L5): the one given, or every such one. A
+   * chat cannot start with a deleted persona, so once the last chat with it is gone nothing can
+   * need the row again. Answers how many went.
+   */
+  async purgeDeleted(id?: string): Promise<number> {
+    let query = this.db
+      .deleteFrom('personas')
+      .where('owner_id', 'is not', null)
+      .where('deleted_at', 'is not', null)
+      .where(({ exists, not, selectFrom }) =>
+        not(exists(selectFrom('chats').select('chats.id').whereRef('chats.persona_id', '=', 'personas.id'))),
+      );
+    if (id !== undefined) query = query.where('id', '=', id);
+    const result = await query.executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /** Public personas waiting for the operator, oldest first. */

@@ -134,8 +134,10 @@ export const personaProfileRoutes =
   async (app) => {
     identifyIfSignedIn(app, auth);
 
-    app.get('/personas/:id/profile', async (request) => {
+    app.get('/personas/:id/profile', async (request, reply) => {
       const { id } = parse(idParams, request.params);
+      // What the link page (/p/:id) shows: never for search engines, like a shared chat.
+      reply.header('X-Robots-Tag', 'noindex, nofollow');
       return creator.profile(id, request.principal?.user.id);
     });
 

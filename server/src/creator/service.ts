@@ -22,10 +22,11 @@ import { AppError, badRequest } from '../errors.js';
 import type { FeedbackService } from '../feedback/service.js';
 import type { FileStore } from '../files/storage.js';
 import { newId } from '../lib/ids.js';
+import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import { nowIso } from '../lib/time.js';
 import { parse as validate } from '../lib/validate.js';
 import { normaliseAvatar } from '../personas/avatar.js';
-import { customPersonaVisibleTo } from '../personas/custom.js';
+import { customPersonaVisibleTo, listedInCatalog } from '../personas/custom.js';
 import type { SkillRegistry } from '../skills/registry.js';
 import { SkillError } from '../skills/skill-error.js';
 import { presentCustomPersona, presentPublicPersona } from './present.js';
@@ -37,12 +38,17 @@ import { creatorTexts as t } from './texts.js';
 const REVIEWED_FIELDS = ['name', 'instructions', 'greeting', 'description', 'tagline', 'suggestedPrompts'] as const;
 
 export interface CreatorDeps {
-  config: Pick<Config, 'CUSTOM_PERSONAS_PER_USER' | 'CUSTOM_PERSONA_INSTRUCTIONS_MAX'>;
+  config: Pick<
+    Config,
+    'CUSTOM_PERSONAS_PER_USER' | 'CUSTOM_PERSONA_INSTRUCTIONS_MAX' | 'CUSTOM_PERSONAS_CREATED_PER_DAY'
+  >;
   personas: CustomPersonaRepository;
   pricing: CustomPersonaPricing;
   skills: Pick<SkillRegistry, 'isAvailable' | 'costOf' | 'generatePicture'>;
   credits: Pick<CreditService, 'chargeKeyed' | 'refundKeyed'>;
   feedback: Pick<FeedbackService, 'recordReport'>;
+  /** Per-account limits (creations per day, reports per hour), across processes. */
+  limiter: Pick<AttemptLimiter, 'reserve' | 'release'>;
   audit: Pick<AuditLog, 'record'>;
   store: FileStore;
   users: { emailOf(id: string): Promise<string | null> };
@@ -57,6 +63,20 @@ function checkSkillNames(body: unknown): void {
   for (const skill of skills) {
     if (typeof skill === 'string' && !(SKILLS as readonly string[]).includes(skill))
       throw badRequest(t.unknownSkill(skill));
+  }
+}
+
+const HOUR_MS = 3600_000;
+/** Reports one account may send per hour (the route also limits them per IP). */
+export const REPORTS_PER_ACCOUNT_PER_HOUR = 10;
+
+/** The limiter's 429, with a sentence that says which limit it was. */
+async function reserveOr<T>(reserve: () => Promise<T>, message: string): Promise<T> {
+  try {
+    return await reserve();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'rate-limited') throw new AppError('rate-limited', message);
+    throw error;
   }
 }
 
@@ -130,52 +150,83 @@ export class CreatorService {
       created_at: now,
       updated_at: now,
     };
+    // Creations per account per day (L5): deleting does not give a creation back.
+    const perDay = this.d.config.CUSTOM_PERSONAS_CREATED_PER_DAY;
+    const reservation = await reserveOr(
+      () =>
+        this.d.limiter.reserve({ scope: 'custom-persona-create:user', max: perDay, windowMs: 24 * HOUR_MS }, userId),
+      t.createdTooMany(perDay),
+    );
     const max = this.d.config.CUSTOM_PERSONAS_PER_USER;
-    if (!(await this.d.personas.insertWithinLimit(row, max))) throw badRequest(t.limitReached(max));
+    if (!(await this.d.personas.insertWithinLimit(row, max))) {
+      await this.d.limiter.release([reservation]);
+      throw badRequest(t.limitReached(max));
+    }
     return presentCustomPersona(await this.ownedRow(userId, row.id));
   }
 
+  /**
+   * An edit. What it does to the review and to publishing is computed from the row as it is when
+   * the edit is written, under the row's lock (finding L1: two edits at once, one of reviewed text,
+   * left an approved persona published while its review was pending).
+   */
   async patch(userId: string, id: string, body: unknown): Promise<CustomPersona> {
-    const row = await this.ownedRow(userId, id);
+    await this.ownedRow(userId, id);
     checkSkillNames(body);
     const patch = validate(customPersonaPatchSchema, body);
     this.checkLimits(patch);
-    const changes: Partial<NewPersona> = {};
-    if (patch.name !== undefined) changes.name = patch.name;
-    if (patch.instructions !== undefined) changes.system_prompt = patch.instructions;
-    if (patch.description !== undefined) changes.description = patch.description ?? '';
-    if (patch.greeting !== undefined) changes.greeting = patch.greeting || null;
-    if (patch.tagline !== undefined) changes.tagline = patch.tagline || null;
-    if (patch.suggestedPrompts !== undefined)
-      changes.suggested_prompts = patch.suggestedPrompts.length ? toJson(patch.suggestedPrompts) : null;
-    if (patch.skills !== undefined) changes.included_skills = toJson([...new Set(patch.skills)]);
-    if (patch.model !== undefined) {
-      changes.model = patch.model ?? this.d.pricing.defaultModel;
-      changes.cost = await this.d.pricing.priceOf(changes.model);
-    }
-    const visibility = patch.visibility ?? row.visibility;
-    const textChanged = REVIEWED_FIELDS.some((field) => this.changed(row, patch, field));
-    if (visibility !== 'public') {
-      changes.review_state = null;
-    } else if (row.visibility !== 'public' || (textChanged && row.review_state !== 'pending')) {
-      changes.review_state = 'pending';
-    }
-    if (patch.visibility !== undefined) changes.visibility = visibility;
-    const reviewState = changes.review_state === undefined ? row.review_state : changes.review_state;
-    changes.published = visibility === 'public' && reviewState === 'approved' ? 1 : 0;
-    changes.updated_at = nowIso();
-    await this.d.personas.update(id, changes);
-    if (row.published === 1 || changes.published === 1) this.d.catalogChanged();
+    const model = patch.model !== undefined ? (patch.model ?? this.d.pricing.defaultModel) : undefined;
+    const cost = model !== undefined ? await this.d.pricing.priceOf(model) : undefined;
+    const before = await this.d.personas.withLockedRow(id, userId, async (row, trx) => {
+      const changes: Partial<NewPersona> = {};
+      if (patch.name !== undefined) changes.name = patch.name;
+      if (patch.instructions !== undefined) changes.system_prompt = patch.instructions;
+      if (patch.description !== undefined) changes.description = patch.description ?? '';
+      if (patch.greeting !== undefined) changes.greeting = patch.greeting || null;
+      if (patch.tagline !== undefined) changes.tagline = patch.tagline || null;
+      if (patch.suggestedPrompts !== undefined)
+        changes.suggested_prompts = patch.suggestedPrompts.length ? toJson(patch.suggestedPrompts) : null;
+      if (patch.skills !== undefined) changes.included_skills = toJson([...new Set(patch.skills)]);
+      if (model !== undefined && cost !== undefined) {
+        changes.model = model;
+        changes.cost = cost;
+      }
+      const visibility = patch.visibility ?? row.visibility;
+      const textChanged = REVIEWED_FIELDS.some((field) => this.changed(row, patch, field));
+      if (visibility !== 'public') {
+        changes.review_state = null;
+      } else if (row.visibility !== 'public' || (textChanged && row.review_state !== 'pending')) {
+        changes.review_state = 'pending';
+      }
+      if (patch.visibility !== undefined) changes.visibility = visibility;
+      const reviewState = changes.review_state === undefined ? row.review_state : changes.review_state;
+      changes.published = visibility === 'public' && reviewState === 'approved' ? 1 : 0;
+      changes.updated_at = nowIso();
+      await this.d.personas.update(id, changes, trx);
+      return { published: row.published, nowPublished: changes.published };
+    });
+    if (!before) throw new AppError('not-found', t.notFound);
+    if (before.published === 1 || before.nowPublished === 1) this.d.catalogChanged();
     return presentCustomPersona(await this.ownedRow(userId, id));
   }
 
-  /** Soft delete: existing chats stay readable; new messages are refused (409). */
+  /**
+   * Deletes: a persona no chat uses is gone at once (L5); one with chats stays as a deleted row
+   * (its chats stay readable, new messages are refused with 409) until its last chat is gone, when
+   * the housekeeping purge removes it.
+   */
   async delete(userId: string, id: string): Promise<void> {
     const row = await this.ownedRow(userId, id);
     const now = nowIso();
     await this.d.personas.update(id, { deleted_at: now, published: 0, updated_at: now });
     if (row.avatar) await this.d.store.delete(row.avatar).catch(() => undefined);
+    await this.d.personas.purgeDeleted(id);
     if (row.published === 1) this.d.catalogChanged();
+  }
+
+  /** Housekeeping (L5): removes deleted custom personas that no chat uses any more; answers how many. */
+  async purgeDeleted(): Promise<number> {
+    return this.d.personas.purgeDeleted();
   }
 
   /** Account deletion, inside its transaction. */
@@ -194,7 +245,9 @@ export class CreatorService {
   async profile(id: string, userId: string | undefined): Promise<Persona> {
     const row = await this.d.personas.findById(id);
     if (!row || row.deleted_at !== null) throw new AppError('not-found', t.notAvailable);
-    const visible = row.published === 1 || (row.owner_id !== null && customPersonaVisibleTo(row, userId));
+    // Anonymous visitors see what the catalog lists, by the catalog's own rule (a custom persona
+    // only while public and approved, finding L1); signed-in users what they may chat with.
+    const visible = listedInCatalog(row) || (row.owner_id !== null && customPersonaVisibleTo(row, userId));
     if (!visible) throw new AppError('not-found', t.notAvailable);
     return presentPublicPersona(row);
   }
@@ -205,7 +258,16 @@ export class CreatorService {
     if (!row || row.owner_id === null || row.deleted_at !== null || !customPersonaVisibleTo(row, userId))
       throw new AppError('not-found', t.notAvailable);
     if (row.visibility !== 'public') throw badRequest(t.notPublic);
-    await this.d.feedback.recordReport(id, reason, userId);
+    // Per account, not only per IP (L3: one account filed 60 reports from 6 addresses).
+    await reserveOr(
+      () =>
+        this.d.limiter.reserve(
+          { scope: 'persona-report:user', max: REPORTS_PER_ACCOUNT_PER_HOUR, windowMs: HOUR_MS },
+          userId,
+        ),
+      t.tooManyReports,
+    );
+    if (!(await this.d.feedback.recordReport(id, reason, userId))) throw new AppError('conflict', t.alreadyReported);
   }
 
   // ------------------------------------------------------------------ avatars
@@ -286,16 +348,20 @@ export class CreatorService {
 
   /** Approve (publish: Explore and the Custom tab list it) or reject a pending public persona. */
   async review(actor: Actor, id: string, decision: 'approve' | 'reject', note?: string): Promise<CustomPersona> {
-    const row = await this.d.personas.findById(id);
-    if (!row || row.owner_id === null || row.deleted_at !== null) throw new AppError('not-found', t.notAvailable);
-    if (row.visibility !== 'public' || row.review_state !== 'pending')
-      throw new AppError('conflict', t.reviewNotPending);
     const state = decision === 'approve' ? 'approved' : 'rejected';
-    await this.d.personas.update(id, {
-      review_state: state,
-      published: decision === 'approve' ? 1 : 0,
-      updated_at: nowIso(),
+    // Decided on the row as it is now, under its lock: an edit that lands meanwhile is either
+    // before (still pending: it is what gets approved) or after (it sends it back to review).
+    const row = await this.d.personas.withLockedRow(id, undefined, async (current, trx) => {
+      if (current.visibility !== 'public' || current.review_state !== 'pending')
+        throw new AppError('conflict', t.reviewNotPending);
+      await this.d.personas.update(
+        id,
+        { review_state: state, published: decision === 'approve' ? 1 : 0, updated_at: nowIso() },
+        trx,
+      );
+      return current;
     });
+    if (!row) throw new AppError('not-found', t.notAvailable);
     await this.d.audit.record(actor, {
       action: `persona.${decision}`,
       target: id,

@@ -13,6 +13,11 @@ export const creatorTexts = {
       ? `The model "${model}" is not offered here. Choose one of: ${allowed.join(', ')}.`
       : `The model "${model}" is not offered here: this server has no models to choose from.`,
   notPublic: 'Only public personas can be reported.',
+  alreadyReported:
+    'You already reported this persona. We will look at your report; you can report it again once we have.',
+  tooManyReports: 'You have sent many reports in the last hour. Please wait a while before you send another.',
+  createdTooMany: (max: number) =>
+    `You can create at most ${max} personas a day (deleted ones count too). Try again tomorrow, or edit one you have.`,
   reportReason: 'Tell us what is wrong with this persona.',
   reportTooLong: 'A report can be at most 1000 characters.',
   notMultipart: 'Send the picture as multipart/form-data in a field named "file".',

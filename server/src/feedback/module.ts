@@ -6,8 +6,18 @@ import { feedbackRoutes } from './routes.js';
 import { FeedbackService } from './service.js';
 
 /** Feedback from the help pages; it goes with the account that sent it. */
-export function createFeedbackModule({ db, events, auth }: { db: Db; events: EventBus; auth: Authenticator }) {
-  const repository = new FeedbackRepository(db);
+export function createFeedbackModule({
+  db,
+  kind,
+  events,
+  auth,
+}: {
+  db: Db;
+  kind: 'sqlite' | 'postgres';
+  events: EventBus;
+  auth: Authenticator;
+}) {
+  const repository = new FeedbackRepository(db, kind);
   const feedback = new FeedbackService(repository);
   events.on('user.deleting', ({ userId, trx }) => repository.deleteAllOf(userId, trx));
   return { feedback, routes: feedbackRoutes(auth, feedback) };

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import type { FeedbackRow, FeedbackTable } from '../db/schema.js';
 
@@ -7,7 +7,34 @@ export interface FeedbackWithEmail extends FeedbackRow {
 }
 
 export class FeedbackRepository {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly kind: 'sqlite' | 'postgres' = 'sqlite',
+  ) {}
+
+  /**
+   * Inserts a report unless its sender already has an open one (not marked handled) with the same
+   * `about`: the check and the insert are one reservation (PostgreSQL: a per-sender transaction
+   * lock; SQLite runs one transaction at a time). False when one was open (finding L3).
+   */
+  async insertReportOnce(row: Insertable<FeedbackTable> & { user_id: string }): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      if (this.kind === 'postgres') {
+        await sql`SELECT pg_advisory_xact_lock(hashtext(${`report:${row.user_id}`}))`.execute(trx);
+      }
+      const open = await trx
+        .selectFrom('feedback')
+        .select('id')
+        .where('user_id', '=', row.user_id)
+        .where('type', '=', row.type)
+        .where('about', '=', row.about)
+        .where('handled_at', 'is', null)
+        .executeTakeFirst();
+      if (open) return false;
+      await trx.insertInto('feedback').values(row).execute();
+      return true;
+    });
+  }
 
   async insert(row: Insertable<FeedbackTable>, trx: Executor = this.db): Promise<void> {
     await trx.insertInto('feedback').values(row).execute();

@@ -29,10 +29,14 @@ export class FeedbackService {
     return { id };
   }
 
-  /** A report of a public custom persona (issue #29): shown in the console's inbox as a report. */
-  async recordReport(personaId: string, reason: string, userId: string): Promise<{ id: string }> {
+  /**
+   * A report of a public custom persona (issue #29): shown in the console's inbox as a report. One
+   * open report per sender and persona (L3): undefined when this sender's earlier report of it is
+   * not handled yet.
+   */
+  async recordReport(personaId: string, reason: string, userId: string): Promise<{ id: string } | undefined> {
     const id = newId();
-    await this.feedback.insert({
+    const inserted = await this.feedback.insertReportOnce({
       id,
       user_id: userId,
       type: PERSONA_REPORT_TYPE,
@@ -40,7 +44,7 @@ export class FeedbackService {
       message: reason,
       created_at: nowIso(),
     });
-    return { id };
+    return inserted ? { id } : undefined;
   }
 
   async list(limit = 50): Promise<FeedbackEntry[]> {

@@ -54,6 +54,7 @@ export function createFilesModule({
     limiter,
     config.FILES_UPLOADS_PER_HOUR,
     config.FILES_QUOTA_MB * 1_048_576,
+    config.FILES_UNSENT_TTL_HOURS * 3600_000,
   );
   events.on('chat.deleting', ({ chatId }) => files.deleteForChat(chatId));
   events.on('user.deleting', ({ userId, trx }) => files.deleteForUser(userId, trx));

@@ -61,6 +61,33 @@ export class FileRepository {
     return trx.selectFrom('files').select(['id', 'storage_key']).where('user_id', '=', userId).execute();
   }
 
+  /** Uploads never sent with a message (no chat) made before `before`, oldest first. */
+  listUnsent(before: string, limit: number): Promise<Pick<FileRow, 'id' | 'storage_key'>[]> {
+    return this.db
+      .selectFrom('files')
+      .select(['id', 'storage_key'])
+      .where('chat_id', 'is', null)
+      .where('purpose', 'in', ['attachment', 'mask'])
+      .where('created_at', '<', before)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Deletes these uploads while they are still in no chat (one sent meanwhile stays); answers the
+   * rows it deleted, whose bytes go next.
+   */
+  deleteUnsent(ids: readonly string[]): Promise<Pick<FileRow, 'id' | 'storage_key'>[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .deleteFrom('files')
+      .where('id', 'in', [...ids])
+      .where('chat_id', 'is', null)
+      .returning(['id', 'storage_key'])
+      .execute();
+  }
+
   async deleteIds(ids: readonly string[], trx: Executor = this.db): Promise<void> {
     if (ids.length === 0) return;
     await trx

@@ -49,6 +49,8 @@ export class FileService {
     private readonly uploadsPerHour: number,
     /** Bytes a user's files may take in all (uploads and skill results). */
     private readonly quotaBytes = Number.POSITIVE_INFINITY,
+    /** How long an upload never sent with a message is kept (then swept, N13). */
+    private readonly unsentTtlMs = 24 * 3600_000,
   ) {}
 
   url(id: string): string {
@@ -150,7 +152,13 @@ export class FileService {
   async forMessage(userId: string, ids: readonly string[]): Promise<StoredAttachment[]> {
     const unique = [...new Set(ids)];
     const rows = await this.files.listOwned(userId, unique);
-    const byId = new Map(rows.map((r) => [r.id, r]));
+    // An upload past its time unsent has expired (the sweep removes it): as if it were gone.
+    const expiredBefore = new Date(Date.now() - this.unsentTtlMs).toISOString();
+    const byId = new Map(
+      rows
+        .filter((r) => r.chat_id !== null || r.purpose === 'generated' || r.created_at >= expiredBefore)
+        .map((r) => [r.id, r]),
+    );
     return unique.map((id) => {
       const row = byId.get(id);
       if (!row) throw notFound(FILE_NOT_FOUND);
@@ -178,6 +186,25 @@ export class FileService {
       height: a.height,
       ...(a.purpose === 'mask' ? { purpose: 'mask' as const } : {}),
     }));
+  }
+
+  /**
+   * Uploads never sent with a message expire (N13): made more than FILES_UNSENT_TTL_HOURS ago and
+   * still in no chat, their rows and bytes go (until then they count against their uploader's
+   * quota like any file). Safe in several processes at once: a row is deleted by one of them, and
+   * only that one removes its bytes. Answers how many were removed.
+   */
+  async sweepUnsent(now = Date.now()): Promise<number> {
+    const before = new Date(now - this.unsentTtlMs).toISOString();
+    let removed = 0;
+    for (;;) {
+      const batch = await this.files.listUnsent(before, 200);
+      if (batch.length === 0) return removed;
+      const deleted = await this.files.deleteUnsent(batch.map((r) => r.id));
+      await Promise.all(deleted.map((r) => this.store.delete(r.storage_key).catch(() => undefined)));
+      removed += deleted.length;
+      if (batch.length < 200) return removed;
+    }
   }
 
   /** `chat.deleting`: the chat's files go, rows then bytes. */

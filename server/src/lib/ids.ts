@@ -20,20 +20,33 @@ function encode(bytes: Buffer, length: number): string {
   return out.slice(0, length);
 }
 
+/** Adds `step` (a 32-bit number) to the big-endian random part; true when it overflowed. */
+function addTo(random: Buffer, step: number): boolean {
+  let carry = step;
+  for (let i = random.length - 1; i >= 0 && carry > 0; i--) {
+    const sum = (random[i] ?? 0) + (carry & 0xff);
+    random[i] = sum & 0xff;
+    carry = Math.floor(carry / 256) + (sum > 0xff ? 1 : 0);
+  }
+  return carry > 0;
+}
+
 /**
  * A time-ordered id (ULID layout, lowercase Crockford base32): ids made later sort later, also
- * within one millisecond in one process, so "before=<id>" paging can order by id.
+ * within one millisecond in one process, so "before=<id>" paging can order by id. Within one
+ * millisecond the random part grows by a random step of up to 2^32, not by one (issue #40,
+ * informational: consecutive ids let one id predict the next); on the rare overflow the id moves
+ * to the next millisecond with fresh randomness.
  */
 export function newId(now = Date.now()): string {
   if (now <= lastTime) {
-    // Same millisecond: increment the random part so the order is kept.
-    for (let i = lastRandom.length - 1; i >= 0; i--) {
-      const byte = lastRandom[i] ?? 0;
-      if (byte < 255) {
-        lastRandom[i] = byte + 1;
-        break;
-      }
-      lastRandom[i] = 0;
+    // Same millisecond: a random step up keeps the order without making the next id guessable.
+    const step = randomBytes(4).readUInt32BE(0) + 1;
+    if (addTo(lastRandom, step)) {
+      lastTime += 1;
+      lastRandom = randomBytes(10);
+      // Keep the top bit clear so the next steps rarely overflow again.
+      lastRandom[0] = (lastRandom[0] ?? 0) & 0x7f;
     }
     now = lastTime;
   } else {

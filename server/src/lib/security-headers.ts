@@ -57,6 +57,9 @@ export function appCsp(config: Pick<Config, 'PUBLIC_URL' | 'RECAPTCHA_SITE_KEY'>
   ].join('; ');
 }
 
+/** The referrer policy of every answer (app, API, Engine.IO). */
+export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+
 /** API answers are data (JSON, images, SVG): nothing in them may run or be framed. */
 export const API_CSP =
   "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -83,7 +86,7 @@ export function installSecurityHeaders(
     reply.header('Content-Security-Policy', isApi(request.url) ? API_CSP : csp);
     reply.header('X-Frame-Options', 'DENY');
     reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('Referrer-Policy', REFERRER_POLICY);
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', 'camera=(), payment=(), usb=(), microphone=(self), geolocation=(self)');
     if (hsts) reply.header('Strict-Transport-Security', hsts);

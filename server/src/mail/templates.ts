@@ -54,3 +54,19 @@ export function inviteMail(to: string, code: string, appUrl: string): Mail {
     ),
   };
 }
+
+/** The operator ended the user's Pro from the console (issue #40): now, or when the paid period ends. */
+export function proEndedMail(to: string, until: string | null, appUrl: string): Mail {
+  const when = until ? `on ${until.slice(0, 10)}, when the period you paid for ends` : 'now';
+  const subject = `Your ${PRODUCT_NAME} Pro subscription was ended`;
+  const text = `Your ${PRODUCT_NAME} Pro subscription was ended by our team. Pro ends ${when}, and you will not be charged for it again.\n\nYour account, chats and credits stay as they are. Questions? Reply to this email. You can subscribe again at any time from ${appUrl}.\n`;
+  return {
+    to,
+    subject,
+    text,
+    html: layout(
+      'Your Pro subscription was ended',
+      `<p>Your ${PRODUCT_NAME} Pro subscription was ended by our team. Pro ends ${escapeHtml(when)}, and you will not be charged for it again.</p><p style="color:#a3aabb;font-size:14px">Your account, chats and credits stay as they are. Questions? Reply to this email. You can subscribe again at any time from <a style="color:#8b5cf6" href="${escapeHtml(appUrl)}">${escapeHtml(appUrl)}</a>.</p>`,
+    ),
+  };
+}

@@ -19,6 +19,17 @@ export function customPersonaVisibleTo(row: PersonaRow, userId: string | undefin
 }
 
 /**
+ * The catalog's rule (PersonaRepository.listPublished says it in SQL): a published operator
+ * persona, or someone's own persona while public, approved and not deleted. What anonymous
+ * visitors may see of a persona (its profile) follows it too.
+ */
+export function listedInCatalog(row: PersonaRow): boolean {
+  if (row.published !== 1) return false;
+  if (row.owner_id === null) return true;
+  return row.visibility === 'public' && row.review_state === 'approved' && row.deleted_at === null;
+}
+
+/**
  * A custom persona `userId` may chat with, else the error: not-found (missing, or private to
  * someone else) or conflict (deleted by its creator). Catalog rows pass unchanged.
  */
@@ -31,12 +42,25 @@ export function assertCustomPersonaUsable(row: PersonaRow | undefined, userId: s
 }
 
 /**
+ * The API's prefix in the avatar addresses the server hands out (`API_PREFIX`, "" when the API is
+ * served at the root): set once when the modules are composed (informational finding of issue #40:
+ * it was hard-coded `/api`, so avatars broke with `API_PREFIX=""`).
+ */
+let apiPrefix = '/api';
+export function setPersonaUrlPrefix(prefix: string): void {
+  apiPrefix = prefix;
+}
+export const personaUrlPrefix = (): string => apiPrefix;
+
+/**
  * Where a custom persona's uploaded or generated avatar is served: its store key's last segment is
  * random, so the address works only for those who were shown it (people allowed to see the persona).
  */
 export function customAvatarUrl(row: Pick<PersonaRow, 'id' | 'avatar'>): string | null {
   const token = row.avatar?.split('/').pop();
-  return token ? `/api/personas/${encodeURIComponent(row.id)}/custom-avatar/${encodeURIComponent(token)}` : null;
+  return token
+    ? `${apiPrefix}/personas/${encodeURIComponent(row.id)}/custom-avatar/${encodeURIComponent(token)}`
+    : null;
 }
 
 /** Whether a persona's generated art is served: a published catalog persona, or a custom one anyone with the link may see. */

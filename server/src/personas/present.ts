@@ -2,7 +2,7 @@ import type { Persona, PersonaRecord } from '@neura/contract';
 import { fromBool, fromJson, toBool, toJson } from '../db/database.js';
 import type { NewPersona, PersonaRow } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
-import { customAvatarUrl } from './custom.js';
+import { customAvatarUrl, personaUrlPrefix } from './custom.js';
 
 export function presentPersona(row: PersonaRow): Persona {
   return {
@@ -26,7 +26,7 @@ export function presentPersona(row: PersonaRow): Persona {
 
 /** Where the uploaded avatar is served; the update time busts caches when it changes. */
 export function personaAvatarUrl(row: Pick<PersonaRow, 'id' | 'updated_at'>): string {
-  return `/api/personas/${encodeURIComponent(row.id)}/avatar?v=${encodeURIComponent(String(row.updated_at))}`;
+  return `${personaUrlPrefix()}/personas/${encodeURIComponent(row.id)}/avatar?v=${encodeURIComponent(String(row.updated_at))}`;
 }
 
 export function toPersonaRecord(row: PersonaRow): PersonaRecord {

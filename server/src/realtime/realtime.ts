@@ -15,7 +15,7 @@ import { type Namespace, Server, type Socket } from 'socket.io';
 import { newId } from '../lib/ids.js';
 import { containsNul } from '../lib/input-guard.js';
 import { runWithRequestId } from '../lib/request-context.js';
-import { API_CSP } from '../lib/security-headers.js';
+import { API_CSP, REFERRER_POLICY } from '../lib/security-headers.js';
 import { originAllowed } from './allowed-origins.js';
 import type { RedisLink } from './redis-health.js';
 
@@ -132,6 +132,8 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
       headers['Content-Security-Policy'] = API_CSP;
       headers['X-Content-Type-Options'] = 'nosniff';
       headers['X-Frame-Options'] = 'DENY';
+      // The same referrer policy as every other answer (issue #40, informational).
+      headers['Referrer-Policy'] = REFERRER_POLICY;
     });
     if (options.redis) this.useRedis(io, options.redis);
     this.setup(io.of(SESSION_NAMESPACE) as Namespace, this.sessionHandlers);

@@ -52,8 +52,8 @@ export async function serveWeb(app: FastifyInstance, distDir: string, apiPrefix:
     }
     // A missing hashed asset is a real 404, not the app shell.
     if (url.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found');
-    // A shared chat (issue #30) is public but never for search engines.
-    if (url.startsWith('/share/')) reply.header('X-Robots-Tag', 'noindex, nofollow');
+    // A shared chat (issue #30) and a persona's link page (issue #40) are never for search engines.
+    if (url.startsWith('/share/') || url.startsWith('/p/')) reply.header('X-Robots-Tag', 'noindex, nofollow');
     return reply
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')

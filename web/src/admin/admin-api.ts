@@ -97,6 +97,10 @@ export interface AdminOrder {
   amountCents: number;
   currency: string;
   createdAt: string;
+  /** A Pro renewal (a monthly payment of the subscription). */
+  renewal?: boolean;
+  periodStart?: string | null;
+  periodEnd?: string | null;
 }
 
 export interface AuditLine {
@@ -121,7 +125,8 @@ export const adminApi = {
   user: (id: string) => api<AdminUserDetail>(`/admin/users/${encodeURIComponent(id)}`),
   credits: (id: string, amount: number) => post(`/admin/users/${encodeURIComponent(id)}/credits`, { amount }),
   givePro: (id: string, days: number) => post(`/admin/users/${encodeURIComponent(id)}/pro`, { days }),
-  endPro: (id: string) => api(`/admin/users/${encodeURIComponent(id)}/pro`, { method: 'DELETE' }),
+  endPro: (id: string, when: 'now' | 'period-end' = 'now') =>
+    api(`/admin/users/${encodeURIComponent(id)}/pro?when=${when}`, { method: 'DELETE' }),
   suspend: (id: string, on: boolean) => post(`/admin/users/${encodeURIComponent(id)}/${on ? 'suspend' : 'unsuspend'}`),
   role: (id: string, role: 'user' | 'admin') => post(`/admin/users/${encodeURIComponent(id)}/role`, { role }),
   deleteUser: (id: string) => api(`/admin/users/${encodeURIComponent(id)}`, { method: 'DELETE' }),

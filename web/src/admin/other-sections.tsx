@@ -35,7 +35,7 @@ export function OrdersSection() {
             rows={data.items.map((o) => [
               when(o.createdAt),
               o.email,
-              `${o.product} (${o.provider})`,
+              `${o.product}${o.renewal ? ` ${t.orders.renewal}` : ''} (${o.provider})`,
               <span key="s" data-testid={`order-status-${o.id}`}>
                 {o.status}
               </span>,

@@ -83,8 +83,25 @@ function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: 
         <button type="submit" className={buttonClass}>
           {t.users.givePro}
         </button>
-        <button type="button" className={buttonClass} onClick={() => void act(() => adminApi.endPro(user.id), changed)}>
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={() => {
+            if (window.confirm(t.users.confirmEndPro(data.email)))
+              void act(() => adminApi.endPro(user.id, 'now'), changed);
+          }}
+        >
           {t.users.endPro}
+        </button>
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={() => {
+            if (window.confirm(t.users.confirmEndProAtPeriodEnd(data.email)))
+              void act(() => adminApi.endPro(user.id, 'period-end'), changed);
+          }}
+        >
+          {t.users.endProAtPeriodEnd}
         </button>
       </form>
       <div className="flex flex-wrap gap-2">

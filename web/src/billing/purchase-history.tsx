@@ -28,7 +28,10 @@ function OrderRow({ order }: { order: Order }) {
       <details className="group rounded-xl bg-surface-2">
         <summary className="flex cursor-pointer list-none items-center gap-3 p-3 [&::-webkit-details-marker]:hidden">
           <span className="min-w-0 flex-1">
-            <span className="block truncate font-medium">{t.productName(order.product)}</span>
+            <span className="block truncate font-medium">
+              {t.productName(order.product)}
+              {order.renewal ? ` · ${t.receiptRenewal}` : ''}
+            </span>
             <span className="text-sm text-muted">{day(order.createdAt)}</span>
           </span>
           <span className="text-right">
@@ -50,6 +53,12 @@ function OrderRow({ order }: { order: Order }) {
             {order.credits > 0 ? <ReceiptRow label={t.receiptCredits} value={String(order.credits)} /> : null}
             {order.refundedCredits > 0 ? (
               <ReceiptRow label={t.receiptRefunded} value={String(order.refundedCredits)} />
+            ) : null}
+            {order.periodStart && order.periodEnd ? (
+              <ReceiptRow label={t.receiptPeriod} value={`${day(order.periodStart)} – ${day(order.periodEnd)}`} />
+            ) : null}
+            {order.refundedAmount ? (
+              <ReceiptRow label={t.receiptMoneyRefunded} value={money(order.refundedAmount, order.currency)} />
             ) : null}
             <ReceiptRow label={t.receiptProvider} value={t.providerNames[order.provider] ?? order.provider} />
           </dl>

@@ -117,6 +117,18 @@ function renderAt(path: string) {
 const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 
 describe('CreatePage (builder)', () => {
+  it('should say next to the instructions that they reach the model in everyone’s chats (issue #40)', async () => {
+    renderAt('/create');
+    await screen.findByTestId('persona-form');
+    const described = field(/^Instructions/).getAttribute('aria-describedby') ?? '';
+    const hint = described
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
+    expect(hint).toMatch(/reach the model in every chat anyone has with this persona/);
+    expect(hint).toMatch(/keep secrets/);
+  });
+
   it('should refuse an empty name and instructions over the limit next to their fields, sending nothing', async () => {
     renderAt('/create');
     await screen.findByTestId('persona-form');

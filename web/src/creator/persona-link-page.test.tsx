@@ -59,6 +59,12 @@ function renderAt(id: string) {
 }
 
 describe('PersonaLinkPage', () => {
+  it('should mark the page noindex while it is shown (issue #40, like a shared chat)', async () => {
+    renderAt('cp_link');
+    expect(await screen.findByRole('heading', { name: 'Captain Quill' })).toBeTruthy();
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toContain('noindex');
+  });
+
   it('should show the profile with Start Chat, and report it with a reason', async () => {
     renderAt('cp_link');
     expect(await screen.findByRole('heading', { name: 'Captain Quill' })).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { startChat } from '../chats/chat-actions';
 import { CostBadge } from '../personas/cost-badge';
@@ -17,6 +17,15 @@ export default function PersonaLinkPage() {
   const profile = usePersonaProfile(token ? id : null);
   const navigate = useNavigate();
   const [starting, setStarting] = useState(false);
+  // Like a shared chat, a persona's link page is never for search engines (the server also sends
+  // X-Robots-Tag on /p/ and on the profile it shows).
+  useEffect(() => {
+    const meta = document.createElement('meta');
+    meta.name = 'robots';
+    meta.content = 'noindex, nofollow';
+    document.head.append(meta);
+    return () => meta.remove();
+  }, []);
 
   if (profile.status === 'missing') {
     return (

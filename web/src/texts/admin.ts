@@ -75,6 +75,11 @@ export const adminTexts = {
     proDays: 'Pro days',
     givePro: 'Give Pro',
     endPro: 'End Pro',
+    endProAtPeriodEnd: 'End Pro at period end',
+    confirmEndPro: (email: string) =>
+      `End Pro for ${email} now? Their subscription is canceled at the payment provider at once (no more renewals) and they are told by mail.`,
+    confirmEndProAtPeriodEnd: (email: string) =>
+      `End Pro for ${email} when the period already paid for ends? Their subscription stops renewing at the payment provider and they are told by mail.`,
     suspend: 'Suspend',
     unsuspend: 'Lift suspension',
     makeAdmin: 'Make admin',
@@ -128,7 +133,9 @@ export const adminTexts = {
   orders: {
     search: 'Filter by email',
     refund: 'Refund',
-    confirmRefund: (id: string) => `Refund order ${id} in full? The unspent credits are taken back.`,
+    confirmRefund: (id: string) =>
+      `Refund order ${id} in full? The unspent credits (or, for Pro, the rest of the period it paid for) are taken back.`,
+    renewal: '(renewal)',
     status: 'Status',
     when: 'When',
     none: 'No orders.',

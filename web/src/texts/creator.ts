@@ -14,7 +14,8 @@ export const creatorTexts = {
     newHeading: 'Create your own persona',
     editHeading: (name: string) => `Edit ${name}`,
     help: 'How it works',
-    intro: 'Give it a name, a personality and a greeting. Only you can see the instructions.',
+    intro:
+      'Give it a name, a personality and a greeting. The instructions are not shown to others, but they shape every reply.',
     name: 'Name',
     namePlaceholder: 'e.g. Captain Quill',
     avatar: 'Avatar',
@@ -31,7 +32,8 @@ export const creatorTexts = {
     description: 'Description',
     descriptionPlaceholder: 'What is this persona good at?',
     instructions: 'Instructions',
-    instructionsHint: 'How your persona behaves. This is sent to the model and never shown to anyone else.',
+    instructionsHint:
+      'How your persona behaves. The app never shows these to anyone else, but they reach the model in every chat anyone has with this persona, and a visitor may get the model to repeat them: keep secrets and personal details out.',
     instructionsPlaceholder: 'You are a patient pirate who explains maths with sea stories…',
     count: (used: number, max: number) => `${used.toLocaleString('en-US')} / ${max.toLocaleString('en-US')}`,
     overLimit: (over: number) => `${plural(over, 'character', 'characters')} over the limit.`,

@@ -502,6 +502,9 @@ export const billingTexts = {
   receiptCredits: 'Credits',
   receiptRefunded: 'Credits refunded',
   receiptProvider: 'Paid with',
+  receiptPeriod: 'Pro period',
+  receiptRenewal: 'Monthly renewal',
+  receiptMoneyRefunded: 'Amount refunded',
   providerNames: { stripe: 'Stripe', sandbox: 'Sandbox (no money moved)', off: 'None' } as Record<string, string>,
   productName: (product: string) =>
     product === 'pro' ? 'Neura Pro (1 month)' : `${billingTextsPack(product)} credit pack`,
