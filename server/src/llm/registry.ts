@@ -13,6 +13,9 @@ const DEFAULT_MODELS: Record<Exclude<ProviderName, 'llm'>, string> = {
   anthropic: 'claude-3-5-haiku-latest',
 };
 
+/** OpenAI's API when OPENAI_BASE_URL is not set (the SDK provider's default too). */
+const OPENAI_URL = 'https://api.openai.com/v1';
+
 /** `openai-compatible:` and `llm:` both name the LLM_BASE_URL server. */
 const ALIASES: Record<string, ProviderName> = {
   'openai-compatible': 'llm',
@@ -67,8 +70,12 @@ export class LlmRegistry {
     }
     if (config.OPENAI_API_KEY) {
       const provider = createOpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL });
-      // `.chat()`: Chat Completions (calling the provider directly would use the Responses API).
-      this.factories.set('openai', (id) => provider.chat(id));
+      // Replies stream through the same lean Chat Completions reader as LLM_BASE_URL: the SDK's
+      // OpenAI provider fails a tool call without `index` (Gemini's OpenAI-compatible endpoint
+      // behind OPENAI_BASE_URL) and reads none of the fields other servers add. `.chat()` (Chat
+      // Completions, not the Responses API) still generates chat titles.
+      const server = { baseURL: config.OPENAI_BASE_URL ?? OPENAI_URL, apiKey: config.OPENAI_API_KEY };
+      this.factories.set('openai', (id) => withPartStream(provider.chat(id), server));
     }
     if (config.ANTHROPIC_API_KEY) {
       const provider = createAnthropic({ apiKey: config.ANTHROPIC_API_KEY, baseURL: config.ANTHROPIC_BASE_URL });
