@@ -1,9 +1,10 @@
-import type { LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { APICallError, tool } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { hasPartStream, type PartStreamModel, readParts } from '../src/llm/chat-stream.js';
+import { readParts } from '../src/llm/chat-stream.js';
 import { LlmRegistry } from '../src/llm/registry.js';
 import { streamSteps } from '../src/llm/step-loop.js';
 
@@ -12,10 +13,24 @@ const call = (text: string, extra: Partial<LanguageModelV3CallOptions> = {}): La
   ...extra,
 });
 
-async function collect(parts: AsyncIterable<LanguageModelV3StreamPart>): Promise<LanguageModelV3StreamPart[]> {
+async function collect(
+  parts: AsyncIterable<LanguageModelV3StreamPart> | ReadableStream<LanguageModelV3StreamPart>,
+): Promise<LanguageModelV3StreamPart[]> {
   const out: LanguageModelV3StreamPart[] = [];
-  for await (const part of parts) out.push(part);
+  for await (const part of parts as AsyncIterable<LanguageModelV3StreamPart>) out.push(part);
   return out;
+}
+
+/** The lean model's `doStream` (what streamText calls): its parts once the response headers are in. */
+const open = async (model: LanguageModelV3, options: LanguageModelV3CallOptions) =>
+  (await model.doStream(options)).stream;
+
+/** The lean model of an LLM_BASE_URL config. */
+function leanModel(config: { LLM_BASE_URL: string; LLM_MODEL: string; LLM_API_KEY?: string }): LanguageModelV3 {
+  const resolved = new LlmRegistry(config).getLanguageModel();
+  if (!resolved || typeof resolved.model === 'string' || resolved.model.specificationVersion !== 'v3')
+    throw new Error('no provider model');
+  return resolved.model;
 }
 
 const textOf = (parts: LanguageModelV3StreamPart[]) =>
@@ -31,22 +46,16 @@ const delta = (d: Record<string, unknown>, finish: string | null = null) =>
 
 describe('the lean OpenAI-compatible stream (llm/chat-stream.ts)', () => {
   let fake: FakeOpenAI;
-  let model: PartStreamModel;
+  let model: LanguageModelV3;
   beforeAll(async () => {
     fake = await startFakeOpenAI({ chunks: ['Hel', 'lo ', 'wörld'] });
-    const resolved = new LlmRegistry({
-      LLM_BASE_URL: fake.baseUrl,
-      LLM_MODEL: 'm1',
-      LLM_API_KEY: 'k1',
-    }).getLanguageModel();
-    if (!resolved || !hasPartStream(resolved.model)) throw new Error('the llm provider has no lean stream');
-    model = resolved.model;
+    model = leanModel({ LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'm1', LLM_API_KEY: 'k1' });
   });
   afterAll(() => fake.close());
 
   it('should send the provider request and read the text as it streams', async () => {
     fake.setScript({ chunks: ['Hel', 'lo ', 'wörld'] });
-    const parts = await collect(await model.openParts(call('hi')));
+    const parts = await collect(await open(model, call('hi')));
     expect(textOf(parts)).toBe('Hello wörld');
     expect(parts.filter((p) => p.type === 'text-delta')).toHaveLength(3);
     const request = fake.requests.at(-1);
@@ -69,7 +78,8 @@ describe('the lean OpenAI-compatible stream (llm/chat-stream.ts)', () => {
       ],
     });
     const parts = await collect(
-      await model.openParts(
+      await open(
+        model,
         call('search', {
           tools: [
             {
@@ -108,7 +118,7 @@ describe('the lean OpenAI-compatible stream (llm/chat-stream.ts)', () => {
       [400, false],
     ] as const) {
       fake.setScript({ status });
-      const error = await model.openParts(call('hi')).catch((e: unknown) => e);
+      const error = await open(model, call('hi')).catch((e: unknown) => e);
       expect(APICallError.isInstance(error)).toBe(true);
       expect((error as APICallError).statusCode).toBe(status);
       expect((error as APICallError).isRetryable).toBe(retryable);
@@ -118,31 +128,36 @@ describe('the lean OpenAI-compatible stream (llm/chat-stream.ts)', () => {
 
   it('should fail the stream on an error chunk and on a cut connection', async () => {
     fake.setScript({ chunks: ['a', 'b', 'c'], failAfter: 1, failMode: 'error-chunk' });
-    const parts = await collect(await model.openParts(call('hi')));
+    const parts = await collect(await open(model, call('hi')));
     expect(textOf(parts)).toBe('a');
     const error = parts.find((p) => p.type === 'error');
     expect(error && error.type === 'error' && String(error.error)).toContain('broke mid-stream');
 
+    // A cut connection ends the stream with an error part too (streamText fails the step on it).
     fake.setScript({ chunks: ['a', 'b', 'c'], failAfter: 1 });
-    const cut = collect(await model.openParts(call('hi')));
-    await expect(cut).rejects.toThrow();
+    const cut = await collect(await open(model, call('hi')));
+    expect(textOf(cut)).toBe('a');
+    expect(cut.at(-1)?.type).toBe('error');
+    expect(cut.some((p) => p.type === 'finish')).toBe(false);
   });
 
   it('should stop reading when the call is aborted', async () => {
     fake.setScript({ chunks: ['a', 'b', 'c'], holdAfter: 1 });
     const controller = new AbortController();
     const seen: string[] = [];
-    const parts = await model.openParts(call('hi', { abortSignal: controller.signal }));
-    const reading = (async () => {
-      for await (const part of parts) {
-        if (part.type === 'text-delta') {
-          seen.push(part.delta);
-          controller.abort();
-        }
+    const parts = await open(model, call('hi', { abortSignal: controller.signal }));
+    const types: string[] = [];
+    for await (const part of parts as unknown as AsyncIterable<LanguageModelV3StreamPart>) {
+      types.push(part.type);
+      if (part.type === 'text-delta') {
+        seen.push(part.delta);
+        controller.abort();
       }
-    })();
-    await expect(reading).rejects.toThrow();
+    }
     expect(seen).toEqual(['a']);
+    // Nothing after the abort but the error that ends the stream: no finish.
+    expect(types.at(-1)).toBe('error');
+    expect(types).not.toContain('finish');
     fake.release();
   });
 
@@ -150,9 +165,7 @@ describe('the lean OpenAI-compatible stream (llm/chat-stream.ts)', () => {
     const closed = await startFakeOpenAI();
     const url = closed.baseUrl;
     await closed.close();
-    const resolved = new LlmRegistry({ LLM_BASE_URL: url, LLM_MODEL: 'm' }).getLanguageModel();
-    if (!resolved || !hasPartStream(resolved.model)) throw new Error('no lean stream');
-    const error = await resolved.model.openParts(call('hi')).catch((e: unknown) => e);
+    const error = await open(leanModel({ LLM_BASE_URL: url, LLM_MODEL: 'm' }), call('hi')).catch((e: unknown) => e);
     expect(APICallError.isInstance(error)).toBe(true);
     expect((error as APICallError).isRetryable).toBe(true);
   });
@@ -199,7 +212,9 @@ describe('readParts (the SSE reader)', () => {
     expect(textOf(cutShort)).toBe('half');
     expect(cutShort.at(-1)?.type).toBe('error');
 
-    await expect(collect(readParts(bytes('data: {not json\n\n')))).rejects.toThrow(/not JSON/);
+    const notJson = await collect(readParts(bytes('data: {not json\n\n')));
+    const last = notJson.at(-1);
+    expect(last?.type === 'error' && String(last.error)).toMatch(/not JSON/);
   });
 
   it('should take array content (text parts) and skip empty deltas', async () => {
@@ -218,14 +233,14 @@ describe('readParts (the SSE reader)', () => {
   });
 });
 
-describe('the step loop on both paths (lean stream and the provider stream)', () => {
+describe('the step loop on every path (the lean model for LLM_BASE_URL and OPENAI_API_KEY, an SDK provider)', () => {
   let fake: FakeOpenAI;
   beforeAll(async () => {
     fake = await startFakeOpenAI();
   });
   afterAll(() => fake.close());
 
-  for (const path of ['lean', 'provider'] as const) {
+  for (const path of ['llm', 'openai', 'sdk provider'] as const) {
     it(`should stream text, run a tool call and feed its result back (${path})`, async () => {
       const registry = new LlmRegistry({
         LLM_BASE_URL: fake.baseUrl,
@@ -233,9 +248,11 @@ describe('the step loop on both paths (lean stream and the provider stream)', ()
         OPENAI_API_KEY: 'sk',
         OPENAI_BASE_URL: fake.baseUrl,
       });
-      const resolved = registry.getLanguageModel(path === 'lean' ? undefined : 'openai:gpt-test');
+      const resolved =
+        path === 'sdk provider'
+          ? { model: createOpenAICompatible({ name: 'sdk', baseURL: fake.baseUrl, includeUsage: true }).chatModel('m') }
+          : registry.getLanguageModel(path === 'llm' ? undefined : 'openai:gpt-test');
       if (!resolved) throw new Error('no model');
-      expect(hasPartStream(resolved.model)).toBe(path === 'lean');
       fake.setScript((request) =>
         request.body.messages.some((m: { role: string }) => m.role === 'tool')
           ? { chunks: ['It is ', 'sunny.'] }

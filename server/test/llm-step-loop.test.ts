@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type FakeOpenAI, type FakeRequest, type FakeScript, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
-import { type ModelMessage, type ToolSet, tool } from 'ai';
+import { APICallError, type ModelMessage, type ToolSet, tool } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { LlmRegistry } from '../src/llm/registry.js';
@@ -45,6 +45,7 @@ async function run(
     idleTimeoutMs?: number;
     maxRetries?: number;
     messages?: ModelMessage[];
+    signal?: AbortSignal;
   },
   sink: Partial<StepSink> = {},
 ): Promise<Run> {
@@ -74,7 +75,7 @@ async function run(
         tools: options.tools,
         maxSteps: options.maxSteps ?? 3,
         maxRetries: options.maxRetries ?? 0,
-        signal: new AbortController().signal,
+        signal: options.signal ?? new AbortController().signal,
         idleTimeoutMs: options.idleTimeoutMs ?? 10_000,
         maxRetryDelayMs: 10,
       },
@@ -271,7 +272,7 @@ describe('the step loop on OpenAI-compatible streams', () => {
     expect(out.seen.at(-1)).toBe('result:last:"sunny in Oslo"');
   });
 
-  it('should abort and settle the running tools when the model fails mid-step', async () => {
+  it('should not run the calls of a step the model failed mid-stream', async () => {
     fake.setScript({
       raw: [
         chunk({ tool_calls: [{ index: 0, id: 't', function: { name: 'weather', arguments: '{"place":"Oslo"}' } }] }),
@@ -283,7 +284,20 @@ describe('the step loop on OpenAI-compatible streams', () => {
     const log: string[] = [];
     const out = await run({ provider: 'lean', baseUrl: fake.baseUrl, tools: { weather: weather(log, 5000) } });
     expect(String(out.error)).toContain('upstream broke');
-    // The tool was aborted and had settled before the loop rejected.
+    // streamText runs a step's calls once the model's stream has finished: this one never did.
+    expect(log).toEqual([]);
+  });
+
+  it('should abort and settle the running tools when the reply is stopped during a tool', async () => {
+    fake.setScript({ chunks: [], toolCalls: [{ id: 't', name: 'weather', arguments: '{"place":"Oslo"}' }] });
+    const log: string[] = [];
+    const controller = new AbortController();
+    const out = await run(
+      { provider: 'lean', baseUrl: fake.baseUrl, tools: { weather: weather(log, 5000) }, signal: controller.signal },
+      { toolCall: () => setTimeout(() => controller.abort(new Error('stopped by the user')), 50) },
+    );
+    expect(String(out.error)).toContain('stopped by the user');
+    // The tool was aborted and had settled before the loop rejected; no result was reported.
     expect(log).toEqual(['start:Oslo', 'aborted:Oslo']);
   });
 
@@ -294,6 +308,24 @@ describe('the step loop on OpenAI-compatible streams', () => {
     expect(out.error).toBeUndefined();
     expect(calls).toBe(2);
     expect(out.seen).toEqual(['text:ok']);
+  });
+
+  it("should honour a server's retry-after only up to the cap", async () => {
+    let calls = 0;
+    // 30 s asked; the cap (maxRetryDelayMs: 10) wins, so the reply does not wait for it.
+    fake.setScript(() => (++calls === 1 ? { status: 429, retryAfter: 30 } : { chunks: ['ok'] }));
+    const out = await run({ provider: 'lean', baseUrl: fake.baseUrl, maxRetries: 1 });
+    expect(out.error).toBeUndefined();
+    expect(calls).toBe(2);
+  });
+
+  it("should fail with the provider's own error (status and message) once the retries are spent", async () => {
+    let calls = 0;
+    fake.setScript(() => (++calls, { status: 503, retryAfter: 0 }));
+    const out = await run({ provider: 'lean', baseUrl: fake.baseUrl, maxRetries: 1 });
+    expect(calls).toBe(2);
+    expect(APICallError.isInstance(out.error)).toBe(true);
+    expect((out.error as APICallError).statusCode).toBe(503);
   });
 });
 

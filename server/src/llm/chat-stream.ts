@@ -4,35 +4,38 @@ import type {
   LanguageModelV3FinishReason,
   LanguageModelV3Prompt,
   LanguageModelV3StreamPart,
+  LanguageModelV3StreamResult,
   LanguageModelV3ToolResultOutput,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import { APICallError } from 'ai';
 import { createParser } from 'eventsource-parser';
-import { Agent, request, errors as undiciErrors } from 'undici';
+import { Agent, type Dispatcher, request, errors as undiciErrors } from 'undici';
 
 /**
- * The reply engine's lean path to an OpenAI-compatible server (LLM_BASE_URL). It builds the Chat
- * Completions request itself (messages, tools, tool_choice, `stream_options.include_usage`) and
- * reads the answer straight off the socket: `eventsource-parser` for the SSE framing (CR, LF or
- * CRLF line endings, comments such as `: keep-alive`, a last event without its blank line), one
- * `JSON.parse` per event, and the parts the step loop needs (`text-delta`, `reasoning-delta`,
- * `tool-call`, `finish` with usage, `error`) handed over without the provider's web-stream pipeline
- * and per-chunk schema validation (docs/PERFORMANCE.md). Only public APIs: the provider's own
- * model (its `doGenerate` / `doStream`) is kept for everything else, e.g. naming chats.
+ * The lean Chat Completions model (LLM_BASE_URL and OPENAI_API_KEY): a `LanguageModelV3` whose
+ * `doStream` builds the request itself (messages, tools, tool_choice,
+ * `stream_options.include_usage`) and reads the answer straight off the socket —
+ * `eventsource-parser` for the SSE framing (CR, LF or CRLF line endings, comments such as
+ * `: keep-alive`, a last event without its blank line), one `JSON.parse` per event — handing the
+ * AI SDK's `streamText` a plain `ReadableStream` of stream parts (`text-*`, `reasoning-*`,
+ * `tool-call`, `finish` with usage, `error`), without the SDK provider's per-chunk schema
+ * validation and web-stream transforms (docs/PERFORMANCE.md). It reads what the SDK's providers
+ * do not: Groq's `x_groq.usage`, Moonshot's usage inside the choice, `arguments` sent as an
+ * object, parallel calls all at `index: 0` told apart by id, calls without `index` (Gemini),
+ * `finish_reason: ""` (not a finish), lone CR line endings, a call without a name (handed over
+ * with an empty `toolName`; `streamText` fails it and the model is told why). Only public APIs:
+ * `doGenerate` (e.g. naming chats) is the SDK provider's own model.
  *
  * Errors: an HTTP error status is an `APICallError` (retryable for 408, 409, 429 and 5xx, with the
  * server's own message), a connection failure a retryable `APICallError`; an error object in the
- * stream or a stream that ends without a finish reason fails the step.
+ * stream, a cut connection or a stream that ends without a finish reason is an `error` part.
  */
-export interface PartStreamModel extends LanguageModelV3 {
-  /** Sends the call; resolves once the response headers are in (HTTP errors reject here). */
-  openParts(options: LanguageModelV3CallOptions): Promise<AsyncIterable<LanguageModelV3StreamPart>>;
-}
 
-export function hasPartStream(model: unknown): model is PartStreamModel {
-  return typeof (model as Partial<PartStreamModel> | null)?.openParts === 'function';
-}
+/** What the model is told when it called a tool without naming it (the call is not run). */
+export const NAMELESS_TOOL_ERROR = 'The model called a tool without giving its name, so the call was not run.';
+/** The name a nameless call is sent back under (servers reject an empty function name). */
+const NAMELESS_TOOL = 'unnamed_tool';
 
 export interface CompatibleServer {
   /** The server's base URL (…/v1). */
@@ -40,29 +43,24 @@ export interface CompatibleServer {
   apiKey?: string;
 }
 
-/** One keep-alive connection pool for the model server (no per-request connection setup). */
+/** One keep-alive connection pool for the model servers (no per-request connection setup). */
 const agent = new Agent({ keepAliveTimeout: 30_000, connect: { timeout: 10_000 } });
 
 /**
- * Wraps the provider's chat model: generate, the standard `doStream` and the metadata are the
- * provider's (public `LanguageModelV3` members); `openParts` is the lean streaming path.
+ * The lean model over `server`: `doStream` is ours, `doGenerate` and the metadata are `generator`'s
+ * (the SDK provider's chat model for the same server).
  */
-export function withPartStream(model: LanguageModelV3, server: CompatibleServer): PartStreamModel {
+export function chatCompletionsModel(generator: LanguageModelV3, server: CompatibleServer): LanguageModelV3 {
   const url = `${server.baseURL.replace(/\/+$/, '')}/chat/completions`;
   return {
     specificationVersion: 'v3',
-    get provider() {
-      return model.provider;
-    },
-    get modelId() {
-      return model.modelId;
-    },
+    provider: generator.provider,
+    modelId: generator.modelId,
     get supportedUrls() {
-      return model.supportedUrls;
+      return generator.supportedUrls;
     },
-    doGenerate: (options) => model.doGenerate(options),
-    doStream: (options) => model.doStream(options),
-    openParts: (options) => openParts(url, server.apiKey, model.modelId, options),
+    doGenerate: (options) => generator.doGenerate(options),
+    doStream: (options) => openStream(url, server.apiKey, generator.modelId, options),
   };
 }
 
@@ -128,7 +126,7 @@ export function toWireMessages(prompt: LanguageModelV3Prompt): WireMessage[] {
               id: part.toolCallId,
               type: 'function',
               function: {
-                name: part.toolName,
+                name: part.toolName || NAMELESS_TOOL,
                 arguments: typeof part.input === 'string' ? part.input : JSON.stringify(part.input ?? {}),
               },
             });
@@ -140,7 +138,8 @@ export function toWireMessages(prompt: LanguageModelV3Prompt): WireMessage[] {
       case 'tool':
         for (const part of message.content) {
           if (part.type !== 'tool-result') continue;
-          out.push({ role: 'tool', tool_call_id: part.toolCallId, content: toolOutputText(part.output) });
+          const content = part.toolName === '' ? NAMELESS_TOOL_ERROR : toolOutputText(part.output);
+          out.push({ role: 'tool', tool_call_id: part.toolCallId, content });
         }
         break;
     }
@@ -202,12 +201,12 @@ function errorMessageOf(status: number, text: string): string {
   return text.trim().slice(0, 500) || `HTTP ${status}`;
 }
 
-async function openParts(
+async function openStream(
   url: string,
   apiKey: string | undefined,
   modelId: string,
   options: LanguageModelV3CallOptions,
-): Promise<AsyncIterable<LanguageModelV3StreamPart>> {
+): Promise<LanguageModelV3StreamResult> {
   const body = requestBody(modelId, options);
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
   if (apiKey) headers.authorization = `Bearer ${apiKey}`;
@@ -250,7 +249,7 @@ async function openParts(
       isRetryable: status === 408 || status === 409 || status === 429 || status >= 500,
     });
   }
-  return readParts(response.body);
+  return { stream: partStream(response.body), request: { body } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -352,146 +351,217 @@ function streamError(chunk: Chunk): string | undefined {
 }
 
 /**
- * The response body (SSE) as stream parts: `text-delta`s and `reasoning-delta`s as they come,
+ * Reads the response body (SSE) into stream parts: `text-delta`s and `reasoning-delta`s as they
+ * come (each run opened and closed with its `-start` / `-end` part, as `streamText` wants),
  * `tool-call`s once the step's calls are complete (at the finish reason), and one `finish` with the
  * finish reason and usage at the end. Tool call pieces are told apart by `id` when the server sends
  * one (Ollama and LiteLLM send every parallel call with `index: 0`), else by `index`, else they
  * continue the call before; `arguments` sent as an object are taken as its JSON. A call without a
- * name is handed over with an empty `toolName` (the step loop fails that call with a clear error).
- * `finish_reason: ""` (SGLang, older Ollama) is not a finish.
+ * name is handed over with an empty `toolName`. `finish_reason: ""` (SGLang, older Ollama) is not
+ * a finish.
  */
-export async function* readParts(body: AsyncIterable<Buffer | string>): AsyncGenerator<LanguageModelV3StreamPart> {
-  type Call = { id: string; name: string; args: string };
-  const calls: Call[] = [];
-  const byId = new Map<string, Call>();
-  const byIndex = new Map<number, Call>();
-  let generated = 0;
-  let finishRaw: string | undefined;
-  let usage: LanguageModelV3Usage | undefined;
-  let done = false;
-  let failed = false;
-  const queue: LanguageModelV3StreamPart[] = [];
+class PartReader {
+  /** Parts read and not yet handed over. */
+  queue: LanguageModelV3StreamPart[] = [];
+  /** `[DONE]`, or an error: nothing after it is read. */
+  done = false;
+  failed = false;
+  private readonly calls: Array<{ id: string; name: string; args: string }> = [];
+  private readonly byId = new Map<string, { id: string; name: string; args: string }>();
+  private readonly byIndex = new Map<number, { id: string; name: string; args: string }>();
+  private generated = 0;
+  private finishRaw: string | undefined;
+  private usage: LanguageModelV3Usage | undefined;
+  private open: 'text' | 'reasoning' | undefined;
+  private readonly decoder = new TextDecoder('utf-8');
+  private readonly parser = createParser({ onEvent: (event) => this.handle(event.data) });
 
-  const flushCalls = () => {
-    for (const call of calls) {
-      queue.push({
-        type: 'tool-call',
-        toolCallId: call.id,
-        toolName: call.name,
-        input: call.args,
-      });
+  /** A piece of the body (bytes split anywhere, even inside a character). */
+  feed(chunk: Buffer | string): void {
+    if (this.done || this.failed) return;
+    this.parser.feed(typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true }));
+  }
+
+  /** The body ended: the last event (even without its blank line), the calls, the finish. */
+  end(): void {
+    if (!this.done && !this.failed) this.parser.feed(`${this.decoder.decode()}\n\n`);
+    if (this.failed) return;
+    if (this.finishRaw === undefined) {
+      if (this.calls.length === 0) {
+        this.fail('Response stream ended without a finish reason.');
+        return;
+      }
+      // Some gateways end the stream after the calls without a finish reason.
+      this.finishRaw = 'tool_calls';
+      this.flushCalls();
     }
-    calls.length = 0;
-    byId.clear();
-    byIndex.clear();
-  };
+    this.close();
+    this.queue.push({ type: 'finish', finishReason: finishReasonOf(this.finishRaw), usage: this.usage ?? NO_USAGE });
+  }
 
-  const toolDelta = (d: ToolCallDelta) => {
+  /** The stream failed (an error object, a cut connection): an `error` part, nothing after it. */
+  fail(error: unknown): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.queue.push({ type: 'error', error: typeof error === 'string' ? new Error(error) : error });
+  }
+
+  private delta(kind: 'text' | 'reasoning', delta: string): void {
+    const id = kind === 'text' ? 'txt-0' : 'reasoning-0';
+    if (this.open !== kind) {
+      this.close();
+      this.open = kind;
+      this.queue.push(kind === 'text' ? { type: 'text-start', id } : { type: 'reasoning-start', id });
+    }
+    this.queue.push(kind === 'text' ? { type: 'text-delta', id, delta } : { type: 'reasoning-delta', id, delta });
+  }
+
+  private close(): void {
+    if (this.open === 'text') this.queue.push({ type: 'text-end', id: 'txt-0' });
+    else if (this.open === 'reasoning') this.queue.push({ type: 'reasoning-end', id: 'reasoning-0' });
+    this.open = undefined;
+  }
+
+  private flushCalls(): void {
+    if (this.calls.length) this.close();
+    for (const call of this.calls)
+      this.queue.push({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.args });
+    this.calls.length = 0;
+    this.byId.clear();
+    this.byIndex.clear();
+  }
+
+  private toolDelta(d: ToolCallDelta): void {
     const id = typeof d.id === 'string' && d.id !== '' ? d.id : undefined;
     const index = typeof d.index === 'number' ? d.index : undefined;
-    let call = id !== undefined ? byId.get(id) : index !== undefined ? byIndex.get(index) : calls.at(-1);
+    let call = id !== undefined ? this.byId.get(id) : index !== undefined ? this.byIndex.get(index) : this.calls.at(-1);
     if (!call || (id === undefined && index === undefined && d.function?.name)) {
       // A new call: a new id, a new index, or (no id, no index) a piece that names its tool.
-      call = { id: id ?? `call-${++generated}`, name: '', args: '' };
-      calls.push(call);
-      if (id !== undefined) byId.set(id, call);
+      call = { id: id ?? `call-${++this.generated}`, name: '', args: '' };
+      this.calls.push(call);
+      if (id !== undefined) this.byId.set(id, call);
     }
-    if (index !== undefined) byIndex.set(index, call);
+    if (index !== undefined) this.byIndex.set(index, call);
     const fn = d.function;
     if (fn?.name) call.name = fn.name;
     const args = fn?.arguments;
     if (typeof args === 'string') call.args += args;
     else if (args != null && typeof args === 'object') call.args = JSON.stringify(args);
-  };
+  }
 
-  const handle = (data: string) => {
-    if (done || failed) return;
+  private handle(data: string): void {
+    if (this.done || this.failed) return;
     if (data === '[DONE]') {
-      done = true;
+      this.done = true;
       return;
     }
     let chunk: Chunk;
     try {
       chunk = JSON.parse(data) as Chunk;
     } catch {
-      throw new Error(`The model sent a part that is not JSON: ${data.slice(0, 200)}`);
+      this.fail(`The model sent a part that is not JSON: ${data.slice(0, 200)}`);
+      return;
     }
     if (chunk === null || typeof chunk !== 'object') return;
     const error = streamError(chunk);
     if (error !== undefined) {
-      failed = true;
-      queue.push({ type: 'error', error: new Error(error) });
+      this.fail(error);
       return;
     }
     const wireUsage = chunk.usage ?? chunk.x_groq?.usage;
-    if (wireUsage && typeof wireUsage === 'object') usage = usageOf(wireUsage);
+    if (wireUsage && typeof wireUsage === 'object') this.usage = usageOf(wireUsage);
     for (const choice of chunk.choices ?? []) {
       if (!choice || (choice.index !== undefined && choice.index !== 0)) continue;
-      if (choice.usage && typeof choice.usage === 'object') usage = usageOf(choice.usage);
+      if (choice.usage && typeof choice.usage === 'object') this.usage = usageOf(choice.usage);
       const delta = choice.delta;
-      if (delta && finishRaw === undefined) {
+      if (delta && this.finishRaw === undefined) {
         const reasoning = delta.reasoning_content ?? delta.reasoning;
-        if (typeof reasoning === 'string' && reasoning !== '')
-          queue.push({ type: 'reasoning-delta', id: 'reasoning-0', delta: reasoning });
+        if (typeof reasoning === 'string' && reasoning !== '') this.delta('reasoning', reasoning);
         const content = delta.content;
         if (typeof content === 'string') {
-          if (content !== '') queue.push({ type: 'text-delta', id: 'txt-0', delta: content });
+          if (content !== '') this.delta('text', content);
         } else if (Array.isArray(content)) {
           for (const part of content) {
             if (part?.type === 'text' && typeof part.text === 'string' && part.text !== '')
-              queue.push({ type: 'text-delta', id: 'txt-0', delta: part.text });
+              this.delta('text', part.text);
             else if (part?.type === 'thinking') {
               // Mistral's magistral: `thinking` is a list of text parts (or a string).
               const pieces = Array.isArray(part.thinking) ? (part.thinking as ContentPart[]) : [part];
               for (const piece of pieces) {
                 const text = typeof piece.text === 'string' ? piece.text : piece.thinking;
-                if (typeof text === 'string' && text !== '')
-                  queue.push({ type: 'reasoning-delta', id: 'reasoning-0', delta: text });
+                if (typeof text === 'string' && text !== '') this.delta('reasoning', text);
               }
             }
           }
         }
-        if (Array.isArray(delta.tool_calls)) for (const d of delta.tool_calls) if (d) toolDelta(d);
+        if (Array.isArray(delta.tool_calls)) for (const d of delta.tool_calls) if (d) this.toolDelta(d);
       }
       // `""` is not a finish (SGLang and older Ollama send it on every chunk).
-      if (typeof choice.finish_reason === 'string' && choice.finish_reason !== '' && finishRaw === undefined) {
-        finishRaw = choice.finish_reason;
-        flushCalls();
+      if (typeof choice.finish_reason === 'string' && choice.finish_reason !== '' && this.finishRaw === undefined) {
+        this.finishRaw = choice.finish_reason;
+        this.flushCalls();
       }
     }
-  };
+  }
+}
 
-  const parser = createParser({ onEvent: (event) => handle(event.data) });
-  const decoder = new TextDecoder('utf-8');
-  // Read to the end (after [DONE] too): a body left unread would cost the pooled connection.
+/** The body as parts (the reader's test surface; `partStream` is what `doStream` returns). */
+export async function* readParts(body: AsyncIterable<Buffer | string>): AsyncGenerator<LanguageModelV3StreamPart> {
+  const reader = new PartReader();
   for await (const chunk of body) {
-    if (done || failed) continue;
-    parser.feed(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
-    if (queue.length) {
-      yield* queue;
-      queue.length = 0;
-    }
-    if (failed) return;
+    reader.feed(chunk);
+    yield* reader.queue.splice(0);
+    if (reader.failed) return;
   }
-  if (!done && !failed) {
-    // A last event without its closing blank line still counts.
-    parser.feed(`${decoder.decode()}\n\n`);
-  }
-  if (queue.length) {
-    yield* queue;
-    queue.length = 0;
-  }
-  if (failed) return;
-  if (finishRaw === undefined) {
-    if (calls.length > 0) {
-      // Some gateways end the stream after the calls without a finish reason.
-      finishRaw = 'tool_calls';
-      flushCalls();
-      yield* queue;
-    } else {
-      yield { type: 'error', error: new Error('Response stream ended without a finish reason.') };
-      return;
-    }
-  }
-  yield { type: 'finish', finishReason: finishReasonOf(finishRaw), usage: usage ?? NO_USAGE };
+  reader.end();
+  yield* reader.queue.splice(0);
+}
+
+/**
+ * The body as the stream `doStream` returns: each network read is parsed and its parts enqueued
+ * at once (no promise per part). The body is read to its end, past `[DONE]`, so the pooled
+ * connection can be reused; cancelling the stream (a stop, an error part read) destroys it.
+ */
+function partStream(body: Dispatcher.ResponseData['body']): ReadableStream<LanguageModelV3StreamPart> {
+  const reader = new PartReader();
+  const chunks = body[Symbol.asyncIterator]();
+  let ended = false;
+  return new ReadableStream<LanguageModelV3StreamPart>(
+    {
+      start(controller) {
+        controller.enqueue({ type: 'stream-start', warnings: [] });
+      },
+      async pull(controller) {
+        while (!ended) {
+          let next: IteratorResult<Buffer | string>;
+          try {
+            next = await chunks.next();
+          } catch (error) {
+            // A cut connection (or the call aborted: streamText then reads its own abort).
+            reader.fail(error);
+            next = { done: true, value: undefined };
+          }
+          if (next.done) {
+            ended = true;
+            if (!reader.failed) reader.end();
+          } else reader.feed(next.value);
+          if (reader.failed && !ended) {
+            ended = true;
+            body.destroy();
+          }
+          if (reader.queue.length) {
+            for (const part of reader.queue) controller.enqueue(part);
+            reader.queue.length = 0;
+            if (!ended) return;
+          }
+        }
+        controller.close();
+      },
+      cancel() {
+        ended = true;
+        body.destroy();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }

@@ -3,7 +3,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import type { Config } from '../config.js';
-import { withPartStream } from './chat-stream.js';
+import { chatCompletionsModel } from './chat-stream.js';
 
 export type ProviderName = 'llm' | 'openai' | 'anthropic';
 
@@ -12,6 +12,9 @@ const DEFAULT_MODELS: Record<Exclude<ProviderName, 'llm'>, string> = {
   openai: 'gpt-4o-mini',
   anthropic: 'claude-3-5-haiku-latest',
 };
+
+/** OpenAI's API when OPENAI_BASE_URL is not set (the SDK provider's default too). */
+const OPENAI_URL = 'https://api.openai.com/v1';
 
 /** `openai-compatible:` and `llm:` both name the LLM_BASE_URL server. */
 const ALIASES: Record<string, ProviderName> = {
@@ -61,14 +64,17 @@ export class LlmRegistry {
         apiKey: config.LLM_API_KEY,
         includeUsage: true,
       });
-      // The reply engine reads this server's stream itself (see chat-stream.ts).
+      // Replies stream through the lean reader (chat-stream.ts); the provider's model generates titles.
       const server = { baseURL: config.LLM_BASE_URL, apiKey: config.LLM_API_KEY };
-      this.factories.set('llm', (id) => withPartStream(provider.chatModel(id), server));
+      this.factories.set('llm', (id) => chatCompletionsModel(provider.chatModel(id), server));
     }
     if (config.OPENAI_API_KEY) {
       const provider = createOpenAI({ apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL });
-      // `.chat()`: Chat Completions (calling the provider directly would use the Responses API).
-      this.factories.set('openai', (id) => provider.chat(id));
+      // Chat Completions through the same lean reader: the SDK's OpenAI provider fails a tool call
+      // without `index` (Gemini's OpenAI-compatible endpoint behind OPENAI_BASE_URL) and reads none
+      // of the fields other servers add; `.chat()` generates titles.
+      const server = { baseURL: config.OPENAI_BASE_URL ?? OPENAI_URL, apiKey: config.OPENAI_API_KEY };
+      this.factories.set('openai', (id) => chatCompletionsModel(provider.chat(id), server));
     }
     if (config.ANTHROPIC_API_KEY) {
       const provider = createAnthropic({ apiKey: config.ANTHROPIC_API_KEY, baseURL: config.ANTHROPIC_BASE_URL });

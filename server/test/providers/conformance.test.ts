@@ -20,6 +20,14 @@ import { fieldsOf, matches, type Outcome, question, referenceOutcome } from './o
  * must agree, except where the manifest writes down why it does not.
  */
 
+/**
+ * How the app reaches the model: LLM_BASE_URL (`openai-compatible`), OPENAI_API_KEY with
+ * OPENAI_BASE_URL (`openai`) or ANTHROPIC_API_KEY (`anthropic`). Every OpenAI-format transcript
+ * runs on both OpenAI paths: a server that speaks Chat Completions can sit behind either.
+ */
+type AppPath = 'openai-compatible' | 'openai' | 'anthropic';
+const pathsOf = (t: Transcript): AppPath[] => (t.api === 'anthropic' ? ['anthropic'] : ['openai-compatible', 'openai']);
+
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'transcripts');
 const CREDITS = 50;
 
@@ -35,8 +43,8 @@ describe('provider conformance', () => {
   let meteo: FakeServer;
   /** One app per client path, and one of each with a 1 s idle timeout (slow thinkers). */
   const sides = new Map<string, Side>();
-  const sideKey = (t: Pick<Transcript, 'api' | 'idleTimeoutSeconds'>) =>
-    t.idleTimeoutSeconds ? `${t.api}:idle${t.idleTimeoutSeconds}` : t.api;
+  const sideKey = (t: Pick<Transcript, 'idleTimeoutSeconds'>, path: AppPath) =>
+    t.idleTimeoutSeconds ? `${path}:idle${t.idleTimeoutSeconds}` : path;
 
   async function side(app: TestApp): Promise<Side> {
     const user = await createTestUser(app.services, {
@@ -71,17 +79,18 @@ describe('provider conformance', () => {
       OPEN_METEO_GEOCODING_URL: `${meteo.url}/v1`,
       SKILL_TIMEOUT_MS: '5000',
     };
-    const env: Record<Transcript['api'], Record<string, string>> = {
+    const env: Record<AppPath, Record<string, string>> = {
       'openai-compatible': { LLM_BASE_URL: replay.baseUrl, LLM_MODEL: 'replay-model', LLM_API_KEY: 'sk-replay' },
+      openai: { OPENAI_API_KEY: 'sk-openai-replay', OPENAI_BASE_URL: replay.baseUrl },
       anthropic: { ANTHROPIC_API_KEY: 'sk-ant-replay', ANTHROPIC_BASE_URL: replay.baseUrl },
     };
-    const wanted = new Map(transcripts.map((t) => [sideKey(t), t] as const));
+    const wanted = new Map(transcripts.flatMap((t) => pathsOf(t).map((p) => [sideKey(t, p), { t, p }] as const)));
     await Promise.all(
-      [...wanted].map(async ([key, t]) => {
+      [...wanted].map(async ([key, { t, p }]) => {
         const idle: Record<string, string> = t.idleTimeoutSeconds
           ? { LLM_IDLE_TIMEOUT_SECONDS: String(t.idleTimeoutSeconds) }
           : {};
-        sides.set(key, await side(await startTestApp({ ...env[t.api], ...skills, ...idle })));
+        sides.set(key, await side(await startTestApp({ ...env[p], ...skills, ...idle })));
       }),
     );
   });
@@ -95,9 +104,9 @@ describe('provider conformance', () => {
   });
 
   /** Sends the transcript's question in a new chat and reads what the user got. */
-  async function appOutcome(transcript: Transcript) {
-    const s = sides.get(sideKey(transcript));
-    if (!s) throw new Error(`no app for ${sideKey(transcript)}`);
+  async function appOutcome(transcript: Transcript, path: AppPath) {
+    const s = sides.get(sideKey(transcript, path));
+    if (!s) throw new Error(`no app for ${sideKey(transcript, path)}`);
     replay.rewind(transcript.name);
     await setCredits(s.app.services, s.user.id, CREDITS);
     const chat = await createTestChat(s.app.services, s.user.id, 'sky-watcher');
@@ -168,48 +177,53 @@ describe('provider conformance', () => {
   for (const transcript of transcripts) {
     const { name, expect: wanted } = transcript;
 
-    it(`${name} (${transcript.source}): the user gets what the transcript says`, async () => {
-      const got = await appOutcome(transcript);
-      // CONFORMANCE_DEBUG=1 prints what each side got (for reading a failure against the manifest).
-      if (process.env.CONFORMANCE_DEBUG) console.log(name, JSON.stringify(got.outcome));
-      const wrong: Array<{ field: string; expected: unknown; got: unknown }> = [];
-      for (const field of fieldsOf(wanted))
-        if (!matches(field, wanted, got.outcome))
-          wrong.push({ field, expected: wanted[field], got: got.outcome[field] });
+    for (const appPath of pathsOf(transcript))
+      it(`${name} (${transcript.source}): the user gets what the transcript says${appPath === 'openai' ? ' (OPENAI_API_KEY + OPENAI_BASE_URL)' : ''}`, async () => {
+        const got = await appOutcome(transcript, appPath);
+        // CONFORMANCE_DEBUG=1 prints what each side got (for reading a failure against the manifest).
+        if (process.env.CONFORMANCE_DEBUG) console.log(name, JSON.stringify(got.outcome));
+        const wrong: Array<{ field: string; expected: unknown; got: unknown }> = [];
+        for (const field of fieldsOf(wanted))
+          if (!matches(field, wanted, got.outcome))
+            wrong.push({ field, expected: wanted[field], got: got.outcome[field] });
 
-      const { outcome } = got;
-      if (wanted.tools) {
-        // Each call ran the skill with its own input: one geocoding per named place, one forecast each.
-        const places = wanted.tools.map((t) => t.input.location).sort();
-        if (JSON.stringify([...got.geocoded].sort()) !== JSON.stringify(places) || got.forecasts !== places.length)
-          wrong.push({ field: 'skill requests', expected: places, got: got.geocoded });
-      }
-      if (wanted.status === 'failed') {
-        // A clear message, and the charge back.
-        if (got.end.event !== 'message.error' || !String(got.end.payload.message ?? '').trim())
-          wrong.push({ field: 'error message', expected: 'message.error with a message', got: got.end.event });
-        if (got.credits !== CREDITS) wrong.push({ field: 'refund', expected: CREDITS, got: got.credits });
-      }
-      if (wanted.status === 'complete') {
-        if (got.end.event !== 'message.done')
-          wrong.push({ field: 'done', expected: 'message.done', got: got.end.payload });
-        if (!(got.credits !== undefined && got.credits < CREDITS))
-          wrong.push({ field: 'charge', expected: `< ${CREDITS}`, got: got.credits });
-        if (got.liveText !== outcome.text)
-          wrong.push({ field: 'live text (message.delta)', expected: outcome.text, got: got.liveText });
-      }
-      if (wanted.reasoning) {
-        // Thinking is never sent back to the model as the answer (the request after a tool call).
-        const resent = got.sent
-          .filter((r) => (r.step ?? 0) > 0)
-          .flatMap((r) => (r.body.messages ?? []) as Array<{ role: string; content: unknown }>)
-          .filter((m) => m.role === 'assistant' && JSON.stringify(m.content ?? '').includes(wanted.reasoning ?? ''));
-        if (resent.length > 0) wrong.push({ field: 'reasoning sent back as the answer', expected: [], got: resent });
-      }
-      if (wanted.reasoning !== undefined && got.liveReasoning !== wanted.reasoning)
-        wrong.push({ field: 'live reasoning (message.reasoning)', expected: wanted.reasoning, got: got.liveReasoning });
-      expect(wrong, `differs on: ${wrong.map((w) => w.field).join(', ')}`).toEqual([]);
-    });
+        const { outcome } = got;
+        if (wanted.tools) {
+          // Each call ran the skill with its own input: one geocoding per named place, one forecast each.
+          const places = wanted.tools.map((t) => t.input.location).sort();
+          if (JSON.stringify([...got.geocoded].sort()) !== JSON.stringify(places) || got.forecasts !== places.length)
+            wrong.push({ field: 'skill requests', expected: places, got: got.geocoded });
+        }
+        if (wanted.status === 'failed') {
+          // A clear message, and the charge back.
+          if (got.end.event !== 'message.error' || !String(got.end.payload.message ?? '').trim())
+            wrong.push({ field: 'error message', expected: 'message.error with a message', got: got.end.event });
+          if (got.credits !== CREDITS) wrong.push({ field: 'refund', expected: CREDITS, got: got.credits });
+        }
+        if (wanted.status === 'complete') {
+          if (got.end.event !== 'message.done')
+            wrong.push({ field: 'done', expected: 'message.done', got: got.end.payload });
+          if (!(got.credits !== undefined && got.credits < CREDITS))
+            wrong.push({ field: 'charge', expected: `< ${CREDITS}`, got: got.credits });
+          if (got.liveText !== outcome.text)
+            wrong.push({ field: 'live text (message.delta)', expected: outcome.text, got: got.liveText });
+        }
+        if (wanted.reasoning) {
+          // Thinking is never sent back to the model as the answer (the request after a tool call).
+          const resent = got.sent
+            .filter((r) => (r.step ?? 0) > 0)
+            .flatMap((r) => (r.body.messages ?? []) as Array<{ role: string; content: unknown }>)
+            .filter((m) => m.role === 'assistant' && JSON.stringify(m.content ?? '').includes(wanted.reasoning ?? ''));
+          if (resent.length > 0) wrong.push({ field: 'reasoning sent back as the answer', expected: [], got: resent });
+        }
+        if (wanted.reasoning !== undefined && got.liveReasoning !== wanted.reasoning)
+          wrong.push({
+            field: 'live reasoning (message.reasoning)',
+            expected: wanted.reasoning,
+            got: got.liveReasoning,
+          });
+        expect(wrong, `differs on: ${wrong.map((w) => w.field).join(', ')}`).toEqual([]);
+      });
 
     it(`${name}: the AI SDK's streamText agrees, or the manifest says why not`, async () => {
       replay.rewind(name);
