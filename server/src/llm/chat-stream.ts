@@ -408,6 +408,13 @@ class PartReader {
 
   private delta(kind: 'text' | 'reasoning', delta: string): void {
     const id = kind === 'text' ? 'txt-0' : 'reasoning-0';
+    // Deltas read in one network read go on as one part: under load the socket holds several,
+    // and each part costs its trip through streamText's streams.
+    const last = this.queue[this.queue.length - 1];
+    if (this.open === kind && last && (last.type === 'text-delta' || last.type === 'reasoning-delta')) {
+      last.delta += delta;
+      return;
+    }
     if (this.open !== kind) {
       this.close();
       this.open = kind;
