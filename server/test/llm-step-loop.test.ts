@@ -321,7 +321,10 @@ describe('the step loop on OpenAI-compatible streams', () => {
 
   it("should fail with the provider's own error (status and message) once the retries are spent", async () => {
     let calls = 0;
-    fake.setScript(() => (++calls, { status: 503, retryAfter: 0 }));
+    fake.setScript(() => {
+      calls++;
+      return { status: 503, retryAfter: 0 };
+    });
     const out = await run({ provider: 'lean', baseUrl: fake.baseUrl, maxRetries: 1 });
     expect(calls).toBe(2);
     expect(APICallError.isInstance(out.error)).toBe(true);

@@ -10,7 +10,7 @@ import type {
 } from '@ai-sdk/provider';
 import { APICallError } from 'ai';
 import { createParser } from 'eventsource-parser';
-import { Agent, type Dispatcher, request, errors as undiciErrors } from 'undici';
+import { Agent, request, errors as undiciErrors } from 'undici';
 
 /**
  * The lean Chat Completions model (LLM_BASE_URL and OPENAI_API_KEY): a `LanguageModelV3` whose
@@ -249,7 +249,7 @@ async function openStream(
       isRetryable: status === 408 || status === 409 || status === 429 || status >= 500,
     });
   }
-  return { stream: partStream(response.body), request: { body } };
+  return { stream: readParts(response.body), request: { body } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -512,24 +512,14 @@ class PartReader {
   }
 }
 
-/** The body as parts (the reader's test surface; `partStream` is what `doStream` returns). */
-export async function* readParts(body: AsyncIterable<Buffer | string>): AsyncGenerator<LanguageModelV3StreamPart> {
-  const reader = new PartReader();
-  for await (const chunk of body) {
-    reader.feed(chunk);
-    yield* reader.queue.splice(0);
-    if (reader.failed) return;
-  }
-  reader.end();
-  yield* reader.queue.splice(0);
-}
-
 /**
- * The body as the stream `doStream` returns: each network read is parsed and its parts enqueued
+ * The body (SSE) as the stream `doStream` returns: each network read is parsed and its parts enqueued
  * at once (no promise per part). The body is read to its end, past `[DONE]`, so the pooled
  * connection can be reused; cancelling the stream (a stop, an error part read) destroys it.
  */
-function partStream(body: Dispatcher.ResponseData['body']): ReadableStream<LanguageModelV3StreamPart> {
+export function readParts(
+  body: AsyncIterable<Buffer | string> & { destroy?(): void },
+): ReadableStream<LanguageModelV3StreamPart> {
   const reader = new PartReader();
   const chunks = body[Symbol.asyncIterator]();
   let ended = false;
@@ -554,7 +544,7 @@ function partStream(body: Dispatcher.ResponseData['body']): ReadableStream<Langu
           } else reader.feed(next.value);
           if (reader.failed && !ended) {
             ended = true;
-            body.destroy();
+            body.destroy?.();
           }
           if (reader.queue.length) {
             for (const part of reader.queue) controller.enqueue(part);
@@ -566,7 +556,7 @@ function partStream(body: Dispatcher.ResponseData['body']): ReadableStream<Langu
       },
       cancel() {
         ended = true;
-        body.destroy();
+        body.destroy?.();
       },
     },
     { highWaterMark: 0 },
