@@ -25,7 +25,11 @@ export const benches: BenchEntry[] = [
     needsBuild: true,
   },
   { id: 'send-cost', file: 'send-cost.ts', title: 'What one send costs on SQLite: statements and database time' },
-  { id: 'engine', file: 'engine.ts', title: 'Reply engine: CPU per token, the SDK provider against the lean one under streamText' },
+  {
+    id: 'engine',
+    file: 'engine.ts',
+    title: 'Reply engine: CPU per token, the SDK provider against the lean one under streamText',
+  },
   { id: 'scale', file: 'scale.ts', title: 'Idle sockets + streams in one process', needsBuild: true },
   { id: 'rest', file: 'rest.ts', title: 'REST latency and the personas catalog', needsBuild: true },
   { id: 'big-posts', file: 'big-posts.ts', title: 'Big unauthenticated POSTs (event-loop lag)' },

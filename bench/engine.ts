@@ -31,7 +31,13 @@ const messages = [{ role: 'user' as const, content: 'Hello' }];
 
 async function viaStreamText(on: typeof model): Promise<number> {
   let n = 0;
-  const result = streamText({ model: on, system: 'You are a bench.', messages, maxRetries: 1, onError: () => undefined });
+  const result = streamText({
+    model: on,
+    system: 'You are a bench.',
+    messages,
+    maxRetries: 1,
+    onError: () => undefined,
+  });
   for await (const part of result.fullStream) if (part.type === 'text-delta' && part.text) n++;
   return n;
 }
