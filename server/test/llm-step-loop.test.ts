@@ -291,14 +291,32 @@ describe('the step loop on OpenAI-compatible streams', () => {
   it('should abort and settle the running tools when the reply is stopped during a tool', async () => {
     fake.setScript({ chunks: [], toolCalls: [{ id: 't', name: 'weather', arguments: '{"place":"Oslo"}' }] });
     const log: string[] = [];
+    // A tool whose abort takes a while to settle (a skill refunding its surcharge).
+    const slowToSettle = tool({
+      description: 'Weather',
+      inputSchema: z.object({ place: z.string() }),
+      execute: async ({ place }, { abortSignal }) => {
+        log.push(`start:${place}`);
+        await new Promise<void>((_resolve, reject) =>
+          abortSignal?.addEventListener('abort', () =>
+            setTimeout(() => {
+              log.push(`settled:${place}`);
+              reject(new Error('aborted'));
+            }, 50),
+          ),
+        );
+        return 'never';
+      },
+    });
     const controller = new AbortController();
     const out = await run(
-      { provider: 'lean', baseUrl: fake.baseUrl, tools: { weather: weather(log, 5000) }, signal: controller.signal },
+      { provider: 'lean', baseUrl: fake.baseUrl, tools: { weather: slowToSettle }, signal: controller.signal },
       { toolCall: () => setTimeout(() => controller.abort(new Error('stopped by the user')), 50) },
     );
     expect(String(out.error)).toContain('stopped by the user');
-    // The tool was aborted and had settled before the loop rejected; no result was reported.
-    expect(log).toEqual(['start:Oslo', 'aborted:Oslo']);
+    // The tool had settled before the loop rejected; no result was reported.
+    expect(log).toEqual(['start:Oslo', 'settled:Oslo']);
+    expect(out.seen.some((s) => s.startsWith('result:') || s.startsWith('error:'))).toBe(false);
   });
 
   it('should retry a 429 once and then stream', async () => {
