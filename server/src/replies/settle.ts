@@ -107,7 +107,9 @@ export async function settleReply(
         );
       }
     }
-    const kept = failed ? 0 : await deps.credits.keptSurcharges(trx, reply.userId, reply.messageId);
+    // A surcharge is only ever taken for a call the parts record: no call, nothing to look up.
+    const calls = settlement.parts === undefined || parts.some((p) => p.type === 'tool');
+    const kept = failed || !calls ? 0 : await deps.credits.keptSurcharges(trx, reply.userId, reply.messageId);
     const stored = kept > 0 ? await deps.store.addCost(reply.messageId, kept, trx) : ended;
     failpoint('reply.settle.before-commit');
     if (news) {
