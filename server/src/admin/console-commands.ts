@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { Actor } from '../console/audit.js';
+import type { Actor } from '../audit/repository.js';
 import type { AdminCommand } from './command.js';
 
 const help = { help: { type: 'boolean', short: 'h' } } as const;

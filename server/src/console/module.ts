@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import { AuditLog } from '../audit/repository.js';
 import type { Authenticator } from '../auth/authenticate.js';
-import { AuditLog } from './audit.js';
 import { DashboardDays } from './dashboard-days.js';
 import { consoleRoutes } from './routes.js';
 import { type ConsoleDeps, ConsoleService } from './service.js';

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { InviteService } from '../accounts/invite-service.js';
 import { presentUser } from '../accounts/present-user.js';
 import type { WaitlistService } from '../accounts/waitlist-service.js';
+import type { Actor, AuditLog } from '../audit/repository.js';
 import { type User, userFromRow } from '../auth/user.js';
 import type { BillingService } from '../billing/service.js';
 import type { Config } from '../config.js';
@@ -22,7 +23,6 @@ import { personaAvatarUrl, personaRow, toPersonaRecord } from '../personas/prese
 import type { PersonaRepository } from '../personas/repository.js';
 import type { PersonaService } from '../personas/service.js';
 import type { ConsoleSessions, ConsoleUsers } from './accounts-ports.js';
-import type { Actor, AuditLog } from './audit.js';
 import { computeDashboard, type Dashboard, type ModelPrice } from './dashboard.js';
 import type { DashboardDays } from './dashboard-days.js';
 

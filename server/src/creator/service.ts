@@ -13,8 +13,8 @@ import {
   SKILLS,
   type Skill,
 } from '@neura/contract';
+import type { Actor, AuditLog } from '../audit/repository.js';
 import type { Config } from '../config.js';
-import type { Actor, AuditLog } from '../console/audit.js';
 import type { CreditService } from '../credits/service.js';
 import { type Executor, fromJson, toJson } from '../db/database.js';
 import type { NewPersona, PersonaRow } from '../db/schema.js';
