@@ -3,9 +3,9 @@ import { avatarGenerateSchema, customPersonaPriceSchema, MAX_AVATAR_BYTES, perso
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Actor } from '../audit/repository.js';
+import { requireAdmin } from '../auth/admin-guard.js';
 import type { Authenticator } from '../auth/authenticate.js';
 import { identifyIfSignedIn, requireAuth, signedIn } from '../auth/http-auth.js';
-import { requireAdmin } from '../console/guard.js';
 import { AppError, badRequest } from '../errors.js';
 import { parse } from '../lib/validate.js';
 import { AVATAR_MIME_TYPE } from '../personas/avatar.js';

@@ -21,6 +21,11 @@ export class ProEntitlements {
     this.repo = new ProRepository(db);
   }
 
+  /** Whose Pro it is (their address) and its expiry; undefined when there is no such user. */
+  holder(userId: string, trx?: Executor): Promise<{ email: string; pro_expiry: string | null } | undefined> {
+    return this.repo.holder(userId, trx);
+  }
+
   /** Moves Pro's expiry later, never earlier; true when it moved. */
   extendPro(userId: string, until: string, trx?: Executor): Promise<boolean> {
     return this.repo.extendPro(userId, until, trx);

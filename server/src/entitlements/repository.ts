@@ -11,6 +11,11 @@ const DAY_MS = 86_400_000;
 export class ProRepository {
   constructor(private readonly db: Executor) {}
 
+  /** Whose Pro it is (their address) and its expiry; undefined when there is no such user. */
+  holder(userId: string, trx: Executor = this.db): Promise<{ email: string; pro_expiry: string | null } | undefined> {
+    return trx.selectFrom('users').select(['email', 'pro_expiry']).where('id', '=', userId).executeTakeFirst();
+  }
+
   /** Moves Pro's expiry later, never earlier; true when it moved. */
   async extendPro(userId: string, until: string, trx: Executor = this.db): Promise<boolean> {
     const row = await trx
