@@ -20,6 +20,7 @@ const SERVER_LAYERS = [
   ['auth/'],
   ['entitlements/'],
   ['realtime/', 'personas/', 'credits/'],
+  ['audit/'],
   ['lib/'],
   ['db/', 'llm/'],
   ['config.ts'],

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { createAccountsModule } from './accounts/module.js';
+import { AuditLog } from './audit/repository.js';
 import type { Principal } from './auth/authenticate.js';
 import { createBillingModule } from './billing/module.js';
 import { createChatsModule } from './chats/module.js';
@@ -10,6 +11,7 @@ import { createCreatorModule } from './creator/module.js';
 import { createCreditsModule } from './credits/module.js';
 import type { Db } from './db/database.js';
 import { makePrivateDir } from './db/private-files.js';
+import { ProAdminService } from './entitlements/admin-service.js';
 import { createFeedbackModule } from './feedback/module.js';
 import { createFilesModule } from './files/module.js';
 import { EventBus } from './lib/events.js';
@@ -18,6 +20,7 @@ import { AttemptLimiter } from './lib/limits/limiter.js';
 import { LlmRegistry } from './llm/registry.js';
 import { Mailer } from './mail/mailer.js';
 import { createMediaModule } from './media/module.js';
+import { PersonaAdminService } from './personas/admin-service.js';
 import { PersonaAvatars } from './personas/avatar.js';
 import { setPersonaUrlPrefix } from './personas/custom.js';
 import { createPersonasModule } from './personas/module.js';
@@ -47,7 +50,9 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
   const { credits } = createCreditsModule({ db, events });
   // One limiter for the process: account, upload, speech and title limits, in Redis when REDIS_URL is set.
   const limiter = new AttemptLimiter(new AttemptRepository(db), redis, log);
-  const accounts = createAccountsModule({ config, db, log, events, mailer, credits, limiter });
+  /** The audit log of every operator change (console and CLI), below the features that write it. */
+  const audit = new AuditLog(db);
+  const accounts = createAccountsModule({ config, db, log, events, mailer, credits, limiter, audit });
   const { realtime } = createRealtimeModule<Principal>({
     authenticate: (token) => accounts.auth.fromToken(token),
     log,
@@ -82,7 +87,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     skills: skills.skills,
     files: files.files,
   });
-  const feedback = createFeedbackModule({ db, kind: config.database.kind, events, auth: accounts.auth });
+  const feedback = createFeedbackModule({ db, kind: config.database.kind, events, auth: accounts.auth, audit });
   const { speech, routes: speechRoutes } = createSpeechModule({
     config,
     log,
@@ -99,26 +104,37 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     users: accounts.lookup,
     credits,
     events,
+    audit,
+    mailer,
   });
   /** The published catalog changed: open clients reload it (`personas.changed`, sent by realtime/). */
   const announceCatalog = () => void events.emit('personas.changed', {});
+  /** What an operator does to the persona catalog (here: avatars need the file store). */
+  const personaAdmin = new PersonaAdminService({
+    db,
+    repo: personas.personaRepository,
+    personas: personas.personas,
+    avatars,
+    audit,
+    announceCatalog,
+  });
+  /** What an operator does to Pro (give days); `user.changed` is presented by accounts. */
+  const proAdmin = new ProAdminService({
+    db,
+    audit,
+    announceUser: (trx, userId) => accounts.userAdmin.announceUser(trx, userId),
+  });
   const adminConsole = createConsoleModule({
     db,
     config,
     log,
-    events,
-    credits,
     auth: accounts.auth,
-    users: accounts.users,
-    sessions: accounts.sessions,
-    invites: accounts.invites,
-    waitlist: accounts.waitlist,
-    personas: personas.personas,
-    personaRepository: personas.personaRepository,
-    avatars,
-    billing: billing.billing,
-    announceCatalog,
-    mailer,
+    audit,
+    users: accounts.userAdmin,
+    pro: proAdmin,
+    billing: billing.billingAdmin,
+    personas: personaAdmin,
+    feedback: feedback.feedbackAdmin,
   });
   const creator = createCreatorModule({
     config,
@@ -131,7 +147,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     credits,
     feedback: feedback.feedback,
     limiter,
-    audit: adminConsole.audit,
+    audit,
     store: files.store,
     adminRoutes: adminConsole.adminRoutes,
     catalogChanged: () => {
@@ -201,9 +217,19 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     stripeWebhook: billing.stripeWebhook,
     skills: skills.skills,
     files: files.files,
-    /** The operator's console (issue #28): its service, the audit log, and its routes as registered. */
-    console: adminConsole.console,
-    audit: adminConsole.audit,
+    /**
+     * What an operator does (the console's routes and the admin CLI), per feature: accounts
+     * (users, invites, waitlist), Pro, orders, the persona catalog, feedback; and the console's
+     * read model (dashboard, model prices, user page). Each change is audited in its transaction.
+     */
+    userAdmin: accounts.userAdmin,
+    proAdmin,
+    billingAdmin: billing.billingAdmin,
+    personaAdmin,
+    feedbackAdmin: feedback.feedbackAdmin,
+    console: adminConsole.readModel,
+    /** The audit log of every operator change. */
+    audit,
     adminRoutes: adminConsole.adminRoutes,
     /** The console dashboard's closed days: the app runs their job (start/stop). */
     dashboardDays: adminConsole.dashboardDays,

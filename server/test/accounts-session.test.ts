@@ -115,7 +115,7 @@ describe('sessions, password change and account deletion', () => {
     const principal = await t.services.auth.fromToken(user.token);
     if (!principal) throw new Error('the token did not sign in');
     // An operator deletes the account while the request, already signed in, is on its way.
-    await t.services.console.deleteUser({ id: null, label: 'test' }, user.id);
+    await t.services.userAdmin.deleteUser({ id: null, label: 'test' }, user.id);
     const expired = { code: 'auth:invalid-token', message: 'Your session has expired. Please sign in again.' };
     await expect(
       t.services.accounts.changePassword(principal, 'any current one', 'good new passphrase', { ip: '127.0.0.1' }),

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommands } from '../src/admin/commands.js';
-import { ADMIN_ONLY_MESSAGE } from '../src/console/guard.js';
+import { ADMIN_ONLY_MESSAGE } from '../src/auth/admin-guard.js';
 import { call } from './helpers/accounts.js';
 import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.js';
 
@@ -76,9 +76,9 @@ describe('operator console API', () => {
 
   it('should take the console away at once when the admin role is taken back', async () => {
     const other = await createTestUser(t.services, { password: null });
-    await t.services.console.setRole({ id: admin.id, label: admin.email }, other.email, 'admin');
+    await t.services.userAdmin.setRole({ id: admin.id, label: admin.email }, other.email, 'admin');
     expect((await call(t, 'GET', '/admin/users', undefined, as(other))).status).toBe(200);
-    await t.services.console.setRole({ id: admin.id, label: admin.email }, other.email, 'user');
+    await t.services.userAdmin.setRole({ id: admin.id, label: admin.email }, other.email, 'user');
     expect((await call(t, 'GET', '/admin/users', undefined, as(other))).status).toBe(403);
   });
 

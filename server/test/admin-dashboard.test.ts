@@ -41,7 +41,7 @@ describe('admin dashboard figures', () => {
   beforeAll(async () => {
     t = await startTestApp({ PAYMENTS: 'sandbox' });
     admin = await createTestUser(t.services, { password: null, credits: 0 });
-    await t.services.console.setRole({ id: null, label: 'test' }, admin.email, 'admin');
+    await t.services.userAdmin.setRole({ id: null, label: 'test' }, admin.email, 'admin');
   });
   afterAll(async () => {
     vi.useRealTimers();
@@ -259,7 +259,7 @@ describe('admin dashboard figures', () => {
     await exchange(ada, adaChat.id, '2026-06-13T10:05:00Z', { model: MODEL, input: 5000, output: 500, cost: 2 });
     // 14 June 23:55 local (18:10 UTC) and 15 June 00:05 local (18:20 UTC): two different days.
     at('2026-06-14T18:10:00Z');
-    await t.services.console.adjustCredits(actor, bob.id, 40);
+    await t.services.userAdmin.adjustCredits(actor, bob.id, 40);
     await exchange(bob, bobChat.id, '2026-06-14T18:10:30Z', { model: CHEAP, input: 900, output: 90, cost: 1 });
     at('2026-06-14T18:20:00Z');
     const refunded = await buy(bob, 'starter');
@@ -290,8 +290,8 @@ describe('admin dashboard figures', () => {
     await exchange(bob, bobChat.id, '2026-06-17T09:00:00Z', { model: null, input: 0, output: 0, cost: 1 });
     // 20 June (today): the starter order refunded from the console, a take, more talk.
     at('2026-06-20T02:00:00Z');
-    await t.services.console.refundOrder(actor, refunded);
-    await t.services.console.adjustCredits(actor, ada.id, -5);
+    await t.services.billingAdmin.refundOrder(actor, refunded);
+    await t.services.userAdmin.adjustCredits(actor, ada.id, -5);
     await exchange(ada, adaChat.id, '2026-06-20T03:00:00Z', {
       model: MODEL,
       input: 3000,

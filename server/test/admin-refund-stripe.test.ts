@@ -20,7 +20,7 @@ describe('console refund through Stripe', () => {
       STRIPE_API_URL: fake.url,
     });
     admin = await createTestUser(t.services, { password: null });
-    await t.services.console.setRole({ id: null, label: 'test' }, admin.email, 'admin');
+    await t.services.userAdmin.setRole({ id: null, label: 'test' }, admin.email, 'admin');
   });
   afterAll(async () => {
     await t.stop();

@@ -64,7 +64,7 @@ describe('Pro renewals and End Pro with Stripe', () => {
       SMTP_URL: smtp.url,
     });
     admin = await createTestUser(t.services, { password: null });
-    await t.services.console.setRole({ id: null, label: 'test' }, admin.email, 'admin');
+    await t.services.userAdmin.setRole({ id: null, label: 'test' }, admin.email, 'admin');
   });
   afterAll(async () => {
     await t?.stop();
@@ -243,7 +243,7 @@ describe('Pro renewals and End Pro with Stripe', () => {
 
   it('should refuse "at period end" for a user with no live subscription and end given Pro now', async () => {
     const user = await createTestUser(t.services);
-    await t.services.console.givePro({ id: null, label: 'test' }, user.id, 10);
+    await t.services.proAdmin.givePro({ id: null, label: 'test' }, user.id, 10);
     const refused = await call(t, 'DELETE', `/admin/users/${user.id}/pro?when=period-end`, undefined, {
       token: admin.token,
     });
@@ -264,7 +264,7 @@ describe('Pro renewals and End Pro in the sandbox', () => {
   beforeAll(async () => {
     t = await startTestApp({ PAYMENTS: 'sandbox' });
     admin = await createTestUser(t.services, { password: null });
-    await t.services.console.setRole({ id: null, label: 'test' }, admin.email, 'admin');
+    await t.services.userAdmin.setRole({ id: null, label: 'test' }, admin.email, 'admin');
   });
   afterAll(async () => {
     await t?.stop();

@@ -32,8 +32,8 @@ export class InviteRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async revokeByHint(hint: string): Promise<number> {
-    const result = await this.db
+  async revokeByHint(hint: string, trx: Executor = this.db): Promise<number> {
+    const result = await trx
       .updateTable('invites')
       .set({ revoked_at: nowIso() })
       .where('code_hint', '=', hint)

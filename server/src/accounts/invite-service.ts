@@ -47,7 +47,7 @@ export class InviteService {
     return code;
   }
 
-  async create(count = 1, maxUses = 1): Promise<string[]> {
+  async create(count = 1, maxUses = 1, trx?: Executor): Promise<string[]> {
     const codes: string[] = [];
     for (let i = 0; i < count; i++) {
       const code = generateInviteCode();
@@ -60,7 +60,7 @@ export class InviteService {
         revoked_at: null,
         created_at: nowIso(),
       };
-      await this.invites.insert(row);
+      await this.invites.insert(row, trx);
       codes.push(code);
     }
     return codes;
@@ -88,8 +88,8 @@ export class InviteService {
     }));
   }
 
-  revoke(hint: string): Promise<number> {
-    return this.invites.revokeByHint(normalizeInviteCode(hint).slice(0, INVITE_CODE_GROUP_LENGTH));
+  revoke(hint: string, trx?: Executor): Promise<number> {
+    return this.invites.revokeByHint(normalizeInviteCode(hint).slice(0, INVITE_CODE_GROUP_LENGTH), trx);
   }
 
   async count(): Promise<number> {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuditLog } from '../audit/repository.js';
 import { Authenticator } from '../auth/authenticate.js';
 import { userLookup } from '../auth/user.js';
 import type { Config } from '../config.js';
@@ -15,6 +16,7 @@ import { InviteRepository } from './invite-repository.js';
 import { InviteService } from './invite-service.js';
 import { accountRoutes } from './routes.js';
 import { SessionRepository } from './session-repository.js';
+import { UserAdminService } from './user-admin-service.js';
 import { UserRepository } from './user-repository.js';
 import { WaitlistRepository } from './waitlist-repository.js';
 import { WaitlistService } from './waitlist-service.js';
@@ -29,10 +31,12 @@ export interface AccountsModuleDeps {
   /** The process's Redis link when REDIS_URL is set: the account limits count there. */
   /** The process's one limiter (modules.ts). */
   limiter: AttemptLimiter;
+  /** The audit log: an operator's changes to accounts write their line in the change's transaction. */
+  audit: AuditLog;
 }
 
 /** Accounts: users, sessions, sign-up and sign-in, codes, invites and the waitlist. */
-export function createAccountsModule({ config, db, log, events, mailer, credits, limiter }: AccountsModuleDeps) {
+export function createAccountsModule({ config, db, log, events, mailer, credits, limiter, audit }: AccountsModuleDeps) {
   const users = new UserRepository(db);
   const sessions = new SessionRepository(db);
   // Features read a user by id as the domain user (auth/user.ts), never as accounts' rows.
@@ -80,6 +84,8 @@ export function createAccountsModule({ config, db, log, events, mailer, credits,
     invites,
     accounts,
     waitlist,
+    /** What an operator does to accounts (the console and the admin CLI). */
+    userAdmin: new UserAdminService({ db, users, sessions, credits, invites, waitlist, events, audit }),
     routes: accountRoutes({ auth, accounts, invites, waitlist }),
   };
 }

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { Actor } from '../console/audit.js';
+import type { Actor } from '../audit/repository.js';
 import type { AdminCommand } from './command.js';
 
 const help = { help: { type: 'boolean', short: 'h' } } as const;
@@ -33,7 +33,7 @@ export const consoleAdminCommands: AdminCommand[] = [
       if (!email || (role !== 'admin' && role !== 'user')) {
         throw new Error('Usage: npm run admin -- users set-role ada@example.com admin|user');
       }
-      await services.console.setRole(cliActor(), email, role);
+      await services.userAdmin.setRole(cliActor(), email, role);
       out(`${email.trim().toLowerCase()} is now ${role === 'admin' ? 'an admin' : 'a user'}.`);
       return 0;
     },

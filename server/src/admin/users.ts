@@ -11,18 +11,18 @@ async function findUser(modules: AppModules, email: string): Promise<User> {
 }
 
 /**
- * Grants through the console's service (CreditService: ledger + balance + `credits.changed`, and
+ * Grants through accounts' admin service (CreditService: ledger + balance + `credits.changed`, and
  * an audit line); returns the new balance.
  */
 export async function adminGrantCredits(modules: AppModules, email: string, amount: number): Promise<number> {
   const user = await findUser(modules, email);
-  return modules.console.adjustCredits(cliActor(), user.id, amount);
+  return modules.userAdmin.adjustCredits(cliActor(), user.id, amount);
 }
 
 /** Extends Pro by `days` from the later of now and the current expiry (audited); returns the new expiry. */
 export async function adminSetPro(modules: AppModules, email: string, days: number): Promise<string> {
   const user = await findUser(modules, email);
-  return modules.console.givePro(cliActor(), user.id, days);
+  return modules.proAdmin.givePro(cliActor(), user.id, days);
 }
 
 export async function adminSetFlag(modules: AppModules, email: string, flag: string, on: boolean): Promise<string[]> {

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import type { BillingSubscriptionRow, NewOrder, OrderRow, OrderUpdate } from '../db/schema.js';
+import { escapeLike } from '../lib/sql-like.js';
 import { nowIso } from '../lib/time.js';
 
 type OrderStatus = OrderRow['status'];
@@ -44,6 +46,21 @@ export class BillingRepository {
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();
+  }
+
+  /** Orders whose buyer's address contains `q` (all when blank), newest first, with that address (the console). */
+  searchOrders(q: string, limit: number) {
+    let query = this.db
+      .selectFrom('orders')
+      .innerJoin('users', 'users.id', 'orders.user_id')
+      .selectAll('orders')
+      .select('users.email as email')
+      .orderBy('orders.created_at', 'desc')
+      .orderBy('orders.id', 'desc')
+      .limit(limit);
+    const term = q.trim().toLowerCase();
+    if (term) query = query.where(sql<boolean>`users.email LIKE ${`%${escapeLike(term)}%`} ESCAPE '\\'`);
+    return query.execute();
   }
 
   /** Every order, newest first, optionally of one user (admin CLI). */

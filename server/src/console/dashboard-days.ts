@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { DashboardDaysRepository } from './dashboard-days-repository.js';
 import { atDay, type DayFigures, type Dialect, readFigures } from './dashboard-figures.js';
 import { type DayRange, lastDays } from './time-zone.js';
 
@@ -34,13 +35,16 @@ export class DashboardDays {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = false;
+  private readonly repo: DashboardDaysRepository;
 
   constructor(
     private readonly db: Db,
     private readonly dialect: Dialect,
     readonly timeZone: string,
     private readonly log?: Pick<FastifyBaseLogger, 'error' | 'info'>,
-  ) {}
+  ) {
+    this.repo = new DashboardDaysRepository(db);
+  }
 
   /** The kept figures of the closed days among `days`, by their index in `days`. */
   async kept(timeZone: string, days: DayRange[]): Promise<Map<number, DayFigures>> {
@@ -94,29 +98,15 @@ export class DashboardDays {
         }
       });
     }
-    await this.db
-      .deleteFrom('dashboard_days')
-      .where('time_zone', '=', timeZone)
-      .where((eb) => eb.or([eb('day', '<', oldest), eb('ready', '=', 0)]))
-      .execute();
+    await this.repo.dropStale(timeZone, oldest);
     let written = 0;
     for (const day of await this.missing(timeZone, days)) {
       if (this.stopped) break;
       const kept = await this.db.transaction().execute(async (trx) => {
         // The write first: from here no other writer can change the day until the result is in.
-        const claimed = await trx
-          .insertInto('dashboard_days')
-          .values(placeholder(timeZone, day))
-          .onConflict((oc) => oc.doNothing())
-          .executeTakeFirst();
-        if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return false; // another process kept it
+        if (!(await this.repo.claim(timeZone, [day], trx))) return false; // another process kept it
         const figures = await readFigures(trx, 'sqlite', [day]);
-        await trx
-          .updateTable('dashboard_days')
-          .set({ ready: 1, figures: JSON.stringify(figures) })
-          .where('time_zone', '=', timeZone)
-          .where('day', '=', day.day)
-          .execute();
+        await this.repo.markReady(timeZone, day.day, figures, { trx });
         return true;
       });
       if (kept) written++;
@@ -125,18 +115,10 @@ export class DashboardDays {
   }
 
   private async rollUpPostgres(timeZone: string, days: DayRange[], oldest: string): Promise<number> {
-    await this.db
-      .deleteFrom('dashboard_days')
-      .where('time_zone', '=', timeZone)
-      .where((eb) => eb.or([eb('day', '<', oldest), eb('ready', '=', 0)]))
-      .execute();
+    await this.repo.dropStale(timeZone, oldest);
     const missing = await this.missing(timeZone, days);
     if (missing.length === 0) return 0;
-    await this.db
-      .insertInto('dashboard_days')
-      .values(missing.map((day) => placeholder(timeZone, day)))
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    await this.repo.claim(timeZone, missing);
     // A writer that changed one of these days before the placeholders were committed found none
     // to delete: wait until every transaction open at this point has ended, so each such change
     // is either visible to the reads below or rolled back.
@@ -148,15 +130,8 @@ export class DashboardDays {
     for (const day of missing) {
       if (this.stopped) break;
       const figures = await readFigures(this.db, 'postgres', [day]);
-      const done = await this.db
-        .updateTable('dashboard_days')
-        .set({ ready: 1, figures: JSON.stringify(figures) })
-        .where('time_zone', '=', timeZone)
-        .where('day', '=', day.day)
-        .where('ready', '=', 0)
-        .executeTakeFirst();
-      // 0 rows: a row of the day changed meanwhile (its trigger deleted the placeholder).
-      if (Number(done.numUpdatedRows) > 0) written++;
+      // Not marked: a row of the day changed meanwhile (its trigger deleted the placeholder).
+      if (await this.repo.markReady(timeZone, day.day, figures, { onlyPlaceholder: true })) written++;
     }
     return written;
   }
@@ -229,13 +204,3 @@ export class DashboardDays {
     await this.running;
   }
 }
-
-const placeholder = (timeZone: string, day: DayRange) => ({
-  time_zone: timeZone,
-  day: day.day,
-  start_at: day.start,
-  end_at: day.end,
-  ready: 0,
-  figures: null,
-  computed_at: new Date().toISOString(),
-});

@@ -2,16 +2,32 @@ import multipart from '@fastify/multipart';
 import { MAX_AVATAR_BYTES } from '@neura/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { UserAdminService } from '../accounts/user-admin-service.js';
+import type { Actor, AuditLog } from '../audit/repository.js';
+import { requireAdmin } from '../auth/admin-guard.js';
 import type { Authenticator } from '../auth/authenticate.js';
 import { signedIn } from '../auth/http-auth.js';
+import type { BillingAdminService } from '../billing/admin-service.js';
+import type { ProAdminService } from '../entitlements/admin-service.js';
 import { AppError } from '../errors.js';
+import type { FeedbackAdminService } from '../feedback/admin-service.js';
 import { parse } from '../lib/validate.js';
+import type { PersonaAdminService } from '../personas/admin-service.js';
 import { avatarTexts } from '../personas/avatar.js';
-import type { Actor } from './audit.js';
 import { DASHBOARD_RANGES } from './dashboard.js';
-import { requireAdmin } from './guard.js';
-import type { ConsoleService } from './service.js';
+import type { ConsoleReadModel } from './read-model.js';
 import { isTimeZone } from './time-zone.js';
+
+/** What the console's routes call: each feature's admin service, the read model and the audit log. */
+export interface ConsoleOperations {
+  readModel: ConsoleReadModel;
+  audit: AuditLog;
+  users: UserAdminService;
+  pro: ProAdminService;
+  billing: BillingAdminService;
+  personas: PersonaAdminService;
+  feedback: FeedbackAdminService;
+}
 
 const actorOf = (request: FastifyRequest): Actor => {
   const { user } = signedIn(request);
@@ -96,7 +112,7 @@ async function uploadedPicture(request: FastifyRequest): Promise<Buffer> {
  * the image and multipart parsers exist only here.
  */
 const avatarRoutes =
-  (service: ConsoleService): FastifyPluginAsync =>
+  (service: PersonaAdminService): FastifyPluginAsync =>
   async (scope) => {
     await scope.register(multipart, {
       limits: { fileSize: MAX_AVATAR_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 },
@@ -143,7 +159,7 @@ const avatarRoutes =
  */
 export function consoleRoutes(
   auth: Authenticator,
-  service: ConsoleService,
+  ops: ConsoleOperations,
   defaultTimeZone: string,
   registered: Array<{ method: string; url: string }>,
 ): FastifyPluginAsync {
@@ -156,95 +172,98 @@ export function consoleRoutes(
 
     app.get('/admin/dashboard', async (request) => {
       const { days, tz } = parse(dashboardQuery, request.query);
-      return service.dashboard(days, tz ?? defaultTimeZone);
+      return ops.readModel.dashboard(days, tz ?? defaultTimeZone);
     });
-    app.get('/admin/model-prices', async () => service.modelPrices());
+    app.get('/admin/model-prices', async () => ops.readModel.modelPrices());
     app.put('/admin/model-prices/:model', async (request) => {
       const { model } = parse(modelParams, request.params);
       const body = parse(priceBody, request.body);
-      return service.setModelPrice(actorOf(request), { model, ...body });
+      return ops.readModel.setModelPrice(actorOf(request), { model, ...body });
     });
 
     app.get('/admin/users', async (request) => {
       const { q, limit } = parse(searchQuery, request.query);
-      return { items: await service.searchUsers(q, limit) };
+      return { items: await ops.users.search(q, limit) };
     });
-    app.get('/admin/users/:id', async (request) => service.userDetail(parse(idParams, request.params).id));
+    app.get('/admin/users/:id', async (request) => ops.readModel.userDetail(parse(idParams, request.params).id));
     app.post('/admin/users/:id/credits', async (request) => {
       const { id } = parse(idParams, request.params);
       const { amount, note } = parse(creditsBody, request.body);
-      return { credits: await service.adjustCredits(actorOf(request), id, amount, note) };
+      return { credits: await ops.users.adjustCredits(actorOf(request), id, amount, note) };
     });
     app.post('/admin/users/:id/pro', async (request) => {
       const { id } = parse(idParams, request.params);
       const { days } = parse(proBody, request.body);
-      return { proExpiry: await service.givePro(actorOf(request), id, days) };
+      return { proExpiry: await ops.pro.givePro(actorOf(request), id, days) };
     });
     app.delete('/admin/users/:id/pro', async (request) => {
       const { when } = parse(endProQuery, request.query);
-      return { success: true, ...(await service.endPro(actorOf(request), parse(idParams, request.params).id, when)) };
+      return {
+        success: true,
+        ...(await ops.billing.endPro(actorOf(request), parse(idParams, request.params).id, when)),
+      };
     });
     app.post('/admin/users/:id/suspend', async (request) => {
-      await service.suspend(actorOf(request), parse(idParams, request.params).id);
+      await ops.users.suspend(actorOf(request), parse(idParams, request.params).id);
       return { success: true };
     });
     app.post('/admin/users/:id/unsuspend', async (request) => {
-      await service.unsuspend(actorOf(request), parse(idParams, request.params).id);
+      await ops.users.unsuspend(actorOf(request), parse(idParams, request.params).id);
       return { success: true };
     });
     app.post('/admin/users/:id/role', async (request) => {
       const { id } = parse(idParams, request.params);
       const { role } = parse(roleBody, request.body);
-      const user = await service.userDetail(id);
-      await service.setRole(actorOf(request), user.email, role);
+      const user = await ops.users.summary(id);
+      await ops.users.setRole(actorOf(request), user.email, role);
       return { success: true };
     });
     app.delete('/admin/users/:id', async (request) => {
-      await service.deleteUser(actorOf(request), parse(idParams, request.params).id);
+      await ops.users.deleteUser(actorOf(request), parse(idParams, request.params).id);
       return { success: true };
     });
 
-    app.get('/admin/personas', async () => ({ items: await service.listPersonas() }));
+    app.get('/admin/personas', async () => ({ items: await ops.personas.listPersonas() }));
     app.post('/admin/personas', async (request, reply) =>
-      reply.code(201).send(await service.savePersona(actorOf(request), request.body, false)),
+      reply.code(201).send(await ops.personas.savePersona(actorOf(request), request.body, false)),
     );
     app.put('/admin/personas/:id', async (request) => {
       const { id } = parse(idParams, request.params);
       const body = request.body && typeof request.body === 'object' ? { ...request.body, id } : request.body;
-      return service.savePersona(actorOf(request), body, true);
+      return ops.personas.savePersona(actorOf(request), body, true);
     });
-    await app.register(avatarRoutes(service));
+    await app.register(avatarRoutes(ops.personas));
     app.post('/admin/personas/:id/published', async (request) => {
       const { id } = parse(idParams, request.params);
       const { published } = parse(publishBody, request.body);
-      await service.setPublished(actorOf(request), id, published);
+      await ops.personas.setPublished(actorOf(request), id, published);
       return { success: true };
     });
     app.put('/admin/personas-order', async (request) => {
-      await service.reorderPersonas(actorOf(request), parse(reorderBody, request.body).ids);
+      await ops.personas.reorderPersonas(actorOf(request), parse(reorderBody, request.body).ids);
       return { success: true };
     });
 
     app.get('/admin/orders', async (request) => {
       const { q, limit } = parse(searchQuery, request.query);
-      return { items: await service.listOrders(q, limit) };
+      return { items: await ops.billing.listOrders(q, limit) };
     });
     app.post('/admin/orders/:id/refund', async (request) => {
-      await service.refundOrder(actorOf(request), parse(idParams, request.params).id);
+      await ops.billing.refundOrder(actorOf(request), parse(idParams, request.params).id);
       return { success: true };
     });
 
-    app.get('/admin/invites', async () => ({ items: await service.listInvites() }));
+    app.get('/admin/invites', async () => ({ items: await ops.users.listInvites() }));
     app.post('/admin/invites', async (request, reply) => {
       const { count, uses } = parse(invitesBody, request.body ?? {});
-      return reply.code(201).send({ codes: await service.createInvites(actorOf(request), count, uses) });
+      return reply.code(201).send({ codes: await ops.users.createInvites(actorOf(request), count, uses) });
     });
     app.delete('/admin/invites/:hint', async (request) => ({
-      revoked: await service.revokeInvite(actorOf(request), parse(hintParams, request.params).hint),
+      revoked: await ops.users.revokeInvite(actorOf(request), parse(hintParams, request.params).hint),
     }));
-    app.get('/admin/waitlist', async () => ({ items: await service.listWaitlist() }));
+    app.get('/admin/waitlist', async () => ({ items: await ops.users.listWaitlist() }));
     app.get('/admin/waitlist.csv', async (_request, reply) => {
-      const rows = await service.listWaitlist();
+      const rows = await ops.users.listWaitlist();
       const lines = [
         'email,joined,invited',
         ...rows.map((r) => [r.email, r.createdAt, r.invitedAt].map(csvCell).join(',')),
@@ -255,24 +274,24 @@ export function consoleRoutes(
         .send(`${lines.join('\n')}\n`);
     });
     app.post('/admin/waitlist/invite', async (request) => ({
-      items: await service.inviteFromWaitlist(actorOf(request), parse(waitlistBody, request.body).count),
+      items: await ops.users.inviteFromWaitlist(actorOf(request), parse(waitlistBody, request.body).count),
     }));
 
     app.post('/admin/waitlist/approve', async (request) => ({
-      items: await service.approveWaitlist(actorOf(request), parse(approveBody, request.body).emails),
+      items: await ops.users.approveWaitlist(actorOf(request), parse(approveBody, request.body).emails),
     }));
 
-    app.get('/admin/feedback', async () => ({ items: await service.listFeedback() }));
+    app.get('/admin/feedback', async () => ({ items: await ops.feedback.listFeedback() }));
     app.post('/admin/feedback/:id/handled', async (request) => {
       const { id } = parse(idParams, request.params);
       const { handled } = parse(handledBody, request.body ?? {});
-      await service.markFeedbackHandled(actorOf(request), id, handled);
+      await ops.feedback.markFeedbackHandled(actorOf(request), id, handled);
       return { success: true };
     });
 
     app.get('/admin/audit', async (request) => {
       const { limit, before } = parse(auditQuery, request.query);
-      return { items: await service.audit.list(limit, before) };
+      return { items: await ops.audit.list(limit, before) };
     });
   };
 }

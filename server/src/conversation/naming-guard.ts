@@ -1,7 +1,8 @@
-import type { Db } from '../db/database.js';
+import type { Db, Executor } from '../db/database.js';
 import { newId } from '../lib/ids.js';
 import type { Limit } from '../lib/limits/limit.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
+import { ModelUsageRepository } from './model-usage-repository.js';
 import type { TitleUsage } from './naming.js';
 
 const HOUR = 60 * 60_000;
@@ -17,10 +18,14 @@ export const NAMING_LIMITS = {
 
 /** Limits model titles per user and per chat (across processes) and records their tokens. */
 export class NamingGuard {
+  private readonly usage: ModelUsageRepository;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly limiter: AttemptLimiter,
-  ) {}
+  ) {
+    this.usage = new ModelUsageRepository(db);
+  }
 
   /** True when the user may have one more model title for the chat now (counted whether or not it answers). */
   async allow(userId: string, chatId: string): Promise<boolean> {
@@ -37,9 +42,8 @@ export class NamingGuard {
 
   /** Records a title call's tokens for the user (never fails the naming). */
   async record(userId: string, chatId: string, modelId: string, usage: TitleUsage): Promise<void> {
-    await this.db
-      .insertInto('model_usage')
-      .values({
+    await this.usage
+      .insert({
         id: newId(),
         user_id: userId,
         chat_id: chatId,
@@ -49,11 +53,10 @@ export class NamingGuard {
         output_tokens: usage.outputTokens ?? null,
         created_at: new Date().toISOString(),
       })
-      .execute()
       .catch(() => undefined);
   }
 
-  async deleteAllOf(userId: string, trx: Pick<Db, 'deleteFrom'> = this.db): Promise<void> {
-    await trx.deleteFrom('model_usage').where('user_id', '=', userId).execute();
+  deleteAllOf(userId: string, trx?: Executor): Promise<void> {
+    return this.usage.deleteAllOf(userId, trx);
   }
 }

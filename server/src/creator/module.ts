@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { AuditLog } from '../audit/repository.js';
 import type { Authenticator } from '../auth/authenticate.js';
 import type { UserLookup } from '../auth/user.js';
 import type { Config } from '../config.js';
-import type { AuditLog } from '../console/audit.js';
 import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
 import type { FeedbackService } from '../feedback/service.js';

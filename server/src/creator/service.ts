@@ -13,8 +13,8 @@ import {
   SKILLS,
   type Skill,
 } from '@neura/contract';
+import type { Actor, AuditLog } from '../audit/repository.js';
 import type { Config } from '../config.js';
-import type { Actor, AuditLog } from '../console/audit.js';
 import type { CreditService } from '../credits/service.js';
 import { type Executor, fromJson, toJson } from '../db/database.js';
 import type { NewPersona, PersonaRow } from '../db/schema.js';
@@ -359,35 +359,45 @@ export class CreatorService {
         { review_state: state, published: decision === 'approve' ? 1 : 0, updated_at: nowIso() },
         trx,
       );
+      await this.d.audit.record(
+        actor,
+        {
+          action: `persona.${decision}`,
+          target: id,
+          before: { reviewState: current.review_state },
+          after: { reviewState: state, ...(note ? { note } : {}) },
+        },
+        trx,
+      );
       return current;
     });
     if (!row) throw new AppError('not-found', t.notAvailable);
-    await this.d.audit.record(actor, {
-      action: `persona.${decision}`,
-      target: id,
-      before: { reviewState: row.review_state },
-      after: { reviewState: state, ...(note ? { note } : {}) },
-    });
     if (decision === 'approve') this.d.catalogChanged();
     return presentCustomPersona((await this.d.personas.findById(id)) as PersonaRow);
   }
 
   /** The operator takes a custom persona out of Explore: it becomes unlisted (its link still works). */
   async unlist(actor: Actor, id: string): Promise<CustomPersona> {
-    const row = await this.d.personas.findById(id);
-    if (!row || row.owner_id === null || row.deleted_at !== null) throw new AppError('not-found', t.notAvailable);
-    await this.d.personas.update(id, {
-      visibility: 'unlisted',
-      review_state: null,
-      published: 0,
-      updated_at: nowIso(),
+    // The change and its audit line are one transaction, on the row as it is now.
+    const row = await this.d.personas.withLockedRow(id, undefined, async (current, trx) => {
+      await this.d.personas.update(
+        id,
+        { visibility: 'unlisted', review_state: null, published: 0, updated_at: nowIso() },
+        trx,
+      );
+      await this.d.audit.record(
+        actor,
+        {
+          action: 'persona.unlist',
+          target: id,
+          before: { visibility: current.visibility, reviewState: current.review_state },
+          after: { visibility: 'unlisted', reviewState: null },
+        },
+        trx,
+      );
+      return current;
     });
-    await this.d.audit.record(actor, {
-      action: 'persona.unlist',
-      target: id,
-      before: { visibility: row.visibility, reviewState: row.review_state },
-      after: { visibility: 'unlisted', reviewState: null },
-    });
+    if (!row) throw new AppError('not-found', t.notAvailable);
     if (row.published === 1) this.d.catalogChanged();
     return presentCustomPersona((await this.d.personas.findById(id)) as PersonaRow);
   }
@@ -405,12 +415,16 @@ export class CreatorService {
       const rule = await this.d.pricing.rule(trx);
       for (const inUse of await this.d.personas.modelsInUse(trx))
         await this.d.personas.setCostFor([inUse], rule(inUse).price, at, trx);
-    });
-    await this.d.audit.record(actor, {
-      action: 'custom-persona.price',
-      target: model,
-      before: { price: before.price, source: before.source },
-      after: { price },
+      await this.d.audit.record(
+        actor,
+        {
+          action: 'custom-persona.price',
+          target: model,
+          before: { price: before.price, source: before.source },
+          after: { price },
+        },
+        trx,
+      );
     });
     this.d.catalogChanged();
     return this.prices();

@@ -1,6 +1,8 @@
+import type { AuditLog } from '../audit/repository.js';
 import type { Authenticator } from '../auth/authenticate.js';
 import type { Db } from '../db/database.js';
 import type { EventBus } from '../lib/events.js';
+import { FeedbackAdminService } from './admin-service.js';
 import { FeedbackRepository } from './repository.js';
 import { feedbackRoutes } from './routes.js';
 import { FeedbackService } from './service.js';
@@ -11,14 +13,18 @@ export function createFeedbackModule({
   kind,
   events,
   auth,
+  audit,
 }: {
   db: Db;
   kind: 'sqlite' | 'postgres';
   events: EventBus;
   auth: Authenticator;
+  audit: AuditLog;
 }) {
   const repository = new FeedbackRepository(db, kind);
   const feedback = new FeedbackService(repository);
   events.on('user.deleting', ({ userId, trx }) => repository.deleteAllOf(userId, trx));
-  return { feedback, routes: feedbackRoutes(auth, feedback) };
+  /** What an operator does to feedback (the console). */
+  const feedbackAdmin = new FeedbackAdminService(db, repository, audit);
+  return { feedback, feedbackAdmin, routes: feedbackRoutes(auth, feedback) };
 }

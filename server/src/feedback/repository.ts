@@ -61,6 +61,15 @@ export class FeedbackRepository {
       .execute();
   }
 
+  find(id: string, trx: Executor = this.db): Promise<Pick<FeedbackRow, 'id' | 'about' | 'handled_at'> | undefined> {
+    return trx.selectFrom('feedback').select(['id', 'handled_at', 'about']).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Marks feedback handled at `at`, or open again (null). */
+  async setHandled(id: string, at: string | null, trx: Executor = this.db): Promise<void> {
+    await trx.updateTable('feedback').set({ handled_at: at }).where('id', '=', id).execute();
+  }
+
   /**
    * Account deletion (inside its transaction): the user's feedback goes with them (issue #30: no
    * row of a deleted user is left; its text is theirs even without their id).

@@ -60,6 +60,22 @@ export class PersonaRepository {
     await trx.updateTable('personas').set({ avatar, updated_at: updatedAt }).where('id', '=', id).execute();
   }
 
+  /** Publishes or unpublishes a persona of the catalog. */
+  async setPublished(id: string, published: boolean, updatedAt: string, trx: Executor = this.db): Promise<void> {
+    await trx
+      .updateTable('personas')
+      .set({ published: published ? 1 : 0, updated_at: updatedAt })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Gives each persona of `ids` its index there as its place in the catalog. */
+  async setOrder(ids: readonly string[], updatedAt: string, trx: Executor = this.db): Promise<void> {
+    for (const [i, id] of ids.entries()) {
+      await trx.updateTable('personas').set({ sort_order: i, updated_at: updatedAt }).where('id', '=', id).execute();
+    }
+  }
+
   /** The newest update time, for the catalog's ETag. */
   async lastUpdated(): Promise<string> {
     const row = await this.db

@@ -67,7 +67,7 @@ async function race(first: Target, second: Target, owner: TestUser, admin: TestU
 
 async function adminOf(target: Target): Promise<TestUser> {
   const admin = await createTestUser(target.services, { password: null });
-  await target.services.console.setRole({ id: null, label: 'test' }, admin.email, 'admin');
+  await target.services.userAdmin.setRole({ id: null, label: 'test' }, admin.email, 'admin');
   return admin;
 }
 

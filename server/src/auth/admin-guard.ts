@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Authenticator } from '../auth/authenticate.js';
-import { requireAuth, signedIn } from '../auth/http-auth.js';
 import { AppError } from '../errors.js';
+import type { Authenticator } from './authenticate.js';
+import { requireAuth, signedIn } from './http-auth.js';
 
 export const ADMIN_ONLY_MESSAGE = 'Only administrators can do that.';
 
