@@ -99,9 +99,12 @@ export function createDb(database: Config['database'], options: DbOptions = {}):
   }
   // Private whatever the umask (finding L4): the file is made 0600 before SQLite opens it, and
   // SQLite makes its -wal and -shm with the database file's mode.
-  fs.mkdirSync(path.dirname(database.file), { recursive: true, mode: PRIVATE_DIR_MODE });
-  makePrivateFile(database.file);
-  for (const suffix of ['-wal', '-shm', '-journal']) keepPrivate(`${database.file}${suffix}`);
+  const onDisk = database.file !== ':memory:' && database.file !== '' && !database.file.startsWith('file:');
+  if (onDisk) {
+    fs.mkdirSync(path.dirname(database.file), { recursive: true, mode: PRIVATE_DIR_MODE });
+    makePrivateFile(database.file);
+    for (const suffix of ['-wal', '-shm', '-journal']) keepPrivate(`${database.file}${suffix}`);
+  }
   const sqlite = new SQLite(database.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
