@@ -1,9 +1,10 @@
 import { type FakeStripe, type Json, refundedCharge, signedEvent, startFakeStripe } from '@neura/test-kit/fakes/stripe';
 import { type SmtpCapture, startSmtpCapture } from '@neura/test-kit/mail/smtp-capture';
 import { createTestUser, type TestUser } from '@neura/test-kit/seed';
-import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
+import { startTestApp, startTestCluster, type TestApp, type TestCluster } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/accounts.js';
+import { describeWithServices } from './helpers/services-env.js';
 
 /**
  * Billing truth (issue #40): every paid Pro renewal is an order (amount, currency, period) in the
@@ -321,5 +322,63 @@ describe('Pro renewals and End Pro in the sandbox', () => {
         cancelAtPeriodEnd: true,
       },
     );
+  });
+});
+
+describeWithServices('Pro renewals across two processes (PostgreSQL + Redis)', () => {
+  let cluster: TestCluster;
+  let fake: FakeStripe;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    cluster = await startTestCluster(2, {
+      PAYMENTS: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      STRIPE_API_URL: fake.url,
+    });
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+    await fake?.close();
+  });
+
+  it('should record one order for an invoice whose events reach both processes at once', async () => {
+    const [one, two] = cluster.apps;
+    if (!one || !two) throw new Error('cluster did not start');
+    const deliver = (app: TestApp, type: string, object: Json) => {
+      const event = signedEvent(SECRET, type, object);
+      return app.app.inject({
+        method: 'POST',
+        url: '/api/billing/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+        payload: event.payload,
+      });
+    };
+    const subscriber = await createTestUser(one.services);
+    const checkout = await call<{ orderId: string }>(
+      one,
+      'POST',
+      '/billing/checkout',
+      { product: 'pro' },
+      {
+        token: subscriber.token,
+      },
+    );
+    const session = [...fake.sessions.values()].find((s) => s.client_reference_id === checkout.body.orderId);
+    const completed = fake.completeSession(session?.id as string);
+    expect((await deliver(one, 'checkout.session.completed', completed)).statusCode).toBe(200);
+    const invoice = fake.renewSubscription(completed.subscription as string);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => deliver(i % 2 ? one : two, 'invoice.paid', invoice)),
+    );
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    const renewals = await one.services.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('user_id', '=', subscriber.id)
+      .where('provider_invoice_id', '=', invoice.id as string)
+      .execute();
+    expect(renewals).toHaveLength(1);
   });
 });

@@ -86,6 +86,8 @@ describe('people’s own personas (issue #29)', () => {
       CUSTOM_PERSONA_MODELS: 'llm:fake,llm:fake-large',
       CUSTOM_PERSONA_PRICES: '{"llm:fake-large":5}',
       CUSTOM_PERSONAS_PER_USER: '5',
+      // The per-user limit is what these tests are about: the daily cap (L5) stays out of the way.
+      CUSTOM_PERSONAS_CREATED_PER_DAY: '1000',
       CUSTOM_PERSONA_INSTRUCTIONS_MAX: '300',
     });
     admin = await createTestUser(t.services);

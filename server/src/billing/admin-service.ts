@@ -75,7 +75,8 @@ export class BillingAdminService {
 
   /**
    * Refunds a paid order in full through its provider (Stripe's refund API; the sandbox moves no
-   * money), then takes back the pack's unspent credits as the `charge.refunded` webhook does (the
+   * money), then takes back the pack's unspent credits — or a Pro order's (or renewal's) remaining
+   * period — as the `charge.refunded` webhook does (the
    * same idempotent claw-back, so the webhook that follows takes nothing more). Audited in the
    * claw-back's transaction.
    */
@@ -88,9 +89,10 @@ export class BillingAdminService {
       await this.d.billing.refundAtProvider(order);
     }
     const user = await this.d.users.findById(order.user_id);
-    await this.d.billing.transact(async (trx) => {
+    await this.d.billing.transact(async (trx, effects) => {
       const fresh = (await this.d.billing.repo.findOrder(order.id, trx)) ?? order;
-      await this.d.billing.fulfilment.clawBack(trx, fresh, 1);
+      // A pack's unspent credits, or the rest of a Pro order's period (its devices are told).
+      await this.d.billing.fulfilment.clawBack(trx, fresh, 1, { cents: order.amount_cents, effects });
       await this.d.billing.repo.updateOrder(
         order.id,
         { refunded_at: nowIso(), refunded_cents: order.amount_cents },

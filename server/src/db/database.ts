@@ -30,7 +30,7 @@ import * as m0014 from './migrations/0014-persona-profile.js';
 import * as m0015 from './migrations/0015-drop-attempts.js';
 import * as m0016 from './migrations/0016-dashboard-days.js';
 import * as m0017 from './migrations/0017-custom-persona-prices.js';
-import * as m0018 from './migrations/0018-hardening-iv.js';
+import * as m0019 from './migrations/0019-hardening-iv.js';
 import { keepPrivate, makePrivateFile, PRIVATE_DIR_MODE } from './private-files.js';
 import type { Database } from './schema.js';
 
@@ -55,7 +55,7 @@ const migrations: Record<string, Migration> = {
   '0015-drop-attempts': m0015,
   '0016-dashboard-days': m0016,
   '0017-custom-persona-prices': m0017,
-  '0018-hardening-iv': m0018,
+  '0019-hardening-iv': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -99,9 +99,12 @@ export function createDb(database: Config['database'], options: DbOptions = {}):
   }
   // Private whatever the umask (finding L4): the file is made 0600 before SQLite opens it, and
   // SQLite makes its -wal and -shm with the database file's mode.
-  fs.mkdirSync(path.dirname(database.file), { recursive: true, mode: PRIVATE_DIR_MODE });
-  makePrivateFile(database.file);
-  for (const suffix of ['-wal', '-shm', '-journal']) keepPrivate(`${database.file}${suffix}`);
+  const onDisk = database.file !== ':memory:' && database.file !== '' && !database.file.startsWith('file:');
+  if (onDisk) {
+    fs.mkdirSync(path.dirname(database.file), { recursive: true, mode: PRIVATE_DIR_MODE });
+    makePrivateFile(database.file);
+    for (const suffix of ['-wal', '-shm', '-journal']) keepPrivate(`${database.file}${suffix}`);
+  }
   const sqlite = new SQLite(database.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

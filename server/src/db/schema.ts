@@ -208,9 +208,9 @@ export interface OrdersTable {
   /** 0013: a refund made from the console (money returned through the provider). */
   refunded_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   refunded_cents: ColumnType<number, number | undefined, number>;
-  /** 0018: the provider's invoice a renewal order records (one order per invoice). */
+  /** 0019: the provider's invoice a renewal order records (one order per invoice). */
   provider_invoice_id: ColumnType<string | null, string | null | undefined, string | null>;
-  /** 0018: the Pro period a Pro order paid for (null for packs). */
+  /** 0019: the Pro period a Pro order paid for (null for packs). */
   period_start: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   period_end: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
