@@ -168,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const unsubscribeAdmin = redis ? await subscribeAdminEvents(redis, modules.events, app.log) : undefined;
   // The console dashboard's closed days: now, then after each local midnight (in the background).
   modules.dashboardDays.start();
+  modules.archives.startSweeper();
   if (metrics) {
     const realtime = modules.realtime;
     metrics.socketCounts = (): Record<string, number> =>
@@ -209,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await metricsListener?.close();
       await modules.conversation.shutdown();
       await modules.dashboardDays.stop();
+      await modules.archives.stop();
       await modules.realtime.close();
       await app.close();
       await modules.skills.close();

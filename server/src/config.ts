@@ -228,6 +228,16 @@ const configSchema = z.object({
   FILES_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(200),
   /** Disk a user's files (uploads and generated images/tracks) may take, in MB (finding N13). */
   FILES_QUOTA_MB: z.coerce.number().int().min(1).default(1024),
+  // "Download my data" (issue #40, M1)
+  /** Archives one account may start per day (a day from its first one). */
+  ARCHIVES_PER_DAY: z.coerce.number().int().min(1).max(1000).default(3),
+  /** A finished archive waits this long to be downloaded (then, or once downloaded, it is deleted). */
+  ARCHIVE_KEEP_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
   /** An S3-compatible store for file bytes (instead of DATA_DIR/files) when S3_BUCKET is set. */
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalUrl,

@@ -142,7 +142,16 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     personas: personas.personas,
     files: files.files,
   });
-  const takeout = createTakeoutModule({ db, auth: accounts.auth, sharing: sharing.sharing, files: files.files });
+  const takeout = createTakeoutModule({
+    config,
+    db,
+    log,
+    events,
+    auth: accounts.auth,
+    limiter,
+    sharing: sharing.sharing,
+    files: files.files,
+  });
 
   const routes: FastifyPluginAsync[] = [
     personas.routes,
