@@ -131,7 +131,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
       announceCatalog();
     },
   });
-  const media = createMediaModule({ config, auth: accounts.auth });
+  const media = createMediaModule({ config, db, events, auth: accounts.auth, limiter });
 
   const search = createSearchModule({ db, kind: config.database.kind, auth: accounts.auth });
   const sharing = createSharingModule({
