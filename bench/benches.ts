@@ -33,6 +33,7 @@ export const benches: BenchEntry[] = [
   { id: 'speech', file: 'speech.ts', title: 'Speech' },
   { id: 'bundle', file: 'bundle.ts', title: 'Bundle and Lighthouse', needsBuild: true },
   { id: 'search', file: 'search.ts', title: 'Message search and the data archive', needsBuild: true },
+  { id: 'archive', file: 'archive.ts', title: '"Download my data" with 1 GB of uploads (event-loop delay, memory)' },
   { id: 'long-chat', file: 'long-chat.ts', title: 'Long chat and long reply in Chromium', needsBuild: true },
   {
     id: 'admin-dashboard',

@@ -181,6 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.log,
   );
   housekeeping.start();
+  modules.archives.startSweeper();
   if (metrics) {
     const realtime = modules.realtime;
     metrics.socketCounts = (): Record<string, number> =>
@@ -223,6 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await modules.conversation.shutdown();
       await modules.dashboardDays.stop();
       await housekeeping.stop();
+      await modules.archives.stop();
       await modules.realtime.close();
       await app.close();
       await modules.skills.close();

@@ -230,6 +230,23 @@ const configSchema = z.object({
   FILES_QUOTA_MB: z.coerce.number().int().min(1).default(1024),
   /** An upload never sent with a message is deleted (row and bytes) this many hours after it was made (N13). */
   FILES_UNSENT_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  // "Download my data" (issue #40, M1)
+  /** Archives one account may start per day (a day from its first one). */
+  ARCHIVES_PER_DAY: z.coerce.number().int().min(1).max(1000).default(3),
+  /** A finished archive waits this long to be downloaded (then, or once downloaded, it is deleted). */
+  ARCHIVE_KEEP_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
+  // The outside-image proxy (issue #40, M2; docs/SECURITY.md "Image proxy")
+  /** How long a proxy link works, in hours (it is also refused once its session ends). */
+  IMAGE_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /** Proxy links one account may mint per hour. */
+  IMAGE_LINKS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /** How long the proxy remembers an outside image it could not fetch (or that was no image), in seconds. */
+  IMAGE_PROXY_REFUSAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** An S3-compatible store for file bytes (instead of DATA_DIR/files) when S3_BUCKET is set. */
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalUrl,

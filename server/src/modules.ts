@@ -155,7 +155,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
       announceCatalog();
     },
   });
-  const media = createMediaModule({ config, auth: accounts.auth });
+  const media = createMediaModule({ config, db, events, auth: accounts.auth, limiter });
 
   const search = createSearchModule({ db, kind: config.database.kind, auth: accounts.auth });
   const sharing = createSharingModule({
@@ -166,7 +166,16 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     personas: personas.personas,
     files: files.files,
   });
-  const takeout = createTakeoutModule({ db, auth: accounts.auth, sharing: sharing.sharing, files: files.files });
+  const takeout = createTakeoutModule({
+    config,
+    db,
+    log,
+    events,
+    auth: accounts.auth,
+    limiter,
+    sharing: sharing.sharing,
+    files: files.files,
+  });
 
   const routes: FastifyPluginAsync[] = [
     personas.routes,

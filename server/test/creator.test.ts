@@ -571,7 +571,8 @@ describe('people’s own personas (issue #29)', () => {
       expect(res.status).toBe(200);
       const url = res.body.avatarUrl as string;
       expect(url).toMatch(new RegExp(`^/api/personas/${persona.id}/custom-avatar/[0-9a-f]{32}$`));
-      const served = await t.app.inject({ method: 'GET', url });
+      // A private persona's avatar: its maker's (issue #40, L2; server/test/security/persona-avatar-visibility.test.ts).
+      const served = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${alice.token}` } });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
       const meta = await sharp(served.rawPayload).metadata();
@@ -652,7 +653,11 @@ describe('generated avatars (the image skill’s provider, paid as that skill)',
     const ledger = await ledgerAfterSeed(t.services, user.id);
     expect(ledger.map((r) => [r.amount, r.reason])).toEqual([[-4, 'skill:generate_image:avatar']]);
     expect(ledger[0]?.idempotency_key).toMatch(new RegExp(`^avatar:${persona.id}:`));
-    const served = await t.app.inject({ method: 'GET', url: res.body.avatarUrl as string });
+    const served = await t.app.inject({
+      method: 'GET',
+      url: res.body.avatarUrl as string,
+      headers: { authorization: `Bearer ${user.token}` },
+    });
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 512, height: 512 });
   });
 

@@ -22,6 +22,18 @@ export interface SessionLifetimes {
   maxDays: number;
 }
 
+/** True when a session is past its idle or absolute lifetime (also the image proxy's links, issue #40). */
+export function sessionExpired(
+  session: { created_at: string; last_used_at: string },
+  lifetimes: SessionLifetimes,
+  now = Date.now(),
+): boolean {
+  return (
+    Date.parse(session.last_used_at) < now - lifetimes.idleDays * DAY_MS ||
+    Date.parse(session.created_at) < now - lifetimes.maxDays * DAY_MS
+  );
+}
+
 /** Resolves a bearer token to its user and session; undefined when unknown, revoked or expired. */
 export class Authenticator {
   constructor(
@@ -30,18 +42,10 @@ export class Authenticator {
     private readonly lifetimes: SessionLifetimes = { idleDays: 30, maxDays: 365 },
   ) {}
 
-  /** True when the session is past its idle or absolute lifetime. */
-  private expired(session: { created_at: string; last_used_at: string }, now = Date.now()): boolean {
-    return (
-      Date.parse(session.last_used_at) < now - this.lifetimes.idleDays * DAY_MS ||
-      Date.parse(session.created_at) < now - this.lifetimes.maxDays * DAY_MS
-    );
-  }
-
   async fromToken(token: string | undefined | null): Promise<Principal | undefined> {
     if (!token || token.length > 200) return undefined;
     const session = await this.sessions.findActiveByTokenHash(hashToken(token));
-    if (!session || this.expired(session)) return undefined;
+    if (!session || sessionExpired(session, this.lifetimes)) return undefined;
     const user = await this.users.findById(session.user_id);
     // A suspended account's sessions were revoked; one made since (a password reset) does not count either.
     if (!user || user.suspendedAt) return undefined;

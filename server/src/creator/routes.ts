@@ -144,7 +144,7 @@ export const personaProfileRoutes =
     app.get('/personas/:id/custom-avatar/:token', async (request, reply) => {
       const parsed = avatarParams.safeParse(request.params);
       if (!parsed.success) throw new AppError('not-found', t.notAvailable);
-      const bytes = await creator.readAvatar(parsed.data.id, parsed.data.token);
+      const bytes = await creator.readAvatar(parsed.data.id, parsed.data.token, request.principal?.user.id);
       return reply
         .header('Content-Type', AVATAR_MIME_TYPE)
         .header('Cache-Control', 'private, max-age=86400, immutable')

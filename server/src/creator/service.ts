@@ -26,7 +26,7 @@ import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import { nowIso } from '../lib/time.js';
 import { parse as validate } from '../lib/validate.js';
 import { normaliseAvatar } from '../personas/avatar.js';
-import { customPersonaVisibleTo, listedInCatalog } from '../personas/custom.js';
+import { avatarShownTo, customPersonaVisibleTo, listedInCatalog } from '../personas/custom.js';
 import type { SkillRegistry } from '../skills/registry.js';
 import { SkillError } from '../skills/skill-error.js';
 import { presentCustomPersona, presentPublicPersona } from './present.js';
@@ -314,11 +314,15 @@ export class CreatorService {
     }
   }
 
-  /** The avatar bytes by its address token (customAvatarUrl); 404 when it is not the current one. */
-  async readAvatar(id: string, token: string): Promise<Buffer> {
+  /**
+   * The avatar bytes by its address token (customAvatarUrl); 404 when it is not the current one,
+   * or while the persona may not be shown to `viewerId` (issue #40, L2: a private persona's avatar
+   * is its maker's alone, whoever kept the address).
+   */
+  async readAvatar(id: string, token: string, viewerId?: string): Promise<Buffer> {
     const row = await this.d.personas.findById(id);
     const current = row?.avatar?.split('/').pop();
-    if (!row?.avatar || row.owner_id === null || row.deleted_at !== null || current !== token)
+    if (!row?.avatar || !avatarShownTo(row, viewerId) || current !== token)
       throw new AppError('not-found', t.notAvailable);
     const bytes = await this.d.store.get(row.avatar);
     if (!bytes) throw new AppError('not-found', t.notAvailable);

@@ -30,6 +30,7 @@ import * as m0014 from './migrations/0014-persona-profile.js';
 import * as m0015 from './migrations/0015-drop-attempts.js';
 import * as m0016 from './migrations/0016-dashboard-days.js';
 import * as m0017 from './migrations/0017-custom-persona-prices.js';
+import * as m0018 from './migrations/0018-data-archives.js';
 import * as m0019 from './migrations/0019-hardening-iv.js';
 import { keepPrivate, makePrivateFile, PRIVATE_DIR_MODE } from './private-files.js';
 import type { Database } from './schema.js';
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0015-drop-attempts': m0015,
   '0016-dashboard-days': m0016,
   '0017-custom-persona-prices': m0017,
+  '0018-data-archives': m0018,
   '0019-hardening-iv': m0019,
 };
 

@@ -320,6 +320,25 @@ export interface DashboardDaysTable {
   computed_at: Timestamp;
 }
 
+/**
+ * 0018: a "Download my data" archive (issue #40): built into `DATA_DIR/archives/<id>.tar.gz`, kept
+ * until downloaded or `expires_at`. At most one `building` row per user (partial unique index).
+ */
+export interface DataArchivesTable {
+  id: string;
+  user_id: string;
+  status: 'building' | 'ready' | 'failed';
+  done: number;
+  total: number;
+  size: number | null;
+  file_name: string;
+  created_at: Timestamp;
+  /** The builder's heartbeat while building: a row not updated for a minute is a dead build. */
+  updated_at: Timestamp;
+  /** Set when ready: the archive is deleted after this. */
+  expires_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -343,6 +362,7 @@ export interface Database {
   chat_shares: ChatSharesTable;
   custom_persona_prices: CustomPersonaPricesTable;
   dashboard_days: DashboardDaysTable;
+  data_archives: DataArchivesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -365,3 +385,4 @@ export type NewOrder = Insertable<OrdersTable>;
 export type OrderUpdate = Updateable<OrdersTable>;
 export type BillingSubscriptionRow = Selectable<BillingSubscriptionsTable>;
 export type ChatShareRow = Selectable<ChatSharesTable>;
+export type DataArchiveRow = Selectable<DataArchivesTable>;

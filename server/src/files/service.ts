@@ -9,7 +9,7 @@ import { nowIso } from '../lib/time.js';
 import { type ImageBytes, ImageReadError, normaliseUpload } from './images.js';
 import type { FileRepository } from './repository.js';
 import type { FileUrlSigner } from './signing.js';
-import type { FileStore } from './storage.js';
+import { type FileStore, openStored, type StoredStream } from './storage.js';
 
 export const FILE_NOT_FOUND = 'That file was not found.';
 const texts = {
@@ -134,6 +134,16 @@ export class FileService {
     const bytes = row ? await this.store.get(row.storage_key) : undefined;
     if (!row || !bytes) throw notFound(FILE_NOT_FOUND);
     return { row, bytes };
+  }
+
+  /**
+   * The owner's file as a stream with its size (the data archive: never a whole file in memory);
+   * undefined when it is not the owner's or its bytes are gone.
+   */
+  async openOwned(userId: string, id: string): Promise<(StoredStream & { row: FileRow }) | undefined> {
+    const row = await this.files.findOwned(userId, id);
+    const opened = row ? await openStored(this.store, row.storage_key) : undefined;
+    return row && opened ? { row, ...opened } : undefined;
   }
 
   /** A file by its signed url; 404 when the signature is wrong or expired. */

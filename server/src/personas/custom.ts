@@ -63,6 +63,16 @@ export function customAvatarUrl(row: Pick<PersonaRow, 'id' | 'avatar'>): string 
     : null;
 }
 
+/**
+ * Whether a custom persona's uploaded avatar is served to `viewerId` (issue #40, L2): to anyone
+ * (an `<img>` sends no token) while the persona is unlisted or public, to its maker alone while it
+ * is private, to nobody once deleted.
+ */
+export function avatarShownTo(row: PersonaRow, viewerId: string | undefined): boolean {
+  if (row.owner_id === null || row.deleted_at !== null) return false;
+  return row.visibility !== 'private' || (viewerId !== undefined && viewerId === row.owner_id);
+}
+
 /** Whether a persona's generated art is served: a published catalog persona, or a custom one anyone with the link may see. */
 export function artShown(row: PersonaRow): boolean {
   if (row.owner_id === null) return row.published === 1;

@@ -12,19 +12,33 @@ export const archiveRoutes =
     app.post(
       '/users/me/archive',
       { config: { rateLimit: { max: 10, timeWindow: '1 hour' } } },
-      async (request, reply) => reply.code(202).send(archives.start(signedIn(request).user.id)),
+      async (request, reply) => reply.code(202).send(await archives.start(signedIn(request).user.id)),
     );
 
     app.get<{ Params: { id: string } }>('/users/me/archive/:id', async (request) =>
       archives.status(signedIn(request).user.id, request.params.id),
     );
 
-    app.get<{ Params: { id: string } }>('/users/me/archive/:id/download', async (request, reply) => {
-      const file = archives.download(signedIn(request).user.id, request.params.id);
-      return reply
-        .header('Content-Type', 'application/gzip')
-        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
-        .header('Cache-Control', 'no-store')
-        .send(file.bytes);
-    });
+    // Streamed from its file; deleted once sent whole (an interrupted download can be tried again
+    // until the archive expires). No HEAD route: a HEAD must not count as the download.
+    app.get<{ Params: { id: string } }>(
+      '/users/me/archive/:id/download',
+      { exposeHeadRoute: false },
+      async (request, reply) => {
+        const userId = signedIn(request).user.id;
+        const { id } = request.params;
+        const file = await archives.open(userId, id);
+        reply.raw.once('finish', () => {
+          void archives
+            .downloaded(userId, id)
+            .catch((error) => request.log.warn({ err: error }, 'archive not deleted'));
+        });
+        return reply
+          .header('Content-Type', 'application/gzip')
+          .header('Content-Length', file.size)
+          .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+          .header('Cache-Control', 'no-store')
+          .send(file.stream);
+      },
+    );
   };

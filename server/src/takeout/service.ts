@@ -1,15 +1,37 @@
 import { randomBytes } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ArchiveJob } from '@neura/contract';
-import { notFound } from '../errors.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../db/database.js';
+import type { DataArchiveRow } from '../db/schema.js';
+import { AppError, notFound } from '../errors.js';
 import type { FileService } from '../files/service.js';
+import type { Limit } from '../lib/limits/limit.js';
+import type { AttemptLimiter, Reservation } from '../lib/limits/limiter.js';
 import { toMarkdown } from '../sharing/export.js';
 import type { SharingService } from '../sharing/service.js';
+import { GzipFile } from './gzip-file.js';
+import type { ArchiveJobRepository } from './job-repository.js';
 import type { ArchiveRepository } from './repository.js';
-import { TarWriter } from './tar.js';
+import { TarStream } from './tar.js';
 
-/** How long a finished archive waits to be downloaded. */
-const KEEP_MS = 15 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+/** A building job's process writes its progress (and so says it is alive) this often. */
+const HEARTBEAT_MS = 2_000;
+/** A building job not updated for this long belongs to a process that died: it is failed. */
+const STALE_MS = 60_000;
+const SWEEP_EVERY_MS = 60_000;
+/** Archive files: `<id>.tar.gz` when ready, `<id>.tar.gz.part` while built. */
+const FILE_NAME = /^([A-Za-z0-9_-]{1,64})\.tar\.gz(\.part)?$/;
+
+/** Compression levels: text (JSON, Markdown, WAV) at 6; pictures and MP3, compressed already, are stored (0). */
+const TEXT_LEVEL = 6;
+const STORED_LEVEL = 0;
+const compressible = (mimeType: string) => !/^image\/|^audio\/mpeg$/.test(mimeType);
 
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
@@ -20,122 +42,358 @@ const EXTENSIONS: Record<string, string> = {
   'audio/wav': 'wav',
 };
 
-interface Job {
-  id: string;
+const README =
+  'Everything Neura stores about your account.\n\naccount.json: your account and sign-in sessions\nledger.json: every credit grant, charge and refund\norders.json: purchases and subscriptions\nfeedback.json: feedback you sent\nshares.json: links you shared\npersonas.json: the personas you made\nchats/: every chat as JSON (all data) and Markdown (to read)\nfiles/: your uploaded and generated files (files.json lists them)\n';
+
+export const archiveTexts = {
+  notFound: 'That archive was not found. Start a new one.',
+  notReady: 'That archive is not ready.',
+  gone: 'That archive is no longer available. Start a new one.',
+  busy: 'Your archive is being prepared. Try again in a moment.',
+  perDay: (max: number) =>
+    `You can prepare your data archive ${max} ${max === 1 ? 'time' : 'times'} a day, and that is used up. Try again tomorrow.`,
+} as const;
+
+/** The daily limit of archives per account (counted when a build starts). */
+export const archiveLimit = (perDay: number): Limit => ({ scope: 'archive:user', max: perDay, windowMs: DAY_MS });
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export interface ArchiveSettings {
+  /** Where archives are written: `DATA_DIR/archives`. */
+  dir: string;
+  perDay: number;
+  keepMs: number;
+}
+
+/** A build running in this process. */
+interface Build {
   userId: string;
-  status: ArchiveJob['status'];
+  controller: AbortController;
   done: number;
   total: number;
-  bytes?: Buffer;
+  finished: Promise<void>;
+}
+
+/** A finished archive opened for download. */
+export interface ArchiveDownload {
+  stream: Readable;
+  size: number;
   fileName: string;
 }
 
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-
 /**
- * "Download my data": builds a `.tar.gz` of everything stored about the user (account, sessions,
- * ledger, orders, subscriptions, feedback, shared links, the personas they made, every chat as JSON and Markdown, every
- * file's bytes) in the background, with progress. Jobs live in this process's memory for
- * KEEP_MS (several processes: the status and download calls need the same process — see the
- * issue's report).
+ * "Download my data" (issue #30; #40 M1): a `.tar.gz` of everything stored about the user (account,
+ * sessions, ledger, orders, subscriptions, feedback, shared links, the personas they made, every
+ * chat as JSON and Markdown, every file's bytes), built in the background with progress.
+ *
+ * The archive streams: entries go one by one through a tar writer into zlib's deflate stream (the
+ * compression runs on libuv's threadpool, not the event loop; pictures and MP3s, compressed already,
+ * are stored at level 0, the rest compressed at 6) framed as gzip (`GzipFile`), with backpressure, into
+ * `DATA_DIR/archives/<id>.tar.gz.part`, renamed when complete; files are copied from their store
+ * as streams. Nothing holds the archive in memory. The download streams the file and deletes it
+ * (and its job) once it was sent whole; an archive not downloaded is deleted after `keepMs`.
+ *
+ * Jobs are rows (`data_archives`), so status and download work from any process sharing the
+ * database and `DATA_DIR`. One build per account at a time holds across processes (a partial
+ * unique index); starting counts against `perDay` (the account limiter, in Redis or the database).
  */
 export class ArchiveService {
-  private readonly jobs = new Map<string, Job>();
+  private readonly builds = new Map<string, Build>();
+  private readonly limit: Limit;
+  private sweeper: NodeJS.Timeout | undefined;
+  private stopping = false;
 
   constructor(
     private readonly repository: ArchiveRepository,
+    private readonly jobs: ArchiveJobRepository,
     private readonly sharing: Pick<SharingService, 'exportData'>,
-    private readonly files: Pick<FileService, 'readOwned'>,
-  ) {}
-
-  private present(job: Job): ArchiveJob {
-    return {
-      id: job.id,
-      status: job.status,
-      done: job.done,
-      total: job.total,
-      progress: job.total === 0 ? (job.status === 'ready' ? 1 : 0) : job.done / job.total,
-      ...(job.bytes ? { size: job.bytes.length } : {}),
-    };
+    private readonly files: Pick<FileService, 'openOwned'>,
+    private readonly limiter: Pick<AttemptLimiter, 'reserve' | 'release' | 'forget'>,
+    private readonly settings: ArchiveSettings,
+    private readonly log?: FastifyBaseLogger,
+  ) {
+    this.limit = archiveLimit(settings.perDay);
   }
 
-  /** Starts an archive (or answers the one being built). */
-  start(userId: string): ArchiveJob {
-    for (const job of this.jobs.values())
-      if (job.userId === userId && job.status === 'building') return this.present(job);
-    const id = randomBytes(12).toString('base64url');
-    const job: Job = {
-      id,
-      userId,
+  /**
+   * Starts an archive, or answers the one being built (in any process: the second insert of a
+   * `building` row fails). The job is claimed first, then counted against the daily limit (429 past
+   * it, and the claim is dropped), so parallel starts that join one build count once. A new build
+   * replaces the account's earlier archive.
+   */
+  async start(userId: string): Promise<ArchiveJob> {
+    if (this.stopping) throw new AppError('unavailable', archiveTexts.busy);
+    const now = Date.now();
+    await this.jobs.failStale(iso(now - STALE_MS), iso(now), userId);
+    const row: DataArchiveRow & { status: 'building' } = {
+      id: randomBytes(16).toString('base64url'),
+      user_id: userId,
       status: 'building',
       done: 0,
       total: 0,
-      fileName: `neura-data-${new Date().toISOString().slice(0, 10)}.tar.gz`,
+      size: null,
+      file_name: `neura-data-${iso(now).slice(0, 10)}.tar.gz`,
+      created_at: iso(now),
+      updated_at: iso(now),
+      expires_at: null,
     };
-    this.jobs.set(id, job);
-    this.build(job).then(
-      () => undefined,
-      () => {
-        job.status = 'failed';
-      },
-    );
-    setTimeout(() => this.jobs.delete(id), KEEP_MS).unref();
-    return this.present(job);
+    if (!(await this.jobs.insertBuilding(row))) {
+      // Another request or process is building one: that one is the answer.
+      const other = await this.jobs.findBuilding(userId);
+      if (other) return this.present(other);
+      throw new AppError('conflict', archiveTexts.busy);
+    }
+    let reservation: Reservation;
+    try {
+      const refusal = () => new AppError('rate-limited', archiveTexts.perDay(this.settings.perDay));
+      reservation = await this.limiter.reserve(this.limit, userId, 1, refusal);
+    } catch (error) {
+      await this.jobs.delete([row.id]);
+      throw error;
+    }
+    await this.remove((await this.jobs.othersOf(userId, row.id)).map((r) => r.id));
+    this.launch(row.id, userId, reservation);
+    return this.present(row);
   }
 
-  /** Builds in full, then answers (the CLI and tests). */
+  async status(userId: string, id: string): Promise<ArchiveJob> {
+    return this.present(await this.owned(userId, id));
+  }
+
+  /** The finished archive as a stream; 404 when it is not the user's, not ready, expired or gone. */
+  async open(userId: string, id: string): Promise<ArchiveDownload> {
+    const row = await this.owned(userId, id);
+    if (row.status !== 'ready') throw notFound(archiveTexts.notReady);
+    let handle: fsp.FileHandle;
+    try {
+      handle = await fsp.open(this.pathOf(row.id), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound(archiveTexts.gone);
+      throw error;
+    }
+    try {
+      const { size } = await handle.stat();
+      return { stream: handle.createReadStream({ highWaterMark: 256 * 1024 }), size, fileName: row.file_name };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  /** The archive was sent whole: it is deleted (a later download is a 404). */
+  async downloaded(userId: string, id: string): Promise<void> {
+    if (await this.jobs.deleteOwned(userId, id)) await this.removeFiles(id);
+  }
+
+  /** Builds in full into a temporary file and answers the bytes (tests; never on a request). */
   async buildNow(userId: string): Promise<Buffer> {
-    const job: Job = { id: 'now', userId, status: 'building', done: 0, total: 0, fileName: '' };
-    await this.build(job);
-    return job.bytes as Buffer;
-  }
-
-  status(userId: string, id: string): ArchiveJob {
-    return this.present(this.owned(userId, id));
-  }
-
-  download(userId: string, id: string): { bytes: Buffer; fileName: string } {
-    const job = this.owned(userId, id);
-    if (job.status !== 'ready' || !job.bytes) throw notFound('That archive is not ready.');
-    return { bytes: job.bytes, fileName: job.fileName };
-  }
-
-  private owned(userId: string, id: string): Job {
-    const job = this.jobs.get(id);
-    if (!job || job.userId !== userId) throw notFound('That archive was not found. Start a new one.');
-    return job;
-  }
-
-  private async build(job: Job): Promise<void> {
-    const r = this.repository;
-    const userId = job.userId;
-    const [chats, files] = await Promise.all([r.chatIds(userId), r.files(userId)]);
-    job.total = chats.length + files.length + 1;
-    const tar = new TarWriter();
-    tar.add(
-      'README.txt',
-      'Everything Neura stores about your account.\n\naccount.json: your account and sign-in sessions\nledger.json: every credit grant, charge and refund\norders.json: purchases and subscriptions\nfeedback.json: feedback you sent\nshares.json: links you shared\npersonas.json: the personas you made\nchats/: every chat as JSON (all data) and Markdown (to read)\nfiles/: your uploaded and generated files (files.json lists them)\n',
-    );
-    tar.add('account.json', json({ account: await r.account(userId), sessions: await r.sessions(userId) }));
-    tar.add('ledger.json', json(await r.ledger(userId)));
-    tar.add('orders.json', json({ orders: await r.orders(userId), subscriptions: await r.subscriptions(userId) }));
-    tar.add('feedback.json', json(await r.feedback(userId)));
-    tar.add('shares.json', json(await r.shares(userId)));
-    tar.add('personas.json', json(await r.personas(userId)));
-    job.done++;
-    for (const { id } of chats) {
-      const data = await this.sharing.exportData(userId, id);
-      tar.add(`chats/${id}.json`, json(data));
-      tar.add(`chats/${id}.md`, toMarkdown(data));
-      job.done++;
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'neura-archive-'));
+    try {
+      const file = path.join(dir, 'archive.tar.gz');
+      await this.write(userId, file, new AbortController().signal, () => undefined);
+      return await fsp.readFile(file);
+    } finally {
+      await fsp.rm(dir, { recursive: true, force: true });
     }
-    tar.add('files/files.json', json(files));
-    for (const file of files) {
-      const loaded = await this.files.readOwned(userId, file.id).catch(() => undefined);
-      if (loaded) tar.add(`files/${file.id}.${EXTENSIONS[file.mime_type] ?? 'bin'}`, loaded.bytes);
-      job.done++;
+  }
+
+  /**
+   * Deletes what is over: builds of dead processes become failed; ready archives past their expiry,
+   * failed jobs after `keepMs`, and files no job owns are deleted. Runs every minute while the app
+   * runs (`startSweeper`); `now` lets tests look ahead.
+   */
+  async sweep(now = Date.now()): Promise<void> {
+    await this.jobs.failStale(iso(now - STALE_MS), iso(now));
+    await this.remove((await this.jobs.expired(iso(now), iso(now - this.settings.keepMs))).map((r) => r.id));
+    let names: string[];
+    try {
+      names = await fsp.readdir(this.settings.dir);
+    } catch {
+      return;
     }
-    job.bytes = gzipSync(tar.finish(), { level: 6 });
-    job.status = 'ready';
+    const found = names.flatMap((name) => {
+      const match = FILE_NAME.exec(name);
+      return match ? [{ name, id: match[1] as string, part: match[2] !== undefined }] : [];
+    });
+    const rows = new Map<string, Pick<DataArchiveRow, 'id' | 'status' | 'expires_at'>>();
+    const ids = [...new Set(found.map((f) => f.id))];
+    for (let i = 0; i < ids.length; i += 500)
+      for (const row of await this.jobs.byIds(ids.slice(i, i + 500))) rows.set(row.id, row);
+    for (const file of found) {
+      const row = rows.get(file.id);
+      const orphan = file.part
+        ? row?.status !== 'building'
+        : !row ||
+          row.status === 'failed' ||
+          (row.status === 'ready' && row.expires_at !== null && row.expires_at <= iso(now));
+      if (orphan) await fsp.rm(path.join(this.settings.dir, file.name), { force: true });
+    }
+  }
+
+  /** `user.deleting` (inside the account's transaction): the jobs, the daily counter, running builds, then the files. */
+  async deleteAllOf(userId: string, trx: Executor): Promise<void> {
+    const ids = (await this.jobs.idsOfUser(userId, trx)).map((r) => r.id);
+    await this.jobs.delete(ids, trx);
+    await this.limiter.forget([this.limit], userId, trx);
+    for (const build of this.builds.values()) if (build.userId === userId) build.controller.abort();
+    await Promise.all(ids.map((id) => this.removeFiles(id)));
+  }
+
+  startSweeper(): void {
+    if (this.sweeper) return;
+    const run = () => void this.sweep().catch((error) => this.log?.warn({ err: error }, 'data archive sweep failed'));
+    run();
+    this.sweeper = setInterval(run, SWEEP_EVERY_MS);
+    this.sweeper.unref();
+  }
+
+  /** Shutdown: no new builds; running ones are stopped (their jobs failed, their files deleted). */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.sweeper);
+    this.sweeper = undefined;
+    const running = [...this.builds.values()];
+    for (const build of running) build.controller.abort();
+    await Promise.all(running.map((b) => b.finished));
+  }
+
+  private launch(id: string, userId: string, reservation: Reservation): void {
+    const controller = new AbortController();
+    const build: Build = { userId, controller, done: 0, total: 0, finished: Promise.resolve() };
+    this.builds.set(id, build);
+    const beat = async () => {
+      try {
+        if (!(await this.jobs.progress(id, build.done, build.total, new Date().toISOString()))) controller.abort();
+      } catch (error) {
+        this.log?.warn({ err: error }, 'data archive progress not saved');
+      }
+    };
+    const heartbeat = setInterval(() => void beat(), HEARTBEAT_MS);
+    heartbeat.unref();
+    const part = `${this.pathOf(id)}.part`;
+    build.finished = (async () => {
+      try {
+        await fsp.mkdir(this.settings.dir, { recursive: true, mode: 0o700 });
+        const size = await this.write(userId, part, controller.signal, (done, total) => {
+          build.done = done;
+          build.total = total;
+        });
+        await fsp.rename(part, this.pathOf(id));
+        const now = Date.now();
+        const ready = await this.jobs.markReady(id, build.total, size, iso(now), iso(now + this.settings.keepMs));
+        if (!ready) await this.removeFiles(id);
+      } catch (error) {
+        await fsp.rm(part, { force: true });
+        if (!controller.signal.aborted) this.log?.error({ err: error }, 'data archive failed');
+        await this.jobs.markFailed(id, new Date().toISOString()).catch(() => undefined);
+        await this.limiter.release([reservation]);
+      } finally {
+        clearInterval(heartbeat);
+        this.builds.delete(id);
+      }
+    })();
+  }
+
+  /**
+   * Writes the archive of `userId` to `file`: tar → deflate stream (threadpool) framed as gzip → file, with
+   * backpressure, yielding the event loop between entries. Answers the file's size.
+   */
+  private async write(
+    userId: string,
+    file: string,
+    signal: AbortSignal,
+    step: (done: number, total: number) => void,
+  ): Promise<number> {
+    const gzip = new GzipFile(file, TEXT_LEVEL, signal);
+    const tar = new TarStream(gzip);
+    try {
+      const r = this.repository;
+      const [chats, files] = await Promise.all([r.chatIds(userId), r.files(userId)]);
+      const total = chats.length + files.length + 1;
+      let done = 0;
+      step(done, total);
+      await tar.add('README.txt', README);
+      await tar.add('account.json', json({ account: await r.account(userId), sessions: await r.sessions(userId) }));
+      await tar.add('ledger.json', json(await r.ledger(userId)));
+      await tar.add(
+        'orders.json',
+        json({ orders: await r.orders(userId), subscriptions: await r.subscriptions(userId) }),
+      );
+      await tar.add('feedback.json', json(await r.feedback(userId)));
+      await tar.add('shares.json', json(await r.shares(userId)));
+      await tar.add('personas.json', json(await r.personas(userId)));
+      step(++done, total);
+      for (const { id } of chats) {
+        signal.throwIfAborted();
+        const data = await this.sharing.exportData(userId, id);
+        await tar.add(`chats/${id}.json`, json(data));
+        await tar.add(`chats/${id}.md`, toMarkdown(data));
+        step(++done, total);
+        // Other requests get their turn between entries (SQLite reads are synchronous).
+        await nextTurn();
+      }
+      await tar.add('files/files.json', json(files));
+      for (const row of files) {
+        signal.throwIfAborted();
+        const opened = await this.files.openOwned(userId, row.id).catch(() => undefined);
+        if (opened) {
+          try {
+            await gzip.setLevel(compressible(row.mime_type) ? TEXT_LEVEL : STORED_LEVEL);
+            await tar.addStream(`files/${row.id}.${EXTENSIONS[row.mime_type] ?? 'bin'}`, opened.size, opened.stream);
+          } finally {
+            opened.stream.destroy();
+          }
+        }
+        step(++done, total);
+        await nextTurn();
+      }
+      await gzip.setLevel(TEXT_LEVEL);
+      await tar.finish();
+      await gzip.end();
+    } catch (error) {
+      await gzip.destroy();
+      throw error;
+    }
+    return (await fsp.stat(file)).size;
+  }
+
+  private async owned(userId: string, id: string): Promise<DataArchiveRow> {
+    const row = await this.jobs.find(id);
+    const expired = row?.status === 'ready' && row.expires_at !== null && row.expires_at <= new Date().toISOString();
+    if (!row || row.user_id !== userId || expired) throw notFound(archiveTexts.notFound);
+    return row;
+  }
+
+  private present(row: DataArchiveRow): ArchiveJob {
+    // A build running here knows its progress better than its last heartbeat.
+    const live = row.status === 'building' ? this.builds.get(row.id) : undefined;
+    const done = live?.done ?? row.done;
+    const total = live?.total ?? row.total;
+    return {
+      id: row.id,
+      status: row.status,
+      done,
+      total,
+      progress: total === 0 ? (row.status === 'ready' ? 1 : 0) : Math.min(1, done / total),
+      ...(row.size !== null ? { size: row.size } : {}),
+    };
+  }
+
+  private pathOf(id: string): string {
+    return path.join(this.settings.dir, `${id}.tar.gz`);
+  }
+
+  /** Deletes these jobs (not building), then their files. */
+  private async remove(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.jobs.delete(ids);
+    await Promise.all(ids.map((id) => this.removeFiles(id)));
+  }
+
+  private async removeFiles(id: string): Promise<void> {
+    await fsp.rm(this.pathOf(id), { force: true });
+    await fsp.rm(`${this.pathOf(id)}.part`, { force: true });
   }
 }

@@ -31,18 +31,46 @@ function header(name: string, size: number, mtime: number): Buffer {
   return block;
 }
 
-export class TarWriter {
-  private readonly chunks: Buffer[] = [];
+/** Where the tar bytes go: a write that waits while the sink is full (backpressure). */
+export interface ByteSink {
+  write(chunk: Buffer): Promise<void>;
+}
+
+const padding = (size: number) => (512 - (size % 512)) % 512;
+
+/**
+ * Writes a tar entry by entry into a sink, never holding more than one entry's chunk: a file's
+ * bytes are copied from its stream as they come (issue #40, M1).
+ */
+export class TarStream {
   private readonly now = Date.now();
 
-  add(name: string, content: Buffer | string): void {
+  constructor(private readonly out: ByteSink) {}
+
+  async add(name: string, content: Buffer | string): Promise<void> {
     const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-    this.chunks.push(header(name, data.length, this.now), data);
-    const pad = (512 - (data.length % 512)) % 512;
-    if (pad) this.chunks.push(Buffer.alloc(pad));
+    await this.out.write(header(name, data.length, this.now));
+    if (data.length > 0) await this.out.write(data);
+    const pad = padding(data.length);
+    if (pad) await this.out.write(Buffer.alloc(pad));
   }
 
-  finish(): Buffer {
-    return Buffer.concat([...this.chunks, Buffer.alloc(1024)]);
+  /** An entry of `size` bytes read from `source`; throws when the source has more or fewer. */
+  async addStream(name: string, size: number, source: AsyncIterable<Buffer>): Promise<void> {
+    await this.out.write(header(name, size, this.now));
+    let written = 0;
+    for await (const chunk of source) {
+      written += chunk.length;
+      if (written > size) throw new Error(`tar: ${name} is longer than ${size} bytes`);
+      await this.out.write(chunk);
+    }
+    if (written !== size) throw new Error(`tar: ${name} has ${written} of ${size} bytes`);
+    const pad = padding(size);
+    if (pad) await this.out.write(Buffer.alloc(pad));
+  }
+
+  /** The two empty blocks that end a tar. */
+  async finish(): Promise<void> {
+    await this.out.write(Buffer.alloc(1024));
   }
 }

@@ -55,6 +55,9 @@ export const ioTexts = {
     build: 'Prepare archive',
     building: (pct: number) => `Preparing… ${pct}%`,
     download: 'Download archive',
+    /** After a download the server deletes the archive (issue #40). */
+    downloaded: 'Downloaded. The archive is no longer kept on the server; prepare a new one when you need it.',
+    kept: 'The archive is kept for a while and deleted once you download it.',
     failed: 'The archive could not be prepared. Try again.',
   },
 } as const;

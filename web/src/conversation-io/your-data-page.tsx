@@ -1,7 +1,7 @@
 import type { ArchiveJob, ShareSummary } from '@neura/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../api/app-error';
+import { AppError, errorMessage } from '../api/app-error';
 import { showToast } from '../ui/toast-store';
 import { absoluteLink, archiveStatus, downloadArchive, listShares, revokeShare, startArchive } from './io-api';
 import { ioTexts } from './texts';
@@ -82,6 +82,7 @@ function DataArchive() {
 
   const start = async () => {
     setError(null);
+    setNote(null);
     try {
       const started = await startArchive();
       setJob(started);
@@ -90,12 +91,18 @@ function DataArchive() {
       setError(errorMessage(err));
     }
   };
+  const [note, setNote] = useState<string | null>(null);
   const download = async () => {
     if (!job) return;
     try {
       await downloadArchive(job.id);
+      // The server deleted it once sent: the next one is prepared anew.
+      setJob(null);
+      setNote(t.downloaded);
     } catch (err) {
       setError(errorMessage(err));
+      // Expired or already downloaded: start over (a network error keeps the button to try again).
+      if (err instanceof AppError && err.code === 'not-found') setJob(null);
     }
   };
   const pct = Math.round((job?.progress ?? 0) * 100);
@@ -134,6 +141,12 @@ function DataArchive() {
           {t.build}
         </button>
       )}
+      {job?.status === 'ready' ? <p className="text-sm text-muted">{t.kept}</p> : null}
+      {note && !job ? (
+        <p role="status" className="text-sm text-muted">
+          {note}
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className="text-sm text-danger">
           {error}

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { fileSrc } from '../ui/file-url';
 import { personaIconUrl } from './persona-images';
+import { avatarWithToken, isCustomAvatar } from './private-avatar';
 
 /**
  * A persona's icon: its uploaded avatar when it has one (people's own personas), else the art of
- * its id; a plain sparkle when neither loads (a private custom persona has no public art).
+ * its id; a plain sparkle when neither loads (a private custom persona has no public art). A
+ * private persona's avatar is loaded with the session's token when the plain address is refused.
  * Decorative (the name is always shown next to it).
  */
 export function PersonaIcon({
@@ -19,9 +21,16 @@ export function PersonaIcon({
   className?: string;
 }) {
   const avatar = avatarUrl ? fileSrc(avatarUrl) : undefined;
-  const src = avatar ?? personaIconUrl(id);
+  const plain = avatar ?? personaIconUrl(id);
   const [failed, setFailed] = useState<string | null>(null);
-  if (failed === src) {
+  // A private persona's avatar loads for its maker with the token only (issue #40, L2).
+  const [withToken, setWithToken] = useState<{ from: string; src: string } | null>(null);
+  const src = withToken?.from === plain ? withToken.src : plain;
+  const onError = () => {
+    if (src !== plain || !avatar || !isCustomAvatar(avatar)) return setFailed(plain);
+    void avatarWithToken(avatar).then((blob) => (blob ? setWithToken({ from: plain, src: blob }) : setFailed(plain)));
+  };
+  if (failed === plain) {
     return (
       <span
         aria-hidden="true"
@@ -45,7 +54,7 @@ export function PersonaIcon({
       loading="lazy"
       decoding="async"
       draggable={false}
-      onError={() => setFailed(src)}
+      onError={onError}
       className={`shrink-0 rounded-xl bg-surface-3 object-cover ${className}`}
       style={{ width: size, height: size }}
       data-testid={avatar ? 'persona-avatar' : undefined}

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BusinessCards } from '../chat/tools/business-card';
 import { SearchResultsCard } from '../chat/tools/search-results-card';
 import { VideoTile } from '../chat/tools/video-tile';
+import { useAppStore } from '../store/app-store';
 import { Markdown } from './markdown';
+import { linkExpiry, proxiedImage } from './outside-image';
 
 /** N4: no image request leaves for an outside host except through the server's proxy. */
 describe('outside images in replies', () => {
@@ -95,5 +97,44 @@ describe('outside images in replies', () => {
     expect(tiles[0]?.className).toContain('h-14 w-14');
     expect(tiles[1]?.className).toContain('h-full w-full');
     for (const tile of tiles) expect(tile.getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('should ask again for a link about to expire, and for a link of another session (issue #40)', async () => {
+    // Links that work for 10 minutes.
+    fetchMock.mockImplementation(async (_url: string, init: RequestInit) => {
+      const { urls } = JSON.parse(String(init.body)) as { urls: string[] };
+      const expires = Math.floor(Date.now() / 1000) + 600;
+      return new Response(
+        JSON.stringify({
+          links: urls.map((u) => `/api/media/image?url=${encodeURIComponent(u)}&expires=${expires}&signature=sig`),
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    });
+    useAppStore.setState({ token: 'session-a' });
+    const url = 'https://img.example/renew.png';
+    const first = await proxiedImage(url);
+    expect(linkExpiry(first as string)).toBeGreaterThan(Date.now());
+    expect(await proxiedImage(url)).toBe(first);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    // 6 minutes on: within 5 minutes of its expiry, so it is asked again.
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 6 * 60_000);
+    try {
+      await proxiedImage(url);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      await proxiedImage(url);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    } finally {
+      clock.mockRestore();
+    }
+
+    // Signed in again (another session): its own link.
+    useAppStore.setState({ token: 'session-b' });
+    await proxiedImage(url);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(String(fetchMock.mock.calls[2]?.[1]?.headers?.Authorization)).toBe('Bearer session-b');
+    useAppStore.setState({ token: null });
   });
 });

@@ -1,17 +1,35 @@
 import { type ImgHTMLAttributes, useEffect, useState } from 'react';
 import { apiBase } from '../api/base-url';
 import { api } from '../api/http';
+import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
 import { fileSrc } from './file-url';
 
 /**
  * Outside images reach the page only through the server's signed image proxy (the CSP allows
  * images from our own origins only, finding N4): this asks the server for proxy links, a batch per
- * tick, remembered per URL. Our own images (relative paths, the API's origin, data:, blob:) are used
- * as they are.
+ * tick, remembered per URL. A link works for a while (`expires` in it, issue #40) and only for the
+ * login session that asked: a remembered link is asked again when it is about to expire or the
+ * session changed. Our own images (relative paths, the API's origin, data:, blob:) are used as
+ * they are.
  */
-const links = new Map<string, Promise<string | null>>();
+interface Remembered {
+  link: Promise<string | null>;
+  /** The session token it was asked with. */
+  token: string | null;
+  /** When to ask again (ms); Infinity until the answer says. */
+  renewAt: number;
+}
+const links = new Map<string, Remembered>();
 const queue: Array<{ url: string; resolve: (link: string | null) => void }> = [];
+/** A link is asked again this long before its expiry, so a page never shows one that just died. */
+const RENEW_BEFORE_MS = 5 * 60_000;
+
+/** When a proxy link ends (ms), from its `expires` (unix seconds); Infinity when it has none. */
+export function linkExpiry(link: string): number {
+  const expires = /[?&]expires=(\d+)/.exec(link)?.[1];
+  return expires ? Number(expires) * 1000 : Number.POSITIVE_INFINITY;
+}
 
 function flush(): void {
   const batch = queue.splice(0, 50);
@@ -22,7 +40,10 @@ function flush(): void {
   }).then(
     ({ links: answered }) => {
       batch.forEach((b, i) => {
-        b.resolve(answered[i] ? fileSrc(answered[i] as string) : null);
+        const link = answered[i];
+        const remembered = links.get(b.url);
+        if (remembered && link) remembered.renewAt = linkExpiry(link) - RENEW_BEFORE_MS;
+        b.resolve(link ? fileSrc(link) : null);
       });
     },
     () => {
@@ -49,14 +70,14 @@ export function isOwnImage(url: string): boolean {
 /** The src to use for an image URL: itself when ours, else its proxy link (null when it has none). */
 export function proxiedImage(url: string): Promise<string | null> {
   if (isOwnImage(url)) return Promise.resolve(url);
-  let link = links.get(url);
-  if (!link) {
-    link = new Promise((resolve) => {
-      if (queue.length === 0) setTimeout(flush, 0);
-      queue.push({ url, resolve });
-    });
-    links.set(url, link);
-  }
+  const token = useAppStore.getState().token;
+  const known = links.get(url);
+  if (known && known.token === token && Date.now() < known.renewAt) return known.link;
+  const link = new Promise<string | null>((resolve) => {
+    if (queue.length === 0) setTimeout(flush, 0);
+    queue.push({ url, resolve });
+  });
+  links.set(url, { link, token, renewAt: Number.POSITIVE_INFINITY });
   return link;
 }
 

@@ -10,26 +10,26 @@ export class AttemptRepository {
   constructor(private readonly db: Executor) {}
 
   /**
-   * Counts one event in a fixed window and returns the count including it. A window that ended
-   * (started at or before `windowCutoff`) starts over at 1.
+   * Counts `amount` events (one by default) in a fixed window and returns the count including
+   * them. A window that ended (started at or before `windowCutoff`) starts over at `amount`.
    */
-  async increment(scope: string, subject: string, now: string, windowCutoff: string): Promise<number> {
+  async increment(scope: string, subject: string, now: string, windowCutoff: string, amount = 1): Promise<number> {
     const result = await sql<{ count: number }>`
       INSERT INTO attempt_counters (scope, subject, count, window_start, blocked_until)
-      VALUES (${scope}, ${subject}, 1, ${now}, NULL)
+      VALUES (${scope}, ${subject}, ${amount}, ${now}, NULL)
       ON CONFLICT (scope, subject) DO UPDATE SET
-        count = CASE WHEN attempt_counters.window_start <= ${windowCutoff} THEN 1 ELSE attempt_counters.count + 1 END,
+        count = CASE WHEN attempt_counters.window_start <= ${windowCutoff} THEN ${amount} ELSE attempt_counters.count + ${amount} END,
         window_start = CASE WHEN attempt_counters.window_start <= ${windowCutoff} THEN ${now} ELSE attempt_counters.window_start END
       RETURNING count
     `.execute(this.db);
     return Number(result.rows[0]?.count ?? Number.POSITIVE_INFINITY);
   }
 
-  /** Gives back one counted event (the reserved attempt turned out fine). */
-  async decrement(scope: string, subject: string): Promise<void> {
+  /** Gives back counted events (the reserved attempt turned out fine), never below 0. */
+  async decrement(scope: string, subject: string, amount = 1): Promise<void> {
     await this.db
       .updateTable('attempt_counters')
-      .set((eb) => ({ count: eb('count', '-', 1) }))
+      .set({ count: sql<number>`CASE WHEN count > ${amount} THEN count - ${amount} ELSE 0 END` })
       .where('scope', '=', scope)
       .where('subject', '=', subject)
       .where('count', '>', 0)

@@ -5,8 +5,11 @@ import type { AttemptRepository } from './counter-repository.js';
 import { type Backoff, backoffDelayMs, type Limit, RATE_LIMIT_MESSAGE } from './limit.js';
 
 const SWEEP_EVERY_MS = 10 * 60_000;
-/** Counters are kept at least this long (every limit's window is at most an hour today). */
-const KEEP_AT_LEAST_MS = 60 * 60_000;
+/**
+ * Counters are kept at least this long, whichever process sweeps: the longest window of any limit
+ * (the data archive's daily limit, issue #40).
+ */
+const KEEP_AT_LEAST_MS = 24 * 60 * 60_000;
 
 /** The shared Redis link as the limiter uses it (realtime's RedisLink is one). */
 export interface LimitRedis {
@@ -15,12 +18,12 @@ export interface LimitRedis {
   key(...parts: string[]): string;
 }
 
-/** INCR with the window's expiry on the first hit: one atomic step on Redis. */
-const INCR_WINDOW = `local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+/** INCRBY with the window's expiry on the first hit: one atomic step on Redis. */
+const INCR_WINDOW = `local n = redis.call('INCRBY', KEYS[1], ARGV[2])
+if n == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return n`;
-/** DECR only while the window's key lives (never leaves a key without expiry). */
-const DECR_IF_EXISTS = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end
+/** DECRBY only while the window's key lives (never leaves a key without expiry). */
+const DECR_IF_EXISTS = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECRBY', KEYS[1], ARGV[1]) end
 return 0`;
 
 /** One counted event, to be given back with `release` when the attempt turned out fine. */
@@ -28,6 +31,8 @@ export interface Reservation {
   limit: Limit;
   subject: string;
   store: 'redis' | 'sql';
+  /** How many events it counted (1 unless `reserve` was given more). */
+  amount: number;
 }
 
 const refused = () => new AppError('rate-limited', RATE_LIMIT_MESSAGE);
@@ -50,14 +55,17 @@ export class AttemptLimiter {
     private readonly log?: FastifyBaseLogger,
   ) {}
 
-  /** Counts one attempt; throws the 429 when it is over the limit (the attempt is not evaluated). */
-  async reserve(limit: Limit, subject: string): Promise<Reservation> {
+  /**
+   * Counts one attempt (or `amount` events at once, e.g. links in one batch); throws the 429 when
+   * the count is then over the limit (the attempt is not evaluated; `refusal` words it).
+   */
+  async reserve(limit: Limit, subject: string, amount = 1, refusal: () => AppError = refused): Promise<Reservation> {
     this.longestMs = Math.max(this.longestMs, limit.windowMs);
     this.sweepNowAndThen();
-    const viaRedis = await this.incrementInRedis(limit, subject);
-    const count = viaRedis ?? (await this.incrementInDb(limit, subject));
-    if (count > limit.max) throw refused();
-    return { limit, subject, store: viaRedis === undefined ? 'sql' : 'redis' };
+    const viaRedis = await this.incrementInRedis(limit, subject, amount);
+    const count = viaRedis ?? (await this.incrementInDb(limit, subject, amount));
+    if (count > limit.max) throw refusal();
+    return { limit, subject, store: viaRedis === undefined ? 'sql' : 'redis', amount };
   }
 
   /** Reserves every pair; when one is refused, the ones already taken are given back. */
@@ -77,8 +85,14 @@ export class AttemptLimiter {
     for (const r of reservations) {
       try {
         if (r.store === 'redis' && this.redis) {
-          await this.redis.client.sendCommand(['EVAL', DECR_IF_EXISTS, '1', this.redisKey(r.limit, r.subject)]);
-        } else await this.attempts.decrement(r.limit.scope, r.subject);
+          await this.redis.client.sendCommand([
+            'EVAL',
+            DECR_IF_EXISTS,
+            '1',
+            this.redisKey(r.limit, r.subject),
+            String(r.amount),
+          ]);
+        } else await this.attempts.decrement(r.limit.scope, r.subject, r.amount);
       } catch (error) {
         this.log?.warn({ err: error }, 'could not release a limit reservation');
       }
@@ -148,7 +162,7 @@ export class AttemptLimiter {
   }
 
   /** undefined when Redis is not configured or not reachable (the database counts instead). */
-  private async incrementInRedis(limit: Limit, subject: string): Promise<number | undefined> {
+  private async incrementInRedis(limit: Limit, subject: string, amount: number): Promise<number | undefined> {
     if (this.redis?.state !== 'up') return undefined;
     try {
       const n = await this.redis.client.sendCommand([
@@ -157,6 +171,7 @@ export class AttemptLimiter {
         '1',
         this.redisKey(limit, subject),
         String(limit.windowMs),
+        String(amount),
       ]);
       return Number(n);
     } catch {
@@ -164,13 +179,14 @@ export class AttemptLimiter {
     }
   }
 
-  private incrementInDb(limit: Limit, subject: string): Promise<number> {
+  private incrementInDb(limit: Limit, subject: string, amount: number): Promise<number> {
     const now = Date.now();
     return this.attempts.increment(
       limit.scope,
       subject,
       new Date(now).toISOString(),
       new Date(now - limit.windowMs).toISOString(),
+      amount,
     );
   }
 
