@@ -105,6 +105,14 @@ module.exports = {
       to: { path: '^server/src/lib/limits/counter-repository\\.ts$' },
     },
     {
+      name: 'nothing-imports-the-console',
+      comment:
+        'console/ is routes, the guard and its read model: features own their admin operations and the audit log sits below them (audit/), so only modules.ts composes it (issue #42)',
+      severity: 'error',
+      from: { path: '^server/src/', pathNot: '^server/src/(console/|modules\\.ts$)' },
+      to: { path: '^server/src/console/' },
+    },
+    {
       name: 'realtime-not-accounts',
       comment: 'realtime/ is given authenticate(); it never imports accounts/ (docs/ARCHITECTURE.md)',
       severity: 'error',

@@ -83,6 +83,17 @@ describe('import rules (dependency-cruiser)', { timeout: 60_000 }, () => {
     expect(result.out).toContain('accounts-repositories-stay-in-accounts');
   });
 
+  it('should fail a feature importing the console (a feature at the same layer included)', () => {
+    const result = cruise({
+      'server/src/creator/routes.ts':
+        "import { requireAdmin } from '../console/guard.js';\nexport const r = requireAdmin;\n",
+      'server/src/console/guard.ts': 'export const requireAdmin = 1;\n',
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.out).toContain('nothing-imports-the-console');
+    expect(result.out).toContain('server/src/creator/routes.ts → server/src/console/guard.ts');
+  });
+
   it('should fail the server importing the web app, and an import that does not resolve', () => {
     const result = cruise({
       'server/src/lib/x.ts':
