@@ -75,6 +75,19 @@ export const AD_CONTENT_RATINGS = ['General', 'ParentalGuidance', 'Teen', 'Matur
 export const MAX_MESSAGE_LENGTH = 8000;
 /** Messages per history page when the client does not say. */
 export const MESSAGES_PAGE_SIZE = 50;
+/**
+ * Continue (issue #24): the user's turn that asks the model to carry on a reply cut short by the
+ * length limit. Clients show that turn as the same answer going on, not as a message (issue #41).
+ */
+export const CONTINUE_PROMPT = 'Continue from where you stopped.';
+
+/**
+ * What goes between a reply cut short and its continuation when they are shown as one answer: a
+ * space where the cut fell between two words (a new reply starts without one), else nothing.
+ */
+export function continuationJoint(before: string, after: string): string {
+  return /[\p{L}\p{N}.,;:!?)\]]$/u.test(before) && /^[\p{L}\p{N}([]/u.test(after) ? ' ' : '';
+}
 /** Chat titles generated after the first exchange have at most this many words. */
 export const CHAT_TITLE_MAX_WORDS = 6;
 

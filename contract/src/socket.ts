@@ -62,6 +62,11 @@ const sendMessageSchema = z.object({
     .max(MAX_ATTACHMENTS, `A message can carry at most ${MAX_ATTACHMENTS} files.`)
     .optional(),
 });
+/**
+ * A draft chat's first message (`/chats/new?persona=…`): the chat is made with it, and when the
+ * message is refused (credits, limits) no chat is left behind.
+ */
+const createChatWithMessageSchema = sendMessageSchema.omit({ chatId: true }).extend({ persona: clientIdSchema });
 const stopMessageSchema = z.object({ chatId: clientIdSchema });
 /** Message actions: a reply to act on (retry a failed one, regenerate the last one). */
 const retryMessageSchema = z.object({ chatId: clientIdSchema, messageId: clientIdSchema });
@@ -178,6 +183,8 @@ export const sessionClientEvents = {
   generateName: clientEvent<{ name: string }>()(generateNameSchema),
   reloadChat: clientEvent<{ success: true }>()(reloadChatSchema),
   sendMessage: clientEvent<{ messageId: string }>()(sendMessageSchema),
+  /** createChat and the first sendMessage as one: refused, it leaves no chat (acks both ids). */
+  createChatWithMessage: clientEvent<{ chatId: string; messageId: string }>()(createChatWithMessageSchema),
   stopMessage: clientEvent<{ success: true }>()(stopMessageSchema),
   /** Message actions; each acks the id of the new reply (a new version). */
   retryMessage: clientEvent<{ messageId: string }>()(retryMessageSchema),

@@ -148,8 +148,12 @@ test('should let an admin grant credits live, edit a price, publish a persona, r
   // Orders: refund the sandbox order; the balance and the order follow.
   await page.getByRole('link', { name: 'Orders' }).click();
   await expect(page.getByTestId(`order-status-${orderId}`)).toHaveText('paid');
-  page.once('dialog', (dialog) => void dialog.accept());
+  // The app's own confirmation (issue #41), in words: the product and whose it is, not a raw id.
   await page.getByRole('button', { name: `Refund ${orderId}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Refund this order?' });
+  await expect(confirm).toContainText(`Refund ${user.email}'s Starter pack in full?`);
+  await expect(confirm).not.toContainText(orderId);
+  await confirm.getByRole('button', { name: 'Refund' }).click();
   await expect(page.getByTestId(`order-status-${orderId}`)).toHaveText('refunded');
   await expect(userTab.getByTestId('credits-badge')).toHaveText('31');
   await shoot(page, 'admin-orders');

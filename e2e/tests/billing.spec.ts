@@ -90,7 +90,7 @@ test('should let a user with no credits buy a pack and see the balance change on
 
   await page.getByRole('link', { name: 'Back to Buy Credits' }).click();
   await expect(page.getByTestId('purchase-row')).toHaveCount(1);
-  await expect(page.getByTestId('ledger-row').first()).toContainText('Purchase');
+  await expect(page.getByTestId('ledger-row').first()).toContainText('Starter pack'); // issue #41: the pack's name, not "Purchase"
   await page.getByTestId('purchase-row').locator('summary').click();
   await expect(page.getByTestId('receipt')).toContainText('Sandbox (no money moved)');
   await shoot(page, 'buy-credits-history');

@@ -96,14 +96,18 @@ test('a visitor on /terms logs in from the sidebar and stays on the page', async
   await expect(sidebar.getByTestId('copyright')).toHaveText(/2024/);
 });
 
-test('the auth modal on / offers Browse as visitor instead of a dead ×', async ({ page }) => {
+test('the auth modal on / offers Browse as visitor instead of a dead ×, and browsing stays on Explore', async ({
+  page,
+}) => {
   await page.goto(`${baseUrl()}/`);
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(0);
   await page.keyboard.press('Escape');
-  await expect(page).toHaveURL(`${baseUrl()}/changelog`);
+  // Issue #41: a visitor browses Explore (it used to send them to Release Notes).
+  await expect(page).toHaveURL(`${baseUrl()}/`);
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 2, name: 'Explore' })).toBeVisible();
 });
 
 test('a reply with a table, an ordered list, a quote and code renders as such', async ({ page }) => {

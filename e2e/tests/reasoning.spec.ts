@@ -129,7 +129,9 @@ test('should stream a Thinking block that collapses when the answer starts, and 
   expect(prompt).not.toContain('Five, seven, five');
 });
 
-test('should mark a reply cut short, continue it as a new paid reply, and show admins its tokens', async ({ page }) => {
+test('should mark a reply cut short, continue it as the same answer (a new paid reply), and show admins its tokens', async ({
+  page,
+}) => {
   fake.setScript({ chunks: [' and they lived', ' happily ever after.'] });
   const { userId, chatId } = await seedUser(page, 20, 'admin');
   // Replies as the engine stores them (reasoning, finish reason, model and usage; issue #24).
@@ -185,12 +187,17 @@ test('should mark a reply cut short, continue it as a new paid reply, and show a
   await replies.nth(1).getByTestId('thinking').getByRole('button', { name: 'Thinking' }).click();
   await shoot(page, 'cut-short-thinking-open');
 
-  await outcome.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.locator('[data-role="user"]').last()).toHaveText('Continue from where you stopped.');
-  await expect(replies.nth(2)).toHaveAttribute('data-status', 'complete');
-  await expect(replies.nth(2)).toContainText('and they lived happily ever after.');
-  // Once continued, the cut reply is no longer the newest: it keeps its note, not its Continue.
-  await expect(outcome.getByRole('button', { name: 'Continue' })).toHaveCount(0);
+  // The price is on the button (issue #41); the answer goes on in the same reply, with no
+  // "Continue from where you stopped." message of the user's.
+  await outcome.getByRole('button', { name: 'Continue · 1 credit' }).click();
+  await expect(page.locator('[data-role="user"]')).toHaveCount(2);
+  await expect(page.getByText('Continue from where you stopped.')).toHaveCount(0);
+  await expect(replies).toHaveCount(2);
+  await expect(replies.nth(1)).toHaveAttribute('data-status', 'complete');
+  await expect(replies.nth(1)).toContainText('there lived and they lived happily ever after.');
+  // Once continued, the answer is no longer cut short: no note, no Continue.
+  await expect(page.getByTestId('reply-outcome')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: /^Continue/ })).toHaveCount(0);
   await expect(page.getByTestId('credits-badge')).toHaveText('19');
   const ledger = await withSeed((target) => ledgerAfterSeed(target, userId), app.dataDir);
   expect(ledger.map((r) => r.amount)).toEqual([-1]);

@@ -120,6 +120,9 @@ test.describe('search, share, export and my data', () => {
     await expect(page.getByText('You have not shared any chats.')).toBeVisible();
     await reader.reload();
     await expect(reader.getByTestId('share-removed')).toContainText('This link was removed');
+    // A way onward (issue #41 p6): to Explore, where a visitor may browse.
+    await reader.getByRole('link', { name: 'Explore Neura' }).click();
+    await expect(reader).toHaveURL(`${baseUrl()}/`);
     await visitor.close();
     await context.close();
   });

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { newId } from '../src/lib/ids.js';
-import { connected, deltasOf, doneFor, record, send, stop, waitFor } from './helpers/conversation.js';
+import { type AckBody, connected, deltasOf, doneFor, record, send, stop, waitFor } from './helpers/conversation.js';
 import { connectSocket, type TestSocket } from './helpers/socket.js';
 
 describe('conversation with a model', () => {
@@ -248,6 +248,36 @@ describe('conversation with a model', () => {
     await send(socket, chat.id, 'Break');
     expect((await doneFor(events, chat.id)).payload.code).toBe('llm:failed');
     expect(await credits(user.id)).toBe(3);
+  });
+
+  it("should make a draft's chat with its first message, and leave none when that message is refused", async () => {
+    fake.setScript({ chunks: ['Ahoy'], delayMs: 2 });
+    const user = await createTestUser(t.services, { credits: 0 });
+    const socket = await open(user.token);
+    let events = record(socket);
+    const first = (text: string) =>
+      new Promise<AckBody & { chatId?: string }>((resolve) =>
+        socket.emit('createChatWithMessage', { persona: 'pirate-storyteller', text }, (r) => resolve(r as AckBody)),
+      );
+
+    const refused = await first('Tell me of the sea');
+    expect(refused.error?.code).toBe('credits:insufficient');
+    expect(await t.services.chats.listForUser(user.id)).toEqual([]);
+    // The user's devices heard the chat come and go (it never stays in a list).
+    const created = events.find((r) => r.event === 'chat.created')?.payload.chat.id;
+    expect(events.some((r) => r.event === 'chat.deleted' && r.payload.chatId === created)).toBe(true);
+
+    await t.services.credits.grant({ userId: user.id, amount: 3, reason: 'seed', key: `seed:${newId()}` });
+    events = record(socket);
+    const ok = await first('Tell me of the sea');
+    expect(ok.chatId).toBeTruthy();
+    expect(ok.messageId).toBeTruthy();
+    expect((await doneFor(events, ok.chatId as string)).payload.message.content).toBe('Ahoy');
+    const chats = await t.services.chats.listForUser(user.id);
+    expect(chats.map((c) => c.id)).toEqual([ok.chatId]);
+    // chat.created comes before the chat's first message.created, so a client can follow it.
+    const order = events.map((r) => r.event);
+    expect(order.indexOf('chat.created')).toBeLessThan(order.indexOf('message.created'));
   });
 
   it('should charge exactly what the balance covers under 50 concurrent sends', async () => {

@@ -116,6 +116,32 @@ describe('shared chats and exports', () => {
       expect(reshared.messages.map((m) => m.content)).toContain('A later question');
     });
 
+    it('should leave out a question whose reply failed, and show a continued reply as one answer', async () => {
+      const chat = await createTestChat(t.services, alice.id, 'default', { name: 'Stories' });
+      const [question, failed, , cut, prompt] = await addTestMessages(t.services, { id: chat.id, userId: alice.id }, [
+        { role: 'user', content: 'Will this fail?' },
+        { role: 'assistant', content: '', status: 'failed' },
+        { role: 'user', content: 'Tell me a story' },
+        { role: 'assistant', content: 'Once upon a time there lived' },
+        { role: 'user', content: 'Continue from where you stopped.' },
+        { role: 'assistant', content: 'a fox.' },
+      ]);
+      await t.services.db
+        .updateTable('messages')
+        .set({ reply_to: question ?? '' })
+        .where('id', '=', failed ?? '')
+        .execute();
+      await t.services.db
+        .updateTable('messages')
+        .set({ finish_reason: 'length' })
+        .where('id', '=', cut ?? '')
+        .execute();
+      expect(prompt).toBeDefined();
+      const { id } = (await call('POST', `/users/me/chats/${chat.id}/share`, alice)).json() as ShareCreated;
+      const shared = (await call('GET', `/share/${id}`, null)).json() as SharedChat;
+      expect(shared.messages.map((m) => m.content)).toEqual(['Tell me a story', 'Once upon a time there lived a fox.']);
+    });
+
     it('should list the owner’s links and answer "This link was removed" once revoked', async () => {
       const { chat, image } = await seedChat(alice);
       const { id } = (await call('POST', `/users/me/chats/${chat.id}/share`, alice)).json() as ShareCreated;
@@ -212,6 +238,10 @@ describe('shared chats and exports', () => {
       expect(md).toContain('earlier version');
       expect(md).toContain('**Tool call: generate_image** (complete)');
       expect(md).toContain('"prompt": "a lighthouse"');
+      // Words people read (issue #41 p3): plurals and times, not "1 credits" and ISO stamps.
+      expect(md).toMatch(/· 3 messages · 8 credits\n/);
+      expect(md).toMatch(/Exported [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC/);
+      expect(md).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
     });
 
     it('should answer 404 for another user’s chat, 400 for an unknown format and 401 without a token', async () => {

@@ -56,7 +56,7 @@ export function createConversationModule(deps: ConversationModuleDeps) {
     skills: deps.skills,
     files: deps.files,
   });
-  deps.realtime.onSession(conversationSocket(conversation));
+  deps.realtime.onSession(conversationSocket(conversation, { chats: deps.chatService, log: deps.log }));
   // A chat being deleted: stop the reply being written in it first.
   deps.events.on('chat.deleting', ({ chatId }) => conversation.cancelChat(chatId));
   deps.events.on('user.deleting', ({ userId, trx }) => messages.deleteAllOf(userId, trx));

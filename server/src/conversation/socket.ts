@@ -1,12 +1,19 @@
 import type { SessionHandler } from '../realtime/realtime.js';
 import { sessionKit } from '../realtime/socket-kit.js';
+import { createChatWithMessage, type FirstMessageDeps } from './first-message.js';
 import type { ConversationService } from './service.js';
 
-/** sendMessage, the message actions (retry, regenerate, edit), stopMessage, generateName and reloadChat on /session. */
+/**
+ * sendMessage (and a draft's first one, createChatWithMessage), the message actions (retry,
+ * regenerate, edit), stopMessage, generateName and reloadChat on /session.
+ */
 export const conversationSocket =
-  (conversation: ConversationService): SessionHandler =>
+  (conversation: ConversationService, firstMessage: Omit<FirstMessageDeps, 'send'>): SessionHandler =>
   (socket) => {
     sessionKit.on(socket, 'sendMessage', (input, { userId }) => conversation.send(userId, input));
+    sessionKit.on(socket, 'createChatWithMessage', (input, { userId }) =>
+      createChatWithMessage({ ...firstMessage, send: (id, send) => conversation.send(id, send) }, userId, input),
+    );
 
     // Message actions: each answers the new reply's id; the reply streams to the user's room.
     sessionKit.on(socket, 'retryMessage', (input, { userId }) => conversation.retry(userId, input));

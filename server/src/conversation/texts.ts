@@ -1,4 +1,4 @@
-import { PRO_REQUIRED_MESSAGE } from '@neura/contract';
+import { CONTINUE_PROMPT, PRO_REQUIRED_MESSAGE } from '@neura/contract';
 
 /** Server-side texts of the conversation feature (messages users see in acks and events). */
 export const conversationTexts = {
@@ -23,7 +23,7 @@ export const conversationTexts = {
   notFailed: 'Only a reply that could not be completed can be retried. Regenerate it instead.',
   notLastUserMessage: 'Only your latest message in a chat can be edited.',
   /** Continue (issue #24): the user's turn that asks the model to carry on a reply cut short. */
-  continuePrompt: 'Continue from where you stopped.',
+  continuePrompt: CONTINUE_PROMPT,
   notCutShort: 'Only a reply that was cut short by the length limit can be continued.',
   notLastCutShort: 'Only the latest reply of a chat can be continued.',
   noModelForAction: 'No AI model is configured on this server, so there is no reply to write again.',

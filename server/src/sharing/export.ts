@@ -41,23 +41,38 @@ function toolMarkdown(part: Extract<MessagePart, { type: 'tool' }>): string {
   return lines.join('\n');
 }
 
+/** "1 credit", "2 credits". */
+const credits = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'credit' : 'credits'}`;
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** A time people read ("Nov 28, 2026, 2:41 PM UTC"); the export has no time zone of the reader's. */
+export function readableTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+}
+
 /** The chat as a Markdown document a person can read (and a program can split by its headings). */
 export function toMarkdown(data: ChatExport): string {
   const out = [
     `# ${data.chat.name}`,
     '',
-    `Persona: ${data.chat.persona.name} · Exported ${data.exportedAt} · ${data.messages.length} messages · ${data.totalCost} credits`,
+    `Persona: ${data.chat.persona.name} · Exported ${readableTime(data.exportedAt)} · ${count(data.messages.length, 'message', 'messages')} · ${credits(data.totalCost)}`,
   ];
+  const timeOf = new Map(data.messages.map((m) => [m.id, m.createdAt]));
   for (const m of data.messages) {
     const who = m.role === 'user' ? 'You' : m.role === 'assistant' ? data.chat.persona.name : 'System';
+    // A reply is stored the moment its question is: its time would only repeat the question's.
+    const repeatsQuestion = m.role === 'assistant' && m.replyTo !== undefined && timeOf.get(m.replyTo) === m.createdAt;
     const notes = [
-      m.createdAt,
-      ...(m.cost ? [`${m.cost} credits`] : []),
+      ...(repeatsQuestion ? [] : [readableTime(m.createdAt)]),
+      ...(m.cost ? [credits(m.cost)] : []),
       ...(m.superseded ? ['earlier version'] : []),
       ...(m.status !== 'complete' ? [m.status] : []),
-      ...(m.editedAt ? [`edited ${m.editedAt}`] : []),
+      ...(m.editedAt ? [`edited ${readableTime(m.editedAt)}`] : []),
     ];
-    out.push('', '---', '', `### ${who}`, '', `_${notes.join(' · ')}_ <!-- message ${m.id} -->`, '');
+    const line = notes.length > 0 ? `_${notes.join(' · ')}_ ` : '';
+    out.push('', '---', '', `### ${who}`, '', `${line}<!-- message ${m.id} -->`, '');
     const tools = (m.parts ?? []).filter((p): p is Extract<MessagePart, { type: 'tool' }> => p.type === 'tool');
     if (m.content) out.push(m.content);
     for (const t of tools) out.push('', toolMarkdown(t));

@@ -1,4 +1,10 @@
-import type { MessagePart, SharedChat, SharedMessage } from '@neura/contract';
+import {
+  CONTINUE_PROMPT,
+  continuationJoint,
+  type MessagePart,
+  type SharedChat,
+  type SharedMessage,
+} from '@neura/contract';
 import { fromJson } from '../db/database.js';
 import type { MessageRow } from '../db/schema.js';
 import type { StoredAttachment } from '../files/service.js';
@@ -12,13 +18,59 @@ export interface StoredSnapshot {
   fileIds: string[];
 }
 
-/** The messages a reader sees: the current thread (no older versions, no failed or unfinished replies). */
+/** A reply a reader sees: current, finished (stopped counts: it shows what was written). */
+const shownReply = (row: MessageRow) =>
+  row.role === 'assistant' && !row.superseded && row.status !== 'streaming' && row.status !== 'failed';
+
+/**
+ * The messages a reader sees: the current thread (no older versions, no failed or unfinished
+ * replies, and no question left without its answer: one whose replies all failed or are still
+ * being written is left out too, issue #41). A reply carried on with Continue reads as one answer: the hidden "continue"
+ * turn is left out and its reply joins the cut one.
+ */
 export function takeSnapshot(name: string, persona: SharedChat['persona'], rows: MessageRow[]): StoredSnapshot {
   const fileIds: string[] = [];
   const messages: SharedMessage[] = [];
+  // The questions that got a reply, and those with a reply a reader sees.
+  const replied = new Set<string>();
+  const answered = new Set<string>();
+  let question: string | null = null;
+  for (const row of rows) {
+    if (row.role === 'user') question = row.id;
+    else if (row.role === 'assistant') {
+      const to = row.reply_to ?? question ?? '';
+      replied.add(to);
+      if (shownReply(row)) answered.add(to);
+    }
+  }
+  /** The last reply kept, while it was cut short by the length limit (Continue carries it on). */
+  let cut: { row: MessageRow; message: SharedMessage } | null = null;
+  let continuing = false;
   for (const row of rows) {
     if (row.role === 'system' || row.superseded || row.status === 'streaming' || row.status === 'failed') continue;
+    if (row.role === 'user' && replied.has(row.id) && !answered.has(row.id)) continue;
+    if (row.role === 'user' && cut && row.content === CONTINUE_PROMPT) {
+      continuing = true;
+      continue;
+    }
     const parts = fromJson<MessagePart[] | null>(row.parts, null);
+    if (row.role === 'assistant' && continuing && cut) {
+      const into: SharedMessage = cut.message;
+      into.content += continuationJoint(into.content, row.content) + row.content;
+      if (parts || into.parts)
+        into.parts = [
+          ...(into.parts ?? [{ type: 'text', text: cut.row.content }]),
+          ...(parts ?? [{ type: 'text', text: row.content }]),
+        ];
+      for (const part of parts ?? []) {
+        const output = part.type === 'tool' ? (part.output as Record<string, unknown> | undefined) : undefined;
+        if (output && typeof output.fileId === 'string') fileIds.push(output.fileId);
+      }
+      continuing = false;
+      cut = row.finish_reason === 'length' ? { row, message: into } : null;
+      continue;
+    }
+    continuing = false;
     for (const part of parts ?? []) {
       const output = part.type === 'tool' ? (part.output as Record<string, unknown> | undefined) : undefined;
       if (output && typeof output.fileId === 'string') fileIds.push(output.fileId);
@@ -27,7 +79,7 @@ export function takeSnapshot(name: string, persona: SharedChat['persona'], rows:
       (a) => a.purpose !== 'mask',
     );
     for (const a of attachments ?? []) fileIds.push(a.id);
-    messages.push({
+    const message: SharedMessage = {
       id: row.id,
       role: row.role,
       content: row.content,
@@ -44,7 +96,9 @@ export function takeSnapshot(name: string, persona: SharedChat['persona'], rows:
           }
         : {}),
       createdAt: row.created_at,
-    });
+    };
+    messages.push(message);
+    cut = row.role === 'assistant' && row.finish_reason === 'length' ? { row, message } : null;
   }
   return { name, persona, messages, fileIds: [...new Set(fileIds)] };
 }

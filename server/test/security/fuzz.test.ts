@@ -108,6 +108,7 @@ describe('fuzzing the API and the socket', () => {
 
     const events = [
       'sendMessage',
+      'createChatWithMessage',
       'stopMessage',
       'createChat',
       'deleteChat',

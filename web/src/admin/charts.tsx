@@ -1,6 +1,10 @@
+import { adminTexts } from '../texts/admin';
+
 /**
  * The dashboard's charts: plain SVG (no chart library to load), scaled to the container's width,
- * each with a text alternative (the figures are in the tables too).
+ * each with a text alternative (the figures are in the tables too). Every day's whole column
+ * answers hover with its value (a single active day is more than a thin bar to aim at), and the
+ * peak day is written under the chart.
  */
 export function BarChart({
   title,
@@ -17,6 +21,10 @@ export function BarChart({
   const slot = width / Math.max(1, points.length);
   const bar = Math.max(1, slot * 0.7);
   const total = points.reduce((a, p) => a + p.value, 0);
+  const peak = points.reduce<{ label: string; value: number } | undefined>(
+    (best, p) => (p.value !== 0 && (!best || Math.abs(p.value) > Math.abs(best.value)) ? p : best),
+    undefined,
+  );
   return (
     <figure className="flex flex-col gap-1 rounded-xl border border-border bg-surface-2 p-3">
       <figcaption className="flex items-baseline justify-between text-sm">
@@ -34,21 +42,28 @@ export function BarChart({
         {points.map((p, i) => {
           const h = (Math.abs(p.value) / max) * (height - 4);
           return (
-            <rect
-              key={p.label}
-              x={i * slot + (slot - bar) / 2}
-              y={height - 1 - h}
-              width={bar}
-              height={h}
-              fill={p.value < 0 ? 'var(--color-danger, #e5484d)' : tone}
-            >
-              <title>{`${p.label}: ${p.value}`}</title>
-            </rect>
+            <g key={p.label}>
+              <title>{`${p.label}: ${p.value.toLocaleString('en-US')}`}</title>
+              {/* The whole column answers hover, not only the bar. */}
+              <rect x={i * slot} y={0} width={slot} height={height} fill="transparent" />
+              <rect
+                x={i * slot + (slot - bar) / 2}
+                y={height - 1 - h}
+                width={bar}
+                height={h}
+                fill={p.value < 0 ? 'var(--color-danger, #e5484d)' : tone}
+              />
+            </g>
           );
         })}
       </svg>
-      <div className="flex justify-between text-xs text-muted" aria-hidden="true">
+      <div className="flex justify-between gap-2 text-xs text-muted" aria-hidden="true">
         <span>{points[0]?.label}</span>
+        {peak ? (
+          <span className="text-fg" data-testid="chart-peak">
+            {adminTexts.dashboard.peak(peak.label, peak.value.toLocaleString('en-US'))}
+          </span>
+        ) : null}
         <span>{points[points.length - 1]?.label}</span>
       </div>
     </figure>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { productName } from '../billing/ledger-label';
 import { adminTexts as t } from '../texts/admin';
 import { adminApi, type DashboardDay } from './admin-api';
 import { BarChart } from './charts';
-import { act, buttonClass, inputClass, Loading, money, Section, Table, useLoad } from './kit';
+import { act, buttonClass, inputClass, Loading, modelLabel, money, Section, Table, useLoad } from './kit';
 
 const RANGES = [7, 30, 90] as const;
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -38,7 +39,7 @@ function PriceForm({ onSaved }: { onSaved: () => void }) {
         <input className={inputClass} value={model} onChange={(e) => setModel(e.target.value)} required />
       </label>
       <label className="flex flex-col text-xs">
-        {t.dashboard.input}
+        {t.dashboard.inputPrice}
         <input
           className={inputClass}
           inputMode="decimal"
@@ -48,7 +49,7 @@ function PriceForm({ onSaved }: { onSaved: () => void }) {
         />
       </label>
       <label className="flex flex-col text-xs">
-        {t.dashboard.output}
+        {t.dashboard.outputPrice}
         <input
           className={inputClass}
           inputMode="decimal"
@@ -108,7 +109,7 @@ export function DashboardSection() {
               caption={t.dashboard.revenue}
               head={[t.dashboard.product, t.dashboard.orders, t.dashboard.amount, t.dashboard.refunded]}
               rows={data.revenue.map((r) => [
-                r.product,
+                productName(r.product),
                 r.orders,
                 money(r.amountCents / 100, r.currency),
                 money(r.refundedCents / 100, r.currency),
@@ -121,7 +122,7 @@ export function DashboardSection() {
               caption={t.dashboard.models}
               head={[t.dashboard.model, t.dashboard.replies, t.dashboard.input, t.dashboard.output, t.dashboard.cost]}
               rows={data.models.map((m) => [
-                m.model,
+                modelLabel(m.model),
                 m.replies,
                 m.inputTokens.toLocaleString('en-US'),
                 m.outputTokens.toLocaleString('en-US'),
@@ -139,7 +140,7 @@ export function DashboardSection() {
                 {prices.data
                   .map(
                     (p) =>
-                      `${p.model}: ${p.inputPerMTok} / ${p.outputPerMTok}${p.source === 'config' ? ` (${t.dashboard.fromConfig})` : ''}`,
+                      `${modelLabel(p.model)}: ${p.inputPerMTok} / ${p.outputPerMTok}${p.source === 'config' ? ` (${t.dashboard.fromConfig})` : ''}`,
                   )
                   .join(' · ')}
               </p>

@@ -140,6 +140,12 @@ export function Table({ head, rows, caption }: { head: string[]; rows: ReactNode
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 export const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
+/**
+ * A model as the console shows it: the default server's alias (`llm:`, `openai-compatible:`) is
+ * left off, so a persona's `llm:fake-model` and the replies' `fake-model` read the same.
+ */
+export const modelLabel = (model: string): string => model.replace(/^(llm|openai-compatible):/, '');
+
 export const money = (amount: number, currency: string) =>
   new Intl.NumberFormat('en-US', {
     style: 'currency',

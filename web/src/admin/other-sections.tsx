@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { errorMessage } from '../api/app-error';
+import { productName } from '../billing/ledger-label';
 import { adminTexts as t } from '../texts/admin';
+import { billingTexts } from '../texts/texts';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { showToast } from '../ui/toast-store';
-import { type AuditLine, adminApi } from './admin-api';
+import { type AdminOrder, type AuditLine, adminApi } from './admin-api';
 import {
   act,
   buttonClass,
@@ -21,8 +24,20 @@ import {
 export function OrdersSection() {
   const [q, setQ] = useState('');
   const { data, error, reload } = useLoad(() => adminApi.orders(q), q);
+  const [refunding, setRefunding] = useState<AdminOrder | null>(null);
   return (
     <div className="flex flex-col gap-3">
+      {refunding ? (
+        <ConfirmDialog
+          title={t.orders.confirmRefundTitle}
+          body={t.orders.confirmRefund(productName(refunding.product), refunding.email)}
+          confirm={t.orders.refund}
+          cancel={t.users.cancel}
+          danger
+          onConfirm={() => void act(() => adminApi.refund(refunding.id), reload)}
+          onClose={() => setRefunding(null)}
+        />
+      ) : null}
       <SearchForm id="admin-order-search" label={t.orders.search} onSearch={setQ} />
       {!data ? (
         <Loading error={error} retry={reload} />
@@ -35,7 +50,7 @@ export function OrdersSection() {
             rows={data.items.map((o) => [
               when(o.createdAt),
               o.email,
-              `${o.product}${o.renewal ? ` ${t.orders.renewal}` : ''} (${o.provider})`,
+              `${productName(o.product)}${o.renewal ? ` ${t.orders.renewal}` : ''} (${billingTexts.providerNames[o.provider] ?? o.provider})`,
               <span key="s" data-testid={`order-status-${o.id}`}>
                 {o.status}
               </span>,
@@ -46,9 +61,7 @@ export function OrdersSection() {
                   type="button"
                   className={dangerButtonClass}
                   aria-label={`${t.orders.refund} ${o.id}`}
-                  onClick={() => {
-                    if (window.confirm(t.orders.confirmRefund(o.id))) void act(() => adminApi.refund(o.id), reload);
-                  }}
+                  onClick={() => setRefunding(o)}
                 >
                   {t.orders.refund}
                 </button>
@@ -201,7 +214,13 @@ export function InvitesSection() {
   );
 }
 
-/** What people said about the help articles; mark it handled. */
+/** What a feedback row is about: a persona's report, or a help article. */
+function feedbackAbout(about: string): { report: boolean; label: string } {
+  if (about.startsWith('persona:')) return { report: true, label: t.feedback.reportAbout(about.slice(8)) };
+  return { report: false, label: t.feedback.helpArticle(about.replace(/^helpDocs\./, '')) };
+}
+
+/** What people said about the help articles, and their reports of public personas; mark it handled. */
 export function FeedbackSection() {
   const { data, error, reload } = useLoad(() => adminApi.feedback(), 'feedback');
   if (!data) return <Loading error={error} retry={reload} />;
@@ -209,24 +228,33 @@ export function FeedbackSection() {
   return (
     <Section title={t.tabs.feedback}>
       <Table
-        head={[t.orders.when, t.dashboard.product, '', t.users.email, '']}
-        rows={data.items.map((f) => [
-          when(f.createdAt),
-          f.about.replace(/^helpDocs\./, ''),
-          <span key="m">
-            {f.helpful ? t.feedback.helpful : t.feedback.notHelpful}
-            {f.message ? <span className="block whitespace-pre-wrap text-muted">{f.message}</span> : null}
-          </span>,
-          f.email ?? t.feedback.anonymous,
-          <button
-            key="h"
-            type="button"
-            className={buttonClass}
-            onClick={() => void act(() => adminApi.handled(f.id, !f.handledAt), reload)}
-          >
-            {f.handledAt ? t.feedback.reopen : t.feedback.markHandled}
-          </button>,
-        ])}
+        head={[t.orders.when, t.feedback.about, t.feedback.kind, t.users.email, '']}
+        rows={data.items.map((f) => {
+          const about = feedbackAbout(f.about);
+          return [
+            when(f.createdAt),
+            about.label,
+            <span key="m" data-kind={about.report ? 'report' : 'feedback'}>
+              {about.report ? (
+                <span className="font-semibold text-danger">{t.feedback.report}</span>
+              ) : f.helpful ? (
+                t.feedback.helpful
+              ) : (
+                t.feedback.notHelpful
+              )}
+              {f.message ? <span className="block whitespace-pre-wrap text-muted">{f.message}</span> : null}
+            </span>,
+            f.email ?? t.feedback.anonymous,
+            <button
+              key="h"
+              type="button"
+              className={buttonClass}
+              onClick={() => void act(() => adminApi.handled(f.id, !f.handledAt), reload)}
+            >
+              {f.handledAt ? t.feedback.reopen : t.feedback.markHandled}
+            </button>,
+          ];
+        })}
       />
     </Section>
   );

@@ -1,7 +1,18 @@
 import { useState } from 'react';
 import { usePersonas } from '../store/personas';
 import { creatorTexts } from '../texts/creator';
-import { act, buttonClass, dangerButtonClass, inputClass, Loading, Section, Table, useLoad, when } from './kit';
+import {
+  act,
+  buttonClass,
+  dangerButtonClass,
+  inputClass,
+  Loading,
+  modelLabel,
+  Section,
+  Table,
+  useLoad,
+  when,
+} from './kit';
 import { type CustomPersonaPriceItem, reviewsApi } from './reviews-api';
 
 const t = creatorTexts.console;
@@ -42,7 +53,8 @@ export function ReviewsSection() {
                 {persona.tagline ? <p className="text-sm">{persona.tagline}</p> : null}
                 {persona.description ? <p className="text-sm text-muted">{persona.description}</p> : null}
                 <p className="text-xs text-muted">
-                  {t.model}: {persona.model ?? '—'} · {t.skills}: {persona.includedSkills.join(', ') || '—'}
+                  {t.model}: {persona.model ? modelLabel(persona.model) : '—'} · {t.skills}:{' '}
+                  {persona.includedSkills.join(', ') || '—'}
                 </p>
                 <details open>
                   <summary className="cursor-pointer text-sm font-medium">{t.instructions}</summary>
@@ -125,7 +137,7 @@ function PricesEditor() {
         <Table
           head={[t.priceModel, t.price, t.source]}
           rows={prices.data.map((row) => [
-            <code key="m">{row.model}</code>,
+            <code key="m">{modelLabel(row.model)}</code>,
             <PriceInput key={`${row.model}:${row.price}`} row={row} onSaved={prices.reload} />,
             t.sources[row.source] ?? row.source,
           ])}

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { ledgerLabel, productName } from '../billing/ledger-label';
 import { adminTexts as t } from '../texts/admin';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { type AdminUser, adminApi } from './admin-api';
 import {
   act,
@@ -18,6 +20,7 @@ import {
 function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: () => void; onClose: () => void }) {
   const { data, error, reload } = useLoad(() => adminApi.user(user.id), user.id);
   const [amount, setAmount] = useState('');
+  const [confirming, setConfirming] = useState<'suspend' | 'delete' | null>(null);
   const [days, setDays] = useState('30');
   const changed = () => {
     reload();
@@ -117,37 +120,48 @@ function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: 
           className={dangerButtonClass}
           onClick={() => {
             if (data.suspended) void act(() => adminApi.suspend(user.id, false), changed);
-            else if (window.confirm(t.users.confirmSuspend(data.email)))
-              void act(() => adminApi.suspend(user.id, true), changed);
+            else setConfirming('suspend');
           }}
         >
           {data.suspended ? t.users.unsuspend : t.users.suspend}
         </button>
-        <button
-          type="button"
-          className={dangerButtonClass}
-          onClick={() => {
-            if (window.confirm(t.users.confirmDelete(data.email)))
-              void act(
-                () => adminApi.deleteUser(user.id),
-                () => {
-                  onChanged();
-                  onClose();
-                },
-              );
-          }}
-        >
+        <button type="button" className={dangerButtonClass} onClick={() => setConfirming('delete')}>
           {t.users.delete}
         </button>
       </div>
+      {confirming === 'suspend' ? (
+        <ConfirmDialog
+          title={t.users.confirmSuspendTitle}
+          body={t.users.confirmSuspend(data.email)}
+          confirm={t.users.suspend}
+          cancel={t.users.cancel}
+          danger
+          onConfirm={() => void act(() => adminApi.suspend(user.id, true), changed)}
+          onClose={() => setConfirming(null)}
+        />
+      ) : confirming === 'delete' ? (
+        <ConfirmDialog
+          title={t.users.confirmDeleteTitle}
+          body={t.users.confirmDelete(data.email)}
+          confirm={t.users.delete}
+          cancel={t.users.cancel}
+          danger
+          onConfirm={() =>
+            void act(
+              () => adminApi.deleteUser(user.id),
+              () => {
+                onChanged();
+                onClose();
+              },
+            )
+          }
+          onClose={() => setConfirming(null)}
+        />
+      ) : null}
       <Section title={t.users.ledger}>
         <Table
           head={[t.orders.when, t.users.credits, '']}
-          rows={data.ledger.map((l) => [
-            when(l.createdAt),
-            l.amount > 0 ? `+${l.amount}` : l.amount,
-            `${l.reason}${l.detail ? ` · ${l.detail}` : ''}`,
-          ])}
+          rows={data.ledger.map((l) => [when(l.createdAt), l.amount > 0 ? `+${l.amount}` : l.amount, ledgerLabel(l)])}
         />
       </Section>
       <Section title={t.users.ordersTitle}>
@@ -155,7 +169,7 @@ function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: 
           head={[t.orders.when, t.dashboard.product, t.orders.status, t.dashboard.amount]}
           rows={data.orders.map((o) => [
             when(o.createdAt),
-            o.product,
+            productName(o.product),
             o.status,
             money(o.amountCents / 100, o.currency),
           ])}

@@ -48,7 +48,14 @@ beforeAll(async () => {
 /** Everything logged as a warning or an error: a ZodError among it means a stub or a schema is wrong. */
 let logged: unknown[];
 beforeEach(() => {
-  useAppStore.setState({ token: null, activeModal: null, serverOnline: null, viewTitle: '' });
+  useAppStore.setState({
+    token: null,
+    activeModal: null,
+    serverOnline: null,
+    viewTitle: '',
+    browsing: false,
+    afterSignIn: null,
+  });
   logged = [];
   for (const level of ['warn', 'error'] as const) {
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
@@ -105,13 +112,43 @@ describe('AppLayout', () => {
     },
   );
 
-  it('should offer Browse as visitor instead of a dead close on a route that needs auth', async () => {
+  it('should offer sign-in on the entry page, and Browse as visitor stays on Explore for good', async () => {
     serverAnswering(online);
     const router = renderAt('/');
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Browse as visitor' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/changelog'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Explore' })).toBeTruthy();
+    // The entry does not open again by itself while the visitor browses.
+    await router.navigate('/terms');
+    await router.navigate('/');
+    await act(async () => {});
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("should ask a visitor who starts a chat to sign in, then open that persona's draft", async () => {
+    serverAnswering(online);
+    const router = renderAt('/terms');
+    await screen.findByRole('heading', { level: 2, name: 'Terms of Use' });
+    const { startChat } = await import('../chats/chat-actions');
+    act(() => void startChat('chef-basil', (to) => void router.navigate(to)));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/terms');
+    act(() => useAppStore.getState().setToken('tok'));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/chats/new?persona=chef-basil'),
+    );
+  });
+
+  it('should offer Browse as visitor instead of a dead close on a route that needs auth, landing on Explore', async () => {
+    serverAnswering(online);
+    const router = renderAt('/settings');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Browse as visitor' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -120,13 +157,13 @@ describe('AppLayout', () => {
     const router = renderAt('/chats');
     await screen.findByRole('dialog');
     fireEvent.keyDown(document, { key: 'Escape' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/changelog'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     act(() => useAppStore.getState().setActiveModal('auth'));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(useAppStore.getState().activeModal).toBeNull());
-    expect(router.state.location.pathname).toBe('/changelog');
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('should show the fatal offline notice when the server cannot be reached', async () => {

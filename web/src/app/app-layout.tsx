@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { usePageViews } from '../analytics/use-page-views';
 import { useSessionEndRedirect } from '../auth/use-session-end-redirect';
@@ -15,6 +15,7 @@ import { SkipLink } from './skip-link';
 import { SubscribeModal } from './subscribe-modal';
 import { UpdatePrompt } from './update-prompt';
 import { useAuthGate } from './use-auth-gate';
+import { useKeyboardScroll } from './use-keyboard-scroll';
 import { useNavigationEffects } from './use-navigation-effects';
 import { useSessionConnection } from './use-session-connection';
 import { useStartup } from './use-startup';
@@ -36,11 +37,16 @@ function LazyAuthModal() {
   const [wanted, setWanted] = useState(open);
   const { pathname } = useLocation();
   const token = useAppStore((s) => s.token);
+  const browsing = useAppStore((s) => s.browsing);
   if (open && !wanted) setWanted(true);
   if (!wanted) return null;
+  // A visitor the modal was put in front of may browse instead: on a page for signed-in users
+  // that means Explore; on the sign-in entry (Explore itself), staying.
+  const route = routeFor(pathname);
+  const browse = token ? undefined : route.auth ? 'leave' : route.entry && !browsing ? 'stay' : undefined;
   return (
     <Suspense fallback={null}>
-      <AuthModal gated={routeFor(pathname).auth && !token} />
+      <AuthModal browse={browse} />
     </Suspense>
   );
 }
@@ -58,23 +64,33 @@ export function AppLayout() {
   const helpOpen = useAppStore((s) => s.activeHelpDoc !== null);
   const routeName = routeFor(pathname).name;
   const isChat = routeName === 'chat';
-  // The chat and the chat list fill the screen exactly (their own lists scroll): the column is one
-  // screen tall and whatever sits above the page (store banner, version warning) takes its share,
-  // so the composer is never pushed below the fold.
+  // A fixed-height shell (every width): the window never scrolls, so the sidebar, the header and
+  // the phone's tab bar hold still; only the main column scrolls. The chat and the chat list fill
+  // it exactly (their own lists scroll), so the composer is never pushed below the fold.
   const fill = isChat || routeName === 'chats';
+  const main = useRef<HTMLElement>(null);
+  // A new page starts at its top (the column is kept from page to page).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new page, which pathname names.
+  useLayoutEffect(() => {
+    if (main.current) main.current.scrollTop = 0;
+  }, [pathname]);
+  useKeyboardScroll(main);
 
   return (
-    <div className="flex h-full">
+    <div className="flex h-dvh overflow-hidden">
       <SkipLink toComposer={isChat} />
       <Sidebar />
-      <div className={`flex min-w-0 flex-1 flex-col ${fill ? 'h-dvh' : 'min-h-full'}`}>
+      <div className="flex h-full min-w-0 flex-1 flex-col">
         <StoreBanner />
         <Header />
         <VersionWarning />
+        {/* The scrolling column is a tab stop of its own (the keyboard scrolls it, also on a page
+            with nothing else to focus); a filled page's own lists scroll instead. */}
         <main
           id="main"
-          tabIndex={-1}
-          className={`relative flex-1 focus:outline-none overflow-x-clip ${fill ? 'flex min-h-0 flex-col' : ''}`}
+          ref={main}
+          tabIndex={fill ? -1 : 0}
+          className={`relative min-h-0 flex-1 overflow-x-clip ${fill ? 'flex flex-col focus:outline-none' : 'overflow-y-auto overscroll-y-contain focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent'}`}
         >
           <ViewTransition fill={fill}>
             <Outlet />

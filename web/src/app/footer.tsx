@@ -21,7 +21,7 @@ export function Footer() {
   return (
     <nav
       aria-label={texts.a11y.mainNav}
-      className="sticky bottom-0 z-30 border-t border-border bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
+      className="relative z-30 shrink-0 border-t border-border bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
     >
       <ul className="mx-auto flex max-w-lg justify-around">
         {ITEMS.map((item) => (

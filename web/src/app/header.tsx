@@ -26,10 +26,6 @@ export function Header() {
   const chatId = action === 'to-chats' ? (pathname.split('/')[2] ?? null) : null;
   const chatListed = useChats((s) => chatId !== null && s.chats.some((c) => c.id === chatId));
 
-  // A visitor with nothing behind them: "back" would go to / and into the sign-in modal again.
-  const historyIdx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-  const deadBack = action === 'back' && !token && historyIdx === 0 && pathname === '/changelog';
-
   const onLeft = () => {
     if (action === 'to-chats') navigate('/chats');
     else if (action === 'new-chat') setActiveModal(token ? 'newchat' : 'auth');
@@ -38,21 +34,17 @@ export function Header() {
   };
 
   return (
-    <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-2 border-b border-border bg-surface/95 px-2 backdrop-blur">
-      {deadBack ? (
-        <span className="h-10 w-10 shrink-0" />
-      ) : (
-        <button
-          type="button"
-          onClick={onLeft}
-          aria-label={LEFT[action].label}
-          data-testid="header-left"
-          data-action={action}
-          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-2xl hover:bg-surface-3"
-        >
-          <span aria-hidden="true">{LEFT[action].icon}</span>
-        </button>
-      )}
+    <header className="relative z-30 flex h-14 shrink-0 items-center gap-2 border-b border-border bg-surface/95 px-2 backdrop-blur">
+      <button
+        type="button"
+        onClick={onLeft}
+        aria-label={LEFT[action].label}
+        data-testid="header-left"
+        data-action={action}
+        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-2xl hover:bg-surface-3"
+      >
+        <span aria-hidden="true">{LEFT[action].icon}</span>
+      </button>
       <h1 className="min-w-0 flex-1 truncate text-center text-lg font-semibold" data-testid="view-title">
         {chatId && chatListed ? <ChatTitle chatId={chatId} /> : title}
       </h1>

@@ -3,7 +3,8 @@ import { redirectFor, routeFor } from './routes';
 
 describe('routeFor', () => {
   it.each([
-    ['/', 'home', 'Browse Personas', true],
+    // Home is the sign-in entry, not gated: visitors browse Explore (issue #41).
+    ['/', 'home', 'Browse Personas', false],
     ['/chats', 'chats', 'Chats', true],
     ['/chats/abc123', 'chat', 'Chat', true],
     ['/create', 'create', 'Create Persona', true],

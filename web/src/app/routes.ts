@@ -28,13 +28,19 @@ export interface RouteMeta {
   name: RouteName;
   path: string;
   title: string;
+  /** Only for signed-in users: a visitor gets the sign-in modal (and can browse elsewhere instead). */
   auth: boolean;
+  /**
+   * The sign-in entry point (home): a visitor arriving is offered sign-in, and may close it to
+   * browse the page (issue #41: visitors browse Explore and persona pages).
+   */
+  entry?: boolean;
   /** Depth for transitions: lower depth slides back. */
   depth: number;
 }
 
 export const ROUTES: readonly RouteMeta[] = [
-  { name: 'home', path: '/', title: texts.titles.home, auth: true, depth: 0 },
+  { name: 'home', path: '/', title: texts.titles.home, auth: false, entry: true, depth: 0 },
   { name: 'chats', path: '/chats', title: texts.titles.chats, auth: true, depth: 0 },
   { name: 'chat', path: '/chats/:chatId', title: texts.titles.chatFallback, auth: true, depth: 1 },
   { name: 'create', path: '/create', title: texts.titles.create, auth: true, depth: 0 },
@@ -57,8 +63,8 @@ export const ROUTES: readonly RouteMeta[] = [
   { name: 'ui-test-ionic', path: '/ui-test-ionic', title: texts.titles.uiTestIonic, auth: true, depth: 1 },
   { name: 'terms', path: '/terms', title: texts.titles.terms, auth: false, depth: 1 },
   { name: 'admin', path: '/admin', title: texts.titles.admin, auth: true, depth: 1 },
-  /** The link page of an unlisted or public custom persona (issue #29): anyone signed in. */
-  { name: 'persona', path: '/p/:id', title: creatorTexts.link.title, auth: true, depth: 1 },
+  /** A persona's page (issue #29; catalog personas too): anyone may read it, starting a chat signs in. */
+  { name: 'persona', path: '/p/:id', title: creatorTexts.link.title, auth: false, depth: 1 },
 ];
 
 const NOT_FOUND: RouteMeta = {

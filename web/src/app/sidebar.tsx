@@ -34,7 +34,7 @@ export function Sidebar() {
       ) : null}
       <aside
         aria-label="Sidebar"
-        className="sticky top-0 hidden h-dvh w-72 shrink-0 flex-col gap-3 border-r border-border bg-surface-2 p-3 lg:flex"
+        className="hidden h-full w-72 shrink-0 flex-col gap-3 border-r border-border bg-surface-2 p-3 lg:flex"
       >
         <NewChatButton onClick={() => (token ? void startChat(null, navigate) : setActiveModal('auth'))} />
         {token ? (

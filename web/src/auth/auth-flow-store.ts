@@ -45,6 +45,8 @@ interface Forms {
 export interface AuthFlowState extends Forms {
   page: AuthPage;
   alert: AuthAlert | null;
+  /** What the modal says first after the session ends (an account just deleted): shown by `resetForms`. */
+  farewell: AuthAlert | null;
   busy: boolean;
   /** From GET /users/{email}/exists (forced on in the native app). */
   waitlist: boolean;
@@ -86,6 +88,7 @@ export const useAuthFlow = create<AuthFlowState>()((set) => ({
   ...emptyForms(),
   page: 'initial',
   alert: null,
+  farewell: null,
   busy: false,
   waitlist: true,
   captchaEnabled: false,
@@ -95,5 +98,6 @@ export const useAuthFlow = create<AuthFlowState>()((set) => ({
   setAlert: (alert) => set({ alert }),
   setBusy: (busy) => set({ busy }),
   set: (changes) => set(changes),
-  resetForms: () => set({ ...emptyForms(), page: 'emailcheck', alert: null, busy: false }),
+  resetForms: () =>
+    set((s) => ({ ...emptyForms(), page: 'emailcheck', alert: s.farewell, farewell: null, busy: false })),
 }));

@@ -52,10 +52,11 @@ function useAccountOptions(open: boolean): void {
 
 /** The auth modal (id "auth"): the pages of SPEC.md §2 and the transitions of §4. */
 /**
- * `gated`: the page behind needs auth (the app layer knows its routes), so closing would only
- * reopen the modal: ×, Escape and the backdrop browse as a visitor instead.
+ * `browse`: the modal was put in front of a visitor (not opened by them), so closing it browses as a
+ * visitor: from a page for signed-in users to Explore (`leave`), or staying on the sign-in entry,
+ * Explore itself (`stay`). ×, Escape and the backdrop do the same.
  */
-export function AuthModal({ gated = false }: { gated?: boolean }) {
+export function AuthModal({ browse }: { browse?: 'stay' | 'leave' | undefined }) {
   const open = useAppStore((s) => s.activeModal === 'auth');
   const setActiveModal = useAppStore((s) => s.setActiveModal);
   const page = useAuthFlow((s) => s.page);
@@ -63,8 +64,19 @@ export function AuthModal({ gated = false }: { gated?: boolean }) {
   const goTo = useAuthFlow((s) => s.goTo);
   useAccountOptions(open);
   const navigate = useNavigate();
-  // A visitor leaves the gated page for good (replace): Back does not lead into the modal again.
-  const close = () => (gated ? navigate('/changelog', { replace: true }) : setActiveModal(null));
+  const gated = browse !== undefined;
+  const close = () => {
+    // Closed without signing in: nowhere to go on to afterwards.
+    useAppStore.getState().setAfterSignIn(null);
+    if (!gated) {
+      setActiveModal(null);
+      return;
+    }
+    useAppStore.getState().setBrowsing(true);
+    // A visitor leaves the gated page for good (replace): Back does not lead into the modal again.
+    if (browse === 'leave') navigate('/', { replace: true });
+    else setActiveModal(null);
+  };
 
   // A fresh visitor starts with the intro; someone who finished it starts at emailcheck.
   useEffect(() => {

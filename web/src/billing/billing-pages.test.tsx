@@ -128,7 +128,7 @@ describe('Buy Credits', () => {
     const ledger = await screen.findAllByTestId('ledger-row');
     expect(ledger.map((l) => [l.querySelector('.truncate')?.textContent, l.lastElementChild?.textContent])).toEqual([
       ['Message · Startup Advisor', '-3'],
-      ['Purchase · Starter credit pack', '+100'],
+      ['Starter pack', '+100'],
     ]);
   });
 

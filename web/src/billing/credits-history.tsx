@@ -2,16 +2,9 @@ import type { LedgerEntry } from '@neura/contract';
 import { billingTexts as t } from '../texts/texts';
 import { Card, RowSkeletons } from './card';
 import { dayTime } from './format';
+import { ledgerLabel } from './ledger-label';
 import { LoadError } from './load-error';
 import type { Resource } from './use-resource';
-
-function describe(entry: LedgerEntry): string {
-  const reason = t.ledgerReasons[entry.reason] ?? entry.reason;
-  if (!entry.detail) return reason;
-  const detail =
-    entry.reason === 'purchase' || entry.reason === 'clawback' ? t.productName(entry.detail) : entry.detail;
-  return t.ledgerWith(reason, detail);
-}
 
 /** The ledger: charges per message with the persona, refunds, purchases and grants. */
 export function CreditsHistory({ ledger }: { ledger: Resource<LedgerEntry[]> }) {
@@ -28,7 +21,7 @@ export function CreditsHistory({ ledger }: { ledger: Resource<LedgerEntry[]> }) 
           {ledger.data.map((e) => (
             <li key={e.id} className="flex items-center gap-3 px-3 py-2.5" data-testid="ledger-row">
               <span className="min-w-0 flex-1">
-                <span className="block truncate">{describe(e)}</span>
+                <span className="block truncate">{ledgerLabel(e)}</span>
                 <span className="text-xs text-muted">{dayTime(e.createdAt)}</span>
               </span>
               <span className={`font-semibold tabular-nums ${e.amount > 0 ? 'text-success' : ''}`}>

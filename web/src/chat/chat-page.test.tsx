@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../store/app-store';
-import { dispatchChats } from '../store/chats';
+import { dispatchChats, useChats } from '../store/chats';
 import { dispatchMessages, useMessages } from '../store/messages';
 import { usePersonas } from '../store/personas';
 import { useUser } from '../store/user';
@@ -18,6 +18,8 @@ const fake = vi.hoisted(() => {
     emitted: [] as Array<[string, unknown]>,
     /** Acks by event (sendMessage answers { messageId: 'u1' } unless set). */
     acks: {} as Record<string, unknown>,
+    /** What the server sends before it acks an event (chat.created before createChatWithMessage's ack). */
+    before: {} as Record<string, () => void>,
     on(event: string, fn: (payload: unknown) => void) {
       if (!handlers.has(event)) handlers.set(event, new Set());
       handlers.get(event)?.add(fn);
@@ -35,6 +37,7 @@ const fake = vi.hoisted(() => {
       return {
         emitWithAck: async (event: string, payload: unknown) => {
           socket.emitted.push([event, payload]);
+          socket.before[event]?.();
           return socket.acks[event] ?? { messageId: 'u1' };
         },
       };
@@ -136,6 +139,7 @@ beforeEach(() => {
   chatStatus = () => json({ canSend: true, reason: null });
   statusCalls.length = 0;
   fake.acks = {};
+  fake.before = {};
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -152,6 +156,20 @@ describe('ChatPage', () => {
     expect(shownTexts()).toEqual(['Earlier reply']);
     expect(screen.queryByTestId('chat-intro')).toBeNull();
     expect(calls).toHaveLength(2);
+  });
+
+  it("should name a chat whose first reply was stopped (it kept the persona's name)", async () => {
+    dispatchChats({ type: 'loaded', chats: [{ ...chat, name: 'Chef Basil' }] });
+    fake.acks.generateName = { name: 'A quick omelette' };
+    messagesAnswering([
+      () =>
+        json([
+          message('u1', { role: 'user', content: 'A quick omelette?' }),
+          message('m1', { content: 'First, whisk', status: 'stopped' }),
+        ]),
+    ]);
+    renderChat();
+    await waitFor(() => expect(fake.emitted).toContainEqual(['generateName', 'c1']), { timeout: 5000 });
   });
 
   it('should load again on reconnect after a failed load', async () => {
@@ -253,9 +271,16 @@ describe('ChatPage', () => {
       return box as HTMLTextAreaElement;
     };
 
+    /** The server announces the chat it makes (chat.created) before it answers the first send. */
+    const announce = (id: string) => {
+      fake.before.createChatWithMessage = () =>
+        fake.receive('chat.created', { chat: { ...chat, id, name: 'Chef Basil' } });
+    };
+
     it('should show the intro without creating a chat, then create it with the first message', async () => {
       const calls = messagesAnswering([]);
-      fake.acks.createChat = { id: 'c9' };
+      announce('c9');
+      fake.acks.createChatWithMessage = { chatId: 'c9', messageId: 'u1' };
       const router = renderDraft();
       const intro = await screen.findByTestId('chat-intro', {}, { timeout: 5000 });
       expect(within(intro).getByTestId('greeting').textContent).toContain('Bonjour!');
@@ -263,10 +288,7 @@ describe('ChatPage', () => {
       expect(calls).toEqual([]);
       send('A quick omelette?');
       await waitFor(() => expect(router.state.location.pathname).toBe('/chats/c9'));
-      expect(fake.emitted).toEqual([
-        ['createChat', 'chef-basil'],
-        ['sendMessage', { chatId: 'c9', text: 'A quick omelette?' }],
-      ]);
+      expect(fake.emitted).toEqual([['createChatWithMessage', { persona: 'chef-basil', text: 'A quick omelette?' }]]);
       // The draft's entry was replaced: back goes to where the user was before it.
       expect(router.state.historyAction).toBe('REPLACE');
       // The new chat is known to be empty: nothing is fetched for it.
@@ -274,9 +296,30 @@ describe('ChatPage', () => {
       expect(useMessages.getState().threads.c9?.loaded).toBe(true);
     });
 
-    it('should keep the text and stay on the draft, with the alert, when creating the chat fails', async () => {
+    it('should keep the text and stay on the draft, with no chat left, when the first message is refused', async () => {
       messagesAnswering([]);
-      fake.acks.createChat = { error: { message: 'That persona is not available.', code: 'not-found' } };
+      announce('c9');
+      fake.acks.createChatWithMessage = {
+        error: { message: 'You do not have enough credits to send this message.', code: 'credits:insufficient' },
+      };
+      const router = renderDraft();
+      await screen.findByTestId('chat-intro', {}, { timeout: 5000 });
+      const box = send('Still here?');
+      await waitFor(() =>
+        expect(useToastStore.getState().toasts[0]).toMatchObject({
+          severity: 'warning',
+          message: 'You do not have enough credits to send this message.',
+        }),
+      );
+      expect(box.value).toBe('Still here?');
+      expect(router.state.location.pathname).toBe('/chats/new');
+      expect(router.state.location.search).toBe('?persona=chef-basil');
+      expect(useChats.getState().chats.some((c) => c.id === 'c9')).toBe(false);
+    });
+
+    it('should keep the text and stay on the draft, with the alert, when the chat cannot be made', async () => {
+      messagesAnswering([]);
+      fake.acks.createChatWithMessage = { error: { message: 'That persona is not available.', code: 'not-found' } };
       const router = renderDraft();
       await screen.findByTestId('chat-intro', {}, { timeout: 5000 });
       const box = send('Still here?');
@@ -289,7 +332,7 @@ describe('ChatPage', () => {
       );
       expect(box.value).toBe('Still here?');
       expect(router.state.location.pathname).toBe('/chats/new');
-      expect(fake.emitted.map(([event]) => event)).toEqual(['createChat']);
+      expect(fake.emitted.map(([event]) => event)).toEqual(['createChatWithMessage']);
     });
 
     it('should offer Pro, not create the chat, for a Pro persona of a user without Pro', async () => {

@@ -1,6 +1,6 @@
 import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { createDraftChat, DRAFT_CHAT_ID, setArchived } from '../chats/chat-actions';
+import { DRAFT_CHAT_ID, sendFirstMessage, setArchived } from '../chats/chat-actions';
 import { ChatSendContext } from '../media/chat-send-context';
 import { usePersonaProfile } from '../personas/use-persona-profile';
 import { useChats } from '../store/chats';
@@ -17,6 +17,9 @@ import { showSendError } from './send-error';
 import { useChatClosed } from './use-chat-status';
 import { useChatThread } from './use-chat-thread';
 import { useChatTitle } from './use-chat-title';
+import { useNameUnfinishedChat } from './use-name-unfinished-chat';
+
+const NO_MESSAGES: readonly never[] = [];
 
 /**
  * /chats/{chatId}: the conversation with a persona. /chats/new?persona={id} is a draft: the
@@ -37,6 +40,7 @@ export function ChatPage() {
   const unavailable = !draft && profile.status === 'missing';
   useChatTitle(draft ? null : chatId, persona?.name);
   const { thread, loadOlder, retry } = useChatThread(chatId, draft);
+  useNameUnfinishedChat(draft ? null : chatId, thread?.messages ?? NO_MESSAGES, persona?.name);
   const credits = useUser(selectCredits);
   const archived = useChats((s) => s.chats.find((c) => c.id === chatId)?.isArchived ?? false);
   const streaming = isStreaming(thread);
@@ -54,20 +58,22 @@ export function ChatPage() {
   const composer = useRef<ComposerHandle>(null);
   const onSend = useCallback(
     async (text: string, attachments: string[]) => {
-      // A draft: the chat is created first; when that fails the text stays in the box.
-      const id = draft ? (personaId ? await createDraftChat(personaId) : null) : chatId;
-      if (!id) return false;
+      if (draft) {
+        // A draft: the chat is made with its first message; refused, nothing is made and the
+        // text stays in the box (on this same draft address).
+        const id = personaId ? await sendFirstMessage(personaId, text, attachments) : null;
+        if (!id) return false;
+        // The draft's address becomes the chat's.
+        navigate(`/chats/${id}`, { replace: true });
+        return true;
+      }
       try {
-        await sendMessage(id, text, attachments);
+        await sendMessage(chatId, text, attachments);
         return true;
       } catch (error) {
         onSendError(error);
         showSendError(error);
         return false;
-      } finally {
-        // The draft's address becomes the chat's (also when the send failed: trying again then
-        // uses this chat rather than creating another).
-        if (draft) navigate(`/chats/${id}`, { replace: true });
       }
     },
     [chatId, draft, personaId, navigate, onSendError],
@@ -92,7 +98,8 @@ export function ChatPage() {
 
   const onPick = async (prompt: string) => {
     setSending(true);
-    await onSend(prompt, []);
+    // A refused suggestion lands in the box, to send again once the reason is dealt with.
+    if (!(await onSend(prompt, []))) composer.current?.fill(prompt);
     setSending(false);
   };
 

@@ -20,9 +20,11 @@ import type { DictationState } from '../voice/use-dictation';
 import { AttachmentTray } from './attachment-tray';
 import { useAttachments } from './use-attachments';
 
-/** Lets the chat page hand the composer files dropped anywhere on the conversation. */
+/** Lets the chat page hand the composer files dropped anywhere on the conversation, or text. */
 export interface ComposerHandle {
   addFiles: (files: Iterable<File>) => void;
+  /** Puts text in an empty box (a suggestion whose send was refused). */
+  fill: (text: string) => void;
 }
 
 interface Props {
@@ -54,7 +56,11 @@ export function Composer({ streaming, onSend, onStop, ref, focusKey }: Props) {
   const attachments = useAttachments();
   const picker = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  useImperativeHandle(ref, () => ({ addFiles: attachments.add }), [attachments.add]);
+  useImperativeHandle(
+    ref,
+    () => ({ addFiles: attachments.add, fill: (value) => setText((current) => (current.trim() ? current : value)) }),
+    [attachments.add],
+  );
 
   useEffect(() => {
     if (focusKey !== undefined && finePointer()) box.current?.focus({ preventScroll: true });

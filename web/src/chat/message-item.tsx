@@ -1,5 +1,5 @@
 import type { Message } from '@neura/contract';
-import { memo, useDeferredValue, useRef, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { attachmentsOf } from '../files/types';
 import { ImageGrid } from '../media/image-grid';
 import { mediaTexts, texts } from '../texts/texts';
@@ -7,6 +7,7 @@ import { Markdown } from '../ui/lazy-markdown';
 import { EditForm } from './actions/edit-form';
 import { MessageActions } from './actions/message-actions';
 import { editMessage } from './chat-api';
+import { continuedAnswer } from './continued-answer';
 import { ReplyOutcome } from './reply-outcome';
 import { showSendError } from './send-error';
 import { ThinkingBlock } from './thinking-block';
@@ -32,17 +33,41 @@ export interface MessageContext {
   versionCount?: number;
   /** Moves this reply's version (the list knows the ids). */
   onVersion?: (message: Message, delta: -1 | 1) => void;
+  /** A reply carried on with Continue: its earlier parts, shown as the start of the same answer. */
+  before?: readonly Message[];
+  /** A search result opened here: the bubble is outlined for a moment. */
+  marked?: boolean;
 }
+
+/** Same props, with the earlier parts compared one by one (the list makes a new array per render). */
+function sameProps(a: { message: Message } & MessageContext, b: { message: Message } & MessageContext): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof typeof a>;
+  for (const key of keys) {
+    if (key === 'before') {
+      const x = a.before ?? [];
+      const y = b.before ?? [];
+      if (x.length !== y.length || x.some((m, i) => m !== y[i])) return false;
+    } else if (!Object.is(a[key], b[key])) return false;
+  }
+  return true;
+}
+
+/** The outline of a search result: inside the bubble, on its own edge. */
+const MARKED = 'ring-2 ring-inset ring-accent';
 
 /** One message. Memoized: completed messages never re-render while another one streams. */
 export const MessageItem = memo(function MessageItem({
-  message,
+  message: newest,
   isLast = false,
   busy = false,
   versionIndex,
   versionCount,
   onVersion,
+  before,
+  marked = false,
 }: { message: Message } & MessageContext) {
+  // A continued answer reads as one message (its newest part's actions apply).
+  const message = useMemo(() => (before?.length ? continuedAnswer(before, newest) : newest), [before, newest]);
   const content = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState(false);
   // A reply that streams while mounted: blocks that scrolled out of view skip layout and paint
@@ -116,7 +141,8 @@ export const MessageItem = memo(function MessageItem({
           {message.content ? (
             <div
               ref={content}
-              className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-accent px-4 py-2 text-accent-fg"
+              data-focused={marked || undefined}
+              className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-accent px-4 py-2 text-accent-fg ${marked ? 'ring-2 ring-inset ring-accent-fg' : ''}`}
             >
               {message.content}
             </div>
@@ -142,7 +168,10 @@ export const MessageItem = memo(function MessageItem({
   return (
     <div className="group">
       <div className="flex justify-start" data-testid="message" data-role="assistant" data-status={message.status}>
-        <div className="min-w-0 max-w-[95%] break-words rounded-2xl rounded-bl-sm bg-surface-2 px-4 py-2">
+        <div
+          data-focused={marked || undefined}
+          className={`min-w-0 max-w-[95%] break-words rounded-2xl rounded-bl-sm bg-surface-2 px-4 py-2 ${marked ? MARKED : ''}`}
+        >
           {message.reasoning ? (
             <ThinkingBlock reasoning={message.reasoning} live={streaming && message.content === '' && !hasTools} />
           ) : null}
@@ -168,4 +197,4 @@ export const MessageItem = memo(function MessageItem({
       {actions}
     </div>
   );
-});
+}, sameProps);

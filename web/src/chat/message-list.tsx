@@ -2,10 +2,19 @@ import type { Message } from '@neura/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { texts } from '../texts/texts';
-import { lastIds, threadRows } from './actions/versions';
+import { lastIds, type ThreadRow, threadRows } from './actions/versions';
 import { MessageItem } from './message-item';
 
 const NEAR_BOTTOM_PX = 120;
+
+/** A row's lasting key: its first loaded version's id, or its first part's when Continue carried it on. */
+const rowKey = (row: ThreadRow): string => row.continued?.before[0]?.id ?? row.version?.ids[0] ?? row.message.id;
+
+/** Whether the row shows the message: itself, one of its versions, or an earlier part of its answer. */
+const rowHolds = (row: ThreadRow, id: string): boolean =>
+  row.message.id === id ||
+  (row.version?.ids.includes(id) ?? false) ||
+  (row.continued?.before.some((m) => m.id === id) ?? false);
 const LOAD_OLDER_PX = 400;
 
 interface Props {
@@ -50,8 +59,9 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
     // layout from mounting rows it drops as soon as they are measured.
     estimateSize: (index) => 64 + Math.min(2400, Math.ceil((rows[index]?.message.content.length ?? 0) / 60) * 24),
     overscan: 3,
-    // A reply's row keeps its key while its versions switch (the first loaded version's id).
-    getItemKey: (index) => rows[index]?.version?.ids[0] ?? rows[index]?.message.id ?? index,
+    // A reply's row keeps its key while its versions switch (the first loaded version's id), and
+    // while Continue carries it on (its first part's key).
+    getItemKey: (index) => (rows[index] ? rowKey(rows[index]) : index),
   });
 
   // A search result: show its version, scroll it to the middle (again once rows are measured) and
@@ -61,10 +71,10 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
   const stopFocus = useRef<() => void>(() => undefined);
   useEffect(() => {
     if (!focusId || focused.current === focusId) return;
-    const index = rows.findIndex((r) => r.message.id === focusId || r.version?.ids.includes(focusId));
+    const index = rows.findIndex((r) => rowHolds(r, focusId));
     const row = rows[index];
     if (!row) return;
-    if (row.message.id !== focusId && row.version) {
+    if (row.message.id !== focusId && row.version?.ids.includes(focusId)) {
       setChosen((c) => ({ ...c, [row.version?.key as string]: focusId }));
       return;
     }
@@ -76,7 +86,7 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
     const until = performance.now() + 1500;
     let frame = 0;
     const centre = () => {
-      const at = rowsRef.current.findIndex((r) => r.message.id === focusId);
+      const at = rowsRef.current.findIndex((r) => rowHolds(r, focusId));
       if (at >= 0) virtualizer.scrollToIndex(at, { align: 'center' });
       if (performance.now() < until) frame = requestAnimationFrame(centre);
     };
@@ -183,12 +193,13 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
                 key={item.key}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
-                className={`absolute top-0 left-0 w-full pb-3 ${marked === message.id ? 'rounded-2xl ring-2 ring-accent ring-offset-4 ring-offset-surface' : ''}`}
-                data-focused={marked === message.id ? 'true' : undefined}
+                className="absolute top-0 left-0 w-full pb-3 has-[[role=dialog]]:z-10"
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 <MessageItem
                   message={message}
+                  before={row.continued?.before}
+                  marked={marked !== null && rowHolds(row, marked)}
                   isLast={message.id === last.reply || message.id === last.user}
                   busy={busy}
                   versionIndex={version?.index}
@@ -205,7 +216,7 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
           type="button"
           onClick={jumpToLatest}
           data-testid="jump-to-latest"
-          className="absolute bottom-3 left-1/2 z-10 flex -translate-x-1/2 items-center gap-1 rounded-full border border-border bg-surface-2 px-3 py-1.5 text-sm font-medium shadow-lg hover:bg-surface-3"
+          className="absolute bottom-3 left-1/2 z-10 flex -translate-x-1/2 items-center gap-1 rounded-full border border-border bg-surface-3 px-3 py-1.5 text-sm font-medium shadow-[0_4px_14px_rgb(0_0_0/0.45)] hover:bg-surface-2"
         >
           <span aria-hidden="true">↓</span>
           {texts.chat.jumpToLatest}

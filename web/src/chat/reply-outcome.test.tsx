@@ -145,7 +145,7 @@ describe('reply outcome', () => {
     upsert(msg('r1', { content: 'Once upon a', finishReason: 'length' }));
     const outcome = screen.getByTestId('reply-outcome');
     expect(outcome.textContent).toContain('Cut short — the reply hit the length limit.');
-    fireEvent.click(within(outcome).getByRole('button', { name: 'Continue' }));
+    fireEvent.click(within(outcome).getByRole('button', { name: 'Continue · 2 credits' }));
     await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
     const [url, init] = fetchSpy.mock.calls[0] ?? [];
     expect(url).toMatch(/\/users\/me\/chats\/c1\/messages\/r1\/continue$/);
@@ -161,7 +161,7 @@ describe('reply outcome', () => {
     );
     render(<Thread />);
     upsert(msg('r1', { content: 'Once upon a', finishReason: 'length' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue · 2 credits' }));
     await waitFor(() =>
       expect(useToastStore.getState().toasts.map((t) => t.message)).toContain('You do not have enough credits.'),
     );
@@ -172,19 +172,19 @@ describe('reply outcome', () => {
     upsert(msg('r1', { content: 'Cut', finishReason: 'length' }));
     upsert(msg('r2', { content: 'Also cut', finishReason: 'length' }));
     expect(screen.getAllByTestId('reply-outcome')).toHaveLength(2);
-    expect(screen.getAllByRole('button', { name: 'Continue' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^Continue/ })).toHaveLength(1);
     upsert(msg('r3', { status: 'streaming' }));
     upsert(msg('r3', { content: 'Cut again', finishReason: 'length', status: 'streaming' }));
     // Streaming: no outcome yet; the older replies lost their Continue.
     expect(screen.getAllByTestId('reply-outcome')).toHaveLength(2);
-    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Continue/ })).toBeNull();
   });
 
   it("should explain a reply stopped by the provider's content filter", () => {
     render(<Thread />);
     upsert(msg('r1', { content: 'I can', finishReason: 'content_filter' }));
     expect(screen.getByTestId('reply-outcome').textContent).toBe("Stopped by the provider's content filter.");
-    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Continue/ })).toBeNull();
   });
 });
 
@@ -216,5 +216,18 @@ describe('receipt usage', () => {
     fireEvent.click(screen.getByRole('button', { name: /Show receipt/ }));
     expect(screen.getByRole('dialog', { name: 'Receipt' })).toBeTruthy();
     expect(screen.queryByTestId('receipt-usage')).toBeNull();
+  });
+});
+
+describe('a continued answer', () => {
+  it('should read as one reply: the parts joined, the Continue and the cut-short note gone', () => {
+    const cut = msg('r1', { content: 'Once upon a time there lived', finishReason: 'length', cost: 1 });
+    const rest = msg('r3', { content: 'a fox who sailed the sea.', cost: 1 });
+    render(<MessageItem message={rest} before={[cut]} isLast />);
+    const replies = screen.getAllByTestId('message');
+    expect(replies).toHaveLength(1);
+    expect(replies[0]?.textContent).toContain('Once upon a time there lived a fox who sailed the sea.');
+    expect(screen.queryByTestId('reply-outcome')).toBeNull();
+    expect(screen.queryByText('Continue from where you stopped.')).toBeNull();
   });
 });

@@ -1,14 +1,24 @@
 import type { Message } from '@neura/contract';
+import { useChats } from '../store/chats';
+import { usePersonas } from '../store/personas';
 import { replyTexts as t } from '../texts/texts';
 import { continueMessage } from './chat-api';
 import { showSendError } from './send-error';
 
+/** What carrying a reply on costs: the chat persona's price per message (else what the reply cost). */
+function useContinuePrice(message: Message): number {
+  const personaId = useChats((s) => s.chats.find((c) => c.id === message.chatId)?.persona);
+  const price = usePersonas((s) => s.personas.find((p) => p.id === personaId)?.cost);
+  return price ?? message.cost;
+}
+
 /**
  * Why a finished reply ended when it was not a normal stop: cut short by the token limit (with
- * Continue on the chat's newest reply: a new, paid reply that carries on) or stopped by the
- * provider's content filter.
+ * Continue on the chat's newest reply, its price on the button: a new, paid reply that carries the
+ * same answer on) or stopped by the provider's content filter.
  */
 export function ReplyOutcome({ message, isLast, busy }: { message: Message; isLast: boolean; busy: boolean }) {
+  const price = useContinuePrice(message);
   if (message.status === 'streaming' || message.superseded) return null;
   if (message.finishReason === 'content_filter') {
     return (
@@ -30,7 +40,7 @@ export function ReplyOutcome({ message, isLast, busy }: { message: Message; isLa
             continueMessage(message.chatId, message.id).catch(showSendError);
           }}
         >
-          {t.continue}
+          {t.continueFor(price)}
         </button>
       ) : null}
     </div>

@@ -111,6 +111,13 @@ export default function SharedChatPage() {
           <div className="mt-16 flex flex-col items-center gap-2 text-center" role="alert" data-testid="share-removed">
             <h1 className="text-2xl font-semibold">{t.removed}</h1>
             <p className="text-muted">{t.removedDetail}</p>
+            <a
+              href="/"
+              className="mt-4 rounded-full bg-accent px-5 py-2.5 font-semibold text-accent-fg hover:opacity-90"
+              data-testid="share-onward"
+            >
+              {t.onward}
+            </a>
           </div>
         ) : state.error ? (
           <p className="mt-16 text-center text-danger" role="alert">

@@ -1,5 +1,8 @@
+import type { Chat } from '@neura/contract';
 import { AppError, errorMessage } from '../api/app-error';
 import { callSession } from '../api/call-session';
+import { getSessionSocket } from '../api/session-socket';
+import { showSendError } from '../chat/send-error';
 import { useAppStore } from '../store/app-store';
 import { dispatchChats, useChats } from '../store/chats';
 import { dispatchMessages } from '../store/messages';
@@ -29,12 +32,14 @@ const needsPro = (personaId: string) =>
 
 /**
  * Opens a draft chat with the persona (its intro and the message box); the chat itself is created
- * with the first message (`createDraftChat`). An empty chat with the persona left from before is
+ * with the first message (`sendFirstMessage`). An empty chat with the persona left from before is
  * opened instead. Without a persona id the New Chat modal opens.
  */
 export function startChat(personaId: string | null | undefined, navigate: Navigate): boolean {
   const state = useAppStore.getState();
   if (!state.token) {
+    // A visitor signs in first, then lands on the persona's draft.
+    state.setAfterSignIn(personaId ? draftChatPath(personaId) : null);
     state.setActiveModal('auth');
     return false;
   }
@@ -55,24 +60,42 @@ export function startChat(personaId: string | null | undefined, navigate: Naviga
 }
 
 /**
- * The first send of a draft chat: creates the chat with the persona (over the session socket) and
- * resolves with its id, its thread known to be empty. Resolves null when it was refused: Pro
- * required opens the subscribe modal, any other failure shows the "Couldn't create chat" alert.
+ * The first message of a draft chat: the server makes the chat with it (createChatWithMessage)
+ * and, when the message is refused (no credits, a limit), leaves no chat behind. Resolves with the
+ * new chat's id, or null when it was refused: the reason shows as for any send (no credits: the
+ * warning with Buy Credits; Pro required: the subscribe modal), anything else as the "Couldn't
+ * create chat" alert. The chat's thread follows the server from its announcement (`chat.created`
+ * comes before the first `message.created`), and the chat joins the list once it is accepted.
  */
-export async function createDraftChat(personaId: string): Promise<string | null> {
+export async function sendFirstMessage(personaId: string, text: string, attachments: string[]): Promise<string | null> {
   if (needsPro(personaId)) {
     useAppStore.getState().setActiveModal('subscribe');
     return null;
   }
+  const socket = getSessionSocket();
+  let announced: string | null = null;
+  const follow = ({ chat }: { chat: Chat }) => {
+    if (announced || chat.persona !== personaId) return;
+    announced = chat.id;
+    useChatUiStore.getState().setPending(chat.id, true);
+    // A new chat has no messages: its thread is loaded (and empty) before the first one arrives.
+    dispatchMessages({ type: 'opened', chatId: chat.id });
+    dispatchMessages({ type: 'page', chatId: chat.id, page: [], hasMore: false });
+  };
+  socket?.on('chat.created', follow);
   try {
-    const { id } = await callSession('createChat', personaId);
-    // chat.created usually arrives first; this covers a missed event.
-    if (!useChats.getState().chats.some((c) => c.id === id)) {
+    const { chatId } = await callSession('createChatWithMessage', {
+      persona: personaId,
+      text,
+      ...(attachments.length > 0 ? { attachments } : {}),
+    });
+    // chat.created usually arrived first; this covers a missed event.
+    if (!useChats.getState().chats.some((c) => c.id === chatId)) {
       const persona = usePersonas.getState().personas.find((p) => p.id === personaId);
       dispatchChats({
         type: 'upserted',
         chat: {
-          id,
+          id: chatId,
           name: persona?.name ?? texts.chats.newChat,
           persona: personaId,
           lastMessageAt: null,
@@ -82,21 +105,22 @@ export async function createDraftChat(personaId: string): Promise<string | null>
         },
       });
     }
-    // A new chat has no messages: its thread is loaded (and empty) before the first one is sent.
-    dispatchMessages({ type: 'opened', chatId: id });
-    dispatchMessages({ type: 'page', chatId: id, page: [], hasMore: false });
-    return id;
+    return chatId;
   } catch (error) {
-    if (error instanceof AppError && error.code === 'pro:required') {
-      useAppStore.getState().setActiveModal('subscribe');
-      return null;
-    }
-    showToast({
-      severity: 'error',
-      title: texts.chats.createFailedTitle,
-      message: errorMessage(error, texts.chats.createFailed),
-    });
+    // The server removed the chat again (its chat.deleted may still be on its way).
+    if (announced) dispatchChats({ type: 'removed', chatId: announced });
+    const code = error instanceof AppError ? error.code : null;
+    if (code === 'credits:insufficient' || code === 'pro:required') showSendError(error);
+    else
+      showToast({
+        severity: 'error',
+        title: texts.chats.createFailedTitle,
+        message: errorMessage(error, texts.chats.createFailed),
+      });
     return null;
+  } finally {
+    socket?.off('chat.created', follow);
+    if (announced) useChatUiStore.getState().setPending(announced, false);
   }
 }
 

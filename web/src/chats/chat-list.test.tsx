@@ -138,7 +138,11 @@ describe('ChatList', () => {
     expect(screen.getAllByTestId('chat-row')).toHaveLength(1);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search chats' }), { target: { value: 'number 4999' } });
     expect(screen.getAllByTestId('chat-row').map((r) => r.dataset.chatId)).toEqual(['c4999']);
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search chats' }), { target: { value: 'zzz' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search chats' }), { target: { value: 'q' } });
     expect(screen.getByText('No chats match your search.')).toBeTruthy();
+    // Long enough for message results: they take the list's place, without "No chats match" above them.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search chats' }), { target: { value: 'zzz' } });
+    expect(screen.queryByText('No chats match your search.')).toBeNull();
+    expect(screen.getByTestId('message-search')).toBeTruthy();
   });
 });

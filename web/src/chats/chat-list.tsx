@@ -3,11 +3,13 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { MessageSearchResults } from '../conversation-io/message-search-results';
+import { MIN_QUERY } from '../conversation-io/use-message-search';
 import { useChats } from '../store/chats';
 import { texts } from '../texts/texts';
 import { openChatId } from './chat-actions';
 import { type ChatListRow, groupChats, visibleChats } from './chat-list-state';
 import { ChatRow } from './chat-row';
+import { useChatUiStore } from './chat-ui-store';
 import { ArchiveIcon, SearchIcon } from './icons';
 
 /** The height of a date heading (Today, Yesterday, ...) among the 72 px rows. */
@@ -25,7 +27,10 @@ export function ChatList({
   className?: string;
   renderScroller?: (scroller: ReactNode, scrollRef: React.RefObject<HTMLDivElement | null>) => ReactNode;
 }) {
-  const chats = useChats((s) => s.chats);
+  const all = useChats((s) => s.chats);
+  const pending = useChatUiStore((s) => s.pending);
+  // A chat being made with its first message shows once that message is accepted.
+  const chats = useMemo(() => all.filter((c) => !pending[c.id]), [all, pending]);
   const [query, setQuery] = useState('');
   const [showArchived, setShowArchived] = useState(false);
   const { pathname } = useLocation();
@@ -52,6 +57,9 @@ export function ChatList({
     initialRect: { width: 288, height: 600 },
   });
 
+  // A search long enough for message results, with no chat name matching: the message results
+  // take the list's place ("No chats match" above message hits read as "nothing found").
+  const messagesAlone = rows.length === 0 && query.trim().length >= MIN_QUERY;
   const scroller = (
     <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-testid="chat-list-scroller">
       {rows.length === 0 ? (
@@ -143,8 +151,8 @@ export function ChatList({
       {showArchived ? (
         <p className="px-2 text-xs tracking-wide text-muted uppercase">{texts.chats.archivedLabel}</p>
       ) : null}
-      {renderScroller ? renderScroller(scroller, scrollRef) : scroller}
-      <MessageSearchResults query={query} />
+      {messagesAlone ? null : renderScroller ? renderScroller(scroller, scrollRef) : scroller}
+      <MessageSearchResults query={query} alone={messagesAlone} />
     </div>
   );
 }

@@ -179,9 +179,9 @@ describe('starting a chat', () => {
   });
 
   it('should alert with the server message when the first send cannot create the chat', async () => {
-    const { createDraftChat } = await import('./chat-actions');
+    const { sendFirstMessage } = await import('./chat-actions');
     fake.ack = { error: { message: 'That persona is not available.', code: 'not-found' } };
-    expect(await createDraftChat('startup-advisor')).toBeNull();
+    expect(await sendFirstMessage('startup-advisor', 'Hi', [])).toBeNull();
     expect(useToastStore.getState().toasts[0]).toMatchObject({
       severity: 'error',
       title: "Couldn't create chat",
@@ -190,26 +190,49 @@ describe('starting a chat', () => {
   });
 
   it('should open the subscribe modal, not an alert, when the server answers pro:required', async () => {
-    const { createDraftChat } = await import('./chat-actions');
+    const { sendFirstMessage } = await import('./chat-actions');
     fake.ack = { error: { message: 'User does not have a Pro subscription.', code: 'pro:required' } };
-    expect(await createDraftChat('startup-advisor')).toBeNull();
+    expect(await sendFirstMessage('startup-advisor', 'Hi', [])).toBeNull();
     expect(useAppStore.getState().activeModal).toBe('subscribe');
     expect(useToastStore.getState().toasts).toHaveLength(0);
   });
 
+  it('should not list a chat announced for a first message that was refused', async () => {
+    const { sendFirstMessage } = await import('./chat-actions');
+    renderWithRouter(<ChatsRuntime />);
+    dispatchChats({ type: 'loaded', chats: [] });
+    const timeout = fake.timeout;
+    fake.timeout = () => ({
+      emitWithAck: async (event: string, payload: unknown) => {
+        fake.emitted.push([event, payload]);
+        // The server made the chat, the charge was refused, and it removed the chat again.
+        fake.receive('chat.created', { chat: chat('gone1') });
+        expect(useChats.getState().chats.map((c) => c.id)).toEqual(['gone1']);
+        return { error: { message: 'Not enough credits.', code: 'credits:insufficient' } };
+      },
+    });
+    try {
+      expect(await sendFirstMessage('default', 'Hi', [])).toBeNull();
+    } finally {
+      fake.timeout = timeout;
+    }
+    expect(useChats.getState().chats).toEqual([]);
+    expect(useToastStore.getState().toasts[0]).toMatchObject({ severity: 'warning', message: 'Not enough credits.' });
+  });
+
   it('should use the fallback text when the socket is not connected, and list the chat once created', async () => {
-    const { createDraftChat } = await import('./chat-actions');
+    const { sendFirstMessage } = await import('./chat-actions');
     dispatchChats({ type: 'loaded', chats: [] });
     fake.connected = false;
-    expect(await createDraftChat('default')).toBeNull();
+    expect(await sendFirstMessage('default', 'Hi', [])).toBeNull();
     fake.connected = true;
     expect(useToastStore.getState().toasts[0]?.message).toBe(
       'Failed to create a chat with the selected persona. Please try again later.',
     );
-    fake.ack = { id: 'new1' };
-    expect(await createDraftChat('default')).toBe('new1');
+    fake.ack = { chatId: 'new1', messageId: 'm1' };
+    expect(await sendFirstMessage('default', 'Hi', [])).toBe('new1');
     expect(useChats.getState().chats[0]?.id).toBe('new1');
-    expect(fake.emitted).toContainEqual(['createChat', 'default']);
+    expect(fake.emitted).toContainEqual(['createChatWithMessage', { persona: 'default', text: 'Hi' }]);
   });
 
   it('should open the New Chat modal without a persona id', async () => {

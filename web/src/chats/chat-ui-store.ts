@@ -6,9 +6,15 @@ interface ChatUiState {
   renaming: Record<string, true>;
   /** Chats whose new name should be typed out, keyed to a counter so repeats animate again. */
   typing: Record<string, number>;
+  /**
+   * Chats being made with their first message (a draft's send): not listed until the server
+   * accepted that message, so a refused one never flashes into the list.
+   */
+  pending: Record<string, true>;
   menuChatId: string | null;
   confirmDeleteId: string | null;
   setRenaming: (chatId: string, on: boolean) => void;
+  setPending: (chatId: string, on: boolean) => void;
   markTyping: (chatId: string) => void;
   clearTyping: (chatId: string) => void;
   openMenu: (chatId: string | null) => void;
@@ -20,6 +26,7 @@ let typingSeq = 0;
 export const useChatUiStore = create<ChatUiState>()((set) => ({
   renaming: {},
   typing: {},
+  pending: {},
   menuChatId: null,
   confirmDeleteId: null,
   setRenaming: (chatId, on) =>
@@ -28,6 +35,13 @@ export const useChatUiStore = create<ChatUiState>()((set) => ({
       if (on) renaming[chatId] = true;
       else delete renaming[chatId];
       return { renaming };
+    }),
+  setPending: (chatId, on) =>
+    set((s) => {
+      const pending = { ...s.pending };
+      if (on) pending[chatId] = true;
+      else delete pending[chatId];
+      return { pending };
     }),
   markTyping: (chatId) => set((s) => ({ typing: { ...s.typing, [chatId]: ++typingSeq } })),
   clearTyping: (chatId) =>

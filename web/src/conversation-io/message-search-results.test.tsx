@@ -53,9 +53,13 @@ describe('MessageSearchResults', () => {
     expect(screen.queryByTestId('message-search')).toBeNull();
     short.unmount();
     expect(fetchMock).not.toHaveBeenCalled();
-    renderWithRouter(<MessageSearchResults query="zz" />);
+    const below = renderWithRouter(<MessageSearchResults query="zz" />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(await screen.findByText('No messages match.')).toBeTruthy();
+    below.unmount();
+    // In place of the chat list (no chat name matched): one line for both.
+    renderWithRouter(<MessageSearchResults query="zz" alone />);
+    expect(await screen.findByText('No chats or messages match your search.')).toBeTruthy();
   });
 });
 

@@ -6,6 +6,8 @@ export const ioTexts = {
     messages: 'Messages',
     searching: 'Searching messages…',
     none: 'No messages match.',
+    /** Neither a chat's name nor a message matched. */
+    nothing: 'No chats or messages match your search.',
     more: 'More results',
     archived: 'Archived',
     olderVersion: 'Earlier version',
@@ -34,6 +36,8 @@ export const ioTexts = {
   shared: {
     removed: SHARE_TEXTS.removed,
     removedDetail: SHARE_TEXTS.removedDetail,
+    /** A way onward from a removed link: the app's home (Explore). */
+    onward: 'Explore Neura',
     cta: SHARE_TEXTS.cta,
     sharedOn: (date: string) => `Shared ${date}`,
     readOnly: 'A read-only copy of a conversation on Neura.',

@@ -2,6 +2,7 @@ import type { SearchHit } from '@neura/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../api/app-error';
 import { searchMessages } from './io-api';
+import { distinctHits } from './snippet-text';
 
 const DEBOUNCE_MS = 250;
 export const MIN_QUERY = 2;
@@ -31,7 +32,8 @@ export function useMessageSearch(query: string): MessageSearch {
     setError(null);
     try {
       const page = await searchMessages(text, offset, abort.signal);
-      setItems((prev) => (offset === 0 ? page.items : [...prev, ...page.items]));
+      // One result per text (a reply and its earlier version with the same words are one).
+      setItems((prev) => (offset === 0 ? distinctHits(page.items) : [...prev, ...distinctHits(page.items, prev)]));
       setNext(page.nextOffset);
     } catch (err) {
       if ((err as Error).name === 'AbortError') return;

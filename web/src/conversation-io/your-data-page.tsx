@@ -160,6 +160,8 @@ function DataArchive() {
 export default function YourDataPage() {
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 p-4">
+      {/* The page's heading under the header's title: the sections' headings follow in order (axe heading-order). */}
+      <h2 className="sr-only">{t.title}</h2>
       <section aria-labelledby="data-links" className="flex flex-col gap-2">
         <h3 id="data-links" className="px-1 text-sm font-semibold tracking-wide text-muted uppercase">
           {t.links}

@@ -72,14 +72,19 @@ describe('PersonaLinkPage', () => {
     expect(screen.getByRole('button', { name: 'Start Chat' })).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Report Captain Quill' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
-    expect(screen.getByText('Write a reason.')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'It gives harmful advice' } });
+    expect(screen.getByText('Choose what is wrong, or describe it.')).toBeTruthy();
+    // A kind of report (issue #41 p7), with details.
+    fireEvent.click(screen.getByRole('radio', { name: 'Harmful or dangerous advice' }));
+    fireEvent.change(screen.getByLabelText('Details (optional)'), { target: { value: 'It says to skip meals' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
-    await waitFor(() => expect(screen.queryByTestId('report-dialog')).toBeNull());
+    // Confirmed in the dialog, then closed.
+    expect((await screen.findByTestId('report-sent')).textContent).toContain('Report sent');
     expect(calls.find((c) => c.url.endsWith('/report'))).toMatchObject({
       method: 'POST',
-      body: { reason: 'It gives harmful advice' },
+      body: { reason: 'Harmful or dangerous advice: It says to skip meals' },
     });
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('report-sent')).toBeNull());
   });
 
   it('should offer no Report on an unlisted persona (only public ones can be reported)', async () => {

@@ -10,11 +10,14 @@ import { useAppStore } from '../store/app-store';
 import { creatorTexts as t } from '../texts/creator';
 import { texts } from '../texts/texts';
 
-/** /p/:id — the link page of an unlisted or public persona: its profile and Start Chat; 404 otherwise. */
+/**
+ * /p/:id — a persona's page (an unlisted or public custom one, or one of the catalog): its profile
+ * and Start Chat; 404 otherwise. Visitors read it too; Start Chat asks them to sign in first.
+ */
 export default function PersonaLinkPage() {
   const { id = '' } = useParams();
   const token = useAppStore((s) => s.token);
-  const profile = usePersonaProfile(token ? id : null);
+  const profile = usePersonaProfile(id);
   const navigate = useNavigate();
   const [starting, setStarting] = useState(false);
   // Like a shared chat, a persona's link page is never for search engines (the server also sends
@@ -79,7 +82,7 @@ export default function PersonaLinkPage() {
       >
         {starting ? texts.newChat.starting : t.link.start}
       </button>
-      <ReportButton persona={persona} />
+      {token ? <ReportButton persona={persona} /> : null}
     </section>
   );
 }

@@ -75,7 +75,12 @@ export function PersonaCard({
                 {persona.tagline}
               </p>
             ) : null}
-            <p className={`line-clamp-3 text-sm ${featured ? 'text-white/85' : 'text-muted'}`}>{persona.description}</p>
+            {/* Three lines of text in all: with a tagline, two of description (community cards matched the others). */}
+            <p
+              className={`${persona.tagline ? 'line-clamp-2' : 'line-clamp-3'} text-sm ${featured ? 'text-white/85' : 'text-muted'}`}
+            >
+              {persona.description}
+            </p>
           </div>
         </div>
         <div className={`relative z-10 flex ${featured ? '' : 'mt-auto'}`}>

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthFlow } from '../auth/auth-flow-store';
 import { useAppStore } from '../store/app-store';
 import { dispatchUser, useUser } from '../store/user';
 import { useToastStore } from '../ui/toast-store';
@@ -79,6 +80,9 @@ describe('DeleteAccountPage', () => {
     expect(calls[0]?.url).toMatch(/\/api\/users\/me$/);
     expect(useAppStore.getState().token).toBeNull();
     expect(useUser.getState().user).toBeNull();
+    // The sign-in modal that follows says so first.
+    useAuthFlow.getState().resetForms();
+    expect(useAuthFlow.getState().alert).toEqual({ severity: 'success', message: 'Your account was deleted.' });
   });
 
   it("should stay signed in and show the server's message on a wrong password", async () => {

@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/app-error';
 import { deleteAccount } from '../auth/auth-api';
+import { useAuthFlow } from '../auth/auth-flow-store';
 import { Captcha } from '../auth/captcha';
 import { useCaptchaChallenge } from '../auth/captcha-challenge';
 import { texts } from '../texts/texts';
-import { showToast } from '../ui/toast-store';
 import { PasswordInput } from './password-input';
 import { endSession } from './use-logout';
 
@@ -29,8 +29,9 @@ export default function DeleteAccountPage() {
     setError(null);
     try {
       await deleteAccount(password, captcha.token);
+      // The sign-in modal that follows says it first (it used to open without a word).
+      useAuthFlow.setState({ farewell: { severity: 'success', message: texts.deleteAccount.done } });
       await endSession({ revoke: false });
-      showToast({ severity: 'success', message: texts.deleteAccount.done });
       navigate('/');
     } catch (err) {
       setError(errorMessage(err));

@@ -28,6 +28,10 @@ export interface AppState {
   serverOnline: boolean | null;
   /** The transition of the latest navigation (SPEC.md §2). */
   viewTransition: ViewTransition;
+  /** A visitor chose "Browse as visitor": the sign-in entry (home) no longer opens by itself. */
+  browsing: boolean;
+  /** Where a visitor was going when sign-in was asked for (a persona's draft chat): opened once signed in. */
+  afterSignIn: string | null;
 
   setToken: (token: string | null) => void;
   setActiveModal: (modal: ModalId | null) => void;
@@ -37,6 +41,8 @@ export interface AppState {
   setTheme: (theme: 'dark' | 'light') => void;
   setIntroFinished: (done: boolean) => void;
   setServerOnline: (online: boolean) => void;
+  setBrowsing: (browsing: boolean) => void;
+  setAfterSignIn: (path: string | null) => void;
 }
 
 const initial = readPersisted();
@@ -53,6 +59,8 @@ export const useAppStore = create<AppState>()((set) => ({
   introFinished: initial.introFinished,
   serverOnline: null,
   viewTransition: 'none',
+  browsing: false,
+  afterSignIn: null,
 
   setToken: (token) => set({ token }),
   setActiveModal: (activeModal) => set({ activeModal }),
@@ -62,6 +70,8 @@ export const useAppStore = create<AppState>()((set) => ({
   setTheme: (theme) => set({ theme }),
   setIntroFinished: (introFinished) => set({ introFinished }),
   setServerOnline: (serverOnline) => set({ serverOnline }),
+  setBrowsing: (browsing) => set({ browsing }),
+  setAfterSignIn: (afterSignIn) => set({ afterSignIn }),
 }));
 
 // Persist the persisted slice whenever it changes.

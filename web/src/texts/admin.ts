@@ -29,6 +29,7 @@ export const adminTexts = {
     refunds: 'Refunds',
     clawedBack: 'Credits clawed back',
     perDay: (what: string) => `${what} per day`,
+    peak: (day: string, value: string) => `Peak ${day}: ${value}`,
     revenue: 'Revenue by product',
     product: 'Product',
     orders: 'Orders',
@@ -39,6 +40,9 @@ export const adminTexts = {
     replies: 'Replies',
     input: 'Input tokens',
     output: 'Output tokens',
+    /** The price form takes a price per million tokens, in the shop's currency (not a count). */
+    inputPrice: 'Input price per million tokens',
+    outputPrice: 'Output price per million tokens',
     cost: 'Est. cost',
     noPrice: 'no price',
     personas: 'Personas: credits earned against cost (margin)',
@@ -85,8 +89,11 @@ export const adminTexts = {
     makeAdmin: 'Make admin',
     makeUser: 'Make plain user',
     delete: 'Delete account',
+    confirmDeleteTitle: 'Delete this account?',
     confirmDelete: (email: string) => `Delete ${email} and all their data? This cannot be undone.`,
+    confirmSuspendTitle: 'Suspend this account?',
     confirmSuspend: (email: string) => `Suspend ${email}? Their sessions end now.`,
+    cancel: 'Cancel',
     ledger: 'Credit history',
     ordersTitle: 'Orders',
     yes: 'yes',
@@ -133,8 +140,9 @@ export const adminTexts = {
   orders: {
     search: 'Filter by email',
     refund: 'Refund',
-    confirmRefund: (id: string) =>
-      `Refund order ${id} in full? The unspent credits (or, for Pro, the rest of the period it paid for) are taken back.`,
+    confirmRefundTitle: 'Refund this order?',
+    confirmRefund: (what: string, email: string) =>
+      `Refund ${email}'s ${what} in full? The money goes back and the unspent credits (or, for Pro, the rest of the period it paid for) are taken back.`,
     renewal: '(renewal)',
     status: 'Status',
     when: 'When',
@@ -161,6 +169,12 @@ export const adminTexts = {
     revoked: 'revoked',
   },
   feedback: {
+    about: 'About',
+    kind: 'What',
+    /** A report of someone's public persona (issue #29), told apart from help feedback (issue #41). */
+    report: 'Report',
+    reportAbout: (personaId: string) => `Persona ${personaId}`,
+    helpArticle: (doc: string) => `Help: ${doc}`,
     helpful: 'Helpful',
     notHelpful: 'Not helpful',
     handled: 'Handled',

@@ -304,6 +304,7 @@ export const texts = {
     copyFailed: 'Copy failed',
     table: 'Table',
     loadImage: (host: string, alt: string) => `Show image${alt ? ` “${alt}”` : ''} from ${host}`,
+    imageFailed: (alt: string) => `Image could not be loaded${alt ? `: “${alt}”` : ''}`,
   },
   a11y: {
     mainNav: 'Main',
@@ -509,17 +510,30 @@ export const billingTexts = {
   productName: (product: string) =>
     product === 'pro' ? 'Neura Pro (1 month)' : `${billingTextsPack(product)} credit pack`,
   statusNames: { pending: 'Pending', paid: 'Paid', failed: 'Failed', canceled: 'Canceled' } as Record<string, string>,
-  ledgerReasons: {
+  /** Ledger rows in people's words (never the stored reason key: `refund:llm:failed`, `purchase`). */
+  ledger: {
     message: 'Message',
     refund: 'Refund',
-    purchase: 'Purchase',
-    clawback: 'Refunded purchase',
-    'admin-grant': 'Grant',
-    grant: 'Grant',
-    signup: 'Welcome credits',
-    tool: 'Skill',
-  } as Record<string, string>,
-  ledgerWith: (reason: string, detail: string) => `${reason} · ${detail}`,
+    skill: 'Skill',
+    avatar: 'Persona picture',
+    welcome: 'Welcome credits',
+    grant: 'Added by Neura',
+    take: 'Removed by Neura',
+    adjustment: 'Adjustment',
+    pack: (product: string) => `${billingTextsPack(product)} pack`,
+    proPlan: 'Neura Pro',
+    refundedPurchase: (what: string) => `Refunded · ${what}`,
+    /** Why a reply's charge came back (the reply engine's error code, or how it ended). */
+    refundWhy: {
+      'llm:failed': 'reply failed',
+      'llm:empty': 'empty reply',
+      'llm:interrupted': 'reply interrupted',
+      interrupted: 'reply interrupted',
+      stopped: 'reply stopped',
+    } as Record<string, string>,
+    refundOther: 'reply not delivered',
+  },
+  ledgerWith: (...parts: string[]) => parts.join(' · '),
   loadFailed: 'Could not load this. Check your connection and try again.',
   retry: 'Try again',
   // Order Status
@@ -646,7 +660,8 @@ export const skillTexts = {
   unsupportedDatapoint: 'Unsupported datapoint',
   locationExplainTitle: 'Location',
   locationNotSharedTitle: 'Location not shared',
-  locationNotShared: 'Location not shared — tell me a city and I will use that.',
+  // The card's title says "Location not shared"; the body says what to do instead (issue #41 p1).
+  locationNotShared: 'Tell me a city and I will use that.',
   locationExplain:
     'A persona asked for your location to answer you (for example, the weather where you are). Your browser will ask for your permission; you can say no and name a place instead.',
   weather: {
@@ -725,7 +740,9 @@ export const replyTexts = {
   thinking: 'Thinking',
   thinkingLive: 'Thinking…',
   cutShort: 'Cut short — the reply hit the length limit.',
-  continue: 'Continue',
+  /** Continue with its price: "Continue · 2 credits" (free: "Continue"). */
+  continueFor: (credits: number) =>
+    credits > 0 ? `Continue · ${credits} ${credits === 1 ? 'credit' : 'credits'}` : 'Continue',
   contentFilter: "Stopped by the provider's content filter.",
   receiptModel: 'Model',
   receiptTokens: 'Tokens',

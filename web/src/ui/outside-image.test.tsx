@@ -49,6 +49,16 @@ describe('outside images in replies', () => {
     expect(outsideImgs(container)).toEqual([]);
   });
 
+  it('should show a tile that says so, not a broken image, when a loaded markdown image fails', async () => {
+    const { container, getByTestId } = render(<Markdown>{'![the chart](https://img.example/gone.png)'}</Markdown>);
+    fireEvent.click(getByTestId('outside-image'));
+    await waitFor(() => expect(container.querySelector('img')).not.toBeNull());
+    fireEvent.error(container.querySelector('img') as HTMLImageElement);
+    const tile = getByTestId('image-failed');
+    expect(tile.getAttribute('aria-label')).toBe('Image could not be loaded: “the chart”');
+    expect(container.querySelector('img')).toBeNull();
+  });
+
   it('should show our own images as they are', () => {
     const { container } = render(<Markdown>{'![mine](/api/files/abc?expires=1&signature=x)'}</Markdown>);
     expect(container.querySelector('img')?.getAttribute('src')).toBe('/api/files/abc?expires=1&signature=x');

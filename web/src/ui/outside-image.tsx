@@ -152,11 +152,44 @@ export function ProxiedImg({
 export function MarkdownImage({ src, alt }: { src?: string; alt?: string }) {
   const own = src !== undefined && src !== '' && isOwnImage(src);
   const [wanted, setWanted] = useState(false);
+  const [failed, setFailed] = useState(false);
   const proxied = useProxiedSrc(src || undefined, own || wanted);
   if (!src) return alt ? <span>{alt}</span> : null;
   if (own || wanted) {
+    // A picture that does not load (gone, not an image, refused by the proxy): a tile that says
+    // so, with its description, instead of the browser's broken-image sign.
+    if (failed)
+      return (
+        <span
+          role="img"
+          aria-label={texts.markdown.imageFailed(alt ?? '')}
+          data-testid="image-failed"
+          className="inline-flex max-w-full items-center gap-2 rounded-lg border border-border bg-surface-3 px-3 py-2 text-sm text-muted"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={1.6}
+            className="h-5 w-5 shrink-0"
+          >
+            <rect x="3" y="4" width="18" height="16" rx="2" />
+            <circle cx="9" cy="10" r="2" />
+            <path d="M21 17l-5-5-9 8" />
+          </svg>
+          <span aria-hidden="true">{texts.markdown.imageFailed(alt ?? '')}</span>
+        </span>
+      );
     return proxied ? (
-      <img src={proxied} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" className="max-w-full" />
+      <img
+        src={proxied}
+        alt={alt ?? ''}
+        loading="lazy"
+        referrerPolicy="no-referrer"
+        className="max-w-full"
+        onError={() => setFailed(true)}
+      />
     ) : (
       <span className="text-muted">{alt}</span>
     );

@@ -1,5 +1,5 @@
 import type { Message, SkillInfo } from '@neura/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSkills } from '../../skills/use-skills';
 import { useUser } from '../../store/user';
 import { replyTexts, messageActionTexts as t, texts } from '../../texts/texts';
@@ -104,13 +104,30 @@ function ReceiptBody({ message }: { message: Message }) {
   );
 }
 
-/** The cost chip of a reply; it opens a small receipt (base, each surcharge, total, time). */
+/**
+ * The cost chip of a reply; it opens a small receipt (base, each surcharge, total, time) above the
+ * chip, or below it when there is no room above (a reply near the top of the chat).
+ */
 export function Receipt({ message }: { message: Message }) {
   const [open, setOpen] = useState(false);
+  const [below, setBelow] = useState(false);
   const id = useId();
   const box = useRef<HTMLSpanElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const popover = useRef<HTMLDivElement>(null);
   const total = message.status === 'failed' ? 0 : message.cost;
+
+  // Before it paints: flip below when the top would be cut by the chat's scroller (or the window).
+  useLayoutEffect(() => {
+    if (!open) {
+      setBelow(false);
+      return;
+    }
+    const top = popover.current?.getBoundingClientRect().top;
+    if (top === undefined) return;
+    const frame = box.current?.closest('[role="log"]')?.getBoundingClientRect().top ?? 0;
+    if (top < frame) setBelow(true);
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -145,10 +162,12 @@ export function Receipt({ message }: { message: Message }) {
       </button>
       {open ? (
         <div
+          ref={popover}
           id={id}
           role="dialog"
           aria-label={t.receiptTitle}
-          className="absolute bottom-full start-0 z-20 mb-1 w-64 rounded-lg border border-border bg-surface p-3 text-fg shadow-lg"
+          data-placement={below ? 'below' : 'above'}
+          className={`absolute start-0 z-20 w-64 rounded-lg border border-border bg-surface p-3 text-fg shadow-lg ${below ? 'top-full mt-1' : 'bottom-full mb-1'}`}
         >
           <h3 className="mb-2 text-sm font-semibold">{t.receiptTitle}</h3>
           <ReceiptBody message={message} />

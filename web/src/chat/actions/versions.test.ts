@@ -77,3 +77,40 @@ describe('threadRows after an edit', () => {
     expect(rows[0]?.message.id).toBe('u1');
   });
 });
+
+describe('threadRows after Continue', () => {
+  const cut = msg('a1', { replyTo: 'u1', content: 'Once upon a time', finishReason: 'length' });
+  const history = [
+    msg('u1', { role: 'user', content: 'A story?' }),
+    cut,
+    msg('p1', { role: 'user', content: 'Continue from where you stopped.' }),
+    msg('a2', { replyTo: 'p1', content: ' there lived a fox.' }),
+  ];
+
+  it('should hide the "continue" turn and show its reply as the same answer going on', () => {
+    const rows = threadRows(history, {});
+    expect(rows.map((r) => r.message.id)).toEqual(['u1', 'a2']);
+    expect(rows[1]?.continued).toEqual({ before: [cut], prompts: ['p1'] });
+    // The hidden turn is the newest user message: the question shown can no longer be edited.
+    expect(lastIds(rows)).toEqual({ reply: 'a2', user: 'p1' });
+  });
+
+  it('should chain continuations, and hide a turn whose reply has not arrived yet', () => {
+    const again = [
+      ...history.slice(0, 3),
+      { ...(history[3] as Message), finishReason: 'length' as const },
+      msg('p2', { role: 'user', content: 'Continue from where you stopped.' }),
+    ];
+    const waiting = threadRows(again, {});
+    expect(waiting.map((r) => r.message.id)).toEqual(['u1', 'a2']);
+    expect(waiting[1]?.continued?.prompts).toEqual(['p1', 'p2']);
+    const rows = threadRows([...again, msg('a3', { replyTo: 'p2', content: ' The end.' })], {});
+    expect(rows.map((r) => r.message.id)).toEqual(['u1', 'a3']);
+    expect(rows[1]?.continued?.before.map((m) => m.id)).toEqual(['a1', 'a2']);
+  });
+
+  it('should show the same words typed after a reply that was not cut short', () => {
+    const typed = [history[0] as Message, msg('a1', { replyTo: 'u1' }), history[2] as Message];
+    expect(threadRows(typed, {}).map((r) => r.message.id)).toEqual(['u1', 'a1', 'p1']);
+  });
+});

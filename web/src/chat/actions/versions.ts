@@ -1,10 +1,54 @@
-import type { Message } from '@neura/contract';
+import { CONTINUE_PROMPT, type Message } from '@neura/contract';
 
 /** One row of the chat as shown: a message, and for a reply with several versions, which one. */
 export interface ThreadRow {
   message: Message;
   /** 1-based position of the shown version among the loaded ones, and how many there are. */
   version?: { index: number; count: number; ids: string[]; key: string };
+  /**
+   * A reply carried on with Continue: the earlier parts of the same answer, oldest first (`message`
+   * is its newest part, the one the actions apply to), and the ids of the hidden "continue" turns.
+   */
+  continued?: { before: Message[]; prompts: string[] };
+}
+
+/** The user's turn Continue sends after a reply cut short (shown as the answer going on, not as a message). */
+export function isContinuePrompt(message: Message, previous: Message | undefined): boolean {
+  return (
+    message.role === 'user' &&
+    message.content === CONTINUE_PROMPT &&
+    !message.attachments?.length &&
+    previous?.role === 'assistant' &&
+    previous.finishReason === 'length'
+  );
+}
+
+/**
+ * Continue reads as the same answer going on: the "continue" turn after a reply cut short is not
+ * shown, and the reply to it joins the cut reply's row (chains of them too). A turn whose reply
+ * has not arrived yet is hidden all the same.
+ */
+function withContinuations(rows: ThreadRow[]): ThreadRow[] {
+  const out: ThreadRow[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as ThreadRow;
+    const previous = out[out.length - 1];
+    if (!previous || !isContinuePrompt(row.message, previous.message)) {
+      out.push(row);
+      continue;
+    }
+    const next = rows[i + 1];
+    const earlier = previous.continued ?? { before: [], prompts: [] };
+    const prompts = [...earlier.prompts, row.message.id];
+    if (next?.message.role === 'assistant') {
+      const before = [...earlier.before, previous.message];
+      out[out.length - 1] = { ...next, continued: { before, prompts } };
+      i++;
+    } else {
+      out[out.length - 1] = { ...previous, continued: { before: earlier.before, prompts } };
+    }
+  }
+  return out;
 }
 
 /**
@@ -48,7 +92,7 @@ export function threadRows(messages: readonly Message[], chosen: Readonly<Record
     const { editedAt: _edited, ...unedited } = question;
     rows[j] = { message: { ...unedited, content: reply.prompt } };
   }
-  return rows;
+  return withContinuations(rows);
 }
 
 /** The newest reply row and the newest user row: the only ones retry/regenerate/edit apply to. */
@@ -56,9 +100,11 @@ export function lastIds(rows: readonly ThreadRow[]): { reply?: string; user?: st
   const last = rows[rows.length - 1]?.message;
   let user: string | undefined;
   for (let i = rows.length - 1; i >= 0; i--) {
-    const m = rows[i]?.message;
-    if (m?.role === 'user') {
-      user = m.id;
+    const row = rows[i];
+    // A hidden "continue" turn is the chat's newest user message: no shown one can be edited.
+    const prompt = row?.continued?.prompts.at(-1);
+    if (prompt || row?.message.role === 'user') {
+      user = prompt ?? row?.message.id;
       break;
     }
   }

@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatService } from '../chats/service.js';
+
+/** What a draft's first message needs: the chat rules (create, delete) and the send flow. */
+export interface FirstMessageDeps {
+  chats: Pick<ChatService, 'create' | 'delete'>;
+  /** ConversationService.send: admission, charge, persist, stream. */
+  send: (
+    userId: string,
+    input: { chatId: string; text: string; attachments?: string[] },
+  ) => Promise<{ messageId: string }>;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/**
+ * createChatWithMessage (issue #41): a draft chat (`/chats/new?persona=…`) becomes a chat with its
+ * first message. A chat whose first message is refused (no credits, a limit, a bad attachment) is
+ * not left behind: it is deleted again before the refusal is answered, so the user's list never
+ * keeps an empty chat they did not mean to make.
+ */
+export async function createChatWithMessage(
+  deps: FirstMessageDeps,
+  userId: string,
+  input: { persona: string; text: string; attachments?: string[] },
+): Promise<{ chatId: string; messageId: string }> {
+  const chat = await deps.chats.create(userId, input.persona);
+  try {
+    const { messageId } = await deps.send(userId, {
+      chatId: chat.id,
+      text: input.text,
+      ...(input.attachments ? { attachments: input.attachments } : {}),
+    });
+    return { chatId: chat.id, messageId };
+  } catch (error) {
+    await deps.chats.delete(userId, chat.id).catch((cleanup: unknown) => {
+      deps.log.warn({ err: cleanup, chatId: chat.id }, 'could not remove the chat of a refused first message');
+    });
+    throw error;
+  }
+}
