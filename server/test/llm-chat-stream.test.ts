@@ -1,3 +1,4 @@
+import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { APICallError, tool } from 'ai';
@@ -227,15 +228,21 @@ describe('the step loop on both paths (lean stream and the provider stream)', ()
 
   for (const path of ['lean', 'provider'] as const) {
     it(`should stream text, run a tool call and feed its result back (${path})`, async () => {
+      // Both OpenAI-format paths of the registry stream through the lean reader; the provider path
+      // (the SDK model's own doStream) is what an Anthropic model takes, here on the OpenAI wire.
       const registry = new LlmRegistry({
         LLM_BASE_URL: fake.baseUrl,
         LLM_MODEL: 'm',
         OPENAI_API_KEY: 'sk',
         OPENAI_BASE_URL: fake.baseUrl,
       });
-      const resolved = registry.getLanguageModel(path === 'lean' ? undefined : 'openai:gpt-test');
+      const resolved =
+        path === 'lean'
+          ? registry.getLanguageModel(undefined)
+          : { model: createOpenAI({ apiKey: 'sk', baseURL: fake.baseUrl }).chat('gpt-test') };
       if (!resolved) throw new Error('no model');
       expect(hasPartStream(resolved.model)).toBe(path === 'lean');
+      expect(hasPartStream(registry.getLanguageModel('openai:gpt-test')?.model)).toBe(true);
       fake.setScript((request) =>
         request.body.messages.some((m: { role: string }) => m.role === 'tool')
           ? { chunks: ['It is ', 'sunny.'] }
