@@ -141,35 +141,26 @@ function failureSweep(name: string, services: () => { databaseUrl: string; redis
       expect((await fetch(`${rig.url}/api/`)).status).toBe(200);
     });
 
-    it('should keep the reply going when the image provider fails, refunding its surcharge', async () => {
-      rig.model.setScript(toolScript({ calls: DRAW, after: ['It failed.'] }));
-      rig.images.fail({ status: 500 });
-      try {
-        const { user, chat, socket, events } = await session(20);
-        await send(socket, chat.id, 'draw');
-        const done = await doneFor(events, chat.id);
-        expect(done.payload.message.status).toBe('complete');
-        expect(done.payload.message.parts[0].status).toBe('failed');
-        expect(await balance(user)).toBe(16);
-      } finally {
-        rig.images.fail(undefined);
-      }
-    });
-
-    it('should fail a call whose provider hangs at the skill timeout, refunding its surcharge', async () => {
-      rig.model.setScript(toolScript({ calls: DRAW, after: ['Too slow.'] }));
-      rig.images.fail({ hang: true });
-      try {
-        const { user, chat, socket, events } = await session(20);
-        await send(socket, chat.id, 'draw');
-        const done = await doneFor(events, chat.id);
-        expect(done.payload.message.parts[0]).toMatchObject({ status: 'failed' });
-        expect(done.payload.message.parts[0].output.error).toMatch(/took too long/);
-        expect(await balance(user)).toBe(16);
-      } finally {
-        rig.images.fail(undefined);
-      }
-    });
+    for (const [label, failure, error] of [
+      ['fails', { status: 500 }, /./],
+      ['hangs past the skill timeout', { hang: true }, /took too long/],
+    ] as const) {
+      it(`should keep the reply going when the image provider ${label}, refunding the call's surcharge`, async () => {
+        rig.model.setScript(toolScript({ calls: DRAW, after: ['No picture.'] }));
+        rig.images.fail(failure);
+        try {
+          const { user, chat, socket, events } = await session(20);
+          await send(socket, chat.id, 'draw');
+          const done = await doneFor(events, chat.id);
+          expect(done.payload.message.status).toBe('complete');
+          expect(done.payload.message.parts[0].status).toBe('failed');
+          expect(done.payload.message.parts[0].output.error).toMatch(error);
+          expect(await balance(user)).toBe(16);
+        } finally {
+          rig.images.fail(undefined);
+        }
+      });
+    }
 
     it('should stop a reply during a tool call: the call fails, its surcharge and the empty reply refunded', async () => {
       rig.model.setScript(toolScript({ calls: DRAW, after: ['never'] }));
