@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { connected, doneFor, type Recorded, record, send, stop, waitFor } from './helpers/conversation.js';
-import { servicesAvailable } from './helpers/services-env.js';
+import { describeWithServices, servicesAvailable } from './helpers/services-env.js';
 import { connectSocket, type TestSocket } from './helpers/socket.js';
 
 /** Short timers, so the sweep can wait past every one of them. */
@@ -97,8 +97,8 @@ async function startRig(services?: { databaseUrl: string; redisUrl: string }): P
  * configured timeouts), with the server still answering, nothing left unhandled, every reply
  * final and every balance equal to its ledger.
  */
-function failureSweep(name: string, services: () => { databaseUrl: string; redisUrl: string } | undefined) {
-  describe(name, () => {
+function failureSweep(services: () => { databaseUrl: string; redisUrl: string } | undefined) {
+  {
     let rig: Rig;
     const users: TestUser[] = [];
     const sockets: TestSocket[] = [];
@@ -119,6 +119,17 @@ function failureSweep(name: string, services: () => { databaseUrl: string; redis
       sockets.push(socket);
       return { user, chat, socket, events: record(socket) };
     }
+    /** The chat's reply status as stored (undefined while the database is unreachable). */
+    const replyStatus = async (chatId: string) =>
+      (
+        await rig.built.services.db
+          .selectFrom('messages')
+          .select('status')
+          .where('chat_id', '=', chatId)
+          .where('role', '=', 'assistant')
+          .executeTakeFirst()
+          .catch(() => undefined)
+      )?.status;
     const balance = async (user: TestUser) => (await rig.built.services.users.findById(user.id))?.credits;
     const toolOf = (events: Recorded[], status: string) =>
       waitFor(events, (e) => e.event === 'message.tool' && e.payload.call.status === status);
@@ -224,20 +235,7 @@ function failureSweep(name: string, services: () => { databaseUrl: string; redis
       const cost = (await rig.built.services.personas.exportRecords()).find((p) => p.id === 'default')?.cost ?? 0;
       await send(socket, chat.id, 'hello');
       socket.close();
-      await expect
-        .poll(
-          async () =>
-            (
-              await rig.built.services.db
-                .selectFrom('messages')
-                .select('status')
-                .where('chat_id', '=', chat.id)
-                .where('role', '=', 'assistant')
-                .executeTakeFirst()
-            )?.status,
-          { timeout: 10_000 },
-        )
-        .toBe('complete');
+      await expect.poll(() => replyStatus(chat.id), { timeout: 10_000 }).toBe('complete');
       expect(await balance(user)).toBe(20 - cost);
     });
 
@@ -254,21 +252,7 @@ function failureSweep(name: string, services: () => { databaseUrl: string; redis
         rig.db?.restore();
         rig.model.release();
         // Ended one way or the other (its final write may have met the cut: then the sweep fails it).
-        await expect
-          .poll(
-            async () =>
-              (
-                await rig.built.services.db
-                  .selectFrom('messages')
-                  .select('status')
-                  .where('chat_id', '=', chat.id)
-                  .where('role', '=', 'assistant')
-                  .executeTakeFirst()
-                  .catch(() => undefined)
-              )?.status,
-            { timeout: 20_000 },
-          )
-          .not.toBe('streaming');
+        await expect.poll(() => replyStatus(chat.id), { timeout: 20_000 }).not.toBe('streaming');
         expect(await balance(user)).toBeGreaterThanOrEqual(0);
       }, 30_000);
     }
@@ -297,15 +281,13 @@ function failureSweep(name: string, services: () => { databaseUrl: string; redis
         expect(await balance(user)).toBe(sum);
       }
     }, 40_000);
-  });
+  }
 }
 
-// The SQLite project runs the sweep on SQLite; the PostgreSQL project on PostgreSQL + Redis with blips.
-if (testDbKind() === 'postgres') {
-  if (servicesAvailable())
-    failureSweep('the failure-path sweep of a reply (PostgreSQL + Redis, with blips)', servicesAvailable);
-  else
-    describe.skip('the failure-path sweep of a reply on PostgreSQL + Redis (needs TEST_REDIS_URL)', () => {
-      it('needs TEST_REDIS_URL', () => undefined);
-    });
-} else failureSweep('the failure-path sweep of a reply (SQLite)', () => undefined);
+// The SQLite project runs the sweep on SQLite; the PostgreSQL project on PostgreSQL + Redis with blips
+// (with REQUIRE_SERVICES=1, as in CI, missing services fail the run instead of skipping it).
+if (testDbKind() === 'postgres')
+  describeWithServices('the failure-path sweep of a reply (PostgreSQL + Redis, with blips)', () =>
+    failureSweep(servicesAvailable),
+  );
+else describe('the failure-path sweep of a reply (SQLite)', () => failureSweep(() => undefined));

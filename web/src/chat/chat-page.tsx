@@ -13,7 +13,7 @@ import { ChatIntro } from './chat-intro';
 import { Composer, type ComposerHandle, filesOf } from './composer';
 import { MessageList } from './message-list';
 import { ReadOnlyNote } from './read-only-note';
-import { showSendError } from './send-error';
+import { showSendError } from '../chats/send-error';
 import { useChatClosed } from './use-chat-status';
 import { useChatThread } from './use-chat-thread';
 import { useChatTitle } from './use-chat-title';

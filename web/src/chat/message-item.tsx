@@ -9,7 +9,7 @@ import { MessageActions } from './actions/message-actions';
 import { editMessage } from './chat-api';
 import { continuedAnswer } from './continued-answer';
 import { ReplyOutcome } from './reply-outcome';
-import { showSendError } from './send-error';
+import { showSendError } from '../chats/send-error';
 import { ThinkingBlock } from './thinking-block';
 import { MessageParts } from './tools/message-parts';
 

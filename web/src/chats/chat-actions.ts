@@ -2,7 +2,7 @@ import type { Chat } from '@neura/contract';
 import { AppError, errorMessage } from '../api/app-error';
 import { callSession } from '../api/call-session';
 import { getSessionSocket } from '../api/session-socket';
-import { showSendError } from '../chat/send-error';
+import { showSendError } from './send-error';
 import { useAppStore } from '../store/app-store';
 import { dispatchChats, useChats } from '../store/chats';
 import { dispatchMessages } from '../store/messages';

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { messageActionTexts as t } from '../../texts/texts';
 import { SpeakButton } from '../../voice/speak-button';
 import { regenerateMessage, retryMessage } from '../chat-api';
-import { showSendError } from '../send-error';
+import { showSendError } from '../../chats/send-error';
 import { actionButton } from './classes';
 import { CopyMenu } from './copy-menu';
 import { formatTime, Receipt } from './receipt';
