@@ -1,6 +1,7 @@
 import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DRAFT_CHAT_ID, sendFirstMessage, setArchived } from '../chats/chat-actions';
+import { showSendError } from '../chats/send-error';
 import { ChatSendContext } from '../media/chat-send-context';
 import { usePersonaProfile } from '../personas/use-persona-profile';
 import { useChats } from '../store/chats';
@@ -13,7 +14,6 @@ import { ChatIntro } from './chat-intro';
 import { Composer, type ComposerHandle, filesOf } from './composer';
 import { MessageList } from './message-list';
 import { ReadOnlyNote } from './read-only-note';
-import { showSendError } from '../chats/send-error';
 import { useChatClosed } from './use-chat-status';
 import { useChatThread } from './use-chat-thread';
 import { useChatTitle } from './use-chat-title';

@@ -1,5 +1,6 @@
 import type { Message } from '@neura/contract';
 import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { showSendError } from '../chats/send-error';
 import { attachmentsOf } from '../files/types';
 import { ImageGrid } from '../media/image-grid';
 import { mediaTexts, texts } from '../texts/texts';
@@ -9,7 +10,6 @@ import { MessageActions } from './actions/message-actions';
 import { editMessage } from './chat-api';
 import { continuedAnswer } from './continued-answer';
 import { ReplyOutcome } from './reply-outcome';
-import { showSendError } from '../chats/send-error';
 import { ThinkingBlock } from './thinking-block';
 import { MessageParts } from './tools/message-parts';
 

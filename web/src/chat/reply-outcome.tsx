@@ -1,9 +1,9 @@
 import type { Message } from '@neura/contract';
+import { showSendError } from '../chats/send-error';
 import { useChats } from '../store/chats';
 import { usePersonas } from '../store/personas';
 import { replyTexts as t } from '../texts/texts';
 import { continueMessage } from './chat-api';
-import { showSendError } from '../chats/send-error';
 
 /** What carrying a reply on costs: the chat persona's price per message (else what the reply cost). */
 function useContinuePrice(message: Message): number {

@@ -2,7 +2,6 @@ import type { Chat } from '@neura/contract';
 import { AppError, errorMessage } from '../api/app-error';
 import { callSession } from '../api/call-session';
 import { getSessionSocket } from '../api/session-socket';
-import { showSendError } from './send-error';
 import { useAppStore } from '../store/app-store';
 import { dispatchChats, useChats } from '../store/chats';
 import { dispatchMessages } from '../store/messages';
@@ -12,6 +11,7 @@ import { texts } from '../texts/texts';
 import { showToast } from '../ui/toast-store';
 import { useChatUiStore } from './chat-ui-store';
 import { patchChatRequest, reloadUser } from './chats-api';
+import { showSendError } from './send-error';
 
 /** The chat operations of SPEC.md §4 Chat lifecycle, with the failure texts of §8. */
 

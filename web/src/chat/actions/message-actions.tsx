@@ -1,9 +1,9 @@
 import type { Message } from '@neura/contract';
 import { useRef } from 'react';
+import { showSendError } from '../../chats/send-error';
 import { messageActionTexts as t } from '../../texts/texts';
 import { SpeakButton } from '../../voice/speak-button';
 import { regenerateMessage, retryMessage } from '../chat-api';
-import { showSendError } from '../../chats/send-error';
 import { actionButton } from './classes';
 import { CopyMenu } from './copy-menu';
 import { formatTime, Receipt } from './receipt';
