@@ -1,0 +1,40 @@
+/**
+ * The shape every locale's catalog follows: the en-US texts with each text widened to `string`
+ * (functions keep their parameters). A locale module is `{ [group]: … }` of exactly these keys.
+ */
+import type { adminTexts } from './admin';
+import type { creatorTexts } from './creator';
+import type {
+  billingTexts,
+  mediaTexts,
+  messageActionTexts,
+  platformTexts,
+  replyTexts,
+  skillTexts,
+  texts,
+} from './texts';
+
+type Widen<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => infer R
+    ? (...args: A) => R extends string ? string : R
+    : T extends readonly (infer E)[]
+      ? readonly Widen<E>[]
+      : { readonly [K in keyof T]: Widen<T[K]> };
+
+/** The texts of the first route and the app around it. */
+export type MainCatalog = Widen<{
+  texts: typeof texts;
+  billingTexts: typeof billingTexts;
+  skillTexts: typeof skillTexts;
+  platformTexts: typeof platformTexts;
+  messageActionTexts: typeof messageActionTexts;
+  replyTexts: typeof replyTexts;
+  mediaTexts: typeof mediaTexts;
+}>;
+
+/** The operator's console texts (its own lazy chunk). */
+export type AdminCatalog = Widen<typeof adminTexts>;
+
+/** The persona builder's texts (its own lazy chunk). */
+export type CreatorCatalog = Widen<typeof creatorTexts>;
