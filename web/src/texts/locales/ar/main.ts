@@ -639,7 +639,7 @@ export const main: MainCatalog = {
       check_domain: 'جارٍ التحقق من النطاق…',
     },
     runningOther: 'جارٍ العمل…',
-    failedTitle: (label: string) => `فشل: ${label}`,
+    failedTitle: (label: string) => `تعذّر ${label}`,
     searchResults: (n: number) =>
       plural('ar', n, {
         zero: 'لا توجد نتائج',

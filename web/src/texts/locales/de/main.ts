@@ -61,7 +61,7 @@ export const main: MainCatalog = {
     notFound: {
       heading: 'Nicht gefunden',
       body: 'Die gesuchte Seite konnten wir leider nicht finden.',
-      home: 'Zu Entdecken',
+      home: 'Zu „Entdecken“',
     },
     placeholder: {
       comingSoon: 'Demnächst verfügbar',
@@ -565,7 +565,7 @@ export const main: MainCatalog = {
     canceledBody: 'Du hast den Bezahlvorgang abgebrochen. Es wurde nichts abgebucht.',
     tryAgain: 'Erneut versuchen',
     backToCredits: 'Zurück zu „Credits kaufen“',
-    startChatting: 'Loschatten',
+    startChatting: 'Jetzt chatten',
     viewSubscription: 'Abo ansehen',
     sandboxLabel: 'Testzahlung – es fließt kein Geld',
     sandboxCheckoutTitle: 'Sandbox-Kasse',
@@ -632,7 +632,7 @@ export const main: MainCatalog = {
       check_domain: 'Prüfe die Domain …',
     },
     runningOther: 'Arbeite …',
-    failedTitle: (label: string) => `${label} fehlgeschlagen`,
+    failedTitle: (label: string) => `Fehlgeschlagen: ${label}`,
     searchResults: (n: number) => plural('de', n, { one: '# Ergebnis', other: '# Ergebnisse' }),
     noResults: 'Nichts gefunden.',
     readPage: 'Seite gelesen',

@@ -2,7 +2,7 @@ import type { CreatorCatalog } from '../../catalog';
 import { plural } from '../../plural';
 
 const num = (n: number) => new Intl.NumberFormat('ja').format(n);
-const credits = (n: number) => plural('ja', n, { other: '#クレジット' });
+const credits = (n: number) => plural('ja', n, { other: '# クレジット' });
 
 export const creator: CreatorCatalog = {
   title: 'ペルソナを作成',

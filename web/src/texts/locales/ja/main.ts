@@ -2,7 +2,7 @@ import type { MainCatalog } from '../../catalog';
 import { plural } from '../../plural';
 
 const num = (n: number) => new Intl.NumberFormat('ja').format(n);
-const credits = (n: number) => plural('ja', n, { other: '#クレジット' });
+const credits = (n: number) => plural('ja', n, { other: '# クレジット' });
 const pack = (product: string) => `${product.charAt(0).toUpperCase()}${product.slice(1)}`;
 
 export const main: MainCatalog = {
@@ -95,13 +95,13 @@ export const main: MainCatalog = {
       noCreditsTitle: 'クレジットがありません',
       noCreditsBody: 'クレジットを使い切りました。チャットを続けるにはクレジットを購入してください。',
       lowCreditsTitle: 'クレジット残りわずか',
-      lowCreditsBody: (n: number) => `残りのクレジットは ${credits(n)} だけです。`,
+      lowCreditsBody: (n: number) => `クレジットの残りはあと ${credits(n)}です。`,
       buyCredits: 'クレジットを購入',
       skills: {
         generate_image: '画像の作成',
         edit_image: '画像の編集',
         repair_image: '画像の修復',
-        edit_image_canvas: 'キャンバスで画像を編集',
+        edit_image_canvas: 'キャンバスでの画像編集',
         rotate_image: '画像の回転',
         resize_image: '画像のサイズ変更',
         web_search: 'ウェブ検索',
@@ -145,7 +145,7 @@ export const main: MainCatalog = {
       showArchivedAction: '表示する',
       archivedChat: 'このチャットはアーカイブされています。',
       outOfCredits: 'クレジットがなくなりました',
-      tooFewCredits: (cost: number) => `このペルソナには 1 メッセージあたり ${credits(cost)} が必要です`,
+      tooFewCredits: (cost: number) => `このペルソナには 1 メッセージあたり ${credits(cost)}が必要です`,
       buyCredits: 'クレジットを購入',
       unarchiveAction: 'アーカイブを解除',
       noMatches: '検索に一致するチャットはありません。',
