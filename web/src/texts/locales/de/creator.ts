@@ -80,7 +80,8 @@ export const creator: CreatorCatalog = {
       `Du hast das Limit von ${plural('de', max, { one: '# Persona', other: '# Personas' })} erreicht.`,
     reviewState: (state: string) =>
       `Prüfung: ${state}. Wenn du die Texte einer gelisteten Persona änderst, wird sie erneut geprüft.`,
-    used: (used: number, max: number) => `${num(used)} von ${num(max)} Personas`,
+    used: (used: number, max: number) =>
+      `${num(used)} von ${plural('de', max, { one: '# Persona', other: '# Personas' })}`,
     loadFailed: 'Der Editor konnte nicht geladen werden.',
     retry: 'Erneut versuchen',
     loading: 'Wird geladen …',

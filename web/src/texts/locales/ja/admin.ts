@@ -1,4 +1,5 @@
 import type { AdminCatalog } from '../../catalog';
+import { plural } from '../../plural';
 
 const num = (n: number) => new Intl.NumberFormat('ja').format(n);
 
@@ -21,7 +22,7 @@ export const admin: AdminCatalog = {
   },
   dashboard: {
     range: '期間',
-    days: (n: number) => `${num(n)} 日間`,
+    days: (n: number) => plural('ja', n, { other: '# 日間' }),
     timeZone: (tz: string) => `日付の基準：${tz}`,
     messages: 'メッセージ',
     activeUsers: 'アクティブユーザー',

@@ -36,7 +36,7 @@ export const creator: CreatorCatalog = {
       'ペルソナのふるまいを決める指示です。アプリがほかの人に表示することはありませんが、このペルソナとのすべてのチャットでモデルに送られるため、モデルに復唱させられる可能性があります。秘密や個人情報は書かないでください。',
     instructionsPlaceholder: 'あなたは、海の物語で数学を教える辛抱強い海賊です…',
     count: (used: number, max: number) => `${num(used)} / ${num(max)}`,
-    overLimit: (over: number) => `上限を ${num(over)} 文字超えています。`,
+    overLimit: (over: number) => `上限を ${plural('ja', over, { other: '# 文字' })}超えています。`,
     greeting: 'あいさつ',
     greetingHint: '空のチャットに最初に表示される吹き出しです（モデルには送られず、料金もかかりません）。',
     prompts: 'おすすめの質問',
@@ -74,7 +74,7 @@ export const creator: CreatorCatalog = {
     draftRestored: '下書きを復元しました',
     discardDraft: '下書きを破棄',
     fixErrors: '下のマークされた項目を確認してください。',
-    limitReached: (max: number) => `作成できるペルソナの上限（${num(max)} 個）に達しました。`,
+    limitReached: (max: number) => `作成できるペルソナの上限（${plural('ja', max, { other: '# 個' })}）に達しました。`,
     reviewState: (state: string) =>
       `審査：${state}。掲載中のペルソナのテキストを変更すると、再度審査が必要になります。`,
     used: (used: number, max: number) => `ペルソナ ${num(used)} / ${num(max)} 個`,

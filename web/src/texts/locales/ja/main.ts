@@ -141,7 +141,7 @@ export const main: MainCatalog = {
       noMessages: 'まだメッセージはありません',
       unknownPersona: '不明 / カスタム',
       empty: 'まだチャットはありません。「新しいチャット」から始めましょう。',
-      allArchived: (n: number) => `すべてのチャットがアーカイブされています（${num(n)} 件）。`,
+      allArchived: (n: number) => `すべてのチャットがアーカイブされています（${plural('ja', n, { other: '# 件' })}）。`,
       showArchivedAction: '表示する',
       archivedChat: 'このチャットはアーカイブされています。',
       outOfCredits: 'クレジットがなくなりました',
@@ -450,7 +450,7 @@ export const main: MainCatalog = {
       phoneInvalid: '電話番号の形式が正しくありません',
       areaNotSelected: 'お届け先の地域を選択してください',
       addressEmpty: '住所を入力してください',
-      calendarLimit: (n: number) => `選択できるのは ${num(n)} 日までです`,
+      calendarLimit: (n: number) => `選択できるのは ${plural('ja', n, { other: '# 日' })}までです`,
     },
     common: {
       loading: '読み込み中…',
@@ -467,7 +467,8 @@ export const main: MainCatalog = {
       transcribing: '文字起こし中…',
       inserted: '音声入力の内容をメッセージに追加しました。',
       nothingHeard: '音声を認識できませんでした。もう一度お試しください。',
-      durationExceeded: (seconds: number) => `録音を停止しました。音声入力は ${num(seconds)} 秒までです。`,
+      durationExceeded: (seconds: number) =>
+        `録音を停止しました。音声入力は ${plural('ja', seconds, { other: '# 秒' })}までです。`,
       micDenied:
         'マイクへのアクセスが拒否されました。ブラウザーの設定でこのサイトのマイクを許可してから、もう一度お試しください。',
       micMissing: 'マイクが見つかりません。マイクを接続して、もう一度お試しください。',
@@ -623,10 +624,10 @@ export const main: MainCatalog = {
     },
     runningOther: '処理しています…',
     failedTitle: (label: string) => `${label}に失敗しました`,
-    searchResults: (n: number) => `${num(n)} 件の結果`,
+    searchResults: (n: number) => plural('ja', n, { other: '# 件の結果' }),
     noResults: '見つかりませんでした。',
     readPage: 'ページを読みました',
-    videos: (n: number) => `${num(n)} 本の動画`,
+    videos: (n: number) => plural('ja', n, { other: '# 本の動画' }),
     play: (title: string) => `${title} を再生`,
     openVideo: '開く',
     download: '動画をダウンロード',
@@ -637,7 +638,7 @@ export const main: MainCatalog = {
     wind: (v: string) => `風 ${v}`,
     rainChance: (n: number) => `降水確率 ${num(n)}%`,
     yourLocation: '現在地',
-    reviews: (n: number) => `${num(n)} 件のレビュー`,
+    reviews: (n: number) => plural('ja', n, { other: '# 件のレビュー' }),
     stars: (n: number) => `5 つ星中 ${num(n)}`,
     distance: (m: number) =>
       m >= 1000
@@ -747,7 +748,7 @@ export const main: MainCatalog = {
     dropHere: 'ここに画像をドロップして添付',
     tooBig: (name: string) => `「${name}」は 20 MB を超えています。`,
     unsupported: (name: string) => `「${name}」は PNG、JPEG、WebP、GIF のいずれの画像でもありません。`,
-    tooMany: (max: number) => `1 つのメッセージに添付できる画像は ${num(max)} 枚までです。`,
+    tooMany: (max: number) => `1 つのメッセージに添付できる画像は ${plural('ja', max, { other: '# 枚' })}までです。`,
     uploadFailed: (name: string, reason: string) => `「${name}」をアップロードできませんでした：${reason}`,
     waitForUploads: '画像のアップロードが終わるまでお待ちください。',
     sentImage: (n: number) => `添付画像 ${num(n)}`,
