@@ -46,7 +46,7 @@ export const creator: CreatorCatalog = {
     instructionsPlaceholder: 'أنت قرصان صبور يشرح الرياضيات بحكايات البحر…',
     count: (used: number, max: number) => `${num(used)} / ${num(max)}`,
     overLimit: (over: number) =>
-      `تجاوزت الحد بـ${plural('ar', over, {
+      `تجاوزت الحد بمقدار ${plural('ar', over, {
         zero: '# حرف',
         one: 'حرف واحد',
         two: 'حرفين',

@@ -95,7 +95,7 @@ export const main: MainCatalog = {
       noCreditsTitle: 'クレジットがありません',
       noCreditsBody: 'クレジットを使い切りました。チャットを続けるにはクレジットを購入してください。',
       lowCreditsTitle: 'クレジット残りわずか',
-      lowCreditsBody: (n: number) => `クレジットの残りはあと ${credits(n)}です。`,
+      lowCreditsBody: (n: number) => `残りはあと ${credits(n)}です。`,
       buyCredits: 'クレジットを購入',
       skills: {
         generate_image: '画像の作成',
