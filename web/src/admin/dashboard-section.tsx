@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { productName } from '../billing/ledger-label';
 import { adminTexts as t } from '../texts/admin';
+import { Button } from '../ui/button';
 import { adminApi, type DashboardDay } from './admin-api';
 import { BarChart } from './charts';
 import { act, buttonClass, inputClass, Loading, modelLabel, money, Section, Table, useLoad } from './kit';
@@ -58,9 +59,9 @@ function PriceForm({ onSaved }: { onSaved: () => void }) {
           required
         />
       </label>
-      <button type="submit" className={buttonClass}>
+      <Button type="submit" className={buttonClass}>
         {t.dashboard.setPrice}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -78,7 +79,7 @@ export function DashboardSection() {
         <fieldset className="flex gap-1">
           <legend className="sr-only">{t.dashboard.range}</legend>
           {RANGES.map((n) => (
-            <button
+            <Button
               key={n}
               type="button"
               aria-pressed={days === n}
@@ -86,7 +87,7 @@ export function DashboardSection() {
               onClick={() => setDays(n)}
             >
               {t.dashboard.days(n)}
-            </button>
+            </Button>
           ))}
         </fieldset>
         <span className="text-xs text-muted">{t.dashboard.timeZone(tz)}</span>

@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../api/app-error';
 import { adminTexts as t } from '../texts/admin';
+import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 
 /** Loads on mount and when `key` changes; `reload` loads again. */
@@ -43,9 +44,9 @@ export function Loading({ error, retry }: { error?: string; retry?: () => void }
         <p>{t.failed}</p>
         <p className="text-sm text-muted">{error}</p>
         {retry ? (
-          <button type="button" className={buttonClass} onClick={retry}>
+          <Button type="button" className={buttonClass} onClick={retry}>
             {t.retry}
-          </button>
+          </Button>
         ) : null}
       </div>
     );
@@ -85,9 +86,9 @@ export function SearchForm({ id, label, onSearch }: { id: string; label: string;
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
       />
-      <button type="submit" className={buttonClass}>
+      <Button type="submit" className={buttonClass}>
         {t.users.searchButton}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { errorMessage } from '../api/app-error';
 import { productName } from '../billing/ledger-label';
 import { adminTexts as t } from '../texts/admin';
 import { billingTexts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { showToast } from '../ui/toast-store';
 import { type AdminOrder, type AuditLine, adminApi } from './admin-api';
@@ -56,7 +57,7 @@ export function OrdersSection() {
               </span>,
               money(o.amountCents / 100, o.currency),
               o.status === 'paid' ? (
-                <button
+                <Button
                   key="r"
                   type="button"
                   className={dangerButtonClass}
@@ -64,7 +65,7 @@ export function OrdersSection() {
                   onClick={() => setRefunding(o)}
                 >
                   {t.orders.refund}
-                </button>
+                </Button>
               ) : null,
             ])}
           />
@@ -126,9 +127,9 @@ export function InvitesSection() {
           {t.invites.uses}
           <input className={inputClass} inputMode="numeric" value={uses} onChange={(e) => setUses(e.target.value)} />
         </label>
-        <button type="submit" className={buttonClass}>
+        <Button type="submit" className={buttonClass}>
           {t.invites.create}
-        </button>
+        </Button>
       </form>
       {fresh.length > 0 ? (
         <div className="rounded-xl border border-border bg-surface-2 p-3" role="status">
@@ -151,14 +152,14 @@ export function InvitesSection() {
               `${i.uses}/${i.maxUses}${i.revoked ? ` · ${t.invites.revoked}` : ''}`,
               when(i.createdAt),
               i.revoked ? null : (
-                <button
+                <Button
                   key="r"
                   type="button"
                   className={dangerButtonClass}
                   onClick={() => void act(() => adminApi.revokeInvite(i.hint), invites.reload)}
                 >
                   {t.invites.revoke}
-                </button>
+                </Button>
               ),
             ])}
           />
@@ -175,16 +176,16 @@ export function InvitesSection() {
               onChange={(e) => setInviteCount(e.target.value)}
             />
           </label>
-          <button
+          <Button
             type="button"
             className={buttonClass}
             onClick={() => void act(() => adminApi.inviteWaitlist(Number(inviteCount)), waitlist.reload)}
           >
             {t.invites.inviteOldest}
-          </button>
-          <button type="button" className={buttonClass} onClick={() => void act(exportCsv)}>
+          </Button>
+          <Button type="button" className={buttonClass} onClick={() => void act(exportCsv)}>
             {t.invites.export}
-          </button>
+          </Button>
         </div>
         {waitlist.data ? (
           <Table
@@ -195,7 +196,7 @@ export function InvitesSection() {
               <span key="s" data-testid="waitlist-status">
                 {w.invitedAt ? t.invites.invited(when(w.invitedAt)) : t.invites.waiting}
               </span>,
-              <button
+              <Button
                 key="a"
                 type="button"
                 className={buttonClass}
@@ -203,7 +204,7 @@ export function InvitesSection() {
                 onClick={() => void approve(w.email)}
               >
                 {w.invitedAt ? t.invites.reinvite : t.invites.approve}
-              </button>,
+              </Button>,
             ])}
           />
         ) : (
@@ -245,14 +246,14 @@ export function FeedbackSection() {
               {f.message ? <span className="block whitespace-pre-wrap text-muted">{f.message}</span> : null}
             </span>,
             f.email ?? t.feedback.anonymous,
-            <button
+            <Button
               key="h"
               type="button"
               className={buttonClass}
               onClick={() => void act(() => adminApi.handled(f.id, !f.handledAt), reload)}
             >
               {f.handledAt ? t.feedback.reopen : t.feedback.markHandled}
-            </button>,
+            </Button>,
           ];
         })}
       />
@@ -288,7 +289,7 @@ export function AuditSection() {
         />
       </Section>
       {last && (pages[pages.length - 1]?.length ?? first.data.items.length) === 100 ? (
-        <button
+        <Button
           type="button"
           className={buttonClass}
           onClick={() =>
@@ -299,7 +300,7 @@ export function AuditSection() {
           }
         >
           {t.audit.more}
-        </button>
+        </Button>
       ) : null}
     </div>
   );

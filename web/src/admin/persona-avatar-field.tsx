@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { personaIconUrl } from '../personas/persona-images';
 import { adminTexts as t } from '../texts/admin';
+import { Button } from '../ui/button';
 import { adminApi } from './admin-api';
 import { act, buttonClass } from './kit';
 
@@ -107,9 +108,9 @@ export function PersonaAvatarField({
             />
           </label>
           {uploaded ? (
-            <button type="button" className={buttonClass} disabled={busy} onClick={() => void remove()}>
+            <Button type="button" className={buttonClass} disabled={busy} onClick={() => void remove()}>
               {t.personas.avatarRemove}
-            </button>
+            </Button>
           ) : null}
         </div>
       </div>

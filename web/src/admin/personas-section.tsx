@@ -2,6 +2,7 @@ import { EXPLORE_CAROUSELS } from '@neura/contract';
 import { useState } from 'react';
 import { PersonaIcon } from '../personas/persona-icon';
 import { adminTexts as t } from '../texts/admin';
+import { Button } from '../ui/button';
 import { type AdminPersona, adminApi } from './admin-api';
 import { act, buttonClass, inputClass, Loading, Section, Table, useLoad } from './kit';
 import { PersonaAvatarField } from './persona-avatar-field';
@@ -167,12 +168,12 @@ function PersonaForm({
         />
       </label>
       <div className="flex gap-2 md:col-span-2">
-        <button type="submit" className={buttonClass}>
+        <Button type="submit" className={buttonClass}>
           {t.personas.save}
-        </button>
-        <button type="button" className={buttonClass} onClick={() => onDone(false)}>
+        </Button>
+        <Button type="button" className={buttonClass} onClick={() => onDone(false)}>
           {t.personas.cancel}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -193,9 +194,9 @@ export function PersonasSection() {
   return (
     <div className="flex flex-col gap-3">
       <div>
-        <button type="button" className={buttonClass} onClick={() => setEditing({ draft: EMPTY, isNew: true })}>
+        <Button type="button" className={buttonClass} onClick={() => setEditing({ draft: EMPTY, isNew: true })}>
           {t.personas.create}
-        </button>
+        </Button>
       </div>
       {editing ? (
         <div className="rounded-xl border border-border bg-surface-2">
@@ -224,7 +225,7 @@ export function PersonasSection() {
             p.cost,
             p.published ? t.personas.published : t.personas.draft,
             <div key="a" className="flex flex-wrap gap-1">
-              <button
+              <Button
                 type="button"
                 className={buttonClass}
                 aria-label={`${t.personas.edit} ${p.name}`}
@@ -234,16 +235,16 @@ export function PersonasSection() {
                 }}
               >
                 {t.personas.edit}
-              </button>
-              <button
+              </Button>
+              <Button
                 type="button"
                 className={buttonClass}
                 aria-label={`${p.published ? t.personas.unpublish : t.personas.publish} ${p.name}`}
                 onClick={() => void act(() => adminApi.publish(p.id, !p.published), reload)}
               >
                 {p.published ? t.personas.unpublish : t.personas.publish}
-              </button>
-              <button
+              </Button>
+              <Button
                 type="button"
                 className={buttonClass}
                 disabled={i === 0}
@@ -251,8 +252,8 @@ export function PersonasSection() {
                 onClick={() => move(i, -1)}
               >
                 ↑
-              </button>
-              <button
+              </Button>
+              <Button
                 type="button"
                 className={buttonClass}
                 disabled={i === data.items.length - 1}
@@ -260,7 +261,7 @@ export function PersonasSection() {
                 onClick={() => move(i, 1)}
               >
                 ↓
-              </button>
+              </Button>
             </div>,
           ])}
         />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { usePersonas } from '../store/personas';
 import { creatorTexts } from '../texts/creator';
+import { Button } from '../ui/button';
 import {
   act,
   buttonClass,
@@ -67,22 +68,22 @@ export function ReviewsSection() {
                 </details>
                 {persona.greeting ? <p className="text-sm">“{persona.greeting}”</p> : null}
                 <div className="flex gap-2">
-                  <button
+                  <Button
                     type="button"
                     className={buttonClass}
                     aria-label={t.approveNamed(persona.name)}
                     onClick={() => void act(() => reviewsApi.approve(persona.id), queue.reload, t.approved)}
                   >
                     {t.approve}
-                  </button>
-                  <button
+                  </Button>
+                  <Button
                     type="button"
                     className={dangerButtonClass}
                     aria-label={t.rejectNamed(persona.name)}
                     onClick={() => void act(() => reviewsApi.reject(persona.id), queue.reload, t.rejected)}
                   >
                     {t.reject}
-                  </button>
+                  </Button>
                 </div>
               </li>
             ))}
@@ -100,7 +101,7 @@ export function ReviewsSection() {
               .map((p) => [
                 p.name,
                 p.tagline ?? p.description,
-                <button
+                <Button
                   key="unlist"
                   type="button"
                   className={dangerButtonClass}
@@ -114,7 +115,7 @@ export function ReviewsSection() {
                   }
                 >
                   {t.unlist}
-                </button>,
+                </Button>,
               ])}
           />
         )}
@@ -173,9 +174,9 @@ function PricesEditor() {
             onChange={(e) => setPrice(Number(e.target.value))}
           />
         </label>
-        <button type="submit" className={buttonClass}>
+        <Button type="submit" className={buttonClass}>
           {t.add}
-        </button>
+        </Button>
       </form>
     </Section>
   );
@@ -201,9 +202,9 @@ function PriceInput({ row, onSaved }: { row: CustomPersonaPriceItem; onSaved: ()
         onChange={(e) => setValue(Number(e.target.value))}
         data-testid="custom-price-input"
       />
-      <button type="submit" className={buttonClass}>
+      <Button type="submit" className={buttonClass}>
         {t.save}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ledgerLabel, productName } from '../billing/ledger-label';
 import { adminTexts as t } from '../texts/admin';
+import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { type AdminUser, adminApi } from './admin-api';
 import {
@@ -40,9 +41,9 @@ function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: 
             {data.suspended ? ` · ${t.users.suspended}` : ''}
           </p>
         </div>
-        <button type="button" className={buttonClass} onClick={onClose}>
+        <Button type="button" className={buttonClass} onClick={onClose}>
           {t.users.close}
-        </button>
+        </Button>
       </div>
       <form
         className="flex flex-wrap items-end gap-2"
@@ -68,9 +69,9 @@ function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: 
             data-testid="admin-credits-amount"
           />
         </label>
-        <button type="submit" className={buttonClass}>
+        <Button type="submit" className={buttonClass}>
           {t.users.grant}
-        </button>
+        </Button>
       </form>
       <form
         className="flex flex-wrap items-end gap-2"
@@ -83,10 +84,10 @@ function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: 
           {t.users.proDays}
           <input className={inputClass} inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} />
         </label>
-        <button type="submit" className={buttonClass}>
+        <Button type="submit" className={buttonClass}>
           {t.users.givePro}
-        </button>
-        <button
+        </Button>
+        <Button
           type="button"
           className={buttonClass}
           onClick={() => {
@@ -95,8 +96,8 @@ function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: 
           }}
         >
           {t.users.endPro}
-        </button>
-        <button
+        </Button>
+        <Button
           type="button"
           className={buttonClass}
           onClick={() => {
@@ -105,17 +106,17 @@ function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: 
           }}
         >
           {t.users.endProAtPeriodEnd}
-        </button>
+        </Button>
       </form>
       <div className="flex flex-wrap gap-2">
-        <button
+        <Button
           type="button"
           className={buttonClass}
           onClick={() => void act(() => adminApi.role(user.id, data.role === 'admin' ? 'user' : 'admin'), changed)}
         >
           {data.role === 'admin' ? t.users.makeUser : t.users.makeAdmin}
-        </button>
-        <button
+        </Button>
+        <Button
           type="button"
           className={dangerButtonClass}
           onClick={() => {
@@ -124,10 +125,10 @@ function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: 
           }}
         >
           {data.suspended ? t.users.unsuspend : t.users.suspend}
-        </button>
-        <button type="button" className={dangerButtonClass} onClick={() => setConfirming('delete')}>
+        </Button>
+        <Button type="button" className={dangerButtonClass} onClick={() => setConfirming('delete')}>
           {t.users.delete}
-        </button>
+        </Button>
       </div>
       {confirming === 'suspend' ? (
         <ConfirmDialog
@@ -208,7 +209,7 @@ export function UsersSection() {
               u.isPro ? t.users.yes : t.users.no,
               u.role,
               u.lastSeenAt ? when(u.lastSeenAt) : t.users.never,
-              <button
+              <Button
                 key="o"
                 type="button"
                 className={buttonClass}
@@ -216,7 +217,7 @@ export function UsersSection() {
                 aria-label={`${t.users.open} ${u.email}`}
               >
                 {t.users.open}
-              </button>,
+              </Button>,
             ])}
           />
         </Section>

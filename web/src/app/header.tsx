@@ -5,6 +5,7 @@ import { useAppStore } from '../store/app-store';
 import { useChats } from '../store/chats';
 import { selectCredits, useUser } from '../store/user';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { headerLeftAction } from './header-left';
 
 const LEFT = {
@@ -35,7 +36,7 @@ export function Header() {
 
   return (
     <header className="relative z-30 flex h-14 shrink-0 items-center gap-2 border-b border-border bg-surface/95 px-2 backdrop-blur">
-      <button
+      <Button
         type="button"
         onClick={onLeft}
         aria-label={LEFT[action].label}
@@ -44,7 +45,7 @@ export function Header() {
         className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-2xl hover:bg-surface-3"
       >
         <span aria-hidden="true">{LEFT[action].icon}</span>
-      </button>
+      </Button>
       <h1 className="min-w-0 flex-1 truncate text-center text-lg font-semibold" data-testid="view-title">
         {chatId && chatListed ? <ChatTitle chatId={chatId} /> : title}
       </h1>
@@ -59,7 +60,7 @@ export function Header() {
           {credits ?? '…'}
         </Link>
       ) : null}
-      <button
+      <Button
         type="button"
         onClick={() => void openHelpDoc()}
         aria-label={texts.help.open}
@@ -67,7 +68,7 @@ export function Header() {
         className="box-border flex h-9 w-9 shrink-0 items-center justify-center rounded-full border border-border text-base leading-none font-semibold hover:bg-surface-3"
       >
         <span aria-hidden="true">?</span>
-      </button>
+      </Button>
     </header>
   );
 }

@@ -5,6 +5,7 @@ import { errorMessage } from '../api/app-error';
 import { reloadUser } from '../chats/chats-api';
 import { selectCredits, useUser } from '../store/user';
 import { billingTexts as t, texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 import { cancelOrder } from './billing-api';
 import { day, money } from './format';
@@ -127,9 +128,9 @@ function Unpaid({ order }: { order: Order }) {
         {t.productName(order.product)} · {money(order.amount, order.currency)}
       </p>
       <div className="mt-2 flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
-        <button type="button" onClick={() => void retry()} disabled={busy} className={primary}>
+        <Button type="button" onClick={() => void retry()} disabled={busy} className={primary}>
           {busy ? t.buying : t.tryAgain}
-        </button>
+        </Button>
         <Link to={order.product === 'pro' ? '/pro' : '/settings/credits'} className={secondary}>
           {order.product === 'pro' ? t.seeWhatPro : t.backToCredits}
         </Link>

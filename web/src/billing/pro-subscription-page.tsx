@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../api/app-error';
 import { billingTexts as t, texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 import { fetchSubscription, openPortal } from './billing-api';
 import { Card } from './card';
@@ -79,7 +80,7 @@ export default function ProSubscriptionPage() {
       {data && live && data.status !== 'none' ? (
         <div className="flex flex-col gap-2">
           <p className="px-1 text-sm text-muted">{t.manageHint}</p>
-          <button
+          <Button
             type="button"
             onClick={() => void manage()}
             disabled={opening}
@@ -87,7 +88,7 @@ export default function ProSubscriptionPage() {
             className="rounded-xl border border-border bg-surface-2 px-4 py-3 font-semibold hover:bg-surface-3 disabled:opacity-50"
           >
             {opening ? t.openingPortal : t.openPortal}
-          </button>
+          </Button>
         </div>
       ) : null}
       {portalOpen && data && data.status !== 'none' ? (

@@ -2,6 +2,7 @@ import { PRO_PRODUCT_ID } from '@neura/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { billingTexts as t } from '../texts/texts';
+import { Button } from '../ui/button';
 import { startCheckout } from './start-checkout';
 
 /** "Subscribe Now": starts the Pro checkout (Stripe or the sandbox). */
@@ -13,7 +14,7 @@ export function SubscribeButton() {
     if (!(await startCheckout(PRO_PRODUCT_ID, navigate))) setBusy(false);
   };
   return (
-    <button
+    <Button
       type="button"
       onClick={() => void go()}
       disabled={busy}
@@ -21,6 +22,6 @@ export function SubscribeButton() {
       className="rounded-xl bg-accent px-5 py-3 font-semibold text-accent-fg hover:opacity-90 disabled:opacity-50"
     >
       {busy ? t.buying : t.subscribeNow}
-    </button>
+    </Button>
   );
 }

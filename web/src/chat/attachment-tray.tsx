@@ -1,4 +1,5 @@
 import { mediaTexts } from '../texts/texts';
+import { Button } from '../ui/button';
 import type { PendingAttachment } from './use-attachments';
 
 /** Thumbnails of the composer's images, each with its upload progress and a remove button. */
@@ -28,7 +29,7 @@ export function AttachmentTray({ items, onRemove }: { items: PendingAttachment[]
                 <div className="h-full bg-accent transition-[width]" style={{ width: `${percent}%` }} />
               </div>
             )}
-            <button
+            <Button
               type="button"
               onClick={() => onRemove(item.key)}
               aria-label={mediaTexts.remove(i + 1)}
@@ -45,7 +46,7 @@ export function AttachmentTray({ items, onRemove }: { items: PendingAttachment[]
               >
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
-            </button>
+            </Button>
           </li>
         );
       })}

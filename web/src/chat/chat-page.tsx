@@ -9,6 +9,7 @@ import { isStreaming } from '../store/messages';
 import { selectCredits, useUser } from '../store/user';
 import { creatorTexts } from '../texts/creator';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { sendMessage, stopMessage } from './chat-api';
 import { ChatIntro } from './chat-intro';
 import { Composer, type ComposerHandle, filesOf } from './composer';
@@ -142,14 +143,14 @@ export function ChatPage() {
                 <h3 className="text-lg font-semibold">{texts.chat.loadFailedTitle}</h3>
                 <p className="text-muted">{texts.chat.loadFailedBody}</p>
                 <p className="text-sm text-muted">{thread.error}</p>
-                <button
+                <Button
                   type="button"
                   onClick={() => void onRetry()}
                   disabled={retrying}
                   className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg disabled:opacity-60"
                 >
                   {retrying ? texts.chat.retrying : texts.chat.retry}
-                </button>
+                </Button>
               </div>
             ) : draft || thread?.loaded ? (
               persona ? (
@@ -184,13 +185,13 @@ export function ChatPage() {
             className="mx-auto flex w-full max-w-3xl items-center justify-between gap-3 border-t border-border px-4 py-2 text-sm text-muted"
           >
             <span>{texts.chats.archivedChat}</span>
-            <button
+            <Button
               type="button"
               onClick={() => void setArchived(chatId, false)}
               className="rounded-full border border-border px-3 py-1 font-medium text-fg hover:bg-surface-3"
             >
               {texts.chats.unarchiveAction}
-            </button>
+            </Button>
           </p>
         ) : null}
         {closed && !streaming ? (

@@ -2,6 +2,7 @@ import type { Message } from '@neura/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { lastIds, type ThreadRow, threadRows } from './actions/versions';
 import { MessageItem } from './message-item';
 
@@ -212,7 +213,7 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
         </div>
       </div>
       {showJump ? (
-        <button
+        <Button
           type="button"
           onClick={jumpToLatest}
           data-testid="jump-to-latest"
@@ -220,7 +221,7 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
         >
           <span aria-hidden="true">↓</span>
           {texts.chat.jumpToLatest}
-        </button>
+        </Button>
       ) : null}
     </div>
   );

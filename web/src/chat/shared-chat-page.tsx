@@ -9,6 +9,7 @@ import { attachmentsOf } from '../files/types';
 import { ImageGrid } from '../media/image-grid';
 import { PersonaIcon } from '../personas/persona-icon';
 import { useAppStore } from '../store/app-store';
+import { Button } from '../ui/button';
 import { Markdown } from '../ui/lazy-markdown';
 import { MessageParts } from './tools/message-parts';
 
@@ -85,7 +86,7 @@ export default function SharedChatPage() {
   }, [shareId]);
 
   const cta = (persona: SharedChat['persona']) => (
-    <button
+    <Button
       type="button"
       data-testid="shared-cta"
       onClick={() => {
@@ -95,7 +96,7 @@ export default function SharedChatPage() {
       className="rounded-full bg-accent px-5 py-2.5 font-semibold text-accent-fg shadow hover:opacity-90"
     >
       {t.cta(persona.name)}
-    </button>
+    </Button>
   );
 
   return (

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { PersonaIcon } from '../personas/persona-icon';
 import { usePersonaProfile } from '../personas/use-persona-profile';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { useChatUiStore } from './chat-ui-store';
 import { PinIcon } from './icons';
 import { previewText } from './preview-text';
@@ -62,7 +63,7 @@ export const ChatRow = memo(function ChatRow({ chat, active }: { chat: Chat; act
           </span>
         </span>
       </Link>
-      <button
+      <Button
         type="button"
         onClick={() => openMenu(chat.id)}
         aria-label={texts.chats.options(chat.name)}
@@ -70,7 +71,7 @@ export const ChatRow = memo(function ChatRow({ chat, active }: { chat: Chat; act
         className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-xl text-muted hover:bg-surface-2 hover:text-fg"
       >
         <span aria-hidden="true">⋯</span>
-      </button>
+      </Button>
     </div>
   );
 });

@@ -10,6 +10,7 @@ import { usePersonas } from '../store/personas';
 import { selectIsPro, useUser } from '../store/user';
 import { creatorTexts } from '../texts/creator';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { ModalFrame } from '../ui/modal-frame';
 import { startChat } from './chat-actions';
 
@@ -55,9 +56,9 @@ function CustomList({
     return (
       <div className="flex flex-col items-center gap-3 p-4 text-center">
         <p className="text-muted">{creatorTexts.newChat.none}</p>
-        <button type="button" onClick={onCreate} className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg">
+        <Button type="button" onClick={onCreate} className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg">
           {creatorTexts.newChat.create}
-        </button>
+        </Button>
       </div>
     );
   }
@@ -114,28 +115,28 @@ export function NewChatModal() {
     <ModalFrame titleId="newchat-title" modalId="newchat" onClose={close} className="flex flex-col sm:max-w-lg">
       <div className="flex items-center gap-2 border-b border-border p-3">
         {selected ? (
-          <button
+          <Button
             type="button"
             onClick={() => setSelected(null)}
             aria-label={texts.newChat.back}
             className="flex h-9 w-9 items-center justify-center rounded-full text-2xl hover:bg-surface-3"
           >
             <span aria-hidden="true">‹</span>
-          </button>
+          </Button>
         ) : (
           <span className="w-9" aria-hidden="true" />
         )}
         <h2 id="newchat-title" className="flex-1 text-center text-lg font-semibold">
           {texts.newChat.title}
         </h2>
-        <button
+        <Button
           type="button"
           onClick={close}
           aria-label={texts.newChat.close}
           className="flex h-9 w-9 items-center justify-center rounded-full text-xl hover:bg-surface-3"
         >
           <span aria-hidden="true">×</span>
-        </button>
+        </Button>
       </div>
       {selected ? (
         <PersonaDetail
@@ -149,7 +150,7 @@ export function NewChatModal() {
         <>
           <div role="tablist" aria-label={texts.newChat.tabs} className="flex gap-1 p-3 pb-0">
             {TABS.map((t) => (
-              <button
+              <Button
                 key={t.id}
                 type="button"
                 role="tab"
@@ -160,7 +161,7 @@ export function NewChatModal() {
                 className={`flex-1 rounded-lg px-3 py-2 text-sm font-medium ${tab === t.id ? 'bg-accent text-accent-fg' : 'bg-surface-3 text-muted hover:text-fg'}`}
               >
                 {t.label}
-              </button>
+              </Button>
             ))}
           </div>
           <div

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../api/app-error';
 import { useChats } from '../store/chats';
+import { Button } from '../ui/button';
 import { ModalFrame } from '../ui/modal-frame';
 import { showToast } from '../ui/toast-store';
 import { absoluteLink, createShare } from './io-api';
@@ -71,24 +72,24 @@ export function ShareDialog() {
                 onFocus={(e) => e.currentTarget.select()}
                 className="min-w-0 flex-1 rounded-lg border border-border bg-surface px-3 py-2 text-sm"
               />
-              <button
+              <Button
                 type="button"
                 onClick={() => void copy()}
                 className="rounded-lg bg-accent px-3 py-2 text-sm font-medium text-accent-fg"
               >
                 {t.copy}
-              </button>
+              </Button>
             </div>
           </div>
         ) : (
-          <button
+          <Button
             type="button"
             onClick={() => void create()}
             disabled={busy}
             className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg disabled:opacity-60"
           >
             {busy ? t.creating : t.create}
-          </button>
+          </Button>
         )}
         {error ? (
           <p role="alert" className="text-sm text-danger">
@@ -99,9 +100,9 @@ export function ShareDialog() {
           <Link to="/settings/data" onClick={close} className="text-sm text-muted underline">
             {t.manage}
           </Link>
-          <button type="button" onClick={close} className="rounded-lg px-4 py-2 hover:bg-surface-3">
+          <Button type="button" onClick={close} className="rounded-lg px-4 py-2 hover:bg-surface-3">
             {t.close}
-          </button>
+          </Button>
         </div>
       </div>
     </ModalFrame>

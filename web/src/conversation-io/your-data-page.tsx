@@ -2,6 +2,7 @@ import type { ArchiveJob, ShareSummary } from '@neura/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AppError, errorMessage } from '../api/app-error';
+import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 import { absoluteLink, archiveStatus, downloadArchive, listShares, revokeShare, startArchive } from './io-api';
 import { ioTexts } from './texts';
@@ -47,13 +48,13 @@ function SharedLinks() {
               {new Date(s.createdAt).toLocaleString()} · {t.messages(s.messageCount)}
             </span>
           </div>
-          <button
+          <Button
             type="button"
             onClick={() => void revoke(s.id)}
             className="shrink-0 rounded-lg border border-border px-3 py-1.5 text-sm text-danger hover:bg-surface-3"
           >
             {t.revoke}
-          </button>
+          </Button>
         </li>
       ))}
     </ul>
@@ -125,21 +126,21 @@ function DataArchive() {
           </div>
         </div>
       ) : job?.status === 'ready' ? (
-        <button
+        <Button
           type="button"
           onClick={() => void download()}
           className="self-start rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg"
         >
           {t.download}
-        </button>
+        </Button>
       ) : (
-        <button
+        <Button
           type="button"
           onClick={() => void start()}
           className="self-start rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg"
         >
           {t.build}
-        </button>
+        </Button>
       )}
       {job?.status === 'ready' ? <p className="text-sm text-muted">{t.kept}</p> : null}
       {note && !job ? (

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { PersonaIcon } from '../personas/persona-icon';
 import { creatorTexts as t } from '../texts/creator';
+import { Button } from '../ui/button';
 import { describedBy, inputClass } from './field';
 
 /**
@@ -68,15 +69,15 @@ export function AvatarField({
             e.target.value = '';
           }}
         />
-        <button
+        <Button
           type="button"
           onClick={() => input.current?.click()}
           disabled={busy !== null}
           className="rounded-lg border border-border px-3 py-2 text-sm hover:bg-surface-3 disabled:opacity-50"
         >
           {busy === 'upload' ? t.builder.uploading : t.builder.upload}
-        </button>
-        <button
+        </Button>
+        <Button
           type="button"
           onClick={() => onGenerate(prompt.trim())}
           disabled={busy !== null || !personaId}
@@ -84,7 +85,7 @@ export function AvatarField({
           data-testid="avatar-generate"
         >
           {busy === 'generate' ? t.builder.generating : t.builder.generate(generateCost)}
-        </button>
+        </Button>
       </div>
       {personaId ? (
         <div className="flex flex-col gap-1">

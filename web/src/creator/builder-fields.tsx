@@ -7,6 +7,7 @@ import {
 } from '@neura/contract';
 import { creatorTexts as t } from '../texts/creator';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { borderFor, describedBy, Field, inputClass } from './field';
 
 /** Instructions: a live count against the operator's limit, red (and said in words) once over it. */
@@ -83,25 +84,25 @@ export function PromptsField({
             data-testid="persona-prompt"
           />
           {prompts.length > 1 ? (
-            <button
+            <Button
               type="button"
               onClick={() => onChange(prompts.filter((_, j) => j !== i))}
               aria-label={t.builder.removePrompt(i + 1)}
               className="shrink-0 rounded-xl border border-border px-3 text-xl hover:bg-surface-3"
             >
               <span aria-hidden="true">×</span>
-            </button>
+            </Button>
           ) : null}
         </div>
       ))}
       {prompts.length < CUSTOM_PERSONA_LIMITS.prompts ? (
-        <button
+        <Button
           type="button"
           onClick={() => onChange([...prompts, ''])}
           className="self-start rounded-lg border border-border px-3 py-1.5 text-sm hover:bg-surface-3"
         >
           {t.builder.addPrompt}
-        </button>
+        </Button>
       ) : null}
       {error ? (
         <p className="text-sm text-danger" data-testid="error-persona-prompts">

@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { openHelpDoc } from '../help/help-actions';
 import { useUser } from '../store/user';
 import { creatorTexts as t } from '../texts/creator';
+import { Button } from '../ui/button';
 import { MyPersonasList } from './my-personas-list';
 import { PersonaBuilder } from './persona-builder';
 import { useCreatorData } from './use-creator-data';
@@ -30,9 +31,9 @@ export default function CreatePage() {
         {tab === 'build' ? (
           <p className="text-muted">
             {t.builder.intro}{' '}
-            <button type="button" onClick={() => void openHelpDoc('DocCreate')} className="text-accent-text underline">
+            <Button type="button" onClick={() => void openHelpDoc('DocCreate')} className="text-accent-text underline">
               {t.builder.help}
-            </button>
+            </Button>
           </p>
         ) : null}
       </div>
@@ -63,9 +64,9 @@ export default function CreatePage() {
       {error && !loaded ? (
         <div role="alert" className="flex flex-col items-start gap-2 rounded-xl border border-border p-4">
           <p>{t.builder.loadFailed}</p>
-          <button type="button" onClick={() => void reload()} className="rounded-lg bg-accent px-4 py-2 text-accent-fg">
+          <Button type="button" onClick={() => void reload()} className="rounded-lg bg-accent px-4 py-2 text-accent-fg">
             {t.builder.retry}
-          </button>
+          </Button>
         </div>
       ) : !loaded || !options || !owner ? (
         <p role="status" className="text-muted">

@@ -8,6 +8,7 @@ import { removeMyPersona } from '../personas/my-personas';
 import { PersonaIcon } from '../personas/persona-icon';
 import { forgetProfile } from '../personas/use-persona-profile';
 import { creatorTexts as t } from '../texts/creator';
+import { Button } from '../ui/button';
 import { copyText } from '../ui/markdown';
 import { showToast } from '../ui/toast-store';
 import { DeletePersonaDialog } from './delete-persona-dialog';
@@ -90,14 +91,14 @@ export function MyPersonasList({ items }: { items: CustomPersona[] }) {
               </div>
             </div>
             <div className="flex flex-wrap gap-2">
-              <button
+              <Button
                 type="button"
                 className={action}
                 onClick={() => void startChat(p.id, navigate)}
                 aria-label={t.mine.chatNamed(p.name)}
               >
                 {t.mine.chat}
-              </button>
+              </Button>
               <Link
                 to={`/create?edit=${encodeURIComponent(p.id)}`}
                 className={action}
@@ -106,23 +107,23 @@ export function MyPersonasList({ items }: { items: CustomPersona[] }) {
                 {t.mine.edit}
               </Link>
               {p.visibility !== 'private' ? (
-                <button
+                <Button
                   type="button"
                   className={action}
                   onClick={() => void copy(p)}
                   aria-label={t.mine.copyLinkNamed(p.name)}
                 >
                   {t.mine.copyLink}
-                </button>
+                </Button>
               ) : null}
-              <button
+              <Button
                 type="button"
                 className={`${action} text-danger`}
                 onClick={() => setDeleting(p)}
                 aria-label={t.mine.deleteNamed(p.name)}
               >
                 {t.mine.delete}
-              </button>
+              </Button>
             </div>
           </li>
         ))}

@@ -6,6 +6,7 @@ import { startChat } from '../chats/chat-actions';
 import { customPersonasApi } from '../personas/custom-personas-api';
 import { upsertMyPersona } from '../personas/my-personas';
 import { creatorTexts as t } from '../texts/creator';
+import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 import { AvatarField } from './avatar-field';
 import { InstructionsField, ModelField, PromptsField, SkillsField, VisibilityField } from './builder-fields';
@@ -276,7 +277,7 @@ export function PersonaBuilder({
               {t.builder.limitReached(options.personasMax)}
             </p>
           ) : null}
-          <button
+          <Button
             type="submit"
             disabled={saving || blocked}
             aria-busy={saving || undefined}
@@ -284,7 +285,7 @@ export function PersonaBuilder({
             data-testid="persona-save"
           >
             {saving ? t.builder.saving : editing ? t.builder.save : t.builder.create}
-          </button>
+          </Button>
         </div>
       </form>
       <div className="lg:sticky lg:top-4">

@@ -9,6 +9,7 @@ import { SkillList } from '../skills/skill-list';
 import { useAppStore } from '../store/app-store';
 import { creatorTexts as t } from '../texts/creator';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 
 /**
  * /p/:id — a persona's page (an unlisted or public custom one, or one of the catalog): its profile
@@ -73,7 +74,7 @@ export default function PersonaLinkPage() {
       <CostBadge cost={persona.cost} />
       {persona.includedSkills.length > 0 ? <SkillList skills={persona.includedSkills} /> : null}
       <p className="text-xs text-muted">{t.link.by}</p>
-      <button
+      <Button
         type="button"
         onClick={() => void start()}
         disabled={starting}
@@ -81,7 +82,7 @@ export default function PersonaLinkPage() {
         data-testid="persona-link-start"
       >
         {starting ? texts.newChat.starting : t.link.start}
-      </button>
+      </Button>
       {token ? <ReportButton persona={persona} /> : null}
     </section>
   );

@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { ChatIntro } from '../chat/chat-intro';
 import { creatorTexts as t } from '../texts/creator';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 
 /** The live preview: the persona's intro exactly as an empty chat shows it, and "Try it" once saved. */
 export function PreviewPane({
@@ -29,7 +30,7 @@ export function PreviewPane({
           </h3>
           <p className="text-xs text-muted">{t.preview.explain}</p>
         </div>
-        <button
+        <Button
           type="button"
           onClick={onTry}
           disabled={!saved || starting}
@@ -38,7 +39,7 @@ export function PreviewPane({
           data-testid="persona-try"
         >
           {starting ? texts.newChat.starting : t.preview.tryIt}
-        </button>
+        </Button>
       </div>
       <p id="persona-try-hint" className="px-1 text-xs text-muted">
         {saved ? t.preview.tryHint : t.preview.saveFirst}

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { mediaTexts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { downloadName, fileSrc } from '../ui/file-url';
 import { ModalShell } from '../ui/modal';
 import type { ChatImage } from './types';
@@ -51,7 +52,7 @@ export default function Lightbox({
               </span>
             ) : null}
           </h2>
-          <button
+          <Button
             type="button"
             onClick={onClose}
             aria-label={mediaTexts.lightbox.close}
@@ -59,7 +60,7 @@ export default function Lightbox({
             data-autofocus
           >
             <span aria-hidden="true">×</span>
-          </button>
+          </Button>
         </header>
         <div className="min-h-0 flex-1 overflow-auto bg-black/40" data-testid="lightbox-stage">
           <div
@@ -77,7 +78,7 @@ export default function Lightbox({
           </div>
         </div>
         <footer className="flex flex-wrap items-center gap-2 border-t border-border px-4 py-2">
-          <button
+          <Button
             type="button"
             onClick={zoomOut}
             disabled={step === 0}
@@ -85,11 +86,11 @@ export default function Lightbox({
             className={button}
           >
             <span aria-hidden="true">−</span>
-          </button>
+          </Button>
           <span className="w-12 text-center text-sm tabular-nums" aria-live="polite">
             {mediaTexts.lightbox.zoom(Math.round(zoom * 100))}
           </span>
-          <button
+          <Button
             type="button"
             onClick={zoomIn}
             disabled={step === ZOOMS.length - 1}
@@ -97,22 +98,22 @@ export default function Lightbox({
             className={button}
           >
             <span aria-hidden="true">+</span>
-          </button>
-          <button type="button" onClick={() => setStep(0)} disabled={step === 0} className={button}>
+          </Button>
+          <Button type="button" onClick={() => setStep(0)} disabled={step === 0} className={button}>
             {mediaTexts.lightbox.zoomReset}
-          </button>
+          </Button>
           <span className="flex-1" />
           <a href={src} download={downloadName(image.id, image.mimeType)} className={button}>
             {mediaTexts.lightbox.download}
           </a>
           {onEdit ? (
-            <button
+            <Button
               type="button"
               onClick={onEdit}
               className="h-10 rounded-lg bg-accent px-4 text-sm font-semibold text-accent-fg"
             >
               {mediaTexts.lightbox.edit}
-            </button>
+            </Button>
           ) : null}
         </footer>
       </div>

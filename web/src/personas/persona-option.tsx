@@ -1,5 +1,6 @@
 import type { Persona } from '@neura/contract';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { PersonaIcon } from './persona-icon';
 import { ProLabel } from './pro-label';
 
@@ -15,7 +16,7 @@ export function PersonaOption({
 }) {
   return (
     <li>
-      <button
+      <Button
         type="button"
         onClick={onSelect}
         title={locked ? texts.newChat.needsPro : undefined}
@@ -34,7 +35,7 @@ export function PersonaOption({
             {texts.explore.costLabel(persona.cost)}
           </span>
         </span>
-      </button>
+      </Button>
     </li>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { errorMessage } from '../api/app-error';
 import { creatorTexts as t } from '../texts/creator';
+import { Button } from '../ui/button';
 import { ModalFrame } from '../ui/modal-frame';
 import { customPersonasApi } from './custom-personas-api';
 import { loadMyPersonas, useMyPersonas } from './my-personas';
@@ -21,7 +22,7 @@ export function ReportButton({ persona, className = '' }: { persona: Persona; cl
   if (!reportable || !loaded || own) return null;
   return (
     <>
-      <button
+      <Button
         type="button"
         onClick={() => setOpen(true)}
         className={`rounded-lg px-3 py-1.5 text-sm text-muted underline hover:text-fg ${className}`}
@@ -29,7 +30,7 @@ export function ReportButton({ persona, className = '' }: { persona: Persona; cl
         data-testid="report-persona"
       >
         {t.report.action}
-      </button>
+      </Button>
       {open ? <ReportDialog persona={persona} onClose={() => setOpen(false)} /> : null}
     </>
   );
@@ -77,14 +78,14 @@ function ReportDialog({ persona, onClose }: { persona: Persona; onClose: () => v
           </h2>
           <p className="text-sm text-muted">{t.report.sentBody}</p>
           <div className="flex justify-end">
-            <button
+            <Button
               type="button"
               onClick={onClose}
               className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg"
               data-autofocus
             >
               {t.report.close}
-            </button>
+            </Button>
           </div>
         </div>
       ) : (
@@ -142,16 +143,16 @@ function ReportDialog({ persona, onClose }: { persona: Persona; onClose: () => v
             </p>
           ) : null}
           <div className="flex justify-end gap-2">
-            <button type="button" onClick={onClose} className="rounded-lg px-4 py-2 hover:bg-surface-3">
+            <Button type="button" onClick={onClose} className="rounded-lg px-4 py-2 hover:bg-surface-3">
               {t.report.cancel}
-            </button>
-            <button
+            </Button>
+            <Button
               type="submit"
               disabled={sending}
               className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg disabled:opacity-50"
             >
               {sending ? t.report.sending : t.report.send}
-            </button>
+            </Button>
           </div>
         </form>
       )}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Button } from './button';
 import { ModalFrame } from './modal-frame';
 
 /**
@@ -32,10 +33,10 @@ export function ConfirmDialog({
         </h2>
         <p className="mb-5 text-muted">{body}</p>
         <div className="flex justify-end gap-2">
-          <button type="button" onClick={onClose} className="rounded-lg px-4 py-2 hover:bg-surface-3" data-autofocus>
+          <Button type="button" onClick={onClose} className="rounded-lg px-4 py-2 hover:bg-surface-3" data-autofocus>
             {cancel}
-          </button>
-          <button
+          </Button>
+          <Button
             type="button"
             onClick={() => {
               onClose();
@@ -44,7 +45,7 @@ export function ConfirmDialog({
             className={`rounded-lg px-4 py-2 font-medium ${danger ? 'bg-danger text-black' : 'bg-accent text-accent-fg'}`}
           >
             {confirm}
-          </button>
+          </Button>
         </div>
       </div>
     </ModalFrame>

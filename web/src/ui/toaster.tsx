@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { texts } from '../texts/texts';
+import { Button } from './button';
 import { type Toast, useToastStore } from './toast-store';
 
 const TONE: Record<Toast['severity'], { border: string; bar: string; icon: string }> = {
@@ -49,14 +50,14 @@ export function Toaster() {
                 </Link>
               ) : null}
             </div>
-            <button
+            <Button
               type="button"
               aria-label={texts.modal.close}
               onClick={() => dismiss(t.id)}
               className="rounded px-1 text-muted hover:text-fg"
             >
               ×
-            </button>
+            </Button>
           </div>
           <div className="h-1 bg-surface-3" aria-hidden="true">
             <div

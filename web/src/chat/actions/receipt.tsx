@@ -3,6 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSkills } from '../../skills/use-skills';
 import { useUser } from '../../store/user';
 import { replyTexts, messageActionTexts as t, texts } from '../../texts/texts';
+import { Button } from '../../ui/button';
 import { actionButton } from './classes';
 
 export interface ReceiptLines {
@@ -149,7 +150,7 @@ export function Receipt({ message }: { message: Message }) {
 
   return (
     <span ref={box} className="relative inline-flex">
-      <button
+      <Button
         ref={button}
         type="button"
         className={actionButton}
@@ -159,7 +160,7 @@ export function Receipt({ message }: { message: Message }) {
         onClick={() => setOpen((v) => !v)}
       >
         {t.credits(total)}
-      </button>
+      </Button>
       {open ? (
         <div
           ref={popover}

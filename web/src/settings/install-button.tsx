@@ -1,5 +1,6 @@
+import { promptInstall, useInstallPrompt } from '../pwa/install-prompt';
 import { texts } from '../texts/texts';
-import { promptInstall, useInstallPrompt } from './install-prompt';
+import { Button } from '../ui/button';
 
 /**
  * "Install Neura": only while the browser offers the install (`beforeinstallprompt`), gone once it
@@ -20,18 +21,18 @@ export function InstallButton({
   };
   if (variant === 'button') {
     return (
-      <button
+      <Button
         type="button"
         onClick={() => void onClick()}
         data-testid="install-app"
         className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg hover:opacity-90"
       >
         {texts.pwa.install}
-      </button>
+      </Button>
     );
   }
   return (
-    <button
+    <Button
       type="button"
       onClick={() => void onClick()}
       data-testid="install-app"
@@ -44,6 +45,6 @@ export function InstallButton({
       <span aria-hidden="true" className="text-muted">
         ›
       </span>
-    </button>
+    </Button>
   );
 }
