@@ -4,7 +4,8 @@ import { adminTexts as t } from '../texts/admin';
 import { Button } from '../ui/button';
 import { adminApi, type DashboardDay } from './admin-api';
 import { BarChart } from './charts';
-import { act, buttonClass, inputClass, Loading, modelLabel, money, Section, Table, useLoad } from './kit';
+import { act, buttonClass, inputClass, Loading, modelLabel, money, Section, Table } from './kit';
+import { invalidateDashboard, useDashboard, useModelPrices } from './queries/dashboard';
 
 const RANGES = [7, 30, 90] as const;
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -70,8 +71,8 @@ function PriceForm({ onSaved }: { onSaved: () => void }) {
 export function DashboardSection() {
   const [days, setDays] = useState<number>(30);
   const tz = browserZone();
-  const { data, error, reload } = useLoad(() => adminApi.dashboard(days, tz), `${days}|${tz}`);
-  const prices = useLoad(() => adminApi.prices(), 'prices');
+  const { data, error, refetch } = useDashboard(days, tz);
+  const prices = useModelPrices();
   const currency = data?.creditValue?.currency ?? data?.revenue[0]?.currency ?? 'usd';
   return (
     <div className="flex flex-col gap-4" data-testid="admin-dashboard">
@@ -93,7 +94,7 @@ export function DashboardSection() {
         <span className="text-xs text-muted">{t.dashboard.timeZone(tz)}</span>
       </div>
       {!data ? (
-        <Loading error={error} retry={reload} />
+        <Loading error={error} retry={refetch} />
       ) : (
         <>
           <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-4">
@@ -130,12 +131,7 @@ export function DashboardSection() {
                 cost(m.estimatedCost, currency),
               ])}
             />
-            <PriceForm
-              onSaved={() => {
-                prices.reload();
-                reload();
-              }}
-            />
+            <PriceForm onSaved={invalidateDashboard} />
             {prices.data && prices.data.length > 0 ? (
               <p className="px-3 pb-3 text-xs text-muted">
                 {prices.data

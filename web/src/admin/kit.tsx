@@ -1,28 +1,8 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../api/app-error';
 import { adminTexts as t } from '../texts/admin';
 import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
-
-/** Loads on mount and when `key` changes; `reload` loads again. */
-export function useLoad<T>(load: () => Promise<T>, key: string) {
-  const [state, setState] = useState<{ data?: T; error?: string; loading: boolean }>({ loading: true });
-  const [round, setRound] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what `load` depends on.
-  useEffect(() => {
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    load().then(
-      (data) => live && setState({ data, loading: false }),
-      (error: unknown) => live && setState({ error: errorMessage(error), loading: false }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, round]);
-  const reload = useCallback(() => setRound((r) => r + 1), []);
-  return { ...state, reload };
-}
 
 /** Runs an admin action: a toast on failure (the server's message), `then` on success. */
 export async function act(run: () => Promise<unknown>, then?: () => void, done = t.saved): Promise<boolean> {
@@ -37,12 +17,13 @@ export async function act(run: () => Promise<unknown>, then?: () => void, done =
   }
 }
 
-export function Loading({ error, retry }: { error?: string; retry?: () => void }) {
+/** A section's loading line, or its error (the server's message) with Retry. */
+export function Loading({ error, retry }: { error?: unknown; retry?: () => void }) {
   if (error) {
     return (
       <div role="alert" className="rounded-xl border border-border bg-surface-2 p-4">
         <p>{t.failed}</p>
-        <p className="text-sm text-muted">{error}</p>
+        <p className="text-sm text-muted">{errorMessage(error)}</p>
         {retry ? (
           <Button type="button" className={buttonClass} onClick={retry}>
             {t.retry}

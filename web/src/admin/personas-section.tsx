@@ -4,8 +4,9 @@ import { PersonaIcon } from '../personas/persona-icon';
 import { adminTexts as t } from '../texts/admin';
 import { Button } from '../ui/button';
 import { type AdminPersona, adminApi } from './admin-api';
-import { act, buttonClass, inputClass, Loading, Section, Table, useLoad } from './kit';
+import { act, buttonClass, inputClass, Loading, Section, Table } from './kit';
 import { PersonaAvatarField } from './persona-avatar-field';
+import { invalidatePersonas, usePersonaList } from './queries/personas';
 
 type Draft = Omit<AdminPersona, 'sortOrder'>;
 
@@ -181,15 +182,15 @@ function PersonaForm({
 
 /** The catalog: every persona (published or not), edit, publish, order. */
 export function PersonasSection() {
-  const { data, error, reload } = useLoad(() => adminApi.personas(), 'personas');
+  const { data, error, refetch } = usePersonaList();
   const [editing, setEditing] = useState<{ draft: Draft; isNew: boolean } | null>(null);
-  if (!data) return <Loading error={error} retry={reload} />;
+  if (!data) return <Loading error={error} retry={refetch} />;
   const ids = data.items.map((p) => p.id);
   const move = (index: number, by: number) => {
     const next = [...ids];
     const [id] = next.splice(index, 1);
     next.splice(index + by, 0, id as string);
-    void act(() => adminApi.reorder(next), reload);
+    void act(() => adminApi.reorder(next), invalidatePersonas);
   };
   return (
     <div className="flex flex-col gap-3">
@@ -204,10 +205,10 @@ export function PersonasSection() {
             key={editing.draft.id || 'new'}
             initial={editing.draft}
             isNew={editing.isNew}
-            onAvatarChanged={reload}
+            onAvatarChanged={invalidatePersonas}
             onDone={(saved) => {
               setEditing(null);
-              if (saved) reload();
+              if (saved) void invalidatePersonas();
             }}
           />
         </div>
@@ -240,7 +241,7 @@ export function PersonasSection() {
                 type="button"
                 className={buttonClass}
                 aria-label={`${p.published ? t.personas.unpublish : t.personas.publish} ${p.name}`}
-                onClick={() => void act(() => adminApi.publish(p.id, !p.published), reload)}
+                onClick={() => void act(() => adminApi.publish(p.id, !p.published), invalidatePersonas)}
               >
                 {p.published ? t.personas.unpublish : t.personas.publish}
               </Button>

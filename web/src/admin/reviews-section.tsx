@@ -2,18 +2,8 @@ import { useState } from 'react';
 import { usePersonas } from '../store/personas';
 import { creatorTexts } from '../texts/creator';
 import { Button } from '../ui/button';
-import {
-  act,
-  buttonClass,
-  dangerButtonClass,
-  inputClass,
-  Loading,
-  modelLabel,
-  Section,
-  Table,
-  useLoad,
-  when,
-} from './kit';
+import { act, buttonClass, dangerButtonClass, inputClass, Loading, modelLabel, Section, Table, when } from './kit';
+import { invalidateCustomPrices, invalidateReviewQueue, useCustomPrices, useReviewQueue } from './queries/reviews';
 import { type CustomPersonaPriceItem, reviewsApi } from './reviews-api';
 
 const t = creatorTexts.console;
@@ -24,7 +14,7 @@ const t = creatorTexts.console;
  * custom personas per model.
  */
 export function ReviewsSection() {
-  const queue = useLoad(reviewsApi.pending, 'reviews');
+  const queue = useReviewQueue();
   const personas = usePersonas((s) => s.personas);
   const listed = personas.filter((p) => p.custom && p.published);
   const [hidden, setHidden] = useState<string[]>([]);
@@ -33,7 +23,7 @@ export function ReviewsSection() {
     <div className="flex flex-col gap-6" data-testid="admin-reviews">
       <Section title={t.queue}>
         {!queue.data ? (
-          <Loading error={queue.error} retry={queue.reload} />
+          <Loading error={queue.error} retry={queue.refetch} />
         ) : queue.data.length === 0 ? (
           <p className="p-3 text-muted">{t.empty}</p>
         ) : (
@@ -72,7 +62,7 @@ export function ReviewsSection() {
                     type="button"
                     className={buttonClass}
                     aria-label={t.approveNamed(persona.name)}
-                    onClick={() => void act(() => reviewsApi.approve(persona.id), queue.reload, t.approved)}
+                    onClick={() => void act(() => reviewsApi.approve(persona.id), invalidateReviewQueue, t.approved)}
                   >
                     {t.approve}
                   </Button>
@@ -80,7 +70,7 @@ export function ReviewsSection() {
                     type="button"
                     className={dangerButtonClass}
                     aria-label={t.rejectNamed(persona.name)}
-                    onClick={() => void act(() => reviewsApi.reject(persona.id), queue.reload, t.rejected)}
+                    onClick={() => void act(() => reviewsApi.reject(persona.id), invalidateReviewQueue, t.rejected)}
                   >
                     {t.reject}
                   </Button>
@@ -126,20 +116,20 @@ export function ReviewsSection() {
 }
 
 function PricesEditor() {
-  const prices = useLoad(reviewsApi.prices, 'custom-prices');
+  const prices = useCustomPrices();
   const [model, setModel] = useState('');
   const [price, setPrice] = useState(1);
   return (
     <Section title={t.prices}>
       <p className="p-3 pb-0 text-sm text-muted">{t.pricesExplain}</p>
       {!prices.data ? (
-        <Loading error={prices.error} retry={prices.reload} />
+        <Loading error={prices.error} retry={prices.refetch} />
       ) : (
         <Table
           head={[t.priceModel, t.price, t.source]}
           rows={prices.data.map((row) => [
             <code key="m">{modelLabel(row.model)}</code>,
-            <PriceInput key={`${row.model}:${row.price}`} row={row} onSaved={prices.reload} />,
+            <PriceInput key={`${row.model}:${row.price}`} row={row} onSaved={invalidateCustomPrices} />,
             t.sources[row.source] ?? row.source,
           ])}
         />
@@ -153,7 +143,7 @@ function PricesEditor() {
             () => reviewsApi.setPrice(model.trim(), price),
             () => {
               setModel('');
-              prices.reload();
+              void invalidateCustomPrices();
             },
             t.priceSaved,
           );

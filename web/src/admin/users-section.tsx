@@ -14,20 +14,18 @@ import {
   SearchForm,
   Section,
   Table,
-  useLoad,
   when,
 } from './kit';
+import { invalidateUsers, useUser, useUsers } from './queries/users';
 
-function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: () => void; onClose: () => void }) {
-  const { data, error, reload } = useLoad(() => adminApi.user(user.id), user.id);
+function UserDetail({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const { data, error, refetch } = useUser(user.id);
   const [amount, setAmount] = useState('');
   const [confirming, setConfirming] = useState<'suspend' | 'delete' | null>(null);
   const [days, setDays] = useState('30');
-  const changed = () => {
-    reload();
-    onChanged();
-  };
-  if (!data) return <Loading error={error} retry={reload} />;
+  /** After an action: the detail and the list read again. */
+  const changed = () => void invalidateUsers();
+  if (!data) return <Loading error={error} retry={refetch} />;
   return (
     <div className="flex flex-col gap-3 p-3" data-testid="admin-user-detail">
       <div className="flex items-start justify-between gap-2">
@@ -151,7 +149,7 @@ function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: 
             void act(
               () => adminApi.deleteUser(user.id),
               () => {
-                onChanged();
+                changed();
                 onClose();
               },
             )
@@ -184,17 +182,17 @@ function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: 
 export function UsersSection() {
   const [q, setQ] = useState('');
   const [open, setOpen] = useState<AdminUser | null>(null);
-  const { data, error, reload } = useLoad(() => adminApi.users(q), q);
+  const { data, error, refetch } = useUsers(q);
   return (
     <div className="flex flex-col gap-3">
       <SearchForm id="admin-user-search" label={t.users.search} onSearch={setQ} />
       {open ? (
         <div className="rounded-xl border border-border bg-surface-2">
-          <UserDetail user={open} onChanged={reload} onClose={() => setOpen(null)} />
+          <UserDetail user={open} onClose={() => setOpen(null)} />
         </div>
       ) : null}
       {!data ? (
-        <Loading error={error} retry={reload} />
+        <Loading error={error} retry={refetch} />
       ) : data.items.length === 0 ? (
         <p className="text-muted">{t.users.none}</p>
       ) : (
