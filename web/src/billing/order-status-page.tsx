@@ -10,9 +10,9 @@ import { showToast } from '../ui/toast-store';
 import { cancelOrder } from './billing-api';
 import { day, money } from './format';
 import { LoadError } from './load-error';
+import { useOrderStatus } from './queries/orders';
 import { SandboxCheckout } from './sandbox-checkout';
 import { startCheckout } from './start-checkout';
-import { useOrderStatus } from './use-order-status';
 
 const button = 'rounded-xl px-4 py-2.5 text-center font-semibold';
 const primary = `${button} bg-accent text-accent-fg hover:opacity-90 disabled:opacity-50`;
