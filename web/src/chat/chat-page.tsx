@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DRAFT_CHAT_ID, sendFirstMessage, setArchived } from '../chats/chat-actions';
 import { showSendError } from '../chats/send-error';
 import { ChatSendContext } from '../media/chat-send-context';
-import { usePersonaProfile } from '../personas/use-persona-profile';
+import { usePersonaProfile } from '../personas/queries/profiles';
 import { useChats } from '../store/chats';
 import { isStreaming } from '../store/messages';
 import { selectCredits, useUser } from '../store/user';

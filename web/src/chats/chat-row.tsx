@@ -3,7 +3,7 @@ import { CHAT_ROW_HEIGHT_PX } from '@neura/contract';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { PersonaIcon } from '../personas/persona-icon';
-import { usePersonaProfile } from '../personas/use-persona-profile';
+import { usePersonaProfile } from '../personas/queries/profiles';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { useChatUiStore } from './chat-ui-store';

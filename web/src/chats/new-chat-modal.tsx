@@ -1,9 +1,9 @@
 import { NEW_CHAT_TABS, type Persona } from '@neura/contract';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { loadMyPersonas, useMyPersonas } from '../personas/my-personas';
 import { PersonaDetail } from '../personas/persona-detail';
 import { PersonaOption } from '../personas/persona-option';
+import { useMyPersonas } from '../personas/queries/my-personas';
 import { ReportButton } from '../personas/report-button';
 import { useAppStore } from '../store/app-store';
 import { usePersonas } from '../store/personas';
@@ -90,11 +90,9 @@ export function NewChatModal() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<TabId>('helpful');
   const [selected, setSelected] = useState<Persona | null>(null);
-  const mine = useMyPersonas((s) => s.items);
-  const mineLoaded = useMyPersonas((s) => s.loaded);
-  useEffect(() => {
-    if (open && tab === 'custom' && !mineLoaded) void loadMyPersonas();
-  }, [open, tab, mineLoaded]);
+  const mineList = useMyPersonas({ enabled: open && tab === 'custom' }).data;
+  const mine = mineList?.items ?? [];
+  const mineLoaded = mineList !== undefined;
   if (!open) return null;
 
   const close = () => {

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/app-error';
 import { startChat } from '../chats/chat-actions';
 import { customPersonasApi } from '../personas/custom-personas-api';
-import { upsertMyPersona } from '../personas/my-personas';
+import { upsertMyPersona } from '../personas/queries/my-personas';
 import { creatorTexts as t } from '../texts/creator';
 import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';

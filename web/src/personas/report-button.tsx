@@ -6,20 +6,17 @@ import { creatorTexts as t } from '../texts/creator';
 import { Button } from '../ui/button';
 import { ModalFrame } from '../ui/modal-frame';
 import { customPersonasApi } from './custom-personas-api';
-import { loadMyPersonas, useMyPersonas } from './my-personas';
+import { useMyPersonas } from './queries/my-personas';
 
 const REASON_MAX = 1000;
 
 /** "Report" on someone else's public custom persona: a small dialog asking why; the report lands in the console. */
 export function ReportButton({ persona, className = '' }: { persona: Persona; className?: string }) {
-  const loaded = useMyPersonas((s) => s.loaded);
-  const own = useMyPersonas((s) => s.items.some((p) => p.id === persona.id));
   const [open, setOpen] = useState(false);
   const reportable = persona.custom === true && persona.visibility === 'public';
-  useEffect(() => {
-    if (reportable && !loaded) void loadMyPersonas();
-  }, [reportable, loaded]);
-  if (!reportable || !loaded || own) return null;
+  const mine = useMyPersonas({ enabled: reportable }).data;
+  const own = mine?.items.some((p) => p.id === persona.id);
+  if (!reportable || !mine || own) return null;
   return (
     <>
       <Button
