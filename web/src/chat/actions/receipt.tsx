@@ -1,6 +1,6 @@
 import type { Message, SkillInfo } from '@neura/contract';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useSkills } from '../../skills/use-skills';
+import { useSkills } from '../../skills/queries/skills';
 import { useUser } from '../../store/user';
 import { replyTexts, messageActionTexts as t, texts } from '../../texts/texts';
 import { Button } from '../../ui/button';
