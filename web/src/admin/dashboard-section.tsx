@@ -4,7 +4,7 @@ import { adminTexts as t } from '../texts/admin';
 import { Button } from '../ui/button';
 import { adminApi, type DashboardDay } from './admin-api';
 import { BarChart } from './charts';
-import { act, buttonClass, inputClass, Loading, modelLabel, money, Section, Table } from './kit';
+import { act, inputClass, Loading, modelLabel, money, Section, Table } from './kit';
 import { invalidateDashboard, useDashboard, useModelPrices } from './queries/dashboard';
 
 const RANGES = [7, 30, 90] as const;
@@ -60,7 +60,7 @@ function PriceForm({ onSaved }: { onSaved: () => void }) {
           required
         />
       </label>
-      <Button type="submit" className={buttonClass}>
+      <Button type="submit" variant="secondary" size="sm">
         {t.dashboard.setPrice}
       </Button>
     </form>
@@ -82,9 +82,10 @@ export function DashboardSection() {
           {RANGES.map((n) => (
             <Button
               key={n}
-              type="button"
               aria-pressed={days === n}
-              className={`${buttonClass} ${days === n ? 'bg-surface-3' : ''}`}
+              variant="secondary"
+              size="sm"
+              className={days === n ? 'bg-surface-3' : undefined}
               onClick={() => setDays(n)}
             >
               {t.dashboard.days(n)}

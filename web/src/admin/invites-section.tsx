@@ -4,7 +4,7 @@ import { adminTexts as t } from '../texts/admin';
 import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 import { adminApi } from './admin-api';
-import { act, buttonClass, dangerButtonClass, inputClass, Loading, Section, Table, when } from './kit';
+import { act, inputClass, Loading, Section, Table, when } from './kit';
 import { invalidateInvites, invalidateWaitlist, useInvites, useWaitlist } from './queries/invites';
 
 /** Invite codes (with their use counts) and the waitlist. */
@@ -59,7 +59,7 @@ export function InvitesSection() {
           {t.invites.uses}
           <input className={inputClass} inputMode="numeric" value={uses} onChange={(e) => setUses(e.target.value)} />
         </label>
-        <Button type="submit" className={buttonClass}>
+        <Button type="submit" variant="secondary" size="sm">
           {t.invites.create}
         </Button>
       </form>
@@ -86,8 +86,9 @@ export function InvitesSection() {
               i.revoked ? null : (
                 <Button
                   key="r"
-                  type="button"
-                  className={dangerButtonClass}
+                  variant="secondary"
+                  size="sm"
+                  className="text-danger"
                   onClick={() => void act(() => adminApi.revokeInvite(i.hint), invalidateInvites)}
                 >
                   {t.invites.revoke}
@@ -109,13 +110,13 @@ export function InvitesSection() {
             />
           </label>
           <Button
-            type="button"
-            className={buttonClass}
+            variant="secondary"
+            size="sm"
             onClick={() => void act(() => adminApi.inviteWaitlist(Number(inviteCount)), invalidateWaitlist)}
           >
             {t.invites.inviteOldest}
           </Button>
-          <Button type="button" className={buttonClass} onClick={() => void act(exportCsv)}>
+          <Button variant="secondary" size="sm" onClick={() => void act(exportCsv)}>
             {t.invites.export}
           </Button>
         </div>
@@ -130,8 +131,8 @@ export function InvitesSection() {
               </span>,
               <Button
                 key="a"
-                type="button"
-                className={buttonClass}
+                variant="secondary"
+                size="sm"
                 aria-label={t.invites.approveLabel(w.email)}
                 onClick={() => void approve(w.email)}
               >

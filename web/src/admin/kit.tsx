@@ -25,7 +25,7 @@ export function Loading({ error, retry }: { error?: unknown; retry?: () => void 
         <p>{t.failed}</p>
         <p className="text-sm text-muted">{errorMessage(error)}</p>
         {retry ? (
-          <Button type="button" className={buttonClass} onClick={retry}>
+          <Button variant="secondary" size="sm" onClick={retry}>
             {t.retry}
           </Button>
         ) : null}
@@ -39,9 +39,6 @@ export function Loading({ error, retry }: { error?: unknown; retry?: () => void 
   );
 }
 
-export const buttonClass =
-  'rounded-lg border border-border bg-surface-2 px-3 py-1.5 text-sm font-medium hover:bg-surface-3 focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-60';
-export const dangerButtonClass = `${buttonClass} text-danger`;
 export const inputClass =
   'rounded-lg border border-border bg-surface-1 px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-offset-2';
 
@@ -67,7 +64,7 @@ export function SearchForm({ id, label, onSearch }: { id: string; label: string;
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
       />
-      <Button type="submit" className={buttonClass}>
+      <Button type="submit" variant="secondary" size="sm">
         {t.users.searchButton}
       </Button>
     </form>

@@ -5,7 +5,7 @@ import { billingTexts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { type AdminOrder, adminApi } from './admin-api';
-import { act, buttonClass, dangerButtonClass, Loading, money, SearchForm, Section, Table, when } from './kit';
+import { act, Loading, money, SearchForm, Section, Table, when } from './kit';
 import { useAudit } from './queries/audit';
 import { invalidateFeedback, useFeedback } from './queries/feedback';
 import { invalidateOrders, useOrders } from './queries/orders';
@@ -48,8 +48,9 @@ export function OrdersSection() {
               o.status === 'paid' ? (
                 <Button
                   key="r"
-                  type="button"
-                  className={dangerButtonClass}
+                  variant="secondary"
+                  size="sm"
+                  className="text-danger"
                   aria-label={`${t.orders.refund} ${o.id}`}
                   onClick={() => setRefunding(o)}
                 >
@@ -97,8 +98,8 @@ export function FeedbackSection() {
             f.email ?? t.feedback.anonymous,
             <Button
               key="h"
-              type="button"
-              className={buttonClass}
+              variant="secondary"
+              size="sm"
               onClick={() => void act(() => adminApi.handled(f.id, !f.handledAt), invalidateFeedback)}
             >
               {f.handledAt ? t.feedback.reopen : t.feedback.markHandled}
@@ -136,7 +137,12 @@ export function AuditSection() {
         />
       </Section>
       {audit.hasNextPage ? (
-        <Button className={buttonClass} busy={audit.isFetchingNextPage} onClick={() => void audit.fetchNextPage()}>
+        <Button
+          variant="secondary"
+          size="sm"
+          busy={audit.isFetchingNextPage}
+          onClick={() => void audit.fetchNextPage()}
+        >
           {t.audit.more}
         </Button>
       ) : null}

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { personaIconUrl } from '../personas/persona-images';
 import { adminTexts as t } from '../texts/admin';
-import { Button } from '../ui/button';
+import { Button, buttonClass } from '../ui/button';
 import { adminApi } from './admin-api';
-import { act, buttonClass } from './kit';
+import { act } from './kit';
 import { usePersonaAvatar } from './queries/personas';
 
 /**
@@ -77,7 +77,7 @@ export function PersonaAvatarField({
           }}
         />
         <div className="flex flex-wrap gap-2">
-          <label htmlFor={inputId} className={`${buttonClass} cursor-pointer focus-within:outline-2`}>
+          <label htmlFor={inputId} className={buttonClass('secondary', 'sm', 'cursor-pointer focus-within:outline-2')}>
             {uploaded ? t.personas.avatarReplace : t.personas.avatarChoose}
             <input
               id={inputId}
@@ -95,7 +95,7 @@ export function PersonaAvatarField({
             />
           </label>
           {uploaded ? (
-            <Button type="button" className={buttonClass} disabled={busy} onClick={() => void remove()}>
+            <Button variant="secondary" size="sm" disabled={busy} onClick={() => void remove()}>
               {t.personas.avatarRemove}
             </Button>
           ) : null}

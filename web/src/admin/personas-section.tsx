@@ -4,7 +4,7 @@ import { PersonaIcon } from '../personas/persona-icon';
 import { adminTexts as t } from '../texts/admin';
 import { Button } from '../ui/button';
 import { type AdminPersona, adminApi } from './admin-api';
-import { act, buttonClass, inputClass, Loading, Section, Table } from './kit';
+import { act, inputClass, Loading, Section, Table } from './kit';
 import { PersonaAvatarField } from './persona-avatar-field';
 import { invalidatePersonas, usePersonaList } from './queries/personas';
 
@@ -169,10 +169,10 @@ function PersonaForm({
         />
       </label>
       <div className="flex gap-2 md:col-span-2">
-        <Button type="submit" className={buttonClass}>
+        <Button type="submit" variant="secondary" size="sm">
           {t.personas.save}
         </Button>
-        <Button type="button" className={buttonClass} onClick={() => onDone(false)}>
+        <Button variant="secondary" size="sm" onClick={() => onDone(false)}>
           {t.personas.cancel}
         </Button>
       </div>
@@ -195,7 +195,7 @@ export function PersonasSection() {
   return (
     <div className="flex flex-col gap-3">
       <div>
-        <Button type="button" className={buttonClass} onClick={() => setEditing({ draft: EMPTY, isNew: true })}>
+        <Button variant="secondary" size="sm" onClick={() => setEditing({ draft: EMPTY, isNew: true })}>
           {t.personas.create}
         </Button>
       </div>
@@ -227,8 +227,8 @@ export function PersonasSection() {
             p.published ? t.personas.published : t.personas.draft,
             <div key="a" className="flex flex-wrap gap-1">
               <Button
-                type="button"
-                className={buttonClass}
+                variant="secondary"
+                size="sm"
                 aria-label={`${t.personas.edit} ${p.name}`}
                 onClick={() => {
                   const { sortOrder: _order, ...draft } = p;
@@ -238,16 +238,16 @@ export function PersonasSection() {
                 {t.personas.edit}
               </Button>
               <Button
-                type="button"
-                className={buttonClass}
+                variant="secondary"
+                size="sm"
                 aria-label={`${p.published ? t.personas.unpublish : t.personas.publish} ${p.name}`}
                 onClick={() => void act(() => adminApi.publish(p.id, !p.published), invalidatePersonas)}
               >
                 {p.published ? t.personas.unpublish : t.personas.publish}
               </Button>
               <Button
-                type="button"
-                className={buttonClass}
+                variant="secondary"
+                size="sm"
                 disabled={i === 0}
                 aria-label={`${t.personas.up} ${p.name}`}
                 onClick={() => move(i, -1)}
@@ -255,8 +255,8 @@ export function PersonasSection() {
                 ↑
               </Button>
               <Button
-                type="button"
-                className={buttonClass}
+                variant="secondary"
+                size="sm"
                 disabled={i === data.items.length - 1}
                 aria-label={`${t.personas.down} ${p.name}`}
                 onClick={() => move(i, 1)}

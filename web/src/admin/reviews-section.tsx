@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { usePersonas } from '../store/personas';
 import { creatorTexts } from '../texts/creator';
 import { Button } from '../ui/button';
-import { act, buttonClass, dangerButtonClass, inputClass, Loading, modelLabel, Section, Table, when } from './kit';
+import { act, inputClass, Loading, modelLabel, Section, Table, when } from './kit';
 import { invalidateCustomPrices, invalidateReviewQueue, useCustomPrices, useReviewQueue } from './queries/reviews';
 import { type CustomPersonaPriceItem, reviewsApi } from './reviews-api';
 
@@ -59,16 +59,17 @@ export function ReviewsSection() {
                 {persona.greeting ? <p className="text-sm">“{persona.greeting}”</p> : null}
                 <div className="flex gap-2">
                   <Button
-                    type="button"
-                    className={buttonClass}
+                    variant="secondary"
+                    size="sm"
                     aria-label={t.approveNamed(persona.name)}
                     onClick={() => void act(() => reviewsApi.approve(persona.id), invalidateReviewQueue, t.approved)}
                   >
                     {t.approve}
                   </Button>
                   <Button
-                    type="button"
-                    className={dangerButtonClass}
+                    variant="secondary"
+                    size="sm"
+                    className="text-danger"
                     aria-label={t.rejectNamed(persona.name)}
                     onClick={() => void act(() => reviewsApi.reject(persona.id), invalidateReviewQueue, t.rejected)}
                   >
@@ -93,8 +94,9 @@ export function ReviewsSection() {
                 p.tagline ?? p.description,
                 <Button
                   key="unlist"
-                  type="button"
-                  className={dangerButtonClass}
+                  variant="secondary"
+                  size="sm"
+                  className="text-danger"
                   aria-label={t.unlistNamed(p.name)}
                   onClick={() =>
                     void act(
@@ -164,7 +166,7 @@ function PricesEditor() {
             onChange={(e) => setPrice(Number(e.target.value))}
           />
         </label>
-        <Button type="submit" className={buttonClass}>
+        <Button type="submit" variant="secondary" size="sm">
           {t.add}
         </Button>
       </form>
@@ -192,7 +194,7 @@ function PriceInput({ row, onSaved }: { row: CustomPersonaPriceItem; onSaved: ()
         onChange={(e) => setValue(Number(e.target.value))}
         data-testid="custom-price-input"
       />
-      <Button type="submit" className={buttonClass}>
+      <Button type="submit" variant="secondary" size="sm">
         {t.save}
       </Button>
     </form>

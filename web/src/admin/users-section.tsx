@@ -4,18 +4,7 @@ import { adminTexts as t } from '../texts/admin';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { type AdminUser, adminApi } from './admin-api';
-import {
-  act,
-  buttonClass,
-  dangerButtonClass,
-  inputClass,
-  Loading,
-  money,
-  SearchForm,
-  Section,
-  Table,
-  when,
-} from './kit';
+import { act, inputClass, Loading, money, SearchForm, Section, Table, when } from './kit';
 import { invalidateUsers, useUser, useUsers } from './queries/users';
 
 function UserDetail({ user, onClose }: { user: AdminUser; onClose: () => void }) {
@@ -39,7 +28,7 @@ function UserDetail({ user, onClose }: { user: AdminUser; onClose: () => void })
             {data.suspended ? ` · ${t.users.suspended}` : ''}
           </p>
         </div>
-        <Button type="button" className={buttonClass} onClick={onClose}>
+        <Button variant="secondary" size="sm" onClick={onClose}>
           {t.users.close}
         </Button>
       </div>
@@ -67,7 +56,7 @@ function UserDetail({ user, onClose }: { user: AdminUser; onClose: () => void })
             data-testid="admin-credits-amount"
           />
         </label>
-        <Button type="submit" className={buttonClass}>
+        <Button type="submit" variant="secondary" size="sm">
           {t.users.grant}
         </Button>
       </form>
@@ -82,12 +71,12 @@ function UserDetail({ user, onClose }: { user: AdminUser; onClose: () => void })
           {t.users.proDays}
           <input className={inputClass} inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} />
         </label>
-        <Button type="submit" className={buttonClass}>
+        <Button type="submit" variant="secondary" size="sm">
           {t.users.givePro}
         </Button>
         <Button
-          type="button"
-          className={buttonClass}
+          variant="secondary"
+          size="sm"
           onClick={() => {
             if (window.confirm(t.users.confirmEndPro(data.email)))
               void act(() => adminApi.endPro(user.id, 'now'), changed);
@@ -96,8 +85,8 @@ function UserDetail({ user, onClose }: { user: AdminUser; onClose: () => void })
           {t.users.endPro}
         </Button>
         <Button
-          type="button"
-          className={buttonClass}
+          variant="secondary"
+          size="sm"
           onClick={() => {
             if (window.confirm(t.users.confirmEndProAtPeriodEnd(data.email)))
               void act(() => adminApi.endPro(user.id, 'period-end'), changed);
@@ -108,15 +97,16 @@ function UserDetail({ user, onClose }: { user: AdminUser; onClose: () => void })
       </form>
       <div className="flex flex-wrap gap-2">
         <Button
-          type="button"
-          className={buttonClass}
+          variant="secondary"
+          size="sm"
           onClick={() => void act(() => adminApi.role(user.id, data.role === 'admin' ? 'user' : 'admin'), changed)}
         >
           {data.role === 'admin' ? t.users.makeUser : t.users.makeAdmin}
         </Button>
         <Button
-          type="button"
-          className={dangerButtonClass}
+          variant="secondary"
+          size="sm"
+          className="text-danger"
           onClick={() => {
             if (data.suspended) void act(() => adminApi.suspend(user.id, false), changed);
             else setConfirming('suspend');
@@ -124,7 +114,7 @@ function UserDetail({ user, onClose }: { user: AdminUser; onClose: () => void })
         >
           {data.suspended ? t.users.unsuspend : t.users.suspend}
         </Button>
-        <Button type="button" className={dangerButtonClass} onClick={() => setConfirming('delete')}>
+        <Button variant="secondary" size="sm" className="text-danger" onClick={() => setConfirming('delete')}>
           {t.users.delete}
         </Button>
       </div>
@@ -209,8 +199,8 @@ export function UsersSection() {
               u.lastSeenAt ? when(u.lastSeenAt) : t.users.never,
               <Button
                 key="o"
-                type="button"
-                className={buttonClass}
+                variant="secondary"
+                size="sm"
                 onClick={() => setOpen(u)}
                 aria-label={`${t.users.open} ${u.email}`}
               >

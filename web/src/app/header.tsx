@@ -37,7 +37,6 @@ export function Header() {
   return (
     <header className="relative z-30 flex h-14 shrink-0 items-center gap-2 border-b border-border bg-surface/95 px-2 backdrop-blur">
       <Button
-        type="button"
         onClick={onLeft}
         aria-label={LEFT[action].label}
         data-testid="header-left"
@@ -61,7 +60,6 @@ export function Header() {
         </Link>
       ) : null}
       <Button
-        type="button"
         onClick={() => void openHelpDoc()}
         aria-label={texts.help.open}
         data-testid="help-button"

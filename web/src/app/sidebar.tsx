@@ -48,7 +48,6 @@ export function Sidebar() {
               {texts.nav.loggedOutPrompt}
             </p>
             <Button
-              type="button"
               onClick={() => setActiveModal('auth')}
               className="rounded-lg border border-border px-3 py-2 text-sm font-medium hover:bg-surface-3"
             >
@@ -69,7 +68,6 @@ export function Sidebar() {
             </>
           ) : (
             <Button
-              type="button"
               className="rounded-md px-2 py-1.5 text-left hover:bg-surface-3"
               onClick={() => setActiveModal('auth')}
             >

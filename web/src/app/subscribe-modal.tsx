@@ -49,18 +49,10 @@ export function SubscribeModal() {
         </span>
       </p>
       <div className="flex flex-col gap-2">
-        <Button
-          type="button"
-          onClick={() => void go()}
-          disabled={busy}
-          aria-busy={busy}
-          data-autofocus
-          className="rounded-lg bg-accent px-4 py-2.5 font-semibold text-accent-fg hover:opacity-90 disabled:opacity-50"
-        >
+        <Button onClick={() => void go()} disabled={busy} aria-busy={busy} data-autofocus variant="primary">
           {texts.subscribe.cta}
         </Button>
         <Button
-          type="button"
           onClick={() => setActiveModal(null)}
           className="rounded-lg px-4 py-2 text-muted hover:bg-surface-3 hover:text-fg"
         >

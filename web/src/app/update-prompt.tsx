@@ -16,17 +16,12 @@ export function UpdatePrompt() {
         <p className="text-sm text-muted">{texts.pwa.updateBody}</p>
       </div>
       <Button
-        type="button"
         onClick={() => useUpdateAvailable.setState({ waiting: null })}
         className="rounded-lg px-3 py-1.5 text-muted hover:bg-surface-3 hover:text-fg"
       >
         {texts.pwa.later}
       </Button>
-      <Button
-        type="button"
-        onClick={applyUpdate}
-        className="rounded-lg bg-accent px-3 py-1.5 font-medium text-accent-fg"
-      >
+      <Button onClick={applyUpdate} variant="primary" size="sm">
         {texts.pwa.reload}
       </Button>
     </div>

@@ -99,7 +99,6 @@ export function AuthModal({ browse }: { browse?: 'stay' | 'leave' | undefined })
         <div className="flex items-center gap-2">
           {back ? (
             <Button
-              type="button"
               aria-label={texts.auth.back}
               onClick={() => goTo(back)}
               className="flex h-9 w-9 items-center justify-center rounded-full text-xl hover:bg-surface-3"
@@ -112,7 +111,6 @@ export function AuthModal({ browse }: { browse?: 'stay' | 'leave' | undefined })
           </h2>
           {gated ? (
             <Button
-              type="button"
               onClick={close}
               data-testid="browse-as-visitor"
               className="shrink-0 rounded-full px-3 py-1.5 text-sm text-muted underline-offset-2 hover:bg-surface-3 hover:text-fg hover:underline"
@@ -121,7 +119,6 @@ export function AuthModal({ browse }: { browse?: 'stay' | 'leave' | undefined })
             </Button>
           ) : (
             <Button
-              type="button"
               aria-label={texts.auth.close}
               onClick={close}
               className="flex h-9 w-9 items-center justify-center rounded-full text-xl text-muted hover:bg-surface-3"

@@ -110,7 +110,6 @@ export function Captcha({
         <div role="alert" className="flex flex-col items-center gap-2 text-center text-sm" data-testid="captcha-failed">
           <p className="text-muted">{texts.auth.captchaFailed}</p>
           <Button
-            type="button"
             onClick={() => {
               setFailed(false);
               setAttempt((n) => n + 1);

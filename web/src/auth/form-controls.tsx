@@ -32,7 +32,9 @@ export function PrimaryButton({
       type="submit"
       disabled={disabled || busy}
       aria-busy={busy || undefined}
-      className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg transition-opacity disabled:opacity-50"
+      variant="primary"
+      size="lg"
+      className="w-full"
     >
       {children}
     </Button>
@@ -50,7 +52,6 @@ export function SecondaryButton({
 }) {
   return (
     <Button
-      type="button"
       onClick={onClick}
       disabled={disabled}
       className="w-full rounded-xl border border-border px-4 py-3 font-medium text-fg hover:bg-surface-3 disabled:opacity-50"
@@ -71,7 +72,6 @@ export function LinkButton({
 }) {
   return (
     <Button
-      type="button"
       onClick={onClick}
       disabled={disabled}
       className="self-center text-sm font-medium text-accent-text hover:underline disabled:opacity-50"

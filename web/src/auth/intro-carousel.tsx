@@ -71,7 +71,6 @@ export function IntroCarousel({ onFinishedChange }: { onFinishedChange: (finishe
         {CELLS.map((cell, i) => (
           <Button
             key={cell.title}
-            type="button"
             aria-label={texts.auth.introSlide(i + 1)}
             aria-current={i === index}
             onClick={() => go(i)}

@@ -6,7 +6,7 @@ import { useLogout } from './logout';
 export function LogoutButton({ className = 'text-left' }: { className?: string }) {
   const logout = useLogout();
   return (
-    <Button type="button" className={className} onClick={() => void logout()}>
+    <Button className={className} onClick={() => void logout()}>
       {texts.auth.logout}
     </Button>
   );

@@ -6,11 +6,7 @@ export function LoadError({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" className="flex items-center justify-between gap-3 rounded-xl bg-surface-2 p-4 text-sm">
       <span className="text-muted">{t.loadFailed}</span>
-      <Button
-        type="button"
-        onClick={onRetry}
-        className="rounded-lg border border-border px-3 py-1.5 font-medium hover:bg-surface-3"
-      >
+      <Button onClick={onRetry} className="rounded-lg border border-border px-3 py-1.5 font-medium hover:bg-surface-3">
         {t.retry}
       </Button>
     </div>

@@ -41,11 +41,12 @@ export function PackCard({
         </span>
       </p>
       <Button
-        type="button"
         onClick={onBuy}
         disabled={disabled}
         aria-describedby={nameId}
-        className="mt-1 rounded-xl bg-accent px-4 py-2.5 font-semibold text-accent-fg hover:opacity-90 disabled:opacity-50"
+        variant="primary"
+        size="lg"
+        className="mt-1"
       >
         {busy ? t.buying : `${t.buy} · ${money(pack.price, pack.currency)}`}
       </Button>

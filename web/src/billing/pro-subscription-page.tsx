@@ -81,7 +81,6 @@ export default function ProSubscriptionPage() {
         <div className="flex flex-col gap-2">
           <p className="px-1 text-sm text-muted">{t.manageHint}</p>
           <Button
-            type="button"
             onClick={() => void manage()}
             disabled={opening}
             data-testid="open-portal"

@@ -50,18 +50,11 @@ export function SandboxCheckout({
         <dt>{t.productName(order.product)}</dt>
         <dd className="text-xl font-bold">{money(order.amount, order.currency)}</dd>
       </dl>
-      <Button
-        type="button"
-        onClick={() => void finish('paid')}
-        disabled={busy !== null}
-        data-autofocus
-        className="rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg hover:opacity-90 disabled:opacity-50"
-      >
+      <Button onClick={() => void finish('paid')} disabled={busy !== null} data-autofocus variant="primary" size="lg">
         {busy === 'paid' ? t.sandboxPaying : t.sandboxPay(money(order.amount, order.currency))}
       </Button>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button
-          type="button"
           onClick={() => void finish('failed')}
           disabled={busy !== null}
           className="flex-1 rounded-xl border border-border px-4 py-2 text-sm hover:bg-surface-3 disabled:opacity-50"
@@ -69,7 +62,6 @@ export function SandboxCheckout({
           {t.sandboxDecline}
         </Button>
         <Button
-          type="button"
           onClick={onCancel}
           disabled={busy !== null}
           className="flex-1 rounded-xl border border-border px-4 py-2 text-sm hover:bg-surface-3 disabled:opacity-50"

@@ -42,18 +42,18 @@ export function SandboxPortal({
       </h3>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {subscription.cancelAtPeriodEnd ? (
-          <Button type="button" className={btn} disabled={busy} onClick={() => void act('resume')}>
+          <Button className={btn} disabled={busy} onClick={() => void act('resume')}>
             {t.sandboxResumeSub}
           </Button>
         ) : (
-          <Button type="button" className={btn} disabled={busy} onClick={() => void act('cancel')}>
+          <Button className={btn} disabled={busy} onClick={() => void act('cancel')}>
             {t.sandboxCancelSub}
           </Button>
         )}
-        <Button type="button" className={btn} disabled={busy} onClick={() => void act('renew')}>
+        <Button className={btn} disabled={busy} onClick={() => void act('renew')}>
           {t.sandboxRenewSub}
         </Button>
-        <Button type="button" className={btn} disabled={busy} onClick={onClose}>
+        <Button className={btn} disabled={busy} onClick={onClose}>
           {t.sandboxClosePortal}
         </Button>
       </div>

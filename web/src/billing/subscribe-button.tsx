@@ -14,13 +14,7 @@ export function SubscribeButton() {
     if (!(await startCheckout(PRO_PRODUCT_ID, navigate))) setBusy(false);
   };
   return (
-    <Button
-      type="button"
-      onClick={() => void go()}
-      disabled={busy}
-      data-testid="subscribe-now"
-      className="rounded-xl bg-accent px-5 py-3 font-semibold text-accent-fg hover:opacity-90 disabled:opacity-50"
-    >
+    <Button onClick={() => void go()} disabled={busy} data-testid="subscribe-now" variant="primary" size="lg">
       {busy ? t.buying : t.subscribeNow}
     </Button>
   );

@@ -30,7 +30,6 @@ export function AttachmentTray({ items, onRemove }: { items: PendingAttachment[]
               </div>
             )}
             <Button
-              type="button"
               onClick={() => onRemove(item.key)}
               aria-label={mediaTexts.remove(i + 1)}
               className="absolute top-0.5 right-0.5 flex h-6 w-6 items-center justify-center rounded-full bg-black/70 text-white"

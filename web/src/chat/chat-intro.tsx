@@ -79,7 +79,6 @@ export function ChatIntro({
           {suggestions.map((prompt) => (
             <li key={prompt}>
               <Button
-                type="button"
                 disabled={disabled}
                 onClick={() => onPick(prompt)}
                 data-testid="suggestion"

@@ -159,7 +159,6 @@ export function Composer({ streaming, onSend, onStop, ref, focusKey }: Props) {
           }}
         />
         <Button
-          type="button"
           onClick={() => picker.current?.click()}
           aria-label={mediaTexts.attach}
           title={mediaTexts.attach}
@@ -195,19 +194,11 @@ export function Composer({ streaming, onSend, onStop, ref, focusKey }: Props) {
         />
         <MicButton onTranscript={insertTranscript} onStateChange={setVoice} />
         {streaming ? (
-          <Button
-            type="button"
-            onClick={onStop}
-            className="h-11 rounded-xl border border-border bg-surface-3 px-4 font-medium"
-          >
+          <Button onClick={onStop} className="h-11 rounded-xl border border-border bg-surface-3 px-4 font-medium">
             {texts.chat.stop}
           </Button>
         ) : (
-          <Button
-            type="submit"
-            disabled={!canSend}
-            className="h-11 rounded-xl bg-accent px-4 font-medium text-accent-fg disabled:opacity-50"
-          >
+          <Button type="submit" disabled={!canSend} variant="primary" className="h-11">
             {texts.chat.send}
           </Button>
         )}

@@ -214,7 +214,6 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
       </div>
       {showJump ? (
         <Button
-          type="button"
           onClick={jumpToLatest}
           data-testid="jump-to-latest"
           className="absolute bottom-3 left-1/2 z-10 flex -translate-x-1/2 items-center gap-1 rounded-full border border-border bg-surface-3 px-3 py-1.5 text-sm font-medium shadow-[0_4px_14px_rgb(0_0_0/0.45)] hover:bg-surface-2"

@@ -16,11 +16,7 @@ export function ReadOnlyNote({ reason }: { reason: ErrorBody }) {
         <strong className="block font-semibold">{texts.chat.readOnlyTitle}</strong>
         <span className="text-muted">{reason.message || texts.chat.readOnlyFallback}</span>
       </p>
-      <Button
-        type="button"
-        onClick={openNewChat}
-        className="shrink-0 self-start rounded-full bg-accent px-3 py-1.5 font-medium text-accent-fg hover:opacity-90 sm:self-auto"
-      >
+      <Button onClick={openNewChat} variant="primary" size="pill" className="shrink-0 self-start sm:self-auto">
         {texts.chat.readOnlyNewChat}
       </Button>
     </div>

@@ -34,7 +34,6 @@ export function ReplyOutcome({ message, isLast, busy }: { message: Message; isLa
       <p className="text-xs text-warning">{t.cutShort}</p>
       {isLast ? (
         <Button
-          type="button"
           className="inline-flex min-h-11 items-center rounded-full border border-border px-3 text-xs font-medium text-fg hover:bg-surface-3 focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-40 sm:min-h-7"
           disabled={busy}
           onClick={() => {

@@ -22,7 +22,6 @@ export function ThinkingBlock({ reasoning, live }: ThinkingBlockProps) {
   return (
     <div className="mb-2" data-testid="thinking" data-state={live ? 'streaming' : 'done'}>
       <Button
-        type="button"
         className="inline-flex min-h-11 items-center gap-1 rounded-md px-1 text-xs font-medium text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent sm:min-h-7"
         aria-expanded={open}
         aria-controls={id}

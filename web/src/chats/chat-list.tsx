@@ -67,11 +67,7 @@ export function ChatList({
         !query.trim() && !showArchived && archivedCount > 0 ? (
           <p className="px-3 py-6 text-center text-sm text-muted" data-testid="all-archived">
             {texts.chats.allArchived(archivedCount)}{' '}
-            <Button
-              type="button"
-              onClick={() => setShowArchived(true)}
-              className="font-medium text-fg underline underline-offset-2"
-            >
+            <Button onClick={() => setShowArchived(true)} className="font-medium text-fg underline underline-offset-2">
               {texts.chats.showArchivedAction}
             </Button>
           </p>
@@ -137,7 +133,6 @@ export function ChatList({
         </div>
         {archivedCount > 0 || showArchived ? (
           <Button
-            type="button"
             onClick={() => setShowArchived((v) => !v)}
             aria-pressed={showArchived}
             aria-label={showArchived ? texts.chats.hideArchived : texts.chats.showArchived}

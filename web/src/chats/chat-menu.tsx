@@ -27,7 +27,6 @@ function MenuItem({
   return (
     <li>
       <Button
-        type="button"
         onClick={onClick}
         className={`flex w-full items-center gap-3 rounded-lg px-3 py-3 text-left hover:bg-surface-3 ${danger ? 'text-danger' : ''}`}
       >
@@ -101,11 +100,7 @@ export function ChatMenu() {
             {texts.chats.deleteChat}
           </MenuItem>
         </ul>
-        <Button
-          type="button"
-          onClick={close}
-          className="mt-2 w-full rounded-lg bg-surface-3 px-3 py-3 font-medium hover:bg-border"
-        >
+        <Button onClick={close} className="mt-2 w-full rounded-lg bg-surface-3 px-3 py-3 font-medium hover:bg-border">
           {texts.chats.cancel}
         </Button>
       </div>

@@ -64,7 +64,6 @@ export const ChatRow = memo(function ChatRow({ chat, active }: { chat: Chat; act
         </span>
       </Link>
       <Button
-        type="button"
         onClick={() => openMenu(chat.id)}
         aria-label={texts.chats.options(chat.name)}
         aria-haspopup="dialog"

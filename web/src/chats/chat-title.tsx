@@ -58,7 +58,6 @@ export function ChatTitle({ chatId, className = '' }: { chatId: string; classNam
 
   return (
     <Button
-      type="button"
       onClick={() => setDraft(chat.name)}
       aria-label={texts.chats.editTitle(chat.name)}
       title={texts.chats.editTitle(chat.name)}

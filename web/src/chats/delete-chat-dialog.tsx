@@ -22,11 +22,10 @@ export function DeleteChatDialog() {
         </h2>
         <p className="mb-5 text-muted">{texts.chats.deleteConfirm}</p>
         <div className="flex justify-end gap-2">
-          <Button type="button" onClick={close} className="rounded-lg px-4 py-2 hover:bg-surface-3" data-autofocus>
+          <Button onClick={close} className="rounded-lg px-4 py-2 hover:bg-surface-3" data-autofocus>
             {texts.chats.cancel}
           </Button>
           <Button
-            type="button"
             onClick={() => {
               close();
               void deleteChat(chatId, navigate, pathname);

@@ -4,11 +4,7 @@ import { PlusIcon } from './icons';
 
 export function NewChatButton({ onClick }: { onClick: () => void }) {
   return (
-    <Button
-      type="button"
-      onClick={onClick}
-      className="flex items-center justify-center gap-2 rounded-xl bg-accent px-3 py-2.5 font-semibold text-accent-fg hover:brightness-110"
-    >
+    <Button onClick={onClick} variant="primary" size="lg" className="flex items-center justify-center gap-2">
       <PlusIcon />
       {texts.chats.newChat}
     </Button>

@@ -56,7 +56,7 @@ function CustomList({
     return (
       <div className="flex flex-col items-center gap-3 p-4 text-center">
         <p className="text-muted">{creatorTexts.newChat.none}</p>
-        <Button type="button" onClick={onCreate} className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg">
+        <Button onClick={onCreate} variant="primary">
           {creatorTexts.newChat.create}
         </Button>
       </div>
@@ -114,7 +114,6 @@ export function NewChatModal() {
       <div className="flex items-center gap-2 border-b border-border p-3">
         {selected ? (
           <Button
-            type="button"
             onClick={() => setSelected(null)}
             aria-label={texts.newChat.back}
             className="flex h-9 w-9 items-center justify-center rounded-full text-2xl hover:bg-surface-3"
@@ -128,7 +127,6 @@ export function NewChatModal() {
           {texts.newChat.title}
         </h2>
         <Button
-          type="button"
           onClick={close}
           aria-label={texts.newChat.close}
           className="flex h-9 w-9 items-center justify-center rounded-full text-xl hover:bg-surface-3"
@@ -150,7 +148,6 @@ export function NewChatModal() {
             {TABS.map((t) => (
               <Button
                 key={t.id}
-                type="button"
                 role="tab"
                 id={`newchat-tab-${t.id}`}
                 aria-selected={tab === t.id}

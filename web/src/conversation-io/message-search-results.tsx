@@ -41,7 +41,6 @@ export function MessageSearchResults({
               return (
                 <li key={hit.messageId}>
                   <Button
-                    type="button"
                     data-testid="search-hit"
                     onClick={() => {
                       onOpen?.();
@@ -78,11 +77,7 @@ export function MessageSearchResults({
         ) : search.items.length === 0 ? (
           <p className="px-2 py-2 text-sm text-muted">{alone ? t.nothing : t.none}</p>
         ) : search.hasMore ? (
-          <Button
-            type="button"
-            onClick={search.loadMore}
-            className="w-full px-2 py-2 text-left text-sm text-accent hover:underline"
-          >
+          <Button onClick={search.loadMore} className="w-full px-2 py-2 text-left text-sm text-accent hover:underline">
             {t.more}
           </Button>
         ) : null}

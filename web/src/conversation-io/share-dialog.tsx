@@ -62,22 +62,13 @@ function ShareChat({ chatId, chatName }: { chatId: string; chatName: string }) {
                 onFocus={(e) => e.currentTarget.select()}
                 className="min-w-0 flex-1 rounded-lg border border-border bg-surface px-3 py-2 text-sm"
               />
-              <Button
-                type="button"
-                onClick={() => void copy()}
-                className="rounded-lg bg-accent px-3 py-2 text-sm font-medium text-accent-fg"
-              >
+              <Button onClick={() => void copy()} variant="primary" size="sm">
                 {t.copy}
               </Button>
             </div>
           </div>
         ) : (
-          <Button
-            type="button"
-            onClick={create}
-            disabled={busy}
-            className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg disabled:opacity-60"
-          >
+          <Button onClick={create} disabled={busy} variant="primary">
             {busy ? t.creating : t.create}
           </Button>
         )}
@@ -90,7 +81,7 @@ function ShareChat({ chatId, chatName }: { chatId: string; chatName: string }) {
           <Link to="/settings/data" onClick={close} className="text-sm text-muted underline">
             {t.manage}
           </Link>
-          <Button type="button" onClick={close} className="rounded-lg px-4 py-2 hover:bg-surface-3">
+          <Button onClick={close} className="rounded-lg px-4 py-2 hover:bg-surface-3">
             {t.close}
           </Button>
         </div>

@@ -44,7 +44,6 @@ function SharedLinks() {
             </span>
           </div>
           <Button
-            type="button"
             onClick={() => revoke(s.id)}
             className="shrink-0 rounded-lg border border-border px-3 py-1.5 text-sm text-danger hover:bg-surface-3"
           >
@@ -107,19 +106,11 @@ function DataArchive() {
           </div>
         </div>
       ) : job?.status === 'ready' ? (
-        <Button
-          type="button"
-          onClick={() => void download()}
-          className="self-start rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg"
-        >
+        <Button onClick={() => void download()} variant="primary" className="self-start">
           {t.download}
         </Button>
       ) : (
-        <Button
-          type="button"
-          onClick={() => void start()}
-          className="self-start rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg"
-        >
+        <Button onClick={() => void start()} variant="primary" className="self-start">
           {t.build}
         </Button>
       )}

@@ -70,7 +70,6 @@ export function AvatarField({
           }}
         />
         <Button
-          type="button"
           onClick={() => input.current?.click()}
           disabled={busy !== null}
           className="rounded-lg border border-border px-3 py-2 text-sm hover:bg-surface-3 disabled:opacity-50"
@@ -78,7 +77,6 @@ export function AvatarField({
           {busy === 'upload' ? t.builder.uploading : t.builder.upload}
         </Button>
         <Button
-          type="button"
           onClick={() => onGenerate(prompt.trim())}
           disabled={busy !== null || !personaId}
           className="rounded-lg border border-border px-3 py-2 text-sm hover:bg-surface-3 disabled:opacity-50"

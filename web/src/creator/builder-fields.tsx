@@ -85,7 +85,6 @@ export function PromptsField({
           />
           {prompts.length > 1 ? (
             <Button
-              type="button"
               onClick={() => onChange(prompts.filter((_, j) => j !== i))}
               aria-label={t.builder.removePrompt(i + 1)}
               className="shrink-0 rounded-xl border border-border px-3 text-xl hover:bg-surface-3"
@@ -97,7 +96,6 @@ export function PromptsField({
       ))}
       {prompts.length < CUSTOM_PERSONA_LIMITS.prompts ? (
         <Button
-          type="button"
           onClick={() => onChange([...prompts, ''])}
           className="self-start rounded-lg border border-border px-3 py-1.5 text-sm hover:bg-surface-3"
         >

@@ -41,7 +41,7 @@ export default function CreatePage() {
         {tab === 'build' ? (
           <p className="text-muted">
             {t.builder.intro}{' '}
-            <Button type="button" onClick={() => void openHelpDoc('DocCreate')} className="text-accent-text underline">
+            <Button onClick={() => void openHelpDoc('DocCreate')} className="text-accent-text underline">
               {t.builder.help}
             </Button>
           </p>
@@ -74,7 +74,7 @@ export default function CreatePage() {
       {error && !loaded ? (
         <div role="alert" className="flex flex-col items-start gap-2 rounded-xl border border-border p-4">
           <p>{t.builder.loadFailed}</p>
-          <Button type="button" onClick={() => void reload()} className="rounded-lg bg-accent px-4 py-2 text-accent-fg">
+          <Button variant="primary" onClick={() => void reload()}>
             {t.builder.retry}
           </Button>
         </div>

@@ -25,11 +25,10 @@ export function DeletePersonaDialog({
         <p className="mb-2 font-medium">{name}</p>
         <p className="mb-5 text-muted">{t.mine.deleteBody}</p>
         <div className="flex justify-end gap-2">
-          <Button type="button" onClick={onCancel} className="rounded-lg px-4 py-2 hover:bg-surface-3" data-autofocus>
+          <Button onClick={onCancel} className="rounded-lg px-4 py-2 hover:bg-surface-3" data-autofocus>
             {t.mine.cancel}
           </Button>
           <Button
-            type="button"
             onClick={onConfirm}
             disabled={busy}
             className="rounded-lg bg-danger px-4 py-2 font-medium text-black disabled:opacity-50"

@@ -8,7 +8,7 @@ import { PersonaIcon } from '../personas/persona-icon';
 import { removeMyPersona } from '../personas/queries/my-personas';
 import { forgetProfile } from '../personas/queries/profiles';
 import { creatorTexts as t } from '../texts/creator';
-import { Button } from '../ui/button';
+import { Button, buttonClass } from '../ui/button';
 import { copyText } from '../ui/markdown';
 import { showToast } from '../ui/toast-store';
 import { DeletePersonaDialog } from './delete-persona-dialog';
@@ -30,7 +30,7 @@ export function MyPersonasList({ items }: { items: CustomPersona[] }) {
     return (
       <div className="flex flex-col items-center gap-3 p-8 text-center" data-testid="my-personas-empty">
         <p className="text-muted">{t.mine.empty}</p>
-        <Link to="/create" className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg">
+        <Link to="/create" className={buttonClass('primary')}>
           {t.mine.createFirst}
         </Link>
       </div>
@@ -92,7 +92,6 @@ export function MyPersonasList({ items }: { items: CustomPersona[] }) {
             </div>
             <div className="flex flex-wrap gap-2">
               <Button
-                type="button"
                 className={action}
                 onClick={() => void startChat(p.id, navigate)}
                 aria-label={t.mine.chatNamed(p.name)}
@@ -107,17 +106,11 @@ export function MyPersonasList({ items }: { items: CustomPersona[] }) {
                 {t.mine.edit}
               </Link>
               {p.visibility !== 'private' ? (
-                <Button
-                  type="button"
-                  className={action}
-                  onClick={() => void copy(p)}
-                  aria-label={t.mine.copyLinkNamed(p.name)}
-                >
+                <Button className={action} onClick={() => void copy(p)} aria-label={t.mine.copyLinkNamed(p.name)}>
                   {t.mine.copyLink}
                 </Button>
               ) : null}
               <Button
-                type="button"
                 className={`${action} text-danger`}
                 onClick={() => setDeleting(p)}
                 aria-label={t.mine.deleteNamed(p.name)}

@@ -281,7 +281,8 @@ export function PersonaBuilder({
             type="submit"
             disabled={saving || blocked}
             aria-busy={saving || undefined}
-            className="rounded-xl bg-accent px-5 py-3 font-semibold text-accent-fg disabled:opacity-50"
+            variant="primary"
+            size="lg"
             data-testid="persona-save"
           >
             {saving ? t.builder.saving : editing ? t.builder.save : t.builder.create}

@@ -9,7 +9,7 @@ import { SkillList } from '../skills/skill-list';
 import { useAppStore } from '../store/app-store';
 import { creatorTexts as t } from '../texts/creator';
 import { texts } from '../texts/texts';
-import { Button } from '../ui/button';
+import { Button, buttonClass } from '../ui/button';
 
 /**
  * /p/:id — a persona's page (an unlisted or public custom one, or one of the catalog): its profile
@@ -39,7 +39,7 @@ export default function PersonaLinkPage() {
       >
         <h2 className="text-3xl font-semibold">{t.link.notFoundTitle}</h2>
         <p className="text-muted">{t.link.notFoundBody}</p>
-        <Link to="/" className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg">
+        <Link to="/" className={buttonClass('primary')}>
           {t.link.explore}
         </Link>
       </section>
@@ -75,10 +75,11 @@ export default function PersonaLinkPage() {
       {persona.includedSkills.length > 0 ? <SkillList skills={persona.includedSkills} /> : null}
       <p className="text-xs text-muted">{t.link.by}</p>
       <Button
-        type="button"
         onClick={() => void start()}
         disabled={starting}
-        className="mt-2 w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg disabled:opacity-50"
+        variant="primary"
+        size="lg"
+        className="mt-2 w-full"
         data-testid="persona-link-start"
       >
         {starting ? texts.newChat.starting : t.link.start}

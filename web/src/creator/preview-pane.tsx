@@ -31,10 +31,10 @@ export function PreviewPane({
           <p className="text-xs text-muted">{t.preview.explain}</p>
         </div>
         <Button
-          type="button"
           onClick={onTry}
           disabled={!saved || starting}
-          className="rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-accent-fg disabled:opacity-50"
+          variant="primary"
+          size="sm"
           aria-describedby="persona-try-hint"
           data-testid="persona-try"
         >

@@ -78,7 +78,6 @@ export function PersonaCarousel({
           {title}
         </h3>
         <Button
-          type="button"
           onClick={() => slideBy(-1)}
           disabled={loading || edges.start}
           aria-label={texts.explore.previous(title)}
@@ -87,7 +86,6 @@ export function PersonaCarousel({
           <span aria-hidden="true">‹</span>
         </Button>
         <Button
-          type="button"
           onClick={() => slideBy(1)}
           disabled={loading || edges.end}
           aria-label={texts.explore.next(title)}

@@ -55,11 +55,7 @@ export function HelpFeedback({ docName }: { docName: string }) {
           rows={4}
           className="rounded-lg border border-border bg-surface p-2 text-fg placeholder:text-muted"
         />
-        <Button
-          type="submit"
-          disabled={sending}
-          className="self-end rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg disabled:opacity-60"
-        >
+        <Button type="submit" disabled={sending} variant="primary" className="self-end">
           {texts.help.send}
         </Button>
       </form>
@@ -70,7 +66,6 @@ export function HelpFeedback({ docName }: { docName: string }) {
     <div className="flex items-center gap-3">
       <p className="flex-1 font-medium">{texts.help.feedbackQuestion}</p>
       <Button
-        type="button"
         disabled={sending}
         onClick={() => void send()}
         className="rounded-lg border border-border px-4 py-1.5 hover:bg-surface-3"
@@ -78,7 +73,6 @@ export function HelpFeedback({ docName }: { docName: string }) {
         {texts.help.yes}
       </Button>
       <Button
-        type="button"
         disabled={sending}
         onClick={() => setStep('comment')}
         className="rounded-lg border border-border px-4 py-1.5 hover:bg-surface-3"

@@ -64,7 +64,6 @@ export default function HelpFlyout() {
     >
       <div className="flex h-14 items-center gap-2 border-b border-border px-2">
         <Button
-          type="button"
           onClick={() => void helpBack()}
           disabled={!canGoBack(history)}
           aria-label={texts.help.back}
@@ -76,7 +75,6 @@ export default function HelpFlyout() {
           {texts.help.title}
         </h2>
         <Button
-          type="button"
           onClick={closeHelp}
           aria-label={texts.help.close}
           className="flex h-10 w-10 items-center justify-center rounded-full text-2xl hover:bg-surface-3"

@@ -42,7 +42,6 @@ export default function AudioPlayer({ id, url, mimeType }: { id: string; url: st
       />
       <div className="flex items-center gap-3">
         <Button
-          type="button"
           onClick={toggle}
           disabled={broken}
           aria-label={playing ? mediaTexts.audio.pause : mediaTexts.audio.play}

@@ -145,13 +145,7 @@ export default function CanvasEditor({
             </h2>
             <p className="text-sm text-muted">{mediaTexts.canvas.help}</p>
           </div>
-          <Button
-            type="button"
-            onClick={onClose}
-            aria-label={mediaTexts.lightbox.close}
-            className={button}
-            data-autofocus
-          >
+          <Button onClick={onClose} aria-label={mediaTexts.lightbox.close} className={button} data-autofocus>
             <span aria-hidden="true">×</span>
           </Button>
         </div>
@@ -219,10 +213,10 @@ export default function CanvasEditor({
             style={{ width: Math.max(6, brush / 2), height: Math.max(6, brush / 2) }}
           />
           <span className="flex-1" />
-          <Button type="button" onClick={undo} disabled={strokes.length === 0 || busy} className={button}>
+          <Button onClick={undo} disabled={strokes.length === 0 || busy} className={button}>
             {mediaTexts.canvas.undo}
           </Button>
-          <Button type="button" onClick={clear} disabled={strokes.length === 0 || busy} className={button}>
+          <Button onClick={clear} disabled={strokes.length === 0 || busy} className={button}>
             {mediaTexts.canvas.clear}
           </Button>
         </div>
@@ -250,14 +244,10 @@ export default function CanvasEditor({
             </p>
           ) : null}
           <div className="flex justify-end gap-2">
-            <Button type="button" onClick={onClose} className={button}>
+            <Button onClick={onClose} className={button}>
               {mediaTexts.canvas.cancel}
             </Button>
-            <Button
-              type="submit"
-              disabled={busy || !natural}
-              className="h-10 rounded-lg bg-accent px-5 text-sm font-semibold text-accent-fg disabled:opacity-50"
-            >
+            <Button type="submit" disabled={busy || !natural} variant="primary" size="sm" className="h-10">
               {busy ? mediaTexts.canvas.applying : mediaTexts.canvas.apply}
             </Button>
           </div>

@@ -45,7 +45,6 @@ export function ImageGrid({
         {images.map((image, i) => (
           <li key={image.id}>
             <Button
-              type="button"
               onClick={() => setOpen(i)}
               aria-label={mediaTexts.open(i + 1)}
               className="block w-full overflow-hidden rounded-lg border border-border bg-surface-3"

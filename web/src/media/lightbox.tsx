@@ -52,13 +52,7 @@ export default function Lightbox({
               </span>
             ) : null}
           </h2>
-          <Button
-            type="button"
-            onClick={onClose}
-            aria-label={mediaTexts.lightbox.close}
-            className={button}
-            data-autofocus
-          >
+          <Button onClick={onClose} aria-label={mediaTexts.lightbox.close} className={button} data-autofocus>
             <span aria-hidden="true">×</span>
           </Button>
         </header>
@@ -78,20 +72,13 @@ export default function Lightbox({
           </div>
         </div>
         <footer className="flex flex-wrap items-center gap-2 border-t border-border px-4 py-2">
-          <Button
-            type="button"
-            onClick={zoomOut}
-            disabled={step === 0}
-            aria-label={mediaTexts.lightbox.zoomOut}
-            className={button}
-          >
+          <Button onClick={zoomOut} disabled={step === 0} aria-label={mediaTexts.lightbox.zoomOut} className={button}>
             <span aria-hidden="true">−</span>
           </Button>
           <span className="w-12 text-center text-sm tabular-nums" aria-live="polite">
             {mediaTexts.lightbox.zoom(Math.round(zoom * 100))}
           </span>
           <Button
-            type="button"
             onClick={zoomIn}
             disabled={step === ZOOMS.length - 1}
             aria-label={mediaTexts.lightbox.zoomIn}
@@ -99,7 +86,7 @@ export default function Lightbox({
           >
             <span aria-hidden="true">+</span>
           </Button>
-          <Button type="button" onClick={() => setStep(0)} disabled={step === 0} className={button}>
+          <Button onClick={() => setStep(0)} disabled={step === 0} className={button}>
             {mediaTexts.lightbox.zoomReset}
           </Button>
           <span className="flex-1" />
@@ -107,11 +94,7 @@ export default function Lightbox({
             {mediaTexts.lightbox.download}
           </a>
           {onEdit ? (
-            <Button
-              type="button"
-              onClick={onEdit}
-              className="h-10 rounded-lg bg-accent px-4 text-sm font-semibold text-accent-fg"
-            >
+            <Button onClick={onEdit} variant="primary" size="sm" className="h-10">
               {mediaTexts.lightbox.edit}
             </Button>
           ) : null}

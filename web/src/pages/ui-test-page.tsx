@@ -33,16 +33,10 @@ export default function UiTestPage() {
       <p className="text-muted">{t.intro}</p>
       <Group title={t.buttons}>
         <div className="flex flex-wrap gap-2">
-          <Button type="button" className={`${BUTTON} bg-accent text-accent-fg`}>
-            {t.primary}
-          </Button>
-          <Button type="button" className={`${BUTTON} border border-border hover:bg-surface-3`}>
-            {t.secondary}
-          </Button>
-          <Button type="button" className={`${BUTTON} bg-red-700 text-white`}>
-            {t.danger}
-          </Button>
-          <Button type="button" disabled className={`${BUTTON} bg-accent text-accent-fg`}>
+          <Button className={`${BUTTON} bg-accent text-accent-fg`}>{t.primary}</Button>
+          <Button className={`${BUTTON} border border-border hover:bg-surface-3`}>{t.secondary}</Button>
+          <Button className={`${BUTTON} bg-red-700 text-white`}>{t.danger}</Button>
+          <Button disabled className={`${BUTTON} bg-accent text-accent-fg`}>
             {t.disabled}
           </Button>
         </div>
@@ -70,41 +64,32 @@ export default function UiTestPage() {
       </Group>
       <Group title={t.toasts}>
         <div className="flex flex-wrap gap-2">
-          <Button type="button" className={`${BUTTON} border border-border`} onClick={() => toast('success')}>
+          <Button className={`${BUTTON} border border-border`} onClick={() => toast('success')}>
             {texts.toasts.success}
           </Button>
-          <Button type="button" className={`${BUTTON} border border-border`} onClick={() => toast('error')}>
+          <Button className={`${BUTTON} border border-border`} onClick={() => toast('error')}>
             {texts.toasts.error}
           </Button>
-          <Button type="button" className={`${BUTTON} border border-border`} onClick={() => toast('warning')}>
+          <Button className={`${BUTTON} border border-border`} onClick={() => toast('warning')}>
             {texts.toasts.warning}
           </Button>
-          <Button type="button" className={`${BUTTON} border border-border`} onClick={() => toast('info')}>
+          <Button className={`${BUTTON} border border-border`} onClick={() => toast('info')}>
             {texts.toasts.message}
           </Button>
         </div>
       </Group>
       <Group title={t.modals}>
         <div className="flex flex-wrap gap-2">
-          <Button type="button" className={`${BUTTON} border border-border`} onClick={() => setModalOpen(true)}>
+          <Button className={`${BUTTON} border border-border`} onClick={() => setModalOpen(true)}>
             {t.openModal}
           </Button>
-          <Button
-            type="button"
-            className={`${BUTTON} border border-border`}
-            onClick={() => setActiveModal('subscribe')}
-          >
+          <Button className={`${BUTTON} border border-border`} onClick={() => setActiveModal('subscribe')}>
             {t.openSubscribe}
           </Button>
         </div>
         <Modal open={modalOpen} onClose={() => setModalOpen(false)} title={t.sampleModalTitle}>
           <p className="mb-4 text-muted">{t.sampleModalBody}</p>
-          <Button
-            type="button"
-            className={`${BUTTON} bg-accent text-accent-fg`}
-            onClick={() => setModalOpen(false)}
-            data-autofocus
-          >
+          <Button className={`${BUTTON} bg-accent text-accent-fg`} onClick={() => setModalOpen(false)} data-autofocus>
             {texts.modal.close}
           </Button>
         </Modal>

@@ -7,7 +7,6 @@ export function CostBadge({ cost }: { cost: number }) {
   const tipId = useId();
   return (
     <Button
-      type="button"
       aria-describedby={tipId}
       className="group/cost relative inline-flex items-center gap-1 rounded-full bg-surface/90 px-2 py-0.5 text-xs font-medium text-fg ring-1 ring-border"
       data-testid="persona-cost"

@@ -59,7 +59,6 @@ export function PersonaCard({
           <div className="min-w-0 flex-1">
             <h3 className="flex items-center gap-2 font-semibold">
               <Button
-                type="button"
                 onClick={() => onStart(persona)}
                 className="truncate text-left after:absolute after:inset-0 after:content-['']"
                 aria-label={texts.explore.startChat(persona.name)}

@@ -57,12 +57,7 @@ export function PersonaDetail({
         )}
       </div>
       {locked ? <p className="text-sm text-warning">{texts.newChat.needsPro}</p> : null}
-      <Button
-        type="button"
-        onClick={onStart}
-        disabled={starting}
-        className="mt-2 w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg disabled:opacity-50"
-      >
+      <Button onClick={onStart} disabled={starting} variant="primary" size="lg" className="mt-2 w-full">
         {starting ? texts.newChat.starting : locked ? texts.newChat.getPro : texts.newChat.start}
       </Button>
       {footer}

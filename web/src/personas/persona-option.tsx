@@ -17,7 +17,6 @@ export function PersonaOption({
   return (
     <li>
       <Button
-        type="button"
         onClick={onSelect}
         title={locked ? texts.newChat.needsPro : undefined}
         data-testid="newchat-persona"

@@ -20,7 +20,6 @@ export function ReportButton({ persona, className = '' }: { persona: Persona; cl
   return (
     <>
       <Button
-        type="button"
         onClick={() => setOpen(true)}
         className={`rounded-lg px-3 py-1.5 text-sm text-muted underline hover:text-fg ${className}`}
         aria-label={t.report.actionNamed(persona.name)}
@@ -75,12 +74,7 @@ function ReportDialog({ persona, onClose }: { persona: Persona; onClose: () => v
           </h2>
           <p className="text-sm text-muted">{t.report.sentBody}</p>
           <div className="flex justify-end">
-            <Button
-              type="button"
-              onClick={onClose}
-              className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg"
-              data-autofocus
-            >
+            <Button onClick={onClose} variant="primary" data-autofocus>
               {t.report.close}
             </Button>
           </div>
@@ -140,14 +134,10 @@ function ReportDialog({ persona, onClose }: { persona: Persona; onClose: () => v
             </p>
           ) : null}
           <div className="flex justify-end gap-2">
-            <Button type="button" onClick={onClose} className="rounded-lg px-4 py-2 hover:bg-surface-3">
+            <Button onClick={onClose} className="rounded-lg px-4 py-2 hover:bg-surface-3">
               {t.report.cancel}
             </Button>
-            <Button
-              type="submit"
-              disabled={sending}
-              className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg disabled:opacity-50"
-            >
+            <Button type="submit" disabled={sending} variant="primary">
               {sending ? t.report.sending : t.report.send}
             </Button>
           </div>

@@ -83,11 +83,7 @@ export default function ChangePasswordPage() {
           {error}
         </p>
       ) : null}
-      <Button
-        type="submit"
-        disabled={!canSubmit}
-        className="rounded-lg bg-accent px-4 py-2.5 font-semibold text-accent-fg disabled:opacity-50"
-      >
+      <Button type="submit" disabled={!canSubmit} variant="primary">
         {saving ? texts.password.saving : texts.password.submit}
       </Button>
     </form>

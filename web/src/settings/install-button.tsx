@@ -21,19 +21,13 @@ export function InstallButton({
   };
   if (variant === 'button') {
     return (
-      <Button
-        type="button"
-        onClick={() => void onClick()}
-        data-testid="install-app"
-        className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg hover:opacity-90"
-      >
+      <Button onClick={() => void onClick()} data-testid="install-app" variant="primary" size="lg" className="w-full">
         {texts.pwa.install}
       </Button>
     );
   }
   return (
     <Button
-      type="button"
       onClick={() => void onClick()}
       data-testid="install-app"
       className="flex w-full items-center justify-between gap-3 px-4 py-3 text-left hover:bg-surface-3"

@@ -111,7 +111,6 @@ export default function SettingsPage() {
       </SettingsSection>
 
       <Button
-        type="button"
         onClick={() => void logout()}
         disabled={pending}
         className="rounded-xl border border-border bg-surface-2 px-4 py-3 font-medium text-danger hover:bg-surface-3 disabled:opacity-60"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useAppStore } from '../store/app-store';
 import { platformTexts } from '../texts/texts';
-import { Button } from '../ui/button';
+import { Button, buttonClass } from '../ui/button';
 import { currentStoreBannerTarget, isStoreBannerDismissed, rememberStoreBannerDismissed } from './store-banner-rules';
 
 const t = platformTexts.storeBanner;
@@ -23,7 +23,6 @@ export function StoreBanner() {
       className="flex items-center gap-3 border-b border-border bg-surface-2 px-3 py-2 text-sm"
     >
       <Button
-        type="button"
         aria-label={t.dismiss}
         onClick={() => {
           rememberStoreBannerDismissed();
@@ -42,7 +41,7 @@ export function StoreBanner() {
         href={target.url}
         target="_blank"
         rel="noopener noreferrer"
-        className="shrink-0 rounded-full bg-accent px-4 py-1.5 font-semibold text-accent-fg hover:opacity-90"
+        className={buttonClass('primary', 'pill', 'shrink-0')}
       >
         {t.open}
       </a>

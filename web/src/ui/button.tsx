@@ -7,8 +7,8 @@ import { type ButtonHTMLAttributes, forwardRef } from 'react';
  * `busy` disables it and says so (`aria-busy`), so a second press cannot send twice.
  */
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'icon';
-/** The size of a variant: `sm` for tables and toolbars, `md` the default, `lg` a form's main action. */
-export type ButtonSize = 'sm' | 'md' | 'lg';
+/** The size of a variant: `sm` for tables and toolbars, `md` the default, `lg` a form's main action, `pill` a banner's call. */
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'pill';
 
 const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2';
 
@@ -23,12 +23,14 @@ const SIZE: Record<ButtonSize, string> = {
   sm: 'rounded-lg px-3 py-1.5 text-sm font-medium',
   md: 'rounded-lg px-4 py-2 font-medium',
   lg: 'rounded-xl px-4 py-3 font-semibold',
+  pill: 'rounded-full px-4 py-1.5 font-semibold',
 };
 
 const ICON_SIZE: Record<ButtonSize, string> = {
   sm: 'h-8 w-8 rounded-lg',
   md: 'h-10 w-10 rounded-lg',
   lg: 'h-11 w-11 rounded-full',
+  pill: 'h-9 w-9 rounded-full',
 };
 
 /** The classes of a variant, for a link that must look like a button (`<Link className=…>`). */

@@ -33,16 +33,15 @@ export function ConfirmDialog({
         </h2>
         <p className="mb-5 text-muted">{body}</p>
         <div className="flex justify-end gap-2">
-          <Button type="button" onClick={onClose} className="rounded-lg px-4 py-2 hover:bg-surface-3" data-autofocus>
+          <Button onClick={onClose} className="rounded-lg px-4 py-2 hover:bg-surface-3" data-autofocus>
             {cancel}
           </Button>
           <Button
-            type="button"
             onClick={() => {
               onClose();
               onConfirm();
             }}
-            className={`rounded-lg px-4 py-2 font-medium ${danger ? 'bg-danger text-black' : 'bg-accent text-accent-fg'}`}
+            variant={danger ? 'danger' : 'primary'}
           >
             {confirm}
           </Button>

@@ -74,7 +74,6 @@ function CodeBlock(props: ComponentPropsWithoutRef<'pre'>) {
     <div className="code-block relative">
       <pre {...props} ref={pre} />
       <Button
-        type="button"
         onClick={() => void copy()}
         aria-label={state === 'idle' ? texts.markdown.copyCode : undefined}
         data-state={state}

@@ -167,7 +167,6 @@ export function Modal({ open, onClose, title, children, dismissible = true, moda
         </h2>
         {dismissible ? (
           <Button
-            type="button"
             onClick={onClose}
             aria-label={texts.modal.close}
             className="-mt-1 -mr-2 flex h-9 w-9 items-center justify-center rounded-full text-xl text-muted hover:bg-surface-3 hover:text-fg"

@@ -203,7 +203,6 @@ export function MarkdownImage({ src, alt }: { src?: string; alt?: string }) {
   }
   return (
     <Button
-      type="button"
       onClick={() => setWanted(true)}
       className="rounded border border-border px-2 py-1 text-sm text-muted hover:text-fg"
       data-testid="outside-image"

@@ -51,7 +51,6 @@ export function Toaster() {
               ) : null}
             </div>
             <Button
-              type="button"
               aria-label={texts.modal.close}
               onClick={() => dismiss(t.id)}
               className="rounded px-1 text-muted hover:text-fg"

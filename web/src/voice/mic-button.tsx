@@ -58,7 +58,6 @@ export function MicButton({ onTranscript, onStateChange, disabled }: Props) {
         </span>
       ) : null}
       <Button
-        type="button"
         onClick={() => void (recording || state === 'starting' ? stop() : start())}
         disabled={disabled || state === 'transcribing' || (unavailable !== null && state === 'idle')}
         aria-pressed={recording}

@@ -35,7 +35,6 @@ export function SpeakButton({
         : texts.voice.speak;
   return (
     <Button
-      type="button"
       onClick={() => (phase ? stopSpeech() : void playSpeech(messageId, text))}
       aria-label={label}
       aria-pressed={phase === 'playing'}

@@ -15,11 +15,7 @@ export function InitialPage() {
           if (done) setFinished(true);
         }}
       />
-      <Button
-        type="button"
-        onClick={leaveIntro}
-        className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg"
-      >
+      <Button onClick={leaveIntro} variant="primary" size="lg" className="w-full">
         {finished ? texts.auth.getStarted : texts.auth.skipIntro}
       </Button>
     </div>

@@ -10,11 +10,7 @@ export function PreregisterPage() {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-muted">{texts.auth.intros.preregister}</p>
-      <Button
-        type="button"
-        onClick={() => goTo('invitecheck')}
-        className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg"
-      >
+      <Button onClick={() => goTo('invitecheck')} variant="primary" size="lg" className="w-full">
         {texts.auth.haveInvite}
       </Button>
       <SecondaryButton onClick={openWaitlist}>{texts.auth.joinWaitlist}</SecondaryButton>

@@ -23,11 +23,7 @@ export function WaitlistPage({ onClose }: { onClose: () => void }) {
         <p role="status" className="rounded-xl bg-surface-3 p-4 text-success">
           {texts.auth.waitlistJoined}
         </p>
-        <Button
-          type="button"
-          onClick={done}
-          className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg"
-        >
+        <Button onClick={done} variant="primary" size="lg" className="w-full">
           {texts.auth.done}
         </Button>
       </div>

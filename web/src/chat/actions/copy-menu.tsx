@@ -65,7 +65,6 @@ export function CopyMenu({ markdown, plainText }: { markdown: string; plainText:
     <span className="relative inline-flex">
       <Button
         ref={button}
-        type="button"
         className={actionButton}
         aria-label={t.more}
         aria-haspopup="menu"
@@ -96,10 +95,10 @@ export function CopyMenu({ markdown, plainText }: { markdown: string; plainText:
           onKeyDown={onMenuKey}
           className="absolute bottom-full start-0 z-20 mb-1 min-w-44 rounded-lg border border-border bg-surface py-1 text-sm shadow-lg"
         >
-          <Button type="button" role="menuitem" className={menuItem} onClick={() => void choose(plainText())}>
+          <Button role="menuitem" className={menuItem} onClick={() => void choose(plainText())}>
             {t.copyText}
           </Button>
-          <Button type="button" role="menuitem" className={menuItem} onClick={() => void choose(markdown)}>
+          <Button role="menuitem" className={menuItem} onClick={() => void choose(markdown)}>
             {t.copyMarkdown}
           </Button>
         </div>

@@ -56,12 +56,14 @@ export function EditForm({
         }}
       />
       <div className="flex justify-end gap-2">
-        <Button type="button" className="min-h-11 rounded-lg px-3 text-sm sm:min-h-9" onClick={onCancel}>
+        <Button className="min-h-11 rounded-lg px-3 text-sm sm:min-h-9" onClick={onCancel}>
           {t.editCancel}
         </Button>
         <Button
           type="submit"
-          className="min-h-11 rounded-lg bg-accent px-3 text-sm font-medium text-accent-fg disabled:opacity-50 sm:min-h-9"
+          variant="primary"
+          size="sm"
+          className="min-h-11 sm:min-h-9"
           disabled={busy || text.trim() === ''}
         >
           {t.editSend}

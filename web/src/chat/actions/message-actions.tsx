@@ -68,7 +68,6 @@ export function MessageActions({ message, plainText, isLast, busy, version, onVe
       ) : null}
       {role === 'assistant' && isLast && failed ? (
         <Button
-          type="button"
           className={`${actionButton} font-medium text-accent-text`}
           disabled={busy}
           onClick={() => run(() => retryMessage(chatId, id))}
@@ -77,17 +76,12 @@ export function MessageActions({ message, plainText, isLast, busy, version, onVe
         </Button>
       ) : null}
       {role === 'assistant' && isLast && !failed && !streaming ? (
-        <Button
-          type="button"
-          className={actionButton}
-          disabled={busy}
-          onClick={() => run(() => regenerateMessage(chatId, id))}
-        >
+        <Button className={actionButton} disabled={busy} onClick={() => run(() => regenerateMessage(chatId, id))}>
           {t.regenerate}
         </Button>
       ) : null}
       {role === 'user' && isLast && onEdit ? (
-        <Button type="button" className={actionButton} disabled={busy} onClick={onEdit}>
+        <Button className={actionButton} disabled={busy} onClick={onEdit}>
           {t.edit}
         </Button>
       ) : null}

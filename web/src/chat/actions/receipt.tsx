@@ -152,7 +152,6 @@ export function Receipt({ message }: { message: Message }) {
     <span ref={box} className="relative inline-flex">
       <Button
         ref={button}
-        type="button"
         className={actionButton}
         aria-label={t.receiptButton(total)}
         aria-expanded={open}

@@ -15,25 +15,13 @@ export function VersionSwitcher({
   return (
     // biome-ignore lint/a11y/useSemanticElements: a group of controls, not a form fieldset.
     <span className="inline-flex items-center" role="group" aria-label={t.versionLabel(index, count)}>
-      <Button
-        type="button"
-        className={actionButton}
-        aria-label={t.previousVersion}
-        disabled={index <= 1}
-        onClick={() => onMove(-1)}
-      >
+      <Button className={actionButton} aria-label={t.previousVersion} disabled={index <= 1} onClick={() => onMove(-1)}>
         <span aria-hidden="true">‹</span>
       </Button>
       <span className="text-xs tabular-nums text-muted" data-testid="version-position">
         {t.versionOf(index, count)}
       </span>
-      <Button
-        type="button"
-        className={actionButton}
-        aria-label={t.nextVersion}
-        disabled={index >= count}
-        onClick={() => onMove(1)}
-      >
+      <Button className={actionButton} aria-label={t.nextVersion} disabled={index >= count} onClick={() => onMove(1)}>
         <span aria-hidden="true">›</span>
       </Button>
     </span>

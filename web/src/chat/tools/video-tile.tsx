@@ -57,7 +57,6 @@ export function VideoTile({ video }: { video: Video }) {
     <figure className="min-w-0">
       {playable ? (
         <Button
-          type="button"
           onClick={() => setPlaying(true)}
           aria-label={skillTexts.play(video.title)}
           className="group relative block aspect-video w-full overflow-hidden rounded-lg bg-surface-3"
