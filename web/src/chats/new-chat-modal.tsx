@@ -1,5 +1,5 @@
 import { NEW_CHAT_TABS, type Persona } from '@neura/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PersonaDetail } from '../personas/persona-detail';
 import { PersonaOption } from '../personas/persona-option';

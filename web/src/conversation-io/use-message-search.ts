@@ -33,10 +33,11 @@ export function useMessageSearch(query: string): MessageSearch {
   const typing = settled !== q;
   const pages = useSearchPages(settled, long && !typing);
   // One result per text (a reply and its earlier version with the same words are one).
-  const items = useMemo(
-    () => (pages.data?.pages ?? []).reduce<SearchHit[]>((all, page) => [...all, ...distinctHits(page.items, all)], []),
-    [pages.data],
-  );
+  const items = useMemo(() => {
+    const all: SearchHit[] = [];
+    for (const page of pages.data?.pages ?? []) all.push(...distinctHits(page.items, all));
+    return all;
+  }, [pages.data]);
   if (!long) return { items: [], loading: false, error: null, hasMore: false, loadMore: () => undefined };
   if (typing) return { items: [], loading: true, error: null, hasMore: false, loadMore: () => undefined };
   return {

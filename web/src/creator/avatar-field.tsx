@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { PersonaIcon } from '../personas/persona-icon';
 import { creatorTexts as t } from '../texts/creator';
 import { Button } from '../ui/button';
-import { describedBy, inputClass } from './field';
+import { describedBy, inputClass } from '../ui/field';
 
 /**
  * Avatar: upload an image (kept until the persona is saved when it is new), or generate one with

@@ -8,7 +8,7 @@ import {
 import { creatorTexts as t } from '../texts/creator';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
-import { borderFor, describedBy, Field, inputClass } from './field';
+import { borderFor, describedBy, Field, inputClass } from '../ui/field';
 
 /** Instructions: a live count against the operator's limit, red (and said in words) once over it. */
 export function InstructionsField({

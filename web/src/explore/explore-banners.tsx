@@ -2,7 +2,7 @@ import { creditsState, LOW_CREDITS_THRESHOLD } from '@neura/contract';
 import { Link } from 'react-router';
 import { useUser } from '../store/user';
 import { texts } from '../texts/texts';
-import { Button, buttonClass } from '../ui/button';
+import { buttonClass } from '../ui/button';
 
 function Banner({
   tone,

@@ -1,9 +1,10 @@
 import type { Persona } from '@neura/contract';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { errorMessage } from '../api/app-error';
 import { creatorTexts as t } from '../texts/creator';
 import { Button } from '../ui/button';
+import { borderFor, Field } from '../ui/field';
 import { ModalFrame } from '../ui/modal-frame';
 import { customPersonasApi } from './custom-personas-api';
 import { useMyPersonas } from './queries/my-personas';
@@ -111,28 +112,27 @@ function ReportDialog({ persona, onClose }: { persona: Persona; onClose: () => v
               </label>
             ))}
           </fieldset>
-          <label htmlFor={`${id}-reason`} className="text-sm font-medium">
-            {other || !category ? t.report.reason : t.report.reasonOptional}
-          </label>
-          <textarea
+          <Field
             id={`${id}-reason`}
-            value={reason}
-            rows={3}
-            maxLength={REASON_MAX}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setError(null);
-            }}
-            placeholder={t.report.placeholder}
-            aria-invalid={Boolean(error) || undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className={`rounded-xl border bg-surface-3 px-3 py-2 text-base ${error ? 'border-danger' : 'border-border'}`}
-          />
-          {error ? (
-            <p id={`${id}-error`} className="text-sm text-danger" role="alert">
-              {error}
-            </p>
-          ) : null}
+            label={other || !category ? t.report.reason : t.report.reasonOptional}
+            error={error ?? undefined}
+            alert
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                value={reason}
+                rows={3}
+                maxLength={REASON_MAX}
+                onChange={(e) => {
+                  setReason(e.target.value);
+                  setError(null);
+                }}
+                placeholder={t.report.placeholder}
+                className={`rounded-xl border bg-surface-3 px-3 py-2 text-base ${borderFor(error ?? undefined)}`}
+              />
+            )}
+          </Field>
           <div className="flex justify-end gap-2">
             <Button onClick={onClose} className="rounded-lg px-4 py-2 hover:bg-surface-3">
               {t.report.cancel}
