@@ -88,6 +88,7 @@ describe('UI primitives (web/src/ui)', () => {
     const dir = tree({
       'web/src/billing/buy.tsx':
         'export const a = "rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg";\n' +
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: planted source text holding a template literal.
         'export const b = (x: string) => `${x} rounded-xl bg-accent px-5 py-3 font-semibold text-accent-fg`;\n',
       'web/src/ui/toast.tsx':
         "export const c = 'mt-2 rounded-lg bg-accent px-3 py-1 text-sm font-medium text-accent-fg';\n",
@@ -105,6 +106,7 @@ describe('UI primitives (web/src/ui)', () => {
       'web/src/auth/logout.test.tsx': 'export const T = () => <button type="button">Out</button>;\n',
       'web/src/chat/bubble.tsx':
         "export const bubble = 'rounded-2xl bg-accent px-4 py-2 text-accent-fg';\n" +
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: planted source text holding a template literal.
         "export const tab = (on: boolean) => `px-3 font-medium ${on ? 'bg-accent text-accent-fg' : ''}`;\n",
     });
     expect(uiViolations(dir)).toEqual([]);
