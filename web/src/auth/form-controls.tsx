@@ -28,14 +28,7 @@ export function PrimaryButton({
   busy?: boolean;
 }) {
   return (
-    <Button
-      type="submit"
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-      variant="primary"
-      size="lg"
-      className="w-full"
-    >
+    <Button type="submit" disabled={disabled} busy={busy} variant="primary" size="lg" className="w-full">
       {children}
     </Button>
   );
