@@ -24,9 +24,12 @@ export default defineConfig(({ mode }) => {
         output: {
           codeSplitting: {
             // The stores and the API client every route needs travel as one chunk instead of one per
-            // module; lazy-only modules (messages) stay with their pages.
+            // module; lazy-only modules (messages, the TanStack Query client) stay with their pages.
             groups: [
-              { name: 'core', test: /\/web\/src\/(store\/(?!messages)[\w-]+|api\/[\w-]+|ui\/toast-store)\.ts$/ },
+              {
+                name: 'core',
+                test: /\/web\/src\/(store\/(?!messages)[\w-]+|api\/(?!query-client)[\w-]+|ui\/toast-store)\.ts$/,
+              },
             ],
           },
         },

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { productName } from '../billing/ledger-label';
 import { adminTexts as t } from '../texts/admin';
+import { Button } from '../ui/button';
 import { adminApi, type DashboardDay } from './admin-api';
 import { BarChart } from './charts';
-import { act, buttonClass, inputClass, Loading, modelLabel, money, Section, Table, useLoad } from './kit';
+import { act, inputClass, Loading, modelLabel, money, Section, Table } from './kit';
+import { invalidateDashboard, useDashboard, useModelPrices } from './queries/dashboard';
 
 const RANGES = [7, 30, 90] as const;
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -58,9 +60,9 @@ function PriceForm({ onSaved }: { onSaved: () => void }) {
           required
         />
       </label>
-      <button type="submit" className={buttonClass}>
+      <Button type="submit" variant="secondary" size="sm">
         {t.dashboard.setPrice}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -69,8 +71,8 @@ function PriceForm({ onSaved }: { onSaved: () => void }) {
 export function DashboardSection() {
   const [days, setDays] = useState<number>(30);
   const tz = browserZone();
-  const { data, error, reload } = useLoad(() => adminApi.dashboard(days, tz), `${days}|${tz}`);
-  const prices = useLoad(() => adminApi.prices(), 'prices');
+  const { data, error, refetch } = useDashboard(days, tz);
+  const prices = useModelPrices();
   const currency = data?.creditValue?.currency ?? data?.revenue[0]?.currency ?? 'usd';
   return (
     <div className="flex flex-col gap-4" data-testid="admin-dashboard">
@@ -78,21 +80,22 @@ export function DashboardSection() {
         <fieldset className="flex gap-1">
           <legend className="sr-only">{t.dashboard.range}</legend>
           {RANGES.map((n) => (
-            <button
+            <Button
               key={n}
-              type="button"
               aria-pressed={days === n}
-              className={`${buttonClass} ${days === n ? 'bg-surface-3' : ''}`}
+              variant="secondary"
+              size="sm"
+              className={days === n ? 'bg-surface-3' : undefined}
               onClick={() => setDays(n)}
             >
               {t.dashboard.days(n)}
-            </button>
+            </Button>
           ))}
         </fieldset>
         <span className="text-xs text-muted">{t.dashboard.timeZone(tz)}</span>
       </div>
       {!data ? (
-        <Loading error={error} retry={reload} />
+        <Loading error={error} retry={refetch} />
       ) : (
         <>
           <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-4">
@@ -129,12 +132,7 @@ export function DashboardSection() {
                 cost(m.estimatedCost, currency),
               ])}
             />
-            <PriceForm
-              onSaved={() => {
-                prices.reload();
-                reload();
-              }}
-            />
+            <PriceForm onSaved={invalidateDashboard} />
             {prices.data && prices.data.length > 0 ? (
               <p className="px-3 pb-3 text-xs text-muted">
                 {prices.data

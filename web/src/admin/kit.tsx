@@ -1,27 +1,8 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../api/app-error';
 import { adminTexts as t } from '../texts/admin';
+import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
-
-/** Loads on mount and when `key` changes; `reload` loads again. */
-export function useLoad<T>(load: () => Promise<T>, key: string) {
-  const [state, setState] = useState<{ data?: T; error?: string; loading: boolean }>({ loading: true });
-  const [round, setRound] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what `load` depends on.
-  useEffect(() => {
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    load().then(
-      (data) => live && setState({ data, loading: false }),
-      (error: unknown) => live && setState({ error: errorMessage(error), loading: false }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, round]);
-  const reload = useCallback(() => setRound((r) => r + 1), []);
-  return { ...state, reload };
-}
 
 /** Runs an admin action: a toast on failure (the server's message), `then` on success. */
 export async function act(run: () => Promise<unknown>, then?: () => void, done = t.saved): Promise<boolean> {
@@ -36,16 +17,17 @@ export async function act(run: () => Promise<unknown>, then?: () => void, done =
   }
 }
 
-export function Loading({ error, retry }: { error?: string; retry?: () => void }) {
+/** A section's loading line, or its error (the server's message) with Retry. */
+export function Loading({ error, retry }: { error?: unknown; retry?: () => void }) {
   if (error) {
     return (
       <div role="alert" className="rounded-xl border border-border bg-surface-2 p-4">
         <p>{t.failed}</p>
-        <p className="text-sm text-muted">{error}</p>
+        <p className="text-sm text-muted">{errorMessage(error)}</p>
         {retry ? (
-          <button type="button" className={buttonClass} onClick={retry}>
+          <Button variant="secondary" size="sm" onClick={retry}>
             {t.retry}
-          </button>
+          </Button>
         ) : null}
       </div>
     );
@@ -57,9 +39,6 @@ export function Loading({ error, retry }: { error?: string; retry?: () => void }
   );
 }
 
-export const buttonClass =
-  'rounded-lg border border-border bg-surface-2 px-3 py-1.5 text-sm font-medium hover:bg-surface-3 focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-60';
-export const dangerButtonClass = `${buttonClass} text-danger`;
 export const inputClass =
   'rounded-lg border border-border bg-surface-1 px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-offset-2';
 
@@ -85,9 +64,9 @@ export function SearchForm({ id, label, onSearch }: { id: string; label: string;
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
       />
-      <button type="submit" className={buttonClass}>
+      <Button type="submit" variant="secondary" size="sm">
         {t.users.searchButton}
-      </button>
+      </Button>
     </form>
   );
 }

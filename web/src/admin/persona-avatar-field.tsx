@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { personaIconUrl } from '../personas/persona-images';
 import { adminTexts as t } from '../texts/admin';
+import { Button, buttonClass } from '../ui/button';
 import { adminApi } from './admin-api';
-import { act, buttonClass } from './kit';
+import { act } from './kit';
+import { usePersonaAvatar } from './queries/personas';
 
 /**
  * The persona's avatar in the editor: a preview (the uploaded picture, read through the console's
@@ -26,40 +28,26 @@ export function PersonaAvatarField({
   const [uploaded, setUploaded] = useState(hasAvatar);
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [round, setRound] = useState(0);
+  const stored = usePersonaAvatar(id, uploaded);
+  const blob = uploaded ? stored.data : undefined;
 
-  // The preview follows the stored avatar (fetched with the admin's token: an <img> cannot send it).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` reloads after an upload.
+  // The preview follows the stored avatar; its object URL lives as long as the bytes it shows.
   useEffect(() => {
-    if (!uploaded) {
+    if (!blob) {
       setPreview(null);
       return;
     }
-    let url: string | null = null;
-    let live = true;
-    adminApi.avatar(id).then(
-      (blob) => {
-        if (!live) return;
-        url = URL.createObjectURL(blob);
-        setPreview(url);
-      },
-      () => live && setPreview(null),
-    );
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [id, uploaded, round]);
+    const url = URL.createObjectURL(blob);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [blob]);
 
   const upload = async (file: File) => {
     setBusy(true);
     const ok = await act(() => adminApi.uploadAvatar(id, file), onChanged, t.personas.avatarUploaded);
     setBusy(false);
     if (input.current) input.current.value = '';
-    if (ok) {
-      setUploaded(true);
-      setRound((r) => r + 1);
-    }
+    if (ok) setUploaded(true);
   };
 
   const remove = async () => {
@@ -89,7 +77,7 @@ export function PersonaAvatarField({
           }}
         />
         <div className="flex flex-wrap gap-2">
-          <label htmlFor={inputId} className={`${buttonClass} cursor-pointer focus-within:outline-2`}>
+          <label htmlFor={inputId} className={buttonClass('secondary', 'sm', 'cursor-pointer focus-within:outline-2')}>
             {uploaded ? t.personas.avatarReplace : t.personas.avatarChoose}
             <input
               id={inputId}
@@ -107,9 +95,9 @@ export function PersonaAvatarField({
             />
           </label>
           {uploaded ? (
-            <button type="button" className={buttonClass} disabled={busy} onClick={() => void remove()}>
+            <Button variant="secondary" size="sm" disabled={busy} onClick={() => void remove()}>
               {t.personas.avatarRemove}
-            </button>
+            </Button>
           ) : null}
         </div>
       </div>

@@ -2,9 +2,11 @@ import { EXPLORE_CAROUSELS } from '@neura/contract';
 import { useState } from 'react';
 import { PersonaIcon } from '../personas/persona-icon';
 import { adminTexts as t } from '../texts/admin';
+import { Button } from '../ui/button';
 import { type AdminPersona, adminApi } from './admin-api';
-import { act, buttonClass, inputClass, Loading, Section, Table, useLoad } from './kit';
+import { act, inputClass, Loading, Section, Table } from './kit';
 import { PersonaAvatarField } from './persona-avatar-field';
+import { invalidatePersonas, usePersonaList } from './queries/personas';
 
 type Draft = Omit<AdminPersona, 'sortOrder'>;
 
@@ -167,12 +169,12 @@ function PersonaForm({
         />
       </label>
       <div className="flex gap-2 md:col-span-2">
-        <button type="submit" className={buttonClass}>
+        <Button type="submit" variant="secondary" size="sm">
           {t.personas.save}
-        </button>
-        <button type="button" className={buttonClass} onClick={() => onDone(false)}>
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => onDone(false)}>
           {t.personas.cancel}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -180,22 +182,22 @@ function PersonaForm({
 
 /** The catalog: every persona (published or not), edit, publish, order. */
 export function PersonasSection() {
-  const { data, error, reload } = useLoad(() => adminApi.personas(), 'personas');
+  const { data, error, refetch } = usePersonaList();
   const [editing, setEditing] = useState<{ draft: Draft; isNew: boolean } | null>(null);
-  if (!data) return <Loading error={error} retry={reload} />;
+  if (!data) return <Loading error={error} retry={refetch} />;
   const ids = data.items.map((p) => p.id);
   const move = (index: number, by: number) => {
     const next = [...ids];
     const [id] = next.splice(index, 1);
     next.splice(index + by, 0, id as string);
-    void act(() => adminApi.reorder(next), reload);
+    void act(() => adminApi.reorder(next), invalidatePersonas);
   };
   return (
     <div className="flex flex-col gap-3">
       <div>
-        <button type="button" className={buttonClass} onClick={() => setEditing({ draft: EMPTY, isNew: true })}>
+        <Button variant="secondary" size="sm" onClick={() => setEditing({ draft: EMPTY, isNew: true })}>
           {t.personas.create}
-        </button>
+        </Button>
       </div>
       {editing ? (
         <div className="rounded-xl border border-border bg-surface-2">
@@ -203,10 +205,10 @@ export function PersonasSection() {
             key={editing.draft.id || 'new'}
             initial={editing.draft}
             isNew={editing.isNew}
-            onAvatarChanged={reload}
+            onAvatarChanged={invalidatePersonas}
             onDone={(saved) => {
               setEditing(null);
-              if (saved) reload();
+              if (saved) void invalidatePersonas();
             }}
           />
         </div>
@@ -224,9 +226,9 @@ export function PersonasSection() {
             p.cost,
             p.published ? t.personas.published : t.personas.draft,
             <div key="a" className="flex flex-wrap gap-1">
-              <button
-                type="button"
-                className={buttonClass}
+              <Button
+                variant="secondary"
+                size="sm"
                 aria-label={`${t.personas.edit} ${p.name}`}
                 onClick={() => {
                   const { sortOrder: _order, ...draft } = p;
@@ -234,33 +236,33 @@ export function PersonasSection() {
                 }}
               >
                 {t.personas.edit}
-              </button>
-              <button
-                type="button"
-                className={buttonClass}
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
                 aria-label={`${p.published ? t.personas.unpublish : t.personas.publish} ${p.name}`}
-                onClick={() => void act(() => adminApi.publish(p.id, !p.published), reload)}
+                onClick={() => void act(() => adminApi.publish(p.id, !p.published), invalidatePersonas)}
               >
                 {p.published ? t.personas.unpublish : t.personas.publish}
-              </button>
-              <button
-                type="button"
-                className={buttonClass}
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
                 disabled={i === 0}
                 aria-label={`${t.personas.up} ${p.name}`}
                 onClick={() => move(i, -1)}
               >
                 ↑
-              </button>
-              <button
-                type="button"
-                className={buttonClass}
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
                 disabled={i === data.items.length - 1}
                 aria-label={`${t.personas.down} ${p.name}`}
                 onClick={() => move(i, 1)}
               >
                 ↓
-              </button>
+              </Button>
             </div>,
           ])}
         />

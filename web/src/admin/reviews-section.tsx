@@ -1,18 +1,9 @@
 import { useState } from 'react';
 import { usePersonas } from '../store/personas';
 import { creatorTexts } from '../texts/creator';
-import {
-  act,
-  buttonClass,
-  dangerButtonClass,
-  inputClass,
-  Loading,
-  modelLabel,
-  Section,
-  Table,
-  useLoad,
-  when,
-} from './kit';
+import { Button } from '../ui/button';
+import { act, inputClass, Loading, modelLabel, Section, Table, when } from './kit';
+import { invalidateCustomPrices, invalidateReviewQueue, useCustomPrices, useReviewQueue } from './queries/reviews';
 import { type CustomPersonaPriceItem, reviewsApi } from './reviews-api';
 
 const t = creatorTexts.console;
@@ -23,7 +14,7 @@ const t = creatorTexts.console;
  * custom personas per model.
  */
 export function ReviewsSection() {
-  const queue = useLoad(reviewsApi.pending, 'reviews');
+  const queue = useReviewQueue();
   const personas = usePersonas((s) => s.personas);
   const listed = personas.filter((p) => p.custom && p.published);
   const [hidden, setHidden] = useState<string[]>([]);
@@ -32,7 +23,7 @@ export function ReviewsSection() {
     <div className="flex flex-col gap-6" data-testid="admin-reviews">
       <Section title={t.queue}>
         {!queue.data ? (
-          <Loading error={queue.error} retry={queue.reload} />
+          <Loading error={queue.error} retry={queue.refetch} />
         ) : queue.data.length === 0 ? (
           <p className="p-3 text-muted">{t.empty}</p>
         ) : (
@@ -67,22 +58,23 @@ export function ReviewsSection() {
                 </details>
                 {persona.greeting ? <p className="text-sm">“{persona.greeting}”</p> : null}
                 <div className="flex gap-2">
-                  <button
-                    type="button"
-                    className={buttonClass}
+                  <Button
+                    variant="secondary"
+                    size="sm"
                     aria-label={t.approveNamed(persona.name)}
-                    onClick={() => void act(() => reviewsApi.approve(persona.id), queue.reload, t.approved)}
+                    onClick={() => void act(() => reviewsApi.approve(persona.id), invalidateReviewQueue, t.approved)}
                   >
                     {t.approve}
-                  </button>
-                  <button
-                    type="button"
-                    className={dangerButtonClass}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="text-danger"
                     aria-label={t.rejectNamed(persona.name)}
-                    onClick={() => void act(() => reviewsApi.reject(persona.id), queue.reload, t.rejected)}
+                    onClick={() => void act(() => reviewsApi.reject(persona.id), invalidateReviewQueue, t.rejected)}
                   >
                     {t.reject}
-                  </button>
+                  </Button>
                 </div>
               </li>
             ))}
@@ -100,10 +92,11 @@ export function ReviewsSection() {
               .map((p) => [
                 p.name,
                 p.tagline ?? p.description,
-                <button
+                <Button
                   key="unlist"
-                  type="button"
-                  className={dangerButtonClass}
+                  variant="secondary"
+                  size="sm"
+                  className="text-danger"
                   aria-label={t.unlistNamed(p.name)}
                   onClick={() =>
                     void act(
@@ -114,7 +107,7 @@ export function ReviewsSection() {
                   }
                 >
                   {t.unlist}
-                </button>,
+                </Button>,
               ])}
           />
         )}
@@ -125,20 +118,20 @@ export function ReviewsSection() {
 }
 
 function PricesEditor() {
-  const prices = useLoad(reviewsApi.prices, 'custom-prices');
+  const prices = useCustomPrices();
   const [model, setModel] = useState('');
   const [price, setPrice] = useState(1);
   return (
     <Section title={t.prices}>
       <p className="p-3 pb-0 text-sm text-muted">{t.pricesExplain}</p>
       {!prices.data ? (
-        <Loading error={prices.error} retry={prices.reload} />
+        <Loading error={prices.error} retry={prices.refetch} />
       ) : (
         <Table
           head={[t.priceModel, t.price, t.source]}
           rows={prices.data.map((row) => [
             <code key="m">{modelLabel(row.model)}</code>,
-            <PriceInput key={`${row.model}:${row.price}`} row={row} onSaved={prices.reload} />,
+            <PriceInput key={`${row.model}:${row.price}`} row={row} onSaved={invalidateCustomPrices} />,
             t.sources[row.source] ?? row.source,
           ])}
         />
@@ -152,7 +145,7 @@ function PricesEditor() {
             () => reviewsApi.setPrice(model.trim(), price),
             () => {
               setModel('');
-              prices.reload();
+              void invalidateCustomPrices();
             },
             t.priceSaved,
           );
@@ -173,9 +166,9 @@ function PricesEditor() {
             onChange={(e) => setPrice(Number(e.target.value))}
           />
         </label>
-        <button type="submit" className={buttonClass}>
+        <Button type="submit" variant="secondary" size="sm">
           {t.add}
-        </button>
+        </Button>
       </form>
     </Section>
   );
@@ -201,9 +194,9 @@ function PriceInput({ row, onSaved }: { row: CustomPersonaPriceItem; onSaved: ()
         onChange={(e) => setValue(Number(e.target.value))}
         data-testid="custom-price-input"
       />
-      <button type="submit" className={buttonClass}>
+      <Button type="submit" variant="secondary" size="sm">
         {t.save}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,32 +1,20 @@
 import { useState } from 'react';
 import { ledgerLabel, productName } from '../billing/ledger-label';
 import { adminTexts as t } from '../texts/admin';
+import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { type AdminUser, adminApi } from './admin-api';
-import {
-  act,
-  buttonClass,
-  dangerButtonClass,
-  inputClass,
-  Loading,
-  money,
-  SearchForm,
-  Section,
-  Table,
-  useLoad,
-  when,
-} from './kit';
+import { act, inputClass, Loading, money, SearchForm, Section, Table, when } from './kit';
+import { invalidateUsers, useUser, useUsers } from './queries/users';
 
-function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: () => void; onClose: () => void }) {
-  const { data, error, reload } = useLoad(() => adminApi.user(user.id), user.id);
+function UserDetail({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const { data, error, refetch } = useUser(user.id);
   const [amount, setAmount] = useState('');
   const [confirming, setConfirming] = useState<'suspend' | 'delete' | null>(null);
   const [days, setDays] = useState('30');
-  const changed = () => {
-    reload();
-    onChanged();
-  };
-  if (!data) return <Loading error={error} retry={reload} />;
+  /** After an action: the detail and the list read again. */
+  const changed = () => void invalidateUsers();
+  if (!data) return <Loading error={error} retry={refetch} />;
   return (
     <div className="flex flex-col gap-3 p-3" data-testid="admin-user-detail">
       <div className="flex items-start justify-between gap-2">
@@ -40,9 +28,9 @@ function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: 
             {data.suspended ? ` · ${t.users.suspended}` : ''}
           </p>
         </div>
-        <button type="button" className={buttonClass} onClick={onClose}>
+        <Button variant="secondary" size="sm" onClick={onClose}>
           {t.users.close}
-        </button>
+        </Button>
       </div>
       <form
         className="flex flex-wrap items-end gap-2"
@@ -68,9 +56,9 @@ function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: 
             data-testid="admin-credits-amount"
           />
         </label>
-        <button type="submit" className={buttonClass}>
+        <Button type="submit" variant="secondary" size="sm">
           {t.users.grant}
-        </button>
+        </Button>
       </form>
       <form
         className="flex flex-wrap items-end gap-2"
@@ -83,51 +71,52 @@ function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: 
           {t.users.proDays}
           <input className={inputClass} inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} />
         </label>
-        <button type="submit" className={buttonClass}>
+        <Button type="submit" variant="secondary" size="sm">
           {t.users.givePro}
-        </button>
-        <button
-          type="button"
-          className={buttonClass}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
           onClick={() => {
             if (window.confirm(t.users.confirmEndPro(data.email)))
               void act(() => adminApi.endPro(user.id, 'now'), changed);
           }}
         >
           {t.users.endPro}
-        </button>
-        <button
-          type="button"
-          className={buttonClass}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
           onClick={() => {
             if (window.confirm(t.users.confirmEndProAtPeriodEnd(data.email)))
               void act(() => adminApi.endPro(user.id, 'period-end'), changed);
           }}
         >
           {t.users.endProAtPeriodEnd}
-        </button>
+        </Button>
       </form>
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={buttonClass}
+        <Button
+          variant="secondary"
+          size="sm"
           onClick={() => void act(() => adminApi.role(user.id, data.role === 'admin' ? 'user' : 'admin'), changed)}
         >
           {data.role === 'admin' ? t.users.makeUser : t.users.makeAdmin}
-        </button>
-        <button
-          type="button"
-          className={dangerButtonClass}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="text-danger"
           onClick={() => {
             if (data.suspended) void act(() => adminApi.suspend(user.id, false), changed);
             else setConfirming('suspend');
           }}
         >
           {data.suspended ? t.users.unsuspend : t.users.suspend}
-        </button>
-        <button type="button" className={dangerButtonClass} onClick={() => setConfirming('delete')}>
+        </Button>
+        <Button variant="secondary" size="sm" className="text-danger" onClick={() => setConfirming('delete')}>
           {t.users.delete}
-        </button>
+        </Button>
       </div>
       {confirming === 'suspend' ? (
         <ConfirmDialog
@@ -150,7 +139,7 @@ function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: 
             void act(
               () => adminApi.deleteUser(user.id),
               () => {
-                onChanged();
+                changed();
                 onClose();
               },
             )
@@ -183,17 +172,17 @@ function UserDetail({ user, onChanged, onClose }: { user: AdminUser; onChanged: 
 export function UsersSection() {
   const [q, setQ] = useState('');
   const [open, setOpen] = useState<AdminUser | null>(null);
-  const { data, error, reload } = useLoad(() => adminApi.users(q), q);
+  const { data, error, refetch } = useUsers(q);
   return (
     <div className="flex flex-col gap-3">
       <SearchForm id="admin-user-search" label={t.users.search} onSearch={setQ} />
       {open ? (
         <div className="rounded-xl border border-border bg-surface-2">
-          <UserDetail user={open} onChanged={reload} onClose={() => setOpen(null)} />
+          <UserDetail user={open} onClose={() => setOpen(null)} />
         </div>
       ) : null}
       {!data ? (
-        <Loading error={error} retry={reload} />
+        <Loading error={error} retry={refetch} />
       ) : data.items.length === 0 ? (
         <p className="text-muted">{t.users.none}</p>
       ) : (
@@ -208,15 +197,15 @@ export function UsersSection() {
               u.isPro ? t.users.yes : t.users.no,
               u.role,
               u.lastSeenAt ? when(u.lastSeenAt) : t.users.never,
-              <button
+              <Button
                 key="o"
-                type="button"
-                className={buttonClass}
+                variant="secondary"
+                size="sm"
                 onClick={() => setOpen(u)}
                 aria-label={`${t.users.open} ${u.email}`}
               >
                 {t.users.open}
-              </button>,
+              </Button>,
             ])}
           />
         </Section>

@@ -5,6 +5,7 @@ import { useAppStore } from '../store/app-store';
 import { useChats } from '../store/chats';
 import { selectCredits, useUser } from '../store/user';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { headerLeftAction } from './header-left';
 
 const LEFT = {
@@ -35,8 +36,7 @@ export function Header() {
 
   return (
     <header className="relative z-30 flex h-14 shrink-0 items-center gap-2 border-b border-border bg-surface/95 px-2 backdrop-blur">
-      <button
-        type="button"
+      <Button
         onClick={onLeft}
         aria-label={LEFT[action].label}
         data-testid="header-left"
@@ -44,7 +44,7 @@ export function Header() {
         className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-2xl hover:bg-surface-3"
       >
         <span aria-hidden="true">{LEFT[action].icon}</span>
-      </button>
+      </Button>
       <h1 className="min-w-0 flex-1 truncate text-center text-lg font-semibold" data-testid="view-title">
         {chatId && chatListed ? <ChatTitle chatId={chatId} /> : title}
       </h1>
@@ -59,15 +59,14 @@ export function Header() {
           {credits ?? '…'}
         </Link>
       ) : null}
-      <button
-        type="button"
+      <Button
         onClick={() => void openHelpDoc()}
         aria-label={texts.help.open}
         data-testid="help-button"
         className="box-border flex h-9 w-9 shrink-0 items-center justify-center rounded-full border border-border text-base leading-none font-semibold hover:bg-surface-3"
       >
         <span aria-hidden="true">?</span>
-      </button>
+      </Button>
     </header>
   );
 }

@@ -6,6 +6,7 @@ import { openChatId, startChat } from '../chats/chat-actions';
 import { NewChatButton } from '../chats/new-chat-button';
 import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 
 // Signed-in only: loaded once there is a token, so visitors never download the chat list (with its
 // virtualizer), the New Chat modal or the chat menus (docs/PERFORMANCE.md "Bundle").
@@ -46,13 +47,12 @@ export function Sidebar() {
             <p className="text-sm text-muted" data-testid="sidebar-logged-out">
               {texts.nav.loggedOutPrompt}
             </p>
-            <button
-              type="button"
+            <Button
               onClick={() => setActiveModal('auth')}
               className="rounded-lg border border-border px-3 py-2 text-sm font-medium hover:bg-surface-3"
             >
               {texts.nav.loginSignup}
-            </button>
+            </Button>
           </div>
         )}
         <nav aria-label="Account" className="flex flex-col gap-1 border-t border-border pt-3 text-sm">
@@ -67,13 +67,12 @@ export function Sidebar() {
               <LogoutButton className="rounded-md px-2 py-1.5 text-left hover:bg-surface-3" />
             </>
           ) : (
-            <button
-              type="button"
+            <Button
               className="rounded-md px-2 py-1.5 text-left hover:bg-surface-3"
               onClick={() => setActiveModal('auth')}
             >
               {texts.nav.login}
-            </button>
+            </Button>
           )}
           <Link to="/settings/credits" className="rounded-md px-2 py-1.5 hover:bg-surface-3">
             {texts.nav.purchase}

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import { texts } from '../texts/texts';
+import { buttonClass } from '../ui/button';
 
 /**
  * The first tab stop of every page: hidden until focused, it skips the sidebar and header to the
@@ -20,7 +21,7 @@ export function SkipLink({ toComposer }: { toComposer: boolean }) {
       href="#main"
       onClick={onClick}
       data-testid="skip-link"
-      className="sr-only z-50 rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      className={buttonClass('primary', 'md', 'sr-only z-50 focus:not-sr-only focus:fixed focus:top-2 focus:left-2')}
     >
       {toComposer ? texts.a11y.skipToMessage : texts.a11y.skipToMain}
     </a>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { StoreModal } from '../ui/modal';
 
 // Not Intl.NumberFormat: building one costs ~15 ms on the first route (this modal renders, closed,
@@ -48,23 +49,15 @@ export function SubscribeModal() {
         </span>
       </p>
       <div className="flex flex-col gap-2">
-        <button
-          type="button"
-          onClick={() => void go()}
-          disabled={busy}
-          aria-busy={busy}
-          data-autofocus
-          className="rounded-lg bg-accent px-4 py-2.5 font-semibold text-accent-fg hover:opacity-90 disabled:opacity-50"
-        >
+        <Button onClick={() => void go()} disabled={busy} aria-busy={busy} data-autofocus variant="primary">
           {texts.subscribe.cta}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           onClick={() => setActiveModal(null)}
           className="rounded-lg px-4 py-2 text-muted hover:bg-surface-3 hover:text-fg"
         >
           {texts.subscribe.later}
-        </button>
+        </Button>
       </div>
     </StoreModal>
   );

@@ -1,5 +1,6 @@
 import { applyUpdate, useUpdateAvailable } from '../pwa/register-sw';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 
 /** "Update available": shown when a new version of the app is installed and waiting. */
 export function UpdatePrompt() {
@@ -14,20 +15,15 @@ export function UpdatePrompt() {
         <p className="font-semibold">{texts.pwa.updateTitle}</p>
         <p className="text-sm text-muted">{texts.pwa.updateBody}</p>
       </div>
-      <button
-        type="button"
+      <Button
         onClick={() => useUpdateAvailable.setState({ waiting: null })}
         className="rounded-lg px-3 py-1.5 text-muted hover:bg-surface-3 hover:text-fg"
       >
         {texts.pwa.later}
-      </button>
-      <button
-        type="button"
-        onClick={applyUpdate}
-        className="rounded-lg bg-accent px-3 py-1.5 font-medium text-accent-fg"
-      >
+      </Button>
+      <Button onClick={applyUpdate} variant="primary" size="sm">
         {texts.pwa.reload}
-      </button>
+      </Button>
     </div>
   );
 }

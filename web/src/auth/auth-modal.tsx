@@ -2,6 +2,7 @@ import { type ComponentType, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { ModalShell } from '../ui/modal';
 import { backTarget } from './actions';
 import { AuthAlert } from './auth-alert';
@@ -97,36 +98,33 @@ export function AuthModal({ browse }: { browse?: 'stay' | 'leave' | undefined })
       <div className="flex flex-col gap-4">
         <div className="flex items-center gap-2">
           {back ? (
-            <button
-              type="button"
+            <Button
               aria-label={texts.auth.back}
               onClick={() => goTo(back)}
               className="flex h-9 w-9 items-center justify-center rounded-full text-xl hover:bg-surface-3"
             >
               <span aria-hidden="true">‹</span>
-            </button>
+            </Button>
           ) : null}
           <h2 id="auth-title" className="flex-1 text-xl font-semibold">
             {texts.auth.headings[page]}
           </h2>
           {gated ? (
-            <button
-              type="button"
+            <Button
               onClick={close}
               data-testid="browse-as-visitor"
               className="shrink-0 rounded-full px-3 py-1.5 text-sm text-muted underline-offset-2 hover:bg-surface-3 hover:text-fg hover:underline"
             >
               {texts.auth.browseAsVisitor}
-            </button>
+            </Button>
           ) : (
-            <button
-              type="button"
+            <Button
               aria-label={texts.auth.close}
               onClick={close}
               className="flex h-9 w-9 items-center justify-center rounded-full text-xl text-muted hover:bg-surface-3"
             >
               <span aria-hidden="true">×</span>
-            </button>
+            </Button>
           )}
         </div>
         <AuthAlert alert={alert} />

@@ -1,6 +1,7 @@
 import { CAPTCHA_RECHECK_MS } from '@neura/contract';
 import { useEffect, useRef, useState } from 'react';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 
 interface Grecaptcha {
   render: (
@@ -108,8 +109,7 @@ export function Captcha({
       {ready ? null : failed ? (
         <div role="alert" className="flex flex-col items-center gap-2 text-center text-sm" data-testid="captcha-failed">
           <p className="text-muted">{texts.auth.captchaFailed}</p>
-          <button
-            type="button"
+          <Button
             onClick={() => {
               setFailed(false);
               setAttempt((n) => n + 1);
@@ -117,7 +117,7 @@ export function Captcha({
             className="rounded-lg border border-border px-3 py-1.5 font-medium hover:bg-surface-3"
           >
             {texts.auth.captchaRetry}
-          </button>
+          </Button>
         </div>
       ) : (
         <p className="text-sm text-muted">{texts.auth.captchaNotReady}</p>

@@ -2,6 +2,7 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 
 /** Small building blocks shared by the auth pages. */
 
@@ -27,14 +28,9 @@ export function PrimaryButton({
   busy?: boolean;
 }) {
   return (
-    <button
-      type="submit"
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-      className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg transition-opacity disabled:opacity-50"
-    >
+    <Button type="submit" disabled={disabled} busy={busy} variant="primary" size="lg" className="w-full">
       {children}
-    </button>
+    </Button>
   );
 }
 
@@ -48,14 +44,13 @@ export function SecondaryButton({
   disabled?: boolean;
 }) {
   return (
-    <button
-      type="button"
+    <Button
       onClick={onClick}
       disabled={disabled}
       className="w-full rounded-xl border border-border px-4 py-3 font-medium text-fg hover:bg-surface-3 disabled:opacity-50"
     >
       {children}
-    </button>
+    </Button>
   );
 }
 
@@ -69,14 +64,13 @@ export function LinkButton({
   disabled?: boolean;
 }) {
   return (
-    <button
-      type="button"
+    <Button
       onClick={onClick}
       disabled={disabled}
       className="self-center text-sm font-medium text-accent-text hover:underline disabled:opacity-50"
     >
       {children}
-    </button>
+    </Button>
   );
 }
 

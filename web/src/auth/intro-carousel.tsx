@@ -1,6 +1,7 @@
 import { INTRO_AUTOPLAY_MS, INTRO_DRAG_THRESHOLD_PX } from '@neura/contract';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { IntroIcon } from './intro-icon';
 
 const CELLS = texts.auth.intro;
@@ -68,9 +69,8 @@ export function IntroCarousel({ onFinishedChange }: { onFinishedChange: (finishe
       </div>
       <div className="mt-2 flex justify-center gap-2">
         {CELLS.map((cell, i) => (
-          <button
+          <Button
             key={cell.title}
-            type="button"
             aria-label={texts.auth.introSlide(i + 1)}
             aria-current={i === index}
             onClick={() => go(i)}

@@ -1,12 +1,13 @@
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { useLogout } from './logout';
 
 /** "Log out": ends the session and goes to / (settings may place it too). */
 export function LogoutButton({ className = 'text-left' }: { className?: string }) {
   const logout = useLogout();
   return (
-    <button type="button" className={className} onClick={() => void logout()}>
+    <Button className={className} onClick={() => void logout()}>
       {texts.auth.logout}
-    </button>
+    </Button>
   );
 }

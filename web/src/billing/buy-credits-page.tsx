@@ -3,14 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { selectCredits, useUser } from '../store/user';
 import { billingTexts as t, texts } from '../texts/texts';
-import { fetchLedger, fetchOrders, fetchProducts } from './billing-api';
 import { Card } from './card';
 import { CreditsHistory } from './credits-history';
 import { LoadError } from './load-error';
 import { PackCard, PackSkeleton } from './pack-card';
 import { PurchaseHistory } from './purchase-history';
+import { invalidateLedger, useLedger } from './queries/ledger';
+import { invalidateOrders, useOrders } from './queries/orders';
+import { useProducts } from './queries/products';
 import { startCheckout } from './start-checkout';
-import { useResource } from './use-resource';
 
 function BalanceCard({ credits }: { credits: number | null }) {
   const state = creditsState(credits, LOW_CREDITS_THRESHOLD);
@@ -34,21 +35,19 @@ function BalanceCard({ credits }: { credits: number | null }) {
 export default function BuyCreditsPage() {
   const navigate = useNavigate();
   const credits = useUser(selectCredits);
-  const products = useResource(fetchProducts);
-  const orders = useResource(fetchOrders);
-  const ledger = useResource(fetchLedger);
+  const products = useProducts();
+  const orders = useOrders();
+  const ledger = useLedger();
   const [buying, setBuying] = useState<string | null>(null);
 
   // A purchase or a message elsewhere changed the balance: refresh the lists beside it.
-  const reloadOrders = orders.reload;
-  const reloadLedger = ledger.reload;
   const seen = useRef(credits);
   useEffect(() => {
     if (credits === seen.current) return;
     seen.current = credits;
-    void reloadOrders();
-    void reloadLedger();
-  }, [credits, reloadOrders, reloadLedger]);
+    void invalidateOrders();
+    void invalidateLedger();
+  }, [credits]);
 
   const buy = async (packId: string) => {
     setBuying(packId);
@@ -80,7 +79,7 @@ export default function BuyCreditsPage() {
           </p>
         ) : null}
         {products.error && !products.data ? (
-          <LoadError onRetry={() => void products.reload()} />
+          <LoadError onRetry={() => void products.refetch()} />
         ) : (
           <ul className="grid grid-cols-1 gap-3 pt-2 sm:grid-cols-3" aria-busy={!products.data}>
             {products.data

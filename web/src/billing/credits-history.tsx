@@ -1,17 +1,17 @@
 import type { LedgerEntry } from '@neura/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { billingTexts as t } from '../texts/texts';
 import { Card, RowSkeletons } from './card';
 import { dayTime } from './format';
 import { ledgerLabel } from './ledger-label';
 import { LoadError } from './load-error';
-import type { Resource } from './use-resource';
 
 /** The ledger: charges per message with the persona, refunds, purchases and grants. */
-export function CreditsHistory({ ledger }: { ledger: Resource<LedgerEntry[]> }) {
+export function CreditsHistory({ ledger }: { ledger: UseQueryResult<LedgerEntry[]> }) {
   return (
     <Card title={t.historyHeading} testId="credits-history">
       {ledger.error && !ledger.data ? (
-        <LoadError onRetry={() => void ledger.reload()} />
+        <LoadError onRetry={() => void ledger.refetch()} />
       ) : !ledger.data ? (
         <RowSkeletons count={3} height="h-12" />
       ) : ledger.data.length === 0 ? (

@@ -5,17 +5,17 @@ import { errorMessage } from '../api/app-error';
 import { reloadUser } from '../chats/chats-api';
 import { selectCredits, useUser } from '../store/user';
 import { billingTexts as t, texts } from '../texts/texts';
+import { Button, buttonClass } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 import { cancelOrder } from './billing-api';
 import { day, money } from './format';
 import { LoadError } from './load-error';
+import { useOrderStatus } from './queries/orders';
 import { SandboxCheckout } from './sandbox-checkout';
 import { startCheckout } from './start-checkout';
-import { useOrderStatus } from './use-order-status';
 
-const button = 'rounded-xl px-4 py-2.5 text-center font-semibold';
-const primary = `${button} bg-accent text-accent-fg hover:opacity-90 disabled:opacity-50`;
-const secondary = `${button} border border-border hover:bg-surface-3`;
+const primary = buttonClass('primary', 'lg', 'text-center');
+const secondary = buttonClass('secondary', 'lg', 'text-center');
 
 function Panel({
   icon,
@@ -127,9 +127,9 @@ function Unpaid({ order }: { order: Order }) {
         {t.productName(order.product)} · {money(order.amount, order.currency)}
       </p>
       <div className="mt-2 flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
-        <button type="button" onClick={() => void retry()} disabled={busy} className={primary}>
+        <Button onClick={() => void retry()} busy={busy} variant="primary" size="lg" className="text-center">
           {busy ? t.buying : t.tryAgain}
-        </button>
+        </Button>
         <Link to={order.product === 'pro' ? '/pro' : '/settings/credits'} className={secondary}>
           {order.product === 'pro' ? t.seeWhatPro : t.backToCredits}
         </Link>

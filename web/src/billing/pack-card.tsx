@@ -1,5 +1,6 @@
 import type { CreditPack } from '@neura/contract';
 import { billingTexts as t } from '../texts/texts';
+import { Button } from '../ui/button';
 import { money, pricePerCredit } from './format';
 
 /** A credit pack: credits, price, price per credit and Buy. */
@@ -39,15 +40,16 @@ export function PackCard({
           {t.perCredit(pricePerCredit(pack.price, pack.credits, pack.currency))}
         </span>
       </p>
-      <button
-        type="button"
+      <Button
         onClick={onBuy}
         disabled={disabled}
         aria-describedby={nameId}
-        className="mt-1 rounded-xl bg-accent px-4 py-2.5 font-semibold text-accent-fg hover:opacity-90 disabled:opacity-50"
+        variant="primary"
+        size="lg"
+        className="mt-1"
       >
         {busy ? t.buying : `${t.buy} · ${money(pack.price, pack.currency)}`}
-      </button>
+      </Button>
     </li>
   );
 }

@@ -2,16 +2,17 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../api/app-error';
 import { billingTexts as t, texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
-import { fetchSubscription, openPortal } from './billing-api';
+import { openPortal } from './billing-api';
 import { Card } from './card';
 import { day } from './format';
 import { LoadError } from './load-error';
 import { ProPrice } from './pro-price';
+import { invalidateSubscription, useSubscription } from './queries/subscription';
 import { SandboxPortal } from './sandbox-portal';
 import { goTo } from './start-checkout';
 import { SubscribeButton } from './subscribe-button';
-import { useResource } from './use-resource';
 
 function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -28,7 +29,7 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
 export default function ProSubscriptionPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const sub = useResource(fetchSubscription);
+  const sub = useSubscription();
   const [opening, setOpening] = useState(false);
   const portalOpen = params.get('portal') === 'sandbox';
 
@@ -59,7 +60,7 @@ export default function ProSubscriptionPage() {
       <h2 className="sr-only">{texts.titles.proSubscription}</h2>
       <Card title={t.subscriptionHeading} testId="subscription">
         {sub.error && !data ? (
-          <LoadError onRetry={() => void sub.reload()} />
+          <LoadError onRetry={() => void sub.refetch()} />
         ) : !data ? (
           <div role="status" aria-busy="true" className="h-36 animate-pulse rounded-2xl bg-surface-2" />
         ) : (
@@ -79,19 +80,22 @@ export default function ProSubscriptionPage() {
       {data && live && data.status !== 'none' ? (
         <div className="flex flex-col gap-2">
           <p className="px-1 text-sm text-muted">{t.manageHint}</p>
-          <button
-            type="button"
+          <Button
             onClick={() => void manage()}
             disabled={opening}
             data-testid="open-portal"
             className="rounded-xl border border-border bg-surface-2 px-4 py-3 font-semibold hover:bg-surface-3 disabled:opacity-50"
           >
             {opening ? t.openingPortal : t.openPortal}
-          </button>
+          </Button>
         </div>
       ) : null}
       {portalOpen && data && data.status !== 'none' ? (
-        <SandboxPortal subscription={data} onChange={() => void sub.reload()} onClose={() => setParams({})} />
+        <SandboxPortal
+          subscription={data}
+          onChange={() => void invalidateSubscription()}
+          onClose={() => setParams({})}
+        />
       ) : null}
       {data && !live ? (
         <section className="flex flex-col items-start gap-3 rounded-2xl bg-surface-2 p-5">

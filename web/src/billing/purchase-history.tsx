@@ -1,9 +1,9 @@
 import type { Order } from '@neura/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { billingTexts as t } from '../texts/texts';
 import { Card, RowSkeletons } from './card';
 import { day, dayTime, money } from './format';
 import { LoadError } from './load-error';
-import type { Resource } from './use-resource';
 
 const STATUS_TONE: Record<string, string> = {
   paid: 'text-success',
@@ -68,11 +68,11 @@ function OrderRow({ order }: { order: Order }) {
   );
 }
 
-export function PurchaseHistory({ orders }: { orders: Resource<Order[]> }) {
+export function PurchaseHistory({ orders }: { orders: UseQueryResult<Order[]> }) {
   return (
     <Card title={t.purchasesHeading} testId="purchase-history">
       {orders.error && !orders.data ? (
-        <LoadError onRetry={() => void orders.reload()} />
+        <LoadError onRetry={() => void orders.refetch()} />
       ) : !orders.data ? (
         <RowSkeletons count={2} />
       ) : orders.data.length === 0 ? (

@@ -2,6 +2,7 @@ import type { Order } from '@neura/contract';
 import { useState } from 'react';
 import { errorMessage } from '../api/app-error';
 import { billingTexts as t } from '../texts/texts';
+import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 import { completeSandboxOrder } from './billing-api';
 import { money } from './format';
@@ -49,32 +50,24 @@ export function SandboxCheckout({
         <dt>{t.productName(order.product)}</dt>
         <dd className="text-xl font-bold">{money(order.amount, order.currency)}</dd>
       </dl>
-      <button
-        type="button"
-        onClick={() => void finish('paid')}
-        disabled={busy !== null}
-        data-autofocus
-        className="rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg hover:opacity-90 disabled:opacity-50"
-      >
+      <Button onClick={() => void finish('paid')} disabled={busy !== null} data-autofocus variant="primary" size="lg">
         {busy === 'paid' ? t.sandboxPaying : t.sandboxPay(money(order.amount, order.currency))}
-      </button>
+      </Button>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <button
-          type="button"
+        <Button
           onClick={() => void finish('failed')}
           disabled={busy !== null}
           className="flex-1 rounded-xl border border-border px-4 py-2 text-sm hover:bg-surface-3 disabled:opacity-50"
         >
           {t.sandboxDecline}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           onClick={onCancel}
           disabled={busy !== null}
           className="flex-1 rounded-xl border border-border px-4 py-2 text-sm hover:bg-surface-3 disabled:opacity-50"
         >
           {t.sandboxCancel}
-        </button>
+        </Button>
       </div>
     </section>
   );

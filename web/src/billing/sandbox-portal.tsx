@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../api/app-error';
 import { reloadUser } from '../chats/chats-api';
 import { billingTexts as t } from '../texts/texts';
+import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 import { changeSandboxSubscription } from './billing-api';
 
@@ -41,20 +42,20 @@ export function SandboxPortal({
       </h3>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {subscription.cancelAtPeriodEnd ? (
-          <button type="button" className={btn} disabled={busy} onClick={() => void act('resume')}>
+          <Button className={btn} disabled={busy} onClick={() => void act('resume')}>
             {t.sandboxResumeSub}
-          </button>
+          </Button>
         ) : (
-          <button type="button" className={btn} disabled={busy} onClick={() => void act('cancel')}>
+          <Button className={btn} disabled={busy} onClick={() => void act('cancel')}>
             {t.sandboxCancelSub}
-          </button>
+          </Button>
         )}
-        <button type="button" className={btn} disabled={busy} onClick={() => void act('renew')}>
+        <Button className={btn} disabled={busy} onClick={() => void act('renew')}>
           {t.sandboxRenewSub}
-        </button>
-        <button type="button" className={btn} disabled={busy} onClick={onClose}>
+        </Button>
+        <Button className={btn} disabled={busy} onClick={onClose}>
           {t.sandboxClosePortal}
-        </button>
+        </Button>
       </div>
     </section>
   );

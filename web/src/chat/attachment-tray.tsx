@@ -1,4 +1,5 @@
 import { mediaTexts } from '../texts/texts';
+import { Button } from '../ui/button';
 import type { PendingAttachment } from './use-attachments';
 
 /** Thumbnails of the composer's images, each with its upload progress and a remove button. */
@@ -28,8 +29,7 @@ export function AttachmentTray({ items, onRemove }: { items: PendingAttachment[]
                 <div className="h-full bg-accent transition-[width]" style={{ width: `${percent}%` }} />
               </div>
             )}
-            <button
-              type="button"
+            <Button
               onClick={() => onRemove(item.key)}
               aria-label={mediaTexts.remove(i + 1)}
               className="absolute top-0.5 right-0.5 flex h-6 w-6 items-center justify-center rounded-full bg-black/70 text-white"
@@ -45,7 +45,7 @@ export function AttachmentTray({ items, onRemove }: { items: PendingAttachment[]
               >
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
-            </button>
+            </Button>
           </li>
         );
       })}

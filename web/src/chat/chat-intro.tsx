@@ -4,6 +4,7 @@ import { CostBadge } from '../personas/cost-badge';
 import { PersonaIcon } from '../personas/persona-icon';
 import { SkillList } from '../skills/skill-list';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { Markdown } from '../ui/lazy-markdown';
 import { useKeyboardOpen } from '../ui/use-viewport-shrink';
 import { suggestionsFor } from './suggestions';
@@ -77,15 +78,14 @@ export function ChatIntro({
         <ul className="flex flex-wrap justify-end gap-2">
           {suggestions.map((prompt) => (
             <li key={prompt}>
-              <button
-                type="button"
+              <Button
                 disabled={disabled}
                 onClick={() => onPick(prompt)}
                 data-testid="suggestion"
                 className="rounded-full border border-border bg-surface px-3 py-1.5 text-left text-sm hover:bg-surface-3 disabled:opacity-50"
               >
                 {prompt}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

@@ -3,12 +3,13 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DRAFT_CHAT_ID, sendFirstMessage, setArchived } from '../chats/chat-actions';
 import { showSendError } from '../chats/send-error';
 import { ChatSendContext } from '../media/chat-send-context';
-import { usePersonaProfile } from '../personas/use-persona-profile';
+import { usePersonaProfile } from '../personas/queries/profiles';
 import { useChats } from '../store/chats';
 import { isStreaming } from '../store/messages';
 import { selectCredits, useUser } from '../store/user';
 import { creatorTexts } from '../texts/creator';
 import { texts } from '../texts/texts';
+import { Button, buttonClass } from '../ui/button';
 import { sendMessage, stopMessage } from './chat-api';
 import { ChatIntro } from './chat-intro';
 import { Composer, type ComposerHandle, filesOf } from './composer';
@@ -110,7 +111,7 @@ export function ChatPage() {
       <section className="mx-auto flex max-w-md flex-col items-center gap-4 p-8 text-center">
         <h2 className="text-2xl font-semibold">{texts.chat.missingTitle}</h2>
         <p className="text-muted">{texts.chat.missingBody}</p>
-        <Link to="/chats" className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg">
+        <Link to="/chats" className={buttonClass('primary')}>
           {texts.chat.missingAction}
         </Link>
       </section>
@@ -142,14 +143,9 @@ export function ChatPage() {
                 <h3 className="text-lg font-semibold">{texts.chat.loadFailedTitle}</h3>
                 <p className="text-muted">{texts.chat.loadFailedBody}</p>
                 <p className="text-sm text-muted">{thread.error}</p>
-                <button
-                  type="button"
-                  onClick={() => void onRetry()}
-                  disabled={retrying}
-                  className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg disabled:opacity-60"
-                >
+                <Button onClick={() => void onRetry()} disabled={retrying} variant="primary">
                   {retrying ? texts.chat.retrying : texts.chat.retry}
-                </button>
+                </Button>
               </div>
             ) : draft || thread?.loaded ? (
               persona ? (
@@ -170,10 +166,7 @@ export function ChatPage() {
             className="mx-auto flex w-full max-w-3xl items-center justify-between gap-3 border-t border-border px-4 py-2 text-sm"
           >
             <span>{credits === 0 ? texts.chats.outOfCredits : texts.chats.tooFewCredits(persona.cost)}</span>
-            <Link
-              to="/settings/credits"
-              className="rounded-full bg-accent px-3 py-1 font-medium text-accent-fg hover:opacity-90"
-            >
+            <Link to="/settings/credits" className={buttonClass('primary', 'pill')}>
               {texts.chats.buyCredits}
             </Link>
           </p>
@@ -184,13 +177,12 @@ export function ChatPage() {
             className="mx-auto flex w-full max-w-3xl items-center justify-between gap-3 border-t border-border px-4 py-2 text-sm text-muted"
           >
             <span>{texts.chats.archivedChat}</span>
-            <button
-              type="button"
+            <Button
               onClick={() => void setArchived(chatId, false)}
               className="rounded-full border border-border px-3 py-1 font-medium text-fg hover:bg-surface-3"
             >
               {texts.chats.unarchiveAction}
-            </button>
+            </Button>
           </p>
         ) : null}
         {closed && !streaming ? (

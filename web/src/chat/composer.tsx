@@ -13,6 +13,7 @@ import {
 } from 'react';
 import { ATTACHMENT_TYPES } from '../files/types';
 import { mediaTexts, texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 import { insertAtCursor } from '../voice/insert-at-cursor';
 import { MicButton } from '../voice/mic-button';
@@ -157,8 +158,7 @@ export function Composer({ streaming, onSend, onStop, ref, focusKey }: Props) {
             e.target.value = '';
           }}
         />
-        <button
-          type="button"
+        <Button
           onClick={() => picker.current?.click()}
           aria-label={mediaTexts.attach}
           title={mediaTexts.attach}
@@ -177,7 +177,7 @@ export function Composer({ streaming, onSend, onStop, ref, focusKey }: Props) {
             <circle cx="9" cy="10" r="2" />
             <path d="M21 16l-5-5-9 9" />
           </svg>
-        </button>
+        </Button>
         <textarea
           ref={box}
           value={text}
@@ -194,21 +194,13 @@ export function Composer({ streaming, onSend, onStop, ref, focusKey }: Props) {
         />
         <MicButton onTranscript={insertTranscript} onStateChange={setVoice} />
         {streaming ? (
-          <button
-            type="button"
-            onClick={onStop}
-            className="h-11 rounded-xl border border-border bg-surface-3 px-4 font-medium"
-          >
+          <Button onClick={onStop} className="h-11 rounded-xl border border-border bg-surface-3 px-4 font-medium">
             {texts.chat.stop}
-          </button>
+          </Button>
         ) : (
-          <button
-            type="submit"
-            disabled={!canSend}
-            className="h-11 rounded-xl bg-accent px-4 font-medium text-accent-fg disabled:opacity-50"
-          >
+          <Button type="submit" disabled={!canSend} variant="primary" className="h-11">
             {texts.chat.send}
-          </button>
+          </Button>
         )}
       </div>
       {text.length > MAX_MESSAGE_LENGTH - 500 ? (

@@ -2,6 +2,7 @@ import type { Message } from '@neura/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { lastIds, type ThreadRow, threadRows } from './actions/versions';
 import { MessageItem } from './message-item';
 
@@ -212,15 +213,14 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
         </div>
       </div>
       {showJump ? (
-        <button
-          type="button"
+        <Button
           onClick={jumpToLatest}
           data-testid="jump-to-latest"
           className="absolute bottom-3 left-1/2 z-10 flex -translate-x-1/2 items-center gap-1 rounded-full border border-border bg-surface-3 px-3 py-1.5 text-sm font-medium shadow-[0_4px_14px_rgb(0_0_0/0.45)] hover:bg-surface-2"
         >
           <span aria-hidden="true">↓</span>
           {texts.chat.jumpToLatest}
-        </button>
+        </Button>
       ) : null}
     </div>
   );

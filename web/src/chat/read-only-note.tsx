@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@neura/contract';
 import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 
 /** In place of the composer in a chat that takes no more messages: why, and a way to go on. */
 export function ReadOnlyNote({ reason }: { reason: ErrorBody }) {
@@ -15,13 +16,9 @@ export function ReadOnlyNote({ reason }: { reason: ErrorBody }) {
         <strong className="block font-semibold">{texts.chat.readOnlyTitle}</strong>
         <span className="text-muted">{reason.message || texts.chat.readOnlyFallback}</span>
       </p>
-      <button
-        type="button"
-        onClick={openNewChat}
-        className="shrink-0 self-start rounded-full bg-accent px-3 py-1.5 font-medium text-accent-fg hover:opacity-90 sm:self-auto"
-      >
+      <Button onClick={openNewChat} variant="primary" size="pill" className="shrink-0 self-start sm:self-auto">
         {texts.chat.readOnlyNewChat}
-      </button>
+      </Button>
     </div>
   );
 }

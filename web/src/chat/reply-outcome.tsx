@@ -3,6 +3,7 @@ import { showSendError } from '../chats/send-error';
 import { useChats } from '../store/chats';
 import { usePersonas } from '../store/personas';
 import { replyTexts as t } from '../texts/texts';
+import { Button } from '../ui/button';
 import { continueMessage } from './chat-api';
 
 /** What carrying a reply on costs: the chat persona's price per message (else what the reply cost). */
@@ -32,8 +33,7 @@ export function ReplyOutcome({ message, isLast, busy }: { message: Message; isLa
     <div className="mt-1 flex flex-wrap items-center gap-2" data-testid="reply-outcome" data-reason="length">
       <p className="text-xs text-warning">{t.cutShort}</p>
       {isLast ? (
-        <button
-          type="button"
+        <Button
           className="inline-flex min-h-11 items-center rounded-full border border-border px-3 text-xs font-medium text-fg hover:bg-surface-3 focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-40 sm:min-h-7"
           disabled={busy}
           onClick={() => {
@@ -41,7 +41,7 @@ export function ReplyOutcome({ message, isLast, busy }: { message: Message; isLa
           }}
         >
           {t.continueFor(price)}
-        </button>
+        </Button>
       ) : null}
     </div>
   );

@@ -9,6 +9,7 @@ import { attachmentsOf } from '../files/types';
 import { ImageGrid } from '../media/image-grid';
 import { PersonaIcon } from '../personas/persona-icon';
 import { useAppStore } from '../store/app-store';
+import { Button, buttonClass } from '../ui/button';
 import { Markdown } from '../ui/lazy-markdown';
 import { MessageParts } from './tools/message-parts';
 
@@ -85,17 +86,18 @@ export default function SharedChatPage() {
   }, [shareId]);
 
   const cta = (persona: SharedChat['persona']) => (
-    <button
-      type="button"
+    <Button
       data-testid="shared-cta"
       onClick={() => {
         navigate('/');
         void startChat(persona.id, navigate);
       }}
-      className="rounded-full bg-accent px-5 py-2.5 font-semibold text-accent-fg shadow hover:opacity-90"
+      variant="primary"
+      size="pill"
+      className="shadow"
     >
       {t.cta(persona.name)}
-    </button>
+    </Button>
   );
 
   return (
@@ -111,11 +113,7 @@ export default function SharedChatPage() {
           <div className="mt-16 flex flex-col items-center gap-2 text-center" role="alert" data-testid="share-removed">
             <h1 className="text-2xl font-semibold">{t.removed}</h1>
             <p className="text-muted">{t.removedDetail}</p>
-            <a
-              href="/"
-              className="mt-4 rounded-full bg-accent px-5 py-2.5 font-semibold text-accent-fg hover:opacity-90"
-              data-testid="share-onward"
-            >
+            <a href="/" className={buttonClass('primary', 'pill', 'mt-4')} data-testid="share-onward">
               {t.onward}
             </a>
           </div>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { replyTexts as t } from '../texts/texts';
+import { Button } from '../ui/button';
 
 export interface ThinkingBlockProps {
   /** The reply's reasoning so far. */
@@ -20,8 +21,7 @@ export function ThinkingBlock({ reasoning, live }: ThinkingBlockProps) {
   const id = useId();
   return (
     <div className="mb-2" data-testid="thinking" data-state={live ? 'streaming' : 'done'}>
-      <button
-        type="button"
+      <Button
         className="inline-flex min-h-11 items-center gap-1 rounded-md px-1 text-xs font-medium text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent sm:min-h-7"
         aria-expanded={open}
         aria-controls={id}
@@ -37,7 +37,7 @@ export function ThinkingBlock({ reasoning, live }: ThinkingBlockProps) {
         </svg>
         <span>{live ? t.thinkingLive : t.thinking}</span>
         {live ? <span className="h-1.5 w-1.5 animate-pulse rounded-full bg-accent" aria-hidden="true" /> : null}
-      </button>
+      </Button>
       <div
         id={id}
         hidden={!open}

@@ -6,6 +6,7 @@ import { MessageSearchResults } from '../conversation-io/message-search-results'
 import { MIN_QUERY } from '../conversation-io/use-message-search';
 import { useChats } from '../store/chats';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { openChatId } from './chat-actions';
 import { type ChatListRow, groupChats, visibleChats } from './chat-list-state';
 import { ChatRow } from './chat-row';
@@ -66,13 +67,9 @@ export function ChatList({
         !query.trim() && !showArchived && archivedCount > 0 ? (
           <p className="px-3 py-6 text-center text-sm text-muted" data-testid="all-archived">
             {texts.chats.allArchived(archivedCount)}{' '}
-            <button
-              type="button"
-              onClick={() => setShowArchived(true)}
-              className="font-medium text-fg underline underline-offset-2"
-            >
+            <Button onClick={() => setShowArchived(true)} className="font-medium text-fg underline underline-offset-2">
               {texts.chats.showArchivedAction}
-            </button>
+            </Button>
           </p>
         ) : (
           <p className="px-3 py-6 text-center text-sm text-muted">
@@ -135,8 +132,7 @@ export function ChatList({
           />
         </div>
         {archivedCount > 0 || showArchived ? (
-          <button
-            type="button"
+          <Button
             onClick={() => setShowArchived((v) => !v)}
             aria-pressed={showArchived}
             aria-label={showArchived ? texts.chats.hideArchived : texts.chats.showArchived}
@@ -145,7 +141,7 @@ export function ChatList({
           >
             <ArchiveIcon />
             <span aria-hidden="true">{archivedCount}</span>
-          </button>
+          </Button>
         ) : null}
       </div>
       {showArchived ? (

@@ -6,6 +6,7 @@ import { useShareDialog } from '../conversation-io/io-ui-store';
 import { ioTexts } from '../conversation-io/texts';
 import { useChats } from '../store/chats';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { ModalFrame } from '../ui/modal-frame';
 import { showToast } from '../ui/toast-store';
 import { openChatId, regenerateName, reloadChat, setArchived, setPinned } from './chat-actions';
@@ -25,14 +26,13 @@ function MenuItem({
 }) {
   return (
     <li>
-      <button
-        type="button"
+      <Button
         onClick={onClick}
         className={`flex w-full items-center gap-3 rounded-lg px-3 py-3 text-left hover:bg-surface-3 ${danger ? 'text-danger' : ''}`}
       >
         {icon}
         {children}
-      </button>
+      </Button>
     </li>
   );
 }
@@ -100,13 +100,9 @@ export function ChatMenu() {
             {texts.chats.deleteChat}
           </MenuItem>
         </ul>
-        <button
-          type="button"
-          onClick={close}
-          className="mt-2 w-full rounded-lg bg-surface-3 px-3 py-3 font-medium hover:bg-border"
-        >
+        <Button onClick={close} className="mt-2 w-full rounded-lg bg-surface-3 px-3 py-3 font-medium hover:bg-border">
           {texts.chats.cancel}
-        </button>
+        </Button>
       </div>
     </ModalFrame>
   );

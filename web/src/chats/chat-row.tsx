@@ -3,8 +3,9 @@ import { CHAT_ROW_HEIGHT_PX } from '@neura/contract';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { PersonaIcon } from '../personas/persona-icon';
-import { usePersonaProfile } from '../personas/use-persona-profile';
+import { usePersonaProfile } from '../personas/queries/profiles';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { useChatUiStore } from './chat-ui-store';
 import { PinIcon } from './icons';
 import { previewText } from './preview-text';
@@ -62,15 +63,14 @@ export const ChatRow = memo(function ChatRow({ chat, active }: { chat: Chat; act
           </span>
         </span>
       </Link>
-      <button
-        type="button"
+      <Button
         onClick={() => openMenu(chat.id)}
         aria-label={texts.chats.options(chat.name)}
         aria-haspopup="dialog"
         className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-xl text-muted hover:bg-surface-2 hover:text-fg"
       >
         <span aria-hidden="true">⋯</span>
-      </button>
+      </Button>
     </div>
   );
 });

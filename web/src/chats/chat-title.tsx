@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useChats } from '../store/chats';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { renameChat } from './chat-actions';
 import { useChatUiStore } from './chat-ui-store';
 
@@ -56,8 +57,7 @@ export function ChatTitle({ chatId, className = '' }: { chatId: string; classNam
   }
 
   return (
-    <button
-      type="button"
+    <Button
       onClick={() => setDraft(chat.name)}
       aria-label={texts.chats.editTitle(chat.name)}
       title={texts.chats.editTitle(chat.name)}
@@ -65,6 +65,6 @@ export function ChatTitle({ chatId, className = '' }: { chatId: string; classNam
       data-testid="chat-title"
     >
       {renaming ? <span className="text-muted italic">{texts.chats.renaming}</span> : chat.name}
-    </button>
+    </Button>
   );
 }

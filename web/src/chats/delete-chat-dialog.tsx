@@ -1,5 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { ModalFrame } from '../ui/modal-frame';
 import { deleteChat } from './chat-actions';
 import { useChatUiStore } from './chat-ui-store';
@@ -21,11 +22,10 @@ export function DeleteChatDialog() {
         </h2>
         <p className="mb-5 text-muted">{texts.chats.deleteConfirm}</p>
         <div className="flex justify-end gap-2">
-          <button type="button" onClick={close} className="rounded-lg px-4 py-2 hover:bg-surface-3" data-autofocus>
+          <Button onClick={close} className="rounded-lg px-4 py-2 hover:bg-surface-3" data-autofocus>
             {texts.chats.cancel}
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
             onClick={() => {
               close();
               void deleteChat(chatId, navigate, pathname);
@@ -33,7 +33,7 @@ export function DeleteChatDialog() {
             className="rounded-lg bg-danger px-4 py-2 font-medium text-black"
           >
             {texts.chats.deleteButton}
-          </button>
+          </Button>
         </div>
       </div>
     </ModalFrame>

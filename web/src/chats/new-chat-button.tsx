@@ -1,15 +1,12 @@
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { PlusIcon } from './icons';
 
 export function NewChatButton({ onClick }: { onClick: () => void }) {
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      className="flex items-center justify-center gap-2 rounded-xl bg-accent px-3 py-2.5 font-semibold text-accent-fg hover:brightness-110"
-    >
+    <Button onClick={onClick} variant="primary" size="lg" className="flex items-center justify-center gap-2">
       <PlusIcon />
       {texts.chats.newChat}
-    </button>
+    </Button>
   );
 }

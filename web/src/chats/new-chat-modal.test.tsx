@@ -1,7 +1,8 @@
 import type { Persona, User } from '@neura/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useMyPersonas } from '../personas/my-personas';
+import { queryClient } from '../api/query-client';
+import { myPersonaKeys } from '../personas/queries/my-personas';
 import { useAppStore } from '../store/app-store';
 import { usePersonas } from '../store/personas';
 import { dispatchUser } from '../store/user';
@@ -70,7 +71,7 @@ describe('NewChatModal', () => {
       createdAt: '',
       updatedAt: '',
     };
-    useMyPersonas.setState({ items: [own], limit: 10, loaded: true, error: null });
+    queryClient.setQueryData(myPersonaKeys.all, { items: [own], limit: 10 });
     usePersonas.setState({
       personas: [
         persona('helper', ['helpful']),
@@ -94,7 +95,7 @@ describe('NewChatModal', () => {
   });
 
   it('should offer to create a persona when the Custom tab is empty', () => {
-    useMyPersonas.setState({ items: [], limit: 10, loaded: true, error: null });
+    queryClient.setQueryData(myPersonaKeys.all, { items: [], limit: 10 });
     renderWithRouter(<NewChatModal />);
     fireEvent.click(screen.getByRole('tab', { name: 'Custom' }));
     expect(screen.getByText('No custom personas yet.')).toBeTruthy();

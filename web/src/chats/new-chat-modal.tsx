@@ -1,15 +1,16 @@
 import { NEW_CHAT_TABS, type Persona } from '@neura/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { loadMyPersonas, useMyPersonas } from '../personas/my-personas';
 import { PersonaDetail } from '../personas/persona-detail';
 import { PersonaOption } from '../personas/persona-option';
+import { useMyPersonas } from '../personas/queries/my-personas';
 import { ReportButton } from '../personas/report-button';
 import { useAppStore } from '../store/app-store';
 import { usePersonas } from '../store/personas';
 import { selectIsPro, useUser } from '../store/user';
 import { creatorTexts } from '../texts/creator';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { ModalFrame } from '../ui/modal-frame';
 import { startChat } from './chat-actions';
 
@@ -55,9 +56,9 @@ function CustomList({
     return (
       <div className="flex flex-col items-center gap-3 p-4 text-center">
         <p className="text-muted">{creatorTexts.newChat.none}</p>
-        <button type="button" onClick={onCreate} className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg">
+        <Button onClick={onCreate} variant="primary">
           {creatorTexts.newChat.create}
-        </button>
+        </Button>
       </div>
     );
   }
@@ -89,11 +90,9 @@ export function NewChatModal() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<TabId>('helpful');
   const [selected, setSelected] = useState<Persona | null>(null);
-  const mine = useMyPersonas((s) => s.items);
-  const mineLoaded = useMyPersonas((s) => s.loaded);
-  useEffect(() => {
-    if (open && tab === 'custom' && !mineLoaded) void loadMyPersonas();
-  }, [open, tab, mineLoaded]);
+  const mineList = useMyPersonas({ enabled: open && tab === 'custom' }).data;
+  const mine = mineList?.items ?? [];
+  const mineLoaded = mineList !== undefined;
   if (!open) return null;
 
   const close = () => {
@@ -114,28 +113,26 @@ export function NewChatModal() {
     <ModalFrame titleId="newchat-title" modalId="newchat" onClose={close} className="flex flex-col sm:max-w-lg">
       <div className="flex items-center gap-2 border-b border-border p-3">
         {selected ? (
-          <button
-            type="button"
+          <Button
             onClick={() => setSelected(null)}
             aria-label={texts.newChat.back}
             className="flex h-9 w-9 items-center justify-center rounded-full text-2xl hover:bg-surface-3"
           >
             <span aria-hidden="true">‹</span>
-          </button>
+          </Button>
         ) : (
           <span className="w-9" aria-hidden="true" />
         )}
         <h2 id="newchat-title" className="flex-1 text-center text-lg font-semibold">
           {texts.newChat.title}
         </h2>
-        <button
-          type="button"
+        <Button
           onClick={close}
           aria-label={texts.newChat.close}
           className="flex h-9 w-9 items-center justify-center rounded-full text-xl hover:bg-surface-3"
         >
           <span aria-hidden="true">×</span>
-        </button>
+        </Button>
       </div>
       {selected ? (
         <PersonaDetail
@@ -149,9 +146,8 @@ export function NewChatModal() {
         <>
           <div role="tablist" aria-label={texts.newChat.tabs} className="flex gap-1 p-3 pb-0">
             {TABS.map((t) => (
-              <button
+              <Button
                 key={t.id}
-                type="button"
                 role="tab"
                 id={`newchat-tab-${t.id}`}
                 aria-selected={tab === t.id}
@@ -160,7 +156,7 @@ export function NewChatModal() {
                 className={`flex-1 rounded-lg px-3 py-2 text-sm font-medium ${tab === t.id ? 'bg-accent text-accent-fg' : 'bg-surface-3 text-muted hover:text-fg'}`}
               >
                 {t.label}
-              </button>
+              </Button>
             ))}
           </div>
           <div

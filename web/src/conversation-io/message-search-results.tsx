@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { Button } from '../ui/button';
 import { HighlightedSnippet } from './highlighted-snippet';
 import { shownSnippet } from './snippet-text';
 import { ioTexts } from './texts';
@@ -39,8 +40,7 @@ export function MessageSearchResults({
               const snippet = shownSnippet(hit);
               return (
                 <li key={hit.messageId}>
-                  <button
-                    type="button"
+                  <Button
                     data-testid="search-hit"
                     onClick={() => {
                       onOpen?.();
@@ -62,7 +62,7 @@ export function MessageSearchResults({
                       <HighlightedSnippet text={snippet.text} ranges={snippet.highlights} />
                     </span>
                     {hit.superseded ? <span className="text-[11px] text-muted">{t.olderVersion}</span> : null}
-                  </button>
+                  </Button>
                 </li>
               );
             })}
@@ -77,13 +77,9 @@ export function MessageSearchResults({
         ) : search.items.length === 0 ? (
           <p className="px-2 py-2 text-sm text-muted">{alone ? t.nothing : t.none}</p>
         ) : search.hasMore ? (
-          <button
-            type="button"
-            onClick={search.loadMore}
-            className="w-full px-2 py-2 text-left text-sm text-accent hover:underline"
-          >
+          <Button onClick={search.loadMore} className="w-full px-2 py-2 text-left text-sm text-accent hover:underline">
             {t.more}
-          </button>
+          </Button>
         ) : null}
       </div>
     </section>

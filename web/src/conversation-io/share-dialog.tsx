@@ -1,12 +1,12 @@
-import type { ShareCreated } from '@neura/contract';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../api/app-error';
 import { useChats } from '../store/chats';
+import { Button } from '../ui/button';
 import { ModalFrame } from '../ui/modal-frame';
 import { showToast } from '../ui/toast-store';
-import { absoluteLink, createShare } from './io-api';
+import { absoluteLink } from './io-api';
 import { useShareDialog } from './io-ui-store';
+import { useCreateShare } from './queries/shares';
 import { ioTexts } from './texts';
 
 const t = ioTexts.share;
@@ -14,29 +14,20 @@ const t = ioTexts.share;
 /** Share Chat: makes a read-only link to the chat as it is now, with Copy. */
 export function ShareDialog() {
   const chatId = useShareDialog((s) => s.chatId);
-  const open = useShareDialog((s) => s.open);
   const chat = useChats((s) => s.chats.find((c) => c.id === chatId));
-  const [link, setLink] = useState<ShareCreated | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new chat starts the dialog afresh.
-  useEffect(() => {
-    setLink(null);
-    setError(null);
-  }, [chatId]);
   if (!chatId || !chat) return null;
-  const close = () => open(null);
+  // A new chat starts the dialog afresh (its own link, no old error).
+  return <ShareChat key={chatId} chatId={chatId} chatName={chat.name} />;
+}
 
-  const create = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      setLink(await createShare(chatId));
-    } catch (err) {
-      setError(errorMessage(err));
-    }
-    setBusy(false);
-  };
+function ShareChat({ chatId, chatName }: { chatId: string; chatName: string }) {
+  const open = useShareDialog((s) => s.open);
+  const sharing = useCreateShare();
+  const link = sharing.data ?? null;
+  const busy = sharing.isPending;
+  const error = sharing.error ? errorMessage(sharing.error) : null;
+  const close = () => open(null);
+  const create = () => sharing.mutate(chatId);
   const url = link ? absoluteLink(link.url) : '';
   const copy = async () => {
     try {
@@ -55,7 +46,7 @@ export function ShareDialog() {
           <h2 id="share-chat-title" className="text-lg font-semibold">
             {t.title}
           </h2>
-          <p className="truncate text-sm text-muted">{chat.name}</p>
+          <p className="truncate text-sm text-muted">{chatName}</p>
         </div>
         <p className="text-sm">{t.explain}</p>
         {link ? (
@@ -71,24 +62,15 @@ export function ShareDialog() {
                 onFocus={(e) => e.currentTarget.select()}
                 className="min-w-0 flex-1 rounded-lg border border-border bg-surface px-3 py-2 text-sm"
               />
-              <button
-                type="button"
-                onClick={() => void copy()}
-                className="rounded-lg bg-accent px-3 py-2 text-sm font-medium text-accent-fg"
-              >
+              <Button onClick={() => void copy()} variant="primary" size="sm">
                 {t.copy}
-              </button>
+              </Button>
             </div>
           </div>
         ) : (
-          <button
-            type="button"
-            onClick={() => void create()}
-            disabled={busy}
-            className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg disabled:opacity-60"
-          >
+          <Button onClick={create} disabled={busy} variant="primary">
             {busy ? t.creating : t.create}
-          </button>
+          </Button>
         )}
         {error ? (
           <p role="alert" className="text-sm text-danger">
@@ -99,9 +81,9 @@ export function ShareDialog() {
           <Link to="/settings/data" onClick={close} className="text-sm text-muted underline">
             {t.manage}
           </Link>
-          <button type="button" onClick={close} className="rounded-lg px-4 py-2 hover:bg-surface-3">
+          <Button onClick={close} className="rounded-lg px-4 py-2 hover:bg-surface-3">
             {t.close}
-          </button>
+          </Button>
         </div>
       </div>
     </ModalFrame>

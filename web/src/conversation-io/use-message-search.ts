@@ -1,7 +1,7 @@
 import type { SearchHit } from '@neura/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../api/app-error';
-import { searchMessages } from './io-api';
+import { useSearchPages } from './queries/search';
 import { distinctHits } from './snippet-text';
 
 const DEBOUNCE_MS = 250;
@@ -15,50 +15,38 @@ export interface MessageSearch {
   loadMore: () => void;
 }
 
+/** The text once it has stayed the same for `ms`. */
+function useSettled(text: string, ms: number): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(text), ms);
+    return () => clearTimeout(timer);
+  }, [text, ms]);
+  return settled;
+}
+
 /** Full-text search as the user types (debounced; a newer query cancels the older request). */
 export function useMessageSearch(query: string): MessageSearch {
   const q = query.trim();
-  const [items, setItems] = useState<SearchHit[]>([]);
-  const [next, setNext] = useState<number | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const controller = useRef<AbortController | null>(null);
-
-  const run = useCallback(async (text: string, offset: number) => {
-    controller.current?.abort();
-    const abort = new AbortController();
-    controller.current = abort;
-    setLoading(true);
-    setError(null);
-    try {
-      const page = await searchMessages(text, offset, abort.signal);
-      // One result per text (a reply and its earlier version with the same words are one).
-      setItems((prev) => (offset === 0 ? distinctHits(page.items) : [...prev, ...distinctHits(page.items, prev)]));
-      setNext(page.nextOffset);
-    } catch (err) {
-      if ((err as Error).name === 'AbortError') return;
-      setError(errorMessage(err));
-    }
-    if (controller.current === abort) setLoading(false);
-  }, []);
-
-  useEffect(() => {
-    setItems([]);
-    setNext(null);
-    setError(null);
-    if (q.length < MIN_QUERY) {
-      controller.current?.abort();
-      setLoading(false);
-      return;
-    }
-    setLoading(true);
-    const timer = setTimeout(() => void run(q, 0), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [q, run]);
-
-  const loadMore = useCallback(() => {
-    if (next !== null && !loading) void run(q, next);
-  }, [next, loading, q, run]);
-
-  return { items, loading, error, hasMore: next !== null, loadMore };
+  const settled = useSettled(q, DEBOUNCE_MS);
+  const long = q.length >= MIN_QUERY;
+  const typing = settled !== q;
+  const pages = useSearchPages(settled, long && !typing);
+  // One result per text (a reply and its earlier version with the same words are one).
+  const items = useMemo(() => {
+    const all: SearchHit[] = [];
+    for (const page of pages.data?.pages ?? []) all.push(...distinctHits(page.items, all));
+    return all;
+  }, [pages.data]);
+  if (!long) return { items: [], loading: false, error: null, hasMore: false, loadMore: () => undefined };
+  if (typing) return { items: [], loading: true, error: null, hasMore: false, loadMore: () => undefined };
+  return {
+    items,
+    loading: pages.isFetching,
+    error: pages.error ? errorMessage(pages.error) : null,
+    hasMore: pages.hasNextPage,
+    loadMore: () => {
+      if (pages.hasNextPage && !pages.isFetching) void pages.fetchNextPage();
+    },
+  };
 }

@@ -1,29 +1,25 @@
-import type { ArchiveJob, ShareSummary } from '@neura/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { AppError, errorMessage } from '../api/app-error';
+import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
-import { absoluteLink, archiveStatus, downloadArchive, listShares, revokeShare, startArchive } from './io-api';
+import { absoluteLink, downloadArchive } from './io-api';
+import { startArchiveJob, useArchiveJob } from './queries/archive';
+import { useRevokeShare, useShares } from './queries/shares';
 import { ioTexts } from './texts';
 
 const t = ioTexts.data;
-const POLL_MS = 500;
 
 function SharedLinks() {
-  const [links, setLinks] = useState<ShareSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    listShares().then(setLinks, (err) => setError(errorMessage(err)));
-  }, []);
-  const revoke = async (id: string) => {
-    try {
-      await revokeShare(id);
-      setLinks((l) => l?.filter((s) => s.id !== id) ?? null);
-      showToast({ severity: 'success', message: t.revoked });
-    } catch (err) {
-      showToast({ severity: 'error', message: errorMessage(err) });
-    }
-  };
+  const shares = useShares();
+  const revoking = useRevokeShare();
+  const revoke = (id: string) =>
+    revoking.mutate(id, {
+      onSuccess: () => showToast({ severity: 'success', message: t.revoked }),
+      onError: (err) => showToast({ severity: 'error', message: errorMessage(err) }),
+    });
+  const links = shares.data;
+  const error = shares.error && !links ? errorMessage(shares.error) : null;
   if (error) return <p className="px-4 py-3 text-sm text-danger">{error}</p>;
   if (!links) return <p className="px-4 py-3 text-sm text-muted">…</p>;
   if (links.length === 0) return <p className="px-4 py-3 text-sm text-muted">{t.noLinks}</p>;
@@ -47,13 +43,12 @@ function SharedLinks() {
               {new Date(s.createdAt).toLocaleString()} · {t.messages(s.messageCount)}
             </span>
           </div>
-          <button
-            type="button"
-            onClick={() => void revoke(s.id)}
+          <Button
+            onClick={() => revoke(s.id)}
             className="shrink-0 rounded-lg border border-border px-3 py-1.5 text-sm text-danger hover:bg-surface-3"
           >
             {t.revoke}
-          </button>
+          </Button>
         </li>
       ))}
     </ul>
@@ -61,34 +56,20 @@ function SharedLinks() {
 }
 
 function DataArchive() {
-  const [job, setJob] = useState<ArchiveJob | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const poll = useCallback((id: string) => {
-    timer.current = setTimeout(async () => {
-      try {
-        const next = await archiveStatus(id);
-        setJob(next);
-        if (next.status === 'building') poll(id);
-        else if (next.status === 'failed') setError(t.failed);
-      } catch (err) {
-        setError(errorMessage(err));
-        setJob(null);
-      }
-    }, POLL_MS);
-  }, []);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const status = useArchiveJob(jobId);
+  // A failed poll drops the job (the button to build again shows) and says why.
+  const job = jobId && !status.error ? (status.data ?? null) : null;
+  const error = failure ?? (status.error ? errorMessage(status.error) : job?.status === 'failed' ? t.failed : null);
 
   const start = async () => {
-    setError(null);
+    setFailure(null);
     setNote(null);
     try {
-      const started = await startArchive();
-      setJob(started);
-      if (started.status === 'building') poll(started.id);
+      setJobId((await startArchiveJob()).id);
     } catch (err) {
-      setError(errorMessage(err));
+      setFailure(errorMessage(err));
     }
   };
   const [note, setNote] = useState<string | null>(null);
@@ -97,12 +78,12 @@ function DataArchive() {
     try {
       await downloadArchive(job.id);
       // The server deleted it once sent: the next one is prepared anew.
-      setJob(null);
+      setJobId(null);
       setNote(t.downloaded);
     } catch (err) {
-      setError(errorMessage(err));
+      setFailure(errorMessage(err));
       // Expired or already downloaded: start over (a network error keeps the button to try again).
-      if (err instanceof AppError && err.code === 'not-found') setJob(null);
+      if (err instanceof AppError && err.code === 'not-found') setJobId(null);
     }
   };
   const pct = Math.round((job?.progress ?? 0) * 100);
@@ -125,21 +106,13 @@ function DataArchive() {
           </div>
         </div>
       ) : job?.status === 'ready' ? (
-        <button
-          type="button"
-          onClick={() => void download()}
-          className="self-start rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg"
-        >
+        <Button onClick={() => void download()} variant="primary" className="self-start">
           {t.download}
-        </button>
+        </Button>
       ) : (
-        <button
-          type="button"
-          onClick={() => void start()}
-          className="self-start rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg"
-        >
+        <Button onClick={() => void start()} variant="primary" className="self-start">
           {t.build}
-        </button>
+        </Button>
       )}
       {job?.status === 'ready' ? <p className="text-sm text-muted">{t.kept}</p> : null}
       {note && !job ? (

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { PersonaIcon } from '../personas/persona-icon';
 import { creatorTexts as t } from '../texts/creator';
-import { describedBy, inputClass } from './field';
+import { Button } from '../ui/button';
+import { describedBy, inputClass } from '../ui/field';
 
 /**
  * Avatar: upload an image (kept until the persona is saved when it is new), or generate one with
@@ -68,23 +69,21 @@ export function AvatarField({
             e.target.value = '';
           }}
         />
-        <button
-          type="button"
+        <Button
           onClick={() => input.current?.click()}
           disabled={busy !== null}
           className="rounded-lg border border-border px-3 py-2 text-sm hover:bg-surface-3 disabled:opacity-50"
         >
           {busy === 'upload' ? t.builder.uploading : t.builder.upload}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           onClick={() => onGenerate(prompt.trim())}
           disabled={busy !== null || !personaId}
           className="rounded-lg border border-border px-3 py-2 text-sm hover:bg-surface-3 disabled:opacity-50"
           data-testid="avatar-generate"
         >
           {busy === 'generate' ? t.builder.generating : t.builder.generate(generateCost)}
-        </button>
+        </Button>
       </div>
       {personaId ? (
         <div className="flex flex-col gap-1">

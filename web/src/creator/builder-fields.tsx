@@ -7,7 +7,8 @@ import {
 } from '@neura/contract';
 import { creatorTexts as t } from '../texts/creator';
 import { texts } from '../texts/texts';
-import { borderFor, describedBy, Field, inputClass } from './field';
+import { Button } from '../ui/button';
+import { borderFor, describedBy, Field, inputClass } from '../ui/field';
 
 /** Instructions: a live count against the operator's limit, red (and said in words) once over it. */
 export function InstructionsField({
@@ -83,25 +84,23 @@ export function PromptsField({
             data-testid="persona-prompt"
           />
           {prompts.length > 1 ? (
-            <button
-              type="button"
+            <Button
               onClick={() => onChange(prompts.filter((_, j) => j !== i))}
               aria-label={t.builder.removePrompt(i + 1)}
               className="shrink-0 rounded-xl border border-border px-3 text-xl hover:bg-surface-3"
             >
               <span aria-hidden="true">×</span>
-            </button>
+            </Button>
           ) : null}
         </div>
       ))}
       {prompts.length < CUSTOM_PERSONA_LIMITS.prompts ? (
-        <button
-          type="button"
+        <Button
           onClick={() => onChange([...prompts, ''])}
           className="self-start rounded-lg border border-border px-3 py-1.5 text-sm hover:bg-surface-3"
         >
           {t.builder.addPrompt}
-        </button>
+        </Button>
       ) : null}
       {error ? (
         <p className="text-sm text-danger" data-testid="error-persona-prompts">

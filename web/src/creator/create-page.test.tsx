@@ -2,7 +2,6 @@ import type { CreatorOptions, CustomPersona, User } from '@neura/contract';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearMyPersonas } from '../personas/my-personas';
 import { useAppStore } from '../store/app-store';
 import { usePersonas } from '../store/personas';
 import { dispatchUser } from '../store/user';
@@ -70,7 +69,6 @@ beforeEach(() => {
   calls = [];
   items = [];
   localStorage.clear();
-  clearMyPersonas();
   useAppStore.setState({ token: 'tok', activeModal: null });
   usePersonas.setState({ personas: [], loaded: true });
   dispatchUser({ type: 'loaded', user });

@@ -1,10 +1,13 @@
 import { Link, useSearchParams } from 'react-router';
 import { openHelpDoc } from '../help/help-actions';
+import { useMyPersonas } from '../personas/queries/my-personas';
+import { useAppStore } from '../store/app-store';
 import { useUser } from '../store/user';
 import { creatorTexts as t } from '../texts/creator';
+import { Button } from '../ui/button';
 import { MyPersonasList } from './my-personas-list';
 import { PersonaBuilder } from './persona-builder';
-import { useCreatorData } from './use-creator-data';
+import { useCreatorOptions } from './queries/options';
 
 /**
  * /create (Create Persona): the builder (`?edit=<id>` edits one of the user's personas) and the
@@ -15,7 +18,15 @@ export default function CreatePage() {
   const tab = params.get('tab') === 'mine' ? 'mine' : 'build';
   const editId = params.get('edit');
   const owner = useUser((s) => s.user?.email ?? '');
-  const { options, items, loaded, error, reload } = useCreatorData();
+  // The builder's options and the user's own personas, asked when signed in (and again after a sign-in).
+  const signedIn = useAppStore((s) => s.token !== null);
+  const optionsQuery = useCreatorOptions(signedIn);
+  const list = useMyPersonas({ enabled: signedIn, fresh: true });
+  const options = optionsQuery.data ?? null;
+  const items = list.data?.items ?? [];
+  const loaded = options !== null && list.data !== undefined;
+  const error = optionsQuery.error ?? list.error;
+  const reload = () => Promise.all([optionsQuery.refetch(), list.refetch()]);
   const editing = editId ? (items.find((p) => p.id === editId) ?? null) : null;
 
   const tabClass = (on: boolean) =>
@@ -30,9 +41,9 @@ export default function CreatePage() {
         {tab === 'build' ? (
           <p className="text-muted">
             {t.builder.intro}{' '}
-            <button type="button" onClick={() => void openHelpDoc('DocCreate')} className="text-accent-text underline">
+            <Button onClick={() => void openHelpDoc('DocCreate')} className="text-accent-text underline">
               {t.builder.help}
-            </button>
+            </Button>
           </p>
         ) : null}
       </div>
@@ -63,9 +74,9 @@ export default function CreatePage() {
       {error && !loaded ? (
         <div role="alert" className="flex flex-col items-start gap-2 rounded-xl border border-border p-4">
           <p>{t.builder.loadFailed}</p>
-          <button type="button" onClick={() => void reload()} className="rounded-lg bg-accent px-4 py-2 text-accent-fg">
+          <Button variant="primary" onClick={() => void reload()}>
             {t.builder.retry}
-          </button>
+          </Button>
         </div>
       ) : !loaded || !options || !owner ? (
         <p role="status" className="text-muted">

@@ -1,5 +1,6 @@
 import { createPortal } from 'react-dom';
 import { creatorTexts as t } from '../texts/creator';
+import { Button } from '../ui/button';
 import { ModalFrame } from '../ui/modal-frame';
 
 /** "Delete this persona?": says that existing chats stay readable. */
@@ -24,17 +25,16 @@ export function DeletePersonaDialog({
         <p className="mb-2 font-medium">{name}</p>
         <p className="mb-5 text-muted">{t.mine.deleteBody}</p>
         <div className="flex justify-end gap-2">
-          <button type="button" onClick={onCancel} className="rounded-lg px-4 py-2 hover:bg-surface-3" data-autofocus>
+          <Button onClick={onCancel} className="rounded-lg px-4 py-2 hover:bg-surface-3" data-autofocus>
             {t.mine.cancel}
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
             onClick={onConfirm}
             disabled={busy}
             className="rounded-lg bg-danger px-4 py-2 font-medium text-black disabled:opacity-50"
           >
             {t.mine.deleteConfirm}
-          </button>
+          </Button>
         </div>
       </div>
     </ModalFrame>,

@@ -4,10 +4,11 @@ import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../api/app-error';
 import { startChat } from '../chats/chat-actions';
 import { customPersonasApi } from '../personas/custom-personas-api';
-import { removeMyPersona } from '../personas/my-personas';
 import { PersonaIcon } from '../personas/persona-icon';
-import { forgetProfile } from '../personas/use-persona-profile';
+import { removeMyPersona } from '../personas/queries/my-personas';
+import { forgetProfile } from '../personas/queries/profiles';
 import { creatorTexts as t } from '../texts/creator';
+import { Button, buttonClass } from '../ui/button';
 import { copyText } from '../ui/markdown';
 import { showToast } from '../ui/toast-store';
 import { DeletePersonaDialog } from './delete-persona-dialog';
@@ -29,7 +30,7 @@ export function MyPersonasList({ items }: { items: CustomPersona[] }) {
     return (
       <div className="flex flex-col items-center gap-3 p-8 text-center" data-testid="my-personas-empty">
         <p className="text-muted">{t.mine.empty}</p>
-        <Link to="/create" className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg">
+        <Link to="/create" className={buttonClass('primary')}>
           {t.mine.createFirst}
         </Link>
       </div>
@@ -90,14 +91,13 @@ export function MyPersonasList({ items }: { items: CustomPersona[] }) {
               </div>
             </div>
             <div className="flex flex-wrap gap-2">
-              <button
-                type="button"
+              <Button
                 className={action}
                 onClick={() => void startChat(p.id, navigate)}
                 aria-label={t.mine.chatNamed(p.name)}
               >
                 {t.mine.chat}
-              </button>
+              </Button>
               <Link
                 to={`/create?edit=${encodeURIComponent(p.id)}`}
                 className={action}
@@ -106,23 +106,17 @@ export function MyPersonasList({ items }: { items: CustomPersona[] }) {
                 {t.mine.edit}
               </Link>
               {p.visibility !== 'private' ? (
-                <button
-                  type="button"
-                  className={action}
-                  onClick={() => void copy(p)}
-                  aria-label={t.mine.copyLinkNamed(p.name)}
-                >
+                <Button className={action} onClick={() => void copy(p)} aria-label={t.mine.copyLinkNamed(p.name)}>
                   {t.mine.copyLink}
-                </button>
+                </Button>
               ) : null}
-              <button
-                type="button"
+              <Button
                 className={`${action} text-danger`}
                 onClick={() => setDeleting(p)}
                 aria-label={t.mine.deleteNamed(p.name)}
               >
                 {t.mine.delete}
-              </button>
+              </Button>
             </div>
           </li>
         ))}

@@ -4,13 +4,14 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/app-error';
 import { startChat } from '../chats/chat-actions';
 import { customPersonasApi } from '../personas/custom-personas-api';
-import { upsertMyPersona } from '../personas/my-personas';
+import { upsertMyPersona } from '../personas/queries/my-personas';
 import { creatorTexts as t } from '../texts/creator';
+import { Button } from '../ui/button';
+import { borderFor, Field, inputClass } from '../ui/field';
 import { showToast } from '../ui/toast-store';
 import { AvatarField } from './avatar-field';
 import { InstructionsField, ModelField, PromptsField, SkillsField, VisibilityField } from './builder-fields';
 import { clearDraft, isBlank, loadDraft, saveDraft } from './draft';
-import { borderFor, describedBy, Field, inputClass } from './field';
 import {
   emptyForm,
   errorsFromServer,
@@ -181,17 +182,17 @@ export function PersonaBuilder({
           </p>
         ) : null}
         <Field id="persona-name" label={t.builder.name} error={e.name}>
-          <input
-            id="persona-name"
-            value={values.name}
-            maxLength={CUSTOM_PERSONA_LIMITS.name}
-            onChange={(ev) => set('name', ev.target.value)}
-            placeholder={t.builder.namePlaceholder}
-            aria-invalid={Boolean(e.name) || undefined}
-            aria-describedby={describedBy('persona-name', false, e.name)}
-            className={`${inputClass} ${borderFor(e.name)}`}
-            autoComplete="off"
-          />
+          {(control) => (
+            <input
+              {...control}
+              value={values.name}
+              maxLength={CUSTOM_PERSONA_LIMITS.name}
+              onChange={(ev) => set('name', ev.target.value)}
+              placeholder={t.builder.namePlaceholder}
+              className={`${inputClass} ${borderFor(e.name)}`}
+              autoComplete="off"
+            />
+          )}
         </Field>
         <AvatarField
           personaId={editing?.id ?? null}
@@ -204,29 +205,29 @@ export function PersonaBuilder({
           onGenerate={(prompt) => void onGenerate(prompt)}
         />
         <Field id="persona-tagline" label={t.builder.tagline} error={e.tagline}>
-          <input
-            id="persona-tagline"
-            value={values.tagline}
-            maxLength={CUSTOM_PERSONA_LIMITS.tagline}
-            onChange={(ev) => set('tagline', ev.target.value)}
-            placeholder={t.builder.taglinePlaceholder}
-            aria-invalid={Boolean(e.tagline) || undefined}
-            aria-describedby={describedBy('persona-tagline', false, e.tagline)}
-            className={`${inputClass} ${borderFor(e.tagline)}`}
-          />
+          {(control) => (
+            <input
+              {...control}
+              value={values.tagline}
+              maxLength={CUSTOM_PERSONA_LIMITS.tagline}
+              onChange={(ev) => set('tagline', ev.target.value)}
+              placeholder={t.builder.taglinePlaceholder}
+              className={`${inputClass} ${borderFor(e.tagline)}`}
+            />
+          )}
         </Field>
         <Field id="persona-description" label={t.builder.description} error={e.description}>
-          <textarea
-            id="persona-description"
-            value={values.description}
-            rows={3}
-            maxLength={CUSTOM_PERSONA_LIMITS.description}
-            onChange={(ev) => set('description', ev.target.value)}
-            placeholder={t.builder.descriptionPlaceholder}
-            aria-invalid={Boolean(e.description) || undefined}
-            aria-describedby={describedBy('persona-description', false, e.description)}
-            className={`${inputClass} ${borderFor(e.description)} resize-y`}
-          />
+          {(control) => (
+            <textarea
+              {...control}
+              value={values.description}
+              rows={3}
+              maxLength={CUSTOM_PERSONA_LIMITS.description}
+              onChange={(ev) => set('description', ev.target.value)}
+              placeholder={t.builder.descriptionPlaceholder}
+              className={`${inputClass} ${borderFor(e.description)} resize-y`}
+            />
+          )}
         </Field>
         <InstructionsField
           value={values.instructions}
@@ -235,16 +236,16 @@ export function PersonaBuilder({
           onChange={(v) => set('instructions', v)}
         />
         <Field id="persona-greeting" label={t.builder.greeting} hint={t.builder.greetingHint} error={e.greeting}>
-          <textarea
-            id="persona-greeting"
-            value={values.greeting}
-            rows={3}
-            maxLength={CUSTOM_PERSONA_LIMITS.greeting}
-            onChange={(ev) => set('greeting', ev.target.value)}
-            aria-invalid={Boolean(e.greeting) || undefined}
-            aria-describedby={describedBy('persona-greeting', true, e.greeting)}
-            className={`${inputClass} ${borderFor(e.greeting)} resize-y`}
-          />
+          {(control) => (
+            <textarea
+              {...control}
+              value={values.greeting}
+              rows={3}
+              maxLength={CUSTOM_PERSONA_LIMITS.greeting}
+              onChange={(ev) => set('greeting', ev.target.value)}
+              className={`${inputClass} ${borderFor(e.greeting)} resize-y`}
+            />
+          )}
         </Field>
         <PromptsField prompts={values.prompts} error={e.prompts} onChange={(p) => set('prompts', p)} />
         <SkillsField
@@ -276,15 +277,16 @@ export function PersonaBuilder({
               {t.builder.limitReached(options.personasMax)}
             </p>
           ) : null}
-          <button
+          <Button
             type="submit"
             disabled={saving || blocked}
             aria-busy={saving || undefined}
-            className="rounded-xl bg-accent px-5 py-3 font-semibold text-accent-fg disabled:opacity-50"
+            variant="primary"
+            size="lg"
             data-testid="persona-save"
           >
             {saving ? t.builder.saving : editing ? t.builder.save : t.builder.create}
-          </button>
+          </Button>
         </div>
       </form>
       <div className="lg:sticky lg:top-4">

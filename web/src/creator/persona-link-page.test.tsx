@@ -2,7 +2,6 @@ import type { Persona } from '@neura/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearMyPersonas } from '../personas/my-personas';
 import { useAppStore } from '../store/app-store';
 import { usePersonas } from '../store/personas';
 import { useToastStore } from '../ui/toast-store';
@@ -29,7 +28,6 @@ let calls: Array<{ url: string; method: string; body: unknown }>;
 
 beforeEach(() => {
   calls = [];
-  clearMyPersonas();
   useAppStore.setState({ token: 't', activeModal: null });
   usePersonas.setState({ personas: [], loaded: true });
   vi.stubGlobal(

@@ -3,12 +3,13 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { startChat } from '../chats/chat-actions';
 import { CostBadge } from '../personas/cost-badge';
 import { PersonaIcon } from '../personas/persona-icon';
+import { usePersonaProfile } from '../personas/queries/profiles';
 import { ReportButton } from '../personas/report-button';
-import { usePersonaProfile } from '../personas/use-persona-profile';
 import { SkillList } from '../skills/skill-list';
 import { useAppStore } from '../store/app-store';
 import { creatorTexts as t } from '../texts/creator';
 import { texts } from '../texts/texts';
+import { Button, buttonClass } from '../ui/button';
 
 /**
  * /p/:id — a persona's page (an unlisted or public custom one, or one of the catalog): its profile
@@ -38,7 +39,7 @@ export default function PersonaLinkPage() {
       >
         <h2 className="text-3xl font-semibold">{t.link.notFoundTitle}</h2>
         <p className="text-muted">{t.link.notFoundBody}</p>
-        <Link to="/" className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg">
+        <Link to="/" className={buttonClass('primary')}>
           {t.link.explore}
         </Link>
       </section>
@@ -73,15 +74,16 @@ export default function PersonaLinkPage() {
       <CostBadge cost={persona.cost} />
       {persona.includedSkills.length > 0 ? <SkillList skills={persona.includedSkills} /> : null}
       <p className="text-xs text-muted">{t.link.by}</p>
-      <button
-        type="button"
+      <Button
         onClick={() => void start()}
         disabled={starting}
-        className="mt-2 w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg disabled:opacity-50"
+        variant="primary"
+        size="lg"
+        className="mt-2 w-full"
         data-testid="persona-link-start"
       >
         {starting ? texts.newChat.starting : t.link.start}
-      </button>
+      </Button>
       {token ? <ReportButton persona={persona} /> : null}
     </section>
   );

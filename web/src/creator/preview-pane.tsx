@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { ChatIntro } from '../chat/chat-intro';
 import { creatorTexts as t } from '../texts/creator';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 
 /** The live preview: the persona's intro exactly as an empty chat shows it, and "Try it" once saved. */
 export function PreviewPane({
@@ -29,16 +30,16 @@ export function PreviewPane({
           </h3>
           <p className="text-xs text-muted">{t.preview.explain}</p>
         </div>
-        <button
-          type="button"
+        <Button
           onClick={onTry}
           disabled={!saved || starting}
-          className="rounded-lg bg-accent px-4 py-2 text-sm font-semibold text-accent-fg disabled:opacity-50"
+          variant="primary"
+          size="sm"
           aria-describedby="persona-try-hint"
           data-testid="persona-try"
         >
           {starting ? texts.newChat.starting : t.preview.tryIt}
-        </button>
+        </Button>
       </div>
       <p id="persona-try-hint" className="px-1 text-xs text-muted">
         {saved ? t.preview.tryHint : t.preview.saveFirst}

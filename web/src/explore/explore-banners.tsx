@@ -2,6 +2,7 @@ import { creditsState, LOW_CREDITS_THRESHOLD } from '@neura/contract';
 import { Link } from 'react-router';
 import { useUser } from '../store/user';
 import { texts } from '../texts/texts';
+import { buttonClass } from '../ui/button';
 
 function Banner({
   tone,
@@ -30,10 +31,7 @@ function Banner({
         <h3 className={`font-semibold ${heading}`}>{title}</h3>
         <p className="text-sm text-muted">{body}</p>
       </div>
-      <Link
-        to={to}
-        className={`rounded-lg px-4 py-2 text-center text-sm font-semibold ${tone === 'danger' ? 'bg-danger text-black' : 'bg-accent text-accent-fg'}`}
-      >
+      <Link to={to} className={buttonClass(tone === 'danger' ? 'danger' : 'primary', 'sm', 'text-center')}>
         {action}
       </Link>
     </section>

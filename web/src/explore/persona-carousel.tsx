@@ -2,6 +2,7 @@ import { EXPLORE_CAROUSEL_SPEED_MS, type Persona } from '@neura/contract';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { PersonaCard } from '../personas/persona-card';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { PersonaSkeleton } from './persona-skeleton';
 import { useSlidesPerView } from './use-slides-per-view';
 
@@ -76,24 +77,22 @@ export function PersonaCarousel({
         <h3 id={headingId} className="flex-1 text-lg font-semibold">
           {title}
         </h3>
-        <button
-          type="button"
+        <Button
           onClick={() => slideBy(-1)}
           disabled={loading || edges.start}
           aria-label={texts.explore.previous(title)}
           className="hidden h-8 w-8 items-center justify-center rounded-full bg-surface-3 text-lg disabled:opacity-30 sm:flex"
         >
           <span aria-hidden="true">‹</span>
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           onClick={() => slideBy(1)}
           disabled={loading || edges.end}
           aria-label={texts.explore.next(title)}
           className="hidden h-8 w-8 items-center justify-center rounded-full bg-surface-3 text-lg disabled:opacity-30 sm:flex"
         >
           <span aria-hidden="true">›</span>
-        </button>
+        </Button>
       </div>
       <ul
         ref={strip}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { errorMessage } from '../api/app-error';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 import { sendHelpFeedback } from './send-feedback';
 
@@ -54,13 +55,9 @@ export function HelpFeedback({ docName }: { docName: string }) {
           rows={4}
           className="rounded-lg border border-border bg-surface p-2 text-fg placeholder:text-muted"
         />
-        <button
-          type="submit"
-          disabled={sending}
-          className="self-end rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg disabled:opacity-60"
-        >
+        <Button type="submit" disabled={sending} variant="primary" className="self-end">
           {texts.help.send}
-        </button>
+        </Button>
       </form>
     );
   }
@@ -68,22 +65,20 @@ export function HelpFeedback({ docName }: { docName: string }) {
   return (
     <div className="flex items-center gap-3">
       <p className="flex-1 font-medium">{texts.help.feedbackQuestion}</p>
-      <button
-        type="button"
+      <Button
         disabled={sending}
         onClick={() => void send()}
         className="rounded-lg border border-border px-4 py-1.5 hover:bg-surface-3"
       >
         {texts.help.yes}
-      </button>
-      <button
-        type="button"
+      </Button>
+      <Button
         disabled={sending}
         onClick={() => setStep('comment')}
         className="rounded-lg border border-border px-4 py-1.5 hover:bg-surface-3"
       >
         {texts.help.no}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { Markdown } from '../ui/lazy-markdown';
 import { closeHelp, helpBack, openHelpDoc } from './help-actions';
 import { HelpFeedback } from './help-feedback';
@@ -62,26 +63,24 @@ export default function HelpFlyout() {
       className="help-flyout fixed inset-y-0 right-0 z-40 flex w-full max-w-md flex-col border-l border-border bg-surface-2 shadow-2xl outline-none"
     >
       <div className="flex h-14 items-center gap-2 border-b border-border px-2">
-        <button
-          type="button"
+        <Button
           onClick={() => void helpBack()}
           disabled={!canGoBack(history)}
           aria-label={texts.help.back}
           className="flex h-10 w-10 items-center justify-center rounded-full text-2xl hover:bg-surface-3 disabled:opacity-40"
         >
           <span aria-hidden="true">‹</span>
-        </button>
+        </Button>
         <h2 id="help-title" className="flex-1 text-center text-lg font-semibold">
           {texts.help.title}
         </h2>
-        <button
-          type="button"
+        <Button
           onClick={closeHelp}
           aria-label={texts.help.close}
           className="flex h-10 w-10 items-center justify-center rounded-full text-2xl hover:bg-surface-3"
         >
           <span aria-hidden="true">×</span>
-        </button>
+        </Button>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto p-4" onClickCapture={onClickCapture}>
         {loading ? (

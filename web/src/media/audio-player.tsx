@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { mediaTexts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { downloadName, fileSrc } from '../ui/file-url';
 
 function clock(seconds: number): string {
@@ -40,8 +41,7 @@ export default function AudioPlayer({ id, url, mimeType }: { id: string; url: st
         onError={() => setBroken(true)}
       />
       <div className="flex items-center gap-3">
-        <button
-          type="button"
+        <Button
           onClick={toggle}
           disabled={broken}
           aria-label={playing ? mediaTexts.audio.pause : mediaTexts.audio.play}
@@ -58,7 +58,7 @@ export default function AudioPlayer({ id, url, mimeType }: { id: string; url: st
               <path d="M8 5v14l11-7z" />
             </svg>
           )}
-        </button>
+        </Button>
         <input
           type="range"
           min={0}

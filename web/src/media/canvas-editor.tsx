@@ -2,6 +2,7 @@ import { type PointerEvent, useCallback, useEffect, useId, useRef, useState } fr
 import { errorMessage } from '../api/app-error';
 import { uploadFile } from '../files/upload';
 import { mediaTexts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { fileSrc } from '../ui/file-url';
 import { ModalShell } from '../ui/modal';
 import { showToast } from '../ui/toast-store';
@@ -144,15 +145,9 @@ export default function CanvasEditor({
             </h2>
             <p className="text-sm text-muted">{mediaTexts.canvas.help}</p>
           </div>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label={mediaTexts.lightbox.close}
-            className={button}
-            data-autofocus
-          >
+          <Button onClick={onClose} aria-label={mediaTexts.lightbox.close} className={button} data-autofocus>
             <span aria-hidden="true">×</span>
-          </button>
+          </Button>
         </div>
         <div className="flex min-h-0 justify-center overflow-hidden rounded-lg bg-black/40">
           {/* The picture fills a box of its own aspect ratio (small ones scale up), so the canvas lies exactly on it. */}
@@ -218,12 +213,12 @@ export default function CanvasEditor({
             style={{ width: Math.max(6, brush / 2), height: Math.max(6, brush / 2) }}
           />
           <span className="flex-1" />
-          <button type="button" onClick={undo} disabled={strokes.length === 0 || busy} className={button}>
+          <Button onClick={undo} disabled={strokes.length === 0 || busy} className={button}>
             {mediaTexts.canvas.undo}
-          </button>
-          <button type="button" onClick={clear} disabled={strokes.length === 0 || busy} className={button}>
+          </Button>
+          <Button onClick={clear} disabled={strokes.length === 0 || busy} className={button}>
             {mediaTexts.canvas.clear}
-          </button>
+          </Button>
         </div>
         <form
           className="flex flex-col gap-2"
@@ -249,16 +244,12 @@ export default function CanvasEditor({
             </p>
           ) : null}
           <div className="flex justify-end gap-2">
-            <button type="button" onClick={onClose} className={button}>
+            <Button onClick={onClose} className={button}>
               {mediaTexts.canvas.cancel}
-            </button>
-            <button
-              type="submit"
-              disabled={busy || !natural}
-              className="h-10 rounded-lg bg-accent px-5 text-sm font-semibold text-accent-fg disabled:opacity-50"
-            >
+            </Button>
+            <Button type="submit" disabled={busy || !natural} variant="primary" size="sm" className="h-10">
               {busy ? mediaTexts.canvas.applying : mediaTexts.canvas.apply}
-            </button>
+            </Button>
           </div>
         </form>
       </div>

@@ -1,6 +1,7 @@
 import { type CSSProperties, lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { mediaTexts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { fileSrc } from '../ui/file-url';
 import { useSendInChat } from './chat-send-context';
 import type { ChatImage } from './types';
@@ -43,8 +44,7 @@ export function ImageGrid({
       >
         {images.map((image, i) => (
           <li key={image.id}>
-            <button
-              type="button"
+            <Button
               onClick={() => setOpen(i)}
               aria-label={mediaTexts.open(i + 1)}
               className="block w-full overflow-hidden rounded-lg border border-border bg-surface-3"
@@ -61,7 +61,7 @@ export function ImageGrid({
                 data-testid="image-result"
                 data-file-id={image.id}
               />
-            </button>
+            </Button>
             {showSize && image.width && image.height ? (
               <p className="mt-1 text-xs text-muted tabular-nums" data-testid="image-size" aria-hidden="true">
                 {mediaTexts.pixelSize(image.width, image.height)}

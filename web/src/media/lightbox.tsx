@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { mediaTexts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { downloadName, fileSrc } from '../ui/file-url';
 import { ModalShell } from '../ui/modal';
 import type { ChatImage } from './types';
@@ -51,15 +52,9 @@ export default function Lightbox({
               </span>
             ) : null}
           </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label={mediaTexts.lightbox.close}
-            className={button}
-            data-autofocus
-          >
+          <Button onClick={onClose} aria-label={mediaTexts.lightbox.close} className={button} data-autofocus>
             <span aria-hidden="true">×</span>
-          </button>
+          </Button>
         </header>
         <div className="min-h-0 flex-1 overflow-auto bg-black/40" data-testid="lightbox-stage">
           <div
@@ -77,42 +72,31 @@ export default function Lightbox({
           </div>
         </div>
         <footer className="flex flex-wrap items-center gap-2 border-t border-border px-4 py-2">
-          <button
-            type="button"
-            onClick={zoomOut}
-            disabled={step === 0}
-            aria-label={mediaTexts.lightbox.zoomOut}
-            className={button}
-          >
+          <Button onClick={zoomOut} disabled={step === 0} aria-label={mediaTexts.lightbox.zoomOut} className={button}>
             <span aria-hidden="true">−</span>
-          </button>
+          </Button>
           <span className="w-12 text-center text-sm tabular-nums" aria-live="polite">
             {mediaTexts.lightbox.zoom(Math.round(zoom * 100))}
           </span>
-          <button
-            type="button"
+          <Button
             onClick={zoomIn}
             disabled={step === ZOOMS.length - 1}
             aria-label={mediaTexts.lightbox.zoomIn}
             className={button}
           >
             <span aria-hidden="true">+</span>
-          </button>
-          <button type="button" onClick={() => setStep(0)} disabled={step === 0} className={button}>
+          </Button>
+          <Button onClick={() => setStep(0)} disabled={step === 0} className={button}>
             {mediaTexts.lightbox.zoomReset}
-          </button>
+          </Button>
           <span className="flex-1" />
           <a href={src} download={downloadName(image.id, image.mimeType)} className={button}>
             {mediaTexts.lightbox.download}
           </a>
           {onEdit ? (
-            <button
-              type="button"
-              onClick={onEdit}
-              className="h-10 rounded-lg bg-accent px-4 text-sm font-semibold text-accent-fg"
-            >
+            <Button onClick={onEdit} variant="primary" size="sm" className="h-10">
               {mediaTexts.lightbox.edit}
-            </button>
+            </Button>
           ) : null}
         </footer>
       </div>

@@ -4,8 +4,9 @@ import { inflateSync } from 'node:zlib';
 import type { Message } from '@neura/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../api/query-client';
 import { MessageItem } from '../chat/message-item';
-import { loadSkills } from '../skills/use-skills';
+import { skillsQuery } from '../skills/queries/skills';
 import { useAppStore } from '../store/app-store';
 import { ChatSendContext } from './chat-send-context';
 
@@ -178,7 +179,7 @@ describe('image tool cards', { timeout: 20_000 }, () => {
     expect(within(card).getByText('Not enough credits for this skill.')).toBeTruthy();
     // The surcharges have loaded (the same GET /skills the card waits for) and rendered: still none.
     await act(async () => {
-      await loadSkills();
+      await queryClient.fetchQuery(skillsQuery);
     });
     expect(screen.queryByTestId('tool-cost')).toBeNull();
   });

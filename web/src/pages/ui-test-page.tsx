@@ -1,6 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
 import { showToast, type ToastSeverity } from '../ui/toast-store';
 
@@ -32,18 +33,12 @@ export default function UiTestPage() {
       <p className="text-muted">{t.intro}</p>
       <Group title={t.buttons}>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className={`${BUTTON} bg-accent text-accent-fg`}>
-            {t.primary}
-          </button>
-          <button type="button" className={`${BUTTON} border border-border hover:bg-surface-3`}>
-            {t.secondary}
-          </button>
-          <button type="button" className={`${BUTTON} bg-red-700 text-white`}>
-            {t.danger}
-          </button>
-          <button type="button" disabled className={`${BUTTON} bg-accent text-accent-fg`}>
+          <Button className={`${BUTTON} bg-accent text-accent-fg`}>{t.primary}</Button>
+          <Button className={`${BUTTON} border border-border hover:bg-surface-3`}>{t.secondary}</Button>
+          <Button className={`${BUTTON} bg-red-700 text-white`}>{t.danger}</Button>
+          <Button disabled className={`${BUTTON} bg-accent text-accent-fg`}>
             {t.disabled}
-          </button>
+          </Button>
         </div>
       </Group>
       <Group title={t.inputs}>
@@ -69,43 +64,34 @@ export default function UiTestPage() {
       </Group>
       <Group title={t.toasts}>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className={`${BUTTON} border border-border`} onClick={() => toast('success')}>
+          <Button className={`${BUTTON} border border-border`} onClick={() => toast('success')}>
             {texts.toasts.success}
-          </button>
-          <button type="button" className={`${BUTTON} border border-border`} onClick={() => toast('error')}>
+          </Button>
+          <Button className={`${BUTTON} border border-border`} onClick={() => toast('error')}>
             {texts.toasts.error}
-          </button>
-          <button type="button" className={`${BUTTON} border border-border`} onClick={() => toast('warning')}>
+          </Button>
+          <Button className={`${BUTTON} border border-border`} onClick={() => toast('warning')}>
             {texts.toasts.warning}
-          </button>
-          <button type="button" className={`${BUTTON} border border-border`} onClick={() => toast('info')}>
+          </Button>
+          <Button className={`${BUTTON} border border-border`} onClick={() => toast('info')}>
             {texts.toasts.message}
-          </button>
+          </Button>
         </div>
       </Group>
       <Group title={t.modals}>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className={`${BUTTON} border border-border`} onClick={() => setModalOpen(true)}>
+          <Button className={`${BUTTON} border border-border`} onClick={() => setModalOpen(true)}>
             {t.openModal}
-          </button>
-          <button
-            type="button"
-            className={`${BUTTON} border border-border`}
-            onClick={() => setActiveModal('subscribe')}
-          >
+          </Button>
+          <Button className={`${BUTTON} border border-border`} onClick={() => setActiveModal('subscribe')}>
             {t.openSubscribe}
-          </button>
+          </Button>
         </div>
         <Modal open={modalOpen} onClose={() => setModalOpen(false)} title={t.sampleModalTitle}>
           <p className="mb-4 text-muted">{t.sampleModalBody}</p>
-          <button
-            type="button"
-            className={`${BUTTON} bg-accent text-accent-fg`}
-            onClick={() => setModalOpen(false)}
-            data-autofocus
-          >
+          <Button className={`${BUTTON} bg-accent text-accent-fg`} onClick={() => setModalOpen(false)} data-autofocus>
             {texts.modal.close}
-          </button>
+          </Button>
         </Modal>
       </Group>
       <Group title={t.skeletons}>

@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 
 /** Credits per message, with the tooltip of SPEC.md §2 on hover and keyboard focus (a button so it can take focus). */
 export function CostBadge({ cost }: { cost: number }) {
   const tipId = useId();
   return (
-    <button
-      type="button"
+    <Button
       aria-describedby={tipId}
       className="group/cost relative inline-flex items-center gap-1 rounded-full bg-surface/90 px-2 py-0.5 text-xs font-medium text-fg ring-1 ring-border"
       data-testid="persona-cost"
@@ -31,6 +31,6 @@ export function CostBadge({ cost }: { cost: number }) {
       >
         {texts.explore.costTooltip}
       </span>
-    </button>
+    </Button>
   );
 }

@@ -1,5 +1,6 @@
 import type { Persona } from '@neura/contract';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { CostBadge } from './cost-badge';
 import { PersonaIcon } from './persona-icon';
 import { personaBackgroundUrl } from './persona-images';
@@ -57,14 +58,13 @@ export function PersonaCard({
           />
           <div className="min-w-0 flex-1">
             <h3 className="flex items-center gap-2 font-semibold">
-              <button
-                type="button"
+              <Button
                 onClick={() => onStart(persona)}
                 className="truncate text-left after:absolute after:inset-0 after:content-['']"
                 aria-label={texts.explore.startChat(persona.name)}
               >
                 {persona.name}
-              </button>
+              </Button>
               {persona.requiresPro ? <ProLabel /> : null}
             </h3>
             {persona.tagline ? (

@@ -2,6 +2,7 @@ import type { Persona } from '@neura/contract';
 import type { ReactNode } from 'react';
 import { SkillList } from '../skills/skill-list';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { CostBadge } from './cost-badge';
 import { PersonaIcon } from './persona-icon';
 import { ProLabel } from './pro-label';
@@ -56,14 +57,9 @@ export function PersonaDetail({
         )}
       </div>
       {locked ? <p className="text-sm text-warning">{texts.newChat.needsPro}</p> : null}
-      <button
-        type="button"
-        onClick={onStart}
-        disabled={starting}
-        className="mt-2 w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg disabled:opacity-50"
-      >
+      <Button onClick={onStart} disabled={starting} variant="primary" size="lg" className="mt-2 w-full">
         {starting ? texts.newChat.starting : locked ? texts.newChat.getPro : texts.newChat.start}
-      </button>
+      </Button>
       {footer}
     </div>
   );

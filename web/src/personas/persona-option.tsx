@@ -1,5 +1,6 @@
 import type { Persona } from '@neura/contract';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { PersonaIcon } from './persona-icon';
 import { ProLabel } from './pro-label';
 
@@ -15,8 +16,7 @@ export function PersonaOption({
 }) {
   return (
     <li>
-      <button
-        type="button"
+      <Button
         onClick={onSelect}
         title={locked ? texts.newChat.needsPro : undefined}
         data-testid="newchat-persona"
@@ -34,7 +34,7 @@ export function PersonaOption({
             {texts.explore.costLabel(persona.cost)}
           </span>
         </span>
-      </button>
+      </Button>
     </li>
   );
 }

@@ -1,35 +1,33 @@
 import type { Persona } from '@neura/contract';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { errorMessage } from '../api/app-error';
 import { creatorTexts as t } from '../texts/creator';
+import { Button } from '../ui/button';
+import { borderFor, Field } from '../ui/field';
 import { ModalFrame } from '../ui/modal-frame';
 import { customPersonasApi } from './custom-personas-api';
-import { loadMyPersonas, useMyPersonas } from './my-personas';
+import { useMyPersonas } from './queries/my-personas';
 
 const REASON_MAX = 1000;
 
 /** "Report" on someone else's public custom persona: a small dialog asking why; the report lands in the console. */
 export function ReportButton({ persona, className = '' }: { persona: Persona; className?: string }) {
-  const loaded = useMyPersonas((s) => s.loaded);
-  const own = useMyPersonas((s) => s.items.some((p) => p.id === persona.id));
   const [open, setOpen] = useState(false);
   const reportable = persona.custom === true && persona.visibility === 'public';
-  useEffect(() => {
-    if (reportable && !loaded) void loadMyPersonas();
-  }, [reportable, loaded]);
-  if (!reportable || !loaded || own) return null;
+  const mine = useMyPersonas({ enabled: reportable }).data;
+  const own = mine?.items.some((p) => p.id === persona.id);
+  if (!reportable || !mine || own) return null;
   return (
     <>
-      <button
-        type="button"
+      <Button
         onClick={() => setOpen(true)}
         className={`rounded-lg px-3 py-1.5 text-sm text-muted underline hover:text-fg ${className}`}
         aria-label={t.report.actionNamed(persona.name)}
         data-testid="report-persona"
       >
         {t.report.action}
-      </button>
+      </Button>
       {open ? <ReportDialog persona={persona} onClose={() => setOpen(false)} /> : null}
     </>
   );
@@ -77,14 +75,9 @@ function ReportDialog({ persona, onClose }: { persona: Persona; onClose: () => v
           </h2>
           <p className="text-sm text-muted">{t.report.sentBody}</p>
           <div className="flex justify-end">
-            <button
-              type="button"
-              onClick={onClose}
-              className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg"
-              data-autofocus
-            >
+            <Button onClick={onClose} variant="primary" data-autofocus>
               {t.report.close}
-            </button>
+            </Button>
           </div>
         </div>
       ) : (
@@ -119,39 +112,34 @@ function ReportDialog({ persona, onClose }: { persona: Persona; onClose: () => v
               </label>
             ))}
           </fieldset>
-          <label htmlFor={`${id}-reason`} className="text-sm font-medium">
-            {other || !category ? t.report.reason : t.report.reasonOptional}
-          </label>
-          <textarea
+          <Field
             id={`${id}-reason`}
-            value={reason}
-            rows={3}
-            maxLength={REASON_MAX}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setError(null);
-            }}
-            placeholder={t.report.placeholder}
-            aria-invalid={Boolean(error) || undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            className={`rounded-xl border bg-surface-3 px-3 py-2 text-base ${error ? 'border-danger' : 'border-border'}`}
-          />
-          {error ? (
-            <p id={`${id}-error`} className="text-sm text-danger" role="alert">
-              {error}
-            </p>
-          ) : null}
+            label={other || !category ? t.report.reason : t.report.reasonOptional}
+            error={error ?? undefined}
+            alert
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                value={reason}
+                rows={3}
+                maxLength={REASON_MAX}
+                onChange={(e) => {
+                  setReason(e.target.value);
+                  setError(null);
+                }}
+                placeholder={t.report.placeholder}
+                className={`rounded-xl border bg-surface-3 px-3 py-2 text-base ${borderFor(error ?? undefined)}`}
+              />
+            )}
+          </Field>
           <div className="flex justify-end gap-2">
-            <button type="button" onClick={onClose} className="rounded-lg px-4 py-2 hover:bg-surface-3">
+            <Button onClick={onClose} className="rounded-lg px-4 py-2 hover:bg-surface-3">
               {t.report.cancel}
-            </button>
-            <button
-              type="submit"
-              disabled={sending}
-              className="rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg disabled:opacity-50"
-            >
+            </Button>
+            <Button type="submit" disabled={sending} variant="primary">
               {sending ? t.report.sending : t.report.send}
-            </button>
+            </Button>
           </div>
         </form>
       )}

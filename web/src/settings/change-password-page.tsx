@@ -6,6 +6,7 @@ import { changePassword } from '../auth/auth-api';
 import { Captcha } from '../auth/captcha';
 import { useCaptchaChallenge } from '../auth/captcha-challenge';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 import { PasswordInput } from './password-input';
 
@@ -82,13 +83,9 @@ export default function ChangePasswordPage() {
           {error}
         </p>
       ) : null}
-      <button
-        type="submit"
-        disabled={!canSubmit}
-        className="rounded-lg bg-accent px-4 py-2.5 font-semibold text-accent-fg disabled:opacity-50"
-      >
+      <Button type="submit" disabled={!canSubmit} variant="primary">
         {saving ? texts.password.saving : texts.password.submit}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { useAuthFlow } from '../auth/auth-flow-store';
 import { Captcha } from '../auth/captcha';
 import { useCaptchaChallenge } from '../auth/captcha-challenge';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { PasswordInput } from './password-input';
 import { endSession } from './use-logout';
 
@@ -71,13 +72,13 @@ export default function DeleteAccountPage() {
           {error}
         </p>
       ) : null}
-      <button
+      <Button
         type="submit"
         disabled={!password || !understood || deleting || !captcha.ready}
         className="rounded-lg bg-red-700 px-4 py-2.5 font-semibold text-white disabled:opacity-50"
       >
         {deleting ? texts.deleteAccount.deleting : texts.deleteAccount.submit}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -2,11 +2,12 @@ import { CLIENT_VERSION } from '@neura/contract';
 import { AccountStatus } from '../chats/account-status';
 import { ioTexts } from '../conversation-io/texts';
 import { ClientInfoLine } from '../platform/client-info-line';
-import { InstallButton } from '../pwa/install-button';
 import { useAppStore } from '../store/app-store';
 import { selectCredits, selectIsPro, useUser } from '../store/user';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { AnalyticsSetting } from './analytics-setting';
+import { InstallButton } from './install-button';
 import { SettingsLink, SettingsSection } from './settings-row';
 import { ToggleRow } from './toggle-row';
 import { useLogout } from './use-logout';
@@ -109,14 +110,13 @@ export default function SettingsPage() {
         </ul>
       </SettingsSection>
 
-      <button
-        type="button"
+      <Button
         onClick={() => void logout()}
         disabled={pending}
         className="rounded-xl border border-border bg-surface-2 px-4 py-3 font-medium text-danger hover:bg-surface-3 disabled:opacity-60"
       >
         {pending ? texts.settings.loggingOut : texts.settings.logout}
-      </button>
+      </Button>
       <p className="text-center text-xs text-muted">{texts.settings.version(CLIENT_VERSION)}</p>
       <ClientInfoLine />
       <p className="text-center text-xs text-muted" data-testid="settings-copyright">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useAppStore } from '../store/app-store';
 import { platformTexts } from '../texts/texts';
+import { Button, buttonClass } from '../ui/button';
 import { currentStoreBannerTarget, isStoreBannerDismissed, rememberStoreBannerDismissed } from './store-banner-rules';
 
 const t = platformTexts.storeBanner;
@@ -21,8 +22,7 @@ export function StoreBanner() {
       data-testid="store-banner"
       className="flex items-center gap-3 border-b border-border bg-surface-2 px-3 py-2 text-sm"
     >
-      <button
-        type="button"
+      <Button
         aria-label={t.dismiss}
         onClick={() => {
           rememberStoreBannerDismissed();
@@ -31,7 +31,7 @@ export function StoreBanner() {
         className="grid h-8 w-8 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-3"
       >
         <span aria-hidden="true">×</span>
-      </button>
+      </Button>
       <img src="/icons/icon-192.png" alt="" width={36} height={36} className="h-9 w-9 shrink-0 rounded-lg" />
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{t.title}</p>
@@ -41,7 +41,7 @@ export function StoreBanner() {
         href={target.url}
         target="_blank"
         rel="noopener noreferrer"
-        className="shrink-0 rounded-full bg-accent px-4 py-1.5 font-semibold text-accent-fg hover:opacity-90"
+        className={buttonClass('primary', 'pill', 'shrink-0')}
       >
         {t.open}
       </a>

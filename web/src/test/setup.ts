@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+import { queryClient } from '../api/query-client';
 import { loadMarkdown } from '../ui/lazy-markdown';
 
 // The routes that show markdown load its renderer before their first render (app/pages.tsx):
@@ -11,4 +12,6 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // Server data cached by one test must not answer the next one's.
+  queryClient.clear();
 });

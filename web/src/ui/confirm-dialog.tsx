@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Button } from './button';
 import { ModalFrame } from './modal-frame';
 
 /**
@@ -32,19 +33,18 @@ export function ConfirmDialog({
         </h2>
         <p className="mb-5 text-muted">{body}</p>
         <div className="flex justify-end gap-2">
-          <button type="button" onClick={onClose} className="rounded-lg px-4 py-2 hover:bg-surface-3" data-autofocus>
+          <Button onClick={onClose} className="rounded-lg px-4 py-2 hover:bg-surface-3" data-autofocus>
             {cancel}
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
             onClick={() => {
               onClose();
               onConfirm();
             }}
-            className={`rounded-lg px-4 py-2 font-medium ${danger ? 'bg-danger text-black' : 'bg-accent text-accent-fg'}`}
+            variant={danger ? 'danger' : 'primary'}
           >
             {confirm}
-          </button>
+          </Button>
         </div>
       </div>
     </ModalFrame>

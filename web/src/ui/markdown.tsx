@@ -6,6 +6,7 @@ import { splitBlocks } from './markdown-blocks';
 import { MarkdownImage } from './outside-image';
 import { remarkStripHtml } from './strip-html';
 import './markdown.css';
+import { Button } from './button';
 
 const SAFE_SCHEMES = /^(https?:|mailto:|tel:|#|\/(?!\/))/i;
 
@@ -72,8 +73,7 @@ function CodeBlock(props: ComponentPropsWithoutRef<'pre'>) {
   return (
     <div className="code-block relative">
       <pre {...props} ref={pre} />
-      <button
-        type="button"
+      <Button
         onClick={() => void copy()}
         aria-label={state === 'idle' ? texts.markdown.copyCode : undefined}
         data-state={state}
@@ -86,7 +86,7 @@ function CodeBlock(props: ComponentPropsWithoutRef<'pre'>) {
               ? texts.markdown.copyFailed
               : texts.markdown.copy}
         </span>
-      </button>
+      </Button>
     </div>
   );
 }

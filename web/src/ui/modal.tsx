@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { hapticImpact } from '../platform/haptics';
 import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
+import { Button } from './button';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -165,14 +166,13 @@ export function Modal({ open, onClose, title, children, dismissible = true, moda
           {title}
         </h2>
         {dismissible ? (
-          <button
-            type="button"
+          <Button
             onClick={onClose}
             aria-label={texts.modal.close}
             className="-mt-1 -mr-2 flex h-9 w-9 items-center justify-center rounded-full text-xl text-muted hover:bg-surface-3 hover:text-fg"
           >
             <span aria-hidden="true">×</span>
-          </button>
+          </Button>
         ) : null}
       </div>
       {children}

@@ -3,6 +3,7 @@ import { apiBase } from '../api/base-url';
 import { api } from '../api/http';
 import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
+import { Button } from './button';
 import { fileSrc } from './file-url';
 
 /**
@@ -201,13 +202,12 @@ export function MarkdownImage({ src, alt }: { src?: string; alt?: string }) {
     return alt ? <span>{alt}</span> : null;
   }
   return (
-    <button
-      type="button"
+    <Button
       onClick={() => setWanted(true)}
       className="rounded border border-border px-2 py-1 text-sm text-muted hover:text-fg"
       data-testid="outside-image"
     >
       {texts.markdown.loadImage(host, alt ?? '')}
-    </button>
+    </Button>
   );
 }

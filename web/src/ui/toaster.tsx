@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { texts } from '../texts/texts';
+import { Button, buttonClass } from './button';
 import { type Toast, useToastStore } from './toast-store';
 
 const TONE: Record<Toast['severity'], { border: string; bar: string; icon: string }> = {
@@ -43,20 +44,19 @@ export function Toaster() {
                 <Link
                   to={t.action.to}
                   onClick={() => dismiss(t.id)}
-                  className="mt-2 inline-block rounded-lg bg-accent px-3 py-1 text-sm font-medium text-accent-fg"
+                  className={buttonClass('primary', 'sm', 'mt-2 inline-block')}
                 >
                   {t.action.label}
                 </Link>
               ) : null}
             </div>
-            <button
-              type="button"
+            <Button
               aria-label={texts.modal.close}
               onClick={() => dismiss(t.id)}
               className="rounded px-1 text-muted hover:text-fg"
             >
               ×
-            </button>
+            </Button>
           </div>
           <div className="h-1 bg-surface-3" aria-hidden="true">
             <div

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useUser } from '../store/user';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { DictationTimer } from './dictation-timer';
 import { MicIcon, Spinner, StopIcon } from './icons';
 import { LevelMeter } from './level-meter';
@@ -56,8 +57,7 @@ export function MicButton({ onTranscript, onStateChange, disabled }: Props) {
           {analyser ? <LevelMeter analyser={analyser} /> : null}
         </span>
       ) : null}
-      <button
-        type="button"
+      <Button
         onClick={() => void (recording || state === 'starting' ? stop() : start())}
         disabled={disabled || state === 'transcribing' || (unavailable !== null && state === 'idle')}
         aria-pressed={recording}
@@ -70,7 +70,7 @@ export function MicButton({ onTranscript, onStateChange, disabled }: Props) {
         } disabled:opacity-50`}
       >
         {busy ? <Spinner /> : recording ? <StopIcon /> : <MicIcon />}
-      </button>
+      </Button>
       <span className="sr-only" role="status" aria-live="polite">
         {STATUS[state]}
       </span>

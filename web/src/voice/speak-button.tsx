@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
 import { SpeakerIcon, Spinner, StopIcon } from './icons';
 import { playSpeech, stopSpeech, usePlaybackStore } from './speech-playback';
 
@@ -33,8 +34,7 @@ export function SpeakButton({
         ? texts.voice.stopSpeaking
         : texts.voice.speak;
   return (
-    <button
-      type="button"
+    <Button
       onClick={() => (phase ? stopSpeech() : void playSpeech(messageId, text))}
       aria-label={label}
       aria-pressed={phase === 'playing'}
@@ -44,6 +44,6 @@ export function SpeakButton({
       className={className}
     >
       {phase === 'loading' ? <Spinner /> : phase === 'playing' ? <StopIcon /> : <SpeakerIcon />}
-    </button>
+    </Button>
   );
 }

@@ -1,5 +1,6 @@
 import { useAppStore } from '../../store/app-store';
 import { texts } from '../../texts/texts';
+import { Button } from '../../ui/button';
 import { leaveIntro } from '../actions';
 import { IntroCarousel } from '../intro-carousel';
 
@@ -14,13 +15,9 @@ export function InitialPage() {
           if (done) setFinished(true);
         }}
       />
-      <button
-        type="button"
-        onClick={leaveIntro}
-        className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg"
-      >
+      <Button onClick={leaveIntro} variant="primary" size="lg" className="w-full">
         {finished ? texts.auth.getStarted : texts.auth.skipIntro}
-      </button>
+      </Button>
     </div>
   );
 }

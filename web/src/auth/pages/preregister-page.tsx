@@ -1,4 +1,5 @@
 import { texts } from '../../texts/texts';
+import { Button } from '../../ui/button';
 import { openWaitlist } from '../actions';
 import { useAuthFlow } from '../auth-flow-store';
 import { SecondaryButton } from '../form-controls';
@@ -9,13 +10,9 @@ export function PreregisterPage() {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-muted">{texts.auth.intros.preregister}</p>
-      <button
-        type="button"
-        onClick={() => goTo('invitecheck')}
-        className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg"
-      >
+      <Button onClick={() => goTo('invitecheck')} variant="primary" size="lg" className="w-full">
         {texts.auth.haveInvite}
-      </button>
+      </Button>
       <SecondaryButton onClick={openWaitlist}>{texts.auth.joinWaitlist}</SecondaryButton>
     </div>
   );

@@ -1,4 +1,4 @@
-import { InstallButton } from '../../pwa/install-button';
+import { InstallButton } from '../../settings/install-button';
 import { texts } from '../../texts/texts';
 import { useAuthFlow } from '../auth-flow-store';
 import { SecondaryButton } from '../form-controls';

@@ -1,5 +1,6 @@
 import { isValidEmail } from '@neura/contract';
 import { texts } from '../../texts/texts';
+import { Button } from '../../ui/button';
 import { submitWaitlist } from '../actions';
 import { useAuthFlow } from '../auth-flow-store';
 import { AuthForm, PrimaryButton, TextField } from '../form-controls';
@@ -22,13 +23,9 @@ export function WaitlistPage({ onClose }: { onClose: () => void }) {
         <p role="status" className="rounded-xl bg-surface-3 p-4 text-success">
           {texts.auth.waitlistJoined}
         </p>
-        <button
-          type="button"
-          onClick={done}
-          className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg"
-        >
+        <Button onClick={done} variant="primary" size="lg" className="w-full">
           {texts.auth.done}
-        </button>
+        </Button>
       </div>
     );
   }

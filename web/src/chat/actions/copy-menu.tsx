@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { messageActionTexts as t } from '../../texts/texts';
+import { Button } from '../../ui/button';
 import { showToast } from '../../ui/toast-store';
 import { actionButton, menuItem } from './classes';
 
@@ -62,9 +63,8 @@ export function CopyMenu({ markdown, plainText }: { markdown: string; plainText:
 
   return (
     <span className="relative inline-flex">
-      <button
+      <Button
         ref={button}
-        type="button"
         className={actionButton}
         aria-label={t.more}
         aria-haspopup="menu"
@@ -79,7 +79,7 @@ export function CopyMenu({ markdown, plainText }: { markdown: string; plainText:
         }}
       >
         <span aria-hidden="true">⋯</span>
-      </button>
+      </Button>
       {copied ? (
         <span className="ms-1 self-center text-xs text-muted" role="status">
           {t.copied}
@@ -95,12 +95,12 @@ export function CopyMenu({ markdown, plainText }: { markdown: string; plainText:
           onKeyDown={onMenuKey}
           className="absolute bottom-full start-0 z-20 mb-1 min-w-44 rounded-lg border border-border bg-surface py-1 text-sm shadow-lg"
         >
-          <button type="button" role="menuitem" className={menuItem} onClick={() => void choose(plainText())}>
+          <Button role="menuitem" className={menuItem} onClick={() => void choose(plainText())}>
             {t.copyText}
-          </button>
-          <button type="button" role="menuitem" className={menuItem} onClick={() => void choose(markdown)}>
+          </Button>
+          <Button role="menuitem" className={menuItem} onClick={() => void choose(markdown)}>
             {t.copyMarkdown}
-          </button>
+          </Button>
         </div>
       ) : null}
     </span>

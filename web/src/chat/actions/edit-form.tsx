@@ -1,6 +1,7 @@
 import { MAX_MESSAGE_LENGTH } from '@neura/contract';
 import { useEffect, useRef, useState } from 'react';
 import { messageActionTexts as t } from '../../texts/texts';
+import { Button } from '../../ui/button';
 
 /** The last user message, being edited: Enter or Send resends it, Escape or Cancel leaves it. */
 export function EditForm({
@@ -55,16 +56,18 @@ export function EditForm({
         }}
       />
       <div className="flex justify-end gap-2">
-        <button type="button" className="min-h-11 rounded-lg px-3 text-sm sm:min-h-9" onClick={onCancel}>
+        <Button className="min-h-11 rounded-lg px-3 text-sm sm:min-h-9" onClick={onCancel}>
           {t.editCancel}
-        </button>
-        <button
+        </Button>
+        <Button
           type="submit"
-          className="min-h-11 rounded-lg bg-accent px-3 text-sm font-medium text-accent-fg disabled:opacity-50 sm:min-h-9"
+          variant="primary"
+          size="sm"
+          className="min-h-11 sm:min-h-9"
           disabled={busy || text.trim() === ''}
         >
           {t.editSend}
-        </button>
+        </Button>
       </div>
     </form>
   );

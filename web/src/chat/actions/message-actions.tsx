@@ -2,6 +2,7 @@ import type { Message } from '@neura/contract';
 import { useRef } from 'react';
 import { showSendError } from '../../chats/send-error';
 import { messageActionTexts as t } from '../../texts/texts';
+import { Button } from '../../ui/button';
 import { SpeakButton } from '../../voice/speak-button';
 import { regenerateMessage, retryMessage } from '../chat-api';
 import { actionButton } from './classes';
@@ -66,29 +67,23 @@ export function MessageActions({ message, plainText, isLast, busy, version, onVe
         <CopyMenu markdown={message.content} plainText={plainText} />
       ) : null}
       {role === 'assistant' && isLast && failed ? (
-        <button
-          type="button"
+        <Button
           className={`${actionButton} font-medium text-accent-text`}
           disabled={busy}
           onClick={() => run(() => retryMessage(chatId, id))}
         >
           {t.retry}
-        </button>
+        </Button>
       ) : null}
       {role === 'assistant' && isLast && !failed && !streaming ? (
-        <button
-          type="button"
-          className={actionButton}
-          disabled={busy}
-          onClick={() => run(() => regenerateMessage(chatId, id))}
-        >
+        <Button className={actionButton} disabled={busy} onClick={() => run(() => regenerateMessage(chatId, id))}>
           {t.regenerate}
-        </button>
+        </Button>
       ) : null}
       {role === 'user' && isLast && onEdit ? (
-        <button type="button" className={actionButton} disabled={busy} onClick={onEdit}>
+        <Button className={actionButton} disabled={busy} onClick={onEdit}>
           {t.edit}
-        </button>
+        </Button>
       ) : null}
     </div>
   );

@@ -1,8 +1,9 @@
 import type { Message, SkillInfo } from '@neura/contract';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useSkills } from '../../skills/use-skills';
+import { useSkills } from '../../skills/queries/skills';
 import { useUser } from '../../store/user';
 import { replyTexts, messageActionTexts as t, texts } from '../../texts/texts';
+import { Button } from '../../ui/button';
 import { actionButton } from './classes';
 
 export interface ReceiptLines {
@@ -149,9 +150,8 @@ export function Receipt({ message }: { message: Message }) {
 
   return (
     <span ref={box} className="relative inline-flex">
-      <button
+      <Button
         ref={button}
-        type="button"
         className={actionButton}
         aria-label={t.receiptButton(total)}
         aria-expanded={open}
@@ -159,7 +159,7 @@ export function Receipt({ message }: { message: Message }) {
         onClick={() => setOpen((v) => !v)}
       >
         {t.credits(total)}
-      </button>
+      </Button>
       {open ? (
         <div
           ref={popover}

@@ -1,4 +1,5 @@
 import { messageActionTexts as t } from '../../texts/texts';
+import { Button } from '../../ui/button';
 import { actionButton } from './classes';
 
 /** "‹ 1/2 ›": moves between the versions of a reply. */
@@ -14,27 +15,15 @@ export function VersionSwitcher({
   return (
     // biome-ignore lint/a11y/useSemanticElements: a group of controls, not a form fieldset.
     <span className="inline-flex items-center" role="group" aria-label={t.versionLabel(index, count)}>
-      <button
-        type="button"
-        className={actionButton}
-        aria-label={t.previousVersion}
-        disabled={index <= 1}
-        onClick={() => onMove(-1)}
-      >
+      <Button className={actionButton} aria-label={t.previousVersion} disabled={index <= 1} onClick={() => onMove(-1)}>
         <span aria-hidden="true">‹</span>
-      </button>
+      </Button>
       <span className="text-xs tabular-nums text-muted" data-testid="version-position">
         {t.versionOf(index, count)}
       </span>
-      <button
-        type="button"
-        className={actionButton}
-        aria-label={t.nextVersion}
-        disabled={index >= count}
-        onClick={() => onMove(1)}
-      >
+      <Button className={actionButton} aria-label={t.nextVersion} disabled={index >= count} onClick={() => onMove(1)}>
         <span aria-hidden="true">›</span>
-      </button>
+      </Button>
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import { VIDEO_FRAME_HOSTS, type Video, videoFromUrl } from '@neura/contract';
 import { useState } from 'react';
 import { skillTexts } from '../../texts/texts';
+import { Button } from '../../ui/button';
 import { ProxiedImg } from '../../ui/outside-image';
 
 /** Twitch refuses to play without `parent` = the embedding page's host (localhost in the native app). */
@@ -55,8 +56,7 @@ export function VideoTile({ video }: { video: Video }) {
   return (
     <figure className="min-w-0">
       {playable ? (
-        <button
-          type="button"
+        <Button
           onClick={() => setPlaying(true)}
           aria-label={skillTexts.play(video.title)}
           className="group relative block aspect-video w-full overflow-hidden rounded-lg bg-surface-3"
@@ -77,7 +77,7 @@ export function VideoTile({ video }: { video: Video }) {
           >
             ▶
           </span>
-        </button>
+        </Button>
       ) : null}
       <figcaption className="mt-1 flex justify-between gap-2 text-xs">
         <span className="truncate">{video.title}</span>

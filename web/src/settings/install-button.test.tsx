@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { listenForInstallPrompt, useInstallPrompt } from '../pwa/install-prompt';
 import { InstallButton } from './install-button';
-import { listenForInstallPrompt, useInstallPrompt } from './install-prompt';
 
 /** P6: "Install Neura" only while the browser offers it (`beforeinstallprompt`), gone once installed. */
 function offerInstall(outcome: 'accepted' | 'dismissed', prompt = vi.fn(async () => undefined)) {

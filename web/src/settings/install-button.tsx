@@ -1,5 +1,6 @@
+import { promptInstall, useInstallPrompt } from '../pwa/install-prompt';
 import { texts } from '../texts/texts';
-import { promptInstall, useInstallPrompt } from './install-prompt';
+import { Button } from '../ui/button';
 
 /**
  * "Install Neura": only while the browser offers the install (`beforeinstallprompt`), gone once it
@@ -20,19 +21,13 @@ export function InstallButton({
   };
   if (variant === 'button') {
     return (
-      <button
-        type="button"
-        onClick={() => void onClick()}
-        data-testid="install-app"
-        className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg hover:opacity-90"
-      >
+      <Button onClick={() => void onClick()} data-testid="install-app" variant="primary" size="lg" className="w-full">
         {texts.pwa.install}
-      </button>
+      </Button>
     );
   }
   return (
-    <button
-      type="button"
+    <Button
       onClick={() => void onClick()}
       data-testid="install-app"
       className="flex w-full items-center justify-between gap-3 px-4 py-3 text-left hover:bg-surface-3"
@@ -44,6 +39,6 @@ export function InstallButton({
       <span aria-hidden="true" className="text-muted">
         ›
       </span>
-    </button>
+    </Button>
   );
 }
