@@ -95,7 +95,7 @@ export const main: MainCatalog = {
       empty: 'Todavía no hay personajes aquí.',
       startChat: (name: string) => `Empezar un chat con ${name}`,
       proBannerTitle: 'Pásate a Neura Pro',
-      proBannerBody: 'Desbloquea los personajes Pro y la lectura en voz alta por 19,99 $ (antes 49,99 $).',
+      proBannerBody: 'Desbloquea los personajes Pro y la lectura en voz alta por 19,99 $ (antes 49,99 $).',
       subscribeNow: 'Suscribirse ahora',
       noCreditsTitle: 'Sin créditos',
       noCreditsBody: 'Te has quedado sin créditos. Compra más para seguir chateando.',

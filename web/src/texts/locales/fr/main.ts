@@ -97,7 +97,7 @@ export const main: MainCatalog = {
       empty: 'Aucun personnage ici pour l’instant.',
       startChat: (name: string) => `Démarrer une discussion avec ${name}`,
       proBannerTitle: 'Passez à Neura Pro',
-      proBannerBody: 'Débloquez les personnages Pro et la lecture à voix haute pour 19,99 $ (au lieu de 49,99 $).',
+      proBannerBody: 'Débloquez les personnages Pro et la lecture à voix haute pour 19,99 $ (au lieu de 49,99 $).',
       subscribeNow: 'S’abonner maintenant',
       noCreditsTitle: 'Plus de crédits',
       noCreditsBody: 'Vous n’avez plus de crédits. Achetez-en pour continuer à discuter.',

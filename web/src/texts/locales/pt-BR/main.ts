@@ -95,7 +95,7 @@ export const main: MainCatalog = {
       empty: 'Ainda não há personagens aqui.',
       startChat: (name: string) => `Iniciar uma conversa com ${name}`,
       proBannerTitle: 'Assine o Neura Pro',
-      proBannerBody: 'Desbloqueie os personagens Pro e a leitura em voz alta por US$ 19,99 (antes US$ 49,99).',
+      proBannerBody: 'Desbloqueie os personagens Pro e a leitura em voz alta por US$ 19,99 (antes US$ 49,99).',
       subscribeNow: 'Assinar agora',
       noCreditsTitle: 'Sem créditos',
       noCreditsBody: 'Seus créditos acabaram. Compre mais para continuar conversando.',
