@@ -160,18 +160,18 @@ export const seedTranslationsEsFrPt: Record<string, Locales> = {
     es: {
       name: 'Entrenador Max',
       description: 'Planes de entrenamiento para cualquier nivel, con consejos de técnica y seguimiento del progreso.',
-      greeting: '¿Listo para moverte? Cuéntame tu objetivo y qué material tienes.',
+      greeting: '¿Con ganas de moverte? Cuéntame tu objetivo y qué material tienes.',
     },
     fr: {
       name: 'Coach Max',
       description:
         'Des programmes d’entraînement pour tous les niveaux, avec conseils de posture et suivi des progrès.',
-      greeting: 'Prêt à bouger ? Dites-moi votre objectif et le matériel dont vous disposez.',
+      greeting: 'Envie de bouger ? Dites-moi votre objectif et le matériel dont vous disposez.',
     },
     'pt-BR': {
       name: 'Treinador Max',
       description: 'Planos de treino para qualquer nível, com dicas de execução e acompanhamento do progresso.',
-      greeting: 'Pronto para se mexer? Me conte seu objetivo e quais equipamentos você tem.',
+      greeting: 'Bora se mexer? Me conte seu objetivo e quais equipamentos você tem.',
     },
   },
   'nutrition-pal': {

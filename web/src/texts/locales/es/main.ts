@@ -387,7 +387,7 @@ export const main: MainCatalog = {
       changePassword: 'Cambiar contraseña',
       adminConsole: 'Consola de administración',
       deleteAccount: 'Eliminar cuenta',
-      about: 'Información',
+      about: 'Acerca de',
       releaseNotes: 'Novedades',
       terms: 'Condiciones de uso',
       logout: 'Cerrar sesión',

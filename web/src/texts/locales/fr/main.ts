@@ -292,7 +292,7 @@ export const main: MainCatalog = {
         },
         {
           title: 'Et bien plus encore',
-          body: 'Musique, météo, commerces près de chez vous, noms de domaine… Prêt à commencer ?',
+          body: 'Musique, météo, commerces près de chez vous, noms de domaine… On commence ?',
         },
       ],
       introSlide: (n: number) => `Diapositive ${num(n)} sur 6`,
@@ -764,7 +764,7 @@ export const main: MainCatalog = {
     receiptTime: 'Heure',
     receiptRefunded: 'Remboursé : cette réponse n’a pas pu aboutir, rien n’a donc été facturé.',
     receiptStopped: 'Arrêtée : le message a tout de même été facturé.',
-    sentAt: (time: string) => `Envoyé ${time}`,
+    sentAt: (time: string) => `Envoyé : ${time}`,
   },
 
   replyTexts: {

@@ -738,7 +738,7 @@ export const main: MainCatalog = {
     receiptTime: 'Horário',
     receiptRefunded: 'Reembolsado: não foi possível concluir esta resposta, então nada foi cobrado.',
     receiptStopped: 'Interrompida: a mensagem foi cobrada mesmo assim.',
-    sentAt: (time: string) => `Enviada ${time}`,
+    sentAt: (time: string) => `Enviada: ${time}`,
   },
 
   replyTexts: {
