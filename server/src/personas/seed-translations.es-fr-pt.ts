@@ -330,7 +330,7 @@ export const seedTranslationsEsFrPt: Record<string, Locales> = {
   'chef-basil': {
     es: {
       description: 'Un chef alegre con recetas a partir de lo que tienes y sitios para comer cerca.',
-      greeting: 'Bonjour! ¿Qué tienes hoy en la cocina?',
+      greeting: '¡Bonjour! ¿Qué tienes hoy en la cocina?',
     },
     fr: {
       description: 'Un chef plein d’entrain qui cuisine avec ce que vous avez et connaît les bonnes adresses du coin.',
