@@ -1,6 +1,10 @@
 /** The operator's console texts in Brazilian Portuguese (loaded with the console only). */
 import type { AdminCatalog } from '../../catalog';
-import { plural } from '../../plural';
+import { plural as cldrPlural, type PluralForms } from '../../plural';
+
+/** CLDR files 0 under pt's "one" ("0 crédito"); Brazilian usage says "0 créditos". */
+const plural = (locale: string, n: number, forms: PluralForms) =>
+  cldrPlural(locale, n, n === 0 ? { other: forms.other } : forms);
 
 export const admin: AdminCatalog = {
   title: 'Console do operador',

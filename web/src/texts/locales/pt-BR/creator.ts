@@ -1,6 +1,10 @@
 /** The persona builder's texts in Brazilian Portuguese (its own lazy chunk). */
 import type { CreatorCatalog } from '../../catalog';
-import { plural } from '../../plural';
+import { plural as cldrPlural, type PluralForms } from '../../plural';
+
+/** CLDR files 0 under pt's "one" ("0 crédito"); Brazilian usage says "0 créditos". */
+const plural = (locale: string, n: number, forms: PluralForms) =>
+  cldrPlural(locale, n, n === 0 ? { other: forms.other } : forms);
 
 const L = 'pt-BR';
 const num = (n: number) => new Intl.NumberFormat(L).format(n);

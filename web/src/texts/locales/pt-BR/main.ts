@@ -3,7 +3,11 @@
  * Terms: personagem (persona), créditos, conversa (chat), habilidade (skill), entrar / criar conta, Pro.
  */
 import type { MainCatalog } from '../../catalog';
-import { plural } from '../../plural';
+import { plural as cldrPlural, type PluralForms } from '../../plural';
+
+/** CLDR files 0 under pt's "one" ("0 crédito"); Brazilian usage says "0 créditos". */
+const plural = (locale: string, n: number, forms: PluralForms) =>
+  cldrPlural(locale, n, n === 0 ? { other: forms.other } : forms);
 
 const L = 'pt-BR';
 const num = (n: number) => new Intl.NumberFormat(L).format(n);
