@@ -1,3 +1,4 @@
+import { type AppJob, HOUSEKEEPING_EVERY_MS } from '../jobs/module.js';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AuditLog } from '../audit/repository.js';
 import type { Authenticator } from '../auth/authenticate.js';
@@ -57,5 +58,9 @@ export function createCreatorModule(deps: {
     personaProfileRoutes(deps.auth, creator),
     creatorAdminRoutes(deps.auth, creator, deps.adminRoutes),
   ];
-  return { creator, pricing, routes };
+  /** Deleted personas no chat uses any more (L5), every 15 minutes, one process at a time. */
+  const jobs: AppJob[] = [
+    { name: 'personas.purge-deleted', every: HOUSEKEEPING_EVERY_MS, firstAfterMs: 60_000, run: () => creator.purgeDeleted() },
+  ];
+  return { creator, pricing, routes, jobs };
 }

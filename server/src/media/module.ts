@@ -1,3 +1,4 @@
+import type { LifecyclePart } from '../lib/lifecycle.js';
 import path from 'node:path';
 import type { Authenticator } from '../auth/authenticate.js';
 import type { Config } from '../config.js';
@@ -33,5 +34,6 @@ export function createMediaModule({
   const limit = { scope: IMAGE_LINK_SCOPE, max: config.IMAGE_LINKS_PER_HOUR, windowMs: 3_600_000 };
   // A deleted user's minting counter goes with the account (database row and Redis key).
   events.on('user.deleting', ({ userId, trx }) => limiter.forget([limit], userId, trx));
-  return { proxy, routes: mediaRoutes({ auth, proxy, sessions, limiter, limit }) };
+  const part: LifecyclePart = { name: 'media', stop: () => proxy.close() };
+  return { proxy, routes: mediaRoutes({ auth, proxy, sessions, limiter, limit }), part };
 }

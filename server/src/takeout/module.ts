@@ -4,7 +4,9 @@ import type { Authenticator } from '../auth/authenticate.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { FileService } from '../files/service.js';
+import type { AppJob } from '../jobs/module.js';
 import type { EventBus } from '../lib/events.js';
+import type { LifecyclePart } from '../lib/lifecycle.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import type { SharingService } from '../sharing/service.js';
 import { ArchiveJobRepository } from './job-repository.js';
@@ -12,7 +14,7 @@ import { ArchiveRepository } from './repository.js';
 import { archiveRoutes } from './routes.js';
 import { ArchiveService } from './service.js';
 
-/** The user's data archive ("Download my data"); the app runs its sweeper (`startSweeper`/`stop`). */
+/** The user's data archive ("Download my data"): its routes, its sweep job, and its stop (running builds end). */
 export function createTakeoutModule(deps: {
   config: Config;
   db: Db;
@@ -37,5 +39,9 @@ export function createTakeoutModule(deps: {
     deps.log,
   );
   deps.events.on('user.deleting', ({ userId, trx }) => archives.deleteAllOf(userId, trx));
-  return { archives, routes: archiveRoutes(deps.auth, archives) };
+  /** Every minute, one process at a time: dead builds failed, archives over their time deleted. */
+  const jobs: AppJob[] = [{ name: 'archives.sweep', every: 60_000, run: (_payload, { now }) => archives.sweep(now) }];
+  /** On shutdown no new build starts and running ones end (failed, their files deleted). */
+  const part: LifecyclePart = { name: 'takeout', stop: () => archives.stop() };
+  return { archives, routes: archiveRoutes(deps.auth, archives), jobs, part };
 }

@@ -24,7 +24,6 @@ const DAY_MS = 24 * 60 * 60_000;
 const HEARTBEAT_MS = 2_000;
 /** A building job not updated for this long belongs to a process that died: it is failed. */
 const STALE_MS = 60_000;
-const SWEEP_EVERY_MS = 60_000;
 /** Archive files: `<id>.tar.gz` when ready, `<id>.tar.gz.part` while built. */
 const FILE_NAME = /^([A-Za-z0-9_-]{1,64})\.tar\.gz(\.part)?$/;
 
@@ -102,7 +101,6 @@ export interface ArchiveDownload {
 export class ArchiveService {
   private readonly builds = new Map<string, Build>();
   private readonly limit: Limit;
-  private sweeper: NodeJS.Timeout | undefined;
   private stopping = false;
 
   constructor(
@@ -202,7 +200,7 @@ export class ArchiveService {
   /**
    * Deletes what is over: builds of dead processes become failed; ready archives past their expiry,
    * failed jobs after `keepMs`, and files no job owns are deleted. Runs every minute while the app
-   * runs (`startSweeper`); `now` lets tests look ahead.
+   * runs (the `archives.sweep` job, takeout/module.ts); `now` lets tests look ahead.
    */
   async sweep(now = Date.now()): Promise<void> {
     await this.jobs.failStale(iso(now - STALE_MS), iso(now));
@@ -241,19 +239,9 @@ export class ArchiveService {
     await Promise.all(ids.map((id) => this.removeFiles(id)));
   }
 
-  startSweeper(): void {
-    if (this.sweeper) return;
-    const run = () => void this.sweep().catch((error) => this.log?.warn({ err: error }, 'data archive sweep failed'));
-    run();
-    this.sweeper = setInterval(run, SWEEP_EVERY_MS);
-    this.sweeper.unref();
-  }
-
   /** Shutdown: no new builds; running ones are stopped (their jobs failed, their files deleted). */
   async stop(): Promise<void> {
     this.stopping = true;
-    clearInterval(this.sweeper);
-    this.sweeper = undefined;
     const running = [...this.builds.values()];
     for (const build of running) build.controller.abort();
     await Promise.all(running.map((b) => b.finished));
