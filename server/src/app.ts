@@ -12,8 +12,8 @@ import {
 } from './admin/channel.js';
 import type { Config } from './config.js';
 import { createDb, type Db, migrateToLatest } from './db/database.js';
-import { installErrorHandler } from './lib/error-handler.js';
 import type { AppJobs } from './jobs/module.js';
+import { installErrorHandler } from './lib/error-handler.js';
 import { armFailpoints } from './lib/failpoints.js';
 import { newId } from './lib/ids.js';
 import { installInputGuard } from './lib/input-guard.js';

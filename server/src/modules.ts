@@ -199,7 +199,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     media.part,
     takeout.part,
     conversation.part,
-    jobsPart(['conversation', 'takeout']),
+    jobsPart(['personas', 'conversation', 'takeout']),
   ];
   const routes: FastifyPluginAsync[] = [
     personas.routes,

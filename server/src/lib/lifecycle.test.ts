@@ -18,7 +18,13 @@ describe('lifecycle', () => {
     const log: string[] = [];
     // Declared in the "wrong" order on purpose: jobs first, the database last.
     const life = new Lifecycle(
-      logged(log, [['jobs', ['conversation', 'db']], ['conversation', ['db', 'realtime']], ['realtime', ['http']], ['http'], ['db']]),
+      logged(log, [
+        ['jobs', ['conversation', 'db']],
+        ['conversation', ['db', 'realtime']],
+        ['realtime', ['http']],
+        ['http'],
+        ['db'],
+      ]),
     );
     expect(names(life.order)).toEqual(['http', 'realtime', 'db', 'conversation', 'jobs']);
     await life.start();
@@ -41,12 +47,7 @@ describe('lifecycle', () => {
     expect(() => bootOrder([{ name: 'a', after: ['b'] }])).toThrow('"a" needs "b", which no module declares');
     expect(() => bootOrder([{ name: 'a' }, { name: 'a' }])).toThrow('two parts named "a"');
     expect(() =>
-      bootOrder([
-        { name: 'a', after: ['c'] },
-        { name: 'b', after: ['a'] },
-        { name: 'c', after: ['b'] },
-        { name: 'd' },
-      ]),
+      bootOrder([{ name: 'a', after: ['c'] }, { name: 'b', after: ['a'] }, { name: 'c', after: ['b'] }, { name: 'd' }]),
     ).toThrow('a circle among a, b, c');
   });
 

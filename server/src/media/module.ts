@@ -1,10 +1,10 @@
-import type { LifecyclePart } from '../lib/lifecycle.js';
 import path from 'node:path';
 import type { Authenticator } from '../auth/authenticate.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { FileUrlSigner } from '../files/signing.js';
 import type { EventBus } from '../lib/events.js';
+import type { LifecyclePart } from '../lib/lifecycle.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import { OutboundAllowList } from '../skills/http/address-policy.js';
 import { ImageProxy } from './image-proxy.js';

@@ -1,5 +1,5 @@
-import type { LifecyclePart } from '../lib/lifecycle.js';
 import type { Db } from '../db/database.js';
+import type { LifecyclePart } from '../lib/lifecycle.js';
 import { PersonaRepository } from './repository.js';
 import { personaRoutes } from './routes.js';
 import { PersonaService } from './service.js';

@@ -1,7 +1,7 @@
-import type { LifecyclePart } from '../lib/lifecycle.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { FileService } from '../files/service.js';
+import type { LifecyclePart } from '../lib/lifecycle.js';
 import type { Realtime } from '../realtime/realtime.js';
 import { SkillRegistry } from './registry.js';
 import { skillRoutes } from './routes.js';
