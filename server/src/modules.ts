@@ -188,6 +188,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     limiter,
     sharing: sharing.sharing,
     files: files.files,
+    jobs,
   });
 
   for (const job of [...conversation.jobs, ...adminConsole.jobs, ...takeout.jobs, ...files.jobs, ...creator.jobs])

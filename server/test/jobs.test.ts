@@ -227,6 +227,24 @@ describe('job queue', () => {
     expect(await queue.runDue(T0 + 60_000)).toBe(1);
     expect(ran).toEqual([7, 2]);
   });
+
+  it('should fail, without running it, a job whose process died on its last try', async () => {
+    const { dbs, kind } = await openDbs(1);
+    const repo = new JobRepository(dbs[0] as Db, kind);
+    await repo.add({ name: 'work', payload: { n: 1 }, runAt: new Date(T0).toISOString(), maxAttempts: 1 }, 'x');
+    await repo.claim(['work'], 'dead', new Date(T0).toISOString(), new Date(T0 + 60_000).toISOString(), 5);
+    const outcomes: JobOutcome[] = [];
+    const ran: number[] = [];
+    const queue = queueOn(dbs[0] as Db, kind, outcomes);
+    queue.define({ name: 'work', run: async ({ n }) => void ran.push(n) });
+    queue.define({ name: 'flaky', run: noop });
+    queue.define({ name: 'tick', run: noop });
+    expect(await queue.runDue(T0 + 60_000)).toBe(1);
+    expect(ran).toEqual([]);
+    expect(outcomes).toEqual(['failed']);
+    const [row] = await repo.find({ name: 'work' });
+    expect(row).toMatchObject({ status: 'failed', attempts: 2, last_error: 'its process ended while running it' });
+  });
 });
 
 describeWithServices('job queue on PostgreSQL (FOR UPDATE SKIP LOCKED)', () => {

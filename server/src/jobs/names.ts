@@ -1,3 +1,5 @@
+import type { Reservation } from '../lib/limits/limiter.js';
+
 /**
  * Every background job of the server, by name, with its payload (issue #42). A name here needs
  * exactly one handler, declared by the feature module that owns it (its `jobs`); the queue refuses
@@ -8,6 +10,8 @@ export interface JobPayloads {
   'replies.sweep': Record<string, never>;
   /** The console dashboard's closed days (console/dashboard-days.ts). */
   'dashboard.days': Record<string, never>;
+  /** One "Download my data" archive to build (takeout/): its row, its user, the daily count to give back. */
+  'archives.build': { id: string; userId: string; reservation: Reservation };
   /** Data archives over their time, builds of dead processes, orphan files (takeout/). */
   'archives.sweep': Record<string, never>;
   /** Uploads never sent with a message (files/, N13). */
@@ -21,6 +25,7 @@ export type JobName = keyof JobPayloads;
 export const JOB_NAMES = [
   'replies.sweep',
   'dashboard.days',
+  'archives.build',
   'archives.sweep',
   'files.sweep-unsent',
   'personas.purge-deleted',

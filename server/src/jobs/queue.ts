@@ -20,8 +20,6 @@ interface Definition<P, N extends keyof P> {
   maxAttempts?: number;
   /** The first retry's delay, doubled for each later one. Default 10 s. */
   backoffMs?: number;
-  /** How long a claim holds before another process may take the job (its process died). Default 10 min. */
-  leaseMs?: number;
   /** Recurring: the delay until the next run after one ends (or from `now`). */
   every?: number | ((now: number) => number);
   /** A recurring job's first run after start. Default: at once. */
@@ -54,6 +52,11 @@ export interface JobQueueOptions<P> {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/**
+ * A claim holds this long and is renewed while the job runs (every third of it), so a job of a
+ * process that died is claimed again within a minute, and a long one that lives keeps its claim.
+ */
+export const LEASE_MS = 60_000;
 const recurringKey = (name: string) => `every:${name}`;
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
 
@@ -176,8 +179,7 @@ export class JobQueue<P> {
     const free = (this.options.concurrency ?? 4) - this.running.size + launched.length;
     const names = [...this.definitions.values()].filter((d) => d.scope !== 'process').map((d) => String(d.name));
     if (free <= 0 || this.stopped) return launched;
-    const lease = Math.max(...[...this.definitions.values()].map((d) => d.leaseMs ?? 600_000));
-    const rows = await this.repo.claim(names, this.worker, iso(now), iso(now + lease), free);
+    const rows = await this.repo.claim(names, this.worker, iso(now), iso(now + LEASE_MS), free);
     for (const row of rows) launched.push(this.track(this.runClaimed(row, now)));
     return launched;
   }
@@ -213,12 +215,26 @@ export class JobQueue<P> {
     if (!definition) return;
     const started = performance.now();
     const recurring = definition.every !== undefined && row.key === recurringKey(row.name);
+    if (row.attempts > row.max_attempts) {
+      // Claimed again after its process died on the last try: that try counted.
+      await this.failed(row, definition, recurring, new Error('its process ended while running it'), now, started);
+      return;
+    }
+    const renew = setInterval(() => {
+      const until = iso(Date.now() + LEASE_MS);
+      void this.repo
+        .renew(row.id, this.worker, until)
+        .catch((error) => this.options.log?.warn({ err: error }, 'jobs: lease not renewed'));
+    }, LEASE_MS / 3);
+    renew.unref();
     try {
       const payload = JSON.parse(row.payload) as P[keyof P];
       await definition.run(payload, { now, attempt: row.attempts, signal: this.controller.signal });
     } catch (error) {
       await this.failed(row, definition, recurring, error, now, started);
       return;
+    } finally {
+      clearInterval(renew);
     }
     this.outcome(row.name, 'complete', started);
     if (recurring) {

@@ -82,6 +82,16 @@ export class JobRepository {
       .execute();
   }
 
+  /** Keeps a running job's claim (its handler is still at work). */
+  async renew(id: string, worker: string, leaseUntil: string): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set({ locked_until: leaseUntil })
+      .where('id', '=', id)
+      .where('locked_by', '=', worker)
+      .execute();
+  }
+
   /** A one-off job that ended: deleted (only while this worker holds it). */
   async remove(id: string, worker: string): Promise<void> {
     await this.db.deleteFrom('jobs').where('id', '=', id).where('locked_by', '=', worker).execute();

@@ -64,6 +64,15 @@ export interface ArchiveSettings {
   dir: string;
   perDay: number;
   keepMs: number;
+  /** Queues the build (the `archives.build` job, takeout/module.ts); without it, it runs here at once. */
+  enqueueBuild?: (build: ArchiveBuild) => Promise<unknown>;
+}
+
+/** A build to run: the archive's row, its user and the daily count to give back if it fails. */
+export interface ArchiveBuild {
+  id: string;
+  userId: string;
+  reservation: Reservation;
 }
 
 /** A build running in this process. */
@@ -152,7 +161,9 @@ export class ArchiveService {
       throw error;
     }
     await this.remove((await this.jobs.othersOf(userId, row.id)).map((r) => r.id));
-    this.launch(row.id, userId, reservation);
+    const build = { id: row.id, userId, reservation };
+    if (this.settings.enqueueBuild) await this.settings.enqueueBuild(build);
+    else void this.build(build);
     return this.present(row);
   }
 
@@ -247,8 +258,10 @@ export class ArchiveService {
     await Promise.all(running.map((b) => b.finished));
   }
 
-  private launch(id: string, userId: string, reservation: Reservation): void {
+  /** Builds the archive (the job's handler); `signal`: the job queue stopping ends it (failed). */
+  build({ id, userId, reservation }: ArchiveBuild, signal?: AbortSignal): Promise<void> {
     const controller = new AbortController();
+    signal?.addEventListener('abort', () => controller.abort(), { once: true });
     const build: Build = { userId, controller, done: 0, total: 0, finished: Promise.resolve() };
     this.builds.set(id, build);
     const beat = async () => {
@@ -282,6 +295,7 @@ export class ArchiveService {
         this.builds.delete(id);
       }
     })();
+    return build.finished;
   }
 
   /**
