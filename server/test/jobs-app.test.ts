@@ -8,7 +8,7 @@ import { JOB_NAMES } from '../src/jobs/names.js';
 describe('the app’s jobs', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ FILES_UNSENT_TTL_HOURS: '1' });
+    t = await startTestApp({ FILES_UNSENT_TTL_HOURS: '1', METRICS_TOKEN: 'metrics-token-for-jobs' });
   });
   afterAll(() => t.stop());
 
@@ -41,5 +41,13 @@ describe('the app’s jobs', () => {
     expect(row.status).toBe('queued');
     expect(row.attempts).toBe(0);
     expect(Date.parse(row.run_at)).toBe(start + 61_000 + 15 * 60_000);
+    // Counted: neura_jobs_total by name and outcome.
+    const scraped = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer metrics-token-for-jobs' },
+    });
+    expect(scraped.body).toMatch(/^neura_jobs_total\{name="files\.sweep-unsent",outcome="complete"\} 1$/m);
+    expect(scraped.body).toMatch(/^neura_job_duration_seconds_count\{name="files\.sweep-unsent"\} 1$/m);
   });
 });
