@@ -20,7 +20,7 @@ const SERVER_LAYERS = [
   ['auth/'],
   ['entitlements/'],
   ['realtime/', 'personas/', 'credits/'],
-  ['audit/'],
+  ['audit/', 'jobs/'],
   ['lib/'],
   ['db/', 'llm/'],
   ['config.ts'],

@@ -12,17 +12,18 @@ import {
 } from './admin/channel.js';
 import type { Config } from './config.js';
 import { createDb, type Db, migrateToLatest } from './db/database.js';
+import type { AppJobs } from './jobs/module.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { armFailpoints } from './lib/failpoints.js';
 import { newId } from './lib/ids.js';
 import { installInputGuard } from './lib/input-guard.js';
+import { Lifecycle, type LifecyclePart } from './lib/lifecycle.js';
 import { redisRateLimitStore } from './lib/rate-limit-store.js';
 import { requestIdMixin, runWithRequestId } from './lib/request-context.js';
 import { installSecurityHeaders } from './lib/security-headers.js';
 import { type AppModules, composeModules } from './modules.js';
 import { RedisLink } from './realtime/redis-health.js';
 import { isPrivateNetworkAddress } from './skills/http/address-policy.js';
-import { Housekeeping } from './system/housekeeping.js';
 import { installMetrics, listenMetrics, Metrics, replyObserver } from './system/metrics.js';
 import { systemRoutes } from './system/routes.js';
 import { installHttpTracing, QueryTracingPlugin, replyTracer } from './system/tracing.js';
@@ -37,6 +38,10 @@ export interface BuiltApp {
   listen: (port?: number, host?: string) => Promise<string>;
   /** The process's metrics when METRICS_TOKEN or METRICS_PORT is set. */
   metrics?: Metrics;
+  /** The job registry (tests run its rounds with `runDue`, or stop it). */
+  jobs: AppJobs;
+  /** The derived boot order, and what started and stopped (tests check the order). */
+  lifecycle: Lifecycle;
   /** The port of the METRICS_PORT listener once listening. */
   readonly metricsPort?: number;
   close: () => Promise<void>;
@@ -116,14 +121,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   }
   const tracing = options.tracing ?? config.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined;
-  const modules = composeModules(config, tracing ? db.withPlugin(new QueryTracingPlugin()) : db, app.log, redis);
-  if (tracing) modules.realtime.observe(replyTracer());
   const metrics = config.METRICS_TOKEN !== undefined || config.METRICS_PORT !== undefined ? new Metrics() : undefined;
-  if (metrics) observeWithMetrics(metrics, modules);
-  let metricsListener: Awaited<ReturnType<typeof listenMetrics>> | undefined;
-  await modules.personas.seedCatalog();
-  await modules.conversation.recoverInterrupted();
-  modules.conversation.startSweeper();
+  const traced = tracing ? db.withPlugin(new QueryTracingPlugin()) : db;
+  const modules = composeModules(config, traced, app.log, redis, metrics);
+  if (tracing) modules.realtime.observe(replyTracer());
+  if (metrics) modules.realtime.observe(replyObserver(metrics));
 
   if (tracing) installHttpTracing(app);
   app.addHook('onRequest', (request, reply, done) => {
@@ -162,26 +164,47 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   }
 
-  await app.ready();
-  await modules.realtime.attach(app.server, {
-    redis,
-    publicUrl: config.PUBLIC_URL,
-    maxSocketsPerUser: config.MAX_SOCKETS_PER_USER,
-  });
-  modules.conversation.listenToCluster();
-  const unsubscribeAdmin = redis ? await subscribeAdminEvents(redis, modules.events, app.log) : undefined;
-  // The console dashboard's closed days: now, then after each local midnight (in the background).
-  modules.dashboardDays.start();
-  // Clean-ups: unsent uploads past their time (N13), deleted personas no chat uses (L5).
-  const housekeeping = new Housekeeping(
-    [
-      { name: 'unsent-uploads', run: () => modules.files.sweepUnsent() },
-      { name: 'deleted-personas', run: () => modules.creator.purgeDeleted() },
-    ],
-    app.log,
+  let metricsListener: Awaited<ReturnType<typeof listenMetrics>> | undefined;
+  let unsubscribeAdmin: (() => Promise<void>) | undefined;
+  // The order is derived from what each part needs (lib/lifecycle.ts): the modules' parts, then
+  // the app's own; everything needs the database and Redis, so those stop last.
+  const lifecycle = new Lifecycle(
+    onStorage([
+      { name: 'db', stop: () => (ownsDb ? db.destroy() : undefined) },
+      { name: 'redis', stop: () => redis?.close() },
+      ...modules.parts,
+      { name: 'http', after: ['skills', 'media'], start: () => app.ready(), stop: () => app.close() },
+      {
+        name: 'realtime',
+        after: ['http'],
+        start: () =>
+          modules.realtime.attach(app.server, {
+            redis,
+            publicUrl: config.PUBLIC_URL,
+            maxSocketsPerUser: config.MAX_SOCKETS_PER_USER,
+          }),
+        stop: () => modules.realtime.close(),
+      },
+      {
+        // What the admin CLI changes reaches this process's sockets (over Redis; the loopback route otherwise).
+        name: 'admin-channel',
+        after: ['realtime'],
+        start: async () => {
+          if (redis) unsubscribeAdmin = await subscribeAdminEvents(redis, modules.events, app.log);
+        },
+        stop: () => unsubscribeAdmin?.(),
+      },
+      {
+        name: 'metrics',
+        start: async () => {
+          if (metrics && config.METRICS_PORT !== undefined)
+            metricsListener = await listenMetrics(metrics, config.METRICS_PORT, config.METRICS_TOKEN);
+        },
+        stop: () => metricsListener?.close(),
+      },
+    ]),
   );
-  housekeeping.start();
-  modules.archives.startSweeper();
+  await lifecycle.start();
   if (metrics) {
     const realtime = modules.realtime;
     metrics.socketCounts = (): Record<string, number> =>
@@ -192,14 +215,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   }
 
-  if (metrics && config.METRICS_PORT !== undefined)
-    metricsListener = await listenMetrics(metrics, config.METRICS_PORT, config.METRICS_TOKEN);
-
   let closed = false;
   let channelWritten = false;
   return {
     app,
     services: modules,
+    jobs: modules.jobs,
+    lifecycle,
     metrics,
     get metricsPort() {
       return metricsListener?.port;
@@ -219,27 +241,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (closed) return;
       closed = true;
       if (channelWritten && adminSecret) removeChannelFile(config.DATA_DIR, adminSecret);
-      await unsubscribeAdmin?.();
-      await metricsListener?.close();
-      await modules.conversation.shutdown();
-      await modules.dashboardDays.stop();
-      await housekeeping.stop();
-      await modules.archives.stop();
-      await modules.realtime.close();
-      await app.close();
-      await modules.skills.close();
-      await modules.imageProxy.close();
-      await redis?.close();
-      if (ownsDb) await db.destroy();
+      await lifecycle.stop();
     },
   };
 }
 
-/** Feeds the metrics from the modules' own hooks: events sent to users, the ledger, webhooks. */
-function observeWithMetrics(metrics: Metrics, modules: AppModules): void {
-  modules.realtime.observe(replyObserver(metrics));
-  modules.credits.onLedger = (amount, reason) => metrics.ledger(amount, reason);
-  if (modules.stripeWebhook) {
-    modules.stripeWebhook.onOutcome = (type, outcome) => metrics.webhookEvents.inc({ type, outcome });
-  }
+/** Every part but the storage ones needs the database and Redis: they start first and stop last. */
+function onStorage(parts: LifecyclePart[]): LifecyclePart[] {
+  const storage = ['db', 'redis'];
+  return parts.map((p) => (storage.includes(p.name) ? p : { ...p, after: [...storage, ...(p.after ?? [])] }));
 }

@@ -14,7 +14,9 @@ import { makePrivateDir } from './db/private-files.js';
 import { ProAdminService } from './entitlements/admin-service.js';
 import { createFeedbackModule } from './feedback/module.js';
 import { createFilesModule } from './files/module.js';
+import { createJobsModule } from './jobs/module.js';
 import { EventBus } from './lib/events.js';
+import type { LifecyclePart } from './lib/lifecycle.js';
 import { AttemptRepository } from './lib/limits/counter-repository.js';
 import { AttemptLimiter } from './lib/limits/limiter.js';
 import { LlmRegistry } from './llm/registry.js';
@@ -31,15 +33,18 @@ import { createSearchModule } from './search/module.js';
 import { createSharingModule } from './sharing/module.js';
 import { createSkillsModule } from './skills/module.js';
 import { createSpeechModule } from './speech/module.js';
+import type { Metrics } from './system/metrics.js';
 import { createTakeoutModule } from './takeout/module.js';
 import { voiceSocketHandlers } from './voice/socket.js';
 
 /**
  * The feature modules, composed bottom-up in layer order (a module only receives what the layers
- * below it made). Features talk upward through the domain-event bus, never through setters. The
- * HTTP app and the admin CLI both compose exactly this.
+ * below it made). Features talk upward through the domain-event bus, never through setters; the
+ * metrics' hooks are declared dependencies. Each module declares its routes, its lifecycle part
+ * (start, stop, what it needs first) and its jobs; the app derives the order (lib/lifecycle.ts).
+ * The HTTP app and the admin CLI both compose exactly this (the CLI starts nothing).
  */
-export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, redis?: RedisLink) {
+export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, redis?: RedisLink, metrics?: Metrics) {
   // DATA_DIR holds the database (SQLite), the file store and the admin channel: 0700 (finding L4).
   makePrivateDir(config.DATA_DIR);
   // Persona avatar addresses carry the API's prefix ("" when the API is served at the root).
@@ -47,7 +52,13 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
   const events = new EventBus(log);
   const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, log, { logBodies: config.mailToLog });
   const llm = new LlmRegistry(config);
-  const { credits } = createCreditsModule({ db, events });
+  const { jobs, part: jobsPart } = createJobsModule({
+    db,
+    kind: config.database.kind,
+    log,
+    onOutcome: metrics && ((name, outcome, seconds) => metrics.job(name, outcome, seconds)),
+  });
+  const { credits } = createCreditsModule({ db, events, onLedger: metrics && ((a, r) => metrics.ledger(a, r)) });
   // One limiter for the process: account, upload, speech and title limits, in Redis when REDIS_URL is set.
   const limiter = new AttemptLimiter(new AttemptRepository(db), redis, log);
   /** The audit log of every operator change (console and CLI), below the features that write it. */
@@ -106,6 +117,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     events,
     audit,
     mailer,
+    onWebhookOutcome: metrics && ((type, outcome) => metrics.webhookEvents.inc({ type, outcome })),
   });
   /** The published catalog changed: open clients reload it (`personas.changed`, sent by realtime/). */
   const announceCatalog = () => void events.emit('personas.changed', {});
@@ -135,6 +147,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     billing: billing.billingAdmin,
     personas: personaAdmin,
     feedback: feedback.feedbackAdmin,
+    jobs,
   });
   const creator = createCreatorModule({
     config,
@@ -175,8 +188,20 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     limiter,
     sharing: sharing.sharing,
     files: files.files,
+    jobs,
   });
 
+  for (const job of [...conversation.jobs, ...adminConsole.jobs, ...takeout.jobs, ...files.jobs, ...creator.jobs])
+    jobs.define(job);
+  /** What runs between start and stop; the app adds its own (HTTP, sockets, …) and derives the order. */
+  const parts: LifecyclePart[] = [
+    personas.part,
+    skills.part,
+    media.part,
+    takeout.part,
+    conversation.part,
+    jobsPart(['personas', 'conversation', 'takeout']),
+  ];
   const routes: FastifyPluginAsync[] = [
     personas.routes,
     personaAvatarRoutes(avatars),
@@ -240,8 +265,12 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     /** The audit log of every operator change. */
     audit,
     adminRoutes: adminConsole.adminRoutes,
-    /** The console dashboard's closed days: the app runs their job (start/stop). */
+    /** The console dashboard's closed days (kept by the `dashboard.days` job). */
     dashboardDays: adminConsole.dashboardDays,
+    /** The job registry (jobs/): every module's jobs defined; started by the app's lifecycle. */
+    jobs,
+    /** The modules' lifecycle parts. */
+    parts,
     /** The outside-image proxy (signed links, SSRF-safe fetches). */
     imageProxy: media.proxy,
     search: search.search,

@@ -3,6 +3,7 @@ import { createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
 import type { TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommands } from '../src/admin/commands.js';
+import { adminPort } from '../src/admin/port.js';
 import { call, startAppWithMail } from './helpers/accounts.js';
 
 describe('admin CLI: waitlist and users', () => {
@@ -19,7 +20,7 @@ describe('admin CLI: waitlist and users', () => {
     if (!command) throw new Error(`no command ${name}`);
     const lines: string[] = [];
     const code = await command.run({
-      services: t.services,
+      admin: adminPort(t.services),
       args,
       options,
       out: (l) => lines.push(l),

@@ -85,6 +85,35 @@ describe('admin operations write their audit line in the change’s transaction'
     expect(await lines('pro.give')).toBe(0);
   });
 
+  it('should keep a user’s flags when the flag’s audit line fails (the CLI’s users flag)', async () => {
+    const user = await createTestUser(t.services);
+    const users = new UserAdminService({ ...t.services, audit });
+    await expect(users.setFlag(actor, user.email, 'insider', true)).rejects.toThrow(
+      'the audit line of user.flag failed',
+    );
+    expect((await t.services.users.findById(user.id))?.flags).toBe('[]');
+    expect(await lines('user.flag')).toBe(0);
+    expect(await t.services.userAdmin.setFlag(actor, user.email, 'insider', true)).toEqual(['insider']);
+    expect(await lines('user.flag')).toBe(1);
+  });
+
+  it('should import no persona when the import’s audit line fails (the CLI’s personas import)', async () => {
+    const personas = new PersonaAdminService({
+      db: t.services.db,
+      repo: t.services.personaRepository,
+      personas: t.services.personas,
+      avatars: t.services.avatars,
+      audit,
+      announceCatalog: () => undefined,
+    });
+    const [record] = await t.services.personaAdmin.exportRecords();
+    if (!record) throw new Error('the test app has no catalog');
+    const imported = { ...record, id: 'imported-in-one-transaction', name: 'Imported' };
+    await expect(personas.importRecords(actor, [imported])).rejects.toThrow('the audit line of persona.import failed');
+    expect(await t.services.personaRepository.findById(imported.id)).toBeUndefined();
+    expect(await lines('persona.import')).toBe(0);
+  });
+
   it('should keep a persona’s publication and order when their audit lines fail', async () => {
     const catalog = (await t.services.personaRepository.listAll()).filter((p) => p.owner_id === null);
     const first = catalog[0];

@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommands } from '../src/admin/commands.js';
+import { adminPort } from '../src/admin/port.js';
 import { ADMIN_ONLY_MESSAGE } from '../src/auth/admin-guard.js';
 import { call } from './helpers/accounts.js';
 import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.js';
@@ -41,7 +42,7 @@ describe('operator console API', () => {
     const setRole = adminCommands.find((c) => c.name === 'users set-role');
     const lines: string[] = [];
     await setRole?.run({
-      services: t.services,
+      admin: adminPort(t.services),
       args: [admin.email, 'admin'],
       options: {},
       out: (l) => lines.push(l),

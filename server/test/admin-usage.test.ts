@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/admin/cli.js';
 import { adminCommands } from '../src/admin/commands.js';
+import { adminPort } from '../src/admin/port.js';
 
 const DAY_MS = 86_400_000;
 /** Noon (UTC) `n` days ago: safely inside that day whatever the time of the run. */
@@ -21,7 +22,7 @@ describe('admin CLI: usage', () => {
     if (!command) throw new Error('no usage command');
     const lines: string[] = [];
     const code = await command.run({
-      services: t.services,
+      admin: adminPort(t.services),
       args: [],
       options,
       out: (l) => lines.push(l),

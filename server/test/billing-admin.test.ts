@@ -2,6 +2,7 @@ import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommands } from '../src/admin/commands.js';
+import { adminPort } from '../src/admin/port.js';
 import { userFromRow } from '../src/auth/user.js';
 
 describe('admin CLI: orders and the credit ledger', () => {
@@ -16,7 +17,7 @@ describe('admin CLI: orders and the credit ledger', () => {
     if (!command) throw new Error(`no command ${name}`);
     const lines: string[] = [];
     const code = await command.run({
-      services: t.services,
+      admin: adminPort(t.services),
       args,
       options,
       out: (l) => lines.push(l),

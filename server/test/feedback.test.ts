@@ -2,6 +2,7 @@ import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommands } from '../src/admin/commands.js';
+import { adminPort } from '../src/admin/port.js';
 
 describe('POST {api}/feedback', () => {
   let t: TestApp;
@@ -65,7 +66,7 @@ describe('POST {api}/feedback', () => {
     if (!command) throw new Error('feedback list is not an admin command');
     const lines: string[] = [];
     const code = await command.run({
-      services: t.services,
+      admin: adminPort(t.services),
       args: [],
       options: { limit: '2' },
       out: (l) => lines.push(l),

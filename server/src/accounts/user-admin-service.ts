@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Actor, AuditLog } from '../audit/repository.js';
 import { type User, userFromRow } from '../auth/user.js';
 import type { CreditService } from '../credits/service.js';
-import { type Db, inTransaction, type Tx } from '../db/database.js';
+import { type Db, inTransaction, type Tx, toJson } from '../db/database.js';
 import type { UserRole } from '../db/schema.js';
 import { isPro } from '../entitlements/pro.js';
 import { AppError } from '../errors.js';
@@ -178,6 +178,26 @@ export class UserAdminService {
   async announceUser(trx: Tx, userId: string): Promise<void> {
     const row = await this.d.users.findById(userId, trx);
     if (row) this.d.events.emitAfterCommit(trx, 'user.changed', { userId, user: presentUser(userFromRow(row)) });
+  }
+
+  /** Sets or clears a user flag (e.g. insider), with its audit line in the same transaction; answers the flags. */
+  async setFlag(actor: Actor, email: string, flag: string, on: boolean): Promise<string[]> {
+    const user = await this.d.users.findByEmail(email.trim().toLowerCase());
+    if (!user) throw new AppError('not-found', `No user with the email address ${email}`);
+    const before = userFromRow(user).flags;
+    const flags = new Set(before);
+    if (on) flags.add(flag);
+    else flags.delete(flag);
+    const after = [...flags].sort();
+    await inTransaction(this.d.db, async (trx) => {
+      await this.d.users.update(user.id, { flags: toJson(after) }, trx);
+      await this.d.audit.record(
+        actor,
+        { action: 'user.flag', target: user.email, before: { flags: before }, after: { flags: after } },
+        trx,
+      );
+    });
+    return after;
   }
 
   // ---------------------------------------------------------------- invites and waitlist

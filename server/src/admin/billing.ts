@@ -12,16 +12,16 @@ export const billingAdminCommands: AdminCommand[] = [
     usage: 'orders list [--email E] [--limit N]',
     summary: 'Prints orders, newest first (default 100), optionally of one user.',
     options: { ...help, email: { type: 'string' }, limit: { type: 'string' } },
-    async run({ services, options, out }) {
+    async run({ admin, options, out }) {
       let userId: string | undefined;
       if (typeof options.email === 'string') {
-        const user = await services.users.findByEmail(options.email.trim());
+        const user = await admin.findUserByEmail(options.email.trim());
         if (!user) throw new Error(`No user with the email address ${options.email}`);
         userId = user.id;
       }
       const limit = options.limit === undefined ? 100 : Number(options.limit);
       if (!Number.isInteger(limit) || limit < 1) throw new Error('--limit must be a whole number of at least 1');
-      const orders = await services.billing.repo.listAllOrders(userId, limit);
+      const orders = await admin.orders(userId, limit);
       if (orders.length === 0) out('No orders yet.');
       for (const o of orders) {
         const credits = o.kind === 'pack' ? `${o.credits} credits` : 'Pro';
@@ -38,13 +38,13 @@ export const billingAdminCommands: AdminCommand[] = [
     usage: 'users ledger <email>',
     summary: "Prints the user's credit history (charges, refunds, purchases, grants), newest first.",
     options: help,
-    async run({ services, args, out }) {
+    async run({ admin, args, out }) {
       const [email] = args;
       if (!email) throw new Error('Usage: npm run admin -- users ledger ada@example.com');
-      const user = await services.users.findByEmail(email.trim());
+      const user = await admin.findUserByEmail(email.trim());
       if (!user) throw new Error(`No user with the email address ${email}`);
       out(`${user.email}: ${user.credits} credits`);
-      const entries = await services.billing.ledger(user.id);
+      const entries = await admin.ledger(user.id);
       if (entries.length === 0) out('No credit changes yet.');
       for (const e of entries) {
         const signed = e.amount > 0 ? `+${e.amount}` : String(e.amount);

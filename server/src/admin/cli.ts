@@ -9,7 +9,7 @@ import { standaloneCommands } from './backup-commands.js';
 import { type AdminEvent, announceToRunningServer, FORWARDED_EVENTS, publishAdminEvent } from './channel.js';
 import type { StandaloneCommand } from './command.js';
 import { type AdminCommand, adminCommands } from './commands.js';
-import { cliActor, isReadOnlyCommand, SELF_AUDITED } from './console-commands.js';
+import { adminPort } from './port.js';
 import { safeForTerminal } from './terminal-text.js';
 
 const HELP = `Neura admin
@@ -81,23 +81,15 @@ export async function runAdmin(argv: string[], print: (line: string) => void = c
     const services: AppModules = composeModules(config, db, silent as never);
     redis = await reachRunningServers(services, config, out);
     await services.personas.seedCatalog();
+    // Each command changes things only through the features' admin operations, which write their
+    // audit line in the change's transaction (admin/port.ts).
     const code = await command.run({
-      services,
+      admin: adminPort(services),
       args: positionals,
       options: values,
       out,
       readFile: (p) => fs.readFileSync(p, 'utf8'),
     });
-    // Every change made from the command line is in the audit log (the console reads it).
-    const name = found.command.name;
-    if (!isReadOnlyCommand(name) && !SELF_AUDITED.has(name)) {
-      const { help: _help, ...options } = values;
-      await services.audit.record(cliActor(), {
-        action: `cli:${name.replace(' ', '.')}`,
-        target: positionals.join(' ') || '-',
-        after: { exitCode: code, ...options },
-      });
-    }
     return code;
   } catch (error) {
     out(`Error: ${error instanceof Error ? error.message : String(error)}`);

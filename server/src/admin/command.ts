@@ -1,10 +1,11 @@
 import type { ParseArgsConfig } from 'node:util';
 import type { Config } from '../config.js';
-import type { AppModules } from '../modules.js';
+import type { AdminPort } from './port.js';
 
 /** What every admin command is and receives (commands.ts lists them; features' sets sit beside it). */
 export interface CommandContext {
-  services: AppModules;
+  /** The features' admin operations (each audited in its transaction) and a few reads. */
+  admin: AdminPort;
   args: string[];
   options: Record<string, string | boolean | undefined | Array<string | boolean>>;
   out: (line: string) => void;

@@ -1,8 +1,8 @@
 import { billingAdminCommands } from './billing.js';
 import type { AdminCommand } from './command.js';
-import { consoleAdminCommands } from './console-commands.js';
+import { cliActor, consoleAdminCommands } from './console-commands.js';
 import { usageAdminCommands } from './usage.js';
-import { adminGrantCredits, adminSetFlag, adminSetPro } from './users.js';
+import { adminGrantCredits, adminSetPro } from './users.js';
 
 export type { AdminCommand } from './command.js';
 
@@ -22,10 +22,10 @@ export const adminCommands: AdminCommand[] = [
     usage: 'invites create [--count N] [--uses N]',
     summary: 'Makes invite codes and prints them (each usable --uses times, default 1).',
     options: { ...help, count: { type: 'string' }, uses: { type: 'string' } },
-    async run({ services, options, out }) {
+    async run({ admin, options, out }) {
       const count = positiveInt(options.count, 'count', 1);
       const uses = positiveInt(options.uses, 'uses', 1);
-      for (const code of await services.invites.create(count, uses)) out(code);
+      for (const code of await admin.users.createInvites(cliActor(), count, uses)) out(code);
       return 0;
     },
   },
@@ -34,8 +34,8 @@ export const adminCommands: AdminCommand[] = [
     usage: 'invites list',
     summary: 'Lists invites (codes are stored hashed: only their first group is shown).',
     options: help,
-    async run({ services, out }) {
-      const invites = await services.invites.list();
+    async run({ admin, out }) {
+      const invites = await admin.users.listInvites();
       if (invites.length === 0) out('No invites yet. Make one with: npm run admin -- invites create');
       for (const i of invites) {
         out(`${i.hint}  uses ${i.uses}/${i.maxUses}${i.revoked ? '  revoked' : ''}  created ${i.createdAt}`);
@@ -48,10 +48,10 @@ export const adminCommands: AdminCommand[] = [
     usage: 'invites revoke <first group or code>',
     summary: 'Revokes the invites whose code starts with that group.',
     options: help,
-    async run({ services, args, out }) {
+    async run({ admin, args, out }) {
       const [hint] = args;
       if (!hint) throw new Error('Name the invite: npm run admin -- invites revoke ABCD');
-      out(`Revoked ${await services.invites.revoke(hint)} invite(s).`);
+      out(`Revoked ${await admin.users.revokeInvite(cliActor(), hint)} invite(s).`);
       return 0;
     },
   },
@@ -60,8 +60,8 @@ export const adminCommands: AdminCommand[] = [
     usage: 'waitlist list',
     summary: 'Lists the built-in waitlist, oldest first.',
     options: help,
-    async run({ services, out }) {
-      const entries = await services.waitlist.list();
+    async run({ admin, out }) {
+      const entries = await admin.users.listWaitlist();
       if (entries.length === 0) out('The waitlist is empty.');
       for (const e of entries) {
         out(`${e.email}  joined ${e.createdAt}${e.invitedAt ? `  invited ${e.invitedAt}` : '  waiting'}`);
@@ -74,12 +74,13 @@ export const adminCommands: AdminCommand[] = [
     usage: 'waitlist invite --count N',
     summary: 'Mails a single-use invite code to each of the N oldest waiting addresses.',
     options: { ...help, count: { type: 'string' } },
-    async run({ services, options, out }) {
+    async run({ admin, options, out }) {
       const count = positiveInt(options.count, 'count', 1);
-      const results = await services.waitlist.inviteOldest(count);
+      // Audited with the mails' outcome, once they were sent (each invite is written before its mail).
+      const results = await admin.users.inviteFromWaitlist(cliActor(), count);
       if (results.length === 0) out('Nobody is waiting.');
       for (const r of results) out(`${r.email}  ${r.sent ? 'invited' : 'FAILED to send (invite revoked)'}`);
-      if (!services.mailer.configured) out('Note: SMTP_URL is unset, so the invite mails went to the log only.');
+      if (!admin.mailConfigured) out('Note: SMTP_URL is unset, so the invite mails went to the log only.');
       return results.every((r) => r.sent) ? 0 : 1;
     },
   },
@@ -88,13 +89,13 @@ export const adminCommands: AdminCommand[] = [
     usage: 'users grant-credits <email> <n>',
     summary: 'Adds n credits to the user (recorded in the credit ledger).',
     options: help,
-    async run({ services, args, out }) {
+    async run({ admin, args, out }) {
       const [email, n] = args;
       if (!email || !n) throw new Error('Usage: npm run admin -- users grant-credits ada@example.com 50');
       const amount = Number(n);
       if (!Number.isInteger(amount) || amount < 1)
         throw new Error('The number of credits must be a whole number of at least 1');
-      out(`${email} now has ${await adminGrantCredits(services, email, amount)} credits.`);
+      out(`${email} now has ${await adminGrantCredits(admin, email, amount)} credits.`);
       return 0;
     },
   },
@@ -103,11 +104,11 @@ export const adminCommands: AdminCommand[] = [
     usage: 'users set-pro <email> --days N',
     summary: 'Gives the user Pro for N more days (from now or the current expiry, whichever is later).',
     options: { ...help, days: { type: 'string' } },
-    async run({ services, args, options, out }) {
+    async run({ admin, args, options, out }) {
       const [email] = args;
       if (!email) throw new Error('Usage: npm run admin -- users set-pro ada@example.com --days 30');
       const days = positiveInt(options.days, 'days', 30);
-      out(`${email} is Pro until ${await adminSetPro(services, email, days)}.`);
+      out(`${email} is Pro until ${await adminSetPro(admin, email, days)}.`);
       return 0;
     },
   },
@@ -116,11 +117,11 @@ export const adminCommands: AdminCommand[] = [
     usage: 'users flag <email> <flag> [--remove]',
     summary: 'Sets (or with --remove clears) a user flag, e.g. insider.',
     options: { ...help, remove: { type: 'boolean' } },
-    async run({ services, args, options, out }) {
+    async run({ admin, args, options, out }) {
       const [email, flag] = args;
       if (!email || !flag) throw new Error('Usage: npm run admin -- users flag ada@example.com insider');
       if (!/^[a-z][a-z0-9-]{0,31}$/.test(flag)) throw new Error('A flag is a short lowercase word, e.g. insider');
-      const flags = await adminSetFlag(services, email, flag, options.remove !== true);
+      const flags = await admin.users.setFlag(cliActor(), email, flag, options.remove !== true);
       out(`${email} flags: ${flags.length > 0 ? flags.join(', ') : '(none)'}`);
       return 0;
     },
@@ -130,8 +131,8 @@ export const adminCommands: AdminCommand[] = [
     usage: 'personas export',
     summary: 'Prints every persona (published or not) as JSON.',
     options: help,
-    async run({ services, out }) {
-      out(JSON.stringify(await services.personas.exportRecords(), null, 2));
+    async run({ admin, out }) {
+      out(JSON.stringify(await admin.personas.exportRecords(), null, 2));
       return 0;
     },
   },
@@ -140,7 +141,7 @@ export const adminCommands: AdminCommand[] = [
     usage: 'personas import <file.json>',
     summary: 'Adds or replaces personas from a JSON list (validated).',
     options: help,
-    async run({ services, args, out, readFile }) {
+    async run({ admin, args, out, readFile }) {
       const [file] = args;
       if (!file) throw new Error('Name the file: npm run admin -- personas import personas.json');
       let data: unknown;
@@ -149,7 +150,7 @@ export const adminCommands: AdminCommand[] = [
       } catch (error) {
         throw new Error(`Cannot read ${file} as JSON: ${error instanceof Error ? error.message : error}`);
       }
-      out(`Imported ${await services.personas.importRecords(data)} persona(s).`);
+      out(`Imported ${await admin.personas.importRecords(cliActor(), data)} persona(s).`);
       return 0;
     },
   },
@@ -158,8 +159,8 @@ export const adminCommands: AdminCommand[] = [
     usage: 'feedback list [--limit N]',
     summary: 'Prints the newest help feedback (default 50), newest first.',
     options: { ...help, limit: { type: 'string' } },
-    async run({ services, options, out }) {
-      const entries = await services.feedback.list(positiveInt(options.limit, 'limit', 50));
+    async run({ admin, options, out }) {
+      const entries = await admin.feedback(positiveInt(options.limit, 'limit', 50));
       if (entries.length === 0) out('No feedback yet.');
       for (const e of entries) {
         const who = e.email ?? 'anonymous';

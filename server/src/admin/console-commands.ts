@@ -15,12 +15,6 @@ export function cliActor(): Actor {
   return { id: null, label: `cli:${name}` };
 }
 
-/** Commands whose audit line the command writes itself (with before → after). */
-export const SELF_AUDITED = new Set(['users set-role', 'users grant-credits', 'users set-pro']);
-
-/** Commands that change nothing (no audit line). */
-export const isReadOnlyCommand = (name: string): boolean => /\b(list|export|ledger)$/.test(name);
-
 /** The console's commands: the admin role. */
 export const consoleAdminCommands: AdminCommand[] = [
   {
@@ -28,12 +22,12 @@ export const consoleAdminCommands: AdminCommand[] = [
     usage: 'users set-role <email> admin|user',
     summary: 'Makes the user an admin (the operator’s console at /admin) or a plain user again.',
     options: help,
-    async run({ services, args, out }) {
+    async run({ admin, args, out }) {
       const [email, role] = args;
       if (!email || (role !== 'admin' && role !== 'user')) {
         throw new Error('Usage: npm run admin -- users set-role ada@example.com admin|user');
       }
-      await services.userAdmin.setRole(cliActor(), email, role);
+      await admin.users.setRole(cliActor(), email, role);
       out(`${email.trim().toLowerCase()} is now ${role === 'admin' ? 'an admin' : 'a user'}.`);
       return 0;
     },

@@ -1,4 +1,4 @@
-import { type UsageLine, usageReport } from '../conversation/usage-report.js';
+import type { UsageLine } from '../conversation/usage-report.js';
 import type { AdminCommand } from './command.js';
 
 const help = { help: { type: 'boolean', short: 'h' } } as const;
@@ -51,14 +51,14 @@ export const usageAdminCommands: AdminCommand[] = [
     usage: 'usage [--days N] [--persona ID]',
     summary: 'Prints replies and token counts per day (UTC), persona and model, for the last N days (default 7).',
     options: { ...help, days: { type: 'string' }, persona: { type: 'string' } },
-    async run({ services, options, out }) {
+    async run({ admin, options, out }) {
       const days = options.days === undefined ? 7 : Number(options.days);
       if (!Number.isInteger(days) || days < 1 || days > 3660)
         throw new Error('--days must be a whole number from 1 to 3660');
       const personaId = typeof options.persona === 'string' ? options.persona.trim() : undefined;
       // Today counts as the first day: --days 1 is today (UTC) so far.
       const since = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - (days - 1) * DAY_MS).toISOString();
-      const lines = await usageReport(services.db, { since, ...(personaId ? { personaId } : {}) });
+      const lines = await admin.usage({ since, ...(personaId ? { personaId } : {}) });
       const scope = `${days === 1 ? 'today' : `the last ${days} days`} (since ${since.slice(0, 10)}, UTC)`;
       out(`Replies and tokens for ${scope}${personaId ? `, persona ${personaId}` : ''}.`);
       if (lines.length === 0) {

@@ -17,7 +17,7 @@ import { billingRoutes } from './routes.js';
 import { SandboxProvider } from './sandbox-provider.js';
 import { BillingService } from './service.js';
 import { StripeProvider } from './stripe-provider.js';
-import { StripeWebhook } from './webhook.js';
+import { StripeWebhook, type WebhookOutcomeHook } from './webhook.js';
 
 export interface BillingModuleDeps {
   config: Config;
@@ -31,6 +31,8 @@ export interface BillingModuleDeps {
   audit: AuditLog;
   /** Tells users by mail what the operator did to their account (End Pro). */
   mailer?: Pick<Mailer, 'send'>;
+  /** The metrics' webhook counter (a declared hook, not a setter). */
+  onWebhookOutcome?: WebhookOutcomeHook;
 }
 
 /**
@@ -48,6 +50,7 @@ export function createBillingModule({
   events,
   audit,
   mailer,
+  onWebhookOutcome,
 }: BillingModuleDeps) {
   const repo = new BillingRepository(db);
   const warning = sandboxWarning(config);
@@ -68,7 +71,7 @@ export function createBillingModule({
     stripe,
     events,
   });
-  const stripeWebhook = stripe ? new StripeWebhook(stripe, billing, log) : undefined;
+  const stripeWebhook = stripe ? new StripeWebhook(stripe, billing, log, onWebhookOutcome) : undefined;
   /** What an operator does to orders and subscriptions (the console). */
   const billingAdmin = new BillingAdminService({ billing, users, pro, audit, appUrl, mailer, log });
   return { billing, billingAdmin, stripeWebhook, routes: billingRoutes(auth, billing, stripeWebhook) };

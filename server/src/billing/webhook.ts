@@ -15,14 +15,16 @@ type Apply = (trx: Tx, effects: Effects) => Promise<void>;
  * re-read from Stripe first. Provider or database trouble throws (5xx, so Stripe retries);
  * events about unknown orders or users are acknowledged and ignored.
  */
-export class StripeWebhook {
-  /** Told how each delivery ended (metrics): applied, duplicate, invalid (signature) or failed. */
-  onOutcome?: (type: string, outcome: 'applied' | 'duplicate' | 'invalid' | 'failed') => void;
+/** Hears how each Stripe delivery ended (the metrics). */
+export type WebhookOutcomeHook = (type: string, outcome: 'applied' | 'duplicate' | 'invalid' | 'failed') => void;
 
+export class StripeWebhook {
   constructor(
     private readonly stripe: StripeProvider,
     private readonly billing: BillingService,
     private readonly log: FastifyBaseLogger,
+    /** Told how each delivery ended (metrics): applied, duplicate, invalid (signature) or failed. */
+    private readonly onOutcome?: WebhookOutcomeHook,
   ) {}
 
   async receive(rawBody: unknown, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {

@@ -7,8 +7,6 @@ import { type DayRange, lastDays } from './time-zone.js';
 
 /** The longest range the dashboard shows: closed days older than this are not kept. */
 const KEPT_DAYS = 90;
-/** The PostgreSQL advisory lock of the job (one process at a time rolls up). */
-const LOCK_KEY = 0x4e_64_61_79; // "Nday"
 /** How long the job waits for writers older than its placeholders before giving up this round. */
 const WAIT_FOR_WRITERS_MS = 60_000;
 
@@ -27,14 +25,11 @@ const WAIT_FOR_WRITERS_MS = 60_000;
  * it is still there (a change since deleted it). On SQLite the placeholder, the reads and the
  * result are one write transaction (writers wait for it).
  *
- * Runs at start-up, after each local midnight, and when a dashboard finds a closed day missing;
- * one process at a time on PostgreSQL (an advisory lock; the others wait, then find the days
- * kept), writes are idempotent.
+ * The `dashboard.days` job (console/module.ts): at start-up, after each local midnight, and when
+ * a dashboard finds a closed day missing; one process at a time (the job's claim), and its writes
+ * are idempotent (a direct `rollUp` beside it keeps the same figures).
  */
 export class DashboardDays {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private stopped = false;
   private readonly repo: DashboardDaysRepository;
 
   constructor(
@@ -42,6 +37,8 @@ export class DashboardDays {
     private readonly dialect: Dialect,
     readonly timeZone: string,
     private readonly log?: Pick<FastifyBaseLogger, 'error' | 'info'>,
+    /** Asks the job queue to run the job soon (`kick`). */
+    private readonly runSoon?: () => Promise<void>,
   ) {
     this.repo = new DashboardDaysRepository(db);
   }
@@ -75,33 +72,16 @@ export class DashboardDays {
 
   /**
    * Keeps every closed day of the last KEPT_DAYS in `timeZone` that is not kept yet; returns how
-   * many it wrote. On PostgreSQL one process at a time (the others wait for the lock, then find
-   * the days kept).
+   * many it wrote. `signal` (the job queue stopping) ends it between days.
    */
-  async rollUp(timeZone = this.timeZone, now = Date.now()): Promise<number> {
+  async rollUp(timeZone = this.timeZone, now = Date.now(), signal?: AbortSignal): Promise<number> {
     const days = lastDays(KEPT_DAYS + 1, timeZone, now).slice(0, -1); // today is not closed
     const oldest = days[0]?.day ?? '';
-    if (this.dialect === 'postgres') {
-      return this.db.connection().execute(async (conn) => {
-        // Another process rolling up: wait for it (it leaves little or nothing to do), up to a limit.
-        const until = Date.now() + WAIT_FOR_WRITERS_MS;
-        for (;;) {
-          const lock = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${LOCK_KEY}) AS locked`.execute(conn);
-          if (lock.rows[0]?.locked) break;
-          if (Date.now() > until || this.stopped) return 0;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-        try {
-          return await this.rollUpPostgres(timeZone, days, oldest);
-        } finally {
-          await sql`SELECT pg_advisory_unlock(${LOCK_KEY})`.execute(conn);
-        }
-      });
-    }
+    if (this.dialect === 'postgres') return this.rollUpPostgres(timeZone, days, oldest, signal);
     await this.repo.dropStale(timeZone, oldest);
     let written = 0;
     for (const day of await this.missing(timeZone, days)) {
-      if (this.stopped) break;
+      if (signal?.aborted) break;
       const kept = await this.db.transaction().execute(async (trx) => {
         // The write first: from here no other writer can change the day until the result is in.
         if (!(await this.repo.claim(timeZone, [day], trx))) return false; // another process kept it
@@ -114,7 +94,12 @@ export class DashboardDays {
     return written;
   }
 
-  private async rollUpPostgres(timeZone: string, days: DayRange[], oldest: string): Promise<number> {
+  private async rollUpPostgres(
+    timeZone: string,
+    days: DayRange[],
+    oldest: string,
+    signal: AbortSignal | undefined,
+  ): Promise<number> {
     await this.repo.dropStale(timeZone, oldest);
     const missing = await this.missing(timeZone, days);
     if (missing.length === 0) return 0;
@@ -122,13 +107,13 @@ export class DashboardDays {
     // A writer that changed one of these days before the placeholders were committed found none
     // to delete: wait until every transaction open at this point has ended, so each such change
     // is either visible to the reads below or rolled back.
-    if (!(await this.waitForOlderWriters())) {
+    if (!(await this.waitForOlderWriters(signal))) {
       this.log?.info('dashboard days: writers still open, trying again later');
       return 0;
     }
     let written = 0;
     for (const day of missing) {
-      if (this.stopped) break;
+      if (signal?.aborted) break;
       const figures = await readFigures(this.db, 'postgres', [day]);
       // Not marked: a row of the day changed meanwhile (its trigger deleted the placeholder).
       if (await this.repo.markReady(timeZone, day.day, figures, { onlyPlaceholder: true })) written++;
@@ -136,7 +121,7 @@ export class DashboardDays {
     return written;
   }
 
-  private async waitForOlderWriters(): Promise<boolean> {
+  private async waitForOlderWriters(signal: AbortSignal | undefined): Promise<boolean> {
     const snap = await sql<{ s: string }>`SELECT pg_current_snapshot()::text AS s`.execute(this.db);
     const snapshot = snap.rows[0]?.s ?? '';
     const until = Date.now() + WAIT_FOR_WRITERS_MS;
@@ -145,7 +130,7 @@ export class DashboardDays {
         SELECT EXISTS (SELECT 1 FROM pg_snapshot_xip(${snapshot}::pg_snapshot) AS x
           WHERE pg_xact_status(x) = 'in progress') AS open`.execute(this.db);
       if (!open.rows[0]?.open) return true;
-      if (Date.now() > until || this.stopped) return false;
+      if (Date.now() > until || signal?.aborted) return false;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -162,45 +147,17 @@ export class DashboardDays {
     return days.filter((d) => !have.has(d.day));
   }
 
-  /** Runs the job now in the background unless it is running (a dashboard found a day missing). */
-  kick(): Promise<number> {
-    if (this.running) return this.running;
-    this.running = this.rollUp()
-      .catch((error) => {
-        this.log?.error({ err: error }, 'dashboard days: roll-up failed');
-        return 0;
-      })
-      .finally(() => {
-        this.running = undefined;
-      });
-    return this.running;
-  }
-
-  /** At start-up, then a minute after each local midnight of the operator's zone. */
-  start(): void {
-    this.stopped = false;
-    void this.kick();
-    this.schedule();
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    const today = lastDays(1, this.timeZone)[0];
-    const next = (today ? Date.parse(today.end) : Date.now() + 86_400_000) + 60_000;
-    this.timer = setTimeout(
-      () => {
-        void this.kick();
-        this.schedule();
-      },
-      Math.max(1000, next - Date.now()),
+  /** A dashboard found a closed day missing: the job runs as soon as it can (in the background). */
+  kick(): void {
+    void Promise.resolve(this.runSoon?.()).catch((error) =>
+      this.log?.error({ err: error }, 'dashboard days: could not ask for a roll-up'),
     );
-    this.timer.unref();
   }
 
-  /** Stops the schedule and waits for a run in progress. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+  /** When the job runs next: a minute after the coming local midnight of the operator's zone. */
+  untilNextRun(now: number): number {
+    const today = lastDays(1, this.timeZone, now)[0];
+    const next = (today ? Date.parse(today.end) : now + 86_400_000) + 60_000;
+    return Math.max(1000, next - now);
   }
 }

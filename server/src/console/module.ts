@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { ProAdminService } from '../entitlements/admin-service.js';
 import type { FeedbackAdminService } from '../feedback/admin-service.js';
+import type { AppJob, AppJobs } from '../jobs/module.js';
 import type { PersonaAdminService } from '../personas/admin-service.js';
 import { DashboardDays } from './dashboard-days.js';
 import { ConsoleReadModel } from './read-model.js';
@@ -22,6 +23,8 @@ export interface ConsoleModuleDeps {
   billing: BillingAdminService;
   personas: PersonaAdminService;
   feedback: FeedbackAdminService;
+  /** The job queue: a dashboard that finds a closed day missing asks for the roll-up. */
+  jobs: Pick<AppJobs, 'runSoon'>;
   log?: FastifyBaseLogger;
 }
 
@@ -32,8 +35,14 @@ export interface ConsoleModuleDeps {
  * dashboard read model and its closed days.
  */
 export function createConsoleModule(deps: ConsoleModuleDeps) {
-  /** The dashboard's closed days (the app starts their job; the CLI does not). */
-  const dashboardDays = new DashboardDays(deps.db, deps.config.database.kind, deps.config.OPERATOR_TIME_ZONE, deps.log);
+  /** The dashboard's closed days, kept by the `dashboard.days` job (the app runs jobs; the CLI does not). */
+  const dashboardDays = new DashboardDays(
+    deps.db,
+    deps.config.database.kind,
+    deps.config.OPERATOR_TIME_ZONE,
+    deps.log,
+    () => deps.jobs.runSoon('dashboard.days'),
+  );
   const readModel = new ConsoleReadModel({
     db: deps.db,
     config: deps.config,
@@ -54,5 +63,12 @@ export function createConsoleModule(deps: ConsoleModuleDeps) {
   /** Every admin route once registered (method + URL), for the guard's test. */
   const adminRoutes: Array<{ method: string; url: string }> = [];
   const routes: FastifyPluginAsync = consoleRoutes(deps.auth, operations, deps.config.OPERATOR_TIME_ZONE, adminRoutes);
-  return { readModel, adminRoutes, routes, dashboardDays };
+  const jobs: AppJob[] = [
+    {
+      name: 'dashboard.days',
+      every: (now) => dashboardDays.untilNextRun(now),
+      run: (_payload, { now, signal }) => dashboardDays.rollUp(undefined, now, signal),
+    },
+  ];
+  return { readModel, adminRoutes, routes, dashboardDays, jobs };
 }

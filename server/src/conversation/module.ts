@@ -2,11 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Authenticator, Principal } from '../auth/authenticate.js';
 import type { UserLookup } from '../auth/user.js';
 import type { ChatService } from '../chats/service.js';
-import type { Config } from '../config.js';
+import { type Config, REPLY_POLICY } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
 import type { FileService } from '../files/service.js';
+import type { AppJob } from '../jobs/module.js';
 import type { EventBus } from '../lib/events.js';
+import type { LifecyclePart } from '../lib/lifecycle.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import type { LlmRegistry } from '../llm/registry.js';
 import type { PersonaRepository } from '../personas/repository.js';
@@ -61,8 +63,37 @@ export function createConversationModule(deps: ConversationModuleDeps) {
   deps.events.on('chat.deleting', ({ chatId }) => conversation.cancelChat(chatId));
   deps.events.on('user.deleting', ({ userId, trx }) => messages.deleteAllOf(userId, trx));
   deps.events.on('user.deleting', ({ userId, trx }) => conversation.namingGuard.deleteAllOf(userId, trx));
+  /**
+   * Starts once the catalog is seeded and sockets are attached: replies a dead process left are
+   * ended, then stop messages of other processes are heard. Stops (every live reply interrupted
+   * and refunded) before sockets close.
+   */
+  const part: LifecyclePart = {
+    name: 'conversation',
+    after: ['personas', 'realtime'],
+    start: async () => {
+      await conversation.recoverInterrupted();
+      conversation.listenToCluster();
+    },
+    stop: () => conversation.shutdown(),
+  };
+  /**
+   * The reply sweep runs in every process: replies whose end could not be stored are held in that
+   * process's memory; with Redis it also ends replies of processes that died.
+   */
+  const jobs: AppJob[] = [
+    {
+      name: 'replies.sweep',
+      scope: 'process',
+      every: REPLY_POLICY.sweepEveryMs,
+      firstAfterMs: REPLY_POLICY.sweepEveryMs,
+      run: (_payload, { now }) => conversation.recoverInterrupted(now, true),
+    },
+  ];
   return {
     conversation,
     routes: conversationRoutes(deps.auth, conversation, { chats: deps.chatService, messages }),
+    part,
+    jobs,
   };
 }

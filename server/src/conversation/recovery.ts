@@ -10,9 +10,10 @@ import { conversationTexts as t } from './texts.js';
 
 /**
  * With several processes (Redis), a reply untouched for REPLY_POLICY.staleAfterMs belongs to a
- * process that died (live replies save every progressSaveMs); swept every sweepEveryMs.
+ * process that died (live replies save every progressSaveMs); swept every sweepEveryMs (the
+ * `replies.sweep` job of conversation/module.ts).
  */
-const { staleAfterMs: STALE_STREAMING_MS, sweepEveryMs: SWEEP_EVERY_MS } = REPLY_POLICY;
+const { staleAfterMs: STALE_STREAMING_MS } = REPLY_POLICY;
 
 export interface RecoveryDeps {
   config: Pick<Config, 'REDIS_URL'>;
@@ -24,7 +25,6 @@ export interface RecoveryDeps {
 
 /** Replies left `streaming` by a process that died: settled as interrupted (failed, refunded once), swept periodically with Redis. */
 export class ReplyRecovery {
-  private sweeper: NodeJS.Timeout | undefined;
   /**
    * Replies whose engine ended without storing their end (the settlement failed: a database cut
    * as the reply ended, finding N5). The sweep settles them once the database answers.
@@ -98,28 +98,5 @@ export class ReplyRecovery {
       error: { message: t.interrupted, code: 'llm:interrupted' },
     });
     return settled !== undefined;
-  }
-
-  /**
-   * Starts the periodic sweep: replies of dead processes (scale-out) and replies whose end could
-   * not be stored (a database cut as they ended, in any setup) are settled as interrupted.
-   */
-  startSweeper(): void {
-    if (this.sweeper) return;
-    let sweeping = false;
-    this.sweeper = setInterval(() => {
-      if (sweeping) return;
-      sweeping = true;
-      void this.recoverInterrupted(Date.now(), true)
-        .catch((error) => this.deps.log.error({ err: error }, 'reply sweep failed'))
-        .finally(() => {
-          sweeping = false;
-        });
-    }, SWEEP_EVERY_MS);
-    this.sweeper.unref();
-  }
-
-  stopSweeper(): void {
-    if (this.sweeper) clearInterval(this.sweeper);
   }
 }

@@ -397,23 +397,9 @@ export class ConversationService {
     return this.recovery.recoverInterrupted(now, periodic);
   }
 
-  /**
-   * Starts the periodic sweep: replies of dead processes (scale-out) and replies whose end could
-   * not be stored (a database cut as they ended, in any setup) are failed and refunded.
-   */
-  startSweeper(): void {
-    this.recovery.startSweeper();
-  }
-
-  /** Stops the periodic sweep (a process that only serves, never recovers: tests' helpers). */
-  stopSweeper(): void {
-    this.recovery.stopSweeper();
-  }
-
   /** Graceful shutdown: stop every reply; each fails and is refunded (`llm:interrupted`), as after a crash. */
   async shutdown(): Promise<void> {
     this.closing = true;
-    this.recovery.stopSweeper();
     this.shutdownController.abort();
     this.replies.stopAll('shutdown');
     await this.replies.settle();

@@ -7,6 +7,7 @@ import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
 import type { FeedbackService } from '../feedback/service.js';
 import type { FileStore } from '../files/storage.js';
+import { type AppJob, HOUSEKEEPING_EVERY_MS } from '../jobs/module.js';
 import type { EventBus } from '../lib/events.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import type { LlmRegistry } from '../llm/registry.js';
@@ -57,5 +58,14 @@ export function createCreatorModule(deps: {
     personaProfileRoutes(deps.auth, creator),
     creatorAdminRoutes(deps.auth, creator, deps.adminRoutes),
   ];
-  return { creator, pricing, routes };
+  /** Deleted personas no chat uses any more (L5), every 15 minutes, one process at a time. */
+  const jobs: AppJob[] = [
+    {
+      name: 'personas.purge-deleted',
+      every: HOUSEKEEPING_EVERY_MS,
+      firstAfterMs: 60_000,
+      run: () => creator.purgeDeleted(),
+    },
+  ];
+  return { creator, pricing, routes, jobs };
 }

@@ -4,8 +4,17 @@ import { CreditRepository } from './repository.js';
 import { CreditService } from './service.js';
 
 /** Credits: the one writer of balances and the ledger. */
-export function createCreditsModule({ db, events }: { db: Db; events: EventBus }) {
-  const credits = new CreditService(db, new CreditRepository(db), events);
+export function createCreditsModule({
+  db,
+  events,
+  onLedger,
+}: {
+  db: Db;
+  events: EventBus;
+  /** The metrics' ledger counters (a declared hook, not a setter). */
+  onLedger?: (amount: number, reason: string) => void;
+}) {
+  const credits = new CreditService(db, new CreditRepository(db), events, onLedger);
   events.on('user.deleting', ({ userId, trx }) => credits.deleteLedgerOf(userId, trx));
   return { credits };
 }

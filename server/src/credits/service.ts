@@ -29,16 +29,15 @@ export interface GrantInput {
 export class CreditService {
   /** The balances a transaction announces once it commits, per user (see `announce`). */
   private readonly pending = new WeakMap<Tx, Map<string, number>>();
-  /**
-   * Told of every ledger change once it is written (metrics): a negative amount is a charge. A
-   * change made inside a caller's transaction is told when written, before that transaction ends.
-   */
-  onLedger?: (amount: number, reason: string) => void;
-
   constructor(
     private readonly db: Db,
     private readonly credits: CreditRepository,
     private readonly events: EventBus,
+    /**
+     * Told of every ledger change once it is written (metrics): a negative amount is a charge. A
+     * change made inside a caller's transaction is told when written, before that transaction ends.
+     */
+    private readonly onLedger?: (amount: number, reason: string) => void,
   ) {}
 
   /**

@@ -1,4 +1,5 @@
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { JobsTable } from './jobs-table.js';
 
 /**
  * The typed database interface. The same on SQLite and PostgreSQL: timestamps are ISO strings,
@@ -363,6 +364,7 @@ export interface Database {
   custom_persona_prices: CustomPersonaPricesTable;
   dashboard_days: DashboardDaysTable;
   data_archives: DataArchivesTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Authenticator } from '../auth/authenticate.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import { type AppJob, HOUSEKEEPING_EVERY_MS } from '../jobs/module.js';
 import type { EventBus } from '../lib/events.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import { FileRepository } from './repository.js';
@@ -59,5 +60,14 @@ export function createFilesModule({
   events.on('chat.deleting', ({ chatId }) => files.deleteForChat(chatId));
   events.on('user.deleting', ({ userId, trx }) => files.deleteForUser(userId, trx));
   /** `store`: where bytes live, also for pictures that are not user files (persona avatars). */
-  return { files, store, routes: fileRoutes(auth, files) };
+  /** Uploads never sent with a message (N13), every 15 minutes, one process at a time. */
+  const jobs: AppJob[] = [
+    {
+      name: 'files.sweep-unsent',
+      every: HOUSEKEEPING_EVERY_MS,
+      firstAfterMs: 60_000,
+      run: (_payload, { now }) => files.sweepUnsent(now),
+    },
+  ];
+  return { files, store, routes: fileRoutes(auth, files), jobs };
 }

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { FileUrlSigner } from '../files/signing.js';
 import type { EventBus } from '../lib/events.js';
+import type { LifecyclePart } from '../lib/lifecycle.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import { OutboundAllowList } from '../skills/http/address-policy.js';
 import { ImageProxy } from './image-proxy.js';
@@ -33,5 +34,6 @@ export function createMediaModule({
   const limit = { scope: IMAGE_LINK_SCOPE, max: config.IMAGE_LINKS_PER_HOUR, windowMs: 3_600_000 };
   // A deleted user's minting counter goes with the account (database row and Redis key).
   events.on('user.deleting', ({ userId, trx }) => limiter.forget([limit], userId, trx));
-  return { proxy, routes: mediaRoutes({ auth, proxy, sessions, limiter, limit }) };
+  const part: LifecyclePart = { name: 'media', stop: () => proxy.close() };
+  return { proxy, routes: mediaRoutes({ auth, proxy, sessions, limiter, limit }), part };
 }

@@ -51,6 +51,30 @@ export class PersonaAdminService {
     return row.owner_id == null ? row : null;
   }
 
+  /**
+   * The CLI's import: every persona and the audit line in one transaction (a failed line keeps the
+   * catalog as it was); the catalog is reloaded and announced once it committed.
+   */
+  async importRecords(actor: Actor, records: unknown): Promise<number> {
+    const count = await inTransaction(this.d.db, async (trx) => {
+      const imported = await this.d.personas.importRecords(records, trx);
+      await this.d.audit.record(
+        actor,
+        { action: 'persona.import', target: `${imported} persona(s)`, after: { count: imported } },
+        trx,
+      );
+      return imported;
+    });
+    this.d.personas.invalidateCatalog();
+    this.d.announceCatalog();
+    return count;
+  }
+
+  /** Every persona of the catalog as records (the CLI's export). */
+  exportRecords(): Promise<PersonaRecord[]> {
+    return this.d.personas.exportRecords();
+  }
+
   async listPersonas(): Promise<Array<PersonaRecord & { sortOrder: number }>> {
     return (await this.d.repo.listAll()).map((row) => ({ ...toPersonaRecord(row), sortOrder: row.sort_order }));
   }

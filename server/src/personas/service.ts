@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { type Persona, type PersonaRecord, personaRecordSchema } from '@neura/contract';
 import { z } from 'zod';
+import type { Executor } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { renderBackground, renderIcon } from './art.js';
 import { artShown, assertCustomPersonaUsable } from './custom.js';
@@ -126,7 +127,8 @@ export class PersonaService {
     return written;
   }
 
-  async importRecords(records: unknown): Promise<number> {
+  /** Adds or replaces personas from a validated list (in `trx` when given: the admin import audits in it). */
+  async importRecords(records: unknown, trx?: Executor): Promise<number> {
     const parsed = z.array(personaRecordSchema).safeParse(records);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -134,7 +136,7 @@ export class PersonaService {
     }
     let order = 0;
     try {
-      for (const record of parsed.data) await this.personas.upsert(personaRow(record, order++));
+      for (const record of parsed.data) await this.personas.upsert(personaRow(record, order++), trx);
     } finally {
       this.invalidateCatalog();
     }

@@ -80,6 +80,15 @@ export class Metrics {
     ...this.help('neura_webhook_events_total', 'Payment webhook events, by event type and outcome.'),
     labelNames: ['type', 'outcome'] as const,
   });
+  readonly jobs = new Counter({
+    ...this.help('neura_jobs_total', 'Background job tries ended, by job name and outcome (complete, retry, failed).'),
+    labelNames: ['name', 'outcome'] as const,
+  });
+  readonly jobDuration = new Histogram({
+    ...this.help('neura_job_duration_seconds', 'Background job tries, by job name.'),
+    labelNames: ['name'] as const,
+    buckets: [0.01, 0.1, 1, 10, 60, 600],
+  });
   readonly dependencyErrors = new Counter({
     ...this.help('neura_dependency_errors_total', 'Errors of the database and of Redis seen by this process.'),
     labelNames: ['dependency'] as const,
@@ -99,6 +108,12 @@ export class Metrics {
     // Reply refunds (`refund:llm:failed`, `refund:interrupted`, …); skill surcharge refunds are not replies.
     if (amount > 0 && reason.startsWith('refund:') && !reason.startsWith('refund:skill:'))
       this.repliesRefunded.inc({ reason: ledgerReason(reason.slice(7)) });
+  }
+
+  /** Counts a background job's try (jobs/queue.ts). */
+  job(name: string, outcome: string, seconds: number): void {
+    this.jobs.inc({ name, outcome });
+    this.jobDuration.observe({ name }, seconds);
   }
 
   text(): Promise<string> {

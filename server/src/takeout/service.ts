@@ -24,7 +24,6 @@ const DAY_MS = 24 * 60 * 60_000;
 const HEARTBEAT_MS = 2_000;
 /** A building job not updated for this long belongs to a process that died: it is failed. */
 const STALE_MS = 60_000;
-const SWEEP_EVERY_MS = 60_000;
 /** Archive files: `<id>.tar.gz` when ready, `<id>.tar.gz.part` while built. */
 const FILE_NAME = /^([A-Za-z0-9_-]{1,64})\.tar\.gz(\.part)?$/;
 
@@ -65,6 +64,15 @@ export interface ArchiveSettings {
   dir: string;
   perDay: number;
   keepMs: number;
+  /** Queues the build (the `archives.build` job, takeout/module.ts); without it, it runs here at once. */
+  enqueueBuild?: (build: ArchiveBuild) => Promise<unknown>;
+}
+
+/** A build to run: the archive's row, its user and the daily count to give back if it fails. */
+export interface ArchiveBuild {
+  id: string;
+  userId: string;
+  reservation: Reservation;
 }
 
 /** A build running in this process. */
@@ -102,7 +110,6 @@ export interface ArchiveDownload {
 export class ArchiveService {
   private readonly builds = new Map<string, Build>();
   private readonly limit: Limit;
-  private sweeper: NodeJS.Timeout | undefined;
   private stopping = false;
 
   constructor(
@@ -154,7 +161,9 @@ export class ArchiveService {
       throw error;
     }
     await this.remove((await this.jobs.othersOf(userId, row.id)).map((r) => r.id));
-    this.launch(row.id, userId, reservation);
+    const build = { id: row.id, userId, reservation };
+    if (this.settings.enqueueBuild) await this.settings.enqueueBuild(build);
+    else void this.build(build);
     return this.present(row);
   }
 
@@ -202,7 +211,7 @@ export class ArchiveService {
   /**
    * Deletes what is over: builds of dead processes become failed; ready archives past their expiry,
    * failed jobs after `keepMs`, and files no job owns are deleted. Runs every minute while the app
-   * runs (`startSweeper`); `now` lets tests look ahead.
+   * runs (the `archives.sweep` job, takeout/module.ts); `now` lets tests look ahead.
    */
   async sweep(now = Date.now()): Promise<void> {
     await this.jobs.failStale(iso(now - STALE_MS), iso(now));
@@ -241,26 +250,18 @@ export class ArchiveService {
     await Promise.all(ids.map((id) => this.removeFiles(id)));
   }
 
-  startSweeper(): void {
-    if (this.sweeper) return;
-    const run = () => void this.sweep().catch((error) => this.log?.warn({ err: error }, 'data archive sweep failed'));
-    run();
-    this.sweeper = setInterval(run, SWEEP_EVERY_MS);
-    this.sweeper.unref();
-  }
-
   /** Shutdown: no new builds; running ones are stopped (their jobs failed, their files deleted). */
   async stop(): Promise<void> {
     this.stopping = true;
-    clearInterval(this.sweeper);
-    this.sweeper = undefined;
     const running = [...this.builds.values()];
     for (const build of running) build.controller.abort();
     await Promise.all(running.map((b) => b.finished));
   }
 
-  private launch(id: string, userId: string, reservation: Reservation): void {
+  /** Builds the archive (the job's handler); `signal`: the job queue stopping ends it (failed). */
+  build({ id, userId, reservation }: ArchiveBuild, signal?: AbortSignal): Promise<void> {
     const controller = new AbortController();
+    signal?.addEventListener('abort', () => controller.abort(), { once: true });
     const build: Build = { userId, controller, done: 0, total: 0, finished: Promise.resolve() };
     this.builds.set(id, build);
     const beat = async () => {
@@ -294,6 +295,7 @@ export class ArchiveService {
         this.builds.delete(id);
       }
     })();
+    return build.finished;
   }
 
   /**

@@ -136,9 +136,9 @@ describeWithServices('F13: interrupted replies are billed one way (refunded)', (
         DATA_DIR: path.join(os.tmpdir(), 'neura-test-data-unused'),
       }),
     );
-    // Its sweeper must not end the processes' replies: it has no Redis, so its message.error
-    // would reach nobody and the test would wait for the survivor's in vain.
-    emitter.services.conversation.stopSweeper();
+    // Its reply sweep (a job) must not end the processes' replies: it has no Redis, so its
+    // message.error would reach nobody and the test would wait for the survivor's in vain.
+    await emitter.jobs.stop();
   }, 120_000);
   afterAll(async () => {
     fake?.release();
