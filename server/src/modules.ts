@@ -20,6 +20,7 @@ import { AttemptLimiter } from './lib/limits/limiter.js';
 import { LlmRegistry } from './llm/registry.js';
 import { Mailer } from './mail/mailer.js';
 import { createMediaModule } from './media/module.js';
+import { createMemoryModule } from './memory/module.js';
 import { PersonaAdminService } from './personas/admin-service.js';
 import { PersonaAvatars } from './personas/avatar.js';
 import { setPersonaUrlPrefix } from './personas/custom.js';
@@ -71,6 +72,14 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
   // Persona avatars live in the file store (made by the files module, a layer above personas/).
   const avatars = new PersonaAvatars(personas.personaRepository, files.store);
   const skills = createSkillsModule({ config, realtime, credits, files: files.files });
+  const memory = createMemoryModule({
+    config,
+    db,
+    events,
+    auth: accounts.auth,
+    personas: personas.personas,
+    chats: chats.chatService,
+  });
   const conversation = createConversationModule({
     config,
     db,
@@ -86,6 +95,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     chatService: chats.chatService,
     skills: skills.skills,
     files: files.files,
+    memory: memory.forReply,
   });
   const feedback = createFeedbackModule({ db, kind: config.database.kind, events, auth: accounts.auth, audit });
   const { speech, routes: speechRoutes } = createSpeechModule({
@@ -175,6 +185,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     limiter,
     sharing: sharing.sharing,
     files: files.files,
+    memory: memory.memory,
   });
 
   const routes: FastifyPluginAsync[] = [
@@ -193,6 +204,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     search.routes,
     ...sharing.routes,
     takeout.routes,
+    memory.routes,
     ...creator.routes,
   ];
   return {
@@ -247,6 +259,8 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     search: search.search,
     sharing: sharing.sharing,
     archives: takeout.archives,
+    /** The user's memory (issue #44). */
+    memory: memory.memory,
     /** People's own personas (issue #29). */
     creator: creator.creator,
     /** The API's route plugins, in order (each protected one authenticates in its own hook). */

@@ -1,4 +1,11 @@
-import { type MessagePart, SKILLS, type Skill, type ToolCall, type ToolPart } from '@neura/contract';
+import {
+  type MemoryNotePart,
+  type MessagePart,
+  SKILLS,
+  type Skill,
+  type ToolCall,
+  type ToolPart,
+} from '@neura/contract';
 import { SkillError, UNEXPECTED_SKILL_ERROR } from '../skills/skill-error.js';
 
 const INVALID_INPUT = 'The request for this skill was not valid, so it was not run.';
@@ -59,6 +66,11 @@ export class ToolParts {
       part.output = { error: message };
       this.emit(part);
     }
+  }
+
+  /** A memory note (`Memory updated`), kept in the reply after what came before it. */
+  note(part: MemoryNotePart): void {
+    this.list.push(part);
   }
 
   hasTools(): boolean {

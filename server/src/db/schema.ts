@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * The typed database interface. The same on SQLite and PostgreSQL: timestamps are ISO strings,
@@ -339,6 +339,29 @@ export interface DataArchivesTable {
   expires_at: Timestamp | null;
 }
 
+/** 0021 (memory, issue #44): one row per user once memory was set; no row = on, no "about". */
+export interface MemorySettingsTable {
+  user_id: string;
+  enabled: number;
+  about: string;
+  updated_at: Timestamp;
+}
+
+/** 0021: remembered items (`seq` keys the full-text index). */
+export interface MemoryItemsTable {
+  seq: Generated<number>;
+  id: string;
+  user_id: string;
+  text: string;
+  scope: 'user' | 'persona' | 'chat';
+  persona_id: string | null;
+  chat_id: string | null;
+  pinned: number;
+  source: 'user' | 'model';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -363,6 +386,8 @@ export interface Database {
   custom_persona_prices: CustomPersonaPricesTable;
   dashboard_days: DashboardDaysTable;
   data_archives: DataArchivesTable;
+  memory_settings: MemorySettingsTable;
+  memory_items: MemoryItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -386,3 +411,4 @@ export type OrderUpdate = Updateable<OrdersTable>;
 export type BillingSubscriptionRow = Selectable<BillingSubscriptionsTable>;
 export type ChatShareRow = Selectable<ChatSharesTable>;
 export type DataArchiveRow = Selectable<DataArchivesTable>;
+export type MemoryItemRow = Selectable<MemoryItemsTable>;

@@ -6,6 +6,7 @@ import type { Db } from '../db/database.js';
 import type { FileService } from '../files/service.js';
 import type { EventBus } from '../lib/events.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
+import type { MemoryService } from '../memory/service.js';
 import type { SharingService } from '../sharing/service.js';
 import { ArchiveJobRepository } from './job-repository.js';
 import { ArchiveRepository } from './repository.js';
@@ -22,12 +23,14 @@ export function createTakeoutModule(deps: {
   limiter: AttemptLimiter;
   sharing: SharingService;
   files: FileService;
+  memory: Pick<MemoryService, 'get'>;
 }) {
   const archives = new ArchiveService(
     new ArchiveRepository(deps.db),
     new ArchiveJobRepository(deps.db),
     deps.sharing,
     deps.files,
+    deps.memory,
     deps.limiter,
     {
       dir: path.join(deps.config.DATA_DIR, 'archives'),

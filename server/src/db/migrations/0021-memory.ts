@@ -1,0 +1,72 @@
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from './0010-search-share.js';
+
+/**
+ * Memory (issue #44): one settings row per user (`memory_settings`: on/off, "about me") and the
+ * remembered items (`memory_items`), each the user's own, gone with the user (and a chat-scoped
+ * item with its chat, a persona-scoped one with its persona).
+ *
+ * `seq` is an integer key for the full-text index (an explicit INTEGER PRIMARY KEY in SQLite
+ * survives VACUUM): SQLite keeps an external-content FTS5 table `memory_items_fts` (porter
+ * stemming) current with triggers; PostgreSQL a stored generated `document tsvector` with a GIN
+ * index.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  const pg = isPostgres(db);
+  await db.schema
+    .createTable('memory_settings')
+    .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+    .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('about', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('memory_items')
+    .addColumn('seq', pg ? 'serial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', 'text', (c) => c.notNull().unique())
+    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('text', 'text', (c) => c.notNull())
+    .addColumn('scope', 'text', (c) => c.notNull())
+    .addColumn('persona_id', 'text', (c) => c.references('personas.id').onDelete('cascade'))
+    .addColumn('chat_id', 'text', (c) => c.references('chats.id').onDelete('cascade'))
+    .addColumn('pinned', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('source', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('memory_items_user_idx').on('memory_items').columns(['user_id', 'scope']).execute();
+  await db.schema.createIndex('memory_items_chat_idx').on('memory_items').column('chat_id').execute();
+  await db.schema.createIndex('memory_items_persona_idx').on('memory_items').column('persona_id').execute();
+
+  if (pg) {
+    await sql`ALTER TABLE memory_items ADD COLUMN document tsvector
+      GENERATED ALWAYS AS (to_tsvector('english', text)) STORED`.execute(db);
+    await sql`CREATE INDEX memory_items_document_idx ON memory_items USING GIN (document)`.execute(db);
+    return;
+  }
+  await sql`CREATE VIRTUAL TABLE memory_items_fts USING fts5(
+    text, content = 'memory_items', content_rowid = 'seq', tokenize = 'porter unicode61')`.execute(db);
+  await sql`
+    CREATE TRIGGER memory_items_ai AFTER INSERT ON memory_items BEGIN
+      INSERT INTO memory_items_fts (rowid, text) VALUES (new.seq, new.text);
+    END`.execute(db);
+  await sql`
+    CREATE TRIGGER memory_items_ad AFTER DELETE ON memory_items BEGIN
+      INSERT INTO memory_items_fts (memory_items_fts, rowid, text) VALUES ('delete', old.seq, old.text);
+    END`.execute(db);
+  await sql`
+    CREATE TRIGGER memory_items_au AFTER UPDATE OF text ON memory_items BEGIN
+      INSERT INTO memory_items_fts (memory_items_fts, rowid, text) VALUES ('delete', old.seq, old.text);
+      INSERT INTO memory_items_fts (rowid, text) VALUES (new.seq, new.text);
+    END`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  if (!isPostgres(db)) {
+    for (const name of ['memory_items_au', 'memory_items_ad', 'memory_items_ai'])
+      await sql`DROP TRIGGER ${sql.raw(name)}`.execute(db);
+    await sql`DROP TABLE memory_items_fts`.execute(db);
+  }
+  await db.schema.dropTable('memory_items').execute();
+  await db.schema.dropTable('memory_settings').execute();
+}
