@@ -67,11 +67,8 @@ export const rememberInputSchema = z.object({
 });
 export const forgetInputSchema = z.object({ text: plainText().trim().min(1).max(MEMORY_ITEM_MAX) });
 
-/**
- * A reply's memory parts: `remembered` / `forgot` notes ("Memory updated", with undo: the item as
- * it was), and `read`: what the reply's context carried from memory (its tokens, for the receipt).
- */
-export const memoryNotePartSchema = z.object({
+/** A reply's memory note ("Memory updated", with undo): what the model remembered or forgot, the item as it was. */
+export const memoryPartSchema = z.object({
   type: z.literal('memory'),
   action: z.enum(['remembered', 'forgot']),
   itemId: z.string(),
@@ -81,16 +78,7 @@ export const memoryNotePartSchema = z.object({
   chatId: z.string().optional(),
   pinned: z.boolean().optional(),
 });
-export const memoryReadPartSchema = z.object({
-  type: z.literal('memory'),
-  action: z.literal('read'),
-  tokens: z.number().int().nonnegative(),
-  items: z.number().int().nonnegative(),
-});
-export const memoryPartSchema = z.union([memoryNotePartSchema, memoryReadPartSchema]);
-export type MemoryNotePart = z.infer<typeof memoryNotePartSchema>;
-export type MemoryReadPart = z.infer<typeof memoryReadPartSchema>;
-export type MemoryPart = MemoryNotePart | MemoryReadPart;
+export type MemoryPart = z.infer<typeof memoryPartSchema>;
 
 /** Parts without memory: what a share link, an export of someone else or a console may show. */
 export function withoutMemory<P extends { type: string }>(parts: P[]): P[] {

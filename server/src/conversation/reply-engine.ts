@@ -74,6 +74,7 @@ export async function runReply(
   let result: StepsResult | undefined;
   let failure: unknown;
   let firstText = true;
+  let memoryTokens: number | undefined;
   reply.every(PROGRESS_MS, () => {
     void messages
       .saveProgress(messageId, reply.content, parts.stored())
@@ -89,7 +90,7 @@ export async function runReply(
       recent.map((row) => row.content),
       (note) => parts.note(note),
     );
-    if (memory) parts.list.push(memory.part);
+    memoryTokens = memory?.tokens;
     const system = input.systemPrompt + (memory?.system ?? '');
     const tools = memory ? { ...input.tools, ...memory.tools } : input.tools;
     result = await streamSteps(
@@ -187,6 +188,7 @@ export async function runReply(
           ...(input.modelId ? { model: input.modelId } : {}),
           finishReason: storedFinish(end, finishReason),
           ...(result ? { usage: result.usage } : {}),
+          ...(memoryTokens !== undefined ? { memoryTokens } : {}),
         },
         ...(error ? { error } : {}),
       },

@@ -1,5 +1,5 @@
 import {
-  type MemoryNotePart,
+  type MemoryPart,
   type MessagePart,
   SKILLS,
   type Skill,
@@ -69,7 +69,7 @@ export class ToolParts {
   }
 
   /** A memory note (`Memory updated`), kept in the reply after what came before it. */
-  note(part: MemoryNotePart): void {
+  note(part: MemoryPart): void {
     this.list.push(part);
   }
 

@@ -162,6 +162,8 @@ export interface MessagesTable {
   output_tokens: ColumnType<number | null, number | null | undefined, number | null>;
   reasoning_tokens: ColumnType<number | null, number | null | undefined, number | null>;
   cached_input_tokens: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 0021: the tokens of the user's memory in a reply's context (its receipt). */
+  memory_tokens: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CreditLedgerTable {

@@ -1,4 +1,4 @@
-import type { MemoryItem, MemoryNotePart, MemoryReadPart } from '@neura/contract';
+import type { MemoryItem, MemoryPart } from '@neura/contract';
 import type { ToolSet } from 'ai';
 import { isPro } from '../entitlements/pro.js';
 import { approxTokens } from '../llm/context.js';
@@ -12,11 +12,11 @@ const PINNED_MAX = 50;
 const MATCHES_MAX = 30;
 const RECENT_MAX = 30;
 
-/** What memory adds to one reply: a system section, the two tools, and the receipt's part. */
+/** What memory adds to one reply: a system section, the two tools, and the section's tokens (the receipt). */
 export interface ReplyMemory {
   system: string;
   tools: ToolSet;
-  part: MemoryReadPart;
+  tokens: number;
 }
 
 /**
@@ -25,7 +25,7 @@ export interface ReplyMemory {
  */
 export type MemoryForReply = (
   recentUserTexts: string[],
-  note: (part: MemoryNotePart) => void,
+  note: (part: MemoryPart) => void,
 ) => Promise<ReplyMemory | undefined>;
 
 export interface ReplyPlace extends MemoryPlace {
@@ -118,7 +118,7 @@ export function memoryForReply(
     return {
       system,
       tools: memoryTools(deps.service, place, note),
-      part: { type: 'memory', action: 'read', tokens: approxTokens(system), items: items.length },
+      tokens: approxTokens(system),
     };
   };
 }

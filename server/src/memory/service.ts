@@ -2,7 +2,7 @@ import type {
   CreateMemoryItem,
   Memory,
   MemoryItem,
-  MemoryNotePart,
+  MemoryPart,
   MemoryScope,
   UpdateMemory,
   UpdateMemoryItem,
@@ -42,7 +42,7 @@ export function presentItem(row: MemoryItemRecord): MemoryItem {
 }
 
 /** The note a reply shows after the model remembered or forgot an item (with what undo needs). */
-export function noteOf(action: MemoryNotePart['action'], item: MemoryItem): MemoryNotePart {
+export function noteOf(action: MemoryPart['action'], item: MemoryItem): MemoryPart {
   return {
     type: 'memory',
     action,

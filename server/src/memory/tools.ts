@@ -1,4 +1,4 @@
-import { forgetInputSchema, type MemoryNotePart, rememberInputSchema } from '@neura/contract';
+import { forgetInputSchema, type MemoryPart, rememberInputSchema } from '@neura/contract';
 import { type Tool, type ToolSet, tool } from 'ai';
 import type { z } from 'zod';
 import { AppError } from '../errors.js';
@@ -20,7 +20,7 @@ export const memoryToolTexts = {
 export function memoryTools(
   memory: MemoryService,
   place: MemoryPlace & { userId: string },
-  note: (part: MemoryNotePart) => void,
+  note: (part: MemoryPart) => void,
 ): ToolSet {
   const remember = tool<z.infer<typeof rememberInputSchema>, unknown>({
     description:

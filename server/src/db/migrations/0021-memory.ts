@@ -9,10 +9,11 @@ import { isPostgres } from './0010-search-share.js';
  * `seq` is an integer key for the full-text index (an explicit INTEGER PRIMARY KEY in SQLite
  * survives VACUUM): SQLite keeps an external-content FTS5 table `memory_items_fts` (porter
  * stemming) current with triggers; PostgreSQL a stored generated `document tsvector` with a GIN
- * index.
+ * index. `messages.memory_tokens`: the tokens of memory a reply's context carried (its receipt).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
+  await db.schema.alterTable('messages').addColumn('memory_tokens', 'integer').execute();
   await db.schema
     .createTable('memory_settings')
     .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
@@ -69,4 +70,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   await db.schema.dropTable('memory_items').execute();
   await db.schema.dropTable('memory_settings').execute();
+  await db.schema.alterTable('messages').dropColumn('memory_tokens').execute();
 }
