@@ -158,6 +158,14 @@ describe('memory in replies', () => {
     // The note stays in history (the chat shows it after a reload).
     const history = await call('GET', `/users/me/chats/${chat.id}/messages`, frank);
     expect(JSON.stringify(history)).toContain('"action":"remembered"');
+
+    // A share link shows the reply, never the memory note.
+    const share = await call('POST', `/users/me/chats/${chat.id}/share`, frank);
+    const shared = await t.app.inject({ method: 'GET', url: `/api/share/${share.id}` });
+    expect(shared.statusCode).toBe(200);
+    expect(shared.body).toContain('I will remember that.');
+    expect(shared.body).not.toContain('"type":"memory"');
+    expect(shared.body).not.toContain('Frank is learning Greek.');
   });
 
   it("should forget the user's best-matching item only", async () => {
