@@ -12,7 +12,7 @@ export const memoryTexts = {
   aboutLabel: 'What every persona should know about you',
   aboutPlaceholder: 'e.g. I am Sam, a nurse in Porto. I like short answers.',
   aboutCount: (n: number, max: number) => `${n.toLocaleString('en-US')} / ${max.toLocaleString('en-US')}`,
-  saveAbout: 'Save',
+  saveAbout: 'Save about me',
   savingAbout: 'Saving…',
   aboutSaved: '"About me" saved.',
   itemsHeading: 'Remembered',
