@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { multilineText, plainText } from './http.js';
+import { CONTROL_CHARS_MESSAGE, hasNoControlChars } from './validators.js';
 
 /** Memory (wave 4, issue #44): "about me" and remembered items, the signed-in user's only. */
+
+// As http.ts's plainText / multilineText (not imported: http.ts → entities.ts → skills.ts → here).
+const plainText = () => z.string().refine((v) => hasNoControlChars(v), CONTROL_CHARS_MESSAGE);
+const multilineText = () => z.string().refine((v) => hasNoControlChars(v, true), CONTROL_CHARS_MESSAGE);
 
 export const MEMORY_ABOUT_MAX = 1500;
 export const MEMORY_ITEM_MAX = 500;
