@@ -1,6 +1,6 @@
-import { readTarGz } from '@neura/test-kit/tar';
 import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
+import { readTarGz } from '@neura/test-kit/tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, record, waitFor } from './helpers/conversation.js';
 import { connectSocket, type TestSocket } from './helpers/socket.js';
@@ -10,7 +10,12 @@ describe('memory API', () => {
   let t: TestApp;
   const sockets: TestSocket[] = [];
 
-  const call = async (method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE', url: string, user: TestUser, payload?: object) => {
+  const call = async (
+    method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    user: TestUser,
+    payload?: object,
+  ) => {
     const res = await t.app.inject({
       method,
       url: `/api${url}`,
@@ -46,10 +51,17 @@ describe('memory API', () => {
       pinned: true,
     });
     expect(persona.body).toMatchObject({ scope: 'persona', personaId: 'kind-listener', pinned: true });
-    const inChat = await call('POST', '/users/me/memory/items', alice, { text: 'Planning a trip.', scope: 'chat', chatId: chat.id });
+    const inChat = await call('POST', '/users/me/memory/items', alice, {
+      text: 'Planning a trip.',
+      scope: 'chat',
+      chatId: chat.id,
+    });
     expect(inChat.body).toMatchObject({ scope: 'chat', chatId: chat.id });
 
-    const edited = await call('PATCH', `/users/me/memory/items/${everywhere.body.id}`, alice, { text: 'My cat is Mochi.', pinned: true });
+    const edited = await call('PATCH', `/users/me/memory/items/${everywhere.body.id}`, alice, {
+      text: 'My cat is Mochi.',
+      pinned: true,
+    });
     expect(edited.body).toMatchObject({ id: everywhere.body.id, text: 'My cat is Mochi.', pinned: true });
 
     const off = await call('PUT', '/users/me/memory', alice, { enabled: false });
@@ -90,7 +102,10 @@ describe('memory API', () => {
     const owner = await createTestUser(t.services);
     const other = await createTestUser(t.services);
     const item = (await call('POST', '/users/me/memory/items', owner, { text: 'Owner secret' })).body;
-    for (const [method, payload] of [['PATCH', { text: 'mine now' }], ['DELETE', undefined]] as const) {
+    for (const [method, payload] of [
+      ['PATCH', { text: 'mine now' }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await call(method, `/users/me/memory/items/${item.id}`, other, payload);
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('That memory was not found.');
@@ -102,7 +117,11 @@ describe('memory API', () => {
     expect((await call('GET', '/users/me/memory', other)).body.items).toEqual([]);
 
     const ownersChat = await createTestChat(t.services, owner.id, 'kind-listener');
-    const res = await call('POST', '/users/me/memory/items', other, { text: 'x', scope: 'chat', chatId: ownersChat.id });
+    const res = await call('POST', '/users/me/memory/items', other, {
+      text: 'x',
+      scope: 'chat',
+      chatId: ownersChat.id,
+    });
     expect(res.status).toBe(404);
     const unknown = await call('POST', '/users/me/memory/items', other, { text: 'x', personaId: 'no-such-persona' });
     expect(unknown.status).toBe(404);
@@ -138,13 +157,19 @@ describe('memory API', () => {
     await call('POST', '/users/me/memory/items', erin, { text: 'Allergic to peanuts.' });
     const entries = readTarGz(await t.services.archives.buildNow(erin.id));
     const memory = JSON.parse(entries.get('memory.json')?.toString('utf8') ?? '{}');
-    expect(memory).toMatchObject({ enabled: true, about: 'Erin, from Lisbon.', items: [{ text: 'Allergic to peanuts.', source: 'user' }] });
+    expect(memory).toMatchObject({
+      enabled: true,
+      about: 'Erin, from Lisbon.',
+      items: [{ text: 'Allergic to peanuts.', source: 'user' }],
+    });
     expect(entries.get('README.txt')?.toString('utf8')).toContain('memory.json');
 
     const del = await call('DELETE', '/users/me', erin, { password: 'erin password 123' });
     expect(del.status).toBe(200);
     const db = t.services.db;
     expect(await db.selectFrom('memory_items').select('id').where('user_id', '=', erin.id).execute()).toEqual([]);
-    expect(await db.selectFrom('memory_settings').select('user_id').where('user_id', '=', erin.id).execute()).toEqual([]);
+    expect(await db.selectFrom('memory_settings').select('user_id').where('user_id', '=', erin.id).execute()).toEqual(
+      [],
+    );
   });
 });

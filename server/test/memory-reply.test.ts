@@ -23,7 +23,11 @@ describe('memory in replies', () => {
   const remember = (user: TestUser, payload: object) => call('POST', '/users/me/memory/items', user, payload);
 
   /** Sends `text` in the chat and answers the model's first streamed request and the reply's done event. */
-  async function turn(user: TestUser, chatId: string, text: string): Promise<{ request: FakeRequest; done: Recorded; events: Recorded[] }> {
+  async function turn(
+    user: TestUser,
+    chatId: string,
+    text: string,
+  ): Promise<{ request: FakeRequest; done: Recorded; events: Recorded[] }> {
     const socket = connectSocket(t.url, user.token);
     sockets.push(socket);
     const events = record(await connected(socket));
@@ -104,7 +108,9 @@ describe('memory in replies', () => {
     const chat = await createTestChat(t.services, dave.id, 'mindful-coach');
     await remember(dave, { text: 'Dave keeps a zeppelin model on his desk.' });
     for (let i = 0; i < 60; i++)
-      await t.services.memory.add(dave.id, { text: `Filler fact number ${i} about ordinary daily routines and errands.` });
+      await t.services.memory.add(dave.id, {
+        text: `Filler fact number ${i} about ordinary daily routines and errands.`,
+      });
     const { request } = await turn(dave, chat.id, 'Tell me about my zeppelin again');
     const lines = memoryLines(systemOf(request));
     expect(lines).toContain('- Dave keeps a zeppelin model on his desk.');
@@ -113,10 +119,15 @@ describe('memory in replies', () => {
     expect(lines.length).toBeLessThan(40);
 
     // Pro: the larger budget (1,500 tokens) holds them all.
-    const pro = await createTestUser(t.services, { credits: 50, proExpiry: new Date(Date.now() + 86_400_000).toISOString() });
+    const pro = await createTestUser(t.services, {
+      credits: 50,
+      proExpiry: new Date(Date.now() + 86_400_000).toISOString(),
+    });
     const proChat = await createTestChat(t.services, pro.id, 'mindful-coach');
     for (let i = 0; i < 61; i++)
-      await t.services.memory.add(pro.id, { text: `Filler fact number ${i} about ordinary daily routines and errands.` });
+      await t.services.memory.add(pro.id, {
+        text: `Filler fact number ${i} about ordinary daily routines and errands.`,
+      });
     expect(memoryLines(systemOf((await turn(pro, proChat.id, 'Hi')).request))).toHaveLength(61);
   });
 
@@ -143,7 +154,12 @@ describe('memory in replies', () => {
     await waitFor(events, (r) => r.event === 'memory.changed');
     const { items } = await call('GET', '/users/me/memory', frank);
     expect(items).toEqual([
-      expect.objectContaining({ text: 'Frank is learning Greek.', scope: 'persona', personaId: 'mindful-coach', source: 'model' }),
+      expect.objectContaining({
+        text: 'Frank is learning Greek.',
+        scope: 'persona',
+        personaId: 'mindful-coach',
+        source: 'model',
+      }),
     ]);
     const message = done.payload.message;
     expect(message.content).toBe('I will remember that.');

@@ -1,11 +1,4 @@
-import {
-  type MemoryPart,
-  type MessagePart,
-  SKILLS,
-  type Skill,
-  type ToolCall,
-  type ToolPart,
-} from '@neura/contract';
+import { type MemoryPart, type MessagePart, SKILLS, type Skill, type ToolCall, type ToolPart } from '@neura/contract';
 import { SkillError, UNEXPECTED_SKILL_ERROR } from '../skills/skill-error.js';
 
 const INVALID_INPUT = 'The request for this skill was not valid, so it was not run.';

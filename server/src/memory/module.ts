@@ -35,5 +35,3 @@ export function createMemoryModule(deps: {
     routes: memoryRoutes(deps.auth, memory),
   };
 }
-
-export type MemoryModule = ReturnType<typeof createMemoryModule>;

@@ -29,7 +29,9 @@ function MemoryNote({ part }: { part: MemoryPart }) {
       data-action={part.action}
     >
       <span className="font-semibold text-fg">{t.updated}</span>
-      <span className="min-w-0 break-words">{part.action === 'remembered' ? t.remembered(part.text) : t.forgot(part.text)}</span>
+      <span className="min-w-0 break-words">
+        {part.action === 'remembered' ? t.remembered(part.text) : t.forgot(part.text)}
+      </span>
       {state === 'undone' ? (
         <span>{t.undone}</span>
       ) : (
@@ -64,8 +66,8 @@ export function MemoryNotes({ message }: { message: Message }) {
   if (notes.length === 0) return null;
   return (
     <>
-      {notes.map((part, i) => (
-        <MemoryNote key={`${part.itemId}-${i}`} part={part} />
+      {notes.map((part) => (
+        <MemoryNote key={`${part.action}-${part.itemId}`} part={part} />
       ))}
     </>
   );

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { usePersonas } from '../store/personas';
 import { memoryTexts as t } from '../texts/memory';
 
-const smallButton = 'shrink-0 rounded-lg border border-border px-2.5 py-1 text-sm hover:bg-surface-3 disabled:opacity-60';
+const smallButton =
+  'shrink-0 rounded-lg border border-border px-2.5 py-1 text-sm hover:bg-surface-3 disabled:opacity-60';
 
 /** One remembered item: its text, scope and source; pin, edit in place and delete. */
 export function MemoryItemRow({

@@ -68,7 +68,9 @@ beforeEach(() => {
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ url, method, body });
       if (refuse && method !== 'GET')
-        return new Response(JSON.stringify({ message: refuse.message, code: 'request:invalid' }), { status: refuse.status });
+        return new Response(JSON.stringify({ message: refuse.message, code: 'request:invalid' }), {
+          status: refuse.status,
+        });
       return new Response(JSON.stringify(await answer(url, method, body)), {
         status: method === 'POST' ? 201 : 200,
         headers: { 'Content-Type': 'application/json' },
@@ -86,7 +88,8 @@ function renderPage(element = <MemoryPage />) {
   const router = createMemoryRouter([{ path: '/settings/memory', element }], { initialEntries: ['/settings/memory'] });
   render(<RouterProvider router={router} />);
 }
-const writes = () => calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${new URL(c.url, 'http://x').pathname}`);
+const writes = () =>
+  calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${new URL(c.url, 'http://x').pathname}`);
 
 describe('MemoryPage', () => {
   it('should show a skeleton, then the switch, about me with its counter and every item with scope and source', async () => {
@@ -110,7 +113,9 @@ describe('MemoryPage', () => {
     await screen.findByText('I am vegetarian.');
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit “Learning Greek.”' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Edit “Learning Greek.”' }), { target: { value: 'Fluent in Greek.' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Edit “Learning Greek.”' }), {
+      target: { value: 'Fluent in Greek.' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Fluent in Greek.');
 
@@ -157,7 +162,9 @@ describe('MemoryPage', () => {
     fireEvent.change(screen.getByTestId('memory-add-input'), { target: { value: 'Too long, says the server' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     await waitFor(() =>
-      expect(useToastStore.getState().toasts.map((t) => t.message)).toContain('A memory can be at most 500 characters.'),
+      expect(useToastStore.getState().toasts.map((t) => t.message)).toContain(
+        'A memory can be at most 500 characters.',
+      ),
     );
     expect((screen.getByTestId('memory-add-input') as HTMLInputElement).value).toBe('Too long, says the server');
 
@@ -170,11 +177,33 @@ describe('MemoryPage', () => {
 describe('MemoryNotes', () => {
   it('should undo what the model remembered (the item is deleted) and what it forgot (added back as it was)', async () => {
     const parts = [
-      { type: 'memory' as const, action: 'remembered' as const, itemId: 'r1', text: 'Likes tea.', scope: 'persona' as const, personaId: 'p' },
-      { type: 'memory' as const, action: 'forgot' as const, itemId: 'f1', text: 'Hates olives.', scope: 'user' as const },
+      {
+        type: 'memory' as const,
+        action: 'remembered' as const,
+        itemId: 'r1',
+        text: 'Likes tea.',
+        scope: 'persona' as const,
+        personaId: 'p',
+      },
+      {
+        type: 'memory' as const,
+        action: 'forgot' as const,
+        itemId: 'f1',
+        text: 'Hates olives.',
+        scope: 'user' as const,
+      },
     ];
     memory.items.push({ ...item('Likes tea.'), id: 'r1' });
-    const message = { id: 'a', chatId: 'c', role: 'assistant' as const, content: 'Ok', createdAt: '', status: 'complete' as const, cost: 1, parts };
+    const message = {
+      id: 'a',
+      chatId: 'c',
+      role: 'assistant' as const,
+      content: 'Ok',
+      createdAt: '',
+      status: 'complete' as const,
+      cost: 1,
+      parts,
+    };
     renderPage(<MemoryNotes message={message} />);
     const notes = screen.getAllByTestId('memory-note');
     expect(notes.map((n) => n.textContent)).toEqual([

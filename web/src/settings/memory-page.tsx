@@ -127,7 +127,7 @@ export default function MemoryPage() {
       (error) => setLoadError(errorMessage(error, t.loadFailed)),
     );
   }, []);
-  useEffect(load, []);
+  useEffect(load, [load]);
   // Another device (or the model in a chat) changed it: read it again.
   useSessionEvent('memory.changed', load);
 
