@@ -142,10 +142,12 @@ export class MemoryRepository {
       : sql``;
     const columns = sql.raw(ITEM_COLUMNS.map((c) => `m.${c}`).join(', '));
     if (this.kind === 'postgres') {
+      // The query inline (not a joined row): the planner then reads the GIN index.
+      const query = sql`websearch_to_tsquery('english', ${words.join(' or ')})`;
       const { rows } = await sql<MemoryItemRecord>`
-        SELECT ${columns} FROM memory_items m, websearch_to_tsquery('english', ${words.join(' or ')}) q
-        WHERE m.user_id = ${userId} AND m.document @@ q ${applies}
-        ORDER BY ts_rank(m.document, q) DESC, m.id DESC
+        SELECT ${columns} FROM memory_items m
+        WHERE m.document @@ ${query} AND m.user_id = ${userId} ${applies}
+        ORDER BY ts_rank(m.document, ${query}) DESC, m.id DESC
         LIMIT ${limit}`.execute(this.db);
       return rows;
     }

@@ -1,5 +1,5 @@
-/** Words of the recent user messages searched for (the rest of a long message adds little). */
-const WORDS_MAX = 24;
+/** Words of the recent user messages searched for, newest first (more cost more ranking, PostgreSQL most). */
+const WORDS_MAX = 8;
 
 const STOP_WORDS = new Set(
   "the and for are but not you your with this that have has had was were what when where which who why how can could would should will from they them their there then than into about just like also some any all our out get got its it's".split(

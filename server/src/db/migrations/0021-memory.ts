@@ -35,7 +35,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('memory_items_user_idx').on('memory_items').columns(['user_id', 'scope']).execute();
+  // A reply reads a user's pinned items, then the newest others: in this index's order, no sort.
+  await db.schema
+    .createIndex('memory_items_user_idx')
+    .on('memory_items')
+    .columns(['user_id', 'pinned', 'updated_at', 'id'])
+    .execute();
   await db.schema.createIndex('memory_items_chat_idx').on('memory_items').column('chat_id').execute();
   await db.schema.createIndex('memory_items_persona_idx').on('memory_items').column('persona_id').execute();
 
