@@ -12,7 +12,7 @@ export const MEMORY_ITEM_MAX = 500;
 export const MEMORY_SCOPES = ['user', 'persona', 'chat'] as const;
 export type MemoryScope = (typeof MEMORY_SCOPES)[number];
 
-export const memoryTexts = {
+export const memoryInputTexts = {
   aboutTooLong: `"About me" can be at most ${MEMORY_ABOUT_MAX.toLocaleString('en-US')} characters.`,
   itemEmpty: 'Write something to remember.',
   itemTooLong: `A memory can be at most ${MEMORY_ITEM_MAX} characters.`,
@@ -38,12 +38,12 @@ export const memorySchema = z.object({
 });
 export type Memory = z.infer<typeof memorySchema>;
 
-const itemText = () => plainText().trim().min(1, memoryTexts.itemEmpty).max(MEMORY_ITEM_MAX, memoryTexts.itemTooLong);
+const itemText = () => plainText().trim().min(1, memoryInputTexts.itemEmpty).max(MEMORY_ITEM_MAX, memoryInputTexts.itemTooLong);
 
 export const updateMemorySchema = z
   .object({
     enabled: z.boolean().optional(),
-    about: multilineText().trim().max(MEMORY_ABOUT_MAX, memoryTexts.aboutTooLong).optional(),
+    about: multilineText().trim().max(MEMORY_ABOUT_MAX, memoryInputTexts.aboutTooLong).optional(),
   })
   .strict();
 export type UpdateMemory = z.infer<typeof updateMemorySchema>;

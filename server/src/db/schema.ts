@@ -349,7 +349,7 @@ export interface MemorySettingsTable {
   updated_at: Timestamp;
 }
 
-/** 0021: remembered items (`seq` keys the full-text index). */
+/** 0021: remembered items (`seq`, SQLite only, keys its full-text index; never read elsewhere). */
 export interface MemoryItemsTable {
   seq: Generated<number>;
   id: string;

@@ -24,7 +24,7 @@ const ITEM_COLUMNS = [
 
 /**
  * The only writer of `memory_settings` and `memory_items` (the full-text index follows through
- * triggers on SQLite, a generated column on PostgreSQL). Every statement is bound to one user.
+ * triggers on SQLite and PostgreSQL). Every statement is bound to one user.
  */
 export class MemoryRepository {
   constructor(

@@ -38,7 +38,7 @@ function MemoryNote({ part }: { part: MemoryPart }) {
         <button
           type="button"
           disabled={state === 'busy'}
-          className="underline hover:text-fg disabled:opacity-60"
+          className="py-1 underline hover:text-fg disabled:opacity-60"
           onClick={() => {
             setState('busy');
             undo(part).then(
@@ -53,7 +53,7 @@ function MemoryNote({ part }: { part: MemoryPart }) {
           {t.undo}
         </button>
       )}
-      <Link to="/settings/memory" className="underline hover:text-fg">
+      <Link to="/settings/memory" className="py-1 underline hover:text-fg">
         {t.manage}
       </Link>
     </div>

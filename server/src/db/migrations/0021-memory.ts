@@ -6,10 +6,11 @@ import { isPostgres } from './0010-search-share.js';
  * remembered items (`memory_items`), each the user's own, gone with the user (and a chat-scoped
  * item with its chat, a persona-scoped one with its persona).
  *
- * `seq` is an integer key for the full-text index (an explicit INTEGER PRIMARY KEY in SQLite
- * survives VACUUM): SQLite keeps an external-content FTS5 table `memory_items_fts` (porter
- * stemming) current with triggers; PostgreSQL a stored generated `document tsvector` with a GIN
- * index. `messages.memory_tokens`: the tokens of memory a reply's context carried (its receipt).
+ * Full text: SQLite keeps an external-content FTS5 table `memory_items_fts` (porter stemming)
+ * current with triggers, keyed by `seq` (SQLite only: an explicit INTEGER PRIMARY KEY survives
+ * VACUUM); PostgreSQL keeps `document tsvector` with a GIN index, set by a trigger before each
+ * insert and text update (not a generated column: a backup's restore inserts rows as they were,
+ * and the trigger writes the document again; no sequence either). `messages.memory_tokens`: the tokens of memory a reply's context carried (its receipt).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
@@ -23,8 +24,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema
     .createTable('memory_items')
-    .addColumn('seq', pg ? 'serial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
-    .addColumn('id', 'text', (c) => c.notNull().unique())
+    .$call((t) =>
+      pg
+        ? t.addColumn('id', 'text', (c) => c.primaryKey())
+        : t
+            .addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement())
+            .addColumn('id', 'text', (c) => c.notNull().unique()),
+    )
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('text', 'text', (c) => c.notNull())
     .addColumn('scope', 'text', (c) => c.notNull())
@@ -45,9 +51,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('memory_items_persona_idx').on('memory_items').column('persona_id').execute();
 
   if (pg) {
-    await sql`ALTER TABLE memory_items ADD COLUMN document tsvector
-      GENERATED ALWAYS AS (to_tsvector('english', text)) STORED`.execute(db);
+    await sql`ALTER TABLE memory_items ADD COLUMN document tsvector`.execute(db);
     await sql`CREATE INDEX memory_items_document_idx ON memory_items USING GIN (document)`.execute(db);
+    await sql`
+      CREATE FUNCTION memory_items_document() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        NEW.document := to_tsvector('english', NEW.text);
+        RETURN NEW;
+      END $$`.execute(db);
+    await sql`
+      CREATE TRIGGER memory_items_document BEFORE INSERT OR UPDATE OF text ON memory_items
+      FOR EACH ROW EXECUTE FUNCTION memory_items_document()`.execute(db);
     return;
   }
   await sql`CREATE VIRTUAL TABLE memory_items_fts USING fts5(
@@ -74,6 +88,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`DROP TABLE memory_items_fts`.execute(db);
   }
   await db.schema.dropTable('memory_items').execute();
+  if (isPostgres(db)) await sql`DROP FUNCTION memory_items_document()`.execute(db);
   await db.schema.dropTable('memory_settings').execute();
   await db.schema.alterTable('messages').dropColumn('memory_tokens').execute();
 }
