@@ -7,10 +7,9 @@ import { type MemoryService, presentItem } from './service.js';
 import { memoryTools } from './tools.js';
 import { searchWords } from './words.js';
 
-/** The longest lists read per reply: pinned items, full-text matches; the newest others scale with the budget. */
-const PINNED_MAX = 50;
+/** The longest lists read per reply: full-text matches; pinned and newest items scale with the budget. */
 const MATCHES_MAX = 30;
-const recentMax = (budget: number) => Math.min(200, Math.ceil(budget / 10));
+const listedMax = (budget: number) => Math.min(250, 50 + Math.ceil(budget / 10));
 
 /** What memory adds to one reply: a system section, the two tools, and the section's tokens (the receipt). */
 export interface ReplyMemory {
@@ -77,11 +76,12 @@ export async function applicableItems(
   budget: number,
   aboutTokens: number,
 ): Promise<MemoryItem[]> {
-  const [pinned, matches, recent] = await Promise.all([
-    repo.applicable(place.userId, place, { pinned: true, limit: PINNED_MAX }),
+  const [listed, matches] = await Promise.all([
+    repo.applicable(place.userId, place, listedMax(budget)),
     repo.matching(place.userId, words, MATCHES_MAX, place),
-    repo.applicable(place.userId, place, { pinned: false, limit: recentMax(budget) }),
   ]);
+  const pinned = listed.filter((row) => row.pinned === 1);
+  const recent = listed.filter((row) => row.pinned !== 1);
   const chosen: MemoryItem[] = [];
   const seen = new Set<string>();
   let used = aboutTokens;

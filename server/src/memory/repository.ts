@@ -110,13 +110,12 @@ export class MemoryRepository {
     await trx.deleteFrom('memory_settings').where('user_id', '=', userId).execute();
   }
 
-  /** The items that apply at `place`, pinned or not, the newest first: at most `limit`. */
-  applicable(userId: string, place: MemoryPlace, options: { pinned: boolean; limit: number }) {
+  /** The items that apply at `place`: pinned ones first, then the newest (the index's order); at most `limit`. */
+  applicable(userId: string, place: MemoryPlace, limit: number) {
     return this.db
       .selectFrom('memory_items')
       .select(ITEM_COLUMNS)
       .where('user_id', '=', userId)
-      .where('pinned', '=', options.pinned ? 1 : 0)
       .where((eb) =>
         eb.or([
           eb('scope', '=', 'user'),
@@ -124,9 +123,10 @@ export class MemoryRepository {
           eb.and([eb('scope', '=', 'chat'), eb('chat_id', '=', place.chatId)]),
         ]),
       )
+      .orderBy('pinned', 'desc')
       .orderBy('updated_at', 'desc')
       .orderBy('id', 'desc')
-      .limit(options.limit)
+      .limit(limit)
       .execute();
   }
 
