@@ -38,7 +38,8 @@ export const memorySchema = z.object({
 });
 export type Memory = z.infer<typeof memorySchema>;
 
-const itemText = () => plainText().trim().min(1, memoryInputTexts.itemEmpty).max(MEMORY_ITEM_MAX, memoryInputTexts.itemTooLong);
+const itemText = () =>
+  plainText().trim().min(1, memoryInputTexts.itemEmpty).max(MEMORY_ITEM_MAX, memoryInputTexts.itemTooLong);
 
 export const updateMemorySchema = z
   .object({
