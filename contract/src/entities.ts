@@ -124,6 +124,8 @@ export const messageSchema = z.object({
   model: z.string().optional(),
   /** On a reply, for admins only: the provider's token counts (summed over the reply's steps). */
   usage: tokenUsageSchema.optional(),
+  /** On a reply, for its owner: the tokens of the user's memory its context carried (the receipt). */
+  memoryTokens: z.number().int().nonnegative().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

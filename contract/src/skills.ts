@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SKILLS, type Skill, VIDEO_PROVIDERS } from './constants.js';
+import { type MemoryPart, memoryPartSchema } from './memory.js';
 
 /**
  * Skills (tools the model calls), ARCHITECTURE.md §3 "Skills": the input each skill accepts, the
@@ -172,9 +173,9 @@ export type TextPart = z.infer<typeof textPartSchema>;
 export const toolPartSchema = z.intersection(z.object({ type: z.literal('tool') }), toolCallSchema);
 export type ToolPart = z.infer<typeof toolPartSchema>;
 
-/** A finished message's ordered parts: text, tool calls, more text. */
-export const messagePartSchema = z.union([textPartSchema, toolPartSchema]);
-export type MessagePart = TextPart | ToolPart;
+/** A finished message's ordered parts: text, tool calls, more text; memory notes (wave 4). */
+export const messagePartSchema = z.union([textPartSchema, toolPartSchema, memoryPartSchema]);
+export type MessagePart = TextPart | ToolPart | MemoryPart;
 
 /** GET /skills: every skill, whether this server can run it, and its surcharge per call. */
 export const skillInfoSchema = z.object({ id: z.enum(SKILLS), available: z.boolean(), cost: z.number().int().min(0) });

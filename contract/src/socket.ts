@@ -127,6 +127,8 @@ export interface SessionServerEvents {
   /** A stored message changed outside a reply stream (an edited user message). */
   'message.updated': (payload: { chatId: string; message: Message }) => void;
   'chat.messages': (payload: { chatId: string; messages: Message[] }) => void;
+  /** The user's memory changed (settings, another device, the model's remember/forget): fetch it again. */
+  'memory.changed': (payload: Record<string, never>) => void;
 }
 
 export interface VoiceServerEvents {

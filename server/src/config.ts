@@ -149,6 +149,9 @@ const configSchema = z.object({
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: optionalUrl,
   CONTEXT_TOKEN_BUDGET: z.coerce.number().int().min(256).default(8000),
+  /** Memory's share of a reply's context (about me + items), in tokens; Pro users get the larger one. */
+  MEMORY_CONTEXT_TOKENS: z.coerce.number().int().min(0).default(500),
+  MEMORY_CONTEXT_TOKENS_PRO: z.coerce.number().int().min(0).default(1500),
 
   // Speech (ARCHITECTURE.md §3 Speech)
   VOICE_MAX_SECONDS: z.coerce.number().int().min(1).max(600).default(VOICE_MAX_SECONDS_DEFAULT),

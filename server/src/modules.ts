@@ -22,6 +22,7 @@ import { AttemptLimiter } from './lib/limits/limiter.js';
 import { LlmRegistry } from './llm/registry.js';
 import { Mailer } from './mail/mailer.js';
 import { createMediaModule } from './media/module.js';
+import { createMemoryModule } from './memory/module.js';
 import { PersonaAdminService } from './personas/admin-service.js';
 import { PersonaAvatars } from './personas/avatar.js';
 import { setPersonaUrlPrefix } from './personas/custom.js';
@@ -82,6 +83,14 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
   // Persona avatars live in the file store (made by the files module, a layer above personas/).
   const avatars = new PersonaAvatars(personas.personaRepository, files.store);
   const skills = createSkillsModule({ config, realtime, credits, files: files.files });
+  const memory = createMemoryModule({
+    config,
+    db,
+    events,
+    auth: accounts.auth,
+    personas: personas.personas,
+    chats: chats.chatService,
+  });
   const conversation = createConversationModule({
     config,
     db,
@@ -97,6 +106,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     chatService: chats.chatService,
     skills: skills.skills,
     files: files.files,
+    memory: memory.forReply,
   });
   const feedback = createFeedbackModule({ db, kind: config.database.kind, events, auth: accounts.auth, audit });
   const { speech, routes: speechRoutes } = createSpeechModule({
@@ -189,6 +199,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     sharing: sharing.sharing,
     files: files.files,
     jobs,
+    memory: memory.memory,
   });
 
   for (const job of [...conversation.jobs, ...adminConsole.jobs, ...takeout.jobs, ...files.jobs, ...creator.jobs])
@@ -218,6 +229,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     search.routes,
     ...sharing.routes,
     takeout.routes,
+    memory.routes,
     ...creator.routes,
   ];
   return {
@@ -276,6 +288,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     search: search.search,
     sharing: sharing.sharing,
     archives: takeout.archives,
+    memory: memory.memory,
     /** People's own personas (issue #29). */
     creator: creator.creator,
     /** The API's route plugins, in order (each protected one authenticates in its own hook). */

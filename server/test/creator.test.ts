@@ -297,6 +297,14 @@ describe('people’s own personas (issue #29)', () => {
       const alice = await createTestUser(t.services);
       const instructions = 'You are Quill.\nAnswer only in haiku, about the sea.';
       const { body: persona } = await create(alice, { ...base, instructions, greeting: 'Waves.' });
+      // Memory off: its section would follow the instructions (memory.test.ts).
+      const off = { enabled: false };
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/users/me/memory',
+        headers: { authorization: `Bearer ${alice.token}` },
+        payload: off,
+      });
       const socket = await open(alice.token);
       const events = record(socket);
       const chat = await createChat(socket, persona.id);

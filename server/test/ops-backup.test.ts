@@ -116,6 +116,8 @@ describe('backup and restore (npm run admin -- backup / restore)', () => {
       sockets.push(socket);
       const chats: string[] = [];
       for (let c = 0; c < 5; c++) chats.push((await createTestChat(t.services, user.id, 'mindful-coach')).id);
+      // Memory (its full-text index is kept by triggers, on PostgreSQL a column the restore writes again).
+      await t.services.memory.add(user.id, { text: `User ${i} likes kayaking.`, scope: 'chat', chatId: chats[0] });
       const upload = await uploadFile(`${t.url}/api`, user.token, await makeImage(8 + i, 8, { left: [i * 20, 0, 0] }));
       expect(upload.status).toBe(201);
       users.push({ user, socket, events: record(socket), chats });

@@ -105,7 +105,10 @@ describe('skills in replies', () => {
 
   it("should offer exactly the persona's skills that are available", async () => {
     const offered = async (persona: string) => {
-      const { chat, socket, events } = await setup(persona);
+      const { user, chat, socket, events } = await setup(persona);
+      // Memory off: its two tools (remember, forget) are offered besides skills (memory.test.ts).
+      const headers = { authorization: `Bearer ${user.token}` };
+      await t.app.inject({ method: 'PUT', url: '/api/users/me/memory', headers, payload: { enabled: false } });
       model.setScript({ chunks: ['Hi'] });
       await send(socket, chat.id, 'hello');
       await doneFor(events, chat.id);

@@ -83,6 +83,7 @@ export function presentMessage(row: MessageRow, files?: FileUrls, options: Prese
     ...(row.finish_reason ? { finishReason: row.finish_reason as FinishReason } : {}),
     ...(options.admin && row.model ? { model: row.model } : {}),
     ...(usage ? { usage } : {}),
+    ...(row.memory_tokens != null ? { memoryTokens: row.memory_tokens } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import type { EventBus } from '../lib/events.js';
 import type { LifecyclePart } from '../lib/lifecycle.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import type { LlmRegistry } from '../llm/registry.js';
+import type { MemoryForReply, ReplyPlace } from '../memory/context.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { Realtime } from '../realtime/realtime.js';
 import { replyStreams } from '../realtime/reply-stream.js';
@@ -36,6 +37,8 @@ export interface ConversationModuleDeps {
   /** The tools a reply may offer (persona skills ∩ available). */
   skills: SkillRegistry;
   files: FileService;
+  /** The user's memory for one reply (its section, tools and receipt part); undefined when off. */
+  memory?: (place: ReplyPlace) => MemoryForReply;
 }
 
 /** Conversation: messages, the reply engine, history and chat naming. */
@@ -57,6 +60,7 @@ export function createConversationModule(deps: ConversationModuleDeps) {
     chats: deps.chatService,
     skills: deps.skills,
     files: deps.files,
+    ...(deps.memory ? { memory: deps.memory } : {}),
   });
   deps.realtime.onSession(conversationSocket(conversation, { chats: deps.chatService, log: deps.log }));
   // A chat being deleted: stop the reply being written in it first.

@@ -7,6 +7,7 @@ import type { FileService } from '../files/service.js';
 import { failpoint } from '../lib/failpoints.js';
 import { buildContext } from '../llm/context.js';
 import { IdleTimeoutError, ModelStreamError, type StepsResult, streamSteps } from '../llm/step-loop.js';
+import type { MemoryForReply } from '../memory/context.js';
 import type { OpenReplyStream } from '../realtime/reply-stream.js';
 import type { Reply, ReplyEnd } from '../replies/reply.js';
 import type { Settlement, SettleNews } from '../replies/settle.js';
@@ -53,7 +54,7 @@ export interface ReplyDeps {
 export async function runReply(
   deps: ReplyDeps,
   reply: Reply,
-  input: { model: LanguageModel; systemPrompt: string; tools?: ToolSet; modelId?: string },
+  input: { model: LanguageModel; systemPrompt: string; tools?: ToolSet; modelId?: string; memory?: MemoryForReply },
 ): Promise<ReplyResult> {
   const { messages, log } = deps;
   const { chatId, messageId, userId } = reply;
@@ -73,6 +74,7 @@ export async function runReply(
   let result: StepsResult | undefined;
   let failure: unknown;
   let firstText = true;
+  let memoryTokens: number | undefined;
   reply.every(PROGRESS_MS, () => {
     void messages
       .saveProgress(messageId, reply.content, parts.stored())
@@ -82,13 +84,22 @@ export async function runReply(
   try {
     const rows = (await messages.listRecentForContext(chatId, CONTEXT_MESSAGES)).reverse();
     const history = await historyForModel(rows, userId, deps.files);
+    // Memory (memory/): its section joins the system prompt (and its token count), its tools the skills.
+    const recent = rows.filter((row) => row.role === 'user').slice(-3);
+    const memory = await input.memory?.(
+      recent.map((row) => row.content),
+      (note) => parts.note(note),
+    );
+    memoryTokens = memory?.tokens;
+    const system = input.systemPrompt + (memory?.system ?? '');
+    const tools = memory ? { ...input.tools, ...memory.tools } : input.tools;
     result = await streamSteps(
       {
         model: input.model,
-        system: input.systemPrompt,
-        messages: buildContext(input.systemPrompt, history, deps.tokenBudget, { tools: input.tools !== undefined }),
-        tools: input.tools,
-        maxSteps: input.tools ? MAX_STEPS : 1,
+        system,
+        messages: buildContext(system, history, deps.tokenBudget, { tools: tools !== undefined }),
+        tools,
+        maxSteps: tools ? MAX_STEPS : 1,
         maxRetries: 1,
         signal: reply.signal,
         idleTimeoutMs: deps.idleTimeoutMs,
@@ -177,6 +188,7 @@ export async function runReply(
           ...(input.modelId ? { model: input.modelId } : {}),
           finishReason: storedFinish(end, finishReason),
           ...(result ? { usage: result.usage } : {}),
+          ...(memoryTokens !== undefined ? { memoryTokens } : {}),
         },
         ...(error ? { error } : {}),
       },

@@ -10,6 +10,7 @@ export interface ReplyOutcomeFields {
   model?: string;
   finishReason?: FinishReason;
   usage?: TokenUsage;
+  memoryTokens?: number;
 }
 
 /** The outcome columns of a message row before its reply ended (a user message keeps them empty). */
@@ -21,6 +22,7 @@ export const NO_OUTCOME = {
   output_tokens: null,
   reasoning_tokens: null,
   cached_input_tokens: null,
+  memory_tokens: null,
   prompt: null,
 } as const;
 
@@ -70,6 +72,7 @@ export class MessageRepository {
               output_tokens: outcome.usage?.outputTokens ?? null,
               reasoning_tokens: outcome.usage?.reasoningTokens ?? null,
               cached_input_tokens: outcome.usage?.cachedInputTokens ?? null,
+              memory_tokens: outcome.memoryTokens ?? null,
             }
           : {}),
         updated_at: nowIso(),

@@ -16,6 +16,7 @@ import { newId } from '../lib/ids.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import { nowIso } from '../lib/time.js';
 import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
+import type { MemoryForReply, ReplyPlace } from '../memory/context.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { Realtime } from '../realtime/realtime.js';
 import type { OpenReplyStream } from '../realtime/reply-stream.js';
@@ -60,6 +61,8 @@ export interface ConversationDeps {
   skills?: Pick<SkillRegistry, 'toolsFor'>;
   /** Attachments: ownership, chat ties, signed urls and the bytes the model sees. */
   files?: Pick<FileService, 'forMessage' | 'attachToChat' | 'url' | 'readOwned'>;
+  /** The user's memory for one reply (memory/): its section, tools and receipt part; none when off. */
+  memory?: (place: ReplyPlace) => MemoryForReply;
 }
 
 /**
@@ -282,6 +285,7 @@ export class ConversationService {
         modelId: resolved.modelId,
         systemPrompt: persona.systemPrompt,
         tools,
+        memory: this.deps.memory?.({ userId, chatId, personaId: persona.personaId }),
       });
       // The chat is free as soon as the reply has ended (its message.done / message.error is out):
       // a send right after it must not meet "busy" while the chat's preview is written.

@@ -1,4 +1,4 @@
-import { type MessagePart, SKILLS, type Skill, type ToolCall, type ToolPart } from '@neura/contract';
+import { type MemoryPart, type MessagePart, SKILLS, type Skill, type ToolCall, type ToolPart } from '@neura/contract';
 import { SkillError, UNEXPECTED_SKILL_ERROR } from '../skills/skill-error.js';
 
 const INVALID_INPUT = 'The request for this skill was not valid, so it was not run.';
@@ -59,6 +59,11 @@ export class ToolParts {
       part.output = { error: message };
       this.emit(part);
     }
+  }
+
+  /** A memory note (`Memory updated`), kept in the reply after what came before it. */
+  note(part: MemoryPart): void {
+    this.list.push(part);
   }
 
   hasTools(): boolean {

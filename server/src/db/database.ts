@@ -33,6 +33,7 @@ import * as m0017 from './migrations/0017-custom-persona-prices.js';
 import * as m0018 from './migrations/0018-data-archives.js';
 import * as m0019 from './migrations/0019-hardening-iv.js';
 import * as m0020 from './migrations/0020-jobs.js';
+import * as m0021 from './migrations/0021-memory.js';
 import { keepPrivate, makePrivateFile, PRIVATE_DIR_MODE } from './private-files.js';
 import type { Database } from './schema.js';
 
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0018-data-archives': m0018,
   '0019-hardening-iv': m0019,
   '0020-jobs': m0020,
+  '0021-memory': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { JobsTable } from './jobs-table.js';
 
 /**
@@ -163,6 +163,8 @@ export interface MessagesTable {
   output_tokens: ColumnType<number | null, number | null | undefined, number | null>;
   reasoning_tokens: ColumnType<number | null, number | null | undefined, number | null>;
   cached_input_tokens: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 0021: the tokens of the user's memory in a reply's context (its receipt). */
+  memory_tokens: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CreditLedgerTable {
@@ -340,6 +342,29 @@ export interface DataArchivesTable {
   expires_at: Timestamp | null;
 }
 
+/** 0021 (memory, issue #44): one row per user once memory was set; no row = on, no "about". */
+export interface MemorySettingsTable {
+  user_id: string;
+  enabled: number;
+  about: string;
+  updated_at: Timestamp;
+}
+
+/** 0021: remembered items (`seq`, SQLite only, keys its full-text index; never read elsewhere). */
+export interface MemoryItemsTable {
+  seq: Generated<number>;
+  id: string;
+  user_id: string;
+  text: string;
+  scope: 'user' | 'persona' | 'chat';
+  persona_id: string | null;
+  chat_id: string | null;
+  pinned: number;
+  source: 'user' | 'model';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -365,6 +390,8 @@ export interface Database {
   dashboard_days: DashboardDaysTable;
   data_archives: DataArchivesTable;
   jobs: JobsTable;
+  memory_settings: MemorySettingsTable;
+  memory_items: MemoryItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -388,3 +415,4 @@ export type OrderUpdate = Updateable<OrdersTable>;
 export type BillingSubscriptionRow = Selectable<BillingSubscriptionsTable>;
 export type ChatShareRow = Selectable<ChatSharesTable>;
 export type DataArchiveRow = Selectable<DataArchivesTable>;
+export type MemoryItemRow = Selectable<MemoryItemsTable>;

@@ -50,6 +50,8 @@ export interface NewsEvents {
   'message.created': { userId: string; chatId: string; message: Message };
   /** A stored message changed (an edited user message, a reply whose prompt was kept). */
   'message.updated': { userId: string; chatId: string; message: Message };
+  /** The user's memory changed (settings, items; by hand or by the model). */
+  'memory.changed': { userId: string };
   /** The published persona catalog changed: every open client reloads it. */
   'personas.changed': Record<string, never>;
 }

@@ -5,8 +5,8 @@ import { type Authenticate, Realtime, type SocketIdentity } from './realtime.js'
 /**
  * Realtime: the Socket.IO server. It is given the authenticate function (accounts sits above it)
  * and is the one place that turns domain news into what devices see: `credits.changed` →
- * `updateCredits`, `user.changed`, the `chat.*` and `message.created` / `message.updated` events
- * in the user's room (every tab of that user, on every process with Redis), `personas.changed`
+ * `updateCredits`, `user.changed`, the `chat.*` and `message.created` / `message.updated` and `memory.changed`
+ * events in the user's room (every tab of that user, on every process with Redis), `personas.changed`
  * to every client, and `session.revoked` → those sessions' sockets get `authError` and
  * disconnect. Features announce news on the bus (after their commit), never to sockets.
  */
@@ -50,6 +50,9 @@ export function createRealtimeModule<P extends SocketIdentity>({
   });
   events.on('message.updated', ({ userId, chatId, message }) => {
     room(userId)?.emit('message.updated', { chatId, message });
+  });
+  events.on('memory.changed', ({ userId }) => {
+    room(userId)?.emit('memory.changed', {});
   });
   events.on('personas.changed', () => {
     if (realtime.attached) realtime.session.emit('personas.changed', {});

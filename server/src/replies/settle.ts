@@ -12,6 +12,8 @@ export interface ReplyOutcome {
   model?: string;
   finishReason?: FinishReason;
   usage?: TokenUsage;
+  /** The tokens of the user's memory in the reply's context (memory/). */
+  memoryTokens?: number;
 }
 
 /** The writes a settlement makes to the reply's message (the conversation's MessageRepository). */

@@ -4,6 +4,7 @@ import {
   type MessagePart,
   type SharedChat,
   type SharedMessage,
+  withoutMemory,
 } from '@neura/contract';
 import { fromJson } from '../db/database.js';
 import type { MessageRow } from '../db/schema.js';
@@ -53,7 +54,9 @@ export function takeSnapshot(name: string, persona: SharedChat['persona'], rows:
       continuing = true;
       continue;
     }
-    const parts = fromJson<MessagePart[] | null>(row.parts, null);
+    // Memory notes are private to the chat's owner: a share link never shows them.
+    const stored = fromJson<MessagePart[] | null>(row.parts, null);
+    const parts = stored ? withoutMemory(stored) : null;
     if (row.role === 'assistant' && continuing && cut) {
       const into: SharedMessage = cut.message;
       into.content += continuationJoint(into.content, row.content) + row.content;

@@ -8,6 +8,7 @@ import type { AppJob, AppJobs } from '../jobs/module.js';
 import type { EventBus } from '../lib/events.js';
 import type { LifecyclePart } from '../lib/lifecycle.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
+import type { MemoryService } from '../memory/service.js';
 import type { SharingService } from '../sharing/service.js';
 import { ArchiveJobRepository } from './job-repository.js';
 import { ArchiveRepository } from './repository.js';
@@ -26,12 +27,14 @@ export function createTakeoutModule(deps: {
   files: FileService;
   /** Builds run as `archives.build` jobs, in whichever process claims them. */
   jobs: Pick<AppJobs, 'enqueue'>;
+  memory: Pick<MemoryService, 'get'>;
 }) {
   const archives = new ArchiveService(
     new ArchiveRepository(deps.db),
     new ArchiveJobRepository(deps.db),
     deps.sharing,
     deps.files,
+    deps.memory,
     deps.limiter,
     {
       dir: path.join(deps.config.DATA_DIR, 'archives'),

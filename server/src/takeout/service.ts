@@ -12,6 +12,7 @@ import { AppError, notFound } from '../errors.js';
 import type { FileService } from '../files/service.js';
 import type { Limit } from '../lib/limits/limit.js';
 import type { AttemptLimiter, Reservation } from '../lib/limits/limiter.js';
+import type { MemoryService } from '../memory/service.js';
 import { toMarkdown } from '../sharing/export.js';
 import type { SharingService } from '../sharing/service.js';
 import { GzipFile } from './gzip-file.js';
@@ -42,7 +43,7 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 const README =
-  'Everything Neura stores about your account.\n\naccount.json: your account and sign-in sessions\nledger.json: every credit grant, charge and refund\norders.json: purchases and subscriptions\nfeedback.json: feedback you sent\nshares.json: links you shared\npersonas.json: the personas you made\nchats/: every chat as JSON (all data) and Markdown (to read)\nfiles/: your uploaded and generated files (files.json lists them)\n';
+  'Everything Neura stores about your account.\n\naccount.json: your account and sign-in sessions\nledger.json: every credit grant, charge and refund\norders.json: purchases and subscriptions\nfeedback.json: feedback you sent\nshares.json: links you shared\npersonas.json: the personas you made\nmemory.json: what personas remember about you (about me and items)\nchats/: every chat as JSON (all data) and Markdown (to read)\nfiles/: your uploaded and generated files (files.json lists them)\n';
 
 export const archiveTexts = {
   notFound: 'That archive was not found. Start a new one.',
@@ -117,6 +118,7 @@ export class ArchiveService {
     private readonly jobs: ArchiveJobRepository,
     private readonly sharing: Pick<SharingService, 'exportData'>,
     private readonly files: Pick<FileService, 'openOwned'>,
+    private readonly memory: Pick<MemoryService, 'get'>,
     private readonly limiter: Pick<AttemptLimiter, 'reserve' | 'release' | 'forget'>,
     private readonly settings: ArchiveSettings,
     private readonly log?: FastifyBaseLogger,
@@ -326,6 +328,7 @@ export class ArchiveService {
       await tar.add('feedback.json', json(await r.feedback(userId)));
       await tar.add('shares.json', json(await r.shares(userId)));
       await tar.add('personas.json', json(await r.personas(userId)));
+      await tar.add('memory.json', json(await this.memory.get(userId)));
       step(++done, total);
       for (const { id } of chats) {
         signal.throwIfAborted();

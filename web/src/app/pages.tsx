@@ -16,6 +16,7 @@ const SettingsPage = lazy(() => import('../settings/settings-page'));
 const ChangePasswordPage = lazy(() => import('../settings/change-password-page'));
 const DeleteAccountPage = lazy(() => import('../settings/delete-account-page'));
 const YourDataPage = lazy(() => import('../conversation-io/your-data-page'));
+const MemoryPage = lazy(() => import('../settings/memory-page'));
 const ProPage = lazy(() => import('../billing/pro-page'));
 const BuyCreditsPage = lazy(() => import('../billing/buy-credits-page'));
 const OrderStatusPage = lazy(() => import('../billing/order-status-page'));
@@ -52,6 +53,7 @@ export const pageElements: Record<RouteName, ReactNode> = {
   password: page(<ChangePasswordPage />),
   delete: page(<DeleteAccountPage />),
   data: page(<YourDataPage />),
+  memory: page(<MemoryPage />),
   credits: page(<BuyCreditsPage />),
   'purchase-complete': page(<OrderStatusPage />),
   'pro-subscription': page(<ProSubscriptionPage />),

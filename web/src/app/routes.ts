@@ -1,5 +1,6 @@
 import { ioTexts } from '../conversation-io/texts';
 import { creatorTexts } from '../texts/creator';
+import { memoryTexts } from '../texts/memory';
 import { texts } from '../texts/texts';
 
 /** The route table of SPEC.md §2. */
@@ -13,6 +14,7 @@ export type RouteName =
   | 'password'
   | 'delete'
   | 'data'
+  | 'memory'
   | 'credits'
   | 'purchase-complete'
   | 'pro-subscription'
@@ -49,6 +51,7 @@ export const ROUTES: readonly RouteMeta[] = [
   { name: 'password', path: '/settings/password', title: texts.titles.password, auth: true, depth: 1 },
   { name: 'delete', path: '/settings/delete', title: texts.titles.delete, auth: true, depth: 1 },
   { name: 'data', path: '/settings/data', title: ioTexts.data.title, auth: true, depth: 1 },
+  { name: 'memory', path: '/settings/memory', title: memoryTexts.title, auth: true, depth: 1 },
   { name: 'credits', path: '/settings/credits', title: texts.titles.credits, auth: true, depth: 1 },
   {
     name: 'purchase-complete',

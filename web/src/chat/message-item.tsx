@@ -9,6 +9,7 @@ import { EditForm } from './actions/edit-form';
 import { MessageActions } from './actions/message-actions';
 import { editMessage } from './chat-api';
 import { continuedAnswer } from './continued-answer';
+import { MemoryNotes } from './memory-note';
 import { ReplyOutcome } from './reply-outcome';
 import { ThinkingBlock } from './thinking-block';
 import { MessageParts } from './tools/message-parts';
@@ -189,6 +190,7 @@ export const MessageItem = memo(function MessageItem({
               <Markdown>{markdown}</Markdown>
             )}
           </div>
+          <MemoryNotes message={message} />
           {message.status === 'stopped' ? <p className="mt-1 text-xs text-muted">{texts.chat.stopped}</p> : null}
           {message.status === 'failed' ? <p className="mt-1 text-xs text-danger">{texts.chat.failed}</p> : null}
           <ReplyOutcome message={message} isLast={isLast} busy={busy} />

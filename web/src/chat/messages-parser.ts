@@ -23,7 +23,17 @@ const toolPart = object({
   skill: str,
   status: oneOf('running', 'complete', 'failed'),
 });
-const part: Check = (v) => textPart(v) || toolPart(v);
+const memoryPart = object({
+  type: (v) => v === 'memory',
+  action: oneOf('remembered', 'forgot'),
+  itemId: str,
+  text: str,
+  scope: oneOf('user', 'persona', 'chat'),
+  personaId: optional(str),
+  chatId: optional(str),
+  pinned: optional(bool),
+});
+const part: Check = (v) => textPart(v) || toolPart(v) || memoryPart(v);
 const message = object({
   id: str,
   chatId: str,
@@ -50,6 +60,7 @@ const message = object({
       cachedInputTokens: optional(num),
     }),
   ),
+  memoryTokens: optional(num),
 });
 
 export const messagesParser = guard<Message[]>(arrayOf(message));

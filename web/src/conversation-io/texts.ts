@@ -55,7 +55,7 @@ export const ioTexts = {
     messages: (n: number) => `${n} message${n === 1 ? '' : 's'}`,
     archive: 'Download my data',
     archiveExplain:
-      'An archive (.tar.gz) of everything stored about you: your account, credit history, orders, feedback, every chat with its messages, and your uploaded and generated files.',
+      'An archive (.tar.gz) of everything stored about you: your account, credit history, orders, feedback, memory, every chat with its messages, and your uploaded and generated files.',
     build: 'Prepare archive',
     building: (pct: number) => `Preparing… ${pct}%`,
     download: 'Download archive',

@@ -4,6 +4,7 @@ import { ioTexts } from '../conversation-io/texts';
 import { ClientInfoLine } from '../platform/client-info-line';
 import { useAppStore } from '../store/app-store';
 import { selectCredits, selectIsPro, useUser } from '../store/user';
+import { memoryTexts } from '../texts/memory';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { AnalyticsSetting } from './analytics-setting';
@@ -94,6 +95,7 @@ export default function SettingsPage() {
           <SettingsLink to="/settings/credits">{texts.settings.buyCredits}</SettingsLink>
           <SettingsLink to="/settings/pro">{texts.settings.proSubscription}</SettingsLink>
           <SettingsLink to="/settings/password">{texts.settings.changePassword}</SettingsLink>
+          <SettingsLink to="/settings/memory">{memoryTexts.settingsRow}</SettingsLink>
           <SettingsLink to="/settings/data">{ioTexts.data.settingsRow}</SettingsLink>
           {user?.role === 'admin' ? <SettingsLink to="/admin">{texts.settings.adminConsole}</SettingsLink> : null}
           <SettingsLink to="/settings/delete" tone="danger">

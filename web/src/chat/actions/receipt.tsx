@@ -2,6 +2,7 @@ import type { Message, SkillInfo } from '@neura/contract';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSkills } from '../../skills/queries/skills';
 import { useUser } from '../../store/user';
+import { memoryTexts } from '../../texts/memory';
 import { replyTexts, messageActionTexts as t, texts } from '../../texts/texts';
 import { Button } from '../../ui/button';
 import { actionButton } from './classes';
@@ -98,6 +99,12 @@ function ReceiptBody({ message }: { message: Message }) {
       <dd className="text-end text-muted">
         <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
       </dd>
+      {message.memoryTokens !== undefined ? (
+        <div className="contents" data-testid="receipt-memory">
+          <dt className="text-muted">{memoryTexts.receiptMemory}</dt>
+          <dd className="text-end text-muted tabular-nums">{memoryTexts.tokens(message.memoryTokens)}</dd>
+        </div>
+      ) : null}
       {lines.refunded ? <p className="col-span-2 pt-1 text-xs text-muted">{t.receiptRefunded}</p> : null}
       {message.status === 'stopped' ? <p className="col-span-2 pt-1 text-xs text-muted">{t.receiptStopped}</p> : null}
       {admin ? <UsageLines message={message} /> : null}

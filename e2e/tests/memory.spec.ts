@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { type FakeOpenAI, startFakeOpenAI, toolScript } from '@neura/test-kit/fakes/openai';
+import { createTestChat } from '@neura/test-kit/seed';
+import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { createSignedInUser, signIn, withSeed } from '../support/session.js';
+
+/**
+ * Memory (issue #44) in Chromium at both sizes: the user tells a persona something, the fake model
+ * calls `remember`, the chat shows "Memory updated", the settings page lists it (saved by the
+ * model) and the user deletes it. Screenshots of the page, dark and light, go to
+ * e2e/artifacts/screenshots/memory/.
+ */
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+const SHOTS = path.join('artifacts', 'screenshots', 'memory');
+
+let model: FakeOpenAI;
+let app: ServerProcess;
+
+test.beforeAll(async () => {
+  model = await startFakeOpenAI();
+  app = await startServerProcess({ env: { LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-e2e' } });
+});
+test.afterAll(async () => {
+  await app?.stop();
+  await model?.close();
+});
+
+async function open(browser: Browser, size: (typeof SIZES)[number]): Promise<{ page: Page; chatId: string }> {
+  const user = await createSignedInUser({ credits: 40, password: null }, app.dataDir);
+  const chat = await withSeed((target) => createTestChat(target, user.id, 'mindful-coach'), app.dataDir);
+  const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+  await signIn(context, user.token);
+  return { page: await context.newPage(), chatId: chat.id };
+}
+
+async function shoot(page: Page, name: string) {
+  for (const theme of ['dark', 'light'] as const) {
+    await page.evaluate((t) => {
+      document.documentElement.classList.toggle('light', t === 'light');
+      document.documentElement.classList.toggle('dark', t !== 'light');
+    }, theme);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${theme}.png`), animations: 'disabled', fullPage: true });
+  }
+  await page.evaluate(() => {
+    document.documentElement.classList.remove('light');
+    document.documentElement.classList.add('dark');
+  });
+}
+
+for (const size of SIZES) {
+  test(`should remember what the user tells a persona, list it in settings and delete it (${size.name})`, async ({
+    browser,
+  }) => {
+    const fact = `My cat is called Miso (${size.name}).`;
+    model.setScript(
+      toolScript({
+        calls: [{ name: 'remember', arguments: JSON.stringify({ text: fact }) }],
+        after: ['I will remember Miso.'],
+      }),
+    );
+    const { page, chatId } = await open(browser, size);
+    await page.goto(`${app.url}/chats/${chatId}`);
+    await expect(page.getByTestId('credits-badge')).toHaveText('40');
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Remember that my cat is called Miso');
+    await box.press('Enter');
+
+    const reply = page.locator('[data-role="assistant"]');
+    await expect(reply).toHaveAttribute('data-status', 'complete');
+    const note = reply.getByTestId('memory-note');
+    await expect(note).toContainText('Memory updated');
+    await expect(note).toContainText(fact);
+    await page.screenshot({ path: path.join(SHOTS, `chat-note-${size.name}.png`), animations: 'disabled' });
+
+    await note.getByRole('link', { name: 'Manage memory' }).click();
+    await expect(page).toHaveURL(/\/settings\/memory$/);
+    const item = page.getByTestId('memory-item').filter({ hasText: fact });
+    await expect(item).toContainText('Saved by the model');
+    await expect(item).toContainText('Mindful Coach');
+    await shoot(page, `settings-${size.name}`);
+
+    // Keyboard: the item's Delete button is reachable and works with Enter.
+    const remove = item.getByRole('button', { name: `Delete “${fact}”` });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('memory-item')).toHaveCount(0);
+    await expect(page.getByText(/Nothing remembered yet/)).toBeVisible();
+    await page.context().close();
+  });
+}

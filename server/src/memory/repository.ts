@@ -1,0 +1,163 @@
+import { sql } from 'kysely';
+import type { Executor } from '../db/database.js';
+import type { MemoryItemRow } from '../db/schema.js';
+
+export type MemoryItemRecord = Omit<MemoryItemRow, 'seq'>;
+/** Where a reply is: which items apply (scope `user`, this persona's, this chat's). */
+export interface MemoryPlace {
+  personaId: string;
+  chatId: string;
+}
+
+const ITEM_COLUMNS = [
+  'id',
+  'user_id',
+  'text',
+  'scope',
+  'persona_id',
+  'chat_id',
+  'pinned',
+  'source',
+  'created_at',
+  'updated_at',
+] as const;
+
+/**
+ * The only writer of `memory_settings` and `memory_items` (the full-text index follows through
+ * triggers on SQLite and PostgreSQL). Every statement is bound to one user.
+ */
+export class MemoryRepository {
+  constructor(
+    private readonly db: Executor,
+    private readonly kind: 'sqlite' | 'postgres',
+  ) {}
+
+  /** The user's settings (null columns: never set) and Pro expiry (the budget); undefined: no such user. */
+  settings(userId: string, trx: Executor = this.db) {
+    return trx
+      .selectFrom('users')
+      .leftJoin('memory_settings as s', 's.user_id', 'users.id')
+      .select(['s.enabled', 's.about', 'users.pro_expiry'])
+      .where('users.id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async saveSettings(userId: string, values: { enabled: number; about: string }, now: string, trx: Executor = this.db) {
+    await trx
+      .insertInto('memory_settings')
+      .values({ user_id: userId, ...values, updated_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: now }))
+      .execute();
+  }
+
+  list(userId: string, trx: Executor = this.db): Promise<MemoryItemRecord[]> {
+    return trx
+      .selectFrom('memory_items')
+      .select(ITEM_COLUMNS)
+      .where('user_id', '=', userId)
+      .orderBy('pinned', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  findOwned(userId: string, id: string, trx: Executor = this.db): Promise<MemoryItemRecord | undefined> {
+    return trx
+      .selectFrom('memory_items')
+      .select(ITEM_COLUMNS)
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async insert(item: MemoryItemRecord, trx: Executor = this.db): Promise<void> {
+    await trx.insertInto('memory_items').values(item).execute();
+  }
+
+  async update(
+    userId: string,
+    id: string,
+    values: { text?: string; pinned?: number; updated_at: string },
+    trx: Executor = this.db,
+  ): Promise<boolean> {
+    const result = await trx
+      .updateTable('memory_items')
+      .set(values)
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async delete(userId: string, ids: string[], trx: Executor = this.db): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await trx
+      .deleteFrom('memory_items')
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  async deleteItemsOf(userId: string, trx: Executor = this.db): Promise<number> {
+    const result = await trx.deleteFrom('memory_items').where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** `user.deleting`: the items and the settings row. */
+  async deleteAllOf(userId: string, trx: Executor): Promise<void> {
+    await this.deleteItemsOf(userId, trx);
+    await trx.deleteFrom('memory_settings').where('user_id', '=', userId).execute();
+  }
+
+  /** The items that apply at `place`: pinned ones first, then the newest (the index's order); at most `limit`. */
+  applicable(userId: string, place: MemoryPlace, limit: number) {
+    return this.db
+      .selectFrom('memory_items')
+      .select(ITEM_COLUMNS)
+      .where('user_id', '=', userId)
+      .where((eb) =>
+        eb.or([
+          eb('scope', '=', 'user'),
+          eb.and([eb('scope', '=', 'persona'), eb('persona_id', '=', place.personaId)]),
+          eb.and([eb('scope', '=', 'chat'), eb('chat_id', '=', place.chatId)]),
+        ]),
+      )
+      .orderBy('pinned', 'desc')
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * The user's items best matching any of `words` (letters and digits only, so never an operator
+   * of the engines' query languages), best first; with `place`, only the items that apply there.
+   */
+  async matching(userId: string, words: string[], limit: number, place?: MemoryPlace): Promise<MemoryItemRecord[]> {
+    if (words.length === 0) return [];
+    const applies = place
+      ? sql`AND (m.scope = 'user' OR (m.scope = 'persona' AND m.persona_id = ${place.personaId})
+          OR (m.scope = 'chat' AND m.chat_id = ${place.chatId}))`
+      : sql``;
+    const columns = sql.raw(ITEM_COLUMNS.map((c) => `m.${c}`).join(', '));
+    if (this.kind === 'postgres') {
+      // The query inline (not a joined row): the planner then reads the GIN index.
+      const query = sql`websearch_to_tsquery('english', ${words.join(' or ')})`;
+      const { rows } = await sql<MemoryItemRecord>`
+        SELECT ${columns} FROM memory_items m
+        WHERE m.document @@ ${query} AND m.user_id = ${userId} ${applies}
+        ORDER BY ts_rank(m.document, ${query}) DESC, m.id DESC
+        LIMIT ${limit}`.execute(this.db);
+      return rows;
+    }
+    const match = words.map((w) => `"${w}"`).join(' OR ');
+    const { rows } = await sql<MemoryItemRecord>`
+      SELECT ${columns} FROM memory_items_fts f
+      JOIN memory_items m ON m.seq = f.rowid
+      WHERE memory_items_fts MATCH ${match} AND m.user_id = ${userId} ${applies}
+      ORDER BY f.rank, m.id DESC
+      LIMIT ${limit}`.execute(this.db);
+    return rows;
+  }
+}
