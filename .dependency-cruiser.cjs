@@ -23,7 +23,7 @@ const SERVER_LAYERS = [
   ['audit/'],
   ['lib/'],
   ['db/', 'llm/'],
-  ['config.ts'],
+  ['config.ts', 'config/'],
   ['errors.ts', 'version.ts', 'mail/', 'web/'],
 ];
 
