@@ -177,5 +177,5 @@ describe('functions over 80 lines (reported)', () => {
     if (found.length > 0)
       console.info(`Functions over ${MAX_FUNCTION_LINES} lines (${found.length}):\n${found.join('\n')}`);
     expect(Array.isArray(found)).toBe(true);
-  });
+  }, 60_000);
 });
