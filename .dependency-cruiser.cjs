@@ -23,7 +23,7 @@ const SERVER_LAYERS = [
   ['audit/', 'jobs/'],
   ['lib/'],
   ['db/', 'llm/'],
-  ['config.ts'],
+  ['config.ts', 'config/'],
   ['errors.ts', 'version.ts', 'mail/', 'web/'],
 ];
 

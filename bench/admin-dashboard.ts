@@ -6,7 +6,8 @@
  * GET /api/admin/dashboard: once for 90 days before the closed days are kept (the seeding dropped
  * them all), then, once the app's job kept them again, for 7, 30 and 90 days.
  */
-import { createTestUser, openSeedTarget, seedBulkHistory } from '@neura/test-kit/seed';
+import { createTestUser, openSeedTarget } from '@neura/test-kit/seed';
+import { seedBulkHistory } from '@neura/test-kit/seed-bulk';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
 import { buildServer, startServerProcess } from '@neura/test-kit/server/process';
 import { loadAverage, report } from './lib/report.js';

@@ -4,9 +4,10 @@ import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { APICallError, tool } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { hasPartStream, type PartStreamModel, readParts } from '../src/llm/chat-stream.js';
+import { hasPartStream, type PartStreamModel } from '../src/llm/chat-stream.js';
 import { LlmRegistry } from '../src/llm/registry.js';
 import { streamSteps } from '../src/llm/step-loop.js';
+import { readParts } from '../src/llm/wire-parts.js';
 
 const call = (text: string, extra: Partial<LanguageModelV3CallOptions> = {}): LanguageModelV3CallOptions => ({
   prompt: [{ role: 'user', content: [{ type: 'text', text }] }],

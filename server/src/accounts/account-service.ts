@@ -8,60 +8,23 @@ import {
   VALIDATION_MESSAGES,
   VERIFY_MAIL_FAILED_MESSAGE,
 } from '@neura/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Principal } from '../auth/authenticate.js';
 import { generateToken, hashToken } from '../auth/tokens.js';
-import type { Config } from '../config.js';
-import type { CreditService } from '../credits/service.js';
-import { type Db, inTransaction } from '../db/database.js';
+import { inTransaction } from '../db/database.js';
 import { AppError } from '../errors.js';
-import type { EventBus } from '../lib/events.js';
 import { newId } from '../lib/ids.js';
-import type { Backoff } from '../lib/limits/limit.js';
-import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import { nowIso } from '../lib/time.js';
-import type { Mailer } from '../mail/mailer.js';
 import { resetCodeMail, verifyCodeMail } from '../mail/templates.js';
-import { CAPTCHA_REQUIRED_MESSAGE, type CaptchaVerifier } from './captcha.js';
-import type { CodeService } from './code-service.js';
-import type { InviteService } from './invite-service.js';
-import { BACKOFFS, CAPTCHA_AFTER_ADDRESS_FAILURES, CAPTCHA_AFTER_FAILURES, LIMITS } from './limits.js';
+import type { AccountDeps, Origin } from './account-deps.js';
+import { LIMITS } from './limits.js';
+import { type CurrentPasswordCheck, PasswordGuard, WRONG_PASSWORD_MESSAGE } from './password-guard.js';
 import { burnPasswordCheck, checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
-import type { SessionRepository } from './session-repository.js';
-import type { UserRepository } from './user-repository.js';
 
 export const ACCOUNT_MESSAGES = {
   invalidCredentials: 'The email address or password is incorrect.',
   emailTaken: 'An account with this email address already exists. Please log in instead.',
-  wrongPassword: 'Your current password is incorrect.',
+  wrongPassword: WRONG_PASSWORD_MESSAGE,
 } as const;
-
-/** What a current-password check comes with: the captcha token (if any) and the client's address. */
-export interface CurrentPasswordCheck {
-  captchaToken?: string;
-  ip: string;
-}
-
-/** Where a request comes from, for rate limits and the session record. */
-export interface Origin {
-  ip: string;
-  userAgent: string | null;
-}
-
-export interface AccountDeps {
-  config: Config;
-  db: Db;
-  users: UserRepository;
-  sessions: SessionRepository;
-  invites: InviteService;
-  codes: CodeService;
-  limiter: AttemptLimiter;
-  captcha: CaptchaVerifier;
-  mailer: Mailer;
-  credits: CreditService;
-  events: EventBus;
-  log: FastifyBaseLogger;
-}
 
 const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -74,7 +37,12 @@ export class AccountService {
   /** Mails being sent after their answer (`afterAnswer`). */
   private readonly pending = new Set<Promise<void>>();
 
-  constructor(private readonly d: AccountDeps) {}
+  /** The limits and the captcha around password checks. */
+  private readonly guard: PasswordGuard;
+
+  constructor(private readonly d: AccountDeps) {
+    this.guard = new PasswordGuard(d);
+  }
 
   /** `exists` and invite lookups: limited per IP across processes (they reveal what exists). */
   async reserveLookup(ip: string): Promise<void> {
@@ -167,32 +135,13 @@ export class AccountService {
    */
   async login(emailInput: string, password: string, origin: Origin, captchaToken?: string): Promise<string> {
     const email = normalizeEmail(emailInput);
-    const backoffSubject = `${email}|${origin.ip}`;
-    await this.refuseKnownCaptchaless(BACKOFFS.login, backoffSubject, captchaToken);
-    await this.refuseKnownCaptchaless(BACKOFFS.loginAddress, email, captchaToken, CAPTCHA_AFTER_ADDRESS_FAILURES);
-    // Count first, then verify: the try is reserved (per IP, under the per address+IP back-off,
-    // then under the per-address one) before the captcha and the password are checked, so
-    // parallel guesses — from many IPs and processes too — cannot outrun the limits or the captcha.
-    const reserved = await this.d.limiter.reserveAll([[LIMITS.loginFailPerIp, origin.ip]]);
-    try {
-      const attempt = await this.d.limiter.reserveBackoff(BACKOFFS.login, backoffSubject);
-      const addressAttempt = await this.d.limiter.reserveBackoff(BACKOFFS.loginAddress, email);
-      if (attempt > CAPTCHA_AFTER_FAILURES || addressAttempt > CAPTCHA_AFTER_ADDRESS_FAILURES) {
-        await this.d.captcha.require(captchaToken, origin.ip);
-      }
-    } catch (error) {
-      // Refused before any password check: the per-IP allowance counts checked passwords.
-      await this.d.limiter.release(reserved);
-      throw error;
-    }
+    const reserved = await this.guard.reserveLogin(email, origin.ip, captchaToken);
     const user = await this.d.users.findByEmail(email);
     let ok = false;
     if (user) ok = await verifyPassword(user.password_hash, password);
     else await burnPasswordCheck(password);
     if (!user || !ok) throw new AppError('auth:invalid-credentials', ACCOUNT_MESSAGES.invalidCredentials);
-    await this.d.limiter.release(reserved);
-    await this.d.limiter.resetBackoff(BACKOFFS.login, backoffSubject);
-    await this.d.limiter.resetBackoff(BACKOFFS.loginAddress, email);
+    await this.guard.loginSucceeded(email, origin.ip, reserved);
     if (!user.email_verified_at) throw new AppError('auth:not-verified', NOT_VERIFIED_MESSAGE);
     if (user.suspended_at) throw new AppError('auth:suspended', ACCOUNT_SUSPENDED_MESSAGE);
     return this.openSession(user.id, origin);
@@ -282,7 +231,12 @@ export class AccountService {
     check: CurrentPasswordCheck,
   ): Promise<void> {
     const { user } = principal;
-    await this.checkCurrentPassword(principal.sessionId, await this.passwordHash(user.id), currentPassword, check);
+    await this.guard.checkCurrentPassword(
+      principal.sessionId,
+      await this.passwordHash(user.id),
+      currentPassword,
+      check,
+    );
     checkPasswordPolicy(password, user.email);
     await this.d.users.update(user.id, { password_hash: await hashPassword(password) });
     await this.endSessions(await this.d.sessions.revokeAllForUser(user.id, principal.sessionId));
@@ -297,7 +251,7 @@ export class AccountService {
   /** Deletes the account and the user's chats, messages, sessions, ledger and personal data. */
   async deleteAccount(principal: Principal, password: string, check: CurrentPasswordCheck): Promise<void> {
     const { user } = principal;
-    await this.checkCurrentPassword(principal.sessionId, await this.passwordHash(user.id), password, check);
+    await this.guard.checkCurrentPassword(principal.sessionId, await this.passwordHash(user.id), password, check);
     const sessionIds = await this.d.sessions.activeIdsForUser(user.id);
     await inTransaction(this.d.db, async (trx) => {
       // Every feature removes its own rows (chats, messages, ledger, codes, …) in this transaction.
@@ -316,49 +270,6 @@ export class AccountService {
 
   private async endSessions(sessionIds: string[]): Promise<void> {
     if (sessionIds.length > 0) await this.d.events.emit('session.revoked', { sessionIds });
-  }
-
-  /**
-   * The current password, under a per-session back-off reserved before argon2 runs: a stolen
-   * token cannot brute-force it with parallel requests, and its guesses never slow down or ask a
-   * captcha of the owner's own sessions (finding N12). Past `CAPTCHA_AFTER_FAILURES` failures in
-   * a row it needs a valid captcha token too (when enabled), as a login does.
-   */
-  private async checkCurrentPassword(
-    sessionId: string,
-    hash: string,
-    password: string,
-    check: CurrentPasswordCheck,
-  ): Promise<void> {
-    await this.refuseKnownCaptchaless(BACKOFFS.currentPassword, sessionId, check.captchaToken);
-    const attempt = await this.d.limiter.reserveBackoff(BACKOFFS.currentPassword, sessionId);
-    await this.requireCaptchaPastFailures(attempt, check.captchaToken, check.ip);
-    if (!(await verifyPassword(hash, password))) {
-      throw new AppError('auth:wrong-password', ACCOUNT_MESSAGES.wrongPassword);
-    }
-    await this.d.limiter.resetBackoff(BACKOFFS.currentPassword, sessionId);
-  }
-
-  /**
-   * A try known to need the captcha that brings no token is refused at once, before it is counted
-   * (nothing is checked, so there is nothing to count). Only a shortcut: the decision that holds
-   * under bursts is `requireCaptchaPastFailures` on the reserved try's number.
-   */
-  private async refuseKnownCaptchaless(
-    policy: Backoff,
-    subject: string,
-    token: string | undefined,
-    after = CAPTCHA_AFTER_FAILURES,
-  ): Promise<void> {
-    if (!this.d.captcha.enabled || token) return;
-    if ((await this.d.limiter.backoffFailures(policy, subject)) >= after) {
-      throw new AppError('auth:captcha-required', CAPTCHA_REQUIRED_MESSAGE);
-    }
-  }
-
-  /** The reserved try number `attempt` (1-based) comes after `CAPTCHA_AFTER_FAILURES` failures: captcha. */
-  private async requireCaptchaPastFailures(attempt: number, token: string | undefined, ip: string): Promise<void> {
-    if (attempt > CAPTCHA_AFTER_FAILURES) await this.d.captcha.require(token, ip);
   }
 
   private async openSession(userId: string, origin: Origin): Promise<string> {

@@ -1,43 +1,23 @@
 import { type LedgerEntry, type Order, PRO_PRODUCT_ID, type SubscriptionResponse } from '@neura/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import { presentUser } from '../accounts/present-user.js';
-import type { User, UserLookup } from '../auth/user.js';
-import type { CreditService } from '../credits/service.js';
-import { type Db, inTransaction, type Tx } from '../db/database.js';
+import type { User } from '../auth/user.js';
+import { inTransaction, type Tx } from '../db/database.js';
 import type { OrderRow } from '../db/schema.js';
 import { isPro } from '../entitlements/pro.js';
 import { AppError } from '../errors.js';
-import type { EventBus } from '../lib/events.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
+import type { BillingDeps } from './deps.js';
 import { type Effects, type Fulfilment, newEffects } from './fulfilment.js';
-import { ledgerSubject, presentLedgerEntry, presentOrder } from './present.js';
-import type { Catalog } from './products.js';
+import { creditHistory, HISTORY_LIMIT } from './ledger.js';
+import { presentOrder } from './present.js';
 import { LIVE_SUBSCRIPTION_STATUSES, type PaymentProvider, type SubscriptionState } from './provider.js';
 import type { BillingRepository } from './repository.js';
 import { applySession } from './session-sync.js';
-import type { StripeProvider } from './stripe-provider.js';
 
 /** How long an order stays pending before its status page asks Stripe directly (and how often). */
 export const BACKSTOP_AFTER_MS = 4000;
 const ORDER_NOT_FOUND = 'This order does not exist or is not yours.';
-const HISTORY_LIMIT = 100;
-
-export interface BillingDeps {
-  db: Db;
-  log: FastifyBaseLogger;
-  repo: BillingRepository;
-  users: UserLookup;
-  credits: CreditService;
-  catalog: Catalog;
-  fulfilment: Fulfilment;
-  /** undefined when PAYMENTS=off. */
-  provider: PaymentProvider | undefined;
-  /** Set when PAYMENTS=stripe (the same object as provider). */
-  stripe: StripeProvider | undefined;
-  /** Announces `user.changed` after Pro changed (optional for tests that build the service alone). */
-  events?: EventBus;
-}
 
 /** Checkout, orders, the subscription and the sandbox: the rules of billing. */
 export class BillingService {
@@ -220,32 +200,9 @@ export class BillingService {
     return this.subscription(user);
   }
 
-  /** The credit history: charges per message with the persona, refunds, purchases, grants. */
-  async ledger(userId: string): Promise<LedgerEntry[]> {
-    const rows = await this.d.credits.history(userId, HISTORY_LIMIT);
-    const messageIds = new Set<string>();
-    const orderIds = new Set<string>();
-    for (const row of rows) {
-      const subject = ledgerSubject(row.idempotency_key);
-      if (subject.kind === 'message' && subject.id) messageIds.add(subject.id);
-      if (subject.kind === 'order' && subject.id) orderIds.add(subject.id);
-    }
-    const personas = await this.d.credits.personaNamesForMessages([...messageIds]);
-    const products = new Map<string, string>();
-    for (const id of orderIds) {
-      const order = await this.d.repo.findOwnedOrder(userId, id);
-      if (order) products.set(id, order.product);
-    }
-    return rows.map((row) => {
-      const subject = ledgerSubject(row.idempotency_key);
-      const detail =
-        subject.id === null
-          ? null
-          : subject.kind === 'message'
-            ? (personas.get(subject.id) ?? null)
-            : (products.get(subject.id) ?? null);
-      return presentLedgerEntry(row, detail);
-    });
+  /** The credit history: charges per message with the persona, refunds, purchases, grants (ledger.ts). */
+  ledger(userId: string): Promise<LedgerEntry[]> {
+    return creditHistory(this.d, userId);
   }
 
   /** Asks Stripe for the order's checkout session and applies what it says (the backstop). */

@@ -12,6 +12,7 @@ import type { EventBus } from '../lib/events.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import type { LlmRegistry } from '../llm/registry.js';
 import type { SkillRegistry } from '../skills/registry.js';
+import { CreatorAdminService } from './admin-service.js';
 import { CustomPersonaPricing } from './pricing.js';
 import { CustomPersonaRepository } from './repository.js';
 import { creatorAdminRoutes, creatorRoutes, personaProfileRoutes } from './routes.js';
@@ -39,6 +40,7 @@ export function createCreatorModule(deps: {
 }) {
   const personas = new CustomPersonaRepository(deps.db, deps.config.database.kind);
   const pricing = new CustomPersonaPricing(deps.config, deps.llm, personas);
+  const users = { emailOf: async (id: string) => (await deps.users.findById(id))?.email ?? null };
   const creator = new CreatorService({
     config: deps.config,
     personas,
@@ -49,14 +51,14 @@ export function createCreatorModule(deps: {
     limiter: deps.limiter,
     audit: deps.audit,
     store: deps.store,
-    users: { emailOf: async (id) => (await deps.users.findById(id))?.email ?? null },
+    users,
     catalogChanged: deps.catalogChanged,
   });
   deps.events.on('user.deleting', ({ userId, trx }) => creator.deleteAllOf(userId, trx));
   const routes: FastifyPluginAsync[] = [
     creatorRoutes(deps.auth, creator),
     personaProfileRoutes(deps.auth, creator),
-    creatorAdminRoutes(deps.auth, creator, deps.adminRoutes),
+    creatorAdminRoutes(deps.auth, new CreatorAdminService({ ...deps, personas, pricing, users }), deps.adminRoutes),
   ];
   /** Deleted personas no chat uses any more (L5), every 15 minutes, one process at a time. */
   const jobs: AppJob[] = [

@@ -9,6 +9,7 @@ import { identifyIfSignedIn, requireAuth, signedIn } from '../auth/http-auth.js'
 import { AppError, badRequest } from '../errors.js';
 import { parse } from '../lib/validate.js';
 import { AVATAR_MIME_TYPE } from '../personas/avatar.js';
+import type { CreatorAdminService } from './admin-service.js';
 import type { CreatorService } from './service.js';
 import { creatorTexts as t } from './texts.js';
 
@@ -166,7 +167,7 @@ const actorOf = (request: FastifyRequest): Actor => {
 export const creatorAdminRoutes =
   (
     auth: Authenticator,
-    creator: CreatorService,
+    creator: CreatorAdminService,
     registered: Array<{ method: string; url: string }>,
   ): FastifyPluginAsync =>
   async (app) => {

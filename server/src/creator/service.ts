@@ -2,22 +2,17 @@ import { randomBytes } from 'node:crypto';
 import {
   type CreatorOptions,
   type CustomPersona,
-  type CustomPersonaInput,
   type CustomPersonaList,
-  type CustomPersonaPatch,
-  type CustomPersonaPriceItem,
   customPersonaInputSchema,
   customPersonaPatchSchema,
   type Persona,
-  type PersonaReviewItem,
   SKILLS,
-  type Skill,
 } from '@neura/contract';
-import type { Actor, AuditLog } from '../audit/repository.js';
+import type { AuditLog } from '../audit/repository.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
-import { type Executor, fromJson, toJson } from '../db/database.js';
-import type { NewPersona, PersonaRow } from '../db/schema.js';
+import type { Executor } from '../db/database.js';
+import type { PersonaRow } from '../db/schema.js';
 import { AppError, badRequest } from '../errors.js';
 import type { FeedbackService } from '../feedback/service.js';
 import type { FileStore } from '../files/storage.js';
@@ -29,13 +24,11 @@ import { normaliseAvatar } from '../personas/avatar.js';
 import { avatarShownTo, customPersonaVisibleTo, listedInCatalog } from '../personas/custom.js';
 import type { SkillRegistry } from '../skills/registry.js';
 import { SkillError } from '../skills/skill-error.js';
+import { checkLimits, checkSkillNames, HOUR_MS, newRow, patchChanges, reserveOr } from './edits.js';
 import { presentCustomPersona, presentPublicPersona } from './present.js';
-import { ANY_MODEL, CustomPersonaPricing } from './pricing.js';
-import { CUSTOM_SORT_ORDER, type CustomPersonaRepository } from './repository.js';
+import { CustomPersonaPricing } from './pricing.js';
+import type { CustomPersonaRepository } from './repository.js';
 import { creatorTexts as t } from './texts.js';
-
-/** The fields whose change sends an approved (or rejected) public persona back to review. */
-const REVIEWED_FIELDS = ['name', 'instructions', 'greeting', 'description', 'tagline', 'suggestedPrompts'] as const;
 
 export interface CreatorDeps {
   config: Pick<
@@ -56,35 +49,13 @@ export interface CreatorDeps {
   catalogChanged: () => void;
 }
 
-/** Skill names are checked before the contract's schema, so an unknown one gets a message naming it. */
-function checkSkillNames(body: unknown): void {
-  const skills = (body as { skills?: unknown } | null)?.skills;
-  if (!Array.isArray(skills)) return;
-  for (const skill of skills) {
-    if (typeof skill === 'string' && !(SKILLS as readonly string[]).includes(skill))
-      throw badRequest(t.unknownSkill(skill));
-  }
-}
-
-const HOUR_MS = 3600_000;
 /** Reports one account may send per hour (the route also limits them per IP). */
 export const REPORTS_PER_ACCOUNT_PER_HOUR = 10;
 
-/** The limiter's 429, with a sentence that says which limit it was. */
-async function reserveOr<T>(reserve: () => Promise<T>, message: string): Promise<T> {
-  try {
-    return await reserve();
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'rate-limited') throw new AppError('rate-limited', message);
-    throw error;
-  }
-}
-
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-
 /**
  * People's own personas (issue #29): the builder's create / edit / delete within the operator's
- * limits, who may see one, the review queue, reports, avatars and the price rule.
+ * limits (the rules in edits.ts), who may see one, reports and avatars. The console's side (the
+ * review queue, unlisting, prices) is admin-service.ts.
  */
 export class CreatorService {
   constructor(private readonly d: CreatorDeps) {}
@@ -124,32 +95,9 @@ export class CreatorService {
   async create(userId: string, body: unknown): Promise<CustomPersona> {
     checkSkillNames(body);
     const input = validate(customPersonaInputSchema, body);
-    this.checkLimits(input);
+    checkLimits(this.d, input);
     const model = input.model ?? this.d.pricing.defaultModel;
-    const now = nowIso();
-    const row: NewPersona & { owner_id: string } = {
-      id: newId(),
-      icon: 'spark',
-      name: input.name,
-      description: input.description ?? '',
-      cost: await this.d.pricing.priceOf(model),
-      tags: toJson([]),
-      published: 0,
-      requires_pro: 0,
-      included_skills: toJson([...new Set(input.skills ?? [])]),
-      system_prompt: input.instructions,
-      model,
-      greeting: input.greeting || null,
-      tagline: input.tagline || null,
-      suggested_prompts: input.suggestedPrompts?.length ? toJson(input.suggestedPrompts) : null,
-      sort_order: CUSTOM_SORT_ORDER,
-      owner_id: userId,
-      visibility: input.visibility,
-      review_state: input.visibility === 'public' ? 'pending' : null,
-      deleted_at: null,
-      created_at: now,
-      updated_at: now,
-    };
+    const row = newRow(input, userId, model, await this.d.pricing.priceOf(model));
     // Creations per account per day (L5): deleting does not give a creation back.
     const perDay = this.d.config.CUSTOM_PERSONAS_CREATED_PER_DAY;
     const reservation = await reserveOr(
@@ -174,34 +122,11 @@ export class CreatorService {
     await this.ownedRow(userId, id);
     checkSkillNames(body);
     const patch = validate(customPersonaPatchSchema, body);
-    this.checkLimits(patch);
+    checkLimits(this.d, patch);
     const model = patch.model !== undefined ? (patch.model ?? this.d.pricing.defaultModel) : undefined;
     const cost = model !== undefined ? await this.d.pricing.priceOf(model) : undefined;
     const before = await this.d.personas.withLockedRow(id, userId, async (row, trx) => {
-      const changes: Partial<NewPersona> = {};
-      if (patch.name !== undefined) changes.name = patch.name;
-      if (patch.instructions !== undefined) changes.system_prompt = patch.instructions;
-      if (patch.description !== undefined) changes.description = patch.description ?? '';
-      if (patch.greeting !== undefined) changes.greeting = patch.greeting || null;
-      if (patch.tagline !== undefined) changes.tagline = patch.tagline || null;
-      if (patch.suggestedPrompts !== undefined)
-        changes.suggested_prompts = patch.suggestedPrompts.length ? toJson(patch.suggestedPrompts) : null;
-      if (patch.skills !== undefined) changes.included_skills = toJson([...new Set(patch.skills)]);
-      if (model !== undefined && cost !== undefined) {
-        changes.model = model;
-        changes.cost = cost;
-      }
-      const visibility = patch.visibility ?? row.visibility;
-      const textChanged = REVIEWED_FIELDS.some((field) => this.changed(row, patch, field));
-      if (visibility !== 'public') {
-        changes.review_state = null;
-      } else if (row.visibility !== 'public' || (textChanged && row.review_state !== 'pending')) {
-        changes.review_state = 'pending';
-      }
-      if (patch.visibility !== undefined) changes.visibility = visibility;
-      const reviewState = changes.review_state === undefined ? row.review_state : changes.review_state;
-      changes.published = visibility === 'public' && reviewState === 'approved' ? 1 : 0;
-      changes.updated_at = nowIso();
+      const changes = patchChanges(row, patch, model, cost);
       await this.d.personas.update(id, changes, trx);
       return { published: row.published, nowPublished: changes.published };
     });
@@ -338,139 +263,11 @@ export class CreatorService {
     return presentCustomPersona(await this.ownedRow(userId, row.id));
   }
 
-  // ------------------------------------------------------------------ the console
-
-  async pendingReviews(): Promise<PersonaReviewItem[]> {
-    const rows = await this.d.personas.listPending();
-    return Promise.all(
-      rows.map(async (row) => ({
-        persona: presentCustomPersona(row),
-        owner: { id: row.owner_id as string, email: await this.d.users.emailOf(row.owner_id as string) },
-      })),
-    );
-  }
-
-  /** Approve (publish: Explore and the Custom tab list it) or reject a pending public persona. */
-  async review(actor: Actor, id: string, decision: 'approve' | 'reject', note?: string): Promise<CustomPersona> {
-    const state = decision === 'approve' ? 'approved' : 'rejected';
-    // Decided on the row as it is now, under its lock: an edit that lands meanwhile is either
-    // before (still pending: it is what gets approved) or after (it sends it back to review).
-    const row = await this.d.personas.withLockedRow(id, undefined, async (current, trx) => {
-      if (current.visibility !== 'public' || current.review_state !== 'pending')
-        throw new AppError('conflict', t.reviewNotPending);
-      await this.d.personas.update(
-        id,
-        { review_state: state, published: decision === 'approve' ? 1 : 0, updated_at: nowIso() },
-        trx,
-      );
-      await this.d.audit.record(
-        actor,
-        {
-          action: `persona.${decision}`,
-          target: id,
-          before: { reviewState: current.review_state },
-          after: { reviewState: state, ...(note ? { note } : {}) },
-        },
-        trx,
-      );
-      return current;
-    });
-    if (!row) throw new AppError('not-found', t.notAvailable);
-    if (decision === 'approve') this.d.catalogChanged();
-    return presentCustomPersona((await this.d.personas.findById(id)) as PersonaRow);
-  }
-
-  /** The operator takes a custom persona out of Explore: it becomes unlisted (its link still works). */
-  async unlist(actor: Actor, id: string): Promise<CustomPersona> {
-    // The change and its audit line are one transaction, on the row as it is now.
-    const row = await this.d.personas.withLockedRow(id, undefined, async (current, trx) => {
-      await this.d.personas.update(
-        id,
-        { visibility: 'unlisted', review_state: null, published: 0, updated_at: nowIso() },
-        trx,
-      );
-      await this.d.audit.record(
-        actor,
-        {
-          action: 'persona.unlist',
-          target: id,
-          before: { visibility: current.visibility, reviewState: current.review_state },
-          after: { visibility: 'unlisted', reviewState: null },
-        },
-        trx,
-      );
-      return current;
-    });
-    if (!row) throw new AppError('not-found', t.notAvailable);
-    if (row.published === 1) this.d.catalogChanged();
-    return presentCustomPersona((await this.d.personas.findById(id)) as PersonaRow);
-  }
-
-  async prices(): Promise<CustomPersonaPriceItem[]> {
-    return this.d.pricing.table();
-  }
-
-  /** Sets the console's price of a model (or `*`) and re-prices the custom personas it applies to. */
-  async setPrice(actor: Actor, model: string, price: number): Promise<CustomPersonaPriceItem[]> {
-    if (model !== ANY_MODEL && !this.d.pricing.models.includes(model)) throw badRequest(t.priceUnknownModel(model));
-    const before = (await this.d.pricing.rule())(model);
-    const at = nowIso();
-    await this.d.personas.setPrice(model, price, at, async (trx) => {
-      const rule = await this.d.pricing.rule(trx);
-      for (const inUse of await this.d.personas.modelsInUse(trx))
-        await this.d.personas.setCostFor([inUse], rule(inUse).price, at, trx);
-      await this.d.audit.record(
-        actor,
-        {
-          action: 'custom-persona.price',
-          target: model,
-          before: { price: before.price, source: before.source },
-          after: { price },
-        },
-        trx,
-      );
-    });
-    this.d.catalogChanged();
-    return this.prices();
-  }
-
   // ------------------------------------------------------------------ helpers
 
   private async ownedRow(userId: string, id: string): Promise<PersonaRow> {
     const row = await this.d.personas.findOwned(userId, id);
     if (!row) throw new AppError('not-found', t.notFound);
     return row;
-  }
-
-  /** The operator's limits over the contract's: instructions length, skills the server runs, allowed models. */
-  private checkLimits(input: CustomPersonaPatch | CustomPersonaInput): void {
-    const max = this.d.config.CUSTOM_PERSONA_INSTRUCTIONS_MAX;
-    if (input.instructions !== undefined && input.instructions.length > max)
-      throw badRequest(t.instructionsTooLong(max));
-    for (const skill of input.skills ?? []) {
-      if (!this.d.skills.isAvailable(skill as Skill)) throw badRequest(t.skillUnavailable(skill));
-    }
-    if (input.model != null && !this.d.pricing.models.includes(input.model))
-      throw badRequest(t.unknownModel(input.model, this.d.pricing.models));
-  }
-
-  private changed(row: PersonaRow, patch: CustomPersonaPatch, field: (typeof REVIEWED_FIELDS)[number]): boolean {
-    switch (field) {
-      case 'name':
-        return patch.name !== undefined && patch.name !== row.name;
-      case 'instructions':
-        return patch.instructions !== undefined && patch.instructions !== row.system_prompt;
-      case 'description':
-        return patch.description !== undefined && (patch.description ?? '') !== row.description;
-      case 'greeting':
-        return patch.greeting !== undefined && (patch.greeting || null) !== row.greeting;
-      case 'tagline':
-        return patch.tagline !== undefined && (patch.tagline || null) !== row.tagline;
-      case 'suggestedPrompts':
-        return (
-          patch.suggestedPrompts !== undefined &&
-          !sameList(patch.suggestedPrompts, fromJson<string[]>(row.suggested_prompts, []))
-        );
-    }
   }
 }

@@ -1,6 +1,7 @@
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { readParts, requestBody } from './chat-stream.js';
+import { readParts } from './wire-parts.js';
+import { requestBody } from './wire-request.js';
 
 /** The lean reader on raw SSE bytes as real OpenAI-compatible servers send them (wave3-notes.md). */
 

@@ -11,54 +11,32 @@ import {
 } from '@neura/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Namespace, Server, type Socket } from 'socket.io';
+import { type Namespace, Server } from 'socket.io';
 import { newId } from '../lib/ids.js';
 import { containsNul } from '../lib/input-guard.js';
 import { runWithRequestId } from '../lib/request-context.js';
 import { API_CSP, REFERRER_POLICY } from '../lib/security-headers.js';
 import { originAllowed } from './allowed-origins.js';
 import type { RedisLink } from './redis-health.js';
+import {
+  type Authenticate,
+  type SessionHandler,
+  type SessionSocket,
+  type SocketIdentity,
+  sessionRoom,
+  userRoom,
+  type VoiceHandler,
+} from './socket-types.js';
 
-/** Who a socket belongs to: whatever the authenticate function answers, with at least these. */
-export interface SocketIdentity {
-  user: { id: string };
-  sessionId: string;
-}
-
-/** Resolves a connection's token; undefined when unknown or revoked. Given by the app (accounts). */
-export type Authenticate<P extends SocketIdentity> = (token: string | undefined) => Promise<P | undefined>;
-
-export interface SocketData<P extends SocketIdentity = SocketIdentity> {
-  principal?: P;
-  /** The app's logger, for the socket kit. */
-  log?: FastifyBaseLogger;
-  /** The token could not be checked (database away): the socket gets `serverUnavailable`, not `authError`. */
-  unavailable?: boolean;
-}
-
-export type SessionSocket<P extends SocketIdentity = SocketIdentity> = Socket<
-  SessionClientEvents,
-  SessionServerEvents,
-  Record<string, never>,
-  SocketData<P>
->;
-export type VoiceSocket<P extends SocketIdentity = SocketIdentity> = Socket<
-  VoiceClientEvents,
-  VoiceServerEvents,
-  Record<string, never>,
-  SocketData<P>
->;
-export type SessionHandler<P extends SocketIdentity = SocketIdentity> = (
-  socket: SessionSocket<P>,
-  principal: P,
-) => void | Promise<void>;
-export type VoiceHandler<P extends SocketIdentity = SocketIdentity> = (
-  socket: VoiceSocket<P>,
-  principal: P,
-) => void | Promise<void>;
-
-export const userRoom = (userId: string) => `user:${userId}`;
-export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+export type {
+  Authenticate,
+  SessionHandler,
+  SessionSocket,
+  SocketData,
+  SocketIdentity,
+  VoiceHandler,
+} from './socket-types.js';
+export { userRoom } from './socket-types.js';
 
 /**
  * The `broadcast` relay of SPEC §7: a change one device made to a chat (`chat.renamed` /

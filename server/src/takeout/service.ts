@@ -3,7 +3,6 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ArchiveJob } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/database.js';
@@ -13,37 +12,17 @@ import type { FileService } from '../files/service.js';
 import type { Limit } from '../lib/limits/limit.js';
 import type { AttemptLimiter, Reservation } from '../lib/limits/limiter.js';
 import type { MemoryService } from '../memory/service.js';
-import { toMarkdown } from '../sharing/export.js';
 import type { SharingService } from '../sharing/service.js';
-import { GzipFile } from './gzip-file.js';
+import { deleteOrphanFiles } from './archive-files.js';
 import type { ArchiveJobRepository } from './job-repository.js';
 import type { ArchiveRepository } from './repository.js';
-import { TarStream } from './tar.js';
+import { type ArchiveSources, writeArchive } from './writer.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** A building job's process writes its progress (and so says it is alive) this often. */
 const HEARTBEAT_MS = 2_000;
 /** A building job not updated for this long belongs to a process that died: it is failed. */
 const STALE_MS = 60_000;
-/** Archive files: `<id>.tar.gz` when ready, `<id>.tar.gz.part` while built. */
-const FILE_NAME = /^([A-Za-z0-9_-]{1,64})\.tar\.gz(\.part)?$/;
-
-/** Compression levels: text (JSON, Markdown, WAV) at 6; pictures and MP3, compressed already, are stored (0). */
-const TEXT_LEVEL = 6;
-const STORED_LEVEL = 0;
-const compressible = (mimeType: string) => !/^image\/|^audio\/mpeg$/.test(mimeType);
-
-const EXTENSIONS: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'audio/mpeg': 'mp3',
-  'audio/wav': 'wav',
-};
-
-const README =
-  'Everything Neura stores about your account.\n\naccount.json: your account and sign-in sessions\nledger.json: every credit grant, charge and refund\norders.json: purchases and subscriptions\nfeedback.json: feedback you sent\nshares.json: links you shared\npersonas.json: the personas you made\nmemory.json: what personas remember about you (about me and items)\nchats/: every chat as JSON (all data) and Markdown (to read)\nfiles/: your uploaded and generated files (files.json lists them)\n';
 
 export const archiveTexts = {
   notFound: 'That archive was not found. Start a new one.',
@@ -57,7 +36,6 @@ export const archiveTexts = {
 /** The daily limit of archives per account (counted when a build starts). */
 export const archiveLimit = (perDay: number): Limit => ({ scope: 'archive:user', max: perDay, windowMs: DAY_MS });
 
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export interface ArchiveSettings {
@@ -97,7 +75,7 @@ export interface ArchiveDownload {
  * sessions, ledger, orders, subscriptions, feedback, shared links, the personas they made, every
  * chat as JSON and Markdown, every file's bytes), built in the background with progress.
  *
- * The archive streams: entries go one by one through a tar writer into zlib's deflate stream (the
+ * The archive streams (writer.ts): entries go one by one through a tar writer into zlib's deflate stream (the
  * compression runs on libuv's threadpool, not the event loop; pictures and MP3s, compressed already,
  * are stored at level 0, the rest compressed at 6) framed as gzip (`GzipFile`), with backpressure, into
  * `DATA_DIR/archives/<id>.tar.gz.part`, renamed when complete; files are copied from their store
@@ -203,7 +181,7 @@ export class ArchiveService {
     const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'neura-archive-'));
     try {
       const file = path.join(dir, 'archive.tar.gz');
-      await this.write(userId, file, new AbortController().signal, () => undefined);
+      await writeArchive(this.sources, userId, file, new AbortController().signal, () => undefined);
       return await fsp.readFile(file);
     } finally {
       await fsp.rm(dir, { recursive: true, force: true });
@@ -218,29 +196,7 @@ export class ArchiveService {
   async sweep(now = Date.now()): Promise<void> {
     await this.jobs.failStale(iso(now - STALE_MS), iso(now));
     await this.remove((await this.jobs.expired(iso(now), iso(now - this.settings.keepMs))).map((r) => r.id));
-    let names: string[];
-    try {
-      names = await fsp.readdir(this.settings.dir);
-    } catch {
-      return;
-    }
-    const found = names.flatMap((name) => {
-      const match = FILE_NAME.exec(name);
-      return match ? [{ name, id: match[1] as string, part: match[2] !== undefined }] : [];
-    });
-    const rows = new Map<string, Pick<DataArchiveRow, 'id' | 'status' | 'expires_at'>>();
-    const ids = [...new Set(found.map((f) => f.id))];
-    for (let i = 0; i < ids.length; i += 500)
-      for (const row of await this.jobs.byIds(ids.slice(i, i + 500))) rows.set(row.id, row);
-    for (const file of found) {
-      const row = rows.get(file.id);
-      const orphan = file.part
-        ? row?.status !== 'building'
-        : !row ||
-          row.status === 'failed' ||
-          (row.status === 'ready' && row.expires_at !== null && row.expires_at <= iso(now));
-      if (orphan) await fsp.rm(path.join(this.settings.dir, file.name), { force: true });
-    }
+    await deleteOrphanFiles(this.settings.dir, this.jobs, iso(now));
   }
 
   /** `user.deleting` (inside the account's transaction): the jobs, the daily counter, running builds, then the files. */
@@ -279,7 +235,7 @@ export class ArchiveService {
     build.finished = (async () => {
       try {
         await fsp.mkdir(this.settings.dir, { recursive: true, mode: 0o700 });
-        const size = await this.write(userId, part, controller.signal, (done, total) => {
+        const size = await writeArchive(this.sources, userId, part, controller.signal, (done, total) => {
           build.done = done;
           build.total = total;
         });
@@ -300,68 +256,8 @@ export class ArchiveService {
     return build.finished;
   }
 
-  /**
-   * Writes the archive of `userId` to `file`: tar → deflate stream (threadpool) framed as gzip → file, with
-   * backpressure, yielding the event loop between entries. Answers the file's size.
-   */
-  private async write(
-    userId: string,
-    file: string,
-    signal: AbortSignal,
-    step: (done: number, total: number) => void,
-  ): Promise<number> {
-    const gzip = new GzipFile(file, TEXT_LEVEL, signal);
-    const tar = new TarStream(gzip);
-    try {
-      const r = this.repository;
-      const [chats, files] = await Promise.all([r.chatIds(userId), r.files(userId)]);
-      const total = chats.length + files.length + 1;
-      let done = 0;
-      step(done, total);
-      await tar.add('README.txt', README);
-      await tar.add('account.json', json({ account: await r.account(userId), sessions: await r.sessions(userId) }));
-      await tar.add('ledger.json', json(await r.ledger(userId)));
-      await tar.add(
-        'orders.json',
-        json({ orders: await r.orders(userId), subscriptions: await r.subscriptions(userId) }),
-      );
-      await tar.add('feedback.json', json(await r.feedback(userId)));
-      await tar.add('shares.json', json(await r.shares(userId)));
-      await tar.add('personas.json', json(await r.personas(userId)));
-      await tar.add('memory.json', json(await this.memory.get(userId)));
-      step(++done, total);
-      for (const { id } of chats) {
-        signal.throwIfAborted();
-        const data = await this.sharing.exportData(userId, id);
-        await tar.add(`chats/${id}.json`, json(data));
-        await tar.add(`chats/${id}.md`, toMarkdown(data));
-        step(++done, total);
-        // Other requests get their turn between entries (SQLite reads are synchronous).
-        await nextTurn();
-      }
-      await tar.add('files/files.json', json(files));
-      for (const row of files) {
-        signal.throwIfAborted();
-        const opened = await this.files.openOwned(userId, row.id).catch(() => undefined);
-        if (opened) {
-          try {
-            await gzip.setLevel(compressible(row.mime_type) ? TEXT_LEVEL : STORED_LEVEL);
-            await tar.addStream(`files/${row.id}.${EXTENSIONS[row.mime_type] ?? 'bin'}`, opened.size, opened.stream);
-          } finally {
-            opened.stream.destroy();
-          }
-        }
-        step(++done, total);
-        await nextTurn();
-      }
-      await gzip.setLevel(TEXT_LEVEL);
-      await tar.finish();
-      await gzip.end();
-    } catch (error) {
-      await gzip.destroy();
-      throw error;
-    }
-    return (await fsp.stat(file)).size;
+  private get sources(): ArchiveSources {
+    return { repository: this.repository, sharing: this.sharing, files: this.files, memory: this.memory };
   }
 
   private async owned(userId: string, id: string): Promise<DataArchiveRow> {

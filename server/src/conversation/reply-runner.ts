@@ -1,0 +1,107 @@
+import { fromJson } from '../db/database.js';
+import type { MessageRow, PersonaRow } from '../db/schema.js';
+import { failpoint } from '../lib/failpoints.js';
+import { nowIso } from '../lib/time.js';
+import type { ResolvedModel } from '../llm/registry.js';
+import type { ReplyRegistry } from '../replies/registry.js';
+import { Reply } from '../replies/reply.js';
+import { type Settlement, type SettleNews, settleReply } from '../replies/settle.js';
+import type { ChatNamer } from './chat-namer.js';
+import type { ConversationDeps } from './deps.js';
+import { presentMessage } from './present.js';
+import { runReply } from './reply-engine.js';
+
+/**
+ * A reply's life in this process once it is admitted and stored (conversation/service.ts): it is
+ * registered as its chat's active reply, streamed by the reply engine in the background, settled
+ * (replies/settle.ts), and a first exchange names its chat.
+ */
+export class ReplyRunner {
+  constructor(
+    private readonly deps: ConversationDeps,
+    private readonly replies: ReplyRegistry,
+    private readonly namer: ChatNamer,
+    private readonly closing: () => boolean,
+    /** Its settlement did not happen (a database cut): the sweep settles it as interrupted. */
+    private readonly unfinished: (messageId: string, reply: Reply) => void,
+  ) {}
+
+  /** Registers the reply as this chat's active one and streams it in the background. */
+  start(
+    userId: string,
+    shell: MessageRow,
+    persona: PersonaRow,
+    resolved: ResolvedModel,
+    firstText?: string,
+    admin = false,
+  ): void {
+    failpoint('reply.admitted');
+    const reply = new Reply(shell.chat_id, userId, shell.id, admin);
+    this.replies.register(reply);
+    if (this.closing()) reply.stop('shutdown');
+    const skills = fromJson<string[]>(persona.included_skills, []);
+    this.replies.track(
+      this.reply(reply, resolved, { systemPrompt: persona.system_prompt, skills, personaId: persona.id }, firstText),
+    );
+  }
+
+  /** A reply's one final step (replies/settle.ts), on this service's database, ledger and messages. */
+  settle(settlement: Settlement, news: SettleNews): Promise<MessageRow | undefined> {
+    return settleReply({ db: this.deps.db, store: this.deps.messages, credits: this.deps.credits }, settlement, news);
+  }
+
+  /** The news of a settlement that has no live reply here (recovery): presented as any user sees it. */
+  newsOf(settlement: Settlement): SettleNews {
+    return {
+      stream: this.deps.replyStreams(settlement.reply),
+      present: (row) => presentMessage(row, this.deps.files),
+    };
+  }
+
+  private async reply(
+    reply: Reply,
+    resolved: ResolvedModel,
+    persona: { systemPrompt: string; skills: string[]; personaId: string },
+    firstText?: string,
+  ) {
+    const { chatId, userId } = reply;
+    let outcome: Awaited<ReturnType<typeof runReply>> | undefined;
+    try {
+      const tools = this.deps.skills?.toolsFor(persona.skills, {
+        user: { id: userId },
+        chat: { id: chatId },
+        persona: { id: persona.personaId },
+        messageId: reply.messageId,
+        signal: reply.signal,
+      });
+      const { CONTEXT_TOKEN_BUDGET, LLM_IDLE_TIMEOUT_SECONDS } = this.deps.config;
+      const limits = { tokenBudget: CONTEXT_TOKEN_BUDGET, idleTimeoutMs: LLM_IDLE_TIMEOUT_SECONDS * 1000 };
+      outcome = await runReply({ ...this.deps, ...limits, settle: (s, news) => this.settle(s, news) }, reply, {
+        model: resolved.model,
+        modelId: resolved.modelId,
+        systemPrompt: persona.systemPrompt,
+        tools,
+        memory: this.deps.memory?.({ userId, chatId, personaId: persona.personaId }),
+      });
+      // The chat is free as soon as the reply has ended (its message.done / message.error is out):
+      // a send right after it must not meet "busy" while the chat's preview is written.
+      this.replies.release(reply);
+      if (outcome.content.trim()) await this.touch(userId, chatId, outcome.content, nowIso());
+    } catch (error) {
+      this.deps.log.error({ err: error, chatId }, 'reply engine failed');
+      // Its settlement did not happen (a database cut): the sweep settles it as interrupted.
+      if (outcome === undefined) this.unfinished(reply.messageId, reply);
+    } finally {
+      this.replies.release(reply);
+    }
+    if (firstText !== undefined && outcome?.status === 'complete' && !this.closing()) {
+      await this.namer
+        .nameFirstExchange(userId, chatId, { user: firstText, assistant: outcome.content }, resolved)
+        .catch((error) => this.deps.log.warn({ err: error, chatId }, 'chat naming failed'));
+    }
+  }
+
+  private touch(userId: string, chatId: string, text: string, at: string): Promise<void> {
+    return this.deps.chats.recordActivity(userId, chatId, text, at);
+  }
+}

@@ -1,0 +1,124 @@
+import { fromJson, inTransaction, type Tx } from '../db/database.js';
+import { isUniqueViolation } from '../db/errors.js';
+import type { MessageRow, PersonaRow } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import type { ChatNamer } from './chat-namer.js';
+import type { ConversationDeps } from './deps.js';
+import { presentMessage } from './present.js';
+import { NO_OUTCOME } from './repository.js';
+import { conversationTexts as t } from './texts.js';
+
+type Attachments = Array<{ id: string }>;
+
+/** The rows of a send (conversation/service.ts): the user's message and, with a model, the reply's shell. */
+export function sendRows(
+  userId: string,
+  chatId: string,
+  text: string,
+  attachments: Attachments,
+  persona: Pick<PersonaRow, 'cost'>,
+): { userMessage: MessageRow; shell: MessageRow } {
+  const now = nowIso();
+  const userMessage: MessageRow = {
+    ...NO_OUTCOME,
+    id: newId(),
+    chat_id: chatId,
+    user_id: userId,
+    role: 'user',
+    content: text,
+    parts: null,
+    attachments: attachments.length ? JSON.stringify(attachments) : null,
+    status: 'complete',
+    cost: 0,
+    created_at: now,
+    updated_at: now,
+    reply_to: null,
+    superseded: 0,
+  };
+  const shell: MessageRow = {
+    ...NO_OUTCOME,
+    ...userMessage,
+    id: newId(),
+    role: 'assistant',
+    content: '',
+    attachments: null,
+    status: 'streaming',
+    cost: persona.cost,
+    reply_to: userMessage.id,
+  };
+  return { userMessage, shell };
+}
+
+/**
+ * Charge and persist together: the user's message is stored before the model is called.
+ * The database holds one streaming reply per chat (unique index): a second process racing
+ * for the same chat fails here and its charge rolls back with the transaction.
+ * The chat's preview is written in the same transaction (one commit per send). The balance,
+ * the two messages and the preview reach the user's devices once it commits.
+ */
+export async function storeSend(
+  deps: ConversationDeps,
+  rows: { userMessage: MessageRow; shell: MessageRow },
+  attachments: Attachments,
+  persona: Pick<PersonaRow, 'cost'>,
+): Promise<void> {
+  const { userMessage, shell } = rows;
+  const { user_id: userId, chat_id: chatId } = userMessage;
+  await inTransaction(deps.db, async (trx) => {
+    if (persona.cost > 0) await deps.credits.chargeInTransaction(trx, userId, persona.cost, shell.id);
+    await deps.messages.insert(userMessage, trx);
+    await deps.messages.insert(shell, trx);
+    if (attachments.length)
+      await deps.files?.attachToChat(
+        attachments.map((a) => a.id),
+        chatId,
+        trx,
+      );
+    announceCreated(deps, trx, userMessage, shell);
+    await deps.chats.recordActivityIn(trx, userId, chatId, userMessage.content, userMessage.created_at);
+  }).catch((error: unknown) => {
+    throw isUniqueViolation(error) ? new AppError('conflict', t.busy) : error;
+  });
+}
+
+/** No model configured: a system message says so and how to set one; nothing is charged. */
+export async function answerWithoutModel(
+  deps: ConversationDeps,
+  namer: ChatNamer,
+  userMessage: MessageRow,
+  isFirst: boolean,
+): Promise<void> {
+  const { chat_id: chatId, user_id: userId } = userMessage;
+  const now = nowIso();
+  const notice: MessageRow = {
+    ...NO_OUTCOME,
+    ...userMessage,
+    id: newId(),
+    role: 'system',
+    content: t.noModel,
+    attachments: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await inTransaction(deps.db, async (trx) => {
+    await deps.messages.insert(userMessage, trx);
+    await deps.messages.insert(notice, trx);
+    const ids = fromJson<Attachments>(userMessage.attachments, []).map((a) => a.id);
+    if (ids.length) await deps.files?.attachToChat(ids, chatId, trx);
+    announceCreated(deps, trx, userMessage, notice);
+  });
+  // The notice is a reply that is complete at once: it ends like a streamed one (the stream's event).
+  deps.replyStreams({ userId, chatId, messageId: notice.id }).done(presentMessage(notice, deps.files));
+  await deps.chats.recordActivity(userId, chatId, userMessage.content, userMessage.created_at);
+  if (isFirst) await namer.nameFromText(userId, chatId, userMessage.content);
+}
+
+/** `message.created` for each stored row, in order, once `trx` commits. */
+function announceCreated(deps: ConversationDeps, trx: Tx, ...rows: MessageRow[]): void {
+  for (const row of rows) {
+    const message = presentMessage(row, deps.files);
+    deps.events.emitAfterCommit(trx, 'message.created', { userId: row.user_id, chatId: row.chat_id, message });
+  }
+}
