@@ -24,7 +24,7 @@ const SERVER_LAYERS = [
   ['lib/'],
   ['db/', 'llm/'],
   ['config.ts'],
-  ['errors.ts', 'version.ts', 'mail/', 'web/'],
+  ['errors.ts', 'version.ts', 'mail/', 'web/', 'i18n/'],
 ];
 
 /** web/src, top to bottom. */

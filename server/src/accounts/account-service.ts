@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import {
   ACCOUNT_SUSPENDED_MESSAGE,
   type AccountOptionsResponse,
+  type Locale,
   NOT_VERIFIED_MESSAGE,
   type RegisterRequest,
+  type User,
   type UserExistsResponse,
   VALIDATION_MESSAGES,
   VERIFY_MAIL_FAILED_MESSAGE,
@@ -11,6 +13,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Principal } from '../auth/authenticate.js';
 import { generateToken, hashToken } from '../auth/tokens.js';
+import { userFromRow } from '../auth/user.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import { type Db, inTransaction } from '../db/database.js';
@@ -26,6 +29,7 @@ import { CAPTCHA_REQUIRED_MESSAGE, type CaptchaVerifier } from './captcha.js';
 import type { CodeService } from './code-service.js';
 import type { InviteService } from './invite-service.js';
 import { BACKOFFS, CAPTCHA_AFTER_ADDRESS_FAILURES, CAPTCHA_AFTER_FAILURES, LIMITS } from './limits.js';
+import { presentUser } from './present-user.js';
 import { burnPasswordCheck, checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
 import type { SessionRepository } from './session-repository.js';
 import type { UserRepository } from './user-repository.js';
@@ -46,6 +50,8 @@ export interface CurrentPasswordCheck {
 export interface Origin {
   ip: string;
   userAgent: string | null;
+  /** The client's language (its Accept-Language): a visitor's mails go out in it (issue #43). */
+  locale?: Locale;
 }
 
 export interface AccountDeps {
@@ -130,6 +136,7 @@ export class AccountService {
             flags: '[]',
             credits: 0,
             country: input.country ?? null,
+            locale: origin.locale ?? null,
             created_at: now,
             updated_at: now,
           },
@@ -152,7 +159,7 @@ export class AccountService {
       // registered this hour exactly as any other (its 429 comes at the same call for every address).
       // Registration has its own limits (per IP; an address registers once).
       const code = await this.d.codes.make(email, 'verify');
-      await this.d.mailer.send(verifyCodeMail(email, code));
+      await this.d.mailer.send(verifyCodeMail(email, code, origin.locale));
     } catch (error) {
       // The account exists; the verify page offers "Didn't get an email?" to send a new code.
       this.d.log.error({ err: error }, 'verification mail after registration failed');
@@ -198,6 +205,16 @@ export class AccountService {
     return this.openSession(user.id, origin);
   }
 
+  /** PATCH /users/me { locale } (issue #43): the user's language; each of their devices hears `user.changed`. */
+  async setLocale(userId: string, locale: string): Promise<User> {
+    await this.d.users.update(userId, { locale: locale as Locale });
+    const row = await this.d.users.findById(userId);
+    if (!row) throw new AppError('auth:required', 'You need to be signed in to do that.');
+    const user = presentUser(userFromRow(row));
+    await this.d.events.emit('user.changed', { userId, user });
+    return user;
+  }
+
   /** Mails a verification code to an unverified account; silently does nothing for other addresses. */
   async sendVerifyCode(emailInput: string, origin: Origin): Promise<void> {
     const email = normalizeEmail(emailInput);
@@ -209,7 +226,7 @@ export class AccountService {
     if (!user || user.email_verified_at) return;
     const code = await this.d.codes.make(email, 'verify');
     try {
-      await this.d.mailer.send(verifyCodeMail(email, code));
+      await this.d.mailer.send(verifyCodeMail(email, code, user.locale ?? origin.locale));
     } catch (error) {
       this.d.log.error({ err: error }, 'verification mail failed');
       throw new AppError('mail:send-failed', VERIFY_MAIL_FAILED_MESSAGE);
@@ -250,7 +267,7 @@ export class AccountService {
       const user = await this.d.users.findByEmail(email);
       if (!user) return;
       const code = await this.d.codes.make(email, 'reset');
-      await this.d.mailer.send(resetCodeMail(email, code));
+      await this.d.mailer.send(resetCodeMail(email, code, user.locale ?? origin.locale));
     });
   }
 

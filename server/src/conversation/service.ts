@@ -1,10 +1,11 @@
-import type { ChatStatus, Message } from '@neura/contract';
+import type { ChatStatus, Locale, Message } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserLookup } from '../auth/user.js';
 import type { PresentOptions } from '../chats/present.js';
 import type { ChatService } from '../chats/service.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
+import { withLanguage } from '../i18n/catalog.js';
 import { type Db, fromJson, inTransaction, type Tx } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { ChatRow, MessageRow, PersonaRow } from '../db/schema.js';
@@ -174,7 +175,7 @@ export class ConversationService {
       });
 
       await this.admission.step();
-      this.startReply(userId, shell, persona, resolved, isFirst ? text : undefined, user.role === 'admin');
+      this.startReply(userId, shell, persona, resolved, isFirst ? text : undefined, user.role === 'admin', user.locale);
       return { messageId: userMessage.id };
     } catch (error) {
       this.replies.unreserve(chatId);
@@ -219,7 +220,7 @@ export class ConversationService {
       await this.admission.step();
       const shell = await storeVersion(this.deps, userId, chatId, { target, persona, replyTo, text });
       await this.admission.step();
-      this.startReply(userId, shell, persona, resolved, undefined, user.role === 'admin');
+      this.startReply(userId, shell, persona, resolved, undefined, user.role === 'admin', user.locale);
       return { messageId: shell.id };
     } catch (error) {
       this.replies.unreserve(chatId);
@@ -235,6 +236,7 @@ export class ConversationService {
     resolved: ResolvedModel,
     firstText?: string,
     admin = false,
+    locale: Locale | null = null,
   ): void {
     failpoint('reply.admitted');
     const reply = new Reply(shell.chat_id, userId, shell.id, admin);
@@ -242,7 +244,13 @@ export class ConversationService {
     if (this.closing) reply.stop('shutdown');
     const skills = fromJson<string[]>(persona.included_skills, []);
     this.replies.track(
-      this.reply(reply, resolved, { systemPrompt: persona.system_prompt, skills, personaId: persona.id }, firstText),
+      this.reply(
+        reply,
+        resolved,
+        // The model is told the user's language (issue #43).
+        { systemPrompt: withLanguage(persona.system_prompt, locale), skills, personaId: persona.id },
+        firstText,
+      ),
     );
   }
 

@@ -32,6 +32,7 @@ import * as m0016 from './migrations/0016-dashboard-days.js';
 import * as m0017 from './migrations/0017-custom-persona-prices.js';
 import * as m0018 from './migrations/0018-data-archives.js';
 import * as m0019 from './migrations/0019-hardening-iv.js';
+import * as m0022 from './migrations/0022-locale.js';
 import { keepPrivate, makePrivateFile, PRIVATE_DIR_MODE } from './private-files.js';
 import type { Database } from './schema.js';
 
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0017-custom-persona-prices': m0017,
   '0018-data-archives': m0018,
   '0019-hardening-iv': m0019,
+  '0022-locale': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -28,6 +28,8 @@ export interface UsersTable {
   role: ColumnType<UserRole, UserRole | undefined, UserRole>;
   /** 0013: set while the account is suspended (sign-in refused). */
   suspended_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** 0022: the user's language (a contract LOCALES value); null: not chosen. */
+  locale: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type UserRole = 'user' | 'admin';
@@ -68,6 +70,8 @@ export interface WaitlistTable {
   email: string;
   created_at: Timestamp;
   invited_at: Timestamp | null;
+  /** 0022: the language the address joined in. */
+  locale: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Atomic limit counters (0004): a fixed-window count, or failures with a back-off time. */
@@ -117,6 +121,8 @@ export interface PersonasTable {
   >;
   /** 0014: a deleted custom persona keeps its row (its chats stay readable with a note). */
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0022: JSON `{ [locale]: { name?, description?, greeting? } }`. */
+  translations: ColumnType<Json | null, Json | null | undefined, Json | null>;
 }
 
 export interface ChatsTable {
