@@ -30,12 +30,21 @@ import { avatarShownTo, customPersonaVisibleTo, listedInCatalog } from '../perso
 import type { SkillRegistry } from '../skills/registry.js';
 import { SkillError } from '../skills/skill-error.js';
 import { presentCustomPersona, presentPublicPersona } from './present.js';
+import { translationsColumn } from '../personas/translations.js';
 import { ANY_MODEL, CustomPersonaPricing } from './pricing.js';
 import { CUSTOM_SORT_ORDER, type CustomPersonaRepository } from './repository.js';
 import { creatorTexts as t } from './texts.js';
 
 /** The fields whose change sends an approved (or rejected) public persona back to review. */
-const REVIEWED_FIELDS = ['name', 'instructions', 'greeting', 'description', 'tagline', 'suggestedPrompts'] as const;
+const REVIEWED_FIELDS = [
+  'name',
+  'instructions',
+  'greeting',
+  'description',
+  'tagline',
+  'suggestedPrompts',
+  'translations',
+] as const;
 
 export interface CreatorDeps {
   config: Pick<
@@ -142,6 +151,7 @@ export class CreatorService {
       greeting: input.greeting || null,
       tagline: input.tagline || null,
       suggested_prompts: input.suggestedPrompts?.length ? toJson(input.suggestedPrompts) : null,
+      translations: translationsColumn(input.translations),
       sort_order: CUSTOM_SORT_ORDER,
       owner_id: userId,
       visibility: input.visibility,
@@ -187,6 +197,7 @@ export class CreatorService {
       if (patch.suggestedPrompts !== undefined)
         changes.suggested_prompts = patch.suggestedPrompts.length ? toJson(patch.suggestedPrompts) : null;
       if (patch.skills !== undefined) changes.included_skills = toJson([...new Set(patch.skills)]);
+      if (patch.translations !== undefined) changes.translations = translationsColumn(patch.translations);
       if (model !== undefined && cost !== undefined) {
         changes.model = model;
         changes.cost = cost;
@@ -471,6 +482,8 @@ export class CreatorService {
           patch.suggestedPrompts !== undefined &&
           !sameList(patch.suggestedPrompts, fromJson<string[]>(row.suggested_prompts, []))
         );
+      case 'translations':
+        return patch.translations !== undefined && translationsColumn(patch.translations) !== row.translations;
     }
   }
 }
