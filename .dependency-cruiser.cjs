@@ -48,6 +48,7 @@ const WEB_LAYERS = [
   ['personas/'],
   ['skills/'],
   ['ui/'],
+  ['i18n/'],
   ['pwa/'],
   ['platform/'],
   ['api/'],

@@ -12,7 +12,15 @@ export const personaTranslationSchema = z.strictObject({
   greeting: z.string().max(4000).optional(),
 });
 /** `{ [locale]: { name?, description?, greeting? } }`: known locales only. */
-export const personaTranslationsSchema = z.partialRecord(z.enum(LOCALES), personaTranslationSchema);
+export const personaTranslationsSchema = z.strictObject({
+  'en-US': personaTranslationSchema.optional(),
+  es: personaTranslationSchema.optional(),
+  de: personaTranslationSchema.optional(),
+  fr: personaTranslationSchema.optional(),
+  'pt-BR': personaTranslationSchema.optional(),
+  ja: personaTranslationSchema.optional(),
+  ar: personaTranslationSchema.optional(),
+} satisfies Record<(typeof LOCALES)[number], z.ZodType>);
 export type PersonaTranslations = z.infer<typeof personaTranslationsSchema>;
 
 export const personaSchema = z.object({

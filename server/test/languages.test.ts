@@ -5,8 +5,8 @@ import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_CATALOGS } from '../src/i18n/catalog.js';
 import { enUS } from '../src/i18n/locales/en-US.js';
-import { connected, doneFor, record, send } from './helpers/conversation.js';
 import { call, signUpVerified, startAppWithMail, strongPassword, uniqueEmail } from './helpers/accounts.js';
+import { connected, doneFor, record, send } from './helpers/conversation.js';
 import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.js';
 
 const patchMe = (t: TestApp, token: string, body: unknown) =>
@@ -55,7 +55,11 @@ describe('languages: the user locale', () => {
     expect((await patchMe(t, user.token, { locale: 'ko' })).json().message).toBe(
       `locale: ${enUS.messages.unsupportedLocale}`,
     );
-    const anonymous = await t.app.inject({ method: 'PATCH', url: `${t.apiPrefix}/users/me`, payload: { locale: 'de' } });
+    const anonymous = await t.app.inject({
+      method: 'PATCH',
+      url: `${t.apiPrefix}/users/me`,
+      payload: { locale: 'de' },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -84,9 +88,7 @@ describe('languages: the user locale', () => {
     const streamed = fake.requests.filter((r) => r.body.stream === true).at(-1);
     const system = streamed?.body.messages[0] as { role: string; content: string };
     expect(system.role).toBe('system');
-    expect(system.content).toContain(
-      "The user's language is German (de). Reply in the language the user writes in.",
-    );
+    expect(system.content).toContain("The user's language is German (de). Reply in the language the user writes in.");
   });
 
   it('says nothing of a language the user never chose', async () => {

@@ -69,10 +69,16 @@ describe('persona translations (issue #43)', () => {
     const created = await call<Json>(t, 'POST', '/users/me/personas', body, { token: user.token, ip: '198.51.100.9' });
     expect(created.status).toBe(201);
     expect(created.body.translations).toEqual(translations);
-    const bad = await call(t, 'POST', '/users/me/personas', { ...body, translations: { tlh: { name: 'x' } } }, {
-      token: user.token,
-      ip: '198.51.100.9',
-    });
+    const bad = await call(
+      t,
+      'POST',
+      '/users/me/personas',
+      { ...body, translations: { tlh: { name: 'x' } } },
+      {
+        token: user.token,
+        ip: '198.51.100.9',
+      },
+    );
     expect(bad.status).toBe(400);
   });
 

@@ -29,8 +29,8 @@ import { CAPTCHA_REQUIRED_MESSAGE, type CaptchaVerifier } from './captcha.js';
 import type { CodeService } from './code-service.js';
 import type { InviteService } from './invite-service.js';
 import { BACKOFFS, CAPTCHA_AFTER_ADDRESS_FAILURES, CAPTCHA_AFTER_FAILURES, LIMITS } from './limits.js';
-import { presentUser } from './present-user.js';
 import { burnPasswordCheck, checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
+import { presentUser } from './present-user.js';
 import type { SessionRepository } from './session-repository.js';
 import type { UserRepository } from './user-repository.js';
 

@@ -8,7 +8,9 @@ import { seedTranslations } from './seed-translations.js';
  * seed-translations.ts (for the operator's catalog only), unknown locales and empty texts left out;
  * undefined when there are none.
  */
-export function translationsOf(row: Pick<PersonaRow, 'id' | 'owner_id' | 'translations'>): PersonaTranslations | undefined {
+export function translationsOf(
+  row: Pick<PersonaRow, 'id' | 'owner_id' | 'translations'>,
+): PersonaTranslations | undefined {
   const stored = fromJson<PersonaTranslations>(row.translations, {});
   const seeded = row.owner_id == null ? (seedTranslations[row.id] ?? {}) : {};
   const out: PersonaTranslations = {};

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { productName } from '../billing/ledger-label';
 import { adminTexts as t } from '../texts/admin';
+import { formatNumber } from '../texts/format';
 import { adminApi, type DashboardDay } from './admin-api';
 import { BarChart } from './charts';
 import { act, buttonClass, inputClass, Loading, modelLabel, money, Section, Table, useLoad } from './kit';
@@ -124,8 +125,8 @@ export function DashboardSection() {
               rows={data.models.map((m) => [
                 modelLabel(m.model),
                 m.replies,
-                m.inputTokens.toLocaleString('en-US'),
-                m.outputTokens.toLocaleString('en-US'),
+                formatNumber(m.inputTokens),
+                formatNumber(m.outputTokens),
                 cost(m.estimatedCost, currency),
               ])}
             />

@@ -9,6 +9,7 @@ import { attachmentsOf } from '../files/types';
 import { ImageGrid } from '../media/image-grid';
 import { PersonaIcon } from '../personas/persona-icon';
 import { useAppStore } from '../store/app-store';
+import { formatDay } from '../texts/format';
 import { Markdown } from '../ui/lazy-markdown';
 import { MessageParts } from './tools/message-parts';
 
@@ -136,7 +137,7 @@ export default function SharedChatPage() {
                   {state.chat.name}
                 </h1>
                 <p className="text-sm text-muted">
-                  {state.chat.persona.name} · {t.sharedOn(new Date(state.chat.sharedAt).toLocaleDateString())}
+                  {state.chat.persona.name} · {t.sharedOn(formatDay(state.chat.sharedAt))}
                 </p>
               </div>
             </div>

@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router';
+import { dateFormat } from '../texts/format';
 import { HighlightedSnippet } from './highlighted-snippet';
 import { shownSnippet } from './snippet-text';
 import { ioTexts } from './texts';
 import { MIN_QUERY, useMessageSearch } from './use-message-search';
 
 const t = ioTexts.search;
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
+const day = (iso: string) => dateFormat({ month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(iso));
 
 /**
  * The sidebar's message results for what is typed in its search box: the chat, who wrote it, the

@@ -2,6 +2,7 @@ import type { ArchiveJob, ShareSummary } from '@neura/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AppError, errorMessage } from '../api/app-error';
+import { formatDayTime } from '../texts/format';
 import { showToast } from '../ui/toast-store';
 import { absoluteLink, archiveStatus, downloadArchive, listShares, revokeShare, startArchive } from './io-api';
 import { ioTexts } from './texts';
@@ -44,7 +45,7 @@ function SharedLinks() {
               {absoluteLink(s.url)}
             </a>
             <span className="text-xs text-muted">
-              {new Date(s.createdAt).toLocaleString()} · {t.messages(s.messageCount)}
+              {formatDayTime(s.createdAt)} · {t.messages(s.messageCount)}
             </span>
           </div>
           <button

@@ -5,18 +5,13 @@ import { ClientInfoLine } from '../platform/client-info-line';
 import { InstallButton } from '../pwa/install-button';
 import { useAppStore } from '../store/app-store';
 import { selectCredits, selectIsPro, useUser } from '../store/user';
+import { formatDay, formatNumber } from '../texts/format';
 import { texts } from '../texts/texts';
 import { AnalyticsSetting } from './analytics-setting';
+import { LanguageSection } from './language-section';
 import { SettingsLink, SettingsSection } from './settings-row';
 import { ToggleRow } from './toggle-row';
 import { useLogout } from './use-logout';
-
-// Built on first use (a Pro account's end date), not when the page's module loads.
-let dateFormat: Intl.DateTimeFormat | undefined;
-const formatDay = (iso: string) => {
-  dateFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-  return dateFormat.format(new Date(iso));
-};
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -55,7 +50,11 @@ export default function SettingsPage() {
           <dl className="divide-y divide-border">
             <Fact label={texts.settings.name} value={`${user.firstName} ${user.lastName}`} testId="account-name" />
             <Fact label={texts.settings.email} value={user.email} testId="account-email" />
-            <Fact label={texts.settings.credits} value={String(credits ?? user.credits)} testId="account-credits" />
+            <Fact
+              label={texts.settings.credits}
+              value={formatNumber(credits ?? user.credits)}
+              testId="account-credits"
+            />
             <Fact label={texts.settings.plan} value={plan} testId="account-plan" />
             <Fact label={texts.settings.referralCode} value={user.referralCode} testId="account-referral" />
           </dl>
@@ -87,6 +86,8 @@ export default function SettingsPage() {
       </SettingsSection>
 
       <AnalyticsSetting />
+
+      <LanguageSection />
 
       <SettingsSection title={texts.settings.manage}>
         <ul className="divide-y divide-border">

@@ -71,7 +71,8 @@ export const enUS = {
         `Good news: your spot on the ${P} waitlist came up.\n\nYour invite code is ${code}\n\nOpen ${appUrl}, enter this email address, choose "I have an invite code" and enter the code.\n`,
       intro: `Good news: your spot on the ${P} waitlist came up. Your invite code is:`,
       /** `link` is HTML (the escaped address as a link). */
-      steps: (link: string) => `Open ${link}, enter this email address, choose “I have an invite code” and enter the code.`,
+      steps: (link: string) =>
+        `Open ${link}, enter this email address, choose “I have an invite code” and enter the code.`,
     },
     proEnded: {
       subject: `Your ${P} Pro subscription was ended`,

@@ -11,8 +11,7 @@ export const fr: ServerCatalog = {
     signInRequired: 'Vous devez être connecté pour faire cela.',
     sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
     notVerified: 'Votre adresse e-mail n’a pas encore été vérifiée.',
-    suspended:
-      'Ce compte est suspendu. Contactez l’opérateur de ce service si vous pensez qu’il s’agit d’une erreur.',
+    suspended: 'Ce compte est suspendu. Contactez l’opérateur de ce service si vous pensez qu’il s’agit d’une erreur.',
     invalidCredentials: 'L’adresse e-mail ou le mot de passe est incorrect.',
     emailTaken: 'Un compte existe déjà avec cette adresse e-mail. Connectez-vous plutôt.',
     wrongPassword: 'Votre mot de passe actuel est incorrect.',

@@ -26,7 +26,8 @@ export const ja: ServerCatalog = {
     rateLimited: '試行回数が多すぎます。しばらく待ってからもう一度お試しください。',
     captchaFailed: 'CAPTCHA の確認に失敗しました。CAPTCHA に回答してもう一度お試しください。',
     captchaRequired: '失敗した試行が多すぎます。CAPTCHA に回答してもう一度お試しください。',
-    insufficientCredits: 'このメッセージを送るためのクレジットが足りません。チャットを続けるにはクレジットを購入してください。',
+    insufficientCredits:
+      'このメッセージを送るためのクレジットが足りません。チャットを続けるにはクレジットを購入してください。',
     proRequired: 'この機能には Pro サブスクリプションが必要です。',
     personaUnpublished:
       'このペルソナはもう利用できません。このチャットは引き続き読めます。会話を続けるには新しいチャットを始めてください。',
@@ -42,7 +43,8 @@ export const ja: ServerCatalog = {
     fileNotFound: 'そのファイルは見つかりませんでした。',
     linkNotFound: 'そのリンクは見つかりませんでした。',
     controlChars: '制御文字は使用できません。',
-    unsupportedLocale: 'この言語には対応していません。次のいずれかを指定してください: en-US, es, de, fr, pt-BR, ja, ar。',
+    unsupportedLocale:
+      'この言語には対応していません。次のいずれかを指定してください: en-US, es, de, fr, pt-BR, ja, ar。',
   },
   mail: {
     verify: {
@@ -67,7 +69,8 @@ export const ja: ServerCatalog = {
       text: (code, appUrl) =>
         `お知らせです。${P} のウェイトリストであなたの順番が来ました。\n\n招待コードは ${code} です\n\n${appUrl} を開き、このメールアドレスを入力して「招待コードを持っている」を選び、コードを入力してください。\n`,
       intro: `お知らせです。${P} のウェイトリストであなたの順番が来ました。招待コードはこちらです:`,
-      steps: (link) => `${link} を開き、このメールアドレスを入力して「招待コードを持っている」を選び、コードを入力してください。`,
+      steps: (link) =>
+        `${link} を開き、このメールアドレスを入力して「招待コードを持っている」を選び、コードを入力してください。`,
     },
     proEnded: {
       subject: `${P} Pro のサブスクリプションが終了しました`,
