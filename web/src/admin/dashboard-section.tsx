@@ -9,7 +9,8 @@ import { act, buttonClass, inputClass, Loading, modelLabel, money, Section, Tabl
 const RANGES = [7, 30, 90] as const;
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-const SERIES: Array<[keyof Omit<DashboardDay, 'day'>, string]> = [
+/** Built when rendered: the labels in the active language. */
+const series = (): Array<[keyof Omit<DashboardDay, 'day'>, string]> => [
   ['messages', t.dashboard.messages],
   ['activeUsers', t.dashboard.activeUsers],
   ['creditsSold', t.dashboard.creditsSold],
@@ -97,7 +98,7 @@ export function DashboardSection() {
       ) : (
         <>
           <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-4">
-            {SERIES.map(([key, label]) => (
+            {series().map(([key, label]) => (
               <BarChart
                 key={key}
                 title={t.dashboard.perDay(label)}

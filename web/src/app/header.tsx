@@ -8,8 +8,18 @@ import { texts } from '../texts/texts';
 import { headerLeftAction } from './header-left';
 
 const LEFT = {
-  'to-chats': { label: texts.nav.chats, icon: '‹' },
-  'new-chat': { label: texts.nav.newChat, icon: '+' },
+  'to-chats': {
+    get label() {
+      return texts.nav.chats;
+    },
+    icon: '‹',
+  },
+  'new-chat': {
+    get label() {
+      return texts.nav.newChat;
+    },
+    icon: '+',
+  },
   back: { label: texts.nav.back, icon: '‹' },
 } as const;
 

@@ -28,9 +28,15 @@ interface Props {
 
 const STATUS: Record<DictationState, string> = {
   idle: '',
-  starting: texts.voice.processing,
-  recording: texts.voice.listening,
-  transcribing: texts.voice.transcribing,
+  get starting() {
+    return texts.voice.processing;
+  },
+  get recording() {
+    return texts.voice.listening;
+  },
+  get transcribing() {
+    return texts.voice.transcribing;
+  },
 };
 
 /**

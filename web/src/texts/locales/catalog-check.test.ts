@@ -34,7 +34,7 @@ function pairs(en: unknown, other: unknown): Array<[string, string]> {
   if (typeof en === 'string' && typeof other === 'string') return [[en, other]];
   if (typeof en === 'function' && typeof other === 'function') {
     const args = Array.from({ length: en.length }, () => 3);
-    const [a, b] = [safeCall(en, args), safeCall(other, args)];
+    const [a, b] = [safeCall(en as never, args), safeCall(other as never, args)];
     return typeof a === 'string' && typeof b === 'string' ? [[a, b]] : [];
   }
   if (typeof en === 'object' && en !== null && typeof other === 'object' && other !== null) {
