@@ -1,4 +1,5 @@
 import { RTL_LOCALES } from '@neura/contract';
+import { relocalizePersonas } from '../store/personas';
 import type { AdminCatalog, CreatorCatalog, MainCatalog } from '../texts/catalog';
 import { setCurrentLocale } from '../texts/format';
 import {
@@ -99,6 +100,7 @@ export async function setLocale(locale: AppLocale): Promise<void> {
   if (creatorPart) applyInPlace(creatorPart.target as unknown as Tree, creator as unknown as Tree);
   if (adminPart && admin) applyInPlace(adminPart.target as unknown as Tree, admin as unknown as Tree);
   setCurrentLocale(locale === PSEUDO_LOCALE ? 'en-US' : locale);
+  relocalizePersonas();
   reflect(locale);
   if (active === locale) return;
   active = locale;
