@@ -111,7 +111,7 @@ export function Section({ title, children }: { title: string; children: ReactNod
 /** A plain table: scrolls sideways on a phone. */
 export function Table({ head, rows, caption }: { head: string[]; rows: ReactNode[][]; caption?: string }) {
   return (
-    <table className="w-full min-w-max text-left text-sm">
+    <table className="w-full min-w-max text-start text-sm">
       {caption ? <caption className="sr-only">{caption}</caption> : null}
       <thead>
         <tr className="border-b border-border text-muted">

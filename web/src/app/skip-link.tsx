@@ -20,7 +20,7 @@ export function SkipLink({ toComposer }: { toComposer: boolean }) {
       href="#main"
       onClick={onClick}
       data-testid="skip-link"
-      className="sr-only z-50 rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      className="sr-only z-50 rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg focus:not-sr-only focus:fixed focus:top-2 focus:start-2"
     >
       {toComposer ? texts.a11y.skipToMessage : texts.a11y.skipToMain}
     </a>

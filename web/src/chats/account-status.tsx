@@ -57,7 +57,7 @@ export function AccountStatus({
         </span>
       ) : null}
       {labels.length > 0 ? (
-        <span className="ml-auto flex gap-1">
+        <span className="ms-auto flex gap-1">
           {labels.map((label) => (
             <span
               key={label}

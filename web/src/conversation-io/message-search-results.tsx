@@ -46,7 +46,7 @@ export function MessageSearchResults({
                       onOpen?.();
                       navigate(`/chats/${hit.chatId}?message=${encodeURIComponent(hit.messageId)}`);
                     }}
-                    className="flex w-full flex-col gap-0.5 rounded-lg px-2 py-2 text-left hover:bg-surface-3"
+                    className="flex w-full flex-col gap-0.5 rounded-lg px-2 py-2 text-start hover:bg-surface-3"
                   >
                     <span className="flex items-center gap-2 text-xs text-muted">
                       <span className="truncate font-medium text-fg">{hit.chatName}</span>
@@ -55,7 +55,7 @@ export function MessageSearchResults({
                           {t.archived}
                         </span>
                       ) : null}
-                      <span className="ml-auto shrink-0">{day(hit.createdAt)}</span>
+                      <span className="ms-auto shrink-0">{day(hit.createdAt)}</span>
                     </span>
                     <span className="line-clamp-2 text-sm" data-testid="search-snippet">
                       <span className="text-muted">{hit.role === 'user' ? t.you : t.reply}: </span>
@@ -80,7 +80,7 @@ export function MessageSearchResults({
           <button
             type="button"
             onClick={search.loadMore}
-            className="w-full px-2 py-2 text-left text-sm text-accent hover:underline"
+            className="w-full px-2 py-2 text-start text-sm text-accent hover:underline"
           >
             {t.more}
           </button>

@@ -17,7 +17,7 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
   return (
     <div className="flex items-baseline justify-between gap-3 px-4 py-3">
       <dt className="text-muted">{label}</dt>
-      <dd className="min-w-0 truncate text-right font-medium" data-testid={testId}>
+      <dd className="min-w-0 truncate text-end font-medium" data-testid={testId}>
         {value}
       </dd>
     </div>

@@ -10,7 +10,7 @@ export function SettingsLink({ to, children, tone }: { to: string; children: Rea
         className={`flex items-center justify-between px-4 py-3 hover:bg-surface-3 ${tone === 'danger' ? 'text-danger' : ''}`}
       >
         <span>{children}</span>
-        <span aria-hidden="true" className="text-muted rtl:-scale-x-100">
+        <span aria-hidden="true" className="text-muted">
           ›
         </span>
       </Link>

@@ -57,7 +57,7 @@ export function MicButton({ onTranscript, onStateChange, disabled }: Props) {
     <div className="relative flex items-center" title={unavailable ?? undefined}>
       {recording ? (
         // Above the button, out of the flow: the message box never changes size.
-        <span className="absolute right-0 bottom-full mb-1 flex items-center gap-2 rounded-lg border border-border bg-surface-2 px-2 py-1">
+        <span className="absolute end-0 bottom-full mb-1 flex items-center gap-2 rounded-lg border border-border bg-surface-2 px-2 py-1">
           <DictationTimer />
           {analyser ? <LevelMeter analyser={analyser} /> : null}
         </span>
