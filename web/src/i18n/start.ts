@@ -1,9 +1,5 @@
-import type { Locale } from '@neura/contract';
-import { userParser } from '../api/guards';
-import { api } from '../api/http';
-import { useAppStore } from '../store/app-store';
-import { dispatchUser, useUser } from '../store/user';
-import { type AppLocale, detectLocale, storeLocale } from './detect';
+import { useUser } from '../store/user';
+import { detectLocale, storeLocale } from './detect';
 import { getLocale, setLocale } from './runtime';
 
 /** The signed-in user's locale (GET /users/me, the socket's `user.changed`) wins and is kept on this device. */
@@ -25,13 +21,4 @@ export async function startI18n(languages?: readonly string[]): Promise<void> {
   const locale = detectLocale(languages);
   if (locale !== 'en-US') await setLocale(locale).catch(() => undefined);
   followUser();
-}
-
-/** Settings › Language: switches now, remembers it here and, signed in, on the account (every device). */
-export async function chooseLocale(locale: Locale): Promise<void> {
-  storeLocale(locale);
-  await setLocale(locale as AppLocale);
-  if (!useAppStore.getState().token) return;
-  const user = await api('/users/me', { method: 'PATCH', body: { locale } }, userParser);
-  dispatchUser({ type: 'loaded', user });
 }

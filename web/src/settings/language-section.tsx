@@ -1,7 +1,7 @@
 import { LOCALE_NAMES, LOCALES, type Locale } from '@neura/contract';
 import { useState } from 'react';
+import { chooseLocale } from '../i18n/choose';
 import { useLocale } from '../i18n/locale-root';
-import { chooseLocale } from '../i18n/start';
 import { languageTexts } from '../texts/languages';
 import { showToast } from '../ui/toast-store';
 import { SettingsSection } from './settings-row';
