@@ -1,6 +1,7 @@
 import { LOCALE_NAMES, LOCALES, type Locale } from '@neura/contract';
 import { useState } from 'react';
 import { chooseLocale } from '../i18n/choose';
+import { localTexts } from '../i18n/local-texts';
 import { useLocale } from '../i18n/locale-root';
 import { languageTexts } from '../texts/languages';
 import { showToast } from '../ui/toast-store';
@@ -10,7 +11,7 @@ import { SettingsSection } from './settings-row';
 export function LanguageSection() {
   const active = useLocale();
   const locale: Locale = (LOCALES as readonly string[]).includes(active) ? (active as Locale) : 'en-US';
-  const t = languageTexts[locale];
+  const t = localTexts(languageTexts);
   const [pending, setPending] = useState(false);
 
   const choose = (next: Locale) => {
