@@ -35,7 +35,8 @@ test.describe('pseudo-locale', () => {
           ),
         ),
       );
-      for (const v of [user.firstName, user.lastName, user.email, `${user.firstName} ${user.lastName}`]) data.add(v);
+      const own = [user.firstName, user.lastName, user.email, user.referralCode, `${user.firstName} ${user.lastName}`];
+      for (const v of own) data.add(v);
 
       const context = await browser.newContext({ viewport: SIZES[size] });
       await context.addInitScript(() => localStorage.setItem('neura:locale', 'en-XA'));
