@@ -24,7 +24,7 @@ const SERVER_LAYERS = [
   ['lib/'],
   ['db/', 'llm/'],
   ['config.ts', 'config/'],
-  ['errors.ts', 'version.ts', 'mail/', 'web/'],
+  ['errors.ts', 'version.ts', 'mail/', 'web/', 'i18n/'],
 ];
 
 /** web/src, top to bottom. */
@@ -48,6 +48,7 @@ const WEB_LAYERS = [
   ['personas/'],
   ['skills/'],
   ['ui/'],
+  ['i18n/'],
   ['pwa/'],
   ['platform/'],
   ['api/'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PERSONA_VISIBILITIES } from './constants.js';
-import { personaSchema, skillSchema } from './entities.js';
+import { personaSchema, personaTranslationsSchema, skillSchema } from './entities.js';
 import { CONTROL_CHARS, CONTROL_CHARS_MESSAGE, CONTROL_CHARS_MULTILINE } from './validators.js';
 
 /**
@@ -53,6 +53,8 @@ export const customPersonaInputSchema = z.object({
   /** One of the operator's allowed models (`GET …/options`); absent: the first allowed one. */
   model: z.string().trim().min(1).max(200).nullish(),
   visibility: z.enum(PERSONA_VISIBILITIES),
+  /** The name, description and greeting in other languages (issue #43): known locales only. */
+  translations: personaTranslationsSchema.nullish(),
 });
 export type CustomPersonaInput = z.infer<typeof customPersonaInputSchema>;
 

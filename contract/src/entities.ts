@@ -1,8 +1,27 @@
 import { z } from 'zod';
 import { PERSONA_VISIBILITIES, SKILLS } from './constants.js';
+import { LOCALES } from './locales.js';
 import { messagePartSchema } from './skills.js';
 
 export const skillSchema = z.enum(SKILLS);
+
+/** One language's persona texts, bounded like the default ones. */
+export const personaTranslationSchema = z.strictObject({
+  name: z.string().trim().min(1).max(80).optional(),
+  description: z.string().max(500).optional(),
+  greeting: z.string().max(4000).optional(),
+});
+/** `{ [locale]: { name?, description?, greeting? } }`: known locales only. */
+export const personaTranslationsSchema = z.strictObject({
+  'en-US': personaTranslationSchema.optional(),
+  es: personaTranslationSchema.optional(),
+  de: personaTranslationSchema.optional(),
+  fr: personaTranslationSchema.optional(),
+  'pt-BR': personaTranslationSchema.optional(),
+  ja: personaTranslationSchema.optional(),
+  ar: personaTranslationSchema.optional(),
+} satisfies Record<(typeof LOCALES)[number], z.ZodType>);
+export type PersonaTranslations = z.infer<typeof personaTranslationsSchema>;
 
 export const personaSchema = z.object({
   id: z.string().min(1).max(64),
@@ -29,6 +48,8 @@ export const personaSchema = z.object({
   custom: z.boolean().optional(),
   /** 'public' (listed once approved), 'unlisted' (anyone signed in with the link), 'private'. */
   visibility: z.enum(PERSONA_VISIBILITIES).optional(),
+  /** The name, description and greeting in other languages (issue #43); the fields above are the default. */
+  translations: personaTranslationsSchema.optional(),
 });
 export type Persona = z.infer<typeof personaSchema>;
 
@@ -67,6 +88,8 @@ export const userSchema = z.object({
   credits: z.number().int(),
   /** Absent from servers before wave 3: treat as `user`. */
   role: userRoleSchema.optional(),
+  /** The user's language (issue #43); absent from servers before wave 4: treat as the browser's. */
+  locale: z.enum(LOCALES).nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

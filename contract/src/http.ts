@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_SPEAK_LENGTH, MESSAGES_PAGE_SIZE } from './constants.js';
 import { messageSchema } from './entities.js';
+import { isLocale, LOCALES } from './locales.js';
 import { CONTROL_CHARS_MESSAGE, EMAIL_PATTERN, hasNoControlChars, VERIFY_CODE_PATTERN } from './validators.js';
 
 /** Request and response schemas of the HTTP API (SPEC.md §7, ARCHITECTURE.md §3). */
@@ -56,6 +57,13 @@ export const changePasswordRequestSchema = z.object({
   password: passwordSchema,
 });
 export const deleteAccountRequestSchema = z.object({ password: passwordSchema });
+
+/** The message of a `locale` that is not one of LOCALES (400). */
+export const UNSUPPORTED_LOCALE_MESSAGE = `Unsupported language. Use one of: ${LOCALES.join(', ')}.`;
+/** PATCH /users/me (issue #43): the user's language. */
+export const userPatchRequestSchema = z.strictObject({
+  locale: z.string().refine((v) => isLocale(v), UNSUPPORTED_LOCALE_MESSAGE),
+});
 
 /** PATCH /users/me/chats/{id}: exactly one of name, isPinned, isArchived. */
 export const chatPatchRequestSchema = z

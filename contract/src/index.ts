@@ -6,6 +6,7 @@ export * from './entities.js';
 export * from './errors.js';
 export * from './files.js';
 export * from './http.js';
+export * from './locales.js';
 export * from './memory.js';
 export * from './search-share.js';
 export * from './skills.js';

@@ -8,11 +8,11 @@ import { LlmRegistry } from '../src/llm/registry.js';
 import {
   IdleTimeoutError,
   ModelStreamError,
-  NAMELESS_TOOL_ERROR,
   type StepSink,
   type StepsResult,
   streamSteps,
 } from '../src/llm/step-loop.js';
+import { NAMELESS_TOOL_ERROR } from '../src/llm/step-tools.js';
 
 /** The step loop (llm/step-loop.ts) over real HTTP: the lean reader (LLM_BASE_URL) and the providers' doStream(). */
 

@@ -1,6 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router';
+import { LocaleRoot } from './i18n/locale-root';
+import { startI18n } from './i18n/start';
 import { listenForInstallPrompt } from './pwa/install-prompt';
 import { registerServiceWorker } from './pwa/register-sw';
 import './styles.css';
@@ -14,12 +16,17 @@ if (!root) throw new Error('#root is missing from index.html');
 // The first render as a transition: React renders it in slices of a few milliseconds and lets the
 // browser paint the app-shell placeholder in between, instead of one long task (Lighthouse's TBT
 // on a mid-range phone).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppRouter />
-    </StrictMode>,
-  );
-});
+// In the visitor's language from the first screen (issue #43): its catalog (only when not en-US) first.
+void startI18n().then(() =>
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <LocaleRoot>
+          <AppRouter />
+        </LocaleRoot>
+      </StrictMode>,
+    );
+  }),
+);
 
 registerServiceWorker();

@@ -1,3 +1,4 @@
+import type { Locale } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
@@ -15,6 +16,8 @@ import type { UserRepository } from './user-repository.js';
 export interface Origin {
   ip: string;
   userAgent: string | null;
+  /** The client's language (its Accept-Language): a visitor's mails go out in it (issue #43). */
+  locale?: Locale;
 }
 
 /** What AccountService is built from (accounts/module.ts composes it). */

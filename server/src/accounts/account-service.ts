@@ -2,14 +2,17 @@ import { randomBytes } from 'node:crypto';
 import {
   ACCOUNT_SUSPENDED_MESSAGE,
   type AccountOptionsResponse,
+  type Locale,
   NOT_VERIFIED_MESSAGE,
   type RegisterRequest,
+  type User,
   type UserExistsResponse,
   VALIDATION_MESSAGES,
   VERIFY_MAIL_FAILED_MESSAGE,
 } from '@neura/contract';
 import type { Principal } from '../auth/authenticate.js';
 import { generateToken, hashToken } from '../auth/tokens.js';
+import { userFromRow } from '../auth/user.js';
 import { inTransaction } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { newId } from '../lib/ids.js';
@@ -19,6 +22,7 @@ import type { AccountDeps, Origin } from './account-deps.js';
 import { LIMITS } from './limits.js';
 import { type CurrentPasswordCheck, PasswordGuard, WRONG_PASSWORD_MESSAGE } from './password-guard.js';
 import { burnPasswordCheck, checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
+import { presentUser } from './present-user.js';
 
 export const ACCOUNT_MESSAGES = {
   invalidCredentials: 'The email address or password is incorrect.',
@@ -98,6 +102,7 @@ export class AccountService {
             flags: '[]',
             credits: 0,
             country: input.country ?? null,
+            locale: origin.locale ?? null,
             created_at: now,
             updated_at: now,
           },
@@ -120,7 +125,7 @@ export class AccountService {
       // registered this hour exactly as any other (its 429 comes at the same call for every address).
       // Registration has its own limits (per IP; an address registers once).
       const code = await this.d.codes.make(email, 'verify');
-      await this.d.mailer.send(verifyCodeMail(email, code));
+      await this.d.mailer.send(verifyCodeMail(email, code, origin.locale));
     } catch (error) {
       // The account exists; the verify page offers "Didn't get an email?" to send a new code.
       this.d.log.error({ err: error }, 'verification mail after registration failed');
@@ -147,6 +152,16 @@ export class AccountService {
     return this.openSession(user.id, origin);
   }
 
+  /** PATCH /users/me { locale } (issue #43): the user's language; each of their devices hears `user.changed`. */
+  async setLocale(userId: string, locale: string): Promise<User> {
+    await this.d.users.update(userId, { locale: locale as Locale });
+    const row = await this.d.users.findById(userId);
+    if (!row) throw new AppError('auth:required', 'You need to be signed in to do that.');
+    const user = presentUser(userFromRow(row));
+    await this.d.events.emit('user.changed', { userId, user });
+    return user;
+  }
+
   /** Mails a verification code to an unverified account; silently does nothing for other addresses. */
   async sendVerifyCode(emailInput: string, origin: Origin): Promise<void> {
     const email = normalizeEmail(emailInput);
@@ -158,7 +173,7 @@ export class AccountService {
     if (!user || user.email_verified_at) return;
     const code = await this.d.codes.make(email, 'verify');
     try {
-      await this.d.mailer.send(verifyCodeMail(email, code));
+      await this.d.mailer.send(verifyCodeMail(email, code, user.locale ?? origin.locale));
     } catch (error) {
       this.d.log.error({ err: error }, 'verification mail failed');
       throw new AppError('mail:send-failed', VERIFY_MAIL_FAILED_MESSAGE);
@@ -199,7 +214,7 @@ export class AccountService {
       const user = await this.d.users.findByEmail(email);
       if (!user) return;
       const code = await this.d.codes.make(email, 'reset');
-      await this.d.mailer.send(resetCodeMail(email, code));
+      await this.d.mailer.send(resetCodeMail(email, code, user.locale ?? origin.locale));
     });
   }
 

@@ -14,5 +14,6 @@ export function presentUser(user: DomainUser): User {
     flags: user.flags,
     credits: user.credits,
     role: user.role,
+    locale: user.locale,
   };
 }

@@ -1,14 +1,17 @@
 import {
+  acceptLanguageTags,
   changePasswordRequestSchema,
   codeValidateRequestSchema,
   deleteAccountRequestSchema,
   emailOnlyRequestSchema,
   emailSchema,
   loginRequestSchema,
+  matchLocale,
   NOT_VERIFIED_MESSAGE,
   passwordResetRequestSchema,
   RECAPTCHA_HEADER,
   registerRequestSchema,
+  userPatchRequestSchema,
   waitlistRequestSchema,
 } from '@neura/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -31,6 +34,7 @@ export interface AccountRouteDeps {
 const origin = (request: FastifyRequest): Origin => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? null,
+  locale: matchLocale(acceptLanguageTags(request.headers['accept-language'])),
 });
 
 /** The reCAPTCHA token header (registration; password checks after repeated failures). */
@@ -70,7 +74,7 @@ const publicAccountRoutes =
 
     app.post('/waitlist', async (request) => {
       const { email } = parse(waitlistRequestSchema, request.body);
-      await waitlist.join(email, request.ip);
+      await waitlist.join(email, request.ip, origin(request).locale);
       return success;
     });
 
@@ -124,6 +128,12 @@ const ownAccountRoutes =
     requireAuth(app, auth);
 
     app.get('/users/me', async (request) => presentUser(signedIn(request).user));
+
+    // The user's language (issue #43): follows them to every device (`user.changed`).
+    app.patch('/users/me', async (request) => {
+      const { locale } = parse(userPatchRequestSchema, request.body ?? {});
+      return accounts.setLocale(signedIn(request).user.id, locale);
+    });
 
     app.post('/users/logout', async (request, reply) => {
       await accounts.logout(signedIn(request));

@@ -12,10 +12,10 @@ export class WaitlistRepository {
   constructor(private readonly db: Executor) {}
 
   /** Adds the address once; a second call for the same address changes nothing. */
-  async add(email: string): Promise<void> {
+  async add(email: string, locale: string | null = null): Promise<void> {
     await this.db
       .insertInto('waitlist')
-      .values({ id: newId(), email, created_at: nowIso(), invited_at: null })
+      .values({ id: newId(), email, created_at: nowIso(), invited_at: null, locale })
       .onConflict((oc) => oc.column('email').doNothing())
       .execute();
   }
@@ -43,6 +43,12 @@ export class WaitlistRepository {
     if (emails.length === 0) return [];
     const rows = await this.db.selectFrom('waitlist').select('email').where('email', 'in', emails).execute();
     return rows.map((r) => r.email);
+  }
+
+  /** The language the address joined in (null: unknown). */
+  async localeOf(email: string): Promise<string | null> {
+    const row = await this.db.selectFrom('waitlist').select('locale').where('email', '=', email).executeTakeFirst();
+    return row?.locale ?? null;
   }
 
   async markInvited(email: string): Promise<void> {

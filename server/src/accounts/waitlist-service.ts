@@ -19,9 +19,9 @@ export class WaitlistService {
   ) {}
 
   /** Stores the address (idempotent: joining twice is fine and changes nothing). */
-  async join(email: string, ip: string): Promise<void> {
+  async join(email: string, ip: string, locale?: string): Promise<void> {
     await this.limiter.reserve(LIMITS.waitlistPerIp, ip);
-    await this.waitlist.add(email.toLowerCase());
+    await this.waitlist.add(email.toLowerCase(), locale ?? null);
   }
 
   list(): Promise<WaitlistEntry[]> {
@@ -51,7 +51,7 @@ export class WaitlistService {
     for (const email of emails) {
       const [code] = await this.invites.create(1, 1);
       try {
-        await this.mailer.send(inviteMail(email, code as string, this.appUrl));
+        await this.mailer.send(inviteMail(email, code as string, this.appUrl, await this.waitlist.localeOf(email)));
         await this.waitlist.markInvited(email);
         results.push({ email, sent: true });
       } catch (error) {

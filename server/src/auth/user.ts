@@ -1,3 +1,4 @@
+import { isLocale, type Locale } from '@neura/contract';
 import { type Executor, fromJson } from '../db/database.js';
 import type { UserRole, UserRow } from '../db/schema.js';
 
@@ -20,6 +21,8 @@ export interface User {
   proExpiry: string | null;
   suspendedAt: string | null;
   createdAt: string;
+  /** The user's language; null until chosen (issue #43). */
+  locale: Locale | null;
 }
 
 /** The domain user of a `users` row. */
@@ -36,6 +39,7 @@ export function userFromRow(row: UserRow): User {
     proExpiry: row.pro_expiry,
     suspendedAt: row.suspended_at,
     createdAt: row.created_at,
+    locale: isLocale(row.locale) ? row.locale : null,
   };
 }
 

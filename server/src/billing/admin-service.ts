@@ -159,15 +159,15 @@ export class BillingAdminService {
       );
       return proExpiry;
     });
-    if (isPro(user) || ended) await this.tellProEnded(user.email, when === 'now' ? null : after);
+    if (isPro(user) || ended) await this.tellProEnded(user.email, when === 'now' ? null : after, user.locale);
     return { proExpiry: after, subscription: ended?.id ?? null };
   }
 
   /** The mail that tells the user their Pro was ended (a failed mail is logged, never an error). */
-  private async tellProEnded(email: string, until: string | null): Promise<void> {
+  private async tellProEnded(email: string, until: string | null, locale: string | null): Promise<void> {
     if (!this.d.mailer) return;
     try {
-      await this.d.mailer.send(proEndedMail(email, until, this.d.appUrl));
+      await this.d.mailer.send(proEndedMail(email, until, this.d.appUrl, locale));
     } catch (error) {
       this.d.log?.error({ err: error }, 'the Pro-ended mail failed');
     }

@@ -1,5 +1,7 @@
+import type { Locale } from '@neura/contract';
 import { fromJson } from '../db/database.js';
 import type { MessageRow, PersonaRow } from '../db/schema.js';
+import { withLanguage } from '../i18n/catalog.js';
 import { failpoint } from '../lib/failpoints.js';
 import { nowIso } from '../lib/time.js';
 import type { ResolvedModel } from '../llm/registry.js';
@@ -34,6 +36,7 @@ export class ReplyRunner {
     resolved: ResolvedModel,
     firstText?: string,
     admin = false,
+    locale: Locale | null = null,
   ): void {
     failpoint('reply.admitted');
     const reply = new Reply(shell.chat_id, userId, shell.id, admin);
@@ -41,7 +44,13 @@ export class ReplyRunner {
     if (this.closing()) reply.stop('shutdown');
     const skills = fromJson<string[]>(persona.included_skills, []);
     this.replies.track(
-      this.reply(reply, resolved, { systemPrompt: persona.system_prompt, skills, personaId: persona.id }, firstText),
+      this.reply(
+        reply,
+        resolved,
+        // The model is told the user's language (issue #43).
+        { systemPrompt: withLanguage(persona.system_prompt, locale), skills, personaId: persona.id },
+        firstText,
+      ),
     );
   }
 

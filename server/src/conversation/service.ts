@@ -86,7 +86,15 @@ export class ConversationService {
       }
       await storeSend(this.deps, rows, attachments, persona);
       await this.admission.step();
-      this.runner.start(userId, rows.shell, persona, resolved, isFirst ? text : undefined, user.role === 'admin');
+      this.runner.start(
+        userId,
+        rows.shell,
+        persona,
+        resolved,
+        isFirst ? text : undefined,
+        user.role === 'admin',
+        user.locale,
+      );
       return { messageId: rows.userMessage.id };
     } catch (error) {
       this.replies.unreserve(chatId);
@@ -131,7 +139,7 @@ export class ConversationService {
       await this.admission.step();
       const shell = await storeVersion(this.deps, userId, chatId, { target, persona, replyTo, text });
       await this.admission.step();
-      this.runner.start(userId, shell, persona, resolved, undefined, user.role === 'admin');
+      this.runner.start(userId, shell, persona, resolved, undefined, user.role === 'admin', user.locale);
       return { messageId: shell.id };
     } catch (error) {
       this.replies.unreserve(chatId);

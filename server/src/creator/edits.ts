@@ -6,6 +6,7 @@ import type { NewPersona, PersonaRow } from '../db/schema.js';
 import { AppError, badRequest } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
+import { translationsColumn } from '../personas/translations.js';
 import type { SkillRegistry } from '../skills/registry.js';
 import type { CustomPersonaPricing } from './pricing.js';
 import { CUSTOM_SORT_ORDER } from './repository.js';
@@ -14,7 +15,15 @@ import { creatorTexts as t } from './texts.js';
 /** The builder's rules (creator/service.ts): what a persona's input may be, and the row a create or an edit writes. */
 
 /** The fields whose change sends an approved (or rejected) public persona back to review. */
-const REVIEWED_FIELDS = ['name', 'instructions', 'greeting', 'description', 'tagline', 'suggestedPrompts'] as const;
+const REVIEWED_FIELDS = [
+  'name',
+  'instructions',
+  'greeting',
+  'description',
+  'tagline',
+  'suggestedPrompts',
+  'translations',
+] as const;
 
 /** Skill names are checked before the contract's schema, so an unknown one gets a message naming it. */
 export function checkSkillNames(body: unknown): void {
@@ -81,6 +90,7 @@ export function newRow(
     greeting: input.greeting || null,
     tagline: input.tagline || null,
     suggested_prompts: input.suggestedPrompts?.length ? toJson(input.suggestedPrompts) : null,
+    translations: translationsColumn(input.translations),
     sort_order: CUSTOM_SORT_ORDER,
     owner_id: userId,
     visibility: input.visibility,
@@ -107,6 +117,7 @@ export function patchChanges(
   if (patch.suggestedPrompts !== undefined)
     changes.suggested_prompts = patch.suggestedPrompts.length ? toJson(patch.suggestedPrompts) : null;
   if (patch.skills !== undefined) changes.included_skills = toJson([...new Set(patch.skills)]);
+  if (patch.translations !== undefined) changes.translations = translationsColumn(patch.translations);
   if (model !== undefined && cost !== undefined) {
     changes.model = model;
     changes.cost = cost;
@@ -143,5 +154,7 @@ function changed(row: PersonaRow, patch: CustomPersonaPatch, field: (typeof REVI
         patch.suggestedPrompts !== undefined &&
         !sameList(patch.suggestedPrompts, fromJson<string[]>(row.suggested_prompts, []))
       );
+    case 'translations':
+      return patch.translations !== undefined && translationsColumn(patch.translations) !== row.translations;
   }
 }

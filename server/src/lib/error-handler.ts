@@ -1,6 +1,7 @@
 import { UNAVAILABLE_MESSAGE } from '@neura/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, internalErrorBody } from '../errors.js';
+import { requestLocale, translateMessage } from '../i18n/catalog.js';
 import { isTransientError } from './transient.js';
 
 /** Which dependency an error of the database or Redis came from (metrics). */
@@ -37,9 +38,12 @@ export function installErrorHandler(
   app: FastifyInstance,
   onDependencyError?: (dependency: 'database' | 'redis') => void,
 ): void {
-  app.addHook('preSerialization', async (request, reply, payload: unknown) =>
-    reply.statusCode >= 400 && isErrorBodyWithoutId(payload) ? { ...payload, requestId: request.id } : payload,
-  );
+  // The message in the user's language (issue #43): the signed-in user's, else the Accept-Language's.
+  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
+    if (reply.statusCode < 400 || !isErrorBodyWithoutId(payload)) return payload;
+    const locale = requestLocale(request.headers['accept-language'], request.principal?.user.locale);
+    return { ...payload, message: translateMessage(payload.message, locale), requestId: request.id };
+  });
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);

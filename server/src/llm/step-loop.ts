@@ -6,7 +6,6 @@ import { responseMessages, type ToolOutcome, toPrompt } from './step-messages.js
 import { parseCall, prepareTools, runTool } from './step-tools.js';
 import { partsOf, streamError, Watchdog, withRetries } from './step-transport.js';
 
-export { NAMELESS_TOOL_ERROR } from './step-tools.js';
 export { IdleTimeoutError, ModelStreamError } from './step-transport.js';
 
 /** What the step loop reports, in stream order. */

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@neura/contract';
+import { serverTexts } from '../i18n/catalog.js';
 import type { Mail } from './mailer.js';
 
 const escapeHtml = (s: string): string =>
@@ -16,57 +17,59 @@ function layout(title: string, bodyHtml: string): string {
 const codeBlock = (code: string) =>
   `<p style="margin:24px 0;font-size:36px;font-weight:700;letter-spacing:12px;text-align:center">${escapeHtml(code)}</p>`;
 
-export function verifyCodeMail(to: string, code: string): Mail {
-  const subject = `Your ${PRODUCT_NAME} verification code: ${code}`;
+export function verifyCodeMail(to: string, code: string, locale?: string | null): Mail {
+  const t = serverTexts(locale).mail.verify;
   return {
     to,
-    subject,
-    text: `Welcome to ${PRODUCT_NAME}!\n\nYour verification code is ${code}\n\nEnter it in the app to verify your email address. It is valid for 10 minutes and can be used once.\nIf you did not sign up for ${PRODUCT_NAME}, you can ignore this email.\n`,
+    subject: t.subject(code),
+    text: t.text(code),
     html: layout(
-      'Verify your email address',
-      `<p>Welcome to ${PRODUCT_NAME}! Enter this code in the app to verify your email address:</p>${codeBlock(code)}<p style="color:#a3aabb;font-size:14px">It is valid for 10 minutes and can be used once. If you did not sign up for ${PRODUCT_NAME}, you can ignore this email.</p>`,
+      t.heading,
+      `<p>${escapeHtml(t.intro)}</p>${codeBlock(code)}<p style="color:#a3aabb;font-size:14px">${escapeHtml(t.note)}</p>`,
     ),
   };
 }
 
-export function resetCodeMail(to: string, code: string): Mail {
-  const subject = `Your ${PRODUCT_NAME} password reset code: ${code}`;
+export function resetCodeMail(to: string, code: string, locale?: string | null): Mail {
+  const t = serverTexts(locale).mail.reset;
   return {
     to,
-    subject,
-    text: `Someone asked to reset the password of your ${PRODUCT_NAME} account.\n\nYour reset code is ${code}\n\nIt is valid for 10 minutes and can be used once. If it was not you, ignore this email: your password stays as it is.\n`,
+    subject: t.subject(code),
+    text: t.text(code),
     html: layout(
-      'Reset your password',
-      `<p>Someone asked to reset the password of your ${PRODUCT_NAME} account. Your reset code is:</p>${codeBlock(code)}<p style="color:#a3aabb;font-size:14px">It is valid for 10 minutes and can be used once. If it was not you, ignore this email: your password stays as it is.</p>`,
+      t.heading,
+      `<p>${escapeHtml(t.intro)}</p>${codeBlock(code)}<p style="color:#a3aabb;font-size:14px">${escapeHtml(t.note)}</p>`,
     ),
   };
 }
 
-export function inviteMail(to: string, code: string, appUrl: string): Mail {
-  const subject = `Your ${PRODUCT_NAME} invite code`;
+const link = (appUrl: string) => `<a style="color:#8b5cf6" href="${escapeHtml(appUrl)}">${escapeHtml(appUrl)}</a>`;
+
+/** The waitlist's approval: the invite code (issue #43: in the locale the address signed up with). */
+export function inviteMail(to: string, code: string, appUrl: string, locale?: string | null): Mail {
+  const t = serverTexts(locale).mail.invite;
   return {
     to,
-    subject,
-    text: `Good news: your spot on the ${PRODUCT_NAME} waitlist came up.\n\nYour invite code is ${code}\n\nOpen ${appUrl}, enter this email address, choose "I have an invite code" and enter the code.\n`,
+    subject: t.subject,
+    text: t.text(code, appUrl),
     html: layout(
-      'You are invited',
-      `<p>Good news: your spot on the ${PRODUCT_NAME} waitlist came up. Your invite code is:</p><p style="margin:24px 0;font-size:20px;font-weight:700;text-align:center;font-family:monospace">${escapeHtml(code)}</p><p>Open <a style="color:#8b5cf6" href="${escapeHtml(appUrl)}">${escapeHtml(appUrl)}</a>, enter this email address, choose “I have an invite code” and enter the code.</p>`,
+      t.heading,
+      `<p>${escapeHtml(t.intro)}</p><p style="margin:24px 0;font-size:20px;font-weight:700;text-align:center;font-family:monospace">${escapeHtml(code)}</p><p>${t.steps(link(appUrl))}</p>`,
     ),
   };
 }
 
 /** The operator ended the user's Pro from the console (issue #40): now, or when the paid period ends. */
-export function proEndedMail(to: string, until: string | null, appUrl: string): Mail {
-  const when = until ? `on ${until.slice(0, 10)}, when the period you paid for ends` : 'now';
-  const subject = `Your ${PRODUCT_NAME} Pro subscription was ended`;
-  const text = `Your ${PRODUCT_NAME} Pro subscription was ended by our team. Pro ends ${when}, and you will not be charged for it again.\n\nYour account, chats and credits stay as they are. Questions? Reply to this email. You can subscribe again at any time from ${appUrl}.\n`;
+export function proEndedMail(to: string, until: string | null, appUrl: string, locale?: string | null): Mail {
+  const t = serverTexts(locale).mail.proEnded;
+  const when = t.when(until ? until.slice(0, 10) : null);
   return {
     to,
-    subject,
-    text,
+    subject: t.subject,
+    text: `${t.body(when)}\n\n${t.note(appUrl)}\n`,
     html: layout(
-      'Your Pro subscription was ended',
-      `<p>Your ${PRODUCT_NAME} Pro subscription was ended by our team. Pro ends ${escapeHtml(when)}, and you will not be charged for it again.</p><p style="color:#a3aabb;font-size:14px">Your account, chats and credits stay as they are. Questions? Reply to this email. You can subscribe again at any time from <a style="color:#8b5cf6" href="${escapeHtml(appUrl)}">${escapeHtml(appUrl)}</a>.</p>`,
+      t.heading,
+      `<p>${escapeHtml(t.body(when))}</p><p style="color:#a3aabb;font-size:14px">${t.note(link(appUrl))}</p>`,
     ),
   };
 }

@@ -3,6 +3,7 @@ import { fromBool, fromJson, toBool, toJson } from '../db/database.js';
 import type { NewPersona, PersonaRow } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
 import { customAvatarUrl, personaUrlPrefix } from './custom.js';
+import { translationsColumn, translationsOf } from './translations.js';
 
 export function presentPersona(row: PersonaRow): Persona {
   return {
@@ -21,6 +22,7 @@ export function presentPersona(row: PersonaRow): Persona {
     avatarUrl: row.avatar ? (row.owner_id != null ? customAvatarUrl(row) : personaAvatarUrl(row)) : null,
     custom: row.owner_id != null,
     visibility: row.visibility ?? 'public',
+    translations: translationsOf(row),
   };
 }
 
@@ -50,6 +52,7 @@ export function personaRow(record: PersonaRecord, sortOrder: number): NewPersona
     greeting: record.greeting ?? null,
     tagline: record.tagline ?? null,
     suggested_prompts: record.suggestedPrompts?.length ? toJson(record.suggestedPrompts) : null,
+    translations: translationsColumn(record.translations),
     sort_order: sortOrder,
     created_at: now,
     updated_at: now,

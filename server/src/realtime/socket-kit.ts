@@ -7,7 +7,8 @@ import {
   voiceClientEvents,
 } from '@neura/contract';
 import type { z } from 'zod';
-import { AppError, internalErrorBody } from '../errors.js';
+import { AppError, INTERNAL_ERROR_MESSAGE, internalErrorBody } from '../errors.js';
+import { requestLocale, translateMessage } from '../i18n/catalog.js';
 import { newId } from '../lib/ids.js';
 import { currentRequestId, runWithRequestId } from '../lib/request-context.js';
 import { inSpan } from '../lib/spans.js';
@@ -68,6 +69,9 @@ function listen<K extends KitSocket>(
   const handle = async (args: unknown[]) => {
     const ack = typeof args.at(-1) === 'function' ? (args.pop() as (response: unknown) => void) : undefined;
     const requestId = currentRequestId();
+    // A refusal in the user's language (issue #43).
+    const inUserLocale = (message: string) =>
+      translateMessage(message, requestLocale(undefined, socket.data.principal?.user.locale));
     try {
       const userId = socket.data.principal?.user.id;
       if (!userId) throw new AppError('auth:required', 'You need to be signed in to do that.');
@@ -78,16 +82,16 @@ function listen<K extends KitSocket>(
       if (error instanceof AppError) {
         // An expected refusal: one line, so the ack's requestId leads to the event in the logs.
         socket.data.log?.info({ event, code: error.code }, 'socket event refused');
-        ack?.({ error: { ...error.toBody(), requestId } });
+        ack?.({ error: { ...error.toBody(), message: inUserLocale(error.message), requestId } });
         return;
       }
       if (isTransientError(error)) {
         socket.data.log?.warn({ err: error, event }, 'dependency unavailable');
-        ack?.({ error: { message: UNAVAILABLE_MESSAGE, code: 'unavailable', requestId } });
+        ack?.({ error: { message: inUserLocale(UNAVAILABLE_MESSAGE), code: 'unavailable', requestId } });
         return;
       }
       socket.data.log?.error({ err: error, event }, 'socket handler failed');
-      ack?.({ error: { ...internalErrorBody(), requestId } });
+      ack?.({ error: { ...internalErrorBody(), message: inUserLocale(INTERNAL_ERROR_MESSAGE), requestId } });
     }
   };
   // Each event runs with its own request id: its log lines and error ack carry it.

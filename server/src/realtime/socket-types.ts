@@ -6,7 +6,8 @@ import type { Socket } from 'socket.io';
 
 /** Who a socket belongs to: whatever the authenticate function answers, with at least these. */
 export interface SocketIdentity {
-  user: { id: string };
+  /** `locale` (issue #43): the user's language, for refusals in it. */
+  user: { id: string; locale?: string | null };
   sessionId: string;
 }
 

@@ -1,4 +1,4 @@
-import { CLIENT_VERSION, CLIENT_VERSION_HEADER, type Dashboard } from '@neura/contract';
+import { CLIENT_VERSION, CLIENT_VERSION_HEADER, type Dashboard, type PersonaTranslations } from '@neura/contract';
 import { AppError } from '../api/app-error';
 import { apiBase } from '../api/base-url';
 import { api, apiFetch } from '../api/http';
@@ -51,6 +51,8 @@ export interface AdminPersona {
   avatarUrl?: string | null;
   systemPrompt: string;
   model?: string | null;
+  /** Issue #43: `{ [locale]: { name?, description?, greeting? } }`. */
+  translations?: PersonaTranslations;
   sortOrder: number;
 }
 

@@ -1,4 +1,5 @@
 import { adminTexts } from '../texts/admin';
+import { formatNumber } from '../texts/format';
 
 /**
  * The dashboard's charts: plain SVG (no chart library to load), scaled to the container's width,
@@ -29,7 +30,7 @@ export function BarChart({
     <figure className="flex flex-col gap-1 rounded-xl border border-border bg-surface-2 p-3">
       <figcaption className="flex items-baseline justify-between text-sm">
         <span className="font-medium">{title}</span>
-        <span className="text-muted">{total.toLocaleString('en-US')}</span>
+        <span className="text-muted">{formatNumber(total)}</span>
       </figcaption>
       <svg
         viewBox={`0 0 ${width} ${height}`}
@@ -43,7 +44,7 @@ export function BarChart({
           const h = (Math.abs(p.value) / max) * (height - 4);
           return (
             <g key={p.label}>
-              <title>{`${p.label}: ${p.value.toLocaleString('en-US')}`}</title>
+              <title>{`${p.label}: ${formatNumber(p.value)}`}</title>
               {/* The whole column answers hover, not only the bar. */}
               <rect x={i * slot} y={0} width={slot} height={height} fill="transparent" />
               <rect
@@ -61,7 +62,7 @@ export function BarChart({
         <span>{points[0]?.label}</span>
         {peak ? (
           <span className="text-fg" data-testid="chart-peak">
-            {adminTexts.dashboard.peak(peak.label, peak.value.toLocaleString('en-US'))}
+            {adminTexts.dashboard.peak(peak.label, formatNumber(peak.value))}
           </span>
         ) : null}
         <span>{points[points.length - 1]?.label}</span>

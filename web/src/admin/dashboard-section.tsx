@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { productName } from '../billing/ledger-label';
 import { adminTexts as t } from '../texts/admin';
+import { formatNumber } from '../texts/format';
 import { Button } from '../ui/button';
 import { adminApi, type DashboardDay } from './admin-api';
 import { BarChart } from './charts';
@@ -10,7 +11,8 @@ import { invalidateDashboard, useDashboard, useModelPrices } from './queries/das
 const RANGES = [7, 30, 90] as const;
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-const SERIES: Array<[keyof Omit<DashboardDay, 'day'>, string]> = [
+/** Built when rendered: the labels in the active language. */
+const series = (): Array<[keyof Omit<DashboardDay, 'day'>, string]> => [
   ['messages', t.dashboard.messages],
   ['activeUsers', t.dashboard.activeUsers],
   ['creditsSold', t.dashboard.creditsSold],
@@ -99,7 +101,7 @@ export function DashboardSection() {
       ) : (
         <>
           <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-4">
-            {SERIES.map(([key, label]) => (
+            {series().map(([key, label]) => (
               <BarChart
                 key={key}
                 title={t.dashboard.perDay(label)}
@@ -127,8 +129,8 @@ export function DashboardSection() {
               rows={data.models.map((m) => [
                 modelLabel(m.model),
                 m.replies,
-                m.inputTokens.toLocaleString('en-US'),
-                m.outputTokens.toLocaleString('en-US'),
+                formatNumber(m.inputTokens),
+                formatNumber(m.outputTokens),
                 cost(m.estimatedCost, currency),
               ])}
             />

@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../api/app-error';
 import { adminTexts as t } from '../texts/admin';
+import { formatDayTime, formatMoney } from '../texts/format';
 import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 
@@ -89,7 +90,7 @@ export function Section({ title, children }: { title: string; children: ReactNod
 /** A plain table: scrolls sideways on a phone. */
 export function Table({ head, rows, caption }: { head: string[]; rows: ReactNode[][]; caption?: string }) {
   return (
-    <table className="w-full min-w-max text-left text-sm">
+    <table className="w-full min-w-max text-start text-sm">
       {caption ? <caption className="sr-only">{caption}</caption> : null}
       <thead>
         <tr className="border-b border-border text-muted">
@@ -117,17 +118,11 @@ export function Table({ head, rows, caption }: { head: string[]; rows: ReactNode
   );
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
+export const when = (iso: string | null | undefined) => (iso ? formatDayTime(iso) : '—');
 /**
  * A model as the console shows it: the default server's alias (`llm:`, `openai-compatible:`) is
  * left off, so a persona's `llm:fake-model` and the replies' `fake-model` read the same.
  */
 export const modelLabel = (model: string): string => model.replace(/^(llm|openai-compatible):/, '');
 
-export const money = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-    maximumFractionDigits: 4,
-  }).format(amount);
+export const money = (amount: number, currency: string) => formatMoney(amount, currency, { maximumFractionDigits: 4 });

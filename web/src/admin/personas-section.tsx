@@ -1,8 +1,11 @@
 import { EXPLORE_CAROUSELS } from '@neura/contract';
 import { useState } from 'react';
+import { localTexts } from '../i18n/local-texts';
 import { PersonaIcon } from '../personas/persona-icon';
 import { adminTexts as t } from '../texts/admin';
+import { personaTranslationTexts } from '../texts/persona-translations';
 import { Button } from '../ui/button';
+import { showToast } from '../ui/toast-store';
 import { type AdminPersona, adminApi } from './admin-api';
 import { act, inputClass, Loading, Section, Table } from './kit';
 import { PersonaAvatarField } from './persona-avatar-field';
@@ -54,6 +57,11 @@ function PersonaForm({
   // The comma lists are edited as text (so a trailing comma can be typed) and parsed as they change.
   const [tagsText, setTagsText] = useState(initial.tags.join(', '));
   const [skillsText, setSkillsText] = useState(initial.includedSkills.join(', '));
+  // Issue #43: the name, description and greeting per locale, edited as JSON (the server validates it).
+  const [translationsText, setTranslationsText] = useState(() =>
+    initial.translations ? JSON.stringify(initial.translations, null, 2) : '',
+  );
+  const tt = localTexts(personaTranslationTexts);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setD((x) => ({ ...x, [key]: value }));
   const field = (key: 'id' | 'icon' | 'name' | 'description' | 'greeting' | 'tagline' | 'model', label: string) => (
     <label className="flex flex-col gap-1 text-xs">
@@ -75,7 +83,15 @@ function PersonaForm({
       onSubmit={(e) => {
         e.preventDefault();
         const { avatarUrl: _avatar, ...rest } = d;
+        let translations: Draft['translations'];
+        try {
+          translations = translationsText.trim() ? JSON.parse(translationsText) : undefined;
+        } catch {
+          showToast({ severity: 'error', message: tt.invalid });
+          return;
+        }
         const body: Draft = {
+          translations,
           ...rest,
           model: d.model?.trim() ? d.model.trim() : null,
           greeting: d.greeting?.trim() || null,
@@ -112,6 +128,18 @@ function PersonaForm({
       {field('tagline', t.personas.tagline)}
       {field('description', t.personas.description)}
       {field('greeting', t.personas.greeting)}
+      <label className="flex flex-col gap-1 text-xs md:col-span-2">
+        {tt.label}
+        <textarea
+          className={`${inputClass} font-mono`}
+          rows={3}
+          dir="ltr"
+          value={translationsText}
+          placeholder={tt.hint}
+          onChange={(e) => setTranslationsText(e.target.value)}
+          data-testid="persona-translations"
+        />
+      </label>
       <fieldset className="flex flex-col gap-2 md:col-span-2">
         <legend className="mb-1 text-xs">{t.personas.prompts}</legend>
         <div className="grid grid-cols-1 gap-2 md:grid-cols-2">

@@ -74,6 +74,7 @@ const user = object({
   flags: arrayOf(str),
   credits: num,
   role: optional(str),
+  locale: optional(nullable(str)),
 });
 export const userParser = guard<User>(user);
 
@@ -88,6 +89,12 @@ const chat = object({
 });
 export const chatParser = guard<Chat>(chat);
 export const chatsParser = guard<Chat[]>(arrayOf(chat));
+
+const recordOf =
+  (check: Check): Check =>
+  (v) =>
+    isRecord(v) && Object.values(v).every(check);
+const translation = object({ name: optional(str), description: optional(str), greeting: optional(str) });
 
 const persona = object({
   id: str,
@@ -105,6 +112,7 @@ const persona = object({
   avatarUrl: optional(nullable(str)),
   custom: optional(bool),
   visibility: optional(str),
+  translations: optional(recordOf(translation)),
 });
 export const personasParser = guard<Persona[]>(arrayOf(persona));
 

@@ -1,5 +1,6 @@
 import { CLIENT_VERSION, CLIENT_VERSION_HEADER } from '@neura/contract';
 import { useAppStore } from '../store/app-store';
+import { currentLocale } from '../texts/format';
 import { AppError } from './app-error';
 import { apiBase } from './base-url';
 import type { Parser } from './guards';
@@ -13,7 +14,11 @@ export interface RequestOptions {
 
 /** Headers every request carries: the client version, and the bearer token when signed in. */
 function defaultHeaders(token: string | null): Record<string, string> {
-  const headers: Record<string, string> = { [CLIENT_VERSION_HEADER]: CLIENT_VERSION };
+  // The interface's language (issue #43): the server answers errors and mails a visitor in it.
+  const headers: Record<string, string> = {
+    [CLIENT_VERSION_HEADER]: CLIENT_VERSION,
+    'Accept-Language': currentLocale(),
+  };
   if (token) headers.Authorization = `Bearer ${token}`;
   return headers;
 }

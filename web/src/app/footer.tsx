@@ -10,10 +10,38 @@ const ICONS = {
 } as const;
 
 const ITEMS = [
-  { to: '/', label: texts.nav.explore, icon: ICONS.explore, end: true },
-  { to: '/chats', label: texts.nav.chats, icon: ICONS.chats, end: true },
-  { to: '/create', label: texts.nav.create, icon: ICONS.create, end: true },
-  { to: '/settings', label: texts.nav.settings, icon: ICONS.settings, end: false },
+  {
+    to: '/',
+    get label() {
+      return texts.nav.explore;
+    },
+    icon: ICONS.explore,
+    end: true,
+  },
+  {
+    to: '/chats',
+    get label() {
+      return texts.nav.chats;
+    },
+    icon: ICONS.chats,
+    end: true,
+  },
+  {
+    to: '/create',
+    get label() {
+      return texts.nav.create;
+    },
+    icon: ICONS.create,
+    end: true,
+  },
+  {
+    to: '/settings',
+    get label() {
+      return texts.nav.settings;
+    },
+    icon: ICONS.settings,
+    end: false,
+  },
 ];
 
 /** Footer tab bar (phones and tablets; hidden on the chat route and on desktop, where the sidebar shows). */

@@ -9,8 +9,18 @@ import { Button } from '../ui/button';
 import { headerLeftAction } from './header-left';
 
 const LEFT = {
-  'to-chats': { label: texts.nav.chats, icon: '‹' },
-  'new-chat': { label: texts.nav.newChat, icon: '+' },
+  'to-chats': {
+    get label() {
+      return texts.nav.chats;
+    },
+    icon: '‹',
+  },
+  'new-chat': {
+    get label() {
+      return texts.nav.newChat;
+    },
+    icon: '+',
+  },
   back: { label: texts.nav.back, icon: '‹' },
 } as const;
 

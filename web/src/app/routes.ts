@@ -42,30 +42,161 @@ export interface RouteMeta {
 }
 
 export const ROUTES: readonly RouteMeta[] = [
-  { name: 'home', path: '/', title: texts.titles.home, auth: false, entry: true, depth: 0 },
-  { name: 'chats', path: '/chats', title: texts.titles.chats, auth: true, depth: 0 },
-  { name: 'chat', path: '/chats/:chatId', title: texts.titles.chatFallback, auth: true, depth: 1 },
-  { name: 'create', path: '/create', title: texts.titles.create, auth: true, depth: 0 },
-  { name: 'pro', path: '/pro', title: texts.titles.pro, auth: true, depth: 1 },
-  { name: 'settings', path: '/settings', title: texts.titles.settings, auth: true, depth: 0 },
-  { name: 'password', path: '/settings/password', title: texts.titles.password, auth: true, depth: 1 },
-  { name: 'delete', path: '/settings/delete', title: texts.titles.delete, auth: true, depth: 1 },
+  {
+    name: 'home',
+    path: '/',
+    get title() {
+      return texts.titles.home;
+    },
+    auth: false,
+    entry: true,
+    depth: 0,
+  },
+  {
+    name: 'chats',
+    path: '/chats',
+    get title() {
+      return texts.titles.chats;
+    },
+    auth: true,
+    depth: 0,
+  },
+  {
+    name: 'chat',
+    path: '/chats/:chatId',
+    get title() {
+      return texts.titles.chatFallback;
+    },
+    auth: true,
+    depth: 1,
+  },
+  {
+    name: 'create',
+    path: '/create',
+    get title() {
+      return texts.titles.create;
+    },
+    auth: true,
+    depth: 0,
+  },
+  {
+    name: 'pro',
+    path: '/pro',
+    get title() {
+      return texts.titles.pro;
+    },
+    auth: true,
+    depth: 1,
+  },
+  {
+    name: 'settings',
+    path: '/settings',
+    get title() {
+      return texts.titles.settings;
+    },
+    auth: true,
+    depth: 0,
+  },
+  {
+    name: 'password',
+    path: '/settings/password',
+    get title() {
+      return texts.titles.password;
+    },
+    auth: true,
+    depth: 1,
+  },
+  {
+    name: 'delete',
+    path: '/settings/delete',
+    get title() {
+      return texts.titles.delete;
+    },
+    auth: true,
+    depth: 1,
+  },
   { name: 'data', path: '/settings/data', title: ioTexts.data.title, auth: true, depth: 1 },
-  { name: 'memory', path: '/settings/memory', title: memoryTexts.title, auth: true, depth: 1 },
-  { name: 'credits', path: '/settings/credits', title: texts.titles.credits, auth: true, depth: 1 },
+  {
+    name: 'memory',
+    path: '/settings/memory',
+    get title() {
+      return memoryTexts.title;
+    },
+    auth: true,
+    depth: 1,
+  },
+  {
+    name: 'credits',
+    path: '/settings/credits',
+    get title() {
+      return texts.titles.credits;
+    },
+    auth: true,
+    depth: 1,
+  },
   {
     name: 'purchase-complete',
     path: '/settings/credits/complete',
-    title: texts.titles.purchaseComplete,
+    get title() {
+      return texts.titles.purchaseComplete;
+    },
     auth: true,
     depth: 2,
   },
-  { name: 'pro-subscription', path: '/settings/pro', title: texts.titles.proSubscription, auth: true, depth: 1 },
-  { name: 'changelog', path: '/changelog', title: texts.titles.changelog, auth: false, depth: 1 },
-  { name: 'ui-test', path: '/ui-test', title: texts.titles.uiTest, auth: true, depth: 1 },
-  { name: 'ui-test-ionic', path: '/ui-test-ionic', title: texts.titles.uiTestIonic, auth: true, depth: 1 },
-  { name: 'terms', path: '/terms', title: texts.titles.terms, auth: false, depth: 1 },
-  { name: 'admin', path: '/admin', title: texts.titles.admin, auth: true, depth: 1 },
+  {
+    name: 'pro-subscription',
+    path: '/settings/pro',
+    get title() {
+      return texts.titles.proSubscription;
+    },
+    auth: true,
+    depth: 1,
+  },
+  {
+    name: 'changelog',
+    path: '/changelog',
+    get title() {
+      return texts.titles.changelog;
+    },
+    auth: false,
+    depth: 1,
+  },
+  {
+    name: 'ui-test',
+    path: '/ui-test',
+    get title() {
+      return texts.titles.uiTest;
+    },
+    auth: true,
+    depth: 1,
+  },
+  {
+    name: 'ui-test-ionic',
+    path: '/ui-test-ionic',
+    get title() {
+      return texts.titles.uiTestIonic;
+    },
+    auth: true,
+    depth: 1,
+  },
+  {
+    name: 'terms',
+    path: '/terms',
+    get title() {
+      return texts.titles.terms;
+    },
+    auth: false,
+    depth: 1,
+  },
+  {
+    name: 'admin',
+    path: '/admin',
+    get title() {
+      return texts.titles.admin;
+    },
+    auth: true,
+    depth: 1,
+  },
   /** A persona's page (issue #29; catalog personas too): anyone may read it, starting a chat signs in. */
   { name: 'persona', path: '/p/:id', title: creatorTexts.link.title, auth: false, depth: 1 },
 ];
@@ -73,7 +204,9 @@ export const ROUTES: readonly RouteMeta[] = [
 const NOT_FOUND: RouteMeta = {
   name: 'not-found',
   path: '*',
-  title: texts.titles.notFound,
+  get title() {
+    return texts.titles.notFound;
+  },
   auth: false,
   depth: 1,
 };

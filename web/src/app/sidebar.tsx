@@ -35,7 +35,7 @@ export function Sidebar() {
       ) : null}
       <aside
         aria-label="Sidebar"
-        className="hidden h-full w-72 shrink-0 flex-col gap-3 border-r border-border bg-surface-2 p-3 lg:flex"
+        className="hidden h-full w-72 shrink-0 flex-col gap-3 border-e border-border bg-surface-2 p-3 lg:flex"
       >
         <NewChatButton onClick={() => (token ? void startChat(null, navigate) : setActiveModal('auth'))} />
         {token ? (
@@ -64,11 +64,11 @@ export function Sidebar() {
               <Link to="/settings" className="rounded-md px-2 py-1.5 hover:bg-surface-3">
                 {texts.nav.settings}
               </Link>
-              <LogoutButton className="rounded-md px-2 py-1.5 text-left hover:bg-surface-3" />
+              <LogoutButton className="rounded-md px-2 py-1.5 text-start hover:bg-surface-3" />
             </>
           ) : (
             <Button
-              className="rounded-md px-2 py-1.5 text-left hover:bg-surface-3"
+              className="rounded-md px-2 py-1.5 text-start hover:bg-surface-3"
               onClick={() => setActiveModal('auth')}
             >
               {texts.nav.login}

@@ -21,7 +21,7 @@ export function SkipLink({ toComposer }: { toComposer: boolean }) {
       href="#main"
       onClick={onClick}
       data-testid="skip-link"
-      className={buttonClass('primary', 'md', 'sr-only z-50 focus:not-sr-only focus:fixed focus:top-2 focus:left-2')}
+      className={buttonClass('primary', 'md', 'sr-only z-50 focus:not-sr-only focus:fixed focus:top-2 focus:start-2')}
     >
       {toComposer ? texts.a11y.skipToMessage : texts.a11y.skipToMain}
     </a>

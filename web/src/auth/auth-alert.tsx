@@ -14,7 +14,7 @@ export function AuthAlert({ alert }: { alert: Alert | null }) {
     <p
       role={alert.severity === 'error' ? 'alert' : 'status'}
       data-testid="auth-alert"
-      className={`rounded-xl border-l-4 bg-surface-3 px-3 py-2 text-sm ${TONE[alert.severity]}`}
+      className={`rounded-xl border-s-4 bg-surface-3 px-3 py-2 text-sm ${TONE[alert.severity]}`}
     >
       {alert.message}
     </p>

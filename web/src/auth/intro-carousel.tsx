@@ -31,7 +31,8 @@ export function IntroCarousel({ onFinishedChange }: { onFinishedChange: (finishe
   };
   const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
     if (dragStart.current === null) return;
-    const dx = e.clientX - dragStart.current;
+    // Right to left (issue #43): the next cell is to the left, so a drag to the right goes on.
+    const dx = (e.clientX - dragStart.current) * (document.documentElement.dir === 'rtl' ? -1 : 1);
     dragStart.current = null;
     if (dx <= -INTRO_DRAG_THRESHOLD_PX) go(index + 1);
     else if (dx >= INTRO_DRAG_THRESHOLD_PX) go(index - 1);
@@ -48,7 +49,10 @@ export function IntroCarousel({ onFinishedChange }: { onFinishedChange: (finishe
         }}
         data-testid="intro-track"
       >
-        <div className="flex transition-transform duration-500" style={{ transform: `translateX(-${index * 100}%)` }}>
+        <div
+          className="flex transition-transform duration-500"
+          style={{ transform: `translateX(calc(-${index * 100}% * var(--dir, 1)))` }}
+        >
           {CELLS.map((cell, i) => (
             // biome-ignore lint/a11y/useSemanticElements: the WAI carousel pattern: a group with roledescription "slide"
             <div
@@ -62,7 +66,11 @@ export function IntroCarousel({ onFinishedChange }: { onFinishedChange: (finishe
               <IntroIcon index={i} />
               <h3 className="text-xl font-semibold">{cell.title}</h3>
               <p className="text-muted">{cell.body}</p>
-              {i === 0 ? <p className="mt-2 text-sm text-accent-text">{texts.auth.swipe} →</p> : null}
+              {i === 0 ? (
+                <p className="mt-2 text-sm text-accent-text">
+                  {texts.auth.swipe} <span className="inline-block rtl:-scale-x-100">→</span>
+                </p>
+              ) : null}
             </div>
           ))}
         </div>

@@ -3,7 +3,7 @@ import { Button } from '../ui/button';
 import { useLogout } from './logout';
 
 /** "Log out": ends the session and goes to / (settings may place it too). */
-export function LogoutButton({ className = 'text-left' }: { className?: string }) {
+export function LogoutButton({ className = 'text-start' }: { className?: string }) {
   const logout = useLogout();
   return (
     <Button className={className} onClick={() => void logout()}>

@@ -1,29 +1,14 @@
-const locale = 'en-US';
+import { formatDay, formatDayTime, formatMoney } from '../texts/format';
 
-// Built on first use, once: the first Intl.DateTimeFormat of a page loads the locale's data (tens of
-// milliseconds on a phone), which a module that is only imported should not pay.
-let dateFormat: Intl.DateTimeFormat | undefined;
-let dateTimeFormat: Intl.DateTimeFormat | undefined;
-
+/** Prices and dates of the billing pages, in the active locale (issue #43). */
 export function money(amount: number, currency = 'usd'): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(amount);
+  return formatMoney(amount, currency);
 }
 
 /** A price per credit with enough digits to compare packs (e.g. $0.0499 → "$0.050"). */
 export function pricePerCredit(price: number, credits: number, currency = 'usd'): string {
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: 3,
-    maximumFractionDigits: 3,
-  }).format(price / credits);
+  return formatMoney(price / credits, currency, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 }
 
-export const day = (iso: string): string => {
-  dateFormat ??= new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-  return dateFormat.format(new Date(iso));
-};
-export const dayTime = (iso: string): string => {
-  dateTimeFormat ??= new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  return dateTimeFormat.format(new Date(iso));
-};
+export const day = (iso: string): string => formatDay(iso);
+export const dayTime = (iso: string): string => formatDayTime(iso);

@@ -26,7 +26,7 @@ export function PackCard({
       aria-labelledby={nameId}
     >
       {best ? (
-        <span className="absolute -top-2.5 right-3 rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-fg">
+        <span className="absolute -top-2.5 end-3 rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-fg">
           {t.bestValue}
         </span>
       ) : null}

@@ -18,7 +18,7 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
   return (
     <div className="flex items-baseline justify-between gap-3 px-4 py-3">
       <dt className="text-muted">{label}</dt>
-      <dd className="text-right font-medium" data-testid={testId}>
+      <dd className="text-end font-medium" data-testid={testId}>
         {value}
       </dd>
     </div>

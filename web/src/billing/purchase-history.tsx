@@ -16,7 +16,7 @@ function ReceiptRow({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex justify-between gap-3 py-1">
       <dt className="text-muted">{label}</dt>
-      <dd className="text-right font-medium break-all">{value}</dd>
+      <dd className="text-end font-medium break-all">{value}</dd>
     </div>
   );
 }
@@ -34,7 +34,7 @@ function OrderRow({ order }: { order: Order }) {
             </span>
             <span className="text-sm text-muted">{day(order.createdAt)}</span>
           </span>
-          <span className="text-right">
+          <span className="text-end">
             <span className="block font-semibold">{money(order.amount, order.currency)}</span>
             <span className={`text-sm ${STATUS_TONE[order.status] ?? ''}`}>{t.statusNames[order.status]}</span>
           </span>

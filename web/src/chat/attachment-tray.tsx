@@ -32,7 +32,7 @@ export function AttachmentTray({ items, onRemove }: { items: PendingAttachment[]
             <Button
               onClick={() => onRemove(item.key)}
               aria-label={mediaTexts.remove(i + 1)}
-              className="absolute top-0.5 right-0.5 flex h-6 w-6 items-center justify-center rounded-full bg-black/70 text-white"
+              className="absolute top-0.5 end-0.5 flex h-6 w-6 items-center justify-center rounded-full bg-black/70 text-white"
             >
               <svg
                 width="12"

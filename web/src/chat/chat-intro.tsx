@@ -67,7 +67,7 @@ export function ChatIntro({
       </header>
       {persona.greeting ? (
         <div className="flex justify-start" data-testid="greeting">
-          <div className="min-w-0 max-w-[95%] break-words rounded-2xl rounded-bl-sm bg-surface-2 px-4 py-2">
+          <div className="min-w-0 max-w-[95%] break-words rounded-2xl rounded-es-sm bg-surface-2 px-4 py-2">
             <span className="sr-only">{texts.chat.greetingLabel(persona.name)}</span>
             <Markdown>{persona.greeting}</Markdown>
           </div>
@@ -82,7 +82,7 @@ export function ChatIntro({
                 disabled={disabled}
                 onClick={() => onPick(prompt)}
                 data-testid="suggestion"
-                className="rounded-full border border-border bg-surface px-3 py-1.5 text-left text-sm hover:bg-surface-3 disabled:opacity-50"
+                className="rounded-full border border-border bg-surface px-3 py-1.5 text-start text-sm hover:bg-surface-3 disabled:opacity-50"
               >
                 {prompt}
               </Button>

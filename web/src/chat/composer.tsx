@@ -204,7 +204,7 @@ export function Composer({ streaming, onSend, onStop, ref, focusKey }: Props) {
         )}
       </div>
       {text.length > MAX_MESSAGE_LENGTH - 500 ? (
-        <p className={`mx-auto mt-1 max-w-3xl text-right text-xs ${tooLong ? 'text-danger' : 'text-muted'}`}>
+        <p className={`mx-auto mt-1 max-w-3xl text-end text-xs ${tooLong ? 'text-danger' : 'text-muted'}`}>
           {texts.chat.counter(text.length, MAX_MESSAGE_LENGTH)}
         </p>
       ) : null}

@@ -143,7 +143,7 @@ export const MessageItem = memo(function MessageItem({
             <div
               ref={content}
               data-focused={marked || undefined}
-              className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-accent px-4 py-2 text-accent-fg ${marked ? 'ring-2 ring-inset ring-accent-fg' : ''}`}
+              className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-ee-sm bg-accent px-4 py-2 text-accent-fg ${marked ? 'ring-2 ring-inset ring-accent-fg' : ''}`}
             >
               {message.content}
             </div>
@@ -171,7 +171,7 @@ export const MessageItem = memo(function MessageItem({
       <div className="flex justify-start" data-testid="message" data-role="assistant" data-status={message.status}>
         <div
           data-focused={marked || undefined}
-          className={`min-w-0 max-w-[95%] break-words rounded-2xl rounded-bl-sm bg-surface-2 px-4 py-2 ${marked ? MARKED : ''}`}
+          className={`min-w-0 max-w-[95%] break-words rounded-2xl rounded-es-sm bg-surface-2 px-4 py-2 ${marked ? MARKED : ''}`}
         >
           {message.reasoning ? (
             <ThinkingBlock reasoning={message.reasoning} live={streaming && message.content === '' && !hasTools} />

@@ -194,7 +194,7 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
                 key={item.key}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
-                className="absolute top-0 left-0 w-full pb-3 has-[[role=dialog]]:z-10"
+                className="absolute top-0 start-0 w-full pb-3 has-[[role=dialog]]:z-10"
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 <MessageItem

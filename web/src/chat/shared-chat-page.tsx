@@ -9,6 +9,7 @@ import { attachmentsOf } from '../files/types';
 import { ImageGrid } from '../media/image-grid';
 import { PersonaIcon } from '../personas/persona-icon';
 import { useAppStore } from '../store/app-store';
+import { formatDay } from '../texts/format';
 import { Button, buttonClass } from '../ui/button';
 import { Markdown } from '../ui/lazy-markdown';
 import { MessageParts } from './tools/message-parts';
@@ -43,7 +44,7 @@ function SharedMessageView({ message, persona }: { message: SharedMessage; perso
           </div>
         ) : null}
         {message.content ? (
-          <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-sm bg-accent px-4 py-2 text-accent-fg">
+          <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-ee-sm bg-accent px-4 py-2 text-accent-fg">
             {message.content}
           </div>
         ) : null}
@@ -54,7 +55,7 @@ function SharedMessageView({ message, persona }: { message: SharedMessage; perso
   return (
     <div className="flex justify-start gap-2" data-testid="shared-message" data-role="assistant">
       <PersonaIcon id={persona.id} size={32} className="mt-1 hidden sm:block" />
-      <div className="min-w-0 max-w-[95%] break-words rounded-2xl rounded-bl-sm bg-surface-2 px-4 py-2">
+      <div className="min-w-0 max-w-[95%] break-words rounded-2xl rounded-es-sm bg-surface-2 px-4 py-2">
         <span className="sr-only">{persona.name}</span>
         {hasTools ? <MessageParts parts={message.parts ?? []} /> : <Markdown>{message.content}</Markdown>}
       </div>
@@ -134,7 +135,7 @@ export default function SharedChatPage() {
                   {state.chat.name}
                 </h1>
                 <p className="text-sm text-muted">
-                  {state.chat.persona.name} · {t.sharedOn(new Date(state.chat.sharedAt).toLocaleDateString())}
+                  {state.chat.persona.name} · {t.sharedOn(formatDay(state.chat.sharedAt))}
                 </p>
               </div>
             </div>

@@ -4,9 +4,24 @@ import { texts } from '../texts/texts';
 import { type ConnectionStatus, useConnectionStatus } from './use-connection-status';
 
 const STATUS: Record<ConnectionStatus, { label: string; dot: string }> = {
-  online: { label: texts.nav.online, dot: 'bg-success' },
-  connecting: { label: texts.nav.connecting, dot: 'bg-warning' },
-  offline: { label: texts.nav.offline, dot: 'bg-danger' },
+  online: {
+    get label() {
+      return texts.nav.online;
+    },
+    dot: 'bg-success',
+  },
+  connecting: {
+    get label() {
+      return texts.nav.connecting;
+    },
+    dot: 'bg-warning',
+  },
+  offline: {
+    get label() {
+      return texts.nav.offline;
+    },
+    dot: 'bg-danger',
+  },
 };
 
 /** The user's labels: Pro and Insider both when both apply. */
@@ -42,7 +57,7 @@ export function AccountStatus({
         </span>
       ) : null}
       {labels.length > 0 ? (
-        <span className="ml-auto flex gap-1">
+        <span className="ms-auto flex gap-1">
           {labels.map((label) => (
             <span
               key={label}

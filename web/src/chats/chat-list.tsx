@@ -85,7 +85,7 @@ export function ChatList({
               return (
                 <li
                   key={item.key}
-                  className="absolute top-0 left-0 flex w-full items-end px-3 pb-1"
+                  className="absolute top-0 start-0 flex w-full items-end px-3 pb-1"
                   style={{ height: GROUP_HEADING_PX, transform: `translateY(${item.start}px)` }}
                   data-testid="chat-group"
                   data-group={row.group}
@@ -100,7 +100,7 @@ export function ChatList({
             return (
               <li
                 key={item.key}
-                className="absolute top-0 left-0 w-full"
+                className="absolute top-0 start-0 w-full"
                 style={{ height: CHAT_ROW_HEIGHT_PX, transform: `translateY(${item.start}px)` }}
               >
                 <ChatRow chat={chat} active={chat.id === activeId} />
@@ -119,7 +119,7 @@ export function ChatList({
           {texts.chats.search}
         </label>
         <div className="relative flex-1">
-          <span className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 text-muted">
+          <span className="pointer-events-none absolute top-1/2 start-2.5 -translate-y-1/2 text-muted">
             <SearchIcon />
           </span>
           <input
@@ -128,7 +128,7 @@ export function ChatList({
             value={query}
             onChange={(e) => setQuery(e.target.value)}
             placeholder={texts.chats.searchPlaceholder}
-            className="w-full rounded-lg border border-border bg-surface py-2 pr-2 pl-9 text-sm placeholder:text-muted"
+            className="w-full rounded-lg border border-border bg-surface py-2 pe-2 ps-9 text-sm placeholder:text-muted"
           />
         </div>
         {archivedCount > 0 || showArchived ? (

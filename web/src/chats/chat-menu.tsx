@@ -28,7 +28,7 @@ function MenuItem({
     <li>
       <Button
         onClick={onClick}
-        className={`flex w-full items-center gap-3 rounded-lg px-3 py-3 text-left hover:bg-surface-3 ${danger ? 'text-danger' : ''}`}
+        className={`flex w-full items-center gap-3 rounded-lg px-3 py-3 text-start hover:bg-surface-3 ${danger ? 'text-danger' : ''}`}
       >
         {icon}
         {children}

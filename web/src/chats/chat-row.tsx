@@ -49,7 +49,7 @@ export const ChatRow = memo(function ChatRow({ chat, active }: { chat: Chat; act
             <span className="truncate font-medium" data-testid="chat-row-name">
               {renaming ? <span className="text-muted italic">{texts.chats.renaming}</span> : name}
               {typingKey !== undefined ? (
-                <span aria-hidden="true" className="ml-px animate-pulse text-accent-text">
+                <span aria-hidden="true" className="ms-px animate-pulse text-accent-text">
                   |
                 </span>
               ) : null}

@@ -15,7 +15,8 @@ import { ModalFrame } from '../ui/modal-frame';
 import { startChat } from './chat-actions';
 
 type TabId = (typeof NEW_CHAT_TABS)[number]['id'] | 'custom';
-const TABS: { id: TabId; tag: string | null; label: string; hint: string }[] = [
+/** Built when rendered: the labels in the active language. */
+const tabs = (): { id: TabId; tag: string | null; label: string; hint: string }[] => [
   ...NEW_CHAT_TABS.map((t) => ({ ...t, label: texts.newChat[t.id], hint: texts.newChat.hints[t.id] })),
   /** People's own personas (issue #29): the user's, then the published ones of others. */
   { id: 'custom', tag: null, label: texts.newChat.custom, hint: creatorTexts.newChat.hint },
@@ -99,7 +100,8 @@ export function NewChatModal() {
     setActiveModal(null);
     setSelected(null);
   };
-  const current = TABS.find((t) => t.id === tab) ?? TABS[0];
+  const allTabs = tabs();
+  const current = allTabs.find((t) => t.id === tab) ?? allTabs[0];
   const list = current?.tag ? personasForTag(personas, current.tag) : [];
   const community = communityPersonas(personas).filter((p) => !mine.some((m) => m.id === p.id));
 
@@ -145,7 +147,7 @@ export function NewChatModal() {
       ) : (
         <>
           <div role="tablist" aria-label={texts.newChat.tabs} className="flex gap-1 p-3 pb-0">
-            {TABS.map((t) => (
+            {allTabs.map((t) => (
               <Button
                 key={t.id}
                 role="tab"

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { dateFormat } from '../texts/format';
 import { Button } from '../ui/button';
 import { HighlightedSnippet } from './highlighted-snippet';
 import { shownSnippet } from './snippet-text';
@@ -6,8 +7,7 @@ import { ioTexts } from './texts';
 import { MIN_QUERY, useMessageSearch } from './use-message-search';
 
 const t = ioTexts.search;
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
+const day = (iso: string) => dateFormat({ month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(iso));
 
 /**
  * The sidebar's message results for what is typed in its search box: the chat, who wrote it, the
@@ -46,7 +46,7 @@ export function MessageSearchResults({
                       onOpen?.();
                       navigate(`/chats/${hit.chatId}?message=${encodeURIComponent(hit.messageId)}`);
                     }}
-                    className="flex w-full flex-col gap-0.5 rounded-lg px-2 py-2 text-left hover:bg-surface-3"
+                    className="flex w-full flex-col gap-0.5 rounded-lg px-2 py-2 text-start hover:bg-surface-3"
                   >
                     <span className="flex items-center gap-2 text-xs text-muted">
                       <span className="truncate font-medium text-fg">{hit.chatName}</span>
@@ -55,7 +55,7 @@ export function MessageSearchResults({
                           {t.archived}
                         </span>
                       ) : null}
-                      <span className="ml-auto shrink-0">{day(hit.createdAt)}</span>
+                      <span className="ms-auto shrink-0">{day(hit.createdAt)}</span>
                     </span>
                     <span className="line-clamp-2 text-sm" data-testid="search-snippet">
                       <span className="text-muted">{hit.role === 'user' ? t.you : t.reply}: </span>
@@ -77,7 +77,7 @@ export function MessageSearchResults({
         ) : search.items.length === 0 ? (
           <p className="px-2 py-2 text-sm text-muted">{alone ? t.nothing : t.none}</p>
         ) : search.hasMore ? (
-          <Button onClick={search.loadMore} className="w-full px-2 py-2 text-left text-sm text-accent hover:underline">
+          <Button onClick={search.loadMore} className="w-full px-2 py-2 text-start text-sm text-accent hover:underline">
             {t.more}
           </Button>
         ) : null}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AppError, errorMessage } from '../api/app-error';
+import { formatDayTime } from '../texts/format';
 import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 import { absoluteLink, downloadArchive } from './io-api';
@@ -40,7 +41,7 @@ function SharedLinks() {
               {absoluteLink(s.url)}
             </a>
             <span className="text-xs text-muted">
-              {new Date(s.createdAt).toLocaleString()} · {t.messages(s.messageCount)}
+              {formatDayTime(s.createdAt)} · {t.messages(s.messageCount)}
             </span>
           </div>
           <Button

@@ -66,7 +66,7 @@ export default function CreatePage() {
               data-testid="tab-mine"
             >
               {t.tabs.mine}
-              {options ? <span className="ml-1.5">({t.builder.used(items.length, options.personasMax)})</span> : null}
+              {options ? <span className="ms-1.5">({t.builder.used(items.length, options.personasMax)})</span> : null}
             </Link>
           </li>
         </ul>

@@ -24,7 +24,7 @@ function Banner({
   return (
     <section
       role={tone === 'danger' ? 'alert' : 'status'}
-      className={`mx-4 flex flex-col gap-3 rounded-2xl border-l-4 bg-surface-2 p-4 sm:flex-row sm:items-center ${border}`}
+      className={`mx-4 flex flex-col gap-3 rounded-2xl border-s-4 bg-surface-2 p-4 sm:flex-row sm:items-center ${border}`}
       data-testid={testId}
     >
       <div className="flex-1">

@@ -2,8 +2,10 @@ import { EXPLORE_CAROUSELS, EXPLORE_SKELETON_COUNTS, type Persona } from '@neura
 import { useCallback, useDeferredValue } from 'react';
 import { useNavigate } from 'react-router';
 import { startChat } from '../chats/chat-actions';
+import { localTexts } from '../i18n/local-texts';
 import { usePersonas } from '../store/personas';
 import { creatorTexts } from '../texts/creator';
+import { carouselTitles } from '../texts/explore-carousels';
 import { texts } from '../texts/texts';
 import { ExploreBanners } from './explore-banners';
 import { PersonaCarousel } from './persona-carousel';
@@ -28,7 +30,7 @@ export function ExplorePage() {
       {EXPLORE_CAROUSELS.map((carousel, i) => (
         <PersonaCarousel
           key={carousel.tag}
-          title={carousel.title}
+          title={localTexts(carouselTitles)[carousel.tag] ?? carousel.title}
           featured={carousel.tag === 'featured'}
           loading={!loaded}
           skeletons={EXPLORE_SKELETON_COUNTS[i] ?? 2}

@@ -55,7 +55,9 @@ export function PersonaCarousel({
   const updateEdges = useCallback(() => {
     const el = strip.current;
     if (!el) return;
-    setEdges({ start: el.scrollLeft <= 2, end: el.scrollLeft + el.clientWidth >= el.scrollWidth - 2 });
+    // Right to left (issue #43), scrollLeft runs from 0 down to negative values: measured as a distance.
+    const offset = Math.abs(el.scrollLeft);
+    setEdges({ start: offset <= 2, end: offset + el.clientWidth >= el.scrollWidth - 2 });
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the cards change.
   useEffect(() => updateEdges(), [updateEdges, personas.length, slidesPerView, loading]);
@@ -64,8 +66,10 @@ export function PersonaCarousel({
     const el = strip.current;
     if (!el) return;
     const slide = el.clientWidth / slidesPerView;
-    const target = Math.round((el.scrollLeft + direction * slide) / slide) * slide;
-    animateScroll(el, Math.max(0, Math.min(target, el.scrollWidth - el.clientWidth)));
+    const sign = getComputedStyle(el).direction === 'rtl' ? -1 : 1;
+    const offset = Math.abs(el.scrollLeft);
+    const target = Math.round((offset + direction * slide) / slide) * slide;
+    animateScroll(el, sign * Math.max(0, Math.min(target, el.scrollWidth - el.clientWidth)));
   };
 
   const count = loading ? skeletons : personas.length;
@@ -105,7 +109,7 @@ export function PersonaCarousel({
           return (
             <li
               key={persona?.id ?? `skeleton-${i}`}
-              className="shrink-0 snap-start pr-3"
+              className="shrink-0 snap-start pe-3"
               style={{ width: `${100 / slidesPerView}%` }}
             >
               {loading || !persona ? (

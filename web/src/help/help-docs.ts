@@ -1,7 +1,11 @@
 import { HELP_DOCS, type HelpDocName } from '@neura/contract';
+import { currentLocale } from '../texts/format';
 
-/** The help documents, one markdown file each, loaded lazily (one small chunk per document). */
-const loaders = import.meta.glob<string>('./docs/*.md', { query: '?raw', import: 'default' });
+/**
+ * The help documents, one markdown file each, loaded lazily (one small chunk per document): en-US in
+ * `docs/`, each other locale's in `docs/<locale>/` (issue #43; en-US when a locale lacks one).
+ */
+const loaders = import.meta.glob<string>(['./docs/*.md', './docs/*/*.md'], { query: '?raw', import: 'default' });
 
 export const DEFAULT_HELP_DOC: HelpDocName = 'DocIndex';
 
@@ -12,7 +16,7 @@ export function resolveDocName(name: string): HelpDocName {
 
 export async function loadHelpDoc(name: string): Promise<{ name: HelpDocName; markdown: string }> {
   const resolved = resolveDocName(name);
-  const load = loaders[`./docs/${resolved}.md`];
+  const load = loaders[`./docs/${currentLocale()}/${resolved}.md`] ?? loaders[`./docs/${resolved}.md`];
   if (!load) throw new Error(`Help document ${resolved} is missing from the build`);
   return { name: resolved, markdown: await load() };
 }

@@ -60,7 +60,7 @@ export default function HelpFlyout() {
       tabIndex={-1}
       aria-labelledby="help-title"
       data-testid="help-flyout"
-      className="help-flyout fixed inset-y-0 right-0 z-40 flex w-full max-w-md flex-col border-l border-border bg-surface-2 shadow-2xl outline-none"
+      className="help-flyout fixed inset-y-0 end-0 z-40 flex w-full max-w-md flex-col border-s border-border bg-surface-2 shadow-2xl outline-none"
     >
       <div className="flex h-14 items-center gap-2 border-b border-border px-2">
         <Button

@@ -47,7 +47,7 @@ export default function Lightbox({
           <h2 id={titleId} className="min-w-0 flex-1 truncate font-semibold">
             {mediaTexts.lightbox.title}
             {image.width && image.height ? (
-              <span className="ml-2 text-sm font-normal text-muted">
+              <span className="ms-2 text-sm font-normal text-muted">
                 {image.width} × {image.height}
               </span>
             ) : null}

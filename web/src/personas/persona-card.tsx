@@ -60,7 +60,7 @@ export function PersonaCard({
             <h3 className="flex items-center gap-2 font-semibold">
               <Button
                 onClick={() => onStart(persona)}
-                className="truncate text-left after:absolute after:inset-0 after:content-['']"
+                className="truncate text-start after:absolute after:inset-0 after:content-['']"
                 aria-label={texts.explore.startChat(persona.name)}
               >
                 {persona.name}

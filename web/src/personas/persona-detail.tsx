@@ -37,7 +37,7 @@ export function PersonaDetail({
       <p className="text-muted">{persona.description}</p>
       <CostBadge cost={persona.cost} />
       {persona.suggestedPrompts?.length ? (
-        <div className="w-full text-left">
+        <div className="w-full text-start">
           <h4 className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">{texts.newChat.suggestions}</h4>
           <ul className="flex flex-wrap gap-2" data-testid="newchat-detail-prompts">
             {persona.suggestedPrompts.map((prompt) => (
@@ -48,7 +48,7 @@ export function PersonaDetail({
           </ul>
         </div>
       ) : null}
-      <div className="w-full text-left">
+      <div className="w-full text-start">
         <h4 className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">{texts.newChat.skills}</h4>
         {persona.includedSkills.length === 0 ? (
           <p className="text-sm text-muted">{texts.newChat.noSkills}</p>

@@ -21,7 +21,7 @@ export function PersonaOption({
         title={locked ? texts.newChat.needsPro : undefined}
         data-testid="newchat-persona"
         data-locked={locked || undefined}
-        className="flex w-full items-center gap-3 rounded-xl p-2 text-left hover:bg-surface-3"
+        className="flex w-full items-center gap-3 rounded-xl p-2 text-start hover:bg-surface-3"
       >
         <PersonaIcon id={persona.id} avatarUrl={persona.avatarUrl} size={44} />
         <span className="min-w-0 flex-1">

@@ -69,7 +69,7 @@ function ReportDialog({ persona, onClose }: { persona: Persona; onClose: () => v
   return createPortal(
     <ModalFrame titleId={`${id}-title`} onClose={onClose} className="sm:max-w-sm">
       {sent ? (
-        <div className="flex flex-col gap-3 p-5 text-left" data-testid="report-sent" role="status">
+        <div className="flex flex-col gap-3 p-5 text-start" data-testid="report-sent" role="status">
           <h2 id={`${id}-title`} className="text-lg font-semibold">
             {t.report.sentTitle}
           </h2>
@@ -82,7 +82,7 @@ function ReportDialog({ persona, onClose }: { persona: Persona; onClose: () => v
         </div>
       ) : (
         <form
-          className="flex flex-col gap-3 p-5 text-left"
+          className="flex flex-col gap-3 p-5 text-start"
           onSubmit={(e) => {
             e.preventDefault();
             void send();

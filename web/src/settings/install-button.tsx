@@ -30,7 +30,7 @@ export function InstallButton({
     <Button
       onClick={() => void onClick()}
       data-testid="install-app"
-      className="flex w-full items-center justify-between gap-3 px-4 py-3 text-left hover:bg-surface-3"
+      className="flex w-full items-center justify-between gap-3 px-4 py-3 text-start hover:bg-surface-3"
     >
       <span className="flex flex-col">
         <span>{texts.pwa.install}</span>

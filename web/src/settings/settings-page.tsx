@@ -4,27 +4,22 @@ import { ioTexts } from '../conversation-io/texts';
 import { ClientInfoLine } from '../platform/client-info-line';
 import { useAppStore } from '../store/app-store';
 import { selectCredits, selectIsPro, useUser } from '../store/user';
+import { formatDay, formatNumber } from '../texts/format';
 import { memoryTexts } from '../texts/memory';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { AnalyticsSetting } from './analytics-setting';
 import { InstallButton } from './install-button';
+import { LanguageSection } from './language-section';
 import { SettingsLink, SettingsSection } from './settings-row';
 import { ToggleRow } from './toggle-row';
 import { useLogout } from './use-logout';
-
-// Built on first use (a Pro account's end date), not when the page's module loads.
-let dateFormat: Intl.DateTimeFormat | undefined;
-const formatDay = (iso: string) => {
-  dateFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-  return dateFormat.format(new Date(iso));
-};
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <div className="flex items-baseline justify-between gap-3 px-4 py-3">
       <dt className="text-muted">{label}</dt>
-      <dd className="min-w-0 truncate text-right font-medium" data-testid={testId}>
+      <dd className="min-w-0 truncate text-end font-medium" data-testid={testId}>
         {value}
       </dd>
     </div>
@@ -57,7 +52,11 @@ export default function SettingsPage() {
           <dl className="divide-y divide-border">
             <Fact label={texts.settings.name} value={`${user.firstName} ${user.lastName}`} testId="account-name" />
             <Fact label={texts.settings.email} value={user.email} testId="account-email" />
-            <Fact label={texts.settings.credits} value={String(credits ?? user.credits)} testId="account-credits" />
+            <Fact
+              label={texts.settings.credits}
+              value={formatNumber(credits ?? user.credits)}
+              testId="account-credits"
+            />
             <Fact label={texts.settings.plan} value={plan} testId="account-plan" />
             <Fact label={texts.settings.referralCode} value={user.referralCode} testId="account-referral" />
           </dl>
@@ -89,6 +88,8 @@ export default function SettingsPage() {
       </SettingsSection>
 
       <AnalyticsSetting />
+
+      <LanguageSection />
 
       <SettingsSection title={texts.settings.manage}>
         <ul className="divide-y divide-border">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 
 /** A row of the settings lists: a link to a child page. */
@@ -20,7 +20,7 @@ export function SettingsLink({ to, children, tone }: { to: string; children: Rea
 
 /** A titled group of settings. */
 export function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
-  const id = `settings-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  const id = `settings-${title.toLowerCase().replace(/\W+/g, '-')}-${useId().replace(/:/g, '')}`;
   return (
     <section aria-labelledby={id} className="flex flex-col gap-2">
       <h3 id={id} className="px-1 text-sm font-semibold tracking-wide text-muted uppercase">

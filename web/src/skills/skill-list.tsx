@@ -23,8 +23,8 @@ export function SkillList({ skills }: { skills: readonly Skill[] }) {
             title={unavailable ? unavailableText : cost > 0 ? skillTexts.surcharge(cost) : undefined}
           >
             {texts.explore.skills[s] ?? s}
-            {unavailable ? <span className="ml-1">· {unavailableText}</span> : null}
-            {!unavailable && cost > 0 ? <span className="ml-1 text-muted">{skillTexts.surcharge(cost)}</span> : null}
+            {unavailable ? <span className="ms-1">· {unavailableText}</span> : null}
+            {!unavailable && cost > 0 ? <span className="ms-1 text-muted">{skillTexts.surcharge(cost)}</span> : null}
           </li>
         );
       })}

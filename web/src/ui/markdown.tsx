@@ -77,7 +77,7 @@ function CodeBlock(props: ComponentPropsWithoutRef<'pre'>) {
         onClick={() => void copy()}
         aria-label={state === 'idle' ? texts.markdown.copyCode : undefined}
         data-state={state}
-        className="code-copy absolute top-1.5 right-1.5 rounded bg-surface-2 px-2 py-0.5 text-xs text-muted hover:text-fg"
+        className="code-copy absolute top-1.5 end-1.5 rounded bg-surface-2 px-2 py-0.5 text-xs text-muted hover:text-fg"
       >
         <span aria-live="polite">
           {state === 'copied'

@@ -169,7 +169,7 @@ export function Modal({ open, onClose, title, children, dismissible = true, moda
           <Button
             onClick={onClose}
             aria-label={texts.modal.close}
-            className="-mt-1 -mr-2 flex h-9 w-9 items-center justify-center rounded-full text-xl text-muted hover:bg-surface-3 hover:text-fg"
+            className="-mt-1 -me-2 flex h-9 w-9 items-center justify-center rounded-full text-xl text-muted hover:bg-surface-3 hover:text-fg"
           >
             <span aria-hidden="true">×</span>
           </Button>

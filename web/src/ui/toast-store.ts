@@ -16,10 +16,18 @@ export interface Toast {
 }
 
 const TITLES: Record<ToastSeverity, string> = {
-  success: texts.toasts.success,
-  error: texts.toasts.error,
-  warning: texts.toasts.warning,
-  info: texts.toasts.message,
+  get success() {
+    return texts.toasts.success;
+  },
+  get error() {
+    return texts.toasts.error;
+  },
+  get warning() {
+    return texts.toasts.warning;
+  },
+  get info() {
+    return texts.toasts.message;
+  },
 };
 
 interface ToastState {

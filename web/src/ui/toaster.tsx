@@ -21,14 +21,14 @@ export function Toaster() {
     <section
       aria-label={texts.a11y.notifications}
       data-testid="toaster"
-      className="pointer-events-none fixed top-[calc(3.5rem+0.5rem+env(safe-area-inset-top))] right-3 z-[90] flex w-80 max-w-[calc(100vw-1.5rem)] flex-col gap-2"
+      className="pointer-events-none fixed top-[calc(3.5rem+0.5rem+env(safe-area-inset-top))] end-3 z-[90] flex w-80 max-w-[calc(100vw-1.5rem)] flex-col gap-2"
     >
       {toasts.map((t) => (
         <div
           key={t.id}
           role={t.severity === 'error' ? 'alert' : 'status'}
           data-severity={t.severity}
-          className={`toast-enter pointer-events-auto overflow-hidden rounded-xl border-l-4 bg-surface-2 shadow-xl ${TONE[t.severity].border}`}
+          className={`toast-enter pointer-events-auto overflow-hidden rounded-xl border-s-4 bg-surface-2 shadow-xl ${TONE[t.severity].border}`}
         >
           <div className="flex items-start gap-2 p-3">
             <span

@@ -29,9 +29,15 @@ interface Props {
 
 const STATUS: Record<DictationState, string> = {
   idle: '',
-  starting: texts.voice.processing,
-  recording: texts.voice.listening,
-  transcribing: texts.voice.transcribing,
+  get starting() {
+    return texts.voice.processing;
+  },
+  get recording() {
+    return texts.voice.listening;
+  },
+  get transcribing() {
+    return texts.voice.transcribing;
+  },
 };
 
 /**
@@ -52,7 +58,7 @@ export function MicButton({ onTranscript, onStateChange, disabled }: Props) {
     <div className="relative flex items-center" title={unavailable ?? undefined}>
       {recording ? (
         // Above the button, out of the flow: the message box never changes size.
-        <span className="absolute right-0 bottom-full mb-1 flex items-center gap-2 rounded-lg border border-border bg-surface-2 px-2 py-1">
+        <span className="absolute end-0 bottom-full mb-1 flex items-center gap-2 rounded-lg border border-border bg-surface-2 px-2 py-1">
           <DictationTimer />
           {analyser ? <LevelMeter analyser={analyser} /> : null}
         </span>

@@ -11,11 +11,21 @@ import { openVoiceSocket, type VoiceSocket, VoiceSocketError, voiceEvents } from
 export type DictationState = 'idle' | 'starting' | 'recording' | 'transcribing';
 
 const MIC_TEXTS: Record<MicProblem, string> = {
-  denied: texts.voice.micDenied,
-  'no-microphone': texts.voice.micMissing,
-  busy: texts.voice.micBusy,
-  unsupported: texts.voice.micUnsupported,
-  failed: texts.voice.micFailed,
+  get denied() {
+    return texts.voice.micDenied;
+  },
+  get 'no-microphone'() {
+    return texts.voice.micMissing;
+  },
+  get busy() {
+    return texts.voice.micBusy;
+  },
+  get unsupported() {
+    return texts.voice.micUnsupported;
+  },
+  get failed() {
+    return texts.voice.micFailed;
+  },
 };
 
 const TRANSCRIPT_TIMEOUT_MS = 60_000;

@@ -21,6 +21,8 @@ export interface UsersTable {
   role: ColumnType<UserRole, UserRole | undefined, UserRole>;
   /** 0013: set while the account is suspended (sign-in refused). */
   suspended_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** 0022: the user's language (a contract LOCALES value); null: not chosen. */
+  locale: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type UserRole = 'user' | 'admin';
@@ -61,6 +63,8 @@ export interface WaitlistTable {
   email: string;
   created_at: Timestamp;
   invited_at: Timestamp | null;
+  /** 0022: the language the address joined in. */
+  locale: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Atomic limit counters (0004): a fixed-window count, or failures with a back-off time. */

@@ -41,6 +41,8 @@ export interface PersonasTable {
   >;
   /** 0014: a deleted custom persona keeps its row (its chats stay readable with a note). */
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0022: JSON `{ [locale]: { name?, description?, greeting? } }`. */
+  translations: ColumnType<Json | null, Json | null | undefined, Json | null>;
 }
 
 export interface ChatsTable {

@@ -11,7 +11,7 @@ export function PwaNotifyPage() {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-muted">{texts.auth.pwa.intro}</p>
-      <ol className="list-decimal space-y-1 pl-5">
+      <ol className="list-decimal space-y-1 ps-5">
         {steps.map((step) => (
           <li key={step}>{step}</li>
         ))}

@@ -2,6 +2,7 @@ import type { Message, SkillInfo } from '@neura/contract';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSkills } from '../../skills/queries/skills';
 import { useUser } from '../../store/user';
+import { formatDayTime } from '../../texts/format';
 import { memoryTexts } from '../../texts/memory';
 import { replyTexts, messageActionTexts as t, texts } from '../../texts/texts';
 import { Button } from '../../ui/button';
@@ -42,11 +43,7 @@ export const formatTime = (iso: string) => {
   return `${two(hours % 12 || 12)}:${two(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
 };
 // The receipt's full date and time: built on first use (a receipt opened), once.
-let dateTimeFormat: Intl.DateTimeFormat | undefined;
-const formatDateTime = (iso: string) => {
-  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-  return dateTimeFormat.format(new Date(iso));
-};
+const formatDateTime = (iso: string) => formatDayTime(iso);
 
 /** The model and token counts of a reply, for admins (the server sends them to admins only). */
 function UsageLines({ message }: { message: Message }) {

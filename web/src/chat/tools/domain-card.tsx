@@ -1,11 +1,10 @@
 import type { DomainOutput } from '@neura/contract';
+import { dateFormat } from '../../texts/format';
 import { skillTexts } from '../../texts/texts';
 
 const dateOf = (iso: string) => {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? iso
-    : d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return Number.isNaN(d.getTime()) ? iso : dateFormat({ year: 'numeric', month: 'short', day: 'numeric' }).format(d);
 };
 
 /** check_domain: available / registered (registrar, expiry); DNS-only answers say they are unverified. */

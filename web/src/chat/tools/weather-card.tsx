@@ -1,4 +1,5 @@
 import type { WeatherOutput } from '@neura/contract';
+import { dateFormat } from '../../texts/format';
 import { skillTexts } from '../../texts/texts';
 import { weatherOf } from './weather-codes';
 import { WeatherIcon } from './weather-icon';
@@ -6,7 +7,7 @@ import { WeatherIcon } from './weather-icon';
 const round = (n: number) => Math.round(n);
 const weekday = (date: string) => {
   const d = new Date(`${date}T12:00:00`);
-  return Number.isNaN(d.getTime()) ? date : d.toLocaleDateString('en-US', { weekday: 'short' });
+  return Number.isNaN(d.getTime()) ? date : dateFormat({ weekday: 'short' }).format(d);
 };
 
 /** forecast_weather: now (temperature, condition, feels-like, humidity, wind) and the next days. */

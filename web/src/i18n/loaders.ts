@@ -1,0 +1,35 @@
+import type { AdminCatalog, CreatorCatalog, MainCatalog } from '../texts/catalog';
+
+/** The translated locales (en-US is the texts the app is built with). */
+export type TranslatedLocale = 'es' | 'de' | 'fr' | 'pt-BR' | 'ja' | 'ar';
+
+/**
+ * Each locale's catalogs, one lazy chunk per locale and part: only the active locale's are fetched,
+ * the console's and the builder's with their own routes (issue #43).
+ */
+export const mainLoaders: Record<TranslatedLocale, () => Promise<{ main: MainCatalog }>> = {
+  es: () => import('../texts/locales/es/main'),
+  de: () => import('../texts/locales/de/main'),
+  fr: () => import('../texts/locales/fr/main'),
+  'pt-BR': () => import('../texts/locales/pt-BR/main'),
+  ja: () => import('../texts/locales/ja/main'),
+  ar: () => import('../texts/locales/ar/main'),
+};
+
+export const creatorLoaders: Record<TranslatedLocale, () => Promise<{ creator: CreatorCatalog }>> = {
+  es: () => import('../texts/locales/es/creator'),
+  de: () => import('../texts/locales/de/creator'),
+  fr: () => import('../texts/locales/fr/creator'),
+  'pt-BR': () => import('../texts/locales/pt-BR/creator'),
+  ja: () => import('../texts/locales/ja/creator'),
+  ar: () => import('../texts/locales/ar/creator'),
+};
+
+export const adminLoaders: Record<TranslatedLocale, () => Promise<{ admin: AdminCatalog }>> = {
+  es: () => import('../texts/locales/es/admin'),
+  de: () => import('../texts/locales/de/admin'),
+  fr: () => import('../texts/locales/fr/admin'),
+  'pt-BR': () => import('../texts/locales/pt-BR/admin'),
+  ja: () => import('../texts/locales/ja/admin'),
+  ar: () => import('../texts/locales/ar/admin'),
+};

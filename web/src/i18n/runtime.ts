@@ -1,0 +1,124 @@
+import { RTL_LOCALES } from '@neura/contract';
+import { relocalizePersonas } from '../store/personas';
+import type { AdminCatalog, CreatorCatalog, MainCatalog } from '../texts/catalog';
+import { setCurrentLocale } from '../texts/format';
+import {
+  billingTexts,
+  mediaTexts,
+  messageActionTexts,
+  platformTexts,
+  replyTexts,
+  skillTexts,
+  texts,
+} from '../texts/texts';
+import { applyInPlace, snapshot, type Tree } from './apply';
+import { type AppLocale, PSEUDO_LOCALE } from './detect';
+import { adminLoaders, creatorLoaders, mainLoaders, type TranslatedLocale } from './loaders';
+
+/**
+ * The language runtime (issue #43): which locale is active, loading its catalogs (one lazy chunk
+ * each) and writing them into the en-US objects the app imports, `<html lang dir>`, and telling
+ * React (the root re-renders, keyed on the locale). en-US needs no chunk: its texts are the build's.
+ */
+const mainTargets: MainCatalog = {
+  texts,
+  billingTexts,
+  skillTexts,
+  platformTexts,
+  messageActionTexts,
+  replyTexts,
+  mediaTexts,
+};
+const enMain = snapshot(mainTargets);
+
+/** A part loaded with a lazy route: its en-US object (the target) and a copy of its en-US texts. */
+interface Part<C> {
+  target: C;
+  en: C;
+}
+let creatorPart: Part<CreatorCatalog> | undefined;
+let adminPart: Part<AdminCatalog> | undefined;
+
+let active: AppLocale = 'en-US';
+let generation = 0;
+const listeners = new Set<() => void>();
+
+export const getLocale = (): AppLocale => active;
+export function subscribeLocale(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const isTranslated = (locale: AppLocale): locale is TranslatedLocale => locale in mainLoaders;
+
+async function pseudoOf<C>(en: C): Promise<C> {
+  const { pseudoCatalog } = await import('./pseudo');
+  return pseudoCatalog(en);
+}
+
+function catalogOf<C>(locale: AppLocale, en: C, load?: () => Promise<C>): Promise<C> {
+  if (locale === PSEUDO_LOCALE) return pseudoOf(en);
+  return load ? load() : Promise.resolve(en);
+}
+
+async function creatorPartLoaded(): Promise<Part<CreatorCatalog>> {
+  if (!creatorPart) {
+    const { creatorTexts } = await import('../texts/creator');
+    creatorPart ??= { target: creatorTexts, en: snapshot(creatorTexts) };
+  }
+  return creatorPart;
+}
+
+async function load(locale: AppLocale) {
+  const translated = isTranslated(locale) ? locale : undefined;
+  const creator = await creatorPartLoaded();
+  return Promise.all([
+    catalogOf(locale, enMain, translated && (() => mainLoaders[translated]().then((m) => m.main))),
+    catalogOf(locale, creator.en, translated && (() => creatorLoaders[translated]().then((m) => m.creator))),
+    adminPart
+      ? catalogOf(locale, adminPart.en, translated && (() => adminLoaders[translated]().then((m) => m.admin)))
+      : undefined,
+  ]);
+}
+
+function reflect(locale: AppLocale): void {
+  const root = globalThis.document?.documentElement;
+  if (!root) return;
+  root.lang = locale;
+  root.dir = (RTL_LOCALES as readonly string[]).includes(locale) ? 'rtl' : 'ltr';
+}
+
+/**
+ * Switches the interface to `locale`: fetches its catalogs (the active locale's only), writes them
+ * in, sets `<html lang dir>` and tells the app. A newer call wins over one still loading.
+ */
+export async function setLocale(locale: AppLocale): Promise<void> {
+  const mine = ++generation;
+  const [main, creator, admin] = await load(locale);
+  if (mine !== generation) return;
+  applyInPlace(mainTargets as unknown as Tree, main as unknown as Tree);
+  if (creatorPart) applyInPlace(creatorPart.target as unknown as Tree, creator as unknown as Tree);
+  if (adminPart && admin) applyInPlace(adminPart.target as unknown as Tree, admin as unknown as Tree);
+  setCurrentLocale(locale === PSEUDO_LOCALE ? 'en-US' : locale);
+  relocalizePersonas();
+  reflect(locale);
+  if (active === locale) return;
+  active = locale;
+  for (const listener of listeners) listener();
+}
+
+/** The console's texts in the active locale: its lazy route waits for this (issue #43). */
+export async function loadAdminCatalog(): Promise<void> {
+  if (!adminPart) {
+    const { adminTexts } = await import('../texts/admin');
+    adminPart ??= { target: adminTexts as AdminCatalog, en: snapshot(adminTexts as AdminCatalog) };
+  }
+  const locale = active;
+  const translated = isTranslated(locale) ? locale : undefined;
+  const admin = await catalogOf(
+    locale,
+    adminPart.en,
+    translated && (() => adminLoaders[translated]().then((m) => m.admin)),
+  );
+  if (locale === active) applyInPlace(adminPart.target as unknown as Tree, admin as unknown as Tree);
+}
