@@ -130,6 +130,20 @@ describe('backup and restore (npm run admin -- backup / restore)', () => {
     for (const u of users)
       for (const chatId of u.chats)
         await waitFor(u.events, (r) => r.event === 'message.delta' && r.payload.chatId === chatId);
+    // Each reply's progress save has stored its first words: from here on, while the model waits,
+    // a save changes only the heartbeat (`updated_at`), which the comparison below leaves out.
+    await vi.waitFor(
+      async () => {
+        const empty = await t.services.db
+          .selectFrom('messages')
+          .select('id')
+          .where('status', '=', 'streaming')
+          .where('content', '=', '')
+          .execute();
+        expect(empty).toEqual([]);
+      },
+      { timeout: 20_000, interval: 100 },
+    );
     const underLoad = tmp('neura-backup-');
     fs.rmSync(underLoad, { recursive: true });
     const manifest = await backup(t.services.config, underLoad);
