@@ -140,3 +140,42 @@ export function Field({
     </div>
   );
 }
+
+/**
+ * One choice of a group (a checkbox or radio in a `fieldset`) as a card: the whole card is its
+ * label, the control first, then its label and an optional hint the control is described by.
+ * `className` is the card's look; `labelClassName` and `hintClassName` the texts'.
+ */
+export function Choice({
+  id: givenId,
+  label,
+  hint,
+  className,
+  labelClassName,
+  hintClassName = 'text-xs text-muted',
+  children,
+}: {
+  id?: string;
+  label: string;
+  hint?: string;
+  className?: string;
+  labelClassName?: string;
+  hintClassName?: string;
+  children: (control: FieldControl) => ReactNode;
+}) {
+  const generated = useId();
+  const id = givenId ?? generated;
+  return (
+    <label htmlFor={id} className={className} data-field={id}>
+      {children(fieldControl(id, Boolean(hint)))}
+      <span className="flex flex-col">
+        <span className={labelClassName}>{label}</span>
+        {hint ? (
+          <span id={`${id}-hint`} className={hintClassName}>
+            {hint}
+          </span>
+        ) : null}
+      </span>
+    </label>
+  );
+}
