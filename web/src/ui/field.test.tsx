@@ -78,7 +78,7 @@ describe('Field', () => {
   it('should put a switch after its label and hint, described by the hint', () => {
     render(
       <Field label="Sounds" hint="Play a chime" layout="switch">
-        {(control) => <input {...control} type="checkbox" role="switch" />}
+        {(control) => <input {...control} type="checkbox" role="switch" aria-checked={false} readOnly />}
       </Field>,
     );
     const toggle = screen.getByRole('switch', { name: 'Sounds' });
