@@ -3,6 +3,7 @@ import { productName } from '../billing/ledger-label';
 import { adminTexts as t } from '../texts/admin';
 import { formatNumber } from '../texts/format';
 import { Button } from '../ui/button';
+import { Field } from '../ui/field';
 import { adminApi, type DashboardDay } from './admin-api';
 import { BarChart } from './charts';
 import { act, inputClass, Loading, modelLabel, money, Section, Table } from './kit';
@@ -38,30 +39,41 @@ function PriceForm({ onSaved }: { onSaved: () => void }) {
         void act(() => adminApi.setPrice(model.trim(), Number(input), Number(output)), onSaved);
       }}
     >
-      <label className="flex flex-col text-xs">
-        {t.dashboard.model}
-        <input className={inputClass} value={model} onChange={(e) => setModel(e.target.value)} required />
-      </label>
-      <label className="flex flex-col text-xs">
-        {t.dashboard.inputPrice}
-        <input
-          className={inputClass}
-          inputMode="decimal"
-          value={input}
-          onChange={(e) => setInput(e.target.value)}
-          required
-        />
-      </label>
-      <label className="flex flex-col text-xs">
-        {t.dashboard.outputPrice}
-        <input
-          className={inputClass}
-          inputMode="decimal"
-          value={output}
-          onChange={(e) => setOutput(e.target.value)}
-          required
-        />
-      </label>
+      <Field compact label={t.dashboard.model}>
+        {(control) => (
+          <input
+            {...control}
+            className={inputClass}
+            value={model}
+            onChange={(e) => setModel(e.target.value)}
+            required
+          />
+        )}
+      </Field>
+      <Field compact label={t.dashboard.inputPrice}>
+        {(control) => (
+          <input
+            {...control}
+            className={inputClass}
+            inputMode="decimal"
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+            required
+          />
+        )}
+      </Field>
+      <Field compact label={t.dashboard.outputPrice}>
+        {(control) => (
+          <input
+            {...control}
+            className={inputClass}
+            inputMode="decimal"
+            value={output}
+            onChange={(e) => setOutput(e.target.value)}
+            required
+          />
+        )}
+      </Field>
       <Button type="submit" variant="secondary" size="sm">
         {t.dashboard.setPrice}
       </Button>

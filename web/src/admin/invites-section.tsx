@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { errorMessage } from '../api/app-error';
 import { adminTexts as t } from '../texts/admin';
 import { Button } from '../ui/button';
+import { Field } from '../ui/field';
 import { showToast } from '../ui/toast-store';
 import { adminApi } from './admin-api';
 import { act, inputClass, Loading, Section, Table, when } from './kit';
@@ -51,14 +52,28 @@ export function InvitesSection() {
           }, invalidateInvites);
         }}
       >
-        <label className="flex flex-col text-xs">
-          {t.invites.count}
-          <input className={inputClass} inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value)} />
-        </label>
-        <label className="flex flex-col text-xs">
-          {t.invites.uses}
-          <input className={inputClass} inputMode="numeric" value={uses} onChange={(e) => setUses(e.target.value)} />
-        </label>
+        <Field compact label={t.invites.count}>
+          {(control) => (
+            <input
+              {...control}
+              className={inputClass}
+              inputMode="numeric"
+              value={count}
+              onChange={(e) => setCount(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field compact label={t.invites.uses}>
+          {(control) => (
+            <input
+              {...control}
+              className={inputClass}
+              inputMode="numeric"
+              value={uses}
+              onChange={(e) => setUses(e.target.value)}
+            />
+          )}
+        </Field>
         <Button type="submit" variant="secondary" size="sm">
           {t.invites.create}
         </Button>
@@ -100,15 +115,17 @@ export function InvitesSection() {
       )}
       <Section title={t.invites.waitlist}>
         <div className="flex flex-wrap items-end gap-2 p-3">
-          <label className="flex flex-col text-xs">
-            {t.invites.count}
-            <input
-              className={inputClass}
-              inputMode="numeric"
-              value={inviteCount}
-              onChange={(e) => setInviteCount(e.target.value)}
-            />
-          </label>
+          <Field compact label={t.invites.count}>
+            {(control) => (
+              <input
+                {...control}
+                className={inputClass}
+                inputMode="numeric"
+                value={inviteCount}
+                onChange={(e) => setInviteCount(e.target.value)}
+              />
+            )}
+          </Field>
           <Button
             variant="secondary"
             size="sm"

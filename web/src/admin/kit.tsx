@@ -3,6 +3,7 @@ import { errorMessage } from '../api/app-error';
 import { adminTexts as t } from '../texts/admin';
 import { formatDayTime, formatMoney } from '../texts/format';
 import { Button } from '../ui/button';
+import { Field } from '../ui/field';
 import { showToast } from '../ui/toast-store';
 
 /** Runs an admin action: a toast on failure (the server's message), `then` on success. */
@@ -54,17 +55,18 @@ export function SearchForm({ id, label, onSearch }: { id: string; label: string;
         onSearch(draft);
       }}
     >
-      <label className="sr-only" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="search"
-        placeholder={label}
-        className={`${inputClass} min-w-0 flex-1`}
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-      />
+      <Field id={id} label={label} hideLabel className="min-w-0 flex-1">
+        {(control) => (
+          <input
+            {...control}
+            type="search"
+            placeholder={label}
+            className={inputClass}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+        )}
+      </Field>
       <Button type="submit" variant="secondary" size="sm">
         {t.users.searchButton}
       </Button>

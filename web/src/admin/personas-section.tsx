@@ -5,6 +5,7 @@ import { PersonaIcon } from '../personas/persona-icon';
 import { adminTexts as t } from '../texts/admin';
 import { personaTranslationTexts } from '../texts/persona-translations';
 import { Button } from '../ui/button';
+import { Field } from '../ui/field';
 import { showToast } from '../ui/toast-store';
 import { type AdminPersona, adminApi } from './admin-api';
 import { act, inputClass, Loading, Section, Table } from './kit';
@@ -64,18 +65,20 @@ function PersonaForm({
   const tt = localTexts(personaTranslationTexts);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setD((x) => ({ ...x, [key]: value }));
   const field = (key: 'id' | 'icon' | 'name' | 'description' | 'greeting' | 'tagline' | 'model', label: string) => (
-    <label className="flex flex-col gap-1 text-xs">
-      {label}
-      <input
-        className={inputClass}
-        value={(d[key] as string | null | undefined) ?? ''}
-        disabled={key === 'id' && !isNew}
-        required={key === 'id' || key === 'name'}
-        maxLength={key === 'tagline' ? 120 : undefined}
-        onChange={(e) => set(key, e.target.value)}
-        data-testid={`persona-${key}`}
-      />
-    </label>
+    <Field compact label={label}>
+      {(control) => (
+        <input
+          {...control}
+          className={inputClass}
+          value={(d[key] as string | null | undefined) ?? ''}
+          disabled={key === 'id' && !isNew}
+          required={key === 'id' || key === 'name'}
+          maxLength={key === 'tagline' ? 120 : undefined}
+          onChange={(e) => set(key, e.target.value)}
+          data-testid={`persona-${key}`}
+        />
+      )}
+    </Field>
   );
   return (
     <form
@@ -113,33 +116,37 @@ function PersonaForm({
       {field('id', t.personas.id)}
       {field('icon', t.personas.icon)}
       {field('name', t.personas.name)}
-      <label className="flex flex-col gap-1 text-xs">
-        {t.personas.cost}
-        <input
-          className={inputClass}
-          type="number"
-          min={0}
-          max={1000}
-          value={d.cost}
-          onChange={(e) => set('cost', Number(e.target.value))}
-          data-testid="persona-cost"
-        />
-      </label>
+      <Field compact label={t.personas.cost}>
+        {(control) => (
+          <input
+            {...control}
+            className={inputClass}
+            type="number"
+            min={0}
+            max={1000}
+            value={d.cost}
+            onChange={(e) => set('cost', Number(e.target.value))}
+            data-testid="persona-cost"
+          />
+        )}
+      </Field>
       {field('tagline', t.personas.tagline)}
       {field('description', t.personas.description)}
       {field('greeting', t.personas.greeting)}
-      <label className="flex flex-col gap-1 text-xs md:col-span-2">
-        {tt.label}
-        <textarea
-          className={`${inputClass} font-mono`}
-          rows={3}
-          dir="ltr"
-          value={translationsText}
-          placeholder={tt.hint}
-          onChange={(e) => setTranslationsText(e.target.value)}
-          data-testid="persona-translations"
-        />
-      </label>
+      <Field compact label={tt.label} className="md:col-span-2">
+        {(control) => (
+          <textarea
+            {...control}
+            className={`${inputClass} font-mono`}
+            rows={3}
+            dir="ltr"
+            value={translationsText}
+            placeholder={tt.hint}
+            onChange={(e) => setTranslationsText(e.target.value)}
+            data-testid="persona-translations"
+          />
+        )}
+      </Field>
       <fieldset className="flex flex-col gap-2 md:col-span-2">
         <legend className="mb-1 text-xs">{t.personas.prompts}</legend>
         <div className="grid grid-cols-1 gap-2 md:grid-cols-2">
@@ -157,45 +164,60 @@ function PersonaForm({
           ))}
         </div>
       </fieldset>
-      <label className="flex flex-col gap-1 text-xs">
-        {t.personas.tags}
-        <input
-          className={inputClass}
-          value={tagsText}
-          onChange={(e) => {
-            setTagsText(e.target.value);
-            set('tags', list(e.target.value));
-          }}
-          data-testid="persona-tags"
-        />
-        <span className="text-muted">{t.personas.carousels(EXPLORE_CAROUSELS.map((c) => c.tag).join(', '))}</span>
-      </label>
-      <label className="flex flex-col gap-1 text-xs">
-        {t.personas.skills}
-        <input
-          className={inputClass}
-          value={skillsText}
-          onChange={(e) => {
-            setSkillsText(e.target.value);
-            set('includedSkills', list(e.target.value));
-          }}
-        />
-      </label>
+      <Field
+        compact
+        label={t.personas.tags}
+        hint={t.personas.carousels(EXPLORE_CAROUSELS.map((c) => c.tag).join(', '))}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className={inputClass}
+            value={tagsText}
+            onChange={(e) => {
+              setTagsText(e.target.value);
+              set('tags', list(e.target.value));
+            }}
+            data-testid="persona-tags"
+          />
+        )}
+      </Field>
+      <Field compact label={t.personas.skills}>
+        {(control) => (
+          <input
+            {...control}
+            className={inputClass}
+            value={skillsText}
+            onChange={(e) => {
+              setSkillsText(e.target.value);
+              set('includedSkills', list(e.target.value));
+            }}
+          />
+        )}
+      </Field>
       {field('model', t.personas.model)}
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={d.requiresPro} onChange={(e) => set('requiresPro', e.target.checked)} />
-        {t.personas.requiresPro}
-      </label>
-      <label className="flex flex-col gap-1 text-xs md:col-span-2">
-        {t.personas.systemPrompt}
-        <textarea
-          className={`${inputClass} min-h-32`}
-          value={d.systemPrompt}
-          required
-          onChange={(e) => set('systemPrompt', e.target.value)}
-          data-testid="persona-systemPrompt"
-        />
-      </label>
+      <Field label={t.personas.requiresPro} layout="check" className="text-sm">
+        {(control) => (
+          <input
+            {...control}
+            type="checkbox"
+            checked={d.requiresPro}
+            onChange={(e) => set('requiresPro', e.target.checked)}
+          />
+        )}
+      </Field>
+      <Field compact label={t.personas.systemPrompt} className="md:col-span-2">
+        {(control) => (
+          <textarea
+            {...control}
+            className={`${inputClass} min-h-32`}
+            value={d.systemPrompt}
+            required
+            onChange={(e) => set('systemPrompt', e.target.value)}
+            data-testid="persona-systemPrompt"
+          />
+        )}
+      </Field>
       <div className="flex gap-2 md:col-span-2">
         <Button type="submit" variant="secondary" size="sm">
           {t.personas.save}

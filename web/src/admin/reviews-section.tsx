@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { usePersonas } from '../store/personas';
 import { creatorTexts } from '../texts/creator';
 import { Button } from '../ui/button';
+import { Field } from '../ui/field';
 import { act, inputClass, Loading, modelLabel, Section, Table, when } from './kit';
 import { invalidateCustomPrices, invalidateReviewQueue, useCustomPrices, useReviewQueue } from './queries/reviews';
 import { type CustomPersonaPriceItem, reviewsApi } from './reviews-api';
@@ -151,21 +152,24 @@ function PricesEditor() {
           );
         }}
       >
-        <label className="flex flex-col gap-1 text-xs">
-          {t.addModel}
-          <input className={inputClass} value={model} onChange={(e) => setModel(e.target.value)} />
-        </label>
-        <label className="flex flex-col gap-1 text-xs">
-          {t.price}
-          <input
-            className={`${inputClass} w-24`}
-            type="number"
-            min={0}
-            max={1000}
-            value={price}
-            onChange={(e) => setPrice(Number(e.target.value))}
-          />
-        </label>
+        <Field compact label={t.addModel}>
+          {(control) => (
+            <input {...control} className={inputClass} value={model} onChange={(e) => setModel(e.target.value)} />
+          )}
+        </Field>
+        <Field compact label={t.price}>
+          {(control) => (
+            <input
+              {...control}
+              className={`${inputClass} w-24`}
+              type="number"
+              min={0}
+              max={1000}
+              value={price}
+              onChange={(e) => setPrice(Number(e.target.value))}
+            />
+          )}
+        </Field>
         <Button type="submit" variant="secondary" size="sm">
           {t.add}
         </Button>

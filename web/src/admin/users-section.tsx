@@ -3,6 +3,7 @@ import { ledgerLabel, productName } from '../billing/ledger-label';
 import { adminTexts as t } from '../texts/admin';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Field } from '../ui/field';
 import { type AdminUser, adminApi } from './admin-api';
 import { act, inputClass, Loading, money, SearchForm, Section, Table, when } from './kit';
 import { invalidateUsers, useUser, useUsers } from './queries/users';
@@ -45,17 +46,19 @@ function UserDetail({ user, onClose }: { user: AdminUser; onClose: () => void })
           );
         }}
       >
-        <label className="flex flex-col text-xs">
-          {t.users.amount}
-          <input
-            className={inputClass}
-            inputMode="numeric"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            required
-            data-testid="admin-credits-amount"
-          />
-        </label>
+        <Field compact label={t.users.amount}>
+          {(control) => (
+            <input
+              {...control}
+              className={inputClass}
+              inputMode="numeric"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              required
+              data-testid="admin-credits-amount"
+            />
+          )}
+        </Field>
         <Button type="submit" variant="secondary" size="sm">
           {t.users.grant}
         </Button>
@@ -67,10 +70,17 @@ function UserDetail({ user, onClose }: { user: AdminUser; onClose: () => void })
           void act(() => adminApi.givePro(user.id, Number(days)), changed);
         }}
       >
-        <label className="flex flex-col text-xs">
-          {t.users.proDays}
-          <input className={inputClass} inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} />
-        </label>
+        <Field compact label={t.users.proDays}>
+          {(control) => (
+            <input
+              {...control}
+              className={inputClass}
+              inputMode="numeric"
+              value={days}
+              onChange={(e) => setDays(e.target.value)}
+            />
+          )}
+        </Field>
         <Button type="submit" variant="secondary" size="sm">
           {t.users.givePro}
         </Button>

@@ -3,18 +3,25 @@ import { Link } from 'react-router';
 import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
+import { borderFor, Field, inputClass } from '../ui/field';
 
 /** Small building blocks shared by the auth pages. */
 
-export function TextField({ label, className, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+/** A labelled text input of an auth page (`ui/field.tsx`'s `Field`; the rest goes on the input). */
+export function TextField({
+  label,
+  hint,
+  error,
+  className,
+  id,
+  ...input
+}: { label: string; hint?: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <label className="flex flex-col gap-1 text-sm">
-      <span className="text-muted">{label}</span>
-      <input
-        {...input}
-        className={`rounded-xl border border-border bg-surface-3 px-3 py-2.5 text-base text-fg placeholder:text-muted/60 focus:border-accent ${className ?? ''}`}
-      />
-    </label>
+    <Field id={id} label={label} hint={hint} error={error}>
+      {(control) => (
+        <input {...input} {...control} className={`${inputClass} ${borderFor(error)} ${className ?? ''}`} />
+      )}
+    </Field>
   );
 }
 

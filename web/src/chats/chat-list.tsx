@@ -1,12 +1,13 @@
 import { CHAT_ROW_HEIGHT_PX } from '@neura/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { MessageSearchResults } from '../conversation-io/message-search-results';
 import { MIN_QUERY } from '../conversation-io/use-message-search';
 import { useChats } from '../store/chats';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
+import { Field } from '../ui/field';
 import { openChatId } from './chat-actions';
 import { type ChatListRow, groupChats, visibleChats } from './chat-list-state';
 import { ChatRow } from './chat-row';
@@ -44,7 +45,6 @@ export function ChatList({
   );
   const archivedCount = useMemo(() => chats.filter((c) => c.isArchived).length, [chats]);
   const scrollRef = useRef<HTMLDivElement | null>(null);
-  const searchId = useId();
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -115,22 +115,23 @@ export function ChatList({
   return (
     <div className={`flex min-h-0 flex-col gap-2 ${className}`}>
       <div className="flex items-center gap-2 px-1">
-        <label htmlFor={searchId} className="sr-only">
-          {texts.chats.search}
-        </label>
-        <div className="relative flex-1">
-          <span className="pointer-events-none absolute top-1/2 start-2.5 -translate-y-1/2 text-muted">
-            <SearchIcon />
-          </span>
-          <input
-            id={searchId}
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder={texts.chats.searchPlaceholder}
-            className="w-full rounded-lg border border-border bg-surface py-2 pe-2 ps-9 text-sm placeholder:text-muted"
-          />
-        </div>
+        <Field label={texts.chats.search} hideLabel className="flex-1">
+          {(control) => (
+            <div className="relative">
+              <span className="pointer-events-none absolute top-1/2 start-2.5 -translate-y-1/2 text-muted">
+                <SearchIcon />
+              </span>
+              <input
+                {...control}
+                type="search"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                placeholder={texts.chats.searchPlaceholder}
+                className="w-full rounded-lg border border-border bg-surface py-2 pe-2 ps-9 text-sm placeholder:text-muted"
+              />
+            </div>
+          )}
+        </Field>
         {archivedCount > 0 || showArchived ? (
           <Button
             onClick={() => setShowArchived((v) => !v)}

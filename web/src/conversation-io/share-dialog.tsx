@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../api/app-error';
 import { useChats } from '../store/chats';
 import { Button } from '../ui/button';
+import { Field } from '../ui/field';
 import { ModalFrame } from '../ui/modal-frame';
 import { showToast } from '../ui/toast-store';
 import { absoluteLink } from './io-api';
@@ -50,23 +51,22 @@ function ShareChat({ chatId, chatName }: { chatId: string; chatName: string }) {
         </div>
         <p className="text-sm">{t.explain}</p>
         {link ? (
-          <div className="flex flex-col gap-2">
-            <label htmlFor="share-link-field" className="text-sm font-medium">
-              {t.linkLabel}
-            </label>
-            <div className="flex gap-2">
-              <input
-                id="share-link-field"
-                readOnly
-                value={url}
-                onFocus={(e) => e.currentTarget.select()}
-                className="min-w-0 flex-1 rounded-lg border border-border bg-surface px-3 py-2 text-sm"
-              />
-              <Button onClick={() => void copy()} variant="primary" size="sm">
-                {t.copy}
-              </Button>
-            </div>
-          </div>
+          <Field id="share-link-field" label={t.linkLabel}>
+            {(control) => (
+              <div className="flex gap-2">
+                <input
+                  {...control}
+                  readOnly
+                  value={url}
+                  onFocus={(e) => e.currentTarget.select()}
+                  className="min-w-0 flex-1 rounded-lg border border-border bg-surface px-3 py-2 text-sm"
+                />
+                <Button onClick={() => void copy()} variant="primary" size="sm">
+                  {t.copy}
+                </Button>
+              </div>
+            )}
+          </Field>
         ) : (
           <Button onClick={create} disabled={busy} variant="primary">
             {busy ? t.creating : t.create}

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PersonaIcon } from '../personas/persona-icon';
 import { creatorTexts as t } from '../texts/creator';
 import { Button } from '../ui/button';
-import { describedBy, inputClass } from '../ui/field';
+import { describedBy, Field, inputClass } from '../ui/field';
 
 /**
  * Avatar: upload an image (kept until the persona is saved when it is new), or generate one with
@@ -28,7 +28,6 @@ export function AvatarField({
   onGenerate: (prompt: string) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const promptId = useId();
   const [prompt, setPrompt] = useState('');
   const [pendingUrl, setPendingUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -86,18 +85,17 @@ export function AvatarField({
         </Button>
       </div>
       {personaId ? (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={promptId} className="text-xs text-muted">
-            {t.builder.generatePrompt}
-          </label>
-          <input
-            id={promptId}
-            value={prompt}
-            maxLength={400}
-            onChange={(e) => setPrompt(e.target.value)}
-            className={`${inputClass} border-border text-sm`}
-          />
-        </div>
+        <Field compact label={t.builder.generatePrompt}>
+          {(control) => (
+            <input
+              {...control}
+              value={prompt}
+              maxLength={400}
+              onChange={(e) => setPrompt(e.target.value)}
+              className={`${inputClass} border-border text-sm`}
+            />
+          )}
+        </Field>
       ) : null}
       {error ? (
         <p id="persona-avatar-error" className="text-sm text-danger" data-testid="error-persona-avatar">

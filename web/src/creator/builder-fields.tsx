@@ -8,7 +8,7 @@ import {
 import { creatorTexts as t } from '../texts/creator';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
-import { borderFor, describedBy, Field, inputClass } from '../ui/field';
+import { borderFor, Choice, describedBy, Field, inputClass } from '../ui/field';
 
 /** Instructions: a live count against the operator's limit, red (and said in words) once over it. */
 export function InstructionsField({
@@ -141,28 +141,23 @@ export function SkillsField({
             : t.builder.skillUnavailable;
           return (
             <li key={skill}>
-              <label
-                htmlFor={id}
+              <Choice
+                id={id}
+                label={texts.explore.skills[skill] ?? skill}
+                hint={note || undefined}
                 className={`flex items-start gap-2 rounded-xl border border-border p-2 text-sm ${available ? 'cursor-pointer hover:bg-surface-3' : 'cursor-not-allowed text-muted'}`}
               >
-                <input
-                  id={id}
-                  type="checkbox"
-                  className="mt-0.5 h-4 w-4 accent-accent"
-                  checked={value.includes(skill)}
-                  disabled={!available}
-                  onChange={(e) => toggle(skill, e.target.checked)}
-                  aria-describedby={note ? `${id}-note` : undefined}
-                />
-                <span className="flex flex-col">
-                  <span>{texts.explore.skills[skill] ?? skill}</span>
-                  {note ? (
-                    <span id={`${id}-note`} className="text-xs text-muted">
-                      {note}
-                    </span>
-                  ) : null}
-                </span>
-              </label>
+                {(control) => (
+                  <input
+                    {...control}
+                    type="checkbox"
+                    className="mt-0.5 h-4 w-4 accent-accent"
+                    checked={value.includes(skill)}
+                    disabled={!available}
+                    onChange={(e) => toggle(skill, e.target.checked)}
+                  />
+                )}
+              </Choice>
             </li>
           );
         })}
@@ -242,28 +237,27 @@ export function VisibilityField({
         .map((v) => {
           const id = `persona-visibility-${v}`;
           return (
-            <label
+            <Choice
               key={v}
-              htmlFor={id}
+              id={id}
+              label={t.builder.visibilities[v].label}
+              hint={t.builder.visibilities[v].explain}
               className={`flex cursor-pointer items-start gap-3 rounded-xl border p-3 text-sm hover:bg-surface-3 ${value === v ? 'border-accent' : 'border-border'}`}
+              labelClassName="font-medium"
+              hintClassName="text-muted"
             >
-              <input
-                id={id}
-                type="radio"
-                name="persona-visibility"
-                value={v}
-                checked={value === v}
-                onChange={() => onChange(v)}
-                className="mt-0.5 h-4 w-4 accent-accent"
-                aria-describedby={`${id}-explain`}
-              />
-              <span className="flex flex-col">
-                <span className="font-medium">{t.builder.visibilities[v].label}</span>
-                <span id={`${id}-explain`} className="text-muted">
-                  {t.builder.visibilities[v].explain}
-                </span>
-              </span>
-            </label>
+              {(control) => (
+                <input
+                  {...control}
+                  type="radio"
+                  name="persona-visibility"
+                  value={v}
+                  checked={value === v}
+                  onChange={() => onChange(v)}
+                  className="mt-0.5 h-4 w-4 accent-accent"
+                />
+              )}
+            </Choice>
           );
         })}
       {error ? <p className="text-sm text-danger">{error}</p> : null}

@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../api/app-error';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
+import { Field } from '../ui/field';
 import { showToast } from '../ui/toast-store';
 import { sendHelpFeedback } from './send-feedback';
 
@@ -15,7 +16,6 @@ export function HelpFeedback({ docName }: { docName: string }) {
   const [step, setStep] = useState<Step>('ask');
   const [sending, setSending] = useState(false);
   const [comment, setComment] = useState('');
-  const commentId = useId();
 
   const send = async (message?: string) => {
     setSending(true);
@@ -46,15 +46,18 @@ export function HelpFeedback({ docName }: { docName: string }) {
           void send(comment);
         }}
       >
-        <label htmlFor={commentId}>{texts.help.sorry}</label>
-        <textarea
-          id={commentId}
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
-          placeholder={texts.help.placeholder}
-          rows={4}
-          className="rounded-lg border border-border bg-surface p-2 text-fg placeholder:text-muted"
-        />
+        <Field label={texts.help.sorry}>
+          {(control) => (
+            <textarea
+              {...control}
+              value={comment}
+              onChange={(event) => setComment(event.target.value)}
+              placeholder={texts.help.placeholder}
+              rows={4}
+              className="rounded-lg border border-border bg-surface p-2 text-fg placeholder:text-muted"
+            />
+          )}
+        </Field>
         <Button type="submit" disabled={sending} variant="primary" className="self-end">
           {texts.help.send}
         </Button>

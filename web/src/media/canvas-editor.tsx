@@ -3,6 +3,7 @@ import { errorMessage } from '../api/app-error';
 import { uploadFile } from '../files/upload';
 import { mediaTexts } from '../texts/texts';
 import { Button } from '../ui/button';
+import { Field } from '../ui/field';
 import { fileSrc } from '../ui/file-url';
 import { ModalShell } from '../ui/modal';
 import { showToast } from '../ui/toast-store';
@@ -27,8 +28,6 @@ export default function CanvasEditor({
   onClose: () => void;
 }) {
   const titleId = useId();
-  const promptId = useId();
-  const brushId = useId();
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef<Stroke | null>(null);
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
@@ -194,19 +193,20 @@ export default function CanvasEditor({
           </p>
         ) : null}
         <div className="flex flex-wrap items-center gap-2">
-          <label htmlFor={brushId} className="text-sm">
-            {mediaTexts.canvas.brush}
-          </label>
-          <input
-            id={brushId}
-            type="range"
-            min={MIN_BRUSH}
-            max={MAX_BRUSH}
-            step={2}
-            value={brush}
-            onChange={(e) => setBrush(Number(e.target.value))}
-            className="w-32 accent-[var(--color-accent)]"
-          />
+          <Field label={mediaTexts.canvas.brush} layout="inline">
+            {(control) => (
+              <input
+                {...control}
+                type="range"
+                min={MIN_BRUSH}
+                max={MAX_BRUSH}
+                step={2}
+                value={brush}
+                onChange={(e) => setBrush(Number(e.target.value))}
+                className="w-32 accent-[var(--color-accent)]"
+              />
+            )}
+          </Field>
           <span
             aria-hidden="true"
             className="inline-block rounded-full bg-[#ff3b30]/60"
@@ -227,17 +227,18 @@ export default function CanvasEditor({
             void apply();
           }}
         >
-          <label htmlFor={promptId} className="text-sm font-medium">
-            {mediaTexts.canvas.prompt}
-          </label>
-          <input
-            id={promptId}
-            value={prompt}
-            onChange={(e) => setPrompt(e.target.value)}
-            placeholder={mediaTexts.canvas.promptPlaceholder}
-            maxLength={4000}
-            className="h-11 rounded-xl border border-border bg-surface px-3 text-fg placeholder:text-muted"
-          />
+          <Field label={mediaTexts.canvas.prompt}>
+            {(control) => (
+              <input
+                {...control}
+                value={prompt}
+                onChange={(e) => setPrompt(e.target.value)}
+                placeholder={mediaTexts.canvas.promptPlaceholder}
+                maxLength={4000}
+                className="h-11 rounded-xl border border-border bg-surface px-3 text-fg placeholder:text-muted"
+              />
+            )}
+          </Field>
           {problem ? (
             <p className="text-sm text-danger" role="alert">
               {problem}

@@ -1,7 +1,8 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
+import { Field, inputClass } from '../ui/field';
 import { Modal } from '../ui/modal';
 import { showToast, type ToastSeverity } from '../ui/toast-store';
 
@@ -22,9 +23,6 @@ export default function UiTestPage() {
   const [modalOpen, setModalOpen] = useState(false);
   const setActiveModal = useAppStore((s) => s.setActiveModal);
   const title = useAppStore((s) => s.viewTitle);
-  const textId = useId();
-  const selectId = useId();
-  const checkId = useId();
   const toast = (severity: ToastSeverity) => showToast({ severity, message: t.sampleToast });
 
   return (
@@ -42,25 +40,22 @@ export default function UiTestPage() {
         </div>
       </Group>
       <Group title={t.inputs}>
-        <label htmlFor={textId} className="font-medium">
-          {t.textLabel}
-        </label>
-        <input
-          id={textId}
-          placeholder={t.textPlaceholder}
-          className="rounded-lg border border-border bg-surface px-3 py-2 text-fg placeholder:text-muted"
-        />
-        <label htmlFor={selectId} className="font-medium">
-          {t.selectLabel}
-        </label>
-        <select id={selectId} className="rounded-lg border border-border bg-surface px-3 py-2 text-fg">
-          <option>{texts.theme.dark}</option>
-          <option>{texts.theme.light}</option>
-        </select>
-        <div className="flex items-center gap-2">
-          <input id={checkId} type="checkbox" className="h-4 w-4 accent-[var(--color-accent)]" />
-          <label htmlFor={checkId}>{t.checkboxLabel}</label>
-        </div>
+        <Field label={t.textLabel}>
+          {(control) => (
+            <input {...control} placeholder={t.textPlaceholder} className={`${inputClass} border-border`} />
+          )}
+        </Field>
+        <Field label={t.selectLabel}>
+          {(control) => (
+            <select {...control} className={`${inputClass} border-border`}>
+              <option>{texts.theme.dark}</option>
+              <option>{texts.theme.light}</option>
+            </select>
+          )}
+        </Field>
+        <Field label={t.checkboxLabel} layout="check">
+          {(control) => <input {...control} type="checkbox" className="h-4 w-4 accent-[var(--color-accent)]" />}
+        </Field>
       </Group>
       <Group title={t.toasts}>
         <div className="flex flex-wrap gap-2">

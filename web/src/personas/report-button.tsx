@@ -96,20 +96,22 @@ function ReportDialog({ persona, onClose }: { persona: Persona; onClose: () => v
           <fieldset className="flex flex-col gap-1">
             <legend className="mb-1 text-sm font-medium">{t.report.category}</legend>
             {t.report.categories.map((c, i) => (
-              <label key={c} className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name={`${id}-category`}
-                  value={c}
-                  checked={category === c}
-                  onChange={() => {
-                    setCategory(c);
-                    setError(null);
-                  }}
-                  {...(i === 0 ? { 'data-autofocus': true } : {})}
-                />
-                {c}
-              </label>
+              <Field key={c} label={c} layout="check" className="text-sm">
+                {(control) => (
+                  <input
+                    {...control}
+                    type="radio"
+                    name={`${id}-category`}
+                    value={c}
+                    checked={category === c}
+                    onChange={() => {
+                      setCategory(c);
+                      setError(null);
+                    }}
+                    {...(i === 0 ? { 'data-autofocus': true } : {})}
+                  />
+                )}
+              </Field>
             ))}
           </fieldset>
           <Field

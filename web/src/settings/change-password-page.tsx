@@ -67,14 +67,8 @@ export default function ChangePasswordPage() {
         value={confirm}
         onChange={setConfirm}
         autoComplete="new-password"
-        invalid={mismatch}
-        describedBy={mismatch ? 'password-mismatch' : undefined}
+        error={mismatch ? texts.password.mismatch : undefined}
       />
-      {mismatch ? (
-        <p id="password-mismatch" className="text-sm text-danger">
-          {texts.password.mismatch}
-        </p>
-      ) : null}
       {captcha.shown && captcha.siteKey ? (
         <Captcha siteKey={captcha.siteKey} value={captcha.token} onChange={captcha.setToken} />
       ) : null}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/app-error';
 import { deleteAccount } from '../auth/auth-api';
@@ -7,6 +7,7 @@ import { Captcha } from '../auth/captcha';
 import { useCaptchaChallenge } from '../auth/captcha-challenge';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
+import { Field } from '../ui/field';
 import { PasswordInput } from './password-input';
 import { endSession } from './use-logout';
 
@@ -20,7 +21,6 @@ export default function DeleteAccountPage() {
   const [understood, setUnderstood] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const confirmId = useId();
   const captcha = useCaptchaChallenge();
 
   const submit = async (event: React.FormEvent) => {
@@ -54,16 +54,17 @@ export default function DeleteAccountPage() {
         onChange={setPassword}
         autoComplete="current-password"
       />
-      <div className="flex items-start gap-2">
-        <input
-          id={confirmId}
-          type="checkbox"
-          checked={understood}
-          onChange={(event) => setUnderstood(event.target.checked)}
-          className="mt-1 h-4 w-4 accent-[var(--color-accent)]"
-        />
-        <label htmlFor={confirmId}>{texts.deleteAccount.confirm}</label>
-      </div>
+      <Field label={texts.deleteAccount.confirm} layout="check">
+        {(control) => (
+          <input
+            {...control}
+            type="checkbox"
+            checked={understood}
+            onChange={(event) => setUnderstood(event.target.checked)}
+            className="mt-1 h-4 w-4 accent-[var(--color-accent)]"
+          />
+        )}
+      </Field>
       {captcha.shown && captcha.siteKey ? (
         <Captcha siteKey={captcha.siteKey} value={captcha.token} onChange={captcha.setToken} />
       ) : null}

@@ -4,6 +4,7 @@ import { chooseLocale } from '../i18n/choose';
 import { localTexts } from '../i18n/local-texts';
 import { useLocale } from '../i18n/locale-root';
 import { languageTexts } from '../texts/languages';
+import { Field } from '../ui/field';
 import { showToast } from '../ui/toast-store';
 import { SettingsSection } from './settings-row';
 
@@ -23,23 +24,24 @@ export function LanguageSection() {
 
   return (
     <SettingsSection title={t.section}>
-      <label className="flex flex-col gap-1 px-4 py-3">
-        <span className="font-medium">{t.label}</span>
-        <span className="text-sm text-muted">{t.hint}</span>
-        <select
-          className="mt-2 rounded-lg border border-border bg-surface-3 px-3 py-2"
-          value={locale}
-          disabled={pending}
-          onChange={(e) => choose(e.target.value as Locale)}
-          data-testid="language-select"
-        >
-          {LOCALES.map((l) => (
-            <option key={l} value={l} lang={l}>
-              {LOCALE_NAMES[l].native}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Field label={t.label} hint={t.hint} className="px-4 py-3">
+        {(control) => (
+          <select
+            {...control}
+            className="mt-1 rounded-lg border border-border bg-surface-3 px-3 py-2"
+            value={locale}
+            disabled={pending}
+            onChange={(e) => choose(e.target.value as Locale)}
+            data-testid="language-select"
+          >
+            {LOCALES.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {LOCALE_NAMES[l].native}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
     </SettingsSection>
   );
 }

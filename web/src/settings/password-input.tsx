@@ -1,34 +1,29 @@
-import { useId } from 'react';
+import { borderFor, Field, inputClass } from '../ui/field';
 
-/** A labelled password field. */
+/** A labelled password field (`ui/field.tsx`'s `Field`); `error` shows under it and marks it invalid. */
 export function PasswordInput(props: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   autoComplete: 'current-password' | 'new-password';
   autoFocus?: boolean;
-  invalid?: boolean;
-  describedBy?: string;
+  error?: string;
 }) {
-  const id = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium">
-        {props.label}
-      </label>
-      <input
-        id={id}
-        type="password"
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        autoComplete={props.autoComplete}
-        // biome-ignore lint/a11y/noAutofocus: the first field of a one-purpose page.
-        autoFocus={props.autoFocus}
-        aria-invalid={props.invalid || undefined}
-        aria-describedby={props.describedBy}
-        maxLength={128}
-        className="rounded-lg border border-border bg-surface px-3 py-2 text-fg"
-      />
-    </div>
+    <Field label={props.label} error={props.error}>
+      {(control) => (
+        <input
+          {...control}
+          type="password"
+          value={props.value}
+          onChange={(event) => props.onChange(event.target.value)}
+          autoComplete={props.autoComplete}
+          // biome-ignore lint/a11y/noAutofocus: the first field of a one-purpose page.
+          autoFocus={props.autoFocus}
+          maxLength={128}
+          className={`${inputClass} ${borderFor(props.error)}`}
+        />
+      )}
+    </Field>
   );
 }
