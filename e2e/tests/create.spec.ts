@@ -54,11 +54,18 @@ async function myPersonas(user: E2EUser): Promise<Array<{ id: string; name: stri
   return ((await res.json()) as { items: Array<{ id: string; name: string }> }).items;
 }
 
-/** The system prompt of the model's latest streamed request. */
+/**
+ * The persona's part of the model's latest streamed system prompt: everything before the user's
+ * memory section, which memory (on by default, issue #44) appends after the instructions.
+ */
 function lastSystemPrompt(): unknown {
   const request = fake.requests.filter((r) => r.body.stream === true).at(-1);
   const messages = (request?.body.messages ?? []) as Array<{ role: string; content: unknown }>;
-  return messages.find((m) => m.role === 'system')?.content;
+  const system = messages.find((m) => m.role === 'system')?.content;
+  if (typeof system !== 'string') return system;
+  const [persona, memory] = system.split('\n\n## Memory\n');
+  expect(memory).toContain('<user_memory>');
+  return persona;
 }
 
 async function openBuilder(page: Page): Promise<void> {
