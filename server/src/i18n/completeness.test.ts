@@ -7,6 +7,7 @@ import { creatorTexts } from '../creator/texts.js';
 import { memoryServiceTexts } from '../memory/service.js';
 import { avatarTexts } from '../personas/avatar.js';
 import { mediaTexts } from '../media/routes.js';
+import { providerErrorMessage } from '../skills/http/provider-client.js';
 import { archiveTexts } from '../takeout/service.js';
 import { translateMessage } from './catalog.js';
 
@@ -22,11 +23,12 @@ function sourceFiles(dir: string): string[] {
 
 /**
  * Every message a user may be shown that is written as a literal where it is thrown: the text of
- * `new AppError(code, '…')`, `new SkillError('…')`, `badRequest('…')` and `notFound('…')`, a
+ * `new AppError(code, '…')`, `new SkillError('…')` (and its kin), `badRequest('…')` and `notFound('…')`, a
  * template literal's `${…}` filled in with a sample value.
  */
 function thrownLiterals(): { where: string; text: string }[] {
-  const call = /(?:new AppError\(\s*'[^']*',|new SkillError\(|badRequest\(|notFound\()\s*('(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`)/g;
+  const call =
+    /(?:new (?:AppError|SafeHttpError)\(\s*'[^']*',|new (?:SkillError|ProviderError)\(|badRequest\(|notFound\()\s*('(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`)/g;
   return sourceFiles(SRC).flatMap((path) =>
     [...readFileSync(path, 'utf8').matchAll(call)].map((m) => ({
       where: path.slice(SRC.length + 1),
@@ -75,6 +77,10 @@ describe('every user-facing server message is in the catalog (issue #43)', () =>
       creatorTexts.unknownModel('gpt-x', []),
       ...leaves(archiveTexts),
       archiveTexts.perDay(1),
+      ...[401, 429, 500, 404].flatMap((status) => [
+        providerErrorMessage('weather service', status),
+        providerErrorMessage('weather service', status, 'bad key'),
+      ]),
       ...leaves(mediaTexts),
       ...leaves(avatarTexts),
       ...leaves(memoryServiceTexts),

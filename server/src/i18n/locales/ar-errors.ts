@@ -118,6 +118,11 @@ export const arErrors: ErrorsCatalog = {
     personaDeleted: 'حذف منشئ هذه الشخصية هذه الشخصية.',
     noDevice: 'لا يوجد جهاز متصل',
     noDeviceAnswer: 'لم يستجب أي جهاز في الوقت المحدد',
+    labelDomainDirectory: 'دليل سجلات النطاقات',
+    addressBlocked: 'هذا العنوان غير مسموح به.',
+    badUrl: 'هذا ليس عنوان ويب صالحًا.',
+    redirectNowhere: 'أعادت الصفحة التوجيه دون أن تحدد إلى أين.',
+    tooManyRedirects: 'أعادت الصفحة التوجيه مرات كثيرة جدًا.',
   },
   templates: {
     messageTooLong: (max) => `يمكن أن تتكون الرسائل من ${max} حرف على الأكثر.`,
@@ -134,8 +139,7 @@ export const arErrors: ErrorsCatalog = {
     generateFailed: (detail) => `تعذّر إنشاء الصورة الرمزية: ${detail} أُعيد إليك رصيدك.`,
     priceUnknownModel: (model) => `"${model}" ليس من نماذج الشخصيات المخصّصة.`,
     archiveOnce: () => 'يمكنك تجهيز أرشيف بياناتك مرة واحدة في اليوم، وقد استُنفدت. حاول مرة أخرى غدًا.',
-    archivePerDay: (max) =>
-      `يمكنك تجهيز أرشيف بياناتك ${max} مرات في اليوم، وقد استُنفدت. حاول مرة أخرى غدًا.`,
+    archivePerDay: (max) => `يمكنك تجهيز أرشيف بياناتك ${max} مرات في اليوم، وقد استُنفدت. حاول مرة أخرى غدًا.`,
     storageFull: (mb) =>
       `بلغت ملفاتك حد التخزين البالغ ${mb} ميغابايت. احذف المحادثات التي تحتوي على صور أو موسيقى لم تعد تحتاج إليها لتفريغ مساحة.`,
     pageStatus: (status) => `ردّت الصفحة برمز HTTP ${status}.`,
@@ -165,5 +169,19 @@ export const arErrors: ErrorsCatalog = {
     providerRefused: (detail) => `رفض مزوّد الدفع: ${detail}`,
     noUserWithEmail: (email) => `لا يوجد مستخدم بعنوان البريد الإلكتروني ${email}`,
     notOnWaitlist: (emails) => `${emails} ليس في قائمة الانتظار.`,
+    providerTooLarge: (label) => `${label}: الإجابة المرسلة كبيرة جدًا.`,
+    providerDown: (label) => `${label}: تعذّر الوصول.`,
+    providerNotJson: (label) => `${label}: الإجابة المرسلة ليست JSON.`,
+    providerKey: (label, status) =>
+      `${label}: رُفض الطلب (HTTP ${status})؛ ربما يكون مفتاحه أو إعداداته على هذا الخادم خاطئة.`,
+    providerKeyDetail: (label, status, detail) =>
+      `${label}: رُفض الطلب (HTTP ${status})؛ ربما يكون مفتاحه أو إعداداته على هذا الخادم خاطئة (${detail}).`,
+    providerBusy: (label) => `${label}: مشغول ويحدّ من الطلبات (HTTP 429). حاول مرة أخرى بعد دقيقة.`,
+    providerFailed: (label, status) => `${label}: حدث عطل (HTTP ${status}). حاول مرة أخرى لاحقًا.`,
+    providerCannot: (label, status) => `${label}: تعذّرت الإجابة عن هذا الطلب (HTTP ${status}).`,
+    providerCannotDetail: (label, status, detail) =>
+      `${label}: تعذّرت الإجابة عن هذا الطلب (HTTP ${status}) (${detail}).`,
+    schemeOnly: (scheme) => `لا يمكن جلب سوى عناوين http وhttps، وليس ${scheme}`,
+    pageTooLarge: (kb) => `حجم الصفحة أكبر من ${kb} كيلوبايت.`,
   },
 };

@@ -8,7 +8,8 @@ export const deErrors: ErrorsCatalog = {
       'Das Modell bekommt gerade zu viele Anfragen und konnte nicht antworten. Deine Credits für diese Nachricht wurden erstattet. Bitte versuche es gleich noch einmal.',
     replyOverloaded:
       'Der Server des Modells ist gerade überlastet oder gestört und konnte nicht antworten. Deine Credits für diese Nachricht wurden erstattet. Bitte versuche es gleich noch einmal.',
-    replyTimedOut: 'Das Modell hat aufgehört, seine Antwort zu senden. Deine Credits für diese Nachricht wurden erstattet.',
+    replyTimedOut:
+      'Das Modell hat aufgehört, seine Antwort zu senden. Deine Credits für diese Nachricht wurden erstattet.',
     replyFiltered:
       'Der Inhaltsfilter des Modells hat diese Antwort zurückgehalten. Deine Credits für diese Nachricht wurden erstattet. Formuliere deine Nachricht anders.',
     replyEmpty: 'Das Modell hat eine leere Antwort gesendet. Deine Credits für diese Nachricht wurden erstattet.',
@@ -50,8 +51,7 @@ export const deErrors: ErrorsCatalog = {
     imageLinksTooMany:
       'Von diesem Konto wurden in dieser Stunde zu viele externe Bilder geöffnet. Versuche es später noch einmal.',
     avatarNone: 'Es wurde kein Bild gesendet. Sende ein PNG-, JPEG-, WebP- oder GIF-Bild.',
-    notAPicture:
-      'Die Datei ist kein Bild, das diese App annimmt. Lade ein PNG-, JPEG-, WebP- oder GIF-Bild hoch.',
+    notAPicture: 'Die Datei ist kein Bild, das diese App annimmt. Lade ein PNG-, JPEG-, WebP- oder GIF-Bild hoch.',
     pictureCorrupt: 'Das Bild konnte nicht gelesen werden; vielleicht ist es beschädigt. Versuche eine andere Datei.',
     tooManyPixels: 'Das Bild hat zu viele Pixel. Nimm eines mit höchstens 40 Megapixeln.',
     noAvatar: 'Diese Persona hat keinen hochgeladenen Avatar.',
@@ -125,6 +125,11 @@ export const deErrors: ErrorsCatalog = {
     personaDeleted: 'Diese Persona wurde von ihrem Ersteller gelöscht.',
     noDevice: 'kein Gerät ist verbunden',
     noDeviceAnswer: 'kein Gerät hat rechtzeitig geantwortet',
+    labelDomainDirectory: 'Verzeichnis der Domain-Register',
+    addressBlocked: 'Diese Adresse ist nicht erlaubt.',
+    badUrl: 'Das ist keine gültige Webadresse.',
+    redirectNowhere: 'Die Seite hat weitergeleitet, ohne zu sagen, wohin.',
+    tooManyRedirects: 'Die Seite hat zu oft weitergeleitet.',
   },
   templates: {
     messageTooLong: (max) => `Nachrichten dürfen höchstens ${max} Zeichen lang sein.`,
@@ -176,5 +181,20 @@ export const deErrors: ErrorsCatalog = {
     providerRefused: (detail) => `Der Zahlungsanbieter hat abgelehnt: ${detail}`,
     noUserWithEmail: (email) => `Kein Nutzer mit der E-Mail-Adresse ${email}`,
     notOnWaitlist: (emails) => `${emails} steht nicht auf der Warteliste.`,
+    providerTooLarge: (label) => `${label}: Die Antwort ist zu groß.`,
+    providerDown: (label) => `${label}: nicht erreichbar.`,
+    providerNotJson: (label) => `${label}: Die Antwort ist kein JSON.`,
+    providerKey: (label, status) =>
+      `${label}: Die Anfrage wurde abgelehnt (HTTP ${status}); Schlüssel oder Einstellungen auf diesem Server sind vielleicht falsch.`,
+    providerKeyDetail: (label, status, detail) =>
+      `${label}: Die Anfrage wurde abgelehnt (HTTP ${status}); Schlüssel oder Einstellungen auf diesem Server sind vielleicht falsch (${detail}).`,
+    providerBusy: (label) =>
+      `${label}: ausgelastet, Anfragen werden begrenzt (HTTP 429). Versuche es in einer Minute noch einmal.`,
+    providerFailed: (label, status) => `${label}: Fehler (HTTP ${status}). Versuche es später noch einmal.`,
+    providerCannot: (label, status) => `${label}: Diese Anfrage konnte nicht beantwortet werden (HTTP ${status}).`,
+    providerCannotDetail: (label, status, detail) =>
+      `${label}: Diese Anfrage konnte nicht beantwortet werden (HTTP ${status}) (${detail}).`,
+    schemeOnly: (scheme) => `Nur http- und https-Adressen können abgerufen werden, nicht ${scheme}`,
+    pageTooLarge: (kb) => `Die Seite ist größer als ${kb} KB.`,
   },
 };

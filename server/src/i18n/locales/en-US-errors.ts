@@ -123,6 +123,11 @@ export const enUSErrors = {
     personaDeleted: 'This persona was deleted by its creator.',
     noDevice: 'no device is connected',
     noDeviceAnswer: 'no device answered in time',
+    labelDomainDirectory: 'domain registry directory',
+    addressBlocked: 'That address is not allowed.',
+    badUrl: 'That is not a valid web address.',
+    redirectNowhere: 'The page redirected without saying where to.',
+    tooManyRedirects: 'The page redirected too many times.',
   },
   templates: {
     messageTooLong: (max: string) => `Messages can be at most ${max} characters long.`,
@@ -174,6 +179,20 @@ export const enUSErrors = {
     providerRefused: (detail: string) => `The payment provider refused: ${detail}`,
     noUserWithEmail: (email: string) => `No user with the email address ${email}`,
     notOnWaitlist: (emails: string) => `${emails} is not on the waitlist.`,
+    providerTooLarge: (label: string) => `The ${label} sent an answer that is too large.`,
+    providerDown: (label: string) => `The ${label} could not be reached.`,
+    providerNotJson: (label: string) => `The ${label} sent an answer that is not JSON.`,
+    providerKey: (label: string, status: string) =>
+      `The ${label} refused the request (HTTP ${status}); its key or settings on this server may be wrong.`,
+    providerKeyDetail: (label: string, status: string, detail: string) =>
+      `The ${label} refused the request (HTTP ${status}); its key or settings on this server may be wrong (${detail}).`,
+    providerBusy: (label: string) => `The ${label} is busy and limiting requests (HTTP 429). Try again in a minute.`,
+    providerFailed: (label: string, status: string) => `The ${label} failed (HTTP ${status}). Try again later.`,
+    providerCannot: (label: string, status: string) => `The ${label} could not answer this request (HTTP ${status}).`,
+    providerCannotDetail: (label: string, status: string, detail: string) =>
+      `The ${label} could not answer this request (HTTP ${status}) (${detail}).`,
+    schemeOnly: (scheme: string) => `Only http and https addresses can be fetched, not ${scheme}`,
+    pageTooLarge: (kb: string) => `The page is larger than ${kb} KB.`,
   },
 } as const;
 

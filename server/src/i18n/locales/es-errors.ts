@@ -64,7 +64,8 @@ export const esErrors: ErrorsCatalog = {
     webSearchOff: 'La búsqueda web no está configurada en este servidor.',
     videoSearchOff: 'La búsqueda de vídeos no está configurada en este servidor.',
     weatherNoCurrent: 'El servicio meteorológico envió una respuesta sin el tiempo actual.',
-    domainLimited: 'El registro de dominios está limitando las solicitudes ahora mismo. Inténtalo de nuevo en un minuto.',
+    domainLimited:
+      'El registro de dominios está limitando las solicitudes ahora mismo. Inténtalo de nuevo en un minuto.',
     pictureUnprocessable: 'No se pudo procesar la imagen.',
     angleNotNumber: 'El ángulo debe ser un número de grados.',
     resizeNeedsSize: 'Indica un ancho, un alto o ambos (en píxeles).',
@@ -123,6 +124,11 @@ export const esErrors: ErrorsCatalog = {
     personaDeleted: 'Su creador eliminó esta persona.',
     noDevice: 'no hay ningún dispositivo conectado',
     noDeviceAnswer: 'ningún dispositivo respondió a tiempo',
+    labelDomainDirectory: 'Directorio de registros de dominios',
+    addressBlocked: 'Esa dirección no está permitida.',
+    badUrl: 'Esa no es una dirección web válida.',
+    redirectNowhere: 'La página redirigió sin indicar a dónde.',
+    tooManyRedirects: 'La página redirigió demasiadas veces.',
   },
   templates: {
     messageTooLong: (max) => `Los mensajes pueden tener como máximo ${max} caracteres.`,
@@ -138,8 +144,7 @@ export const esErrors: ErrorsCatalog = {
     fileTooLarge: (mb) => `El archivo pesa más de ${mb} MB.`,
     generateFailed: (detail) => `No se pudo generar el avatar: ${detail} Se te devolvieron los créditos.`,
     priceUnknownModel: (model) => `«${model}» no es uno de los modelos de personas propias.`,
-    archiveOnce: () =>
-      'Puedes preparar tu archivo de datos 1 vez al día y ya lo has hecho. Inténtalo de nuevo mañana.',
+    archiveOnce: () => 'Puedes preparar tu archivo de datos 1 vez al día y ya lo has hecho. Inténtalo de nuevo mañana.',
     archivePerDay: (max) =>
       `Puedes preparar tu archivo de datos ${max} veces al día y ya las has agotado. Inténtalo de nuevo mañana.`,
     storageFull: (mb) =>
@@ -173,5 +178,20 @@ export const esErrors: ErrorsCatalog = {
     providerRefused: (detail) => `El proveedor de pagos lo rechazó: ${detail}`,
     noUserWithEmail: (email) => `No hay ningún usuario con el correo electrónico ${email}`,
     notOnWaitlist: (emails) => `${emails} no está en la lista de espera.`,
+    providerTooLarge: (label) => `${label}: envió una respuesta demasiado grande.`,
+    providerDown: (label) => `${label}: no se pudo contactar.`,
+    providerNotJson: (label) => `${label}: envió una respuesta que no es JSON.`,
+    providerKey: (label, status) =>
+      `${label}: rechazó la solicitud (HTTP ${status}); puede que su clave o su configuración en este servidor sean incorrectas.`,
+    providerKeyDetail: (label, status, detail) =>
+      `${label}: rechazó la solicitud (HTTP ${status}); puede que su clave o su configuración en este servidor sean incorrectas (${detail}).`,
+    providerBusy: (label) =>
+      `${label}: está ocupado y limita las solicitudes (HTTP 429). Inténtalo de nuevo en un minuto.`,
+    providerFailed: (label, status) => `${label}: falló (HTTP ${status}). Inténtalo de nuevo más tarde.`,
+    providerCannot: (label, status) => `${label}: no pudo responder a esta solicitud (HTTP ${status}).`,
+    providerCannotDetail: (label, status, detail) =>
+      `${label}: no pudo responder a esta solicitud (HTTP ${status}) (${detail}).`,
+    schemeOnly: (scheme) => `Solo se pueden consultar direcciones http y https, no ${scheme}`,
+    pageTooLarge: (kb) => `La página pesa más de ${kb} KB.`,
   },
 };

@@ -17,8 +17,7 @@ export const frErrors: ErrorsCatalog = {
     notLastUserMessage: 'Seul votre dernier message d’une discussion peut être modifié.',
     notCutShort: 'Seule une réponse interrompue par la limite de longueur peut être poursuivie.',
     notLastCutShort: 'Seule la dernière réponse d’une discussion peut être poursuivie.',
-    noModelForAction:
-      'Aucun modèle d’IA n’est configuré sur ce serveur : il n’y a donc aucune réponse à réécrire.',
+    noModelForAction: 'Aucun modèle d’IA n’est configuré sur ce serveur : il n’y a donc aucune réponse à réécrire.',
     noAttachments: 'Ce serveur n’accepte pas les pièces jointes.',
     toolStopped: 'Arrêté avant la fin.',
     replyInterrupted:
@@ -47,8 +46,7 @@ export const frErrors: ErrorsCatalog = {
     archiveBusy: 'Votre archive est en cours de préparation. Réessayez dans un instant.',
     imageLinkInvalid: 'Ce lien d’image n’est pas valide.',
     imageLoadFailed: 'L’image n’a pas pu être chargée.',
-    imageLinksTooMany:
-      'Trop d’images externes ont été ouvertes depuis ce compte cette heure-ci. Réessayez plus tard.',
+    imageLinksTooMany: 'Trop d’images externes ont été ouvertes depuis ce compte cette heure-ci. Réessayez plus tard.',
     avatarNone: 'Aucune image n’a été envoyée. Envoyez une image PNG, JPEG, WebP ou GIF.',
     notAPicture:
       'Ce fichier n’est pas une image acceptée par cette application. Importez une image PNG, JPEG, WebP ou GIF.',
@@ -66,8 +64,7 @@ export const frErrors: ErrorsCatalog = {
     webSearchOff: 'La recherche web n’est pas configurée sur ce serveur.',
     videoSearchOff: 'La recherche de vidéos n’est pas configurée sur ce serveur.',
     weatherNoCurrent: 'Le service météo a envoyé une réponse sans la météo actuelle.',
-    domainLimited:
-      'Le registre des noms de domaine limite les requêtes en ce moment. Réessayez dans une minute.',
+    domainLimited: 'Le registre des noms de domaine limite les requêtes en ce moment. Réessayez dans une minute.',
     pictureUnprocessable: 'L’image n’a pas pu être traitée.',
     angleNotNumber: 'L’angle doit être un nombre de degrés.',
     resizeNeedsSize: 'Indiquez une largeur, une hauteur ou les deux (en pixels).',
@@ -126,6 +123,11 @@ export const frErrors: ErrorsCatalog = {
     personaDeleted: 'Ce persona a été supprimé par son créateur.',
     noDevice: 'aucun appareil n’est connecté',
     noDeviceAnswer: 'aucun appareil n’a répondu à temps',
+    labelDomainDirectory: 'Annuaire des registres de noms de domaine',
+    addressBlocked: 'Cette adresse n’est pas autorisée.',
+    badUrl: 'Ce n’est pas une adresse web valide.',
+    redirectNowhere: 'La page a redirigé sans indiquer vers où.',
+    tooManyRedirects: 'La page a redirigé trop de fois.',
   },
   templates: {
     messageTooLong: (max) => `Les messages peuvent contenir au maximum ${max} caractères.`,
@@ -134,8 +136,7 @@ export const frErrors: ErrorsCatalog = {
     unknownSkill: (skill) => `« ${skill} » n’est pas une compétence connue de ce serveur.`,
     skillUnavailable: (skill) => `La compétence « ${skill} » n’est pas disponible sur ce serveur.`,
     unknownModel: (model, allowed) => `Le modèle « ${model} » n’est pas proposé ici. Choisissez parmi : ${allowed}.`,
-    noModels: (model) =>
-      `Le modèle « ${model} » n’est pas proposé ici : ce serveur n’a aucun modèle à proposer.`,
+    noModels: (model) => `Le modèle « ${model} » n’est pas proposé ici : ce serveur n’a aucun modèle à proposer.`,
     createdTooMany: (max) =>
       `Vous pouvez créer au maximum ${max} personas par jour (ceux supprimés comptent aussi). Réessayez demain ou modifiez-en un existant.`,
     pictureTooLarge: (mb) => `L’image dépasse ${mb} Mo.`,
@@ -152,7 +153,8 @@ export const frErrors: ErrorsCatalog = {
     notReadable: (type) => `Cette adresse n’est pas une page lisible (elle est ${type}).`,
     locationUnavailable: (why) =>
       `La position de l’appareil de l’utilisateur n’est pas disponible (${why}). Demandez à l’utilisateur de quel lieu il parle.`,
-    enginesDown: (engines) => `Les moteurs de recherche derrière le service de recherche n’ont pas répondu (${engines}).`,
+    enginesDown: (engines) =>
+      `Les moteurs de recherche derrière le service de recherche n’ont pas répondu (${engines}).`,
     noPlace: (name) => `Aucun lieu nommé « ${name} » n’a été trouvé. Demandez à l’utilisateur une ville proche.`,
     notADomain: (raw) => `« ${raw} » n’est pas un nom de domaine (comme example.com).`,
     tookTooLong: (label) => `${label} : la réponse a pris trop de temps.`,
@@ -177,5 +179,19 @@ export const frErrors: ErrorsCatalog = {
     providerRefused: (detail) => `Le prestataire de paiement a refusé : ${detail}`,
     noUserWithEmail: (email) => `Aucun utilisateur avec l’adresse e-mail ${email}`,
     notOnWaitlist: (emails) => `${emails} ne figure pas sur la liste d’attente.`,
+    providerTooLarge: (label) => `${label} : la réponse est trop volumineuse.`,
+    providerDown: (label) => `${label} : injoignable.`,
+    providerNotJson: (label) => `${label} : la réponse n’est pas du JSON.`,
+    providerKey: (label, status) =>
+      `${label} : la requête a été refusée (HTTP ${status}) ; sa clé ou ses réglages sur ce serveur sont peut-être incorrects.`,
+    providerKeyDetail: (label, status, detail) =>
+      `${label} : la requête a été refusée (HTTP ${status}) ; sa clé ou ses réglages sur ce serveur sont peut-être incorrects (${detail}).`,
+    providerBusy: (label) => `${label} : occupé, les requêtes sont limitées (HTTP 429). Réessayez dans une minute.`,
+    providerFailed: (label, status) => `${label} : échec (HTTP ${status}). Réessayez plus tard.`,
+    providerCannot: (label, status) => `${label} : impossible de répondre à cette requête (HTTP ${status}).`,
+    providerCannotDetail: (label, status, detail) =>
+      `${label} : impossible de répondre à cette requête (HTTP ${status}) (${detail}).`,
+    schemeOnly: (scheme) => `Seules les adresses http et https peuvent être consultées, pas ${scheme}`,
+    pageTooLarge: (kb) => `La page dépasse ${kb} Ko.`,
   },
 };

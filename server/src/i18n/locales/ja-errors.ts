@@ -20,16 +20,14 @@ export const jaErrors: ErrorsCatalog = {
     noModelForAction: 'このサーバーには AI モデルが設定されていないため、書き直す返信がありません。',
     noAttachments: 'このサーバーは添付ファイルを受け付けていません。',
     toolStopped: '完了する前に停止しました。',
-    replyInterrupted:
-      '返信が終わる前にサーバーが再起動しました。このメッセージのクレジットは返金されました。',
+    replyInterrupted: '返信が終わる前にサーバーが再起動しました。このメッセージのクレジットは返金されました。',
     noModel:
       'このサーバーには AI モデルが設定されていないため、このメッセージはモデルに送られず、クレジットも消費されませんでした。\n\n' +
       '設定するには、管理者が `LLM_BASE_URL` と `LLM_MODEL`(OpenAI 互換のサーバーなら何でも可。必要なら ' +
       '`LLM_API_KEY` も)、または `OPENAI_API_KEY`、または `ANTHROPIC_API_KEY` を設定して、サーバーを再起動してください。',
     ownPersonaMissing: 'そのペルソナは存在しないか、あなたのものではありません。',
     notPublic: '報告できるのは公開ペルソナだけです。',
-    alreadyReported:
-      'このペルソナはすでに報告済みです。報告を確認したあとで、もう一度報告できるようになります。',
+    alreadyReported: 'このペルソナはすでに報告済みです。報告を確認したあとで、もう一度報告できるようになります。',
     tooManyReports: '直近 1 時間に多くの報告が送られました。次の報告まで少しお待ちください。',
     reportReason: 'このペルソナの何が問題かを教えてください。',
     reportTooLong: '報告は 1000 文字以内にしてください。',
@@ -123,6 +121,11 @@ export const jaErrors: ErrorsCatalog = {
     personaDeleted: 'このペルソナは作成者によって削除されました。',
     noDevice: '接続されているデバイスがありません',
     noDeviceAnswer: '時間内に応答したデバイスがありません',
+    labelDomainDirectory: 'ドメインレジストリのディレクトリ',
+    addressBlocked: 'そのアドレスは許可されていません。',
+    badUrl: '有効なウェブアドレスではありません。',
+    redirectNowhere: 'ページが転送先を示さずにリダイレクトしました。',
+    tooManyRedirects: 'ページのリダイレクトが多すぎます。',
   },
   templates: {
     messageTooLong: (max) => `メッセージは ${max} 文字以内にしてください。`,
@@ -130,7 +133,8 @@ export const jaErrors: ErrorsCatalog = {
     instructionsTooLong: (max) => `指示は ${max} 文字以内にしてください。`,
     unknownSkill: (skill) => `「${skill}」はこのサーバーが知っているスキルではありません。`,
     skillUnavailable: (skill) => `スキル「${skill}」はこのサーバーでは利用できません。`,
-    unknownModel: (model, allowed) => `モデル「${model}」はここでは提供されていません。次から選んでください: ${allowed}。`,
+    unknownModel: (model, allowed) =>
+      `モデル「${model}」はここでは提供されていません。次から選んでください: ${allowed}。`,
     noModels: (model) => `モデル「${model}」はここでは提供されていません。このサーバーには選べるモデルがありません。`,
     createdTooMany: (max) =>
       `ペルソナは 1 日に最大 ${max} 個まで作成できます(削除したものも数えます)。明日もう一度試すか、既存のものを編集してください。`,
@@ -138,7 +142,8 @@ export const jaErrors: ErrorsCatalog = {
     fileTooLarge: (mb) => `ファイルが ${mb} MB を超えています。`,
     generateFailed: (detail) => `アバターを生成できませんでした: ${detail} クレジットは返金されました。`,
     priceUnknownModel: (model) => `「${model}」はカスタムペルソナのモデルではありません。`,
-    archiveOnce: () => 'データアーカイブの準備は 1 日 1 回までで、今日の分は使い切りました。明日もう一度お試しください。',
+    archiveOnce: () =>
+      'データアーカイブの準備は 1 日 1 回までで、今日の分は使い切りました。明日もう一度お試しください。',
     archivePerDay: (max) =>
       `データアーカイブの準備は 1 日 ${max} 回までで、今日の分は使い切りました。明日もう一度お試しください。`,
     storageFull: (mb) =>
@@ -165,12 +170,27 @@ export const jaErrors: ErrorsCatalog = {
     noTrack: (label) => `${label}の処理はトラックなしで終了しました。`,
     trackHttp: (label, status) => `${label}のトラックをダウンロードできませんでした(HTTP ${status})。`,
     trackDownloadFailed: (label, detail) => `${label}のトラックをダウンロードできませんでした: ${detail}`,
-    imageNotFound: (id) =>
-      `この会話には ID「${id}」の画像がありません。画像を添付するようユーザーに頼んでください。`,
+    imageNotFound: (id) => `この会話には ID「${id}」の画像がありません。画像を添付するようユーザーに頼んでください。`,
     invalidPersona: (path, detail) => `${path} のペルソナが正しくありません: ${detail}`,
     noPersona: (ids) => `ペルソナ ${ids} はありません。`,
     providerRefused: (detail) => `決済プロバイダーに拒否されました: ${detail}`,
     noUserWithEmail: (email) => `メールアドレス ${email} のユーザーはいません`,
     notOnWaitlist: (emails) => `${emails} はウェイトリストに登録されていません。`,
+    providerTooLarge: (label) => `${label}から大きすぎる応答が返されました。`,
+    providerDown: (label) => `${label}に接続できませんでした。`,
+    providerNotJson: (label) => `${label}から JSON ではない応答が返されました。`,
+    providerKey: (label, status) =>
+      `${label}にリクエストを拒否されました(HTTP ${status})。このサーバーのキーまたは設定が間違っている可能性があります。`,
+    providerKeyDetail: (label, status, detail) =>
+      `${label}にリクエストを拒否されました(HTTP ${status})。このサーバーのキーまたは設定が間違っている可能性があります(${detail})。`,
+    providerBusy: (label) =>
+      `${label}が混み合っていて、リクエストを制限しています(HTTP 429)。1 分ほどしてからもう一度お試しください。`,
+    providerFailed: (label, status) =>
+      `${label}でエラーが発生しました(HTTP ${status})。しばらくしてからもう一度お試しください。`,
+    providerCannot: (label, status) => `${label}はこのリクエストに応答できませんでした(HTTP ${status})。`,
+    providerCannotDetail: (label, status, detail) =>
+      `${label}はこのリクエストに応答できませんでした(HTTP ${status})(${detail})。`,
+    schemeOnly: (scheme) => `取得できるのは http と https のアドレスだけです(${scheme} は不可)`,
+    pageTooLarge: (kb) => `ページが ${kb} KB を超えています。`,
   },
 };

@@ -122,6 +122,11 @@ export const ptBRErrors: ErrorsCatalog = {
     personaDeleted: 'Esta persona foi excluída por quem a criou.',
     noDevice: 'nenhum dispositivo está conectado',
     noDeviceAnswer: 'nenhum dispositivo respondeu a tempo',
+    labelDomainDirectory: 'Diretório de registros de domínios',
+    addressBlocked: 'Esse endereço não é permitido.',
+    badUrl: 'Esse não é um endereço da web válido.',
+    redirectNowhere: 'A página redirecionou sem dizer para onde.',
+    tooManyRedirects: 'A página redirecionou vezes demais.',
   },
   templates: {
     messageTooLong: (max) => `As mensagens podem ter no máximo ${max} caracteres.`,
@@ -172,5 +177,20 @@ export const ptBRErrors: ErrorsCatalog = {
     providerRefused: (detail) => `O provedor de pagamentos recusou: ${detail}`,
     noUserWithEmail: (email) => `Nenhum usuário com o e-mail ${email}`,
     notOnWaitlist: (emails) => `${emails} não está na lista de espera.`,
+    providerTooLarge: (label) => `${label}: enviou uma resposta grande demais.`,
+    providerDown: (label) => `${label}: não foi possível acessar.`,
+    providerNotJson: (label) => `${label}: enviou uma resposta que não é JSON.`,
+    providerKey: (label, status) =>
+      `${label}: recusou a solicitação (HTTP ${status}); a chave ou as configurações neste servidor podem estar erradas.`,
+    providerKeyDetail: (label, status, detail) =>
+      `${label}: recusou a solicitação (HTTP ${status}); a chave ou as configurações neste servidor podem estar erradas (${detail}).`,
+    providerBusy: (label) =>
+      `${label}: está ocupado e limitando as solicitações (HTTP 429). Tente novamente em um minuto.`,
+    providerFailed: (label, status) => `${label}: falhou (HTTP ${status}). Tente novamente mais tarde.`,
+    providerCannot: (label, status) => `${label}: não conseguiu responder a esta solicitação (HTTP ${status}).`,
+    providerCannotDetail: (label, status, detail) =>
+      `${label}: não conseguiu responder a esta solicitação (HTTP ${status}) (${detail}).`,
+    schemeOnly: (scheme) => `Só endereços http e https podem ser acessados, não ${scheme}`,
+    pageTooLarge: (kb) => `A página tem mais de ${kb} KB.`,
   },
 };
