@@ -41,10 +41,14 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  */
 const TEMPLATE_PATTERNS = (Object.entries(enUS.templates) as [TemplateKey, (...args: string[]) => string][])
   .map(([key, template]) => {
-    const marks = Array.from({ length: template.length }, (_, i) => `\u0000${i}\u0000`);
+    const marks = Array.from({ length: template.length }, (_, i) => `\uE000${i}\uE001`);
     const order: number[] = [];
-    const pieces = template(...marks).split(/\u0000(\d+)\u0000/);
-    const source = pieces.map((piece, i) => (i % 2 ? (order.push(Number(piece)), '(.+?)') : escapeRegExp(piece)));
+    const pieces = template(...marks).split(/\uE000(\d+)\uE001/);
+    const source = pieces.map((piece, i) => {
+      if (i % 2 === 0) return escapeRegExp(piece);
+      order.push(Number(piece));
+      return '(.+?)';
+    });
     const literal = pieces.filter((_, i) => i % 2 === 0).join('').length;
     return { key, pattern: new RegExp(`^${source.join('')}$`, 's'), order, arity: template.length, literal };
   })

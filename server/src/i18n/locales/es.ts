@@ -1,5 +1,5 @@
-import { esErrors } from './es-errors.js';
 import type { ServerCatalog } from './en-US.js';
+import { esErrors } from './es-errors.js';
 
 const P = 'Neura';
 

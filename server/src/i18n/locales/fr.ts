@@ -1,5 +1,5 @@
-import { frErrors } from './fr-errors.js';
 import type { ServerCatalog } from './en-US.js';
+import { frErrors } from './fr-errors.js';
 
 const P = 'Neura';
 

@@ -1,5 +1,5 @@
-import { jaErrors } from './ja-errors.js';
 import type { ServerCatalog } from './en-US.js';
+import { jaErrors } from './ja-errors.js';
 
 const P = 'Neura';
 

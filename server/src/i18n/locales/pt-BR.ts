@@ -1,5 +1,5 @@
-import { ptBRErrors } from './pt-BR-errors.js';
 import type { ServerCatalog } from './en-US.js';
+import { ptBRErrors } from './pt-BR-errors.js';
 
 const P = 'Neura';
 
