@@ -130,6 +130,15 @@ export const arErrors: ErrorsCatalog = {
     personaInstructionsNeeded: 'اكتب التعليمات التي تتبعها شخصيتك.',
     searchEmpty: 'اكتب شيئًا للبحث عنه.',
     choosePersona: 'اختر شخصية لبدء محادثة معها.',
+    transcribeFailed: 'تعذّر تحويل التسجيل إلى نص. يُرجى المحاولة مرة أخرى.',
+    readAloudFailed: 'تعذّرت قراءة الرد بصوت عالٍ. يُرجى المحاولة مرة أخرى.',
+    sttNotConfigured: 'الإملاء الصوتي غير متاح: خدمة التعرّف على الكلام غير مُعدّة على الخادم.',
+    sttNotInstalled: 'الإملاء الصوتي غير متاح: أداة التعرّف على الكلام (pocketsphinx) غير مثبّتة على الخادم.',
+    sttNoModel:
+      'الإملاء الصوتي غير متاح: النموذج الإنجليزي لأداة التعرّف على الكلام (pocketsphinx-en-us) غير مثبّت على الخادم.',
+    ttsNotConfigured: 'القراءة بصوت عالٍ غير متاحة: خدمة الصوت غير مُعدّة على الخادم.',
+    sttUnavailable: 'الإملاء الصوتي غير متاح.',
+    ttsUnavailable: 'القراءة بصوت عالٍ غير متاحة.',
   },
   templates: {
     messageTooLong: (max) => `يمكن أن تتكون الرسائل من ${max} حرف على الأكثر.`,
@@ -197,5 +206,6 @@ export const arErrors: ErrorsCatalog = {
     promptTooLong: (max) => `اقتراح لرسالة: ${max} حرف على الأكثر.`,
     reportFieldTooLong: (max) => `البلاغ: ${max} حرف على الأكثر.`,
     pictureDescriptionTooLong: (max) => `وصف الصورة: ${max} حرف على الأكثر.`,
+    ttsNotInstalled: (name) => `القراءة بصوت عالٍ غير متاحة: أداة تحويل النص إلى كلام (${name}) غير مثبّتة على الخادم.`,
   },
 };

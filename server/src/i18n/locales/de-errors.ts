@@ -137,6 +137,17 @@ export const deErrors: ErrorsCatalog = {
     personaInstructionsNeeded: 'Schreib die Anweisungen, denen deine Persona folgt.',
     searchEmpty: 'Gib etwas ein, wonach gesucht werden soll.',
     choosePersona: 'Wähle eine Persona, mit der du einen Chat beginnen möchtest.',
+    transcribeFailed: 'Die Aufnahme konnte nicht in Text umgewandelt werden. Bitte versuche es noch einmal.',
+    readAloudFailed: 'Die Antwort konnte nicht vorgelesen werden. Bitte versuche es noch einmal.',
+    sttNotConfigured:
+      'Die Spracheingabe ist nicht verfügbar: Der Spracherkennungsdienst ist auf dem Server nicht eingerichtet.',
+    sttNotInstalled:
+      'Die Spracheingabe ist nicht verfügbar: Die Spracherkennung (pocketsphinx) ist auf dem Server nicht installiert.',
+    sttNoModel:
+      'Die Spracheingabe ist nicht verfügbar: Das englische Modell der Spracherkennung (pocketsphinx-en-us) ist auf dem Server nicht installiert.',
+    ttsNotConfigured: 'Vorlesen ist nicht verfügbar: Der Sprachdienst ist auf dem Server nicht eingerichtet.',
+    sttUnavailable: 'Die Spracheingabe ist nicht verfügbar.',
+    ttsUnavailable: 'Vorlesen ist nicht verfügbar.',
   },
   templates: {
     messageTooLong: (max) => `Nachrichten dürfen höchstens ${max} Zeichen lang sein.`,
@@ -210,5 +221,7 @@ export const deErrors: ErrorsCatalog = {
     promptTooLong: (max) => `Ein Vorschlag für eine Frage: höchstens ${max} Zeichen.`,
     reportFieldTooLong: (max) => `Eine Meldung: höchstens ${max} Zeichen.`,
     pictureDescriptionTooLong: (max) => `Die Bildbeschreibung: höchstens ${max} Zeichen.`,
+    ttsNotInstalled: (name) =>
+      `Vorlesen ist nicht verfügbar: Die Sprachausgabe (${name}) ist auf dem Server nicht installiert.`,
   },
 };

@@ -135,6 +135,17 @@ export const enUSErrors = {
     personaInstructionsNeeded: 'Write the instructions your persona follows.',
     searchEmpty: 'Type something to search for.',
     choosePersona: 'Choose a persona to start a chat with.',
+    transcribeFailed: 'The recording could not be transcribed. Please try again.',
+    readAloudFailed: 'The reply could not be read aloud. Please try again.',
+    sttNotConfigured:
+      'Voice dictation is not available: the speech recognition service is not configured on the server.',
+    sttNotInstalled:
+      'Voice dictation is not available: the speech recogniser (pocketsphinx) is not installed on the server.',
+    sttNoModel:
+      'Voice dictation is not available: the English model of the speech recogniser (pocketsphinx-en-us) is not installed on the server.',
+    ttsNotConfigured: 'Text-to-speech is not available: the speech service is not configured on the server.',
+    sttUnavailable: 'Voice dictation is not available.',
+    ttsUnavailable: 'Text-to-speech is not available.',
   },
   templates: {
     messageTooLong: (max: string) => `Messages can be at most ${max} characters long.`,
@@ -207,6 +218,8 @@ export const enUSErrors = {
     promptTooLong: (max: string) => `A suggested prompt must be at most ${max} characters.`,
     reportFieldTooLong: (max: string) => `A report must be at most ${max} characters.`,
     pictureDescriptionTooLong: (max: string) => `The picture description must be at most ${max} characters.`,
+    ttsNotInstalled: (name: string) =>
+      `Text-to-speech is not available: the speech synthesiser (${name}) is not installed on the server.`,
   },
 } as const;
 

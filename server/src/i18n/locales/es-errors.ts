@@ -136,6 +136,18 @@ export const esErrors: ErrorsCatalog = {
     personaInstructionsNeeded: 'Escribe las instrucciones que sigue tu persona.',
     searchEmpty: 'Escribe algo que buscar.',
     choosePersona: 'Elige una persona con la que empezar un chat.',
+    transcribeFailed: 'No se pudo transcribir la grabación. Inténtalo de nuevo.',
+    readAloudFailed: 'No se pudo leer la respuesta en voz alta. Inténtalo de nuevo.',
+    sttNotConfigured:
+      'El dictado por voz no está disponible: el servicio de reconocimiento de voz no está configurado en el servidor.',
+    sttNotInstalled:
+      'El dictado por voz no está disponible: el reconocedor de voz (pocketsphinx) no está instalado en el servidor.',
+    sttNoModel:
+      'El dictado por voz no está disponible: el modelo en inglés del reconocedor de voz (pocketsphinx-en-us) no está instalado en el servidor.',
+    ttsNotConfigured:
+      'La lectura en voz alta no está disponible: el servicio de voz no está configurado en el servidor.',
+    sttUnavailable: 'El dictado por voz no está disponible.',
+    ttsUnavailable: 'La lectura en voz alta no está disponible.',
   },
   templates: {
     messageTooLong: (max) => `Los mensajes pueden tener como máximo ${max} caracteres.`,
@@ -207,5 +219,7 @@ export const esErrors: ErrorsCatalog = {
     promptTooLong: (max) => `Una sugerencia de mensaje: como máximo ${max} caracteres.`,
     reportFieldTooLong: (max) => `Una denuncia: como máximo ${max} caracteres.`,
     pictureDescriptionTooLong: (max) => `La descripción de la imagen: como máximo ${max} caracteres.`,
+    ttsNotInstalled: (name) =>
+      `La lectura en voz alta no está disponible: el sintetizador de voz (${name}) no está instalado en el servidor.`,
   },
 };

@@ -135,6 +135,18 @@ export const frErrors: ErrorsCatalog = {
     personaInstructionsNeeded: 'Écrivez les instructions que suit votre persona.',
     searchEmpty: 'Saisissez quelque chose à rechercher.',
     choosePersona: 'Choisissez un persona avec qui démarrer une discussion.',
+    transcribeFailed: 'L’enregistrement n’a pas pu être transcrit. Veuillez réessayer.',
+    readAloudFailed: 'La réponse n’a pas pu être lue à voix haute. Veuillez réessayer.',
+    sttNotConfigured:
+      'La dictée vocale n’est pas disponible : le service de reconnaissance vocale n’est pas configuré sur le serveur.',
+    sttNotInstalled:
+      'La dictée vocale n’est pas disponible : le moteur de reconnaissance vocale (pocketsphinx) n’est pas installé sur le serveur.',
+    sttNoModel:
+      'La dictée vocale n’est pas disponible : le modèle anglais du moteur de reconnaissance vocale (pocketsphinx-en-us) n’est pas installé sur le serveur.',
+    ttsNotConfigured:
+      'La lecture à voix haute n’est pas disponible : le service vocal n’est pas configuré sur le serveur.',
+    sttUnavailable: 'La dictée vocale n’est pas disponible.',
+    ttsUnavailable: 'La lecture à voix haute n’est pas disponible.',
   },
   templates: {
     messageTooLong: (max) => `Les messages peuvent contenir au maximum ${max} caractères.`,
@@ -207,5 +219,7 @@ export const frErrors: ErrorsCatalog = {
     promptTooLong: (max) => `Une suggestion de message : ${max} caractères au maximum.`,
     reportFieldTooLong: (max) => `Un signalement : ${max} caractères au maximum.`,
     pictureDescriptionTooLong: (max) => `La description de l’image : ${max} caractères au maximum.`,
+    ttsNotInstalled: (name) =>
+      `La lecture à voix haute n’est pas disponible : le synthétiseur vocal (${name}) n’est pas installé sur le serveur.`,
   },
 };

@@ -133,6 +133,15 @@ export const jaErrors: ErrorsCatalog = {
     personaInstructionsNeeded: 'ペルソナが従う指示を書いてください。',
     searchEmpty: '検索したい内容を入力してください。',
     choosePersona: 'チャットを始めるペルソナを選んでください。',
+    transcribeFailed: '録音を文字に起こせませんでした。もう一度お試しください。',
+    readAloudFailed: '返信を読み上げられませんでした。もう一度お試しください。',
+    sttNotConfigured: '音声入力は利用できません: サーバーに音声認識サービスが設定されていません。',
+    sttNotInstalled: '音声入力は利用できません: サーバーに音声認識エンジン(pocketsphinx)がインストールされていません。',
+    sttNoModel:
+      '音声入力は利用できません: サーバーに音声認識エンジンの英語モデル(pocketsphinx-en-us)がインストールされていません。',
+    ttsNotConfigured: '読み上げは利用できません: サーバーに音声サービスが設定されていません。',
+    sttUnavailable: '音声入力は利用できません。',
+    ttsUnavailable: '読み上げは利用できません。',
   },
   templates: {
     messageTooLong: (max) => `メッセージは ${max} 文字以内にしてください。`,
@@ -206,5 +215,7 @@ export const jaErrors: ErrorsCatalog = {
     promptTooLong: (max) => `おすすめのプロンプトは ${max} 文字以内にしてください。`,
     reportFieldTooLong: (max) => `報告は ${max} 文字以内にしてください。`,
     pictureDescriptionTooLong: (max) => `画像の説明は ${max} 文字以内にしてください。`,
+    ttsNotInstalled: (name) =>
+      `読み上げは利用できません: サーバーに音声合成エンジン(${name})がインストールされていません。`,
   },
 };

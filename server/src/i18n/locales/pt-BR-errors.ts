@@ -134,6 +134,17 @@ export const ptBRErrors: ErrorsCatalog = {
     personaInstructionsNeeded: 'Escreva as instruções que sua persona segue.',
     searchEmpty: 'Digite algo para pesquisar.',
     choosePersona: 'Escolha uma persona para começar uma conversa.',
+    transcribeFailed: 'Não foi possível transcrever a gravação. Tente novamente.',
+    readAloudFailed: 'Não foi possível ler a resposta em voz alta. Tente novamente.',
+    sttNotConfigured:
+      'O ditado por voz não está disponível: o serviço de reconhecimento de voz não está configurado no servidor.',
+    sttNotInstalled:
+      'O ditado por voz não está disponível: o reconhecedor de voz (pocketsphinx) não está instalado no servidor.',
+    sttNoModel:
+      'O ditado por voz não está disponível: o modelo em inglês do reconhecedor de voz (pocketsphinx-en-us) não está instalado no servidor.',
+    ttsNotConfigured: 'A leitura em voz alta não está disponível: o serviço de voz não está configurado no servidor.',
+    sttUnavailable: 'O ditado por voz não está disponível.',
+    ttsUnavailable: 'A leitura em voz alta não está disponível.',
   },
   templates: {
     messageTooLong: (max) => `As mensagens podem ter no máximo ${max} caracteres.`,
@@ -206,5 +217,7 @@ export const ptBRErrors: ErrorsCatalog = {
     promptTooLong: (max) => `Uma sugestão de mensagem: no máximo ${max} caracteres.`,
     reportFieldTooLong: (max) => `Uma denúncia: no máximo ${max} caracteres.`,
     pictureDescriptionTooLong: (max) => `A descrição da imagem: no máximo ${max} caracteres.`,
+    ttsNotInstalled: (name) =>
+      `A leitura em voz alta não está disponível: o sintetizador de voz (${name}) não está instalado no servidor.`,
   },
 };
