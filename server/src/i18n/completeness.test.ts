@@ -28,7 +28,7 @@ function sourceFiles(dir: string): string[] {
  */
 function thrownLiterals(): { where: string; text: string }[] {
   const call =
-    /(?:new (?:AppError|SafeHttpError)\(\s*'[^']*',|new (?:SkillError|ProviderError)\(|badRequest\(|notFound\(|this\.failure\(\w+,|missing\(\s*\w+,)\s*('(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`)/g;
+    /(?:new (?:AppError|SafeHttpError)\(\s*'[^']*',|new (?:SkillError|ProviderError)\(|badRequest\(|notFound\(|this\.failure\(\w+,|missing\(\s*(?:\w+|'[^']*'),)\s*('(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`)/g;
   return sourceFiles(SRC).flatMap((path) =>
     [...readFileSync(path, 'utf8').matchAll(call)].map((m) => ({
       where: path.slice(SRC.length + 1),
