@@ -88,6 +88,19 @@ describe('every user-facing server message is in the catalog (issue #43)', () =>
     expect(all.filter((text) => translateMessage(text, 'ja') === text)).toEqual([]);
   });
 
+  it('every message constant of the contract (`…_MESSAGE`, `…_MESSAGES`) is translated', () => {
+    const texts = Object.entries(contract).flatMap(([name, value]) => {
+      if (name.endsWith('_MESSAGE') && typeof value === 'string') return [value];
+      if (name.endsWith('_MESSAGES') && typeof value === 'object' && value) return leaves(value as never);
+      return [];
+    });
+    expect(texts.length).toBeGreaterThan(10);
+    // A device's answer to the model (SPEC §8, verbatim), not a message the server shows.
+    const forTheModel = [contract.UNSUPPORTED_DATAPOINT_MESSAGE];
+    const english = texts.filter((text) => !forTheModel.includes(text) && translateMessage(text, 'ar') === text);
+    expect(english).toEqual([]);
+  });
+
   it('an English literal added to a throw would fail the scan', () => {
     expect(translateMessage('A brand new sentence nobody translated.', 'de')).toBe(
       'A brand new sentence nobody translated.',
