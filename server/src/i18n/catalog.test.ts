@@ -65,6 +65,10 @@ describe('translateMessage', () => {
     expect(translateMessage('text: Messages can be at most 12 characters long.', 'ja')).toBe(
       'text: メッセージは 12 文字以内にしてください。',
     );
+    // A schema's own message (zod's), after its field.
+    expect(translateMessage('title: Too big: expected string to have <=64 characters', 'de')).toBe(
+      'title: Zu lang: höchstens 64 Zeichen erlaubt',
+    );
     expect(translateMessage('Messages can be at most 4000 characters long.', 'en-US')).toBe(
       'Messages can be at most 4000 characters long.',
     );

@@ -139,6 +139,7 @@ export const arErrors: ErrorsCatalog = {
     ttsNotConfigured: 'القراءة بصوت عالٍ غير متاحة: خدمة الصوت غير مُعدّة على الخادم.',
     sttUnavailable: 'الإملاء الصوتي غير متاح.',
     ttsUnavailable: 'القراءة بصوت عالٍ غير متاحة.',
+    zodInvalid: 'إدخال غير صالح',
   },
   templates: {
     messageTooLong: (max) => `يمكن أن تتكون الرسائل من ${max} حرف على الأكثر.`,
@@ -207,5 +208,13 @@ export const arErrors: ErrorsCatalog = {
     reportFieldTooLong: (max) => `البلاغ: ${max} حرف على الأكثر.`,
     pictureDescriptionTooLong: (max) => `وصف الصورة: ${max} حرف على الأكثر.`,
     ttsNotInstalled: (name) => `القراءة بصوت عالٍ غير متاحة: أداة تحويل النص إلى كلام (${name}) غير مثبّتة على الخادم.`,
+    zodTooLong: (max) => `طويل جدًا: ${max} حرف على الأكثر`,
+    zodTooShort: (min) => `قصير جدًا: ${min} حرف على الأقل`,
+    zodTooBig: (max) => `كبير جدًا: ${max} على الأكثر`,
+    zodTooSmall: (min) => `صغير جدًا: ${min} على الأقل`,
+    zodType: (expected, received) => `إدخال غير صالح: المتوقع ${expected}، والمستلم ${received}`,
+    zodOption: (options) => `خيار غير صالح: المتوقع واحد من ${options}`,
+    zodKey: (key) => `مفتاح غير معروف: ${key}`,
+    zodKeys: (keys) => `مفاتيح غير معروفة: ${keys}`,
   },
 };

@@ -148,6 +148,7 @@ export const deErrors: ErrorsCatalog = {
     ttsNotConfigured: 'Vorlesen ist nicht verfügbar: Der Sprachdienst ist auf dem Server nicht eingerichtet.',
     sttUnavailable: 'Die Spracheingabe ist nicht verfügbar.',
     ttsUnavailable: 'Vorlesen ist nicht verfügbar.',
+    zodInvalid: 'Ungültige Eingabe',
   },
   templates: {
     messageTooLong: (max) => `Nachrichten dürfen höchstens ${max} Zeichen lang sein.`,
@@ -223,5 +224,13 @@ export const deErrors: ErrorsCatalog = {
     pictureDescriptionTooLong: (max) => `Die Bildbeschreibung: höchstens ${max} Zeichen.`,
     ttsNotInstalled: (name) =>
       `Vorlesen ist nicht verfügbar: Die Sprachausgabe (${name}) ist auf dem Server nicht installiert.`,
+    zodTooLong: (max) => `Zu lang: höchstens ${max} Zeichen erlaubt`,
+    zodTooShort: (min) => `Zu kurz: mindestens ${min} Zeichen nötig`,
+    zodTooBig: (max) => `Zu groß: höchstens ${max} erlaubt`,
+    zodTooSmall: (min) => `Zu klein: mindestens ${min} nötig`,
+    zodType: (expected, received) => `Ungültige Eingabe: ${expected} erwartet, ${received} erhalten`,
+    zodOption: (options) => `Ungültige Option: erwartet wird eine von ${options}`,
+    zodKey: (key) => `Unbekannter Schlüssel: ${key}`,
+    zodKeys: (keys) => `Unbekannte Schlüssel: ${keys}`,
   },
 };

@@ -146,6 +146,7 @@ export const enUSErrors = {
     ttsNotConfigured: 'Text-to-speech is not available: the speech service is not configured on the server.',
     sttUnavailable: 'Voice dictation is not available.',
     ttsUnavailable: 'Text-to-speech is not available.',
+    zodInvalid: 'Invalid input',
   },
   templates: {
     messageTooLong: (max: string) => `Messages can be at most ${max} characters long.`,
@@ -220,6 +221,14 @@ export const enUSErrors = {
     pictureDescriptionTooLong: (max: string) => `The picture description must be at most ${max} characters.`,
     ttsNotInstalled: (name: string) =>
       `Text-to-speech is not available: the speech synthesiser (${name}) is not installed on the server.`,
+    zodTooLong: (max: string) => `Too big: expected string to have <=${max} characters`,
+    zodTooShort: (min: string) => `Too small: expected string to have >=${min} characters`,
+    zodTooBig: (max: string) => `Too big: expected number to be <=${max}`,
+    zodTooSmall: (min: string) => `Too small: expected number to be >=${min}`,
+    zodType: (expected: string, received: string) => `Invalid input: expected ${expected}, received ${received}`,
+    zodOption: (options: string) => `Invalid option: expected one of ${options}`,
+    zodKey: (key: string) => `Unrecognized key: ${key}`,
+    zodKeys: (keys: string) => `Unrecognized keys: ${keys}`,
   },
 } as const;
 

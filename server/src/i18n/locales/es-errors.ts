@@ -148,6 +148,7 @@ export const esErrors: ErrorsCatalog = {
       'La lectura en voz alta no está disponible: el servicio de voz no está configurado en el servidor.',
     sttUnavailable: 'El dictado por voz no está disponible.',
     ttsUnavailable: 'La lectura en voz alta no está disponible.',
+    zodInvalid: 'Entrada no válida',
   },
   templates: {
     messageTooLong: (max) => `Los mensajes pueden tener como máximo ${max} caracteres.`,
@@ -221,5 +222,13 @@ export const esErrors: ErrorsCatalog = {
     pictureDescriptionTooLong: (max) => `La descripción de la imagen: como máximo ${max} caracteres.`,
     ttsNotInstalled: (name) =>
       `La lectura en voz alta no está disponible: el sintetizador de voz (${name}) no está instalado en el servidor.`,
+    zodTooLong: (max) => `Demasiado largo: como máximo ${max} caracteres`,
+    zodTooShort: (min) => `Demasiado corto: como mínimo ${min} caracteres`,
+    zodTooBig: (max) => `Demasiado grande: como máximo ${max}`,
+    zodTooSmall: (min) => `Demasiado pequeño: como mínimo ${min}`,
+    zodType: (expected, received) => `Entrada no válida: se esperaba ${expected} y se recibió ${received}`,
+    zodOption: (options) => `Opción no válida: se esperaba una de ${options}`,
+    zodKey: (key) => `Clave no reconocida: ${key}`,
+    zodKeys: (keys) => `Claves no reconocidas: ${keys}`,
   },
 };

@@ -147,6 +147,7 @@ export const frErrors: ErrorsCatalog = {
       'La lecture à voix haute n’est pas disponible : le service vocal n’est pas configuré sur le serveur.',
     sttUnavailable: 'La dictée vocale n’est pas disponible.',
     ttsUnavailable: 'La lecture à voix haute n’est pas disponible.',
+    zodInvalid: 'Saisie non valide',
   },
   templates: {
     messageTooLong: (max) => `Les messages peuvent contenir au maximum ${max} caractères.`,
@@ -221,5 +222,13 @@ export const frErrors: ErrorsCatalog = {
     pictureDescriptionTooLong: (max) => `La description de l’image : ${max} caractères au maximum.`,
     ttsNotInstalled: (name) =>
       `La lecture à voix haute n’est pas disponible : le synthétiseur vocal (${name}) n’est pas installé sur le serveur.`,
+    zodTooLong: (max) => `Trop long : ${max} caractères au maximum`,
+    zodTooShort: (min) => `Trop court : ${min} caractères au minimum`,
+    zodTooBig: (max) => `Trop grand : ${max} au maximum`,
+    zodTooSmall: (min) => `Trop petit : ${min} au minimum`,
+    zodType: (expected, received) => `Saisie non valide : ${expected} attendu, ${received} reçu`,
+    zodOption: (options) => `Option non valide : une valeur parmi ${options} est attendue`,
+    zodKey: (key) => `Clé non reconnue : ${key}`,
+    zodKeys: (keys) => `Clés non reconnues : ${keys}`,
   },
 };

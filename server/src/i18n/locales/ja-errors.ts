@@ -142,6 +142,7 @@ export const jaErrors: ErrorsCatalog = {
     ttsNotConfigured: '読み上げは利用できません: サーバーに音声サービスが設定されていません。',
     sttUnavailable: '音声入力は利用できません。',
     ttsUnavailable: '読み上げは利用できません。',
+    zodInvalid: '入力が正しくありません',
   },
   templates: {
     messageTooLong: (max) => `メッセージは ${max} 文字以内にしてください。`,
@@ -217,5 +218,13 @@ export const jaErrors: ErrorsCatalog = {
     pictureDescriptionTooLong: (max) => `画像の説明は ${max} 文字以内にしてください。`,
     ttsNotInstalled: (name) =>
       `読み上げは利用できません: サーバーに音声合成エンジン(${name})がインストールされていません。`,
+    zodTooLong: (max) => `長すぎます: ${max} 文字以内にしてください`,
+    zodTooShort: (min) => `短すぎます: ${min} 文字以上にしてください`,
+    zodTooBig: (max) => `大きすぎます: ${max} 以下にしてください`,
+    zodTooSmall: (min) => `小さすぎます: ${min} 以上にしてください`,
+    zodType: (expected, received) => `入力が正しくありません: ${expected} が必要ですが、${received} を受け取りました`,
+    zodOption: (options) => `選択肢が正しくありません: ${options} のいずれかにしてください`,
+    zodKey: (key) => `不明なキー: ${key}`,
+    zodKeys: (keys) => `不明なキー: ${keys}`,
   },
 };

@@ -145,6 +145,7 @@ export const ptBRErrors: ErrorsCatalog = {
     ttsNotConfigured: 'A leitura em voz alta não está disponível: o serviço de voz não está configurado no servidor.',
     sttUnavailable: 'O ditado por voz não está disponível.',
     ttsUnavailable: 'A leitura em voz alta não está disponível.',
+    zodInvalid: 'Entrada inválida',
   },
   templates: {
     messageTooLong: (max) => `As mensagens podem ter no máximo ${max} caracteres.`,
@@ -219,5 +220,13 @@ export const ptBRErrors: ErrorsCatalog = {
     pictureDescriptionTooLong: (max) => `A descrição da imagem: no máximo ${max} caracteres.`,
     ttsNotInstalled: (name) =>
       `A leitura em voz alta não está disponível: o sintetizador de voz (${name}) não está instalado no servidor.`,
+    zodTooLong: (max) => `Longo demais: no máximo ${max} caracteres`,
+    zodTooShort: (min) => `Curto demais: no mínimo ${min} caracteres`,
+    zodTooBig: (max) => `Grande demais: no máximo ${max}`,
+    zodTooSmall: (min) => `Pequeno demais: no mínimo ${min}`,
+    zodType: (expected, received) => `Entrada inválida: esperado ${expected}, recebido ${received}`,
+    zodOption: (options) => `Opção inválida: esperado um destes: ${options}`,
+    zodKey: (key) => `Chave não reconhecida: ${key}`,
+    zodKeys: (keys) => `Chaves não reconhecidas: ${keys}`,
   },
 };
