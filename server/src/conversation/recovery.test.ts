@@ -59,4 +59,35 @@ describe('ReplyRecovery', () => {
     expect(await recovery.recoverInterrupted()).toBe(0);
     expect(settle).not.toHaveBeenCalled();
   });
+
+  it("should tell an interrupted reply's user of it in their language (issue #43)", async () => {
+    const settled: Settlement[] = [];
+    const running = { type: 'tool', id: 't1', skill: 'web_search', status: 'running', input: {} };
+    const recovery = new ReplyRecovery(
+      {
+        config: { REDIS_URL: undefined },
+        log: { error: vi.fn(), warn: vi.fn() } as never,
+        messages: {
+          listStaleStreaming: async () => [{ ...row('de'), parts: JSON.stringify([running]) }, row('en')],
+          findById: async () => undefined,
+        } as never,
+        settle: async (settlement: Settlement) => {
+          settled.push(settlement);
+          return row(settlement.reply.messageId) as never;
+        },
+        users: { findById: async (id: string) => ({ locale: id === 'user-de' ? 'de' : null }) as never },
+      },
+      new ReplyRegistry(),
+    );
+    expect(await recovery.recoverInterrupted()).toBe(2);
+    expect(settled[0]?.error?.message).toBe(
+      'Der Server wurde neu gestartet, bevor die Antwort fertig war. Deine Credits für diese Nachricht wurden erstattet.',
+    );
+    expect(settled[0]?.parts).toEqual([
+      { ...running, status: 'failed', output: { error: 'Gestoppt, bevor es fertig war.' } },
+    ]);
+    expect(settled[1]?.error?.message).toBe(
+      'The server restarted before the reply was finished. Your credits for this message were refunded.',
+    );
+  });
 });

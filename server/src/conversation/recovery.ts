@@ -1,8 +1,10 @@
-import type { MessagePart } from '@neura/contract';
+import { DEFAULT_LOCALE, type MessagePart } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { UserLookup } from '../auth/user.js';
 import { type Config, REPLY_POLICY } from '../config.js';
 import { fromJson } from '../db/database.js';
 import type { MessageRow } from '../db/schema.js';
+import { translateMessage } from '../i18n/catalog.js';
 import type { ReplyRegistry } from '../replies/registry.js';
 import type { Settlement } from '../replies/settle.js';
 import type { MessageRepository } from './repository.js';
@@ -21,6 +23,8 @@ export interface RecoveryDeps {
   messages: Pick<MessageRepository, 'listStaleStreaming' | 'findById'>;
   /** The reply's one final step (replies/settle.ts), with its news to the user's devices. */
   settle: (settlement: Settlement) => Promise<MessageRow | undefined>;
+  /** The reply's user: what recovery says is in their language (issue #43). */
+  users?: UserLookup;
 }
 
 /** Replies left `streaming` by a process that died: settled as interrupted (failed, refunded once), swept periodically with Redis. */
@@ -83,10 +87,12 @@ export class ReplyRecovery {
   private async settleInterrupted(
     row: Pick<MessageRow, 'id' | 'chat_id' | 'user_id' | 'content'> & { parts?: string | null | MessagePart[] },
   ): Promise<boolean> {
+    const locale = (await this.deps.users?.findById(row.user_id))?.locale ?? DEFAULT_LOCALE;
+    const say = (text: string) => translateMessage(text, locale);
     const saved = Array.isArray(row.parts) ? row.parts : fromJson<MessagePart[]>(row.parts, []);
     const parts = saved.map((part) =>
       part.type === 'tool' && part.status === 'running'
-        ? ({ ...part, status: 'failed', output: { error: t.toolStopped } } as MessagePart)
+        ? ({ ...part, status: 'failed', output: { error: say(t.toolStopped) } } as MessagePart)
         : part,
     );
     const settled = await this.deps.settle({
@@ -95,7 +101,7 @@ export class ReplyRecovery {
       content: row.content,
       ...(parts.length ? { parts } : {}),
       outcome: { finishReason: 'error' },
-      error: { message: t.interrupted, code: 'llm:interrupted' },
+      error: { message: say(t.interrupted), code: 'llm:interrupted' },
     });
     return settled !== undefined;
   }

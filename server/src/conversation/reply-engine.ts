@@ -1,9 +1,10 @@
-import type { FinishReason, TokenUsage } from '@neura/contract';
+import { DEFAULT_LOCALE, type FinishReason, type TokenUsage } from '@neura/contract';
 import { APICallError, type LanguageModel, type ToolSet } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { REPLY_POLICY } from '../config.js';
 import type { MessageRow } from '../db/schema.js';
 import type { FileService } from '../files/service.js';
+import { translateMessage } from '../i18n/catalog.js';
 import { failpoint } from '../lib/failpoints.js';
 import { buildContext } from '../llm/context.js';
 import { IdleTimeoutError, ModelStreamError, type StepsResult, streamSteps } from '../llm/step-loop.js';
@@ -58,6 +59,8 @@ export async function runReply(
 ): Promise<ReplyResult> {
   const { messages, log } = deps;
   const { chatId, messageId, userId } = reply;
+  // What the user is told of a failure, in their language (issue #43).
+  const say = (text: string) => translateMessage(text, reply.locale ?? DEFAULT_LOCALE);
   const stream = deps.replyStreams({ userId, chatId, messageId });
   const batcher = new DeltaBatcher((text) => stream.delta(text));
   const thinking = new DeltaBatcher((text) => stream.reasoning(text));
@@ -69,6 +72,7 @@ export async function runReply(
       stream.tool(call);
     },
     (error) => log.warn({ err: error, chatId, messageId }, 'skill failed unexpectedly'),
+    say,
   );
   reply.parts = parts.list;
   let result: StepsResult | undefined;
@@ -149,7 +153,7 @@ export async function runReply(
     thinking.flush();
     batcher.flush();
     // Calls still running when the reply ended (Stop, shutdown, failure) end as failed.
-    parts.endRunning(conversationTexts.toolStopped);
+    parts.endRunning(say(conversationTexts.toolStopped));
   }
 
   const content = reply.content;
@@ -162,18 +166,18 @@ export async function runReply(
     // same rule as a crash (kill -9) or a dead process, whose replies recovery settles alike.
     if (reply.stopReason === 'shutdown') {
       end = 'interrupted';
-      error = { code: 'llm:interrupted', message: conversationTexts.interrupted };
+      error = { code: 'llm:interrupted', message: say(conversationTexts.interrupted) };
     } else end = 'stopped';
   } else if (failure !== undefined) {
     log.warn({ err: failure, chatId, messageId }, 'model reply failed');
     end = 'failed';
-    error = { code: 'llm:failed', message: failureText(failure) };
+    error = { code: 'llm:failed', message: say(failureText(failure)) };
   } else if (!hasText && finishReason === 'content_filter') {
     end = 'failed';
-    error = { code: 'llm:failed', message: conversationTexts.filtered };
+    error = { code: 'llm:failed', message: say(conversationTexts.filtered) };
   } else if (!hasText) {
     end = 'failed';
-    error = { code: 'llm:empty', message: conversationTexts.emptyReply };
+    error = { code: 'llm:empty', message: say(conversationTexts.emptyReply) };
   } else end = 'complete';
 
   try {

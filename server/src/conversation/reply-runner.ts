@@ -39,7 +39,7 @@ export class ReplyRunner {
     locale: Locale | null = null,
   ): void {
     failpoint('reply.admitted');
-    const reply = new Reply(shell.chat_id, userId, shell.id, admin);
+    const reply = new Reply(shell.chat_id, userId, shell.id, admin, locale);
     this.replies.register(reply);
     if (this.closing()) reply.stop('shutdown');
     const skills = fromJson<string[]>(persona.included_skills, []);

@@ -1,7 +1,9 @@
+import { DEFAULT_LOCALE, type Locale } from '@neura/contract';
 import { fromJson, inTransaction, type Tx } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { MessageRow, PersonaRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { translateMessage } from '../i18n/catalog.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { ChatNamer } from './chat-namer.js';
@@ -89,6 +91,8 @@ export async function answerWithoutModel(
   namer: ChatNamer,
   userMessage: MessageRow,
   isFirst: boolean,
+  /** The user's language: the notice is written in it (issue #43). */
+  locale: Locale | null = null,
 ): Promise<void> {
   const { chat_id: chatId, user_id: userId } = userMessage;
   const now = nowIso();
@@ -97,7 +101,7 @@ export async function answerWithoutModel(
     ...userMessage,
     id: newId(),
     role: 'system',
-    content: t.noModel,
+    content: translateMessage(t.noModel, locale ?? DEFAULT_LOCALE),
     attachments: null,
     created_at: now,
     updated_at: now,

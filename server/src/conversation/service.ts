@@ -80,7 +80,7 @@ export class ConversationService {
     try {
       const rows = sendRows(userId, chatId, text, attachments, persona);
       if (!resolved) {
-        await answerWithoutModel(this.deps, this.namer, rows.userMessage, isFirst);
+        await answerWithoutModel(this.deps, this.namer, rows.userMessage, isFirst, user.locale);
         this.replies.unreserve(chatId);
         return { messageId: rows.userMessage.id };
       }

@@ -14,6 +14,8 @@ export class ToolParts {
   constructor(
     private readonly announce: (call: ToolCall) => void,
     private readonly onUnexpected: (error: unknown) => void,
+    /** A failure's sentence in the reply's user's language (issue #43). */
+    private readonly say: (text: string) => string = (text) => text,
   ) {}
 
   /** Appends streamed text; returns the text to add to `content` (a paragraph break after a call). */
@@ -47,7 +49,7 @@ export class ToolParts {
     const part = this.find(id);
     if (part?.status !== 'running') return;
     part.status = 'failed';
-    part.output = { error: this.readable(error) };
+    part.output = { error: this.say(this.readable(error)) };
     this.emit(part);
   }
 

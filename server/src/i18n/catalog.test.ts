@@ -49,7 +49,29 @@ describe('translateMessage', () => {
     expect(translateMessage(`locale: ${enUS.messages.unsupportedLocale}`, 'fr')).toBe(
       `locale: ${SERVER_CATALOGS.fr.messages.unsupportedLocale}`,
     );
-    expect(translateMessage('No persona xyz.', 'ja')).toBe('No persona xyz.');
+    expect(translateMessage('Some sentence nobody wrote.', 'ja')).toBe('Some sentence nobody wrote.');
+  });
+  it('translates a message with names and numbers by its template, the values carried over', () => {
+    expect(translateMessage('Messages can be at most 4000 characters long.', 'de')).toBe(
+      'Nachrichten dürfen höchstens 4000 Zeichen lang sein.',
+    );
+    expect(translateMessage('The model "gpt-x" is not offered here. Choose one of: a, b.', 'fr')).toBe(
+      'Le modèle « gpt-x » n’est pas proposé ici. Choisissez parmi : a, b.',
+    );
+    // A value that is itself a catalog text is translated too (the skill's label).
+    expect(translateMessage('The weather service took too long to answer.', 'es')).toBe(
+      'Servicio meteorológico: tardó demasiado en responder.',
+    );
+    expect(translateMessage('text: Messages can be at most 12 characters long.', 'ja')).toBe(
+      'text: メッセージは 12 文字以内にしてください。',
+    );
+    // A schema's own message (zod's), after its field.
+    expect(translateMessage('title: Too big: expected string to have <=64 characters', 'de')).toBe(
+      'title: Zu lang: höchstens 64 Zeichen erlaubt',
+    );
+    expect(translateMessage('Messages can be at most 4000 characters long.', 'en-US')).toBe(
+      'Messages can be at most 4000 characters long.',
+    );
   });
 });
 

@@ -27,23 +27,62 @@ export function requestLocale(acceptLanguage: string | undefined, userLocale?: s
 }
 
 type MessageKey = keyof ServerCatalog['messages'];
+type TemplateKey = keyof ServerCatalog['templates'];
 const KEY_OF_MESSAGE = new Map<string, MessageKey>(
   (Object.entries(enUS.messages) as [MessageKey, string][]).map(([key, text]) => [text, key]),
 );
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Each en-US template as a pattern: its text with `(.+?)` where its parameters go, and which
+ * parameter each group is (a translation may put them in another order). The longest literal
+ * text first, so the most specific template wins.
+ */
+const TEMPLATE_PATTERNS = (Object.entries(enUS.templates) as [TemplateKey, (...args: string[]) => string][])
+  .map(([key, template]) => {
+    const marks = Array.from({ length: template.length }, (_, i) => `\uE000${i}\uE001`);
+    const order: number[] = [];
+    const pieces = template(...marks).split(/\uE000(\d+)\uE001/);
+    const source = pieces.map((piece, i) => {
+      if (i % 2 === 0) return escapeRegExp(piece);
+      order.push(Number(piece));
+      return '(.+?)';
+    });
+    const literal = pieces.filter((_, i) => i % 2 === 0).join('').length;
+    return { key, pattern: new RegExp(`^${source.join('')}$`, 's'), order, arity: template.length, literal };
+  })
+  .sort((a, b) => b.literal - a.literal);
+
 /**
  * An en-US message the server produced, in `locale`: a catalog message is looked up by its en-US
- * text, also after a field prefix (`locale: Unsupported language…`). A message the catalog does
- * not have (one carrying a name or a number) stays as it is.
+ * text, a message with names or numbers in it by its template's pattern (the values carried over,
+ * themselves translated when they are catalog messages), both also after a field prefix
+ * (`locale: Unsupported language…`). A message the catalog does not have stays as it is.
  */
 export function translateMessage(message: string, locale: Locale): string {
   if (locale === DEFAULT_LOCALE) return message;
-  const messages = SERVER_CATALOGS[locale].messages;
-  const key = KEY_OF_MESSAGE.get(message);
-  if (key) return messages[key];
+  const whole = translateKnown(message, locale);
+  if (whole !== undefined) return whole;
   const field = /^([\w.[\]]+): (.+)$/s.exec(message);
-  const fieldKey = field ? KEY_OF_MESSAGE.get(field[2] as string) : undefined;
-  return field && fieldKey ? `${field[1]}: ${messages[fieldKey]}` : message;
+  const rest = field ? translateKnown(field[2] as string, locale) : undefined;
+  return field && rest !== undefined ? `${field[1]}: ${rest}` : message;
+}
+
+function translateKnown(message: string, locale: Locale): string | undefined {
+  const catalog = SERVER_CATALOGS[locale];
+  const key = KEY_OF_MESSAGE.get(message);
+  if (key) return catalog.messages[key];
+  for (const { key: templateKey, pattern, order, arity } of TEMPLATE_PATTERNS) {
+    const match = pattern.exec(message);
+    if (!match) continue;
+    const args: string[] = Array.from({ length: arity }, () => '');
+    order.forEach((slot, i) => {
+      args[slot] = translateMessage(match[i + 1] as string, locale);
+    });
+    return (catalog.templates[templateKey] as (...values: string[]) => string)(...args);
+  }
+  return undefined;
 }
 
 /** What the model is told of its user's language (its system context), or nothing when unknown. */

@@ -1,4 +1,4 @@
-import type { MessagePart } from '@neura/contract';
+import type { Locale, MessagePart } from '@neura/contract';
 
 /**
  * A reply's life (docs/ARCHITECTURE.md "A reply's states"):
@@ -54,6 +54,8 @@ export class Reply {
     readonly messageId: string,
     /** The reply's user is an admin: its stored message is presented with model and usage. */
     readonly admin = false,
+    /** Its user's language: what the reply's failures say is in it (issue #43). */
+    readonly locale: Locale | null = null,
   ) {}
 
   get state(): ReplyState {

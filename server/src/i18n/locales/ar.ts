@@ -1,3 +1,4 @@
+import { arErrors } from './ar-errors.js';
 import type { ServerCatalog } from './en-US.js';
 
 const P = 'Neura';
@@ -43,7 +44,9 @@ export const ar: ServerCatalog = {
     linkNotFound: 'لم يتم العثور على هذا الرابط.',
     controlChars: 'أحرف التحكم غير مسموح بها.',
     unsupportedLocale: 'هذه اللغة غير مدعومة. استخدم إحدى القيم التالية: en-US, es, de, fr, pt-BR, ja, ar.',
+    ...arErrors.messages,
   },
+  templates: arErrors.templates,
   mail: {
     verify: {
       subject: (code) => `رمز التحقق الخاص بك في ${P}: ${code}`,

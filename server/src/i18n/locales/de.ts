@@ -1,3 +1,4 @@
+import { deErrors } from './de-errors.js';
 import type { ServerCatalog } from './en-US.js';
 
 const P = 'Neura';
@@ -45,7 +46,9 @@ export const de: ServerCatalog = {
     linkNotFound: 'Dieser Link wurde nicht gefunden.',
     controlChars: 'Steuerzeichen sind nicht erlaubt.',
     unsupportedLocale: 'Diese Sprache wird nicht unterstützt. Möglich sind: en-US, es, de, fr, pt-BR, ja, ar.',
+    ...deErrors.messages,
   },
+  templates: deErrors.templates,
   mail: {
     verify: {
       subject: (code) => `Dein ${P}-Bestätigungscode: ${code}`,

@@ -3,6 +3,8 @@
  * catalog test fails on a missing or extra key). These are the texts the server always sent: an
  * en-US user sees them byte for byte as before.
  */
+import { enUSErrors } from './en-US-errors.js';
+
 const P = 'Neura';
 
 export const enUS = {
@@ -46,7 +48,9 @@ export const enUS = {
     linkNotFound: 'That link was not found.',
     controlChars: 'Control characters are not allowed.',
     unsupportedLocale: 'Unsupported language. Use one of: en-US, es, de, fr, pt-BR, ja, ar.',
+    ...enUSErrors.messages,
   },
+  templates: enUSErrors.templates,
   mail: {
     verify: {
       subject: (code: string) => `Your ${P} verification code: ${code}`,
@@ -90,6 +94,7 @@ export const enUS = {
 /** The shape of every locale's server catalog: the en-US one with its texts widened to `string`. */
 export type ServerCatalog = {
   messages: Record<keyof typeof enUS.messages, string>;
+  templates: { [K in keyof typeof enUS.templates]: (typeof enUS.templates)[K] };
   mail: {
     [M in keyof typeof enUS.mail]: {
       [K in keyof (typeof enUS.mail)[M]]: (typeof enUS.mail)[M][K] extends (...args: infer A) => string

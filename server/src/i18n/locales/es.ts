@@ -1,4 +1,5 @@
 import type { ServerCatalog } from './en-US.js';
+import { esErrors } from './es-errors.js';
 
 const P = 'Neura';
 
@@ -44,7 +45,9 @@ export const es: ServerCatalog = {
     linkNotFound: 'No se encontró ese enlace.',
     controlChars: 'No se permiten caracteres de control.',
     unsupportedLocale: 'Idioma no admitido. Usa uno de estos: en-US, es, de, fr, pt-BR, ja, ar.',
+    ...esErrors.messages,
   },
+  templates: esErrors.templates,
   mail: {
     verify: {
       subject: (code) => `Tu código de verificación de ${P}: ${code}`,

@@ -1,4 +1,5 @@
 import type { ServerCatalog } from './en-US.js';
+import { frErrors } from './fr-errors.js';
 
 const P = 'Neura';
 
@@ -45,7 +46,9 @@ export const fr: ServerCatalog = {
     linkNotFound: 'Ce lien est introuvable.',
     controlChars: 'Les caractères de contrôle ne sont pas autorisés.',
     unsupportedLocale: 'Langue non prise en charge. Choisissez parmi : en-US, es, de, fr, pt-BR, ja, ar.',
+    ...frErrors.messages,
   },
+  templates: frErrors.templates,
   mail: {
     verify: {
       subject: (code) => `Votre code de vérification ${P} : ${code}`,

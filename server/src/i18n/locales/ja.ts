@@ -1,4 +1,5 @@
 import type { ServerCatalog } from './en-US.js';
+import { jaErrors } from './ja-errors.js';
 
 const P = 'Neura';
 
@@ -45,7 +46,9 @@ export const ja: ServerCatalog = {
     controlChars: '制御文字は使用できません。',
     unsupportedLocale:
       'この言語には対応していません。次のいずれかを指定してください: en-US, es, de, fr, pt-BR, ja, ar。',
+    ...jaErrors.messages,
   },
+  templates: jaErrors.templates,
   mail: {
     verify: {
       subject: (code) => `${P} の確認コード: ${code}`,

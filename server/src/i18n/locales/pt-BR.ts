@@ -1,4 +1,5 @@
 import type { ServerCatalog } from './en-US.js';
+import { ptBRErrors } from './pt-BR-errors.js';
 
 const P = 'Neura';
 
@@ -44,7 +45,9 @@ export const ptBR: ServerCatalog = {
     linkNotFound: 'Esse link não foi encontrado.',
     controlChars: 'Caracteres de controle não são permitidos.',
     unsupportedLocale: 'Idioma não suportado. Use um destes: en-US, es, de, fr, pt-BR, ja, ar.',
+    ...ptBRErrors.messages,
   },
+  templates: ptBRErrors.templates,
   mail: {
     verify: {
       subject: (code) => `Seu código de verificação do ${P}: ${code}`,

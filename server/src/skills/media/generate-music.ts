@@ -79,8 +79,10 @@ async function replicate(ctx: RunContext, prompt: string, seconds: number) {
       .data ?? { status: 'failed' };
   }
   if (prediction.status !== 'succeeded') {
-    const why = prediction.error ? `: ${String(prediction.error).slice(0, 200)}` : '';
-    throw new SkillError(`The ${LABEL} could not make this track${why}.`);
+    const why = prediction.error ? String(prediction.error).slice(0, 200) : '';
+    throw new SkillError(
+      why ? `The ${LABEL} could not make this track: ${why}.` : `The ${LABEL} could not make this track.`,
+    );
   }
   const url = Array.isArray(prediction.output) ? prediction.output[0] : prediction.output;
   if (typeof url !== 'string') throw new SkillError(`The ${LABEL} finished without a track.`);
