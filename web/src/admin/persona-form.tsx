@@ -10,7 +10,6 @@ import { type AdminPersona, adminApi } from './admin-api';
 import { act, inputClass } from './kit';
 import { PersonaAvatarField } from './persona-avatar-field';
 
-/** The console's persona form (create and edit), with its avatar and translations. */
 export type Draft = Omit<AdminPersona, 'sortOrder'>;
 
 export const EMPTY: Draft = {
@@ -38,6 +37,7 @@ const list = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** The console's persona form (create and edit), with its avatar and translations. */
 export function PersonaForm({
   initial,
   isNew,
