@@ -1,4 +1,4 @@
-import { ioTexts } from '../conversation-io/texts';
+import { ioTexts } from '../texts/io';
 import { creatorTexts } from '../texts/creator';
 import { memoryTexts } from '../texts/memory';
 import { texts } from '../texts/texts';
@@ -115,7 +115,15 @@ export const ROUTES: readonly RouteMeta[] = [
     auth: true,
     depth: 1,
   },
-  { name: 'data', path: '/settings/data', title: ioTexts.data.title, auth: true, depth: 1 },
+  {
+    name: 'data',
+    path: '/settings/data',
+    get title() {
+      return ioTexts.data.title;
+    },
+    auth: true,
+    depth: 1,
+  },
   {
     name: 'memory',
     path: '/settings/memory',

@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { AppError } from '../api/app-error';
 import { startChat } from '../chats/chat-actions';
 import { fetchShared } from '../conversation-io/io-api';
-import { ioTexts } from '../conversation-io/texts';
+import { ioTexts } from '../texts/io';
 import { attachmentsOf } from '../files/types';
 import { ImageGrid } from '../media/image-grid';
 import { PersonaIcon } from '../personas/persona-icon';

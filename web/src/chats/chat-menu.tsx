@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../api/app-error';
 import { downloadExport } from '../conversation-io/io-api';
 import { useShareDialog } from '../conversation-io/io-ui-store';
-import { ioTexts } from '../conversation-io/texts';
+import { ioTexts } from '../texts/io';
 import { useChats } from '../store/chats';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';

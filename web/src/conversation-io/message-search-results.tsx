@@ -3,7 +3,7 @@ import { dateFormat } from '../texts/format';
 import { Button } from '../ui/button';
 import { HighlightedSnippet } from './highlighted-snippet';
 import { shownSnippet } from './snippet-text';
-import { ioTexts } from './texts';
+import { ioTexts } from '../texts/io';
 import { MIN_QUERY, useMessageSearch } from './use-message-search';
 
 const t = ioTexts.search;

@@ -7,7 +7,7 @@ import { showToast } from '../ui/toast-store';
 import { absoluteLink } from './io-api';
 import { useShareDialog } from './io-ui-store';
 import { useCreateShare } from './queries/shares';
-import { ioTexts } from './texts';
+import { ioTexts } from '../texts/io';
 
 const t = ioTexts.share;
 

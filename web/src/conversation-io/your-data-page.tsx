@@ -7,7 +7,7 @@ import { showToast } from '../ui/toast-store';
 import { absoluteLink, downloadArchive } from './io-api';
 import { startArchiveJob, useArchiveJob } from './queries/archive';
 import { useRevokeShare, useShares } from './queries/shares';
-import { ioTexts } from './texts';
+import { ioTexts } from '../texts/io';
 
 const t = ioTexts.data;
 

@@ -1,7 +1,9 @@
 import { RTL_LOCALES } from '@neura/contract';
 import { relocalizePersonas } from '../store/personas';
-import type { AdminCatalog, CreatorCatalog, MainCatalog } from '../texts/catalog';
+import type { AdminCatalog, CreatorCatalog, IoCatalog, MainCatalog, MemoryCatalog } from '../texts/catalog';
 import { setCurrentLocale } from '../texts/format';
+import { ioTexts } from '../texts/io';
+import { memoryTexts } from '../texts/memory';
 import {
   billingTexts,
   mediaTexts,
@@ -13,7 +15,7 @@ import {
 } from '../texts/texts';
 import { applyInPlace, snapshot, type Tree } from './apply';
 import { type AppLocale, PSEUDO_LOCALE } from './detect';
-import { adminLoaders, creatorLoaders, mainLoaders, type TranslatedLocale } from './loaders';
+import { adminLoaders, creatorLoaders, ioLoaders, mainLoaders, memoryLoaders, type TranslatedLocale } from './loaders';
 
 /**
  * The language runtime (issue #43): which locale is active, loading its catalogs (one lazy chunk
@@ -36,6 +38,9 @@ interface Part<C> {
   target: C;
   en: C;
 }
+/** Parts of the first route kept in their own chunks (memory; search, sharing and data), fetched with main. */
+const memoryPart: Part<MemoryCatalog> = { target: memoryTexts, en: snapshot<MemoryCatalog>(memoryTexts) };
+const ioPart: Part<IoCatalog> = { target: ioTexts, en: snapshot<IoCatalog>(ioTexts) };
 let creatorPart: Part<CreatorCatalog> | undefined;
 let adminPart: Part<AdminCatalog> | undefined;
 
@@ -75,6 +80,8 @@ async function load(locale: AppLocale) {
   return Promise.all([
     catalogOf(locale, enMain, translated && (() => mainLoaders[translated]().then((m) => m.main))),
     catalogOf(locale, creator.en, translated && (() => creatorLoaders[translated]().then((m) => m.creator))),
+    catalogOf(locale, memoryPart.en, translated && (() => memoryLoaders[translated]().then((m) => m.memory))),
+    catalogOf(locale, ioPart.en, translated && (() => ioLoaders[translated]().then((m) => m.io))),
     adminPart
       ? catalogOf(locale, adminPart.en, translated && (() => adminLoaders[translated]().then((m) => m.admin)))
       : undefined,
@@ -94,9 +101,11 @@ function reflect(locale: AppLocale): void {
  */
 export async function setLocale(locale: AppLocale): Promise<void> {
   const mine = ++generation;
-  const [main, creator, admin] = await load(locale);
+  const [main, creator, memory, io, admin] = await load(locale);
   if (mine !== generation) return;
   applyInPlace(mainTargets as unknown as Tree, main as unknown as Tree);
+  applyInPlace(memoryPart.target as unknown as Tree, memory as unknown as Tree);
+  applyInPlace(ioPart.target as unknown as Tree, io as unknown as Tree);
   if (creatorPart) applyInPlace(creatorPart.target as unknown as Tree, creator as unknown as Tree);
   if (adminPart && admin) applyInPlace(adminPart.target as unknown as Tree, admin as unknown as Tree);
   setCurrentLocale(locale === PSEUDO_LOCALE ? 'en-US' : locale);

@@ -103,11 +103,10 @@ export function MemoryItemRow({
         <Button
           variant="secondary"
           size="sm"
-          className="shrink-0"
+          className="shrink-0 text-danger"
           disabled={busy}
           aria-label={t.deleteLabel(item.text)}
           onClick={() => void run(onDelete)}
-          className="shrink-0 text-danger"
         >
           {t.delete}
         </Button>

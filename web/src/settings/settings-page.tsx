@@ -1,6 +1,6 @@
 import { CLIENT_VERSION } from '@neura/contract';
 import { AccountStatus } from '../chats/account-status';
-import { ioTexts } from '../conversation-io/texts';
+import { ioTexts } from '../texts/io';
 import { ClientInfoLine } from '../platform/client-info-line';
 import { useAppStore } from '../store/app-store';
 import { selectCredits, selectIsPro, useUser } from '../store/user';

@@ -4,6 +4,8 @@
  */
 import type { adminTexts } from './admin';
 import type { creatorTexts } from './creator';
+import type { ioTexts } from './io';
+import type { memoryTexts } from './memory';
 import type {
   billingTexts,
   mediaTexts,
@@ -38,3 +40,9 @@ export type AdminCatalog = Widen<typeof adminTexts>;
 
 /** The persona builder's texts (its own lazy chunk). */
 export type CreatorCatalog = Widen<typeof creatorTexts>;
+
+/** Memory's texts: the settings page, the chat's "Memory updated" note, the receipt's line. */
+export type MemoryCatalog = Widen<typeof memoryTexts>;
+
+/** Search, sharing, export and "Your data" (issue #30). */
+export type IoCatalog = Widen<typeof ioTexts>;

@@ -1,0 +1,70 @@
+import type { MemoryCatalog } from '../../catalog';
+import { plural } from '../../plural';
+
+const L = 'ar';
+const num = (n: number) => new Intl.NumberFormat(L).format(n);
+
+export const memory: MemoryCatalog = {
+  title: 'الذاكرة',
+  settingsRow: 'الذاكرة',
+  intro:
+    'يمكن للشخصيات أن تتذكر أشياء عنك عبر المحادثات. لا أحد غيرك يرى ذاكرتك، ويمكنك تعديلها أو حذفها في أي وقت.',
+  enabled: 'استخدام الذاكرة',
+  enabledHint: 'عند إيقافها، لا تقرأ الشخصيات الذكريات ولا تحفظها.',
+  aboutHeading: 'نبذة عني',
+  aboutLabel: 'ما ينبغي أن تعرفه كل شخصية عنك',
+  aboutPlaceholder: 'مثال: أنا سام، ممرضة في بورتو. أحب الإجابات القصيرة.',
+  aboutCount: (n: number, max: number) => `${num(n)} / ${num(max)}`,
+  saveAbout: 'حفظ «نبذة عني»',
+  savingAbout: 'جارٍ الحفظ…',
+  aboutSaved: 'تم حفظ «نبذة عني».',
+  itemsHeading: 'ما تم تذكره',
+  empty: 'لم يُحفظ شيء بعد. قل لإحدى الشخصيات «تذكّر أن…» أو أضف شيئًا هنا.',
+  addLabel: 'إضافة ذكرى',
+  addPlaceholder: 'مثال: أنا نباتي.',
+  add: 'إضافة',
+  scopeLabel: 'ينطبق على',
+  scopes: { user: 'كل الشخصيات', persona: 'شخصية واحدة', chat: 'محادثة واحدة' },
+  scopeOf: (scope, name?: string) =>
+    scope === 'user' ? 'كل الشخصيات' : scope === 'persona' ? (name ?? 'شخصية واحدة') : 'هذه المحادثة فقط',
+  sourceUser: 'أضفتَه أنت',
+  sourceModel: 'حفظه النموذج',
+  pinned: 'مثبّت',
+  pin: 'تثبيت',
+  unpin: 'إلغاء التثبيت',
+  edit: 'تعديل',
+  editLabel: (text: string) => `تعديل «${text}»`,
+  save: 'حفظ',
+  cancel: 'إلغاء',
+  delete: 'حذف',
+  deleteLabel: (text: string) => `حذف «${text}»`,
+  pinLabel: (text: string) => `تثبيت «${text}»`,
+  unpinLabel: (text: string) => `إلغاء تثبيت «${text}»`,
+  deleted: 'تم حذف الذكرى.',
+  forgetAll: 'نسيان كل شيء',
+  forgetAllTitle: 'هل تريد نسيان كل شيء؟',
+  forgetAllBody: 'سيُحذف كل ما تم تذكره نهائيًا. تبقى «نبذة عني» والمفتاح كما هما.',
+  forgetAllConfirm: 'نسيان كل شيء',
+  forgotAll: 'تم نسيان كل شيء.',
+  loading: 'جارٍ تحميل الذاكرة',
+  loadFailed: 'تعذّر تحميل الذاكرة.',
+  retry: 'إعادة المحاولة',
+  note: {
+    updated: 'تم تحديث الذاكرة',
+    remembered: (text: string) => `تم التذكّر: ${text}`,
+    forgot: (text: string) => `تم النسيان: ${text}`,
+    undo: 'تراجع',
+    undone: 'تم التراجع',
+    manage: 'إدارة الذاكرة',
+  },
+  receiptMemory: 'الذاكرة',
+  tokens: (n: number) =>
+    plural(L, n, {
+      zero: '# رمز',
+      one: 'رمز واحد',
+      two: 'رمزان',
+      few: '# رموز',
+      many: '# رمزًا',
+      other: '# رمز',
+    }),
+};
