@@ -21,8 +21,11 @@ const DOCS = ['docs/ARCHITECTURE.md', 'docs/PERFORMANCE.md'];
 const EXEMPT = [
   [/\.test\.tsx?$/, '*.test.ts(x): tests read top to bottom as a list of cases'],
   [/(^|\/)seed-data\.ts$/, 'seed-data.ts: seed data is a table of rows, not logic'],
-  [/(^|\/)seed-translations\.[a-z-]+\.ts$/, 'seed-translations.<locales>.ts: the seed data\'s texts in other languages'],
-  [/^server\/src\/i18n\/locales\//, 'server/src/i18n/locales/**: the server\'s catalog of user-facing texts, one string a line'],
+  [/(^|\/)seed-translations\.[a-z-]+\.ts$/, "seed-translations.<locales>.ts: the seed data's texts in other languages"],
+  [
+    /^server\/src\/i18n\/locales\//,
+    "server/src/i18n/locales/**: the server's catalog of user-facing texts, one string a line",
+  ],
   [/^web\/src\/texts\//, 'web/src/texts/**: the catalog of user-facing texts is data, one string a line'],
   [/^server\/src\/db\/migrations\//, 'server/src/db/migrations/**: a migration is written once and never edited'],
 ];

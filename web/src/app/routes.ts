@@ -1,5 +1,5 @@
-import { ioTexts } from '../texts/io';
 import { creatorTexts } from '../texts/creator';
+import { ioTexts } from '../texts/io';
 import { memoryTexts } from '../texts/memory';
 import { texts } from '../texts/texts';
 

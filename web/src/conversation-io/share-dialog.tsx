@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { errorMessage } from '../api/app-error';
 import { useChats } from '../store/chats';
+import { ioTexts } from '../texts/io';
 import { Button } from '../ui/button';
 import { ModalFrame } from '../ui/modal-frame';
 import { showToast } from '../ui/toast-store';
 import { absoluteLink } from './io-api';
 import { useShareDialog } from './io-ui-store';
 import { useCreateShare } from './queries/shares';
-import { ioTexts } from '../texts/io';
 
 const t = ioTexts.share;
 

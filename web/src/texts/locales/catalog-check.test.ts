@@ -82,9 +82,7 @@ describe('locale catalogs', () => {
     }
   }
   it('no other locale folder or file is there', () => {
-    const expected = LOCALES.filter((l) => l !== 'en-US').flatMap((l) =>
-      PARTS.map((p) => `./${l}/${p}.ts`),
-    );
+    const expected = LOCALES.filter((l) => l !== 'en-US').flatMap((l) => PARTS.map((p) => `./${l}/${p}.ts`));
     expect(
       Object.keys(modules)
         .filter((k) => !k.endsWith('.test.ts'))

@@ -60,8 +60,7 @@ export const io: IoCatalog = {
     build: 'Preparar archivo',
     building: (pct: number) => `Preparando… ${num(pct)} %`,
     download: 'Descargar archivo',
-    downloaded:
-      'Descargado. El archivo ya no se guarda en el servidor; prepara uno nuevo cuando lo necesites.',
+    downloaded: 'Descargado. El archivo ya no se guarda en el servidor; prepara uno nuevo cuando lo necesites.',
     kept: 'El archivo se guarda durante un tiempo y se elimina en cuanto lo descargas.',
     failed: 'No se ha podido preparar el archivo. Inténtalo de nuevo.',
   },

@@ -43,8 +43,7 @@ export const memory: MemoryCatalog = {
   deleted: 'Recuerdo eliminado.',
   forgetAll: 'Olvidarlo todo',
   forgetAllTitle: '¿Olvidarlo todo?',
-  forgetAllBody:
-    'Todos los recuerdos se eliminan para siempre. «Sobre mí» y el interruptor se quedan como están.',
+  forgetAllBody: 'Todos los recuerdos se eliminan para siempre. «Sobre mí» y el interruptor se quedan como están.',
   forgetAllConfirm: 'Olvidarlo todo',
   forgotAll: 'Se ha olvidado todo.',
   loading: 'Cargando la memoria',

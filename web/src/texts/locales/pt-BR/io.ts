@@ -60,8 +60,7 @@ export const io: IoCatalog = {
     build: 'Preparar arquivo',
     building: (pct: number) => `Preparando… ${num(pct)}%`,
     download: 'Baixar arquivo',
-    downloaded:
-      'Baixado. O arquivo não fica mais guardado no servidor; prepare um novo quando precisar.',
+    downloaded: 'Baixado. O arquivo não fica mais guardado no servidor; prepare um novo quando precisar.',
     kept: 'O arquivo fica guardado por um tempo e é excluído assim que você o baixa.',
     failed: 'Não foi possível preparar o arquivo. Tente novamente.',
   },
