@@ -1,6 +1,4 @@
 import { creatorTexts } from '../texts/creator';
-import { ioTexts } from '../texts/io';
-import { memoryTexts } from '../texts/memory';
 import { texts } from '../texts/texts';
 
 /** The route table of SPEC.md §2. */
@@ -119,7 +117,7 @@ export const ROUTES: readonly RouteMeta[] = [
     name: 'data',
     path: '/settings/data',
     get title() {
-      return ioTexts.data.title;
+      return texts.titles.data;
     },
     auth: true,
     depth: 1,
@@ -128,7 +126,7 @@ export const ROUTES: readonly RouteMeta[] = [
     name: 'memory',
     path: '/settings/memory',
     get title() {
-      return memoryTexts.title;
+      return texts.titles.memory;
     },
     auth: true,
     depth: 1,

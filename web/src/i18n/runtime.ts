@@ -2,8 +2,6 @@ import { RTL_LOCALES } from '@neura/contract';
 import { relocalizePersonas } from '../store/personas';
 import type { AdminCatalog, CreatorCatalog, IoCatalog, MainCatalog, MemoryCatalog } from '../texts/catalog';
 import { setCurrentLocale } from '../texts/format';
-import { ioTexts } from '../texts/io';
-import { memoryTexts } from '../texts/memory';
 import {
   billingTexts,
   mediaTexts,
@@ -38,9 +36,9 @@ interface Part<C> {
   target: C;
   en: C;
 }
-/** Parts of the first route kept in their own chunks (memory; search, sharing and data), fetched with main. */
-const memoryPart: Part<MemoryCatalog> = { target: memoryTexts, en: snapshot<MemoryCatalog>(memoryTexts) };
-const ioPart: Part<IoCatalog> = { target: ioTexts, en: snapshot<IoCatalog>(ioTexts) };
+/** Memory's and search/sharing/data's texts: used by the chat, its menu and Settings, so fetched with main. */
+let memoryPart: Part<MemoryCatalog> | undefined;
+let ioPart: Part<IoCatalog> | undefined;
 let creatorPart: Part<CreatorCatalog> | undefined;
 let adminPart: Part<AdminCatalog> | undefined;
 
@@ -74,9 +72,19 @@ async function creatorPartLoaded(): Promise<Part<CreatorCatalog>> {
   return creatorPart;
 }
 
+/** Their en-US texts are not in the entry chunk (the pages using them are lazy): imported here. */
+async function firstRoutePartsLoaded(): Promise<[Part<MemoryCatalog>, Part<IoCatalog>]> {
+  if (!memoryPart || !ioPart) {
+    const [{ memoryTexts }, { ioTexts }] = await Promise.all([import('../texts/memory'), import('../texts/io')]);
+    memoryPart ??= { target: memoryTexts, en: snapshot<MemoryCatalog>(memoryTexts) };
+    ioPart ??= { target: ioTexts, en: snapshot<IoCatalog>(ioTexts) };
+  }
+  return [memoryPart, ioPart];
+}
+
 async function load(locale: AppLocale) {
   const translated = isTranslated(locale) ? locale : undefined;
-  const creator = await creatorPartLoaded();
+  const [creator, [memoryPart, ioPart]] = await Promise.all([creatorPartLoaded(), firstRoutePartsLoaded()]);
   return Promise.all([
     catalogOf(locale, enMain, translated && (() => mainLoaders[translated]().then((m) => m.main))),
     catalogOf(locale, creator.en, translated && (() => creatorLoaders[translated]().then((m) => m.creator))),
@@ -104,8 +112,8 @@ export async function setLocale(locale: AppLocale): Promise<void> {
   const [main, creator, memory, io, admin] = await load(locale);
   if (mine !== generation) return;
   applyInPlace(mainTargets as unknown as Tree, main as unknown as Tree);
-  applyInPlace(memoryPart.target as unknown as Tree, memory as unknown as Tree);
-  applyInPlace(ioPart.target as unknown as Tree, io as unknown as Tree);
+  if (memoryPart) applyInPlace(memoryPart.target as unknown as Tree, memory as unknown as Tree);
+  if (ioPart) applyInPlace(ioPart.target as unknown as Tree, io as unknown as Tree);
   if (creatorPart) applyInPlace(creatorPart.target as unknown as Tree, creator as unknown as Tree);
   if (adminPart && admin) applyInPlace(adminPart.target as unknown as Tree, admin as unknown as Tree);
   setCurrentLocale(locale === PSEUDO_LOCALE ? 'en-US' : locale);
