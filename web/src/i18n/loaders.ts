@@ -1,4 +1,11 @@
-import type { AdminCatalog, CreatorCatalog, IoCatalog, MainCatalog, MemoryCatalog } from '../texts/catalog';
+import type {
+  AdminCatalog,
+  CreatorCatalog,
+  IoCatalog,
+  MainCatalog,
+  MemoryCatalog,
+  SuggestionCatalog,
+} from '../texts/catalog';
 
 /** The translated locales (en-US is the texts the app is built with). */
 export type TranslatedLocale = 'es' | 'de' | 'fr' | 'pt-BR' | 'ja' | 'ar';
@@ -51,4 +58,13 @@ export const ioLoaders: Record<TranslatedLocale, () => Promise<{ io: IoCatalog }
   'pt-BR': () => import('../texts/locales/pt-BR/io'),
   ja: () => import('../texts/locales/ja/io'),
   ar: () => import('../texts/locales/ar/io'),
+};
+
+export const suggestionLoaders: Record<TranslatedLocale, () => Promise<{ suggestions: SuggestionCatalog }>> = {
+  es: () => import('../texts/locales/es/suggestions'),
+  de: () => import('../texts/locales/de/suggestions'),
+  fr: () => import('../texts/locales/fr/suggestions'),
+  'pt-BR': () => import('../texts/locales/pt-BR/suggestions'),
+  ja: () => import('../texts/locales/ja/suggestions'),
+  ar: () => import('../texts/locales/ar/suggestions'),
 };

@@ -1,6 +1,13 @@
 import { RTL_LOCALES } from '@neura/contract';
 import { relocalizePersonas } from '../store/personas';
-import type { AdminCatalog, CreatorCatalog, IoCatalog, MainCatalog, MemoryCatalog } from '../texts/catalog';
+import type {
+  AdminCatalog,
+  CreatorCatalog,
+  IoCatalog,
+  MainCatalog,
+  MemoryCatalog,
+  SuggestionCatalog,
+} from '../texts/catalog';
 import { setCurrentLocale } from '../texts/format';
 import {
   billingTexts,
@@ -13,7 +20,15 @@ import {
 } from '../texts/texts';
 import { applyInPlace, snapshot, type Tree } from './apply';
 import { type AppLocale, PSEUDO_LOCALE } from './detect';
-import { adminLoaders, creatorLoaders, ioLoaders, mainLoaders, memoryLoaders, type TranslatedLocale } from './loaders';
+import {
+  adminLoaders,
+  creatorLoaders,
+  ioLoaders,
+  mainLoaders,
+  memoryLoaders,
+  suggestionLoaders,
+  type TranslatedLocale,
+} from './loaders';
 
 /**
  * The language runtime (issue #43): which locale is active, loading its catalogs (one lazy chunk
@@ -36,9 +51,14 @@ interface Part<C> {
   target: C;
   en: C;
 }
-/** Memory's and search/sharing/data's texts: used by the chat, its menu and Settings, so fetched with main. */
-let memoryPart: Part<MemoryCatalog> | undefined;
-let ioPart: Part<IoCatalog> | undefined;
+const part = <C>(target: C): Part<C> => ({ target, en: snapshot(target) });
+/** Memory's, search/sharing/data's and the suggested first messages: the chat, its menu, Settings; fetched with main. */
+interface FirstRouteParts {
+  memory: Part<MemoryCatalog>;
+  io: Part<IoCatalog>;
+  suggestions: Part<SuggestionCatalog>;
+}
+let firstRoute: FirstRouteParts | undefined;
 let creatorPart: Part<CreatorCatalog> | undefined;
 let adminPart: Part<AdminCatalog> | undefined;
 
@@ -73,23 +93,27 @@ async function creatorPartLoaded(): Promise<Part<CreatorCatalog>> {
 }
 
 /** Their en-US texts are not in the entry chunk (the pages using them are lazy): imported here. */
-async function firstRoutePartsLoaded(): Promise<[Part<MemoryCatalog>, Part<IoCatalog>]> {
-  if (!memoryPart || !ioPart) {
-    const [{ memoryTexts }, { ioTexts }] = await Promise.all([import('../texts/memory'), import('../texts/io')]);
-    memoryPart ??= { target: memoryTexts, en: snapshot<MemoryCatalog>(memoryTexts) };
-    ioPart ??= { target: ioTexts, en: snapshot<IoCatalog>(ioTexts) };
+async function firstRoutePartsLoaded(): Promise<FirstRouteParts> {
+  if (!firstRoute) {
+    const [{ memoryTexts }, { ioTexts }, { suggestionTexts }] = await Promise.all([
+      import('../texts/memory'),
+      import('../texts/io'),
+      import('../texts/suggestions'),
+    ]);
+    firstRoute ??= { memory: part(memoryTexts), io: part(ioTexts), suggestions: part(suggestionTexts) };
   }
-  return [memoryPart, ioPart];
+  return firstRoute;
 }
 
 async function load(locale: AppLocale) {
   const translated = isTranslated(locale) ? locale : undefined;
-  const [creator, [memoryPart, ioPart]] = await Promise.all([creatorPartLoaded(), firstRoutePartsLoaded()]);
+  const [creator, { memory, io, suggestions }] = await Promise.all([creatorPartLoaded(), firstRoutePartsLoaded()]);
   return Promise.all([
     catalogOf(locale, enMain, translated && (() => mainLoaders[translated]().then((m) => m.main))),
     catalogOf(locale, creator.en, translated && (() => creatorLoaders[translated]().then((m) => m.creator))),
-    catalogOf(locale, memoryPart.en, translated && (() => memoryLoaders[translated]().then((m) => m.memory))),
-    catalogOf(locale, ioPart.en, translated && (() => ioLoaders[translated]().then((m) => m.io))),
+    catalogOf(locale, memory.en, translated && (() => memoryLoaders[translated]().then((m) => m.memory))),
+    catalogOf(locale, io.en, translated && (() => ioLoaders[translated]().then((m) => m.io))),
+    catalogOf(locale, suggestions.en, translated && (() => suggestionLoaders[translated]().then((m) => m.suggestions))),
     adminPart
       ? catalogOf(locale, adminPart.en, translated && (() => adminLoaders[translated]().then((m) => m.admin)))
       : undefined,
@@ -109,11 +133,14 @@ function reflect(locale: AppLocale): void {
  */
 export async function setLocale(locale: AppLocale): Promise<void> {
   const mine = ++generation;
-  const [main, creator, memory, io, admin] = await load(locale);
+  const [main, creator, memory, io, suggestions, admin] = await load(locale);
   if (mine !== generation) return;
   applyInPlace(mainTargets as unknown as Tree, main as unknown as Tree);
-  if (memoryPart) applyInPlace(memoryPart.target as unknown as Tree, memory as unknown as Tree);
-  if (ioPart) applyInPlace(ioPart.target as unknown as Tree, io as unknown as Tree);
+  if (firstRoute) {
+    applyInPlace(firstRoute.memory.target as unknown as Tree, memory as unknown as Tree);
+    applyInPlace(firstRoute.io.target as unknown as Tree, io as unknown as Tree);
+    applyInPlace(firstRoute.suggestions.target as unknown as Tree, suggestions as unknown as Tree);
+  }
   if (creatorPart) applyInPlace(creatorPart.target as unknown as Tree, creator as unknown as Tree);
   if (adminPart && admin) applyInPlace(adminPart.target as unknown as Tree, admin as unknown as Tree);
   setCurrentLocale(locale === PSEUDO_LOCALE ? 'en-US' : locale);

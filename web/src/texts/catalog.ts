@@ -6,6 +6,7 @@ import type { adminTexts } from './admin';
 import type { creatorTexts } from './creator';
 import type { ioTexts } from './io';
 import type { memoryTexts } from './memory';
+import type { suggestionTexts } from './suggestions';
 import type {
   billingTexts,
   mediaTexts,
@@ -46,3 +47,6 @@ export type MemoryCatalog = Widen<typeof memoryTexts>;
 
 /** Search, sharing, export and "Your data" (issue #30). */
 export type IoCatalog = Widen<typeof ioTexts>;
+
+/** The suggested first messages of a chat (per built-in persona, per skill, generic). */
+export type SuggestionCatalog = Widen<typeof suggestionTexts>;

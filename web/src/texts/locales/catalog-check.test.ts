@@ -4,6 +4,7 @@ import { adminTexts } from '../admin';
 import { creatorTexts } from '../creator';
 import { ioTexts } from '../io';
 import { memoryTexts } from '../memory';
+import { suggestionTexts } from '../suggestions';
 import { billingTexts, mediaTexts, messageActionTexts, platformTexts, replyTexts, skillTexts, texts } from '../texts';
 
 /**
@@ -20,6 +21,7 @@ const english = {
   creator: creatorTexts,
   memory: memoryTexts,
   io: ioTexts,
+  suggestions: suggestionTexts,
 } as const;
 const PARTS = Object.keys(english) as Array<keyof typeof english>;
 
