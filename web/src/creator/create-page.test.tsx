@@ -240,7 +240,7 @@ describe('CreatePage (builder)', () => {
       fireEvent.click(screen.getByTestId('persona-save'));
     });
     const post = calls.find((c) => c.method === 'POST');
-    expect((post?.body as { translations: unknown }).translations).toEqual({
+    expect((post?.body as { translations?: unknown } | undefined)?.translations).toEqual({
       de: { name: 'Kapitän Feder' },
       ja: { description: '海賊の語り手' },
     });
@@ -257,7 +257,7 @@ describe('CreatePage (builder)', () => {
       fireEvent.click(screen.getByTestId('persona-save'));
     });
     const patch = calls.find((c) => c.method === 'PATCH');
-    expect((patch?.body as { translations: unknown }).translations).toEqual({
+    expect((patch?.body as { translations?: unknown } | undefined)?.translations).toEqual({
       fr: { name: 'Capitaine Plume', description: 'Un conteur pirate.', greeting: 'Ohé !' },
     });
   });
