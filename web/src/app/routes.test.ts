@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../i18n/runtime';
 import { redirectFor, routeFor } from './routes';
 
 describe('routeFor', () => {
@@ -38,5 +39,16 @@ describe('redirectFor', () => {
   it('should leave other paths alone', () => {
     expect(redirectFor('/settings')).toBeUndefined();
     expect(redirectFor('/accounts')).toBeUndefined();
+  });
+});
+
+describe('route titles in the active locale', () => {
+  afterEach(() => setLocale('en-US'));
+  it("reads memory's and your data's titles when asked, not at import", async () => {
+    expect(routeFor('/settings/memory').title).toBe('Memory');
+    expect(routeFor('/settings/data').title).toBe('Your data');
+    await setLocale('fr');
+    expect(routeFor('/settings/memory').title).toBe('Mémoire');
+    expect(routeFor('/settings/data').title).toBe('Vos données');
   });
 });

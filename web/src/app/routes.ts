@@ -1,6 +1,4 @@
-import { ioTexts } from '../conversation-io/texts';
 import { creatorTexts } from '../texts/creator';
-import { memoryTexts } from '../texts/memory';
 import { texts } from '../texts/texts';
 
 /** The route table of SPEC.md §2. */
@@ -115,12 +113,20 @@ export const ROUTES: readonly RouteMeta[] = [
     auth: true,
     depth: 1,
   },
-  { name: 'data', path: '/settings/data', title: ioTexts.data.title, auth: true, depth: 1 },
+  {
+    name: 'data',
+    path: '/settings/data',
+    get title() {
+      return texts.titles.data;
+    },
+    auth: true,
+    depth: 1,
+  },
   {
     name: 'memory',
     path: '/settings/memory',
     get title() {
-      return memoryTexts.title;
+      return texts.titles.memory;
     },
     auth: true,
     depth: 1,

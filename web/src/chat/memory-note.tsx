@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../api/app-error';
 import { addMemoryItem, deleteMemoryItem } from '../api/memory';
 import { memoryTexts } from '../texts/memory';
+import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 
 const t = memoryTexts.note;
@@ -35,9 +36,8 @@ function MemoryNote({ part }: { part: MemoryPart }) {
       {state === 'undone' ? (
         <span>{t.undone}</span>
       ) : (
-        <button
-          type="button"
-          disabled={state === 'busy'}
+        <Button
+          busy={state === 'busy'}
           className="py-1 underline hover:text-fg disabled:opacity-60"
           onClick={() => {
             setState('busy');
@@ -51,7 +51,7 @@ function MemoryNote({ part }: { part: MemoryPart }) {
           }}
         >
           {t.undo}
-        </button>
+        </Button>
       )}
       <Link to="/settings/memory" className="py-1 underline hover:text-fg">
         {t.manage}

@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
 import { dateFormat } from '../texts/format';
+import { ioTexts } from '../texts/io';
 import { Button } from '../ui/button';
 import { HighlightedSnippet } from './highlighted-snippet';
 import { shownSnippet } from './snippet-text';
-import { ioTexts } from './texts';
 import { MIN_QUERY, useMessageSearch } from './use-message-search';
 
 const t = ioTexts.search;

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { errorMessage } from '../api/app-error';
 import { useChats } from '../store/chats';
+import { ioTexts } from '../texts/io';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { ModalFrame } from '../ui/modal-frame';
@@ -8,7 +9,6 @@ import { showToast } from '../ui/toast-store';
 import { absoluteLink } from './io-api';
 import { useShareDialog } from './io-ui-store';
 import { useCreateShare } from './queries/shares';
-import { ioTexts } from './texts';
 
 const t = ioTexts.share;
 

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AppError, errorMessage } from '../api/app-error';
 import { formatDayTime } from '../texts/format';
+import { ioTexts } from '../texts/io';
 import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 import { absoluteLink, downloadArchive } from './io-api';
 import { startArchiveJob, useArchiveJob } from './queries/archive';
 import { useRevokeShare, useShares } from './queries/shares';
-import { ioTexts } from './texts';
 
 const t = ioTexts.data;
 

@@ -220,6 +220,47 @@ describe('CreatePage (builder)', () => {
     expect(await screen.findByText('This model is not offered.')).toBeTruthy();
     expect(field(/^Name/).value).toBe('Captain Quill II');
   });
+
+  it("should send the translated names and descriptions filled in, and keep an edited persona's (issue #43)", async () => {
+    handler = (url, method, body) => {
+      if (url.endsWith('/users/me/personas') && method === 'POST') {
+        items = [saved({ name: (body as { name: string }).name })];
+        return { status: 201, body: items[0] };
+      }
+      return undefined;
+    };
+    renderAt('/create');
+    await screen.findByTestId('persona-form');
+    fireEvent.change(field(/^Name/), { target: { value: 'Captain Quill' } });
+    fireEvent.change(field(/^Instructions/), { target: { value: 'Talk like a pirate.' } });
+    fireEvent.change(field('Translated name (Deutsch)'), { target: { value: 'Kapitän Feder' } });
+    fireEvent.change(field('Translated description (日本語)'), { target: { value: '海賊の語り手' } });
+    fireEvent.change(field('Translated name (Español)'), { target: { value: '   ' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('persona-save'));
+    });
+    const post = calls.find((c) => c.method === 'POST');
+    expect((post?.body as { translations?: unknown } | undefined)?.translations).toEqual({
+      de: { name: 'Kapitän Feder' },
+      ja: { description: '海賊の語り手' },
+    });
+  });
+
+  it("should fill in an edited persona's translations and send them back with its translated greeting", async () => {
+    items = [saved({ translations: { fr: { name: 'Capitaine Plume', greeting: 'Ohé !' } } })];
+    handler = (url, method) =>
+      url.endsWith('/users/me/personas/cp_1') && method === 'PATCH' ? { body: items[0] } : undefined;
+    renderAt('/create?edit=cp_1');
+    await waitFor(() => expect(field('Translated name (Français)').value).toBe('Capitaine Plume'));
+    fireEvent.change(field('Translated description (Français)'), { target: { value: 'Un conteur pirate.' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('persona-save'));
+    });
+    const patch = calls.find((c) => c.method === 'PATCH');
+    expect((patch?.body as { translations?: unknown } | undefined)?.translations).toEqual({
+      fr: { name: 'Capitaine Plume', description: 'Un conteur pirate.', greeting: 'Ohé !' },
+    });
+  });
 });
 
 describe('CreatePage (My personas)', () => {

@@ -3,8 +3,10 @@ import {
   type CustomPersona,
   type CustomPersonaInput,
   customPersonaInputSchema,
+  LOCALES,
   PERSONA_VISIBILITIES,
   type Persona,
+  type PersonaTranslations,
   type PersonaVisibility,
   SKILLS,
   type Skill,
@@ -24,7 +26,18 @@ export interface FormValues {
   skills: Skill[];
   model: string;
   visibility: PersonaVisibility;
+  /** Per translated locale (not en-US): name and description as typed; a greeting set through the API is kept. */
+  translations: Record<string, TranslationValues>;
 }
+
+export interface TranslationValues {
+  name: string;
+  description: string;
+  greeting?: string;
+}
+
+/** The locales a persona's texts can be translated into in the builder (en-US is the texts above). */
+export const TRANSLATION_LOCALES = LOCALES.filter((l) => l !== 'en-US');
 
 export type FieldName = keyof FormValues;
 export type FieldErrors = Partial<Record<FieldName | 'form' | 'avatar', string>>;
@@ -39,6 +52,7 @@ export const emptyForm = (): FormValues => ({
   skills: [],
   model: '',
   visibility: 'private',
+  translations: {},
 });
 
 /** A draft as stored in localStorage: parsed with defaults, so an old or broken one never breaks the page. */
@@ -52,6 +66,9 @@ export const formValuesSchema = z.object({
   skills: z.array(z.enum(SKILLS)).catch([]),
   model: z.string().catch(''),
   visibility: z.enum(PERSONA_VISIBILITIES).catch('private'),
+  translations: z
+    .record(z.string(), z.object({ name: z.string().catch(''), description: z.string().catch('') }))
+    .catch({}),
 });
 
 export function fromPersona(p: CustomPersona): FormValues {
@@ -65,7 +82,32 @@ export function fromPersona(p: CustomPersona): FormValues {
     skills: [...p.includedSkills],
     model: p.model ?? '',
     visibility: p.visibility,
+    translations: Object.fromEntries(
+      Object.entries(p.translations ?? {}).map(([locale, tr]) => [
+        locale,
+        {
+          name: tr?.name ?? '',
+          description: tr?.description ?? '',
+          ...(tr?.greeting ? { greeting: tr.greeting } : {}),
+        },
+      ]),
+    ),
   };
+}
+
+/** The filled-in translations of known locales (empty fields left out), or null when there are none. */
+function translationsInput(values: Record<string, TranslationValues>): PersonaTranslations | null {
+  const out: Record<string, { name?: string; description?: string; greeting?: string }> = {};
+  for (const locale of TRANSLATION_LOCALES) {
+    const tr = values[locale];
+    const entry = {
+      ...(tr?.name.trim() ? { name: tr.name.trim() } : {}),
+      ...(tr?.description.trim() ? { description: tr.description.trim() } : {}),
+      ...(tr?.greeting ? { greeting: tr.greeting } : {}),
+    };
+    if (Object.keys(entry).length) out[locale] = entry;
+  }
+  return Object.keys(out).length ? (out as PersonaTranslations) : null;
 }
 
 const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
@@ -82,6 +124,7 @@ export function toInput(v: FormValues): CustomPersonaInput {
     skills: v.skills,
     model: orNull(v.model),
     visibility: v.visibility,
+    translations: translationsInput(v.translations ?? {}),
   };
 }
 
@@ -95,6 +138,7 @@ const FIELD_OF: Record<string, FieldName> = {
   skills: 'skills',
   model: 'model',
   visibility: 'visibility',
+  translations: 'translations',
 };
 
 /** The contract's checks plus the operator's instructions limit, as one message per field. */

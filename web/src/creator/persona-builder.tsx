@@ -24,6 +24,7 @@ import {
   validate,
 } from './form-model';
 import { PreviewPane } from './preview-pane';
+import { TranslationsField } from './translations-field';
 
 const DRAFT_DELAY_MS = 500;
 
@@ -76,7 +77,6 @@ export function PersonaBuilder({
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => (e[field] || e.form ? { ...e, [field]: undefined, form: undefined } : e));
   };
-
   const cost = messageCost(options, values.model);
   const preview = previewPersona(values, editing, cost);
 
@@ -248,6 +248,7 @@ export function PersonaBuilder({
           )}
         </Field>
         <PromptsField prompts={values.prompts} error={e.prompts} onChange={(p) => set('prompts', p)} />
+        <TranslationsField value={values.translations} errors={e} onChange={(v) => set('translations', v)} />
         <SkillsField
           options={options.skills}
           value={values.skills}

@@ -1,4 +1,11 @@
-import type { AdminCatalog, CreatorCatalog, MainCatalog } from '../texts/catalog';
+import type {
+  AdminCatalog,
+  CreatorCatalog,
+  IoCatalog,
+  MainCatalog,
+  MemoryCatalog,
+  SuggestionCatalog,
+} from '../texts/catalog';
 
 /** The translated locales (en-US is the texts the app is built with). */
 export type TranslatedLocale = 'es' | 'de' | 'fr' | 'pt-BR' | 'ja' | 'ar';
@@ -32,4 +39,32 @@ export const adminLoaders: Record<TranslatedLocale, () => Promise<{ admin: Admin
   'pt-BR': () => import('../texts/locales/pt-BR/admin'),
   ja: () => import('../texts/locales/ja/admin'),
   ar: () => import('../texts/locales/ar/admin'),
+};
+
+/** Memory's and search/sharing/data's texts: on the first route (the chat, its menu, Settings), fetched with main. */
+export const memoryLoaders: Record<TranslatedLocale, () => Promise<{ memory: MemoryCatalog }>> = {
+  es: () => import('../texts/locales/es/memory'),
+  de: () => import('../texts/locales/de/memory'),
+  fr: () => import('../texts/locales/fr/memory'),
+  'pt-BR': () => import('../texts/locales/pt-BR/memory'),
+  ja: () => import('../texts/locales/ja/memory'),
+  ar: () => import('../texts/locales/ar/memory'),
+};
+
+export const ioLoaders: Record<TranslatedLocale, () => Promise<{ io: IoCatalog }>> = {
+  es: () => import('../texts/locales/es/io'),
+  de: () => import('../texts/locales/de/io'),
+  fr: () => import('../texts/locales/fr/io'),
+  'pt-BR': () => import('../texts/locales/pt-BR/io'),
+  ja: () => import('../texts/locales/ja/io'),
+  ar: () => import('../texts/locales/ar/io'),
+};
+
+export const suggestionLoaders: Record<TranslatedLocale, () => Promise<{ suggestions: SuggestionCatalog }>> = {
+  es: () => import('../texts/locales/es/suggestions'),
+  de: () => import('../texts/locales/de/suggestions'),
+  fr: () => import('../texts/locales/fr/suggestions'),
+  'pt-BR': () => import('../texts/locales/pt-BR/suggestions'),
+  ja: () => import('../texts/locales/ja/suggestions'),
+  ar: () => import('../texts/locales/ar/suggestions'),
 };

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentLocale } from '../texts/format';
+import { ioTexts } from '../texts/io';
+import { memoryTexts } from '../texts/memory';
 import { billingTexts, texts } from '../texts/texts';
 import { snapshot } from './apply';
 import { detectLocale } from './detect';
@@ -57,6 +59,22 @@ describe('setLocale', () => {
     await setLocale('en-US');
     expect(document.documentElement.dir).toBe('ltr');
     expect(currentLocale()).toBe('en-US');
+  });
+
+  it("writes memory's and search/sharing/data's catalogs too (their own chunks), and back", async () => {
+    const keptNote = memoryTexts.note;
+    await setLocale('de');
+    expect(memoryTexts.title).toBe('Gedächtnis');
+    expect(keptNote.updated).toBe('Gedächtnis aktualisiert');
+    expect(memoryTexts.tokens(1234)).toBe('1.234 Tokens');
+    expect(ioTexts.data.title).toBe('Deine Daten');
+    expect(ioTexts.data.messages(1)).toBe('1 Nachricht');
+    await setLocale('ar');
+    expect(ioTexts.data.messages(2)).toBe('رسالتان');
+    await setLocale('en-US');
+    expect(keptNote.updated).toBe('Memory updated');
+    expect(memoryTexts.tokens(1234)).toBe('1,234 tokens');
+    expect(ioTexts.data.messages(2)).toBe('2 messages');
   });
 
   it('lets the newest of two quick changes win', async () => {

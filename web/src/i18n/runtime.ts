@@ -1,6 +1,13 @@
 import { RTL_LOCALES } from '@neura/contract';
 import { relocalizePersonas } from '../store/personas';
-import type { AdminCatalog, CreatorCatalog, MainCatalog } from '../texts/catalog';
+import type {
+  AdminCatalog,
+  CreatorCatalog,
+  IoCatalog,
+  MainCatalog,
+  MemoryCatalog,
+  SuggestionCatalog,
+} from '../texts/catalog';
 import { setCurrentLocale } from '../texts/format';
 import {
   billingTexts,
@@ -13,7 +20,15 @@ import {
 } from '../texts/texts';
 import { applyInPlace, snapshot, type Tree } from './apply';
 import { type AppLocale, PSEUDO_LOCALE } from './detect';
-import { adminLoaders, creatorLoaders, mainLoaders, type TranslatedLocale } from './loaders';
+import {
+  adminLoaders,
+  creatorLoaders,
+  ioLoaders,
+  mainLoaders,
+  memoryLoaders,
+  suggestionLoaders,
+  type TranslatedLocale,
+} from './loaders';
 
 /**
  * The language runtime (issue #43): which locale is active, loading its catalogs (one lazy chunk
@@ -36,6 +51,14 @@ interface Part<C> {
   target: C;
   en: C;
 }
+const part = <C>(target: C): Part<C> => ({ target, en: snapshot(target) });
+/** Memory's, search/sharing/data's and the suggested first messages: the chat, its menu, Settings; fetched with main. */
+interface FirstRouteParts {
+  memory: Part<MemoryCatalog>;
+  io: Part<IoCatalog>;
+  suggestions: Part<SuggestionCatalog>;
+}
+let firstRoute: FirstRouteParts | undefined;
 let creatorPart: Part<CreatorCatalog> | undefined;
 let adminPart: Part<AdminCatalog> | undefined;
 
@@ -69,12 +92,28 @@ async function creatorPartLoaded(): Promise<Part<CreatorCatalog>> {
   return creatorPart;
 }
 
+/** Their en-US texts are not in the entry chunk (the pages using them are lazy): imported here. */
+async function firstRoutePartsLoaded(): Promise<FirstRouteParts> {
+  if (!firstRoute) {
+    const [{ memoryTexts }, { ioTexts }, { suggestionTexts }] = await Promise.all([
+      import('../texts/memory'),
+      import('../texts/io'),
+      import('../texts/suggestions'),
+    ]);
+    firstRoute ??= { memory: part(memoryTexts), io: part(ioTexts), suggestions: part(suggestionTexts) };
+  }
+  return firstRoute;
+}
+
 async function load(locale: AppLocale) {
   const translated = isTranslated(locale) ? locale : undefined;
-  const creator = await creatorPartLoaded();
+  const [creator, { memory, io, suggestions }] = await Promise.all([creatorPartLoaded(), firstRoutePartsLoaded()]);
   return Promise.all([
     catalogOf(locale, enMain, translated && (() => mainLoaders[translated]().then((m) => m.main))),
     catalogOf(locale, creator.en, translated && (() => creatorLoaders[translated]().then((m) => m.creator))),
+    catalogOf(locale, memory.en, translated && (() => memoryLoaders[translated]().then((m) => m.memory))),
+    catalogOf(locale, io.en, translated && (() => ioLoaders[translated]().then((m) => m.io))),
+    catalogOf(locale, suggestions.en, translated && (() => suggestionLoaders[translated]().then((m) => m.suggestions))),
     adminPart
       ? catalogOf(locale, adminPart.en, translated && (() => adminLoaders[translated]().then((m) => m.admin)))
       : undefined,
@@ -94,9 +133,14 @@ function reflect(locale: AppLocale): void {
  */
 export async function setLocale(locale: AppLocale): Promise<void> {
   const mine = ++generation;
-  const [main, creator, admin] = await load(locale);
+  const [main, creator, memory, io, suggestions, admin] = await load(locale);
   if (mine !== generation) return;
   applyInPlace(mainTargets as unknown as Tree, main as unknown as Tree);
+  if (firstRoute) {
+    applyInPlace(firstRoute.memory.target as unknown as Tree, memory as unknown as Tree);
+    applyInPlace(firstRoute.io.target as unknown as Tree, io as unknown as Tree);
+    applyInPlace(firstRoute.suggestions.target as unknown as Tree, suggestions as unknown as Tree);
+  }
   if (creatorPart) applyInPlace(creatorPart.target as unknown as Tree, creator as unknown as Tree);
   if (adminPart && admin) applyInPlace(adminPart.target as unknown as Tree, admin as unknown as Tree);
   setCurrentLocale(locale === PSEUDO_LOCALE ? 'en-US' : locale);

@@ -2,9 +2,7 @@ import { MEMORY_ITEM_MAX, type MemoryItem } from '@neura/contract';
 import { useState } from 'react';
 import { usePersonas } from '../store/personas';
 import { memoryTexts as t } from '../texts/memory';
-
-const smallButton =
-  'shrink-0 rounded-lg border border-border px-2.5 py-1 text-sm hover:bg-surface-3 disabled:opacity-60';
+import { Button } from '../ui/button';
 
 /** One remembered item: its text, scope and source; pin, edit in place and delete. */
 export function MemoryItemRow({
@@ -47,21 +45,22 @@ export function MemoryItemRow({
           autoFocus
         />
         <div className="flex gap-2">
-          <button
-            type="button"
+          <Button
+            variant="primary"
+            size="sm"
+            className="shrink-0"
             disabled={busy || draft.trim() === ''}
             onClick={() =>
               void run(async () => {
                 if (await onEdit(draft.trim())) setEditing(false);
               })
             }
-            className={`${smallButton} bg-accent text-accent-fg`}
           >
             {t.save}
-          </button>
-          <button type="button" onClick={() => setEditing(false)} className={smallButton}>
+          </Button>
+          <Button variant="secondary" size="sm" className="shrink-0" onClick={() => setEditing(false)}>
             {t.cancel}
-          </button>
+          </Button>
         </div>
       </li>
     );
@@ -77,37 +76,40 @@ export function MemoryItemRow({
         </p>
       </div>
       <div className="flex gap-2">
-        <button
-          type="button"
+        <Button
+          variant="secondary"
+          size="sm"
+          className="shrink-0"
           disabled={busy}
           aria-label={item.pinned ? t.unpinLabel(item.text) : t.pinLabel(item.text)}
           aria-pressed={item.pinned}
           onClick={() => void run(() => onPin(!item.pinned))}
-          className={smallButton}
         >
           {item.pinned ? t.unpin : t.pin}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="shrink-0"
           disabled={busy}
           aria-label={t.editLabel(item.text)}
           onClick={() => {
             setDraft(item.text);
             setEditing(true);
           }}
-          className={smallButton}
         >
           {t.edit}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="shrink-0 text-danger"
           disabled={busy}
           aria-label={t.deleteLabel(item.text)}
           onClick={() => void run(onDelete)}
-          className={`${smallButton} text-danger`}
         >
           {t.delete}
-        </button>
+        </Button>
       </div>
     </li>
   );

@@ -11,7 +11,9 @@ import {
 } from '../api/memory';
 import { useSessionEvent } from '../api/use-session-event';
 import { memoryTexts as t } from '../texts/memory';
+import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Field, inputClass } from '../ui/field';
 import { showToast } from '../ui/toast-store';
 import { MemoryItemRow } from './memory-item-row';
 import { SettingsSection } from './settings-row';
@@ -46,31 +48,31 @@ function AboutMe({ about, onSave }: { about: string; onSave: (about: string) => 
         void onSave(draft.trim()).finally(() => setSaving(false));
       }}
     >
-      <label htmlFor={id} className="font-medium">
-        {t.aboutLabel}
-      </label>
-      <textarea
+      <Field
         id={id}
-        value={draft}
-        rows={4}
-        placeholder={t.aboutPlaceholder}
-        aria-describedby={`${id}-count`}
-        aria-invalid={over || undefined}
-        onChange={(e) => setDraft(e.target.value)}
-        className="w-full resize-y rounded-lg border border-border bg-surface px-3 py-2"
-        data-testid="memory-about"
-      />
-      <div className="flex items-center justify-between gap-3">
-        <span id={`${id}-count`} className={`text-xs tabular-nums ${over ? 'text-danger' : 'text-muted'}`}>
-          {t.aboutCount(draft.length, MEMORY_ABOUT_MAX)}
-        </span>
-        <button
-          type="submit"
-          disabled={saving || over || draft === about}
-          className="rounded-lg bg-accent px-4 py-1.5 font-medium text-accent-fg disabled:opacity-60"
-        >
+        label={t.aboutLabel}
+        counter={
+          <span id={`${id}-count`} className={`text-xs tabular-nums ${over ? 'text-danger' : 'text-muted'}`}>
+            {t.aboutCount(draft.length, MEMORY_ABOUT_MAX)}
+          </span>
+        }
+      >
+        <textarea
+          id={id}
+          value={draft}
+          rows={4}
+          placeholder={t.aboutPlaceholder}
+          aria-describedby={`${id}-count`}
+          aria-invalid={over || undefined}
+          onChange={(e) => setDraft(e.target.value)}
+          className={`${inputClass} resize-y ${over ? 'border-danger' : 'border-border'}`}
+          data-testid="memory-about"
+        />
+      </Field>
+      <div className="flex justify-end">
+        <Button type="submit" variant="primary" busy={saving} disabled={over || draft === about}>
           {saving ? t.savingAbout : t.saveAbout}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -101,13 +103,9 @@ function AddItem({ onAdd }: { onAdd: (text: string) => Promise<boolean> }) {
         className="min-w-0 flex-1 rounded-lg border border-border bg-surface px-3 py-2"
         data-testid="memory-add-input"
       />
-      <button
-        type="submit"
-        disabled={busy || !text.trim()}
-        className="shrink-0 rounded-lg bg-accent px-4 py-2 font-medium text-accent-fg disabled:opacity-60"
-      >
+      <Button type="submit" variant="primary" className="shrink-0" disabled={busy || !text.trim()}>
         {t.add}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -138,9 +136,9 @@ export default function MemoryPage() {
     return (
       <div className="mx-auto flex max-w-2xl flex-col items-start gap-3 p-4">
         <p className="text-danger">{loadError}</p>
-        <button type="button" onClick={load} className="rounded-lg border border-border px-4 py-2 hover:bg-surface-3">
+        <Button variant="secondary" onClick={load}>
           {t.retry}
-        </button>
+        </Button>
       </div>
     );
   }
@@ -229,14 +227,15 @@ export default function MemoryPage() {
             )}
           </SettingsSection>
 
-          <button
-            type="button"
+          <Button
+            variant="secondary"
+            size="lg"
+            className="text-danger"
             disabled={memory.items.length === 0}
             onClick={() => setConfirming(true)}
-            className="rounded-xl border border-border bg-surface-2 px-4 py-3 font-medium text-danger hover:bg-surface-3 disabled:opacity-60"
           >
             {t.forgetAll}
-          </button>
+          </Button>
         </>
       )}
       {confirming ? (

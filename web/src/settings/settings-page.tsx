@@ -1,10 +1,10 @@
 import { CLIENT_VERSION } from '@neura/contract';
 import { AccountStatus } from '../chats/account-status';
-import { ioTexts } from '../conversation-io/texts';
 import { ClientInfoLine } from '../platform/client-info-line';
 import { useAppStore } from '../store/app-store';
 import { selectCredits, selectIsPro, useUser } from '../store/user';
 import { formatDay, formatNumber } from '../texts/format';
+import { ioTexts } from '../texts/io';
 import { memoryTexts } from '../texts/memory';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';

@@ -4,6 +4,9 @@
  */
 import type { adminTexts } from './admin';
 import type { creatorTexts } from './creator';
+import type { ioTexts } from './io';
+import type { memoryTexts } from './memory';
+import type { suggestionTexts } from './suggestions';
 import type {
   billingTexts,
   mediaTexts,
@@ -38,3 +41,12 @@ export type AdminCatalog = Widen<typeof adminTexts>;
 
 /** The persona builder's texts (its own lazy chunk). */
 export type CreatorCatalog = Widen<typeof creatorTexts>;
+
+/** Memory's texts: the settings page, the chat's "Memory updated" note, the receipt's line. */
+export type MemoryCatalog = Widen<typeof memoryTexts>;
+
+/** Search, sharing, export and "Your data" (issue #30). */
+export type IoCatalog = Widen<typeof ioTexts>;
+
+/** The suggested first messages of a chat (per built-in persona, per skill, generic). */
+export type SuggestionCatalog = Widen<typeof suggestionTexts>;

@@ -39,6 +39,11 @@ export const creatorTexts = {
     overLimit: (over: number) => `${plural(over, 'character', 'characters')} over the limit.`,
     greeting: 'Greeting',
     greetingHint: 'The first bubble of an empty chat (not sent to the model, not charged).',
+    translations: 'Translations',
+    translationsHint:
+      'Optional: the name and description people see when Neura is in their language. Empty fields use the ones above.',
+    translationName: (language: string) => `Translated name (${language})`,
+    translationDescription: (language: string) => `Translated description (${language})`,
     prompts: 'Suggested prompts',
     promptsHint: 'Up to 4 first messages people can tap.',
     prompt: (n: number) => `Suggested prompt ${n}`,

@@ -1,4 +1,5 @@
 import type { MemoryScope } from '@neura/contract';
+import { formatNumber } from './format';
 
 /** The texts of memory (issue #44): the settings page and the "Memory updated" note in chats. */
 export const memoryTexts = {
@@ -11,7 +12,7 @@ export const memoryTexts = {
   aboutHeading: 'About me',
   aboutLabel: 'What every persona should know about you',
   aboutPlaceholder: 'e.g. I am Sam, a nurse in Porto. I like short answers.',
-  aboutCount: (n: number, max: number) => `${n.toLocaleString('en-US')} / ${max.toLocaleString('en-US')}`,
+  aboutCount: (n: number, max: number) => `${formatNumber(n)} / ${formatNumber(max)}`,
   saveAbout: 'Save about me',
   savingAbout: 'Saving…',
   aboutSaved: '"About me" saved.',
@@ -55,5 +56,5 @@ export const memoryTexts = {
     manage: 'Manage memory',
   },
   receiptMemory: 'Memory',
-  tokens: (n: number) => `${n.toLocaleString('en-US')} tokens`,
+  tokens: (n: number) => `${formatNumber(n)} tokens`,
 } as const;

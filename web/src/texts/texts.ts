@@ -22,6 +22,8 @@ export const texts = {
     notFound: 'Not Found',
     chatFallback: 'Chat',
     admin: 'Console',
+    memory: 'Memory',
+    data: 'Your data',
   },
   startup: {
     offlineTitle: 'Service unavailable',

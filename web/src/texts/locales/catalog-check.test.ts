@@ -2,6 +2,9 @@ import { LOCALES } from '@neura/contract';
 import { describe, expect, it } from 'vitest';
 import { adminTexts } from '../admin';
 import { creatorTexts } from '../creator';
+import { ioTexts } from '../io';
+import { memoryTexts } from '../memory';
+import { suggestionTexts } from '../suggestions';
 import { billingTexts, mediaTexts, messageActionTexts, platformTexts, replyTexts, skillTexts, texts } from '../texts';
 
 /**
@@ -16,7 +19,11 @@ const english = {
   main: { texts, billingTexts, skillTexts, platformTexts, messageActionTexts, replyTexts, mediaTexts },
   admin: adminTexts,
   creator: creatorTexts,
+  memory: memoryTexts,
+  io: ioTexts,
+  suggestions: suggestionTexts,
 } as const;
+const PARTS = Object.keys(english) as Array<keyof typeof english>;
 
 /** `path → kind` of every leaf: "string", "fn/<arity>", "array". */
 function shape(value: unknown, path = ''): Record<string, string> {
@@ -63,7 +70,7 @@ const MAX_UNTRANSLATED = 0.2;
 
 describe('locale catalogs', () => {
   for (const locale of LOCALES.filter((l) => l !== 'en-US')) {
-    for (const part of ['main', 'admin', 'creator'] as const) {
+    for (const part of PARTS) {
       const mod = modules[`./${locale}/${part}.ts`];
       it(`${locale}/${part} exists and has exactly the en-US keys, functions of the same arity`, () => {
         expect(mod, `web/src/texts/locales/${locale}/${part}.ts is missing`).toBeDefined();
@@ -77,9 +84,7 @@ describe('locale catalogs', () => {
     }
   }
   it('no other locale folder or file is there', () => {
-    const expected = LOCALES.filter((l) => l !== 'en-US').flatMap((l) =>
-      ['main', 'admin', 'creator'].map((p) => `./${l}/${p}.ts`),
-    );
+    const expected = LOCALES.filter((l) => l !== 'en-US').flatMap((l) => PARTS.map((p) => `./${l}/${p}.ts`));
     expect(
       Object.keys(modules)
         .filter((k) => !k.endsWith('.test.ts'))

@@ -56,6 +56,11 @@ export const creator: CreatorCatalog = {
       })}.`,
     greeting: 'التحية',
     greetingHint: 'أول فقاعة في المحادثة الفارغة (لا تُرسل إلى النموذج ولا تُحتسب تكلفتها).',
+    translations: 'الترجمات',
+    translationsHint:
+      'اختياري: الاسم والوصف اللذان يراهما الأشخاص عند استخدام Neura بلغتهم. تُستخدم الحقول أعلاه عندما تكون الحقول فارغة.',
+    translationName: (language: string) => `الاسم (${language})`,
+    translationDescription: (language: string) => `الوصف (${language})`,
     prompts: 'الأسئلة المقترحة',
     promptsHint: 'حتى 4 رسائل أولى يمكن للمستخدمين الضغط عليها.',
     prompt: (n: number) => `السؤال المقترح ${num(n)}`,

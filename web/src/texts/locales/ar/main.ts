@@ -45,6 +45,8 @@ export const main: MainCatalog = {
       notFound: 'الصفحة غير موجودة',
       chatFallback: 'محادثة',
       admin: 'لوحة التحكم',
+      memory: 'الذاكرة',
+      data: 'بياناتك',
     },
     startup: {
       offlineTitle: 'الخدمة غير متاحة',

@@ -40,6 +40,11 @@ export const creator: CreatorCatalog = {
     overLimit: (over: number) => `${plural('de', over, { one: '# Zeichen', other: '# Zeichen' })} über dem Limit.`,
     greeting: 'Begrüßung',
     greetingHint: 'Die erste Sprechblase in einem leeren Chat (geht nicht an das Modell, kostet nichts).',
+    translations: 'Übersetzungen',
+    translationsHint:
+      'Optional: Name und Beschreibung, die Menschen sehen, wenn Neura in ihrer Sprache ist. Leere Felder nutzen die Angaben oben.',
+    translationName: (language: string) => `Name (${language})`,
+    translationDescription: (language: string) => `Beschreibung (${language})`,
     prompts: 'Vorgeschlagene Fragen',
     promptsHint: 'Bis zu 4 erste Nachrichten, die man antippen kann.',
     prompt: (n: number) => `Vorgeschlagene Frage ${num(n)}`,

@@ -26,6 +26,8 @@ export const main: MainCatalog = {
       notFound: 'Nicht gefunden',
       chatFallback: 'Chat',
       admin: 'Konsole',
+      memory: 'Gedächtnis',
+      data: 'Deine Daten',
     },
     startup: {
       offlineTitle: 'Dienst nicht verfügbar',

@@ -43,6 +43,11 @@ export const creator: CreatorCatalog = {
       plural(L, over, { one: '# carácter por encima del límite.', other: '# caracteres por encima del límite.' }),
     greeting: 'Saludo',
     greetingHint: 'La primera burbuja de un chat vacío (no se envía al modelo ni se cobra).',
+    translations: 'Traducciones',
+    translationsHint:
+      'Opcional: el nombre y la descripción que ve la gente cuando usa Neura en su idioma. Los campos vacíos usan los de arriba.',
+    translationName: (language: string) => `Nombre (${language})`,
+    translationDescription: (language: string) => `Descripción (${language})`,
     prompts: 'Preguntas sugeridas',
     promptsHint: 'Hasta 4 primeros mensajes que la gente puede tocar.',
     prompt: (n: number) => `Pregunta sugerida ${num(n)}`,

@@ -31,6 +31,8 @@ export const main: MainCatalog = {
       notFound: 'No encontrado',
       chatFallback: 'Chat',
       admin: 'Consola',
+      memory: 'Memoria',
+      data: 'Tus datos',
     },
     startup: {
       offlineTitle: 'Servicio no disponible',

@@ -42,6 +42,11 @@ export const creator: CreatorCatalog = {
     overLimit: (over: number) => plural(L, over, { one: '# caractère de trop.', other: '# caractères de trop.' }),
     greeting: 'Message d’accueil',
     greetingHint: 'La première bulle d’une discussion vide (non envoyée au modèle, non facturée).',
+    translations: 'Traductions',
+    translationsHint:
+      'Facultatif : le nom et la description affichés quand Neura est dans la langue de la personne. Les champs vides reprennent ceux du dessus.',
+    translationName: (language: string) => `Nom (${language})`,
+    translationDescription: (language: string) => `Description (${language})`,
     prompts: 'Suggestions de questions',
     promptsHint: 'Jusqu’à 4 premiers messages que les gens peuvent toucher.',
     prompt: (n: number) => `Suggestion ${num(n)}`,

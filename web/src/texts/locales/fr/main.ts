@@ -32,6 +32,8 @@ export const main: MainCatalog = {
       notFound: 'Page introuvable',
       chatFallback: 'Discussion',
       admin: 'Console',
+      memory: 'Mémoire',
+      data: 'Vos données',
     },
     startup: {
       offlineTitle: 'Service indisponible',

@@ -39,6 +39,11 @@ export const creator: CreatorCatalog = {
     overLimit: (over: number) => `上限を ${plural('ja', over, { other: '# 文字' })}超えています。`,
     greeting: 'あいさつ',
     greetingHint: '空のチャットに最初に表示される吹き出しです（モデルには送られず、料金もかかりません）。',
+    translations: '翻訳',
+    translationsHint:
+      '任意：Neura を自分の言語で使っている人に表示される名前と説明です。空欄の場合は上の内容が使われます。',
+    translationName: (language: string) => `名前（${language}）`,
+    translationDescription: (language: string) => `説明（${language}）`,
     prompts: 'おすすめの質問',
     promptsHint: 'タップして送れる最初のメッセージを 4 つまで設定できます。',
     prompt: (n: number) => `おすすめの質問 ${num(n)}`,

@@ -26,6 +26,8 @@ export const main: MainCatalog = {
       notFound: 'ページが見つかりません',
       chatFallback: 'チャット',
       admin: 'コンソール',
+      memory: 'メモリー',
+      data: 'あなたのデータ',
     },
     startup: {
       offlineTitle: 'サービスを利用できません',

@@ -47,6 +47,11 @@ export const creator: CreatorCatalog = {
       plural(L, over, { one: '# caractere acima do limite.', other: '# caracteres acima do limite.' }),
     greeting: 'Saudação',
     greetingHint: 'O primeiro balão de uma conversa vazia (não é enviado ao modelo nem cobrado).',
+    translations: 'Traduções',
+    translationsHint:
+      'Opcional: o nome e a descrição que as pessoas veem quando usam o Neura no idioma delas. Campos vazios usam os de cima.',
+    translationName: (language: string) => `Nome (${language})`,
+    translationDescription: (language: string) => `Descrição (${language})`,
     prompts: 'Sugestões de perguntas',
     promptsHint: 'Até 4 primeiras mensagens em que as pessoas podem tocar.',
     prompt: (n: number) => `Sugestão ${num(n)}`,

@@ -35,6 +35,8 @@ export const main: MainCatalog = {
       notFound: 'Página não encontrada',
       chatFallback: 'Conversa',
       admin: 'Console',
+      memory: 'Memória',
+      data: 'Seus dados',
     },
     startup: {
       offlineTitle: 'Serviço indisponível',

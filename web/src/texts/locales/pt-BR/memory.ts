@@ -1,0 +1,62 @@
+import type { MemoryCatalog } from '../../catalog';
+import { plural } from '../../plural';
+
+const L = 'pt-BR';
+const num = (n: number) => new Intl.NumberFormat(L).format(n);
+
+export const memory: MemoryCatalog = {
+  title: 'Memória',
+  settingsRow: 'Memória',
+  intro:
+    'Os personagens podem lembrar coisas sobre você entre conversas. Só você vê sua memória; você pode alterá-la ou apagá-la quando quiser.',
+  enabled: 'Usar memória',
+  enabledHint: 'Desativada, os personagens não leem nem salvam lembranças.',
+  aboutHeading: 'Sobre mim',
+  aboutLabel: 'O que todo personagem deve saber sobre você',
+  aboutPlaceholder: 'ex.: Sou Sam, enfermeira no Porto. Gosto de respostas curtas.',
+  aboutCount: (n: number, max: number) => `${num(n)} / ${num(max)}`,
+  saveAbout: 'Salvar "Sobre mim"',
+  savingAbout: 'Salvando…',
+  aboutSaved: '"Sobre mim" salvo.',
+  itemsHeading: 'Lembrado',
+  empty: 'Nada lembrado ainda. Diga a um personagem "lembre que…" ou adicione algo aqui.',
+  addLabel: 'Adicionar uma lembrança',
+  addPlaceholder: 'ex.: Sou vegetariano.',
+  add: 'Adicionar',
+  scopeLabel: 'Vale para',
+  scopes: { user: 'Todos os personagens', persona: 'Um personagem', chat: 'Uma conversa' },
+  scopeOf: (scope, name?: string) =>
+    scope === 'user' ? 'Todos os personagens' : scope === 'persona' ? (name ?? 'Um personagem') : 'Só esta conversa',
+  sourceUser: 'Adicionado por você',
+  sourceModel: 'Salvo pelo modelo',
+  pinned: 'Fixado',
+  pin: 'Fixar',
+  unpin: 'Desafixar',
+  edit: 'Editar',
+  editLabel: (text: string) => `Editar "${text}"`,
+  save: 'Salvar',
+  cancel: 'Cancelar',
+  delete: 'Excluir',
+  deleteLabel: (text: string) => `Excluir "${text}"`,
+  pinLabel: (text: string) => `Fixar "${text}"`,
+  unpinLabel: (text: string) => `Desafixar "${text}"`,
+  deleted: 'Lembrança excluída.',
+  forgetAll: 'Esquecer tudo',
+  forgetAllTitle: 'Esquecer tudo?',
+  forgetAllBody: 'Todas as lembranças são excluídas para sempre. "Sobre mim" e a chave ficam como estão.',
+  forgetAllConfirm: 'Esquecer tudo',
+  forgotAll: 'Tudo foi esquecido.',
+  loading: 'Carregando a memória',
+  loadFailed: 'Não foi possível carregar a memória.',
+  retry: 'Tentar novamente',
+  note: {
+    updated: 'Memória atualizada',
+    remembered: (text: string) => `Lembrado: ${text}`,
+    forgot: (text: string) => `Esquecido: ${text}`,
+    undo: 'Desfazer',
+    undone: 'Desfeito',
+    manage: 'Gerenciar memória',
+  },
+  receiptMemory: 'Memória',
+  tokens: (n: number) => plural(L, n, { one: '# token', other: '# tokens' }),
+};
