@@ -1,5 +1,5 @@
-import { InstallButton } from '../../settings/install-button';
 import { texts } from '../../texts/texts';
+import { InstallButton } from '../../ui/install-button';
 import { useAuthFlow } from '../auth-flow-store';
 import { SecondaryButton } from '../form-controls';
 import { phoneOs } from '../platform-checks';

@@ -1,6 +1,6 @@
 import { promptInstall, useInstallPrompt } from '../pwa/install-prompt';
 import { texts } from '../texts/texts';
-import { Button } from '../ui/button';
+import { Button } from './button';
 
 /**
  * "Install Neura": only while the browser offers the install (`beforeinstallprompt`), gone once it
