@@ -7,9 +7,9 @@
 //    derives; only the lifecycle itself is started and stopped.
 // Each case runs the same scan; planted violations show that it fails.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { plantedTrees } from './lib/planted-tree.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -49,20 +49,7 @@ function violations(base) {
   return found.sort();
 }
 
-const made = [];
-function tree(files) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-lifecycle-rules-'));
-  made.push(dir);
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, 'server/src', file)), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'server/src', file), text);
-  }
-  return dir;
-}
-
-afterAll(() => {
-  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tree = plantedTrees('lifecycle-rules', 'server/src');
 
 describe('lifecycle and jobs rules', () => {
   it('should pass timers in the job registry and starts and stops inside lifecycle parts', () => {

@@ -4,10 +4,10 @@
 // docs/history/). Functions over 80 lines are reported, not failed. Each case runs the same scan;
 // some plant a violation and show that it fails.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { plantedTrees } from './lib/planted-tree.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -92,22 +92,8 @@ function longFunctions(base) {
   return found.sort();
 }
 
-const made = [];
-/** A temp tree with `files` ({ path under the repository: source }). */
-function tree(files) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-size-rules-'));
-  made.push(dir);
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    fs.writeFileSync(path.join(dir, file), text);
-  }
-  return dir;
-}
+const tree = plantedTrees('size-rules');
 const lines = (n, line = 'export const x = 1;') => `${Array.from({ length: n }, () => line).join('\n')}\n`;
-
-afterAll(() => {
-  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 describe('source files of at most 300 lines', () => {
   it('should pass a file of 300 lines and the exempt kinds of any length', () => {

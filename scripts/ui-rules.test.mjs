@@ -7,9 +7,9 @@
 // plain markup to drive a component. Each case runs the same scan; some plant a violation and
 // show that it fails.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { plantedTrees } from './lib/planted-tree.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -73,20 +73,7 @@ function uiViolations(base) {
   return found.sort();
 }
 
-const made = [];
-function tree(files) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-ui-rules-'));
-  made.push(dir);
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    fs.writeFileSync(path.join(dir, file), text);
-  }
-  return dir;
-}
-
-afterAll(() => {
-  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tree = plantedTrees('ui-rules');
 
 describe('UI primitives (web/src/ui)', () => {
   it('should find no raw <button> or <label> outside ui/ and no copied primary class string in web/src', () => {

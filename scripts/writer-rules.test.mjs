@@ -5,9 +5,9 @@
 // are named below with their reason. Each case of the test runs the same scan; one plants a
 // violation and shows that it fails.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { plantedTrees } from './lib/planted-tree.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -49,21 +49,7 @@ function writesOutsideRepositories(base) {
   return found.sort();
 }
 
-const made = [];
-/** A temp tree with `files` ({ path under server/src: source }). */
-function tree(files) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-writer-rules-'));
-  made.push(dir);
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, 'server/src', file)), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'server/src', file), text);
-  }
-  return dir;
-}
-
-afterAll(() => {
-  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tree = plantedTrees('writer-rules', 'server/src');
 
 describe('one writer per table (writes only in repositories)', () => {
   it('should pass writes in repositories and reads anywhere', () => {
