@@ -1,6 +1,10 @@
 import type { PersonaVisibility, ReviewState } from '@neura/contract';
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+import { plural as pluralForms } from './plural';
+
+/** `n` with its noun, by en-US plural rules (the locale catalogs use `plural()` in their language). */
+const plural = (n: number, one: string, many: string) =>
+  pluralForms('en-US', n, { one: `# ${one}`, other: `# ${many}` });
 
 /** The texts of people's own personas (issue #29): the builder, My personas, the link page, reports. */
 export const creatorTexts = {
