@@ -29,6 +29,7 @@ import {
   suggestionLoaders,
   type TranslatedLocale,
 } from './loaders';
+import { partsFor } from './parts';
 
 /**
  * The language runtime (issue #43): which locale is active, loading its catalogs (one lazy chunk
@@ -133,8 +134,12 @@ function reflect(locale: AppLocale): void {
  */
 export async function setLocale(locale: AppLocale): Promise<void> {
   const mine = ++generation;
-  const [main, creator, memory, io, suggestions, admin] = await load(locale);
+  const [[main, creator, memory, io, suggestions, admin], applyParts] = await Promise.all([
+    load(locale),
+    partsFor(locale),
+  ]);
   if (mine !== generation) return;
+  applyParts();
   applyInPlace(mainTargets as unknown as Tree, main as unknown as Tree);
   if (firstRoute) {
     applyInPlace(firstRoute.memory.target as unknown as Tree, memory as unknown as Tree);
