@@ -173,3 +173,37 @@ describe('memory API', () => {
     );
   });
 });
+
+describe('memory cap', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ MEMORY_ITEMS_MAX: '5' });
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  it('should hold at most MEMORY_ITEMS_MAX items per user, even when 40 adds arrive at once', async () => {
+    const [gil, other] = [await createTestUser(t.services), await createTestUser(t.services)];
+    const add = (user: TestUser, i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/me/memory/items',
+        headers: { authorization: `Bearer ${user.token}` },
+        payload: { text: `Fact ${i}` },
+      });
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => add(gil, i)));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
+    const refused = results.filter((r) => r.statusCode !== 201);
+    expect(refused).toHaveLength(35);
+    for (const r of refused) {
+      expect(r.statusCode).toBe(400);
+      expect(r.json().message).toBe('Memory is full: it holds at most 5 items. Delete some to remember more.');
+    }
+    expect((await t.services.memory.get(gil.id)).items).toHaveLength(5);
+    // Another user's memory is not counted against this one.
+    expect((await add(other, 0)).statusCode).toBe(201);
+    // The model's remember is refused the same way, and told so (the reply goes on).
+    await expect(t.services.memory.add(gil.id, { text: 'One more' }, 'model')).rejects.toThrow(/Memory is full/);
+  });
+});

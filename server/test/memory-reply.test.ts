@@ -1,7 +1,9 @@
 import { type FakeOpenAI, type FakeRequest, startFakeOpenAI, toolScript } from '@neura/test-kit/fakes/openai';
 import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import { testDbKind } from '@neura/test-kit/server/database';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryRepository } from '../src/memory/repository.js';
 import { connected, doneFor, type Recorded, record, send, waitFor } from './helpers/conversation.js';
 import { connectSocket, type TestSocket } from './helpers/socket.js';
 
@@ -129,6 +131,28 @@ describe('memory in replies', () => {
         text: `Filler fact number ${i} about ordinary daily routines and errands.`,
       });
     expect(memoryLines(systemOf((await turn(pro, proChat.id, 'Hi')).request))).toHaveLength(61);
+  });
+
+  it('should read only the newest items its budget can hold, pinned first, not a page of them', async () => {
+    const fay = await createTestUser(t.services, { credits: 50 });
+    const chat = await createTestChat(t.services, fay.id, 'mindful-coach');
+    // 60 characters each: 15 tokens + 2 = 17 per item.
+    for (let i = 0; i < 40; i++)
+      await t.services.memory.add(fay.id, { text: `Fact ${String(i).padStart(2, '0')} ${'x'.repeat(52)}` });
+    const pinned = await remember(fay, { text: `Pinned ${'y'.repeat(53)}`, pinned: true });
+    const repo = new MemoryRepository(t.services.db, testDbKind());
+    const rows = await repo.applicable(fay.id, { personaId: 'mindful-coach', chatId: chat.id }, 100, 100);
+    // Costs before each row: 0, 17, 34, 51, 68, 85 (< 100), then 102: six rows.
+    expect(rows.map((r) => r.text.slice(0, 7))).toEqual([
+      'Pinned ',
+      'Fact 39',
+      'Fact 38',
+      'Fact 37',
+      'Fact 36',
+      'Fact 35',
+    ]);
+    expect(rows[0]?.id).toBe(pinned.id);
+    expect(await repo.applicable(fay.id, { personaId: 'mindful-coach', chatId: chat.id }, 3, 10_000)).toHaveLength(3);
   });
 
   it('should keep prompt text inside a memory as data (no delimiter look-alikes)', async () => {

@@ -96,6 +96,8 @@ export const configSchema = z.object({
   /** Memory's share of a reply's context (about me + items), in tokens; Pro users get the larger one. */
   MEMORY_CONTEXT_TOKENS: z.coerce.number().int().min(0).default(500),
   MEMORY_CONTEXT_TOKENS_PRO: z.coerce.number().int().min(0).default(1500),
+  /** The most items one user's memory holds (by hand and by the model together). */
+  MEMORY_ITEMS_MAX: z.coerce.number().int().min(1).max(100_000).default(1000),
 
   // Speech (ARCHITECTURE.md §3 Speech)
   VOICE_MAX_SECONDS: z.coerce.number().int().min(1).max(600).default(VOICE_MAX_SECONDS_DEFAULT),

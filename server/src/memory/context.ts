@@ -77,7 +77,7 @@ export async function applicableItems(
   aboutTokens: number,
 ): Promise<MemoryItem[]> {
   const [listed, matches] = await Promise.all([
-    repo.applicable(place.userId, place, listedMax(budget)),
+    repo.applicable(place.userId, place, listedMax(budget), budget - aboutTokens),
     repo.matching(place.userId, words, MATCHES_MAX, place),
   ]);
   const pinned = listed.filter((row) => row.pinned === 1);

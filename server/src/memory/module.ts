@@ -23,10 +23,16 @@ export function createMemoryModule(deps: {
   chats: Pick<ChatService, 'ownedRow'>;
 }) {
   const repo = new MemoryRepository(deps.db, deps.config.database.kind);
-  const memory = new MemoryService(deps.db, repo, deps.events, {
-    persona: (userId, personaId) => deps.personas.usableBy(personaId, userId),
-    chat: (userId, chatId) => deps.chats.ownedRow(userId, chatId),
-  });
+  const memory = new MemoryService(
+    deps.db,
+    repo,
+    deps.events,
+    {
+      persona: (userId, personaId) => deps.personas.usableBy(personaId, userId),
+      chat: (userId, chatId) => deps.chats.ownedRow(userId, chatId),
+    },
+    deps.config.MEMORY_ITEMS_MAX,
+  );
   deps.events.on('user.deleting', ({ userId, trx }) => repo.deleteAllOf(userId, trx));
   const budgets = { tokens: deps.config.MEMORY_CONTEXT_TOKENS, proTokens: deps.config.MEMORY_CONTEXT_TOKENS_PRO };
   return {

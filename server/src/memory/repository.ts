@@ -74,6 +74,23 @@ export class MemoryRepository {
     await trx.insertInto('memory_items').values(item).execute();
   }
 
+  /**
+   * Inserts `item` unless its user already holds `max` items; false when full. One statement whose
+   * count and insert are atomic on SQLite (one writer); on PostgreSQL the user's transaction-scoped
+   * advisory lock first, so parallel adds (two processes included) cannot pass the cap together.
+   */
+  async insertWithin(item: MemoryItemRecord, max: number, trx: Executor): Promise<boolean> {
+    if (this.kind === 'postgres') {
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`memory:${item.user_id}`}))`.execute(trx);
+    }
+    const columns = Object.keys(item) as Array<keyof MemoryItemRecord>;
+    const result = await sql`
+      INSERT INTO memory_items (${sql.join(columns.map((c) => sql.ref(c)))})
+      SELECT ${sql.join(columns.map((c) => sql`${item[c]}`))}
+      WHERE (SELECT count(*) FROM memory_items WHERE user_id = ${item.user_id}) < ${max}`.execute(trx);
+    return Number(result.numAffectedRows ?? 0) > 0;
+  }
+
   async update(
     userId: string,
     id: string,
@@ -110,24 +127,29 @@ export class MemoryRepository {
     await trx.deleteFrom('memory_settings').where('user_id', '=', userId).execute();
   }
 
-  /** The items that apply at `place`: pinned ones first, then the newest (the index's order); at most `limit`. */
-  applicable(userId: string, place: MemoryPlace, limit: number) {
-    return this.db
-      .selectFrom('memory_items')
-      .select(ITEM_COLUMNS)
-      .where('user_id', '=', userId)
-      .where((eb) =>
-        eb.or([
-          eb('scope', '=', 'user'),
-          eb.and([eb('scope', '=', 'persona'), eb('persona_id', '=', place.personaId)]),
-          eb.and([eb('scope', '=', 'chat'), eb('chat_id', '=', place.chatId)]),
-        ]),
-      )
-      .orderBy('pinned', 'desc')
-      .orderBy('updated_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+  /**
+   * The items that apply at `place`: pinned ones first, then the newest (the index's order); at most
+   * `limit`, and only as far as `budget` tokens reach — the running sum of each item's cost (its
+   * tokens, `ceil(length / 4)`, plus 2) stops after the first item that crosses it, so a send reads
+   * the few rows its section can hold, not a page of them.
+   */
+  async applicable(userId: string, place: MemoryPlace, limit: number, budget: number): Promise<MemoryItemRecord[]> {
+    const columns = sql.raw(ITEM_COLUMNS.join(', '));
+    const cost = sql`((length(text) + 3) / 4 + 2)`;
+    const { rows } = await sql<MemoryItemRecord>`
+      SELECT ${columns} FROM (
+        SELECT ${columns}, SUM(${cost}) OVER (
+          ORDER BY pinned DESC, updated_at DESC, id DESC ROWS UNBOUNDED PRECEDING) - ${cost} AS before
+        FROM memory_items
+        WHERE user_id = ${userId} AND (scope = 'user'
+          OR (scope = 'persona' AND persona_id = ${place.personaId})
+          OR (scope = 'chat' AND chat_id = ${place.chatId}))
+        ORDER BY pinned DESC, updated_at DESC, id DESC
+        LIMIT ${limit}
+      ) listed
+      WHERE before < ${budget}
+      ORDER BY pinned DESC, updated_at DESC, id DESC`.execute(this.db);
+    return rows;
   }
 
   /**

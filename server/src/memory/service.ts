@@ -18,6 +18,7 @@ export const memoryServiceTexts = {
   itemNotFound: 'That memory was not found.',
   personaNeeded: 'Name the persona this memory is for (personaId).',
   chatNeeded: 'Name the chat this memory is for (chatId).',
+  full: (max: number) => `Memory is full: it holds at most ${max} items. Delete some to remember more.`,
 } as const;
 
 /** Who checks that a persona or chat named by an item is one the user may use (404 when not). */
@@ -65,6 +66,7 @@ export class MemoryService {
     private readonly repo: MemoryRepository,
     private readonly events: EventBus,
     private readonly places: MemoryPlaces,
+    private readonly maxItems: number,
   ) {}
 
   /** Whether memory is on, "about me", and whether the user is Pro now (undefined: no such user). */
@@ -120,7 +122,10 @@ export class MemoryService {
       created_at: now,
       updated_at: now,
     };
-    await this.change(userId, (trx) => this.repo.insert(row, trx));
+    await this.change(userId, async (trx) => {
+      if (!(await this.repo.insertWithin(row, this.maxItems, trx)))
+        throw badRequest(memoryServiceTexts.full(this.maxItems));
+    });
     return presentItem(row);
   }
 

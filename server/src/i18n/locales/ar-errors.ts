@@ -142,6 +142,7 @@ export const arErrors: ErrorsCatalog = {
     zodInvalid: 'إدخال غير صالح',
   },
   templates: {
+    memoryFull: (max) => `الذاكرة ممتلئة: تتسع لـ ${max} عنصر على الأكثر. احذف بعضها لتتذكر المزيد.`,
     messageTooLong: (max) => `يمكن أن تتكون الرسائل من ${max} حرف على الأكثر.`,
     personaLimit: (max) => `يمكنك امتلاك ${max} شخصية على الأكثر. احذف واحدة قبل أن تنشئ أخرى.`,
     instructionsTooLong: (max) => `يجب ألا تتجاوز التعليمات ${max} حرف.`,

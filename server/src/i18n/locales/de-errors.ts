@@ -151,6 +151,8 @@ export const deErrors: ErrorsCatalog = {
     zodInvalid: 'Ungültige Eingabe',
   },
   templates: {
+    memoryFull: (max) =>
+      `Das Gedächtnis ist voll: Es fasst höchstens ${max} Einträge. Lösche einige, um mehr zu behalten.`,
     messageTooLong: (max) => `Nachrichten dürfen höchstens ${max} Zeichen lang sein.`,
     personaLimit: (max) => `Du kannst höchstens ${max} Personas haben. Lösche eine, bevor du eine neue erstellst.`,
     instructionsTooLong: (max) => `Anweisungen dürfen höchstens ${max} Zeichen lang sein.`,

@@ -149,6 +149,7 @@ export const enUSErrors = {
     zodInvalid: 'Invalid input',
   },
   templates: {
+    memoryFull: (max: string) => `Memory is full: it holds at most ${max} items. Delete some to remember more.`,
     messageTooLong: (max: string) => `Messages can be at most ${max} characters long.`,
     personaLimit: (max: string) => `You can have at most ${max} personas. Delete one before you create another.`,
     instructionsTooLong: (max: string) => `Instructions must be at most ${max} characters.`,

@@ -151,6 +151,7 @@ export const esErrors: ErrorsCatalog = {
     zodInvalid: 'Entrada no válida',
   },
   templates: {
+    memoryFull: (max) => `La memoria está llena: guarda como máximo ${max} recuerdos. Borra algunos para recordar más.`,
     messageTooLong: (max) => `Los mensajes pueden tener como máximo ${max} caracteres.`,
     personaLimit: (max) => `Puedes tener como máximo ${max} personas. Elimina una antes de crear otra.`,
     instructionsTooLong: (max) => `Las instrucciones pueden tener como máximo ${max} caracteres.`,

@@ -150,6 +150,8 @@ export const frErrors: ErrorsCatalog = {
     zodInvalid: 'Saisie non valide',
   },
   templates: {
+    memoryFull: (max) =>
+      `La mémoire est pleine : elle contient au plus ${max} souvenirs. Supprimez-en pour en retenir d’autres.`,
     messageTooLong: (max) => `Les messages peuvent contenir au maximum ${max} caractères.`,
     personaLimit: (max) => `Vous pouvez avoir au maximum ${max} personas. Supprimez-en un avant d’en créer un autre.`,
     instructionsTooLong: (max) => `Les instructions peuvent contenir au maximum ${max} caractères.`,

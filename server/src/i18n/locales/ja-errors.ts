@@ -145,6 +145,8 @@ export const jaErrors: ErrorsCatalog = {
     zodInvalid: '入力が正しくありません',
   },
   templates: {
+    memoryFull: (max) =>
+      `メモリーがいっぱいです:保存できるのは最大 ${max} 件です。さらに覚えさせるには、いくつか削除してください。`,
     messageTooLong: (max) => `メッセージは ${max} 文字以内にしてください。`,
     personaLimit: (max) => `ペルソナは最大 ${max} 個までです。新しく作る前に 1 つ削除してください。`,
     instructionsTooLong: (max) => `指示は ${max} 文字以内にしてください。`,

@@ -148,6 +148,7 @@ export const ptBRErrors: ErrorsCatalog = {
     zodInvalid: 'Entrada inválida',
   },
   templates: {
+    memoryFull: (max) => `A memória está cheia: ela guarda no máximo ${max} itens. Apague alguns para lembrar mais.`,
     messageTooLong: (max) => `As mensagens podem ter no máximo ${max} caracteres.`,
     personaLimit: (max) => `Você pode ter no máximo ${max} personas. Exclua uma antes de criar outra.`,
     instructionsTooLong: (max) => `As instruções podem ter no máximo ${max} caracteres.`,
