@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTestUser, type TestUser } from '@neura/test-kit/seed';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
+import { testRedisPrefix } from '@neura/test-kit/server/in-process';
 import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.js';
@@ -21,7 +22,7 @@ describeWithServices('two server processes on PostgreSQL + Redis', () => {
     if (!services) throw new Error('unreachable: guarded by describeWithServices');
     const db = await createPostgresDatabase();
     drop = db.drop;
-    const env = { DATABASE_URL: db.url, REDIS_URL: services.redisUrl };
+    const env = { DATABASE_URL: db.url, REDIS_URL: services.redisUrl, REDIS_PREFIX: testRedisPrefix() };
     // Process A migrates first; B and the in-test emitter then share the same schema.
     a = await startServerProcess({ env, entry: 'source' });
     b = await startServerProcess({ env, entry: 'source' });

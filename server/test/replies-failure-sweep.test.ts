@@ -6,6 +6,7 @@ import { type FakeOpenAI, startFakeOpenAI, toolScript } from '@neura/test-kit/fa
 import { type FakeImages, startFakeImages } from '@neura/test-kit/fakes/openai-images';
 import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
 import { createPostgresDatabase, testDbKind } from '@neura/test-kit/server/database';
+import { testRedisPrefix } from '@neura/test-kit/server/in-process';
 import { startTcpProxy, type TcpProxy, viaProxy } from '@neura/test-kit/server/tcp-proxy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app.js';
@@ -52,7 +53,11 @@ async function startRig(services?: { databaseUrl: string; redisUrl: string }): P
     const redisUrl = new URL(services.redisUrl);
     db = await startTcpProxy(pgUrl.hostname, Number(pgUrl.port || 5432));
     redis = await startTcpProxy(redisUrl.hostname, Number(redisUrl.port || 6379));
-    env = { DATABASE_URL: viaProxy(pg.url, db), REDIS_URL: viaProxy(services.redisUrl, redis) };
+    env = {
+      DATABASE_URL: viaProxy(pg.url, db),
+      REDIS_URL: viaProxy(services.redisUrl, redis),
+      REDIS_PREFIX: testRedisPrefix(),
+    };
   }
   const built = await buildApp(
     loadConfig({

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -37,6 +38,12 @@ function testConfig(dataDir: string, env: Record<string, string>): Config {
 }
 
 /**
+ * A namespace of its own on the shared Redis (REDIS_PREFIX): test files run at once (and several
+ * checkouts' runs) then never share limits, locks or events through the default prefix.
+ */
+export const testRedisPrefix = () => `test-${randomBytes(5).toString('hex')}`;
+
+/**
  * The real app on a fresh database (a temp SQLite file, or a fresh PostgreSQL database in the
  * PostgreSQL run; DATABASE_URL in `env` wins) listening on a random port, so HTTP via inject and
  * real sockets both work.
@@ -44,7 +51,13 @@ function testConfig(dataDir: string, env: Record<string, string>): Config {
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-test-'));
   const pgDb = testDbKind() === 'postgres' && !env.DATABASE_URL ? await createPostgresDatabase() : undefined;
-  const app = await listenApp(testConfig(dataDir, { ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...env }));
+  const app = await listenApp(
+    testConfig(dataDir, {
+      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+      ...(env.REDIS_URL ? { REDIS_PREFIX: testRedisPrefix() } : {}),
+      ...env,
+    }),
+  );
   return {
     ...app,
     async stop() {
@@ -70,6 +83,7 @@ export async function startTestCluster(count = 2, env: Record<string, string> = 
     throw new Error('TEST_DATABASE_URL and TEST_REDIS_URL are needed for the multi-process tests');
   }
   const pgDb = await createPostgresDatabase();
+  const prefix = testRedisPrefix();
   const apps: TestApp[] = [];
   const dirs: string[] = [];
   const stop = async () => {
@@ -82,7 +96,11 @@ export async function startTestCluster(count = 2, env: Record<string, string> = 
     for (let i = 0; i < count; i++) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-cluster-'));
       dirs.push(dataDir);
-      apps.push(await listenApp(testConfig(dataDir, { DATABASE_URL: pgDb.url, REDIS_URL: redisUrl, ...env })));
+      apps.push(
+        await listenApp(
+          testConfig(dataDir, { DATABASE_URL: pgDb.url, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, ...env }),
+        ),
+      );
     }
   } catch (error) {
     await stop();
