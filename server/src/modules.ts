@@ -222,6 +222,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     feedback.routes,
     speechRoutes,
     billing.routes,
+    billing.limitRoutes,
     skills.routes,
     files.routes,
     adminConsole.routes,
