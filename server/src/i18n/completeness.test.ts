@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import * as contract from '@neura/contract';
 import { describe, expect, it } from 'vitest';
 import { conversationTexts } from '../conversation/texts.js';
+import { cardTexts } from '../creator/card.js';
 import { creatorTexts } from '../creator/texts.js';
 import { limitTexts } from '../credits/limits.js';
 import { mediaTexts } from '../media/routes.js';
@@ -86,6 +87,7 @@ describe('every user-facing server message is in the catalog (issue #43)', () =>
       ...leaves(avatarTexts),
       ...leaves(memoryServiceTexts),
       ...leaves(limitTexts),
+      ...leaves(cardTexts),
     ];
     expect(all.filter((text) => translateMessage(text, 'ja') === text)).toEqual([]);
   });
