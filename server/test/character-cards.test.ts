@@ -119,7 +119,7 @@ describe('character cards', () => {
     expect(res.body.instructions).toContain('Scenario: The bridge of the starship Lumen');
     expect(res.body.instructions).toContain('Example messages:');
     // The card's picture is the avatar; every field of the card is kept, unknown ones too.
-    expect(res.body.avatarUrl).toMatch(/\/avatar/);
+    expect(res.body.avatarUrl).toMatch(/avatar/);
     const kept = await cardOf(res.body.id);
     expect(kept.alternate_greetings).toEqual(['Captain on deck.', 'Ah, you are awake.']);
     expect(kept.extensions.depth_prompt).toEqual({ depth: 4, prompt: 'Stay on the bridge.' });
