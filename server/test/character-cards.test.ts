@@ -107,7 +107,7 @@ describe('character cards', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       name: 'Captain Mira',
-      greeting: 'Welcome aboard the Lumen, the user. I am Captain Mira.',
+      greeting: 'Welcome aboard the Lumen, friend. I am Captain Mira.',
       description: 'A friendly sci-fi captain.',
       tags: ['sci-fi', 'captain'],
       visibility: 'private',

@@ -96,8 +96,9 @@ export function readCard(bytes: Buffer): CardData {
   return cardData(parseJson(text));
 }
 
-const macros = (text: string, name: string) =>
-  text.replace(/\{\{char\}\}|<BOT>/gi, name).replace(/\{\{user\}\}|<USER>/gi, 'the user');
+/** SillyTavern's `{{char}}` / `{{user}}` (V1: `<BOT>` / `<USER>`): the name, and who reads it. */
+const macros = (text: string, name: string, user = 'the user') =>
+  text.replace(/\{\{char\}\}|<BOT>/gi, name).replace(/\{\{user\}\}|<USER>/gi, user);
 
 /** The persona's instructions made of a card's character: who it is, its personality, scenario and examples. */
 export function instructionsOf(data: CardData, max: number): string {
@@ -124,7 +125,8 @@ export function instructionsOf(data: CardData, max: number): string {
 export function personaInputOf(data: CardData, instructionsMax: number) {
   const limits = CUSTOM_PERSONA_LIMITS;
   const line = (value: unknown, max: number) => clean(str(value)).replace(/\s+/g, ' ').trim().slice(0, max);
-  const greeting = macros(clean(str(data.first_mes)).trim(), data.name).slice(0, limits.greeting);
+  // A greeting is shown to whoever opens the chat: addressed as a friend, not by a name.
+  const greeting = macros(clean(str(data.first_mes)).trim(), data.name, 'friend').slice(0, limits.greeting);
   const blurb = clean(str(data.creator_notes)).trim() || clean(str(data.description)).trim();
   return {
     input: {

@@ -83,7 +83,7 @@ function LimitsForm({ limits }: { limits: SpendingLimits }) {
         </Field>
       </div>
       <div className="flex justify-end">
-        <Button type="submit" disabled={saving} data-testid="save-limits">
+        <Button type="submit" variant="primary" disabled={saving} data-testid="save-limits">
           {saving ? t.savingLimits : t.saveLimits}
         </Button>
       </div>
