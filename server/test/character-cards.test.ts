@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
+import type { CustomPersona } from '@neura/contract';
 import { createTestUser, type TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import sharp from 'sharp';
@@ -86,7 +87,7 @@ describe('character cards', () => {
       headers: { authorization: `Bearer ${user.token}` },
       body: form,
     });
-    return { status: res.status, body: await res.json() };
+    return { status: res.status, body: (await res.json()) as CustomPersona & { message: string } };
   };
   const exported = async (user: TestUser, id: string, query = '') => {
     const res = await fetch(`${t.url}${t.apiPrefix}/users/me/personas/${id}/card${query}`, {

@@ -79,8 +79,7 @@ export function createBillingModule({
     billing,
     billingAdmin,
     stripeWebhook,
-    routes: billingRoutes(auth, billing, stripeWebhook),
-    /** The user's own spending limits (issue #49). */
-    limitRoutes: limitRoutes(auth, credits),
+    /** Billing's routes, and the user's own spending limits (issue #49). */
+    routes: [billingRoutes(auth, billing, stripeWebhook), limitRoutes(auth, credits)],
   };
 }

@@ -1,4 +1,4 @@
-import { CUSTOM_PERSONA_LIMITS } from '@neura/contract';
+import { CONTROL_CHARS_MULTILINE, CUSTOM_PERSONA_LIMITS } from '@neura/contract';
 import { badRequest } from '../errors.js';
 import { isPng, PngError, readChunks, textChunk, textsOf, writeChunks } from './png-chunks.js';
 
@@ -41,8 +41,8 @@ const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 /** Text as data: line ends made `\n`, control characters (other than tab and newline) removed. */
-export const clean = (text: string): string =>
-  text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '');
+const CONTROL = new RegExp(CONTROL_CHARS_MULTILINE.source, 'g');
+export const clean = (text: string): string => text.replace(/\r\n?/g, '\n').replace(CONTROL, '');
 
 function parseJson(text: string): unknown {
   if (Buffer.byteLength(text) > CARD_TEXT_MAX) throw badRequest(cardTexts.tooLarge(CARD_TEXT_MAX / 1024));
