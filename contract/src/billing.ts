@@ -88,3 +88,24 @@ export const ledgerEntrySchema = z.object({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 export const ledgerResponseSchema = z.array(ledgerEntrySchema);
+
+/** A spending limit the user sets (issue #49): whole credits, up to a billion. */
+const limitCredits = z.number().int().min(1).max(1_000_000_000).nullable();
+
+/** `PUT /api/users/me/limits`: a field left out stays as it is; null clears it. */
+export const spendingLimitsInputSchema = z.object({
+  dailyCredits: limitCredits.optional(),
+  monthlyCredits: limitCredits.optional(),
+});
+export type SpendingLimitsInput = z.infer<typeof spendingLimitsInputSchema>;
+
+/** `GET|PUT /api/users/me/limits`: the limits (null: none), what counts against them now, and when each resets (UTC). */
+export const spendingLimitsSchema = z.object({
+  dailyCredits: z.number().int().nullable(),
+  monthlyCredits: z.number().int().nullable(),
+  spentToday: z.number().int(),
+  spentThisMonth: z.number().int(),
+  dayResetsAt: z.string(),
+  monthResetsAt: z.string(),
+});
+export type SpendingLimits = z.infer<typeof spendingLimitsSchema>;

@@ -30,6 +30,7 @@ export const ERROR_STATUS = {
   'auth:suspended': 403,
   'invite:invalid': 400,
   'credits:insufficient': 402,
+  'credits:limit': 402,
   'pro:required': 403,
   forbidden: 403,
   'not-found': 404,

@@ -124,3 +124,7 @@ export const speechStatusSchema = z.object({
   maxSeconds: z.number(),
 });
 export type SpeechStatus = z.infer<typeof speechStatusSchema>;
+
+/** `POST /api/users/me/chats/{id}/fork` (issue #49): a new chat with the messages up to and including this one. */
+export const forkChatRequestSchema = z.object({ messageId: z.string().min(1).max(64) }).strict();
+export const forkChatResponseSchema = z.object({ id: z.string() });

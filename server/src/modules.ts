@@ -221,7 +221,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     conversation.routes,
     feedback.routes,
     speechRoutes,
-    billing.routes,
+    ...billing.routes,
     skills.routes,
     files.routes,
     adminConsole.routes,

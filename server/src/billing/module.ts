@@ -10,6 +10,7 @@ import type { EventBus } from '../lib/events.js';
 import type { Mailer } from '../mail/mailer.js';
 import { BillingAdminService } from './admin-service.js';
 import { Fulfilment } from './fulfilment.js';
+import { limitRoutes } from './limit-routes.js';
 import { Catalog } from './products.js';
 import type { PaymentProvider } from './provider.js';
 import { BillingRepository } from './repository.js';
@@ -74,5 +75,11 @@ export function createBillingModule({
   const stripeWebhook = stripe ? new StripeWebhook(stripe, billing, log, onWebhookOutcome) : undefined;
   /** What an operator does to orders and subscriptions (the console). */
   const billingAdmin = new BillingAdminService({ billing, users, pro, audit, appUrl, mailer, log });
-  return { billing, billingAdmin, stripeWebhook, routes: billingRoutes(auth, billing, stripeWebhook) };
+  return {
+    billing,
+    billingAdmin,
+    stripeWebhook,
+    /** Billing's routes, and the user's own spending limits (issue #49). */
+    routes: [billingRoutes(auth, billing, stripeWebhook), limitRoutes(auth, credits)],
+  };
 }

@@ -75,6 +75,35 @@ export class ChatService {
     return chat;
   }
 
+  /**
+   * A fork of the user's chat (issue #49) in the caller's transaction: a new chat of the same
+   * persona named `name`, with the preview and activity of its last copied message;
+   * `chat.created` goes out once `trx` commits.
+   */
+  async insertForkIn(
+    trx: Tx,
+    userId: string,
+    fork: { id: string; personaId: string; name: string; preview: string; lastMessageAt: string | null },
+  ): Promise<Chat> {
+    const now = nowIso();
+    const row = {
+      id: fork.id,
+      user_id: userId,
+      persona_id: fork.personaId,
+      name: fork.name,
+      last_message_at: fork.lastMessageAt,
+      preview: previewOf(fork.preview),
+      is_pinned: 0,
+      is_archived: 0,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.chats.insert(row, trx);
+    const chat = presentChat(row);
+    this.events.emitAfterCommit(trx, 'chat.created', { userId, chat });
+    return chat;
+  }
+
   /** PATCH: exactly one of name, isPinned, isArchived (validated by the route). */
   async patch(userId: string, chatId: string, patch: ChatPatchRequest): Promise<Chat> {
     const changes =

@@ -96,7 +96,12 @@ export function createConversationModule(deps: ConversationModuleDeps) {
   ];
   return {
     conversation,
-    routes: conversationRoutes(deps.auth, conversation, { chats: deps.chatService, messages }),
+    routes: conversationRoutes(
+      deps.auth,
+      conversation,
+      { chats: deps.chatService, messages },
+      { db: deps.db, chats: deps.chatService, messages, files: deps.files },
+    ),
     part,
     jobs,
   };

@@ -34,6 +34,27 @@ export class MessageRepository {
     await trx.insertInto('messages').values(message).execute();
   }
 
+  /** A chat's messages up to and including `messageId`, oldest first (ids follow creation; a fork's copy). */
+  listUpTo(chatId: string, messageId: string, trx: Executor = this.db): Promise<MessageRow[]> {
+    return trx
+      .selectFrom('messages')
+      .selectAll()
+      .where('chat_id', '=', chatId)
+      .where('id', '<=', messageId)
+      .orderBy('id', 'asc')
+      .execute();
+  }
+
+  /** Inserts copied messages (a fork), in batches. */
+  async insertMany(rows: NewMessage[], trx: Executor = this.db): Promise<void> {
+    for (let i = 0; i < rows.length; i += 100) {
+      await trx
+        .insertInto('messages')
+        .values(rows.slice(i, i + 100))
+        .execute();
+    }
+  }
+
   findById(id: string, trx: Executor = this.db): Promise<MessageRow | undefined> {
     return trx.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
   }

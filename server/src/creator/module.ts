@@ -13,6 +13,8 @@ import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import type { LlmRegistry } from '../llm/registry.js';
 import type { SkillRegistry } from '../skills/registry.js';
 import { CreatorAdminService } from './admin-service.js';
+import { cardRoutes } from './card-routes.js';
+import { CardService } from './cards.js';
 import { CustomPersonaPricing } from './pricing.js';
 import { CustomPersonaRepository } from './repository.js';
 import { creatorAdminRoutes, creatorRoutes, personaProfileRoutes } from './routes.js';
@@ -55,7 +57,13 @@ export function createCreatorModule(deps: {
     catalogChanged: deps.catalogChanged,
   });
   deps.events.on('user.deleting', ({ userId, trx }) => creator.deleteAllOf(userId, trx));
+  const cards = new CardService({
+    creator,
+    store: deps.store,
+    instructionsMax: deps.config.CUSTOM_PERSONA_INSTRUCTIONS_MAX,
+  });
   const routes: FastifyPluginAsync[] = [
+    cardRoutes(deps.auth, cards),
     creatorRoutes(deps.auth, creator),
     personaProfileRoutes(deps.auth, creator),
     creatorAdminRoutes(deps.auth, new CreatorAdminService({ ...deps, personas, pricing, users }), deps.adminRoutes),

@@ -11,7 +11,7 @@ import {
 import type { AuditLog } from '../audit/repository.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
-import type { Executor } from '../db/database.js';
+import { type Executor, toJson } from '../db/database.js';
 import type { PersonaRow } from '../db/schema.js';
 import { AppError, badRequest } from '../errors.js';
 import type { FeedbackService } from '../feedback/service.js';
@@ -92,12 +92,20 @@ export class CreatorService {
     return presentCustomPersona(await this.ownedRow(userId, id));
   }
 
-  async create(userId: string, body: unknown): Promise<CustomPersona> {
+  /** A new persona; `from` is what an imported character card adds (its tags and the whole card). */
+  async create(
+    userId: string,
+    body: unknown,
+    from?: { tags: string[]; card: Record<string, unknown> },
+  ): Promise<CustomPersona> {
     checkSkillNames(body);
     const input = validate(customPersonaInputSchema, body);
     checkLimits(this.d, input);
     const model = input.model ?? this.d.pricing.defaultModel;
-    const row = newRow(input, userId, model, await this.d.pricing.priceOf(model));
+    const row = {
+      ...newRow(input, userId, model, await this.d.pricing.priceOf(model)),
+      ...(from ? { tags: toJson(from.tags), card: toJson(from.card) } : {}),
+    };
     // Creations per account per day (L5): deleting does not give a creation back.
     const perDay = this.d.config.CUSTOM_PERSONAS_CREATED_PER_DAY;
     const reservation = await reserveOr(
@@ -265,7 +273,8 @@ export class CreatorService {
 
   // ------------------------------------------------------------------ helpers
 
-  private async ownedRow(userId: string, id: string): Promise<PersonaRow> {
+  /** The owner's persona row, or a 404 (also for another user's). */
+  async ownedRow(userId: string, id: string): Promise<PersonaRow> {
     const row = await this.d.personas.findOwned(userId, id);
     if (!row) throw new AppError('not-found', t.notFound);
     return row;

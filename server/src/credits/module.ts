@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import type { EventBus } from '../lib/events.js';
+import { SpendingLimitRepository } from './limits-repository.js';
 import { CreditRepository } from './repository.js';
 import { CreditService } from './service.js';
 
@@ -14,7 +15,8 @@ export function createCreditsModule({
   /** The metrics' ledger counters (a declared hook, not a setter). */
   onLedger?: (amount: number, reason: string) => void;
 }) {
-  const credits = new CreditService(db, new CreditRepository(db), events, onLedger);
+  const limits = new SpendingLimitRepository(db);
+  const credits = new CreditService(db, new CreditRepository(db), events, limits, onLedger);
   events.on('user.deleting', ({ userId, trx }) => credits.deleteLedgerOf(userId, trx));
   return { credits };
 }

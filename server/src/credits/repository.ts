@@ -59,7 +59,7 @@ export class CreditRepository {
   listSurcharges(userId: string, messageId: string, trx: Executor = this.db) {
     return trx
       .selectFrom('credit_ledger')
-      .select(['idempotency_key', 'amount', 'reason'])
+      .select(['idempotency_key', 'amount', 'reason', 'created_at'])
       .where('user_id', '=', userId)
       .where('idempotency_key', 'like', `tool:${messageId.replace(/[\\%_]/g, '')}:%`)
       .where('amount', '<', 0)

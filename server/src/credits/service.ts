@@ -1,6 +1,8 @@
 import { afterCommit, type Db, type Executor, inTransaction, type Tx } from '../db/database.js';
 import { AppError } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
+import { limitError, presentLimits } from './limits.js';
+import type { SpendingLimitRepository } from './limits-repository.js';
 import type { CreditRepository } from './repository.js';
 
 export const chargeKey = (messageId: string) => `charge:${messageId}`;
@@ -33,6 +35,8 @@ export class CreditService {
     private readonly db: Db,
     private readonly credits: CreditRepository,
     private readonly events: EventBus,
+    /** The user's spending limits (issue #49), counted in each charge's transaction. */
+    private readonly limits: SpendingLimitRepository,
     /**
      * Told of every ledger change once it is written (metrics): a negative amount is a charge. A
      * change made inside a caller's transaction is told when written, before that transaction ends.
@@ -74,6 +78,7 @@ export class CreditService {
   async chargeInTransaction(trx: Tx, userId: string, amount: number, messageId: string): Promise<number> {
     const balance = await this.credits.debitIfCovered(userId, amount, trx);
     if (balance === undefined) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
+    await this.spendWithinLimits(trx, userId, amount);
     const written = await this.credits.addLedgerRow(
       { userId, amount: -amount, reason: 'message', idempotencyKey: chargeKey(messageId) },
       trx,
@@ -115,6 +120,7 @@ export class CreditService {
       if (written) {
         back -= charge.amount;
         this.onLedger?.(-charge.amount, reason);
+        await this.limits.unspend(userId, -charge.amount, charge.created_at, trx);
       }
     }
     // The reply's skill surcharges go back with it (finding N9: a failed or interrupted reply kept
@@ -132,6 +138,7 @@ export class CreditService {
       if (written) {
         back -= surcharge.amount;
         this.onLedger?.(-surcharge.amount, `refund:${surcharge.reason}`);
+        await this.limits.unspend(userId, -surcharge.amount, surcharge.created_at, trx);
       }
     }
     if (back === 0) return undefined;
@@ -160,11 +167,13 @@ export class CreditService {
       const left = await this.credits.debitIfCovered(userId, amount, trx);
       // Not covered: throwing rolls the ledger row back with it.
       if (left === undefined) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
+      await this.spendWithinLimits(trx, userId, amount);
       this.onLedger?.(-amount, reason);
       this.announce(trx, userId, left);
       return left;
     }).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === 'credits:insufficient') return undefined;
+      if (error instanceof AppError && (error.code === 'credits:insufficient' || error.code === 'credits:limit'))
+        return undefined;
       throw error;
     });
   }
@@ -184,9 +193,37 @@ export class CreditService {
     );
     if (!written) return undefined;
     this.onLedger?.(-charge.amount, reason);
+    await this.limits.unspend(userId, -charge.amount, charge.created_at, trx);
     const balance = await this.credits.adjust(userId, -charge.amount, trx);
     this.announce(trx, userId, balance);
     return balance;
+  }
+
+  /**
+   * Counts a charge of `amount` against the user's spending limits in the charge's transaction (one
+   * conditional statement); throws `credits:limit`, naming the limit and when it resets, when it
+   * would pass one (the caller's transaction then rolls the charge back).
+   */
+  private async spendWithinLimits(trx: Tx, userId: string, amount: number): Promise<void> {
+    if (amount <= 0) return;
+    const now = new Date();
+    if (await this.limits.spend(userId, amount, trx, now)) return;
+    throw limitError(await this.limits.find(userId, trx), amount, now);
+  }
+
+  /** The user's spending limits and what counts against them now. */
+  async spendingLimits(userId: string) {
+    return presentLimits(await this.limits.find(userId));
+  }
+
+  /** Sets the user's limits (a field left out stays; null clears it). */
+  async setSpendingLimits(userId: string, input: { dailyCredits?: number | null; monthlyCredits?: number | null }) {
+    const current = await this.limits.find(userId);
+    await this.limits.setLimits(userId, {
+      daily: input.dailyCredits === undefined ? (current?.daily_credits ?? null) : input.dailyCredits,
+      monthly: input.monthlyCredits === undefined ? (current?.monthly_credits ?? null) : input.monthlyCredits,
+    });
+    return presentLimits(await this.limits.find(userId));
   }
 
   /** The user's ledger rows, newest first (read-only, for the credit history). */
@@ -199,9 +236,10 @@ export class CreditService {
     return this.credits.personaNamesForMessages(messageIds);
   }
 
-  /** Removes the user's ledger (account deletion, inside its transaction). */
-  deleteLedgerOf(userId: string, trx: Executor): Promise<void> {
-    return this.credits.deleteLedgerOf(userId, trx);
+  /** Removes the user's ledger and spending limits (account deletion, inside its transaction). */
+  async deleteLedgerOf(userId: string, trx: Executor): Promise<void> {
+    await this.limits.deleteOf(userId, trx);
+    await this.credits.deleteLedgerOf(userId, trx);
   }
 
   /**

@@ -14,6 +14,7 @@ import type {
   BillingSubscriptionsTable,
   CreditLedgerTable,
   OrdersTable,
+  SpendingLimitsTable,
 } from './schema/billing.js';
 import type {
   ChatSharesTable,
@@ -70,6 +71,7 @@ export interface Database {
   jobs: JobsTable;
   memory_settings: MemorySettingsTable;
   memory_items: MemoryItemsTable;
+  spending_limits: SpendingLimitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -19,6 +19,11 @@ export class FileRepository {
     await this.db.insertInto('files').values(row).execute();
   }
 
+  /** The files of a chat with everything known about them (a fork copies them). */
+  listRowsByChat(chatId: string): Promise<FileRow[]> {
+    return this.db.selectFrom('files').selectAll().where('chat_id', '=', chatId).execute();
+  }
+
   findById(id: string): Promise<FileRow | undefined> {
     return this.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
   }

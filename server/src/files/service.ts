@@ -217,6 +217,49 @@ export class FileService {
     }
   }
 
+  /**
+   * A fork (issue #49): copies the files of `fromChatId` that `mentionedIn` names (attachments,
+   * pictures and tracks of the copied messages) into `toChatId`, each with its own bytes, so either
+   * chat can be deleted without the other losing a file. Counts against the storage quota like any
+   * file. Answers the new id of each copied file and how to take the copies back.
+   */
+  async copyForFork(
+    userId: string,
+    fromChatId: string,
+    toChatId: string,
+    mentionedIn: string,
+  ): Promise<{ ids: Map<string, string>; undo: () => Promise<void> }> {
+    const rows = (await this.files.listRowsByChat(fromChatId)).filter(
+      (r) => r.user_id === userId && mentionedIn.includes(r.id),
+    );
+    const size = rows.reduce((sum, r) => sum + r.size, 0);
+    if (size > 0 && (await this.files.totalSize(userId)) + size > this.quotaBytes) {
+      throw new AppError('file:quota-exceeded', texts.quota(Math.round(this.quotaBytes / 1_048_576)));
+    }
+    const ids = new Map<string, string>();
+    const made: FileRow[] = [];
+    const undo = async () => {
+      await this.files.deleteIds(made.map((r) => r.id));
+      await Promise.all(made.map((r) => this.store.delete(r.storage_key).catch(() => undefined)));
+    };
+    try {
+      for (const row of rows) {
+        const bytes = await this.store.get(row.storage_key);
+        if (!bytes) continue;
+        const id = newId();
+        const copy: FileRow = { ...row, id, chat_id: toChatId, storage_key: `${nowIso().slice(0, 7)}/${id}` };
+        await this.store.put(copy.storage_key, bytes);
+        made.push(copy);
+        await this.files.insert(copy);
+        ids.set(row.id, id);
+      }
+    } catch (error) {
+      await undo();
+      throw error;
+    }
+    return { ids, undo };
+  }
+
   /** `chat.deleting`: the chat's files go, rows then bytes. */
   async deleteForChat(chatId: string): Promise<void> {
     const rows = await this.files.listByChat(chatId);

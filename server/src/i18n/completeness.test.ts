@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import * as contract from '@neura/contract';
 import { describe, expect, it } from 'vitest';
 import { conversationTexts } from '../conversation/texts.js';
+import { cardTexts } from '../creator/card.js';
 import { creatorTexts } from '../creator/texts.js';
+import { limitTexts } from '../credits/limits.js';
 import { mediaTexts } from '../media/routes.js';
 import { memoryServiceTexts } from '../memory/service.js';
 import { avatarTexts } from '../personas/avatar.js';
@@ -84,6 +86,8 @@ describe('every user-facing server message is in the catalog (issue #43)', () =>
       ...leaves(mediaTexts),
       ...leaves(avatarTexts),
       ...leaves(memoryServiceTexts),
+      ...leaves(limitTexts),
+      ...leaves(cardTexts),
     ];
     expect(all.filter((text) => translateMessage(text, 'ja') === text)).toEqual([]);
   });

@@ -133,8 +133,20 @@ describe('Buy Credits', () => {
   });
 
   it('should offer to try again when the packs fail to load', async () => {
+    const limits = {
+      dailyCredits: null,
+      monthlyCredits: null,
+      spentToday: 0,
+      spentThisMonth: 0,
+      dayResetsAt: '2026-11-29T00:00:00.000Z',
+      monthResetsAt: '2026-12-01T00:00:00.000Z',
+    };
     handler = (url) =>
-      url.endsWith('/billing/products') ? { status: 500, body: { message: 'x', code: 'internal' } } : { body: [] };
+      url.endsWith('/billing/products')
+        ? { status: 500, body: { message: 'x', code: 'internal' } }
+        : url.endsWith('/users/me/limits')
+          ? { body: limits }
+          : { body: [] };
     renderAt('/settings/credits');
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
   });

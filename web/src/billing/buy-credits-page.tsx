@@ -9,8 +9,10 @@ import { LoadError } from './load-error';
 import { PackCard, PackSkeleton } from './pack-card';
 import { PurchaseHistory } from './purchase-history';
 import { invalidateLedger, useLedger } from './queries/ledger';
+import { invalidateLimits } from './queries/limits';
 import { invalidateOrders, useOrders } from './queries/orders';
 import { useProducts } from './queries/products';
+import { SpendingLimitsCard } from './spending-limits';
 import { startCheckout } from './start-checkout';
 
 function BalanceCard({ credits }: { credits: number | null }) {
@@ -47,6 +49,7 @@ export default function BuyCreditsPage() {
     seen.current = credits;
     void invalidateOrders();
     void invalidateLedger();
+    void invalidateLimits();
   }, [credits]);
 
   const buy = async (packId: string) => {
@@ -97,6 +100,7 @@ export default function BuyCreditsPage() {
           </ul>
         )}
       </Card>
+      <SpendingLimitsCard />
       <PurchaseHistory orders={orders} />
       <CreditsHistory ledger={ledger} />
     </div>

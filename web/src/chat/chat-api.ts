@@ -1,4 +1,4 @@
-import { type Chat, type ChatStatus, MESSAGES_PAGE_SIZE, type Message } from '@neura/contract';
+import { type Chat, type ChatStatus, forkChatResponseSchema, MESSAGES_PAGE_SIZE, type Message } from '@neura/contract';
 import { callSession, sessionEvents } from '../api/call-session';
 import { chatParser } from '../api/guards';
 import { api } from '../api/http';
@@ -11,6 +11,16 @@ export async function fetchMessages(chatId: string, before?: string, limit = MES
   return withToolParts(
     await api(`/users/me/chats/${encodeURIComponent(chatId)}/messages?${query}`, {}, messagesParser),
   );
+}
+
+/** Fork (issue #49): a new chat with the messages up to and including `messageId`; resolves with its id. */
+export async function forkChat(chatId: string, messageId: string): Promise<string> {
+  const { id } = await api(
+    `/users/me/chats/${encodeURIComponent(chatId)}/fork`,
+    { method: 'POST', body: { messageId } },
+    forkChatResponseSchema,
+  );
+  return id;
 }
 
 export function fetchChat(chatId: string): Promise<Chat> {

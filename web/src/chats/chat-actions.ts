@@ -110,7 +110,7 @@ export async function sendFirstMessage(personaId: string, text: string, attachme
     // The server removed the chat again (its chat.deleted may still be on its way).
     if (announced) dispatchChats({ type: 'removed', chatId: announced });
     const code = error instanceof AppError ? error.code : null;
-    if (code === 'credits:insufficient' || code === 'pro:required') showSendError(error);
+    if (code === 'credits:insufficient' || code === 'credits:limit' || code === 'pro:required') showSendError(error);
     else
       showToast({
         severity: 'error',

@@ -1,6 +1,6 @@
 import { AppError, errorMessage } from '../api/app-error';
 import { useAppStore } from '../store/app-store';
-import { texts } from '../texts/texts';
+import { billingTexts, texts } from '../texts/texts';
 import { showToast } from '../ui/toast-store';
 
 /** A refused or failed send as a typed toast (never as a fake chat message). */
@@ -12,6 +12,13 @@ export function showSendError(error: unknown): void {
       severity: 'warning',
       message,
       action: { label: texts.chat.buyCredits, to: '/settings/credits' },
+    });
+  } else if (code === 'credits:limit') {
+    // A spending limit the user set (issue #49): the message names it and when it resets.
+    showToast({
+      severity: 'warning',
+      message,
+      action: { label: billingTexts.changeLimit, to: '/settings/credits' },
     });
   } else if (code === 'pro:required') {
     // Pro required (403 pro:required): the subscribe modal explains and sells Pro.

@@ -5,6 +5,7 @@ import { useAppStore } from '../store/app-store';
 import { useUser } from '../store/user';
 import { creatorTexts as t } from '../texts/creator';
 import { Button } from '../ui/button';
+import { ImportCardButton } from './card-actions';
 import { MyPersonasList } from './my-personas-list';
 import { PersonaBuilder } from './persona-builder';
 import { useCreatorOptions } from './queries/options';
@@ -47,7 +48,7 @@ export default function CreatePage() {
           </p>
         ) : null}
       </div>
-      <nav aria-label={t.tabs.label}>
+      <nav aria-label={t.tabs.label} className="flex flex-wrap items-center justify-between gap-2">
         <ul className="flex flex-wrap gap-2">
           <li>
             <Link
@@ -70,6 +71,7 @@ export default function CreatePage() {
             </Link>
           </li>
         </ul>
+        {loaded && options && !editing ? <ImportCardButton disabled={items.length >= options.personasMax} /> : null}
       </nav>
       {error && !loaded ? (
         <div role="alert" className="flex flex-col items-start gap-2 rounded-xl border border-border p-4">

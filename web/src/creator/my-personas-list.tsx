@@ -11,6 +11,7 @@ import { creatorTexts as t } from '../texts/creator';
 import { Button, buttonClass } from '../ui/button';
 import { copyText } from '../ui/markdown';
 import { showToast } from '../ui/toast-store';
+import { ExportCardButtons } from './card-actions';
 import { DeletePersonaDialog } from './delete-persona-dialog';
 import { absoluteLink } from './persona-link';
 
@@ -110,6 +111,7 @@ export function MyPersonasList({ items }: { items: CustomPersona[] }) {
                   {t.mine.copyLink}
                 </Button>
               ) : null}
+              <ExportCardButtons persona={p} className={action} />
               <Button
                 className={`${action} text-danger`}
                 onClick={() => setDeleting(p)}

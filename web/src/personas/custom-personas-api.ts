@@ -27,6 +27,10 @@ export const customPersonasApi = {
   generateAvatar: (id: string, prompt?: string) =>
     api<CustomPersona>(`${one(id)}/avatar/generate`, { method: 'POST', body: prompt ? { prompt } : {} }),
   uploadAvatar: (id: string, file: Blob) => postImage(`${one(id)}/avatar`, file),
+  /** A character card (PNG or JSON, issue #49) as a new private persona. */
+  importCard: (file: Blob) => postImage(`${mine}/import`, file),
+  /** The persona as a character card file (`png`: a V3 card with a V2 chunk; `json`). */
+  cardFile: (id: string, format: 'png' | 'json') => fetchFile(`${one(id)}/card?format=${format}`),
   /** What anyone allowed to chat with a persona sees of it (never the instructions); 404 otherwise. */
   profile: (id: string) => api<Persona>(`/personas/${encodeURIComponent(id)}/profile`),
   report: (id: string, reason: string) =>
@@ -49,4 +53,19 @@ async function postImage(path: string, file: Blob): Promise<CustomPersona> {
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw AppError.fromBody(body, response.status);
   return body as CustomPersona;
+}
+
+/** A file the API answers (with the app's headers), as a Blob; an AppError when refused. */
+async function fetchFile(path: string): Promise<Blob> {
+  const headers: Record<string, string> = { [CLIENT_VERSION_HEADER]: CLIENT_VERSION };
+  const token = useAppStore.getState().token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase()}${path}`, { headers });
+  } catch {
+    throw AppError.client('network');
+  }
+  if (!response.ok) throw AppError.fromBody(await response.json().catch(() => undefined), response.status);
+  return response.blob();
 }

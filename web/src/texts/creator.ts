@@ -211,4 +211,14 @@ export const creatorTexts = {
   chat: {
     unavailable: 'This persona was deleted or is no longer available. You can read this chat, but not send messages.',
   },
+  cards: {
+    importCard: 'Import a card',
+    importing: 'Importing…',
+    importHint: 'A character card from another app: a PNG card or its JSON. It becomes a private draft.',
+    exportPng: 'Card (PNG)',
+    exportJson: 'Card (JSON)',
+    exportFailed: 'Could not export the card.',
+    imported: (name: string) => `${name} was imported as a private draft.`,
+    exportNamed: (name: string, format: string) => `Export the card of ${name} as ${format}`,
+  },
 } as const;

@@ -610,6 +610,22 @@ export const billingTexts = {
   openingPortal: 'Opening...',
   notSubscribed: 'You are on the free plan. Subscribe to unlock Pro personas and text-to-speech.',
   seeWhatPro: 'See what Pro includes',
+  // Spending limit (issue #49)
+  limitsHeading: 'Spending limit',
+  limitsIntro:
+    'Sends that would pass a limit are refused before anything is charged. Days end at midnight UTC, months on the 1st.',
+  dailyLimit: 'Daily limit (credits)',
+  monthlyLimit: 'Monthly limit (credits)',
+  noLimit: 'No limit',
+  saveLimits: 'Save limits',
+  savingLimits: 'Saving…',
+  limitsSaved: 'Spending limits saved.',
+  limitsInvalid: 'Enter a whole number of credits, or leave it empty for no limit.',
+  spentToday: (spent: number, limit: number | null) =>
+    limit === null ? `Spent today: ${spent}` : `Spent today: ${spent} of ${limit}`,
+  spentThisMonth: (spent: number, limit: number | null) =>
+    limit === null ? `Spent this month: ${spent}` : `Spent this month: ${spent} of ${limit}`,
+  changeLimit: 'Change limit',
 } as const;
 
 function billingTextsPack(product: string): string {
@@ -735,6 +751,8 @@ export const messageActionTexts = {
   receiptRefunded: 'Refunded: this reply could not be completed, so nothing was charged.',
   receiptStopped: 'Stopped: the message was still charged.',
   sentAt: (time: string) => `Sent ${time}`,
+  fork: 'Fork from here',
+  forkFailed: 'Could not fork this chat. Try again.',
 } as const;
 
 /* ---- Reply outcome (issue #24): thinking, cut short, content filter, admin token counts ---- */

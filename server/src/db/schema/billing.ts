@@ -65,3 +65,15 @@ export interface BillingEventsTable {
   type: string;
   received_at: Timestamp;
 }
+
+/** 0029 (issue #49): the user's spending limits and what was spent in the current UTC day and month. */
+export interface SpendingLimitsTable {
+  user_id: string;
+  daily_credits: ColumnType<number | null, number | null | undefined, number | null>;
+  monthly_credits: ColumnType<number | null, number | null | undefined, number | null>;
+  day_key: ColumnType<string, string | undefined, string>;
+  day_spent: ColumnType<number, number | undefined, number>;
+  month_key: ColumnType<string, string | undefined, string>;
+  month_spent: ColumnType<number, number | undefined, number>;
+  updated_at: Timestamp;
+}

@@ -43,6 +43,8 @@ export interface PersonasTable {
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0022: JSON `{ [locale]: { name?, description?, greeting? } }`. */
   translations: ColumnType<Json | null, Json | null | undefined, Json | null>;
+  /** 0029: JSON of an imported character card's fields without a column (kept for export). */
+  card: ColumnType<Json | null, Json | null | undefined, Json | null>;
 }
 
 export interface ChatsTable {

@@ -140,6 +140,13 @@ export const arErrors: ErrorsCatalog = {
     sttUnavailable: 'الإملاء الصوتي غير متاح.',
     ttsUnavailable: 'القراءة بصوت عالٍ غير متاحة.',
     zodInvalid: 'إدخال غير صالح',
+    cardMissing: 'لم تُرسَل أي بطاقة. ضع بطاقة PNG أو JSON في حقل باسم "file".',
+    cardNotCard: 'هذا الملف ليس بطاقة شخصية. أرسل بطاقة PNG أو ملف JSON الخاص بها.',
+    cardBadPng: 'ملف PNG تالف أو غير مكتمل، لذا تعذّرت قراءة بطاقته.',
+    cardNoChunk: 'لا يحتوي ملف PNG هذا على بطاقة شخصية (لا يوجد مقطع نصي "chara" أو "ccv3").',
+    cardBadBase64: 'البطاقة في ملف PNG هذا ليست بترميز base64 صالح.',
+    cardBadJson: 'البطاقة ليست JSON صالحًا.',
+    cardNoName: 'لا تحتوي البطاقة على أي شخصية: تحتاج البطاقة إلى اسم على الأقل.',
   },
   templates: {
     memoryFull: (max) => `الذاكرة ممتلئة: تتسع لـ ${max} عنصر على الأكثر. احذف بعضها لتتذكر المزيد.`,
@@ -217,5 +224,10 @@ export const arErrors: ErrorsCatalog = {
     zodOption: (options) => `خيار غير صالح: المتوقع واحد من ${options}`,
     zodKey: (key) => `مفتاح غير معروف: ${key}`,
     zodKeys: (keys) => `مفاتيح غير معروفة: ${keys}`,
+    cardTooLarge: (kb) => `حجم البطاقة أكبر من ${kb} كيلوبايت.`,
+    dailyLimit: (limit, resets) =>
+      `لقد بلغت حد الإنفاق اليومي الذي حددته (${limit} رصيد في اليوم). يُعاد ضبطه في ${resets}. يمكنك تغييره من الإعدادات › الرصيد.`,
+    monthlyLimit: (limit, resets) =>
+      `لقد بلغت حد الإنفاق الشهري الذي حددته (${limit} رصيد في الشهر). يُعاد ضبطه في ${resets}. يمكنك تغييره من الإعدادات › الرصيد.`,
   },
 };

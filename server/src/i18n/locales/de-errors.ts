@@ -149,6 +149,13 @@ export const deErrors: ErrorsCatalog = {
     sttUnavailable: 'Die Spracheingabe ist nicht verfügbar.',
     ttsUnavailable: 'Vorlesen ist nicht verfügbar.',
     zodInvalid: 'Ungültige Eingabe',
+    cardMissing: 'Es wurde keine Karte gesendet. Lege die PNG- oder JSON-Karte in ein Feld namens "file".',
+    cardNotCard: 'Diese Datei ist keine Charakterkarte. Sende eine PNG-Karte oder ihr JSON.',
+    cardBadPng: 'Das PNG ist beschädigt oder unvollständig, daher konnte seine Karte nicht gelesen werden.',
+    cardNoChunk: 'Dieses PNG enthält keine Charakterkarte (kein Text-Chunk "chara" oder "ccv3").',
+    cardBadBase64: 'Die Karte in diesem PNG ist kein gültiges Base64.',
+    cardBadJson: 'Die Karte ist kein gültiges JSON.',
+    cardNoName: 'Die Karte enthält keinen Charakter: Eine Karte braucht mindestens einen Namen.',
   },
   templates: {
     memoryFull: (max) =>
@@ -234,5 +241,10 @@ export const deErrors: ErrorsCatalog = {
     zodOption: (options) => `Ungültige Option: erwartet wird eine von ${options}`,
     zodKey: (key) => `Unbekannter Schlüssel: ${key}`,
     zodKeys: (keys) => `Unbekannte Schlüssel: ${keys}`,
+    cardTooLarge: (kb) => `Die Karte ist größer als ${kb} KB.`,
+    dailyLimit: (limit, resets) =>
+      `Du hast dein selbst gesetztes Tageslimit für Ausgaben erreicht (${limit} Credits pro Tag). Es wird am ${resets} zurückgesetzt. Du kannst es unter Einstellungen › Credits ändern.`,
+    monthlyLimit: (limit, resets) =>
+      `Du hast dein selbst gesetztes Monatslimit für Ausgaben erreicht (${limit} Credits pro Monat). Es wird am ${resets} zurückgesetzt. Du kannst es unter Einstellungen › Credits ändern.`,
   },
 };

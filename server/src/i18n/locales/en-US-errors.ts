@@ -147,6 +147,13 @@ export const enUSErrors = {
     sttUnavailable: 'Voice dictation is not available.',
     ttsUnavailable: 'Text-to-speech is not available.',
     zodInvalid: 'Invalid input',
+    cardMissing: 'No card was sent. Put the PNG or JSON card in a field named "file".',
+    cardNotCard: 'This file is not a character card. Send a PNG card or its JSON.',
+    cardBadPng: 'The PNG is damaged or incomplete, so its card could not be read.',
+    cardNoChunk: 'This PNG has no character card in it (no "chara" or "ccv3" text chunk).',
+    cardBadBase64: 'The card in this PNG is not valid base64.',
+    cardBadJson: 'The card is not valid JSON.',
+    cardNoName: 'The card has no character in it: a card needs at least a name.',
   },
   templates: {
     memoryFull: (max: string) => `Memory is full: it holds at most ${max} items. Delete some to remember more.`,
@@ -230,6 +237,11 @@ export const enUSErrors = {
     zodOption: (options: string) => `Invalid option: expected one of ${options}`,
     zodKey: (key: string) => `Unrecognized key: ${key}`,
     zodKeys: (keys: string) => `Unrecognized keys: ${keys}`,
+    cardTooLarge: (kb: string) => `The card is larger than ${kb} KB.`,
+    dailyLimit: (limit: string, resets: string) =>
+      `You reached the daily spending limit you set (${limit} credits a day). It resets at ${resets}. You can change it in Settings › Credits.`,
+    monthlyLimit: (limit: string, resets: string) =>
+      `You reached the monthly spending limit you set (${limit} credits a month). It resets at ${resets}. You can change it in Settings › Credits.`,
   },
 } as const;
 

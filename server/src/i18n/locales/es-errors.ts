@@ -149,6 +149,13 @@ export const esErrors: ErrorsCatalog = {
     sttUnavailable: 'El dictado por voz no está disponible.',
     ttsUnavailable: 'La lectura en voz alta no está disponible.',
     zodInvalid: 'Entrada no válida',
+    cardMissing: 'No se envió ninguna tarjeta. Pon la tarjeta PNG o JSON en un campo llamado "file".',
+    cardNotCard: 'Este archivo no es una tarjeta de personaje. Envía una tarjeta PNG o su JSON.',
+    cardBadPng: 'El PNG está dañado o incompleto, así que no se pudo leer su tarjeta.',
+    cardNoChunk: 'Este PNG no contiene ninguna tarjeta de personaje (no hay fragmento de texto "chara" ni "ccv3").',
+    cardBadBase64: 'La tarjeta de este PNG no es base64 válido.',
+    cardBadJson: 'La tarjeta no es JSON válido.',
+    cardNoName: 'La tarjeta no contiene ningún personaje: una tarjeta necesita al menos un nombre.',
   },
   templates: {
     memoryFull: (max) => `La memoria está llena: guarda como máximo ${max} recuerdos. Borra algunos para recordar más.`,
@@ -231,5 +238,10 @@ export const esErrors: ErrorsCatalog = {
     zodOption: (options) => `Opción no válida: se esperaba una de ${options}`,
     zodKey: (key) => `Clave no reconocida: ${key}`,
     zodKeys: (keys) => `Claves no reconocidas: ${keys}`,
+    cardTooLarge: (kb) => `La tarjeta ocupa más de ${kb} KB.`,
+    dailyLimit: (limit, resets) =>
+      `Alcanzaste el límite de gasto diario que fijaste (${limit} créditos al día). Se restablece el ${resets}. Puedes cambiarlo en Ajustes › Créditos.`,
+    monthlyLimit: (limit, resets) =>
+      `Alcanzaste el límite de gasto mensual que fijaste (${limit} créditos al mes). Se restablece el ${resets}. Puedes cambiarlo en Ajustes › Créditos.`,
   },
 };

@@ -148,6 +148,13 @@ export const frErrors: ErrorsCatalog = {
     sttUnavailable: 'La dictée vocale n’est pas disponible.',
     ttsUnavailable: 'La lecture à voix haute n’est pas disponible.',
     zodInvalid: 'Saisie non valide',
+    cardMissing: 'Aucune carte n’a été envoyée. Mets la carte PNG ou JSON dans un champ nommé "file".',
+    cardNotCard: 'Ce fichier n’est pas une carte de personnage. Envoie une carte PNG ou son JSON.',
+    cardBadPng: 'Le PNG est endommagé ou incomplet : sa carte n’a pas pu être lue.',
+    cardNoChunk: 'Ce PNG ne contient aucune carte de personnage (pas de bloc de texte "chara" ni "ccv3").',
+    cardBadBase64: 'La carte de ce PNG n’est pas du base64 valide.',
+    cardBadJson: 'La carte n’est pas du JSON valide.',
+    cardNoName: 'La carte ne contient aucun personnage : une carte doit avoir au moins un nom.',
   },
   templates: {
     memoryFull: (max) =>
@@ -232,5 +239,10 @@ export const frErrors: ErrorsCatalog = {
     zodOption: (options) => `Option non valide : une valeur parmi ${options} est attendue`,
     zodKey: (key) => `Clé non reconnue : ${key}`,
     zodKeys: (keys) => `Clés non reconnues : ${keys}`,
+    cardTooLarge: (kb) => `La carte dépasse ${kb} Ko.`,
+    dailyLimit: (limit, resets) =>
+      `Tu as atteint la limite de dépenses quotidienne que tu as fixée (${limit} crédits par jour). Elle se réinitialise le ${resets}. Tu peux la modifier dans Réglages › Crédits.`,
+    monthlyLimit: (limit, resets) =>
+      `Tu as atteint la limite de dépenses mensuelle que tu as fixée (${limit} crédits par mois). Elle se réinitialise le ${resets}. Tu peux la modifier dans Réglages › Crédits.`,
   },
 };

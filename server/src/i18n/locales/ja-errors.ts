@@ -143,6 +143,15 @@ export const jaErrors: ErrorsCatalog = {
     sttUnavailable: '音声入力は利用できません。',
     ttsUnavailable: '読み上げは利用できません。',
     zodInvalid: '入力が正しくありません',
+    cardMissing:
+      'カードが送信されていません。PNG または JSON のカードを "file" という名前のフィールドに入れてください。',
+    cardNotCard: 'このファイルはキャラクターカードではありません。PNG カードかその JSON を送ってください。',
+    cardBadPng: 'PNG が壊れているか不完全なため、カードを読み取れませんでした。',
+    cardNoChunk:
+      'この PNG にはキャラクターカードが含まれていません("chara" または "ccv3" のテキストチャンクがありません)。',
+    cardBadBase64: 'この PNG のカードは有効な base64 ではありません。',
+    cardBadJson: 'カードが有効な JSON ではありません。',
+    cardNoName: 'カードにキャラクターが含まれていません。カードには少なくとも名前が必要です。',
   },
   templates: {
     memoryFull: (max) =>
@@ -228,5 +237,10 @@ export const jaErrors: ErrorsCatalog = {
     zodOption: (options) => `選択肢が正しくありません: ${options} のいずれかにしてください`,
     zodKey: (key) => `不明なキー: ${key}`,
     zodKeys: (keys) => `不明なキー: ${keys}`,
+    cardTooLarge: (kb) => `カードが ${kb} KB を超えています。`,
+    dailyLimit: (limit, resets) =>
+      `設定した 1 日の利用上限(1 日 ${limit} クレジット)に達しました。${resets} にリセットされます。設定 › クレジットで変更できます。`,
+    monthlyLimit: (limit, resets) =>
+      `設定した 1 か月の利用上限(1 か月 ${limit} クレジット)に達しました。${resets} にリセットされます。設定 › クレジットで変更できます。`,
   },
 };

@@ -146,6 +146,13 @@ export const ptBRErrors: ErrorsCatalog = {
     sttUnavailable: 'O ditado por voz não está disponível.',
     ttsUnavailable: 'A leitura em voz alta não está disponível.',
     zodInvalid: 'Entrada inválida',
+    cardMissing: 'Nenhum cartão foi enviado. Coloque o cartão PNG ou JSON em um campo chamado "file".',
+    cardNotCard: 'Este arquivo não é um cartão de personagem. Envie um cartão PNG ou o JSON dele.',
+    cardBadPng: 'O PNG está danificado ou incompleto, então não foi possível ler o cartão.',
+    cardNoChunk: 'Este PNG não contém nenhum cartão de personagem (nenhum bloco de texto "chara" ou "ccv3").',
+    cardBadBase64: 'O cartão deste PNG não é base64 válido.',
+    cardBadJson: 'O cartão não é um JSON válido.',
+    cardNoName: 'O cartão não contém nenhum personagem: um cartão precisa de pelo menos um nome.',
   },
   templates: {
     memoryFull: (max) => `A memória está cheia: ela guarda no máximo ${max} itens. Apague alguns para lembrar mais.`,
@@ -229,5 +236,10 @@ export const ptBRErrors: ErrorsCatalog = {
     zodOption: (options) => `Opção inválida: esperado um destes: ${options}`,
     zodKey: (key) => `Chave não reconhecida: ${key}`,
     zodKeys: (keys) => `Chaves não reconhecidas: ${keys}`,
+    cardTooLarge: (kb) => `O cartão tem mais de ${kb} KB.`,
+    dailyLimit: (limit, resets) =>
+      `Você atingiu o limite de gastos diário que definiu (${limit} créditos por dia). Ele é zerado em ${resets}. Você pode alterá-lo em Configurações › Créditos.`,
+    monthlyLimit: (limit, resets) =>
+      `Você atingiu o limite de gastos mensal que definiu (${limit} créditos por mês). Ele é zerado em ${resets}. Você pode alterá-lo em Configurações › Créditos.`,
   },
 };

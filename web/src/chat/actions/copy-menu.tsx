@@ -3,6 +3,7 @@ import { messageActionTexts as t } from '../../texts/texts';
 import { Button } from '../../ui/button';
 import { showToast } from '../../ui/toast-store';
 import { actionButton, menuItem } from './classes';
+import { ForkItem } from './fork-item';
 
 async function copy(text: string): Promise<boolean> {
   try {
@@ -15,10 +16,19 @@ async function copy(text: string): Promise<boolean> {
 }
 
 /**
- * "⋯": copy the message as plain text (what the reader sees) or as markdown (its source). A
- * menu button: Enter/Space/ArrowDown open it, arrows move, Escape closes and returns focus.
+ * "⋯": copy the message as plain text (what the reader sees) or as markdown (its source), and fork
+ * the chat from it (`fork`). A menu button: Enter/Space/ArrowDown open it, arrows move, Escape
+ * closes and returns focus.
  */
-export function CopyMenu({ markdown, plainText }: { markdown: string; plainText: () => string }) {
+export function CopyMenu({
+  markdown,
+  plainText,
+  fork,
+}: {
+  markdown: string;
+  plainText: () => string;
+  fork?: { chatId: string; messageId: string };
+}) {
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
   const menuId = useId();
@@ -95,12 +105,17 @@ export function CopyMenu({ markdown, plainText }: { markdown: string; plainText:
           onKeyDown={onMenuKey}
           className="absolute bottom-full start-0 z-20 mb-1 min-w-44 rounded-lg border border-border bg-surface py-1 text-sm shadow-lg"
         >
-          <Button role="menuitem" className={menuItem} onClick={() => void choose(plainText())}>
-            {t.copyText}
-          </Button>
-          <Button role="menuitem" className={menuItem} onClick={() => void choose(markdown)}>
-            {t.copyMarkdown}
-          </Button>
+          {markdown.trim() !== '' ? (
+            <>
+              <Button role="menuitem" className={menuItem} onClick={() => void choose(plainText())}>
+                {t.copyText}
+              </Button>
+              <Button role="menuitem" className={menuItem} onClick={() => void choose(markdown)}>
+                {t.copyMarkdown}
+              </Button>
+            </>
+          ) : null}
+          {fork ? <ForkItem {...fork} onDone={() => setOpen(false)} /> : null}
         </div>
       ) : null}
     </span>

@@ -63,8 +63,8 @@ export function MessageActions({ message, plainText, isLast, busy, version, onVe
       {role === 'assistant' && !streaming && message.content.trim() !== '' ? (
         <SpeakButton messageId={id} text={message.content} className={actionButton} />
       ) : null}
-      {!streaming && message.content.trim() !== '' ? (
-        <CopyMenu markdown={message.content} plainText={plainText} />
+      {!streaming ? (
+        <CopyMenu markdown={message.content} plainText={plainText} fork={{ chatId, messageId: id }} />
       ) : null}
       {role === 'assistant' && isLast && failed ? (
         <Button

@@ -227,4 +227,14 @@ export const creator: CreatorCatalog = {
   chat: {
     unavailable: 'حُذفت هذه الشخصية أو لم تعد متاحة. يمكنك قراءة هذه المحادثة، لكن لا يمكنك إرسال رسائل.',
   },
+  cards: {
+    importCard: 'استيراد بطاقة',
+    importing: 'جارٍ الاستيراد…',
+    importHint: 'بطاقة شخصية من تطبيق آخر: بطاقة PNG أو ملف JSON الخاص بها. تصبح مسودة خاصة.',
+    exportPng: 'بطاقة (PNG)',
+    exportJson: 'بطاقة (JSON)',
+    exportFailed: 'تعذّر تصدير البطاقة.',
+    imported: (name: string) => `تم استيراد ${name} كمسودة خاصة.`,
+    exportNamed: (name: string, format: string) => `تصدير بطاقة ${name} بصيغة ${format}`,
+  },
 };

@@ -627,6 +627,21 @@ export const main: MainCatalog = {
     openingPortal: 'جارٍ الفتح…',
     notSubscribed: 'أنت على الخطة المجانية. اشترك لفتح شخصيات Pro وميزة تحويل النص إلى كلام.',
     seeWhatPro: 'اطّلع على ما يتضمنه Pro',
+    limitsHeading: 'حد الإنفاق',
+    limitsIntro:
+      'تُرفض الرسائل التي قد تتجاوز حدًا قبل خصم أي شيء. تنتهي الأيام عند منتصف الليل بتوقيت UTC، والأشهر في اليوم الأول.',
+    dailyLimit: 'الحد اليومي (رصيد)',
+    monthlyLimit: 'الحد الشهري (رصيد)',
+    noLimit: 'بلا حد',
+    saveLimits: 'حفظ الحدود',
+    savingLimits: 'جارٍ الحفظ…',
+    limitsSaved: 'تم حفظ حدود الإنفاق.',
+    limitsInvalid: 'أدخل عددًا صحيحًا من الرصيد، أو اتركه فارغًا لعدم وضع حد.',
+    spentToday: (spent: number, limit: number | null) =>
+      limit === null ? `المُنفق اليوم: ${spent}` : `المُنفق اليوم: ${spent} من ${limit}`,
+    spentThisMonth: (spent: number, limit: number | null) =>
+      limit === null ? `المُنفق هذا الشهر: ${spent}` : `المُنفق هذا الشهر: ${spent} من ${limit}`,
+    changeLimit: 'تغيير الحد',
   },
   skillTexts: {
     unavailable: 'غير متاحة على هذا الخادم',
@@ -765,6 +780,8 @@ export const main: MainCatalog = {
     receiptRefunded: 'مستردّة: تعذّر إكمال هذا الرد، لذا لم يُخصم شيء.',
     receiptStopped: 'متوقفة: احتُسبت تكلفة الرسالة رغم ذلك.',
     sentAt: (time: string) => `أُرسلت ${time}`,
+    fork: 'تفرّع من هنا',
+    forkFailed: 'تعذّر تفريع هذه المحادثة. حاول مرة أخرى.',
   },
   replyTexts: {
     thinking: 'التفكير',

@@ -210,4 +210,15 @@ export const creator: CreatorCatalog = {
     unavailable:
       'Diese Persona wurde gelöscht oder ist nicht mehr verfügbar. Du kannst diesen Chat lesen, aber keine Nachrichten senden.',
   },
+  cards: {
+    importCard: 'Karte importieren',
+    importing: 'Wird importiert…',
+    importHint:
+      'Eine Charakterkarte aus einer anderen App: eine PNG-Karte oder ihr JSON. Sie wird zu einem privaten Entwurf.',
+    exportPng: 'Karte (PNG)',
+    exportJson: 'Karte (JSON)',
+    exportFailed: 'Die Karte konnte nicht exportiert werden.',
+    imported: (name: string) => `${name} wurde als privater Entwurf importiert.`,
+    exportNamed: (name: string, format: string) => `Karte von ${name} als ${format} exportieren`,
+  },
 };

@@ -620,6 +620,21 @@ export const main: MainCatalog = {
     notSubscribed:
       'Du nutzt den kostenlosen Tarif. Abonniere Pro, um Pro-Personas und die Sprachausgabe freizuschalten.',
     seeWhatPro: 'Das ist in Pro enthalten',
+    limitsHeading: 'Ausgabenlimit',
+    limitsIntro:
+      'Nachrichten, die ein Limit überschreiten würden, werden abgelehnt, bevor etwas abgebucht wird. Tage enden um Mitternacht UTC, Monate am 1.',
+    dailyLimit: 'Tageslimit (Credits)',
+    monthlyLimit: 'Monatslimit (Credits)',
+    noLimit: 'Kein Limit',
+    saveLimits: 'Limits speichern',
+    savingLimits: 'Wird gespeichert…',
+    limitsSaved: 'Ausgabenlimits gespeichert.',
+    limitsInvalid: 'Gib eine ganze Zahl an Credits ein oder lass das Feld leer für kein Limit.',
+    spentToday: (spent: number, limit: number | null) =>
+      limit === null ? `Heute ausgegeben: ${spent}` : `Heute ausgegeben: ${spent} von ${limit}`,
+    spentThisMonth: (spent: number, limit: number | null) =>
+      limit === null ? `Diesen Monat ausgegeben: ${spent}` : `Diesen Monat ausgegeben: ${spent} von ${limit}`,
+    changeLimit: 'Limit ändern',
   },
   skillTexts: {
     unavailable: 'Auf diesem Server nicht verfügbar',
@@ -734,6 +749,8 @@ export const main: MainCatalog = {
     receiptRefunded: 'Erstattet: Diese Antwort konnte nicht fertiggestellt werden, daher wurde nichts berechnet.',
     receiptStopped: 'Gestoppt: Die Nachricht wurde trotzdem berechnet.',
     sentAt: (time: string) => `Gesendet ${time}`,
+    fork: 'Ab hier abzweigen',
+    forkFailed: 'Dieser Chat konnte nicht abgezweigt werden. Versuche es erneut.',
   },
   replyTexts: {
     thinking: 'Denkprozess',

@@ -214,4 +214,14 @@ export const creator: CreatorCatalog = {
     unavailable:
       'Este personaje se ha eliminado o ya no está disponible. Puedes leer este chat, pero no enviar mensajes.',
   },
+  cards: {
+    importCard: 'Importar una tarjeta',
+    importing: 'Importando…',
+    importHint: 'Una tarjeta de personaje de otra app: una tarjeta PNG o su JSON. Se convierte en un borrador privado.',
+    exportPng: 'Tarjeta (PNG)',
+    exportJson: 'Tarjeta (JSON)',
+    exportFailed: 'No se pudo exportar la tarjeta.',
+    imported: (name: string) => `${name} se importó como borrador privado.`,
+    exportNamed: (name: string, format: string) => `Exportar la tarjeta de ${name} como ${format}`,
+  },
 };

@@ -622,6 +622,21 @@ export const main: MainCatalog = {
     openingPortal: 'Abriendo...',
     notSubscribed: 'Tienes el plan gratuito. Suscríbete para desbloquear los personajes Pro y la lectura en voz alta.',
     seeWhatPro: 'Ver qué incluye Pro',
+    limitsHeading: 'Límite de gasto',
+    limitsIntro:
+      'Los envíos que superarían un límite se rechazan antes de cobrar nada. Los días terminan a medianoche UTC; los meses, el día 1.',
+    dailyLimit: 'Límite diario (créditos)',
+    monthlyLimit: 'Límite mensual (créditos)',
+    noLimit: 'Sin límite',
+    saveLimits: 'Guardar límites',
+    savingLimits: 'Guardando…',
+    limitsSaved: 'Límites de gasto guardados.',
+    limitsInvalid: 'Escribe un número entero de créditos o déjalo vacío para no poner límite.',
+    spentToday: (spent: number, limit: number | null) =>
+      limit === null ? `Gastado hoy: ${spent}` : `Gastado hoy: ${spent} de ${limit}`,
+    spentThisMonth: (spent: number, limit: number | null) =>
+      limit === null ? `Gastado este mes: ${spent}` : `Gastado este mes: ${spent} de ${limit}`,
+    changeLimit: 'Cambiar límite',
   },
 
   skillTexts: {
@@ -739,6 +754,8 @@ export const main: MainCatalog = {
     receiptRefunded: 'Reembolsado: esta respuesta no se pudo completar, así que no se cobró nada.',
     receiptStopped: 'Detenido: el mensaje se cobró igualmente.',
     sentAt: (time: string) => `Enviado: ${time}`,
+    fork: 'Bifurcar desde aquí',
+    forkFailed: 'No se pudo bifurcar este chat. Inténtalo de nuevo.',
   },
 
   replyTexts: {

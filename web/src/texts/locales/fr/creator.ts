@@ -215,4 +215,14 @@ export const creator: CreatorCatalog = {
     unavailable:
       'Ce personnage a été supprimé ou n’est plus disponible. Vous pouvez lire cette discussion, mais plus y envoyer de messages.',
   },
+  cards: {
+    importCard: 'Importer une carte',
+    importing: 'Importation…',
+    importHint: 'Une carte de personnage d’une autre app : une carte PNG ou son JSON. Elle devient un brouillon privé.',
+    exportPng: 'Carte (PNG)',
+    exportJson: 'Carte (JSON)',
+    exportFailed: 'Impossible d’exporter la carte.',
+    imported: (name: string) => `${name} a été importé comme brouillon privé.`,
+    exportNamed: (name: string, format: string) => `Exporter la carte de ${name} en ${format}`,
+  },
 };

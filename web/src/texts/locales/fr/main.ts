@@ -649,6 +649,21 @@ export const main: MainCatalog = {
     notSubscribed:
       'Vous avez la formule gratuite. Abonnez-vous pour débloquer les personnages Pro et la lecture à voix haute.',
     seeWhatPro: 'Découvrir ce que comprend Pro',
+    limitsHeading: 'Limite de dépenses',
+    limitsIntro:
+      'Un envoi qui dépasserait une limite est refusé avant tout débit. Les jours se terminent à minuit UTC, les mois le 1er.',
+    dailyLimit: 'Limite quotidienne (crédits)',
+    monthlyLimit: 'Limite mensuelle (crédits)',
+    noLimit: 'Aucune limite',
+    saveLimits: 'Enregistrer les limites',
+    savingLimits: 'Enregistrement…',
+    limitsSaved: 'Limites de dépenses enregistrées.',
+    limitsInvalid: 'Saisis un nombre entier de crédits, ou laisse vide pour aucune limite.',
+    spentToday: (spent: number, limit: number | null) =>
+      limit === null ? `Dépensé aujourd’hui : ${spent}` : `Dépensé aujourd’hui : ${spent} sur ${limit}`,
+    spentThisMonth: (spent: number, limit: number | null) =>
+      limit === null ? `Dépensé ce mois-ci : ${spent}` : `Dépensé ce mois-ci : ${spent} sur ${limit}`,
+    changeLimit: 'Modifier la limite',
   },
 
   skillTexts: {
@@ -767,6 +782,8 @@ export const main: MainCatalog = {
     receiptRefunded: 'Remboursé : cette réponse n’a pas pu aboutir, rien n’a donc été facturé.',
     receiptStopped: 'Arrêtée : le message a tout de même été facturé.',
     sentAt: (time: string) => `Envoyé : ${time}`,
+    fork: 'Créer une branche ici',
+    forkFailed: 'Impossible de créer une branche de ce chat. Réessaie.',
   },
 
   replyTexts: {

@@ -205,4 +205,14 @@ export const creator: CreatorCatalog = {
     unavailable:
       'このペルソナは削除されたか、利用できなくなりました。このチャットは閲覧できますが、メッセージは送信できません。',
   },
+  cards: {
+    importCard: 'カードをインポート',
+    importing: 'インポート中…',
+    importHint: '他のアプリのキャラクターカード(PNG カードまたはその JSON)。非公開の下書きになります。',
+    exportPng: 'カード(PNG)',
+    exportJson: 'カード(JSON)',
+    exportFailed: 'カードをエクスポートできませんでした。',
+    imported: (name: string) => `${name} を非公開の下書きとしてインポートしました。`,
+    exportNamed: (name: string, format: string) => `${name} のカードを ${format} でエクスポート`,
+  },
 };

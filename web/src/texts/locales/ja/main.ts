@@ -611,6 +611,21 @@ export const main: MainCatalog = {
     openingPortal: '開いています…',
     notSubscribed: '現在は無料プランです。登録すると、Pro ペルソナと読み上げ機能が使えるようになります。',
     seeWhatPro: 'Pro の特典を見る',
+    limitsHeading: '利用上限',
+    limitsIntro:
+      '上限を超える送信は、課金される前に拒否されます。1 日は UTC の午前 0 時に、1 か月は 1 日に切り替わります。',
+    dailyLimit: '1 日の上限(クレジット)',
+    monthlyLimit: '1 か月の上限(クレジット)',
+    noLimit: '上限なし',
+    saveLimits: '上限を保存',
+    savingLimits: '保存中…',
+    limitsSaved: '利用上限を保存しました。',
+    limitsInvalid: 'クレジットを整数で入力するか、上限なしにする場合は空欄にしてください。',
+    spentToday: (spent: number, limit: number | null) =>
+      limit === null ? `今日の利用: ${spent}` : `今日の利用: ${spent} / ${limit}`,
+    spentThisMonth: (spent: number, limit: number | null) =>
+      limit === null ? `今月の利用: ${spent}` : `今月の利用: ${spent} / ${limit}`,
+    changeLimit: '上限を変更',
   },
   skillTexts: {
     unavailable: 'このサーバーでは利用できません',
@@ -725,6 +740,8 @@ export const main: MainCatalog = {
     receiptRefunded: '返還済み：この返信は完了できなかったため、料金は発生していません。',
     receiptStopped: '停止済み：このメッセージの料金は発生しています。',
     sentAt: (time: string) => `${time} に送信`,
+    fork: 'ここから分岐',
+    forkFailed: 'このチャットを分岐できませんでした。もう一度お試しください。',
   },
   replyTexts: {
     thinking: '思考',

@@ -218,4 +218,14 @@ export const creator: CreatorCatalog = {
     unavailable:
       'Este personagem foi excluído ou não está mais disponível. Você pode ler esta conversa, mas não enviar mensagens.',
   },
+  cards: {
+    importCard: 'Importar um cartão',
+    importing: 'Importando…',
+    importHint: 'Um cartão de personagem de outro app: um cartão PNG ou o JSON dele. Ele vira um rascunho privado.',
+    exportPng: 'Cartão (PNG)',
+    exportJson: 'Cartão (JSON)',
+    exportFailed: 'Não foi possível exportar o cartão.',
+    imported: (name: string) => `${name} foi importado como rascunho privado.`,
+    exportNamed: (name: string, format: string) => `Exportar o cartão de ${name} como ${format}`,
+  },
 };

@@ -628,6 +628,21 @@ export const main: MainCatalog = {
     openingPortal: 'Abrindo...',
     notSubscribed: 'Você está no plano grátis. Assine para desbloquear os personagens Pro e a leitura em voz alta.',
     seeWhatPro: 'Veja o que o Pro inclui',
+    limitsHeading: 'Limite de gastos',
+    limitsIntro:
+      'Envios que passariam de um limite são recusados antes de qualquer cobrança. Os dias terminam à meia-noite UTC; os meses, no dia 1º.',
+    dailyLimit: 'Limite diário (créditos)',
+    monthlyLimit: 'Limite mensal (créditos)',
+    noLimit: 'Sem limite',
+    saveLimits: 'Salvar limites',
+    savingLimits: 'Salvando…',
+    limitsSaved: 'Limites de gastos salvos.',
+    limitsInvalid: 'Digite um número inteiro de créditos ou deixe vazio para não ter limite.',
+    spentToday: (spent: number, limit: number | null) =>
+      limit === null ? `Gasto hoje: ${spent}` : `Gasto hoje: ${spent} de ${limit}`,
+    spentThisMonth: (spent: number, limit: number | null) =>
+      limit === null ? `Gasto neste mês: ${spent}` : `Gasto neste mês: ${spent} de ${limit}`,
+    changeLimit: 'Alterar limite',
   },
 
   skillTexts: {
@@ -745,6 +760,8 @@ export const main: MainCatalog = {
     receiptRefunded: 'Reembolsado: não foi possível concluir esta resposta, então nada foi cobrado.',
     receiptStopped: 'Interrompida: a mensagem foi cobrada mesmo assim.',
     sentAt: (time: string) => `Enviada: ${time}`,
+    fork: 'Ramificar a partir daqui',
+    forkFailed: 'Não foi possível ramificar este chat. Tente de novo.',
   },
 
   replyTexts: {

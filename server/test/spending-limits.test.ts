@@ -1,0 +1,152 @@
+import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
+import { createTestChat, createTestUser, ledgerAfterSeed, type TestUser } from '@neura/test-kit/seed';
+import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../src/lib/ids.js';
+import { connected, record, send, waitFor } from './helpers/conversation.js';
+import { connectSocket, type TestSocket } from './helpers/socket.js';
+
+/** Spending limits (issue #49): set by the user, counted with the charge, never passed by parallel sends. */
+describe('spending limits', () => {
+  let t: TestApp;
+  let fake: FakeOpenAI;
+  const sockets: TestSocket[] = [];
+
+  const open = async (token: string) => {
+    const socket = connectSocket(t.url, token);
+    sockets.push(socket);
+    return connected(socket);
+  };
+  const call = async (method: 'GET' | 'PUT', user: TestUser, payload?: unknown) => {
+    const res = await t.app.inject({
+      method,
+      url: '/api/users/me/limits',
+      headers: { authorization: `Bearer ${user.token}` },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+  const credits = async (userId: string) => (await t.services.users.findById(userId))?.credits;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    t = await startTestApp({ LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-fake' });
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await t.stop();
+    await fake.close();
+  });
+
+  it('should set, keep and clear the limits, and refuse bad values with 400', async () => {
+    const user = await createTestUser(t.services, { credits: 10 });
+    const start = await call('GET', user);
+    expect(start.status).toBe(200);
+    expect(start.body).toMatchObject({ dailyCredits: null, monthlyCredits: null, spentToday: 0, spentThisMonth: 0 });
+    expect(start.body.dayResetsAt).toMatch(/T00:00:00\.000Z$/);
+
+    expect((await call('PUT', user, { dailyCredits: 5 })).body).toMatchObject({
+      dailyCredits: 5,
+      monthlyCredits: null,
+    });
+    expect((await call('PUT', user, { monthlyCredits: 50 })).body).toMatchObject({
+      dailyCredits: 5,
+      monthlyCredits: 50,
+    });
+    expect((await call('PUT', user, { dailyCredits: null })).body).toMatchObject({
+      dailyCredits: null,
+      monthlyCredits: 50,
+    });
+    for (const bad of [{ dailyCredits: 0 }, { dailyCredits: 1.5 }, { monthlyCredits: 'ten' }, { dailyCredits: -3 }]) {
+      const res = await call('PUT', user, bad);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('request:invalid');
+    }
+    expect((await call('GET', user)).body).toMatchObject({ dailyCredits: null, monthlyCredits: 50 });
+    const other = await createTestUser(t.services);
+    expect((await call('GET', other)).body.monthlyCredits).toBeNull();
+    const anonymous = await t.app.inject({ method: 'PUT', url: '/api/users/me/limits', payload: { dailyCredits: 1 } });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('should let exactly the daily limit through 20 parallel sends and refuse the rest before any charge', async () => {
+    const user = await createTestUser(t.services, { credits: 100 });
+    await call('PUT', user, { dailyCredits: 5 });
+    const chats = await Promise.all(Array.from({ length: 20 }, () => createTestChat(t.services, user.id)));
+    const socket = await open(user.token);
+    const events = record(socket);
+    const acks = await Promise.all(chats.map((c) => send(socket, c.id, 'Hi')));
+    const ok = acks.filter((a) => a.messageId);
+    const refused = acks.filter((a) => a.error);
+    expect(ok).toHaveLength(5);
+    expect(refused).toHaveLength(15);
+    expect(new Set(refused.map((a) => a.error?.code))).toEqual(new Set(['credits:limit']));
+    const message = refused[0]?.error?.message ?? '';
+    expect(message).toContain('daily spending limit you set (5 credits a day)');
+    expect(message).toMatch(/resets at \d{4}-\d{2}-\d{2} 00:00 UTC/);
+    await waitFor(events, () => events.filter((r) => r.event === 'message.done').length === 5);
+    expect(await credits(user.id)).toBe(95);
+    const charges = (await ledgerAfterSeed(t.services, user.id)).filter((r) => r.amount < 0);
+    expect(charges).toHaveLength(5);
+    expect((await call('GET', user)).body).toMatchObject({ spentToday: 5, spentThisMonth: 5 });
+    // The refused sends left no message behind.
+    const messages = await t.services.db
+      .selectFrom('messages')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('role', '=', 'user')
+      .execute();
+    expect(messages).toHaveLength(5);
+  });
+
+  it('should count surcharges, give refunds back, and name the monthly limit', async () => {
+    const user = await createTestUser(t.services, { credits: 100 });
+    await call('PUT', user, { monthlyCredits: 10 });
+    const messageId = newId();
+    expect(await t.services.credits.charge(user.id, 4, messageId)).toBe(96);
+    expect(await t.services.credits.chargeKeyed(user.id, 5, `tool:${messageId}:a`, 'tool:generate_image')).toBe(91);
+    // 9 of 10 spent: a surcharge of 2 is refused (undefined), nothing taken.
+    expect(await t.services.credits.chargeKeyed(user.id, 2, `tool:${messageId}:b`, 'tool:generate_image')).toBe(
+      undefined,
+    );
+    expect(await credits(user.id)).toBe(91);
+    await expect(t.services.credits.charge(user.id, 2, newId())).rejects.toMatchObject({
+      code: 'credits:limit',
+      status: 402,
+      message: expect.stringContaining('monthly spending limit you set (10 credits a month)'),
+    });
+    // The refund of the message gives its charge and its surcharge back to the month.
+    expect(await t.services.credits.refund(user.id, messageId)).toBe(100);
+    expect((await call('GET', user)).body).toMatchObject({ spentToday: 0, spentThisMonth: 0 });
+    expect(await t.services.credits.charge(user.id, 10, newId())).toBe(90);
+  });
+
+  it('should start a new day from zero', async () => {
+    const user = await createTestUser(t.services, { credits: 100 });
+    await call('PUT', user, { dailyCredits: 3 });
+    await t.services.credits.charge(user.id, 3, newId());
+    await expect(t.services.credits.charge(user.id, 1, newId())).rejects.toMatchObject({ code: 'credits:limit' });
+    // What was spent belongs to yesterday now.
+    await t.services.db
+      .updateTable('spending_limits')
+      .set({ day_key: '2000-01-01' })
+      .where('user_id', '=', user.id)
+      .execute();
+    expect((await call('GET', user)).body.spentToday).toBe(0);
+    expect(await t.services.credits.charge(user.id, 3, newId())).toBe(94);
+  });
+
+  it('should refuse a send past the limit in the user language', async () => {
+    const user = await createTestUser(t.services, { credits: 100 });
+    await t.services.db.updateTable('users').set({ locale: 'de' }).where('id', '=', user.id).execute();
+    await call('PUT', user, { dailyCredits: 1 });
+    const chats = await Promise.all([createTestChat(t.services, user.id), createTestChat(t.services, user.id)]);
+    const socket = await open(user.token);
+    const events = record(socket);
+    expect((await send(socket, chats[0]?.id ?? '', 'Hi')).messageId).toBeTruthy();
+    const refused = await send(socket, chats[1]?.id ?? '', 'Hi');
+    expect(refused.error?.code).toBe('credits:limit');
+    expect(refused.error?.message).toContain('Tageslimit');
+    await waitFor(events, (r) => r.event === 'message.done');
+  });
+});
