@@ -26,6 +26,7 @@ import { createMemoryModule } from './memory/module.js';
 import { PersonaAdminService } from './personas/admin-service.js';
 import { PersonaAvatars } from './personas/avatar.js';
 import { setPersonaUrlPrefix } from './personas/custom.js';
+import { createOidcModule } from './oidc/module.js';
 import { createPersonasModule } from './personas/module.js';
 import { personaAvatarRoutes } from './personas/routes.js';
 import { createRealtimeModule } from './realtime/module.js';
@@ -179,6 +180,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     },
   });
   const media = createMediaModule({ config, db, events, auth: accounts.auth, limiter });
+  const signInWith = createOidcModule({ config, db, events, log, accounts: accounts.external });
 
   const search = createSearchModule({ db, kind: config.database.kind, auth: accounts.auth });
   const sharing = createSharingModule({
@@ -209,6 +211,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     personas.part,
     skills.part,
     media.part,
+    signInWith.part,
     takeout.part,
     conversation.part,
     jobsPart(['personas', 'conversation', 'takeout']),
@@ -231,6 +234,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     takeout.routes,
     memory.routes,
     ...creator.routes,
+    signInWith.routes,
   ];
   return {
     config,
@@ -289,6 +293,8 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     sharing: sharing.sharing,
     archives: takeout.archives,
     memory: memory.memory,
+    /** Sign-in with OpenID Connect (issue #47). */
+    oidc: signInWith.oidc,
     /** People's own personas (issue #29). */
     creator: creator.creator,
     /** The API's route plugins, in order (each protected one authenticates in its own hook). */

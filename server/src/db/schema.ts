@@ -25,6 +25,7 @@ import type {
   PersonasTable,
 } from './schema/chats.js';
 import type { MemoryItemsTable, MemorySettingsTable } from './schema/memory.js';
+import type { OidcFlowsTable, OidcIdentitiesTable, OidcTicketsTable } from './schema/oidc.js';
 import type {
   AuditLogTable,
   CustomPersonaPricesTable,
@@ -70,6 +71,9 @@ export interface Database {
   jobs: JobsTable;
   memory_settings: MemorySettingsTable;
   memory_items: MemoryItemsTable;
+  oidc_identities: OidcIdentitiesTable;
+  oidc_flows: OidcFlowsTable;
+  oidc_tickets: OidcTicketsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
