@@ -6,6 +6,7 @@ import { conversationTexts } from '../conversation/texts.js';
 import { creatorTexts } from '../creator/texts.js';
 import { mediaTexts } from '../media/routes.js';
 import { memoryServiceTexts } from '../memory/service.js';
+import { TICKET_GONE_MESSAGE } from '../oidc/service.js';
 import { avatarTexts } from '../personas/avatar.js';
 import { providerErrorMessage } from '../skills/http/provider-client.js';
 import { archiveTexts } from '../takeout/service.js';
@@ -84,6 +85,7 @@ describe('every user-facing server message is in the catalog (issue #43)', () =>
       ...leaves(mediaTexts),
       ...leaves(avatarTexts),
       ...leaves(memoryServiceTexts),
+      TICKET_GONE_MESSAGE,
     ];
     expect(all.filter((text) => translateMessage(text, 'ja') === text)).toEqual([]);
   });

@@ -22,7 +22,11 @@ export class OidcRepository {
 
   /** The flow of this state, removed (used once); undefined when unknown, used or expired. */
   async takeFlow(stateHash: string): Promise<OidcFlowRow | undefined> {
-    const row = await this.db.selectFrom('oidc_flows').selectAll().where('state_hash', '=', stateHash).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('oidc_flows')
+      .selectAll()
+      .where('state_hash', '=', stateHash)
+      .executeTakeFirst();
     if (!row) return undefined;
     const gone = await this.db.deleteFrom('oidc_flows').where('state_hash', '=', stateHash).executeTakeFirst();
     if (Number(gone.numDeletedRows) !== 1 || row.expires_at < nowIso()) return undefined;

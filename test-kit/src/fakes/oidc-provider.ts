@@ -18,10 +18,16 @@ export interface LocalOidcProvider {
   clientId: string;
   clientSecret: string;
   /** The OIDC_PROVIDERS entry for a Neura server (id `local`). */
-  entry: (id?: string, name?: string) => { id: string; name: string; issuer: string; clientId: string; clientSecret: string };
+  entry: (
+    id?: string,
+    name?: string,
+  ) => { id: string; name: string; issuer: string; clientId: string; clientSecret: string };
   /** Registers the client's callback URLs (the provider is made now: redirect URIs are fixed per client). */
   allowRedirects: (uris: string[]) => void;
-  setAccount: (login: string, claims: { email?: string; email_verified?: boolean; given_name?: string; family_name?: string }) => void;
+  setAccount: (
+    login: string,
+    claims: { email?: string; email_verified?: boolean; given_name?: string; family_name?: string },
+  ) => void;
   stop: () => Promise<void>;
 }
 
@@ -127,7 +133,8 @@ export async function signInAtProvider(
     }
     const html = await response.text();
     const formPost = /<form[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/.exec(html);
-    if (!formPost?.[1]) throw new Error(`the provider answered ${response.status} without a form: ${html.slice(0, 300)}`);
+    if (!formPost?.[1])
+      throw new Error(`the provider answered ${response.status} without a form: ${html.slice(0, 300)}`);
     const action = new URL(formPost[1].replace(/&amp;/g, '&'), url).href;
     if (!action.startsWith(origin)) {
       // The form_post response mode: the browser would post these fields to the client.
