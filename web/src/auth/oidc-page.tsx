@@ -51,6 +51,7 @@ export default function OidcPage() {
     navigate('/', { replace: true });
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per ticket (done only navigates).
   useEffect(() => {
     if (!ticket) return;
     // The one-time code leaves the address bar (and the history) at once.
@@ -65,7 +66,6 @@ export default function OidcPage() {
         setStep({ kind: answer.next, email: answer.email, provider: answer.provider });
       })
       .catch((e: unknown) => setStep({ kind: 'failed', message: errorMessage(e, t.errors.expired) }));
-    // biome-ignore lint/correctness/useExhaustiveDependencies: once per ticket.
   }, [ticket]);
 
   const act = async (call: () => Promise<string>) => {
