@@ -184,6 +184,16 @@ describe('sign-in with an OpenID provider', () => {
     }
   });
 
+  it('should send the native app back by its deep link, with a ticket the app then reads', async () => {
+    const started = await fetch(api('/auth/oidc/local/start?app=native'), { redirect: 'manual' });
+    const back = await signInAtProvider(started.headers.get('location') as string, 'nate');
+    const res = await fetch(back.url, { redirect: 'manual' });
+    const to = res.headers.get('location') as string;
+    expect(to).toMatch(/^ai\.neura\.app:\/\/oidc\?ticket=[\w-]+$/);
+    const ticket = new URLSearchParams(to.split('?')[1]).get('ticket') as string;
+    expect((await post('/auth/oidc/ticket', { ticket })).body.next).toBe('invite');
+  });
+
   it('should refuse an http issuer that is not on a loopback host', () => {
     const entry = (issuer: string) => ({
       OIDC_PROVIDERS: JSON.stringify([{ id: 'x', name: 'X', issuer, clientId: 'c', clientSecret: 's' }]),
