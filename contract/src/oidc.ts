@@ -2,11 +2,7 @@ import { z } from 'zod';
 
 /** Sign-in with OpenID Connect (wave 4, issue #47; ARCHITECTURE.md "Sign-in"). */
 
-/** `GET /auth/providers`: the configured providers, so the auth modal shows a button for each. */
-export const oidcProvidersResponseSchema = z.object({
-  providers: z.array(z.object({ id: z.string(), name: z.string() })),
-});
-export type OidcProvidersResponse = z.infer<typeof oidcProvidersResponseSchema>;
+/** `GET /auth/providers` → `{ providers: [{ id, name }] }`: the auth modal shows a button for each. */
 
 /** Why a callback landed on the error page (`/auth/oidc?error=…`). */
 export const OIDC_FAILURES = ['denied', 'expired', 'failed', 'unavailable', 'no-email', 'unverified'] as const;

@@ -23,10 +23,10 @@ import { LlmRegistry } from './llm/registry.js';
 import { Mailer } from './mail/mailer.js';
 import { createMediaModule } from './media/module.js';
 import { createMemoryModule } from './memory/module.js';
+import { createOidcModule } from './oidc/module.js';
 import { PersonaAdminService } from './personas/admin-service.js';
 import { PersonaAvatars } from './personas/avatar.js';
 import { setPersonaUrlPrefix } from './personas/custom.js';
-import { createOidcModule } from './oidc/module.js';
 import { createPersonasModule } from './personas/module.js';
 import { personaAvatarRoutes } from './personas/routes.js';
 import { createRealtimeModule } from './realtime/module.js';
@@ -110,13 +110,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     memory: memory.forReply,
   });
   const feedback = createFeedbackModule({ db, kind: config.database.kind, events, auth: accounts.auth, audit });
-  const { speech, routes: speechRoutes } = createSpeechModule({
-    config,
-    log,
-    auth: accounts.auth,
-    events,
-    limiter,
-  });
+  const { speech, routes: speechRoutes } = createSpeechModule({ config, log, auth: accounts.auth, events, limiter });
   realtime.onVoice(voiceSocketHandlers(speech, config.VOICE_MAX_SECONDS));
   const billing = createBillingModule({
     config,
@@ -293,8 +287,6 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     sharing: sharing.sharing,
     archives: takeout.archives,
     memory: memory.memory,
-    /** Sign-in with OpenID Connect (issue #47). */
-    oidc: signInWith.oidc,
     /** People's own personas (issue #29). */
     creator: creator.creator,
     /** The API's route plugins, in order (each protected one authenticates in its own hook). */

@@ -8,6 +8,14 @@ import { loadConfig } from '../src/config.js';
  * Sign-in with OpenID Connect against a real provider (oidc-provider on loopback): the invite rule,
  * linked sign-in, linking only after the password, and every refused callback (issue #47).
  */
+/** What the ticket calls answer (a token, the next page, or an error body). */
+interface Answer {
+  token: string;
+  next?: string;
+  email?: string;
+  code?: string;
+}
+
 describe('sign-in with an OpenID provider', () => {
   let idp: LocalOidcProvider;
   let t: TestApp;
@@ -32,7 +40,7 @@ describe('sign-in with an OpenID provider', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    return { status: res.status, body: await res.json() };
+    return { status: res.status, body: (await res.json()) as Answer };
   };
   /** GET /auth/oidc/{id}/start: the provider's authorization URL. */
   const start = async (id = 'local') => {

@@ -1,3 +1,4 @@
+/// <reference path="./oidc-provider-types.d.ts" />
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -147,7 +148,9 @@ export async function signInAtProvider(
       url = new URL(/href="([^"]*\/abort)"/.exec(html)?.[1] ?? `${action}/abort`, url).href;
       continue;
     }
-    const prompt = html.includes('value="login"') ? { prompt: 'login', login, password: 'any' } : { prompt: 'consent' };
+    const prompt: Record<string, string> = html.includes('value="login"')
+      ? { prompt: 'login', login, password: 'any' }
+      : { prompt: 'consent' };
     const posted = await fetch(action, {
       method: 'POST',
       redirect: 'manual',

@@ -20,7 +20,7 @@ const YourDataPage = lazy(() => import('../conversation-io/your-data-page'));
 const MemoryPage = lazy(() => import('../settings/memory-page'));
 /** Where a provider sign-in lands (issue #47): its texts part is ready before it renders. */
 const OidcPage = lazy(async () => {
-  const [page, part] = await Promise.all([import('../auth/oidc-page'), import('../texts/oidc')]);
+  const [page, part] = await Promise.all([import('../auth/oidc-page'), import('../auth/oidc-texts-ready')]);
   await part.oidcTextsReady;
   return page;
 });

@@ -1,5 +1,4 @@
 import type { OidcFailureReason } from '@neura/contract';
-import { registerPart } from '../i18n/parts';
 
 /** The page a sign-in with a provider lands on (issue #47): errors, linking, the invite step. */
 export const oidcTexts = {
@@ -36,12 +35,3 @@ type Widen<T> = T extends string
     ? (...args: A) => R extends string ? string : R
     : { readonly [K in keyof T]: Widen<T[K]> };
 export type OidcCatalog = Widen<typeof oidcTexts>;
-
-export const oidcTextsReady = registerPart('oidc', oidcTexts, {
-  es: () => import('./locales/es/oidc').then((m) => m.oidc),
-  de: () => import('./locales/de/oidc').then((m) => m.oidc),
-  fr: () => import('./locales/fr/oidc').then((m) => m.oidc),
-  'pt-BR': () => import('./locales/pt-BR/oidc').then((m) => m.oidc),
-  ja: () => import('./locales/ja/oidc').then((m) => m.oidc),
-  ar: () => import('./locales/ar/oidc').then((m) => m.oidc),
-});
