@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import net from 'node:net';
 import { ConfigError } from './fields.js';
 
@@ -14,6 +15,15 @@ export interface OidcProviderConfig {
   formPost: boolean;
   /** Scopes asked for (Apple: `openid email name`). */
   scope: string;
+  /** Apple: the Sign in with Apple key its client secret JWT is signed with (oidc/apple-secret.ts). */
+  appleKey?: AppleSigningKey;
+}
+
+export interface AppleSigningKey {
+  teamId: string;
+  keyId: string;
+  /** PKCS#8 PEM (the .p8 file Apple hands out). */
+  privateKey: string;
 }
 
 const ID = /^[a-z0-9][a-z0-9-]{0,31}$/;
@@ -64,11 +74,25 @@ function fromJson(text: string): OidcProviderConfig[] {
   });
 }
 
+/** APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY (newlines may be written `\\n`), when all are set. */
+function appleSigningKey(env: Record<string, string | undefined>): AppleSigningKey | undefined {
+  const { APPLE_TEAM_ID: teamId, APPLE_KEY_ID: keyId, APPLE_PRIVATE_KEY: pem } = env;
+  if (!teamId || !keyId || !pem) return undefined;
+  const privateKey = pem.replace(/\\n/g, '\n');
+  try {
+    createPrivateKey(privateKey);
+  } catch {
+    return fail('APPLE_PRIVATE_KEY: must be the PEM of your Sign in with Apple key (the .p8 file)');
+  }
+  return { teamId, keyId, privateKey };
+}
+
 /**
  * The configured providers: `OIDC_PROVIDERS` plus the Google preset (GOOGLE_CLIENT_ID/SECRET) and
- * the Apple preset (APPLE_CLIENT_ID, the Services ID, and APPLE_CLIENT_SECRET, the client-secret
- * JWT Apple's developer console signs; it answers by form_post and names the person only on the
- * first consent). A bad entry stops start-up.
+ * the Apple preset (APPLE_CLIENT_ID, the Services ID, with APPLE_TEAM_ID + APPLE_KEY_ID +
+ * APPLE_PRIVATE_KEY, from which each token request signs its own client secret, or a ready-made
+ * APPLE_CLIENT_SECRET JWT; Apple answers by form_post and names the person only on the first
+ * consent). A bad entry stops start-up.
  */
 export function parseOidcProviders(env: Record<string, string | undefined>): OidcProviderConfig[] {
   const list = env.OIDC_PROVIDERS?.trim() ? fromJson(env.OIDC_PROVIDERS) : [];
@@ -83,15 +107,17 @@ export function parseOidcProviders(env: Record<string, string | undefined>): Oid
       scope: 'openid email profile',
     });
   }
-  if (env.APPLE_CLIENT_ID && env.APPLE_CLIENT_SECRET) {
+  const appleKey = appleSigningKey(env);
+  if (env.APPLE_CLIENT_ID && (env.APPLE_CLIENT_SECRET || appleKey)) {
     list.push({
       id: 'apple',
       name: 'Apple',
       issuer: 'https://appleid.apple.com',
       clientId: env.APPLE_CLIENT_ID,
-      clientSecret: env.APPLE_CLIENT_SECRET,
+      clientSecret: env.APPLE_CLIENT_SECRET ?? '',
       formPost: true,
       scope: 'openid email name',
+      ...(appleKey ? { appleKey } : {}),
     });
   }
   const seen = new Set<string>();

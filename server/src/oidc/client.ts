@@ -1,6 +1,7 @@
 import * as client from 'openid-client';
 import { isLoopbackHost, type OidcProviderConfig } from '../config/oidc.js';
 import type { SafeHttpClient } from '../skills/http/safe-client.js';
+import { appleClientSecret } from './apple-secret.js';
 
 /**
  * openid-client's HTTP through the SSRF-safe client: discovery, the token and the userinfo calls
@@ -31,6 +32,16 @@ export function safeFetch(safe: SafeHttpClient): client.CustomFetch {
   };
 }
 
+/** client_secret_post; for Apple with its key, a freshly signed client secret JWT each time. */
+function clientAuthentication(provider: OidcProviderConfig): client.ClientAuth {
+  const key = provider.appleKey;
+  if (!key) return client.ClientSecretPost(provider.clientSecret);
+  return (_as, _client, body) => {
+    body.set('client_id', provider.clientId);
+    body.set('client_secret', appleClientSecret(key, provider.clientId));
+  };
+}
+
 /** Discovers each provider once (again after a failure), through the safe client. */
 export class ProviderConfigs {
   private readonly cache = new Map<string, Promise<client.Configuration>>();
@@ -57,7 +68,7 @@ export class ProviderConfigs {
       issuer,
       provider.clientId,
       { client_secret: provider.clientSecret },
-      client.ClientSecretPost(provider.clientSecret),
+      clientAuthentication(provider),
       { [client.customFetch]: fetcher, timeout: 10, ...(insecure ? { execute: [client.allowInsecureRequests] } : {}) },
     );
     config[client.customFetch] = fetcher;
