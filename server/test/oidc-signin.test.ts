@@ -139,6 +139,18 @@ describe('sign-in with an OpenID provider', () => {
     expect(again.body.next).toBe('signed-in');
   });
 
+  it('should make one account of two racing tickets of the same new identity, and no server error', async () => {
+    const tickets = [(await flow('twin')).get('ticket'), (await flow('twin')).get('ticket')] as string[];
+    const invites = await t.services.invites.create(2, 1);
+    const answers = await Promise.all(
+      tickets.map((ticket, i) => post('/auth/oidc/register', { ticket, inviteCode: invites[i] })),
+    );
+    const [won, lost] = answers.map((a) => a.status).sort();
+    expect(won).toBe(200);
+    // The loser hears "email taken" (409) or "no longer valid" (400), never a server error.
+    expect([400, 409]).toContain(lost);
+  });
+
   it('should refuse an address the provider has not verified', async () => {
     idp.setAccount('vic', { email: 'vic@example.test', email_verified: false });
     expect((await flow('vic')).get('error')).toBe('unverified');

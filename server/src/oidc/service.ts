@@ -128,7 +128,12 @@ export class OidcService {
     if (row.kind !== 'link') throw gone();
     const userId = await this.d.accounts.confirmPassword(row.email, password, origin, captchaToken);
     if (userId !== row.user_id || !(await this.d.repo.takeTicket(row.ticket_hash))) throw gone();
-    await this.d.repo.link(userId, { providerId: row.provider_id, subject: row.subject, email: row.email });
+    await this.d.repo
+      .link(userId, { providerId: row.provider_id, subject: row.subject, email: row.email })
+      .catch(async (error: unknown) => {
+        // Linked meanwhile by another callback of the same identity: fine if to this account.
+        if ((await this.d.repo.findIdentity(row.provider_id, row.subject))?.user_id !== userId) throw error;
+      });
     this.d.log.info({ userId, provider: row.provider_id }, 'outside identity linked');
     return this.d.accounts.openSession(userId, origin);
   }
@@ -137,14 +142,20 @@ export class OidcService {
   async register(ticket: string, inviteCode: string | undefined, origin: Origin): Promise<string> {
     const row = await this.liveTicket(ticket);
     if (row.kind !== 'invite') throw gone();
-    const userId = await this.d.accounts.create(
-      { email: row.email, firstName: row.first_name, lastName: row.last_name, inviteCode },
-      origin,
-      async (trx, id) => {
-        if (!(await this.d.repo.takeTicket(row.ticket_hash, trx))) throw gone();
-        await this.d.repo.link(id, { providerId: row.provider_id, subject: row.subject, email: row.email }, trx);
-      },
-    );
+    const userId = await this.d.accounts
+      .create(
+        { email: row.email, firstName: row.first_name, lastName: row.last_name, inviteCode },
+        origin,
+        async (trx, id) => {
+          if (!(await this.d.repo.takeTicket(row.ticket_hash, trx))) throw gone();
+          await this.d.repo.link(id, { providerId: row.provider_id, subject: row.subject, email: row.email }, trx);
+        },
+      )
+      .catch(async (error: unknown) => {
+        // Two tickets of one new identity: the other made its account first (unique subject).
+        if (await this.d.repo.findIdentity(row.provider_id, row.subject)) throw gone();
+        throw error;
+      });
     return this.d.accounts.openSession(userId, origin);
   }
 
