@@ -42,20 +42,25 @@ describe('sign-in with an OpenID provider', () => {
     });
     return { status: res.status, body: (await res.json()) as Answer };
   };
-  /** GET /auth/oidc/{id}/start: the provider's authorization URL. */
-  const start = async (id = 'local') => {
-    const res = await fetch(api(`/auth/oidc/${id}/start`), { redirect: 'manual' });
+  /** The `neura_oidc` cookie the last start set: what this test's "browser" sends back. */
+  let browser = '';
+  /** GET /auth/oidc/{id}/start: the provider's authorization URL (the browser keeps the cookie). */
+  const start = async (id = 'local', query = '') => {
+    const res = await fetch(api(`/auth/oidc/${id}/start${query}`), { redirect: 'manual' });
     expect(res.status).toBe(303);
+    browser = (res.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    expect(browser).toMatch(/^neura_oidc=[\w-]{20,}$/);
     return res.headers.get('location') as string;
   };
   /** The browser's return to the callback: where the server then sends it (its query). */
-  const callback = async (back: { url: string; form?: Record<string, string> }) => {
+  const callback = async (back: { url: string; form?: Record<string, string> }, cookie?: string) => {
     const res = await fetch(back.url, {
       redirect: 'manual',
+      headers: { cookie: cookie ?? browser },
       ...(back.form
         ? {
             method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie ?? browser },
             body: new URLSearchParams(back.form),
           }
         : {}),
@@ -162,6 +167,12 @@ describe('sign-in with an OpenID provider', () => {
     expect(Object.fromEntries(await callback(back))).toEqual({ error: 'expired' });
   });
 
+  it('should refuse an answer brought to another browser than the one that started (login CSRF)', async () => {
+    const back = await signInAtProvider(await start(), 'mallory');
+    expect((await callback(back, 'neura_oidc=someone-elses-browser-cookie')).get('error')).toBe('expired');
+    expect((await callback(back, '')).get('error')).toBe('expired');
+  });
+
   it('should refuse a used code brought back with a fresh state', async () => {
     const back = await signInAtProvider(await start(), 'rudy');
     expect((await callback(back)).get('ticket')).toBeTruthy();
@@ -205,9 +216,8 @@ describe('sign-in with an OpenID provider', () => {
   });
 
   it('should send the native app back by its deep link, with a ticket the app then reads', async () => {
-    const started = await fetch(api('/auth/oidc/local/start?app=native'), { redirect: 'manual' });
-    const back = await signInAtProvider(started.headers.get('location') as string, 'nate');
-    const res = await fetch(back.url, { redirect: 'manual' });
+    const back = await signInAtProvider(await start('local', '?app=native'), 'nate');
+    const res = await fetch(back.url, { redirect: 'manual', headers: { cookie: browser } });
     const to = res.headers.get('location') as string;
     expect(to).toMatch(/^ai\.neura\.app:\/\/oidc\?ticket=[\w-]+$/);
     const ticket = new URLSearchParams(to.split('?')[1]).get('ticket') as string;

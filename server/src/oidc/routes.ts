@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   acceptLanguageTags,
   matchLocale,
@@ -10,6 +11,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Origin } from '../accounts/account-deps.js';
 import { parse } from '../lib/validate.js';
 import { OidcFailed, type OidcService } from './service.js';
+
+const BROWSER_COOKIE = 'neura_oidc';
 
 /** The native shell's deep link (docs/NATIVE.md "Sign-in with a provider"). */
 export const NATIVE_RETURN = 'ai.neura.app://oidc';
@@ -37,7 +40,13 @@ export const oidcRoutes =
   async (app) => {
     const base = (request: FastifyRequest) => publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
     const land = (reply: FastifyReply, to: string, query: Record<string, string>) =>
-      reply.redirect(`${to}?${new URLSearchParams(query)}`, 303);
+      reply.header('set-cookie', cookie('', 0, false)).redirect(`${to}?${new URLSearchParams(query)}`, 303);
+    // Binds a flow to the browser that started it. SameSite=None (https only) lets Apple's
+    // cross-site form_post carry it; a plain-http trial install gets Lax (top-level GET returns).
+    const cookie = (value: string, maxAge: number, secure: boolean) =>
+      `${BROWSER_COOKIE}=${value}; Path=${apiPrefix}/auth/oidc; Max-Age=${maxAge}; HttpOnly; ${secure ? 'SameSite=None; Secure' : 'SameSite=Lax'}`;
+    const browserOf = (request: FastifyRequest) =>
+      /(?:^|;\s*)neura_oidc=([\w-]{20,100})/.exec(request.headers.cookie ?? '')?.[1];
 
     // Apple answers by form_post: the callback's POST body is a form (this plugin only).
     app.addContentTypeParser(
@@ -57,7 +66,14 @@ export const oidcRoutes =
         if (!provider) return land(reply, web, { error: 'failed' });
         const redirectUri = `${base(request)}${apiPrefix}/auth/oidc/${provider.id}/callback`;
         try {
-          const url = await oidc.start(provider, redirectUri, request.query.app === 'native' ? 'native' : 'web');
+          const browser = randomBytes(24).toString('base64url');
+          const url = await oidc.start(
+            provider,
+            redirectUri,
+            request.query.app === 'native' ? 'native' : 'web',
+            browser,
+          );
+          reply.header('set-cookie', cookie(browser, 600, base(request).startsWith('https:')));
           return reply.redirect(url.href, 303);
         } catch (error) {
           if (error instanceof OidcFailed) return land(reply, web, { error: error.reason });
@@ -72,7 +88,7 @@ export const oidcRoutes =
       if (!provider) return land(reply, web, { error: 'failed' });
       const form = request.method === 'POST' ? strings(request.body) : undefined;
       try {
-        const done = await oidc.callback(provider, form ?? strings(request.query), form);
+        const done = await oidc.callback(provider, form ?? strings(request.query), form, browserOf(request));
         return land(reply, done.app === 'native' ? NATIVE_RETURN : web, { ticket: done.ticket });
       } catch (error) {
         if (error instanceof OidcFailed) return land(reply, web, { error: error.reason });

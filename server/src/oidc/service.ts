@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import * as client from 'openid-client';
 import type { Origin } from '../accounts/account-deps.js';
@@ -27,6 +27,7 @@ export type TicketOutcome =
   | { next: 'confirm' | 'invite'; email: string; provider: string };
 
 const hash = (value: string) => createHash('sha256').update(value).digest('hex');
+const safeEqual = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 const verified = (value: unknown) => value === true || value === 'true';
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -68,7 +69,7 @@ export class OidcService {
   }
 
   /** The provider's authorization URL for a new flow whose callback is `redirectUri`. */
-  async start(provider: OidcProviderConfig, redirectUri: string, app: 'web' | 'native'): Promise<URL> {
+  async start(provider: OidcProviderConfig, redirectUri: string, app: 'web' | 'native', browser: string): Promise<URL> {
     const config = await this.config(provider);
     const state = client.randomState();
     const nonce = client.randomNonce();
@@ -80,6 +81,7 @@ export class OidcService {
       code_verifier: verifier,
       redirect_uri: redirectUri,
       client: app,
+      browser_hash: hash(browser),
       expires_at: inMinutes(FLOW_MINUTES),
     });
     return client.buildAuthorizationUrl(config, {
@@ -100,10 +102,14 @@ export class OidcService {
   async callback(
     provider: OidcProviderConfig,
     params: Record<string, string>,
-    form?: Record<string, string>,
+    form: Record<string, string> | undefined,
+    browser: string | undefined,
   ): Promise<{ ticket: string; app: 'web' | 'native'; redirectUri: string }> {
     const flow = params.state ? await this.d.repo.takeFlow(hash(params.state)) : undefined;
     if (!flow || flow.provider_id !== provider.id) throw new OidcFailed('expired');
+    // Only the browser that started the flow may finish it (an answer sent to someone else's
+    // browser would sign them in as the sender: login CSRF).
+    if (!browser || !safeEqual(hash(browser), flow.browser_hash)) throw new OidcFailed('expired');
     if (params.error) throw new OidcFailed(params.error === 'access_denied' ? 'denied' : 'failed');
     const config = await this.config(provider);
     const claims = await this.verify(config, flow, params, form);

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 /**
  * Sign-in with OpenID Connect (issue #47): `oidc_identities` links a provider's subject to a user
  * (one account per identity; gone with the user); `oidc_flows` keeps each started sign-in's state,
- * nonce and PKCE verifier server side (keyed by the state's hash, used once, expiring);
+ * nonce and PKCE verifier server side (keyed by the state's hash, used once, expiring) and the
+ * hash of the cookie that binds it to the browser that started it (no login CSRF);
  * `oidc_tickets` keeps a finished callback's outcome for the web app to take up by a one-time
  * code (keyed by its hash): a sign-in, an account to confirm, or a new identity awaiting its invite.
  */
@@ -27,6 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('code_verifier', 'text', (c) => c.notNull())
     .addColumn('redirect_uri', 'text', (c) => c.notNull())
     .addColumn('client', 'text', (c) => c.notNull())
+    .addColumn('browser_hash', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema

@@ -18,6 +18,8 @@ export interface OidcFlowsTable {
   code_verifier: string;
   redirect_uri: string;
   client: 'web' | 'native';
+  /** The hash of the `neura_oidc` cookie set on the browser that started the flow. */
+  browser_hash: string;
   expires_at: Timestamp;
 }
 
