@@ -13,7 +13,7 @@ const SERVER_LAYERS = [
   ['modules.ts'],
   ['takeout/'],
   ['sharing/'],
-  ['conversation/', 'media/'],
+  ['conversation/', 'media/', 'oidc/'],
   ['skills/', 'voice/', 'console/', 'creator/', 'replies/', 'memory/'],
   ['chats/', 'files/', 'feedback/', 'billing/', 'search/', 'speech/'],
   ['accounts/', 'system/'],

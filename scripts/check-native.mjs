@@ -100,6 +100,8 @@ for (const needle of [
   'android.permission.RECORD_AUDIO',
   'android.permission.ACCESS_FINE_LOCATION',
   'android.permission.ACCESS_COARSE_LOCATION',
+  // The provider sign-in's deep link (server/src/oidc/routes.ts NATIVE_RETURN).
+  'android:scheme="ai.neura.app" android:host="oidc"',
 ]) {
   check(manifest.includes(needle), `android: AndroidManifest.xml lacks ${needle}`);
 }
@@ -110,9 +112,11 @@ for (const key of [
   'NSUserTrackingUsageDescription',
   'GADApplicationIdentifier',
   'SKAdNetworkItems',
+  'CFBundleURLTypes',
 ]) {
   check(plist.includes(`<key>${key}</key>`), `ios: Info.plist lacks ${key}`);
 }
+check(plist.includes('<string>ai.neura.app</string>'), 'ios: Info.plist lacks the ai.neura.app URL scheme');
 const pbxproj = read('ios/App/App.xcodeproj/project.pbxproj');
 check(
   pbxproj.includes('PRODUCT_BUNDLE_IDENTIFIER = ai.neura.app.qa;'),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { CreditPack } from '@neura/contract';
 import type { z } from 'zod';
 import { ConfigError } from './config/fields.js';
+import { type OidcProviderConfig, parseOidcProviders } from './config/oidc.js';
 import { configSchema } from './config/schema.js';
 import { type ConfiguredModelPrice, parseCreditPacks, parseModelPrices } from './config/shop.js';
 
@@ -24,6 +25,8 @@ export type Config = Omit<z.infer<typeof configSchema>, 'DATA_DIR' | 'PAYMENTS' 
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   /** Whether mails are logged when SMTP_URL is unset (MAIL_TO_LOG; never by default in production). */
   mailToLog: boolean;
+  /** OpenID Connect providers (OIDC_PROVIDERS and the Google/Apple presets; config/oidc.ts). */
+  oidcProviders: OidcProviderConfig[];
 };
 
 /** The boot warning of a server whose payments are the free sandbox (undefined otherwise). */
@@ -79,5 +82,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     CREDIT_PACKS: packs,
     MODEL_PRICES: modelPrices,
     mailToLog,
+    oidcProviders: parseOidcProviders(env),
   };
 }

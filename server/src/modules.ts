@@ -23,6 +23,7 @@ import { LlmRegistry } from './llm/registry.js';
 import { Mailer } from './mail/mailer.js';
 import { createMediaModule } from './media/module.js';
 import { createMemoryModule } from './memory/module.js';
+import { createOidcModule } from './oidc/module.js';
 import { PersonaAdminService } from './personas/admin-service.js';
 import { PersonaAvatars } from './personas/avatar.js';
 import { setPersonaUrlPrefix } from './personas/custom.js';
@@ -109,13 +110,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     memory: memory.forReply,
   });
   const feedback = createFeedbackModule({ db, kind: config.database.kind, events, auth: accounts.auth, audit });
-  const { speech, routes: speechRoutes } = createSpeechModule({
-    config,
-    log,
-    auth: accounts.auth,
-    events,
-    limiter,
-  });
+  const { speech, routes: speechRoutes } = createSpeechModule({ config, log, auth: accounts.auth, events, limiter });
   realtime.onVoice(voiceSocketHandlers(speech, config.VOICE_MAX_SECONDS));
   const billing = createBillingModule({
     config,
@@ -179,6 +174,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     },
   });
   const media = createMediaModule({ config, db, events, auth: accounts.auth, limiter });
+  const signInWith = createOidcModule({ config, db, events, log, accounts: accounts.external });
 
   const search = createSearchModule({ db, kind: config.database.kind, auth: accounts.auth });
   const sharing = createSharingModule({
@@ -209,6 +205,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     personas.part,
     skills.part,
     media.part,
+    signInWith.part,
     takeout.part,
     conversation.part,
     jobsPart(['personas', 'conversation', 'takeout']),
@@ -231,6 +228,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     takeout.routes,
     memory.routes,
     ...creator.routes,
+    signInWith.routes,
   ];
   return {
     config,

@@ -12,6 +12,7 @@ import { AccountService } from './account-service.js';
 import { CaptchaVerifier } from './captcha.js';
 import { CodeRepository } from './code-repository.js';
 import { CodeService } from './code-service.js';
+import { ExternalAccounts } from './external-accounts.js';
 import { InviteRepository } from './invite-repository.js';
 import { InviteService } from './invite-service.js';
 import { accountRoutes } from './routes.js';
@@ -49,7 +50,7 @@ export function createAccountsModule({ config, db, log, events, mailer, credits,
   const codeRepository = new CodeRepository(db);
   const codes = new CodeService(codeRepository, limiter);
   const captcha = new CaptchaVerifier(config.RECAPTCHA_SECRET, config.RECAPTCHA_VERIFY_URL);
-  const accounts = new AccountService({
+  const accountDeps = {
     config,
     db,
     users,
@@ -62,7 +63,8 @@ export function createAccountsModule({ config, db, log, events, mailer, credits,
     credits,
     events,
     log,
-  });
+  };
+  const accounts = new AccountService(accountDeps);
   const waitlistRepository = new WaitlistRepository(db);
   const appUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const waitlist = new WaitlistService(waitlistRepository, invites, limiter, mailer, appUrl, log);
@@ -83,6 +85,8 @@ export function createAccountsModule({ config, db, log, events, mailer, credits,
     auth,
     invites,
     accounts,
+    /** Sign-in with an outside identity (oidc/): accounts' side, so oidc/ never touches its tables. */
+    external: new ExternalAccounts(accountDeps),
     waitlist,
     /** What an operator does to accounts (the console and the admin CLI). */
     userAdmin: new UserAdminService({ db, users, sessions, credits, invites, waitlist, events, audit }),

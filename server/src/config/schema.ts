@@ -83,6 +83,15 @@ export const configSchema = z.object({
   RECAPTCHA_SITE_KEY: optionalString,
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   SIGNUP_CREDITS: z.coerce.number().int().min(0).default(20),
+  /** Sign-in with OpenID Connect (config/oidc.ts reads and checks them; docs/CONFIGURATION.md). */
+  OIDC_PROVIDERS: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  APPLE_CLIENT_ID: optionalString,
+  APPLE_CLIENT_SECRET: optionalString,
+  APPLE_TEAM_ID: optionalString,
+  APPLE_KEY_ID: optionalString,
+  APPLE_PRIVATE_KEY: optionalString,
 
   // Models
   LLM_BASE_URL: optionalUrl,

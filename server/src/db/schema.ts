@@ -26,6 +26,7 @@ import type {
   PersonasTable,
 } from './schema/chats.js';
 import type { MemoryItemsTable, MemorySettingsTable } from './schema/memory.js';
+import type { OidcFlowsTable, OidcIdentitiesTable, OidcTicketsTable } from './schema/oidc.js';
 import type {
   AuditLogTable,
   CustomPersonaPricesTable,
@@ -72,6 +73,9 @@ export interface Database {
   memory_settings: MemorySettingsTable;
   memory_items: MemoryItemsTable;
   spending_limits: SpendingLimitsTable;
+  oidc_identities: OidcIdentitiesTable;
+  oidc_flows: OidcFlowsTable;
+  oidc_tickets: OidcTicketsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -8,6 +8,7 @@ import { creatorTexts } from '../creator/texts.js';
 import { limitTexts } from '../credits/limits.js';
 import { mediaTexts } from '../media/routes.js';
 import { memoryServiceTexts } from '../memory/service.js';
+import { TICKET_GONE_MESSAGE } from '../oidc/service.js';
 import { avatarTexts } from '../personas/avatar.js';
 import { providerErrorMessage } from '../skills/http/provider-client.js';
 import { archiveTexts } from '../takeout/service.js';
@@ -88,6 +89,7 @@ describe('every user-facing server message is in the catalog (issue #43)', () =>
       ...leaves(memoryServiceTexts),
       ...leaves(limitTexts),
       ...leaves(cardTexts),
+      TICKET_GONE_MESSAGE,
     ];
     expect(all.filter((text) => translateMessage(text, 'ja') === text)).toEqual([]);
   });

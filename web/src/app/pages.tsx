@@ -18,6 +18,12 @@ const ChangePasswordPage = lazy(() => import('../settings/change-password-page')
 const DeleteAccountPage = lazy(() => import('../settings/delete-account-page'));
 const YourDataPage = lazy(() => import('../conversation-io/your-data-page'));
 const MemoryPage = lazy(() => import('../settings/memory-page'));
+/** Where a provider sign-in lands (issue #47): its texts part is ready before it renders. */
+const OidcPage = lazy(async () => {
+  const [page, part] = await Promise.all([import('../auth/oidc-page'), import('../auth/oidc-texts-ready')]);
+  await part.oidcTextsReady;
+  return page;
+});
 const ProPage = lazy(() => import('../billing/pro-page'));
 const BuyCreditsPage = lazy(() => import('../billing/buy-credits-page'));
 const OrderStatusPage = lazy(() => import('../billing/order-status-page'));
@@ -55,6 +61,7 @@ export const pageElements: Record<RouteName, ReactNode> = {
   delete: page(<DeleteAccountPage />),
   data: page(<YourDataPage />),
   memory: page(<MemoryPage />),
+  oidc: page(<OidcPage />),
   credits: page(<BuyCreditsPage />),
   'purchase-complete': page(<OrderStatusPage />),
   'pro-subscription': page(<ProSubscriptionPage />),

@@ -13,6 +13,7 @@ export type RouteName =
   | 'delete'
   | 'data'
   | 'memory'
+  | 'oidc'
   | 'credits'
   | 'purchase-complete'
   | 'pro-subscription'
@@ -129,6 +130,15 @@ export const ROUTES: readonly RouteMeta[] = [
       return texts.titles.memory;
     },
     auth: true,
+    depth: 1,
+  },
+  {
+    name: 'oidc',
+    path: '/auth/oidc',
+    get title() {
+      return texts.titles.oidc;
+    },
+    auth: false,
     depth: 1,
   },
   {

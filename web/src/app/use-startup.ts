@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { fetchPersonas } from '../api/personas';
 import { fetchServerInfo, isOnline } from '../api/server-info';
 import { isNativePlatform } from '../platform/native';
-import { prepareApi, startNativeAds } from '../platform/startup';
+import { listenForSignInReturn, prepareApi, startNativeAds } from '../platform/startup';
 import { useAppStore } from '../store/app-store';
 import { setPersonas } from '../store/personas';
 import { loadSpeechStatus } from '../voice/voice-api';
@@ -21,6 +21,7 @@ export function useStartup(): void {
 
   useEffect(() => {
     const controller = new AbortController();
+    listenForSignInReturn();
     prepareApi()
       .then(() => fetchServerInfo(controller.signal))
       .then((info) => {

@@ -6,8 +6,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
  * (QA → staging host), then the version check against the server's supportedClientRange.
  */
 const appId = vi.hoisted(() => ({ value: 'ai.neura.app' }));
+const deepLinks = vi.hoisted(() => ({ handler: undefined as ((event: { url: string }) => void) | undefined }));
 vi.mock('@capacitor/app', () => ({
-  App: { getInfo: async () => ({ id: appId.value, build: '7', version: '2.0.0', name: 'Neura' }) },
+  App: {
+    getInfo: async () => ({ id: appId.value, build: '7', version: '2.0.0', name: 'Neura' }),
+    addListener: async (_event: string, handler: (event: { url: string }) => void) => {
+      deepLinks.handler = handler;
+      return { remove: async () => undefined };
+    },
+  },
 }));
 const admob = vi.hoisted(() => ({ initialize: vi.fn(async () => undefined) }));
 vi.mock('@capacitor-community/admob', () => ({
@@ -100,5 +107,16 @@ describe('native start-up', () => {
     vi.stubEnv('VITE_STAGING_API_URL', 'https://staging.neura.test');
     await startUp();
     expect(fetchMock.mock.calls[0]?.[0]).toBe(`${window.location.origin}/api/`);
+  });
+
+  it('should open the sign-in landing page when the provider deep link opens the app', async () => {
+    serverWithRange('>=2.0.0 <3.0.0');
+    const replace = vi.fn();
+    vi.stubGlobal('location', { ...window.location, replace });
+    await startUp();
+    await waitFor(() => expect(deepLinks.handler).toBeDefined());
+    deepLinks.handler?.({ url: 'ai.neura.app://elsewhere?ticket=t1' });
+    deepLinks.handler?.({ url: 'ai.neura.app://oidc?ticket=t1' });
+    expect(replace.mock.calls).toEqual([['/auth/oidc?ticket=t1']]);
   });
 });

@@ -19,6 +19,12 @@ import type {
 export const loadAppPlugin = (): Promise<AppInfoPlugin> =>
   import('@capacitor/app').then(({ App }) => ({ getInfo: () => App.getInfo() }));
 
+/** `appUrlOpen`: a deep link opened the app (the provider sign-in's return, deep-link.ts). */
+export const loadAppUrlListener = (): Promise<{ onUrl: (handler: (url: string) => void) => Promise<unknown> }> =>
+  import('@capacitor/app').then(({ App }) => ({
+    onUrl: (handler) => App.addListener('appUrlOpen', ({ url }) => handler(url)),
+  }));
+
 export const loadHapticsPlugin = (): Promise<HapticsPlugin> =>
   import('@capacitor/haptics').then(({ Haptics, ImpactStyle }) => ({
     impact: ({ style }) =>

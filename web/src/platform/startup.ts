@@ -19,3 +19,17 @@ export function startNativeAds(): void {
   if (!isNativePlatform()) return;
   void import('./ads').then(({ startAds }) => startAds());
 }
+
+/** The provider sign-in's return by deep link (native only): the app opens its landing page. */
+export function listenForSignInReturn(): void {
+  if (!isNativePlatform()) return;
+  void Promise.all([import('./plugins'), import('./deep-link')])
+    .then(async ([{ loadAppUrlListener }, { signInReturnPath }]) => {
+      const listener = await loadAppUrlListener();
+      await listener.onUrl((url) => {
+        const path = signInReturnPath(url);
+        if (path) window.location.replace(path);
+      });
+    })
+    .catch((error: unknown) => console.warn('Could not listen for deep links', error));
+}

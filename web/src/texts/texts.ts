@@ -24,6 +24,7 @@ export const texts = {
     admin: 'Console',
     memory: 'Memory',
     data: 'Your data',
+    oidc: 'Sign in',
   },
   startup: {
     offlineTitle: 'Service unavailable',
@@ -267,6 +268,9 @@ export const texts = {
     notVerifiedNotice: 'Your email address has not been verified. Please check your email for a verification link.',
     verifyMailFailed: 'An unknown error occurred while sending the verification email.',
     passwordWasReset: 'Your password was reset',
+    /** Sign-in with a provider (issue #47): under the email field, one button per configured provider. */
+    providersDivider: 'or',
+    continueWith: (name: string) => `Continue with ${name}`,
   },
   chat: {
     region: 'Conversation',

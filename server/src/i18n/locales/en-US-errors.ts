@@ -5,6 +5,7 @@
  */
 export const enUSErrors = {
   messages: {
+    oidcTicketGone: 'That sign-in is no longer valid. Please start again.',
     personaGone: 'The persona of this chat no longer exists.',
     replyFailed: 'The model could not finish its reply. Your credits for this message were refunded.',
     replyRateLimited:

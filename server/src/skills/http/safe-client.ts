@@ -34,6 +34,9 @@ export interface SafeFetchOptions {
   maxBytes?: number;
   maxRedirects?: number;
   headers?: Record<string, string>;
+  /** GET when unset; a request with a body is never redirected (a redirect answer is returned as is). */
+  method?: string;
+  body?: string;
 }
 
 export interface SafeResponse {
@@ -146,9 +149,11 @@ export class SafeHttpClient {
           dispatcher: this.agent,
           redirect: 'manual',
           signal,
+          method: options.method ?? 'GET',
+          ...(options.body === undefined ? {} : { body: options.body }),
           headers: { 'user-agent': USER_AGENT, 'accept-encoding': 'gzip, deflate, br', ...options.headers },
         });
-        if (REDIRECTS.has(response.status)) {
+        if (REDIRECTS.has(response.status) && options.body === undefined) {
           await response.body?.cancel().catch(() => undefined);
           const location = response.headers.get('location');
           if (!location) throw new SafeHttpError('network', 'The page redirected without saying where to.');

@@ -3,6 +3,7 @@ import { texts } from '../../texts/texts';
 import { submitEmail } from '../actions';
 import { useAuthFlow } from '../auth-flow-store';
 import { AuthForm, PrimaryButton, TextField } from '../form-controls';
+import { ProviderButtons } from '../provider-buttons';
 
 /** emailcheck: email and Continue (disabled until the address looks valid). */
 export function EmailCheckPage() {
@@ -26,6 +27,7 @@ export function EmailCheckPage() {
       <PrimaryButton disabled={!isValidEmail(email.trim())} busy={busy}>
         {texts.auth.continue}
       </PrimaryButton>
+      <ProviderButtons />
     </AuthForm>
   );
 }

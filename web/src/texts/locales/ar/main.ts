@@ -47,6 +47,7 @@ export const main: MainCatalog = {
       admin: 'لوحة التحكم',
       memory: 'الذاكرة',
       data: 'بياناتك',
+      oidc: 'تسجيل الدخول',
     },
     startup: {
       offlineTitle: 'الخدمة غير متاحة',
@@ -287,6 +288,8 @@ export const main: MainCatalog = {
       notVerifiedNotice: 'لم يتم التحقق من بريدك الإلكتروني بعد. يُرجى البحث في بريدك عن رابط التحقق.',
       verifyMailFailed: 'حدث خطأ غير معروف أثناء إرسال رسالة التحقق.',
       passwordWasReset: 'أُعيد تعيين كلمة المرور',
+      providersDivider: 'أو',
+      continueWith: (name: string) => `المتابعة باستخدام ${name}`,
     },
     chat: {
       region: 'المحادثة',

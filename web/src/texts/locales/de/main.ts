@@ -28,6 +28,7 @@ export const main: MainCatalog = {
       admin: 'Konsole',
       memory: 'Gedächtnis',
       data: 'Deine Daten',
+      oidc: 'Anmelden',
     },
     startup: {
       offlineTitle: 'Dienst nicht verfügbar',
@@ -287,6 +288,8 @@ export const main: MainCatalog = {
         'Deine E-Mail-Adresse wurde noch nicht bestätigt. Bitte schau in deinem Postfach nach dem Bestätigungslink.',
       verifyMailFailed: 'Beim Senden der Bestätigungs-E-Mail ist ein unbekannter Fehler aufgetreten.',
       passwordWasReset: 'Dein Passwort wurde zurückgesetzt',
+      providersDivider: 'oder',
+      continueWith: (name: string) => `Weiter mit ${name}`,
     },
     chat: {
       region: 'Unterhaltung',

@@ -33,6 +33,7 @@ export const main: MainCatalog = {
       admin: 'Consola',
       memory: 'Memoria',
       data: 'Tus datos',
+      oidc: 'Iniciar sesión',
     },
     startup: {
       offlineTitle: 'Servicio no disponible',
@@ -286,6 +287,8 @@ export const main: MainCatalog = {
       notVerifiedNotice: 'Tu correo electrónico no se ha verificado. Busca en tu correo el enlace de verificación.',
       verifyMailFailed: 'Se ha producido un error desconocido al enviar el correo de verificación.',
       passwordWasReset: 'Se ha restablecido tu contraseña',
+      providersDivider: 'o',
+      continueWith: (name: string) => `Continuar con ${name}`,
     },
     chat: {
       region: 'Conversación',

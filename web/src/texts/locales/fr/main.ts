@@ -34,6 +34,7 @@ export const main: MainCatalog = {
       admin: 'Console',
       memory: 'Mémoire',
       data: 'Vos données',
+      oidc: 'Se connecter',
     },
     startup: {
       offlineTitle: 'Service indisponible',
@@ -304,6 +305,8 @@ export const main: MainCatalog = {
         'Votre adresse e-mail n’a pas été vérifiée. Cherchez le lien de vérification dans votre boîte de réception.',
       verifyMailFailed: 'Une erreur inconnue est survenue lors de l’envoi de l’e-mail de vérification.',
       passwordWasReset: 'Votre mot de passe a été réinitialisé',
+      providersDivider: 'ou',
+      continueWith: (name: string) => `Continuer avec ${name}`,
     },
     chat: {
       region: 'Conversation',

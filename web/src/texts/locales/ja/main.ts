@@ -28,6 +28,7 @@ export const main: MainCatalog = {
       admin: 'コンソール',
       memory: 'メモリー',
       data: 'あなたのデータ',
+      oidc: 'サインイン',
     },
     startup: {
       offlineTitle: 'サービスを利用できません',
@@ -283,6 +284,8 @@ export const main: MainCatalog = {
       notVerifiedNotice: 'メールアドレスの確認が済んでいません。確認用リンクが記載されたメールをご確認ください。',
       verifyMailFailed: '確認メールの送信中に不明なエラーが発生しました。',
       passwordWasReset: 'パスワードがリセットされました',
+      providersDivider: 'または',
+      continueWith: (name: string) => `${name}で続ける`,
     },
     chat: {
       region: '会話',

@@ -37,6 +37,7 @@ export const main: MainCatalog = {
       admin: 'Console',
       memory: 'Memória',
       data: 'Seus dados',
+      oidc: 'Entrar',
     },
     startup: {
       offlineTitle: 'Serviço indisponível',
@@ -294,6 +295,8 @@ export const main: MainCatalog = {
       notVerifiedNotice: 'Seu e-mail ainda não foi confirmado. Procure o link de confirmação na sua caixa de entrada.',
       verifyMailFailed: 'Ocorreu um erro desconhecido ao enviar o e-mail de confirmação.',
       passwordWasReset: 'Sua senha foi redefinida',
+      providersDivider: 'ou',
+      continueWith: (name: string) => `Continuar com ${name}`,
     },
     chat: {
       region: 'Conversa',
