@@ -9,6 +9,7 @@ export * from './http.js';
 export * from './locales.js';
 export * from './memory.js';
 export * from './search-share.js';
+export * from './security.js';
 export * from './skills.js';
 export * from './socket.js';
 export * from './validators.js';

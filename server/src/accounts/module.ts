@@ -8,6 +8,7 @@ import type { Db } from '../db/database.js';
 import type { EventBus } from '../lib/events.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { SecondFactorGate } from './account-deps.js';
 import { AccountService } from './account-service.js';
 import { CaptchaVerifier } from './captcha.js';
 import { CodeRepository } from './code-repository.js';
@@ -33,10 +34,13 @@ export interface AccountsModuleDeps {
   limiter: AttemptLimiter;
   /** The audit log: an operator's changes to accounts write their line in the change's transaction. */
   audit: AuditLog;
+  /** The second factor (security/), asked by a password sign-in when it is on. */
+  secondFactor?: SecondFactorGate;
 }
 
 /** Accounts: users, sessions, sign-up and sign-in, codes, invites and the waitlist. */
-export function createAccountsModule({ config, db, log, events, mailer, credits, limiter, audit }: AccountsModuleDeps) {
+export function createAccountsModule(deps: AccountsModuleDeps) {
+  const { config, db, log, events, mailer, credits, limiter, audit } = deps;
   const users = new UserRepository(db);
   const sessions = new SessionRepository(db);
   // Features read a user by id as the domain user (auth/user.ts), never as accounts' rows.
@@ -62,6 +66,7 @@ export function createAccountsModule({ config, db, log, events, mailer, credits,
     credits,
     events,
     log,
+    secondFactor: deps.secondFactor,
   });
   const waitlistRepository = new WaitlistRepository(db);
   const appUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;

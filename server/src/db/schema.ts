@@ -32,6 +32,7 @@ import type {
   FeedbackTable,
   ModelPricesTable,
 } from './schema/operations.js';
+import type { AuthChallengesTable, BackupCodesTable, PasskeysTable, TwoFactorTable } from './schema/security.js';
 
 export type { UserRole } from './schema/accounts.js';
 export type { MessagesTable, ModelUsageTable } from './schema/chats.js';
@@ -70,6 +71,10 @@ export interface Database {
   jobs: JobsTable;
   memory_settings: MemorySettingsTable;
   memory_items: MemoryItemsTable;
+  two_factor: TwoFactorTable;
+  backup_codes: BackupCodesTable;
+  passkeys: PasskeysTable;
+  auth_challenges: AuthChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
