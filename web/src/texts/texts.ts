@@ -226,6 +226,7 @@ export const texts = {
       register: 'Create your account',
       emailverify: 'Verify your email',
       waitlist: 'Join the waitlist',
+      twofactor: 'Two-step verification',
     },
     intros: {
       emailcheck: 'Enter your email address to log in or create an account.',
@@ -267,6 +268,11 @@ export const texts = {
     notVerifiedNotice: 'Your email address has not been verified. Please check your email for a verification link.',
     verifyMailFailed: 'An unknown error occurred while sending the verification email.',
     passwordWasReset: 'Your password was reset',
+    passkeySignIn: 'Sign in with a passkey',
+    twoFactorIntro: 'Enter the 6-digit code from your authenticator app, or one of your backup codes.',
+    twoFactorCode: 'Code',
+    twoFactorSubmit: 'Verify',
+    passkeyCancelled: 'Signing in with a passkey was cancelled or is not available on this device.',
   },
   chat: {
     region: 'Conversation',
@@ -373,6 +379,7 @@ export const texts = {
     logout: 'Log out',
     loggingOut: 'Logging out...',
     version: (v: string) => `Version ${v}`,
+    security: 'Sign-in and security',
   },
   password: {
     intro: 'Choose a new password. Your other devices will be signed out.',

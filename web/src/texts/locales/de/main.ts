@@ -230,6 +230,7 @@ export const main: MainCatalog = {
         register: 'Erstelle dein Konto',
         emailverify: 'Bestätige deine E-Mail-Adresse',
         waitlist: 'Auf die Warteliste',
+        twofactor: 'Bestätigung in zwei Schritten',
       },
       intros: {
         emailcheck: 'Gib deine E-Mail-Adresse ein, um dich anzumelden oder ein Konto zu erstellen.',
@@ -287,6 +288,11 @@ export const main: MainCatalog = {
         'Deine E-Mail-Adresse wurde noch nicht bestätigt. Bitte schau in deinem Postfach nach dem Bestätigungslink.',
       verifyMailFailed: 'Beim Senden der Bestätigungs-E-Mail ist ein unbekannter Fehler aufgetreten.',
       passwordWasReset: 'Dein Passwort wurde zurückgesetzt',
+      passkeySignIn: 'Mit einem Passkey anmelden',
+      twoFactorIntro: 'Gib den 6-stelligen Code aus deiner Authenticator-App oder einen deiner Backup-Codes ein.',
+      twoFactorCode: 'Code',
+      twoFactorSubmit: 'Bestätigen',
+      passkeyCancelled: 'Die Anmeldung mit einem Passkey wurde abgebrochen oder ist auf diesem Gerät nicht verfügbar.',
     },
     chat: {
       region: 'Unterhaltung',
@@ -391,6 +397,7 @@ export const main: MainCatalog = {
       logout: 'Abmelden',
       loggingOut: 'Abmelden …',
       version: (v: string) => `Version ${v}`,
+      security: 'Anmeldung und Sicherheit',
     },
     password: {
       intro: 'Wähle ein neues Passwort. Deine anderen Geräte werden abgemeldet.',

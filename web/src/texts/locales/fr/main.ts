@@ -236,6 +236,7 @@ export const main: MainCatalog = {
         register: 'Créez votre compte',
         emailverify: 'Vérifiez votre e-mail',
         waitlist: 'Rejoindre la liste d’attente',
+        twofactor: 'Validation en deux étapes',
       },
       intros: {
         emailcheck: 'Saisissez votre adresse e-mail pour vous connecter ou créer un compte.',
@@ -304,6 +305,11 @@ export const main: MainCatalog = {
         'Votre adresse e-mail n’a pas été vérifiée. Cherchez le lien de vérification dans votre boîte de réception.',
       verifyMailFailed: 'Une erreur inconnue est survenue lors de l’envoi de l’e-mail de vérification.',
       passwordWasReset: 'Votre mot de passe a été réinitialisé',
+      passkeySignIn: 'Se connecter avec une clé d’accès',
+      twoFactorIntro: 'Saisissez le code à 6 chiffres de votre application d’authentification, ou l’un de vos codes de secours.',
+      twoFactorCode: 'Code',
+      twoFactorSubmit: 'Valider',
+      passkeyCancelled: 'La connexion avec une clé d’accès a été annulée ou n’est pas disponible sur cet appareil.',
     },
     chat: {
       region: 'Conversation',
@@ -414,6 +420,7 @@ export const main: MainCatalog = {
       logout: 'Se déconnecter',
       loggingOut: 'Déconnexion...',
       version: (v: string) => `Version ${v}`,
+      security: 'Connexion et sécurité',
     },
     password: {
       intro: 'Choisissez un nouveau mot de passe. Vos autres appareils seront déconnectés.',

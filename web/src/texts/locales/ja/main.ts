@@ -228,6 +228,7 @@ export const main: MainCatalog = {
         register: 'アカウントを作成',
         emailverify: 'メールアドレスの確認',
         waitlist: 'ウェイトリストに登録',
+        twofactor: '2 段階認証',
       },
       intros: {
         emailcheck: 'ログインまたはアカウント作成のために、メールアドレスを入力してください。',
@@ -283,6 +284,11 @@ export const main: MainCatalog = {
       notVerifiedNotice: 'メールアドレスの確認が済んでいません。確認用リンクが記載されたメールをご確認ください。',
       verifyMailFailed: '確認メールの送信中に不明なエラーが発生しました。',
       passwordWasReset: 'パスワードがリセットされました',
+      passkeySignIn: 'パスキーでサインイン',
+      twoFactorIntro: '認証アプリの 6 桁のコード、またはバックアップコードのいずれかを入力してください。',
+      twoFactorCode: 'コード',
+      twoFactorSubmit: '確認',
+      passkeyCancelled: 'パスキーでのサインインがキャンセルされたか、このデバイスでは利用できません。',
     },
     chat: {
       region: '会話',
@@ -387,6 +393,7 @@ export const main: MainCatalog = {
       logout: 'ログアウト',
       loggingOut: 'ログアウト中…',
       version: (v: string) => `バージョン ${v}`,
+      security: 'サインインとセキュリティ',
     },
     password: {
       intro: '新しいパスワードを設定してください。ほかのデバイスからはログアウトされます。',

@@ -238,6 +238,7 @@ export const main: MainCatalog = {
         register: 'Crie sua conta',
         emailverify: 'Confirme seu e-mail',
         waitlist: 'Entre na lista de espera',
+        twofactor: 'Verificação em duas etapas',
       },
       intros: {
         emailcheck: 'Digite seu e-mail para entrar ou criar uma conta.',
@@ -294,6 +295,11 @@ export const main: MainCatalog = {
       notVerifiedNotice: 'Seu e-mail ainda não foi confirmado. Procure o link de confirmação na sua caixa de entrada.',
       verifyMailFailed: 'Ocorreu um erro desconhecido ao enviar o e-mail de confirmação.',
       passwordWasReset: 'Sua senha foi redefinida',
+      passkeySignIn: 'Entrar com uma chave de acesso',
+      twoFactorIntro: 'Digite o código de 6 dígitos do seu app autenticador ou um dos seus códigos de backup.',
+      twoFactorCode: 'Código',
+      twoFactorSubmit: 'Verificar',
+      passkeyCancelled: 'A entrada com chave de acesso foi cancelada ou não está disponível neste dispositivo.',
     },
     chat: {
       region: 'Conversa',
@@ -399,6 +405,7 @@ export const main: MainCatalog = {
       logout: 'Sair',
       loggingOut: 'Saindo...',
       version: (v: string) => `Versão ${v}`,
+      security: 'Login e segurança',
     },
     password: {
       intro: 'Escolha uma nova senha. Seus outros dispositivos serão desconectados.',
