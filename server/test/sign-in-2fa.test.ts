@@ -20,9 +20,15 @@ async function withTwoFactor(t: TestApp, smtp: SmtpCapture) {
   expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Neura:/);
   const { secret } = setup.body;
   const enableCode = await totp(secret);
-  const enabled = await call<{ backupCodes: string[] }>(t, 'POST', '/users/me/2fa/enable', { code: enableCode }, {
-    token: user.token,
-  });
+  const enabled = await call<{ backupCodes: string[] }>(
+    t,
+    'POST',
+    '/users/me/2fa/enable',
+    { code: enableCode },
+    {
+      token: user.token,
+    },
+  );
   expect(enabled.status).toBe(200);
   return { ...user, secret, enableCode, backupCodes: enabled.body.backupCodes };
 }
@@ -58,7 +64,10 @@ describe('sign-in: the second factor', () => {
     expect(stored.some((r) => user.backupCodes.some((c) => r.code_hash.includes(c.replace('-', ''))))).toBe(false);
 
     const challenge = await passwordStep(t, user);
-    expect(await call(t, 'POST', '/users/login/2fa', { challenge, code: '000000' })).toMatchObject({ status: 400, body: WRONG });
+    expect(await call(t, 'POST', '/users/login/2fa', { challenge, code: '000000' })).toMatchObject({
+      status: 400,
+      body: WRONG,
+    });
     // The code of the step taken when it was turned on is a replay.
     const replay = await call(t, 'POST', '/users/login/2fa', { challenge, code: user.enableCode });
     expect(replay).toMatchObject({ status: 400, body: WRONG });
@@ -69,18 +78,26 @@ describe('sign-in: the second factor', () => {
     // The challenge is used; a new one with the same code is a replay.
     expect((await call(t, 'POST', '/users/login/2fa', { challenge, code: next })).status).toBe(400);
     const again = await passwordStep(t, user);
-    expect(await call(t, 'POST', '/users/login/2fa', { challenge: again, code: next })).toMatchObject({ status: 400, body: WRONG });
+    expect(await call(t, 'POST', '/users/login/2fa', { challenge: again, code: next })).toMatchObject({
+      status: 400,
+      body: WRONG,
+    });
   });
 
   it('should take each backup code once, even from parallel requests', async () => {
     const user = await withTwoFactor(t, smtp);
     const code = user.backupCodes[0] as string;
     const challenges = await Promise.all([passwordStep(t, user), passwordStep(t, user), passwordStep(t, user)]);
-    const results = await Promise.all(challenges.map((challenge) => call(t, 'POST', '/users/login/2fa', { challenge, code })));
+    const results = await Promise.all(
+      challenges.map((challenge) => call(t, 'POST', '/users/login/2fa', { challenge, code })),
+    );
     expect(countOf(results, 200)).toBe(1);
     expect(countOf(results, 400)).toBe(2);
     const later = await passwordStep(t, user);
-    expect(await call(t, 'POST', '/users/login/2fa', { challenge: later, code })).toMatchObject({ status: 400, body: WRONG });
+    expect(await call(t, 'POST', '/users/login/2fa', { challenge: later, code })).toMatchObject({
+      status: 400,
+      body: WRONG,
+    });
     // Another one works, typed in upper case without its dash.
     const other = (user.backupCodes[1] as string).replace('-', '').toUpperCase();
     expect((await call(t, 'POST', '/users/login/2fa', { challenge: later, code: other })).status).toBe(200);
@@ -99,31 +116,79 @@ describe('sign-in: the second factor', () => {
     expect(countOf(results, 400)).toBe(SECURITY_LIMITS.codePerUser.max);
     expect(countOf(results, 429)).toBe(40 - SECURITY_LIMITS.codePerUser.max);
     // Even the right code is refused now, from a fresh address.
-    const right = await call(t, 'POST', '/users/login/2fa', { challenge, code: await totp(user.secret, 1) }, { ip: '10.48.0.1' });
+    const right = await call(
+      t,
+      'POST',
+      '/users/login/2fa',
+      { challenge, code: await totp(user.secret, 1) },
+      { ip: '10.48.0.1' },
+    );
     expect(right.status).toBe(429);
   });
 
   it('should refuse an unknown or expired challenge', async () => {
     const res = await call(t, 'POST', '/users/login/2fa', { challenge: 'x'.repeat(43), code: '123456' });
-    expect(res).toMatchObject({ status: 400, body: { message: 'Your sign-in has expired. Please sign in again.', code: 'auth:code-expired' } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { message: 'Your sign-in has expired. Please sign in again.', code: 'auth:code-expired' },
+    });
   });
 
   it('should turn it off only with the password and a code, and make new backup codes with a code', async () => {
     const user = await withTwoFactor(t, smtp);
-    const fresh = await call<{ backupCodes: string[] }>(t, 'POST', '/users/me/2fa/backup-codes', { code: user.backupCodes[0] }, { token: user.token });
+    const fresh = await call<{ backupCodes: string[] }>(
+      t,
+      'POST',
+      '/users/me/2fa/backup-codes',
+      { code: user.backupCodes[0] },
+      { token: user.token },
+    );
     expect(fresh.body.backupCodes).toHaveLength(10);
     // The old codes are gone.
-    const old = await call(t, 'POST', '/users/me/2fa/backup-codes', { code: user.backupCodes[1] }, { token: user.token });
+    const old = await call(
+      t,
+      'POST',
+      '/users/me/2fa/backup-codes',
+      { code: user.backupCodes[1] },
+      { token: user.token },
+    );
     expect(old).toMatchObject({ status: 400, body: WRONG });
     const code = fresh.body.backupCodes[0];
-    const wrongPassword = await call(t, 'POST', '/users/me/2fa/disable', { password: 'not it', code }, { token: user.token });
+    const wrongPassword = await call(
+      t,
+      'POST',
+      '/users/me/2fa/disable',
+      { password: 'not it', code },
+      { token: user.token },
+    );
     expect(wrongPassword.status).toBe(400);
-    expect((await call(t, 'POST', '/users/me/2fa/disable', { password: user.password, code: '111111' }, { token: user.token })).status).toBe(400);
-    const off = await call(t, 'POST', '/users/me/2fa/disable', { password: user.password, code }, { token: user.token });
+    expect(
+      (
+        await call(
+          t,
+          'POST',
+          '/users/me/2fa/disable',
+          { password: user.password, code: '111111' },
+          { token: user.token },
+        )
+      ).status,
+    ).toBe(400);
+    const off = await call(
+      t,
+      'POST',
+      '/users/me/2fa/disable',
+      { password: user.password, code },
+      { token: user.token },
+    );
     expect(off).toMatchObject({ status: 200, body: { success: true } });
-    const login = await call<{ token?: string }>(t, 'POST', '/users/login', { email: user.email, password: user.password });
+    const login = await call<{ token?: string }>(t, 'POST', '/users/login', {
+      email: user.email,
+      password: user.password,
+    });
     expect(typeof login.body.token).toBe('string');
-    expect((await call(t, 'POST', '/users/me/2fa/enable', { code: '123456' }, { token: user.token })).body).toMatchObject({
+    expect(
+      (await call(t, 'POST', '/users/me/2fa/enable', { code: '123456' }, { token: user.token })).body,
+    ).toMatchObject({
       message: 'Set up two-factor authentication first.',
     });
   });

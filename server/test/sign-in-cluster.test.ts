@@ -24,10 +24,15 @@ describeWithServices('sign-in across two processes (PostgreSQL + Redis)', () => 
 
   it(`should check at most ${SECURITY_LIMITS.codePerUser.max} of 40 parallel wrong codes sent to both processes`, async () => {
     const user = await signUpVerified(app(0), smtp);
-    const setup = await call<{ secret: string }>(app(1), 'POST', '/users/me/2fa/setup', undefined, { token: user.token });
+    const setup = await call<{ secret: string }>(app(1), 'POST', '/users/me/2fa/setup', undefined, {
+      token: user.token,
+    });
     const code = await generate({ secret: setup.body.secret });
     expect((await call(app(0), 'POST', '/users/me/2fa/enable', { code }, { token: user.token })).status).toBe(200);
-    const login = await call<{ challenge: string }>(app(1), 'POST', '/users/login', { email: user.email, password: user.password });
+    const login = await call<{ challenge: string }>(app(1), 'POST', '/users/login', {
+      email: user.email,
+      password: user.password,
+    });
     const { challenge } = login.body;
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
@@ -37,20 +42,40 @@ describeWithServices('sign-in across two processes (PostgreSQL + Redis)', () => 
     expect(countOf(results, 400)).toBe(SECURITY_LIMITS.codePerUser.max);
     expect(countOf(results, 429)).toBe(40 - SECURITY_LIMITS.codePerUser.max);
     // A code replayed on the other process is refused too (its step was taken when it was turned on).
-    const replay = await call(app(1), 'POST', '/users/me/2fa/backup-codes', { code }, { token: user.token, ip: '10.49.2.1' });
+    const replay = await call(
+      app(1),
+      'POST',
+      '/users/me/2fa/backup-codes',
+      { code },
+      { token: user.token, ip: '10.49.2.1' },
+    );
     expect(replay.status).toBe(429);
   });
 
   it('should sign a device out at once on every process and drop its socket on the other one', async () => {
     const user = await signUpVerified(app(0), smtp);
-    const other = await call<{ token: string }>(app(1), 'POST', '/users/login', { email: user.email, password: user.password }, {
-      headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Version/17.5 Mobile Safari/604.1' },
-    });
+    const other = await call<{ token: string }>(
+      app(1),
+      'POST',
+      '/users/login',
+      { email: user.email, password: user.password },
+      {
+        headers: {
+          'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Version/17.5 Mobile Safari/604.1',
+        },
+      },
+    );
     const socket = connectSocket(app(1).url, other.body.token);
     await nextEvent(socket, 'ready');
-    const list = await call<Array<{ id: string; current: boolean; device: string }>>(app(0), 'GET', '/users/me/sessions', undefined, {
-      token: user.token,
-    });
+    const list = await call<Array<{ id: string; current: boolean; device: string }>>(
+      app(0),
+      'GET',
+      '/users/me/sessions',
+      undefined,
+      {
+        token: user.token,
+      },
+    );
     // The verification's session, the password's (this one) and the phone's.
     expect(list.body).toHaveLength(3);
     expect(list.body.filter((s) => s.current)).toHaveLength(1);

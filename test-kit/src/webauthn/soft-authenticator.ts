@@ -69,7 +69,15 @@ export class SoftAuthenticator {
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(id.length);
     const flags = 0x01 | (o.userVerified === false ? 0 : 0x04) | 0x40;
-    const authData = Buffer.concat([sha256(rpId), Buffer.from([flags]), Buffer.alloc(4), Buffer.alloc(16), idLength, id, cose]);
+    const authData = Buffer.concat([
+      sha256(rpId),
+      Buffer.from([flags]),
+      Buffer.alloc(4),
+      Buffer.alloc(16),
+      idLength,
+      id,
+      cose,
+    ]);
     const attestationObject = cbor(
       new Map<Cbor, Cbor>([
         ['fmt', 'none'],
@@ -77,12 +85,21 @@ export class SoftAuthenticator {
         ['authData', authData],
       ]),
     );
-    const clientDataJSON = JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: o.origin, crossOrigin: false });
+    const clientDataJSON = JSON.stringify({
+      type: 'webauthn.create',
+      challenge: options.challenge,
+      origin: o.origin,
+      crossOrigin: false,
+    });
     return {
       id: b64u(id),
       rawId: b64u(id),
       type: 'public-key' as const,
-      response: { clientDataJSON: b64u(clientDataJSON), attestationObject: b64u(attestationObject), transports: ['internal'] },
+      response: {
+        clientDataJSON: b64u(clientDataJSON),
+        attestationObject: b64u(attestationObject),
+        transports: ['internal'],
+      },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };
@@ -98,7 +115,12 @@ export class SoftAuthenticator {
     counter.writeUInt32BE(credential.counter);
     const flags = 0x01 | (o.userVerified === false ? 0 : 0x04);
     const authData = Buffer.concat([sha256(rpId), Buffer.from([flags]), counter]);
-    const clientDataJSON = JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: o.origin, crossOrigin: false });
+    const clientDataJSON = JSON.stringify({
+      type: 'webauthn.get',
+      challenge: options.challenge,
+      origin: o.origin,
+      crossOrigin: false,
+    });
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), credential.key);
     return {
       id: b64u(credential.id),

@@ -18,6 +18,8 @@ const ChangePasswordPage = lazy(() => import('../settings/change-password-page')
 const DeleteAccountPage = lazy(() => import('../settings/delete-account-page'));
 const YourDataPage = lazy(() => import('../conversation-io/your-data-page'));
 const MemoryPage = lazy(() => import('../settings/memory-page'));
+// Its texts are a part (i18n/parts.ts): the page renders once they are in the active locale.
+const SecurityPage = lazy(() => import('../settings/security-page').then((m) => m.ready.then(() => m)));
 const ProPage = lazy(() => import('../billing/pro-page'));
 const BuyCreditsPage = lazy(() => import('../billing/buy-credits-page'));
 const OrderStatusPage = lazy(() => import('../billing/order-status-page'));
@@ -55,6 +57,7 @@ export const pageElements: Record<RouteName, ReactNode> = {
   delete: page(<DeleteAccountPage />),
   data: page(<YourDataPage />),
   memory: page(<MemoryPage />),
+  security: page(<SecurityPage />),
   credits: page(<BuyCreditsPage />),
   'purchase-complete': page(<OrderStatusPage />),
   'pro-subscription': page(<ProSubscriptionPage />),

@@ -4,6 +4,7 @@ import { adminTexts } from '../admin';
 import { creatorTexts } from '../creator';
 import { ioTexts } from '../io';
 import { memoryTexts } from '../memory';
+import { securityTexts } from '../security';
 import { suggestionTexts } from '../suggestions';
 import { billingTexts, mediaTexts, messageActionTexts, platformTexts, replyTexts, skillTexts, texts } from '../texts';
 
@@ -20,6 +21,7 @@ const english = {
   admin: adminTexts,
   creator: creatorTexts,
   memory: memoryTexts,
+  security: securityTexts,
   io: ioTexts,
   suggestions: suggestionTexts,
 } as const;

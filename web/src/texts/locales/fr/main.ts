@@ -306,7 +306,8 @@ export const main: MainCatalog = {
       verifyMailFailed: 'Une erreur inconnue est survenue lors de l’envoi de l’e-mail de vérification.',
       passwordWasReset: 'Votre mot de passe a été réinitialisé',
       passkeySignIn: 'Se connecter avec une clé d’accès',
-      twoFactorIntro: 'Saisissez le code à 6 chiffres de votre application d’authentification, ou l’un de vos codes de secours.',
+      twoFactorIntro:
+        'Saisissez le code à 6 chiffres de votre application d’authentification, ou l’un de vos codes de secours.',
       twoFactorCode: 'Code',
       twoFactorSubmit: 'Valider',
       passkeyCancelled: 'La connexion avec une clé d’accès a été annulée ou n’est pas disponible sur cet appareil.',
