@@ -38,7 +38,15 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
         </div>
       ) : (
         <Field label={t.nameLabel(passkey.name)} hideLabel className="min-w-0 flex-1">
-          <input className={inputClass} value={draft} maxLength={60} onChange={(e) => setDraft(e.target.value)} />
+          {(control) => (
+            <input
+              {...control}
+              className={inputClass}
+              value={draft}
+              maxLength={60}
+              onChange={(e) => setDraft(e.target.value)}
+            />
+          )}
         </Field>
       )}
       {draft === null ? (

@@ -41,23 +41,29 @@ function CodeForm({
       {children}
       {withPassword ? (
         <Field label={t.passwordLabel}>
-          <input
-            className={inputClass}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+          {(control) => (
+            <input
+              {...control}
+              className={inputClass}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
         </Field>
       ) : null}
       <Field label={t.codeLabel}>
-        <input
-          className={inputClass}
-          name="one-time-code"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
+        {(control) => (
+          <input
+            {...control}
+            className={inputClass}
+            name="one-time-code"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        )}
       </Field>
       <Button type="submit" variant="primary" className="self-start" disabled={busy || code.trim().length < 6}>
         {submit}
