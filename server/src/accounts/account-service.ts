@@ -277,13 +277,6 @@ export class AccountService {
     await this.endSessions(sessionIds);
   }
 
-  /** The signed-in user's stored password hash (the principal's domain user does not carry it). */
-  private async passwordHash(userId: string): Promise<string> {
-    const row = await this.d.users.findById(userId);
-    if (!row) throw new AppError('auth:invalid-token', 'Your session has expired. Please sign in again.');
-    return row.password_hash;
-  }
-
   private async endSessions(sessionIds: string[]): Promise<void> {
     if (sessionIds.length > 0) await this.d.events.emit('session.revoked', { sessionIds });
   }
@@ -293,13 +286,10 @@ export class AccountService {
     return this.opener.open(userId, origin);
   }
 
-  /** The signed-in user's current password, under its limits (turning the second factor off). */
+  /** The signed-in user's current password (its stored hash read here), under its limits. */
   async checkPassword(principal: Principal, password: string, check: CurrentPasswordCheck): Promise<void> {
-    await this.guard.checkCurrentPassword(
-      principal.sessionId,
-      await this.passwordHash(principal.user.id),
-      password,
-      check,
-    );
+    const row = await this.d.users.findById(principal.user.id);
+    if (!row) throw new AppError('auth:invalid-token', 'Your session has expired. Please sign in again.');
+    await this.guard.checkCurrentPassword(principal.sessionId, row.password_hash, password, check);
   }
 }

@@ -13,6 +13,7 @@ import { AccountService } from './account-service.js';
 import { CaptchaVerifier } from './captcha.js';
 import { CodeRepository } from './code-repository.js';
 import { CodeService } from './code-service.js';
+import { DeviceService } from './device-service.js';
 import { InviteRepository } from './invite-repository.js';
 import { InviteService } from './invite-service.js';
 import { accountRoutes } from './routes.js';
@@ -92,5 +93,12 @@ export function createAccountsModule(deps: AccountsModuleDeps) {
     /** What an operator does to accounts (the console and the admin CLI). */
     userAdmin: new UserAdminService({ db, users, sessions, credits, invites, waitlist, events, audit }),
     routes: accountRoutes({ auth, accounts, invites, waitlist }),
+    /** The user's devices (their sessions), for /settings/security (issue #47). */
+    devices: new DeviceService(sessions, events, {
+      idleDays: config.SESSION_IDLE_DAYS,
+      maxDays: config.SESSION_MAX_DAYS,
+    }),
+    /** A user's id by address (a passkey sign-in's optional email). */
+    userIdByEmail: async (email: string) => (await users.findByEmail(email))?.id,
   };
 }

@@ -1,17 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SecondFactorGate } from '../accounts/account-deps.js';
-import type { AccountService } from '../accounts/account-service.js';
 import { type AccountsModuleDeps, createAccountsModule } from '../accounts/module.js';
-import type { SessionRepository } from '../accounts/session-repository.js';
-import type { UserRepository } from '../accounts/user-repository.js';
-import type { Authenticator } from '../auth/authenticate.js';
-import type { UserLookup } from '../auth/user.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { EventBus } from '../lib/events.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import type { Mailer } from '../mail/mailer.js';
-import { DeviceService } from './device-service.js';
 import { SecurityNotices } from './notices.js';
 import { PasskeyRepository } from './passkey-repository.js';
 import { PasskeyService } from './passkey-service.js';
@@ -39,17 +33,11 @@ export function createSecurityModule(deps: {
   mailer: Mailer;
   limiter: AttemptLimiter;
   /** What accounts made (accounts/module.ts). */
-  accounts: {
-    auth: Authenticator;
-    lookup: UserLookup;
-    users: UserRepository;
-    sessions: SessionRepository;
-    accounts: AccountService;
-  };
+  accounts: ReturnType<typeof createAccountsModule>;
   store: ReturnType<typeof createSecondFactorGate>;
 }) {
   const { config, db, store } = deps;
-  const { auth, lookup, users, sessions, accounts } = deps.accounts;
+  const { auth, lookup, accounts, devices } = deps.accounts;
   const notices = new SecurityNotices(deps.mailer, deps.log);
   const twoFactor = new TwoFactorService({
     db,
@@ -66,12 +54,8 @@ export function createSecurityModule(deps: {
     limiter: deps.limiter,
     accounts,
     users: lookup,
-    userIdByEmail: async (email) => (await users.findByEmail(email))?.id,
+    userIdByEmail: deps.accounts.userIdByEmail,
     notices,
-  });
-  const devices = new DeviceService(sessions, deps.events, {
-    idleDays: config.SESSION_IDLE_DAYS,
-    maxDays: config.SESSION_MAX_DAYS,
   });
   deps.events.on('user.deleting', async ({ userId, trx }) => {
     await store.repo.deleteAllOf(userId, trx);

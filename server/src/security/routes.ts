@@ -9,12 +9,12 @@ import {
 } from '@neura/contract';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { DeviceService } from '../accounts/device-service.js';
 import { captchaToken, origin } from '../accounts/routes.js';
 import type { Authenticator } from '../auth/authenticate.js';
 import { requireAuth, signedIn } from '../auth/http-auth.js';
 import { AppError } from '../errors.js';
 import { parse } from '../lib/validate.js';
-import type { DeviceService } from './device-service.js';
 import { PASSKEY_MESSAGES, type PasskeyService, type RelyingParty } from './passkey-service.js';
 import type { TwoFactorService } from './two-factor-service.js';
 

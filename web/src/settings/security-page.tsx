@@ -1,8 +1,9 @@
-import { securityTextsReady, securityTexts as t } from '../texts/security';
+import { securityTexts as t } from '../texts/security';
 import { Button } from '../ui/button';
 import { DevicesSection } from './devices-section';
 import { PasskeysSection } from './passkeys-section';
 import { refresh, securityKeys, usePasskeys, useSessions, useTwoFactor } from './queries/security';
+import { securityTextsReady } from './security-texts';
 import { TwoFactorSection } from './two-factor-section';
 
 /** The route waits for the page's texts in the active locale (i18n/parts.ts). */

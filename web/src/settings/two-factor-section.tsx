@@ -160,7 +160,7 @@ export function TwoFactorSection() {
     <SettingsSection title={t.heading}>
       <div className="rounded-xl border border-border bg-surface-2">
         <div className="flex flex-wrap items-center gap-3 px-4 py-3">
-          <div className="min-w-0 flex-1">
+          <div className="min-w-56 flex-1">
             <p className="text-sm text-muted">{t.intro}</p>
             {data ? (
               <p className="font-medium" data-testid="two-factor-state">

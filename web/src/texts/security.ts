@@ -1,6 +1,7 @@
-import { registerPart } from '../i18n/parts';
-
-/** The texts of /settings/security (issue #47): passkeys, the second factor and devices. */
+/**
+ * The texts of /settings/security (issue #47): passkeys, the second factor and devices. A part
+ * (i18n/parts.ts): settings/security-texts.ts registers it with its locales' loaders.
+ */
 export const securityTexts = {
   title: 'Sign-in and security',
   loading: 'Loading your sign-in settings…',
@@ -71,12 +72,3 @@ type Widen<T> = T extends string
     : { readonly [K in keyof T]: Widen<T[K]> };
 
 export type SecurityCatalog = Widen<typeof securityTexts>;
-
-export const securityTextsReady = registerPart('security', securityTexts, {
-  es: () => import('./locales/es/security').then((m) => m.security),
-  de: () => import('./locales/de/security').then((m) => m.security),
-  fr: () => import('./locales/fr/security').then((m) => m.security),
-  'pt-BR': () => import('./locales/pt-BR/security').then((m) => m.security),
-  ja: () => import('./locales/ja/security').then((m) => m.security),
-  ar: () => import('./locales/ar/security').then((m) => m.security),
-});

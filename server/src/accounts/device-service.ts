@@ -1,9 +1,9 @@
 import type { DeviceSession } from '@neura/contract';
-import type { SessionRepository } from '../accounts/session-repository.js';
 import { type Principal, type SessionLifetimes, sessionExpired } from '../auth/authenticate.js';
 import { notFound } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
 import { describeUserAgent } from '../lib/user-agent.js';
+import type { SessionRepository } from './session-repository.js';
 
 export const DEVICE_MESSAGES = { missing: 'That device was not found.' } as const;
 
