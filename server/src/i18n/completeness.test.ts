@@ -2,11 +2,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as contract from '@neura/contract';
 import { describe, expect, it } from 'vitest';
+import { DEVICE_MESSAGES } from '../accounts/device-service.js';
 import { conversationTexts } from '../conversation/texts.js';
 import { creatorTexts } from '../creator/texts.js';
 import { mediaTexts } from '../media/routes.js';
 import { memoryServiceTexts } from '../memory/service.js';
 import { avatarTexts } from '../personas/avatar.js';
+import { PASSKEY_MESSAGES } from '../security/passkey-service.js';
+import { TWO_FACTOR_MESSAGES } from '../security/two-factor-service.js';
 import { providerErrorMessage } from '../skills/http/provider-client.js';
 import { archiveTexts } from '../takeout/service.js';
 import { translateMessage } from './catalog.js';
@@ -84,6 +87,9 @@ describe('every user-facing server message is in the catalog (issue #43)', () =>
       ...leaves(mediaTexts),
       ...leaves(avatarTexts),
       ...leaves(memoryServiceTexts),
+      ...leaves(TWO_FACTOR_MESSAGES),
+      ...leaves(PASSKEY_MESSAGES),
+      ...leaves(DEVICE_MESSAGES),
     ];
     expect(all.filter((text) => translateMessage(text, 'ja') === text)).toEqual([]);
   });
