@@ -8,7 +8,6 @@ const plainText = () => z.string().refine((v) => hasNoControlChars(v), CONTROL_C
 /** A TOTP code (6 digits) or a backup code (10 characters, dashes and spaces ignored). */
 export const secondFactorCodeSchema = z.string().trim().min(6).max(20);
 
-
 export const loginTwoFactorRequestSchema = z.object({
   challenge: z.string().min(10).max(200),
   code: secondFactorCodeSchema,
