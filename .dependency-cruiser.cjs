@@ -15,7 +15,7 @@ const SERVER_LAYERS = [
   ['sharing/'],
   ['conversation/', 'media/', 'oidc/'],
   ['skills/', 'voice/', 'console/', 'creator/', 'replies/', 'memory/'],
-  ['chats/', 'files/', 'feedback/', 'billing/', 'search/', 'speech/'],
+  ['chats/', 'files/', 'feedback/', 'billing/', 'search/', 'speech/', 'security/'],
   ['accounts/', 'system/'],
   ['auth/'],
   ['entitlements/'],

@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   'auth:wrong-password': 400,
   /** The operator suspended the account: sign-in is refused (ACCOUNT_SUSPENDED_MESSAGE). */
   'auth:suspended': 403,
+  /** A passkey (WebAuthn) ceremony that could not be verified (wrong origin, challenge, signature). */
+  'auth:passkey-failed': 400,
   'invite:invalid': 400,
   'credits:insufficient': 402,
   'credits:limit': 402,

@@ -10,6 +10,7 @@ export * from './locales.js';
 export * from './memory.js';
 export * from './oidc.js';
 export * from './search-share.js';
+export * from './security.js';
 export * from './skills.js';
 export * from './socket.js';
 export * from './validators.js';

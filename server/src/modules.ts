@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
-import { createAccountsModule } from './accounts/module.js';
 import { AuditLog } from './audit/repository.js';
 import type { Principal } from './auth/authenticate.js';
 import { createBillingModule } from './billing/module.js';
@@ -32,6 +31,7 @@ import { personaAvatarRoutes } from './personas/routes.js';
 import { createRealtimeModule } from './realtime/module.js';
 import type { RedisLink } from './realtime/redis-health.js';
 import { createSearchModule } from './search/module.js';
+import { createSignIn } from './security/module.js';
 import { createSharingModule } from './sharing/module.js';
 import { createSkillsModule } from './skills/module.js';
 import { createSpeechModule } from './speech/module.js';
@@ -65,7 +65,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
   const limiter = new AttemptLimiter(new AttemptRepository(db), redis, log);
   /** The audit log of every operator change (console and CLI), below the features that write it. */
   const audit = new AuditLog(db);
-  const accounts = createAccountsModule({ config, db, log, events, mailer, credits, limiter, audit });
+  const { accounts, security } = createSignIn({ config, db, log, events, mailer, credits, limiter, audit });
   const { realtime } = createRealtimeModule<Principal>({
     authenticate: (token) => accounts.auth.fromToken(token),
     log,
@@ -214,6 +214,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     personas.routes,
     personaAvatarRoutes(avatars),
     accounts.routes,
+    security.routes,
     chats.routes,
     conversation.routes,
     feedback.routes,

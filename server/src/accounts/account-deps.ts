@@ -34,4 +34,14 @@ export interface AccountDeps {
   credits: CreditService;
   events: EventBus;
   log: FastifyBaseLogger;
+  /** Set when the second factor is served (security/): a password sign-in then asks for a code. */
+  secondFactor?: SecondFactorGate;
 }
+
+/** The second factor as a password sign-in asks it (security/ answers): a challenge when it is on. */
+export interface SecondFactorGate {
+  challengeFor(userId: string): Promise<string | undefined>;
+}
+
+/** What `POST /users/login` answers: a token, or (second factor on) a challenge for the code. */
+export type LoginResult = { token: string } | { twoFactorRequired: true; challenge: string };

@@ -11,18 +11,18 @@ import {
   VERIFY_MAIL_FAILED_MESSAGE,
 } from '@neura/contract';
 import type { Principal } from '../auth/authenticate.js';
-import { generateToken, hashToken } from '../auth/tokens.js';
 import { userFromRow } from '../auth/user.js';
 import { inTransaction } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { resetCodeMail, verifyCodeMail } from '../mail/templates.js';
-import type { AccountDeps, Origin } from './account-deps.js';
+import type { AccountDeps, LoginResult, Origin } from './account-deps.js';
 import { LIMITS } from './limits.js';
 import { type CurrentPasswordCheck, PasswordGuard, WRONG_PASSWORD_MESSAGE } from './password-guard.js';
 import { burnPasswordCheck, checkPasswordPolicy, hashPassword, verifyPassword } from './passwords.js';
 import { presentUser } from './present-user.js';
+import { SessionOpener } from './session-opener.js';
 
 export const ACCOUNT_MESSAGES = {
   invalidCredentials: 'The email address or password is incorrect.',
@@ -44,8 +44,11 @@ export class AccountService {
   /** The limits and the captcha around password checks. */
   private readonly guard: PasswordGuard;
 
+  private readonly opener: SessionOpener;
+
   constructor(private readonly d: AccountDeps) {
     this.guard = new PasswordGuard(d);
+    this.opener = new SessionOpener(d);
   }
 
   /** `exists` and invite lookups: limited per IP across processes (they reveal what exists). */
@@ -138,7 +141,7 @@ export class AccountService {
    * token when the captcha is enabled; without one the password is not checked. The address also
    * has a gentle back-off of its own (`BACKOFFS.loginAddress`).
    */
-  async login(emailInput: string, password: string, origin: Origin, captchaToken?: string): Promise<string> {
+  async login(emailInput: string, password: string, origin: Origin, captchaToken?: string): Promise<LoginResult> {
     const email = normalizeEmail(emailInput);
     const reserved = await this.guard.reserveLogin(email, origin.ip, captchaToken);
     const user = await this.d.users.findByEmail(email);
@@ -149,7 +152,10 @@ export class AccountService {
     await this.guard.loginSucceeded(email, origin.ip, reserved);
     if (!user.email_verified_at) throw new AppError('auth:not-verified', NOT_VERIFIED_MESSAGE);
     if (user.suspended_at) throw new AppError('auth:suspended', ACCOUNT_SUSPENDED_MESSAGE);
-    return this.openSession(user.id, origin);
+    // With the second factor on (issue #47), the password alone opens no session.
+    const challenge = await this.d.secondFactor?.challengeFor(user.id);
+    if (challenge) return { twoFactorRequired: true, challenge };
+    return { token: await this.openSession(user.id, origin) };
   }
 
   /** PATCH /users/me { locale } (issue #43): the user's language; each of their devices hears `user.changed`. */
@@ -246,12 +252,7 @@ export class AccountService {
     check: CurrentPasswordCheck,
   ): Promise<void> {
     const { user } = principal;
-    await this.guard.checkCurrentPassword(
-      principal.sessionId,
-      await this.passwordHash(user.id),
-      currentPassword,
-      check,
-    );
+    await this.checkPassword(principal, currentPassword, check);
     checkPasswordPolicy(password, user.email);
     await this.d.users.update(user.id, { password_hash: await hashPassword(password) });
     await this.endSessions(await this.d.sessions.revokeAllForUser(user.id, principal.sessionId));
@@ -266,7 +267,7 @@ export class AccountService {
   /** Deletes the account and the user's chats, messages, sessions, ledger and personal data. */
   async deleteAccount(principal: Principal, password: string, check: CurrentPasswordCheck): Promise<void> {
     const { user } = principal;
-    await this.guard.checkCurrentPassword(principal.sessionId, await this.passwordHash(user.id), password, check);
+    await this.checkPassword(principal, password, check);
     const sessionIds = await this.d.sessions.activeIdsForUser(user.id);
     await inTransaction(this.d.db, async (trx) => {
       // Every feature removes its own rows (chats, messages, ledger, codes, …) in this transaction.
@@ -276,20 +277,19 @@ export class AccountService {
     await this.endSessions(sessionIds);
   }
 
-  /** The signed-in user's stored password hash (the principal's domain user does not carry it). */
-  private async passwordHash(userId: string): Promise<string> {
-    const row = await this.d.users.findById(userId);
-    if (!row) throw new AppError('auth:invalid-token', 'Your session has expired. Please sign in again.');
-    return row.password_hash;
-  }
-
   private async endSessions(sessionIds: string[]): Promise<void> {
     if (sessionIds.length > 0) await this.d.events.emit('session.revoked', { sessionIds });
   }
 
-  private async openSession(userId: string, origin: Origin): Promise<string> {
-    const token = generateToken();
-    await this.d.sessions.create(userId, hashToken(token), origin.userAgent?.slice(0, 300) ?? null);
-    return token;
+  /** A new login session (also after a second factor or a passkey, security/); answers its token. */
+  openSession(userId: string, origin: Origin): Promise<string> {
+    return this.opener.open(userId, origin);
+  }
+
+  /** The signed-in user's current password (its stored hash read here), under its limits. */
+  async checkPassword(principal: Principal, password: string, check: CurrentPasswordCheck): Promise<void> {
+    const row = await this.d.users.findById(principal.user.id);
+    if (!row) throw new AppError('auth:invalid-token', 'Your session has expired. Please sign in again.');
+    await this.guard.checkCurrentPassword(principal.sessionId, row.password_hash, password, check);
   }
 }

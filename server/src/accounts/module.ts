@@ -8,10 +8,12 @@ import type { Db } from '../db/database.js';
 import type { EventBus } from '../lib/events.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { SecondFactorGate } from './account-deps.js';
 import { AccountService } from './account-service.js';
 import { CaptchaVerifier } from './captcha.js';
 import { CodeRepository } from './code-repository.js';
 import { CodeService } from './code-service.js';
+import { DeviceService } from './device-service.js';
 import { ExternalAccounts } from './external-accounts.js';
 import { InviteRepository } from './invite-repository.js';
 import { InviteService } from './invite-service.js';
@@ -34,10 +36,13 @@ export interface AccountsModuleDeps {
   limiter: AttemptLimiter;
   /** The audit log: an operator's changes to accounts write their line in the change's transaction. */
   audit: AuditLog;
+  /** The second factor (security/), asked by a password sign-in when it is on. */
+  secondFactor?: SecondFactorGate;
 }
 
 /** Accounts: users, sessions, sign-up and sign-in, codes, invites and the waitlist. */
-export function createAccountsModule({ config, db, log, events, mailer, credits, limiter, audit }: AccountsModuleDeps) {
+export function createAccountsModule(deps: AccountsModuleDeps) {
+  const { config, db, log, events, mailer, credits, limiter, audit } = deps;
   const users = new UserRepository(db);
   const sessions = new SessionRepository(db);
   // Features read a user by id as the domain user (auth/user.ts), never as accounts' rows.
@@ -63,6 +68,7 @@ export function createAccountsModule({ config, db, log, events, mailer, credits,
     credits,
     events,
     log,
+    secondFactor: deps.secondFactor,
   };
   const accounts = new AccountService(accountDeps);
   const waitlistRepository = new WaitlistRepository(db);
@@ -91,5 +97,12 @@ export function createAccountsModule({ config, db, log, events, mailer, credits,
     /** What an operator does to accounts (the console and the admin CLI). */
     userAdmin: new UserAdminService({ db, users, sessions, credits, invites, waitlist, events, audit }),
     routes: accountRoutes({ auth, accounts, invites, waitlist }),
+    /** The user's devices (their sessions), for /settings/security (issue #47). */
+    devices: new DeviceService(sessions, events, {
+      idleDays: config.SESSION_IDLE_DAYS,
+      maxDays: config.SESSION_MAX_DAYS,
+    }),
+    /** A user's id by address (a passkey sign-in's optional email). */
+    userIdByEmail: async (email: string) => (await users.findByEmail(email))?.id,
   };
 }

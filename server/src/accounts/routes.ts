@@ -31,14 +31,14 @@ export interface AccountRouteDeps {
   waitlist: WaitlistService;
 }
 
-const origin = (request: FastifyRequest): Origin => ({
+export const origin = (request: FastifyRequest): Origin => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? null,
   locale: matchLocale(acceptLanguageTags(request.headers['accept-language'])),
 });
 
 /** The reCAPTCHA token header (registration; password checks after repeated failures). */
-const captchaToken = (request: FastifyRequest): string | undefined => {
+export const captchaToken = (request: FastifyRequest): string | undefined => {
   const value = request.headers[RECAPTCHA_HEADER.toLowerCase()];
   return typeof value === 'string' && value !== '' ? value : undefined;
 };
@@ -89,7 +89,7 @@ const publicAccountRoutes =
 
     app.post('/users/login', async (request) => {
       const { email, password } = parse(loginRequestSchema, request.body);
-      return { token: await accounts.login(email, password, origin(request), captchaToken(request)) };
+      return accounts.login(email, password, origin(request), captchaToken(request));
     });
 
     app.post('/users/verify', async (request) => {

@@ -70,6 +70,43 @@ export class SessionRepository {
     return rows.map((r) => r.id);
   }
 
+  /** The user's live sessions, the most recently used first (the devices list). */
+  listActiveForUser(userId: string): Promise<SessionRow[]> {
+    return this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .orderBy('last_used_at', 'desc')
+      .orderBy('id', 'asc')
+      .execute();
+  }
+
+  /** Revokes one of the user's live sessions; false when it is not theirs or already ended. */
+  async revokeOfUser(userId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: nowIso() })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** What a new session's device is to the user: their first sign-in, a device seen before, or a new one. */
+  async deviceNews(userId: string, userAgent: string | null): Promise<'first' | 'known' | 'new'> {
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select('user_agent')
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(200)
+      .execute();
+    if (rows.length === 0) return 'first';
+    return rows.some((r) => r.user_agent === userAgent) ? 'known' : 'new';
+  }
+
   /** Removes every session of the user (account deletion, inside its transaction). */
   async deleteForUser(userId: string, trx: Executor = this.db): Promise<void> {
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();

@@ -35,6 +35,7 @@ import * as m0019 from './migrations/0019-hardening-iv.js';
 import * as m0020 from './migrations/0020-jobs.js';
 import * as m0021 from './migrations/0021-memory.js';
 import * as m0022 from './migrations/0022-locale.js';
+import * as m0025 from './migrations/0025-passkeys-2fa-sessions.js';
 import * as m0026 from './migrations/0026-oidc-identities.js';
 import * as m0029 from './migrations/0029-fork-cards-limits.js';
 import { keepPrivate, makePrivateFile, PRIVATE_DIR_MODE } from './private-files.js';
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0022-locale': m0022,
   '0026-oidc-identities': m0026,
   '0029-fork-cards-limits': m0029,
+  '0025-passkeys-2fa-sessions': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

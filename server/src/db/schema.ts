@@ -34,6 +34,7 @@ import type {
   FeedbackTable,
   ModelPricesTable,
 } from './schema/operations.js';
+import type { AuthChallengesTable, BackupCodesTable, PasskeysTable, TwoFactorTable } from './schema/security.js';
 
 export type { UserRole } from './schema/accounts.js';
 export type { MessagesTable, ModelUsageTable } from './schema/chats.js';
@@ -76,6 +77,10 @@ export interface Database {
   oidc_identities: OidcIdentitiesTable;
   oidc_flows: OidcFlowsTable;
   oidc_tickets: OidcTicketsTable;
+  two_factor: TwoFactorTable;
+  backup_codes: BackupCodesTable;
+  passkeys: PasskeysTable;
+  auth_challenges: AuthChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as contract from '@neura/contract';
 import { describe, expect, it } from 'vitest';
+import { DEVICE_MESSAGES } from '../accounts/device-service.js';
 import { conversationTexts } from '../conversation/texts.js';
 import { cardTexts } from '../creator/card.js';
 import { creatorTexts } from '../creator/texts.js';
@@ -10,6 +11,8 @@ import { mediaTexts } from '../media/routes.js';
 import { memoryServiceTexts } from '../memory/service.js';
 import { TICKET_GONE_MESSAGE } from '../oidc/service.js';
 import { avatarTexts } from '../personas/avatar.js';
+import { PASSKEY_MESSAGES } from '../security/passkey-service.js';
+import { TWO_FACTOR_MESSAGES } from '../security/two-factor-service.js';
 import { providerErrorMessage } from '../skills/http/provider-client.js';
 import { archiveTexts } from '../takeout/service.js';
 import { translateMessage } from './catalog.js';
@@ -90,6 +93,9 @@ describe('every user-facing server message is in the catalog (issue #43)', () =>
       ...leaves(limitTexts),
       ...leaves(cardTexts),
       TICKET_GONE_MESSAGE,
+      ...leaves(TWO_FACTOR_MESSAGES),
+      ...leaves(PASSKEY_MESSAGES),
+      ...leaves(DEVICE_MESSAGES),
     ];
     expect(all.filter((text) => translateMessage(text, 'ja') === text)).toEqual([]);
   });

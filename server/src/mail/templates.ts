@@ -73,3 +73,23 @@ export function proEndedMail(to: string, until: string | null, appUrl: string, l
     ),
   };
 }
+
+/** What a security notice tells of (issue #47); `detail` names the passkey or the device. */
+export type SecurityNews =
+  | { kind: 'passkeyAdded' | 'passkeyRemoved' | 'newSignIn'; detail: string }
+  | { kind: 'twoFactorOn' | 'twoFactorOff' | 'backupCodes' };
+
+/** A change to how the user signs in, or a sign-in from a new device: in the user's locale. */
+export function securityMail(to: string, news: SecurityNews, locale?: string | null): Mail {
+  const t = serverTexts(locale).mail.security;
+  const line = 'detail' in news ? t[news.kind](news.detail) : t[news.kind];
+  return {
+    to,
+    subject: t.subject,
+    text: `${line}\n\n${t.note}\n`,
+    html: layout(
+      t.heading,
+      `<p>${escapeHtml(line)}</p><p style="color:#a3aabb;font-size:14px">${escapeHtml(t.note)}</p>`,
+    ),
+  };
+}

@@ -9,7 +9,7 @@ export interface CallResult<T = Record<string, unknown>> {
 /** One JSON call to the API via inject; `ip` sets the remote address (per-IP limits). */
 export async function call<T = Record<string, unknown>>(
   t: TestApp,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   options: { token?: string; headers?: Record<string, string>; ip?: string } = {},

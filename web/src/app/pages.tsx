@@ -24,6 +24,8 @@ const OidcPage = lazy(async () => {
   await part.oidcTextsReady;
   return page;
 });
+// Its texts are a part (i18n/parts.ts): the page renders once they are in the active locale.
+const SecurityPage = lazy(() => import('../settings/security-page').then((m) => m.ready.then(() => m)));
 const ProPage = lazy(() => import('../billing/pro-page'));
 const BuyCreditsPage = lazy(() => import('../billing/buy-credits-page'));
 const OrderStatusPage = lazy(() => import('../billing/order-status-page'));
@@ -62,6 +64,7 @@ export const pageElements: Record<RouteName, ReactNode> = {
   data: page(<YourDataPage />),
   memory: page(<MemoryPage />),
   oidc: page(<OidcPage />),
+  security: page(<SecurityPage />),
   credits: page(<BuyCreditsPage />),
   'purchase-complete': page(<OrderStatusPage />),
   'pro-subscription': page(<ProSubscriptionPage />),

@@ -14,6 +14,7 @@ export type RouteName =
   | 'data'
   | 'memory'
   | 'oidc'
+  | 'security'
   | 'credits'
   | 'purchase-complete'
   | 'pro-subscription'
@@ -139,6 +140,15 @@ export const ROUTES: readonly RouteMeta[] = [
       return texts.titles.oidc;
     },
     auth: false,
+    depth: 1,
+  },
+  {
+    name: 'security',
+    path: '/settings/security',
+    get title() {
+      return texts.settings.security;
+    },
+    auth: true,
     depth: 1,
   },
   {

@@ -81,7 +81,7 @@ export function submitLogin(): Promise<void> {
   return run(
     async () => {
       const { email, password, loginCaptcha, loginCaptchaToken } = flow();
-      await completeSignIn(await authApi.login(email, password, loginCaptcha ? loginCaptchaToken : null));
+      await afterPassword(await authApi.login(email, password, loginCaptcha ? loginCaptchaToken : null));
     },
     (error) => {
       if (isNotVerified(error)) {
@@ -94,6 +94,36 @@ export function submitLogin(): Promise<void> {
         if (!flow().captchaSiteKey) void loadCaptchaSiteKey();
       }
       return false;
+    },
+  );
+}
+
+/** A right password signs in, or (second factor on) asks for the code (issue #47). */
+async function afterPassword(answer: { token: string } | { challenge: string }): Promise<void> {
+  if ('token' in answer) return completeSignIn(answer.token);
+  flow().set({ twoFactorChallenge: answer.challenge, twoFactorCode: '' });
+  flow().goTo('twofactor');
+}
+
+/** The second factor's code after a right password (issue #47). */
+export function submitTwoFactor(): Promise<void> {
+  return run(async () => {
+    const { twoFactorChallenge, twoFactorCode } = flow();
+    await completeSignIn(await authApi.loginTwoFactor(twoFactorChallenge, twoFactorCode.trim()));
+  });
+}
+
+/** "Sign in with a passkey": the system's passkey sheet (the email, when typed, narrows it). */
+export function signInWithPasskey(): Promise<void> {
+  return run(
+    async () => {
+      const { passkeySignIn } = await import('./passkey-sign-in');
+      await completeSignIn(await passkeySignIn(flow().email.trim() || undefined));
+    },
+    (error) => {
+      if (error instanceof AppError) return false;
+      flow().setAlert({ severity: 'error', message: texts.auth.passkeyCancelled });
+      return true;
     },
   );
 }
@@ -203,7 +233,7 @@ export function submitVerifyCode(code: string): Promise<void> {
       const token = await authApi.validateVerifyCode(email, code);
       flow().set({ password: pendingPassword, verifyCode: [...EMPTY_CODE] });
       flow().goTo('login');
-      await completeSignIn(token ?? (await authApi.login(email, pendingPassword)));
+      await (token ? completeSignIn(token) : afterPassword(await authApi.login(email, pendingPassword)));
     },
     () => {
       if (flow().page === 'emailverify') flow().set({ verifyCode: [...EMPTY_CODE] });

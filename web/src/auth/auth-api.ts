@@ -23,10 +23,28 @@ export async function checkInvite(code: string): Promise<boolean> {
 const captchaHeaders = (recaptchaToken: string | null | undefined): Record<string, string> =>
   recaptchaToken ? { [RECAPTCHA_HEADER]: recaptchaToken } : {};
 
-/** After repeated failures the server wants a captcha token (403 auth:captcha-required). */
-export async function login(email: string, password: string, recaptchaToken?: string | null): Promise<string> {
+/**
+ * After repeated failures the server wants a captcha token (403 auth:captcha-required). With the
+ * second factor on, the answer is a challenge for the code instead of a token (issue #47).
+ */
+export async function login(
+  email: string,
+  password: string,
+  recaptchaToken?: string | null,
+): Promise<{ token: string } | { challenge: string }> {
   const headers = captchaHeaders(recaptchaToken);
-  return (await api('/users/login', { method: 'POST', body: { email, password }, headers }, tokenParser)).token;
+  const answer = await api<{ token?: unknown; challenge?: unknown }>('/users/login', {
+    method: 'POST',
+    body: { email, password },
+    headers,
+  });
+  if (typeof answer?.challenge === 'string') return { challenge: answer.challenge };
+  return tokenParser.parse(answer);
+}
+
+/** POST /users/login/2fa: the password's challenge and a TOTP or backup code → a token. */
+export async function loginTwoFactor(challenge: string, code: string): Promise<string> {
+  return (await api('/users/login/2fa', { method: 'POST', body: { challenge, code } }, tokenParser)).token;
 }
 
 /** Registration answers a token, or (the usual case) throws the 403 "not verified" ApiError. */

@@ -12,7 +12,9 @@ export type AuthPage =
   | 'invitecheck'
   | 'register'
   | 'emailverify'
-  | 'waitlist';
+  | 'waitlist'
+  /** The second factor after a right password (issue #47). */
+  | 'twofactor';
 
 export interface AuthAlert {
   severity: 'error' | 'warning' | 'success' | 'info';
@@ -40,6 +42,9 @@ interface Forms {
   /** The password to log in with once the email is verified (from the login or register form). */
   pendingPassword: string;
   waitlistJoined: boolean;
+  /** The password's challenge while the second factor is asked, and the code typed. */
+  twoFactorChallenge: string;
+  twoFactorCode: string;
 }
 
 export interface AuthFlowState extends Forms {
@@ -82,6 +87,8 @@ const emptyForms = (): Forms => ({
   newPasswordConfirm: '',
   pendingPassword: '',
   waitlistJoined: false,
+  twoFactorChallenge: '',
+  twoFactorCode: '',
 });
 
 export const useAuthFlow = create<AuthFlowState>()((set) => ({

@@ -18,6 +18,7 @@ import { PreregisterPage } from './pages/preregister-page';
 import { PwaNotifyPage } from './pages/pwa-notify-page';
 import { RegisterPage } from './pages/register-page';
 import { ResetPassPage } from './pages/reset-pass-page';
+import { TwoFactorPage } from './pages/two-factor-page';
 import { WaitlistPage } from './pages/waitlist-page';
 
 /** Each page may close the modal (the waitlist confirmation's Done), the same way × does. */
@@ -33,6 +34,7 @@ const PAGES: Record<AuthPage, ComponentType<{ onClose: () => void }>> = {
   register: RegisterPage,
   emailverify: EmailVerifyPage,
   waitlist: WaitlistPage,
+  twofactor: TwoFactorPage,
 };
 
 /** Loads the sign-up options (waitlist URL, captcha site key) once the modal opens. */

@@ -96,6 +96,7 @@ export default function SettingsPage() {
           <SettingsLink to="/settings/credits">{texts.settings.buyCredits}</SettingsLink>
           <SettingsLink to="/settings/pro">{texts.settings.proSubscription}</SettingsLink>
           <SettingsLink to="/settings/password">{texts.settings.changePassword}</SettingsLink>
+          <SettingsLink to="/settings/security">{texts.settings.security}</SettingsLink>
           <SettingsLink to="/settings/memory">{memoryTexts.settingsRow}</SettingsLink>
           <SettingsLink to="/settings/data">{ioTexts.data.settingsRow}</SettingsLink>
           {user?.role === 'admin' ? <SettingsLink to="/admin">{texts.settings.adminConsole}</SettingsLink> : null}

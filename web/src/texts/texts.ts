@@ -227,6 +227,7 @@ export const texts = {
       register: 'Create your account',
       emailverify: 'Verify your email',
       waitlist: 'Join the waitlist',
+      twofactor: 'Two-step verification',
     },
     intros: {
       emailcheck: 'Enter your email address to log in or create an account.',
@@ -271,6 +272,11 @@ export const texts = {
     /** Sign-in with a provider (issue #47): under the email field, one button per configured provider. */
     providersDivider: 'or',
     continueWith: (name: string) => `Continue with ${name}`,
+    passkeySignIn: 'Sign in with a passkey',
+    twoFactorIntro: 'Enter the 6-digit code from your authenticator app, or one of your backup codes.',
+    twoFactorCode: 'Code',
+    twoFactorSubmit: 'Verify',
+    passkeyCancelled: 'Signing in with a passkey was cancelled or is not available on this device.',
   },
   chat: {
     region: 'Conversation',
@@ -377,6 +383,7 @@ export const texts = {
     logout: 'Log out',
     loggingOut: 'Logging out...',
     version: (v: string) => `Version ${v}`,
+    security: 'Sign-in and security',
   },
   password: {
     intro: 'Choose a new password. Your other devices will be signed out.',

@@ -157,6 +157,14 @@ export const deErrors: ErrorsCatalog = {
     cardBadBase64: 'Die Karte in diesem PNG ist kein gültiges Base64.',
     cardBadJson: 'Die Karte ist kein gültiges JSON.',
     cardNoName: 'Die Karte enthält keinen Charakter: Eine Karte braucht mindestens einen Namen.',
+    signInExpired: 'Deine Anmeldung ist abgelaufen. Bitte melde dich erneut an.',
+    twoFactorAlreadyOn: 'Die Bestätigung in zwei Schritten ist bereits eingeschaltet.',
+    twoFactorNotSetUp: 'Richte zuerst die Bestätigung in zwei Schritten ein.',
+    twoFactorNotOn: 'Die Bestätigung in zwei Schritten ist nicht eingeschaltet.',
+    passkeyFailed: 'Der Passkey konnte nicht geprüft werden. Bitte versuche es erneut.',
+    passkeyUnknown: 'Dieser Passkey ist hier keinem Konto zugeordnet.',
+    passkeyMissing: 'Dieser Passkey wurde nicht gefunden.',
+    deviceMissing: 'Dieses Gerät wurde nicht gefunden.',
   },
   templates: {
     memoryFull: (max) =>

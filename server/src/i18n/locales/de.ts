@@ -84,5 +84,16 @@ export const de: ServerCatalog = {
       note: (link) =>
         `Dein Konto, deine Chats und deine Credits bleiben, wie sie sind. Fragen? Antworte einfach auf diese E-Mail. Du kannst jederzeit wieder abonnieren unter ${link}.`,
     },
+    security: {
+      subject: `Sicherheitshinweis zu deinem ${P}-Konto`,
+      heading: 'Eine Änderung an deiner Anmeldung',
+      passkeyAdded: (name) => `Ein Passkey namens „${name}“ wurde deinem ${P}-Konto hinzugefügt.`,
+      passkeyRemoved: (name) => `Der Passkey namens „${name}“ wurde aus deinem ${P}-Konto entfernt.`,
+      twoFactorOn: `Die Zwei-Faktor-Authentifizierung wurde für dein ${P}-Konto eingeschaltet.`,
+      twoFactorOff: `Die Zwei-Faktor-Authentifizierung wurde für dein ${P}-Konto ausgeschaltet.`,
+      backupCodes: `Für dein ${P}-Konto wurden neue Backup-Codes erstellt; die alten gelten nicht mehr.`,
+      newSignIn: (device) => `Bei deinem ${P}-Konto wurde sich von einem neuen Gerät angemeldet: ${device}.`,
+      note: 'Warst du das, ist nichts zu tun. Wenn nicht, ändere dein Passwort und prüfe deine Geräte unter Einstellungen › Sicherheit.',
+    },
   },
 };

@@ -88,6 +88,17 @@ export const enUS = {
       note: (link: string) =>
         `Your account, chats and credits stay as they are. Questions? Reply to this email. You can subscribe again at any time from ${link}.`,
     },
+    security: {
+      subject: `Security notice for your ${P} account`,
+      heading: 'A change to how you sign in',
+      passkeyAdded: (name: string) => `A passkey named “${name}” was added to your ${P} account.`,
+      passkeyRemoved: (name: string) => `The passkey named “${name}” was removed from your ${P} account.`,
+      twoFactorOn: `Two-factor authentication was turned on for your ${P} account.`,
+      twoFactorOff: `Two-factor authentication was turned off for your ${P} account.`,
+      backupCodes: `New backup codes were made for your ${P} account; the old ones no longer work.`,
+      newSignIn: (device: string) => `Your ${P} account was signed in to from a new device: ${device}.`,
+      note: 'If this was you, there is nothing to do. If it was not, change your password and review your devices in Settings › Security.',
+    },
   },
 };
 

@@ -83,5 +83,16 @@ export const es: ServerCatalog = {
       note: (link) =>
         `Tu cuenta, tus chats y tus créditos siguen igual. ¿Tienes preguntas? Responde a este correo. Puedes volver a suscribirte cuando quieras desde ${link}.`,
     },
+    security: {
+      subject: `Aviso de seguridad de tu cuenta de ${P}`,
+      heading: 'Un cambio en cómo inicias sesión',
+      passkeyAdded: (name) => `Se añadió una llave de acceso llamada «${name}» a tu cuenta de ${P}.`,
+      passkeyRemoved: (name) => `Se quitó la llave de acceso llamada «${name}» de tu cuenta de ${P}.`,
+      twoFactorOn: `Se activó la verificación en dos pasos en tu cuenta de ${P}.`,
+      twoFactorOff: `Se desactivó la verificación en dos pasos en tu cuenta de ${P}.`,
+      backupCodes: `Se crearon nuevos códigos de respaldo para tu cuenta de ${P}; los anteriores ya no sirven.`,
+      newSignIn: (device) => `Se inició sesión en tu cuenta de ${P} desde un dispositivo nuevo: ${device}.`,
+      note: 'Si fuiste tú, no tienes que hacer nada. Si no, cambia tu contraseña y revisa tus dispositivos en Ajustes › Seguridad.',
+    },
   },
 };

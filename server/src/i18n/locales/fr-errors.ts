@@ -156,6 +156,14 @@ export const frErrors: ErrorsCatalog = {
     cardBadBase64: 'La carte de ce PNG n’est pas du base64 valide.',
     cardBadJson: 'La carte n’est pas du JSON valide.',
     cardNoName: 'La carte ne contient aucun personnage : une carte doit avoir au moins un nom.',
+    signInExpired: 'Votre connexion a expiré. Veuillez vous reconnecter.',
+    twoFactorAlreadyOn: 'La validation en deux étapes est déjà activée.',
+    twoFactorNotSetUp: 'Configurez d’abord la validation en deux étapes.',
+    twoFactorNotOn: 'La validation en deux étapes n’est pas activée.',
+    passkeyFailed: 'La clé d’accès n’a pas pu être vérifiée. Veuillez réessayer.',
+    passkeyUnknown: 'Cette clé d’accès n’est liée à aucun compte ici.',
+    passkeyMissing: 'Cette clé d’accès est introuvable.',
+    deviceMissing: 'Cet appareil est introuvable.',
   },
   templates: {
     memoryFull: (max) =>

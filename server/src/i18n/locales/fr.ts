@@ -84,5 +84,16 @@ export const fr: ServerCatalog = {
       note: (link) =>
         `Votre compte, vos discussions et vos crédits restent inchangés. Des questions ? Répondez à cet e-mail. Vous pouvez vous réabonner à tout moment depuis ${link}.`,
     },
+    security: {
+      subject: `Avis de sécurité pour votre compte ${P}`,
+      heading: 'Un changement dans votre façon de vous connecter',
+      passkeyAdded: (name) => `Une clé d’accès nommée « ${name} » a été ajoutée à votre compte ${P}.`,
+      passkeyRemoved: (name) => `La clé d’accès nommée « ${name} » a été retirée de votre compte ${P}.`,
+      twoFactorOn: `La validation en deux étapes a été activée pour votre compte ${P}.`,
+      twoFactorOff: `La validation en deux étapes a été désactivée pour votre compte ${P}.`,
+      backupCodes: `De nouveaux codes de secours ont été créés pour votre compte ${P} ; les anciens ne fonctionnent plus.`,
+      newSignIn: (device) => `Une connexion à votre compte ${P} a eu lieu depuis un nouvel appareil : ${device}.`,
+      note: 'Si c’était vous, il n’y a rien à faire. Sinon, changez votre mot de passe et vérifiez vos appareils dans Paramètres › Sécurité.',
+    },
   },
 };

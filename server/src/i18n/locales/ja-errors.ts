@@ -153,6 +153,14 @@ export const jaErrors: ErrorsCatalog = {
     cardBadBase64: 'この PNG のカードは有効な base64 ではありません。',
     cardBadJson: 'カードが有効な JSON ではありません。',
     cardNoName: 'カードにキャラクターが含まれていません。カードには少なくとも名前が必要です。',
+    signInExpired: 'サインインの有効期限が切れました。もう一度サインインしてください。',
+    twoFactorAlreadyOn: '2 段階認証はすでにオンです。',
+    twoFactorNotSetUp: '先に 2 段階認証を設定してください。',
+    twoFactorNotOn: '2 段階認証はオンになっていません。',
+    passkeyFailed: 'パスキーを確認できませんでした。もう一度お試しください。',
+    passkeyUnknown: 'このパスキーはここのどのアカウントにも登録されていません。',
+    passkeyMissing: 'そのパスキーは見つかりませんでした。',
+    deviceMissing: 'そのデバイスは見つかりませんでした。',
   },
   templates: {
     memoryFull: (max) =>

@@ -82,5 +82,16 @@ export const ptBR: ServerCatalog = {
       note: (link) =>
         `Sua conta, suas conversas e seus créditos continuam como estão. Dúvidas? Responda a este e-mail. Você pode assinar de novo quando quiser em ${link}.`,
     },
+    security: {
+      subject: `Aviso de segurança da sua conta ${P}`,
+      heading: 'Uma mudança na forma como você entra',
+      passkeyAdded: (name) => `Uma chave de acesso chamada “${name}” foi adicionada à sua conta ${P}.`,
+      passkeyRemoved: (name) => `A chave de acesso chamada “${name}” foi removida da sua conta ${P}.`,
+      twoFactorOn: `A verificação em duas etapas foi ativada na sua conta ${P}.`,
+      twoFactorOff: `A verificação em duas etapas foi desativada na sua conta ${P}.`,
+      backupCodes: `Novos códigos de backup foram criados para a sua conta ${P}; os antigos não funcionam mais.`,
+      newSignIn: (device) => `Houve um login na sua conta ${P} a partir de um novo dispositivo: ${device}.`,
+      note: 'Se foi você, não é preciso fazer nada. Se não foi, mude sua senha e revise seus dispositivos em Configurações › Segurança.',
+    },
   },
 };

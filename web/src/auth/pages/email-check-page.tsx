@@ -1,11 +1,11 @@
 import { isValidEmail } from '@neura/contract';
 import { texts } from '../../texts/texts';
-import { submitEmail } from '../actions';
+import { signInWithPasskey, submitEmail } from '../actions';
 import { useAuthFlow } from '../auth-flow-store';
-import { AuthForm, PrimaryButton, TextField } from '../form-controls';
+import { AuthForm, LinkButton, PrimaryButton, TextField } from '../form-controls';
 import { ProviderButtons } from '../provider-buttons';
 
-/** emailcheck: email and Continue (disabled until the address looks valid). */
+/** emailcheck: email and Continue (disabled until the address looks valid); or a passkey (issue #47). */
 export function EmailCheckPage() {
   const email = useAuthFlow((s) => s.email);
   const busy = useAuthFlow((s) => s.busy);
@@ -27,6 +27,11 @@ export function EmailCheckPage() {
       <PrimaryButton disabled={!isValidEmail(email.trim())} busy={busy}>
         {texts.auth.continue}
       </PrimaryButton>
+      {typeof window.PublicKeyCredential === 'function' ? (
+        <LinkButton onClick={() => void signInWithPasskey()} disabled={busy}>
+          {texts.auth.passkeySignIn}
+        </LinkButton>
+      ) : null}
       <ProviderButtons />
     </AuthForm>
   );

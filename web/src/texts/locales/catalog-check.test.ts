@@ -5,6 +5,7 @@ import { creatorTexts } from '../creator';
 import { ioTexts } from '../io';
 import { memoryTexts } from '../memory';
 import { oidcTexts } from '../oidc';
+import { securityTexts } from '../security';
 import { suggestionTexts } from '../suggestions';
 import { billingTexts, mediaTexts, messageActionTexts, platformTexts, replyTexts, skillTexts, texts } from '../texts';
 
@@ -21,6 +22,7 @@ const english = {
   admin: adminTexts,
   creator: creatorTexts,
   memory: memoryTexts,
+  security: securityTexts,
   io: ioTexts,
   suggestions: suggestionTexts,
   oidc: oidcTexts,

@@ -247,6 +247,7 @@ export const main: MainCatalog = {
         register: 'أنشئ حسابك',
         emailverify: 'تحقّق من بريدك الإلكتروني',
         waitlist: 'الانضمام إلى قائمة الانتظار',
+        twofactor: 'التحقق بخطوتين',
       },
       intros: {
         emailcheck: 'أدخل بريدك الإلكتروني لتسجيل الدخول أو إنشاء حساب.',
@@ -290,6 +291,11 @@ export const main: MainCatalog = {
       passwordWasReset: 'أُعيد تعيين كلمة المرور',
       providersDivider: 'أو',
       continueWith: (name: string) => `المتابعة باستخدام ${name}`,
+      passkeySignIn: 'تسجيل الدخول بمفتاح مرور',
+      twoFactorIntro: 'أدخل الرمز المكوّن من 6 أرقام من تطبيق المصادقة، أو أحد رموزك الاحتياطية.',
+      twoFactorCode: 'الرمز',
+      twoFactorSubmit: 'تحقّق',
+      passkeyCancelled: 'أُلغي تسجيل الدخول بمفتاح المرور أو أنه غير متاح على هذا الجهاز.',
     },
     chat: {
       region: 'المحادثة',
@@ -394,6 +400,7 @@ export const main: MainCatalog = {
       logout: 'تسجيل الخروج',
       loggingOut: 'جارٍ تسجيل الخروج…',
       version: (v: string) => `الإصدار ${v}`,
+      security: 'تسجيل الدخول والأمان',
     },
     password: {
       intro: 'اختر كلمة مرور جديدة. سيتم تسجيل خروجك من أجهزتك الأخرى.',

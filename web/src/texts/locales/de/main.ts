@@ -231,6 +231,7 @@ export const main: MainCatalog = {
         register: 'Erstelle dein Konto',
         emailverify: 'Bestätige deine E-Mail-Adresse',
         waitlist: 'Auf die Warteliste',
+        twofactor: 'Bestätigung in zwei Schritten',
       },
       intros: {
         emailcheck: 'Gib deine E-Mail-Adresse ein, um dich anzumelden oder ein Konto zu erstellen.',
@@ -290,6 +291,11 @@ export const main: MainCatalog = {
       passwordWasReset: 'Dein Passwort wurde zurückgesetzt',
       providersDivider: 'oder',
       continueWith: (name: string) => `Weiter mit ${name}`,
+      passkeySignIn: 'Mit einem Passkey anmelden',
+      twoFactorIntro: 'Gib den 6-stelligen Code aus deiner Authenticator-App oder einen deiner Backup-Codes ein.',
+      twoFactorCode: 'Code',
+      twoFactorSubmit: 'Bestätigen',
+      passkeyCancelled: 'Die Anmeldung mit einem Passkey wurde abgebrochen oder ist auf diesem Gerät nicht verfügbar.',
     },
     chat: {
       region: 'Unterhaltung',
@@ -394,6 +400,7 @@ export const main: MainCatalog = {
       logout: 'Abmelden',
       loggingOut: 'Abmelden …',
       version: (v: string) => `Version ${v}`,
+      security: 'Anmeldung und Sicherheit',
     },
     password: {
       intro: 'Wähle ein neues Passwort. Deine anderen Geräte werden abgemeldet.',

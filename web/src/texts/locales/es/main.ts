@@ -235,6 +235,7 @@ export const main: MainCatalog = {
         register: 'Crea tu cuenta',
         emailverify: 'Verifica tu correo',
         waitlist: 'Únete a la lista de espera',
+        twofactor: 'Verificación en dos pasos',
       },
       intros: {
         emailcheck: 'Introduce tu correo electrónico para iniciar sesión o crear una cuenta.',
@@ -289,6 +290,11 @@ export const main: MainCatalog = {
       passwordWasReset: 'Se ha restablecido tu contraseña',
       providersDivider: 'o',
       continueWith: (name: string) => `Continuar con ${name}`,
+      passkeySignIn: 'Iniciar sesión con una llave de acceso',
+      twoFactorIntro: 'Introduce el código de 6 dígitos de tu app de autenticación o uno de tus códigos de respaldo.',
+      twoFactorCode: 'Código',
+      twoFactorSubmit: 'Verificar',
+      passkeyCancelled: 'Se canceló el inicio de sesión con llave de acceso o no está disponible en este dispositivo.',
     },
     chat: {
       region: 'Conversación',
@@ -398,6 +404,7 @@ export const main: MainCatalog = {
       logout: 'Cerrar sesión',
       loggingOut: 'Cerrando sesión...',
       version: (v: string) => `Versión ${v}`,
+      security: 'Inicio de sesión y seguridad',
     },
     password: {
       intro: 'Elige una nueva contraseña. Se cerrará la sesión en tus otros dispositivos.',

@@ -237,6 +237,7 @@ export const main: MainCatalog = {
         register: 'Créez votre compte',
         emailverify: 'Vérifiez votre e-mail',
         waitlist: 'Rejoindre la liste d’attente',
+        twofactor: 'Validation en deux étapes',
       },
       intros: {
         emailcheck: 'Saisissez votre adresse e-mail pour vous connecter ou créer un compte.',
@@ -307,6 +308,12 @@ export const main: MainCatalog = {
       passwordWasReset: 'Votre mot de passe a été réinitialisé',
       providersDivider: 'ou',
       continueWith: (name: string) => `Continuer avec ${name}`,
+      passkeySignIn: 'Se connecter avec une clé d’accès',
+      twoFactorIntro:
+        'Saisissez le code à 6 chiffres de votre application d’authentification, ou l’un de vos codes de secours.',
+      twoFactorCode: 'Code',
+      twoFactorSubmit: 'Valider',
+      passkeyCancelled: 'La connexion avec une clé d’accès a été annulée ou n’est pas disponible sur cet appareil.',
     },
     chat: {
       region: 'Conversation',
@@ -417,6 +424,7 @@ export const main: MainCatalog = {
       logout: 'Se déconnecter',
       loggingOut: 'Déconnexion...',
       version: (v: string) => `Version ${v}`,
+      security: 'Connexion et sécurité',
     },
     password: {
       intro: 'Choisissez un nouveau mot de passe. Vos autres appareils seront déconnectés.',

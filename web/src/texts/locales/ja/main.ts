@@ -229,6 +229,7 @@ export const main: MainCatalog = {
         register: 'アカウントを作成',
         emailverify: 'メールアドレスの確認',
         waitlist: 'ウェイトリストに登録',
+        twofactor: '2 段階認証',
       },
       intros: {
         emailcheck: 'ログインまたはアカウント作成のために、メールアドレスを入力してください。',
@@ -286,6 +287,11 @@ export const main: MainCatalog = {
       passwordWasReset: 'パスワードがリセットされました',
       providersDivider: 'または',
       continueWith: (name: string) => `${name}で続ける`,
+      passkeySignIn: 'パスキーでサインイン',
+      twoFactorIntro: '認証アプリの 6 桁のコード、またはバックアップコードのいずれかを入力してください。',
+      twoFactorCode: 'コード',
+      twoFactorSubmit: '確認',
+      passkeyCancelled: 'パスキーでのサインインがキャンセルされたか、このデバイスでは利用できません。',
     },
     chat: {
       region: '会話',
@@ -390,6 +396,7 @@ export const main: MainCatalog = {
       logout: 'ログアウト',
       loggingOut: 'ログアウト中…',
       version: (v: string) => `バージョン ${v}`,
+      security: 'サインインとセキュリティ',
     },
     password: {
       intro: '新しいパスワードを設定してください。ほかのデバイスからはログアウトされます。',

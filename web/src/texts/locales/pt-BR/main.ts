@@ -239,6 +239,7 @@ export const main: MainCatalog = {
         register: 'Crie sua conta',
         emailverify: 'Confirme seu e-mail',
         waitlist: 'Entre na lista de espera',
+        twofactor: 'Verificação em duas etapas',
       },
       intros: {
         emailcheck: 'Digite seu e-mail para entrar ou criar uma conta.',
@@ -297,6 +298,11 @@ export const main: MainCatalog = {
       passwordWasReset: 'Sua senha foi redefinida',
       providersDivider: 'ou',
       continueWith: (name: string) => `Continuar com ${name}`,
+      passkeySignIn: 'Entrar com uma chave de acesso',
+      twoFactorIntro: 'Digite o código de 6 dígitos do seu app autenticador ou um dos seus códigos de backup.',
+      twoFactorCode: 'Código',
+      twoFactorSubmit: 'Verificar',
+      passkeyCancelled: 'A entrada com chave de acesso foi cancelada ou não está disponível neste dispositivo.',
     },
     chat: {
       region: 'Conversa',
@@ -402,6 +408,7 @@ export const main: MainCatalog = {
       logout: 'Sair',
       loggingOut: 'Saindo...',
       version: (v: string) => `Versão ${v}`,
+      security: 'Login e segurança',
     },
     password: {
       intro: 'Escolha uma nova senha. Seus outros dispositivos serão desconectados.',

@@ -1,0 +1,68 @@
+import { plural } from '../../plural';
+import type { SecurityCatalog } from '../../security';
+
+const L = 'de';
+
+export const security: SecurityCatalog = {
+  title: 'Anmeldung und Sicherheit',
+  loading: 'Deine Anmeldeeinstellungen werden geladen…',
+  loadFailed: 'Deine Anmeldeeinstellungen konnten nicht geladen werden.',
+  retry: 'Erneut versuchen',
+  passkeys: {
+    heading: 'Passkeys',
+    intro:
+      'Melde dich mit Fingerabdruck, Gesicht oder Bildschirmsperre statt mit einem Passwort an. Ein Passkey zählt als beide Schritte.',
+    none: 'Noch keine Passkeys.',
+    add: 'Passkey hinzufügen',
+    adding: 'Warte auf dein Gerät…',
+    added: 'Passkey hinzugefügt.',
+    cancelled: 'Das Hinzufügen eines Passkeys wurde abgebrochen oder ist auf diesem Gerät nicht verfügbar.',
+    unsupported: 'Dieser Browser unterstützt keine Passkeys.',
+    nameLabel: (name: string) => `Name des Passkeys „${name}“`,
+    rename: 'Umbenennen',
+    save: 'Speichern',
+    cancel: 'Abbrechen',
+    remove: 'Entfernen',
+    removeConfirm: (name: string) => `Passkey „${name}“ entfernen? Du kannst dich dann nicht mehr damit anmelden.`,
+    removed: 'Passkey entfernt.',
+    created: (date: string) => `Hinzugefügt am ${date}`,
+    lastUsed: (date: string) => `zuletzt verwendet am ${date}`,
+  },
+  twoFactor: {
+    heading: 'Bestätigung in zwei Schritten',
+    intro: 'Nach dem Passwort einen Code aus einer Authenticator-App verlangen.',
+    on: 'An',
+    off: 'Aus',
+    turnOn: 'Einschalten',
+    scan: 'Scanne diesen QR-Code mit deiner Authenticator-App oder gib den Schlüssel von Hand ein und tippe dann den 6-stelligen Code ein, den sie anzeigt.',
+    qrLabel: 'QR-Code für deine Authenticator-App',
+    secretLabel: 'Schlüssel',
+    codeLabel: 'Code aus der App',
+    confirm: 'Bestätigung in zwei Schritten einschalten',
+    backupHeading: 'Deine Backup-Codes',
+    backupIntro:
+      'Mit jedem Code kannst du dich einmal anmelden, falls du dein Handy verlierst. Bewahre sie sicher auf: Sie werden nur jetzt angezeigt.',
+    copy: 'Codes kopieren',
+    copied: 'Codes kopiert.',
+    done: 'Ich habe sie gespeichert',
+    left: (n: number) => plural(L, n, { one: 'Noch # Backup-Code', other: 'Noch # Backup-Codes' }),
+    regenerate: 'Neue Backup-Codes',
+    regenerateIntro: 'Gib einen Code aus deiner App ein, um deine Backup-Codes zu ersetzen.',
+    turnOff: 'Ausschalten',
+    turnOffIntro: 'Gib dein Passwort und einen Code aus deiner App (oder einen Backup-Code) ein, um sie auszuschalten.',
+    passwordLabel: 'Passwort',
+    turnedOff: 'Die Bestätigung in zwei Schritten ist aus.',
+  },
+  devices: {
+    heading: 'Geräte',
+    intro: 'Wo dein Konto angemeldet ist.',
+    thisDevice: 'Dieses Gerät',
+    lastSeen: (date: string) => `Zuletzt aktiv: ${date}`,
+    signedIn: (date: string) => `angemeldet am ${date}`,
+    signOut: 'Abmelden',
+    signOutOthers: 'Alle anderen Geräte abmelden',
+    signedOut: 'Abgemeldet.',
+    othersSignedOut: (n: number) => plural(L, n, { one: '# Gerät abgemeldet.', other: '# Geräte abgemeldet.' }),
+    unknown: 'Unbekanntes Gerät',
+  },
+};
