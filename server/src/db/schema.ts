@@ -16,6 +16,7 @@ import type {
   OrdersTable,
 } from './schema/billing.js';
 import type {
+  ChatFoldersTable,
   ChatSharesTable,
   ChatsTable,
   DataArchivesTable,
@@ -70,6 +71,7 @@ export interface Database {
   jobs: JobsTable;
   memory_settings: MemorySettingsTable;
   memory_items: MemoryItemsTable;
+  chat_folders: ChatFoldersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -94,3 +96,4 @@ export type BillingSubscriptionRow = Selectable<BillingSubscriptionsTable>;
 export type ChatShareRow = Selectable<ChatSharesTable>;
 export type DataArchiveRow = Selectable<DataArchivesTable>;
 export type MemoryItemRow = Selectable<MemoryItemsTable>;
+export type ChatFolderRow = Selectable<ChatFoldersTable>;

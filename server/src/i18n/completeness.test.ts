@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import * as contract from '@neura/contract';
 import { describe, expect, it } from 'vitest';
 import { conversationTexts } from '../conversation/texts.js';
+import { FOLDERS_FULL } from '../chats/folder-service.js';
 import { creatorTexts } from '../creator/texts.js';
 import { mediaTexts } from '../media/routes.js';
 import { memoryServiceTexts } from '../memory/service.js';
@@ -84,6 +85,8 @@ describe('every user-facing server message is in the catalog (issue #43)', () =>
       ...leaves(mediaTexts),
       ...leaves(avatarTexts),
       ...leaves(memoryServiceTexts),
+      ...leaves(contract.folderInputTexts),
+      FOLDERS_FULL,
     ];
     expect(all.filter((text) => translateMessage(text, 'ja') === text)).toEqual([]);
   });
