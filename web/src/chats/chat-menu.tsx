@@ -5,13 +5,21 @@ import { downloadExport } from '../conversation-io/io-api';
 import { useShareDialog } from '../conversation-io/io-ui-store';
 import { useChats } from '../store/chats';
 import { ioTexts } from '../texts/io';
+import { organiseTexts } from '../texts/organise';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { ModalFrame } from '../ui/modal-frame';
 import { showToast } from '../ui/toast-store';
 import { openChatId, regenerateName, reloadChat, setArchived, setPinned } from './chat-actions';
 import { useChatUiStore } from './chat-ui-store';
+import { useFolderDialog } from './folder-dialog';
 import { ArchiveIcon, DownloadIcon, PinIcon, ReloadIcon, ShareIcon, SparkIcon, TrashIcon } from './icons';
+
+const FolderIcon = () => (
+  <span aria-hidden="true" className="inline-flex w-5 justify-center">
+    📁
+  </span>
+);
 
 function MenuItem({
   onClick,
@@ -74,6 +82,9 @@ export function ChatMenu() {
           </MenuItem>
           <MenuItem onClick={run(() => void setArchived(chat.id, !chat.isArchived))} icon={<ArchiveIcon />}>
             {chat.isArchived ? texts.chats.unarchive : texts.chats.archive}
+          </MenuItem>
+          <MenuItem onClick={run(() => useFolderDialog.getState().open({ kind: 'file', chatId: chat.id }))} icon={<FolderIcon />}>
+            {organiseTexts.folders.moveTo}
           </MenuItem>
           <MenuItem onClick={run(() => void regenerateName(chat.id))} icon={<SparkIcon />}>
             {texts.chats.regenerateName}

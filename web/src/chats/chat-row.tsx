@@ -7,6 +7,7 @@ import { usePersonaProfile } from '../personas/queries/profiles';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { useChatUiStore } from './chat-ui-store';
+import { CHAT_DRAG_TYPE } from './folder-heading';
 import { PinIcon } from './icons';
 import { previewText } from './preview-text';
 import { useTypedText } from './use-typed-text';
@@ -31,6 +32,12 @@ export const ChatRow = memo(function ChatRow({ chat, active }: { chat: Chat; act
       style={{ height: CHAT_ROW_HEIGHT_PX }}
       data-testid="chat-row"
       data-chat-id={chat.id}
+      // Desktop: drag a chat onto a folder (issue #49); the menu's "Move to folder" is the keyboard way.
+      draggable
+      onDragStart={(event) => {
+        event.dataTransfer.setData(CHAT_DRAG_TYPE, chat.id);
+        event.dataTransfer.effectAllowed = 'move';
+      }}
     >
       <Link
         to={`/chats/${chat.id}`}

@@ -7,6 +7,7 @@ import { openChatId } from './chat-actions';
 import { chatFields } from './chat-list-state';
 import { useChatUiStore } from './chat-ui-store';
 import { reloadChatList } from './chats-api';
+import { setFolders } from './queries/folders';
 
 /**
  * Cross-session sync of SPEC.md §4: chat.created / renamed / updated / deleted keep this session in
@@ -34,6 +35,8 @@ export function useChatSync(): void {
     }
     dispatchChats({ type: 'patched', chatId, fields: chatFields(updatedFields) });
   });
+
+  useSessionEvent('folders.changed', ({ folders }) => setFolders(folders));
 
   useSessionEvent('chat.deleted', ({ chatId }) => {
     dispatchChats({ type: 'removed', chatId });
