@@ -15,7 +15,7 @@ import { ChatRow } from './chat-row';
 import { useChatUiStore } from './chat-ui-store';
 import { useFolderDialog } from './folder-dialog';
 import { FolderHeading, useChatDrop } from './folder-heading';
-import { ArchiveIcon, SearchIcon } from './icons';
+import { ArchiveIcon, FolderPlusIcon, SearchIcon } from './icons';
 import { useFolders } from './queries/folders';
 
 /** The height of a date heading (Today, Yesterday, ...) among the 72 px rows. */
@@ -201,7 +201,7 @@ export function ChatList({
           data-testid="new-folder"
           className="flex h-9 items-center rounded-lg border border-border px-2 text-sm text-muted hover:text-fg"
         >
-          <span aria-hidden="true">📁+</span>
+          <FolderPlusIcon />
         </Button>
         {archivedCount > 0 || showArchived ? (
           <Button

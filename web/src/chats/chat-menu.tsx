@@ -13,13 +13,7 @@ import { showToast } from '../ui/toast-store';
 import { openChatId, regenerateName, reloadChat, setArchived, setPinned } from './chat-actions';
 import { useChatUiStore } from './chat-ui-store';
 import { useFolderDialog } from './folder-dialog';
-import { ArchiveIcon, DownloadIcon, PinIcon, ReloadIcon, ShareIcon, SparkIcon, TrashIcon } from './icons';
-
-const FolderIcon = () => (
-  <span aria-hidden="true" className="inline-flex w-5 justify-center">
-    📁
-  </span>
-);
+import { ArchiveIcon, DownloadIcon, FolderIcon, PinIcon, ReloadIcon, ShareIcon, SparkIcon, TrashIcon } from './icons';
 
 function MenuItem({
   onClick,
@@ -83,9 +77,14 @@ export function ChatMenu() {
           <MenuItem onClick={run(() => void setArchived(chat.id, !chat.isArchived))} icon={<ArchiveIcon />}>
             {chat.isArchived ? texts.chats.unarchive : texts.chats.archive}
           </MenuItem>
-          <MenuItem onClick={run(() => useFolderDialog.getState().open({ kind: 'file', chatId: chat.id }))} icon={<FolderIcon />}>
-            {organiseTexts.folders.moveTo}
-          </MenuItem>
+          {chat.temporary ? null : (
+            <MenuItem
+              onClick={run(() => useFolderDialog.getState().open({ kind: 'file', chatId: chat.id }))}
+              icon={<FolderIcon />}
+            >
+              {organiseTexts.folders.moveTo}
+            </MenuItem>
+          )}
           <MenuItem onClick={run(() => void regenerateName(chat.id))} icon={<SparkIcon />}>
             {texts.chats.regenerateName}
           </MenuItem>
@@ -98,15 +97,20 @@ export function ChatMenu() {
           >
             {texts.chats.reloadChat}
           </MenuItem>
-          <MenuItem onClick={run(() => useShareDialog.getState().open(chat.id))} icon={<ShareIcon />}>
-            {ioTexts.menu.share}
-          </MenuItem>
-          <MenuItem onClick={run(() => void exportChat(chat.id, 'md'))} icon={<DownloadIcon />}>
-            {ioTexts.menu.exportMarkdown}
-          </MenuItem>
-          <MenuItem onClick={run(() => void exportChat(chat.id, 'json'))} icon={<DownloadIcon />}>
-            {ioTexts.menu.exportJson}
-          </MenuItem>
+          {/* A temporary chat is never shared or exported (issue #49). */}
+          {chat.temporary ? null : (
+            <>
+              <MenuItem onClick={run(() => useShareDialog.getState().open(chat.id))} icon={<ShareIcon />}>
+                {ioTexts.menu.share}
+              </MenuItem>
+              <MenuItem onClick={run(() => void exportChat(chat.id, 'md'))} icon={<DownloadIcon />}>
+                {ioTexts.menu.exportMarkdown}
+              </MenuItem>
+              <MenuItem onClick={run(() => void exportChat(chat.id, 'json'))} icon={<DownloadIcon />}>
+                {ioTexts.menu.exportJson}
+              </MenuItem>
+            </>
+          )}
           <MenuItem onClick={run(() => confirmDelete(chat.id))} icon={<TrashIcon />} danger>
             {texts.chats.deleteChat}
           </MenuItem>

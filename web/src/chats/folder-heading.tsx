@@ -3,6 +3,7 @@ import { type DragEvent, useState } from 'react';
 import { organiseTexts } from '../texts/organise';
 import { Button } from '../ui/button';
 import { useFolderDialog } from './folder-dialog';
+import { FolderIcon } from './icons';
 import { fileChat } from './queries/folders';
 
 /** The drag data of a chat row (desktop drag and drop; the chat menu's "Move to folder" is the keyboard way). */
@@ -64,7 +65,7 @@ export function FolderHeading({
         <span aria-hidden="true" className={`inline-block transition-transform ${collapsed ? '' : 'rotate-90'}`}>
           ›
         </span>
-        <span aria-hidden="true">📁</span>
+        <FolderIcon size={16} />
         <span className="truncate" data-testid="folder-name-label">
           {folder.name}
         </span>

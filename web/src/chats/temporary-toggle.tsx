@@ -1,5 +1,6 @@
 import { organiseTexts } from '../texts/organise';
 import { Field } from '../ui/field';
+import { ClockIcon } from './icons';
 
 /** "Temporary chat" on/off (issue #49): in New Chat and in a draft chat. */
 export function TemporaryToggle({ checked, onChange }: { checked: boolean; onChange: (on: boolean) => void }) {
@@ -31,7 +32,9 @@ export function TemporaryBanner() {
       data-testid="temporary-banner"
       className="mx-auto flex w-full max-w-3xl items-start gap-2 border-b border-dashed border-accent bg-accent/10 px-4 py-2 text-sm"
     >
-      <span aria-hidden="true">⏳</span>
+      <span className="mt-0.5 shrink-0 text-accent-text">
+        <ClockIcon />
+      </span>
       <p>
         <strong className="font-semibold">{t.banner}</strong> · <span className="text-muted">{t.bannerBody}</span>
       </p>
