@@ -62,7 +62,7 @@ for (const size of SIZES) {
     }
     await expect(other.locator(`[data-chat-id="${chatId}"]`)).toHaveCount(0);
     await other.reload();
-    await expect(other.getByText('No chats yet', { exact: false }).first()).toBeVisible();
+    await expect(other.getByRole('main').getByText('No chats yet', { exact: false })).toBeVisible();
     await expect(other.locator(`[data-chat-id="${chatId}"]`)).toHaveCount(0);
 
     // Leaving it (the header's way back to the chats) deletes it: its address is gone.
