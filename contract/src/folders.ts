@@ -37,5 +37,3 @@ export const folderPatchSchema = z
   })
   .refine((v) => v.name !== undefined || v.position !== undefined, { message: folderInputTexts.patchEmpty });
 export type FolderPatch = z.infer<typeof folderPatchSchema>;
-
-export const foldersResponseSchema = z.array(folderSchema);

@@ -32,7 +32,9 @@ const row = (page: Page, size: (typeof SIZES)[number], name: string) =>
   list(page, size).getByTestId('chat-row').filter({ hasText: name });
 
 async function fileByMenu(page: Page, size: (typeof SIZES)[number], chat: string, folder: string) {
-  await row(page, size, chat).getByRole('button', { name: `Chat options for ${chat}` }).click();
+  await row(page, size, chat)
+    .getByRole('button', { name: `Chat options for ${chat}` })
+    .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Move to folder' }).click();
   await page.getByTestId('folder-choices').getByRole('button', { name: folder }).click();
 }

@@ -1,4 +1,4 @@
-import { type Chat, type Folder, FOLDERS_MAX } from '@neura/contract';
+import { type Chat, FOLDERS_MAX, type Folder } from '@neura/contract';
 import { addTestMessages, createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,8 @@ describe('folders', () => {
     expect(res.statusCode).toBe(201);
     return res.json() as Folder;
   };
-  const chatOf = async (user: TestUser, id: string) => (await call('GET', `/users/me/chats/${id}`, user)).json() as Chat;
+  const chatOf = async (user: TestUser, id: string) =>
+    (await call('GET', `/users/me/chats/${id}`, user)).json() as Chat;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -97,7 +98,8 @@ describe('folders', () => {
     expect(filed.json()).toMatchObject({ id: chat.id, folderId: folder.id });
     await waitFor(
       events,
-      (r) => r.event === 'chat.updated' && r.payload.chatId === chat.id && r.payload.updatedFields.folderId === folder.id,
+      (r) =>
+        r.event === 'chat.updated' && r.payload.chatId === chat.id && r.payload.updatedFields.folderId === folder.id,
     );
     const listed = (await call('GET', '/users/me/chats', alice)).json() as Chat[];
     expect(listed.find((c) => c.id === chat.id)?.folderId).toBe(folder.id);

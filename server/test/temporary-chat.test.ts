@@ -35,7 +35,7 @@ describe('temporary chats', () => {
     return { socket, events };
   };
   /** A draft's first message in a temporary chat; answers the chat id once the reply is done. */
-  const startTemporary = async (user: TestUser, text: string, dev: { socket: TestSocket; events: Recorded[] }) => {
+  const startTemporary = async (text: string, dev: { socket: TestSocket; events: Recorded[] }) => {
     const ack = await new Promise<FirstAck>((resolve) =>
       dev.socket.emit('createChatWithMessage', { persona: 'mindful-coach', text, temporary: true }, (r) =>
         resolve(r as FirstAck),
@@ -94,7 +94,7 @@ describe('temporary chats', () => {
     await call('POST', '/users/me/memory/items', alice, { text: 'Alice keeps bees.' });
     const dev = await device(alice);
     const before = model.requests.length;
-    const id = await startTemporary(alice, 'Remember that I love kayaks.', dev);
+    const id = await startTemporary('Remember that I love kayaks.', dev);
     const requests = model.requests.slice(before).filter((r) => r.body.stream === true);
     expect(requests.length).toBeGreaterThan(0);
     for (const request of requests) {
@@ -123,8 +123,11 @@ describe('temporary chats', () => {
     const normal = await createTestChat(t.services, alice.id, 'mindful-coach', { name: 'Kept chat' });
     await send(dev.socket, normal.id, 'narwhal kept');
     await doneFor(dev.events, normal.id);
-    const id = await startTemporary(alice, 'narwhal secret', dev);
-    const file = await t.services.files.saveResult(alice.id, id, { bytes: await makeImage(9, 9), mimeType: 'image/png' });
+    const id = await startTemporary('narwhal secret', dev);
+    const file = await t.services.files.saveResult(alice.id, id, {
+      bytes: await makeImage(9, 9),
+      mimeType: 'image/png',
+    });
 
     const hits = (await call('GET', '/users/me/search?q=narwhal', alice)).json() as { items: { chatId: string }[] };
     expect(hits.items.map((h) => h.chatId)).toEqual([normal.id]);
@@ -150,8 +153,11 @@ describe('temporary chats', () => {
   it('should be deleted with its files by the job 24 h after its last message, and not before', async () => {
     const alice = await createTestUser(t.services, { credits: 50 });
     const dev = await device(alice);
-    const id = await startTemporary(alice, 'short-lived', dev);
-    const file = await t.services.files.saveResult(alice.id, id, { bytes: await makeImage(9, 9), mimeType: 'image/png' });
+    const id = await startTemporary('short-lived', dev);
+    const file = await t.services.files.saveResult(alice.id, id, {
+      bytes: await makeImage(9, 9),
+      mimeType: 'image/png',
+    });
     const stored = path.join(t.services.config.DATA_DIR, 'files');
     const { storage_key } = await t.services.db
       .selectFrom('files')
@@ -184,7 +190,7 @@ describe('temporary chats', () => {
   it('should be deleted at once when its user leaves it (deleteChat), files and all', async () => {
     const alice = await createTestUser(t.services, { credits: 50 });
     const dev = await device(alice);
-    const id = await startTemporary(alice, 'leaving now', dev);
+    const id = await startTemporary('leaving now', dev);
     const ack = await new Promise((resolve) => dev.socket.emit('deleteChat', id, resolve));
     expect(ack).toEqual({ success: true });
     expect((await call('GET', `/users/me/chats/${id}`, alice)).statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { type Folder, FOLDERS_MAX, type FolderPatch } from '@neura/contract';
+import { FOLDERS_MAX, type Folder, type FolderPatch } from '@neura/contract';
 import { type Db, inTransaction } from '../db/database.js';
 import type { ChatFolderRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -43,7 +43,14 @@ export class FolderService {
       const existing = await this.folders.listForUser(userId, trx);
       if (existing.length >= FOLDERS_MAX) throw new AppError('conflict', FOLDERS_FULL);
       const now = nowIso();
-      const folder = { id: newId(), user_id: userId, name, position: existing.length, created_at: now, updated_at: now };
+      const folder = {
+        id: newId(),
+        user_id: userId,
+        name,
+        position: existing.length,
+        created_at: now,
+        updated_at: now,
+      };
       await this.folders.insert(folder, trx);
       return folder;
     });

@@ -136,7 +136,11 @@ export class ConversationService {
       await this.admission.step();
       const shell = await storeVersion(this.deps, userId, chatId, { target, persona, replyTo, text });
       await this.admission.step();
-      this.runner.start(userId, shell, persona, resolved, { admin: user.role === 'admin', locale: user.locale, temporary });
+      this.runner.start(userId, shell, persona, resolved, {
+        admin: user.role === 'admin',
+        locale: user.locale,
+        temporary,
+      });
       return { messageId: shell.id };
     } catch (error) {
       this.replies.unreserve(chatId);

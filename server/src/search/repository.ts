@@ -43,7 +43,13 @@ export class SearchRepository {
       : this.searchSqlite(userId, query, limit, offset, where);
   }
 
-  private async searchSqlite(userId: string, query: ParsedQuery, limit: number, offset: number, where: RawBuilder<unknown>) {
+  private async searchSqlite(
+    userId: string,
+    query: ParsedQuery,
+    limit: number,
+    offset: number,
+    where: RawBuilder<unknown>,
+  ) {
     const { rows } = await sql<SearchHitRow>`
       SELECT m.id AS message_id, m.chat_id, m.role, m.created_at, m.superseded,
         c.name AS chat_name, c.persona_id, c.is_archived,

@@ -6,7 +6,7 @@ import type { RouteName } from './routes';
 
 const ExplorePage = lazy(() => import('../explore/explore-page').then((m) => ({ default: m.ExplorePage })));
 /** The texts of folders and temporary chats (issue #49), which the chat pages show. */
-const organiseReady = () => import('../texts/organise').then((m) => m.organiseTextsReady);
+const organiseReady = () => import('../chats/organise-ready').then((m) => m.organiseTextsReady);
 const ChatsPage = lazy(() =>
   Promise.all([import('../chats/chats-page'), organiseReady()]).then(([m]) => ({ default: m.ChatsPage })),
 );

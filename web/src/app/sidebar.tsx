@@ -11,7 +11,7 @@ import { Button } from '../ui/button';
 // Signed-in only: loaded once there is a token, so visitors never download the chat list (with its
 // virtualizer), the New Chat modal or the chat menus (docs/PERFORMANCE.md "Bundle").
 // Both wait for the texts of folders and temporary chats (issue #49), a part of their own.
-const organiseReady = () => import('../texts/organise').then((m) => m.organiseTextsReady);
+const organiseReady = () => import('../chats/organise-ready').then((m) => m.organiseTextsReady);
 const ChatList = lazy(() =>
   Promise.all([import('../chats/chat-list'), organiseReady()]).then(([m]) => ({ default: m.ChatList })),
 );

@@ -1,8 +1,8 @@
 import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DRAFT_CHAT_ID, draftChatPath, sendFirstMessage, setArchived } from '../chats/chat-actions';
-import { TemporaryBanner, TemporaryToggle } from '../chats/temporary-toggle';
 import { showSendError } from '../chats/send-error';
+import { TemporaryBanner, TemporaryToggle } from '../chats/temporary-toggle';
 import { ChatSendContext } from '../media/chat-send-context';
 import { usePersonaProfile } from '../personas/queries/profiles';
 import { useChats } from '../store/chats';

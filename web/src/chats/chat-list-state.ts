@@ -71,7 +71,13 @@ export function groupByFolder(
     if (members.length === 0) return [heading, { kind: 'folder-empty', folderId: folder.id }];
     return [heading, ...members.map((chat): ChatListRow => ({ kind: 'chat', chat }))];
   });
-  return [...rows, ...groupChats(chats.filter((c) => !c.folderId || !known.has(c.folderId)), now)];
+  return [
+    ...rows,
+    ...groupChats(
+      chats.filter((c) => !c.folderId || !known.has(c.folderId)),
+      now,
+    ),
+  ];
 }
 
 /** Keeps only the fields a chat.updated event may change. */

@@ -32,17 +32,17 @@ export const ChatRow = memo(function ChatRow({ chat, active }: { chat: Chat; act
       style={{ height: CHAT_ROW_HEIGHT_PX }}
       data-testid="chat-row"
       data-chat-id={chat.id}
-      // Desktop: drag a chat onto a folder (issue #49); the menu's "Move to folder" is the keyboard way.
-      draggable
-      onDragStart={(event) => {
-        event.dataTransfer.setData(CHAT_DRAG_TYPE, chat.id);
-        event.dataTransfer.effectAllowed = 'move';
-      }}
     >
       <Link
         to={`/chats/${chat.id}`}
         className="flex min-w-0 flex-1 items-center gap-3 self-stretch"
         aria-current={active ? 'page' : undefined}
+        // Desktop: drag a chat onto a folder (issue #49); the menu's "Move to folder" is the keyboard way.
+        draggable
+        onDragStart={(event) => {
+          event.dataTransfer.setData(CHAT_DRAG_TYPE, chat.id);
+          event.dataTransfer.effectAllowed = 'move';
+        }}
       >
         <PersonaIcon id={chat.persona} avatarUrl={persona?.avatarUrl} size={40} />
         <span className="flex min-w-0 flex-1 flex-col">

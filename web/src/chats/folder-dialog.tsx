@@ -1,11 +1,11 @@
 import { FOLDER_NAME_MAX, type Folder } from '@neura/contract';
 import { type FormEvent, useState } from 'react';
 import { create } from 'zustand';
+import { useChats } from '../store/chats';
 import { organiseTexts } from '../texts/organise';
 import { Button } from '../ui/button';
 import { Field, inputClass } from '../ui/field';
 import { ModalFrame } from '../ui/modal-frame';
-import { useChats } from '../store/chats';
 import { createFolder, deleteFolder, fileChat, moveFolder, renameFolder, useFolders } from './queries/folders';
 
 /** Which folder dialog is open (issue #49): create, a folder's options, rename, delete, or filing a chat. */

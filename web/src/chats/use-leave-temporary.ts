@@ -20,6 +20,8 @@ export function useLeaveTemporary(): void {
     const chat = useChats.getState().chats.find((c) => c.id === left);
     if (!chat?.temporary) return;
     dispatchChats({ type: 'removed', chatId: left });
-    callSession('deleteChat', left).catch((error: unknown) => console.error('Failed to delete a temporary chat', error));
+    callSession('deleteChat', left).catch((error: unknown) =>
+      console.error('Failed to delete a temporary chat', error),
+    );
   }, [pathname]);
 }

@@ -1,6 +1,4 @@
-import { registerPart } from '../i18n/parts';
-
-/** The texts of folders and temporary chats (issue #49). */
+/** The texts of folders and temporary chats (issue #49); registered as a part by chats/organise-ready.ts. */
 export const organiseTexts = {
   folders: {
     newFolder: 'New folder',
@@ -44,12 +42,3 @@ type Widen<T> = T extends string
     : { readonly [K in keyof T]: Widen<T[K]> };
 
 export type OrganiseCatalog = Widen<typeof organiseTexts>;
-
-export const organiseTextsReady = registerPart('organise', organiseTexts, {
-  es: () => import('./locales/es/organise').then((m) => m.organise),
-  de: () => import('./locales/de/organise').then((m) => m.organise),
-  fr: () => import('./locales/fr/organise').then((m) => m.organise),
-  'pt-BR': () => import('./locales/pt-BR/organise').then((m) => m.organise),
-  ja: () => import('./locales/ja/organise').then((m) => m.organise),
-  ar: () => import('./locales/ar/organise').then((m) => m.organise),
-});

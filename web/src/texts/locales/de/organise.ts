@@ -32,6 +32,7 @@ export const organise: OrganiseCatalog = {
     toggle: 'Temporärer Chat',
     toggleHint: 'Wird nicht gespeichert: keine Liste, Suche, Erinnerung oder Export. Wird beim Verlassen gelöscht.',
     banner: 'Temporärer Chat',
-    bannerBody: 'Er steht nicht in deiner Chatliste, Suche, Erinnerung oder deinen Exporten und wird gelöscht, sobald du ihn verlässt.',
+    bannerBody:
+      'Er steht nicht in deiner Chatliste, Suche, Erinnerung oder deinen Exporten und wird gelöscht, sobald du ihn verlässt.',
   },
 };

@@ -32,6 +32,7 @@ export const organise: OrganiseCatalog = {
     toggle: 'Chat temporal',
     toggleHint: 'No se guarda: ni lista, ni búsqueda, ni memoria, ni exportación. Se elimina al salir.',
     banner: 'Chat temporal',
-    bannerBody: 'No está en tu lista de chats, la búsqueda, la memoria ni las exportaciones, y se elimina cuando sales de él.',
+    bannerBody:
+      'No está en tu lista de chats, la búsqueda, la memoria ni las exportaciones, y se elimina cuando sales de él.',
   },
 };

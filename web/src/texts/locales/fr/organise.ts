@@ -32,6 +32,7 @@ export const organise: OrganiseCatalog = {
     toggle: 'Discussion temporaire',
     toggleHint: 'Non enregistrée : ni liste, ni recherche, ni mémoire, ni export. Supprimée quand vous la quittez.',
     banner: 'Discussion temporaire',
-    bannerBody: 'Elle n’apparaît ni dans votre liste, ni dans la recherche, la mémoire ou les exports, et elle est supprimée quand vous la quittez.',
+    bannerBody:
+      'Elle n’apparaît ni dans votre liste, ni dans la recherche, la mémoire ou les exports, et elle est supprimée quand vous la quittez.',
   },
 };

@@ -32,6 +32,7 @@ export const organise: OrganiseCatalog = {
     toggle: 'Chat temporário',
     toggleHint: 'Não é salvo: sem lista, busca, memória ou exportação. Excluído quando você sai.',
     banner: 'Chat temporário',
-    bannerBody: 'Ele não aparece na sua lista de chats, na busca, na memória nem nas exportações, e é excluído quando você sai dele.',
+    bannerBody:
+      'Ele não aparece na sua lista de chats, na busca, na memória nem nas exportações, e é excluído quando você sai dele.',
   },
 };
