@@ -218,7 +218,6 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     personaAvatarRoutes(avatars),
     accounts.routes,
     chats.routes,
-    chats.folderRoutes,
     conversation.routes,
     feedback.routes,
     speechRoutes,

@@ -6,7 +6,6 @@ import type { EventBus } from '../lib/events.js';
 import type { PersonaService } from '../personas/service.js';
 import type { Realtime } from '../realtime/realtime.js';
 import { FolderRepository } from './folder-repository.js';
-import { folderRoutes } from './folder-routes.js';
 import { FolderService } from './folder-service.js';
 import { ChatRepository } from './repository.js';
 import { chatRoutes } from './routes.js';
@@ -53,7 +52,6 @@ export function createChatsModule({ db, events, auth, users, personas, realtime 
     chatService,
     folders,
     jobs,
-    routes: chatRoutes(auth, chatService),
-    folderRoutes: folderRoutes(auth, folders),
+    routes: chatRoutes(auth, chatService, folders),
   };
 }
