@@ -101,6 +101,7 @@ export function NewChatModal() {
   const close = () => {
     setActiveModal(null);
     setSelected(null);
+    setTemporary(false);
   };
   const allTabs = tabs();
   const current = allTabs.find((t) => t.id === tab) ?? allTabs[0];
@@ -109,8 +110,9 @@ export function NewChatModal() {
 
   // Opens the persona's draft chat: the chat is created with the first message.
   const start = (persona: Persona) => {
+    const asTemporary = temporary;
     close();
-    startChat(persona.id, navigate, temporary);
+    startChat(persona.id, navigate, asTemporary);
   };
 
   return (
