@@ -52,6 +52,7 @@ for (const size of SIZES) {
     const page = await device(browser, user, size);
     const other = await device(browser, user, size);
     await expect(row(page, size, 'Tax return')).toBeVisible();
+    await expect(row(other, size, 'Tax return')).toBeVisible();
 
     await list(page, size).getByRole('button', { name: 'New folder' }).click();
     await page.getByTestId('folder-name').fill('Paperwork');

@@ -30,7 +30,9 @@ export const useFolders = (enabled = true) =>
 /** The whole list as the server announced it. */
 export const setFolders = (folders: Folder[]) => queryClient.setQueryData(folderKeys.all, byPosition(folders));
 
-const refetch = () => queryClient.invalidateQueries({ queryKey: folderKeys.all });
+/** Reads the list again (after this device's change, or a reconnect that may have missed news). */
+export const refetchFolders = () => queryClient.invalidateQueries({ queryKey: folderKeys.all });
+const refetch = refetchFolders;
 
 async function attempt<T>(work: () => Promise<T>): Promise<T | undefined> {
   try {
