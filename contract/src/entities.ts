@@ -71,6 +71,10 @@ export const chatSchema = z.object({
   preview: z.string().nullable(),
   isPinned: z.boolean(),
   isArchived: z.boolean(),
+  /** Its folder (issue #49); absent or null: unfiled. */
+  folderId: z.string().nullable().optional(),
+  /** A temporary chat (issue #49): only on the device that made it; gone when left or 24 h after its last message. */
+  temporary: z.boolean().optional(),
 });
 export type Chat = z.infer<typeof chatSchema>;
 

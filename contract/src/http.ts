@@ -65,16 +65,17 @@ export const userPatchRequestSchema = z.strictObject({
   locale: z.string().refine((v) => isLocale(v), UNSUPPORTED_LOCALE_MESSAGE),
 });
 
-/** PATCH /users/me/chats/{id}: exactly one of name, isPinned, isArchived. */
+/** PATCH /users/me/chats/{id}: exactly one of name, isPinned, isArchived, folderId (null: out of its folder). */
 export const chatPatchRequestSchema = z
   .object({
     name: plainText().trim().min(1).max(120).optional(),
     isPinned: z.boolean().optional(),
     isArchived: z.boolean().optional(),
+    folderId: plainText().min(1).max(64).nullable().optional(),
   })
   .strict()
   .refine((v) => Object.keys(v).length === 1, {
-    message: 'Send exactly one of name, isPinned or isArchived.',
+    message: 'Send exactly one of name, isPinned, isArchived or folderId.',
   });
 export type ChatPatchRequest = z.infer<typeof chatPatchRequestSchema>;
 

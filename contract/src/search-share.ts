@@ -11,6 +11,8 @@ export const searchQuerySchema = z.object({
   q: plainText().trim().min(1, 'Type something to search for.').max(SEARCH_QUERY_MAX),
   limit: z.coerce.number().int().min(1).max(50).default(SEARCH_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
+  /** Only the chats of this folder (issue #49); `none`: only unfiled chats. */
+  folder: plainText().min(1).max(64).optional(),
 });
 
 export const searchHitSchema = z.object({

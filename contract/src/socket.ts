@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VOICE_MAX_CHUNK_BYTES } from './constants.js';
 import type { Chat, LocationResult, Message, User } from './entities.js';
 import type { ErrorBody } from './errors.js';
+import type { Folder } from './folders.js';
 import type { ToolCall } from './skills.js';
 import { CONTROL_CHARS_MESSAGE, hasNoControlChars } from './validators.js';
 
@@ -18,7 +19,7 @@ interface ReadyPayload {
 
 export interface ChatUpdatedPayload {
   chatId: string;
-  updatedFields: Partial<Pick<Chat, 'name' | 'isPinned' | 'isArchived' | 'preview' | 'lastMessageAt'>>;
+  updatedFields: Partial<Pick<Chat, 'name' | 'isPinned' | 'isArchived' | 'preview' | 'lastMessageAt' | 'folderId'>>;
 }
 
 /** Ids sent by the client (chat, persona): short, no control characters. */
@@ -66,7 +67,9 @@ const sendMessageSchema = z.object({
  * A draft chat's first message (`/chats/new?persona=…`): the chat is made with it, and when the
  * message is refused (credits, limits) no chat is left behind.
  */
-const createChatWithMessageSchema = sendMessageSchema.omit({ chatId: true }).extend({ persona: clientIdSchema });
+const createChatWithMessageSchema = sendMessageSchema
+  .omit({ chatId: true })
+  .extend({ persona: clientIdSchema, temporary: z.boolean().optional() });
 const stopMessageSchema = z.object({ chatId: clientIdSchema });
 /** Message actions: a reply to act on (retry a failed one, regenerate the last one). */
 const retryMessageSchema = z.object({ chatId: clientIdSchema, messageId: clientIdSchema });
@@ -87,12 +90,17 @@ const chatIdArgument = (message: string) =>
     .refine((v) => hasNoControlChars(v), CONTROL_CHARS_MESSAGE);
 
 /** Payload schemas of the /session events that take a bare string (the maps below hold every schema). */
-const createChatSchema = z
+const personaArgument = z
   .string({ error: 'Choose a persona to start a chat with.' })
   .trim()
   .min(1, 'Choose a persona to start a chat with.')
   .max(64)
   .refine((v) => hasNoControlChars(v), CONTROL_CHARS_MESSAGE);
+/** createChat: the persona id, or `{ persona, temporary }` (issue #49: a temporary chat). */
+const createChatSchema = z.union([
+  personaArgument.transform((persona) => ({ persona, temporary: false })),
+  z.strictObject({ persona: personaArgument, temporary: z.boolean().default(false) }),
+]);
 const deleteChatSchema = chatIdArgument('Name the chat to delete.');
 const generateNameSchema = chatIdArgument('Name the chat to rename.');
 const reloadChatSchema = chatIdArgument('Name the chat to reload.');
@@ -129,6 +137,8 @@ export interface SessionServerEvents {
   'chat.messages': (payload: { chatId: string; messages: Message[] }) => void;
   /** The user's memory changed (settings, another device, the model's remember/forget): fetch it again. */
   'memory.changed': (payload: Record<string, never>) => void;
+  /** The user's folders changed (issue #49): the whole list, in order. */
+  'folders.changed': (payload: { folders: Folder[] }) => void;
 }
 
 export interface VoiceServerEvents {

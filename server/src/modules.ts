@@ -198,8 +198,8 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     memory: memory.memory,
   });
 
-  for (const job of [...conversation.jobs, ...adminConsole.jobs, ...takeout.jobs, ...files.jobs, ...creator.jobs])
-    jobs.define(job);
+  const moduleJobs = [conversation, adminConsole, takeout, files, creator, chats].flatMap((m) => m.jobs);
+  for (const job of moduleJobs) jobs.define(job);
   /** What runs between start and stop; the app adds its own (HTTP, sockets, …) and derives the order. */
   const parts: LifecyclePart[] = [
     personas.part,

@@ -15,7 +15,13 @@ describe('the app’s jobs', () => {
   it('should schedule every recurring job once, in one row each, at start', async () => {
     const rows = await t.services.db.selectFrom('jobs').select(['name', 'key']).where('key', 'is not', null).execute();
     expect(rows.map((r) => r.name).sort()).toEqual(
-      ['archives.sweep', 'dashboard.days', 'files.sweep-unsent', 'personas.purge-deleted'].sort(),
+      [
+        'archives.sweep',
+        'dashboard.days',
+        'files.sweep-unsent',
+        'personas.purge-deleted',
+        'chats.expire-temporary',
+      ].sort(),
     );
     expect(JOB_NAMES).toContain('replies.sweep'); // runs in each process: no row
   });

@@ -11,6 +11,8 @@ export function presentChat(row: ChatRow): Chat {
     preview: row.preview,
     isPinned: toBool(row.is_pinned),
     isArchived: toBool(row.is_archived),
+    ...(row.folder_id ? { folderId: row.folder_id } : {}),
+    ...(row.temporary ? { temporary: true } : {}),
   };
 }
 

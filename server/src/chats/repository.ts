@@ -6,12 +6,13 @@ import { nowIso } from '../lib/time.js';
 export class ChatRepository {
   constructor(private readonly db: Executor) {}
 
-  /** A user's chats: pinned first, then most recent activity first. */
+  /** A user's chats: pinned first, then most recent activity first (temporary ones are never listed). */
   listForUser(userId: string, trx: Executor = this.db): Promise<ChatRow[]> {
     return trx
       .selectFrom('chats')
       .selectAll()
       .where('user_id', '=', userId)
+      .where('temporary', '=', 0)
       .orderBy('is_pinned', 'desc')
       .orderBy((eb) => eb.fn.coalesce('last_message_at', 'created_at'), 'desc')
       .orderBy('id', 'desc')
@@ -63,6 +64,39 @@ export class ChatRepository {
       .updateTable('chats')
       .set({ preview, last_message_at: at, updated_at: nowIso() })
       .where('id', '=', chatId)
+      .execute();
+  }
+
+  /** The user's chats in a folder (issue #49). */
+  async idsInFolder(userId: string, folderId: string, trx: Executor = this.db): Promise<string[]> {
+    const rows = await trx
+      .selectFrom('chats')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('folder_id', '=', folderId)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Takes the user's chats out of a folder (it is being deleted). */
+  async unfile(userId: string, folderId: string, trx: Executor = this.db): Promise<void> {
+    await trx
+      .updateTable('chats')
+      .set({ folder_id: null })
+      .where('user_id', '=', userId)
+      .where('folder_id', '=', folderId)
+      .execute();
+  }
+
+  /** Temporary chats whose last message (or, without one, their start) is before `before`. */
+  expiredTemporary(before: string, limit: number, trx: Executor = this.db) {
+    return trx
+      .selectFrom('chats')
+      .select(['id', 'user_id'])
+      .where('temporary', '=', 1)
+      .where((eb) => eb(eb.fn.coalesce('last_message_at', 'created_at'), '<', before))
+      .orderBy('id')
+      .limit(limit)
       .execute();
   }
 

@@ -3,11 +3,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.js';
 import { requireAuth, signedIn } from '../auth/http-auth.js';
 import { parse } from '../lib/validate.js';
+import { addFolderRoutes } from './folder-routes.js';
+import type { FolderService } from './folder-service.js';
 import type { ChatService } from './service.js';
 
 /** The signed-in user's chats (SPEC.md §7, ARCHITECTURE.md §3); another user's chat is a 404. */
 export const chatRoutes =
-  (auth: Authenticator, chats: ChatService): FastifyPluginAsync =>
+  (auth: Authenticator, chats: ChatService, folders: FolderService): FastifyPluginAsync =>
   async (app) => {
     requireAuth(app, auth);
 
@@ -26,4 +28,6 @@ export const chatRoutes =
       await chats.delete(signedIn(request).user.id, request.params.id);
       return { success: true };
     });
+
+    addFolderRoutes(app, folders);
   };

@@ -8,10 +8,20 @@ import type { EventBus } from '../lib/events.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { PersonaService } from '../personas/service.js';
+import type { FolderRepository } from './folder-repository.js';
+import { FOLDER_NOT_FOUND } from './folder-service.js';
 import { presentChat, previewOf } from './present.js';
 import type { ChatRepository } from './repository.js';
 
 export const CHAT_NOT_FOUND = 'This chat does not exist or is not yours.';
+/** A temporary chat goes this long after its last message (issue #49). */
+export const TEMPORARY_CHAT_TTL_MS = 24 * 3600_000;
+
+/** A temporary chat (issue #49); `socketId`: the one session that sees it (the one that made it). */
+export interface NewChatOptions {
+  temporary?: boolean;
+  socketId?: string;
+}
 
 /**
  * Chat rules: ownership (404 for another user's chat), Pro gating of personas, and the news that
@@ -26,6 +36,7 @@ export class ChatService {
     private readonly personas: PersonaService,
     private readonly users: UserLookup,
     private readonly events: EventBus,
+    private readonly folders: FolderRepository,
   ) {}
 
   async list(userId: string): Promise<Chat[]> {
@@ -46,9 +57,10 @@ export class ChatService {
 
   /**
    * createChat(persona): published catalog personas, and custom ones the user may use (their own,
-   * unlisted or public ones; personas/custom.ts); requiresPro ones only for Pro users.
+   * unlisted or public ones; personas/custom.ts); requiresPro ones only for Pro users. A temporary
+   * chat is announced to its own session only: it is never in another device's list.
    */
-  async create(userId: string, personaId: string): Promise<Chat> {
+  async create(userId: string, personaId: string, options: NewChatOptions = {}): Promise<Chat> {
     const persona = await this.personas.usableBy(personaId, userId);
     if (persona.requiresPro) {
       const user = await this.users.findById(userId);
@@ -68,10 +80,13 @@ export class ChatService {
       is_archived: 0,
       created_at: now,
       updated_at: now,
+      folder_id: null,
+      temporary: fromBool(options.temporary === true),
     };
     await this.chats.insert(row);
     const chat = presentChat(row);
-    await this.events.emit('chat.created', { userId, chat });
+    if (!options.temporary) await this.events.emit('chat.created', { userId, chat });
+    else if (options.socketId) await this.events.emit('chat.created', { userId, chat, socketId: options.socketId });
     return chat;
   }
 
@@ -95,6 +110,8 @@ export class ChatService {
       preview: previewOf(fork.preview),
       is_pinned: 0,
       is_archived: 0,
+      folder_id: null,
+      temporary: 0,
       created_at: now,
       updated_at: now,
     };
@@ -104,8 +121,9 @@ export class ChatService {
     return chat;
   }
 
-  /** PATCH: exactly one of name, isPinned, isArchived (validated by the route). */
+  /** PATCH: exactly one of name, isPinned, isArchived, folderId (validated by the route). */
   async patch(userId: string, chatId: string, patch: ChatPatchRequest): Promise<Chat> {
+    if (patch.folderId !== undefined) return this.file(userId, chatId, patch.folderId);
     const changes =
       patch.name !== undefined
         ? { name: patch.name }
@@ -122,6 +140,35 @@ export class ChatService {
       await this.events.emit('chat.updated', { userId, chatId, updatedFields });
     }
     return chat;
+  }
+
+  /** Files the chat in the user's folder (null: unfiled); another user's folder is a 404. */
+  private async file(userId: string, chatId: string, folderId: string | null): Promise<Chat> {
+    await this.ownedRow(userId, chatId);
+    if (folderId !== null && !(await this.folders.findOwned(userId, folderId))) {
+      throw new AppError('not-found', FOLDER_NOT_FOUND);
+    }
+    if (!(await this.chats.updateOwned(userId, chatId, { folder_id: folderId }))) {
+      throw new AppError('not-found', CHAT_NOT_FOUND);
+    }
+    await this.events.emit('chat.updated', { userId, chatId, updatedFields: { folderId } });
+    return this.getOwnedChat(userId, chatId);
+  }
+
+  /** Deletes temporary chats quiet for TEMPORARY_CHAT_TTL_MS (rows and files), a batch at a time. */
+  async expireTemporary(now: number): Promise<number> {
+    const before = new Date(now - TEMPORARY_CHAT_TTL_MS).toISOString();
+    let count = 0;
+    for (;;) {
+      const batch = await this.chats.expiredTemporary(before, 100);
+      for (const { id, user_id } of batch) {
+        await this.delete(user_id, id).catch((error: unknown) => {
+          if (!(error instanceof AppError && error.code === 'not-found')) throw error;
+        });
+        count++;
+      }
+      if (batch.length < 100) return count;
+    }
   }
 
   /** Deletes the user's chat (its messages cascade); `chat.deleting` first stops a reply in it. */

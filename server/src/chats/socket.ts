@@ -18,8 +18,8 @@ export const sessionReady =
 export const chatSocketHandlers =
   (chats: ChatService): SessionHandler =>
   (socket) => {
-    sessionKit.on(socket, 'createChat', async (persona, { userId }) => ({
-      id: (await chats.create(userId, persona)).id,
+    sessionKit.on(socket, 'createChat', async ({ persona, temporary }, { userId }) => ({
+      id: (await chats.create(userId, persona, { temporary, socketId: socket.id })).id,
     }));
 
     sessionKit.on(socket, 'deleteChat', async (chatId, { userId }) => {

@@ -60,13 +60,13 @@ export class Admission {
   async send(
     userId: string,
     input: { chatId: string; attachments?: string[] },
-  ): Promise<{ user: User; persona: PersonaRow; attachments: StoredAttachment[] }> {
+  ): Promise<{ user: User; persona: PersonaRow; attachments: StoredAttachment[]; temporary: boolean }> {
     await this.enter();
     const chat = await this.deps.chats.ownedRow(userId, input.chatId);
     const { user, persona } = await this.sender(userId, chat);
     // Every attachment must be the sender's file (another user's id answers like an unknown one).
     const attachments = input.attachments?.length ? await this.attachmentsOf(userId, input.attachments) : [];
-    return { user, persona, attachments };
+    return { user, persona, attachments, temporary: chat.temporary === 1 };
   }
 
   /**
@@ -87,14 +87,14 @@ export class Admission {
   async action(
     userId: string,
     input: { chatId: string; messageId: string },
-  ): Promise<{ target: MessageRow; user: User; persona: PersonaRow }> {
+  ): Promise<{ target: MessageRow; user: User; persona: PersonaRow; temporary: boolean }> {
     await this.enter();
     const { chatId } = input;
     const chat = await this.deps.chats.ownedRow(userId, chatId);
     const target = await this.deps.messages.findById(input.messageId);
     if (!target || target.chat_id !== chatId) throw notFound(t.messageGone);
     const { user, persona } = await this.sender(userId, chat);
-    return { target, user, persona };
+    return { target, user, persona, temporary: chat.temporary === 1 };
   }
 
   /**

@@ -21,9 +21,10 @@ export interface FirstMessageDeps {
 export async function createChatWithMessage(
   deps: FirstMessageDeps,
   userId: string,
-  input: { persona: string; text: string; attachments?: string[] },
+  input: { persona: string; text: string; attachments?: string[]; temporary?: boolean },
+  socketId?: string,
 ): Promise<{ chatId: string; messageId: string }> {
-  const chat = await deps.chats.create(userId, input.persona);
+  const chat = await deps.chats.create(userId, input.persona, { temporary: input.temporary === true, socketId });
   try {
     const { messageId } = await deps.send(userId, {
       chatId: chat.id,

@@ -13,6 +13,14 @@ import type { ConversationDeps } from './deps.js';
 import { presentMessage } from './present.js';
 import { runReply } from './reply-engine.js';
 
+/** How a reply starts: the first text (names the chat), an admin sender, the user's language, a temporary chat. */
+export interface ReplyOptions {
+  firstText?: string;
+  admin?: boolean;
+  locale?: Locale | null;
+  temporary?: boolean;
+}
+
 /**
  * A reply's life in this process once it is admitted and stored (conversation/service.ts): it is
  * registered as its chat's active reply, streamed by the reply engine in the background, settled
@@ -34,10 +42,9 @@ export class ReplyRunner {
     shell: MessageRow,
     persona: PersonaRow,
     resolved: ResolvedModel,
-    firstText?: string,
-    admin = false,
-    locale: Locale | null = null,
+    options: ReplyOptions = {},
   ): void {
+    const { firstText, admin = false, locale = null, temporary = false } = options;
     failpoint('reply.admitted');
     const reply = new Reply(shell.chat_id, userId, shell.id, admin, locale);
     this.replies.register(reply);
@@ -48,7 +55,7 @@ export class ReplyRunner {
         reply,
         resolved,
         // The model is told the user's language (issue #43).
-        { systemPrompt: withLanguage(persona.system_prompt, locale), skills, personaId: persona.id },
+        { systemPrompt: withLanguage(persona.system_prompt, locale), skills, personaId: persona.id, temporary },
         firstText,
       ),
     );
@@ -70,7 +77,7 @@ export class ReplyRunner {
   private async reply(
     reply: Reply,
     resolved: ResolvedModel,
-    persona: { systemPrompt: string; skills: string[]; personaId: string },
+    persona: { systemPrompt: string; skills: string[]; personaId: string; temporary: boolean },
     firstText?: string,
   ) {
     const { chatId, userId } = reply;
@@ -90,7 +97,8 @@ export class ReplyRunner {
         modelId: resolved.modelId,
         systemPrompt: persona.systemPrompt,
         tools,
-        memory: this.deps.memory?.({ userId, chatId, personaId: persona.personaId }),
+        // A temporary chat neither reads nor writes memory (issue #49).
+        memory: this.deps.memory?.({ userId, chatId, personaId: persona.personaId, temporary: persona.temporary }),
       });
       // The chat is free as soon as the reply has ended (its message.done / message.error is out):
       // a send right after it must not meet "busy" while the chat's preview is written.

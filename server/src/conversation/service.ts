@@ -74,7 +74,7 @@ export class ConversationService {
   ): Promise<{ messageId: string }> {
     const { chatId } = input;
     const text = messageText(input.text);
-    const { user, persona, attachments } = await this.admission.send(userId, input);
+    const { user, persona, attachments, temporary } = await this.admission.send(userId, input);
     await this.admission.step();
     const { isFirst, resolved } = await this.admission.reserveSend(chatId, persona);
     try {
@@ -86,15 +86,12 @@ export class ConversationService {
       }
       await storeSend(this.deps, rows, attachments, persona);
       await this.admission.step();
-      this.runner.start(
-        userId,
-        rows.shell,
-        persona,
-        resolved,
-        isFirst ? text : undefined,
-        user.role === 'admin',
-        user.locale,
-      );
+      this.runner.start(userId, rows.shell, persona, resolved, {
+        firstText: isFirst ? text : undefined,
+        admin: user.role === 'admin',
+        locale: user.locale,
+        temporary,
+      });
       return { messageId: rows.userMessage.id };
     } catch (error) {
       this.replies.unreserve(chatId);
@@ -133,13 +130,17 @@ export class ConversationService {
     text?: string,
   ): Promise<{ messageId: string }> {
     const { chatId } = input;
-    const { target, user, persona } = await this.admission.action(userId, input);
+    const { target, user, persona, temporary } = await this.admission.action(userId, input);
     const { replyTo, resolved } = await this.admission.reserveAction(chatId, target, persona, action);
     try {
       await this.admission.step();
       const shell = await storeVersion(this.deps, userId, chatId, { target, persona, replyTo, text });
       await this.admission.step();
-      this.runner.start(userId, shell, persona, resolved, undefined, user.role === 'admin', user.locale);
+      this.runner.start(userId, shell, persona, resolved, {
+        admin: user.role === 'admin',
+        locale: user.locale,
+        temporary,
+      });
       return { messageId: shell.id };
     } catch (error) {
       this.replies.unreserve(chatId);

@@ -12,7 +12,12 @@ export const conversationSocket =
   (socket) => {
     sessionKit.on(socket, 'sendMessage', (input, { userId }) => conversation.send(userId, input));
     sessionKit.on(socket, 'createChatWithMessage', (input, { userId }) =>
-      createChatWithMessage({ ...firstMessage, send: (id, send) => conversation.send(id, send) }, userId, input),
+      createChatWithMessage(
+        { ...firstMessage, send: (id, send) => conversation.send(id, send) },
+        userId,
+        input,
+        socket.id,
+      ),
     );
 
     // Message actions: each answers the new reply's id; the reply streams to the user's room.

@@ -37,6 +37,7 @@ import * as m0021 from './migrations/0021-memory.js';
 import * as m0022 from './migrations/0022-locale.js';
 import * as m0025 from './migrations/0025-passkeys-2fa-sessions.js';
 import * as m0026 from './migrations/0026-oidc-identities.js';
+import * as m0028 from './migrations/0028-folders-temporary.js';
 import * as m0029 from './migrations/0029-fork-cards-limits.js';
 import { keepPrivate, makePrivateFile, PRIVATE_DIR_MODE } from './private-files.js';
 import type { Database } from './schema.js';
@@ -67,9 +68,10 @@ const migrations: Record<string, Migration> = {
   '0020-jobs': m0020,
   '0021-memory': m0021,
   '0022-locale': m0022,
-  '0026-oidc-identities': m0026,
-  '0029-fork-cards-limits': m0029,
   '0025-passkeys-2fa-sessions': m0025,
+  '0026-oidc-identities': m0026,
+  '0028-folders-temporary': m0028,
+  '0029-fork-cards-limits': m0029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

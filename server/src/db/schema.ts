@@ -17,6 +17,7 @@ import type {
   SpendingLimitsTable,
 } from './schema/billing.js';
 import type {
+  ChatFoldersTable,
   ChatSharesTable,
   ChatsTable,
   DataArchivesTable,
@@ -81,6 +82,7 @@ export interface Database {
   backup_codes: BackupCodesTable;
   passkeys: PasskeysTable;
   auth_challenges: AuthChallengesTable;
+  chat_folders: ChatFoldersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -105,3 +107,4 @@ export type BillingSubscriptionRow = Selectable<BillingSubscriptionsTable>;
 export type ChatShareRow = Selectable<ChatSharesTable>;
 export type DataArchiveRow = Selectable<DataArchivesTable>;
 export type MemoryItemRow = Selectable<MemoryItemsTable>;
+export type ChatFolderRow = Selectable<ChatFoldersTable>;

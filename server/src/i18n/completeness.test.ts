@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import * as contract from '@neura/contract';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_MESSAGES } from '../accounts/device-service.js';
+import { FOLDERS_FULL } from '../chats/folder-service.js';
 import { conversationTexts } from '../conversation/texts.js';
 import { cardTexts } from '../creator/card.js';
 import { creatorTexts } from '../creator/texts.js';
@@ -96,6 +97,8 @@ describe('every user-facing server message is in the catalog (issue #43)', () =>
       ...leaves(TWO_FACTOR_MESSAGES),
       ...leaves(PASSKEY_MESSAGES),
       ...leaves(DEVICE_MESSAGES),
+      ...leaves(contract.folderInputTexts),
+      FOLDERS_FULL,
     ];
     expect(all.filter((text) => translateMessage(text, 'ja') === text)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import type { Chat, ChatUpdatedPayload, Message, User } from '@neura/contract';
+import type { Chat, ChatUpdatedPayload, Folder, Message, User } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterCommit, type Executor, type Tx } from '../db/database.js';
 
@@ -38,8 +38,8 @@ export interface NewsEvents {
   'credits.changed': { userId: string; credits: number } & Local;
   /** A user's account changed (Pro started, renewed or ended); `user` as clients see it. */
   'user.changed': { userId: string; user: User } & Local;
-  /** The user made a chat. */
-  'chat.created': { userId: string; chat: Chat };
+  /** The user made a chat; `socketId`: only that session is told (a temporary chat, issue #49). */
+  'chat.created': { userId: string; chat: Chat; socketId?: string };
   /** The user's chat got a new name (by the user, or by the first exchange). */
   'chat.renamed': { userId: string; chatId: string; name: string };
   /** The user's chat changed otherwise (pinned, archived, a new message's preview). */
@@ -52,6 +52,8 @@ export interface NewsEvents {
   'message.updated': { userId: string; chatId: string; message: Message };
   /** The user's memory changed (settings, items; by hand or by the model). */
   'memory.changed': { userId: string };
+  /** The user's folders changed (issue #49); the whole list, in order. */
+  'folders.changed': { userId: string; folders: Folder[] };
   /** The published persona catalog changed: every open client reloads it. */
   'personas.changed': Record<string, never>;
 }

@@ -30,7 +30,7 @@ export type MemoryForReply = (
 export interface ReplyPlace extends MemoryPlace {
   userId: string;
   /**
-   * A temporary chat (a later issue) neither reads nor writes memory: its caller passes true and
+   * A temporary chat (issue #49) neither reads nor writes memory: its caller passes true and
    * the reply gets no memory section and no tools.
    */
   temporary?: boolean;

@@ -1,7 +1,8 @@
 import type { Authenticator } from '../auth/authenticate.js';
-import type { ChatService } from '../chats/service.js';
+import { CHAT_NOT_FOUND, type ChatService } from '../chats/service.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import { AppError } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
 import type { PersonaService } from '../personas/service.js';
 import { memoryForReply, type ReplyPlace } from './context.js';
@@ -29,7 +30,12 @@ export function createMemoryModule(deps: {
     deps.events,
     {
       persona: (userId, personaId) => deps.personas.usableBy(personaId, userId),
-      chat: (userId, chatId) => deps.chats.ownedRow(userId, chatId),
+      // A temporary chat has no memory (issue #49): it is not a place to remember things in.
+      chat: async (userId, chatId) => {
+        const row = await deps.chats.ownedRow(userId, chatId);
+        if (row.temporary) throw new AppError('not-found', CHAT_NOT_FOUND);
+        return row;
+      },
     },
     deps.config.MEMORY_ITEMS_MAX,
   );

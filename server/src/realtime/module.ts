@@ -33,7 +33,11 @@ export function createRealtimeModule<P extends SocketIdentity>({
   events.on('user.changed', ({ userId, user, local }) => {
     roomOf(userId, local)?.emit('user.changed', { user });
   });
-  events.on('chat.created', ({ userId, chat }) => {
+  events.on('chat.created', ({ userId, chat, socketId }) => {
+    if (socketId) {
+      if (realtime.attached) realtime.session.to(socketId).emit('chat.created', { chat });
+      return;
+    }
     room(userId)?.emit('chat.created', { chat });
   });
   events.on('chat.renamed', ({ userId, chatId, name }) => {
@@ -53,6 +57,9 @@ export function createRealtimeModule<P extends SocketIdentity>({
   });
   events.on('memory.changed', ({ userId }) => {
     room(userId)?.emit('memory.changed', {});
+  });
+  events.on('folders.changed', ({ userId, folders }) => {
+    room(userId)?.emit('folders.changed', { folders });
   });
   events.on('personas.changed', () => {
     if (realtime.attached) realtime.session.emit('personas.changed', {});

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { type ParsedQuery, toFts5, toPostgres } from './query.js';
 
@@ -18,6 +18,10 @@ export interface SearchHitRow {
   snippet: string;
 }
 
+/** The folder condition of a search: one folder's chats, `none` for unfiled ones, or none at all. */
+const folderFilter = (folder: string | undefined) =>
+  folder === undefined ? sql`` : folder === 'none' ? sql` AND c.folder_id IS NULL` : sql` AND c.folder_id = ${folder}`;
+
 /**
  * The only reader of the search index (its writers are the triggers of migration 0010). Every
  * query is bound to one user twice over: the message's owner and its chat's owner.
@@ -28,13 +32,24 @@ export class SearchRepository {
     private readonly kind: 'sqlite' | 'postgres',
   ) {}
 
-  search(userId: string, query: ParsedQuery, limit: number, offset: number): Promise<SearchHitRow[]> {
+  /**
+   * `folder`: only the chats of that folder (`none`: only unfiled ones). A temporary chat is never
+   * searched (issue #49).
+   */
+  search(userId: string, query: ParsedQuery, limit: number, offset: number, folder?: string): Promise<SearchHitRow[]> {
+    const where = sql`c.temporary = 0${folderFilter(folder)}`;
     return this.kind === 'postgres'
-      ? this.searchPostgres(userId, query, limit, offset)
-      : this.searchSqlite(userId, query, limit, offset);
+      ? this.searchPostgres(userId, query, limit, offset, where)
+      : this.searchSqlite(userId, query, limit, offset, where);
   }
 
-  private async searchSqlite(userId: string, query: ParsedQuery, limit: number, offset: number) {
+  private async searchSqlite(
+    userId: string,
+    query: ParsedQuery,
+    limit: number,
+    offset: number,
+    where: RawBuilder<unknown>,
+  ) {
     const { rows } = await sql<SearchHitRow>`
       SELECT m.id AS message_id, m.chat_id, m.role, m.created_at, m.superseded,
         c.name AS chat_name, c.persona_id, c.is_archived,
@@ -43,13 +58,19 @@ export class SearchRepository {
       JOIN message_search_keys k ON k.rowid = f.rowid
       JOIN messages m ON m.id = k.message_id
       JOIN chats c ON c.id = m.chat_id
-      WHERE message_search_fts MATCH ${toFts5(query)} AND m.user_id = ${userId} AND c.user_id = ${userId}
+      WHERE message_search_fts MATCH ${toFts5(query)} AND m.user_id = ${userId} AND c.user_id = ${userId} AND ${where}
       ORDER BY f.rank, m.id DESC
       LIMIT ${limit} OFFSET ${offset}`.execute(this.db);
     return rows;
   }
 
-  private async searchPostgres(userId: string, query: ParsedQuery, limit: number, offset: number) {
+  private async searchPostgres(
+    userId: string,
+    query: ParsedQuery,
+    limit: number,
+    offset: number,
+    where: RawBuilder<unknown>,
+  ) {
     const { websearch, prefix } = toPostgres(query);
     const parts = [
       ...(websearch ? [sql`websearch_to_tsquery('english', ${websearch})`] : []),
@@ -68,7 +89,7 @@ export class SearchRepository {
         JOIN message_search s ON s.document @@ q.query
         JOIN messages m ON m.id = s.message_id
         JOIN chats c ON c.id = m.chat_id
-        WHERE m.user_id = ${userId} AND c.user_id = ${userId}
+        WHERE m.user_id = ${userId} AND c.user_id = ${userId} AND ${where}
         ORDER BY rank DESC, m.id DESC
         LIMIT ${limit} OFFSET ${offset}
       ) r

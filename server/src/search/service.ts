@@ -52,10 +52,11 @@ function present(row: SearchHitRow): SearchHit {
 export class SearchService {
   constructor(private readonly repository: SearchRepository) {}
 
-  async search(userId: string, q: string, limit: number, offset: number): Promise<SearchResponse> {
+  /** `folder`: only that folder's chats (`none`: unfiled ones); a temporary chat is never found. */
+  async search(userId: string, q: string, limit: number, offset: number, folder?: string): Promise<SearchResponse> {
     const query = parseSearchQuery(q);
     if (isEmptyQuery(query)) return { items: [], nextOffset: null };
-    const rows = await this.repository.search(userId, query, limit + 1, offset);
+    const rows = await this.repository.search(userId, query, limit + 1, offset, folder);
     const more = rows.length > limit;
     return { items: rows.slice(0, limit).map(present), nextOffset: more ? offset + limit : null };
   }

@@ -51,7 +51,8 @@ export class SharingService {
 
   private async ownedChat(userId: string, chatId: string) {
     const chat = await this.d.chats.findOwned(userId, chatId);
-    if (!chat) throw notFound(CHAT_NOT_FOUND);
+    // A temporary chat is never shared or exported (issue #49): as if it did not exist.
+    if (!chat || chat.temporary) throw notFound(CHAT_NOT_FOUND);
     return chat;
   }
 

@@ -94,15 +94,47 @@ export class ArchiveRepository {
       .execute();
   }
 
+  /** The user's chats; never a temporary one (issue #49). */
   chatIds(userId: string) {
-    return this.db.selectFrom('chats').select(['id']).where('user_id', '=', userId).orderBy('id').execute();
+    return this.db
+      .selectFrom('chats')
+      .select(['id'])
+      .where('user_id', '=', userId)
+      .where('temporary', '=', 0)
+      .orderBy('id')
+      .execute();
   }
 
+  /** Folders (issue #49). */
+  folders(userId: string) {
+    return this.db
+      .selectFrom('chat_folders')
+      .select(['id', 'name', 'position', 'created_at', 'updated_at'])
+      .where('user_id', '=', userId)
+      .orderBy('position')
+      .execute();
+  }
+
+  /** The user's files, but those of a temporary chat (issue #49). */
   files(userId: string) {
     return this.db
       .selectFrom('files')
       .select(['id', 'chat_id', 'purpose', 'mime_type', 'size', 'width', 'height', 'sha256', 'created_at'])
       .where('user_id', '=', userId)
+      .where((eb) =>
+        eb.or([
+          eb('chat_id', 'is', null),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('chats')
+                .select('chats.id')
+                .whereRef('chats.id', '=', 'files.chat_id')
+                .where('chats.temporary', '=', 1),
+            ),
+          ),
+        ]),
+      )
       .orderBy('id')
       .execute();
   }

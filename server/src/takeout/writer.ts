@@ -31,7 +31,7 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 const README =
-  'Everything Neura stores about your account.\n\naccount.json: your account and sign-in sessions\nledger.json: every credit grant, charge and refund\norders.json: purchases and subscriptions\nfeedback.json: feedback you sent\nshares.json: links you shared\npersonas.json: the personas you made\nmemory.json: what personas remember about you (about me and items)\nchats/: every chat as JSON (all data) and Markdown (to read)\nfiles/: your uploaded and generated files (files.json lists them)\n';
+  'Everything Neura stores about your account.\n\naccount.json: your account and sign-in sessions\nledger.json: every credit grant, charge and refund\norders.json: purchases and subscriptions\nfeedback.json: feedback you sent\nshares.json: links you shared\npersonas.json: the personas you made\nmemory.json: what personas remember about you (about me and items)\nfolders.json: your folders of chats\nchats/: every chat as JSON (all data) and Markdown (to read)\nfiles/: your uploaded and generated files (files.json lists them)\n';
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -64,6 +64,7 @@ export async function writeArchive(
     await tar.add('feedback.json', json(await r.feedback(userId)));
     await tar.add('shares.json', json(await r.shares(userId)));
     await tar.add('personas.json', json(await r.personas(userId)));
+    await tar.add('folders.json', json(await r.folders(userId)));
     await tar.add('memory.json', json(await from.memory.get(userId)));
     step(++done, total);
     for (const { id } of chats) {

@@ -86,6 +86,8 @@ const chat = object({
   preview: nullable(str),
   isPinned: bool,
   isArchived: bool,
+  folderId: optional(nullable(str)),
+  temporary: optional(bool),
 });
 export const chatParser = guard<Chat>(chat);
 export const chatsParser = guard<Chat[]>(arrayOf(chat));

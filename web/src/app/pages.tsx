@@ -5,8 +5,14 @@ import { withMarkdown } from '../ui/lazy-markdown';
 import type { RouteName } from './routes';
 
 const ExplorePage = lazy(() => import('../explore/explore-page').then((m) => ({ default: m.ExplorePage })));
-const ChatsPage = lazy(() => import('../chats/chats-page').then((m) => ({ default: m.ChatsPage })));
-const ChatPage = lazy(() => withMarkdown(import('../chat/chat-page')).then((m) => ({ default: m.ChatPage })));
+/** The texts of folders and temporary chats (issue #49), which the chat pages show. */
+const organiseReady = () => import('../chats/organise-ready').then((m) => m.organiseTextsReady);
+const ChatsPage = lazy(() =>
+  Promise.all([import('../chats/chats-page'), organiseReady()]).then(([m]) => ({ default: m.ChatsPage })),
+);
+const ChatPage = lazy(() =>
+  Promise.all([withMarkdown(import('../chat/chat-page')), organiseReady()]).then(([m]) => ({ default: m.ChatPage })),
+);
 const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const CreatePage = lazy(() => withMarkdown(import('../creator/create-page')));
 const PersonaLinkPage = lazy(() => import('../creator/persona-link-page'));

@@ -10,8 +10,14 @@ import { Button } from '../ui/button';
 
 // Signed-in only: loaded once there is a token, so visitors never download the chat list (with its
 // virtualizer), the New Chat modal or the chat menus (docs/PERFORMANCE.md "Bundle").
-const ChatList = lazy(() => import('../chats/chat-list').then((m) => ({ default: m.ChatList })));
-const ChatsRuntime = lazy(() => import('../chats/chats-runtime').then((m) => ({ default: m.ChatsRuntime })));
+// Both wait for the texts of folders and temporary chats (issue #49), a part of their own.
+const organiseReady = () => import('../chats/organise-ready').then((m) => m.organiseTextsReady);
+const ChatList = lazy(() =>
+  Promise.all([import('../chats/chat-list'), organiseReady()]).then(([m]) => ({ default: m.ChatList })),
+);
+const ChatsRuntime = lazy(() =>
+  Promise.all([import('../chats/chats-runtime'), organiseReady()]).then(([m]) => ({ default: m.ChatsRuntime })),
+);
 
 /**
  * The desktop sidebar (SPEC.md §2, shown at ≥ 1024 px): New Chat, search and the chat list with

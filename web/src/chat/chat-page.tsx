@@ -1,7 +1,8 @@
 import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { DRAFT_CHAT_ID, sendFirstMessage, setArchived } from '../chats/chat-actions';
+import { DRAFT_CHAT_ID, draftChatPath, sendFirstMessage, setArchived } from '../chats/chat-actions';
 import { showSendError } from '../chats/send-error';
+import { TemporaryBanner, TemporaryToggle } from '../chats/temporary-toggle';
 import { ChatSendContext } from '../media/chat-send-context';
 import { usePersonaProfile } from '../personas/queries/profiles';
 import { useChats } from '../store/chats';
@@ -44,6 +45,9 @@ export function ChatPage() {
   useNameUnfinishedChat(draft ? null : chatId, thread?.messages ?? NO_MESSAGES, persona?.name);
   const credits = useUser(selectCredits);
   const archived = useChats((s) => s.chats.find((c) => c.id === chatId)?.isArchived ?? false);
+  // A temporary chat (issue #49): chosen on the draft (`&temporary=1`), marked while open.
+  const draftTemporary = draft && params.get('temporary') === '1';
+  const temporary = useChats((s) => s.chats.find((c) => c.id === chatId)?.temporary ?? false) || draftTemporary;
   const streaming = isStreaming(thread);
   // ?message=<id> (a search result): older pages load until that message is there.
   const focusId = params.get('message');
@@ -62,7 +66,7 @@ export function ChatPage() {
       if (draft) {
         // A draft: the chat is made with its first message; refused, nothing is made and the
         // text stays in the box (on this same draft address).
-        const id = personaId ? await sendFirstMessage(personaId, text, attachments) : null;
+        const id = personaId ? await sendFirstMessage(personaId, text, attachments, draftTemporary) : null;
         if (!id) return false;
         // The draft's address becomes the chat's.
         navigate(`/chats/${id}`, { replace: true });
@@ -77,7 +81,7 @@ export function ChatPage() {
         return false;
       }
     },
-    [chatId, draft, personaId, navigate, onSendError],
+    [chatId, draft, draftTemporary, personaId, navigate, onSendError],
   );
 
   // Images dropped anywhere on the conversation go to the composer (not to a browser tab).
@@ -127,6 +131,13 @@ export function ChatPage() {
         onDrop={onDrop}
       >
         <h2 className="sr-only">{texts.chat.region}</h2>
+        {draft && personaId ? (
+          <TemporaryToggle
+            checked={draftTemporary}
+            onChange={(on) => navigate(draftChatPath(personaId, on), { replace: true })}
+          />
+        ) : null}
+        {temporary ? <TemporaryBanner /> : null}
         <MessageList
           messages={thread?.messages ?? []}
           hasMore={thread?.hasMore ?? false}

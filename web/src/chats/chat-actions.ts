@@ -25,7 +25,9 @@ export const openChatId = (pathname: string): string | null => {
 /** The path segment of a draft chat: `/chats/new?persona=ID` (nothing exists until the first send). */
 export const DRAFT_CHAT_ID = 'new';
 
-export const draftChatPath = (personaId: string) => `/chats/${DRAFT_CHAT_ID}?persona=${encodeURIComponent(personaId)}`;
+/** `temporary`: the draft becomes a temporary chat (issue #49; `&temporary=1`). */
+export const draftChatPath = (personaId: string, temporary = false) =>
+  `/chats/${DRAFT_CHAT_ID}?persona=${encodeURIComponent(personaId)}${temporary ? '&temporary=1' : ''}`;
 
 const needsPro = (personaId: string) =>
   !selectIsPro(useUser.getState()) && usePersonas.getState().personas.find((p) => p.id === personaId)?.requiresPro;
@@ -35,7 +37,7 @@ const needsPro = (personaId: string) =>
  * with the first message (`sendFirstMessage`). An empty chat with the persona left from before is
  * opened instead. Without a persona id the New Chat modal opens.
  */
-export function startChat(personaId: string | null | undefined, navigate: Navigate): boolean {
+export function startChat(personaId: string | null | undefined, navigate: Navigate, temporary = false): boolean {
   const state = useAppStore.getState();
   if (!state.token) {
     // A visitor signs in first, then lands on the persona's draft.
@@ -52,10 +54,12 @@ export function startChat(personaId: string | null | undefined, navigate: Naviga
     state.setActiveModal('subscribe');
     return false;
   }
-  const empty = useChats
-    .getState()
-    .chats.find((c) => c.persona === personaId && !c.lastMessageAt && !c.preview && !c.isArchived);
-  navigate(empty ? `/chats/${empty.id}` : draftChatPath(personaId));
+  const empty = temporary
+    ? undefined
+    : useChats
+        .getState()
+        .chats.find((c) => c.persona === personaId && !c.lastMessageAt && !c.preview && !c.isArchived && !c.temporary);
+  navigate(empty ? `/chats/${empty.id}` : draftChatPath(personaId, temporary));
   return true;
 }
 
@@ -67,7 +71,12 @@ export function startChat(personaId: string | null | undefined, navigate: Naviga
  * create chat" alert. The chat's thread follows the server from its announcement (`chat.created`
  * comes before the first `message.created`), and the chat joins the list once it is accepted.
  */
-export async function sendFirstMessage(personaId: string, text: string, attachments: string[]): Promise<string | null> {
+export async function sendFirstMessage(
+  personaId: string,
+  text: string,
+  attachments: string[],
+  temporary = false,
+): Promise<string | null> {
   if (needsPro(personaId)) {
     useAppStore.getState().setActiveModal('subscribe');
     return null;
@@ -88,6 +97,7 @@ export async function sendFirstMessage(personaId: string, text: string, attachme
       persona: personaId,
       text,
       ...(attachments.length > 0 ? { attachments } : {}),
+      ...(temporary ? { temporary } : {}),
     });
     // chat.created usually arrived first; this covers a missed event.
     if (!useChats.getState().chats.some((c) => c.id === chatId)) {
@@ -102,6 +112,7 @@ export async function sendFirstMessage(personaId: string, text: string, attachme
           preview: null,
           isPinned: false,
           isArchived: false,
+          ...(temporary ? { temporary } : {}),
         },
       });
     }

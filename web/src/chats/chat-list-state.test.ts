@@ -1,6 +1,6 @@
 import type { Chat } from '@neura/contract';
 import { describe, expect, it } from 'vitest';
-import { type ChatListRow, chatFields, groupChats, visibleChats } from './chat-list-state';
+import { type ChatListRow, chatFields, groupByFolder, groupChats, visibleChats } from './chat-list-state';
 
 const chat = (id: string, over: Partial<Chat> = {}): Chat => ({
   id,
@@ -39,7 +39,16 @@ describe('date groups', () => {
   // Local times, so the test means the same in every time zone.
   const at = (day: number, hour: number, minute = 0) => new Date(2026, 10, day, hour, minute).toISOString();
   const now = new Date(2026, 10, 24, 9, 30);
-  const shape = (rows: ChatListRow[]) => rows.map((r) => (r.kind === 'group' ? `# ${r.group}` : r.chat.id));
+  const shape = (rows: ChatListRow[]) =>
+    rows.map((r) =>
+      r.kind === 'group'
+        ? `# ${r.group}`
+        : r.kind === 'chat'
+          ? r.chat.id
+          : r.kind === 'folder'
+            ? `> ${r.folder.name}${r.collapsed ? ' (closed)' : ''}`
+            : '(empty)',
+    );
 
   it('should put pinned chats on top, then Today, Yesterday and Earlier, each in the list order', () => {
     const list = [
@@ -77,5 +86,30 @@ describe('date groups', () => {
       chat('new', { lastMessageAt: new Date(2027, 0, 1, 0, 1).toISOString() }),
     ];
     expect(shape(groupChats(list, newYear))).toEqual(['# today', 'new', '# yesterday', 'eve']);
+  });
+
+  it('should put folders first (their chats under them, none when closed), then the unfiled chats by date', () => {
+    const folders = [
+      { id: 'f1', name: 'Work', position: 0 },
+      { id: 'f2', name: 'Empty', position: 1 },
+      { id: 'f3', name: 'Closed', position: 2 },
+    ];
+    const list = [
+      chat('a', { lastMessageAt: at(24, 9), folderId: 'f1' }),
+      chat('b', { lastMessageAt: at(24, 8) }),
+      chat('c', { lastMessageAt: at(20, 8), folderId: 'f3' }),
+      chat('d', { lastMessageAt: at(23, 8), folderId: 'gone' }),
+    ];
+    expect(shape(groupByFolder(list, folders, { f3: true }, now))).toEqual([
+      '> Work',
+      'a',
+      '> Empty',
+      '(empty)',
+      '> Closed (closed)',
+      '# today',
+      'b',
+      '# yesterday',
+      'd',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Chat } from '@neura/contract';
+import type { Chat, Folder } from '@neura/contract';
 import { previewText } from './preview-text';
 
 /** Pure rules for showing the chat list (the list itself is store/chats.ts). */
@@ -16,7 +16,11 @@ export function visibleChats(chats: Chat[], query: string, showArchived: boolean
 }
 
 export type ChatGroup = 'pinned' | 'today' | 'yesterday' | 'earlier';
-export type ChatListRow = { kind: 'group'; group: ChatGroup } | { kind: 'chat'; chat: Chat };
+export type ChatListRow =
+  | { kind: 'group'; group: ChatGroup }
+  | { kind: 'chat'; chat: Chat }
+  | { kind: 'folder'; folder: Folder; count: number; collapsed: boolean }
+  | { kind: 'folder-empty'; folderId: string };
 
 const GROUPS: readonly ChatGroup[] = ['pinned', 'today', 'yesterday', 'earlier'];
 
@@ -47,6 +51,35 @@ export function groupChats(chats: Chat[], now: Date): ChatListRow[] {
   });
 }
 
+/**
+ * Folders first (issue #49), in their order, each with its chats (none shown when collapsed; a
+ * note when it has none), then the unfiled chats under date headings. A chat of a folder that is
+ * gone counts as unfiled.
+ */
+export function groupByFolder(
+  chats: Chat[],
+  folders: readonly Folder[],
+  collapsed: Readonly<Record<string, boolean>>,
+  now: Date,
+): ChatListRow[] {
+  const known = new Set(folders.map((f) => f.id));
+  const rows: ChatListRow[] = folders.flatMap((folder): ChatListRow[] => {
+    const members = chats.filter((c) => c.folderId === folder.id);
+    const closed = collapsed[folder.id] === true;
+    const heading: ChatListRow = { kind: 'folder', folder, count: members.length, collapsed: closed };
+    if (closed) return [heading];
+    if (members.length === 0) return [heading, { kind: 'folder-empty', folderId: folder.id }];
+    return [heading, ...members.map((chat): ChatListRow => ({ kind: 'chat', chat }))];
+  });
+  return [
+    ...rows,
+    ...groupChats(
+      chats.filter((c) => !c.folderId || !known.has(c.folderId)),
+      now,
+    ),
+  ];
+}
+
 /** Keeps only the fields a chat.updated event may change. */
 export function chatFields(updatedFields: Record<string, unknown>): Partial<Chat> {
   const out: Partial<Chat> = {};
@@ -57,5 +90,7 @@ export function chatFields(updatedFields: Record<string, unknown>): Partial<Chat
     out.preview = updatedFields.preview as string | null;
   if (typeof updatedFields.lastMessageAt === 'string' || updatedFields.lastMessageAt === null)
     out.lastMessageAt = updatedFields.lastMessageAt as string | null;
+  if (typeof updatedFields.folderId === 'string' || updatedFields.folderId === null)
+    out.folderId = updatedFields.folderId as string | null;
   return out;
 }

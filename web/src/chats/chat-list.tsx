@@ -5,17 +5,50 @@ import { useLocation } from 'react-router';
 import { MessageSearchResults } from '../conversation-io/message-search-results';
 import { MIN_QUERY } from '../conversation-io/use-message-search';
 import { useChats } from '../store/chats';
+import { organiseTexts } from '../texts/organise';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { openChatId } from './chat-actions';
-import { type ChatListRow, groupChats, visibleChats } from './chat-list-state';
+import { type ChatListRow, groupByFolder, groupChats, visibleChats } from './chat-list-state';
 import { ChatRow } from './chat-row';
 import { useChatUiStore } from './chat-ui-store';
-import { ArchiveIcon, SearchIcon } from './icons';
+import { useFolderDialog } from './folder-dialog';
+import { FolderHeading, useChatDrop } from './folder-heading';
+import { ArchiveIcon, FolderPlusIcon, SearchIcon } from './icons';
+import { useFolders } from './queries/folders';
 
 /** The height of a date heading (Today, Yesterday, ...) among the 72 px rows. */
 const GROUP_HEADING_PX = 32;
+/** The height of a folder's heading, and of the note of an empty folder. */
+const FOLDER_HEADING_PX = 44;
+
+const rowHeight = (row: ChatListRow | undefined) =>
+  row?.kind === 'group' ? GROUP_HEADING_PX : row?.kind === 'chat' ? CHAT_ROW_HEIGHT_PX : FOLDER_HEADING_PX;
+const rowKey = (row: ChatListRow) =>
+  row.kind === 'group'
+    ? `group:${row.group}`
+    : row.kind === 'folder'
+      ? `folder:${row.folder.id}`
+      : row.kind === 'folder-empty'
+        ? `empty:${row.folderId}`
+        : row.chat.id;
+
+/** A date heading; with folders, also where a dragged chat is dropped to leave its folder. */
+function DateHeading({ label, droppable }: { label: string; droppable: boolean }) {
+  const { over, handlers } = useChatDrop(null);
+  return (
+    <div
+      {...(droppable ? handlers : {})}
+      title={droppable ? organiseTexts.folders.dropHint : undefined}
+      className={`flex h-full w-full items-end rounded-lg px-3 pb-1 ${over ? 'bg-accent/20 outline-2 outline-accent' : ''}`}
+    >
+      <h3 className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</h3>
+    </div>
+  );
+}
+
+const NO_FOLDERS: never[] = [];
 
 /**
  * Search box (chat names here, message text in MessageSearchResults below), archived toggle and the virtualized list of 72 px rows under date headings (thousands of chats scroll
@@ -31,17 +64,26 @@ export function ChatList({
 }) {
   const all = useChats((s) => s.chats);
   const pending = useChatUiStore((s) => s.pending);
-  // A chat being made with its first message shows once that message is accepted.
-  const chats = useMemo(() => all.filter((c) => !pending[c.id]), [all, pending]);
+  // A chat being made with its first message shows once that message is accepted; a temporary
+  // chat is never listed (issue #49).
+  const chats = useMemo(() => all.filter((c) => !pending[c.id] && !c.temporary), [all, pending]);
+  const folders = useFolders().data ?? NO_FOLDERS;
+  const [collapsed, setCollapsed] = useState<Record<string, boolean>>({});
+  const openFolderDialog = useFolderDialog((s) => s.open);
   const [query, setQuery] = useState('');
   const [showArchived, setShowArchived] = useState(false);
   const { pathname } = useLocation();
   const activeId = openChatId(pathname);
   const shown = useMemo(() => visibleChats(chats, query, showArchived), [chats, query, showArchived]);
-  // Under date headings (pinned on top); search results are one list.
+  // Folders first, then under date headings (pinned on top); search results are one list.
   const rows = useMemo<ChatListRow[]>(
-    () => (query.trim() ? shown.map((chat) => ({ kind: 'chat', chat })) : groupChats(shown, new Date())),
-    [shown, query],
+    () =>
+      query.trim()
+        ? shown.map((chat) => ({ kind: 'chat', chat }))
+        : showArchived
+          ? groupChats(shown, new Date())
+          : groupByFolder(shown, folders, collapsed, new Date()),
+    [shown, query, showArchived, folders, collapsed],
   );
   const archivedCount = useMemo(() => chats.filter((c) => c.isArchived).length, [chats]);
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -49,11 +91,11 @@ export function ChatList({
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => (rows[index]?.kind === 'group' ? GROUP_HEADING_PX : CHAT_ROW_HEIGHT_PX),
+    estimateSize: (index) => rowHeight(rows[index]),
     overscan: 8,
     getItemKey: (index) => {
       const row = rows[index];
-      return row ? (row.kind === 'group' ? `group:${row.group}` : row.chat.id) : index;
+      return row ? rowKey(row) : index;
     },
     initialRect: { width: 288, height: 600 },
   });
@@ -85,14 +127,34 @@ export function ChatList({
               return (
                 <li
                   key={item.key}
-                  className="absolute top-0 start-0 flex w-full items-end px-3 pb-1"
+                  className="absolute top-0 start-0 w-full"
                   style={{ height: GROUP_HEADING_PX, transform: `translateY(${item.start}px)` }}
                   data-testid="chat-group"
                   data-group={row.group}
                 >
-                  <h3 className="text-xs font-semibold tracking-wide text-muted uppercase">
-                    {texts.chats.groups[row.group]}
-                  </h3>
+                  <DateHeading label={texts.chats.groups[row.group]} droppable={folders.length > 0} />
+                </li>
+              );
+            }
+            if (row.kind === 'folder' || row.kind === 'folder-empty') {
+              return (
+                <li
+                  key={item.key}
+                  className="absolute top-0 start-0 w-full py-0.5"
+                  style={{ height: FOLDER_HEADING_PX, transform: `translateY(${item.start}px)` }}
+                >
+                  {row.kind === 'folder' ? (
+                    <FolderHeading
+                      folder={row.folder}
+                      count={row.count}
+                      collapsed={row.collapsed}
+                      onToggle={() => setCollapsed((c) => ({ ...c, [row.folder.id]: !row.collapsed }))}
+                    />
+                  ) : (
+                    <p className="truncate px-9 py-2 text-xs text-muted" title={organiseTexts.folders.empty}>
+                      {organiseTexts.folders.empty}
+                    </p>
+                  )}
                 </li>
               );
             }
@@ -132,6 +194,15 @@ export function ChatList({
             </div>
           )}
         </Field>
+        <Button
+          onClick={() => openFolderDialog({ kind: 'create' })}
+          aria-label={organiseTexts.folders.newFolder}
+          title={organiseTexts.folders.newFolder}
+          data-testid="new-folder"
+          className="flex h-9 items-center rounded-lg border border-border px-2 text-sm text-muted hover:text-fg"
+        >
+          <FolderPlusIcon />
+        </Button>
         {archivedCount > 0 || showArchived ? (
           <Button
             onClick={() => setShowArchived((v) => !v)}

@@ -5,13 +5,15 @@ import { downloadExport } from '../conversation-io/io-api';
 import { useShareDialog } from '../conversation-io/io-ui-store';
 import { useChats } from '../store/chats';
 import { ioTexts } from '../texts/io';
+import { organiseTexts } from '../texts/organise';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { ModalFrame } from '../ui/modal-frame';
 import { showToast } from '../ui/toast-store';
 import { openChatId, regenerateName, reloadChat, setArchived, setPinned } from './chat-actions';
 import { useChatUiStore } from './chat-ui-store';
-import { ArchiveIcon, DownloadIcon, PinIcon, ReloadIcon, ShareIcon, SparkIcon, TrashIcon } from './icons';
+import { useFolderDialog } from './folder-dialog';
+import { ArchiveIcon, DownloadIcon, FolderIcon, PinIcon, ReloadIcon, ShareIcon, SparkIcon, TrashIcon } from './icons';
 
 function MenuItem({
   onClick,
@@ -75,6 +77,14 @@ export function ChatMenu() {
           <MenuItem onClick={run(() => void setArchived(chat.id, !chat.isArchived))} icon={<ArchiveIcon />}>
             {chat.isArchived ? texts.chats.unarchive : texts.chats.archive}
           </MenuItem>
+          {chat.temporary ? null : (
+            <MenuItem
+              onClick={run(() => useFolderDialog.getState().open({ kind: 'file', chatId: chat.id }))}
+              icon={<FolderIcon />}
+            >
+              {organiseTexts.folders.moveTo}
+            </MenuItem>
+          )}
           <MenuItem onClick={run(() => void regenerateName(chat.id))} icon={<SparkIcon />}>
             {texts.chats.regenerateName}
           </MenuItem>
@@ -87,15 +97,20 @@ export function ChatMenu() {
           >
             {texts.chats.reloadChat}
           </MenuItem>
-          <MenuItem onClick={run(() => useShareDialog.getState().open(chat.id))} icon={<ShareIcon />}>
-            {ioTexts.menu.share}
-          </MenuItem>
-          <MenuItem onClick={run(() => void exportChat(chat.id, 'md'))} icon={<DownloadIcon />}>
-            {ioTexts.menu.exportMarkdown}
-          </MenuItem>
-          <MenuItem onClick={run(() => void exportChat(chat.id, 'json'))} icon={<DownloadIcon />}>
-            {ioTexts.menu.exportJson}
-          </MenuItem>
+          {/* A temporary chat is never shared or exported (issue #49). */}
+          {chat.temporary ? null : (
+            <>
+              <MenuItem onClick={run(() => useShareDialog.getState().open(chat.id))} icon={<ShareIcon />}>
+                {ioTexts.menu.share}
+              </MenuItem>
+              <MenuItem onClick={run(() => void exportChat(chat.id, 'md'))} icon={<DownloadIcon />}>
+                {ioTexts.menu.exportMarkdown}
+              </MenuItem>
+              <MenuItem onClick={run(() => void exportChat(chat.id, 'json'))} icon={<DownloadIcon />}>
+                {ioTexts.menu.exportJson}
+              </MenuItem>
+            </>
+          )}
           <MenuItem onClick={run(() => confirmDelete(chat.id))} icon={<TrashIcon />} danger>
             {texts.chats.deleteChat}
           </MenuItem>

@@ -7,6 +7,7 @@ import { usePersonaProfile } from '../personas/queries/profiles';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { useChatUiStore } from './chat-ui-store';
+import { CHAT_DRAG_TYPE } from './folder-heading';
 import { PinIcon } from './icons';
 import { previewText } from './preview-text';
 import { useTypedText } from './use-typed-text';
@@ -36,6 +37,12 @@ export const ChatRow = memo(function ChatRow({ chat, active }: { chat: Chat; act
         to={`/chats/${chat.id}`}
         className="flex min-w-0 flex-1 items-center gap-3 self-stretch"
         aria-current={active ? 'page' : undefined}
+        // Desktop: drag a chat onto a folder (issue #49); the menu's "Move to folder" is the keyboard way.
+        draggable
+        onDragStart={(event) => {
+          event.dataTransfer.setData(CHAT_DRAG_TYPE, chat.id);
+          event.dataTransfer.effectAllowed = 'move';
+        }}
       >
         <PersonaIcon id={chat.persona} avatarUrl={persona?.avatarUrl} size={40} />
         <span className="flex min-w-0 flex-1 flex-col">

@@ -13,6 +13,7 @@ import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { ModalFrame } from '../ui/modal-frame';
 import { startChat } from './chat-actions';
+import { TemporaryToggle } from './temporary-toggle';
 
 type TabId = (typeof NEW_CHAT_TABS)[number]['id'] | 'custom';
 /** Built when rendered: the labels in the active language. */
@@ -91,6 +92,7 @@ export function NewChatModal() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<TabId>('helpful');
   const [selected, setSelected] = useState<Persona | null>(null);
+  const [temporary, setTemporary] = useState(false);
   const mineList = useMyPersonas({ enabled: open && tab === 'custom' }).data;
   const mine = mineList?.items ?? [];
   const mineLoaded = mineList !== undefined;
@@ -99,6 +101,7 @@ export function NewChatModal() {
   const close = () => {
     setActiveModal(null);
     setSelected(null);
+    setTemporary(false);
   };
   const allTabs = tabs();
   const current = allTabs.find((t) => t.id === tab) ?? allTabs[0];
@@ -107,8 +110,9 @@ export function NewChatModal() {
 
   // Opens the persona's draft chat: the chat is created with the first message.
   const start = (persona: Persona) => {
+    const asTemporary = temporary;
     close();
-    startChat(persona.id, navigate);
+    startChat(persona.id, navigate, asTemporary);
   };
 
   return (
@@ -136,6 +140,7 @@ export function NewChatModal() {
           <span aria-hidden="true">×</span>
         </Button>
       </div>
+      <TemporaryToggle checked={temporary} onChange={setTemporary} />
       {selected ? (
         <PersonaDetail
           persona={selected}

@@ -7,6 +7,7 @@ import { openChatId } from './chat-actions';
 import { chatFields } from './chat-list-state';
 import { useChatUiStore } from './chat-ui-store';
 import { reloadChatList } from './chats-api';
+import { refetchFolders, setFolders } from './queries/folders';
 
 /**
  * Cross-session sync of SPEC.md §4: chat.created / renamed / updated / deleted keep this session in
@@ -34,6 +35,10 @@ export function useChatSync(): void {
     }
     dispatchChats({ type: 'patched', chatId, fields: chatFields(updatedFields) });
   });
+
+  useSessionEvent('folders.changed', ({ folders }) => setFolders(folders));
+  // A (re)connected session may have missed folders.changed: the list is read again.
+  useSessionEvent('ready', () => void refetchFolders());
 
   useSessionEvent('chat.deleted', ({ chatId }) => {
     dispatchChats({ type: 'removed', chatId });

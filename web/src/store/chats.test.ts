@@ -14,6 +14,13 @@ const chat = (id: string, over: Partial<Chat> = {}): Chat => ({
 });
 
 describe('chats reducer', () => {
+  it('should keep this device’s temporary chat when the server’s list is loaded (it is never in it)', () => {
+    const list = [chat('t', { temporary: true }), chat('a')];
+    const next = chatsReducer(list, { type: 'loaded', chats: [chat('a'), chat('b')] });
+    expect(next.map((c) => c.id)).toEqual(['t', 'a', 'b']);
+    expect(chatsReducer(next, { type: 'removed', chatId: 't' }).map((c) => c.id)).toEqual(['a', 'b']);
+  });
+
   it('should keep pinned chats first and the order otherwise', () => {
     const list = [chat('a'), chat('b', { isPinned: true }), chat('c')];
     const next = chatsReducer(list, { type: 'patched', chatId: 'c', fields: { name: 'C' } });

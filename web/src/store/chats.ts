@@ -48,8 +48,11 @@ function patch(chats: Chat[], chatId: string, fields: Partial<Chat>): Chat[] {
 
 export function chatsReducer(chats: Chat[], action: ChatsAction): Chat[] {
   switch (action.type) {
-    case 'loaded':
-      return action.chats;
+    case 'loaded': {
+      // A temporary chat is never in the server's list (issue #49): this device keeps its own.
+      const temporary = chats.filter((c) => c.temporary && !action.chats.some((n) => n.id === c.id));
+      return temporary.length ? [...temporary, ...action.chats] : action.chats;
+    }
     case 'upserted':
       return upsert(chats, action.chat);
     case 'patched':

@@ -58,6 +58,20 @@ export interface ChatsTable {
   is_archived: ColumnType<Bool, Bool | undefined, Bool>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 0028: the chat's folder; null: unfiled. */
+  folder_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0028: 1 for a temporary chat. */
+  temporary: ColumnType<Bool, Bool | undefined, Bool>;
+}
+
+/** 0028: a user's folders of chats. */
+export interface ChatFoldersTable {
+  id: string;
+  user_id: string;
+  name: string;
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface MessagesTable {

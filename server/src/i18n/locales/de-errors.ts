@@ -133,7 +133,7 @@ export const deErrors: ErrorsCatalog = {
     tooManyRedirects: 'Die Seite hat zu oft weitergeleitet.',
     invalidEmail: 'Ungültige E-Mail-Adresse',
     codeDigits: 'Der Code muss aus 4 Ziffern bestehen.',
-    oneChatChange: 'Sende genau eines von name, isPinned oder isArchived.',
+    oneChatChange: 'Sende genau eines von name, isPinned, isArchived oder folderId.',
     personaNameNeeded: 'Gib deiner Persona einen Namen.',
     personaInstructionsNeeded: 'Schreib die Anweisungen, denen deine Persona folgt.',
     searchEmpty: 'Gib etwas ein, wonach gesucht werden soll.',
@@ -165,6 +165,11 @@ export const deErrors: ErrorsCatalog = {
     passkeyUnknown: 'Dieser Passkey ist hier keinem Konto zugeordnet.',
     passkeyMissing: 'Dieser Passkey wurde nicht gefunden.',
     deviceMissing: 'Dieses Gerät wurde nicht gefunden.',
+    folderMissing: 'Diesen Ordner gibt es nicht, oder er gehört nicht dir.',
+    foldersFull: 'Du kannst höchstens 50 Ordner haben. Lösche einen, um einen neuen anzulegen.',
+    folderNameEmpty: 'Gib dem Ordner einen Namen.',
+    folderNameTooLong: 'Ein Ordnername darf höchstens 60 Zeichen lang sein.',
+    folderPatchEmpty: 'Sende einen neuen Namen oder eine neue Position.',
   },
   templates: {
     memoryFull: (max) =>

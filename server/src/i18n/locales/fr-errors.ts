@@ -131,7 +131,7 @@ export const frErrors: ErrorsCatalog = {
     tooManyRedirects: 'La page a redirigé trop de fois.',
     invalidEmail: 'Adresse e-mail non valide',
     codeDigits: 'Le code doit comporter 4 chiffres.',
-    oneChatChange: 'Envoyez exactement un seul de name, isPinned ou isArchived.',
+    oneChatChange: 'Envoyez exactement un seul de name, isPinned, isArchived ou folderId.',
     personaNameNeeded: 'Donnez un nom à votre persona.',
     personaInstructionsNeeded: 'Écrivez les instructions que suit votre persona.',
     searchEmpty: 'Saisissez quelque chose à rechercher.',
@@ -164,6 +164,11 @@ export const frErrors: ErrorsCatalog = {
     passkeyUnknown: 'Cette clé d’accès n’est liée à aucun compte ici.',
     passkeyMissing: 'Cette clé d’accès est introuvable.',
     deviceMissing: 'Cet appareil est introuvable.',
+    folderMissing: 'Ce dossier n’existe pas ou ne vous appartient pas.',
+    foldersFull: 'Vous pouvez avoir au plus 50 dossiers. Supprimez-en un pour en créer un autre.',
+    folderNameEmpty: 'Donnez un nom au dossier.',
+    folderNameTooLong: 'Le nom d’un dossier peut comporter au plus 60 caractères.',
+    folderPatchEmpty: 'Envoyez un nouveau nom ou une nouvelle position.',
   },
   templates: {
     memoryFull: (max) =>

@@ -129,7 +129,7 @@ export const jaErrors: ErrorsCatalog = {
     tooManyRedirects: 'ページのリダイレクトが多すぎます。',
     invalidEmail: 'メールアドレスが正しくありません',
     codeDigits: 'コードは 4 桁の数字です。',
-    oneChatChange: 'name、isPinned、isArchived のうち 1 つだけを送ってください。',
+    oneChatChange: 'name、isPinned、isArchived、folderId のうち 1 つだけを送ってください。',
     personaNameNeeded: 'ペルソナに名前を付けてください。',
     personaInstructionsNeeded: 'ペルソナが従う指示を書いてください。',
     searchEmpty: '検索したい内容を入力してください。',
@@ -161,6 +161,11 @@ export const jaErrors: ErrorsCatalog = {
     passkeyUnknown: 'このパスキーはここのどのアカウントにも登録されていません。',
     passkeyMissing: 'そのパスキーは見つかりませんでした。',
     deviceMissing: 'そのデバイスは見つかりませんでした。',
+    folderMissing: 'このフォルダーは存在しないか、あなたのものではありません。',
+    foldersFull: 'フォルダーは最大 50 個までです。新しく作るには 1 つ削除してください。',
+    folderNameEmpty: 'フォルダーに名前を付けてください。',
+    folderNameTooLong: 'フォルダー名は最大 60 文字です。',
+    folderPatchEmpty: '新しい名前または位置を送ってください。',
   },
   templates: {
     memoryFull: (max) =>

@@ -6,6 +6,7 @@ import { ioTexts } from '../io';
 import { memoryTexts } from '../memory';
 import { oidcTexts } from '../oidc';
 import { securityTexts } from '../security';
+import { organiseTexts } from '../organise';
 import { suggestionTexts } from '../suggestions';
 import { billingTexts, mediaTexts, messageActionTexts, platformTexts, replyTexts, skillTexts, texts } from '../texts';
 
@@ -26,6 +27,7 @@ const english = {
   io: ioTexts,
   suggestions: suggestionTexts,
   oidc: oidcTexts,
+  organise: organiseTexts,
 } as const;
 const PARTS = Object.keys(english) as Array<keyof typeof english>;
 

@@ -1,0 +1,37 @@
+import type { OrganiseCatalog } from '../../organise';
+
+export const organise: OrganiseCatalog = {
+  folders: {
+    newFolder: 'مجلد جديد',
+    createTitle: 'مجلد جديد',
+    renameTitle: 'إعادة تسمية المجلد',
+    nameLabel: 'اسم المجلد',
+    create: 'إنشاء',
+    save: 'حفظ',
+    cancel: 'إلغاء',
+    options: (name: string) => `خيارات المجلد: ${name}`,
+    expand: (name: string) => `إظهار المحادثات في ${name}`,
+    collapse: (name: string) => `إخفاء المحادثات في ${name}`,
+    rename: 'إعادة تسمية',
+    moveUp: 'نقل لأعلى',
+    moveDown: 'نقل لأسفل',
+    delete: 'حذف المجلد',
+    deleteTitle: (name: string) => `حذف «${name}»؟`,
+    deleteBody: 'يُحذف المجلد، وتبقى محادثاته خارج أي مجلد.',
+    deleteConfirm: 'حذف المجلد',
+    moveTo: 'نقل إلى مجلد',
+    noFolder: 'بلا مجلد',
+    moveTitle: 'نقل إلى مجلد',
+    filed: (name: string) => `نُقلت إلى ${name}.`,
+    unfiled: 'أُخرجت من مجلدها.',
+    failed: 'لم ينجح ذلك. حاول مرة أخرى.',
+    empty: 'لا توجد محادثات في هذا المجلد بعد. اسحب واحدة إلى هنا أو استخدم قائمة المحادثة.',
+    dropHint: 'أفلتها هنا لإخراج المحادثة من مجلدها',
+  },
+  temporary: {
+    toggle: 'محادثة مؤقتة',
+    toggleHint: 'لا تُحفظ: لا قائمة ولا بحث ولا ذاكرة ولا تصدير. تُحذف عند مغادرتها.',
+    banner: 'محادثة مؤقتة',
+    bannerBody: 'لا تظهر في قائمة محادثاتك أو البحث أو الذاكرة أو التصدير، وتُحذف عند مغادرتها.',
+  },
+};

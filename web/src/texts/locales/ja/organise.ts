@@ -1,0 +1,37 @@
+import type { OrganiseCatalog } from '../../organise';
+
+export const organise: OrganiseCatalog = {
+  folders: {
+    newFolder: '新しいフォルダー',
+    createTitle: '新しいフォルダー',
+    renameTitle: 'フォルダー名を変更',
+    nameLabel: 'フォルダー名',
+    create: '作成',
+    save: '保存',
+    cancel: 'キャンセル',
+    options: (name: string) => `フォルダーのオプション: ${name}`,
+    expand: (name: string) => `${name} のチャットを表示`,
+    collapse: (name: string) => `${name} のチャットを隠す`,
+    rename: '名前を変更',
+    moveUp: '上へ移動',
+    moveDown: '下へ移動',
+    delete: 'フォルダーを削除',
+    deleteTitle: (name: string) => `「${name}」を削除しますか？`,
+    deleteBody: 'フォルダーは削除されますが、チャットはフォルダー外に残ります。',
+    deleteConfirm: 'フォルダーを削除',
+    moveTo: 'フォルダーへ移動',
+    noFolder: 'フォルダーなし',
+    moveTitle: 'フォルダーへ移動',
+    filed: (name: string) => `${name} へ移動しました。`,
+    unfiled: 'フォルダーから外しました。',
+    failed: 'うまくいきませんでした。もう一度お試しください。',
+    empty: 'このフォルダーにはまだチャットがありません。ここへドラッグするか、チャットのメニューを使ってください。',
+    dropHint: 'ここにドロップするとチャットをフォルダーから外します',
+  },
+  temporary: {
+    toggle: '一時チャット',
+    toggleHint: '保存されません。リスト、検索、メモリー、エクスポートに残らず、離れると削除されます。',
+    banner: '一時チャット',
+    bannerBody: 'チャット一覧、検索、メモリー、エクスポートには含まれず、離れると削除されます。',
+  },
+};
