@@ -11,7 +11,14 @@ export function presentChat(row: ChatRow): Chat {
     preview: row.preview,
     isPinned: toBool(row.is_pinned),
     isArchived: toBool(row.is_archived),
+    ...(row.personas ? { personas: personasOf(row) } : {}),
   };
+}
+
+/** The chat's personas in speaking order: a group chat's list, or its one persona. */
+export function personasOf(row: Pick<ChatRow, 'persona_id' | 'personas'>): string[] {
+  const ids = fromJson<string[] | null>(row.personas, null);
+  return ids?.length ? ids : [row.persona_id];
 }
 
 /** Signs file urls (the files feature); urls are signed when shown, so they never go stale. */
@@ -84,6 +91,7 @@ export function presentMessage(row: MessageRow, files?: FileUrls, options: Prese
     ...(options.admin && row.model ? { model: row.model } : {}),
     ...(usage ? { usage } : {}),
     ...(row.memory_tokens != null ? { memoryTokens: row.memory_tokens } : {}),
+    ...(row.persona_id ? { personaId: row.persona_id } : {}),
   };
 }
 

@@ -19,7 +19,15 @@ export const chatSocketHandlers =
   (chats: ChatService): SessionHandler =>
   (socket) => {
     sessionKit.on(socket, 'createChat', async (persona, { userId }) => ({
-      id: (await chats.create(userId, persona)).id,
+      id: (typeof persona === 'string'
+        ? await chats.create(userId, persona)
+        : await chats.createGroup(userId, persona.personas)
+      ).id,
+    }));
+
+    // Group chats: a persona joins the chat.
+    sessionKit.on(socket, 'addChatPersona', async ({ chatId, personaId }, { userId }) => ({
+      personas: await chats.addPersona(userId, chatId, personaId),
     }));
 
     sessionKit.on(socket, 'deleteChat', async (chatId, { userId }) => {

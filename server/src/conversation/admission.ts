@@ -60,13 +60,37 @@ export class Admission {
   async send(
     userId: string,
     input: { chatId: string; attachments?: string[] },
-  ): Promise<{ user: User; persona: PersonaRow; attachments: StoredAttachment[] }> {
+  ): Promise<{ user: User; chat: ChatRow; persona: PersonaRow | undefined; attachments: StoredAttachment[] }> {
     await this.enter();
     const chat = await this.deps.chats.ownedRow(userId, input.chatId);
-    const { user, persona } = await this.sender(userId, chat);
+    // A group chat (issue #46): its speakers are checked by `speakers` once they are known.
+    const { user, persona } = chat.personas
+      ? { user: await this.signedIn(userId), persona: undefined }
+      : await this.sender(userId, chat);
     // Every attachment must be the sender's file (another user's id answers like an unknown one).
     const attachments = input.attachments?.length ? await this.attachmentsOf(userId, input.attachments) : [];
-    return { user, persona, attachments };
+    return { user, chat, persona, attachments };
+  }
+
+  /** nextSpeaker (issue #46), before the chat is reserved: the chat owned and the sender signed in. */
+  async turn(userId: string, chatId: string): Promise<{ user: User; chat: ChatRow }> {
+    await this.enter();
+    const chat = await this.deps.chats.ownedRow(userId, chatId);
+    return { user: await this.signedIn(userId), chat };
+  }
+
+  /** A group chat's personas in speaking order (one whose row is gone left out). */
+  async members(ids: readonly string[]): Promise<PersonaRow[]> {
+    const rows = await Promise.all(ids.map((id) => this.deps.personas.findById(id)));
+    return rows.filter((row): row is PersonaRow => row !== undefined);
+  }
+
+  /** Why `user` may not have a reply of this persona now (see `sender`); undefined when they may. */
+  usable(persona: PersonaRow, userId: string, user: User): AppError | undefined {
+    const closed = this.closedFor(persona, userId);
+    if (closed) return closed;
+    if (persona.requires_pro === 1 && !isPro(user)) return new AppError('pro:required', t.proRequired);
+    return undefined;
   }
 
   /**
@@ -166,6 +190,12 @@ export class Admission {
   private async enter(): Promise<void> {
     await this.setups.enter();
     if (this.closing()) throw new AppError('llm:interrupted', t.restarting);
+  }
+
+  private async signedIn(userId: string): Promise<User> {
+    const user = await this.deps.users.findById(userId);
+    if (!user) throw new AppError('auth:invalid-token', 'Your session has expired. Please sign in again.');
+    return user;
   }
 
   /** The signed-in sender and the chat's persona (Pro-only personas for Pro users; custom ones as personas/custom.ts says). */

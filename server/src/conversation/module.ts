@@ -18,6 +18,7 @@ import { replyStreams } from '../realtime/reply-stream.js';
 import type { SkillRegistry } from '../skills/registry.js';
 import { MessageRepository } from './repository.js';
 import { conversationRoutes } from './routes.js';
+import { RoundRepository } from './round-repository.js';
 import { ConversationService } from './service.js';
 import { conversationSocket } from './socket.js';
 
@@ -51,6 +52,7 @@ export function createConversationModule(deps: ConversationModuleDeps) {
     log: deps.log,
     events: deps.events,
     messages,
+    rounds: new RoundRepository(deps.db),
     personas: deps.personaRepository,
     users: deps.users,
     credits: deps.credits,

@@ -24,6 +24,7 @@ export const NO_OUTCOME = {
   cached_input_tokens: null,
   memory_tokens: null,
   prompt: null,
+  persona_id: null,
 } as const;
 
 /** The only reader and writer of the `messages` table (chats are the chats feature's). */
@@ -119,11 +120,11 @@ export class MessageRepository {
   listRecentForContext(
     chatId: string,
     limit: number,
-  ): Promise<Pick<MessageRow, 'id' | 'role' | 'content' | 'parts' | 'attachments'>[]> {
+  ): Promise<Pick<MessageRow, 'id' | 'role' | 'content' | 'parts' | 'attachments' | 'persona_id'>[]> {
     return (
       this.db
         .selectFrom('messages')
-        .select(['id', 'role', 'content', 'parts', 'attachments'])
+        .select(['id', 'role', 'content', 'parts', 'attachments', 'persona_id'])
         .where('chat_id', '=', chatId)
         .where('status', 'in', ['complete', 'stopped'])
         // A reply replaced by a newer version (regenerate, retry, edit) stays out of the context.
@@ -176,11 +177,11 @@ export class MessageRepository {
   }
 
   /** The reply versions answering each of the given user messages, oldest first. */
-  listVersions(replyTo: string[], trx: Executor = this.db): Promise<Pick<MessageRow, 'id' | 'reply_to'>[]> {
+  listVersions(replyTo: string[], trx: Executor = this.db): Promise<Pick<MessageRow, 'id' | 'reply_to' | 'persona_id'>[]> {
     if (replyTo.length === 0) return Promise.resolve([]);
     return trx
       .selectFrom('messages')
-      .select(['id', 'reply_to'])
+      .select(['id', 'reply_to', 'persona_id'])
       .where('reply_to', 'in', replyTo)
       .where('role', '=', 'assistant')
       .orderBy('id', 'asc')

@@ -28,6 +28,8 @@ export const conversationTexts = {
   notLastCutShort: 'Only the latest reply of a chat can be continued.',
   noModelForAction: 'No AI model is configured on this server, so there is no reply to write again.',
   noAttachments: 'This server does not take attachments.',
+  /** Group chats (issue #46). */
+  notInGroup: 'That persona is not in this chat.',
   toolStopped: 'Stopped before it finished.',
   interrupted: 'The server restarted before the reply was finished. Your credits for this message were refunded.',
   noModel:

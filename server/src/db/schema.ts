@@ -16,6 +16,7 @@ import type {
   OrdersTable,
 } from './schema/billing.js';
 import type {
+  ChatRoundsTable,
   ChatSharesTable,
   ChatsTable,
   DataArchivesTable,
@@ -34,7 +35,7 @@ import type {
 } from './schema/operations.js';
 
 export type { UserRole } from './schema/accounts.js';
-export type { MessagesTable, ModelUsageTable } from './schema/chats.js';
+export type { ChatRoundsTable, MessagesTable, ModelUsageTable } from './schema/chats.js';
 export type { FeedbackTable } from './schema/operations.js';
 
 /**
@@ -70,6 +71,7 @@ export interface Database {
   jobs: JobsTable;
   memory_settings: MemorySettingsTable;
   memory_items: MemoryItemsTable;
+  chat_rounds: ChatRoundsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
