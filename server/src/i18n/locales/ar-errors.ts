@@ -140,6 +140,10 @@ export const arErrors: ErrorsCatalog = {
     sttUnavailable: 'الإملاء الصوتي غير متاح.',
     ttsUnavailable: 'القراءة بصوت عالٍ غير متاحة.',
     zodInvalid: 'إدخال غير صالح',
+    groupNotMember: 'هذه الشخصية ليست في هذه المحادثة.',
+    groupAlreadyMember: 'هذه الشخصية موجودة بالفعل في هذه المحادثة.',
+    groupSize: 'تضم المحادثة الجماعية من 2 إلى 5 شخصيات.',
+    groupTwice: 'اختر كل شخصية مرة واحدة فقط.',
   },
   templates: {
     messageTooLong: (max) => `يمكن أن تتكون الرسائل من ${max} حرف على الأكثر.`,

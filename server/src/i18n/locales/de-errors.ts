@@ -149,6 +149,10 @@ export const deErrors: ErrorsCatalog = {
     sttUnavailable: 'Die Spracheingabe ist nicht verfügbar.',
     ttsUnavailable: 'Vorlesen ist nicht verfügbar.',
     zodInvalid: 'Ungültige Eingabe',
+    groupNotMember: 'Diese Persona ist nicht in diesem Chat.',
+    groupAlreadyMember: 'Diese Persona ist bereits in diesem Chat.',
+    groupSize: 'Ein Gruppenchat hat 2 bis 5 Personas.',
+    groupTwice: 'Wähle jede Persona nur einmal.',
   },
   templates: {
     messageTooLong: (max) => `Nachrichten dürfen höchstens ${max} Zeichen lang sein.`,

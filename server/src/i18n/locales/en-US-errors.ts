@@ -147,6 +147,10 @@ export const enUSErrors = {
     sttUnavailable: 'Voice dictation is not available.',
     ttsUnavailable: 'Text-to-speech is not available.',
     zodInvalid: 'Invalid input',
+    groupNotMember: 'That persona is not in this chat.',
+    groupAlreadyMember: 'That persona is already in this chat.',
+    groupSize: 'A group chat has 2 to 5 personas.',
+    groupTwice: 'Choose each persona once.',
   },
   templates: {
     messageTooLong: (max: string) => `Messages can be at most ${max} characters long.`,

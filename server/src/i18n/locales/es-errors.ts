@@ -149,6 +149,10 @@ export const esErrors: ErrorsCatalog = {
     sttUnavailable: 'El dictado por voz no está disponible.',
     ttsUnavailable: 'La lectura en voz alta no está disponible.',
     zodInvalid: 'Entrada no válida',
+    groupNotMember: 'Esa persona no está en este chat.',
+    groupAlreadyMember: 'Esa persona ya está en este chat.',
+    groupSize: 'Un chat de grupo tiene de 2 a 5 personas.',
+    groupTwice: 'Elige cada persona una sola vez.',
   },
   templates: {
     messageTooLong: (max) => `Los mensajes pueden tener como máximo ${max} caracteres.`,

@@ -148,6 +148,10 @@ export const frErrors: ErrorsCatalog = {
     sttUnavailable: 'La dictée vocale n’est pas disponible.',
     ttsUnavailable: 'La lecture à voix haute n’est pas disponible.',
     zodInvalid: 'Saisie non valide',
+    groupNotMember: 'Ce persona ne fait pas partie de cette discussion.',
+    groupAlreadyMember: 'Ce persona fait déjà partie de cette discussion.',
+    groupSize: 'Une discussion de groupe compte de 2 à 5 personas.',
+    groupTwice: 'Choisissez chaque persona une seule fois.',
   },
   templates: {
     messageTooLong: (max) => `Les messages peuvent contenir au maximum ${max} caractères.`,

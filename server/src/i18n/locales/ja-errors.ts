@@ -143,6 +143,10 @@ export const jaErrors: ErrorsCatalog = {
     sttUnavailable: '音声入力は利用できません。',
     ttsUnavailable: '読み上げは利用できません。',
     zodInvalid: '入力が正しくありません',
+    groupNotMember: 'そのペルソナはこのチャットにいません。',
+    groupAlreadyMember: 'そのペルソナはすでにこのチャットにいます。',
+    groupSize: 'グループチャットのペルソナは2〜5人です。',
+    groupTwice: '各ペルソナは一度だけ選んでください。',
   },
   templates: {
     messageTooLong: (max) => `メッセージは ${max} 文字以内にしてください。`,

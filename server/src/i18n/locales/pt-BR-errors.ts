@@ -146,6 +146,10 @@ export const ptBRErrors: ErrorsCatalog = {
     sttUnavailable: 'O ditado por voz não está disponível.',
     ttsUnavailable: 'A leitura em voz alta não está disponível.',
     zodInvalid: 'Entrada inválida',
+    groupNotMember: 'Essa persona não está neste chat.',
+    groupAlreadyMember: 'Essa persona já está neste chat.',
+    groupSize: 'Um chat em grupo tem de 2 a 5 personas.',
+    groupTwice: 'Escolha cada persona uma só vez.',
   },
   templates: {
     messageTooLong: (max) => `As mensagens podem ter no máximo ${max} caracteres.`,
