@@ -86,6 +86,7 @@ const chat = object({
   preview: nullable(str),
   isPinned: bool,
   isArchived: bool,
+  personas: optional(arrayOf(str)),
 });
 export const chatParser = guard<Chat>(chat);
 export const chatsParser = guard<Chat[]>(arrayOf(chat));

@@ -13,6 +13,7 @@ import { Button, buttonClass } from '../ui/button';
 import { sendMessage, stopMessage } from './chat-api';
 import { ChatIntro } from './chat-intro';
 import { Composer, type ComposerHandle, filesOf } from './composer';
+import { GroupBar } from './group-bar';
 import { MessageList } from './message-list';
 import { ReadOnlyNote } from './read-only-note';
 import { useChatClosed } from './use-chat-status';
@@ -44,6 +45,8 @@ export function ChatPage() {
   useNameUnfinishedChat(draft ? null : chatId, thread?.messages ?? NO_MESSAGES, persona?.name);
   const credits = useUser(selectCredits);
   const archived = useChats((s) => s.chats.find((c) => c.id === chatId)?.isArchived ?? false);
+  // A group chat (issue #46): its personas, in speaking order.
+  const members = useChats((s) => s.chats.find((c) => c.id === chatId)?.personas);
   const streaming = isStreaming(thread);
   // ?message=<id> (a search result): older pages load until that message is there.
   const focusId = params.get('message');
@@ -195,13 +198,16 @@ export function ChatPage() {
             {creatorTexts.chat.unavailable}
           </p>
         ) : (
-          <Composer
-            ref={composer}
-            streaming={streaming}
-            onSend={onSend}
-            onStop={() => stopMessage(chatId)}
-            focusKey={chatId}
-          />
+          <>
+            {members && !draft ? <GroupBar chatId={chatId} members={members} busy={streaming} /> : null}
+            <Composer
+              ref={composer}
+              streaming={streaming}
+              onSend={onSend}
+              onStop={() => stopMessage(chatId)}
+              focusKey={chatId}
+            />
+          </>
         )}
       </section>
     </ChatSendContext>

@@ -57,5 +57,8 @@ export function chatFields(updatedFields: Record<string, unknown>): Partial<Chat
     out.preview = updatedFields.preview as string | null;
   if (typeof updatedFields.lastMessageAt === 'string' || updatedFields.lastMessageAt === null)
     out.lastMessageAt = updatedFields.lastMessageAt as string | null;
+  // A group chat's personas (issue #46): a persona joined on another device.
+  if (Array.isArray(updatedFields.personas) && updatedFields.personas.every((p) => typeof p === 'string'))
+    out.personas = updatedFields.personas as string[];
   return out;
 }

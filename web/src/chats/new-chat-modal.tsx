@@ -13,6 +13,7 @@ import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { ModalFrame } from '../ui/modal-frame';
 import { startChat } from './chat-actions';
+import { GroupPicker } from './group-picker';
 
 type TabId = (typeof NEW_CHAT_TABS)[number]['id'] | 'custom';
 /** Built when rendered: the labels in the active language. */
@@ -91,6 +92,8 @@ export function NewChatModal() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<TabId>('helpful');
   const [selected, setSelected] = useState<Persona | null>(null);
+  // Group mode (issue #46): several personas picked for one chat.
+  const [grouping, setGrouping] = useState(false);
   const mineList = useMyPersonas({ enabled: open && tab === 'custom' }).data;
   const mine = mineList?.items ?? [];
   const mineLoaded = mineList !== undefined;
@@ -99,6 +102,7 @@ export function NewChatModal() {
   const close = () => {
     setActiveModal(null);
     setSelected(null);
+    setGrouping(false);
   };
   const allTabs = tabs();
   const current = allTabs.find((t) => t.id === tab) ?? allTabs[0];
@@ -136,7 +140,9 @@ export function NewChatModal() {
           <span aria-hidden="true">×</span>
         </Button>
       </div>
-      {selected ? (
+      {grouping ? (
+        <GroupPicker onClose={close} onCancel={() => setGrouping(false)} />
+      ) : selected ? (
         <PersonaDetail
           persona={selected}
           locked={selected.requiresPro && !isPro}
@@ -167,6 +173,14 @@ export function NewChatModal() {
             aria-labelledby={`newchat-tab-${tab}`}
             className="min-h-0 flex-1 overflow-y-auto p-3"
           >
+            <Button
+              onClick={() => setGrouping(true)}
+              data-testid="newchat-group"
+              className="mb-2 flex w-full items-center gap-2 rounded-xl border border-dashed border-border p-2 text-start text-sm font-medium hover:bg-surface-3"
+            >
+              <span aria-hidden="true">👥</span>
+              {texts.group.newGroup}
+            </Button>
             <p className="mb-2 px-1 text-sm text-muted" data-testid="newchat-tab-hint">
               {current?.hint}
             </p>

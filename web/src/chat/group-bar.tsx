@@ -1,0 +1,122 @@
+import type { Persona } from '@neura/contract';
+import { useState } from 'react';
+import { showSendError } from '../chats/send-error';
+import { PersonaIcon } from '../personas/persona-icon';
+import { usePersonas } from '../store/personas';
+import { selectIsPro, useUser } from '../store/user';
+import { texts } from '../texts/texts';
+import { Button } from '../ui/button';
+import { addChatPersona, nextSpeaker } from './group-api';
+
+/** The most personas a group chat holds (the server's rule, contract MAX_GROUP_PERSONAS). */
+const MAX_MEMBERS = 5;
+
+/** A group's persona as the chat shows it: the catalog's entry, or its id when the catalog lacks it. */
+export function useGroupPersona(id: string): Pick<Persona, 'id' | 'name' | 'cost'> & { avatarUrl?: string | null } {
+  return usePersonas((s) => s.personas.find((p) => p.id === id)) ?? { id, name: id, cost: 0 };
+}
+
+function Member({ id, chatId, disabled }: { id: string; chatId: string; disabled: boolean }) {
+  const persona = useGroupPersona(id);
+  const label = texts.group.letSpeak(persona.name);
+  return (
+    <li className="shrink-0">
+      <Button
+        onClick={() => void nextSpeaker(chatId, id).catch(showSendError)}
+        disabled={disabled}
+        aria-label={label}
+        title={label}
+        data-testid="group-let-speak"
+        className="flex items-center gap-1.5 rounded-full border border-border py-1 ps-1 pe-3 text-sm hover:bg-surface-3 disabled:opacity-50"
+      >
+        <PersonaIcon id={persona.id} avatarUrl={persona.avatarUrl ?? null} size={24} className="rounded-full" />
+        <span className="max-w-[9rem] truncate">{persona.name}</span>
+        <span aria-hidden="true" className="text-muted">
+          ▸
+        </span>
+      </Button>
+    </li>
+  );
+}
+
+/** The personas that may join: published, not yet in the chat, Pro ones only for Pro users. */
+function Joinable({ chatId, members, onDone }: { chatId: string; members: string[]; onDone: () => void }) {
+  const personas = usePersonas((s) => s.personas);
+  const isPro = useUser(selectIsPro);
+  const options = personas.filter((p) => p.published && !members.includes(p.id) && (!p.requiresPro || isPro));
+  return (
+    <div
+      role="dialog"
+      aria-label={texts.group.addTitle}
+      className="absolute bottom-full end-0 z-20 mb-2 max-h-72 w-72 overflow-y-auto rounded-xl border border-border bg-surface-1 p-2 shadow-lg"
+    >
+      <p className="px-2 pb-1 text-sm font-medium">{texts.group.addTitle}</p>
+      <ul className="flex flex-col">
+        {options.map((p) => (
+          <li key={p.id}>
+            <Button
+              data-testid="group-add-option"
+              onClick={() => {
+                onDone();
+                void addChatPersona(chatId, p.id).catch(showSendError);
+              }}
+              className="flex w-full items-center gap-2 rounded-lg p-2 text-start text-sm hover:bg-surface-3"
+            >
+              <PersonaIcon id={p.id} avatarUrl={p.avatarUrl} size={28} />
+              <span className="flex-1 truncate">{p.name}</span>
+              <span className="text-xs text-muted">{texts.explore.costLabel(p.cost)}</span>
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Above the composer of a group chat (issue #46): its personas, each a "Let … speak" button; the
+ * price of a round ("Up to N credits": every persona replying); adding a persona.
+ */
+export function GroupBar({ chatId, members, busy }: { chatId: string; members: string[]; busy: boolean }) {
+  const personas = usePersonas((s) => s.personas);
+  const [adding, setAdding] = useState(false);
+  const price = members.reduce((sum, id) => sum + (personas.find((p) => p.id === id)?.cost ?? 0), 0);
+  return (
+    <div className="mx-auto flex w-full max-w-3xl items-center gap-2 px-3 pt-2" data-testid="group-bar">
+      <ul aria-label={texts.group.members} className="flex min-w-0 flex-1 gap-1.5 overflow-x-auto pb-1">
+        {members.map((id) => (
+          <Member key={id} id={id} chatId={chatId} disabled={busy} />
+        ))}
+      </ul>
+      <span className="shrink-0 text-xs text-muted" data-testid="group-round-price">
+        {texts.group.roundPrice(price)}
+      </span>
+      {members.length < MAX_MEMBERS ? (
+        <div className="relative shrink-0">
+          <Button
+            onClick={() => setAdding((a) => !a)}
+            aria-expanded={adding}
+            aria-label={texts.group.add}
+            title={texts.group.add}
+            data-testid="group-add"
+            className="flex h-8 w-8 items-center justify-center rounded-full border border-border text-lg hover:bg-surface-3"
+          >
+            <span aria-hidden="true">+</span>
+          </Button>
+          {adding ? <Joinable chatId={chatId} members={members} onDone={() => setAdding(false)} /> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The name and avatar above a group reply. */
+export function SpeakerLabel({ personaId }: { personaId: string }) {
+  const persona = useGroupPersona(personaId);
+  return (
+    <div className="mb-1 flex items-center gap-2 text-sm font-medium" data-testid="message-speaker">
+      <PersonaIcon id={persona.id} avatarUrl={persona.avatarUrl ?? null} size={22} className="rounded-full" />
+      <span>{persona.name}</span>
+    </div>
+  );
+}
