@@ -67,8 +67,7 @@ export class ChatService {
    * user may chat with (as `create`); its `persona` is the first.
    */
   async createGroup(userId: string, personaIds: string[]): Promise<Chat> {
-    if (personaIds.length < MIN_GROUP_PERSONAS || personaIds.length > MAX_GROUP_PERSONAS)
-      throw badRequest(GROUP_SIZE);
+    if (personaIds.length < MIN_GROUP_PERSONAS || personaIds.length > MAX_GROUP_PERSONAS) throw badRequest(GROUP_SIZE);
     if (new Set(personaIds).size !== personaIds.length) throw badRequest(GROUP_TWICE);
     const personas = [];
     for (const id of personaIds) personas.push(await this.usablePersona(userId, id));

@@ -12,6 +12,7 @@ import { assertCustomPersonaUsable } from '../personas/custom.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { ReplyRegistry } from '../replies/registry.js';
 import type { MessageRepository } from './repository.js';
+import type { RoundRepository } from './round-repository.js';
 import { conversationTexts as t } from './texts.js';
 
 /** What the admission checks read: the chat's owner, the sender, the persona, the chat's messages, the model. */
@@ -22,6 +23,7 @@ export interface AdmissionDeps {
   messages: Pick<MessageRepository, 'findById' | 'chatState' | 'hasStreamingReply' | 'latestInChat'>;
   llm: Pick<LlmRegistry, 'getLanguageModel'>;
   files?: Pick<FileService, 'forMessage'>;
+  rounds?: Pick<RoundRepository, 'hasOpen'>;
 }
 
 /** The message actions that make a new reply version. */
@@ -111,14 +113,18 @@ export class Admission {
   async action(
     userId: string,
     input: { chatId: string; messageId: string },
-  ): Promise<{ target: MessageRow; user: User; persona: PersonaRow }> {
+  ): Promise<{ target: MessageRow; user: User; persona: PersonaRow; chat: ChatRow }> {
     await this.enter();
     const { chatId } = input;
     const chat = await this.deps.chats.ownedRow(userId, chatId);
     const target = await this.deps.messages.findById(input.messageId);
     if (!target || target.chat_id !== chatId) throw notFound(t.messageGone);
-    const { user, persona } = await this.sender(userId, chat);
-    return { target, user, persona };
+    if (!chat.personas) return { target, chat, ...(await this.sender(userId, chat)) };
+    // A group chat (issue #46): a reply is written again by the persona that wrote it; an edited
+    // message would need a whole round, so a new message is sent instead.
+    if (target.role !== 'assistant') throw new AppError('conflict', t.groupEdit);
+    const { user, persona } = await this.sender(userId, { ...chat, persona_id: target.persona_id ?? chat.persona_id });
+    return { target, user, persona, chat };
   }
 
   /**
@@ -135,6 +141,8 @@ export class Admission {
     const { messages } = this.deps;
     return this.reserve(chatId, async () => {
       if (await messages.hasStreamingReply(chatId)) throw new AppError('conflict', t.busy);
+      // A group's round open in another process (between two of its replies).
+      if (await this.deps.rounds?.hasOpen(chatId)) throw new AppError('conflict', t.busy);
       let replyTo: string;
       if (action === 'edit') {
         const lastUser = await messages.latestInChat(chatId, 'user');

@@ -60,9 +60,13 @@ export class GroupRounds {
   }
 
   /** sendMessage in a group chat (admitted: the chat owned, the sender signed in, the attachments theirs). */
-  async send(
-    input: { chat: ChatRow; user: User; text: string; to?: string[]; attachments: StoredAttachment[] },
-  ): Promise<{ messageId: string }> {
+  async send(input: {
+    chat: ChatRow;
+    user: User;
+    text: string;
+    to?: string[];
+    attachments: StoredAttachment[];
+  }): Promise<{ messageId: string }> {
     const { chat, user } = input;
     const members = await this.admission.members(personasOf(chat));
     const speakers = pickSpeakers(members, input.text, input.to);
@@ -81,6 +85,12 @@ export class GroupRounds {
     const round = this.roundOf(chat, user, members, this.turnsOf([persona], user));
     await this.open(round);
     return { messageId: round.ids[0] ?? '' };
+  }
+
+  /** How `self` sees the group chat (a reply written again, retry or regenerate). */
+  async viewOf(chat: ChatRow, self: string): Promise<GroupView> {
+    const members = await this.admission.members(personasOf(chat));
+    return { names: new Map(members.map((p) => [p.id, p.name])), first: chat.persona_id, self };
   }
 
   /** Each speaker checked (Pro, custom, unpublished) and given its model; none configured is refused. */

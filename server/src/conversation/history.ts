@@ -47,7 +47,8 @@ export async function historyPage(
 }
 
 /** Replies of one persona to one user message are versions of one answer (a group's personas each answer). */
-const versionKey = (row: Pick<MessageRow, 'reply_to' | 'persona_id'>) => `${row.reply_to ?? ''}|${row.persona_id ?? ''}`;
+const versionKey = (row: Pick<MessageRow, 'reply_to' | 'persona_id'>) =>
+  `${row.reply_to ?? ''}|${row.persona_id ?? ''}`;
 
 /** The reply versions of each answered user message among `rows` (ids, oldest first). */
 async function versionsOf(messages: MessageRepository, rows: MessageRow[]): Promise<Map<string, string[]>> {

@@ -142,15 +142,19 @@ export class MessageRepository {
     return query.orderBy('id', 'desc').limit(1).executeTakeFirst();
   }
 
-  /** Marks every current reply to a user message as replaced by a newer version. */
-  async supersedeReplies(replyTo: string, trx: Executor = this.db): Promise<void> {
-    await trx
+  /**
+   * Marks every current reply to a user message as replaced by a newer version; in a group chat
+   * only the replies of `personaId` (the others' answers stay).
+   */
+  async supersedeReplies(replyTo: string, trx: Executor = this.db, personaId: string | null = null): Promise<void> {
+    let query = trx
       .updateTable('messages')
       .set({ superseded: 1 })
       .where('reply_to', '=', replyTo)
       .where('role', '=', 'assistant')
-      .where('superseded', '=', 0)
-      .execute();
+      .where('superseded', '=', 0);
+    if (personaId !== null) query = query.where('persona_id', '=', personaId);
+    await query.execute();
   }
 
   /** Before an edit: the replies to `replyTo` keep the text they answered (only those with none yet). */
@@ -177,7 +181,10 @@ export class MessageRepository {
   }
 
   /** The reply versions answering each of the given user messages, oldest first. */
-  listVersions(replyTo: string[], trx: Executor = this.db): Promise<Pick<MessageRow, 'id' | 'reply_to' | 'persona_id'>[]> {
+  listVersions(
+    replyTo: string[],
+    trx: Executor = this.db,
+  ): Promise<Pick<MessageRow, 'id' | 'reply_to' | 'persona_id'>[]> {
     if (replyTo.length === 0) return Promise.resolve([]);
     return trx
       .selectFrom('messages')

@@ -142,13 +142,16 @@ export class ConversationService {
     text?: string,
   ): Promise<{ messageId: string }> {
     const { chatId } = input;
-    const { target, user, persona } = await this.admission.action(userId, input);
+    const { target, user, persona, chat } = await this.admission.action(userId, input);
     const { replyTo, resolved } = await this.admission.reserveAction(chatId, target, persona, action);
     try {
       await this.admission.step();
+      // A group's reply is written again by its persona, seeing the group as it did (issue #46).
+      const group = chat.personas ? await this.groups.viewOf(chat, persona.id) : undefined;
       const shell = await storeVersion(this.deps, userId, chatId, { target, persona, replyTo, text });
       await this.admission.step();
-      void this.runner.start(userId, shell, persona, resolved, undefined, user.role === 'admin', user.locale);
+      const admin = user.role === 'admin';
+      void this.runner.start(userId, shell, persona, resolved, undefined, admin, user.locale, group);
       return { messageId: shell.id };
     } catch (error) {
       this.replies.unreserve(chatId);

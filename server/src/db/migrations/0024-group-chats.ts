@@ -24,7 +24,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await sql`CREATE UNIQUE INDEX chat_rounds_one_open_per_chat ON chat_rounds (chat_id) WHERE status = 'open'`.execute(db);
+  await sql`CREATE UNIQUE INDEX chat_rounds_one_open_per_chat ON chat_rounds (chat_id) WHERE status = 'open'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

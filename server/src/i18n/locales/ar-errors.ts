@@ -144,6 +144,7 @@ export const arErrors: ErrorsCatalog = {
     groupAlreadyMember: 'هذه الشخصية موجودة بالفعل في هذه المحادثة.',
     groupSize: 'تضم المحادثة الجماعية من 2 إلى 5 شخصيات.',
     groupTwice: 'اختر كل شخصية مرة واحدة فقط.',
+    groupEdit: 'لا يمكن تعديل الرسائل في المحادثة الجماعية. أرسل رسالة جديدة بدلًا من ذلك.',
   },
   templates: {
     messageTooLong: (max) => `يمكن أن تتكون الرسائل من ${max} حرف على الأكثر.`,

@@ -153,6 +153,8 @@ export const deErrors: ErrorsCatalog = {
     groupAlreadyMember: 'Diese Persona ist bereits in diesem Chat.',
     groupSize: 'Ein Gruppenchat hat 2 bis 5 Personas.',
     groupTwice: 'Wähle jede Persona nur einmal.',
+    groupEdit:
+      'Nachrichten in einem Gruppenchat können nicht bearbeitet werden. Sende stattdessen eine neue Nachricht.',
   },
   templates: {
     messageTooLong: (max) => `Nachrichten dürfen höchstens ${max} Zeichen lang sein.`,

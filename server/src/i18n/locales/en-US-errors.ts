@@ -151,6 +151,7 @@ export const enUSErrors = {
     groupAlreadyMember: 'That persona is already in this chat.',
     groupSize: 'A group chat has 2 to 5 personas.',
     groupTwice: 'Choose each persona once.',
+    groupEdit: 'Messages in a group chat cannot be edited. Send a new message instead.',
   },
   templates: {
     messageTooLong: (max: string) => `Messages can be at most ${max} characters long.`,

@@ -153,6 +153,7 @@ export const esErrors: ErrorsCatalog = {
     groupAlreadyMember: 'Esa persona ya está en este chat.',
     groupSize: 'Un chat de grupo tiene de 2 a 5 personas.',
     groupTwice: 'Elige cada persona una sola vez.',
+    groupEdit: 'Los mensajes de un chat de grupo no se pueden editar. Envía un mensaje nuevo.',
   },
   templates: {
     messageTooLong: (max) => `Los mensajes pueden tener como máximo ${max} caracteres.`,

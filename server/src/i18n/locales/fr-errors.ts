@@ -152,6 +152,8 @@ export const frErrors: ErrorsCatalog = {
     groupAlreadyMember: 'Ce persona fait déjà partie de cette discussion.',
     groupSize: 'Une discussion de groupe compte de 2 à 5 personas.',
     groupTwice: 'Choisissez chaque persona une seule fois.',
+    groupEdit:
+      'Les messages d’une discussion de groupe ne peuvent pas être modifiés. Envoyez plutôt un nouveau message.',
   },
   templates: {
     messageTooLong: (max) => `Les messages peuvent contenir au maximum ${max} caractères.`,

@@ -147,6 +147,7 @@ export const jaErrors: ErrorsCatalog = {
     groupAlreadyMember: 'そのペルソナはすでにこのチャットにいます。',
     groupSize: 'グループチャットのペルソナは2〜5人です。',
     groupTwice: '各ペルソナは一度だけ選んでください。',
+    groupEdit: 'グループチャットのメッセージは編集できません。代わりに新しいメッセージを送ってください。',
   },
   templates: {
     messageTooLong: (max) => `メッセージは ${max} 文字以内にしてください。`,

@@ -150,6 +150,7 @@ export const ptBRErrors: ErrorsCatalog = {
     groupAlreadyMember: 'Essa persona já está neste chat.',
     groupSize: 'Um chat em grupo tem de 2 a 5 personas.',
     groupTwice: 'Escolha cada persona uma só vez.',
+    groupEdit: 'Mensagens em um chat em grupo não podem ser editadas. Envie uma nova mensagem.',
   },
   templates: {
     messageTooLong: (max) => `As mensagens podem ter no máximo ${max} caracteres.`,
