@@ -162,7 +162,9 @@ describe('group chats', () => {
     await roundOver(chatId);
     expect((await replies(chatId)).map((r) => r.persona_id)).toEqual([PAL]);
 
-    expect((await emit(socket, 'sendMessage', { chatId, text: 'And you two?', to: [MAX, COACH] })).error).toBeUndefined();
+    expect(
+      (await emit(socket, 'sendMessage', { chatId, text: 'And you two?', to: [MAX, COACH] })).error,
+    ).toBeUndefined();
     await waitDones(events, chatId, 3);
     await roundOver(chatId);
     // In the chat's order, whatever the order of `to`.
@@ -245,7 +247,16 @@ describe('group chats', () => {
     const long = new Date(Date.now() - 3_600_000).toISOString();
     await t.services.db
       .insertInto('chat_rounds')
-      .values({ id: newId(), chat_id: chatId, user_id: user.id, reserved: 7, used: 0, status: 'open', created_at: long, updated_at: long })
+      .values({
+        id: newId(),
+        chat_id: chatId,
+        user_id: user.id,
+        reserved: 7,
+        used: 0,
+        status: 'open',
+        created_at: long,
+        updated_at: long,
+      })
       .execute();
     await t.services.db.updateTable('users').set({ credits: 3 }).where('id', '=', user.id).execute();
     expect((await send(socket, chatId, 'Hi')).error?.code).toBe('conflict');

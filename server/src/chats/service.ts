@@ -7,7 +7,7 @@ import {
   PRO_REQUIRED_MESSAGE,
 } from '@neura/contract';
 import type { UserLookup } from '../auth/user.js';
-import { fromBool, toJson, type Tx } from '../db/database.js';
+import { fromBool, type Tx, toJson } from '../db/database.js';
 import type { ChatRow } from '../db/schema.js';
 import { isPro } from '../entitlements/pro.js';
 import { AppError, badRequest } from '../errors.js';

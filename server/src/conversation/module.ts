@@ -17,8 +17,8 @@ import type { Realtime } from '../realtime/realtime.js';
 import { replyStreams } from '../realtime/reply-stream.js';
 import type { SkillRegistry } from '../skills/registry.js';
 import { MessageRepository } from './repository.js';
-import { conversationRoutes } from './routes.js';
 import { RoundRepository } from './round-repository.js';
+import { conversationRoutes } from './routes.js';
 import { ConversationService } from './service.js';
 import { conversationSocket } from './socket.js';
 

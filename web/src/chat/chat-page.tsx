@@ -1,6 +1,7 @@
 import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DRAFT_CHAT_ID, sendFirstMessage, setArchived } from '../chats/chat-actions';
+import { useChatUiStore } from '../chats/chat-ui-store';
 import { showSendError } from '../chats/send-error';
 import { ChatSendContext } from '../media/chat-send-context';
 import { usePersonaProfile } from '../personas/queries/profiles';
@@ -47,6 +48,8 @@ export function ChatPage() {
   const archived = useChats((s) => s.chats.find((c) => c.id === chatId)?.isArchived ?? false);
   // A group chat (issue #46): its personas, in speaking order.
   const members = useChats((s) => s.chats.find((c) => c.id === chatId)?.personas);
+  // "Add persona" from the chat's menu: a chat of one persona shows the group bar while choosing.
+  const addingPersona = useChatUiStore((s) => s.addingPersonaTo === chatId);
   const streaming = isStreaming(thread);
   // ?message=<id> (a search result): older pages load until that message is there.
   const focusId = params.get('message');
@@ -199,7 +202,9 @@ export function ChatPage() {
           </p>
         ) : (
           <>
-            {members && !draft ? <GroupBar chatId={chatId} members={members} busy={streaming} /> : null}
+            {!draft && (members || (addingPersona && personaId)) ? (
+              <GroupBar chatId={chatId} members={members ?? (personaId ? [personaId] : [])} busy={streaming} />
+            ) : null}
             <Composer
               ref={composer}
               streaming={streaming}

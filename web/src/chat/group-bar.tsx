@@ -1,5 +1,5 @@
-import type { Persona } from '@neura/contract';
-import { useState } from 'react';
+import { MAX_GROUP_PERSONAS, type Persona } from '@neura/contract';
+import { useChatUiStore } from '../chats/chat-ui-store';
 import { showSendError } from '../chats/send-error';
 import { PersonaIcon } from '../personas/persona-icon';
 import { usePersonas } from '../store/personas';
@@ -7,9 +7,6 @@ import { selectIsPro, useUser } from '../store/user';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { addChatPersona, nextSpeaker } from './group-api';
-
-/** The most personas a group chat holds (the server's rule, contract MAX_GROUP_PERSONAS). */
-const MAX_MEMBERS = 5;
 
 /** A group's persona as the chat shows it: the catalog's entry, or its id when the catalog lacks it. */
 export function useGroupPersona(id: string): Pick<Persona, 'id' | 'name' | 'cost'> & { avatarUrl?: string | null } {
@@ -30,7 +27,7 @@ function Member({ id, chatId, disabled }: { id: string; chatId: string; disabled
         className="flex items-center gap-1.5 rounded-full border border-border py-1 ps-1 pe-3 text-sm hover:bg-surface-3 disabled:opacity-50"
       >
         <PersonaIcon id={persona.id} avatarUrl={persona.avatarUrl ?? null} size={24} className="rounded-full" />
-        <span className="max-w-[9rem] truncate">{persona.name}</span>
+        <span className="max-w-[6.5rem] truncate sm:max-w-[9rem]">{persona.name}</span>
         <span aria-hidden="true" className="text-muted">
           ▸
         </span>
@@ -79,11 +76,18 @@ function Joinable({ chatId, members, onDone }: { chatId: string; members: string
  */
 export function GroupBar({ chatId, members, busy }: { chatId: string; members: string[]; busy: boolean }) {
   const personas = usePersonas((s) => s.personas);
-  const [adding, setAdding] = useState(false);
+  const adding = useChatUiStore((s) => s.addingPersonaTo === chatId);
+  const setAdding = (on: boolean) => useChatUiStore.getState().setAddingPersona(on ? chatId : null);
   const price = members.reduce((sum, id) => sum + (personas.find((p) => p.id === id)?.cost ?? 0), 0);
   return (
-    <div className="mx-auto flex w-full max-w-3xl items-center gap-2 px-3 pt-2" data-testid="group-bar">
-      <ul aria-label={texts.group.members} className="flex min-w-0 flex-1 gap-1.5 overflow-x-auto pb-1">
+    <div
+      className="mx-auto flex w-full max-w-3xl flex-wrap items-center justify-end gap-x-2 gap-y-1 px-3 pt-2"
+      data-testid="group-bar"
+    >
+      <ul
+        aria-label={texts.group.members}
+        className="flex min-w-0 flex-1 basis-full gap-1.5 overflow-x-auto pb-1 sm:basis-0"
+      >
         {members.map((id) => (
           <Member key={id} id={id} chatId={chatId} disabled={busy} />
         ))}
@@ -91,10 +95,10 @@ export function GroupBar({ chatId, members, busy }: { chatId: string; members: s
       <span className="shrink-0 text-xs text-muted" data-testid="group-round-price">
         {texts.group.roundPrice(price)}
       </span>
-      {members.length < MAX_MEMBERS ? (
+      {members.length < MAX_GROUP_PERSONAS ? (
         <div className="relative shrink-0">
           <Button
-            onClick={() => setAdding((a) => !a)}
+            onClick={() => setAdding(!adding)}
             aria-expanded={adding}
             aria-label={texts.group.add}
             title={texts.group.add}
