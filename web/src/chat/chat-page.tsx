@@ -1,4 +1,4 @@
-import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type DragEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DRAFT_CHAT_ID, sendFirstMessage, setArchived } from '../chats/chat-actions';
 import { useChatUiStore } from '../chats/chat-ui-store';
@@ -14,7 +14,6 @@ import { Button, buttonClass } from '../ui/button';
 import { sendMessage, stopMessage } from './chat-api';
 import { ChatIntro } from './chat-intro';
 import { Composer, type ComposerHandle, filesOf } from './composer';
-import { GroupBar } from './group-bar';
 import { MessageList } from './message-list';
 import { ReadOnlyNote } from './read-only-note';
 import { useChatClosed } from './use-chat-status';
@@ -23,6 +22,8 @@ import { useChatTitle } from './use-chat-title';
 import { useNameUnfinishedChat } from './use-name-unfinished-chat';
 
 const NO_MESSAGES: readonly never[] = [];
+/** A group chat's bar (issue #46): its own chunk, loaded by group chats only. */
+const GroupBar = lazy(() => import('./group-bar').then((m) => ({ default: m.GroupBar })));
 
 /**
  * /chats/{chatId}: the conversation with a persona. /chats/new?persona={id} is a draft: the
@@ -203,7 +204,9 @@ export function ChatPage() {
         ) : (
           <>
             {!draft && (members || (addingPersona && personaId)) ? (
-              <GroupBar chatId={chatId} members={members ?? (personaId ? [personaId] : [])} busy={streaming} />
+              <Suspense fallback={null}>
+                <GroupBar chatId={chatId} members={members ?? (personaId ? [personaId] : [])} busy={streaming} />
+              </Suspense>
             ) : null}
             <Composer
               ref={composer}

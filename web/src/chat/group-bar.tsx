@@ -1,4 +1,4 @@
-import { MAX_GROUP_PERSONAS, type Persona } from '@neura/contract';
+import { MAX_GROUP_PERSONAS } from '@neura/contract';
 import { useChatUiStore } from '../chats/chat-ui-store';
 import { showSendError } from '../chats/send-error';
 import { PersonaIcon } from '../personas/persona-icon';
@@ -7,11 +7,7 @@ import { selectIsPro, useUser } from '../store/user';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { addChatPersona, nextSpeaker } from './group-api';
-
-/** A group's persona as the chat shows it: the catalog's entry, or its id when the catalog lacks it. */
-export function useGroupPersona(id: string): Pick<Persona, 'id' | 'name' | 'cost'> & { avatarUrl?: string | null } {
-  return usePersonas((s) => s.personas.find((p) => p.id === id)) ?? { id, name: id, cost: 0 };
-}
+import { useGroupPersona } from './speaker-label';
 
 function Member({ id, chatId, disabled }: { id: string; chatId: string; disabled: boolean }) {
   const persona = useGroupPersona(id);
@@ -110,17 +106,6 @@ export function GroupBar({ chatId, members, busy }: { chatId: string; members: s
           {adding ? <Joinable chatId={chatId} members={members} onDone={() => setAdding(false)} /> : null}
         </div>
       ) : null}
-    </div>
-  );
-}
-
-/** The name and avatar above a group reply. */
-export function SpeakerLabel({ personaId }: { personaId: string }) {
-  const persona = useGroupPersona(personaId);
-  return (
-    <div className="mb-1 flex items-center gap-2 text-sm font-medium" data-testid="message-speaker">
-      <PersonaIcon id={persona.id} avatarUrl={persona.avatarUrl ?? null} size={22} className="rounded-full" />
-      <span>{persona.name}</span>
     </div>
   );
 }

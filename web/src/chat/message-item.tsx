@@ -9,9 +9,9 @@ import { EditForm } from './actions/edit-form';
 import { MessageActions } from './actions/message-actions';
 import { editMessage } from './chat-api';
 import { continuedAnswer } from './continued-answer';
-import { SpeakerLabel } from './group-bar';
 import { MemoryNotes } from './memory-note';
 import { ReplyOutcome } from './reply-outcome';
+import { SpeakerLabel } from './speaker-label';
 import { ThinkingBlock } from './thinking-block';
 import { MessageParts } from './tools/message-parts';
 

@@ -1,5 +1,5 @@
 import { NEW_CHAT_TABS, type Persona } from '@neura/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PersonaDetail } from '../personas/persona-detail';
 import { PersonaOption } from '../personas/persona-option';
@@ -13,7 +13,9 @@ import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { ModalFrame } from '../ui/modal-frame';
 import { startChat } from './chat-actions';
-import { GroupPicker } from './group-picker';
+
+/** New Chat's group mode (issue #46): its own chunk, loaded when chosen. */
+const GroupPicker = lazy(() => import('./group-picker').then((m) => ({ default: m.GroupPicker })));
 
 type TabId = (typeof NEW_CHAT_TABS)[number]['id'] | 'custom';
 /** Built when rendered: the labels in the active language. */
@@ -141,7 +143,9 @@ export function NewChatModal() {
         </Button>
       </div>
       {grouping ? (
-        <GroupPicker onClose={close} onCancel={() => setGrouping(false)} />
+        <Suspense fallback={null}>
+          <GroupPicker onClose={close} onCancel={() => setGrouping(false)} />
+        </Suspense>
       ) : selected ? (
         <PersonaDetail
           persona={selected}
