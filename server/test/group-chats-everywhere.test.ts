@@ -106,6 +106,55 @@ describe('group chats everywhere chats work', () => {
     expect((await t.services.users.findById(user.id))?.credits).toBe(20 - 4 - 2);
   });
 
+  it('should continue a group reply cut short with its own persona only', async () => {
+    fake.setScript((request) =>
+      speakerOf(request) === 'Nutrition Pal'
+        ? { chunks: ['Oats, then'], finishReason: 'length' }
+        : { chunks: [`${speakerOf(request) ?? 'Someone'} says zucchini ${++take}.`] },
+    );
+    const user = await createTestUser(t.services, { credits: 20 });
+    const socket = await open(user.token);
+    const events = record(socket);
+    const chatId = (await emit(socket, 'createChat', { personas: [COACH, PAL] })).id as string;
+    await send(socket, chatId, 'Breakfast?');
+    await settled(events, chatId, 2);
+    await roundOver(chatId);
+    const cut = (await replies(chatId)).at(-1);
+    expect(cut).toMatchObject({ persona_id: PAL, finish_reason: 'length' });
+    fake.setScript((request) => ({ chunks: [`${speakerOf(request) ?? 'Someone'} says zucchini ${++take}.`] }));
+    const res = await call('POST', `/users/me/chats/${chatId}/messages/${cut?.id}/continue`, user.token);
+    expect(res.statusCode).toBe(200);
+    await settled(events, chatId, 3);
+    await roundOver(chatId);
+    expect((await replies(chatId)).map((r) => r.persona_id)).toEqual([COACH, PAL, PAL]);
+  });
+
+  it('should keep a persona’s memory with that persona in a group', async () => {
+    const user = await createTestUser(t.services, { credits: 20 });
+    const remembered = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/memory/items',
+      headers: { authorization: `Bearer ${user.token}` },
+      payload: { text: 'Prefers gentle questions.', personaId: COACH },
+    });
+    expect(remembered.statusCode).toBeLessThan(300);
+    const socket = await open(user.token);
+    const events = record(socket);
+    const chatId = (await emit(socket, 'createChat', { personas: [COACH, PAL] })).id as string;
+    const before = fake.requests.length;
+    await send(socket, chatId, 'How should I start?');
+    await settled(events, chatId, 2);
+    await roundOver(chatId);
+    const systems = fake.requests
+      .slice(before)
+      .filter((r) => r.body.stream === true)
+      .map((r) => [speakerOf(r), String(r.body.messages[0]?.content).includes('Prefers gentle questions.')]);
+    expect(systems).toEqual([
+      ['Mindful Coach', true],
+      ['Nutrition Pal', false],
+    ]);
+  });
+
   it('should share, export and find a group chat with each reply’s speaker, and sync it live', async () => {
     const user = await createTestUser(t.services, { credits: 20 });
     const socket = await open(user.token);

@@ -20,11 +20,11 @@ function Member({ id, chatId, disabled }: { id: string; chatId: string; disabled
         aria-label={label}
         title={label}
         data-testid="group-let-speak"
-        className="flex items-center gap-1.5 rounded-full border border-border py-1 ps-1 pe-3 text-sm hover:bg-surface-3 disabled:opacity-50"
+        className="flex items-center gap-1.5 rounded-full border border-border py-1 ps-1 pe-2.5 text-sm sm:pe-3 hover:bg-surface-3 disabled:opacity-50"
       >
         <PersonaIcon id={persona.id} avatarUrl={persona.avatarUrl ?? null} size={24} className="rounded-full" />
-        <span className="max-w-[6.5rem] truncate sm:max-w-[9rem]">{persona.name}</span>
-        <span aria-hidden="true" className="text-muted">
+        <span className="max-w-[4.5rem] truncate sm:max-w-[9rem]">{persona.name}</span>
+        <span aria-hidden="true" className="hidden text-muted sm:inline">
           ▸
         </span>
       </Button>
