@@ -208,7 +208,9 @@ describe('group chats', () => {
     const chatId = await group(socket);
     await send(socket, chatId, 'Breakfast?');
     await waitFor(events, (r) => r.event === 'message.delta' && r.payload.text.includes('oats'));
-    expect((await stop(socket, chatId)).success).toBe(true);
+    // Stop from another device (with Redis: on the other process).
+    const other2 = await open(user.token, other ?? t);
+    expect((await stop(other2, chatId)).success).toBe(true);
     fake.release();
     await roundOver(chatId);
     const rows = await replies(chatId);
