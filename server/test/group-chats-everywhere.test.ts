@@ -179,6 +179,13 @@ describe('group chats everywhere chats work', () => {
       ['assistant', 'Mindful Coach'],
     ]);
 
+    // The credit history names each charge's speaker.
+    const ledger = (await call('GET', '/billing/ledger', user.token)).json() as Array<{
+      amount: number;
+      detail: string;
+    }>;
+    expect(ledger.filter((e) => e.amount < 0).map((e) => e.detail)).toEqual(['Mindful Coach', 'Nutrition Pal']);
+
     const json = (await call('GET', `/users/me/chats/${chatId}/export?format=json`, user.token)).json() as ChatExport;
     expect(json.chat.personas).toEqual([
       { id: PAL, name: 'Nutrition Pal' },
