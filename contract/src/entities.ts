@@ -75,6 +75,8 @@ export const chatSchema = z.object({
   folderId: z.string().nullable().optional(),
   /** A temporary chat (issue #49): only on the device that made it; gone when left or 24 h after its last message. */
   temporary: z.boolean().optional(),
+  /** A group chat (issue #46): its personas in speaking order (`persona` is the first); absent for one persona. */
+  personas: z.array(z.string()).optional(),
 });
 export type Chat = z.infer<typeof chatSchema>;
 
@@ -153,6 +155,8 @@ export const messageSchema = z.object({
   usage: tokenUsageSchema.optional(),
   /** On a reply, for its owner: the tokens of the user's memory its context carried (the receipt). */
   memoryTokens: z.number().int().nonnegative().optional(),
+  /** On a reply in a group chat: the persona that spoke. */
+  personaId: z.string().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -54,14 +54,19 @@ export const shareSummarySchema = z.object({
 export type ShareSummary = z.infer<typeof shareSummarySchema>;
 
 /** A shared message: what the reader sees, without costs, usage or reasoning. */
-export const sharedMessageSchema = messageSchema.pick({
-  id: true,
-  role: true,
-  content: true,
-  parts: true,
-  attachments: true,
-  createdAt: true,
-});
+export const sharedMessageSchema = messageSchema
+  .pick({
+    id: true,
+    role: true,
+    content: true,
+    parts: true,
+    attachments: true,
+    createdAt: true,
+  })
+  .extend({
+    /** In a group chat (issue #46): the persona that wrote the reply. */
+    speaker: z.object({ id: z.string(), name: z.string() }).optional(),
+  });
 export type SharedMessage = z.infer<typeof sharedMessageSchema>;
 
 /** `GET /share/:id`: the snapshot taken at share time (no auth). */

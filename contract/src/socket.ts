@@ -19,7 +19,9 @@ interface ReadyPayload {
 
 export interface ChatUpdatedPayload {
   chatId: string;
-  updatedFields: Partial<Pick<Chat, 'name' | 'isPinned' | 'isArchived' | 'preview' | 'lastMessageAt' | 'folderId'>>;
+  updatedFields: Partial<
+    Pick<Chat, 'name' | 'isPinned' | 'isArchived' | 'preview' | 'lastMessageAt' | 'folderId' | 'personas'>
+  >;
 }
 
 /** Ids sent by the client (chat, persona): short, no control characters. */
@@ -53,6 +55,11 @@ const broadcastSchema = z.discriminatedUnion(
   { error: 'Only chat.renamed and chat.updated can be broadcast.' },
 );
 
+/** A group chat has 2–5 personas (issue #46). */
+export const MIN_GROUP_PERSONAS = 2;
+export const MAX_GROUP_PERSONAS = 5;
+const GROUP_SIZE_MESSAGE = `A group chat has ${MIN_GROUP_PERSONAS} to ${MAX_GROUP_PERSONAS} personas.`;
+
 /** The most files one message may carry (the canvas flow sends an image and its mask). */
 export const MAX_ATTACHMENTS = 4;
 const sendMessageSchema = z.object({
@@ -62,6 +69,8 @@ const sendMessageSchema = z.object({
     .array(clientIdSchema)
     .max(MAX_ATTACHMENTS, `A message can carry at most ${MAX_ATTACHMENTS} files.`)
     .optional(),
+  /** In a group chat: only these personas reply (also named in the text as `@Name`). */
+  to: z.array(clientIdSchema).min(1).max(MAX_GROUP_PERSONAS).optional(),
 });
 /**
  * A draft chat's first message (`/chats/new?persona=…`): the chat is made with it, and when the
@@ -96,11 +105,25 @@ const personaArgument = z
   .min(1, 'Choose a persona to start a chat with.')
   .max(64)
   .refine((v) => hasNoControlChars(v), CONTROL_CHARS_MESSAGE);
-/** createChat: the persona id, or `{ persona, temporary }` (issue #49: a temporary chat). */
+/**
+ * createChat: the persona id, or `{ persona, temporary }` (issue #49: a temporary chat), or
+ * `{ personas }` (issue #46: a group chat of 2–5 different personas, in speaking order).
+ */
 const createChatSchema = z.union([
   personaArgument.transform((persona) => ({ persona, temporary: false })),
   z.strictObject({ persona: personaArgument, temporary: z.boolean().default(false) }),
+  z.strictObject({
+    personas: z
+      .array(clientIdSchema)
+      .min(MIN_GROUP_PERSONAS, GROUP_SIZE_MESSAGE)
+      .max(MAX_GROUP_PERSONAS, GROUP_SIZE_MESSAGE)
+      .refine((ids) => new Set(ids).size === ids.length, 'Choose each persona once.'),
+  }),
 ]);
+/** Group chats: a persona joins the chat (it speaks after the others). */
+const addChatPersonaSchema = z.object({ chatId: clientIdSchema, personaId: clientIdSchema });
+/** Group chats: one persona speaks again without a user message ("Let … speak"). */
+const nextSpeakerSchema = z.object({ chatId: clientIdSchema, personaId: clientIdSchema });
 const deleteChatSchema = chatIdArgument('Name the chat to delete.');
 const generateNameSchema = chatIdArgument('Name the chat to rename.');
 const reloadChatSchema = chatIdArgument('Name the chat to reload.');
@@ -202,6 +225,10 @@ export const sessionClientEvents = {
   retryMessage: clientEvent<{ messageId: string }>()(retryMessageSchema),
   regenerateMessage: clientEvent<{ messageId: string }>()(regenerateMessageSchema),
   editMessage: clientEvent<{ messageId: string }>()(editMessageSchema),
+  /** Group chats: a persona joins; acks the chat's personas. */
+  addChatPersona: clientEvent<{ personas: string[] }>()(addChatPersonaSchema),
+  /** Group chats: one persona speaks again; acks the new reply's id. */
+  nextSpeaker: clientEvent<{ messageId: string }>()(nextSpeakerSchema),
 };
 export type SessionClientEventMap = typeof sessionClientEvents;
 

@@ -13,7 +13,14 @@ export function presentChat(row: ChatRow): Chat {
     isArchived: toBool(row.is_archived),
     ...(row.folder_id ? { folderId: row.folder_id } : {}),
     ...(row.temporary ? { temporary: true } : {}),
+    ...(row.personas ? { personas: personasOf(row) } : {}),
   };
+}
+
+/** The chat's personas in speaking order: a group chat's list, or its one persona. */
+export function personasOf(row: Pick<ChatRow, 'persona_id' | 'personas'>): string[] {
+  const ids = fromJson<string[] | null>(row.personas, null);
+  return ids?.length ? ids : [row.persona_id];
 }
 
 /** Signs file urls (the files feature); urls are signed when shown, so they never go stale. */
@@ -86,6 +93,7 @@ export function presentMessage(row: MessageRow, files?: FileUrls, options: Prese
     ...(options.admin && row.model ? { model: row.model } : {}),
     ...(usage ? { usage } : {}),
     ...(row.memory_tokens != null ? { memoryTokens: row.memory_tokens } : {}),
+    ...(row.persona_id ? { personaId: row.persona_id } : {}),
   };
 }
 

@@ -1,19 +1,28 @@
-import { type Chat, type ChatPatchRequest, type ChatUpdatedPayload, PRO_REQUIRED_MESSAGE } from '@neura/contract';
+import {
+  type Chat,
+  type ChatPatchRequest,
+  type ChatUpdatedPayload,
+  MAX_GROUP_PERSONAS,
+  MIN_GROUP_PERSONAS,
+  PRO_REQUIRED_MESSAGE,
+} from '@neura/contract';
 import type { UserLookup } from '../auth/user.js';
-import { fromBool, type Tx } from '../db/database.js';
+import { fromBool, type Tx, toJson } from '../db/database.js';
 import type { ChatRow } from '../db/schema.js';
 import { isPro } from '../entitlements/pro.js';
-import { AppError } from '../errors.js';
+import { AppError, badRequest } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { PersonaService } from '../personas/service.js';
 import type { FolderRepository } from './folder-repository.js';
 import { FOLDER_NOT_FOUND } from './folder-service.js';
-import { presentChat, previewOf } from './present.js';
+import { personasOf, presentChat, previewOf } from './present.js';
 import type { ChatRepository } from './repository.js';
 
 export const CHAT_NOT_FOUND = 'This chat does not exist or is not yours.';
+const GROUP_SIZE = `A group chat has ${MIN_GROUP_PERSONAS} to ${MAX_GROUP_PERSONAS} personas.`;
+const GROUP_TWICE = 'That persona is already in this chat.';
 /** A temporary chat goes this long after its last message (issue #49). */
 export const TEMPORARY_CHAT_TTL_MS = 24 * 3600_000;
 
@@ -61,6 +70,40 @@ export class ChatService {
    * chat is announced to its own session only: it is never in another device's list.
    */
   async create(userId: string, personaId: string, options: NewChatOptions = {}): Promise<Chat> {
+    const persona = await this.usablePersona(userId, personaId);
+    return this.insert(userId, persona.id, persona.name, null, options);
+  }
+
+  /**
+   * createChat({ personas }): a group chat (issue #46) of 2–5 different personas, each one the
+   * user may chat with (as `create`); its `persona` is the first.
+   */
+  async createGroup(userId: string, personaIds: string[]): Promise<Chat> {
+    if (personaIds.length < MIN_GROUP_PERSONAS || personaIds.length > MAX_GROUP_PERSONAS) throw badRequest(GROUP_SIZE);
+    if (new Set(personaIds).size !== personaIds.length) throw badRequest(GROUP_TWICE);
+    const personas = [];
+    for (const id of personaIds) personas.push(await this.usablePersona(userId, id));
+    const [first] = personas;
+    if (!first) throw badRequest(GROUP_SIZE);
+    return this.insert(userId, first.id, personas.map((p) => p.name).join(', '), toJson(personaIds));
+  }
+
+  /** A persona joins the user's chat (it speaks after the others); every session hears of it. */
+  async addPersona(userId: string, chatId: string, personaId: string): Promise<string[]> {
+    const row = await this.ownedRow(userId, chatId);
+    const current = personasOf(row);
+    if (current.includes(personaId)) throw new AppError('conflict', GROUP_TWICE);
+    if (current.length >= MAX_GROUP_PERSONAS) throw badRequest(GROUP_SIZE);
+    await this.usablePersona(userId, personaId);
+    const personas = [...current, personaId];
+    if (!(await this.chats.updateOwned(userId, chatId, { personas: toJson(personas) })))
+      throw new AppError('not-found', CHAT_NOT_FOUND);
+    await this.events.emit('chat.updated', { userId, chatId, updatedFields: { personas } });
+    return personas;
+  }
+
+  /** A persona the user may chat with: published or theirs to use, Pro-only ones for Pro users. */
+  private async usablePersona(userId: string, personaId: string) {
     const persona = await this.personas.usableBy(personaId, userId);
     if (persona.requiresPro) {
       const user = await this.users.findById(userId);
@@ -68,12 +111,22 @@ export class ChatService {
         throw new AppError('pro:required', PRO_REQUIRED_MESSAGE);
       }
     }
+    return persona;
+  }
+
+  private async insert(
+    userId: string,
+    personaId: string,
+    name: string,
+    personas: string | null,
+    options: NewChatOptions = {},
+  ): Promise<Chat> {
     const now = nowIso();
     const row = {
       id: newId(),
       user_id: userId,
-      persona_id: persona.id,
-      name: persona.name,
+      persona_id: personaId,
+      name,
       last_message_at: null,
       preview: null,
       is_pinned: 0,
@@ -82,6 +135,7 @@ export class ChatService {
       updated_at: now,
       folder_id: null,
       temporary: fromBool(options.temporary === true),
+      personas,
     };
     await this.chats.insert(row);
     const chat = presentChat(row);
@@ -98,7 +152,14 @@ export class ChatService {
   async insertForkIn(
     trx: Tx,
     userId: string,
-    fork: { id: string; personaId: string; name: string; preview: string; lastMessageAt: string | null },
+    fork: {
+      id: string;
+      personaId: string;
+      personas: string | null;
+      name: string;
+      preview: string;
+      lastMessageAt: string | null;
+    },
   ): Promise<Chat> {
     const now = nowIso();
     const row = {
@@ -112,6 +173,7 @@ export class ChatService {
       is_archived: 0,
       folder_id: null,
       temporary: 0,
+      personas: fork.personas,
       created_at: now,
       updated_at: now,
     };

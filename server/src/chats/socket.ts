@@ -18,8 +18,16 @@ export const sessionReady =
 export const chatSocketHandlers =
   (chats: ChatService): SessionHandler =>
   (socket) => {
-    sessionKit.on(socket, 'createChat', async ({ persona, temporary }, { userId }) => ({
-      id: (await chats.create(userId, persona, { temporary, socketId: socket.id })).id,
+    sessionKit.on(socket, 'createChat', async (request, { userId }) => ({
+      id: ('personas' in request
+        ? await chats.createGroup(userId, request.personas)
+        : await chats.create(userId, request.persona, { temporary: request.temporary, socketId: socket.id })
+      ).id,
+    }));
+
+    // Group chats: a persona joins the chat.
+    sessionKit.on(socket, 'addChatPersona', async ({ chatId, personaId }, { userId }) => ({
+      personas: await chats.addPersona(userId, chatId, personaId),
     }));
 
     sessionKit.on(socket, 'deleteChat', async (chatId, { userId }) => {

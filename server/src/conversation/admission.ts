@@ -12,6 +12,7 @@ import { assertCustomPersonaUsable } from '../personas/custom.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { ReplyRegistry } from '../replies/registry.js';
 import type { MessageRepository } from './repository.js';
+import type { RoundRepository } from './round-repository.js';
 import { conversationTexts as t } from './texts.js';
 
 /** What the admission checks read: the chat's owner, the sender, the persona, the chat's messages, the model. */
@@ -22,6 +23,7 @@ export interface AdmissionDeps {
   messages: Pick<MessageRepository, 'findById' | 'chatState' | 'hasStreamingReply' | 'latestInChat'>;
   llm: Pick<LlmRegistry, 'getLanguageModel'>;
   files?: Pick<FileService, 'forMessage'>;
+  rounds?: Pick<RoundRepository, 'hasOpen'>;
 }
 
 /** The message actions that make a new reply version. */
@@ -60,13 +62,43 @@ export class Admission {
   async send(
     userId: string,
     input: { chatId: string; attachments?: string[] },
-  ): Promise<{ user: User; persona: PersonaRow; attachments: StoredAttachment[]; temporary: boolean }> {
+  ): Promise<{
+    user: User;
+    chat: ChatRow;
+    persona: PersonaRow | undefined;
+    attachments: StoredAttachment[];
+    temporary: boolean;
+  }> {
     await this.enter();
     const chat = await this.deps.chats.ownedRow(userId, input.chatId);
-    const { user, persona } = await this.sender(userId, chat);
+    // A group chat (issue #46): its speakers are checked by `speakers` once they are known.
+    const { user, persona } = chat.personas
+      ? { user: await this.signedIn(userId), persona: undefined }
+      : await this.sender(userId, chat);
     // Every attachment must be the sender's file (another user's id answers like an unknown one).
     const attachments = input.attachments?.length ? await this.attachmentsOf(userId, input.attachments) : [];
-    return { user, persona, attachments, temporary: chat.temporary === 1 };
+    return { user, chat, persona, attachments, temporary: chat.temporary === 1 };
+  }
+
+  /** nextSpeaker (issue #46), before the chat is reserved: the chat owned and the sender signed in. */
+  async turn(userId: string, chatId: string): Promise<{ user: User; chat: ChatRow }> {
+    await this.enter();
+    const chat = await this.deps.chats.ownedRow(userId, chatId);
+    return { user: await this.signedIn(userId), chat };
+  }
+
+  /** A group chat's personas in speaking order (one whose row is gone left out). */
+  async members(ids: readonly string[]): Promise<PersonaRow[]> {
+    const rows = await Promise.all(ids.map((id) => this.deps.personas.findById(id)));
+    return rows.filter((row): row is PersonaRow => row !== undefined);
+  }
+
+  /** Why `user` may not have a reply of this persona now (see `sender`); undefined when they may. */
+  usable(persona: PersonaRow, userId: string, user: User): AppError | undefined {
+    const closed = this.closedFor(persona, userId);
+    if (closed) return closed;
+    if (persona.requires_pro === 1 && !isPro(user)) return new AppError('pro:required', t.proRequired);
+    return undefined;
   }
 
   /**
@@ -87,14 +119,19 @@ export class Admission {
   async action(
     userId: string,
     input: { chatId: string; messageId: string },
-  ): Promise<{ target: MessageRow; user: User; persona: PersonaRow; temporary: boolean }> {
+  ): Promise<{ target: MessageRow; user: User; persona: PersonaRow; chat: ChatRow; temporary: boolean }> {
     await this.enter();
     const { chatId } = input;
     const chat = await this.deps.chats.ownedRow(userId, chatId);
     const target = await this.deps.messages.findById(input.messageId);
     if (!target || target.chat_id !== chatId) throw notFound(t.messageGone);
-    const { user, persona } = await this.sender(userId, chat);
-    return { target, user, persona, temporary: chat.temporary === 1 };
+    const temporary = chat.temporary === 1;
+    if (!chat.personas) return { target, chat, temporary, ...(await this.sender(userId, chat)) };
+    // A group chat (issue #46): a reply is written again by the persona that wrote it; an edited
+    // message would need a whole round, so a new message is sent instead.
+    if (target.role !== 'assistant') throw new AppError('conflict', t.groupEdit);
+    const { user, persona } = await this.sender(userId, { ...chat, persona_id: target.persona_id ?? chat.persona_id });
+    return { target, user, persona, chat, temporary };
   }
 
   /**
@@ -111,6 +148,8 @@ export class Admission {
     const { messages } = this.deps;
     return this.reserve(chatId, async () => {
       if (await messages.hasStreamingReply(chatId)) throw new AppError('conflict', t.busy);
+      // A group's round open in another process (between two of its replies).
+      if (await this.deps.rounds?.hasOpen(chatId)) throw new AppError('conflict', t.busy);
       let replyTo: string;
       if (action === 'edit') {
         const lastUser = await messages.latestInChat(chatId, 'user');
@@ -166,6 +205,12 @@ export class Admission {
   private async enter(): Promise<void> {
     await this.setups.enter();
     if (this.closing()) throw new AppError('llm:interrupted', t.restarting);
+  }
+
+  private async signedIn(userId: string): Promise<User> {
+    const user = await this.deps.users.findById(userId);
+    if (!user) throw new AppError('auth:invalid-token', 'Your session has expired. Please sign in again.');
+    return user;
   }
 
   /** The signed-in sender and the chat's persona (Pro-only personas for Pro users; custom ones as personas/custom.ts says). */

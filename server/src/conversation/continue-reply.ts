@@ -8,7 +8,7 @@ export interface ContinueDeps {
   chats: Pick<ChatService, 'ownedRow'>;
   messages: Pick<MessageRepository, 'findById' | 'latestInChat'>;
   /** ConversationService.send: checks Pro, one reply per chat, charges, persists and streams. */
-  send: (userId: string, input: { chatId: string; text: string }) => Promise<{ messageId: string }>;
+  send: (userId: string, input: { chatId: string; text: string; to?: string[] }) => Promise<{ messageId: string }>;
 }
 
 /**
@@ -30,5 +30,7 @@ export async function continueReply(
     throw new AppError('conflict', t.notCutShort);
   const last = await deps.messages.latestInChat(chatId);
   if (last?.id !== target.id || target.superseded) throw new AppError('conflict', t.notLastCutShort);
-  return deps.send(userId, { chatId, text: t.continuePrompt });
+  // In a group chat (issue #46) only the persona cut short carries on.
+  const to = target.persona_id ? { to: [target.persona_id] } : {};
+  return deps.send(userId, { chatId, text: t.continuePrompt, ...to });
 }

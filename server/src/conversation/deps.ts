@@ -14,6 +14,7 @@ import type { Realtime } from '../realtime/realtime.js';
 import type { OpenReplyStream } from '../realtime/reply-stream.js';
 import type { SkillRegistry } from '../skills/registry.js';
 import type { MessageRepository } from './repository.js';
+import type { RoundRepository } from './round-repository.js';
 
 /** What the conversation feature is built from (conversation/module.ts composes it). */
 export interface ConversationDeps {
@@ -25,6 +26,8 @@ export interface ConversationDeps {
   /** News (`message.created`, …) goes out on the bus after its commit; realtime/ sends it to the user's room. */
   events: EventBus;
   messages: MessageRepository;
+  /** Group chats' rounds (their credit holds). */
+  rounds: RoundRepository;
   personas: PersonaRepository;
   users: UserLookup;
   credits: CreditService;

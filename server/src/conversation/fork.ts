@@ -45,6 +45,8 @@ export async function forkChat(
   messageId: string,
 ): Promise<{ id: string }> {
   const source = await d.chats.ownedRow(userId, chatId);
+  // A temporary chat leaves no trace (issue #49): a fork would outlive it.
+  if (source.temporary === 1) throw new AppError('conflict', t.forkTemporary);
   const target = await d.messages.findById(messageId);
   if (!target || target.chat_id !== source.id) {
     throw new AppError('not-found', t.messageGone);
@@ -71,6 +73,8 @@ export async function forkChat(
       await d.chats.insertForkIn(trx, userId, {
         id: forkId,
         personaId: source.persona_id,
+        // A group chat's fork is a group chat of the same personas (issue #46).
+        personas: source.personas,
         name: forkName(source.name),
         preview: last?.content ?? '',
         lastMessageAt: last?.created_at ?? null,

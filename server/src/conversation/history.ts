@@ -34,7 +34,7 @@ export async function historyPage(
   // A reply streaming in this process: show its text so far (a tab opened mid-reply).
   const live = replies.live(chatId);
   return rows.reverse().map((row) => {
-    const ids = row.reply_to ? versions.get(row.reply_to) : undefined;
+    const ids = row.reply_to ? versions.get(versionKey(row)) : undefined;
     const message = { ...presentMessage(row, deps.files, { admin }), ...(ids ? { versions: ids } : {}) };
     if (!live || live.messageId !== row.id || row.status !== 'streaming') return message;
     return {
@@ -46,15 +46,19 @@ export async function historyPage(
   });
 }
 
+/** Replies of one persona to one user message are versions of one answer (a group's personas each answer). */
+const versionKey = (row: Pick<MessageRow, 'reply_to' | 'persona_id'>) =>
+  `${row.reply_to ?? ''}|${row.persona_id ?? ''}`;
+
 /** The reply versions of each answered user message among `rows` (ids, oldest first). */
 async function versionsOf(messages: MessageRepository, rows: MessageRow[]): Promise<Map<string, string[]>> {
   const replyTo = [...new Set(rows.flatMap((row) => (row.role === 'assistant' && row.reply_to ? [row.reply_to] : [])))];
   const map = new Map<string, string[]>();
   for (const row of await messages.listVersions(replyTo)) {
     if (!row.reply_to) continue;
-    const ids = map.get(row.reply_to) ?? [];
+    const ids = map.get(versionKey(row)) ?? [];
     ids.push(row.id);
-    map.set(row.reply_to, ids);
+    map.set(versionKey(row), ids);
   }
   return map;
 }

@@ -17,6 +17,7 @@ import type { Realtime } from '../realtime/realtime.js';
 import { replyStreams } from '../realtime/reply-stream.js';
 import type { SkillRegistry } from '../skills/registry.js';
 import { MessageRepository } from './repository.js';
+import { RoundRepository } from './round-repository.js';
 import { conversationRoutes } from './routes.js';
 import { ConversationService } from './service.js';
 import { conversationSocket } from './socket.js';
@@ -51,6 +52,7 @@ export function createConversationModule(deps: ConversationModuleDeps) {
     log: deps.log,
     events: deps.events,
     messages,
+    rounds: new RoundRepository(deps.db),
     personas: deps.personaRepository,
     users: deps.users,
     credits: deps.credits,

@@ -14,6 +14,7 @@ import type { Reply, ReplyEnd } from '../replies/reply.js';
 import type { Settlement, SettleNews } from '../replies/settle.js';
 import { historyForModel } from './attachment-context.js';
 import { DeltaBatcher } from './delta-batcher.js';
+import { type GroupView, labelForGroup } from './group-context.js';
 import { presentMessage } from './present.js';
 import type { MessageRepository } from './repository.js';
 import { conversationTexts } from './texts.js';
@@ -55,7 +56,15 @@ export interface ReplyDeps {
 export async function runReply(
   deps: ReplyDeps,
   reply: Reply,
-  input: { model: LanguageModel; systemPrompt: string; tools?: ToolSet; modelId?: string; memory?: MemoryForReply },
+  input: {
+    model: LanguageModel;
+    systemPrompt: string;
+    tools?: ToolSet;
+    modelId?: string;
+    memory?: MemoryForReply;
+    /** In a group chat: the replying persona's view (every message labelled with its speaker). */
+    group?: GroupView;
+  },
 ): Promise<ReplyResult> {
   const { messages, log } = deps;
   const { chatId, messageId, userId } = reply;
@@ -86,10 +95,11 @@ export async function runReply(
   });
 
   try {
-    const rows = (await messages.listRecentForContext(chatId, CONTEXT_MESSAGES)).reverse();
+    const recentRows = (await messages.listRecentForContext(chatId, CONTEXT_MESSAGES)).reverse();
+    const rows = input.group ? labelForGroup(recentRows, input.group) : recentRows;
     const history = await historyForModel(rows, userId, deps.files);
     // Memory (memory/): its section joins the system prompt (and its token count), its tools the skills.
-    const recent = rows.filter((row) => row.role === 'user').slice(-3);
+    const recent = recentRows.filter((row) => row.role === 'user').slice(-3);
     const memory = await input.memory?.(
       recent.map((row) => row.content),
       (note) => parts.note(note),

@@ -6,10 +6,11 @@ import { failpoint } from '../lib/failpoints.js';
 import { nowIso } from '../lib/time.js';
 import type { ResolvedModel } from '../llm/registry.js';
 import type { ReplyRegistry } from '../replies/registry.js';
-import { Reply } from '../replies/reply.js';
+import { Reply, type ReplyEnd } from '../replies/reply.js';
 import { type Settlement, type SettleNews, settleReply } from '../replies/settle.js';
 import type { ChatNamer } from './chat-namer.js';
 import type { ConversationDeps } from './deps.js';
+import { type GroupView, groupNote } from './group-context.js';
 import { presentMessage } from './present.js';
 import { runReply } from './reply-engine.js';
 
@@ -19,6 +20,8 @@ export interface ReplyOptions {
   admin?: boolean;
   locale?: Locale | null;
   temporary?: boolean;
+  /** In a group chat: how this persona sees it (issue #46). */
+  group?: GroupView;
 }
 
 /**
@@ -36,27 +39,38 @@ export class ReplyRunner {
     private readonly unfinished: (messageId: string, reply: Reply) => void,
   ) {}
 
-  /** Registers the reply as this chat's active one and streams it in the background. */
+  /**
+   * Registers the reply as this chat's active one and streams it in the background; the promise
+   * (tracked for shutdown) settles once it has ended, with how it ended (undefined: not settled).
+   */
   start(
     userId: string,
     shell: MessageRow,
     persona: PersonaRow,
     resolved: ResolvedModel,
     options: ReplyOptions = {},
-  ): void {
-    const { firstText, admin = false, locale = null, temporary = false } = options;
+  ): Promise<ReplyEnd | undefined> {
+    const { firstText, admin = false, locale = null, temporary = false, group } = options;
     failpoint('reply.admitted');
     const reply = new Reply(shell.chat_id, userId, shell.id, admin, locale);
     this.replies.register(reply);
     if (this.closing()) reply.stop('shutdown');
     const skills = fromJson<string[]>(persona.included_skills, []);
-    this.replies.track(
+    // In a group, the persona is told who it is among the others.
+    const instructions = persona.system_prompt + (group ? groupNote(group) : '');
+    return this.replies.track(
       this.reply(
         reply,
         resolved,
         // The model is told the user's language (issue #43).
-        { systemPrompt: withLanguage(persona.system_prompt, locale), skills, personaId: persona.id, temporary },
+        {
+          systemPrompt: withLanguage(instructions, locale),
+          skills,
+          personaId: persona.id,
+          temporary,
+        },
         firstText,
+        group,
       ),
     );
   }
@@ -79,7 +93,8 @@ export class ReplyRunner {
     resolved: ResolvedModel,
     persona: { systemPrompt: string; skills: string[]; personaId: string; temporary: boolean },
     firstText?: string,
-  ) {
+    group?: GroupView,
+  ): Promise<ReplyEnd | undefined> {
     const { chatId, userId } = reply;
     let outcome: Awaited<ReturnType<typeof runReply>> | undefined;
     try {
@@ -99,6 +114,7 @@ export class ReplyRunner {
         tools,
         // A temporary chat neither reads nor writes memory (issue #49).
         memory: this.deps.memory?.({ userId, chatId, personaId: persona.personaId, temporary: persona.temporary }),
+        ...(group ? { group } : {}),
       });
       // The chat is free as soon as the reply has ended (its message.done / message.error is out):
       // a send right after it must not meet "busy" while the chat's preview is written.
@@ -116,6 +132,7 @@ export class ReplyRunner {
         .nameFirstExchange(userId, chatId, { user: firstText, assistant: outcome.content }, resolved)
         .catch((error) => this.deps.log.warn({ err: error, chatId }, 'chat naming failed'));
     }
+    return outcome?.status;
   }
 
   private touch(userId: string, chatId: string, text: string, at: string): Promise<void> {

@@ -56,14 +56,18 @@ export async function storeVersion(
     attachments: null,
     reply_to: replyTo,
     superseded: 0,
+    // In a group chat (issue #46): the persona whose reply this is a version of.
+    persona_id: target.role === 'assistant' ? target.persona_id : null,
   };
   await inTransaction(deps.db, async (trx) => {
     if (persona.cost > 0) await deps.credits.chargeInTransaction(trx, userId, persona.cost, shell.id);
     const kept = text !== undefined ? await messages.keepPromptOfReplies(replyTo, target.content, trx) : [];
     if (text !== undefined) await messages.editUserMessage(replyTo, text, now, trx);
-    await messages.supersedeReplies(replyTo, trx);
+    await messages.supersedeReplies(replyTo, trx, shell.persona_id);
     await messages.insert(shell, trx);
-    const versions = (await messages.listVersions([replyTo], trx)).map((row) => row.id);
+    const versions = (await messages.listVersions([replyTo], trx))
+      .filter((row) => row.persona_id === shell.persona_id)
+      .map((row) => row.id);
     const announce = (message: Message) =>
       deps.events.emitAfterCommit(trx, 'message.updated', { userId, chatId, message });
     if (text !== undefined) {

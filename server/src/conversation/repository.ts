@@ -24,6 +24,7 @@ export const NO_OUTCOME = {
   cached_input_tokens: null,
   memory_tokens: null,
   prompt: null,
+  persona_id: null,
 } as const;
 
 /** The only reader and writer of the `messages` table (chats are the chats feature's). */
@@ -140,11 +141,11 @@ export class MessageRepository {
   listRecentForContext(
     chatId: string,
     limit: number,
-  ): Promise<Pick<MessageRow, 'id' | 'role' | 'content' | 'parts' | 'attachments'>[]> {
+  ): Promise<Pick<MessageRow, 'id' | 'role' | 'content' | 'parts' | 'attachments' | 'persona_id'>[]> {
     return (
       this.db
         .selectFrom('messages')
-        .select(['id', 'role', 'content', 'parts', 'attachments'])
+        .select(['id', 'role', 'content', 'parts', 'attachments', 'persona_id'])
         .where('chat_id', '=', chatId)
         .where('status', 'in', ['complete', 'stopped'])
         // A reply replaced by a newer version (regenerate, retry, edit) stays out of the context.
@@ -162,15 +163,19 @@ export class MessageRepository {
     return query.orderBy('id', 'desc').limit(1).executeTakeFirst();
   }
 
-  /** Marks every current reply to a user message as replaced by a newer version. */
-  async supersedeReplies(replyTo: string, trx: Executor = this.db): Promise<void> {
-    await trx
+  /**
+   * Marks every current reply to a user message as replaced by a newer version; in a group chat
+   * only the replies of `personaId` (the others' answers stay).
+   */
+  async supersedeReplies(replyTo: string, trx: Executor = this.db, personaId: string | null = null): Promise<void> {
+    let query = trx
       .updateTable('messages')
       .set({ superseded: 1 })
       .where('reply_to', '=', replyTo)
       .where('role', '=', 'assistant')
-      .where('superseded', '=', 0)
-      .execute();
+      .where('superseded', '=', 0);
+    if (personaId !== null) query = query.where('persona_id', '=', personaId);
+    await query.execute();
   }
 
   /** Before an edit: the replies to `replyTo` keep the text they answered (only those with none yet). */
@@ -197,11 +202,14 @@ export class MessageRepository {
   }
 
   /** The reply versions answering each of the given user messages, oldest first. */
-  listVersions(replyTo: string[], trx: Executor = this.db): Promise<Pick<MessageRow, 'id' | 'reply_to'>[]> {
+  listVersions(
+    replyTo: string[],
+    trx: Executor = this.db,
+  ): Promise<Pick<MessageRow, 'id' | 'reply_to' | 'persona_id'>[]> {
     if (replyTo.length === 0) return Promise.resolve([]);
     return trx
       .selectFrom('messages')
-      .select(['id', 'reply_to'])
+      .select(['id', 'reply_to', 'persona_id'])
       .where('reply_to', 'in', replyTo)
       .where('role', '=', 'assistant')
       .orderBy('id', 'asc')

@@ -6,11 +6,15 @@ import { parseStopMessage, STOP_MESSAGE_EVENT, type StopMessage } from '../repli
 import { Admission, messageText, type VersionAction } from './admission.js';
 import { ChatNamer } from './chat-namer.js';
 import type { ConversationDeps } from './deps.js';
+import { GroupRounds } from './group-round.js';
 import { historyPage } from './history.js';
 import { ReplyRecovery } from './recovery.js';
 import { ReplyRunner } from './reply-runner.js';
 import { storeVersion } from './reply-versions.js';
 import { answerWithoutModel, sendRows, storeSend } from './sending.js';
+
+/** An open round untouched this long, with no reply streaming in its chat, is released by the sweep. */
+const ROUND_STALE_MS = 10 * 60_000;
 
 /** How many messages `reloadChat` sends back (the newest page). */
 export const RELOAD_PAGE_SIZE = 50;
@@ -30,6 +34,8 @@ export class ConversationService {
   private readonly runner: ReplyRunner;
   /** The checks before a reply may start (including the setups' one-per-turn gate). */
   private readonly admission: Admission;
+  /** Group chats' rounds (issue #46). */
+  private readonly groups: GroupRounds;
 
   constructor(private readonly deps: ConversationDeps) {
     this.namer = new ChatNamer(deps, this.shutdownController.signal);
@@ -45,6 +51,7 @@ export class ConversationService {
       this.replies,
     );
     this.admission = new Admission(deps, this.replies, () => this.closing);
+    this.groups = new GroupRounds(deps, deps.rounds, this.replies, this.runner, this.admission, () => this.closing);
   }
 
   private ownedChat(userId: string, chatId: string): Promise<ChatRow> {
@@ -70,11 +77,13 @@ export class ConversationService {
   /** sendMessage: answers the user's message id; the reply streams to the user's room. */
   async send(
     userId: string,
-    input: { chatId: string; text: string; attachments?: string[] },
+    input: { chatId: string; text: string; attachments?: string[]; to?: string[] },
   ): Promise<{ messageId: string }> {
     const { chatId } = input;
     const text = messageText(input.text);
-    const { user, persona, attachments, temporary } = await this.admission.send(userId, input);
+    const { user, chat, persona, attachments, temporary } = await this.admission.send(userId, input);
+    // A group chat: a round of its personas (issue #46).
+    if (!persona) return this.groups.send({ chat, user, text, attachments, ...(input.to ? { to: input.to } : {}) });
     await this.admission.step();
     const { isFirst, resolved } = await this.admission.reserveSend(chatId, persona);
     try {
@@ -86,7 +95,7 @@ export class ConversationService {
       }
       await storeSend(this.deps, rows, attachments, persona);
       await this.admission.step();
-      this.runner.start(userId, rows.shell, persona, resolved, {
+      void this.runner.start(userId, rows.shell, persona, resolved, {
         firstText: isFirst ? text : undefined,
         admin: user.role === 'admin',
         locale: user.locale,
@@ -130,22 +139,30 @@ export class ConversationService {
     text?: string,
   ): Promise<{ messageId: string }> {
     const { chatId } = input;
-    const { target, user, persona, temporary } = await this.admission.action(userId, input);
+    const { target, user, persona, chat, temporary } = await this.admission.action(userId, input);
     const { replyTo, resolved } = await this.admission.reserveAction(chatId, target, persona, action);
     try {
       await this.admission.step();
+      // A group's reply is written again by its persona, seeing the group as it did (issue #46).
+      const group = chat.personas ? await this.groups.viewOf(chat, persona.id) : undefined;
       const shell = await storeVersion(this.deps, userId, chatId, { target, persona, replyTo, text });
       await this.admission.step();
-      this.runner.start(userId, shell, persona, resolved, {
+      void this.runner.start(userId, shell, persona, resolved, {
         admin: user.role === 'admin',
         locale: user.locale,
         temporary,
+        ...(group ? { group } : {}),
       });
       return { messageId: shell.id };
     } catch (error) {
       this.replies.unreserve(chatId);
       throw error;
     }
+  }
+
+  /** nextSpeaker (issue #46): one persona of the chat speaks again, without a user message. */
+  nextSpeaker(userId: string, input: { chatId: string; personaId: string }): Promise<{ messageId: string }> {
+    return this.groups.nextSpeaker(userId, input);
   }
 
   /** The chat-title limits and token records (ChatNamer). */
@@ -201,8 +218,11 @@ export class ConversationService {
   }
 
   /** Replies left `streaming` by a process that died, or whose end could not be stored: see ReplyRecovery. */
-  recoverInterrupted(now = Date.now(), periodic = false): Promise<number> {
-    return this.recovery.recoverInterrupted(now, periodic);
+  async recoverInterrupted(now = Date.now(), periodic = false): Promise<number> {
+    const settled = await this.recovery.recoverInterrupted(now, periodic);
+    // Rounds of group chats left open (their process died): what they held goes back.
+    await this.groups.sweep(new Date(now - ROUND_STALE_MS).toISOString());
+    return settled;
   }
 
   /** Graceful shutdown: stop every reply; each fails and is refunded (`llm:interrupted`), as after a crash. */

@@ -25,6 +25,9 @@ export const conversationSocket =
     sessionKit.on(socket, 'regenerateMessage', (input, { userId }) => conversation.regenerate(userId, input));
     sessionKit.on(socket, 'editMessage', (input, { userId }) => conversation.edit(userId, input));
 
+    // Group chats: one persona speaks again ("Let … speak").
+    sessionKit.on(socket, 'nextSpeaker', (input, { userId }) => conversation.nextSpeaker(userId, input));
+
     sessionKit.on(socket, 'stopMessage', async ({ chatId }, { userId }) => {
       await conversation.stop(userId, chatId);
       return { success: true as const };

@@ -19,6 +19,7 @@ export const conversationTexts = {
     'The model’s content filter withheld this reply. Your credits for this message were refunded. Try rephrasing your message.',
   emptyReply: 'The model sent an empty reply. Your credits for this message were refunded.',
   messageGone: 'That message was not found in this chat.',
+  forkTemporary: 'A temporary chat cannot be forked: it leaves no trace.',
   notLastReply: 'Only the latest reply of a chat can be retried or regenerated.',
   notFailed: 'Only a reply that could not be completed can be retried. Regenerate it instead.',
   notLastUserMessage: 'Only your latest message in a chat can be edited.',
@@ -28,6 +29,9 @@ export const conversationTexts = {
   notLastCutShort: 'Only the latest reply of a chat can be continued.',
   noModelForAction: 'No AI model is configured on this server, so there is no reply to write again.',
   noAttachments: 'This server does not take attachments.',
+  /** Group chats (issue #46). */
+  notInGroup: 'That persona is not in this chat.',
+  groupEdit: 'Messages in a group chat cannot be edited. Send a new message instead.',
   toolStopped: 'Stopped before it finished.',
   interrupted: 'The server restarted before the reply was finished. Your credits for this message were refunded.',
   noModel:

@@ -102,7 +102,10 @@ export class CreditRepository {
     const rows = await trx
       .selectFrom('messages')
       .innerJoin('chats', 'chats.id', 'messages.chat_id')
-      .innerJoin('personas', 'personas.id', 'chats.persona_id')
+      // A group chat's reply (issue #46) is its speaker's.
+      .innerJoin('personas', (join) =>
+        join.on((eb) => eb('personas.id', '=', eb.fn.coalesce('messages.persona_id', 'chats.persona_id'))),
+      )
       .select(['messages.id as id', 'personas.name as name'])
       .where('messages.id', 'in', messageIds)
       .execute();

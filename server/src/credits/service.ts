@@ -89,6 +89,38 @@ export class CreditService {
     return balance;
   }
 
+  /**
+   * Group chats (issue #46): holds `amount` of the balance for a round inside the caller's
+   * transaction, all or nothing (`credits:insufficient` when the balance does not cover it). The
+   * hold writes no ledger row: each reply's charge is written from it as the reply starts
+   * (`chargeHeldInTransaction`) and what is left goes back with `releaseHoldInTransaction`. The
+   * caller keeps the hold's record (the round) and releases it once.
+   */
+  async holdInTransaction(trx: Tx, userId: string, amount: number): Promise<number> {
+    const balance = await this.credits.debitIfCovered(userId, amount, trx);
+    if (balance === undefined) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
+    this.announce(trx, userId, balance);
+    return balance;
+  }
+
+  /** A reply's charge paid from its round's hold: the ledger row `charge:<messageId>`, the balance unchanged. */
+  async chargeHeldInTransaction(trx: Tx, userId: string, amount: number, messageId: string): Promise<void> {
+    const written = await this.credits.addLedgerRow(
+      { userId, amount: -amount, reason: 'message', idempotencyKey: chargeKey(messageId) },
+      trx,
+    );
+    if (!written) throw new AppError('conflict', 'This message was already charged.');
+    this.onLedger?.(-amount, 'message');
+  }
+
+  /** Gives back what a round held and did not charge (the caller's claim on the round makes it once). */
+  async releaseHoldInTransaction(trx: Tx, userId: string, amount: number): Promise<number | undefined> {
+    if (amount <= 0) return undefined;
+    const balance = await this.credits.adjust(userId, amount, trx);
+    this.announce(trx, userId, balance);
+    return balance;
+  }
+
   /** Charges in its own transaction (announced once committed). */
   charge(userId: string, amount: number, messageId: string): Promise<number> {
     return inTransaction(this.db, (trx) => this.chargeInTransaction(trx, userId, amount, messageId));

@@ -18,6 +18,7 @@ import type {
 } from './schema/billing.js';
 import type {
   ChatFoldersTable,
+  ChatRoundsTable,
   ChatSharesTable,
   ChatsTable,
   DataArchivesTable,
@@ -38,7 +39,7 @@ import type {
 import type { AuthChallengesTable, BackupCodesTable, PasskeysTable, TwoFactorTable } from './schema/security.js';
 
 export type { UserRole } from './schema/accounts.js';
-export type { MessagesTable, ModelUsageTable } from './schema/chats.js';
+export type { ChatRoundsTable, MessagesTable, ModelUsageTable } from './schema/chats.js';
 export type { FeedbackTable } from './schema/operations.js';
 
 /**
@@ -83,6 +84,7 @@ export interface Database {
   passkeys: PasskeysTable;
   auth_challenges: AuthChallengesTable;
   chat_folders: ChatFoldersTable;
+  chat_rounds: ChatRoundsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

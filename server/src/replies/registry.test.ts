@@ -45,4 +45,26 @@ describe('ReplyRegistry', () => {
     registry.register(a);
     expect(a.stopReason).toBe('shutdown');
   });
+
+  it('should hold a group round’s chat between its replies, and end the round on a Stop', () => {
+    const registry = new ReplyRegistry();
+    const hold = registry.reserveRound('chat', 'busy');
+    const first = new Reply('chat', 'user', 'one');
+    registry.register(first);
+    registry.release(first);
+    // Between two replies of the round: still held, nothing else starts.
+    expect(() => registry.reserve('chat', 'busy')).toThrow('busy');
+    expect(() => registry.reserveRound('chat', 'busy')).toThrow('busy');
+    registry.unreserve('chat');
+    expect(registry.has('chat')).toBe(true);
+    const second = new Reply('chat', 'user', 'two');
+    registry.register(second);
+    expect(registry.stop('chat', 'stop')).toBe(true);
+    expect(second.stopReason).toBe('stop');
+    expect(hold.stop).toBe('stop');
+    registry.release(second);
+    registry.endRound('chat');
+    expect(registry.has('chat')).toBe(false);
+    expect(registry.holdOf('chat')).toBeUndefined();
+  });
 });

@@ -8,11 +8,21 @@ interface Pending {
 }
 
 /**
+ * A group chat's round (issue #46): it holds its chat from its admission to its last reply, so no
+ * other send or round starts between two of its replies; a Stop marks it (no further reply starts).
+ */
+export interface RoundHold extends Pending {
+  readonly round: true;
+}
+
+/**
  * The replies being generated in this process, one per chat (pending while a send is set up),
  * and the background tasks that stream them (awaited on shutdown).
  */
 export class ReplyRegistry {
   private readonly active = new Map<string, Reply | Pending>();
+  /** The rounds holding their chats (each also the chat's entry in `active` between two replies). */
+  private readonly rounds = new Map<string, RoundHold>();
   private readonly tasks = new Set<Promise<unknown>>();
 
   /** Reserves the chat for a send being set up (no await between the check and the set); busy otherwise. */
@@ -21,10 +31,32 @@ export class ReplyRegistry {
     this.active.set(chatId, {});
   }
 
+  /** Reserves the chat for a whole round (as `reserve`); the chat stays held until `endRound`. */
+  reserveRound(chatId: string, busyMessage: string): RoundHold {
+    if (this.active.has(chatId)) throw new AppError('conflict', busyMessage);
+    const hold: RoundHold = { round: true };
+    this.active.set(chatId, hold);
+    this.rounds.set(chatId, hold);
+    return hold;
+  }
+
+  /** The round holding the chat here, if one does (its `stop` says a Stop came). */
+  holdOf(chatId: string): RoundHold | undefined {
+    return this.rounds.get(chatId);
+  }
+
+  /** The round is over: its chat is free (unless a reply of it is still registered). */
+  endRound(chatId: string): void {
+    const hold = this.rounds.get(chatId);
+    if (!hold) return;
+    this.rounds.delete(chatId);
+    if (this.active.get(chatId) === hold) this.active.delete(chatId);
+  }
+
   /** Frees a reservation that did not become a reply (a failed setup, or no model). */
   unreserve(chatId: string): void {
     const entry = this.active.get(chatId);
-    if (entry !== undefined && !isReply(entry)) this.active.delete(chatId);
+    if (entry !== undefined && !isReply(entry) && !this.rounds.has(chatId)) this.active.delete(chatId);
   }
 
   /** The reply now streaming in the chat; a Stop asked during its setup stops it at once. */
@@ -34,9 +66,12 @@ export class ReplyRegistry {
     if (entry !== undefined && !isReply(entry) && entry.stop) reply.stop(entry.stop);
   }
 
-  /** Frees the reply's chat, unless a newer reply has taken it meanwhile. */
+  /** Frees the reply's chat, unless a newer reply has taken it meanwhile; a round's reply gives it back to its round. */
   release(reply: Reply): void {
-    if (this.active.get(reply.chatId) === reply) this.active.delete(reply.chatId);
+    if (this.active.get(reply.chatId) !== reply) return;
+    const hold = this.rounds.get(reply.chatId);
+    if (hold) this.active.set(reply.chatId, hold);
+    else this.active.delete(reply.chatId);
   }
 
   /** The chat's reply streaming here (not a send still being set up). */
@@ -59,6 +94,9 @@ export class ReplyRegistry {
     if (entry === undefined) return false;
     if (isReply(entry)) entry.stop(reason);
     else entry.stop ??= reason;
+    // A round's Stop ends the round too: no further reply of it starts.
+    const hold = this.rounds.get(chatId);
+    if (hold) hold.stop ??= reason;
     return true;
   }
 

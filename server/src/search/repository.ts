@@ -52,7 +52,7 @@ export class SearchRepository {
   ) {
     const { rows } = await sql<SearchHitRow>`
       SELECT m.id AS message_id, m.chat_id, m.role, m.created_at, m.superseded,
-        c.name AS chat_name, c.persona_id, c.is_archived,
+        c.name AS chat_name, COALESCE(m.persona_id, c.persona_id) AS persona_id, c.is_archived,
         snippet(message_search_fts, 0, ${MARK_START}, ${MARK_END}, '…', 24) AS snippet
       FROM message_search_fts f
       JOIN message_search_keys k ON k.rowid = f.rowid
@@ -83,7 +83,7 @@ export class SearchRepository {
         ts_headline('english', m.content, r.query, ${options}) AS snippet
       FROM (
         SELECT m.id AS message_id, m.chat_id, m.role, m.created_at, m.superseded,
-          c.name AS chat_name, c.persona_id, c.is_archived, q.query,
+          c.name AS chat_name, COALESCE(m.persona_id, c.persona_id) AS persona_id, c.is_archived, q.query,
           ts_rank_cd(s.document, q.query) AS rank
         FROM (SELECT ${tsquery} AS query) q
         JOIN message_search s ON s.document @@ q.query

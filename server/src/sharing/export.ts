@@ -4,7 +4,15 @@ import type { Message, MessagePart } from '@neura/contract';
 export interface ChatExport {
   format: 'neura.chat.v1';
   exportedAt: string;
-  chat: { id: string; name: string; persona: { id: string; name: string }; createdAt: string; archived: boolean };
+  chat: {
+    id: string;
+    name: string;
+    persona: { id: string; name: string };
+    /** A group chat (issue #46): its personas in speaking order; each reply's `personaId` names its speaker. */
+    personas?: Array<{ id: string; name: string }>;
+    createdAt: string;
+    archived: boolean;
+  };
   /** Every message oldest first, older reply versions included (`superseded`), tool calls in `parts`. */
   messages: Message[];
   /** Credits spent in the chat (the sum of the messages' costs). */
@@ -57,11 +65,12 @@ export function toMarkdown(data: ChatExport): string {
   const out = [
     `# ${data.chat.name}`,
     '',
-    `Persona: ${data.chat.persona.name} · Exported ${readableTime(data.exportedAt)} · ${count(data.messages.length, 'message', 'messages')} · ${credits(data.totalCost)}`,
+    `${data.chat.personas ? `Personas: ${data.chat.personas.map((p) => p.name).join(', ')}` : `Persona: ${data.chat.persona.name}`} · Exported ${readableTime(data.exportedAt)} · ${count(data.messages.length, 'message', 'messages')} · ${credits(data.totalCost)}`,
   ];
   const timeOf = new Map(data.messages.map((m) => [m.id, m.createdAt]));
   for (const m of data.messages) {
-    const who = m.role === 'user' ? 'You' : m.role === 'assistant' ? data.chat.persona.name : 'System';
+    const speaker = m.personaId ? data.chat.personas?.find((p) => p.id === m.personaId)?.name : undefined;
+    const who = m.role === 'user' ? 'You' : m.role === 'assistant' ? (speaker ?? data.chat.persona.name) : 'System';
     // A reply is stored the moment its question is: its time would only repeat the question's.
     const repeatsQuestion = m.role === 'assistant' && m.replyTo !== undefined && timeOf.get(m.replyTo) === m.createdAt;
     const notes = [

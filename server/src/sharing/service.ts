@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { ExportFormat, ShareCreated, SharedChat, ShareSummary } from '@neura/contract';
 import { SHARE_TEXTS } from '@neura/contract';
-import { presentMessage } from '../chats/present.js';
+import { personasOf, presentMessage } from '../chats/present.js';
 import type { ChatRepository } from '../chats/repository.js';
 import type { MessageRepository } from '../conversation/repository.js';
 import { fromJson, toBool, toJson } from '../db/database.js';
-import type { MessageRow } from '../db/schema.js';
+import type { ChatRow, MessageRow } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import type { FileService, LoadedFile } from '../files/service.js';
 import { nowIso } from '../lib/time.js';
@@ -61,11 +61,18 @@ export class SharingService {
     return { id, name: persona?.name ?? UNKNOWN_PERSONA, icon: persona?.icon ?? '' };
   }
 
+  /** A group chat's personas by id (issue #46); undefined for a chat of one persona. */
+  private async speakersOf(chat: ChatRow): Promise<Map<string, string> | undefined> {
+    if (!chat.personas) return undefined;
+    const named = await Promise.all(personasOf(chat).map((id) => this.personaOf(id)));
+    return new Map(named.map((p) => [p.id, p.name]));
+  }
+
   /** A new link to the chat as it is now (later messages need a new link). */
   async share(userId: string, chatId: string): Promise<ShareCreated> {
     const chat = await this.ownedChat(userId, chatId);
     const rows = await this.d.messages.listAllInChat(chatId);
-    const snapshot = takeSnapshot(chat.name, await this.personaOf(chat.persona_id), rows);
+    const snapshot = takeSnapshot(chat.name, await this.personaOf(chat.persona_id), rows, await this.speakersOf(chat));
     // 128 random bits: a link cannot be guessed from another one (ids of the app are time-ordered).
     const id = randomBytes(16).toString('base64url');
     await this.d.shares.insert({
@@ -126,6 +133,7 @@ export class SharingService {
     const chat = await this.ownedChat(userId, chatId);
     const rows = await this.d.messages.listAllInChat(chatId);
     const persona = await this.personaOf(chat.persona_id);
+    const speakers = await this.speakersOf(chat);
     return {
       format: 'neura.chat.v1',
       exportedAt: nowIso(),
@@ -133,6 +141,7 @@ export class SharingService {
         id: chat.id,
         name: chat.name,
         persona: { id: persona.id, name: persona.name },
+        ...(speakers ? { personas: [...speakers].map(([id, name]) => ({ id, name })) } : {}),
         createdAt: chat.created_at,
         archived: toBool(chat.is_archived),
       },

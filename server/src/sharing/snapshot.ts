@@ -29,7 +29,13 @@ const shownReply = (row: MessageRow) =>
  * being written is left out too, issue #41). A reply carried on with Continue reads as one answer: the hidden "continue"
  * turn is left out and its reply joins the cut one.
  */
-export function takeSnapshot(name: string, persona: SharedChat['persona'], rows: MessageRow[]): StoredSnapshot {
+export function takeSnapshot(
+  name: string,
+  persona: SharedChat['persona'],
+  rows: MessageRow[],
+  /** A group chat's persona names (issue #46): each reply shows its speaker. */
+  speakers?: ReadonlyMap<string, string>,
+): StoredSnapshot {
   const fileIds: string[] = [];
   const messages: SharedMessage[] = [];
   // The questions that got a reply, and those with a reply a reader sees.
@@ -99,6 +105,9 @@ export function takeSnapshot(name: string, persona: SharedChat['persona'], rows:
           }
         : {}),
       createdAt: row.created_at,
+      ...(speakers && row.role === 'assistant' && row.persona_id
+        ? { speaker: { id: row.persona_id, name: speakers.get(row.persona_id) ?? row.persona_id } }
+        : {}),
     };
     messages.push(message);
     cut = row.role === 'assistant' && row.finish_reason === 'length' ? { row, message } : null;

@@ -88,6 +88,7 @@ const chat = object({
   isArchived: bool,
   folderId: optional(nullable(str)),
   temporary: optional(bool),
+  personas: optional(arrayOf(str)),
 });
 export const chatParser = guard<Chat>(chat);
 export const chatsParser = guard<Chat[]>(arrayOf(chat));

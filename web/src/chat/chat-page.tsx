@@ -1,6 +1,7 @@
-import { type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type DragEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DRAFT_CHAT_ID, draftChatPath, sendFirstMessage, setArchived } from '../chats/chat-actions';
+import { useChatUiStore } from '../chats/chat-ui-store';
 import { showSendError } from '../chats/send-error';
 import { TemporaryBanner, TemporaryToggle } from '../chats/temporary-toggle';
 import { ChatSendContext } from '../media/chat-send-context';
@@ -22,6 +23,8 @@ import { useChatTitle } from './use-chat-title';
 import { useNameUnfinishedChat } from './use-name-unfinished-chat';
 
 const NO_MESSAGES: readonly never[] = [];
+/** A group chat's bar (issue #46): its own chunk, loaded by group chats only. */
+const GroupBar = lazy(() => import('./group-bar').then((m) => ({ default: m.GroupBar })));
 
 /**
  * /chats/{chatId}: the conversation with a persona. /chats/new?persona={id} is a draft: the
@@ -48,6 +51,10 @@ export function ChatPage() {
   // A temporary chat (issue #49): chosen on the draft (`&temporary=1`), marked while open.
   const draftTemporary = draft && params.get('temporary') === '1';
   const temporary = useChats((s) => s.chats.find((c) => c.id === chatId)?.temporary ?? false) || draftTemporary;
+  // A group chat (issue #46): its personas, in speaking order.
+  const members = useChats((s) => s.chats.find((c) => c.id === chatId)?.personas);
+  // "Add persona" from the chat's menu: a chat of one persona shows the group bar while choosing.
+  const addingPersona = useChatUiStore((s) => s.addingPersonaTo === chatId);
   const streaming = isStreaming(thread);
   // ?message=<id> (a search result): older pages load until that message is there.
   const focusId = params.get('message');
@@ -206,13 +213,20 @@ export function ChatPage() {
             {creatorTexts.chat.unavailable}
           </p>
         ) : (
-          <Composer
-            ref={composer}
-            streaming={streaming}
-            onSend={onSend}
-            onStop={() => stopMessage(chatId)}
-            focusKey={chatId}
-          />
+          <>
+            {!draft && (members || (addingPersona && personaId)) ? (
+              <Suspense fallback={null}>
+                <GroupBar chatId={chatId} members={members ?? (personaId ? [personaId] : [])} busy={streaming} />
+              </Suspense>
+            ) : null}
+            <Composer
+              ref={composer}
+              streaming={streaming}
+              onSend={onSend}
+              onStop={() => stopMessage(chatId)}
+              focusKey={chatId}
+            />
+          </>
         )}
       </section>
     </ChatSendContext>

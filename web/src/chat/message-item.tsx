@@ -11,6 +11,7 @@ import { editMessage } from './chat-api';
 import { continuedAnswer } from './continued-answer';
 import { MemoryNotes } from './memory-note';
 import { ReplyOutcome } from './reply-outcome';
+import { SpeakerLabel } from './speaker-label';
 import { ThinkingBlock } from './thinking-block';
 import { MessageParts } from './tools/message-parts';
 
@@ -168,7 +169,14 @@ export const MessageItem = memo(function MessageItem({
   const hasTools = message.parts?.some((p) => p.type === 'tool') ?? false;
   return (
     <div className="group">
-      <div className="flex justify-start" data-testid="message" data-role="assistant" data-status={message.status}>
+      {message.personaId ? <SpeakerLabel personaId={message.personaId} /> : null}
+      <div
+        className="flex justify-start"
+        data-testid="message"
+        data-role="assistant"
+        data-status={message.status}
+        data-persona={message.personaId}
+      >
         <div
           data-focused={marked || undefined}
           className={`min-w-0 max-w-[95%] break-words rounded-2xl rounded-es-sm bg-surface-2 px-4 py-2 ${marked ? MARKED : ''}`}

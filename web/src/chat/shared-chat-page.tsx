@@ -52,11 +52,19 @@ function SharedMessageView({ message, persona }: { message: SharedMessage; perso
     );
   }
   const hasTools = message.parts?.some((p) => p.type === 'tool') ?? false;
+  // A group chat's reply (issue #46) names its speaker.
+  const speaker = message.speaker ?? persona;
   return (
     <div className="flex justify-start gap-2" data-testid="shared-message" data-role="assistant">
-      <PersonaIcon id={persona.id} size={32} className="mt-1 hidden sm:block" />
+      <PersonaIcon id={speaker.id} size={32} className="mt-1 hidden sm:block" />
       <div className="min-w-0 max-w-[95%] break-words rounded-2xl rounded-es-sm bg-surface-2 px-4 py-2">
-        <span className="sr-only">{persona.name}</span>
+        {message.speaker ? (
+          <p className="mb-1 text-sm font-medium" data-testid="shared-speaker">
+            {message.speaker.name}
+          </p>
+        ) : (
+          <span className="sr-only">{persona.name}</span>
+        )}
         {hasTools ? <MessageParts parts={message.parts ?? []} /> : <Markdown>{message.content}</Markdown>}
       </div>
     </div>

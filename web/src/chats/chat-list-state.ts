@@ -92,5 +92,8 @@ export function chatFields(updatedFields: Record<string, unknown>): Partial<Chat
     out.lastMessageAt = updatedFields.lastMessageAt as string | null;
   if (typeof updatedFields.folderId === 'string' || updatedFields.folderId === null)
     out.folderId = updatedFields.folderId as string | null;
+  // A group chat's personas (issue #46): a persona joined on another device.
+  if (Array.isArray(updatedFields.personas) && updatedFields.personas.every((p) => typeof p === 'string'))
+    out.personas = updatedFields.personas as string[];
   return out;
 }

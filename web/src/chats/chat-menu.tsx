@@ -1,3 +1,4 @@
+import { MAX_GROUP_PERSONAS } from '@neura/contract';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../api/app-error';
@@ -97,6 +98,17 @@ export function ChatMenu() {
           >
             {texts.chats.reloadChat}
           </MenuItem>
+          {(chat.personas?.length ?? 1) < MAX_GROUP_PERSONAS ? (
+            <MenuItem
+              onClick={run(() => {
+                if (openChatId(pathname) !== chat.id) navigate(`/chats/${chat.id}`);
+                useChatUiStore.getState().setAddingPersona(chat.id);
+              })}
+              icon={<SparkIcon />}
+            >
+              {texts.group.add}
+            </MenuItem>
+          ) : null}
           {/* A temporary chat is never shared or exported (issue #49). */}
           {chat.temporary ? null : (
             <>

@@ -19,6 +19,9 @@ interface ChatUiState {
   clearTyping: (chatId: string) => void;
   openMenu: (chatId: string | null) => void;
   confirmDelete: (chatId: string | null) => void;
+  /** The chat whose "Add persona" list is open (group chats, issue #46). */
+  addingPersonaTo: string | null;
+  setAddingPersona: (chatId: string | null) => void;
 }
 
 let typingSeq = 0;
@@ -29,6 +32,8 @@ export const useChatUiStore = create<ChatUiState>()((set) => ({
   pending: {},
   menuChatId: null,
   confirmDeleteId: null,
+  addingPersonaTo: null,
+  setAddingPersona: (chatId) => set({ addingPersonaTo: chatId }),
   setRenaming: (chatId, on) =>
     set((s) => {
       const renaming = { ...s.renaming };

@@ -148,3 +148,31 @@ describe('NewChatModal', () => {
     expect(useAppStore.getState().activeModal).toBeNull();
   });
 });
+
+describe('NewChatModal group mode (issue #46)', () => {
+  it('should pick 2 to 5 personas in order, Pro ones locked for non-Pro users', async () => {
+    renderWithRouter(<NewChatModal />);
+    fireEvent.click(screen.getByTestId('newchat-group'));
+    const picks = await screen.findAllByTestId('group-pick');
+    // Published personas only; the Pro one is locked.
+    expect(picks.map((p) => p.textContent)).toEqual([
+      expect.stringContaining('Persona helper'),
+      expect.stringContaining('Persona pro-helper'),
+      expect.stringContaining('Persona joker'),
+    ]);
+    expect((picks[1] as HTMLButtonElement).disabled).toBe(true);
+    const start = screen.getByTestId('group-start') as HTMLButtonElement;
+    expect(start.disabled).toBe(true);
+    fireEvent.click(picks[2] as HTMLElement);
+    expect(start.disabled).toBe(true);
+    fireEvent.click(picks[0] as HTMLElement);
+    expect(start.disabled).toBe(false);
+    expect(start.textContent).toContain('Start group chat (2)');
+    // The order picked is the order they speak.
+    expect(picks[2]?.getAttribute('aria-pressed')).toBe('true');
+    expect(within(picks[2] as HTMLElement).getByText('1')).toBeTruthy();
+    expect(within(picks[0] as HTMLElement).getByText('2')).toBeTruthy();
+    fireEvent.click(picks[2] as HTMLElement);
+    expect(start.disabled).toBe(true);
+  });
+});

@@ -1,5 +1,5 @@
 import { NEW_CHAT_TABS, type Persona } from '@neura/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PersonaDetail } from '../personas/persona-detail';
 import { PersonaOption } from '../personas/persona-option';
@@ -14,6 +14,9 @@ import { Button } from '../ui/button';
 import { ModalFrame } from '../ui/modal-frame';
 import { startChat } from './chat-actions';
 import { TemporaryToggle } from './temporary-toggle';
+
+/** New Chat's group mode (issue #46): its own chunk, loaded when chosen. */
+const GroupPicker = lazy(() => import('./group-picker').then((m) => ({ default: m.GroupPicker })));
 
 type TabId = (typeof NEW_CHAT_TABS)[number]['id'] | 'custom';
 /** Built when rendered: the labels in the active language. */
@@ -93,6 +96,8 @@ export function NewChatModal() {
   const [tab, setTab] = useState<TabId>('helpful');
   const [selected, setSelected] = useState<Persona | null>(null);
   const [temporary, setTemporary] = useState(false);
+  // Group mode (issue #46): several personas picked for one chat.
+  const [grouping, setGrouping] = useState(false);
   const mineList = useMyPersonas({ enabled: open && tab === 'custom' }).data;
   const mine = mineList?.items ?? [];
   const mineLoaded = mineList !== undefined;
@@ -102,6 +107,7 @@ export function NewChatModal() {
     setActiveModal(null);
     setSelected(null);
     setTemporary(false);
+    setGrouping(false);
   };
   const allTabs = tabs();
   const current = allTabs.find((t) => t.id === tab) ?? allTabs[0];
@@ -140,8 +146,12 @@ export function NewChatModal() {
           <span aria-hidden="true">×</span>
         </Button>
       </div>
-      <TemporaryToggle checked={temporary} onChange={setTemporary} />
-      {selected ? (
+      {grouping ? null : <TemporaryToggle checked={temporary} onChange={setTemporary} />}
+      {grouping ? (
+        <Suspense fallback={null}>
+          <GroupPicker onClose={close} onCancel={() => setGrouping(false)} />
+        </Suspense>
+      ) : selected ? (
         <PersonaDetail
           persona={selected}
           locked={selected.requiresPro && !isPro}
@@ -172,6 +182,14 @@ export function NewChatModal() {
             aria-labelledby={`newchat-tab-${tab}`}
             className="min-h-0 flex-1 overflow-y-auto p-3"
           >
+            <Button
+              onClick={() => setGrouping(true)}
+              data-testid="newchat-group"
+              className="mb-2 flex w-full items-center gap-2 rounded-xl border border-dashed border-border p-2 text-start text-sm font-medium hover:bg-surface-3"
+            >
+              <span aria-hidden="true">👥</span>
+              {texts.group.newGroup}
+            </Button>
             <p className="mb-2 px-1 text-sm text-muted" data-testid="newchat-tab-hint">
               {current?.hint}
             </p>

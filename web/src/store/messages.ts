@@ -80,7 +80,7 @@ function withNewVersion(messages: Message[], incoming: Message): Message[] {
   const { replyTo, versions } = incoming;
   if (incoming.role !== 'assistant' || !replyTo) return messages;
   return messages.map((m) =>
-    m.role === 'assistant' && m.replyTo === replyTo && m.id !== incoming.id
+    m.role === 'assistant' && m.replyTo === replyTo && m.personaId === incoming.personaId && m.id !== incoming.id
       ? { ...m, superseded: true, ...(versions ? { versions } : {}) }
       : m,
   );

@@ -483,6 +483,19 @@ export const texts = {
     loadingSpeech: 'Loading audio…',
     playFailed: 'The audio could not be played.',
   },
+  /** Group chats (issue #46). */
+  group: {
+    newGroup: 'New group chat',
+    pickHint: 'Pick 2 to 5 personas. They reply in the order you pick them.',
+    start: (n: number) => `Start group chat (${n})`,
+    letSpeak: (name: string) => `Let ${name} speak`,
+    roundPrice: (n: number) => `Up to ${n} ${n === 1 ? 'credit' : 'credits'}`,
+    add: 'Add persona',
+    addTitle: 'Add a persona to this chat',
+    members: 'Personas in this chat',
+    speaking: (name: string) => `${name} is replying`,
+    cancel: 'Cancel',
+  },
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -58,6 +58,8 @@ export interface ChatsTable {
   is_archived: ColumnType<Bool, Bool | undefined, Bool>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 0024: a group chat's persona ids in speaking order (JSON); null for a chat of one persona. */
+  personas: ColumnType<Json | null, Json | null | undefined, Json | null>;
   /** 0028: the chat's folder; null: unfiled. */
   folder_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0028: 1 for a temporary chat. */
@@ -106,6 +108,20 @@ export interface MessagesTable {
   cached_input_tokens: ColumnType<number | null, number | null | undefined, number | null>;
   /** 0021: the tokens of the user's memory in a reply's context (its receipt). */
   memory_tokens: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 0024, on a reply in a group chat: the persona that spoke. */
+  persona_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** 0024: one round of a group chat: the credits it holds and the charges its replies took from them. */
+export interface ChatRoundsTable {
+  id: string;
+  chat_id: string;
+  user_id: string;
+  reserved: number;
+  used: ColumnType<number, number | undefined, number>;
+  status: 'open' | 'done';
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** Stored files (0005): the bytes are in the file store under `storage_key`. */

@@ -170,6 +170,13 @@ export const deErrors: ErrorsCatalog = {
     folderNameEmpty: 'Gib dem Ordner einen Namen.',
     folderNameTooLong: 'Ein Ordnername darf höchstens 60 Zeichen lang sein.',
     folderPatchEmpty: 'Sende einen neuen Namen oder eine neue Position.',
+    groupNotMember: 'Diese Persona ist nicht in diesem Chat.',
+    groupAlreadyMember: 'Diese Persona ist bereits in diesem Chat.',
+    groupSize: 'Ein Gruppenchat hat 2 bis 5 Personas.',
+    groupTwice: 'Wähle jede Persona nur einmal.',
+    groupEdit:
+      'Nachrichten in einem Gruppenchat können nicht bearbeitet werden. Sende stattdessen eine neue Nachricht.',
+    forkTemporary: 'Ein temporärer Chat kann nicht abgezweigt werden: Er hinterlässt keine Spuren.',
   },
   templates: {
     memoryFull: (max) =>

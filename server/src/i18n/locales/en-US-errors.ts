@@ -168,6 +168,12 @@ export const enUSErrors = {
     folderNameEmpty: 'Give the folder a name.',
     folderNameTooLong: 'A folder name can be at most 60 characters.',
     folderPatchEmpty: 'Send a new name or position.',
+    groupNotMember: 'That persona is not in this chat.',
+    groupAlreadyMember: 'That persona is already in this chat.',
+    groupSize: 'A group chat has 2 to 5 personas.',
+    groupTwice: 'Choose each persona once.',
+    groupEdit: 'Messages in a group chat cannot be edited. Send a new message instead.',
+    forkTemporary: 'A temporary chat cannot be forked: it leaves no trace.',
   },
   templates: {
     memoryFull: (max: string) => `Memory is full: it holds at most ${max} items. Delete some to remember more.`,

@@ -170,6 +170,12 @@ export const esErrors: ErrorsCatalog = {
     folderNameEmpty: 'Ponle un nombre a la carpeta.',
     folderNameTooLong: 'El nombre de una carpeta puede tener como máximo 60 caracteres.',
     folderPatchEmpty: 'Envía un nombre o una posición nuevos.',
+    groupNotMember: 'Esa persona no está en este chat.',
+    groupAlreadyMember: 'Esa persona ya está en este chat.',
+    groupSize: 'Un chat de grupo tiene de 2 a 5 personas.',
+    groupTwice: 'Elige cada persona una sola vez.',
+    groupEdit: 'Los mensajes de un chat de grupo no se pueden editar. Envía un mensaje nuevo.',
+    forkTemporary: 'Un chat temporal no se puede bifurcar: no deja rastro.',
   },
   templates: {
     memoryFull: (max) => `La memoria está llena: guarda como máximo ${max} recuerdos. Borra algunos para recordar más.`,

@@ -169,6 +169,13 @@ export const frErrors: ErrorsCatalog = {
     folderNameEmpty: 'Donnez un nom au dossier.',
     folderNameTooLong: 'Le nom d’un dossier peut comporter au plus 60 caractères.',
     folderPatchEmpty: 'Envoyez un nouveau nom ou une nouvelle position.',
+    groupNotMember: 'Ce persona ne fait pas partie de cette discussion.',
+    groupAlreadyMember: 'Ce persona fait déjà partie de cette discussion.',
+    groupSize: 'Une discussion de groupe compte de 2 à 5 personas.',
+    groupTwice: 'Choisissez chaque persona une seule fois.',
+    groupEdit:
+      'Les messages d’une discussion de groupe ne peuvent pas être modifiés. Envoyez plutôt un nouveau message.',
+    forkTemporary: 'Une discussion temporaire ne peut pas être dupliquée : elle ne laisse aucune trace.',
   },
   templates: {
     memoryFull: (max) =>

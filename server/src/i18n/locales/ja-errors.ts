@@ -166,6 +166,12 @@ export const jaErrors: ErrorsCatalog = {
     folderNameEmpty: 'フォルダーに名前を付けてください。',
     folderNameTooLong: 'フォルダー名は最大 60 文字です。',
     folderPatchEmpty: '新しい名前または位置を送ってください。',
+    groupNotMember: 'そのペルソナはこのチャットにいません。',
+    groupAlreadyMember: 'そのペルソナはすでにこのチャットにいます。',
+    groupSize: 'グループチャットのペルソナは2〜5人です。',
+    groupTwice: '各ペルソナは一度だけ選んでください。',
+    groupEdit: 'グループチャットのメッセージは編集できません。代わりに新しいメッセージを送ってください。',
+    forkTemporary: '一時チャットは分岐できません。痕跡を残さないためです。',
   },
   templates: {
     memoryFull: (max) =>

@@ -167,6 +167,12 @@ export const ptBRErrors: ErrorsCatalog = {
     folderNameEmpty: 'Dê um nome à pasta.',
     folderNameTooLong: 'O nome de uma pasta pode ter no máximo 60 caracteres.',
     folderPatchEmpty: 'Envie um novo nome ou uma nova posição.',
+    groupNotMember: 'Essa persona não está neste chat.',
+    groupAlreadyMember: 'Essa persona já está neste chat.',
+    groupSize: 'Um chat em grupo tem de 2 a 5 personas.',
+    groupTwice: 'Escolha cada persona uma só vez.',
+    groupEdit: 'Mensagens em um chat em grupo não podem ser editadas. Envie uma nova mensagem.',
+    forkTemporary: 'Uma conversa temporária não pode ser ramificada: ela não deixa rastros.',
   },
   templates: {
     memoryFull: (max) => `A memória está cheia: ela guarda no máximo ${max} itens. Apague alguns para lembrar mais.`,

@@ -114,3 +114,22 @@ describe('threadRows after Continue', () => {
     expect(threadRows(typed, {}).map((r) => r.message.id)).toEqual(['u1', 'a1', 'p1']);
   });
 });
+
+describe('threadRows in a group chat (issue #46)', () => {
+  it('should show each persona’s reply to one message as its own row, with its own versions', () => {
+    const round = [
+      msg('01', { role: 'user' }),
+      msg('02', { replyTo: '01', personaId: 'coach' }),
+      msg('03', { replyTo: '01', personaId: 'pal', superseded: true }),
+      msg('04', { replyTo: '01', personaId: 'max' }),
+      msg('05', { replyTo: '01', personaId: 'pal' }),
+    ];
+    const rows = threadRows(round, {});
+    expect(rows.map((r) => [r.message.id, r.version?.count])).toEqual([
+      ['01', undefined],
+      ['02', undefined],
+      ['05', 2],
+      ['04', undefined],
+    ]);
+  });
+});

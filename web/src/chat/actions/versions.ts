@@ -51,6 +51,10 @@ function withContinuations(rows: ThreadRow[]): ThreadRow[] {
   return out;
 }
 
+/** Versions of one answer: replies to one message by one persona (a group chat's personas each answer, issue #46). */
+export const versionGroup = (m: Pick<Message, 'replyTo' | 'personaId'>): string =>
+  m.personaId ? `${m.replyTo}@${m.personaId}` : `${m.replyTo}`;
+
 /**
  * The rows to show: the versions of one reply (same `replyTo`) collapse into one row showing the
  * chosen version, else the current one (not superseded; the newest when several claim it).
@@ -61,13 +65,13 @@ export function threadRows(messages: readonly Message[], chosen: Readonly<Record
   const groups = new Map<string, Message[]>();
   for (const m of messages) {
     if (m.role !== 'assistant' || !m.replyTo) continue;
-    const group = groups.get(m.replyTo) ?? [];
+    const group = groups.get(versionGroup(m)) ?? [];
     group.push(m);
-    groups.set(m.replyTo, group);
+    groups.set(versionGroup(m), group);
   }
   const rows: ThreadRow[] = [];
   for (const m of messages) {
-    const group = m.role === 'assistant' && m.replyTo ? groups.get(m.replyTo) : undefined;
+    const group = m.role === 'assistant' && m.replyTo ? groups.get(versionGroup(m)) : undefined;
     if (!group || group.length === 1) {
       rows.push({ message: m });
       continue;
@@ -76,7 +80,7 @@ export function threadRows(messages: readonly Message[], chosen: Readonly<Record
     if (group[0] !== m) continue;
     const current = [...group].reverse().find((v) => !v.superseded) ?? group[group.length - 1];
     const ids = group.map((v) => v.id);
-    const key = `${m.replyTo}#${ids.length}`;
+    const key = `${versionGroup(m)}#${ids.length}`;
     const shown = group.find((v) => v.id === chosen[key]) ?? current ?? m;
     rows.push({ message: shown, version: { index: ids.indexOf(shown.id) + 1, count: ids.length, ids, key } });
   }

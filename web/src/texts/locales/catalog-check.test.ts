@@ -5,8 +5,8 @@ import { creatorTexts } from '../creator';
 import { ioTexts } from '../io';
 import { memoryTexts } from '../memory';
 import { oidcTexts } from '../oidc';
-import { securityTexts } from '../security';
 import { organiseTexts } from '../organise';
+import { securityTexts } from '../security';
 import { suggestionTexts } from '../suggestions';
 import { billingTexts, mediaTexts, messageActionTexts, platformTexts, replyTexts, skillTexts, texts } from '../texts';
 

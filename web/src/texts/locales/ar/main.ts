@@ -513,6 +513,19 @@ export const main: MainCatalog = {
       loadingSpeech: 'جارٍ تحميل الصوت…',
       playFailed: 'تعذّر تشغيل الصوت.',
     },
+    /** Group chats (issue #46). */
+    group: {
+      newGroup: 'محادثة جماعية جديدة',
+      pickHint: 'اختر من 2 إلى 5 شخصيات. تردّ بالترتيب الذي تختاره.',
+      start: (n: number) => `بدء محادثة جماعية (${n})`,
+      letSpeak: (name: string) => `دع ${name} يتحدث`,
+      roundPrice: (n: number) => `حتى ${n} رصيد`,
+      add: 'إضافة شخصية',
+      addTitle: 'إضافة شخصية إلى هذه المحادثة',
+      members: 'الشخصيات في هذه المحادثة',
+      speaking: (name: string) => `${name} يرد الآن`,
+      cancel: 'إلغاء',
+    },
   },
   billingTexts: {
     balance: 'رصيدك',

@@ -499,6 +499,19 @@ export const main: MainCatalog = {
       loadingSpeech: 'Audio wird geladen …',
       playFailed: 'Das Audio konnte nicht abgespielt werden.',
     },
+    /** Group chats (issue #46). */
+    group: {
+      newGroup: 'Neuer Gruppenchat',
+      pickHint: 'Wähle 2 bis 5 Personas. Sie antworten in der Reihenfolge deiner Auswahl.',
+      start: (n: number) => `Gruppenchat starten (${n})`,
+      letSpeak: (name: string) => `${name} sprechen lassen`,
+      roundPrice: (n: number) => `Bis zu ${n} ${n === 1 ? 'Credit' : 'Credits'}`,
+      add: 'Persona hinzufügen',
+      addTitle: 'Eine Persona zu diesem Chat hinzufügen',
+      members: 'Personas in diesem Chat',
+      speaking: (name: string) => `${name} antwortet`,
+      cancel: 'Abbrechen',
+    },
   },
   billingTexts: {
     balance: 'Dein Guthaben',

@@ -503,6 +503,19 @@ export const main: MainCatalog = {
       loadingSpeech: 'Cargando el audio…',
       playFailed: 'No se pudo reproducir el audio.',
     },
+    /** Group chats (issue #46). */
+    group: {
+      newGroup: 'Nuevo chat de grupo',
+      pickHint: 'Elige de 2 a 5 personas. Responden en el orden en que las elijas.',
+      start: (n: number) => `Empezar chat de grupo (${n})`,
+      letSpeak: (name: string) => `Dejar hablar a ${name}`,
+      roundPrice: (n: number) => `Hasta ${n} ${n === 1 ? 'crédito' : 'créditos'}`,
+      add: 'Añadir persona',
+      addTitle: 'Añadir una persona a este chat',
+      members: 'Personas de este chat',
+      speaking: (name: string) => `${name} está respondiendo`,
+      cancel: 'Cancelar',
+    },
   },
 
   billingTexts: {

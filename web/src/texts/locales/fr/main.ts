@@ -524,6 +524,19 @@ export const main: MainCatalog = {
       loadingSpeech: 'Chargement de l’audio…',
       playFailed: 'Impossible de lire l’audio.',
     },
+    /** Group chats (issue #46). */
+    group: {
+      newGroup: 'Nouvelle discussion de groupe',
+      pickHint: 'Choisissez de 2 à 5 personas. Ils répondent dans l’ordre choisi.',
+      start: (n: number) => `Démarrer la discussion de groupe (${n})`,
+      letSpeak: (name: string) => `Laisser parler ${name}`,
+      roundPrice: (n: number) => `Jusqu’à ${n} ${n <= 1 ? 'crédit' : 'crédits'}`,
+      add: 'Ajouter un persona',
+      addTitle: 'Ajouter un persona à cette discussion',
+      members: 'Personas de cette discussion',
+      speaking: (name: string) => `${name} répond`,
+      cancel: 'Annuler',
+    },
   },
 
   billingTexts: {

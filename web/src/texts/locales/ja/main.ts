@@ -495,6 +495,19 @@ export const main: MainCatalog = {
       loadingSpeech: '音声を読み込み中…',
       playFailed: '音声を再生できませんでした。',
     },
+    /** Group chats (issue #46). */
+    group: {
+      newGroup: '新しいグループチャット',
+      pickHint: 'ペルソナを2〜5人選んでください。選んだ順に返信します。',
+      start: (n: number) => `グループチャットを始める（${n}）`,
+      letSpeak: (name: string) => `${name}に話してもらう`,
+      roundPrice: (n: number) => `最大 ${n} クレジット`,
+      add: 'ペルソナを追加',
+      addTitle: 'このチャットにペルソナを追加',
+      members: 'このチャットのペルソナ',
+      speaking: (name: string) => `${name}が返信中`,
+      cancel: 'キャンセル',
+    },
   },
   billingTexts: {
     balance: '残高',

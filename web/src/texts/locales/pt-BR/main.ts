@@ -507,6 +507,19 @@ export const main: MainCatalog = {
       loadingSpeech: 'Carregando áudio…',
       playFailed: 'Não foi possível reproduzir o áudio.',
     },
+    /** Group chats (issue #46). */
+    group: {
+      newGroup: 'Novo chat em grupo',
+      pickHint: 'Escolha de 2 a 5 personas. Elas respondem na ordem em que você escolher.',
+      start: (n: number) => `Começar chat em grupo (${n})`,
+      letSpeak: (name: string) => `Deixar ${name} falar`,
+      roundPrice: (n: number) => `Até ${n} ${n === 1 ? 'crédito' : 'créditos'}`,
+      add: 'Adicionar persona',
+      addTitle: 'Adicionar uma persona a este chat',
+      members: 'Personas deste chat',
+      speaking: (name: string) => `${name} está respondendo`,
+      cancel: 'Cancelar',
+    },
   },
 
   billingTexts: {

@@ -1,0 +1,115 @@
+import { fileURLToPath } from 'node:url';
+import { type FakeOpenAI, type FakeRequest, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
+import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
+import { expect, type Page, test } from '@playwright/test';
+import { createSignedInUser, signIn } from '../support/session.js';
+
+/**
+ * Group chats (issue #46) in Chromium at a phone's and a laptop's size: a group of three made
+ * from New Chat, a round (names and avatars above each reply), an addressed message, "Let … speak"
+ * and Stop in the middle of a round. The fake model answers as the persona its system prompt names.
+ */
+let fake: FakeOpenAI;
+let app: ServerProcess;
+const shots = fileURLToPath(new URL('../artifacts/screenshots/group-chats-', import.meta.url));
+const NAMES = ['Mindful Coach', 'Nutrition Pal', 'Trainer Max'];
+/** When set, the next reply of this persona holds after its first chunk (until release). */
+let holdFor: string | null = null;
+
+const speakerOf = (request: FakeRequest): string =>
+  NAMES.find((name) => String(request.body.messages?.[0]?.content ?? '').includes(`You are ${name}.`)) ?? 'Someone';
+
+test.beforeAll(async () => {
+  fake = await startFakeOpenAI();
+  fake.setScript((request) => {
+    const name = speakerOf(request);
+    if (holdFor === name) {
+      holdFor = null;
+      return { chunks: [`${name} starts`, ' and goes on.'], holdAfter: 1 };
+    }
+    return { chunks: [`${name} here,`, ' glad to help.'] };
+  });
+  app = await startServerProcess({
+    env: { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-e2e', LOG_LEVEL: 'info' },
+  });
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  await fake?.close();
+});
+
+async function sendText(page: Page, text: string) {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+}
+
+const replies = (page: Page) => page.locator('[data-role="assistant"]');
+
+for (const [label, viewport] of [
+  ['390x844', { width: 390, height: 844 }],
+  ['1366x900', { width: 1366, height: 900 }],
+] as const) {
+  test(`should run a group of three at ${label}: a round, an address, Let … speak, Stop`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport });
+    const user = await createSignedInUser({ credits: 50, password: null }, app.dataDir);
+    await signIn(context, user.token);
+    const page = await context.newPage();
+    await page.goto(`${app.url}/`);
+
+    // New Chat → New group chat → three personas, in the order they will speak.
+    await page.getByRole('button', { name: 'New Chat' }).filter({ visible: true }).first().click();
+    const modal = page.getByRole('dialog', { name: 'New Chat' });
+    await modal.getByTestId('newchat-group').click();
+    const start = modal.getByTestId('group-start');
+    await expect(start).toBeDisabled();
+    for (const name of NAMES) await modal.getByTestId('group-pick').filter({ hasText: name }).click();
+    await expect(start).toHaveText('Start group chat (3)');
+    await page.screenshot({ path: `${shots}picker-${label}.png` });
+    await start.click();
+    await expect(page).toHaveURL(/\/chats\/[^/]+$/);
+
+    const bar = page.getByTestId('group-bar');
+    await expect(bar.getByTestId('group-let-speak')).toHaveCount(3);
+    await expect(bar.getByTestId('group-round-price')).toHaveText('Up to 7 credits');
+
+    // A round: every persona in order, each reply under its name and avatar.
+    await sendText(page, 'What should I eat before a run?');
+    await expect(replies(page)).toHaveCount(3);
+    await expect(replies(page).last()).toHaveAttribute('data-status', 'complete');
+    await expect(page.getByTestId('message-speaker')).toHaveText(NAMES);
+    await expect(replies(page).nth(1)).toContainText('Nutrition Pal here, glad to help.');
+    await expect(page.getByTestId('message-speaker').first().locator('img')).toBeVisible();
+    await expect(page.getByTestId('credits-badge')).toHaveText('43');
+    await page.screenshot({ path: `${shots}round-${label}.png` });
+
+    // An addressed message: only Trainer Max replies.
+    await sendText(page, '@Trainer Max how far should I run?');
+    await expect(replies(page)).toHaveCount(4);
+    await expect(replies(page).last()).toHaveAttribute('data-persona', 'trainer-max');
+    await expect(replies(page).last()).toHaveAttribute('data-status', 'complete');
+
+    // Let … speak: Nutrition Pal replies again without a message.
+    await bar.getByRole('button', { name: 'Let Nutrition Pal speak' }).click();
+    await expect(replies(page)).toHaveCount(5);
+    await expect(replies(page).last()).toHaveAttribute('data-persona', 'nutrition-pal');
+    await expect(replies(page).last()).toHaveAttribute('data-status', 'complete');
+    await expect(page.getByTestId('credits-badge')).toHaveText('38');
+
+    // Stop in the middle of a round: Mindful Coach is cut short, the others never start.
+    holdFor = 'Mindful Coach';
+    await sendText(page, 'One more round, please.');
+    await expect(replies(page)).toHaveCount(6);
+    await expect(replies(page).last()).toContainText('Mindful Coach starts');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    fake.release();
+    await expect(replies(page).last()).toHaveAttribute('data-status', 'stopped');
+    await page.screenshot({ path: `${shots}stopped-${label}.png` });
+    // Only the stopped reply was paid for (2); the round's other 5 came back.
+    await expect(page.getByTestId('credits-badge')).toHaveText('36');
+    await expect(replies(page)).toHaveCount(6);
+    await context.close();
+  });
+}

@@ -1,0 +1,222 @@
+import type { User } from '../auth/user.js';
+import { personasOf } from '../chats/present.js';
+import { inTransaction, type Tx } from '../db/database.js';
+import { isUniqueViolation } from '../db/errors.js';
+import type { ChatRow, MessageRow, PersonaRow } from '../db/schema.js';
+import { AppError, badRequest } from '../errors.js';
+import type { StoredAttachment } from '../files/service.js';
+import { newId } from '../lib/ids.js';
+import type { ResolvedModel } from '../llm/registry.js';
+import type { ReplyRegistry } from '../replies/registry.js';
+import type { Admission } from './admission.js';
+import type { ConversationDeps } from './deps.js';
+import type { GroupView } from './group-context.js';
+import { type RoundMoney, releaseRound, roundRows } from './group-money.js';
+import { pickSpeakers } from './group-speakers.js';
+import { presentMessage } from './present.js';
+import type { ReplyRunner } from './reply-runner.js';
+import type { RoundRepository } from './round-repository.js';
+import { conversationTexts as t } from './texts.js';
+
+/** One persona's turn in a round: who speaks, with which model. */
+interface Turn {
+  persona: PersonaRow;
+  resolved: ResolvedModel;
+}
+
+/** A round admitted and stored: its user message (none for "Let … speak"), its turns and shells' ids. */
+interface Round {
+  id: string;
+  userId: string;
+  chatId: string;
+  user: User;
+  view: Omit<GroupView, 'self'>;
+  turns: Turn[];
+  ids: string[];
+  replyTo: string | null;
+}
+
+/**
+ * Group chats' rounds (issue #46): the replies to one message (every persona in order, or the
+ * ones addressed) or one persona's extra turn. A round holds its chat (ReplyRegistry) and, with a
+ * partial unique index, the database's one open round per chat; it reserves the sum of its
+ * personas' prices before the first reply (all or nothing: 402, nothing stored); each reply is
+ * a normal reply (ReplyRunner: own instructions, skills, memory, settlement), charged from that
+ * hold as it starts; what it did not use goes back once at its end (Stop, a failed reply, shutdown;
+ * the sweep for a process that died).
+ */
+export class GroupRounds {
+  constructor(
+    private readonly deps: ConversationDeps,
+    private readonly rounds: RoundRepository,
+    private readonly replies: ReplyRegistry,
+    private readonly runner: ReplyRunner,
+    private readonly admission: Admission,
+    private readonly closing: () => boolean,
+  ) {}
+
+  private get money(): RoundMoney {
+    return { db: this.deps.db, rounds: this.rounds, credits: this.deps.credits };
+  }
+
+  /** sendMessage in a group chat (admitted: the chat owned, the sender signed in, the attachments theirs). */
+  async send(input: {
+    chat: ChatRow;
+    user: User;
+    text: string;
+    to?: string[];
+    attachments: StoredAttachment[];
+  }): Promise<{ messageId: string }> {
+    const { chat, user } = input;
+    const members = await this.admission.members(personasOf(chat));
+    const speakers = pickSpeakers(members, input.text, input.to);
+    const turns = this.turnsOf(speakers, user);
+    const round = this.roundOf(chat, user, members, turns);
+    await this.open(round, { text: input.text, attachments: input.attachments });
+    return { messageId: round.replyTo ?? '' };
+  }
+
+  /** nextSpeaker: one persona of the chat speaks again, without a user message; answers its reply's id. */
+  async nextSpeaker(userId: string, input: { chatId: string; personaId: string }): Promise<{ messageId: string }> {
+    const { user, chat } = await this.admission.turn(userId, input.chatId);
+    const members = await this.admission.members(personasOf(chat));
+    const persona = members.find((p) => p.id === input.personaId);
+    if (!persona) throw badRequest(t.notInGroup);
+    const round = this.roundOf(chat, user, members, this.turnsOf([persona], user));
+    await this.open(round);
+    return { messageId: round.ids[0] ?? '' };
+  }
+
+  /** How `self` sees the group chat (a reply written again, retry or regenerate). */
+  async viewOf(chat: ChatRow, self: string): Promise<GroupView> {
+    const members = await this.admission.members(personasOf(chat));
+    return { names: new Map(members.map((p) => [p.id, p.name])), first: chat.persona_id, self };
+  }
+
+  /** Each speaker checked (Pro, custom, unpublished) and given its model; none configured is refused. */
+  private turnsOf(speakers: PersonaRow[], user: User): Turn[] {
+    return speakers.map((persona) => {
+      const refused = this.admission.usable(persona, user.id, user);
+      if (refused) throw refused;
+      const resolved = this.deps.llm.getLanguageModel(persona.model);
+      if (!resolved) throw new AppError('conflict', t.noModelForAction);
+      return { persona, resolved };
+    });
+  }
+
+  private roundOf(chat: ChatRow, user: User, members: PersonaRow[], turns: Turn[]): Round {
+    return {
+      id: newId(),
+      userId: user.id,
+      chatId: chat.id,
+      user,
+      view: { names: new Map(members.map((p) => [p.id, p.name])), first: chat.persona_id },
+      turns,
+      ids: [],
+      replyTo: null,
+    };
+  }
+
+  /**
+   * Reserves the chat (here, then in the database), holds the round's price and stores the user's
+   * message in one transaction, then runs the round in the background.
+   */
+  private async open(round: Round, message?: { text: string; attachments: StoredAttachment[] }): Promise<void> {
+    const { chatId, userId } = round;
+    this.replies.reserveRound(chatId, t.busy);
+    try {
+      await this.admission.step();
+      if (await this.deps.messages.hasStreamingReply(chatId)) throw new AppError('conflict', t.busy);
+      const reserved = round.turns.reduce((sum, turn) => sum + turn.persona.cost, 0);
+      const rows = message ? roundRows(userId, chatId, message.text, message.attachments) : undefined;
+      round.replyTo = rows?.id ?? null;
+      // The replies' ids follow the user message's (ids sort by time).
+      round.ids = round.turns.map(() => newId());
+      await inTransaction(this.deps.db, async (trx) => {
+        await this.rounds.open({ id: round.id, chatId, userId, reserved }, trx);
+        if (reserved > 0) await this.deps.credits.holdInTransaction(trx, userId, reserved);
+        if (rows && message) {
+          await this.deps.messages.insert(rows, trx);
+          if (message.attachments.length)
+            await this.deps.files?.attachToChat(
+              message.attachments.map((a) => a.id),
+              chatId,
+              trx,
+            );
+          this.announce(trx, rows);
+          await this.deps.chats.recordActivityIn(trx, userId, chatId, rows.content, rows.created_at);
+        }
+      }).catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new AppError('conflict', t.busy) : error;
+      });
+    } catch (error) {
+      this.replies.endRound(chatId);
+      throw error;
+    }
+    void this.replies.track(this.run(round));
+  }
+
+  /** The round's replies, one at a time, until its last, a Stop or shutdown; then its release. */
+  private async run(round: Round): Promise<void> {
+    const { chatId, userId, user } = round;
+    const hold = this.replies.holdOf(chatId);
+    try {
+      for (const [index, turn] of round.turns.entries()) {
+        if (hold?.stop !== undefined || this.closing()) break;
+        const shell = await this.storeShell(round, turn, round.ids[index] ?? newId());
+        if (!shell) break;
+        const view: GroupView = { ...round.view, self: turn.persona.id };
+        const admin = user.role === 'admin';
+        await this.runner.start(userId, shell, turn.persona, turn.resolved, {
+          admin,
+          locale: user.locale,
+          group: view,
+        });
+      }
+    } catch (error) {
+      this.deps.log.error({ err: error, chatId }, 'group round failed');
+    } finally {
+      this.replies.endRound(chatId);
+      await releaseRound(this.money, round.id).catch((error: unknown) =>
+        this.deps.log.warn({ err: error, chatId }, 'round release failed; the sweep releases it'),
+      );
+    }
+  }
+
+  /** A reply's shell, charged from the round's hold, in one transaction; undefined when the round was closed. */
+  private storeShell(round: Round, turn: Turn, id: string): Promise<MessageRow | undefined> {
+    const { persona } = turn;
+    const shell: MessageRow = {
+      ...roundRows(round.userId, round.chatId, '', []),
+      id,
+      role: 'assistant',
+      status: 'streaming',
+      cost: persona.cost,
+      reply_to: round.replyTo,
+      persona_id: persona.id,
+    };
+    return inTransaction(this.deps.db, async (trx) => {
+      if (!(await this.rounds.use(round.id, persona.cost, trx))) return undefined;
+      if (persona.cost > 0) await this.deps.credits.chargeHeldInTransaction(trx, round.userId, persona.cost, id);
+      await this.deps.messages.insert(shell, trx);
+      this.announce(trx, shell);
+      return shell;
+    });
+  }
+
+  private announce(trx: Tx, row: MessageRow): void {
+    const message = presentMessage(row, this.deps.files);
+    this.deps.events.emitAfterCommit(trx, 'message.created', { userId: row.user_id, chatId: row.chat_id, message });
+  }
+
+  /** Open rounds left by a process that died (or whose release failed): released, once. */
+  async sweep(before: string): Promise<number> {
+    let released = 0;
+    for (const stale of await this.rounds.listStaleOpen(before)) {
+      if (this.replies.has(stale.chat_id)) continue;
+      if (await this.deps.messages.hasStreamingReply(stale.chat_id)) continue;
+      if (await releaseRound(this.money, stale.id)) released++;
+    }
+    return released;
+  }
+}
