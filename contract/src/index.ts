@@ -8,6 +8,7 @@ export * from './files.js';
 export * from './http.js';
 export * from './locales.js';
 export * from './memory.js';
+export * from './notifications.js';
 export * from './search-share.js';
 export * from './skills.js';
 export * from './socket.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VOICE_MAX_CHUNK_BYTES } from './constants.js';
 import type { Chat, LocationResult, Message, User } from './entities.js';
 import type { ErrorBody } from './errors.js';
+import { visibilitySchema } from './notifications.js';
 import type { ToolCall } from './skills.js';
 import { CONTROL_CHARS_MESSAGE, hasNoControlChars } from './validators.js';
 
@@ -192,6 +193,8 @@ export const sessionClientEvents = {
   retryMessage: clientEvent<{ messageId: string }>()(retryMessageSchema),
   regenerateMessage: clientEvent<{ messageId: string }>()(regenerateMessageSchema),
   editMessage: clientEvent<{ messageId: string }>()(editMessageSchema),
+  /** The tab is hidden or seen again (notifications/: no push while a tab is seen). */
+  visibility: clientEvent<{ success: true }>()(visibilitySchema),
 };
 export type SessionClientEventMap = typeof sessionClientEvents;
 

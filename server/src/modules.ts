@@ -23,6 +23,7 @@ import { LlmRegistry } from './llm/registry.js';
 import { Mailer } from './mail/mailer.js';
 import { createMediaModule } from './media/module.js';
 import { createMemoryModule } from './memory/module.js';
+import { createNotificationsModule } from './notifications/module.js';
 import { PersonaAdminService } from './personas/admin-service.js';
 import { PersonaAvatars } from './personas/avatar.js';
 import { setPersonaUrlPrefix } from './personas/custom.js';
@@ -202,7 +203,25 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     memory: memory.memory,
   });
 
-  for (const job of [...conversation.jobs, ...adminConsole.jobs, ...takeout.jobs, ...files.jobs, ...creator.jobs])
+  const notifications = createNotificationsModule({
+    config,
+    db,
+    log,
+    events,
+    auth: accounts.auth,
+    realtime,
+    personas: personas.personaRepository,
+    jobs,
+  });
+
+  for (const job of [
+    ...conversation.jobs,
+    ...adminConsole.jobs,
+    ...takeout.jobs,
+    ...files.jobs,
+    ...creator.jobs,
+    ...notifications.jobs,
+  ])
     jobs.define(job);
   /** What runs between start and stop; the app adds its own (HTTP, sockets, …) and derives the order. */
   const parts: LifecyclePart[] = [
@@ -211,7 +230,8 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     media.part,
     takeout.part,
     conversation.part,
-    jobsPart(['personas', 'conversation', 'takeout']),
+    notifications.part,
+    jobsPart(['personas', 'conversation', 'takeout', 'notifications']),
   ];
   const routes: FastifyPluginAsync[] = [
     personas.routes,
@@ -231,6 +251,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     takeout.routes,
     memory.routes,
     ...creator.routes,
+    ...notifications.routes,
   ];
   return {
     config,
@@ -289,6 +310,10 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     sharing: sharing.sharing,
     archives: takeout.archives,
     memory: memory.memory,
+    /** Notification settings, push subscriptions and device tokens (issue #48). */
+    notifications: notifications.notifications,
+    /** When pushes go out (tests call it with a time). */
+    notifier: notifications.notifier,
     /** People's own personas (issue #29). */
     creator: creator.creator,
     /** The API's route plugins, in order (each protected one authenticates in its own hook). */

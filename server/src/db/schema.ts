@@ -25,6 +25,7 @@ import type {
   PersonasTable,
 } from './schema/chats.js';
 import type { MemoryItemsTable, MemorySettingsTable } from './schema/memory.js';
+import type { NotificationSettingsTable, PushSubscriptionsTable, PushTokensTable } from './schema/notifications.js';
 import type {
   AuditLogTable,
   CustomPersonaPricesTable,
@@ -70,6 +71,9 @@ export interface Database {
   jobs: JobsTable;
   memory_settings: MemorySettingsTable;
   memory_items: MemoryItemsTable;
+  notification_settings: NotificationSettingsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_tokens: PushTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

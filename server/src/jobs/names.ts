@@ -1,3 +1,4 @@
+import type { PushPayload } from '@neura/contract';
 import type { Reservation } from '../lib/limits/limiter.js';
 
 /**
@@ -18,6 +19,8 @@ export interface JobPayloads {
   'files.sweep-unsent': Record<string, never>;
   /** Deleted personas no chat uses any more (creator/, L5). */
   'personas.purge-deleted': Record<string, never>;
+  /** One push to one device (notifications/): a browser's subscription or a native token. */
+  'push.send': { kind: 'web' | 'native'; id: string; payload: PushPayload };
 }
 
 export type JobName = keyof JobPayloads;
@@ -29,6 +32,7 @@ export const JOB_NAMES = [
   'archives.sweep',
   'files.sweep-unsent',
   'personas.purge-deleted',
+  'push.send',
 ] as const satisfies readonly JobName[];
 
 /** Compile-time check: every payload above is listed in JOB_NAMES. */

@@ -52,6 +52,13 @@ export interface NewsEvents {
   'message.updated': { userId: string; chatId: string; message: Message };
   /** The user's memory changed (settings, items; by hand or by the model). */
   'memory.changed': { userId: string };
+  /**
+   * A reply ended complete (text, an image, music), after its settlement committed: notifications/
+   * pushes it to the user's devices when none is looking. `text`: what it says (may be empty).
+   */
+  'reply.finished': { userId: string; chatId: string; messageId: string; personaId: string; text: string };
+  /** The user's "Download my data" archive is ready (takeout/). */
+  'archive.ready': { userId: string };
   /** The published persona catalog changed: every open client reloads it. */
   'personas.changed': Record<string, never>;
 }

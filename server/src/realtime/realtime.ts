@@ -22,6 +22,7 @@ import {
   type Authenticate,
   type SessionHandler,
   type SessionSocket,
+  type SocketData,
   type SocketIdentity,
   sessionRoom,
   userRoom,
@@ -240,6 +241,14 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
    */
   toUserHere(userId: string) {
     return this.session.local.to(userRoom(userId));
+  }
+
+  /** The user's /session sockets on every process, with when each tab said it was hidden (notifications/). */
+  async presence(userId: string): Promise<Array<{ hiddenSince?: number }>> {
+    if (!this.io) return [];
+    const room = userRoom(userId);
+    const all = await this.session.in(room).fetchSockets().catch(() => this.session.local.in(room).fetchSockets());
+    return all.map((s) => ({ hiddenSince: (s.data as SocketData<P>).hiddenSince }));
   }
 
   /** Adds an observer of the events sent to users through `toUser` (metrics, tracing). */

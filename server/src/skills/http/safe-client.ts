@@ -34,6 +34,9 @@ export interface SafeFetchOptions {
   maxBytes?: number;
   maxRedirects?: number;
   headers?: Record<string, string>;
+  /** GET by default; any other method is never redirected (a redirect answers as it is). */
+  method?: 'GET' | 'POST';
+  body?: Buffer;
 }
 
 export interface SafeResponse {
@@ -146,9 +149,11 @@ export class SafeHttpClient {
           dispatcher: this.agent,
           redirect: 'manual',
           signal,
+          method: options.method ?? 'GET',
+          ...(options.body ? { body: options.body } : {}),
           headers: { 'user-agent': USER_AGENT, 'accept-encoding': 'gzip, deflate, br', ...options.headers },
         });
-        if (REDIRECTS.has(response.status)) {
+        if (REDIRECTS.has(response.status) && (options.method ?? 'GET') === 'GET') {
           await response.body?.cancel().catch(() => undefined);
           const location = response.headers.get('location');
           if (!location) throw new SafeHttpError('network', 'The page redirected without saying where to.');
