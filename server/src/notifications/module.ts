@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.js';
 import type { Config } from '../config.js';

@@ -1,8 +1,8 @@
 import type { PushPayload } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import webpush from 'web-push';
 import { SafeHttpError } from '../skills/http/safe-client.js';
 import type { VapidKeys } from './vapid.js';
+import webpush from './web-push.js';
 
 /**
  * What a push service said: `sent`; `gone` (404/410: the subscription or token is dead, drop it);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import webpush from 'web-push';
+import webpush from './web-push.js';
 
 /** The app's VAPID key pair (RFC 8292), base64url, and the `sub` claim. */
 export interface VapidKeys {

@@ -17,12 +17,12 @@ import { containsNul } from '../lib/input-guard.js';
 import { runWithRequestId } from '../lib/request-context.js';
 import { API_CSP, REFERRER_POLICY } from '../lib/security-headers.js';
 import { originAllowed } from './allowed-origins.js';
+import { type Presence, presenceIn } from './presence.js';
 import type { RedisLink } from './redis-health.js';
 import {
   type Authenticate,
   type SessionHandler,
   type SessionSocket,
-  type SocketData,
   type SocketIdentity,
   sessionRoom,
   userRoom,
@@ -244,11 +244,8 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
   }
 
   /** The user's /session sockets on every process, with when each tab said it was hidden (notifications/). */
-  async presence(userId: string): Promise<Array<{ hiddenSince?: number }>> {
-    if (!this.io) return [];
-    const room = userRoom(userId);
-    const all = await this.session.in(room).fetchSockets().catch(() => this.session.local.in(room).fetchSockets());
-    return all.map((s) => ({ hiddenSince: (s.data as SocketData<P>).hiddenSince }));
+  presence(userId: string): Promise<Presence[]> {
+    return this.io ? presenceIn(this.session as unknown as Namespace, userId) : Promise.resolve([]);
   }
 
   /** Adds an observer of the events sent to users through `toUser` (metrics, tracing). */
