@@ -55,8 +55,8 @@ export function createNotificationsModule(deps: {
     hiddenMs: config.PUSH_HIDDEN_SECONDS * 1000,
     log: deps.log,
   });
-  deps.events.on('reply.finished', (event) => notifier.replyFinished(event));
-  deps.events.on('archive.ready', (event) => notifier.archiveReady(event));
+  deps.events.on('reply.finished', async (event) => void (await notifier.replyFinished(event)));
+  deps.events.on('archive.ready', async (event) => void (await notifier.archiveReady(event)));
   deps.events.on('user.deleting', ({ userId, trx }) => repo.deleteAllOf(userId, trx));
   // A tab tells when it is hidden or seen again; the socket keeps when it was hidden.
   deps.realtime.onSession((socket) => {

@@ -46,9 +46,10 @@ export function createNotifier(deps: NotifierDeps) {
     return (await nobodyLooking(userId, now)) ? settings : undefined;
   };
 
-  async function replyFinished(event: NewsEvents['reply.finished'], now = Date.now()): Promise<void> {
+  /** Queues the reply's pushes; answers how many (0: not wanted, or someone is looking). */
+  async function replyFinished(event: NewsEvents['reply.finished'], now = Date.now()): Promise<number> {
     const settings = await wanted(event.userId, now);
-    if (!settings) return;
+    if (!settings) return 0;
     const [user, row] = await Promise.all([deps.repo.locale(event.userId), deps.personas.findById(event.personaId)]);
     const texts = pushTexts(user?.locale);
     const persona = row ? presentPersona(row) : undefined;
@@ -61,14 +62,14 @@ export function createNotifier(deps: NotifierDeps) {
       messageId: event.messageId,
       ...(persona?.avatarUrl && !settings.hideContents ? { icon: persona.avatarUrl } : {}),
     };
-    await deps.service.queue(event.userId, event.messageId, payload);
+    return deps.service.queue(event.userId, event.messageId, payload);
   }
 
-  async function archiveReady(event: NewsEvents['archive.ready'], now = Date.now()): Promise<void> {
-    if (!(await wanted(event.userId, now))) return;
+  async function archiveReady(event: NewsEvents['archive.ready'], now = Date.now()): Promise<number> {
+    if (!(await wanted(event.userId, now))) return 0;
     const texts = pushTexts((await deps.repo.locale(event.userId))?.locale);
     const payload = { title: texts.archiveTitle, body: texts.archiveBody, url: '/settings/data' };
-    await deps.service.queue(event.userId, `archive:${now}`, payload);
+    return deps.service.queue(event.userId, `archive:${now}`, payload);
   }
 
   /** One push to one device: 404/410 drops it, 429/5xx throws (the job is tried again, backing off). */
