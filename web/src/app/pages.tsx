@@ -18,6 +18,11 @@ const ChangePasswordPage = lazy(() => import('../settings/change-password-page')
 const DeleteAccountPage = lazy(() => import('../settings/delete-account-page'));
 const YourDataPage = lazy(() => import('../conversation-io/your-data-page'));
 const MemoryPage = lazy(() => import('../settings/memory-page'));
+const NotificationsPage = lazy(() =>
+  import('../texts/notifications')
+    .then((m) => m.notificationTextsReady)
+    .then(() => import('../settings/notifications-page')),
+);
 const ProPage = lazy(() => import('../billing/pro-page'));
 const BuyCreditsPage = lazy(() => import('../billing/buy-credits-page'));
 const OrderStatusPage = lazy(() => import('../billing/order-status-page'));
@@ -55,6 +60,7 @@ export const pageElements: Record<RouteName, ReactNode> = {
   delete: page(<DeleteAccountPage />),
   data: page(<YourDataPage />),
   memory: page(<MemoryPage />),
+  notifications: page(<NotificationsPage />),
   credits: page(<BuyCreditsPage />),
   'purchase-complete': page(<OrderStatusPage />),
   'pro-subscription': page(<ProSubscriptionPage />),

@@ -13,6 +13,7 @@ export type RouteName =
   | 'delete'
   | 'data'
   | 'memory'
+  | 'notifications'
   | 'credits'
   | 'purchase-complete'
   | 'pro-subscription'
@@ -127,6 +128,15 @@ export const ROUTES: readonly RouteMeta[] = [
     path: '/settings/memory',
     get title() {
       return texts.titles.memory;
+    },
+    auth: true,
+    depth: 1,
+  },
+  {
+    name: 'notifications',
+    path: '/settings/notifications',
+    get title() {
+      return texts.titles.notifications;
     },
     auth: true,
     depth: 1,

@@ -24,6 +24,7 @@ export const texts = {
     admin: 'Console',
     memory: 'Memory',
     data: 'Your data',
+    notifications: 'Notifications',
   },
   startup: {
     offlineTitle: 'Service unavailable',

@@ -4,6 +4,7 @@ import { adminTexts } from '../admin';
 import { creatorTexts } from '../creator';
 import { ioTexts } from '../io';
 import { memoryTexts } from '../memory';
+import { notificationTexts } from '../notifications';
 import { suggestionTexts } from '../suggestions';
 import { billingTexts, mediaTexts, messageActionTexts, platformTexts, replyTexts, skillTexts, texts } from '../texts';
 
@@ -22,6 +23,7 @@ const english = {
   memory: memoryTexts,
   io: ioTexts,
   suggestions: suggestionTexts,
+  notifications: notificationTexts,
 } as const;
 const PARTS = Object.keys(english) as Array<keyof typeof english>;
 

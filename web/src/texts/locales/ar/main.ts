@@ -47,6 +47,7 @@ export const main: MainCatalog = {
       admin: 'لوحة التحكم',
       memory: 'الذاكرة',
       data: 'بياناتك',
+      notifications: 'الإشعارات',
     },
     startup: {
       offlineTitle: 'الخدمة غير متاحة',

@@ -28,6 +28,7 @@ export const main: MainCatalog = {
       admin: 'Konsole',
       memory: 'Gedächtnis',
       data: 'Deine Daten',
+      notifications: 'Benachrichtigungen',
     },
     startup: {
       offlineTitle: 'Dienst nicht verfügbar',

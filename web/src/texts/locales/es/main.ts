@@ -33,6 +33,7 @@ export const main: MainCatalog = {
       admin: 'Consola',
       memory: 'Memoria',
       data: 'Tus datos',
+      notifications: 'Notificaciones',
     },
     startup: {
       offlineTitle: 'Servicio no disponible',

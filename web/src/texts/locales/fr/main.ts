@@ -34,6 +34,7 @@ export const main: MainCatalog = {
       admin: 'Console',
       memory: 'Mémoire',
       data: 'Vos données',
+      notifications: 'Notifications',
     },
     startup: {
       offlineTitle: 'Service indisponible',

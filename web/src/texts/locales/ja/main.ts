@@ -28,6 +28,7 @@ export const main: MainCatalog = {
       admin: 'コンソール',
       memory: 'メモリー',
       data: 'あなたのデータ',
+      notifications: '通知',
     },
     startup: {
       offlineTitle: 'サービスを利用できません',

@@ -37,6 +37,7 @@ export const main: MainCatalog = {
       admin: 'Console',
       memory: 'Memória',
       data: 'Seus dados',
+      notifications: 'Notificações',
     },
     startup: {
       offlineTitle: 'Serviço indisponível',
