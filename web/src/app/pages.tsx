@@ -19,7 +19,7 @@ const DeleteAccountPage = lazy(() => import('../settings/delete-account-page'));
 const YourDataPage = lazy(() => import('../conversation-io/your-data-page'));
 const MemoryPage = lazy(() => import('../settings/memory-page'));
 const NotificationsPage = lazy(() =>
-  import('../texts/notifications')
+  import('../settings/notifications-texts')
     .then((m) => m.notificationTextsReady)
     .then(() => import('../settings/notifications-page')),
 );

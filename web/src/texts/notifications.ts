@@ -1,6 +1,4 @@
-import { registerPart } from '../i18n/parts';
-
-/** The texts of Settings › Notifications (issue #48). */
+/** The texts of Settings › Notifications (issue #48); registered as a part by settings/notifications-texts.ts. */
 export const notificationTexts = {
   title: 'Notifications',
   intro: 'Get a notification when a persona has finished its reply and you are not looking at Neura.',
@@ -26,12 +24,3 @@ export const notificationTexts = {
 
 export type NotificationCatalog = Widen<typeof notificationTexts>;
 type Widen<T> = T extends string ? string : { readonly [K in keyof T]: Widen<T[K]> };
-
-export const notificationTextsReady = registerPart('notifications', notificationTexts, {
-  es: () => import('./locales/es/notifications').then((m) => m.notifications),
-  de: () => import('./locales/de/notifications').then((m) => m.notifications),
-  fr: () => import('./locales/fr/notifications').then((m) => m.notifications),
-  'pt-BR': () => import('./locales/pt-BR/notifications').then((m) => m.notifications),
-  ja: () => import('./locales/ja/notifications').then((m) => m.notifications),
-  ar: () => import('./locales/ar/notifications').then((m) => m.notifications),
-});
