@@ -75,7 +75,13 @@ self.addEventListener('notificationclick', (event) => {
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
-      if (open) return open.focus().then((w) => (w || open).navigate(target));
+      // Navigate first: focusing may be refused (no user activation), the chat must open anyway.
+      if (open) {
+        return open.navigate(target).then(
+          (w) => (w || open).focus().catch(() => undefined),
+          () => self.clients.openWindow(target),
+        );
+      }
       return self.clients.openWindow(target);
     }),
   );
