@@ -19,3 +19,9 @@ export function startNativeAds(): void {
   if (!isNativePlatform()) return;
   void import('./ads').then(({ startAds }) => startAds());
 }
+
+/** Native push: registers the device token when the permission was given before (platform/push.ts). */
+export function startNativePush(): void {
+  if (!isNativePlatform()) return;
+  void import('./push').then(({ startNativePush: start }) => start()).catch(() => undefined);
+}

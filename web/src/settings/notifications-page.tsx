@@ -17,6 +17,7 @@ function ThisDevice() {
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (support !== 'supported') return;
+    if (!('Notification' in window)) return setState('off'); // the native app: its own permission
     if (Notification.permission === 'denied') return setState('denied');
     void currentSubscription().then(
       (s) => setState(s && Notification.permission === 'granted' ? 'on' : 'off'),

@@ -1,4 +1,5 @@
 import { api } from '../api/http';
+import { isNativePlatform } from '../platform/native';
 
 /**
  * This device's Web Push subscription (issue #48): the permission is asked only here, after the
@@ -9,6 +10,7 @@ export type PushSupport = 'supported' | 'unsupported' | 'ios-install';
 
 /** iOS Safari allows Web Push only to an app added to the Home Screen. */
 export function pushSupport(): PushSupport {
+  if (isNativePlatform()) return 'supported';
   const ios =
     /iPad|iPhone|iPod/.test(navigator.userAgent) || (navigator.maxTouchPoints > 1 && /Mac/.test(navigator.userAgent));
   const installed =
@@ -32,13 +34,17 @@ async function registration(): Promise<ServiceWorkerRegistration> {
 
 /** The subscription this browser holds now (null: none). */
 export async function currentSubscription(): Promise<PushSubscription | null> {
-  if (pushSupport() !== 'supported') return null;
+  if (pushSupport() !== 'supported' || isNativePlatform()) return null;
   const reg = await navigator.serviceWorker.getRegistration();
   return (await reg?.pushManager.getSubscription()) ?? null;
 }
 
 /** Asks the permission (a user action called this), subscribes and stores the subscription. */
 export async function subscribeThisDevice(): Promise<'subscribed' | 'denied'> {
+  if (isNativePlatform()) {
+    const { startNativePush } = await import('../platform/push');
+    return (await startNativePush(true)) === 'registered' ? 'subscribed' : 'denied';
+  }
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return 'denied';
   const { publicKey } = await api<{ publicKey: string }>('/push/vapid');
