@@ -9,6 +9,7 @@ export * from './folders.js';
 export * from './http.js';
 export * from './locales.js';
 export * from './memory.js';
+export * from './notifications.js';
 export * from './oidc.js';
 export * from './search-share.js';
 export * from './security.js';

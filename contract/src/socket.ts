@@ -3,6 +3,7 @@ import { VOICE_MAX_CHUNK_BYTES } from './constants.js';
 import type { Chat, LocationResult, Message, User } from './entities.js';
 import type { ErrorBody } from './errors.js';
 import type { Folder } from './folders.js';
+import { visibilitySchema } from './notifications.js';
 import type { ToolCall } from './skills.js';
 import { CONTROL_CHARS_MESSAGE, hasNoControlChars } from './validators.js';
 
@@ -229,6 +230,8 @@ export const sessionClientEvents = {
   addChatPersona: clientEvent<{ personas: string[] }>()(addChatPersonaSchema),
   /** Group chats: one persona speaks again; acks the new reply's id. */
   nextSpeaker: clientEvent<{ messageId: string }>()(nextSpeakerSchema),
+  /** The tab is hidden or seen again (notifications/: no push while a tab is seen). */
+  visibility: clientEvent<{ success: true }>()(visibilitySchema),
 };
 export type SessionClientEventMap = typeof sessionClientEvents;
 

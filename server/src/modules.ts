@@ -22,6 +22,7 @@ import { LlmRegistry } from './llm/registry.js';
 import { Mailer } from './mail/mailer.js';
 import { createMediaModule } from './media/module.js';
 import { createMemoryModule } from './memory/module.js';
+import { createNotificationsModule } from './notifications/module.js';
 import { createOidcModule } from './oidc/module.js';
 import { PersonaAdminService } from './personas/admin-service.js';
 import { PersonaAvatars } from './personas/avatar.js';
@@ -41,16 +42,13 @@ import { voiceSocketHandlers } from './voice/socket.js';
 
 /**
  * The feature modules, composed bottom-up in layer order (a module only receives what the layers
- * below it made). Features talk upward through the domain-event bus, never through setters; the
- * metrics' hooks are declared dependencies. Each module declares its routes, its lifecycle part
- * (start, stop, what it needs first) and its jobs; the app derives the order (lib/lifecycle.ts).
- * The HTTP app and the admin CLI both compose exactly this (the CLI starts nothing).
+ * below it made). Features talk upward through the domain-event bus, never through setters; metrics'
+ * hooks are declared dependencies. Each module declares its routes, lifecycle part and jobs; the app
+ * derives the order (lib/lifecycle.ts). The HTTP app and the admin CLI both compose exactly this.
  */
 export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, redis?: RedisLink, metrics?: Metrics) {
-  // DATA_DIR holds the database (SQLite), the file store and the admin channel: 0700 (finding L4).
-  makePrivateDir(config.DATA_DIR);
-  // Persona avatar addresses carry the API's prefix ("" when the API is served at the root).
-  setPersonaUrlPrefix(config.API_PREFIX);
+  makePrivateDir(config.DATA_DIR); // the database (SQLite), the file store, the admin channel: 0700 (L4)
+  setPersonaUrlPrefix(config.API_PREFIX); // persona avatar addresses carry the API's prefix
   const events = new EventBus(log);
   const mailer = new Mailer(config.SMTP_URL, config.MAIL_FROM, log, { logBodies: config.mailToLog });
   const llm = new LlmRegistry(config);
@@ -198,7 +196,9 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     memory: memory.memory,
   });
 
-  const moduleJobs = [conversation, adminConsole, takeout, files, creator, chats].flatMap((m) => m.jobs);
+  const pushDeps = { auth: accounts.auth, realtime, personas: personas.personaRepository };
+  const notifications = createNotificationsModule({ config, db, log, events, jobs, ...pushDeps });
+  const moduleJobs = [conversation, adminConsole, takeout, files, creator, chats, notifications].flatMap((m) => m.jobs);
   for (const job of moduleJobs) jobs.define(job);
   /** What runs between start and stop; the app adds its own (HTTP, sockets, …) and derives the order. */
   const parts: LifecyclePart[] = [
@@ -208,7 +208,8 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     signInWith.part,
     takeout.part,
     conversation.part,
-    jobsPart(['personas', 'conversation', 'takeout']),
+    notifications.part,
+    jobsPart(['personas', 'conversation', 'takeout', 'notifications']),
   ];
   const routes: FastifyPluginAsync[] = [
     personas.routes,
@@ -230,6 +231,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     memory.routes,
     ...creator.routes,
     signInWith.routes,
+    ...notifications.routes,
   ];
   return {
     config,
@@ -262,11 +264,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     stripeWebhook: billing.stripeWebhook,
     skills: skills.skills,
     files: files.files,
-    /**
-     * What an operator does (the console's routes and the admin CLI), per feature: accounts
-     * (users, invites, waitlist), Pro, orders, the persona catalog, feedback; and the console's
-     * read model (dashboard, model prices, user page). Each change is audited in its transaction.
-     */
+    /** What an operator does (console and CLI), per feature, each change audited; the console's read model. */
     userAdmin: accounts.userAdmin,
     proAdmin,
     billingAdmin: billing.billingAdmin,
@@ -280,7 +278,6 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     dashboardDays: adminConsole.dashboardDays,
     /** The job registry (jobs/): every module's jobs defined; started by the app's lifecycle. */
     jobs,
-    /** The modules' lifecycle parts. */
     parts,
     /** The outside-image proxy (signed links, SSRF-safe fetches). */
     imageProxy: media.proxy,
@@ -288,6 +285,8 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     sharing: sharing.sharing,
     archives: takeout.archives,
     memory: memory.memory,
+    /** When pushes go out (issue #48; tests call it with a time). */
+    notifier: notifications.notifier,
     /** People's own personas (issue #29). */
     creator: creator.creator,
     /** The API's route plugins, in order (each protected one authenticates in its own hook). */

@@ -42,3 +42,47 @@ self.addEventListener('fetch', (event) => {
   }
   event.respondWith(caches.match(request, { cacheName: CACHE }).then((cached) => cached || fetch(request)));
 });
+
+/** A same-origin path of the app only (a push can never open another site). */
+const appPath = (url) => (typeof url === 'string' && /^\/(?!\/)/.test(url) ? url : '/');
+
+// Web Push (issue #48): `{ title, body, url, chatId, messageId, icon? }` from the server.
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = {};
+  }
+  const title = typeof data.title === 'string' && data.title ? data.title : 'Neura';
+  const icon = typeof data.icon === 'string' && /^\/(?!\/)/.test(data.icon) ? data.icon : '/icons/icon-192.png';
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof data.body === 'string' ? data.body : '',
+      icon,
+      badge: '/icons/icon-maskable-192.png',
+      // One notification per chat: a newer reply replaces the older one.
+      tag: typeof data.chatId === 'string' ? `chat:${data.chatId}` : 'neura',
+      data: { url: appPath(data.url) },
+    }),
+  );
+});
+
+// A tap opens the chat: a tab of the app already open is focused and sent there, else a new one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(appPath(event.notification.data?.url), self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      // Navigate first: focusing may be refused (no user activation), the chat must open anyway.
+      if (open) {
+        return open.navigate(target).then(
+          (w) => (w || open).focus().catch(() => undefined),
+          () => self.clients.openWindow(target),
+        );
+      }
+      return self.clients.openWindow(target);
+    }),
+  );
+});

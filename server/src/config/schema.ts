@@ -107,6 +107,13 @@ export const configSchema = z.object({
   MEMORY_CONTEXT_TOKENS_PRO: z.coerce.number().int().min(0).default(1500),
   /** The most items one user's memory holds (by hand and by the model together). */
   MEMORY_ITEMS_MAX: z.coerce.number().int().min(1).max(100_000).default(1000),
+  // Notifications (issue #48): the VAPID key pair (base64url); unset, one is made and kept in DATA_DIR.
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  /** The VAPID `sub` claim: how a push service reaches the operator (mailto: or https:). */
+  VAPID_SUBJECT: z.string().default('mailto:admin@localhost'),
+  /** Every open tab hidden this long counts as nobody looking (a reply is pushed). */
+  PUSH_HIDDEN_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 
   // Speech (ARCHITECTURE.md §3 Speech)
   VOICE_MAX_SECONDS: z.coerce.number().int().min(1).max(600).default(VOICE_MAX_SECONDS_DEFAULT),

@@ -119,6 +119,10 @@ export class ReplyRunner {
       // The chat is free as soon as the reply has ended (its message.done / message.error is out):
       // a send right after it must not meet "busy" while the chat's preview is written.
       this.replies.release(reply);
+      if (outcome.status === 'complete') {
+        const finished = { userId, chatId, messageId: reply.messageId, personaId: persona.personaId };
+        void this.deps.events.emit('reply.finished', { ...finished, text: outcome.content });
+      }
       if (outcome.content.trim()) await this.touch(userId, chatId, outcome.content, nowIso());
     } catch (error) {
       this.deps.log.error({ err: error, chatId }, 'reply engine failed');

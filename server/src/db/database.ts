@@ -38,6 +38,7 @@ import * as m0022 from './migrations/0022-locale.js';
 import * as m0024 from './migrations/0024-group-chats.js';
 import * as m0025 from './migrations/0025-passkeys-2fa-sessions.js';
 import * as m0026 from './migrations/0026-oidc-identities.js';
+import * as m0027 from './migrations/0027-notifications.js';
 import * as m0028 from './migrations/0028-folders-temporary.js';
 import * as m0029 from './migrations/0029-fork-cards-limits.js';
 import { keepPrivate, makePrivateFile, PRIVATE_DIR_MODE } from './private-files.js';
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0024-group-chats': m0024,
   '0025-passkeys-2fa-sessions': m0025,
   '0026-oidc-identities': m0026,
+  '0027-notifications': m0027,
   '0028-folders-temporary': m0028,
   '0029-fork-cards-limits': m0029,
 };

@@ -28,6 +28,7 @@ import type {
   PersonasTable,
 } from './schema/chats.js';
 import type { MemoryItemsTable, MemorySettingsTable } from './schema/memory.js';
+import type { NotificationSettingsTable, PushSubscriptionsTable, PushTokensTable } from './schema/notifications.js';
 import type { OidcFlowsTable, OidcIdentitiesTable, OidcTicketsTable } from './schema/oidc.js';
 import type {
   AuditLogTable,
@@ -85,6 +86,9 @@ export interface Database {
   auth_challenges: AuthChallengesTable;
   chat_folders: ChatFoldersTable;
   chat_rounds: ChatRoundsTable;
+  notification_settings: NotificationSettingsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_tokens: PushTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

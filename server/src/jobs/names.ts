@@ -1,3 +1,4 @@
+import type { PushPayload } from '@neura/contract';
 import type { Reservation } from '../lib/limits/limiter.js';
 
 /**
@@ -20,6 +21,8 @@ export interface JobPayloads {
   'personas.purge-deleted': Record<string, never>;
   /** Temporary chats 24 h after their last message (chats/, issue #49). */
   'chats.expire-temporary': Record<string, never>;
+  /** One push to one device (notifications/): a browser's subscription or a native token. */
+  'push.send': { kind: 'web' | 'native'; id: string; payload: PushPayload };
 }
 
 export type JobName = keyof JobPayloads;
@@ -32,6 +35,7 @@ export const JOB_NAMES = [
   'files.sweep-unsent',
   'personas.purge-deleted',
   'chats.expire-temporary',
+  'push.send',
 ] as const satisfies readonly JobName[];
 
 /** Compile-time check: every payload above is listed in JOB_NAMES. */

@@ -54,6 +54,13 @@ export interface NewsEvents {
   'memory.changed': { userId: string };
   /** The user's folders changed (issue #49); the whole list, in order. */
   'folders.changed': { userId: string; folders: Folder[] };
+  /**
+   * A reply ended complete (text, an image, music), after its settlement committed: notifications/
+   * pushes it to the user's devices when none is looking. `text`: what it says (may be empty).
+   */
+  'reply.finished': { userId: string; chatId: string; messageId: string; personaId: string; text: string };
+  /** The user's "Download my data" archive is ready (takeout/). */
+  'archive.ready': { userId: string };
   /** The published persona catalog changed: every open client reloads it. */
   'personas.changed': Record<string, never>;
 }

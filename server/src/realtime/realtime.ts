@@ -17,6 +17,7 @@ import { containsNul } from '../lib/input-guard.js';
 import { runWithRequestId } from '../lib/request-context.js';
 import { API_CSP, REFERRER_POLICY } from '../lib/security-headers.js';
 import { originAllowed } from './allowed-origins.js';
+import { type Presence, presenceIn } from './presence.js';
 import type { RedisLink } from './redis-health.js';
 import {
   type Authenticate,
@@ -240,6 +241,11 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
    */
   toUserHere(userId: string) {
     return this.session.local.to(userRoom(userId));
+  }
+
+  /** The user's /session sockets on every process, with when each tab said it was hidden (notifications/). */
+  presence(userId: string): Promise<Presence[]> {
+    return this.io ? presenceIn(this.session as unknown as Namespace, userId) : Promise.resolve([]);
   }
 
   /** Adds an observer of the events sent to users through `toUser` (metrics, tracing). */

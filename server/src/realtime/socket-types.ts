@@ -20,6 +20,8 @@ export interface SocketData<P extends SocketIdentity = SocketIdentity> {
   log?: FastifyBaseLogger;
   /** The token could not be checked (database away): the socket gets `serverUnavailable`, not `authError`. */
   unavailable?: boolean;
+  /** When the tab reported itself hidden (`visibility`); unset while it is seen (notifications/). */
+  hiddenSince?: number;
 }
 
 export type SessionSocket<P extends SocketIdentity = SocketIdentity> = Socket<

@@ -41,6 +41,7 @@ export function createTakeoutModule(deps: {
       perDay: deps.config.ARCHIVES_PER_DAY,
       keepMs: deps.config.ARCHIVE_KEEP_MINUTES * 60_000,
       enqueueBuild: (build) => deps.jobs.enqueue('archives.build', build),
+      onReady: (userId) => void deps.events.emit('archive.ready', { userId }),
     },
     deps.log,
   );

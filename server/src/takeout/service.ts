@@ -19,9 +19,8 @@ import type { ArchiveRepository } from './repository.js';
 import { type ArchiveSources, writeArchive } from './writer.js';
 
 const DAY_MS = 24 * 60 * 60_000;
-/** A building job's process writes its progress (and so says it is alive) this often. */
+/** A build writes its progress (so says it is alive) this often; one silent for STALE_MS died. */
 const HEARTBEAT_MS = 2_000;
-/** A building job not updated for this long belongs to a process that died: it is failed. */
 const STALE_MS = 60_000;
 
 export const archiveTexts = {
@@ -45,6 +44,7 @@ export interface ArchiveSettings {
   keepMs: number;
   /** Queues the build (the `archives.build` job, takeout/module.ts); without it, it runs here at once. */
   enqueueBuild?: (build: ArchiveBuild) => Promise<unknown>;
+  onReady?: (userId: string) => void;
 }
 
 /** A build to run: the archive's row, its user and the daily count to give back if it fails. */
@@ -75,16 +75,15 @@ export interface ArchiveDownload {
  * sessions, ledger, orders, subscriptions, feedback, shared links, the personas they made, every
  * chat as JSON and Markdown, every file's bytes), built in the background with progress.
  *
- * The archive streams (writer.ts): entries go one by one through a tar writer into zlib's deflate stream (the
- * compression runs on libuv's threadpool, not the event loop; pictures and MP3s, compressed already,
- * are stored at level 0, the rest compressed at 6) framed as gzip (`GzipFile`), with backpressure, into
- * `DATA_DIR/archives/<id>.tar.gz.part`, renamed when complete; files are copied from their store
- * as streams. Nothing holds the archive in memory. The download streams the file and deletes it
- * (and its job) once it was sent whole; an archive not downloaded is deleted after `keepMs`.
+ * The archive streams (writer.ts): entries go through a tar writer into zlib's deflate (on libuv's
+ * threadpool; pictures and MP3s at level 0, the rest at 6) framed as gzip (`GzipFile`), with
+ * backpressure, into `DATA_DIR/archives/<id>.tar.gz.part`, renamed when complete. Nothing holds
+ * the archive in memory. The download streams the file and deletes it once sent whole; an
+ * archive not downloaded is deleted after `keepMs`.
  *
- * Jobs are rows (`data_archives`), so status and download work from any process sharing the
- * database and `DATA_DIR`. One build per account at a time holds across processes (a partial
- * unique index); starting counts against `perDay` (the account limiter, in Redis or the database).
+ * Jobs are rows (`data_archives`): status and download work from any process sharing the database
+ * and `DATA_DIR`. One build per account at a time (a partial unique index); starting counts against
+ * `perDay` (the account limiter). `onReady` tells of a finished one (notifications/ may push it).
  */
 export class ArchiveService {
   private readonly builds = new Map<string, Build>();
@@ -243,6 +242,7 @@ export class ArchiveService {
         const now = Date.now();
         const ready = await this.jobs.markReady(id, build.total, size, iso(now), iso(now + this.settings.keepMs));
         if (!ready) await this.removeFiles(id);
+        else this.settings.onReady?.(userId);
       } catch (error) {
         await fsp.rm(part, { force: true });
         if (!controller.signal.aborted) this.log?.error({ err: error }, 'data archive failed');

@@ -73,9 +73,22 @@ function open(io: typeof import('socket.io-client').io, token: string): SessionS
     disconnectSession();
     clearSession();
   });
+  // A hidden tab says so (on every connect too): the server pushes a finished reply only when no tab is seen.
+  s.on('connect', () => {
+    if (document.visibilityState === 'hidden') reportVisibility();
+  });
+  if (!watchingVisibility) {
+    watchingVisibility = true;
+    document.addEventListener('visibilitychange', reportVisibility);
+  }
   socket = s;
   for (const l of listeners) l(s);
   return s;
+}
+
+let watchingVisibility = false;
+function reportVisibility(): void {
+  if (socket?.connected) socket.emit('visibility', { hidden: document.visibilityState === 'hidden' });
 }
 
 export function disconnectSession(): void {

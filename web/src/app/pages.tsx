@@ -32,6 +32,11 @@ const OidcPage = lazy(async () => {
 });
 // Its texts are a part (i18n/parts.ts): the page renders once they are in the active locale.
 const SecurityPage = lazy(() => import('../settings/security-page').then((m) => m.ready.then(() => m)));
+const NotificationsPage = lazy(() =>
+  import('../settings/notifications-texts')
+    .then((m) => m.notificationTextsReady)
+    .then(() => import('../settings/notifications-page')),
+);
 const ProPage = lazy(() => import('../billing/pro-page'));
 const BuyCreditsPage = lazy(() => import('../billing/buy-credits-page'));
 const OrderStatusPage = lazy(() => import('../billing/order-status-page'));
@@ -71,6 +76,7 @@ export const pageElements: Record<RouteName, ReactNode> = {
   memory: page(<MemoryPage />),
   oidc: page(<OidcPage />),
   security: page(<SecurityPage />),
+  notifications: page(<NotificationsPage />),
   credits: page(<BuyCreditsPage />),
   'purchase-complete': page(<OrderStatusPage />),
   'pro-subscription': page(<ProSubscriptionPage />),

@@ -15,6 +15,7 @@ export type RouteName =
   | 'memory'
   | 'oidc'
   | 'security'
+  | 'notifications'
   | 'credits'
   | 'purchase-complete'
   | 'pro-subscription'
@@ -147,6 +148,15 @@ export const ROUTES: readonly RouteMeta[] = [
     path: '/settings/security',
     get title() {
       return texts.settings.security;
+    },
+    auth: true,
+    depth: 1,
+  },
+  {
+    name: 'notifications',
+    path: '/settings/notifications',
+    get title() {
+      return texts.titles.notifications;
     },
     auth: true,
     depth: 1,

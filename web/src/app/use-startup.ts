@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { fetchPersonas } from '../api/personas';
 import { fetchServerInfo, isOnline } from '../api/server-info';
 import { isNativePlatform } from '../platform/native';
-import { listenForSignInReturn, prepareApi, startNativeAds } from '../platform/startup';
+import { listenForSignInReturn, prepareApi, startNativeAds, startNativePush } from '../platform/startup';
 import { useAppStore } from '../store/app-store';
 import { setPersonas } from '../store/personas';
 import { loadSpeechStatus } from '../voice/voice-api';
@@ -43,6 +43,7 @@ export function useStartup(): void {
           .then(setPersonas)
           .catch((error: unknown) => console.error('Failed to load personas', error));
         startNativeAds();
+        if (useAppStore.getState().token) startNativePush();
       })
       .catch((error: unknown) => {
         if ((error as Error).name === 'AbortError') return;

@@ -33,3 +33,9 @@ export function listenForSignInReturn(): void {
     })
     .catch((error: unknown) => console.warn('Could not listen for deep links', error));
 }
+
+/** Native push: registers the device token when the permission was given before (platform/push.ts). */
+export function startNativePush(): void {
+  if (!isNativePlatform()) return;
+  void import('./push').then(({ startNativePush: start }) => start()).catch(() => undefined);
+}

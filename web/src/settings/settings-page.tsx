@@ -98,6 +98,7 @@ export default function SettingsPage() {
           <SettingsLink to="/settings/password">{texts.settings.changePassword}</SettingsLink>
           <SettingsLink to="/settings/security">{texts.settings.security}</SettingsLink>
           <SettingsLink to="/settings/memory">{memoryTexts.settingsRow}</SettingsLink>
+          <SettingsLink to="/settings/notifications">{texts.titles.notifications}</SettingsLink>
           <SettingsLink to="/settings/data">{ioTexts.data.settingsRow}</SettingsLink>
           {user?.role === 'admin' ? <SettingsLink to="/admin">{texts.settings.adminConsole}</SettingsLink> : null}
           <SettingsLink to="/settings/delete" tone="danger">

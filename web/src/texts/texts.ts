@@ -25,6 +25,7 @@ export const texts = {
     memory: 'Memory',
     data: 'Your data',
     oidc: 'Sign in',
+    notifications: 'Notifications',
   },
   startup: {
     offlineTitle: 'Service unavailable',

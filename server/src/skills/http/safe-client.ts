@@ -34,9 +34,9 @@ export interface SafeFetchOptions {
   maxBytes?: number;
   maxRedirects?: number;
   headers?: Record<string, string>;
-  /** GET when unset; a request with a body is never redirected (a redirect answer is returned as is). */
+  /** GET when unset; a request with a body, or any other method, is never redirected (a redirect answer is returned as is). */
   method?: string;
-  body?: string;
+  body?: string | Buffer;
 }
 
 export interface SafeResponse {
@@ -153,7 +153,7 @@ export class SafeHttpClient {
           ...(options.body === undefined ? {} : { body: options.body }),
           headers: { 'user-agent': USER_AGENT, 'accept-encoding': 'gzip, deflate, br', ...options.headers },
         });
-        if (REDIRECTS.has(response.status) && options.body === undefined) {
+        if (REDIRECTS.has(response.status) && options.body === undefined && (options.method ?? 'GET') === 'GET') {
           await response.body?.cancel().catch(() => undefined);
           const location = response.headers.get('location');
           if (!location) throw new SafeHttpError('network', 'The page redirected without saying where to.');

@@ -4,6 +4,7 @@ import { adminTexts } from '../admin';
 import { creatorTexts } from '../creator';
 import { ioTexts } from '../io';
 import { memoryTexts } from '../memory';
+import { notificationTexts } from '../notifications';
 import { oidcTexts } from '../oidc';
 import { organiseTexts } from '../organise';
 import { securityTexts } from '../security';
@@ -28,6 +29,7 @@ const english = {
   suggestions: suggestionTexts,
   oidc: oidcTexts,
   organise: organiseTexts,
+  notifications: notificationTexts,
 } as const;
 const PARTS = Object.keys(english) as Array<keyof typeof english>;
 

@@ -48,6 +48,7 @@ export const main: MainCatalog = {
       memory: 'الذاكرة',
       data: 'بياناتك',
       oidc: 'تسجيل الدخول',
+      notifications: 'الإشعارات',
     },
     startup: {
       offlineTitle: 'الخدمة غير متاحة',

@@ -29,6 +29,7 @@ export const main: MainCatalog = {
       memory: 'Gedächtnis',
       data: 'Deine Daten',
       oidc: 'Anmelden',
+      notifications: 'Benachrichtigungen',
     },
     startup: {
       offlineTitle: 'Dienst nicht verfügbar',

@@ -34,6 +34,7 @@ export const main: MainCatalog = {
       memory: 'Memoria',
       data: 'Tus datos',
       oidc: 'Iniciar sesión',
+      notifications: 'Notificaciones',
     },
     startup: {
       offlineTitle: 'Servicio no disponible',

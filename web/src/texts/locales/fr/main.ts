@@ -35,6 +35,7 @@ export const main: MainCatalog = {
       memory: 'Mémoire',
       data: 'Vos données',
       oidc: 'Se connecter',
+      notifications: 'Notifications',
     },
     startup: {
       offlineTitle: 'Service indisponible',

@@ -29,6 +29,7 @@ export const main: MainCatalog = {
       memory: 'メモリー',
       data: 'あなたのデータ',
       oidc: 'サインイン',
+      notifications: '通知',
     },
     startup: {
       offlineTitle: 'サービスを利用できません',

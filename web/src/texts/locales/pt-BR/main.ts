@@ -38,6 +38,7 @@ export const main: MainCatalog = {
       memory: 'Memória',
       data: 'Seus dados',
       oidc: 'Entrar',
+      notifications: 'Notificações',
     },
     startup: {
       offlineTitle: 'Serviço indisponível',

@@ -1,0 +1,111 @@
+import dns from 'node:dns/promises';
+import type { NotificationSettings, PushPayload, PushSubscriptionInput } from '@neura/contract';
+import { badRequest } from '../errors.js';
+import type { AppJobs } from '../jobs/module.js';
+import { nowIso } from '../lib/time.js';
+import { isIpLiteral, isPublicAddress, stripBrackets } from '../skills/http/address-policy.js';
+import { BLOCKED_MESSAGE } from '../skills/http/safe-client.js';
+import type { NotificationRepository } from './repository.js';
+
+const DEFAULTS: NotificationSettings = { replies: true, hideContents: false, quietHours: null };
+
+/** Minutes after midnight UTC of `now`. */
+const minuteOfDay = (now: number) => Math.floor((now % 86_400_000) / 60_000);
+
+/** True inside quiet hours (`start` ≤ t < `end`, wrapping midnight when `end` < `start`). */
+export function inQuietHours(quiet: NotificationSettings['quietHours'], now: number): boolean {
+  if (!quiet || quiet.start === quiet.end) return false;
+  const t = minuteOfDay(now);
+  return quiet.start < quiet.end ? t >= quiet.start && t < quiet.end : t >= quiet.start || t < quiet.end;
+}
+
+export interface PushTarget {
+  /** The push service's address check (an `OUTBOUND_ALLOW` entry passes). */
+  isAllowed(url: URL): boolean;
+}
+
+/**
+ * The user's notification settings, Web Push subscriptions and native device tokens; `queue`
+ * enqueues one `push.send` job per device (keyed, so one push per finished reply per device).
+ */
+export class NotificationService {
+  constructor(
+    private readonly repo: NotificationRepository,
+    private readonly jobs: Pick<AppJobs, 'enqueue'>,
+    private readonly target: PushTarget,
+  ) {}
+
+  async settings(userId: string): Promise<NotificationSettings> {
+    const row = await this.repo.settings(userId);
+    if (!row) return { ...DEFAULTS };
+    const quietHours =
+      row.quiet_start !== null && row.quiet_end !== null ? { start: row.quiet_start, end: row.quiet_end } : null;
+    return { replies: row.replies === 1, hideContents: row.hide_contents === 1, quietHours };
+  }
+
+  async updateSettings(userId: string, changes: Partial<NotificationSettings>): Promise<NotificationSettings> {
+    const next = { ...(await this.settings(userId)), ...changes };
+    await this.repo.saveSettings(
+      userId,
+      {
+        replies: next.replies ? 1 : 0,
+        hide_contents: next.hideContents ? 1 : 0,
+        quiet_start: next.quietHours?.start ?? null,
+        quiet_end: next.quietHours?.end ?? null,
+      },
+      nowIso(),
+    );
+    return next;
+  }
+
+  /** Stores a browser's subscription; an endpoint the SSRF rule refuses answers 400. */
+  async subscribe(userId: string, input: PushSubscriptionInput): Promise<void> {
+    await this.checkEndpoint(input.endpoint);
+    await this.repo.subscribe(userId, { endpoint: input.endpoint, ...input.keys }, nowIso());
+  }
+
+  async unsubscribe(userId: string, endpoint: string): Promise<void> {
+    await this.repo.unsubscribe(userId, endpoint);
+  }
+
+  async registerToken(userId: string, platform: 'android' | 'ios', token: string): Promise<void> {
+    await this.repo.saveToken(userId, platform, token, nowIso());
+  }
+
+  /** One `push.send` job per device of the user; `key` makes it once per device. */
+  async queue(userId: string, key: string, payload: PushPayload): Promise<number> {
+    const [subs, tokens] = await Promise.all([this.repo.subscriptions(userId), this.repo.tokens(userId)]);
+    const devices = [
+      ...subs.map((s) => ({ kind: 'web' as const, id: s.id })),
+      ...tokens.map((t) => ({ kind: 'native' as const, id: t.id })),
+    ];
+    for (const device of devices) {
+      await this.jobs.enqueue('push.send', { ...device, payload }, { key: `push:${key}:${device.id}` });
+    }
+    return devices.length;
+  }
+
+  /**
+   * https only (http for an `OUTBOUND_ALLOW` entry), and every address the name resolves to public:
+   * the same rule as the SSRF-safe client, which checks again when the push is sent.
+   */
+  private async checkEndpoint(endpoint: string): Promise<void> {
+    let url: URL;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      throw badRequest(BLOCKED_MESSAGE);
+    }
+    if (this.target.isAllowed(url) && (url.protocol === 'https:' || url.protocol === 'http:')) return;
+    if (url.protocol !== 'https:' || url.username || url.password) throw badRequest(BLOCKED_MESSAGE);
+    const host = stripBrackets(url.hostname);
+    if (isIpLiteral(host)) {
+      if (!isPublicAddress(host)) throw badRequest(BLOCKED_MESSAGE);
+      return;
+    }
+    const addresses = await dns.lookup(host, { all: true }).catch(() => []);
+    if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a.address))) {
+      throw badRequest(BLOCKED_MESSAGE);
+    }
+  }
+}
