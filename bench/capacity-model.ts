@@ -7,6 +7,7 @@
 export interface Phase {
   tokens: number;
   sockets: number;
+  subscribers: number;
   appCpuUs: number;
   peerCpuUs: number;
   balancerCpuUs: number;
@@ -41,12 +42,20 @@ export const assumptions = {
   coresPerMachine: knob('CORES_PER_MACHINE', 8),
 };
 
-type Key = Exclude<keyof Phase, 'tokens' | 'sockets'>;
+type Key = Exclude<keyof Phase, 'tokens' | 'sockets' | 'subscribers'>;
 /** Splits a figure into its cost per send and per token from the short and the long phase. */
 export function split(costs: Costs, key: Key): { send: number; token: number } {
   const [short, long] = costs.phases as [Phase, Phase];
   const token = (long[key] - short[key]) / (long.tokens - short.tokens);
   return { send: short[key] - short.tokens * token, token };
+}
+
+function publishCost(costs: Costs): { fixed: number; perSubscriber: number } {
+  const base = costs.phases[1] as Phase;
+  const more = costs.phases[3];
+  if (!more) return { fixed: 0, perSubscriber: base.redisUsecPerPublish / 2 };
+  const perSubscriber = Math.max(0, (more.redisUsecPerPublish - base.redisUsecPerPublish) / (more.subscribers - 2));
+  return { fixed: Math.max(0, base.redisUsecPerPublish - 2 * perSubscriber), perSubscriber };
 }
 
 /** The unit costs the model uses, for one setup. */
@@ -75,7 +84,8 @@ export function unitCosts(costs: Costs) {
     commands: split(costs, 'redisCommands'),
     wire: split(costs, 'wireBytesDown'),
     redisDown: split(costs, 'redisBytesDown'),
-    usecPerPublish2: long.redisUsecPerPublish,
+    /** Redis CPU µs per PUBLISH: a fixed part and a part per subscriber (the last phase adds subscribers). */
+    publishUsec: publishCost(costs),
     pgRoundTripMs: long.pgRoundTripMs,
     /** CPU µs of the process that holds the user's socket, for one typical send. */
     sendUs: app.send + T * app.token + (S - 1) * T * Math.max(0, extraSocketPerToken),
@@ -89,39 +99,46 @@ export function unitCosts(costs: Costs) {
 
 export type Units = ReturnType<typeof unitCosts>;
 
-/** Cluster sends/s with N app processes and each bound; the first bottleneck is the smallest. */
-export function predict(u: Units, n: number) {
+/**
+ * Cluster sends/s with N app processes and each bound; the first bottleneck is the smallest.
+ * `classic`: Socket.IO's Redis adapter as configured today (every process hears every broadcast,
+ * so each pays `peerUs` for every other process's send). `rooms`: what-if a process heard only the
+ * rooms of its own sockets (per-room channels): no peer cost, one subscriber per PUBLISH.
+ */
+export function predict(u: Units, n: number, fanout: 'classic' | 'rooms' = 'classic') {
   const a = assumptions;
   const budget = a.headroom * 1e6;
+  const peer = fanout === 'classic' ? u.peerUs : 0;
+  // One Redis thread; a PUBLISH costs a fixed part plus a part per subscriber (both measured).
+  const subscribers = fanout === 'classic' ? Math.max(n, 1) : 1;
   const bounds = {
-    'app processes': (budget * n) / (u.sendUs + (n - 1) * u.peerUs),
+    'app processes': (budget * n) / (u.sendUs + (n - 1) * peer),
     database: (budget * a.dbCores) / u.pgUs,
-    // One Redis thread; a PUBLISH costs in proportion to its subscribers (measured with 2: app + peer).
-    'Redis fan-out': budget / (u.publishes * ((u.usecPerPublish2 * Math.max(n, 1)) / 2)),
-    // One balancer core, of the kind bench/processes.ts runs (Node, L4): per machine of app processes.
-    balancer: budget / u.balancerUs,
+    'Redis fan-out': budget / (u.publishes * (u.publishUsec.fixed + subscribers * u.publishUsec.perSubscriber)),
   };
   const [first, sendsPerSecond] = Object.entries(bounds).sort((x, y) => x[1] - y[1])[0] as [string, number];
-  return { n, bounds, first, sendsPerSecond, users: (sendsPerSecond * 3600) / a.msgsPerHour };
+  // The balancer scales by adding cores or instances: how many cores of bench/processes.ts's Node L4 balancer it needs.
+  const balancerCores = (sendsPerSecond * u.balancerUs) / budget;
+  return { n, bounds, first, sendsPerSecond, balancerCores, users: (sendsPerSecond * 3600) / a.msgsPerHour };
 }
 
 /**
  * This 2-core machine in bench/processes.ts (20-token streams, closed loop): N app processes share
- * the 2 cores with the fake model, the load generators, the balancer, PostgreSQL and Redis, whose
- * CPU per stream (OTHER_US_PER_STREAM) and the one process's busiest event-loop share
- * (LOOP_UTILIZATION) come from the recorded quiet run (docs/history/PERFORMANCE-2026-11.md: at 1
- * process the app used 0.86 of a core and the machine was 83 % busy at 120.4 streams/s).
+ * the 2 cores with the fake model, the load generators, the balancer, PostgreSQL and Redis. From
+ * the recorded quiet run (docs/history/PERFORMANCE-2026-11.md, 1 process: the app used 0.86 of a
+ * core, the machine was 83 % busy): the others' CPU per stream is OTHER_SHARE = (2 × 0.83 − 0.86)
+ * / 0.86 = 0.93 of the app's, and one event loop gives at most LOOP_UTILIZATION = 0.86 of a core.
  */
 export function twoCoreCheck(u: Units, n: number) {
   const cores = knob('MACHINE_CORES', 2);
-  const other = knob('OTHER_US_PER_STREAM', 6600);
+  const otherShare = knob('OTHER_SHARE', 0.93);
   const utilization = knob('LOOP_UTILIZATION', 0.86);
   const tokens = 20;
   const own = u.app.send + tokens * u.app.token;
   const peer = u.peer.send + tokens * u.peer.token;
   const appPerStream = own + (n - 1) * peer;
   const loopBound = (n * utilization * 1e6) / appPerStream;
-  const machineBound = (cores * 1e6) / (appPerStream + other);
+  const machineBound = (cores * 1e6) / (appPerStream + otherShare * own);
   return { streamsPerSecond: Math.min(loopBound, machineBound), appPerToken: appPerStream / tokens };
 }
 
@@ -131,8 +148,8 @@ const f = (v: number, d = 0) =>
 export function modelLines(results: Costs[]): string[] {
   const a = assumptions;
   const lines = [
-    '| Unit cost (per send + per token) | ' + results.map((r) => r.kind).join(' | ') + ' |',
-    '|---|' + results.map(() => '---:|').join(''),
+    `| Unit cost (per send + per token) | ${results.map((r) => r.kind).join(' | ')} |`,
+    `|---|${results.map(() => '---:|').join('')}`,
   ];
   const pgOnly: Key[] = ['peerCpuUs', 'statements', 'pgCpuUs', 'redisCommands', 'redisPublish', 'redisBytesDown'];
   const row = (label: string, key: Key, d = 1) =>
@@ -162,7 +179,7 @@ export function modelLines(results: Costs[]): string[] {
     `| PostgreSQL round trip per statement (ms, as the app waits it) | ${cell((u) => f(u.pgRoundTripMs, 2), false)} |`,
   );
   lines.push(
-    `| Redis CPU µs per PUBLISH (INFO commandstats, 2 subscribers) | ${cell((u) => f(u.usecPerPublish2, 1), false)} |`,
+    `| Redis CPU µs per PUBLISH: fixed + per subscriber (INFO commandstats, 2 and 10 subscribers) | ${cell((u) => `${f(u.publishUsec.fixed, 2)} + ${f(u.publishUsec.perSubscriber, 2)}`, false)} |`,
   );
   lines.push(
     '',
@@ -178,20 +195,22 @@ export function modelLines(results: Costs[]): string[] {
   const clustered = results.find((r) => r.kind === 'postgres');
   if (clustered) {
     const u = unitCosts(clustered);
-    const base = predict(u, 1).sendsPerSecond;
-    lines.push(
-      '',
-      '| App processes (machines of ' +
-        a.coresPerMachine +
-        ' cores) | app-bound sends/s | database | Redis fan-out | balancer | predicted sends/s (gain) | active users | first bottleneck |',
-      '|---:|---:|---:|---:|---:|---:|---:|---|',
-    );
-    for (const n of [1, 2, 4, 8, 16, 32, 64, 128]) {
-      const p = predict(u, n);
-      const b = p.bounds;
+    for (const fanout of ['classic', 'rooms'] as const) {
+      const base = predict(u, 1, fanout).sendsPerSecond;
       lines.push(
-        `| ${n} (${f(Math.ceil(n / a.coresPerMachine))}) | ${f(b['app processes'])} | ${f(b.database)} | ${f(b['Redis fan-out'])} | ${f(b.balancer)} | ${f(p.sendsPerSecond)} (${f(p.sendsPerSecond / base, 2)}×) | ${f(p.users)} | ${p.first} |`,
+        '',
+        `${fanout === 'classic' ? 'Today (Socket.IO classic Redis adapter: every process hears every broadcast)' : 'What-if: a process hears only its own sockets’ rooms (no peer cost, one subscriber per PUBLISH)'}; machines of ${a.coresPerMachine} cores, one process per core:`,
+        '',
+        '| App processes (machines) | app-bound sends/s | database | Redis fan-out | predicted sends/s (gain) | active users | first bottleneck | balancer cores needed (Node L4) |',
+        '|---:|---:|---:|---:|---:|---:|---|---:|',
       );
+      for (const n of [1, 2, 4, 8, 16, 32, 64, 128, 256]) {
+        const p = predict(u, n, fanout);
+        const b = p.bounds;
+        lines.push(
+          `| ${n} (${f(Math.ceil(n / a.coresPerMachine))}) | ${f(b['app processes'])} | ${f(b.database)} | ${f(b['Redis fan-out'])} | ${f(p.sendsPerSecond)} (${f(p.sendsPerSecond / base, 2)}×) | ${f(p.users)} | ${p.first} | ${f(p.balancerCores, 1)} |`,
+        );
+      }
     }
     const one = twoCoreCheck(u, 1).streamsPerSecond;
     lines.push(

@@ -26,6 +26,7 @@
  * CAPACITY_JSON=<file> (the figures as JSON, for docs/CAPACITY.md).
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import { startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
@@ -42,6 +43,8 @@ const SENDS = Number(process.env.CAPACITY_SENDS ?? 60);
 const [SHORT, LONG] = (process.env.CAPACITY_TOKENS ?? '10,100').split(',').map(Number) as [number, number];
 const SETUPS = (process.env.CAPACITY_SETUPS ?? 'sqlite,postgres').split(',');
 const WARMUP = 10;
+/** Extra Redis pattern subscribers in the last phase (PostgreSQL + Redis only). */
+const EXTRA_SUBSCRIBERS = 8;
 /** Milliseconds between the model's tokens: each token its own `message.delta`, as with a real model. */
 const GAP_MS = Number(process.env.CAPACITY_TOKEN_GAP_MS ?? 3);
 const PG_SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -119,7 +122,7 @@ async function runSetup(kind: 'sqlite' | 'postgres'): Promise<Costs> {
       dataDir,
       databaseUrl,
       users: 1,
-      chats: 3 * perPhase,
+      chats: 4 * perPhase,
       credits: 1_000_000_000,
     });
     if (!user) throw new Error('no user seeded');
@@ -186,7 +189,7 @@ async function runSetup(kind: 'sqlite' | 'postgres'): Promise<Costs> {
     };
 
     const phases: Phase[] = [];
-    const runPhase = async (tokens: number, chats: string[], sockets: number) => {
+    const runPhase = async (tokens: number, chats: string[], sockets: number, subscribers = 2) => {
       fake.setScript({ chunks: Array.from({ length: tokens }, (_, i) => `w${i % 10} `), delayMs: GAP_MS });
       for (const chatId of chats.slice(0, WARMUP)) await oneSend(chatId);
       const a = await snapshot();
@@ -196,6 +199,7 @@ async function runSetup(kind: 'sqlite' | 'postgres'): Promise<Costs> {
       phases.push({
         tokens,
         sockets,
+        subscribers,
         appCpuUs: per('appMs') * 1000,
         peerCpuUs: per('peerMs') * 1000,
         balancerCpuUs: per('balancerMs') * 1000,
@@ -211,7 +215,9 @@ async function runSetup(kind: 'sqlite' | 'postgres'): Promise<Costs> {
         wireBytesUp: per('wireUp'),
         deltas: per('deltas'),
       });
-      console.log(`${kind}: ${tokens} tokens, ${sockets} socket(s): ${JSON.stringify(phases.at(-1))}`);
+      console.log(
+        `${kind}: ${tokens} tokens, ${sockets} socket(s), ${subscribers} Redis subscribers: ${JSON.stringify(phases.at(-1))}`,
+      );
     };
     await runPhase(SHORT, user.chatIds.slice(0, perPhase), 1);
     await runPhase(LONG, user.chatIds.slice(perPhase, 2 * perPhase), 1);
@@ -220,7 +226,19 @@ async function runSetup(kind: 'sqlite' | 'postgres'): Promise<Costs> {
     cleanups.unshift(() => {
       second.close();
     });
-    await runPhase(LONG, user.chatIds.slice(2 * perPhase), 2);
+    await runPhase(LONG, user.chatIds.slice(2 * perPhase, 3 * perPhase), 2);
+    if (redis) {
+      // Redis's cost per PUBLISH against its subscribers: EXTRA_SUBSCRIBERS more pattern subscribers
+      // (raw connections that read and drop, as another process's adapter would subscribe).
+      for (let i = 0; i < EXTRA_SUBSCRIBERS; i++) {
+        const sub = net.connect(redisPort, '127.0.0.1');
+        sub.on('data', () => undefined);
+        sub.on('error', () => undefined);
+        sub.write(`PSUBSCRIBE ${env.REDIS_PREFIX}*\r\n`);
+        cleanups.unshift(() => void sub.destroy());
+      }
+      await runPhase(LONG, user.chatIds.slice(3 * perPhase), 2, 2 + EXTRA_SUBSCRIBERS);
+    }
     return { kind, phases };
   } finally {
     for (const c of cleanups) await c();
