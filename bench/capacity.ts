@@ -154,13 +154,19 @@ async function runSetup(kind: 'sqlite' | 'postgres'): Promise<Costs> {
       await touched;
     };
 
-    const backendCpuMs = async () => {
-      if (!admin) return 0;
+    // CPU of the PostgreSQL backends serving this database, per backend: the pool closes idle
+    // connections and opens new ones, so a delta is taken per pid (a new one counts from zero).
+    const backendCpu = async () => {
+      const cpu = new Map<number, number>();
+      if (!admin) return cpu;
       const { rows } = await admin.query<{ pid: number }>(
         'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
       );
-      return rows.reduce((s, r) => s + (cpuMsOf(r.pid) ?? 0), 0);
+      for (const r of rows) cpu.set(r.pid, cpuMsOf(r.pid) ?? 0);
+      return cpu;
     };
+    const backendDelta = (a: Map<number, number>, b: Map<number, number>) =>
+      [...b].reduce((sum, [pid, ms]) => sum + ms - (a.get(pid) ?? 0), 0);
     const redisPort = REDIS_URL ? Number(new URL(REDIS_URL).port || 6379) : 0;
     const publishStats = async () => {
       const p = redis ? (await redisCommandStats(redisPort)).get('PUBLISH') : undefined;
@@ -174,7 +180,7 @@ async function runSetup(kind: 'sqlite' | 'postgres'): Promise<Costs> {
         balancerMs: cpuMsOf(balancer.proc.pid) ?? Number.NaN,
         appMs: cpuMsOf(app.pid) ?? Number.NaN,
         peerMs: peer ? (sumCpuMsOf([peer.pid]) ?? Number.NaN) : 0,
-        pgMs: await backendCpuMs(),
+        backends: await backendCpu(),
         statements: pgTap.stats.statements,
         roundTrips: pgTap.stats.roundTrips,
         roundTripMs: pgTap.stats.roundTripMs,
@@ -195,7 +201,7 @@ async function runSetup(kind: 'sqlite' | 'postgres'): Promise<Costs> {
       const a = await snapshot();
       for (const chatId of chats.slice(WARMUP)) await oneSend(chatId);
       const b = await snapshot();
-      const per = (k: keyof typeof a) => (b[k] - a[k]) / SENDS;
+      const per = (k: Exclude<keyof typeof a, 'backends'>) => (b[k] - a[k]) / SENDS;
       phases.push({
         tokens,
         sockets,
@@ -204,7 +210,7 @@ async function runSetup(kind: 'sqlite' | 'postgres'): Promise<Costs> {
         peerCpuUs: per('peerMs') * 1000,
         balancerCpuUs: per('balancerMs') * 1000,
         redisUsecPerPublish: (b.publishUsec - a.publishUsec) / Math.max(1, b.publishCalls - a.publishCalls),
-        pgCpuUs: per('pgMs') * 1000,
+        pgCpuUs: (backendDelta(a.backends, b.backends) / SENDS) * 1000,
         statements: per('statements'),
         pgRoundTripMs: (b.roundTripMs - a.roundTripMs) / Math.max(1, b.roundTrips - a.roundTrips),
         redisCommands: per('redisCommands'),
