@@ -13,7 +13,8 @@
  * Measured, without touching the app: its CPU time and the idle peer's (/proc/<pid>/stat); the
  * bytes between the client and the app (a counting TCP proxy: Socket.IO frames with WebSocket
  * framing); PostgreSQL statements and each one's round trip (the same proxy reading the wire
- * protocol) and the CPU of the PostgreSQL backends serving the app (/proc, by pg_stat_activity);
+ * protocol) and the CPU of the PostgreSQL backends serving the apps (/proc; each backend's pid is
+ * in its BackendKeyData message);
  * Redis commands per name (MONITOR, only the proxy's connections) and the Redis bytes each way.
  * The client (socket.io-client, WebSocket, one user) and the fake model run in this process;
  * sends go one at a time, each in a chat of its own that already holds a message (no naming call).
@@ -31,7 +32,6 @@ import os from 'node:os';
 import { startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
 import { buildServer, type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
-import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { type Costs, modelLines, type Phase } from './capacity-model.js';
 import { child } from './lib/child.js';
@@ -79,7 +79,6 @@ async function runSetup(kind: 'sqlite' | 'postgres'): Promise<Costs> {
     };
     const pgTap = postgresTap();
     let databaseUrl: string | undefined;
-    let admin: pg.Client | undefined;
     let redis: { commands: Map<string, number>; bytes: { up: number; down: number } } | undefined;
     if (kind === 'postgres') {
       process.env.TEST_DATABASE_URL = PG_SERVER;
@@ -99,9 +98,6 @@ async function runSetup(kind: 'sqlite' | 'postgres'): Promise<Costs> {
       redis = { commands: monitor.commands, bytes: redisProxy.bytes };
       env.REDIS_URL = `redis://127.0.0.1:${redisProxy.port}`;
       env.REDIS_PREFIX = `bench-capacity-${process.pid}-${Date.now().toString(36)}`;
-      admin = new pg.Client({ connectionString: db.url });
-      await admin.connect();
-      cleanups.unshift(() => admin?.end());
     }
     const app: ServerProcess = await startServerProcess({ env, startTimeoutMs: 120_000 });
     cleanups.unshift(() => app.stop());
@@ -154,15 +150,14 @@ async function runSetup(kind: 'sqlite' | 'postgres'): Promise<Costs> {
       await touched;
     };
 
-    // CPU of the PostgreSQL backends serving this database, per backend: the pool closes idle
-    // connections and opens new ones, so a delta is taken per pid (a new one counts from zero).
+    // CPU of the PostgreSQL backends serving the apps (their pids read off the wire), per backend:
+    // the pool closes idle connections and opens new ones, so a new backend counts from zero.
     const backendCpu = async () => {
       const cpu = new Map<number, number>();
-      if (!admin) return cpu;
-      const { rows } = await admin.query<{ pid: number }>(
-        'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
-      );
-      for (const r of rows) cpu.set(r.pid, cpuMsOf(r.pid) ?? 0);
+      for (const pid of pgTap.stats.backendPids) {
+        const ms = cpuMsOf(pid);
+        if (ms !== undefined) cpu.set(pid, ms); // an ended backend's last part is lost (the pool rarely closes)
+      }
       return cpu;
     };
     const backendDelta = (a: Map<number, number>, b: Map<number, number>) =>

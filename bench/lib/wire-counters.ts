@@ -66,7 +66,7 @@ export async function startCountingProxy(targetPort: number, tap?: ProtocolTap):
 }
 
 /** Splits a stream of `type byte + int32 length` messages; the frontend's first message has no type byte. */
-function framer(onMessage: (type: string) => void, untypedFirst: boolean) {
+function framer(onMessage: (type: string, body: Buffer) => void, untypedFirst: boolean) {
   let pending: Buffer = Buffer.alloc(0);
   let first = untypedFirst;
   return (chunk: Buffer) => {
@@ -85,15 +85,18 @@ function framer(onMessage: (type: string) => void, untypedFirst: boolean) {
       if (pending.length < 5) return;
       const total = 1 + pending.readInt32BE(1);
       if (pending.length < total) return;
-      onMessage(String.fromCharCode(pending[0] as number));
+      onMessage(String.fromCharCode(pending[0] as number), pending.subarray(5, total));
       pending = pending.subarray(total);
     }
   };
 }
 
-/** PostgreSQL statements and their round trips, read off a counting proxy's traffic. */
+/**
+ * PostgreSQL statements and their round trips, read off a counting proxy's traffic, and the process
+ * ids of the backends serving those connections (each announces its own in BackendKeyData).
+ */
 export function postgresTap() {
-  const stats = { statements: 0, roundTrips: 0, roundTripMs: 0 };
+  const stats = { statements: 0, roundTrips: 0, roundTripMs: 0, backendPids: new Set<number>() };
   const conns = new Map<number, { up: (c: Buffer) => void; down: (c: Buffer) => void; sent: number[] }>();
   const conn = (id: number) => {
     let c = conns.get(id);
@@ -105,7 +108,8 @@ export function postgresTap() {
           if (type === 'E' || type === 'Q') stats.statements++;
           if (type === 'S' || type === 'Q') sent.push(performance.now());
         }, true),
-        down: framer((type) => {
+        down: framer((type, body) => {
+          if (type === 'K') stats.backendPids.add(body.readInt32BE(0));
           if (type !== 'Z') return;
           const t0 = sent.shift();
           if (t0 === undefined) return; // the ReadyForQuery after authentication
