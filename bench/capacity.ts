@@ -10,21 +10,23 @@
  * (a private REDIS_PREFIX) plus a SECOND app process on the same database and Redis with no client:
  * its CPU is what every other process pays for the first one's broadcasts (Socket.IO's Redis adapter).
  *
- * Measured, without touching the app: its CPU time and the idle peer's (/proc/<pid>/stat); the
- * bytes between the client and the app (a counting TCP proxy: Socket.IO frames with WebSocket
- * framing); PostgreSQL statements and each one's round trip (the same proxy reading the wire
- * protocol) and the CPU of the PostgreSQL backends serving the apps (/proc; each backend's pid is
- * in its BackendKeyData message);
- * Redis commands per name (MONITOR, only the proxy's connections) and the Redis bytes each way.
+ * Measured, without touching the app: its CPU time, the idle peer's and the balancer's
+ * (/proc/<pid>/stat; the balancer is bench/processes-balancer.ts in its own process); the bytes
+ * between the client and the balancer (a counting TCP proxy: Socket.IO frames with WebSocket
+ * framing); PostgreSQL statements and each one's round trip (a second counting proxy reading the
+ * wire protocol) and the CPU of the PostgreSQL backends serving the apps (/proc; each backend's pid
+ * is in its BackendKeyData message); Redis commands per name (MONITOR, only the apps' connections
+ * through a third proxy), the Redis bytes each way and Redis's CPU per PUBLISH (INFO commandstats).
  * The client (socket.io-client, WebSocket, one user) and the fake model run in this process;
  * sends go one at a time, each in a chat of its own that already holds a message (no naming call).
  * Two reply lengths (CAPACITY_TOKENS, short and long) separate the cost per send from the cost per
  * token: per token = (long − short) / (difference in tokens); per send = short − its tokens × that.
  * A third phase repeats the long replies with a second socket of the same user connected (the
- * extra cost of a user's second device per token).
+ * extra cost of a user's second device per token); a fourth (PostgreSQL + Redis) adds 8 Redis
+ * pattern subscribers (Redis's cost per PUBLISH per subscriber).
  *
- * Knobs: CAPACITY_SENDS=60 (per phase)  CAPACITY_TOKENS=10,100  CAPACITY_TOKEN_GAP_MS=3  CAPACITY_SETUPS=sqlite,postgres
- * CAPACITY_JSON=<file> (the figures as JSON, for docs/CAPACITY.md).
+ * Knobs: CAPACITY_SENDS=60 (per phase)  CAPACITY_TOKENS=10,100  CAPACITY_TOKEN_GAP_MS=3
+ * CAPACITY_SETUPS=sqlite,postgres  CAPACITY_JSON=<file> (the figures as JSON, for docs/CAPACITY.md).
  */
 import fs from 'node:fs';
 import net from 'node:net';
