@@ -24,6 +24,12 @@ export const benches: BenchEntry[] = [
     title: 'Stream relay across 1, 2 and 4 processes behind a load balancer (Redis)',
     needsBuild: true,
   },
+  {
+    id: 'capacity',
+    file: 'capacity.ts',
+    title: 'Capacity: unit costs per send and per token, and the model of docs/CAPACITY.md',
+    needsBuild: true,
+  },
   { id: 'send-cost', file: 'send-cost.ts', title: 'What one send costs on SQLite: statements and database time' },
   { id: 'engine', file: 'engine.ts', title: 'Reply engine: CPU per token, old loop against new' },
   { id: 'scale', file: 'scale.ts', title: 'Idle sockets + streams in one process', needsBuild: true },
