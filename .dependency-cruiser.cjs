@@ -14,7 +14,7 @@ const SERVER_LAYERS = [
   ['takeout/'],
   ['sharing/'],
   ['conversation/', 'media/'],
-  ['skills/', 'voice/', 'console/', 'creator/', 'replies/', 'memory/'],
+  ['skills/', 'voice/', 'console/', 'creator/', 'replies/', 'memory/', 'documents/'],
   ['chats/', 'files/', 'feedback/', 'billing/', 'search/', 'speech/'],
   ['accounts/', 'system/'],
   ['auth/'],

@@ -104,6 +104,10 @@ export const messageAttachmentSchema = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   purpose: z.enum(['attachment', 'mask']).optional(),
+  /** A document (issue #45): its file name and pages. */
+  kind: z.literal('document').optional(),
+  name: z.string().optional(),
+  pages: z.number().int().optional(),
 });
 export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
 
@@ -149,6 +153,8 @@ export const messageSchema = z.object({
   usage: tokenUsageSchema.optional(),
   /** On a reply, for its owner: the tokens of the user's memory its context carried (the receipt). */
   memoryTokens: z.number().int().nonnegative().optional(),
+  /** On a reply, for its owner: the tokens of document passages its context carried (issue #45). */
+  documentTokens: z.number().int().nonnegative().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VOICE_MAX_CHUNK_BYTES } from './constants.js';
 import type { Chat, LocationResult, Message, User } from './entities.js';
 import type { ErrorBody } from './errors.js';
+import type { UploadedFile } from './files.js';
 import type { ToolCall } from './skills.js';
 import { CONTROL_CHARS_MESSAGE, hasNoControlChars } from './validators.js';
 
@@ -129,6 +130,8 @@ export interface SessionServerEvents {
   'chat.messages': (payload: { chatId: string; messages: Message[] }) => void;
   /** The user's memory changed (settings, another device, the model's remember/forget): fetch it again. */
   'memory.changed': (payload: Record<string, never>) => void;
+  /** A document finished reading (issue #45): `file` as `GET /files/{id}/meta` answers it. */
+  'file.updated': (payload: { file: UploadedFile }) => void;
 }
 
 export interface VoiceServerEvents {

@@ -13,6 +13,7 @@ import type { Db } from './db/database.js';
 import { makePrivateDir } from './db/private-files.js';
 import { ProAdminService } from './entitlements/admin-service.js';
 import { createFeedbackModule } from './feedback/module.js';
+import { createDocumentsModule } from './documents/module.js';
 import { createFilesModule } from './files/module.js';
 import { createJobsModule } from './jobs/module.js';
 import { EventBus } from './lib/events.js';
@@ -91,6 +92,15 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     personas: personas.personas,
     chats: chats.chatService,
   });
+  const documents = createDocumentsModule({
+    config,
+    db,
+    log,
+    events,
+    auth: accounts.auth,
+    files: files.files,
+    jobs,
+  });
   const conversation = createConversationModule({
     config,
     db,
@@ -107,6 +117,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     skills: skills.skills,
     files: files.files,
     memory: memory.forReply,
+    documents: { describe: (userId, list) => documents.documents.describe(userId, list), forReply: documents.forReply },
   });
   const feedback = createFeedbackModule({ db, kind: config.database.kind, events, auth: accounts.auth, audit });
   const { speech, routes: speechRoutes } = createSpeechModule({
@@ -202,7 +213,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     memory: memory.memory,
   });
 
-  for (const job of [...conversation.jobs, ...adminConsole.jobs, ...takeout.jobs, ...files.jobs, ...creator.jobs])
+  for (const job of [...conversation.jobs, ...adminConsole.jobs, ...takeout.jobs, ...files.jobs, ...creator.jobs, ...documents.jobs])
     jobs.define(job);
   /** What runs between start and stop; the app adds its own (HTTP, sockets, …) and derives the order. */
   const parts: LifecyclePart[] = [
@@ -223,7 +234,8 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     speechRoutes,
     billing.routes,
     skills.routes,
-    files.routes,
+    files.routes(documents.documents),
+    documents.routes,
     adminConsole.routes,
     media.routes,
     search.routes,

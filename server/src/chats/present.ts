@@ -84,6 +84,7 @@ export function presentMessage(row: MessageRow, files?: FileUrls, options: Prese
     ...(options.admin && row.model ? { model: row.model } : {}),
     ...(usage ? { usage } : {}),
     ...(row.memory_tokens != null ? { memoryTokens: row.memory_tokens } : {}),
+    ...(row.document_tokens != null ? { documentTokens: row.document_tokens } : {}),
   };
 }
 

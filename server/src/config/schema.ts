@@ -96,6 +96,13 @@ export const configSchema = z.object({
   /** Memory's share of a reply's context (about me + items), in tokens; Pro users get the larger one. */
   MEMORY_CONTEXT_TOKENS: z.coerce.number().int().min(0).default(500),
   MEMORY_CONTEXT_TOKENS_PRO: z.coerce.number().int().min(0).default(1500),
+  // Documents (issue #45): the passages a reply carries, and the caps on what an upload may hold
+  DOCUMENT_CONTEXT_TOKENS: z.coerce.number().int().min(0).default(4000),
+  DOCUMENT_MAX_PAGES: z.coerce.number().int().min(1).default(1000),
+  /** Extracted text past this many characters fails the document (a bomb-like file). */
+  DOCUMENT_MAX_CHARS: z.coerce.number().int().min(1000).default(5_000_000),
+  /** Scanned pages read with OCR (tesseract) per document; 0 turns OCR off. */
+  DOCUMENT_OCR_MAX_PAGES: z.coerce.number().int().min(0).default(50),
 
   // Speech (ARCHITECTURE.md §3 Speech)
   VOICE_MAX_SECONDS: z.coerce.number().int().min(1).max(600).default(VOICE_MAX_SECONDS_DEFAULT),

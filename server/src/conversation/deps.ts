@@ -8,6 +8,8 @@ import type { FileService } from '../files/service.js';
 import type { EventBus } from '../lib/events.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import type { LlmRegistry } from '../llm/registry.js';
+import type { DocumentsForReply } from '../documents/grounding.js';
+import type { DocumentService } from '../documents/service.js';
 import type { MemoryForReply, ReplyPlace } from '../memory/context.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { Realtime } from '../realtime/realtime.js';
@@ -41,4 +43,12 @@ export interface ConversationDeps {
   files?: Pick<FileService, 'forMessage' | 'attachToChat' | 'url' | 'readOwned'>;
   /** The user's memory for one reply (memory/): its section, tools and receipt part; none when off. */
   memory?: (place: ReplyPlace) => MemoryForReply;
+  /** The chat's documents (documents/): their names on attachments, their passages for each reply. */
+  documents?: ConversationDocuments;
+}
+
+/** What the conversation asks of documents/ (issue #45). */
+export interface ConversationDocuments {
+  describe: DocumentService['describe'];
+  forReply: (place: { chatId: string; personaId: string }) => DocumentsForReply;
 }

@@ -8,6 +8,7 @@ import { translateMessage } from '../i18n/catalog.js';
 import { failpoint } from '../lib/failpoints.js';
 import { buildContext } from '../llm/context.js';
 import { IdleTimeoutError, ModelStreamError, type StepsResult, streamSteps } from '../llm/step-loop.js';
+import type { DocumentsForReply, ReplyDocuments } from '../documents/grounding.js';
 import type { MemoryForReply } from '../memory/context.js';
 import type { OpenReplyStream } from '../realtime/reply-stream.js';
 import type { Reply, ReplyEnd } from '../replies/reply.js';
@@ -55,7 +56,14 @@ export interface ReplyDeps {
 export async function runReply(
   deps: ReplyDeps,
   reply: Reply,
-  input: { model: LanguageModel; systemPrompt: string; tools?: ToolSet; modelId?: string; memory?: MemoryForReply },
+  input: {
+    model: LanguageModel;
+    systemPrompt: string;
+    tools?: ToolSet;
+    modelId?: string;
+    memory?: MemoryForReply;
+    documents?: DocumentsForReply;
+  },
 ): Promise<ReplyResult> {
   const { messages, log } = deps;
   const { chatId, messageId, userId } = reply;
@@ -79,6 +87,7 @@ export async function runReply(
   let failure: unknown;
   let firstText = true;
   let memoryTokens: number | undefined;
+  let documents: ReplyDocuments | undefined;
   reply.every(PROGRESS_MS, () => {
     void messages
       .saveProgress(messageId, reply.content, parts.stored())
@@ -95,7 +104,9 @@ export async function runReply(
       (note) => parts.note(note),
     );
     memoryTokens = memory?.tokens;
-    const system = input.systemPrompt + (memory?.system ?? '');
+    // Documents (documents/): the chat's passages, as untrusted data, and the reply's citations.
+    documents = await input.documents?.(recent.map((row) => row.content));
+    const system = input.systemPrompt + (memory?.system ?? '') + (documents?.system ?? '');
     const tools = memory ? { ...input.tools, ...memory.tools } : input.tools;
     result = await streamSteps(
       {
@@ -154,6 +165,7 @@ export async function runReply(
     batcher.flush();
     // Calls still running when the reply ended (Stop, shutdown, failure) end as failed.
     parts.endRunning(say(conversationTexts.toolStopped));
+    if (documents && documents.sources.items.length > 0 && reply.content.trim() !== '') parts.cite(documents.sources);
   }
 
   const content = reply.content;
@@ -193,6 +205,7 @@ export async function runReply(
           finishReason: storedFinish(end, finishReason),
           ...(result ? { usage: result.usage } : {}),
           ...(memoryTokens !== undefined ? { memoryTokens } : {}),
+          ...(documents ? { documentTokens: documents.tokens } : {}),
         },
         ...(error ? { error } : {}),
       },

@@ -91,6 +91,7 @@ export class ReplyRunner {
         systemPrompt: persona.systemPrompt,
         tools,
         memory: this.deps.memory?.({ userId, chatId, personaId: persona.personaId }),
+        documents: this.deps.documents?.forReply({ chatId, personaId: persona.personaId }),
       });
       // The chat is free as soon as the reply has ended (its message.done / message.error is out):
       // a send right after it must not meet "busy" while the chat's preview is written.

@@ -35,6 +35,7 @@ import * as m0019 from './migrations/0019-hardening-iv.js';
 import * as m0020 from './migrations/0020-jobs.js';
 import * as m0021 from './migrations/0021-memory.js';
 import * as m0022 from './migrations/0022-locale.js';
+import * as m0023 from './migrations/0023-documents.js';
 import { keepPrivate, makePrivateFile, PRIVATE_DIR_MODE } from './private-files.js';
 import type { Database } from './schema.js';
 
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0020-jobs': m0020,
   '0021-memory': m0021,
   '0022-locale': m0022,
+  '0023-documents': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

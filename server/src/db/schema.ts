@@ -24,6 +24,7 @@ import type {
   ModelUsageTable,
   PersonasTable,
 } from './schema/chats.js';
+import type { DocumentChunksTable, DocumentsTable } from './schema/documents.js';
 import type { MemoryItemsTable, MemorySettingsTable } from './schema/memory.js';
 import type {
   AuditLogTable,
@@ -70,6 +71,8 @@ export interface Database {
   jobs: JobsTable;
   memory_settings: MemorySettingsTable;
   memory_items: MemoryItemsTable;
+  documents: DocumentsTable;
+  document_chunks: DocumentChunksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -94,3 +97,4 @@ export type BillingSubscriptionRow = Selectable<BillingSubscriptionsTable>;
 export type ChatShareRow = Selectable<ChatSharesTable>;
 export type DataArchiveRow = Selectable<DataArchivesTable>;
 export type MemoryItemRow = Selectable<MemoryItemsTable>;
+export type DocumentRow = Selectable<DocumentsTable>;

@@ -18,6 +18,8 @@ export interface JobPayloads {
   'files.sweep-unsent': Record<string, never>;
   /** Deleted personas no chat uses any more (creator/, L5). */
   'personas.purge-deleted': Record<string, never>;
+  /** One stored document to read (big files, scans through OCR), then announced (documents/). */
+  'documents.extract': { fileId: string; userId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -29,6 +31,7 @@ export const JOB_NAMES = [
   'archives.sweep',
   'files.sweep-unsent',
   'personas.purge-deleted',
+  'documents.extract',
 ] as const satisfies readonly JobName[];
 
 /** Compile-time check: every payload above is listed in JOB_NAMES. */

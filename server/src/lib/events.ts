@@ -1,4 +1,4 @@
-import type { Chat, ChatUpdatedPayload, Message, User } from '@neura/contract';
+import type { Chat, ChatUpdatedPayload, Message, UploadedFile, User } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterCommit, type Executor, type Tx } from '../db/database.js';
 
@@ -52,6 +52,8 @@ export interface NewsEvents {
   'message.updated': { userId: string; chatId: string; message: Message };
   /** The user's memory changed (settings, items; by hand or by the model). */
   'memory.changed': { userId: string };
+  /** A document of the user's finished reading (documents/): ready or failed. */
+  'file.updated': { userId: string; file: UploadedFile };
   /** The published persona catalog changed: every open client reloads it. */
   'personas.changed': Record<string, never>;
 }

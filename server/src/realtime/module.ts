@@ -54,6 +54,9 @@ export function createRealtimeModule<P extends SocketIdentity>({
   events.on('memory.changed', ({ userId }) => {
     room(userId)?.emit('memory.changed', {});
   });
+  events.on('file.updated', ({ userId, file }) => {
+    room(userId)?.emit('file.updated', { file });
+  });
   events.on('personas.changed', () => {
     if (realtime.attached) realtime.session.emit('personas.changed', {});
   });

@@ -90,6 +90,8 @@ export interface MessagesTable {
   cached_input_tokens: ColumnType<number | null, number | null | undefined, number | null>;
   /** 0021: the tokens of the user's memory in a reply's context (its receipt). */
   memory_tokens: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 0023: the tokens of document passages the reply's context carried. */
+  document_tokens: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Stored files (0005): the bytes are in the file store under `storage_key`. */

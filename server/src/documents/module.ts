@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Authenticator } from '../auth/authenticate.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { FileService } from '../files/service.js';
+import type { AppJob, AppJobs } from '../jobs/module.js';
+import type { EventBus } from '../lib/events.js';
+import { documentsForReply } from './grounding.js';
+import { DocumentRepository } from './repository.js';
+import { documentRoutes } from './routes.js';
+import { DocumentService } from './service.js';
+
+/**
+ * Documents and knowledge (issue #45): documents uploaded through `POST /files` (files/routes.ts
+ * hands them here), read off the event loop (a worker thread; big files and scans by the
+ * `documents.extract` job), their passages searched for each reply of a chat they were sent in.
+ * Rows and passages go with their file (cascade), so with their chat or account.
+ */
+export function createDocumentsModule(deps: {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  events: EventBus;
+  auth: Authenticator;
+  files: FileService;
+  jobs: Pick<AppJobs, 'enqueue'>;
+}) {
+  const { config } = deps;
+  const repo = new DocumentRepository(deps.db, config.database.kind);
+  const documents = new DocumentService({
+    repo,
+    files: deps.files,
+    events: deps.events,
+    enqueue: (job) => deps.jobs.enqueue('documents.extract', job),
+    limits: {
+      maxPages: config.DOCUMENT_MAX_PAGES,
+      maxChars: config.DOCUMENT_MAX_CHARS,
+      timeoutMs: 120_000,
+      ocrMaxPages: config.DOCUMENT_OCR_MAX_PAGES,
+    },
+    log: deps.log,
+  });
+  const jobs: AppJob[] = [
+    { name: 'documents.extract', maxAttempts: 2, run: (job, { signal }) => documents.process(job, signal) },
+  ];
+  return {
+    documents,
+    /** The documents of one reply (the conversation asks for each). */
+    forReply: (place: { chatId: string; knowledge?: readonly string[] }) =>
+      documentsForReply(repo, { chatId: place.chatId, knowledge: place.knowledge ?? [] }, config.DOCUMENT_CONTEXT_TOKENS),
+    routes: documentRoutes(deps.auth, documents),
+    jobs,
+  };
+}
