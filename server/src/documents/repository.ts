@@ -112,10 +112,15 @@ export class DocumentRepository {
     if (fileIds.length === 0 || words.length === 0) return [];
     if (this.kind === 'postgres') {
       const query = sql`websearch_to_tsquery('english', ${words.join(' or ')})`;
+      // PostgreSQL's ranks know no word rarity: the passages with more of the distinct words come first.
+      const distinct = sql.join(
+        words.map((w) => sql`(c.document @@ plainto_tsquery('english', ${w}))::int`),
+        sql` + `,
+      );
       const { rows } = await sql<FoundPassage>`
         SELECT ${PASSAGE_COLUMNS} FROM document_chunks c JOIN documents d ON d.file_id = c.file_id
         WHERE c.document @@ ${query} AND c.file_id IN (${sql.join(fileIds)})
-        ORDER BY ts_rank_cd(c.document, ${query}) DESC, c.ord
+        ORDER BY ${distinct} DESC, ts_rank_cd(c.document, ${query}) DESC, c.ord
         LIMIT ${limit}`.execute(this.db);
       return rows;
     }

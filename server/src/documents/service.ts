@@ -17,7 +17,7 @@ import { documentTexts } from './texts.js';
 /** Read while the upload waits up to this size; bigger files (and scans) are read by a job. */
 const INLINE_BYTES = 2 * 1024 * 1024;
 /** A PDF whose pages hold fewer letters than this on average is a scan. */
-const SCANNED_CHARS_PER_PAGE = 16;
+const SCANNED_CHARS_PER_PAGE = 3;
 
 export interface DocumentLimits extends ExtractLimits {
   ocrMaxPages: number;

@@ -209,7 +209,6 @@ export class FileService {
       width: a.width,
       height: a.height,
       ...(a.purpose === 'mask' ? { purpose: 'mask' as const } : {}),
-      ...(a.kind === 'document' ? { kind: a.kind, name: a.name ?? '', ...(a.pages ? { pages: a.pages } : {}) } : {}),
     }));
   }
 
