@@ -140,6 +140,14 @@ export const arErrors: ErrorsCatalog = {
     sttUnavailable: 'الإملاء الصوتي غير متاح.',
     ttsUnavailable: 'القراءة بصوت عالٍ غير متاحة.',
     zodInvalid: 'إدخال غير صالح',
+    documentDisguised: 'يشير اسم الملف إلى أنه مستند، لكن محتواه شيء آخر. ارفع المستند الحقيقي.',
+    documentEncrypted: 'المستند محمي بكلمة مرور. أزل كلمة المرور ثم ارفعه مرة أخرى.',
+    documentCorrupt: 'تعذرت قراءة المستند؛ قد يكون تالفًا. جرّب ملفًا آخر.',
+    documentNoText:
+      'لا يحتوي المستند على نص للقراءة (قد يكون مستندًا ممسوحًا ضوئيًا، وقراءة المستندات الممسوحة غير متاحة هنا).',
+    documentTooBig: 'يحتوي المستند على نص أكثر مما يقبله هذا التطبيق. قسّمه إلى ملفات أصغر.',
+    documentTimedOut: 'استغرقت قراءة المستند وقتًا طويلًا جدًا. جرّب ملفًا أصغر.',
+    knowledgeNotOwned: 'يجب أن تكون ملفات المعرفة مستندات رفعتها أنت.',
   },
   templates: {
     messageTooLong: (max) => `يمكن أن تتكون الرسائل من ${max} حرف على الأكثر.`,
@@ -216,5 +224,6 @@ export const arErrors: ErrorsCatalog = {
     zodOption: (options) => `خيار غير صالح: المتوقع واحد من ${options}`,
     zodKey: (key) => `مفتاح غير معروف: ${key}`,
     zodKeys: (keys) => `مفاتيح غير معروفة: ${keys}`,
+    documentTooManyPages: (max) => `يحتوي المستند على أكثر من ${max} صفحة. قسّمه إلى ملفات أصغر.`,
   },
 };

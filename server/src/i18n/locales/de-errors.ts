@@ -149,6 +149,16 @@ export const deErrors: ErrorsCatalog = {
     sttUnavailable: 'Die Spracheingabe ist nicht verfügbar.',
     ttsUnavailable: 'Vorlesen ist nicht verfügbar.',
     zodInvalid: 'Ungültige Eingabe',
+    documentDisguised:
+      'Der Dateiname weist auf ein Dokument hin, aber der Inhalt ist etwas anderes. Lade das echte Dokument hoch.',
+    documentEncrypted: 'Das Dokument ist mit einem Passwort geschützt. Entferne das Passwort und lade es erneut hoch.',
+    documentCorrupt:
+      'Das Dokument konnte nicht gelesen werden; es ist möglicherweise beschädigt. Versuche eine andere Datei.',
+    documentNoText:
+      'Das Dokument enthält keinen lesbaren Text (es könnte ein Scan sein, und Scans können hier nicht gelesen werden).',
+    documentTooBig: 'Das Dokument enthält mehr Text, als diese App annimmt. Teile es in kleinere Dateien auf.',
+    documentTimedOut: 'Das Lesen des Dokuments hat zu lange gedauert. Versuche eine kleinere Datei.',
+    knowledgeNotOwned: 'Wissensdateien müssen Dokumente sein, die du hochgeladen hast.',
   },
   templates: {
     messageTooLong: (max) => `Nachrichten dürfen höchstens ${max} Zeichen lang sein.`,
@@ -232,5 +242,6 @@ export const deErrors: ErrorsCatalog = {
     zodOption: (options) => `Ungültige Option: erwartet wird eine von ${options}`,
     zodKey: (key) => `Unbekannter Schlüssel: ${key}`,
     zodKeys: (keys) => `Unbekannte Schlüssel: ${keys}`,
+    documentTooManyPages: (max) => `Das Dokument hat mehr als ${max} Seiten. Teile es in kleinere Dateien auf.`,
   },
 };

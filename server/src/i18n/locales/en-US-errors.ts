@@ -147,6 +147,14 @@ export const enUSErrors = {
     sttUnavailable: 'Voice dictation is not available.',
     ttsUnavailable: 'Text-to-speech is not available.',
     zodInvalid: 'Invalid input',
+    documentDisguised:
+      'The file’s name says it is a document, but its content is something else. Upload the real document.',
+    documentEncrypted: 'The document is protected with a password. Remove the password and upload it again.',
+    documentCorrupt: 'The document could not be read; it may be damaged. Try another file.',
+    documentNoText: 'The document has no text to read (it may be a scan, and reading scans is not available here).',
+    documentTooBig: 'The document holds more text than this app takes. Split it into smaller files.',
+    documentTimedOut: 'Reading the document took too long. Try a smaller file.',
+    knowledgeNotOwned: 'Knowledge files must be documents you uploaded.',
   },
   templates: {
     messageTooLong: (max: string) => `Messages can be at most ${max} characters long.`,
@@ -229,6 +237,7 @@ export const enUSErrors = {
     zodOption: (options: string) => `Invalid option: expected one of ${options}`,
     zodKey: (key: string) => `Unrecognized key: ${key}`,
     zodKeys: (keys: string) => `Unrecognized keys: ${keys}`,
+    documentTooManyPages: (max: string) => `The document has more than ${max} pages. Split it into smaller files.`,
   },
 } as const;
 

@@ -149,6 +149,15 @@ export const esErrors: ErrorsCatalog = {
     sttUnavailable: 'El dictado por voz no está disponible.',
     ttsUnavailable: 'La lectura en voz alta no está disponible.',
     zodInvalid: 'Entrada no válida',
+    documentDisguised:
+      'El nombre del archivo dice que es un documento, pero su contenido es otra cosa. Sube el documento real.',
+    documentEncrypted: 'El documento está protegido con contraseña. Quita la contraseña y vuelve a subirlo.',
+    documentCorrupt: 'No se pudo leer el documento; puede que esté dañado. Prueba con otro archivo.',
+    documentNoText: 'El documento no tiene texto que leer (puede ser un escaneo, y aquí no se pueden leer escaneos).',
+    documentTooBig:
+      'El documento contiene más texto del que admite esta aplicación. Divídelo en archivos más pequeños.',
+    documentTimedOut: 'Leer el documento llevó demasiado tiempo. Prueba con un archivo más pequeño.',
+    knowledgeNotOwned: 'Los archivos de conocimiento deben ser documentos que hayas subido tú.',
   },
   templates: {
     messageTooLong: (max) => `Los mensajes pueden tener como máximo ${max} caracteres.`,
@@ -230,5 +239,6 @@ export const esErrors: ErrorsCatalog = {
     zodOption: (options) => `Opción no válida: se esperaba una de ${options}`,
     zodKey: (key) => `Clave no reconocida: ${key}`,
     zodKeys: (keys) => `Claves no reconocidas: ${keys}`,
+    documentTooManyPages: (max) => `El documento tiene más de ${max} páginas. Divídelo en archivos más pequeños.`,
   },
 };

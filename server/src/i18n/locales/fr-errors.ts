@@ -148,6 +148,16 @@ export const frErrors: ErrorsCatalog = {
     sttUnavailable: 'La dictée vocale n’est pas disponible.',
     ttsUnavailable: 'La lecture à voix haute n’est pas disponible.',
     zodInvalid: 'Saisie non valide',
+    documentDisguised:
+      'Le nom du fichier indique un document, mais son contenu est autre chose. Envoyez le vrai document.',
+    documentEncrypted: 'Le document est protégé par un mot de passe. Retirez le mot de passe et envoyez-le à nouveau.',
+    documentCorrupt: 'Le document n’a pas pu être lu ; il est peut-être endommagé. Essayez un autre fichier.',
+    documentNoText:
+      'Le document ne contient aucun texte à lire (c’est peut-être un scan, et la lecture des scans n’est pas disponible ici).',
+    documentTooBig:
+      'Le document contient plus de texte que cette application n’en accepte. Divisez-le en fichiers plus petits.',
+    documentTimedOut: 'La lecture du document a pris trop de temps. Essayez un fichier plus petit.',
+    knowledgeNotOwned: 'Les fichiers de connaissances doivent être des documents que vous avez envoyés.',
   },
   templates: {
     messageTooLong: (max) => `Les messages peuvent contenir au maximum ${max} caractères.`,
@@ -230,5 +240,6 @@ export const frErrors: ErrorsCatalog = {
     zodOption: (options) => `Option non valide : une valeur parmi ${options} est attendue`,
     zodKey: (key) => `Clé non reconnue : ${key}`,
     zodKeys: (keys) => `Clés non reconnues : ${keys}`,
+    documentTooManyPages: (max) => `Le document compte plus de ${max} pages. Divisez-le en fichiers plus petits.`,
   },
 };

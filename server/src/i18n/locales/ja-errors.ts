@@ -143,6 +143,17 @@ export const jaErrors: ErrorsCatalog = {
     sttUnavailable: '音声入力は利用できません。',
     ttsUnavailable: '読み上げは利用できません。',
     zodInvalid: '入力が正しくありません',
+    documentDisguised:
+      'ファイル名はドキュメントを示していますが、内容は別のものです。本物のドキュメントをアップロードしてください。',
+    documentEncrypted:
+      'このドキュメントはパスワードで保護されています。パスワードを解除してからもう一度アップロードしてください。',
+    documentCorrupt: 'ドキュメントを読み取れませんでした。破損している可能性があります。別のファイルをお試しください。',
+    documentNoText:
+      'このドキュメントには読み取れるテキストがありません（スキャン画像の可能性があり、ここではスキャンを読み取れません）。',
+    documentTooBig:
+      'このドキュメントには、このアプリで扱える量を超えるテキストが含まれています。小さなファイルに分割してください。',
+    documentTimedOut: 'ドキュメントの読み取りに時間がかかりすぎました。より小さなファイルをお試しください。',
+    knowledgeNotOwned: 'ナレッジファイルは、あなたがアップロードしたドキュメントである必要があります。',
   },
   templates: {
     messageTooLong: (max) => `メッセージは ${max} 文字以内にしてください。`,
@@ -226,5 +237,6 @@ export const jaErrors: ErrorsCatalog = {
     zodOption: (options) => `選択肢が正しくありません: ${options} のいずれかにしてください`,
     zodKey: (key) => `不明なキー: ${key}`,
     zodKeys: (keys) => `不明なキー: ${keys}`,
+    documentTooManyPages: (max) => `このドキュメントは ${max} ページを超えています。小さなファイルに分割してください。`,
   },
 };

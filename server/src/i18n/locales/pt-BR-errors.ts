@@ -146,6 +146,15 @@ export const ptBRErrors: ErrorsCatalog = {
     sttUnavailable: 'O ditado por voz não está disponível.',
     ttsUnavailable: 'A leitura em voz alta não está disponível.',
     zodInvalid: 'Entrada inválida',
+    documentDisguised:
+      'O nome do arquivo diz que é um documento, mas o conteúdo é outra coisa. Envie o documento verdadeiro.',
+    documentEncrypted: 'O documento está protegido por senha. Remova a senha e envie-o novamente.',
+    documentCorrupt: 'Não foi possível ler o documento; ele pode estar danificado. Tente outro arquivo.',
+    documentNoText:
+      'O documento não tem texto para ler (pode ser uma digitalização, e a leitura de digitalizações não está disponível aqui).',
+    documentTooBig: 'O documento contém mais texto do que este app aceita. Divida-o em arquivos menores.',
+    documentTimedOut: 'A leitura do documento demorou demais. Tente um arquivo menor.',
+    knowledgeNotOwned: 'Os arquivos de conhecimento devem ser documentos que você enviou.',
   },
   templates: {
     messageTooLong: (max) => `As mensagens podem ter no máximo ${max} caracteres.`,
@@ -228,5 +237,6 @@ export const ptBRErrors: ErrorsCatalog = {
     zodOption: (options) => `Opção inválida: esperado um destes: ${options}`,
     zodKey: (key) => `Chave não reconhecida: ${key}`,
     zodKeys: (keys) => `Chaves não reconhecidas: ${keys}`,
+    documentTooManyPages: (max) => `O documento tem mais de ${max} páginas. Divida-o em arquivos menores.`,
   },
 };
