@@ -11,9 +11,9 @@ import { createCreatorModule } from './creator/module.js';
 import { createCreditsModule } from './credits/module.js';
 import type { Db } from './db/database.js';
 import { makePrivateDir } from './db/private-files.js';
+import { createDocumentsModule } from './documents/module.js';
 import { ProAdminService } from './entitlements/admin-service.js';
 import { createFeedbackModule } from './feedback/module.js';
-import { createDocumentsModule } from './documents/module.js';
 import { createFilesModule } from './files/module.js';
 import { createJobsModule } from './jobs/module.js';
 import { EventBus } from './lib/events.js';
@@ -213,7 +213,14 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     memory: memory.memory,
   });
 
-  for (const job of [...conversation.jobs, ...adminConsole.jobs, ...takeout.jobs, ...files.jobs, ...creator.jobs, ...documents.jobs])
+  for (const job of [
+    ...conversation.jobs,
+    ...adminConsole.jobs,
+    ...takeout.jobs,
+    ...files.jobs,
+    ...creator.jobs,
+    ...documents.jobs,
+  ])
     jobs.define(job);
   /** What runs between start and stop; the app adds its own (HTTP, sockets, …) and derives the order. */
   const parts: LifecyclePart[] = [

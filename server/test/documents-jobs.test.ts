@@ -23,7 +23,12 @@ describe('documents read by a job', () => {
 
   beforeAll(async () => {
     model = await startFakeOpenAI();
-    t = await startTestApp({ LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-fake', FILES_QUOTA_MB: '6' });
+    t = await startTestApp({
+      LLM_BASE_URL: model.baseUrl,
+      LLM_MODEL: 'fake',
+      LLM_API_KEY: 'sk-fake',
+      FILES_QUOTA_MB: '6',
+    });
     api = `${t.url}${t.apiPrefix}`;
     model.setScript({ chunks: ['Read.'] });
   });
@@ -40,7 +45,11 @@ describe('documents read by a job', () => {
     const res = await uploadFile(api, user.token, scan, { filename: 'scan.pdf', type: 'application/pdf' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ kind: 'document', status: 'processing', pages: 1 });
-    const updated = await waitFor(events, (r) => r.event === 'file.updated' && r.payload.file.id === res.body.id, 60_000);
+    const updated = await waitFor(
+      events,
+      (r) => r.event === 'file.updated' && r.payload.file.id === res.body.id,
+      60_000,
+    );
     expect(updated.payload.file).toMatchObject({ status: 'ready', pages: 1, name: 'scan.pdf' });
     const meta = await call(t, 'GET', `/files/${res.body.id}/meta`, undefined, { token: user.token });
     expect(meta.body).toMatchObject({ status: 'ready', pages: 1 });
@@ -48,14 +57,18 @@ describe('documents read by a job', () => {
     const chat = await createTestChat(t.services, user.id, 'mindful-coach');
     const before = model.requests.length;
     const ack = await new Promise<AckBody>((resolve) =>
-      socket.emit('sendMessage', { chatId: chat.id, text: 'Who feeds the pelicans?', attachments: [res.body.id] }, (r) =>
-        resolve(r as AckBody),
+      socket.emit(
+        'sendMessage',
+        { chatId: chat.id, text: 'Who feeds the pelicans?', attachments: [res.body.id] },
+        (r) => resolve(r as AckBody),
       ),
     );
     expect(ack.messageId).toBeDefined();
     const done = await doneFor(events, chat.id);
     const request = model.requests.slice(before).find((r) => r.body.stream === true);
-    expect(JSON.stringify(request?.body.messages[0])).toMatch(/\[scan\.pdf, page 1\][^]*lighthouse keeper feeds pelicans/);
+    expect(JSON.stringify(request?.body.messages[0])).toMatch(
+      /\[scan\.pdf, page 1\][\s\S]*lighthouse keeper feeds pelicans/,
+    );
     expect(done.payload.message.parts).toContainEqual(
       expect.objectContaining({ type: 'sources', items: [expect.objectContaining({ fileId: res.body.id, page: 1 })] }),
     );
@@ -68,13 +81,21 @@ describe('documents read by a job', () => {
     const big = Buffer.from(line.repeat(Math.ceil((2.5 * 1024 * 1024) / line.length)));
     const text = await uploadFile(api, user.token, big, { filename: 'inventory.txt', type: 'text/plain' });
     expect(text.body).toMatchObject({ kind: 'document', status: 'processing' });
-    const ready = await waitFor(events, (r) => r.event === 'file.updated' && r.payload.file.id === text.body.id, 60_000);
+    const ready = await waitFor(
+      events,
+      (r) => r.event === 'file.updated' && r.payload.file.id === text.body.id,
+      60_000,
+    );
     expect(ready.payload.file.status).toBe('ready');
 
     const broken = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2.2 * 1024 * 1024, 0x41)]);
     const pdf = await uploadFile(api, user.token, broken, { filename: 'big.pdf', type: 'application/pdf' });
     expect(pdf.status).toBe(201);
-    const failed = await waitFor(events, (r) => r.event === 'file.updated' && r.payload.file.id === pdf.body.id, 60_000);
+    const failed = await waitFor(
+      events,
+      (r) => r.event === 'file.updated' && r.payload.file.id === pdf.body.id,
+      60_000,
+    );
     expect(failed.payload.file).toMatchObject({ status: 'failed', error: expect.stringMatching(/could not be read/) });
 
     // 2.5 + 2.2 MB are stored: 1.5 MB more passes the 6 MB quota.

@@ -4,7 +4,7 @@ import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/s
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call } from './helpers/accounts.js';
-import { type AckBody, connected, doneFor, type Recorded, record, waitFor } from './helpers/conversation.js';
+import { type AckBody, connected, doneFor, type Recorded, record } from './helpers/conversation.js';
 import { handbook, makeDocx, makeEncryptedPdf, makePdf } from './helpers/documents.js';
 import { connectSocket, type TestSocket } from './helpers/socket.js';
 
@@ -30,7 +30,9 @@ describe('documents', () => {
     const { socket, events } = await socketOf(user);
     const before = model.requests.length;
     const ack = await new Promise<AckBody>((resolve) =>
-      socket.emit('sendMessage', { chatId, text, ...(attachments ? { attachments } : {}) }, (r) => resolve(r as AckBody)),
+      socket.emit('sendMessage', { chatId, text, ...(attachments ? { attachments } : {}) }, (r) =>
+        resolve(r as AckBody),
+      ),
     );
     if (!ack.messageId) throw new Error(`send refused: ${JSON.stringify(ack)}`);
     const done = await doneFor(events, chatId);
@@ -63,7 +65,13 @@ describe('documents', () => {
     const other = await createTestUser(t.services);
     const res = await upload(user, await makePdf([['Alpha page one'], ['Beta page two']]), 'notes.pdf');
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ kind: 'document', name: 'notes.pdf', mimeType: 'application/pdf', pages: 2, status: 'ready' });
+    expect(res.body).toMatchObject({
+      kind: 'document',
+      name: 'notes.pdf',
+      mimeType: 'application/pdf',
+      pages: 2,
+      status: 'ready',
+    });
     const meta = await call(t, 'GET', `/files/${res.body.id}/meta`, undefined, { token: user.token });
     expect(meta.status).toBe(200);
     expect(meta.body).toMatchObject({ id: res.body.id, status: 'ready', pages: 2 });
@@ -73,7 +81,9 @@ describe('documents', () => {
   it('should ground a question about one page of a long PDF on that page, cite it, count it, and keep the chat grounded', async () => {
     const user = await createTestUser(t.services, { credits: 50 });
     const chat = await createTestChat(t.services, user.id, 'mindful-coach');
-    const book = await handbook(60, { 37: 'Zebras in the parking garage must be reported to the night porter at once.' });
+    const book = await handbook(60, {
+      37: 'Zebras in the parking garage must be reported to the night porter at once.',
+    });
     const doc = await upload(user, book, 'handbook.pdf');
     expect(doc.body).toMatchObject({ status: 'ready', pages: 60 });
 
@@ -102,14 +112,24 @@ describe('documents', () => {
   it('should carry a short document whole, and read DOCX, Markdown, CSV, JSON and HTML', async () => {
     const user = await createTestUser(t.services, { credits: 50 });
     const chat = await createTestChat(t.services, user.id, 'mindful-coach');
-    const docx = await upload(user, await makeDocx(['The office plant is called Ferdinand.', 'Water it on Mondays.']), 'plant.docx');
+    const docx = await upload(
+      user,
+      await makeDocx(['The office plant is called Ferdinand.', 'Water it on Mondays.']),
+      'plant.docx',
+    );
     expect(docx.body).toMatchObject({ kind: 'document', status: 'ready', name: 'plant.docx' });
     expect(docx.body.pages).toBeUndefined();
     const others = await Promise.all([
       upload(user, Buffer.from('# Title\n\nThe **kettle** is in the kitchen.'), 'notes.md'),
       upload(user, Buffer.from('name,colour\nkettle,blue'), 'table.csv'),
       upload(user, Buffer.from('{"kettle":{"colour":"blue"}}'), 'data.json'),
-      upload(user, Buffer.from('<html><body><article><h1>Kettle</h1><p>The kettle whistles loudly.</p><script>alert(1)</script></article></body></html>'), 'page.html'),
+      upload(
+        user,
+        Buffer.from(
+          '<html><body><article><h1>Kettle</h1><p>The kettle whistles loudly.</p><script>alert(1)</script></article></body></html>',
+        ),
+        'page.html',
+      ),
     ]);
     for (const res of others) expect(res.body).toMatchObject({ kind: 'document', status: 'ready' });
     const html = await fetch(`${t.url}${others[3]?.body.url}`);
@@ -146,11 +166,17 @@ describe('documents', () => {
   it('should refuse corrupt, encrypted, disguised and empty documents with a clear message and stay up', async () => {
     const user = await createTestUser(t.services);
     const corrupt = await upload(user, Buffer.from('%PDF-1.7\nthis is not really a pdf'), 'broken.pdf');
-    expect(corrupt).toMatchObject({ status: 400, body: { code: 'file:invalid', message: expect.stringMatching(/could not be read/) } });
+    expect(corrupt).toMatchObject({
+      status: 400,
+      body: { code: 'file:invalid', message: expect.stringMatching(/could not be read/) },
+    });
     const encrypted = await upload(user, makeEncryptedPdf(), 'secret.pdf');
     expect(encrypted.body.message).toMatch(/protected with a password/);
     const disguised = await upload(user, await makeImage(20, 20), 'report.pdf');
-    expect(disguised).toMatchObject({ status: 400, body: { message: expect.stringMatching(/content is something else/) } });
+    expect(disguised).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/content is something else/) },
+    });
     const fakeDocx = await upload(user, Buffer.from('plain words'), 'letter.docx');
     expect(fakeDocx.body.message).toMatch(/content is something else/);
     const badJson = await upload(user, Buffer.from('{"open": '), 'data.json');
@@ -178,7 +204,9 @@ describe('documents', () => {
     expect((await call(t, 'GET', `/files/${doc.body.id}/meta`, undefined, { token: user.token })).status).toBe(404);
     expect((await chunksOf(kept.body.id)).length).toBeGreaterThan(0);
     expect((await call(t, 'DELETE', '/users/me', { password: user.password }, { token: user.token })).status).toBe(200);
-    expect(await t.services.db.selectFrom('documents').select('file_id').where('user_id', '=', user.id).execute()).toEqual([]);
+    expect(
+      await t.services.db.selectFrom('documents').select('file_id').where('user_id', '=', user.id).execute(),
+    ).toEqual([]);
     expect(await chunksOf(kept.body.id)).toEqual([]);
   });
 });

@@ -68,7 +68,9 @@ export function presentMessage(row: MessageRow, files?: FileUrls, options: Prese
             width: a.width,
             height: a.height,
             ...(a.purpose === 'mask' ? { purpose: a.purpose } : {}),
-            ...(a.kind === 'document' ? { kind: a.kind, name: a.name ?? '', ...(a.pages ? { pages: a.pages } : {}) } : {}),
+            ...(a.kind === 'document'
+              ? { kind: a.kind, name: a.name ?? '', ...(a.pages ? { pages: a.pages } : {}) }
+              : {}),
           })),
         }
       : {}),

@@ -20,7 +20,8 @@ export function attachmentNote(attachments: readonly StoredAttachment[]): string
   const images = attachments.filter((a) => a.purpose !== 'mask' && a.kind !== 'document');
   const items = attachments.map((a) => {
     // A document's text reaches the model through the documents section (documents/grounding.ts).
-    if (a.kind === 'document') return `document "${(a.name ?? '').replace(/["\]\n]/g, '')}"${a.pages ? ` (${a.pages} pages)` : ''}`;
+    if (a.kind === 'document')
+      return `document "${(a.name ?? '').replace(/["\]\n]/g, '')}"${a.pages ? ` (${a.pages} pages)` : ''}`;
     if (a.purpose !== 'mask') return `image ${a.id}${size(a.width, a.height)}`;
     const owner = images.find((i) => i.width === a.width && i.height === a.height) ?? images[0];
     return owner ? `mask ${a.id} for image ${owner.id}` : `mask ${a.id}`;

@@ -1,4 +1,12 @@
-import { type MemoryPart, type MessagePart, SKILLS, type SourcesPart, type Skill, type ToolCall, type ToolPart } from '@neura/contract';
+import {
+  type MemoryPart,
+  type MessagePart,
+  SKILLS,
+  type Skill,
+  type SourcesPart,
+  type ToolCall,
+  type ToolPart,
+} from '@neura/contract';
 import { SkillError, UNEXPECTED_SKILL_ERROR } from '../skills/skill-error.js';
 
 const INVALID_INPUT = 'The request for this skill was not valid, so it was not run.';

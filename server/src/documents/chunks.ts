@@ -10,7 +10,11 @@ const SIZE = 800;
 const OVERLAP = 160;
 
 /** Whitespace folded, so the index and the model read the same text. */
-const fold = (text: string) => text.replace(/[ \t\f\v\r]+/g, ' ').replace(/\n\s*\n+/g, '\n\n').trim();
+const fold = (text: string) =>
+  text
+    .replace(/[ \t\f\v\r]+/g, ' ')
+    .replace(/\n\s*\n+/g, '\n\n')
+    .trim();
 
 /**
  * A document's pages as passages of ~SIZE characters with OVERLAP between neighbours, never across

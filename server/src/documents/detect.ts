@@ -65,7 +65,10 @@ export function detectDocument(bytes: Buffer, name: string | undefined): Documen
 /** A name safe to show and store: no path, no control characters, at most 200 characters. */
 export function cleanName(name: string | undefined, type: DocumentType): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f<>]/g, '').trim().slice(0, 200);
+  const clean = [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c !== '\u007f' && c !== '<' && c !== '>')
+    .join('')
+    .trim()
+    .slice(0, 200);
   return clean || `document.${type.kind === 'text' ? 'txt' : type.kind === 'markdown' ? 'md' : type.kind}`;
 }

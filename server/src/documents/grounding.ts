@@ -48,7 +48,12 @@ function sourcesOf(passages: readonly FoundPassage[]): SourceItem[] {
     const key = `${p.fileId}:${p.page ?? ''}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    items.push({ fileId: p.fileId, name: p.name, ...(p.page !== null ? { page: p.page } : {}), snippet: snippetOf(p.text) });
+    items.push({
+      fileId: p.fileId,
+      name: p.name,
+      ...(p.page !== null ? { page: p.page } : {}),
+      snippet: snippetOf(p.text),
+    });
     if (items.length >= SOURCES_MAX) break;
   }
   return items;

@@ -47,7 +47,11 @@ export function createDocumentsModule(deps: {
     documents,
     /** The documents of one reply (the conversation asks for each). */
     forReply: (place: { chatId: string; knowledge?: readonly string[] }) =>
-      documentsForReply(repo, { chatId: place.chatId, knowledge: place.knowledge ?? [] }, config.DOCUMENT_CONTEXT_TOKENS),
+      documentsForReply(
+        repo,
+        { chatId: place.chatId, knowledge: place.knowledge ?? [] },
+        config.DOCUMENT_CONTEXT_TOKENS,
+      ),
     routes: documentRoutes(deps.auth, documents),
     jobs,
   };

@@ -34,7 +34,11 @@ export async function ocrPdf(
       options.signal?.throwIfAborted();
       const image = path.join(dir, `page-${page}`);
       const common = { signal: options.signal, timeout: 120_000, maxBuffer: 16 * 1024 * 1024 };
-      await run('pdftoppm', ['-r', '300', '-gray', '-png', '-f', `${page}`, '-l', `${page}`, '-singlefile', pdf, image], common);
+      await run(
+        'pdftoppm',
+        ['-r', '300', '-gray', '-png', '-f', `${page}`, '-l', `${page}`, '-singlefile', pdf, image],
+        common,
+      );
       const { stdout } = await run('tesseract', [`${image}.png`, '-', '-l', 'eng', '--psm', '3'], common);
       texts.push(stdout.trim());
       await fs.rm(`${image}.png`, { force: true });

@@ -53,7 +53,11 @@ export class DocumentRepository {
   }
 
   /** The passages replace any earlier ones, and the document is ready, in one transaction. */
-  async saveText(fileId: string, passages: readonly Passage[], values: { pages: number | null; tokens: number; now: string }) {
+  async saveText(
+    fileId: string,
+    passages: readonly Passage[],
+    values: { pages: number | null; tokens: number; now: string },
+  ) {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('document_chunks').where('file_id', '=', fileId).execute();
       for (let i = 0; i < passages.length; i += 200) {
@@ -68,7 +72,10 @@ export class DocumentRepository {
     });
   }
 
-  async setStatus(fileId: string, values: { status: DocumentRow['status']; error: string | null; pages?: number | null; now: string }) {
+  async setStatus(
+    fileId: string,
+    values: { status: DocumentRow['status']; error: string | null; pages?: number | null; now: string },
+  ) {
     await this.db
       .updateTable('documents')
       .set({
@@ -82,14 +89,19 @@ export class DocumentRepository {
   }
 
   /** The ready documents of a chat (sent in it) and of the given ids (a persona's knowledge). */
-  grounding(chatId: string, knowledgeIds: readonly string[]): Promise<Pick<DocumentRow, 'file_id' | 'name' | 'tokens'>[]> {
+  grounding(
+    chatId: string,
+    knowledgeIds: readonly string[],
+  ): Promise<Pick<DocumentRow, 'file_id' | 'name' | 'tokens'>[]> {
     return this.db
       .selectFrom('documents as d')
       .innerJoin('files as f', 'f.id', 'd.file_id')
       .select(['d.file_id', 'd.name', 'd.tokens'])
       .where('d.status', '=', 'ready')
       .where((eb) =>
-        knowledgeIds.length ? eb.or([eb('f.chat_id', '=', chatId), eb('d.file_id', 'in', [...knowledgeIds])]) : eb('f.chat_id', '=', chatId),
+        knowledgeIds.length
+          ? eb.or([eb('f.chat_id', '=', chatId), eb('d.file_id', 'in', [...knowledgeIds])])
+          : eb('f.chat_id', '=', chatId),
       )
       .orderBy('d.created_at')
       .execute();

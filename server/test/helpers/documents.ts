@@ -10,7 +10,9 @@ export async function makePdf(pages: string[][]): Promise<Buffer> {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (const lines of pages) {
     const page = doc.addPage([595, 842]);
-    lines.forEach((line, i) => page.drawText(line, { x: 40, y: 800 - i * 14, size: 10, font }));
+    lines.forEach((line, i) => {
+      page.drawText(line, { x: 40, y: 800 - i * 14, size: 10, font });
+    });
   }
   return Buffer.from(await doc.save());
 }
@@ -21,7 +23,8 @@ export function handbook(count: number, topics: Record<number, string>): Promise
     const n = i + 1;
     const filler = Array.from(
       { length: 40 },
-      (_, l) => `Section ${n}.${l} of the staff handbook covers routine procedure number ${n * 100 + l} in plain words.`,
+      (_, l) =>
+        `Section ${n}.${l} of the staff handbook covers routine procedure number ${n * 100 + l} in plain words.`,
     );
     return [`Chapter ${n}: marker${n}word`, ...(topics[n] ? [topics[n]] : []), ...filler];
   });
@@ -36,7 +39,10 @@ export async function makeDocx(paragraphs: string[]): Promise<Buffer> {
 /** A "scanned" PDF: one page that is only a picture of `lines` (no text layer). */
 export async function makeScannedPdf(lines: string[]): Promise<Buffer> {
   const text = lines
-    .map((line, i) => `<text x="100" y="${300 + i * 100}" font-family="DejaVu Sans, sans-serif" font-size="48">${line}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="100" y="${300 + i * 100}" font-family="DejaVu Sans, sans-serif" font-size="48">${line}</text>`,
+    )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1240" height="1754"><rect width="100%" height="100%" fill="white"/>${text}</svg>`;
   const png = await sharp(Buffer.from(svg)).png().toBuffer();

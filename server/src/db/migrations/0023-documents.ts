@@ -73,7 +73,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) {
-    for (const name of ['document_chunks_ad', 'document_chunks_ai']) await sql`DROP TRIGGER ${sql.raw(name)}`.execute(db);
+    for (const name of ['document_chunks_ad', 'document_chunks_ai'])
+      await sql`DROP TRIGGER ${sql.raw(name)}`.execute(db);
     await sql`DROP TABLE document_chunks_fts`.execute(db);
   }
   await db.schema.dropTable('document_chunks').execute();
