@@ -1,3 +1,4 @@
+import { makeScannedPdf } from '@neura/test-kit/documents';
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { uploadFile } from '@neura/test-kit/images';
 import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
@@ -5,7 +6,6 @@ import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/accounts.js';
 import { type AckBody, connected, doneFor, record, waitFor } from './helpers/conversation.js';
-import { makeScannedPdf } from './helpers/documents.js';
 import { connectSocket, type TestSocket } from './helpers/socket.js';
 
 /** Documents read by the `documents.extract` job (issue #45): scans through OCR, big files, quotas. */

@@ -1,3 +1,4 @@
+import { handbook, makeDocx, makeEncryptedPdf, makePdf } from '@neura/test-kit/documents';
 import { type FakeOpenAI, type FakeRequest, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { makeImage, uploadFile } from '@neura/test-kit/images';
 import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
@@ -5,7 +6,6 @@ import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call } from './helpers/accounts.js';
 import { type AckBody, connected, doneFor, type Recorded, record } from './helpers/conversation.js';
-import { handbook, makeDocx, makeEncryptedPdf, makePdf } from './helpers/documents.js';
 import { connectSocket, type TestSocket } from './helpers/socket.js';
 
 /** Documents (issue #45): upload, reading, grounding of replies with page citations, refusals, deletion. */

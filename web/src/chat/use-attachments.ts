@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../api/app-error';
+import { useSessionEvent } from '../api/use-session-event';
 import { isDocumentName, MAX_ATTACHMENTS, refuseFile, type UploadedFile } from '../files/types';
 import { uploadFile } from '../files/upload';
 import { mediaTexts } from '../texts/texts';
@@ -86,6 +87,11 @@ export function useAttachments() {
       }
     },
     [drop, patch],
+  );
+
+  // A document read later (big files, scans): its chip follows `file.updated` (ready or failed).
+  useSessionEvent('file.updated', ({ file }) =>
+    setItems((list) => list.map((item) => (item.uploaded?.id === file.id ? { ...item, uploaded: file } : item))),
   );
 
   const clear = useCallback(() => {
