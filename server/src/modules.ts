@@ -183,6 +183,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     limiter,
     audit,
     store: files.store,
+    knowledge: documents.documents,
     adminRoutes: adminConsole.adminRoutes,
     catalogChanged: () => {
       personas.personas.invalidateCatalog();

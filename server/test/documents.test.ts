@@ -209,4 +209,53 @@ describe('documents', () => {
     ).toEqual([]);
     expect(await chunksOf(kept.body.id)).toEqual([]);
   });
+
+  it("should ground every chat with a persona on its maker's knowledge, show others only snippets, and refuse others' files", async () => {
+    const maker = await createTestUser(t.services, { credits: 50 });
+    const guest = await createTestUser(t.services, { credits: 50 });
+    const manual = await upload(
+      maker,
+      await makePdf([['The espresso machine needs descaling every Friday.']]),
+      'manual.pdf',
+    );
+    const foreign = await upload(guest, await makePdf([['Guest notes']]), 'guest.pdf');
+    const persona = { name: 'Barista', instructions: 'Answer coffee questions.', visibility: 'unlisted' };
+    const refused = await call(
+      t,
+      'POST',
+      '/users/me/personas',
+      { ...persona, knowledge: [foreign.body.id] },
+      { token: maker.token },
+    );
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { message: 'Knowledge files must be documents you uploaded.' },
+    });
+    const made = await call(
+      t,
+      'POST',
+      '/users/me/personas',
+      { ...persona, knowledge: [manual.body.id] },
+      { token: maker.token },
+    );
+    expect(made.status).toBe(201);
+    expect(made.body.knowledge).toEqual([manual.body.id]);
+    // Kept as knowledge: never swept as an upload that was not sent.
+    await t.services.files.sweepUnsent(Date.now() + 30 * 24 * 3600_000);
+    expect((await call(t, 'GET', `/files/${manual.body.id}/meta`, undefined, { token: maker.token })).status).toBe(200);
+
+    const chat = await createTestChat(t.services, guest.id, made.body.id);
+    const { request, message } = await turn(guest, chat.id, 'When is the espresso machine descaled?');
+    expect(sectionOf(request)).toContain('[manual.pdf, page 1]');
+    expect(sectionOf(request)).toContain('descaling every Friday');
+    const sources = message.parts.find((p: { type: string }) => p.type === 'sources');
+    expect(sources.items[0]).toMatchObject({
+      fileId: manual.body.id,
+      page: 1,
+      snippet: expect.stringContaining('Friday'),
+    });
+    // The guest sees the snippet, never the file.
+    expect((await call(t, 'GET', `/files/${manual.body.id}`, undefined, { token: guest.token })).status).toBe(404);
+    expect((await call(t, 'GET', `/files/${manual.body.id}/meta`, undefined, { token: guest.token })).status).toBe(404);
+  });
 });

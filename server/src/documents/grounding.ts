@@ -66,12 +66,13 @@ function sourcesOf(passages: readonly FoundPassage[]): SourceItem[] {
  */
 export function documentsForReply(
   repo: DocumentRepository,
-  place: { chatId: string; knowledge: readonly string[] },
+  place: { chatId: string; personaId: string },
   budget: number,
 ): DocumentsForReply {
   return async (recentUserTexts) => {
     if (budget <= 0) return undefined;
-    const docs = await repo.grounding(place.chatId, place.knowledge);
+    // The chat's documents and the persona's knowledge (its maker's documents: only snippets reach others).
+    const docs = await repo.grounding(place.chatId, await repo.knowledgeOf(place.personaId));
     if (docs.length === 0) return undefined;
     const ids = docs.map((d) => d.file_id);
     const words = searchWords(recentUserTexts);

@@ -46,12 +46,8 @@ export function createDocumentsModule(deps: {
   return {
     documents,
     /** The documents of one reply (the conversation asks for each). */
-    forReply: (place: { chatId: string; knowledge?: readonly string[] }) =>
-      documentsForReply(
-        repo,
-        { chatId: place.chatId, knowledge: place.knowledge ?? [] },
-        config.DOCUMENT_CONTEXT_TOKENS,
-      ),
+    forReply: (place: { chatId: string; personaId: string }) =>
+      documentsForReply(repo, place, config.DOCUMENT_CONTEXT_TOKENS),
     routes: documentRoutes(deps.auth, documents),
     jobs,
   };

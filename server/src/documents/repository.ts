@@ -107,6 +107,17 @@ export class DocumentRepository {
       .execute();
   }
 
+  /** A persona's knowledge document ids (personas.knowledge, JSON); [] when none. */
+  async knowledgeOf(personaId: string): Promise<string[]> {
+    const row = await this.db.selectFrom('personas').select('knowledge').where('id', '=', personaId).executeTakeFirst();
+    try {
+      const ids: unknown = JSON.parse(String(row?.knowledge ?? '[]'));
+      return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+    } catch {
+      return [];
+    }
+  }
+
   /** Every passage of these documents, in document order (the whole text fits the budget). */
   async allPassages(fileIds: readonly string[]): Promise<FoundPassage[]> {
     if (fileIds.length === 0) return [];

@@ -26,7 +26,7 @@ export interface DocumentLimits extends ExtractLimits {
 /** What the service needs from around it. */
 export interface DocumentDeps {
   repo: DocumentRepository;
-  files: Pick<FileService, 'reserveUpload' | 'saveDocument' | 'readOwned' | 'url'>;
+  files: Pick<FileService, 'reserveUpload' | 'saveDocument' | 'readOwned' | 'url' | 'keepAsKnowledge'>;
   events: EventBus;
   /** Queues the reading of a stored document (the `documents.extract` job). */
   enqueue: (job: { fileId: string; userId: string }) => Promise<unknown>;
@@ -128,6 +128,17 @@ export class DocumentService {
     const loaded = doc ? await this.deps.files.readOwned(userId, fileId).catch(() => undefined) : undefined;
     if (!doc || !loaded) throw notFound(FILE_NOT_FOUND);
     return this.present(loaded.row, doc);
+  }
+
+  /**
+   * A persona's knowledge (creator/): every id must be the maker's document (400 otherwise); the
+   * files are then kept as knowledge (never swept as unsent uploads).
+   */
+  async claim(userId: string, ids: readonly string[]): Promise<void> {
+    const unique = [...new Set(ids)];
+    const owned = await this.deps.repo.listOwned(userId, unique);
+    if (owned.length !== unique.length) throw new AppError('request:invalid', documentTexts.knowledgeNotOwned);
+    await this.deps.files.keepAsKnowledge(userId, unique);
   }
 
   /** A message's attachments with their documents' names and pages (the chat's chips). */

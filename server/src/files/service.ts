@@ -87,6 +87,11 @@ export class FileService {
     return this.save(userId, null, 'attachment', { bytes, mimeType });
   }
 
+  /** A persona's knowledge files (documents/): never swept as unsent uploads. */
+  keepAsKnowledge(userId: string, ids: readonly string[]): Promise<void> {
+    return this.files.setPurpose(userId, ids, 'knowledge');
+  }
+
   /** Stores a skill's result (an image or a track) in the chat it was made in. */
   async saveResult(
     userId: string,

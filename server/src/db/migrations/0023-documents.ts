@@ -9,10 +9,13 @@ import { isPostgres } from './0010-search-share.js';
  * Full text as in 0021 (memory): SQLite keeps an external-content FTS5 table `document_chunks_fts`
  * current with triggers, keyed by `seq`; PostgreSQL keeps `document tsvector` with a GIN index, set
  * by a trigger. `messages.document_tokens`: the tokens of passages a reply's context carried (its receipt).
+ * `personas.knowledge`: JSON array of the maker's document ids every chat with the persona is grounded on;
+ * those files get `purpose = 'knowledge'` (never swept as unsent uploads).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
   await db.schema.alterTable('messages').addColumn('document_tokens', 'integer').execute();
+  await db.schema.alterTable('personas').addColumn('knowledge', 'text').execute();
   await db.schema
     .createTable('documents')
     .addColumn('file_id', 'text', (c) => c.primaryKey().references('files.id').onDelete('cascade'))
@@ -80,5 +83,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('document_chunks').execute();
   if (isPostgres(db)) await sql`DROP FUNCTION document_chunks_document()`.execute(db);
   await db.schema.dropTable('documents').execute();
+  await db.schema.alterTable('personas').dropColumn('knowledge').execute();
   await db.schema.alterTable('messages').dropColumn('document_tokens').execute();
 }

@@ -43,6 +43,8 @@ export interface PersonasTable {
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0022: JSON `{ [locale]: { name?, description?, greeting? } }`. */
   translations: ColumnType<Json | null, Json | null | undefined, Json | null>;
+  /** 0023: JSON array of the maker's document ids the persona is grounded on (issue #45). */
+  knowledge: ColumnType<Json | null, Json | null | undefined, Json | null>;
 }
 
 export interface ChatsTable {
@@ -99,7 +101,7 @@ export interface FilesTable {
   id: string;
   user_id: string;
   chat_id: string | null;
-  purpose: 'attachment' | 'mask' | 'generated';
+  purpose: 'attachment' | 'mask' | 'generated' | 'knowledge';
   mime_type: string;
   size: number;
   width: number | null;
