@@ -92,15 +92,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     personas: personas.personas,
     chats: chats.chatService,
   });
-  const documents = createDocumentsModule({
-    config,
-    db,
-    log,
-    events,
-    auth: accounts.auth,
-    files: files.files,
-    jobs,
-  });
+  const documents = createDocumentsModule({ config, db, log, events, auth: accounts.auth, files, jobs });
   const conversation = createConversationModule({
     config,
     db,
@@ -117,16 +109,10 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     skills: skills.skills,
     files: files.files,
     memory: memory.forReply,
-    documents: { describe: (userId, list) => documents.documents.describe(userId, list), forReply: documents.forReply },
+    documents: documents.conversation,
   });
   const feedback = createFeedbackModule({ db, kind: config.database.kind, events, auth: accounts.auth, audit });
-  const { speech, routes: speechRoutes } = createSpeechModule({
-    config,
-    log,
-    auth: accounts.auth,
-    events,
-    limiter,
-  });
+  const { speech, routes: speechRoutes } = createSpeechModule({ config, log, auth: accounts.auth, events, limiter });
   realtime.onVoice(voiceSocketHandlers(speech, config.VOICE_MAX_SECONDS));
   const billing = createBillingModule({
     config,
@@ -214,15 +200,8 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     memory: memory.memory,
   });
 
-  for (const job of [
-    ...conversation.jobs,
-    ...adminConsole.jobs,
-    ...takeout.jobs,
-    ...files.jobs,
-    ...creator.jobs,
-    ...documents.jobs,
-  ])
-    jobs.define(job);
+  const moduleJobs = [conversation, adminConsole, takeout, files, creator, documents].flatMap((m) => m.jobs);
+  for (const job of moduleJobs) jobs.define(job);
   /** What runs between start and stop; the app adds its own (HTTP, sockets, …) and derives the order. */
   const parts: LifecyclePart[] = [
     personas.part,
@@ -242,8 +221,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     speechRoutes,
     billing.routes,
     skills.routes,
-    files.routes(documents.documents),
-    documents.routes,
+    ...documents.routes,
     adminConsole.routes,
     media.routes,
     search.routes,

@@ -244,7 +244,7 @@ describe('documents', () => {
     await t.services.files.sweepUnsent(Date.now() + 30 * 24 * 3600_000);
     expect((await call(t, 'GET', `/files/${manual.body.id}/meta`, undefined, { token: maker.token })).status).toBe(200);
 
-    const chat = await createTestChat(t.services, guest.id, made.body.id);
+    const chat = await createTestChat(t.services, guest.id, String(made.body.id));
     const { request, message } = await turn(guest, chat.id, 'When is the espresso machine descaled?');
     expect(sectionOf(request)).toContain('[manual.pdf, page 1]');
     expect(sectionOf(request)).toContain('descaling every Friday');

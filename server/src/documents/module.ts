@@ -1,8 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import type { FileService } from '../files/service.js';
+import type { DocumentUploads } from '../files/routes.js';
+import type { FileService, StoredAttachment } from '../files/service.js';
 import type { AppJob, AppJobs } from '../jobs/module.js';
 import type { EventBus } from '../lib/events.js';
 import { documentsForReply } from './grounding.js';
@@ -22,14 +23,15 @@ export function createDocumentsModule(deps: {
   log: FastifyBaseLogger;
   events: EventBus;
   auth: Authenticator;
-  files: FileService;
+  /** The files module: where documents are stored, and its routes (which hand documents here). */
+  files: { files: FileService; routes: (documents?: DocumentUploads) => FastifyPluginAsync };
   jobs: Pick<AppJobs, 'enqueue'>;
 }) {
   const { config } = deps;
   const repo = new DocumentRepository(deps.db, config.database.kind);
   const documents = new DocumentService({
     repo,
-    files: deps.files,
+    files: deps.files.files,
     events: deps.events,
     enqueue: (job) => deps.jobs.enqueue('documents.extract', job),
     limits: {
@@ -45,10 +47,14 @@ export function createDocumentsModule(deps: {
   ];
   return {
     documents,
-    /** The documents of one reply (the conversation asks for each). */
-    forReply: (place: { chatId: string; personaId: string }) =>
-      documentsForReply(repo, place, config.DOCUMENT_CONTEXT_TOKENS),
-    routes: documentRoutes(deps.auth, documents),
+    /** What the conversation asks: names for attachments, and the documents of each reply. */
+    conversation: {
+      describe: (userId: string, list: StoredAttachment[]) => documents.describe(userId, list),
+      forReply: (place: { chatId: string; personaId: string }) =>
+        documentsForReply(repo, place, config.DOCUMENT_CONTEXT_TOKENS),
+    },
+    /** `POST /files` (with documents) and `GET /files/{id}/meta`. */
+    routes: [deps.files.routes(documents), documentRoutes(deps.auth, documents)],
     jobs,
   };
 }
