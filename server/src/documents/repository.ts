@@ -52,24 +52,28 @@ export class DocumentRepository {
       .execute();
   }
 
-  /** The passages replace any earlier ones, and the document is ready, in one transaction. */
+  /**
+   * The passages replace any earlier ones, then the document is ready. Written in batches of 50,
+   * each its own statement with a turn of the event loop between (a 300-page book is ~1,500
+   * passages: one transaction would hold the loop and SQLite's one connection); a document is
+   * searched only once `ready`, so nobody reads it half written.
+   */
   async saveText(
     fileId: string,
     passages: readonly Passage[],
     values: { pages: number | null; tokens: number; now: string },
   ) {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('document_chunks').where('file_id', '=', fileId).execute();
-      for (let i = 0; i < passages.length; i += 200) {
-        const rows = passages.slice(i, i + 200).map((p) => ({ id: newId(), file_id: fileId, ...p }));
-        await trx.insertInto('document_chunks').values(rows).execute();
-      }
-      await trx
-        .updateTable('documents')
-        .set({ status: 'ready', error: null, pages: values.pages, tokens: values.tokens, updated_at: values.now })
-        .where('file_id', '=', fileId)
-        .execute();
-    });
+    await this.db.deleteFrom('document_chunks').where('file_id', '=', fileId).execute();
+    for (let i = 0; i < passages.length; i += 50) {
+      const rows = passages.slice(i, i + 50).map((p) => ({ id: newId(), file_id: fileId, ...p }));
+      await this.db.insertInto('document_chunks').values(rows).execute();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await this.db
+      .updateTable('documents')
+      .set({ status: 'ready', error: null, pages: values.pages, tokens: values.tokens, updated_at: values.now })
+      .where('file_id', '=', fileId)
+      .execute();
   }
 
   async setStatus(
@@ -140,19 +144,24 @@ export class DocumentRepository {
         words.map((w) => sql`(c.document @@ plainto_tsquery('english', ${w}))::int`),
         sql` + `,
       );
+      // The chat's passages first (the file index), then the words: never every match in the database.
       const { rows } = await sql<FoundPassage>`
-        SELECT ${PASSAGE_COLUMNS} FROM document_chunks c JOIN documents d ON d.file_id = c.file_id
-        WHERE c.document @@ ${query} AND c.file_id IN (${sql.join(fileIds)})
+        WITH c AS MATERIALIZED (
+          SELECT file_id, page, ord, text, document FROM document_chunks WHERE file_id IN (${sql.join(fileIds)}))
+        SELECT ${PASSAGE_COLUMNS} FROM c JOIN documents d ON d.file_id = c.file_id
+        WHERE c.document @@ ${query}
         ORDER BY ${distinct} DESC, ts_rank_cd(c.document, ${query}) DESC, c.ord
         LIMIT ${limit}`.execute(this.db);
       return rows;
     }
-    const match = words.map((w) => `"${w}"`).join(' OR ');
+    // File ids are letters and digits (one token each): ANDed with the words, FTS5 ranks the chat's passages only.
+    const files = fileIds.map((id) => `"${id.replace(/[^A-Za-z0-9]/g, '')}"`).join(' OR ');
+    const match = `file_id : (${files}) AND text : (${words.map((w) => `"${w}"`).join(' OR ')})`;
     const { rows } = await sql<FoundPassage>`
       SELECT ${PASSAGE_COLUMNS} FROM document_chunks_fts f
       JOIN document_chunks c ON c.seq = f.rowid JOIN documents d ON d.file_id = c.file_id
       WHERE document_chunks_fts MATCH ${match} AND c.file_id IN (${sql.join(fileIds)})
-      ORDER BY f.rank, c.ord
+      ORDER BY bm25(document_chunks_fts, 0.0, 1.0), c.ord
       LIMIT ${limit}`.execute(this.db);
     return rows;
   }

@@ -60,17 +60,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       FOR EACH ROW EXECUTE FUNCTION document_chunks_document()`.execute(db);
     return;
   }
+  // `file_id` is indexed too: a query ANDs the chat's file ids with the words, so FTS5 ranks only
+  // the chat's passages (not every match in the database).
   await sql`CREATE VIRTUAL TABLE document_chunks_fts USING fts5(
-    text, content = 'document_chunks', content_rowid = 'seq', tokenize = 'porter unicode61 remove_diacritics 2')`.execute(
-    db,
-  );
+    file_id, text, content = 'document_chunks', content_rowid = 'seq',
+    tokenize = 'porter unicode61 remove_diacritics 2')`.execute(db);
   await sql`
     CREATE TRIGGER document_chunks_ai AFTER INSERT ON document_chunks BEGIN
-      INSERT INTO document_chunks_fts (rowid, text) VALUES (new.seq, new.text);
+      INSERT INTO document_chunks_fts (rowid, file_id, text) VALUES (new.seq, new.file_id, new.text);
     END`.execute(db);
   await sql`
     CREATE TRIGGER document_chunks_ad AFTER DELETE ON document_chunks BEGIN
-      INSERT INTO document_chunks_fts (document_chunks_fts, rowid, text) VALUES ('delete', old.seq, old.text);
+      INSERT INTO document_chunks_fts (document_chunks_fts, rowid, file_id, text)
+      VALUES ('delete', old.seq, old.file_id, old.text);
     END`.execute(db);
 }
 
