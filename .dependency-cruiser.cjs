@@ -14,7 +14,7 @@ const SERVER_LAYERS = [
   ['takeout/'],
   ['sharing/'],
   ['conversation/', 'media/', 'oidc/'],
-  ['skills/', 'voice/', 'console/', 'creator/', 'replies/', 'memory/', 'notifications/'],
+  ['skills/', 'voice/', 'console/', 'creator/', 'replies/', 'memory/', 'notifications/', 'documents/'],
   ['chats/', 'files/', 'feedback/', 'billing/', 'search/', 'speech/', 'security/'],
   ['accounts/', 'system/'],
   ['auth/'],

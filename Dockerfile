@@ -36,9 +36,10 @@ COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 RUN npm ci --omit=dev --workspace=server --no-audit --no-fund
 
-# 3. The image: the bundles, the web app, production dependencies, the offline speech engines.
+# 3. The image: the bundles, the web app, production dependencies, the offline speech engines and OCR.
 FROM node:${NODE_VERSION}-bookworm-slim AS app
 RUN apt-get update && apt-get install -y --no-install-recommends flite pocketsphinx pocketsphinx-en-us espeak-ng \
+  tesseract-ocr tesseract-ocr-eng poppler-utils \
   && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app

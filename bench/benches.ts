@@ -41,6 +41,11 @@ export const benches: BenchEntry[] = [
   { id: 'search', file: 'search.ts', title: 'Message search and the data archive', needsBuild: true },
   { id: 'archive', file: 'archive.ts', title: '"Download my data" with 1 GB of uploads (event-loop delay, memory)' },
   { id: 'memory', file: 'memory.ts', title: 'Memory lookup per send (2,000 items)' },
+  {
+    id: 'documents',
+    file: 'documents.ts',
+    title: 'Documents: a 300-page PDF off the event loop; grounding over 1,000 documents',
+  },
   { id: 'long-chat', file: 'long-chat.ts', title: 'Long chat and long reply in Chromium', needsBuild: true },
   {
     id: 'admin-dashboard',

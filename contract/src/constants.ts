@@ -163,6 +163,20 @@ export const NOT_VERIFIED_MESSAGE = 'Your email address has not been verified.';
 export const FILE_PURPOSES = ['attachment', 'mask'] as const;
 /** Image types an upload may be, checked by content (not by name). */
 export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+/** A document's extraction (issue #45): `processing` (big files, OCR), then `ready` or `failed`. */
+export const DOCUMENT_STATUSES = ['processing', 'ready', 'failed'] as const;
+/** Documents an upload may be, by extension (checked against the content too). */
+export const UPLOAD_DOCUMENT_EXTENSIONS = [
+  'pdf',
+  'docx',
+  'txt',
+  'md',
+  'markdown',
+  'csv',
+  'json',
+  'html',
+  'htm',
+] as const;
 /** The largest upload, in bytes. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** The most pixels an uploaded (or processed) image may have. */

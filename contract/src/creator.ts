@@ -55,6 +55,8 @@ export const customPersonaInputSchema = z.object({
   visibility: z.enum(PERSONA_VISIBILITIES),
   /** The name, description and greeting in other languages (issue #43): known locales only. */
   translations: personaTranslationsSchema.nullish(),
+  /** Document ids (the maker's uploads) every chat with the persona is grounded on (issue #45). */
+  knowledge: z.array(z.string().min(1).max(64)).max(20).optional(),
 });
 export type CustomPersonaInput = z.infer<typeof customPersonaInputSchema>;
 
@@ -71,6 +73,8 @@ export const customPersonaSchema = personaSchema.extend({
   reviewState: z.enum(REVIEW_STATES).nullable(),
   /** Where others open it: `/p/<id>` (unlisted and public ones). */
   link: z.string(),
+  /** The persona's knowledge documents (issue #45); absent from servers before wave 4. */
+  knowledge: z.array(z.string()).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

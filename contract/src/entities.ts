@@ -110,6 +110,10 @@ export const messageAttachmentSchema = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   purpose: z.enum(['attachment', 'mask']).optional(),
+  /** A document (issue #45): its file name and pages. */
+  kind: z.literal('document').optional(),
+  name: z.string().optional(),
+  pages: z.number().int().optional(),
 });
 export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
 
@@ -157,6 +161,8 @@ export const messageSchema = z.object({
   memoryTokens: z.number().int().nonnegative().optional(),
   /** On a reply in a group chat: the persona that spoke. */
   personaId: z.string().optional(),
+  /** On a reply, for its owner: the tokens of document passages its context carried (issue #45). */
+  documentTokens: z.number().int().nonnegative().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FILE_PURPOSES } from './constants.js';
+import { DOCUMENT_STATUSES, type FILE_PURPOSES } from './constants.js';
 
 /** Files (ARCHITECTURE.md §3 "Files"): uploads for attachments and canvas masks. */
 
@@ -15,5 +15,21 @@ export const uploadedFileSchema = z.object({
   size: z.number().int(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /** Documents (issue #45): `kind: "document"` with its name, pages and extraction status. */
+  kind: z.enum(['image', 'document']).optional(),
+  name: z.string().optional(),
+  pages: z.number().int().optional(),
+  status: z.enum(DOCUMENT_STATUSES).optional(),
+  error: z.string().optional(),
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+/** A reply's citations (issue #45): the passages of the chat's documents it was grounded on. */
+export const sourcesPartSchema = z.object({
+  type: z.literal('sources'),
+  items: z.array(
+    z.object({ fileId: z.string(), name: z.string(), page: z.number().int().optional(), snippet: z.string() }),
+  ),
+});
+export type SourcesPart = z.infer<typeof sourcesPartSchema>;
+export type SourceItem = SourcesPart['items'][number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SKILLS, type Skill, VIDEO_PROVIDERS } from './constants.js';
+import { type SourcesPart, sourcesPartSchema } from './files.js';
 import { type MemoryPart, memoryPartSchema } from './memory.js';
 
 /**
@@ -174,8 +175,8 @@ export const toolPartSchema = z.intersection(z.object({ type: z.literal('tool') 
 export type ToolPart = z.infer<typeof toolPartSchema>;
 
 /** A finished message's ordered parts: text, tool calls, more text; memory notes (wave 4). */
-export const messagePartSchema = z.union([textPartSchema, toolPartSchema, memoryPartSchema]);
-export type MessagePart = TextPart | ToolPart | MemoryPart;
+export const messagePartSchema = z.union([textPartSchema, toolPartSchema, memoryPartSchema, sourcesPartSchema]);
+export type MessagePart = TextPart | ToolPart | MemoryPart | SourcesPart;
 
 /** GET /skills: every skill, whether this server can run it, and its surcharge per call. */
 export const skillInfoSchema = z.object({ id: z.enum(SKILLS), available: z.boolean(), cost: z.number().int().min(0) });

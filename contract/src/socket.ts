@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VOICE_MAX_CHUNK_BYTES } from './constants.js';
 import type { Chat, LocationResult, Message, User } from './entities.js';
 import type { ErrorBody } from './errors.js';
+import type { UploadedFile } from './files.js';
 import type { Folder } from './folders.js';
 import { visibilitySchema } from './notifications.js';
 import type { ToolCall } from './skills.js';
@@ -163,6 +164,8 @@ export interface SessionServerEvents {
   'memory.changed': (payload: Record<string, never>) => void;
   /** The user's folders changed (issue #49): the whole list, in order. */
   'folders.changed': (payload: { folders: Folder[] }) => void;
+  /** A document finished reading (issue #45): `file` as `GET /files/{id}/meta` answers it. */
+  'file.updated': (payload: { file: UploadedFile }) => void;
 }
 
 export interface VoiceServerEvents {

@@ -10,6 +10,7 @@ import { createCreatorModule } from './creator/module.js';
 import { createCreditsModule } from './credits/module.js';
 import type { Db } from './db/database.js';
 import { makePrivateDir } from './db/private-files.js';
+import { createDocumentsModule } from './documents/module.js';
 import { ProAdminService } from './entitlements/admin-service.js';
 import { createFeedbackModule } from './feedback/module.js';
 import { createFilesModule } from './files/module.js';
@@ -90,6 +91,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     personas: personas.personas,
     chats: chats.chatService,
   });
+  const documents = createDocumentsModule({ config, db, log, events, auth: accounts.auth, files, jobs });
   const conversation = createConversationModule({
     config,
     db,
@@ -106,6 +108,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     skills: skills.skills,
     files: files.files,
     memory: memory.forReply,
+    documents: documents.conversation,
   });
   const feedback = createFeedbackModule({ db, kind: config.database.kind, events, auth: accounts.auth, audit });
   const { speech, routes: speechRoutes } = createSpeechModule({ config, log, auth: accounts.auth, events, limiter });
@@ -165,6 +168,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     limiter,
     audit,
     store: files.store,
+    knowledge: documents.documents,
     adminRoutes: adminConsole.adminRoutes,
     catalogChanged: () => {
       personas.personas.invalidateCatalog();
@@ -198,7 +202,9 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
 
   const pushDeps = { auth: accounts.auth, realtime, personas: personas.personaRepository };
   const notifications = createNotificationsModule({ config, db, log, events, jobs, ...pushDeps });
-  const moduleJobs = [conversation, adminConsole, takeout, files, creator, chats, notifications].flatMap((m) => m.jobs);
+  const moduleJobs = [conversation, adminConsole, takeout, files, creator, chats, notifications, documents].flatMap(
+    (m) => m.jobs,
+  );
   for (const job of moduleJobs) jobs.define(job);
   /** What runs between start and stop; the app adds its own (HTTP, sockets, …) and derives the order. */
   const parts: LifecyclePart[] = [
@@ -222,7 +228,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     speechRoutes,
     ...billing.routes,
     skills.routes,
-    files.routes,
+    ...documents.routes,
     adminConsole.routes,
     media.routes,
     search.routes,

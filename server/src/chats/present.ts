@@ -77,6 +77,9 @@ export function presentMessage(row: MessageRow, files?: FileUrls, options: Prese
             width: a.width,
             height: a.height,
             ...(a.purpose === 'mask' ? { purpose: a.purpose } : {}),
+            ...(a.kind === 'document'
+              ? { kind: a.kind, name: a.name ?? '', ...(a.pages ? { pages: a.pages } : {}) }
+              : {}),
           })),
         }
       : {}),
@@ -94,6 +97,7 @@ export function presentMessage(row: MessageRow, files?: FileUrls, options: Prese
     ...(usage ? { usage } : {}),
     ...(row.memory_tokens != null ? { memoryTokens: row.memory_tokens } : {}),
     ...(row.persona_id ? { personaId: row.persona_id } : {}),
+    ...(row.document_tokens != null ? { documentTokens: row.document_tokens } : {}),
   };
 }
 

@@ -114,6 +114,13 @@ export const configSchema = z.object({
   VAPID_SUBJECT: z.string().default('mailto:admin@localhost'),
   /** Every open tab hidden this long counts as nobody looking (a reply is pushed). */
   PUSH_HIDDEN_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  // Documents (issue #45): the passages a reply carries, and the caps on what an upload may hold
+  DOCUMENT_CONTEXT_TOKENS: z.coerce.number().int().min(0).default(4000),
+  DOCUMENT_MAX_PAGES: z.coerce.number().int().min(1).default(1000),
+  /** Extracted text past this many characters fails the document (a bomb-like file). */
+  DOCUMENT_MAX_CHARS: z.coerce.number().int().min(1000).default(5_000_000),
+  /** Scanned pages read with OCR (tesseract) per document; 0 turns OCR off. */
+  DOCUMENT_OCR_MAX_PAGES: z.coerce.number().int().min(0).default(50),
 
   // Speech (ARCHITECTURE.md §3 Speech)
   VOICE_MAX_SECONDS: z.coerce.number().int().min(1).max(600).default(VOICE_MAX_SECONDS_DEFAULT),

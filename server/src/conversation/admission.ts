@@ -11,6 +11,7 @@ import { chatClosedReason } from '../personas/availability.js';
 import { assertCustomPersonaUsable } from '../personas/custom.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { ReplyRegistry } from '../replies/registry.js';
+import type { ConversationDocuments } from './deps.js';
 import type { MessageRepository } from './repository.js';
 import type { RoundRepository } from './round-repository.js';
 import { conversationTexts as t } from './texts.js';
@@ -24,6 +25,7 @@ export interface AdmissionDeps {
   llm: Pick<LlmRegistry, 'getLanguageModel'>;
   files?: Pick<FileService, 'forMessage'>;
   rounds?: Pick<RoundRepository, 'hasOpen'>;
+  documents?: Pick<ConversationDocuments, 'describe'>;
 }
 
 /** The message actions that make a new reply version. */
@@ -232,7 +234,8 @@ export class Admission {
 
   private async attachmentsOf(userId: string, ids: string[]) {
     if (!this.deps.files) throw badRequest(t.noAttachments);
-    return this.deps.files.forMessage(userId, ids);
+    const attachments = await this.deps.files.forMessage(userId, ids);
+    return this.deps.documents ? this.deps.documents.describe(userId, attachments) : attachments;
   }
 
   /** Check and reserve with no await in between (one reply at a time per chat), then run `check`; a failed check frees the chat. */

@@ -17,8 +17,11 @@ const size = (w: number | null, h: number | null) => (w && h ? ` (${w}×${h})` :
  */
 export function attachmentNote(attachments: readonly StoredAttachment[]): string | undefined {
   if (attachments.length === 0) return undefined;
-  const images = attachments.filter((a) => a.purpose !== 'mask');
+  const images = attachments.filter((a) => a.purpose !== 'mask' && a.kind !== 'document');
   const items = attachments.map((a) => {
+    // A document's text reaches the model through the documents section (documents/grounding.ts).
+    if (a.kind === 'document')
+      return `document "${(a.name ?? '').replace(/["\]\n]/g, '')}"${a.pages ? ` (${a.pages} pages)` : ''}`;
     if (a.purpose !== 'mask') return `image ${a.id}${size(a.width, a.height)}`;
     const owner = images.find((i) => i.width === a.width && i.height === a.height) ?? images[0];
     return owner ? `mask ${a.id} for image ${owner.id}` : `mask ${a.id}`;
@@ -99,7 +102,9 @@ export async function historyForModel(
     const row = rows[i];
     const message = history[i];
     if (!row || !message || row.role !== 'user' || !row.attachments) continue;
-    const pictures = fromJson<StoredAttachment[]>(row.attachments, []).filter((a) => a.purpose !== 'mask');
+    const pictures = fromJson<StoredAttachment[]>(row.attachments, []).filter(
+      (a) => a.purpose !== 'mask' && a.kind !== 'document',
+    );
     if (pictures.length === 0) continue;
     left--;
     const images: HistoryImage[] = [];

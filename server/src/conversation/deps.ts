@@ -4,6 +4,8 @@ import type { ChatService } from '../chats/service.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
+import type { DocumentsForReply } from '../documents/grounding.js';
+import type { DocumentService } from '../documents/service.js';
 import type { FileService } from '../files/service.js';
 import type { EventBus } from '../lib/events.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
@@ -44,4 +46,12 @@ export interface ConversationDeps {
   files?: Pick<FileService, 'forMessage' | 'attachToChat' | 'url' | 'readOwned'>;
   /** The user's memory for one reply (memory/): its section, tools and receipt part; none when off. */
   memory?: (place: ReplyPlace) => MemoryForReply;
+  /** The chat's documents (documents/): their names on attachments, their passages for each reply. */
+  documents?: ConversationDocuments;
+}
+
+/** What the conversation asks of documents/ (issue #45). */
+export interface ConversationDocuments {
+  describe: DocumentService['describe'];
+  forReply: (place: { chatId: string; personaId: string }) => DocumentsForReply;
 }

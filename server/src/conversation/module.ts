@@ -16,6 +16,7 @@ import type { PersonaRepository } from '../personas/repository.js';
 import type { Realtime } from '../realtime/realtime.js';
 import { replyStreams } from '../realtime/reply-stream.js';
 import type { SkillRegistry } from '../skills/registry.js';
+import type { ConversationDocuments } from './deps.js';
 import { MessageRepository } from './repository.js';
 import { RoundRepository } from './round-repository.js';
 import { conversationRoutes } from './routes.js';
@@ -40,6 +41,7 @@ export interface ConversationModuleDeps {
   files: FileService;
   /** The user's memory for one reply (its section, tools and receipt part); undefined when off. */
   memory?: (place: ReplyPlace) => MemoryForReply;
+  documents?: ConversationDocuments;
 }
 
 /** Conversation: messages, the reply engine, history and chat naming. */
@@ -63,6 +65,7 @@ export function createConversationModule(deps: ConversationModuleDeps) {
     skills: deps.skills,
     files: deps.files,
     ...(deps.memory ? { memory: deps.memory } : {}),
+    ...(deps.documents ? { documents: deps.documents } : {}),
   });
   deps.realtime.onSession(conversationSocket(conversation, { chats: deps.chatService, log: deps.log }));
   // A chat being deleted: stop the reply being written in it first.

@@ -3,6 +3,7 @@ import { APICallError, type LanguageModel, type ToolSet } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import { REPLY_POLICY } from '../config.js';
 import type { MessageRow } from '../db/schema.js';
+import type { DocumentsForReply, ReplyDocuments } from '../documents/grounding.js';
 import type { FileService } from '../files/service.js';
 import { translateMessage } from '../i18n/catalog.js';
 import { failpoint } from '../lib/failpoints.js';
@@ -64,6 +65,7 @@ export async function runReply(
     memory?: MemoryForReply;
     /** In a group chat: the replying persona's view (every message labelled with its speaker). */
     group?: GroupView;
+    documents?: DocumentsForReply;
   },
 ): Promise<ReplyResult> {
   const { messages, log } = deps;
@@ -88,6 +90,7 @@ export async function runReply(
   let failure: unknown;
   let firstText = true;
   let memoryTokens: number | undefined;
+  let documents: ReplyDocuments | undefined;
   reply.every(PROGRESS_MS, () => {
     void messages
       .saveProgress(messageId, reply.content, parts.stored())
@@ -105,7 +108,9 @@ export async function runReply(
       (note) => parts.note(note),
     );
     memoryTokens = memory?.tokens;
-    const system = input.systemPrompt + (memory?.system ?? '');
+    // Documents (documents/): the chat's passages, as untrusted data, and the reply's citations.
+    documents = await input.documents?.(recent.map((row) => row.content));
+    const system = input.systemPrompt + (memory?.system ?? '') + (documents?.system ?? '');
     const tools = memory ? { ...input.tools, ...memory.tools } : input.tools;
     result = await streamSteps(
       {
@@ -164,6 +169,7 @@ export async function runReply(
     batcher.flush();
     // Calls still running when the reply ended (Stop, shutdown, failure) end as failed.
     parts.endRunning(say(conversationTexts.toolStopped));
+    if (documents && documents.sources.items.length > 0 && reply.content.trim() !== '') parts.cite(documents.sources);
   }
 
   const content = reply.content;
@@ -203,6 +209,7 @@ export async function runReply(
           finishReason: storedFinish(end, finishReason),
           ...(result ? { usage: result.usage } : {}),
           ...(memoryTokens !== undefined ? { memoryTokens } : {}),
+          ...(documents ? { documentTokens: documents.tokens } : {}),
         },
         ...(error ? { error } : {}),
       },

@@ -11,6 +11,7 @@ export interface ReplyOutcomeFields {
   finishReason?: FinishReason;
   usage?: TokenUsage;
   memoryTokens?: number;
+  documentTokens?: number;
 }
 
 /** The outcome columns of a message row before its reply ended (a user message keeps them empty). */
@@ -23,6 +24,7 @@ export const NO_OUTCOME = {
   reasoning_tokens: null,
   cached_input_tokens: null,
   memory_tokens: null,
+  document_tokens: null,
   prompt: null,
   persona_id: null,
 } as const;
@@ -95,6 +97,7 @@ export class MessageRepository {
               reasoning_tokens: outcome.usage?.reasoningTokens ?? null,
               cached_input_tokens: outcome.usage?.cachedInputTokens ?? null,
               memory_tokens: outcome.memoryTokens ?? null,
+              document_tokens: outcome.documentTokens ?? null,
             }
           : {}),
         updated_at: nowIso(),

@@ -1,4 +1,12 @@
-import { type MemoryPart, type MessagePart, SKILLS, type Skill, type ToolCall, type ToolPart } from '@neura/contract';
+import {
+  type MemoryPart,
+  type MessagePart,
+  SKILLS,
+  type Skill,
+  type SourcesPart,
+  type ToolCall,
+  type ToolPart,
+} from '@neura/contract';
 import { SkillError, UNEXPECTED_SKILL_ERROR } from '../skills/skill-error.js';
 
 const INVALID_INPUT = 'The request for this skill was not valid, so it was not run.';
@@ -65,6 +73,11 @@ export class ToolParts {
 
   /** A memory note (`Memory updated`), kept in the reply after what came before it. */
   note(part: MemoryPart): void {
+    this.list.push(part);
+  }
+
+  /** The reply's citations (documents/), kept after its text. */
+  cite(part: SourcesPart): void {
     this.list.push(part);
   }
 

@@ -23,6 +23,7 @@ const REVIEWED_FIELDS = [
   'tagline',
   'suggestedPrompts',
   'translations',
+  'knowledge',
 ] as const;
 
 /** Skill names are checked before the contract's schema, so an unknown one gets a message naming it. */
@@ -91,6 +92,7 @@ export function newRow(
     tagline: input.tagline || null,
     suggested_prompts: input.suggestedPrompts?.length ? toJson(input.suggestedPrompts) : null,
     translations: translationsColumn(input.translations),
+    knowledge: input.knowledge?.length ? toJson([...new Set(input.knowledge)]) : null,
     sort_order: CUSTOM_SORT_ORDER,
     owner_id: userId,
     visibility: input.visibility,
@@ -118,6 +120,8 @@ export function patchChanges(
     changes.suggested_prompts = patch.suggestedPrompts.length ? toJson(patch.suggestedPrompts) : null;
   if (patch.skills !== undefined) changes.included_skills = toJson([...new Set(patch.skills)]);
   if (patch.translations !== undefined) changes.translations = translationsColumn(patch.translations);
+  if (patch.knowledge !== undefined)
+    changes.knowledge = patch.knowledge.length ? toJson([...new Set(patch.knowledge)]) : null;
   if (model !== undefined && cost !== undefined) {
     changes.model = model;
     changes.cost = cost;
@@ -156,5 +160,7 @@ function changed(row: PersonaRow, patch: CustomPersonaPatch, field: (typeof REVI
       );
     case 'translations':
       return patch.translations !== undefined && translationsColumn(patch.translations) !== row.translations;
+    case 'knowledge':
+      return patch.knowledge !== undefined && !sameList(patch.knowledge, fromJson<string[]>(row.knowledge, []));
   }
 }

@@ -18,7 +18,7 @@ import { CardService } from './cards.js';
 import { CustomPersonaPricing } from './pricing.js';
 import { CustomPersonaRepository } from './repository.js';
 import { creatorAdminRoutes, creatorRoutes, personaProfileRoutes } from './routes.js';
-import { CreatorService } from './service.js';
+import { type CreatorDeps, CreatorService } from './service.js';
 
 /**
  * People's own personas (issue #29): the builder's API, persona profiles, and the console's review
@@ -39,6 +39,7 @@ export function createCreatorModule(deps: {
   store: FileStore;
   adminRoutes: Array<{ method: string; url: string }>;
   catalogChanged: () => void;
+  knowledge: CreatorDeps['knowledge'];
 }) {
   const personas = new CustomPersonaRepository(deps.db, deps.config.database.kind);
   const pricing = new CustomPersonaPricing(deps.config, deps.llm, personas);
@@ -55,6 +56,7 @@ export function createCreatorModule(deps: {
     store: deps.store,
     users,
     catalogChanged: deps.catalogChanged,
+    knowledge: deps.knowledge,
   });
   deps.events.on('user.deleting', ({ userId, trx }) => creator.deleteAllOf(userId, trx));
   const cards = new CardService({

@@ -1,4 +1,5 @@
 import type { CustomPersona, Persona } from '@neura/contract';
+import { fromJson } from '../db/database.js';
 import type { PersonaRow } from '../db/schema.js';
 import { presentPersona } from '../personas/present.js';
 
@@ -19,6 +20,7 @@ export function presentCustomPersona(row: PersonaRow): CustomPersona {
     visibility: row.visibility,
     reviewState: row.visibility === 'public' ? row.review_state : null,
     link: personaLink(row.id),
+    knowledge: fromJson<string[]>(row.knowledge ?? null, []),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

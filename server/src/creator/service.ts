@@ -47,6 +47,8 @@ export interface CreatorDeps {
   users: { emailOf(id: string): Promise<string | null> };
   /** The published catalog changed: drop its cache and tell open clients (`personas.changed`). */
   catalogChanged: () => void;
+  /** Knowledge (documents/): every id must be the maker's document; they are then kept as knowledge. */
+  knowledge: { claim(userId: string, ids: readonly string[]): Promise<void> };
 }
 
 /** Reports one account may send per hour (the route also limits them per IP). */
@@ -101,6 +103,7 @@ export class CreatorService {
     checkSkillNames(body);
     const input = validate(customPersonaInputSchema, body);
     checkLimits(this.d, input);
+    if (input.knowledge?.length) await this.claimKnowledge(userId, input.knowledge);
     const model = input.model ?? this.d.pricing.defaultModel;
     const row = {
       ...newRow(input, userId, model, await this.d.pricing.priceOf(model)),
@@ -131,6 +134,7 @@ export class CreatorService {
     checkSkillNames(body);
     const patch = validate(customPersonaPatchSchema, body);
     checkLimits(this.d, patch);
+    if (patch.knowledge?.length) await this.claimKnowledge(userId, patch.knowledge);
     const model = patch.model !== undefined ? (patch.model ?? this.d.pricing.defaultModel) : undefined;
     const cost = model !== undefined ? await this.d.pricing.priceOf(model) : undefined;
     const before = await this.d.personas.withLockedRow(id, userId, async (row, trx) => {
@@ -155,6 +159,10 @@ export class CreatorService {
     if (row.avatar) await this.d.store.delete(row.avatar).catch(() => undefined);
     await this.d.personas.purgeDeleted(id);
     if (row.published === 1) this.d.catalogChanged();
+  }
+
+  private async claimKnowledge(userId: string, ids: readonly string[]): Promise<void> {
+    await this.d.knowledge.claim(userId, ids);
   }
 
   /** Housekeeping (L5): removes deleted custom personas that no chat uses any more; answers how many. */

@@ -35,6 +35,7 @@ import * as m0019 from './migrations/0019-hardening-iv.js';
 import * as m0020 from './migrations/0020-jobs.js';
 import * as m0021 from './migrations/0021-memory.js';
 import * as m0022 from './migrations/0022-locale.js';
+import * as m0023 from './migrations/0023-documents.js';
 import * as m0024 from './migrations/0024-group-chats.js';
 import * as m0025 from './migrations/0025-passkeys-2fa-sessions.js';
 import * as m0026 from './migrations/0026-oidc-identities.js';
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0020-jobs': m0020,
   '0021-memory': m0021,
   '0022-locale': m0022,
+  '0023-documents': m0023,
   '0024-group-chats': m0024,
   '0025-passkeys-2fa-sessions': m0025,
   '0026-oidc-identities': m0026,

@@ -27,6 +27,7 @@ import type {
   ModelUsageTable,
   PersonasTable,
 } from './schema/chats.js';
+import type { DocumentChunksTable, DocumentsTable } from './schema/documents.js';
 import type { MemoryItemsTable, MemorySettingsTable } from './schema/memory.js';
 import type { NotificationSettingsTable, PushSubscriptionsTable, PushTokensTable } from './schema/notifications.js';
 import type { OidcFlowsTable, OidcIdentitiesTable, OidcTicketsTable } from './schema/oidc.js';
@@ -89,6 +90,8 @@ export interface Database {
   notification_settings: NotificationSettingsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_tokens: PushTokensTable;
+  documents: DocumentsTable;
+  document_chunks: DocumentChunksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -114,3 +117,4 @@ export type ChatShareRow = Selectable<ChatSharesTable>;
 export type DataArchiveRow = Selectable<DataArchivesTable>;
 export type MemoryItemRow = Selectable<MemoryItemsTable>;
 export type ChatFolderRow = Selectable<ChatFoldersTable>;
+export type DocumentRow = Selectable<DocumentsTable>;

@@ -6,7 +6,7 @@ import { type AppJob, HOUSEKEEPING_EVERY_MS } from '../jobs/module.js';
 import type { EventBus } from '../lib/events.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import { FileRepository } from './repository.js';
-import { fileRoutes } from './routes.js';
+import { type DocumentUploads, fileRoutes } from './routes.js';
 import { S3FileStore } from './s3-store.js';
 import { FileService } from './service.js';
 import { FileUrlSigner } from './signing.js';
@@ -69,5 +69,7 @@ export function createFilesModule({
       run: (_payload, { now }) => files.sweepUnsent(now),
     },
   ];
-  return { files, store, routes: fileRoutes(auth, files), jobs };
+  /** The routes, with documents (documents/, a layer above) when the app has them. */
+  const routes = (documents?: DocumentUploads) => fileRoutes(auth, files, documents);
+  return { files, store, routes, jobs };
 }

@@ -47,6 +47,16 @@ export class FileRepository {
       .execute();
   }
 
+  async setPurpose(userId: string, ids: readonly string[], purpose: FileRow['purpose']): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('files')
+      .set({ purpose })
+      .where('user_id', '=', userId)
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
   /** Ties files not yet in a chat to the chat they were sent in (they go when it is deleted). */
   async attachToChat(ids: readonly string[], chatId: string, trx: Executor = this.db): Promise<void> {
     if (ids.length === 0) return;

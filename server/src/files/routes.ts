@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { FILE_PURPOSES, type FilePurpose, MAX_UPLOAD_BYTES } from '@neura/contract';
+import { FILE_PURPOSES, type FilePurpose, MAX_UPLOAD_BYTES, type UploadedFile } from '@neura/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.js';
 import { identifyIfSignedIn, signedIn } from '../auth/http-auth.js';
@@ -22,9 +22,23 @@ function uploadError(error: unknown): unknown {
   return error;
 }
 
+/**
+ * Documents (issue #45, documents/): an upload whose name or content says document goes there
+ * instead of the picture path. `detect` throws for a disguised file.
+ */
+export interface DocumentUploads {
+  /** The upload of this document, or undefined when the file is no document. */
+  accept(bytes: Buffer, name: string | undefined): ((userId: string) => Promise<UploadedFile>) | undefined;
+}
+
+/** Served as themselves: pictures, audio and PDF; any other document as plain text (never HTML on our origin). */
+const servedType = (mimeType: string) =>
+  /^(image|audio)\//.test(mimeType) || mimeType === 'application/pdf' ? mimeType : 'text/plain; charset=utf-8';
+
 function sendFile(reply: FastifyReply, file: LoadedFile) {
   return reply
-    .header('Content-Type', file.row.mime_type)
+    .header('Content-Type', servedType(file.row.mime_type))
+    .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Length', String(file.bytes.length))
     .header('Cache-Control', 'private, max-age=3600')
     .header('Content-Disposition', 'inline')
@@ -37,7 +51,7 @@ function sendFile(reply: FastifyReply, file: LoadedFile) {
  * or by the signed url; anyone else gets the same 404 as for an unknown id.
  */
 export const fileRoutes =
-  (auth: Authenticator, files: FileService): FastifyPluginAsync =>
+  (auth: Authenticator, files: FileService, documents?: DocumentUploads): FastifyPluginAsync =>
   async (app) => {
     await app.register(multipart, {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
@@ -48,12 +62,16 @@ export const fileRoutes =
       const { user } = signedIn(request);
       if (!request.isMultipart()) throw badRequest(texts.notMultipart);
       let bytes: Buffer | undefined;
+      let name: string | undefined;
       let purpose: FilePurpose = 'attachment';
       try {
         for await (const part of request.parts()) {
           if (part.type === 'file') {
             const data = await part.toBuffer();
-            if (part.fieldname === 'file' && bytes === undefined) bytes = data;
+            if (part.fieldname === 'file' && bytes === undefined) {
+              bytes = data;
+              name = part.filename;
+            }
           } else if (part.fieldname === 'purpose') {
             const value = String(part.value);
             if (!(FILE_PURPOSES as readonly string[]).includes(value)) throw badRequest(texts.badPurpose);
@@ -64,7 +82,8 @@ export const fileRoutes =
         throw uploadError(error);
       }
       if (!bytes || bytes.length === 0) throw new AppError('file:invalid', texts.noFile);
-      const file = await files.upload(user.id, bytes, purpose);
+      const document = purpose === 'attachment' ? documents?.accept(bytes, name) : undefined;
+      const file = document ? await document(user.id) : await files.upload(user.id, bytes, purpose);
       return reply.code(201).send(file);
     });
 

@@ -28,6 +28,10 @@ export interface StoredAttachment {
   width: number | null;
   height: number | null;
   purpose: FilePurpose;
+  /** A document (issue #45, documents/): its name and pages, shown as a chip. */
+  kind?: 'document';
+  name?: string;
+  pages?: number;
 }
 
 /** A file's bytes with what is known about them. */
@@ -71,6 +75,21 @@ export class FileService {
     if (purpose === 'mask' && image.mimeType !== 'image/png') throw new AppError('file:invalid', texts.maskNotPng);
     const row = await this.save(userId, null, purpose, image);
     return this.present(row);
+  }
+
+  /** The hourly upload limit, taken before a document is read (documents/). */
+  async reserveUpload(userId: string): Promise<void> {
+    await this.limiter.reserve({ scope: 'files-upload:user', max: this.uploadsPerHour, windowMs: 3600_000 }, userId);
+  }
+
+  /** Stores an uploaded document's bytes as the user's file (quota checked; no chat yet). */
+  saveDocument(userId: string, bytes: Buffer, mimeType: string): Promise<FileRow> {
+    return this.save(userId, null, 'attachment', { bytes, mimeType });
+  }
+
+  /** A persona's knowledge files (documents/): never swept as unsent uploads. */
+  keepAsKnowledge(userId: string, ids: readonly string[]): Promise<void> {
+    return this.files.setPurpose(userId, ids, 'knowledge');
   }
 
   /** Stores a skill's result (an image or a track) in the chat it was made in. */

@@ -23,6 +23,8 @@ export interface JobPayloads {
   'chats.expire-temporary': Record<string, never>;
   /** One push to one device (notifications/): a browser's subscription or a native token. */
   'push.send': { kind: 'web' | 'native'; id: string; payload: PushPayload };
+  /** One stored document to read (big files, scans through OCR), then announced (documents/). */
+  'documents.extract': { fileId: string; userId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -36,6 +38,7 @@ export const JOB_NAMES = [
   'personas.purge-deleted',
   'chats.expire-temporary',
   'push.send',
+  'documents.extract',
 ] as const satisfies readonly JobName[];
 
 /** Compile-time check: every payload above is listed in JOB_NAMES. */

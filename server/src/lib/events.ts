@@ -1,4 +1,4 @@
-import type { Chat, ChatUpdatedPayload, Folder, Message, User } from '@neura/contract';
+import type { Chat, ChatUpdatedPayload, Folder, Message, UploadedFile, User } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterCommit, type Executor, type Tx } from '../db/database.js';
 
@@ -61,6 +61,8 @@ export interface NewsEvents {
   'reply.finished': { userId: string; chatId: string; messageId: string; personaId: string; text: string };
   /** The user's "Download my data" archive is ready (takeout/). */
   'archive.ready': { userId: string };
+  /** A document of the user's finished reading (documents/): ready or failed. */
+  'file.updated': { userId: string; file: UploadedFile };
   /** The published persona catalog changed: every open client reloads it. */
   'personas.changed': Record<string, never>;
 }

@@ -61,6 +61,9 @@ export function createRealtimeModule<P extends SocketIdentity>({
   events.on('folders.changed', ({ userId, folders }) => {
     room(userId)?.emit('folders.changed', { folders });
   });
+  events.on('file.updated', ({ userId, file }) => {
+    room(userId)?.emit('file.updated', { file });
+  });
   events.on('personas.changed', () => {
     if (realtime.attached) realtime.session.emit('personas.changed', {});
   });

@@ -14,6 +14,8 @@ export interface ReplyOutcome {
   usage?: TokenUsage;
   /** The tokens of the user's memory in the reply's context (memory/). */
   memoryTokens?: number;
+  /** The tokens of document passages in the reply's context (documents/). */
+  documentTokens?: number;
 }
 
 /** The writes a settlement makes to the reply's message (the conversation's MessageRepository). */

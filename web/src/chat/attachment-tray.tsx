@@ -1,5 +1,6 @@
 import { mediaTexts } from '../texts/texts';
 import { Button } from '../ui/button';
+import { DocumentChip } from './document-chip';
 import type { PendingAttachment } from './use-attachments';
 
 /** Thumbnails of the composer's images, each with its upload progress and a remove button. */
@@ -12,11 +13,15 @@ export function AttachmentTray({ items, onRemove }: { items: PendingAttachment[]
         return (
           <li
             key={item.key}
-            className="relative h-16 w-16 shrink-0 overflow-hidden rounded-lg border border-border bg-surface-2"
+            className={`relative h-16 shrink-0 overflow-hidden rounded-lg border border-border bg-surface-2 ${item.document ? 'w-48' : 'w-16'}`}
             data-testid="attachment"
             data-state={item.uploaded ? 'uploaded' : 'uploading'}
           >
-            <img src={item.preview} alt={mediaTexts.attachment(i + 1)} className="h-full w-full object-cover" />
+            {item.document ? (
+              <DocumentChip name={item.name} file={item.uploaded} />
+            ) : (
+              <img src={item.preview} alt={mediaTexts.attachment(i + 1)} className="h-full w-full object-cover" />
+            )}
             {item.uploaded ? null : (
               <div
                 className="absolute inset-x-1 bottom-1 h-1.5 overflow-hidden rounded-full bg-black/40"
@@ -31,7 +36,7 @@ export function AttachmentTray({ items, onRemove }: { items: PendingAttachment[]
             )}
             <Button
               onClick={() => onRemove(item.key)}
-              aria-label={mediaTexts.remove(i + 1)}
+              aria-label={item.document ? mediaTexts.documents.remove(item.name) : mediaTexts.remove(i + 1)}
               className="absolute top-0.5 end-0.5 flex h-6 w-6 items-center justify-center rounded-full bg-black/70 text-white"
             >
               <svg

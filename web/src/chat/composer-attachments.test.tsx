@@ -97,10 +97,10 @@ describe('Composer attachments', { timeout: 20_000 }, () => {
     renderComposer();
     const big = png('huge.png');
     Object.defineProperty(big, 'size', { value: 20 * 1024 * 1024 + 1 });
-    pick([new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }), big]);
+    pick([new File(['PK'], 'slides.pptx', { type: 'application/vnd.ms-powerpoint' }), big]);
     const messages = useToastStore.getState().toasts.map((t) => t.message);
     expect(messages).toEqual([
-      '“notes.pdf” is not a PNG, JPEG, WebP or GIF image.',
+      '“slides.pptx” is not a picture or a document this app takes (PDF, Word, text, Markdown, CSV, JSON or HTML).',
       '“huge.png” is larger than 20 MB.',
     ]);
     expect(screen.queryByTestId('attachment')).toBeNull();
@@ -122,6 +122,36 @@ describe('Composer attachments', { timeout: 20_000 }, () => {
       ),
     );
     await waitFor(() => expect(screen.queryByTestId('attachment')).toBeNull());
+  });
+
+  it('should upload a picked PDF as a document chip with its pages, and send its id', async () => {
+    answer = () => ({
+      status: 201,
+      json: {
+        id: 'doc-1',
+        url: '/files/doc-1?sig=x',
+        mimeType: 'application/pdf',
+        size: 9,
+        width: null,
+        height: null,
+        kind: 'document',
+        name: 'handbook.pdf',
+        pages: 12,
+        status: 'ready',
+      },
+    });
+    const onSend = renderComposer();
+    pick([new File(['%PDF-1.7'], 'handbook.pdf', { type: 'application/pdf' })]);
+    await waitFor(() => expect(screen.getByTestId('attachment').dataset.state).toBe('uploaded'), { timeout: 5000 });
+    expect(screen.getByTestId('document-chip').dataset.status).toBe('ready');
+    const chip = screen.getByTestId('document-chip');
+    expect(chip.textContent).toContain('handbook.pdf');
+    expect(chip.textContent).toContain('12 pages');
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove “handbook.pdf”' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'Summarise it' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(onSend).toHaveBeenCalledWith('Summarise it', ['doc-1']));
   });
 
   it('should remove an image, take pasted images and not send before uploads finish', async () => {

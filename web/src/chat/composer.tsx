@@ -11,7 +11,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { ATTACHMENT_TYPES } from '../files/types';
+import { ATTACH_ACCEPT } from '../files/types';
 import { mediaTexts, texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
@@ -149,7 +149,7 @@ export function Composer({ streaming, onSend, onStop, ref, focusKey }: Props) {
         <input
           ref={picker}
           type="file"
-          accept={ATTACHMENT_TYPES.join(',')}
+          accept={ATTACH_ACCEPT}
           multiple
           hidden
           data-testid="attach-input"

@@ -1,7 +1,7 @@
 import type { Message } from '@neura/contract';
 import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { showSendError } from '../chats/send-error';
-import { attachmentsOf } from '../files/types';
+import { attachmentsOf, documentsOf, picturesOf } from '../files/types';
 import { ImageGrid } from '../media/image-grid';
 import { mediaTexts, texts } from '../texts/texts';
 import { Markdown } from '../ui/lazy-markdown';
@@ -9,8 +9,10 @@ import { EditForm } from './actions/edit-form';
 import { MessageActions } from './actions/message-actions';
 import { editMessage } from './chat-api';
 import { continuedAnswer } from './continued-answer';
+import { DocumentChips } from './document-chip';
 import { MemoryNotes } from './memory-note';
 import { ReplyOutcome } from './reply-outcome';
+import { SourceList } from './source-list';
 import { SpeakerLabel } from './speaker-label';
 import { ThinkingBlock } from './thinking-block';
 import { MessageParts } from './tools/message-parts';
@@ -130,11 +132,13 @@ export const MessageItem = memo(function MessageItem({
         </div>
       );
     }
-    const attachments = attachmentsOf(message);
+    const attached = attachmentsOf(message);
+    const attachments = picturesOf(attached);
     // The actions sit beside the message element, so its text stays the message's text.
     return (
       <div className="group">
         <div className="flex flex-col items-end gap-1" data-testid="message" data-role="user">
+          <DocumentChips documents={documentsOf(attached)} />
           {attachments.length > 0 ? (
             <div className="flex max-w-[85%] justify-end" data-testid="message-attachments">
               <ImageGrid images={attachments} alt={(_, i) => mediaTexts.sentImage(i + 1)} compact />
@@ -199,6 +203,7 @@ export const MessageItem = memo(function MessageItem({
             )}
           </div>
           <MemoryNotes message={message} />
+          <SourceList message={message} />
           {message.status === 'stopped' ? <p className="mt-1 text-xs text-muted">{texts.chat.stopped}</p> : null}
           {message.status === 'failed' ? <p className="mt-1 text-xs text-danger">{texts.chat.failed}</p> : null}
           <ReplyOutcome message={message} isLast={isLast} busy={busy} />

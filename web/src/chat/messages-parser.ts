@@ -15,6 +15,9 @@ const attachment = object({
   width: nullable(num),
   height: nullable(num),
   purpose: optional(oneOf('attachment', 'mask')),
+  kind: optional(oneOf('document')),
+  name: optional(str),
+  pages: optional(num),
 });
 const textPart = object({ type: (v) => v === 'text', text: str });
 const toolPart = object({
@@ -33,7 +36,11 @@ const memoryPart = object({
   chatId: optional(str),
   pinned: optional(bool),
 });
-const part: Check = (v) => textPart(v) || toolPart(v) || memoryPart(v);
+const sourcesPart = object({
+  type: (v) => v === 'sources',
+  items: arrayOf(object({ fileId: str, name: str, page: optional(num), snippet: str })),
+});
+const part: Check = (v) => textPart(v) || toolPart(v) || memoryPart(v) || sourcesPart(v);
 const message = object({
   id: str,
   chatId: str,
@@ -61,6 +68,7 @@ const message = object({
     }),
   ),
   memoryTokens: optional(num),
+  documentTokens: optional(num),
 });
 
 export const messagesParser = guard<Message[]>(arrayOf(message));

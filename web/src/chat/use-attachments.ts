@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../api/app-error';
-import { MAX_ATTACHMENTS, refuseFile, type UploadedFile } from '../files/types';
+import { useSessionEvent } from '../api/use-session-event';
+import { isDocumentName, MAX_ATTACHMENTS, refuseFile, type UploadedFile } from '../files/types';
 import { uploadFile } from '../files/upload';
 import { mediaTexts } from '../texts/texts';
 import { showToast } from '../ui/toast-store';
@@ -8,14 +9,18 @@ import { showToast } from '../ui/toast-store';
 export interface PendingAttachment {
   key: number;
   name: string;
-  /** A local object URL for the thumbnail while (and after) it uploads. */
+  /** A local object URL for the thumbnail while (and after) it uploads; '' for a document. */
   preview: string;
+  document: boolean;
   /** 0..1 */
   progress: number;
   uploaded?: UploadedFile;
 }
 
 let nextKey = 1;
+const revoke = (url: string) => {
+  if (url) URL.revokeObjectURL(url);
+};
 
 /**
  * The composer's images: each picked, dropped or pasted file is checked (type, 20 MB), uploaded
@@ -36,7 +41,7 @@ export function useAttachments() {
     live.current.delete(key);
     setItems((list) => {
       const gone = list.find((item) => item.key === key);
-      if (gone) URL.revokeObjectURL(gone.preview);
+      if (gone) revoke(gone.preview);
       return list.filter((item) => item.key !== key);
     });
   }, []);
@@ -49,7 +54,7 @@ export function useAttachments() {
         if (refused) {
           showToast({
             severity: 'error',
-            message: refused === 'size' ? mediaTexts.tooBig(file.name) : mediaTexts.unsupported(file.name),
+            message: refused === 'size' ? mediaTexts.tooBig(file.name) : mediaTexts.documents.unsupported(file.name),
           });
           continue;
         }
@@ -61,7 +66,9 @@ export function useAttachments() {
         const key = nextKey++;
         const controller = new AbortController();
         live.current.set(key, controller);
-        const item: PendingAttachment = { key, name: file.name, preview: URL.createObjectURL(file), progress: 0 };
+        const document = !file.type.startsWith('image/') && isDocumentName(file.name);
+        const preview = document ? '' : URL.createObjectURL(file);
+        const item: PendingAttachment = { key, name: file.name, preview, document, progress: 0 };
         count.current += 1;
         setItems((list) => [...list, item]);
         uploadFile(file, {
@@ -82,11 +89,16 @@ export function useAttachments() {
     [drop, patch],
   );
 
+  // A document read later (big files, scans): its chip follows `file.updated` (ready or failed).
+  useSessionEvent('file.updated', ({ file }) =>
+    setItems((list) => list.map((item) => (item.uploaded?.id === file.id ? { ...item, uploaded: file } : item))),
+  );
+
   const clear = useCallback(() => {
     for (const controller of live.current.values()) controller.abort();
     live.current.clear();
     setItems((list) => {
-      for (const item of list) URL.revokeObjectURL(item.preview);
+      for (const item of list) revoke(item.preview);
       return [];
     });
   }, []);
@@ -97,7 +109,7 @@ export function useAttachments() {
   useEffect(
     () => () => {
       for (const controller of live.current.values()) controller.abort();
-      for (const item of latest.current) URL.revokeObjectURL(item.preview);
+      for (const item of latest.current) revoke(item.preview);
     },
     [],
   );

@@ -1,4 +1,10 @@
-import { MAX_ATTACHMENTS, MAX_UPLOAD_BYTES, type MessageAttachment, UPLOAD_IMAGE_TYPES } from '@neura/contract';
+import {
+  MAX_ATTACHMENTS,
+  MAX_UPLOAD_BYTES,
+  type MessageAttachment,
+  UPLOAD_DOCUMENT_EXTENSIONS,
+  UPLOAD_IMAGE_TYPES,
+} from '@neura/contract';
 
 export type { FilePurpose, MessageAttachment, UploadedFile } from '@neura/contract';
 
@@ -8,9 +14,18 @@ export const MAX_FILE_BYTES = MAX_UPLOAD_BYTES;
 /** Files one message may carry. */
 export { MAX_ATTACHMENTS };
 
+/** A document by its name (PDF, Word, text, Markdown, CSV, JSON, HTML; the server checks the content). */
+export function isDocumentName(name: string): boolean {
+  const dot = name.lastIndexOf('.');
+  return dot >= 0 && (UPLOAD_DOCUMENT_EXTENSIONS as readonly string[]).includes(name.slice(dot + 1).toLowerCase());
+}
+
+/** What the file picker offers: the picture types and the document extensions. */
+export const ATTACH_ACCEPT = [...ATTACHMENT_TYPES, ...UPLOAD_DOCUMENT_EXTENSIONS.map((e) => `.${e}`)].join(',');
+
 /** Why a picked file is refused before any upload, or null when it may go. */
-export function refuseFile(file: { type: string; size: number }): 'type' | 'size' | null {
-  if (!(ATTACHMENT_TYPES as readonly string[]).includes(file.type)) return 'type';
+export function refuseFile(file: { type: string; size: number; name?: string }): 'type' | 'size' | null {
+  if (!(ATTACHMENT_TYPES as readonly string[]).includes(file.type) && !isDocumentName(file.name ?? '')) return 'type';
   if (file.size > MAX_FILE_BYTES) return 'size';
   return null;
 }
@@ -28,3 +43,7 @@ export function attachmentsOf(message: unknown): MessageAttachment[] {
       a.purpose !== 'mask',
   );
 }
+
+/** The pictures among a message's attachments (documents are shown as chips). */
+export const picturesOf = (list: MessageAttachment[]) => list.filter((a) => a.kind !== 'document');
+export const documentsOf = (list: MessageAttachment[]) => list.filter((a) => a.kind === 'document');

@@ -870,4 +870,16 @@ export const mediaTexts = {
     time: (now: string, total: string) => `${now} / ${total}`,
     unsupported: 'Your browser cannot play this audio here.',
   },
+  documents: {
+    remove: (name: string) => `Remove “${name}”`,
+    pages: (n: number) => (n === 1 ? '1 page' : `${n} pages`),
+    processing: 'Reading…',
+    ready: 'Ready',
+    failed: 'Could not be read',
+    sources: 'Sources',
+    page: (n: number) => `page ${n}`,
+    open: (name: string) => `Open “${name}”`,
+    unsupported: (name: string) =>
+      `“${name}” is not a picture or a document this app takes (PDF, Word, text, Markdown, CSV, JSON or HTML).`,
+  },
 } as const;

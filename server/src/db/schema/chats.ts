@@ -45,6 +45,8 @@ export interface PersonasTable {
   translations: ColumnType<Json | null, Json | null | undefined, Json | null>;
   /** 0029: JSON of an imported character card's fields without a column (kept for export). */
   card: ColumnType<Json | null, Json | null | undefined, Json | null>;
+  /** 0023: JSON array of the maker's document ids the persona is grounded on (issue #45). */
+  knowledge: ColumnType<Json | null, Json | null | undefined, Json | null>;
 }
 
 export interface ChatsTable {
@@ -108,6 +110,8 @@ export interface MessagesTable {
   cached_input_tokens: ColumnType<number | null, number | null | undefined, number | null>;
   /** 0021: the tokens of the user's memory in a reply's context (its receipt). */
   memory_tokens: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 0023: the tokens of document passages the reply's context carried. */
+  document_tokens: ColumnType<number | null, number | null | undefined, number | null>;
   /** 0024, on a reply in a group chat: the persona that spoke. */
   persona_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
@@ -129,7 +133,7 @@ export interface FilesTable {
   id: string;
   user_id: string;
   chat_id: string | null;
-  purpose: 'attachment' | 'mask' | 'generated';
+  purpose: 'attachment' | 'mask' | 'generated' | 'knowledge';
   mime_type: string;
   size: number;
   width: number | null;

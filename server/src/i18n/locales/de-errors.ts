@@ -177,6 +177,16 @@ export const deErrors: ErrorsCatalog = {
     groupEdit:
       'Nachrichten in einem Gruppenchat können nicht bearbeitet werden. Sende stattdessen eine neue Nachricht.',
     forkTemporary: 'Ein temporärer Chat kann nicht abgezweigt werden: Er hinterlässt keine Spuren.',
+    documentDisguised:
+      'Der Dateiname weist auf ein Dokument hin, aber der Inhalt ist etwas anderes. Lade das echte Dokument hoch.',
+    documentEncrypted: 'Das Dokument ist mit einem Passwort geschützt. Entferne das Passwort und lade es erneut hoch.',
+    documentCorrupt:
+      'Das Dokument konnte nicht gelesen werden; es ist möglicherweise beschädigt. Versuche eine andere Datei.',
+    documentNoText:
+      'Das Dokument enthält keinen lesbaren Text (es könnte ein Scan sein, und Scans können hier nicht gelesen werden).',
+    documentTooBig: 'Das Dokument enthält mehr Text, als diese App annimmt. Teile es in kleinere Dateien auf.',
+    documentTimedOut: 'Das Lesen des Dokuments hat zu lange gedauert. Versuche eine kleinere Datei.',
+    knowledgeNotOwned: 'Wissensdateien müssen Dokumente sein, die du hochgeladen hast.',
   },
   templates: {
     memoryFull: (max) =>
@@ -267,5 +277,6 @@ export const deErrors: ErrorsCatalog = {
       `Du hast dein selbst gesetztes Tageslimit für Ausgaben erreicht (${limit} Credits pro Tag). Es wird am ${resets} zurückgesetzt. Du kannst es unter Einstellungen › Credits ändern.`,
     monthlyLimit: (limit, resets) =>
       `Du hast dein selbst gesetztes Monatslimit für Ausgaben erreicht (${limit} Credits pro Monat). Es wird am ${resets} zurückgesetzt. Du kannst es unter Einstellungen › Credits ändern.`,
+    documentTooManyPages: (max) => `Das Dokument hat mehr als ${max} Seiten. Teile es in kleinere Dateien auf.`,
   },
 };

@@ -174,6 +174,14 @@ export const enUSErrors = {
     groupTwice: 'Choose each persona once.',
     groupEdit: 'Messages in a group chat cannot be edited. Send a new message instead.',
     forkTemporary: 'A temporary chat cannot be forked: it leaves no trace.',
+    documentDisguised:
+      'The file’s name says it is a document, but its content is something else. Upload the real document.',
+    documentEncrypted: 'The document is protected with a password. Remove the password and upload it again.',
+    documentCorrupt: 'The document could not be read; it may be damaged. Try another file.',
+    documentNoText: 'The document has no text to read (it may be a scan, and reading scans is not available here).',
+    documentTooBig: 'The document holds more text than this app takes. Split it into smaller files.',
+    documentTimedOut: 'Reading the document took too long. Try a smaller file.',
+    knowledgeNotOwned: 'Knowledge files must be documents you uploaded.',
   },
   templates: {
     memoryFull: (max: string) => `Memory is full: it holds at most ${max} items. Delete some to remember more.`,
@@ -262,6 +270,7 @@ export const enUSErrors = {
       `You reached the daily spending limit you set (${limit} credits a day). It resets at ${resets}. You can change it in Settings › Credits.`,
     monthlyLimit: (limit: string, resets: string) =>
       `You reached the monthly spending limit you set (${limit} credits a month). It resets at ${resets}. You can change it in Settings › Credits.`,
+    documentTooManyPages: (max: string) => `The document has more than ${max} pages. Split it into smaller files.`,
   },
 } as const;
 

@@ -176,6 +176,15 @@ export const esErrors: ErrorsCatalog = {
     groupTwice: 'Elige cada persona una sola vez.',
     groupEdit: 'Los mensajes de un chat de grupo no se pueden editar. Envía un mensaje nuevo.',
     forkTemporary: 'Un chat temporal no se puede bifurcar: no deja rastro.',
+    documentDisguised:
+      'El nombre del archivo dice que es un documento, pero su contenido es otra cosa. Sube el documento real.',
+    documentEncrypted: 'El documento está protegido con contraseña. Quita la contraseña y vuelve a subirlo.',
+    documentCorrupt: 'No se pudo leer el documento; puede que esté dañado. Prueba con otro archivo.',
+    documentNoText: 'El documento no tiene texto que leer (puede ser un escaneo, y aquí no se pueden leer escaneos).',
+    documentTooBig:
+      'El documento contiene más texto del que admite esta aplicación. Divídelo en archivos más pequeños.',
+    documentTimedOut: 'Leer el documento llevó demasiado tiempo. Prueba con un archivo más pequeño.',
+    knowledgeNotOwned: 'Los archivos de conocimiento deben ser documentos que hayas subido tú.',
   },
   templates: {
     memoryFull: (max) => `La memoria está llena: guarda como máximo ${max} recuerdos. Borra algunos para recordar más.`,
@@ -263,5 +272,6 @@ export const esErrors: ErrorsCatalog = {
       `Alcanzaste el límite de gasto diario que fijaste (${limit} créditos al día). Se restablece el ${resets}. Puedes cambiarlo en Ajustes › Créditos.`,
     monthlyLimit: (limit, resets) =>
       `Alcanzaste el límite de gasto mensual que fijaste (${limit} créditos al mes). Se restablece el ${resets}. Puedes cambiarlo en Ajustes › Créditos.`,
+    documentTooManyPages: (max) => `El documento tiene más de ${max} páginas. Divídelo en archivos más pequeños.`,
   },
 };

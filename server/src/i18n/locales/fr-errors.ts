@@ -176,6 +176,16 @@ export const frErrors: ErrorsCatalog = {
     groupEdit:
       'Les messages d’une discussion de groupe ne peuvent pas être modifiés. Envoyez plutôt un nouveau message.',
     forkTemporary: 'Une discussion temporaire ne peut pas être dupliquée : elle ne laisse aucune trace.',
+    documentDisguised:
+      'Le nom du fichier indique un document, mais son contenu est autre chose. Envoyez le vrai document.',
+    documentEncrypted: 'Le document est protégé par un mot de passe. Retirez le mot de passe et envoyez-le à nouveau.',
+    documentCorrupt: 'Le document n’a pas pu être lu ; il est peut-être endommagé. Essayez un autre fichier.',
+    documentNoText:
+      'Le document ne contient aucun texte à lire (c’est peut-être un scan, et la lecture des scans n’est pas disponible ici).',
+    documentTooBig:
+      'Le document contient plus de texte que cette application n’en accepte. Divisez-le en fichiers plus petits.',
+    documentTimedOut: 'La lecture du document a pris trop de temps. Essayez un fichier plus petit.',
+    knowledgeNotOwned: 'Les fichiers de connaissances doivent être des documents que vous avez envoyés.',
   },
   templates: {
     memoryFull: (max) =>
@@ -265,5 +275,6 @@ export const frErrors: ErrorsCatalog = {
       `Tu as atteint la limite de dépenses quotidienne que tu as fixée (${limit} crédits par jour). Elle se réinitialise le ${resets}. Tu peux la modifier dans Réglages › Crédits.`,
     monthlyLimit: (limit, resets) =>
       `Tu as atteint la limite de dépenses mensuelle que tu as fixée (${limit} crédits par mois). Elle se réinitialise le ${resets}. Tu peux la modifier dans Réglages › Crédits.`,
+    documentTooManyPages: (max) => `Le document compte plus de ${max} pages. Divisez-le en fichiers plus petits.`,
   },
 };

@@ -173,6 +173,15 @@ export const ptBRErrors: ErrorsCatalog = {
     groupTwice: 'Escolha cada persona uma só vez.',
     groupEdit: 'Mensagens em um chat em grupo não podem ser editadas. Envie uma nova mensagem.',
     forkTemporary: 'Uma conversa temporária não pode ser ramificada: ela não deixa rastros.',
+    documentDisguised:
+      'O nome do arquivo diz que é um documento, mas o conteúdo é outra coisa. Envie o documento verdadeiro.',
+    documentEncrypted: 'O documento está protegido por senha. Remova a senha e envie-o novamente.',
+    documentCorrupt: 'Não foi possível ler o documento; ele pode estar danificado. Tente outro arquivo.',
+    documentNoText:
+      'O documento não tem texto para ler (pode ser uma digitalização, e a leitura de digitalizações não está disponível aqui).',
+    documentTooBig: 'O documento contém mais texto do que este app aceita. Divida-o em arquivos menores.',
+    documentTimedOut: 'A leitura do documento demorou demais. Tente um arquivo menor.',
+    knowledgeNotOwned: 'Os arquivos de conhecimento devem ser documentos que você enviou.',
   },
   templates: {
     memoryFull: (max) => `A memória está cheia: ela guarda no máximo ${max} itens. Apague alguns para lembrar mais.`,
@@ -261,5 +270,6 @@ export const ptBRErrors: ErrorsCatalog = {
       `Você atingiu o limite de gastos diário que definiu (${limit} créditos por dia). Ele é zerado em ${resets}. Você pode alterá-lo em Configurações › Créditos.`,
     monthlyLimit: (limit, resets) =>
       `Você atingiu o limite de gastos mensal que definiu (${limit} créditos por mês). Ele é zerado em ${resets}. Você pode alterá-lo em Configurações › Créditos.`,
+    documentTooManyPages: (max) => `O documento tem mais de ${max} páginas. Divida-o em arquivos menores.`,
   },
 };

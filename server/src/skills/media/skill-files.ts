@@ -9,7 +9,7 @@ export interface SourceImage {
   mimeType: string;
   width: number;
   height: number;
-  purpose: 'attachment' | 'mask' | 'generated';
+  purpose: 'attachment' | 'mask' | 'generated' | 'knowledge';
 }
 
 export interface ImageResult {

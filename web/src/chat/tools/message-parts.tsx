@@ -12,7 +12,8 @@ export function MessageParts({ parts }: { parts: MessagePart[] }) {
           return <ToolCard key={part.id} call={call} />;
         }
         // Memory notes are shown under the reply (MemoryNotes).
-        if (part.type === 'memory') return null;
+        // Citations too (SourceList, under the reply).
+        if (part.type === 'memory' || part.type === 'sources') return null;
         const key = `text-${i}`;
         if (!part.text.trim()) return null;
         // Markdown renders block by block, memoized: the streaming tail re-parses only its last block.

@@ -898,5 +898,17 @@ export const main: MainCatalog = {
       time: (now: string, total: string) => `${now} / ${total}`,
       unsupported: 'لا يستطيع متصفحك تشغيل هذا الملف الصوتي هنا.',
     },
+    documents: {
+      remove: (name: string) => `إزالة «${name}»`,
+      pages: (n: number) => `عدد الصفحات: ${num(n)}`,
+      processing: 'جارٍ القراءة…',
+      ready: 'جاهز',
+      failed: 'تعذرت القراءة',
+      sources: 'المصادر',
+      page: (n: number) => `الصفحة ${num(n)}`,
+      open: (name: string) => `فتح «${name}»`,
+      unsupported: (name: string) =>
+        `«${name}» ليس صورة ولا مستندًا يقبله هذا التطبيق (PDF أو Word أو نص أو Markdown أو CSV أو JSON أو HTML).`,
+    },
   },
 };

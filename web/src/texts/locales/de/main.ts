@@ -860,5 +860,17 @@ export const main: MainCatalog = {
       time: (now: string, total: string) => `${now} / ${total}`,
       unsupported: 'Dein Browser kann dieses Audio hier nicht abspielen.',
     },
+    documents: {
+      remove: (name: string) => `„${name}“ entfernen`,
+      pages: (n: number) => (n === 1 ? '1 Seite' : `${num(n)} Seiten`),
+      processing: 'Wird gelesen…',
+      ready: 'Bereit',
+      failed: 'Konnte nicht gelesen werden',
+      sources: 'Quellen',
+      page: (n: number) => `Seite ${num(n)}`,
+      open: (name: string) => `„${name}“ öffnen`,
+      unsupported: (name: string) =>
+        `„${name}“ ist weder ein Bild noch ein Dokument, das diese App annimmt (PDF, Word, Text, Markdown, CSV, JSON oder HTML).`,
+    },
   },
 };

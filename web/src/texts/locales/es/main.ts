@@ -870,5 +870,17 @@ export const main: MainCatalog = {
       time: (now: string, total: string) => `${now} / ${total}`,
       unsupported: 'Tu navegador no puede reproducir este audio aquí.',
     },
+    documents: {
+      remove: (name: string) => `Quitar «${name}»`,
+      pages: (n: number) => (n === 1 ? '1 página' : `${num(n)} páginas`),
+      processing: 'Leyendo…',
+      ready: 'Listo',
+      failed: 'No se pudo leer',
+      sources: 'Fuentes',
+      page: (n: number) => `página ${num(n)}`,
+      open: (name: string) => `Abrir «${name}»`,
+      unsupported: (name: string) =>
+        `«${name}» no es una imagen ni un documento que esta aplicación admita (PDF, Word, texto, Markdown, CSV, JSON o HTML).`,
+    },
   },
 };

@@ -899,5 +899,17 @@ export const main: MainCatalog = {
       time: (now: string, total: string) => `${now} / ${total}`,
       unsupported: 'Votre navigateur ne peut pas lire cet audio ici.',
     },
+    documents: {
+      remove: (name: string) => `Retirer « ${name} »`,
+      pages: (n: number) => (n <= 1 ? `${num(n)} page` : `${num(n)} pages`),
+      processing: 'Lecture…',
+      ready: 'Prêt',
+      failed: 'Illisible',
+      sources: 'Sources',
+      page: (n: number) => `page ${num(n)}`,
+      open: (name: string) => `Ouvrir « ${name} »`,
+      unsupported: (name: string) =>
+        `« ${name} » n’est ni une image ni un document que cette application accepte (PDF, Word, texte, Markdown, CSV, JSON ou HTML).`,
+    },
   },
 };

@@ -850,5 +850,17 @@ export const main: MainCatalog = {
       time: (now: string, total: string) => `${now} / ${total}`,
       unsupported: 'お使いのブラウザーでは、この音声をここで再生できません。',
     },
+    documents: {
+      remove: (name: string) => `「${name}」を削除`,
+      pages: (n: number) => `${num(n)} ページ`,
+      processing: '読み取り中…',
+      ready: '準備完了',
+      failed: '読み取れませんでした',
+      sources: '出典',
+      page: (n: number) => `${num(n)} ページ`,
+      open: (name: string) => `「${name}」を開く`,
+      unsupported: (name: string) =>
+        `「${name}」は、このアプリで扱える画像またはドキュメント（PDF、Word、テキスト、Markdown、CSV、JSON、HTML）ではありません。`,
+    },
   },
 };

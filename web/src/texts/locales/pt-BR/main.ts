@@ -876,5 +876,17 @@ export const main: MainCatalog = {
       time: (now: string, total: string) => `${now} / ${total}`,
       unsupported: 'Seu navegador não consegue reproduzir este áudio aqui.',
     },
+    documents: {
+      remove: (name: string) => `Remover “${name}”`,
+      pages: (n: number) => (n === 1 ? '1 página' : `${num(n)} páginas`),
+      processing: 'Lendo…',
+      ready: 'Pronto',
+      failed: 'Não foi possível ler',
+      sources: 'Fontes',
+      page: (n: number) => `página ${num(n)}`,
+      open: (name: string) => `Abrir “${name}”`,
+      unsupported: (name: string) =>
+        `“${name}” não é uma imagem nem um documento que este app aceita (PDF, Word, texto, Markdown, CSV, JSON ou HTML).`,
+    },
   },
 };

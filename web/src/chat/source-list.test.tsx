@@ -1,0 +1,39 @@
+import type { Message } from '@neura/contract';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SourceList } from './source-list';
+
+const reply = (parts: Message['parts']): Message => ({
+  id: 'm1',
+  chatId: 'c1',
+  role: 'assistant',
+  content: 'The porter is told.',
+  parts,
+  createdAt: '2026-11-28T00:00:00.000Z',
+  status: 'complete',
+  cost: 1,
+});
+
+describe('SourceList', () => {
+  it('should show each citation with its file, page and quoted passage', () => {
+    render(
+      <SourceList
+        message={reply([
+          { type: 'text', text: 'The porter is told.' },
+          {
+            type: 'sources',
+            items: [{ fileId: 'f1', name: 'handbook.pdf', page: 37, snippet: 'Zebras in the parking garage' }],
+          },
+        ])}
+      />,
+    );
+    const source = screen.getByRole('button', { name: 'Open “handbook.pdf”' });
+    expect(source.textContent).toContain('handbook.pdf · page 37');
+    expect(source.textContent).toContain('Zebras in the parking garage');
+  });
+
+  it('should show nothing for a reply without sources', () => {
+    const { container } = render(<SourceList message={reply([{ type: 'text', text: 'Hi' }])} />);
+    expect(container.textContent).toBe('');
+  });
+});
