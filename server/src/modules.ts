@@ -187,25 +187,13 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     personas: personas.personas,
     files: files.files,
   });
-  const takeout = createTakeoutModule({
-    config,
-    db,
-    log,
-    events,
-    auth: accounts.auth,
-    limiter,
-    sharing: sharing.sharing,
-    files: files.files,
-    jobs,
-    memory: memory.memory,
-  });
+  const takeoutDeps = { auth: accounts.auth, limiter, sharing: sharing.sharing, files: files.files };
+  const takeout = createTakeoutModule({ config, db, log, events, jobs, memory: memory.memory, ...takeoutDeps });
 
   const pushDeps = { auth: accounts.auth, realtime, personas: personas.personaRepository };
   const notifications = createNotificationsModule({ config, db, log, events, jobs, ...pushDeps });
-  const moduleJobs = [conversation, adminConsole, takeout, files, creator, chats, notifications, documents].flatMap(
-    (m) => m.jobs,
-  );
-  for (const job of moduleJobs) jobs.define(job);
+  const withJobs = [conversation, adminConsole, takeout, files, creator, chats, notifications, documents];
+  for (const job of withJobs.flatMap((m) => m.jobs)) jobs.define(job);
   /** What runs between start and stop; the app adds its own (HTTP, sockets, …) and derives the order. */
   const parts: LifecyclePart[] = [
     personas.part,

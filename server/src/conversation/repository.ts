@@ -239,12 +239,7 @@ export class MessageRepository {
     return Number(row.n);
   }
 
-  /** How many messages the chat has and whether a reply is streaming in it, in one query (the send path). */
-  /**
-   * Whether the chat has any message yet and a reply streaming: two index probes (the chat index
-   * and the one-streaming-reply-per-chat index), not a count of the chat's messages, so a send
-   * costs the same in a long chat as in a new one.
-   */
+  /** Any message yet, and a reply streaming: two index probes, not a count (a long chat costs a send the same). */
   async chatState(chatId: string, trx: Executor = this.db): Promise<{ empty: boolean; streaming: boolean }> {
     const row = await trx
       .selectNoFrom((eb) => [
@@ -272,9 +267,8 @@ export class MessageRepository {
   }
 
   /**
-   * Replies left streaming by a process that died (not touched since `staleBefore`), oldest first.
-   * Sorted here, not in SQL: an ORDER BY id would make SQLite walk the whole table in id order
-   * instead of the partial index that holds only the streaming rows (a few per live chat).
+   * Replies left streaming by a dead process (untouched since `staleBefore`), oldest first; sorted here, as an
+   * ORDER BY id would make SQLite walk the table instead of the partial index of streaming rows.
    */
   async listStaleStreaming(staleBefore: string): Promise<MessageRow[]> {
     const rows = await this.db

@@ -155,10 +155,7 @@ export class FileService {
     return { row, bytes };
   }
 
-  /**
-   * The owner's file as a stream with its size (the data archive: never a whole file in memory);
-   * undefined when it is not the owner's or its bytes are gone.
-   */
+  /** The owner's file as a stream with its size (never whole in memory); undefined if not theirs or gone. */
   async openOwned(userId: string, id: string): Promise<(StoredStream & { row: FileRow }) | undefined> {
     const row = await this.files.findOwned(userId, id);
     const opened = row ? await openStored(this.store, row.storage_key) : undefined;
