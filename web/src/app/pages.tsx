@@ -24,19 +24,10 @@ const ChangePasswordPage = lazy(() => import('../settings/change-password-page')
 const DeleteAccountPage = lazy(() => import('../settings/delete-account-page'));
 const YourDataPage = lazy(() => import('../conversation-io/your-data-page'));
 const MemoryPage = lazy(() => import('../settings/memory-page'));
-/** Where a provider sign-in lands (issue #47): its texts part is ready before it renders. */
-const OidcPage = lazy(async () => {
-  const [page, part] = await Promise.all([import('../auth/oidc-page'), import('../auth/oidc-texts-ready')]);
-  await part.oidcTextsReady;
-  return page;
-});
-// Its texts are a part (i18n/parts.ts): the page renders once they are in the active locale.
+// Pages whose texts are a part (i18n/parts.ts): each renders once they are in the active locale.
+const OidcPage = lazy(() => import('../auth/oidc-page').then((m) => m.ready.then(() => m)));
 const SecurityPage = lazy(() => import('../settings/security-page').then((m) => m.ready.then(() => m)));
-const NotificationsPage = lazy(() =>
-  import('../settings/notifications-texts')
-    .then((m) => m.notificationTextsReady)
-    .then(() => import('../settings/notifications-page')),
-);
+const NotificationsPage = lazy(() => import('../settings/notifications-page').then((m) => m.ready.then(() => m)));
 const ProPage = lazy(() => import('../billing/pro-page'));
 const BuyCreditsPage = lazy(() => import('../billing/buy-credits-page'));
 const OrderStatusPage = lazy(() => import('../billing/order-status-page'));

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { fetchPersonas } from '../api/personas';
 import { fetchServerInfo, isOnline } from '../api/server-info';
 import { isNativePlatform } from '../platform/native';
-import { listenForSignInReturn, prepareApi, startNativeAds, startNativePush } from '../platform/startup';
+import { listenForSignInReturn, prepareApi, startNativeOnline } from '../platform/startup';
 import { useAppStore } from '../store/app-store';
 import { setPersonas } from '../store/personas';
 import { loadSpeechStatus } from '../voice/voice-api';
@@ -42,8 +42,7 @@ export function useStartup(): void {
         fetchPersonas()
           .then(setPersonas)
           .catch((error: unknown) => console.error('Failed to load personas', error));
-        startNativeAds();
-        if (useAppStore.getState().token) startNativePush();
+        startNativeOnline(Boolean(useAppStore.getState().token));
       })
       .catch((error: unknown) => {
         if ((error as Error).name === 'AbortError') return;

@@ -33,6 +33,9 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
  * signed in at once; an existing account confirms with its password; a new identity enters its
  * invite code (or joins the waitlist). Errors are said in words with a way back to sign-in.
  */
+/** The page renders once its texts are in the active locale (app/pages.tsx waits for this). */
+export { oidcTextsReady as ready } from './oidc-texts-ready';
+
 export default function OidcPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

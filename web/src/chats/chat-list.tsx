@@ -15,7 +15,8 @@ import { ChatRow } from './chat-row';
 import { useChatUiStore } from './chat-ui-store';
 import { useFolderDialog } from './folder-dialog';
 import { FolderHeading, useChatDrop } from './folder-heading';
-import { ArchiveIcon, FolderPlusIcon, SearchIcon } from './icons';
+import { ArchiveIcon, SearchIcon } from './icons';
+import { FolderPlusIcon } from './organise-icons';
 import { useFolders } from './queries/folders';
 
 /** The height of a date heading (Today, Yesterday, ...) among the 72 px rows. */

@@ -14,7 +14,8 @@ import { showToast } from '../ui/toast-store';
 import { openChatId, regenerateName, reloadChat, setArchived, setPinned } from './chat-actions';
 import { useChatUiStore } from './chat-ui-store';
 import { useFolderDialog } from './folder-dialog';
-import { ArchiveIcon, DownloadIcon, FolderIcon, PinIcon, ReloadIcon, ShareIcon, SparkIcon, TrashIcon } from './icons';
+import { ArchiveIcon, DownloadIcon, PinIcon, ReloadIcon, ShareIcon, SparkIcon, TrashIcon } from './icons';
+import { FolderIcon } from './organise-icons';
 
 function MenuItem({
   onClick,

@@ -3,7 +3,7 @@ import { type DragEvent, useState } from 'react';
 import { organiseTexts } from '../texts/organise';
 import { Button } from '../ui/button';
 import { useFolderDialog } from './folder-dialog';
-import { FolderIcon } from './icons';
+import { FolderIcon } from './organise-icons';
 import { fileChat } from './queries/folders';
 
 /** The drag data of a chat row (desktop drag and drop; the chat menu's "Move to folder" is the keyboard way). */

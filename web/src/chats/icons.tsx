@@ -1,7 +1,7 @@
 /** Small line icons of the chat list (decorative; controls carry their own accessible names). */
 import type { ReactNode } from 'react';
 
-function Svg({ size = 18, children }: { size?: number; children: ReactNode }) {
+export function Svg({ size = 18, children }: { size?: number; children: ReactNode }) {
   return (
     <svg
       width={size}
@@ -78,25 +78,5 @@ export const ShareIcon = () => (
 export const DownloadIcon = () => (
   <Svg>
     <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
-  </Svg>
-);
-
-export const FolderIcon = ({ size = 18 }: { size?: number }) => (
-  <Svg size={size}>
-    <path d="M3 6a1 1 0 0 1 1-1h5l2 2h9a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1z" />
-  </Svg>
-);
-
-export const FolderPlusIcon = () => (
-  <Svg>
-    <path d="M3 6a1 1 0 0 1 1-1h5l2 2h9a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1z" />
-    <path d="M12 11v5M9.5 13.5h5" />
-  </Svg>
-);
-
-export const ClockIcon = () => (
-  <Svg>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 7v5l3 2" />
   </Svg>
 );

@@ -1,6 +1,6 @@
 import { organiseTexts } from '../texts/organise';
 import { Field } from '../ui/field';
-import { ClockIcon } from './icons';
+import { ClockIcon } from './organise-icons';
 
 /** "Temporary chat" on/off (issue #49): in New Chat and in a draft chat. */
 export function TemporaryToggle({ checked, onChange }: { checked: boolean; onChange: (on: boolean) => void }) {

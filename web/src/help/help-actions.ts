@@ -1,8 +1,11 @@
 import { useAppStore } from '../store/app-store';
-import { DEFAULT_HELP_DOC, loadHelpDoc } from './help-docs';
 import { goBack, pushDoc } from './help-history';
 
 let loadSeq = 0;
+
+/** The documents' map (one loader per document and locale) is its own chunk, fetched on the first open. */
+const DEFAULT_HELP_DOC = 'DocIndex';
+const loadHelpDoc = (name: string) => import('./help-docs').then((m) => m.loadHelpDoc(name));
 
 async function show(name: string): Promise<void> {
   const seq = ++loadSeq;

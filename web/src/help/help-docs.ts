@@ -7,8 +7,6 @@ import { currentLocale } from '../texts/format';
  */
 const loaders = import.meta.glob<string>(['./docs/*.md', './docs/*/*.md'], { query: '?raw', import: 'default' });
 
-export const DEFAULT_HELP_DOC: HelpDocName = 'DocIndex';
-
 /** A known document name, or DocNotFound for anything else (SPEC.md §8). */
 export function resolveDocName(name: string): HelpDocName {
   return (HELP_DOCS as readonly string[]).includes(name) ? (name as HelpDocName) : 'DocNotFound';

@@ -14,28 +14,14 @@ export async function prepareApi(): Promise<void> {
   if (info.isQaBuild) setQaBuild(true);
 }
 
-/** Ads once the server is online (SPEC.md §4); never on the web. */
-export function startNativeAds(): void {
+/** Once the server is online (SPEC.md §4; never on the web): ads, and the device's push token when signed in. */
+export function startNativeOnline(signedIn: boolean): void {
   if (!isNativePlatform()) return;
-  void import('./ads').then(({ startAds }) => startAds());
+  void import('./native-steps').then((steps) => steps.online(signedIn));
 }
 
 /** The provider sign-in's return by deep link (native only): the app opens its landing page. */
 export function listenForSignInReturn(): void {
   if (!isNativePlatform()) return;
-  void Promise.all([import('./plugins'), import('./deep-link')])
-    .then(async ([{ loadAppUrlListener }, { signInReturnPath }]) => {
-      const listener = await loadAppUrlListener();
-      await listener.onUrl((url) => {
-        const path = signInReturnPath(url);
-        if (path) window.location.replace(path);
-      });
-    })
-    .catch((error: unknown) => console.warn('Could not listen for deep links', error));
-}
-
-/** Native push: registers the device token when the permission was given before (platform/push.ts). */
-export function startNativePush(): void {
-  if (!isNativePlatform()) return;
-  void import('./push').then(({ startNativePush: start }) => start()).catch(() => undefined);
+  void import('./native-steps').then((steps) => steps.listenForSignInReturn());
 }

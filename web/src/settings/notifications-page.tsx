@@ -76,6 +76,9 @@ function ThisDevice() {
 }
 
 /** `/settings/notifications`: this device's push, and what to notify (every device of the account). */
+/** The page renders once its texts are in the active locale (app/pages.tsx waits for this). */
+export { notificationTextsReady as ready } from './notifications-texts';
+
 export default function NotificationsPage() {
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
