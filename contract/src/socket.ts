@@ -111,17 +111,20 @@ const personaArgument = z
  * createChat: the persona id, or `{ persona, temporary }` (issue #49: a temporary chat), or
  * `{ personas }` (issue #46: a group chat of 2–5 different personas, in speaking order).
  */
-const createChatSchema = z.union([
-  personaArgument.transform((persona) => ({ persona, temporary: false })),
-  z.strictObject({ persona: personaArgument, temporary: z.boolean().default(false) }),
-  z.strictObject({
-    personas: z
-      .array(clientIdSchema)
-      .min(MIN_GROUP_PERSONAS, GROUP_SIZE_MESSAGE)
-      .max(MAX_GROUP_PERSONAS, GROUP_SIZE_MESSAGE)
-      .refine((ids) => new Set(ids).size === ids.length, 'Choose each persona once.'),
-  }),
-]);
+// The transform sits outside the union: inside it, a blank persona would answer zod's "Invalid input".
+const createChatSchema = z
+  .union([
+    personaArgument,
+    z.strictObject({ persona: personaArgument, temporary: z.boolean().default(false) }),
+    z.strictObject({
+      personas: z
+        .array(clientIdSchema)
+        .min(MIN_GROUP_PERSONAS, GROUP_SIZE_MESSAGE)
+        .max(MAX_GROUP_PERSONAS, GROUP_SIZE_MESSAGE)
+        .refine((ids) => new Set(ids).size === ids.length, 'Choose each persona once.'),
+    }),
+  ])
+  .transform((request) => (typeof request === 'string' ? { persona: request, temporary: false } : request));
 /** Group chats: a persona joins the chat (it speaks after the others). */
 const addChatPersonaSchema = z.object({ chatId: clientIdSchema, personaId: clientIdSchema });
 /** Group chats: one persona speaks again without a user message ("Let … speak"). */

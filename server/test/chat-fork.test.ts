@@ -1,6 +1,6 @@
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { makeImage, uploadFile } from '@neura/test-kit/images';
-import { createTestChat, createTestUser, ledgerAfterSeed, type TestUser } from '@neura/test-kit/seed';
+import { addTestMessages, createTestChat, createTestUser, ledgerAfterSeed, type TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/accounts.js';
@@ -152,6 +152,19 @@ describe('chat fork', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     const chats = await t.services.db.selectFrom('chats').select('id').where('user_id', '=', bob.id).execute();
+    expect(chats).toHaveLength(1);
+  });
+
+  it('should refuse to fork a temporary chat, which leaves no trace', async () => {
+    const carol = await createTestUser(t.services, { credits: 20 });
+    const chat = await createTestChat(t.services, carol.id, 'default', { temporary: true });
+    const [messageId] = await addTestMessages(t.services, { id: chat.id, userId: carol.id }, [
+      { role: 'user', content: 'Just trying' },
+    ]);
+    const res = await fork(carol, chat.id, { messageId });
+    expect(res.status).toBe(409);
+    expect((res.body as { message?: string }).message).toBe('A temporary chat cannot be forked: it leaves no trace.');
+    const chats = await t.services.db.selectFrom('chats').select('id').where('user_id', '=', carol.id).execute();
     expect(chats).toHaveLength(1);
   });
 });

@@ -200,6 +200,29 @@ describe('group chats', () => {
     expect(await credits(user.id)).toBe(2);
   });
 
+  it("should count a round's hold against the user's spending limit, and give back what it did not use", async () => {
+    scripts[PAL] = { chunks: ['Eat', ' oats', ' and', ' more'], holdAfter: 2 };
+    const user = await createTestUser(t.services, { credits: 20 });
+    await t.services.credits.setSpendingLimits(user.id, { dailyCredits: 6 });
+    const socket = await open(user.token);
+    const events = record(socket);
+    const chatId = await group(socket);
+    // The whole round (7 credits) would pass the daily limit of 6: refused before any charge.
+    expect((await send(socket, chatId, 'Hello all')).error?.code).toBe('credits:limit');
+    expect(await credits(user.id)).toBe(20);
+    expect((await t.services.credits.spendingLimits(user.id)).spentToday).toBe(0);
+    // With a limit of 7 it fits, all 7 held; stopped during the second reply, Trainer Max's 3 come off again.
+    await t.services.credits.setSpendingLimits(user.id, { dailyCredits: 7 });
+    expect((await send(socket, chatId, 'Breakfast?')).error).toBeUndefined();
+    await waitFor(events, (r) => r.event === 'message.delta' && r.payload.text.includes('oats'));
+    expect((await t.services.credits.spendingLimits(user.id)).spentToday).toBe(7);
+    expect((await stop(socket, chatId)).success).toBe(true);
+    fake.release();
+    await roundOver(chatId);
+    expect(await credits(user.id)).toBe(16);
+    expect((await t.services.credits.spendingLimits(user.id)).spentToday).toBe(4);
+  });
+
   it('should end the round on Stop and give back what it did not use, once', async () => {
     scripts[PAL] = { chunks: ['Eat', ' oats', ' and', ' more'], holdAfter: 2 };
     const user = await createTestUser(t.services, { credits: 20 });

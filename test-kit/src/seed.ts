@@ -91,6 +91,8 @@ export interface NewTestChat {
   name?: string;
   preview?: string | null;
   lastMessageAt?: string | null;
+  /** A temporary chat (issue #49). */
+  temporary?: boolean;
 }
 
 /** A chat row through the chats repository (any persona id, also one no longer published). */
@@ -111,6 +113,7 @@ export async function createTestChat(
     preview: input.preview ?? null,
     is_pinned: 0,
     is_archived: 0,
+    ...(input.temporary ? { temporary: 1 } : {}),
     created_at: now,
     updated_at: now,
   });

@@ -24,7 +24,7 @@ export async function releaseRound(deps: RoundMoney, roundId: string): Promise<b
   return inTransaction(deps.db, async (trx) => {
     const round = await deps.rounds.close(roundId, trx);
     if (!round) return false;
-    await deps.credits.releaseHoldInTransaction(trx, round.user_id, round.reserved - round.used);
+    await deps.credits.releaseHoldInTransaction(trx, round.user_id, round.reserved - round.used, round.created_at);
     return true;
   });
 }

@@ -3,7 +3,7 @@ import type { Executor } from '../db/database.js';
 import type { ChatRoundsTable } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
 
-type RoundRow = Pick<Selectable<ChatRoundsTable>, 'id' | 'chat_id' | 'user_id' | 'reserved' | 'used'>;
+type RoundRow = Pick<Selectable<ChatRoundsTable>, 'id' | 'chat_id' | 'user_id' | 'reserved' | 'used' | 'created_at'>;
 
 /**
  * The only reader and writer of `chat_rounds` (group chats, issue #46): a round's hold of credits,
@@ -49,7 +49,7 @@ export class RoundRepository {
       .set({ status: 'done', updated_at: nowIso() })
       .where('id', '=', id)
       .where('status', '=', 'open')
-      .returning(['id', 'chat_id', 'user_id', 'reserved', 'used'])
+      .returning(['id', 'chat_id', 'user_id', 'reserved', 'used', 'created_at'])
       .executeTakeFirst();
   }
 

@@ -91,7 +91,8 @@ export class CreditService {
 
   /**
    * Group chats (issue #46): holds `amount` of the balance for a round inside the caller's
-   * transaction, all or nothing (`credits:insufficient` when the balance does not cover it). The
+   * transaction, all or nothing (`credits:insufficient` when the balance does not cover it; the whole
+   * hold counts against the spending limits, `credits:limit`, and what is released goes off). The
    * hold writes no ledger row: each reply's charge is written from it as the reply starts
    * (`chargeHeldInTransaction`) and what is left goes back with `releaseHoldInTransaction`. The
    * caller keeps the hold's record (the round) and releases it once.
@@ -99,6 +100,7 @@ export class CreditService {
   async holdInTransaction(trx: Tx, userId: string, amount: number): Promise<number> {
     const balance = await this.credits.debitIfCovered(userId, amount, trx);
     if (balance === undefined) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
+    await this.spendWithinLimits(trx, userId, amount);
     this.announce(trx, userId, balance);
     return balance;
   }
@@ -114,9 +116,10 @@ export class CreditService {
   }
 
   /** Gives back what a round held and did not charge (the caller's claim on the round makes it once). */
-  async releaseHoldInTransaction(trx: Tx, userId: string, amount: number): Promise<number | undefined> {
+  async releaseHoldInTransaction(trx: Tx, userId: string, amount: number, heldAt: string): Promise<number | undefined> {
     if (amount <= 0) return undefined;
     const balance = await this.credits.adjust(userId, amount, trx);
+    await this.limits.unspend(userId, amount, heldAt, trx);
     this.announce(trx, userId, balance);
     return balance;
   }

@@ -68,6 +68,7 @@ const message = object({
     }),
   ),
   memoryTokens: optional(num),
+  personaId: optional(str),
   documentTokens: optional(num),
 });
 
