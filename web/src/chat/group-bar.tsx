@@ -1,12 +1,12 @@
 import { MAX_GROUP_PERSONAS } from '@neura/contract';
 import { useChatUiStore } from '../chats/chat-ui-store';
+import { addChatPersona, nextSpeaker } from '../chats/group-api';
 import { showSendError } from '../chats/send-error';
 import { PersonaIcon } from '../personas/persona-icon';
 import { usePersonas } from '../store/personas';
 import { selectIsPro, useUser } from '../store/user';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
-import { addChatPersona, nextSpeaker } from './group-api';
 import { useGroupPersona } from './speaker-label';
 
 function Member({ id, chatId, disabled }: { id: string; chatId: string; disabled: boolean }) {

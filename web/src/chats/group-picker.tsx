@@ -1,13 +1,13 @@
 import type { Persona } from '@neura/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { createGroupChat } from '../chat/group-api';
 import { PersonaIcon } from '../personas/persona-icon';
 import { ProLabel } from '../personas/pro-label';
 import { usePersonas } from '../store/personas';
 import { selectIsPro, useUser } from '../store/user';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
+import { createGroupChat } from './group-api';
 import { showSendError } from './send-error';
 
 const MIN = 2;
