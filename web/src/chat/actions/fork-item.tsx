@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useInRouterContext, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/app-error';
-import { dispatchChats } from '../../store/chats';
+import { dispatchChats, useChats } from '../../store/chats';
 import { messageActionTexts as t } from '../../texts/texts';
 import { Button } from '../../ui/button';
 import { showToast } from '../../ui/toast-store';
@@ -31,7 +31,11 @@ function ForkButton({ chatId, messageId, onDone }: { chatId: string; messageId: 
   );
 }
 
-/** "Fork from here" in a message's menu (issue #49): a new chat up to this message, opened at once. */
+/**
+ * "Fork from here" in a message's menu (issue #49): a new chat up to this message, opened at once.
+ * Not in a temporary chat, which leaves no trace (the server refuses its fork).
+ */
 export function ForkItem(props: { chatId: string; messageId: string; onDone: () => void }) {
-  return useInRouterContext() ? <ForkButton {...props} /> : null;
+  const temporary = useChats((s) => s.chats.find((c) => c.id === props.chatId)?.temporary ?? false);
+  return useInRouterContext() && !temporary ? <ForkButton {...props} /> : null;
 }
