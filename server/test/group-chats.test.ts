@@ -217,6 +217,7 @@ describe('group chats', () => {
     await waitFor(events, (r) => r.event === 'message.delta' && r.payload.text.includes('oats'));
     expect((await t.services.credits.spendingLimits(user.id)).spentToday).toBe(7);
     expect((await stop(socket, chatId)).success).toBe(true);
+    await waitFor(events, (r) => r.event === 'message.done' && r.payload.message?.status === 'stopped');
     fake.release();
     await roundOver(chatId);
     expect(await credits(user.id)).toBe(16);
@@ -234,6 +235,8 @@ describe('group chats', () => {
     // Stop from another device (with Redis: on the other process).
     const other2 = await open(user.token, other ?? t);
     expect((await stop(other2, chatId)).success).toBe(true);
+    // The stop travels to the reply's process (Redis): the reply ends there before the model goes on.
+    await waitFor(events, (r) => r.event === 'message.done' && r.payload.message?.status === 'stopped');
     fake.release();
     await roundOver(chatId);
     const rows = await replies(chatId);
