@@ -107,6 +107,28 @@ describe('documents', () => {
     // A later turn without an attachment: still grounded on the chat's document.
     const later = await turn(user, chat.id, 'And who is the night porter told about, the zebras?');
     expect(sectionOf(later.request)).toContain('[handbook.pdf, page 37]');
+
+    // The chat's export names the document (JSON and Markdown).
+    const exported = (format: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/users/me/chats/${chat.id}/export?format=${format}`,
+        headers: { authorization: `Bearer ${user.token}` },
+      });
+    expect((await exported('md')).body).toContain('Attachment: handbook.pdf (application/pdf, 60 pages)');
+    const json = (await exported('json')).json() as { messages: Array<{ attachments?: Array<{ name?: string }> }> };
+    expect(json.messages[0]?.attachments?.[0]).toMatchObject({ name: 'handbook.pdf', url: '' });
+
+    // A share names the document but never serves its file.
+    const auth = { authorization: `Bearer ${user.token}` };
+    const share = await t.app.inject({ method: 'POST', url: `/api/users/me/chats/${chat.id}/share`, headers: auth });
+    const shareId = (share.json() as { url: string }).url.split('/').pop();
+    const shared = (await t.app.inject({ method: 'GET', url: `/api/share/${shareId}` })).json() as {
+      messages: Array<{ attachments?: Array<{ name?: string; url: string }> }>;
+    };
+    expect(shared.messages[0]?.attachments?.[0]).toMatchObject({ name: 'handbook.pdf', url: '' });
+    const file = await t.app.inject({ method: 'GET', url: `/api/share/${shareId}/files/${doc.body.id}` });
+    expect(file.statusCode).toBe(404);
   });
 
   it('should carry a short document whole, and read DOCX, Markdown, CSV, JSON and HTML', async () => {

@@ -85,7 +85,11 @@ export function toMarkdown(data: ChatExport): string {
     const tools = (m.parts ?? []).filter((p): p is Extract<MessagePart, { type: 'tool' }> => p.type === 'tool');
     if (m.content) out.push(m.content);
     for (const t of tools) out.push('', toolMarkdown(t));
-    for (const a of m.attachments ?? []) out.push('', `Attachment: ${a.id} (${a.mimeType})`);
+    for (const a of m.attachments ?? []) {
+      // A document by its name and pages (issue #45); a picture by its id.
+      const pages = a.pages ? `, ${a.pages} ${a.pages === 1 ? 'page' : 'pages'}` : '';
+      out.push('', `Attachment: ${a.name ?? a.id} (${a.mimeType}${pages})`);
+    }
   }
   return `${out.join('\n')}\n`;
 }

@@ -7,7 +7,7 @@ import type { MessageRepository } from '../conversation/repository.js';
 import { fromJson, toBool, toJson } from '../db/database.js';
 import type { ChatRow, MessageRow } from '../db/schema.js';
 import { notFound } from '../errors.js';
-import type { FileService, LoadedFile } from '../files/service.js';
+import type { FileService, LoadedFile, StoredAttachment } from '../files/service.js';
 import { nowIso } from '../lib/time.js';
 import type { PersonaService } from '../personas/service.js';
 import { type ChatExport, fileNameOf, toMarkdown } from './export.js';
@@ -25,7 +25,14 @@ function withVersions(rows: MessageRow[]) {
     byReply.set(r.reply_to, [...(byReply.get(r.reply_to) ?? []), r.id]);
   }
   return rows.map((r) => {
-    const message = presentMessage(r);
+    // Attachments by name or id, without links (an export is read offline; issue #45 names documents).
+    const attached = fromJson<StoredAttachment[] | null>(r.attachments ?? null, null)?.filter(
+      (a) => a.purpose !== 'mask',
+    );
+    const message = {
+      ...presentMessage(r),
+      ...(attached?.length ? { attachments: attached.map((a) => ({ ...a, url: '' })) } : {}),
+    };
     const versions = r.reply_to ? byReply.get(r.reply_to) : undefined;
     return versions && versions.length > 1 && r.role === 'assistant' ? { ...message, versions } : message;
   });

@@ -87,7 +87,8 @@ export function takeSnapshot(
     const attachments = fromJson<StoredAttachment[] | null>(row.attachments ?? null, null)?.filter(
       (a) => a.purpose !== 'mask',
     );
-    for (const a of attachments ?? []) fileIds.push(a.id);
+    // A document is named, never served through the link (its text stays the owner's; issue #45).
+    for (const a of attachments ?? []) if (a.kind !== 'document') fileIds.push(a.id);
     const message: SharedMessage = {
       id: row.id,
       role: row.role,
@@ -101,6 +102,9 @@ export function takeSnapshot(
               mimeType: a.mimeType,
               width: a.width,
               height: a.height,
+              ...(a.kind ? { kind: a.kind } : {}),
+              ...(a.name ? { name: a.name } : {}),
+              ...(a.pages ? { pages: a.pages } : {}),
             })),
           }
         : {}),
@@ -139,7 +143,9 @@ export function presentSnapshot(
             }),
           }
         : {}),
-      ...(m.attachments ? { attachments: m.attachments.map((a) => ({ ...a, url: fileUrl(a.id) })) } : {}),
+      ...(m.attachments
+        ? { attachments: m.attachments.map((a) => ({ ...a, url: a.kind === 'document' ? '' : fileUrl(a.id) })) }
+        : {}),
     })),
   };
 }

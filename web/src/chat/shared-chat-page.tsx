@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { AppError } from '../api/app-error';
 import { startChat } from '../chats/chat-actions';
 import { fetchShared } from '../conversation-io/io-api';
-import { attachmentsOf } from '../files/types';
+import { attachmentsOf, documentsOf, picturesOf } from '../files/types';
 import { ImageGrid } from '../media/image-grid';
 import { PersonaIcon } from '../personas/persona-icon';
 import { useAppStore } from '../store/app-store';
@@ -12,6 +12,7 @@ import { formatDay } from '../texts/format';
 import { ioTexts } from '../texts/io';
 import { Button, buttonClass } from '../ui/button';
 import { Markdown } from '../ui/lazy-markdown';
+import { DocumentChips } from './document-chip';
 import { MessageParts } from './tools/message-parts';
 
 const t = ioTexts.shared;
@@ -34,10 +35,13 @@ function useNoIndex(title: string) {
 
 function SharedMessageView({ message, persona }: { message: SharedMessage; persona: SharedChat['persona'] }) {
   if (message.role === 'user') {
-    const attachments = attachmentsOf(message);
+    const attached = attachmentsOf(message);
+    // Pictures as in the chat; documents by name only (a share never serves their files, issue #45).
+    const attachments = picturesOf(attached);
     return (
       <div className="flex flex-col items-end gap-1" data-testid="shared-message" data-role="user">
         <span className="sr-only">{t.you}</span>
+        <DocumentChips documents={documentsOf(attached)} />
         {attachments.length > 0 ? (
           <div className="flex max-w-[85%] justify-end">
             <ImageGrid images={attachments} alt={(_, i) => `Image ${i + 1}`} compact />
