@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { handbook, makeDocx, makeScannedPdf } from '@neura/test-kit/documents';
-import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { createTestChat } from '@neura/test-kit/seed';
-import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { modelApp } from '../support/model-app.js';
 import { createSignedInUser, signIn, withSeed } from '../support/session.js';
 
 /**
@@ -17,21 +16,11 @@ const SIZES = [
 ] as const;
 const SHOTS = path.join('artifacts', 'screenshots', 'documents');
 
-let model: FakeOpenAI;
-let app: ServerProcess;
-
-test.beforeAll(async () => {
-  model = await startFakeOpenAI();
-  app = await startServerProcess({ env: { LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-e2e' } });
-});
-test.afterAll(async () => {
-  await app?.stop();
-  await model?.close();
-});
+const started = modelApp();
 
 async function open(browser: Browser, size: (typeof SIZES)[number]): Promise<{ page: Page; chatId: string }> {
-  const user = await createSignedInUser({ credits: 40, password: null }, app.dataDir);
-  const chat = await withSeed((target) => createTestChat(target, user.id, 'mindful-coach'), app.dataDir);
+  const user = await createSignedInUser({ credits: 40, password: null }, started.app.dataDir);
+  const chat = await withSeed((target) => createTestChat(target, user.id, 'mindful-coach'), started.app.dataDir);
   const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
   await signIn(context, user.token);
   return { page: await context.newPage(), chatId: chat.id };
@@ -55,9 +44,9 @@ for (const size of SIZES) {
   test(`should answer from an attached PDF citing its page, and open the citation (${size.name})`, async ({
     browser,
   }) => {
-    model.setScript({ chunks: ['Zebras go to the night porter (handbook, page 7).'] });
+    started.model.setScript({ chunks: ['Zebras go to the night porter (handbook, page 7).'] });
     const { page, chatId } = await open(browser, size);
-    await page.goto(`${app.url}/chats/${chatId}`);
+    await page.goto(`${started.app.url}/chats/${chatId}`);
     const buffer = await handbook(12, { 7: 'Zebras in the parking garage must be reported to the night porter.' });
     const reply = await ask(page, { name: 'handbook.pdf', mimeType: 'application/pdf', buffer }, 'What about zebras?');
     await expect(page.getByTestId('message-documents')).toContainText('handbook.pdf');
@@ -73,9 +62,9 @@ for (const size of SIZES) {
 }
 
 test('should answer from a Word file', async ({ browser }) => {
-  model.setScript({ chunks: ['The plant is Ferdinand.'] });
+  started.model.setScript({ chunks: ['The plant is Ferdinand.'] });
   const { page, chatId } = await open(browser, SIZES[1]);
-  await page.goto(`${app.url}/chats/${chatId}`);
+  await page.goto(`${started.app.url}/chats/${chatId}`);
   const buffer = await makeDocx(['The office plant is called Ferdinand.', 'Water it on Mondays.']);
   const reply = await ask(
     page,
@@ -89,9 +78,9 @@ test('should answer from a Word file', async ({ browser }) => {
 
 test('should read a scanned PDF with OCR and cite its page', async ({ browser }) => {
   test.setTimeout(120_000);
-  model.setScript({ chunks: ['The keeper feeds them on Tuesdays (scan, page 1).'] });
+  started.model.setScript({ chunks: ['The keeper feeds them on Tuesdays (scan, page 1).'] });
   const { page, chatId } = await open(browser, SIZES[0]);
-  await page.goto(`${app.url}/chats/${chatId}`);
+  await page.goto(`${started.app.url}/chats/${chatId}`);
   const buffer = await makeScannedPdf(['The lighthouse keeper feeds pelicans', 'every Tuesday at noon.']);
   const reply = await ask(page, { name: 'scan.pdf', mimeType: 'application/pdf', buffer }, 'Who feeds the pelicans?');
   const source = reply.getByTestId('source').first();

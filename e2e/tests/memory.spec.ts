@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { type FakeOpenAI, startFakeOpenAI, toolScript } from '@neura/test-kit/fakes/openai';
+import { toolScript } from '@neura/test-kit/fakes/openai';
 import { createTestChat } from '@neura/test-kit/seed';
-import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { modelApp } from '../support/model-app.js';
 import { createSignedInUser, signIn, withSeed } from '../support/session.js';
 
 /**
@@ -17,21 +17,11 @@ const SIZES = [
 ] as const;
 const SHOTS = path.join('artifacts', 'screenshots', 'memory');
 
-let model: FakeOpenAI;
-let app: ServerProcess;
-
-test.beforeAll(async () => {
-  model = await startFakeOpenAI();
-  app = await startServerProcess({ env: { LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-e2e' } });
-});
-test.afterAll(async () => {
-  await app?.stop();
-  await model?.close();
-});
+const started = modelApp();
 
 async function open(browser: Browser, size: (typeof SIZES)[number]): Promise<{ page: Page; chatId: string }> {
-  const user = await createSignedInUser({ credits: 40, password: null }, app.dataDir);
-  const chat = await withSeed((target) => createTestChat(target, user.id, 'mindful-coach'), app.dataDir);
+  const user = await createSignedInUser({ credits: 40, password: null }, started.app.dataDir);
+  const chat = await withSeed((target) => createTestChat(target, user.id, 'mindful-coach'), started.app.dataDir);
   const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
   await signIn(context, user.token);
   return { page: await context.newPage(), chatId: chat.id };
@@ -56,14 +46,14 @@ for (const size of SIZES) {
     browser,
   }) => {
     const fact = `My cat is called Miso (${size.name}).`;
-    model.setScript(
+    started.model.setScript(
       toolScript({
         calls: [{ name: 'remember', arguments: JSON.stringify({ text: fact }) }],
         after: ['I will remember Miso.'],
       }),
     );
     const { page, chatId } = await open(browser, size);
-    await page.goto(`${app.url}/chats/${chatId}`);
+    await page.goto(`${started.app.url}/chats/${chatId}`);
     await expect(page.getByTestId('credits-badge')).toHaveText('40');
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Remember that my cat is called Miso');

@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { makeImage } from '@neura/test-kit/images';
 import { addTestMessages, createTestChat } from '@neura/test-kit/seed';
-import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { modelApp } from '../support/model-app.js';
 import { createSignedInUser, signIn, withSeed } from '../support/session.js';
 
 /**
@@ -19,20 +18,10 @@ const SIZES = [
 ] as const;
 const SHOTS = path.join('artifacts', 'screenshots', 'organise');
 
-let model: FakeOpenAI;
-let app: ServerProcess;
-
-test.beforeAll(async () => {
-  model = await startFakeOpenAI();
-  app = await startServerProcess({ env: { LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-e2e' } });
-});
-test.afterAll(async () => {
-  await app?.stop();
-  await model?.close();
-});
+const started = modelApp();
 
 async function open(browser: Browser, size: (typeof SIZES)[number], credits = 40) {
-  const user = await createSignedInUser({ credits, password: null }, app.dataDir);
+  const user = await createSignedInUser({ credits, password: null }, started.app.dataDir);
   const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
   await signIn(context, user.token);
   return { user, page: await context.newPage() };
@@ -82,8 +71,8 @@ for (const size of SIZES) {
         { role: 'assistant', content: 'A warm tea and a book.' },
       ]);
       return made;
-    }, app.dataDir);
-    await page.goto(`${app.url}/chats/${chat.id}`);
+    }, started.app.dataDir);
+    await page.goto(`${started.app.url}/chats/${chat.id}`);
     const first = page.locator('[data-role="assistant"]').first();
     await expect(first).toContainText('Take a slow walk at sunset.');
     await first.hover();
@@ -106,7 +95,7 @@ for (const size of SIZES) {
   test(`should import a character card and export it again (${size.name})`, async ({ browser }) => {
     const { page } = await open(browser, size);
     const name = `Keeper ${size.name}`;
-    await page.goto(`${app.url}/create?tab=mine`);
+    await page.goto(`${started.app.url}/create?tab=mine`);
     await expect(page.getByTestId('import-card')).toBeVisible();
     await shot(page, `cards-mine-${size.name}`);
     await page
@@ -117,7 +106,7 @@ for (const size of SIZES) {
     await expect(page.getByText(`${name} was imported as a private draft.`)).toBeVisible();
     await shot(page, `cards-imported-${size.name}`);
 
-    await page.goto(`${app.url}/create?tab=mine`);
+    await page.goto(`${started.app.url}/create?tab=mine`);
     const row = page.getByTestId('my-persona').filter({ hasText: name });
     await expect(row).toBeVisible();
     const [download] = await Promise.all([
@@ -135,8 +124,8 @@ for (const size of SIZES) {
 
   test(`should refuse a send past the daily limit with a message naming it (${size.name})`, async ({ browser }) => {
     const { user, page } = await open(browser, size);
-    const chat = await withSeed((target) => createTestChat(target, user.id, 'mindful-coach'), app.dataDir);
-    await page.goto(`${app.url}/settings/credits`);
+    const chat = await withSeed((target) => createTestChat(target, user.id, 'mindful-coach'), started.app.dataDir);
+    await page.goto(`${started.app.url}/settings/credits`);
     const limits = page.getByTestId('spending-limits');
     await expect(limits).toBeVisible();
     await limits.getByLabel('Daily limit (credits)').fill('1');
@@ -146,8 +135,8 @@ for (const size of SIZES) {
     await limits.scrollIntoViewIfNeeded();
     await shot(page, `limit-set-${size.name}`);
 
-    model.setScript({ chunks: ['Hello.'] });
-    await page.goto(`${app.url}/chats/${chat.id}`);
+    started.model.setScript({ chunks: ['Hello.'] });
+    await page.goto(`${started.app.url}/chats/${chat.id}`);
     await expect(page.getByTestId('credits-badge')).toHaveText('40');
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Hello there');
