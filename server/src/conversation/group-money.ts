@@ -1,10 +1,5 @@
 import type { CreditService } from '../credits/service.js';
 import { type Db, inTransaction } from '../db/database.js';
-import type { MessageRow } from '../db/schema.js';
-import type { StoredAttachment } from '../files/service.js';
-import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
-import { NO_OUTCOME } from './repository.js';
 import type { RoundRepository } from './round-repository.js';
 
 /** What a round's release touches: its row and the user's balance. */
@@ -27,25 +22,4 @@ export async function releaseRound(deps: RoundMoney, roundId: string): Promise<b
     await deps.credits.releaseHoldInTransaction(trx, round.user_id, round.reserved - round.used, round.created_at);
     return true;
   });
-}
-
-/** A round's user message (or, with its fields replaced, a reply's shell). */
-export function roundRows(userId: string, chatId: string, text: string, attachments: StoredAttachment[]): MessageRow {
-  const now = nowIso();
-  return {
-    ...NO_OUTCOME,
-    id: newId(),
-    chat_id: chatId,
-    user_id: userId,
-    role: 'user',
-    content: text,
-    parts: null,
-    attachments: attachments.length ? JSON.stringify(attachments) : null,
-    status: 'complete',
-    cost: 0,
-    created_at: now,
-    updated_at: now,
-    reply_to: null,
-    superseded: 0,
-  };
 }

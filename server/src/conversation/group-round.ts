@@ -11,11 +11,12 @@ import type { ReplyRegistry } from '../replies/registry.js';
 import type { Admission } from './admission.js';
 import type { ConversationDeps } from './deps.js';
 import type { GroupView } from './group-context.js';
-import { type RoundMoney, releaseRound, roundRows } from './group-money.js';
+import { type RoundMoney, releaseRound } from './group-money.js';
 import { pickSpeakers } from './group-speakers.js';
 import { presentMessage } from './present.js';
 import type { ReplyRunner } from './reply-runner.js';
 import type { RoundRepository } from './round-repository.js';
+import { userMessageRow } from './sending.js';
 import { conversationTexts as t } from './texts.js';
 
 /** One persona's turn in a round: who speaks, with which model. */
@@ -128,7 +129,7 @@ export class GroupRounds {
       await this.admission.step();
       if (await this.deps.messages.hasStreamingReply(chatId)) throw new AppError('conflict', t.busy);
       const reserved = round.turns.reduce((sum, turn) => sum + turn.persona.cost, 0);
-      const rows = message ? roundRows(userId, chatId, message.text, message.attachments) : undefined;
+      const rows = message ? userMessageRow(userId, chatId, message.text, message.attachments) : undefined;
       round.replyTo = rows?.id ?? null;
       // The replies' ids follow the user message's (ids sort by time).
       round.ids = round.turns.map(() => newId());
@@ -187,7 +188,7 @@ export class GroupRounds {
   private storeShell(round: Round, turn: Turn, id: string): Promise<MessageRow | undefined> {
     const { persona } = turn;
     const shell: MessageRow = {
-      ...roundRows(round.userId, round.chatId, '', []),
+      ...userMessageRow(round.userId, round.chatId, '', []),
       id,
       role: 'assistant',
       status: 'streaming',

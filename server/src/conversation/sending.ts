@@ -14,16 +14,10 @@ import { conversationTexts as t } from './texts.js';
 
 type Attachments = Array<{ id: string }>;
 
-/** The rows of a send (conversation/service.ts): the user's message and, with a model, the reply's shell. */
-export function sendRows(
-  userId: string,
-  chatId: string,
-  text: string,
-  attachments: Attachments,
-  persona: Pick<PersonaRow, 'cost'>,
-): { userMessage: MessageRow; shell: MessageRow } {
+/** A user's message as stored (a send's, a group round's; with its fields replaced, a reply's shell). */
+export function userMessageRow(userId: string, chatId: string, text: string, attachments: Attachments): MessageRow {
   const now = nowIso();
-  const userMessage: MessageRow = {
+  return {
     ...NO_OUTCOME,
     id: newId(),
     chat_id: chatId,
@@ -39,6 +33,17 @@ export function sendRows(
     reply_to: null,
     superseded: 0,
   };
+}
+
+/** The rows of a send (conversation/service.ts): the user's message and, with a model, the reply's shell. */
+export function sendRows(
+  userId: string,
+  chatId: string,
+  text: string,
+  attachments: Attachments,
+  persona: Pick<PersonaRow, 'cost'>,
+): { userMessage: MessageRow; shell: MessageRow } {
+  const userMessage = userMessageRow(userId, chatId, text, attachments);
   const shell: MessageRow = {
     ...NO_OUTCOME,
     ...userMessage,
