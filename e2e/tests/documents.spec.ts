@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { handbook, makeDocx, makeScannedPdf } from '@neura/test-kit/documents';
-import { createTestChat } from '@neura/test-kit/seed';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { modelApp } from '../support/model-app.js';
-import { createSignedInUser, signIn, withSeed } from '../support/session.js';
+import { modelApp, openChatAs } from '../support/model-app.js';
 
 /**
  * Documents (issue #45) in Chromium at both sizes: attach a PDF, ask, see the reply cite "page N",
@@ -18,13 +16,7 @@ const SHOTS = path.join('artifacts', 'screenshots', 'documents');
 
 const started = modelApp();
 
-async function open(browser: Browser, size: (typeof SIZES)[number]): Promise<{ page: Page; chatId: string }> {
-  const user = await createSignedInUser({ credits: 40, password: null }, started.app.dataDir);
-  const chat = await withSeed((target) => createTestChat(target, user.id, 'mindful-coach'), started.app.dataDir);
-  const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
-  await signIn(context, user.token);
-  return { page: await context.newPage(), chatId: chat.id };
-}
+const open = (browser: Browser, size: (typeof SIZES)[number]) => openChatAs(browser, started.app, size);
 
 /** Attaches a file, asks, and waits for the reply with its citations. */
 async function ask(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, question: string) {

@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { toolScript } from '@neura/test-kit/fakes/openai';
-import { createTestChat } from '@neura/test-kit/seed';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { modelApp } from '../support/model-app.js';
-import { createSignedInUser, signIn, withSeed } from '../support/session.js';
+import { modelApp, openChatAs } from '../support/model-app.js';
 
 /**
  * Memory (issue #44) in Chromium at both sizes: the user tells a persona something, the fake model
@@ -19,13 +17,7 @@ const SHOTS = path.join('artifacts', 'screenshots', 'memory');
 
 const started = modelApp();
 
-async function open(browser: Browser, size: (typeof SIZES)[number]): Promise<{ page: Page; chatId: string }> {
-  const user = await createSignedInUser({ credits: 40, password: null }, started.app.dataDir);
-  const chat = await withSeed((target) => createTestChat(target, user.id, 'mindful-coach'), started.app.dataDir);
-  const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
-  await signIn(context, user.token);
-  return { page: await context.newPage(), chatId: chat.id };
-}
+const open = (browser: Browser, size: (typeof SIZES)[number]) => openChatAs(browser, started.app, size);
 
 async function shoot(page: Page, name: string) {
   for (const theme of ['dark', 'light'] as const) {
