@@ -30,6 +30,10 @@ export const ERROR_STATUS = {
   'auth:suspended': 403,
   /** A passkey (WebAuthn) ceremony that could not be verified (wrong origin, challenge, signature). */
   'auth:passkey-failed': 400,
+  /** The action needs a recent proof of the owner (password, passkey or code): `POST /users/me/reauth`. */
+  'auth:reauth-required': 403,
+  /** Removing this would leave the account with no way to sign in. */
+  'auth:last-sign-in': 409,
   'invite:invalid': 400,
   'credits:insufficient': 402,
   'credits:limit': 402,

@@ -59,7 +59,33 @@ export const deviceSessionSchema = z.object({
   createdAt: z.string(),
   lastSeenAt: z.string(),
   userAgent: z.string().nullable(),
+  /** The address it signed in from (null for sessions older than migration 0032). */
+  ip: z.string().nullable(),
   device: z.string(),
   current: z.boolean(),
 });
 export type DeviceSession = z.infer<typeof deviceSessionSchema>;
+
+/**
+ * `POST /users/me/reauth`: the owner proves it is them again (one of a password, a second-factor
+ * code or a passkey assertion) before removing a passkey, signing a device out or unlinking.
+ */
+export const reauthRequestSchema = z
+  .object({
+    password: z.string().min(1).max(128).optional(),
+    code: secondFactorCodeSchema.optional(),
+    credential: webauthnResponseSchema.optional(),
+  })
+  .refine((v) => [v.password, v.code, v.credential].filter((x) => x !== undefined).length === 1, {
+    message: 'Give one of password, code or credential.',
+  });
+
+/** `GET /users/me/identities`: the outside identities (OpenID providers) linked to the account. */
+export const linkedIdentitySchema = z.object({
+  id: z.string(),
+  provider: z.string(),
+  providerName: z.string(),
+  email: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LinkedIdentity = z.infer<typeof linkedIdentitySchema>;

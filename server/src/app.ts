@@ -25,6 +25,7 @@ import { type AppModules, composeModules } from './modules.js';
 import { RedisLink } from './realtime/redis-health.js';
 import { isPrivateNetworkAddress } from './skills/http/address-policy.js';
 import { installMetrics, listenMetrics, Metrics, replyObserver } from './system/metrics.js';
+import { nativeAssociationRoutes } from './security/native-association.js';
 import { systemRoutes } from './system/routes.js';
 import { installHttpTracing, QueryTracingPlugin, replyTracer } from './system/tracing.js';
 import { installCors } from './web/cors.js';
@@ -152,6 +153,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: config.API_PREFIX },
   );
+  // Native passkeys: apple-app-site-association and assetlinks.json at the site's root.
+  await app.register(nativeAssociationRoutes(config));
   // The admin CLI reaches this process over Redis pub/sub (below), or without Redis through a
   // loopback route whose secret only this process's DATA_DIR holds (admin/channel.ts).
   const adminSecret = redis ? undefined : newAdminSecret();

@@ -176,7 +176,17 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     },
   });
   const media = createMediaModule({ config, db, events, auth: accounts.auth, limiter });
-  const signInWith = createOidcModule({ config, db, events, log, accounts: accounts.external });
+  const signInWith = createOidcModule({
+    config,
+    db,
+    events,
+    log,
+    accounts: accounts.external,
+    auth: accounts.auth,
+    recentAuth: accounts.recentAuth,
+    passkeyOwner: security.passkeyOwner,
+    passkeyCount: async (userId) => (await security.passkeys.list(userId)).length,
+  });
 
   const search = createSearchModule({ db, kind: config.database.kind, auth: accounts.auth });
   const sharing = createSharingModule({
@@ -225,6 +235,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     memory.routes,
     ...creator.routes,
     signInWith.routes,
+    signInWith.identityRoutes,
     ...notifications.routes,
   ];
   return {

@@ -28,6 +28,7 @@ export class DeviceService {
         createdAt: r.created_at,
         lastSeenAt: r.last_used_at,
         userAgent: r.user_agent,
+        ip: r.ip,
         device: describeUserAgent(r.user_agent),
         current: r.id === principal.sessionId,
       }));

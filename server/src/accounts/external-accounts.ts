@@ -5,7 +5,7 @@ import { type Executor, inTransaction, type Tx } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import type { AccountDeps, Origin } from './account-deps.js';
+import type { AccountDeps, LoginResult, Origin } from './account-deps.js';
 import { PasswordGuard } from './password-guard.js';
 import { burnPasswordCheck, verifyPassword } from './passwords.js';
 
@@ -51,8 +51,24 @@ export class ExternalAccounts {
     if (!user) throw new AppError('auth:invalid-credentials', EXTERNAL_MESSAGES.wrongPassword);
     if (user.suspended_at) throw new AppError('auth:suspended', ACCOUNT_SUSPENDED_MESSAGE);
     const token = generateToken();
-    await this.d.sessions.create(userId, hashToken(token), origin.userAgent?.slice(0, 300) ?? null, trx);
+    await this.d.sessions.create(userId, hashToken(token), origin.userAgent?.slice(0, 300) ?? null, trx, origin.ip);
     return token;
+  }
+
+  /**
+   * A sign-in with an outside identity: a session, or with the second factor on its challenge
+   * (the same `POST /users/login/2fa` step as after a password).
+   */
+  async signIn(userId: string, origin: Origin): Promise<LoginResult> {
+    const challenge = await this.d.secondFactor?.challengeFor(userId);
+    if (challenge) return { twoFactorRequired: true, challenge };
+    return { token: await this.openSession(userId, origin) };
+  }
+
+  /** Whether the account has a password of its own (one made from an outside identity may not). */
+  async hasPassword(userId: string): Promise<boolean> {
+    const user = await this.d.users.findById(userId);
+    return !!user && user.password_hash !== NO_PASSWORD;
   }
 
   /** The account of `email` proves it is its owner's with its password; answers its id. */

@@ -17,6 +17,7 @@ import { DeviceService } from './device-service.js';
 import { ExternalAccounts } from './external-accounts.js';
 import { InviteRepository } from './invite-repository.js';
 import { InviteService } from './invite-service.js';
+import { RecentAuth } from './recent-auth.js';
 import { accountRoutes } from './routes.js';
 import { SessionRepository } from './session-repository.js';
 import { UserAdminService } from './user-admin-service.js';
@@ -102,6 +103,8 @@ export function createAccountsModule(deps: AccountsModuleDeps) {
       idleDays: config.SESSION_IDLE_DAYS,
       maxDays: config.SESSION_MAX_DAYS,
     }),
+    /** Re-authentication: a recent proof of the owner on this session (REAUTH_MINUTES). */
+    recentAuth: new RecentAuth(sessions, config.REAUTH_MINUTES),
     /** A user's id by address (a passkey sign-in's optional email). */
     userIdByEmail: async (email: string) => (await users.findByEmail(email))?.id,
   };

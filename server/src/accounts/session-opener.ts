@@ -15,7 +15,7 @@ export class SessionOpener {
     const userAgent = origin.userAgent?.slice(0, 300) ?? null;
     const news = await this.d.sessions.deviceNews(userId, userAgent);
     const token = generateToken();
-    await this.d.sessions.create(userId, hashToken(token), userAgent);
+    await this.d.sessions.create(userId, hashToken(token), userAgent, undefined, origin.ip);
     if (news === 'new') {
       void this.mailNewDevice(userId, userAgent).catch((error: unknown) =>
         this.d.log.error({ err: error }, 'new-device mail failed'),

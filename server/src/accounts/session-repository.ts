@@ -11,6 +11,7 @@ export class SessionRepository {
     tokenHash: string,
     userAgent: string | null,
     trx: Executor = this.db,
+    ip: string | null = null,
   ): Promise<SessionRow> {
     const now = nowIso();
     const row: SessionRow = {
@@ -21,6 +22,8 @@ export class SessionRepository {
       last_used_at: now,
       revoked_at: null,
       user_agent: userAgent,
+      ip: ip?.slice(0, 64) ?? null,
+      confirmed_at: null,
     };
     await trx.insertInto('sessions').values(row).execute();
     return row;
@@ -37,6 +40,22 @@ export class SessionRepository {
 
   async touch(id: string): Promise<void> {
     await this.db.updateTable('sessions').set({ last_used_at: nowIso() }).where('id', '=', id).execute();
+  }
+
+  /** The session's owner proved it was them again just now (re-authentication). */
+  async confirm(id: string): Promise<void> {
+    await this.db.updateTable('sessions').set({ confirmed_at: nowIso() }).where('id', '=', id).execute();
+  }
+
+  /** When the session's owner last proved it was them: its sign-in, or a later confirmation. */
+  async lastProofAt(id: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select(['created_at', 'confirmed_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return row.confirmed_at && row.confirmed_at > row.created_at ? row.confirmed_at : row.created_at;
   }
 
   async revoke(id: string, trx: Executor = this.db): Promise<void> {

@@ -69,6 +69,8 @@ export const configSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** A login session ends this many days after sign-in, however used (absolute lifetime). */
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /** Removing a passkey, signing a device out or unlinking an identity needs a proof this recent. */
+  REAUTH_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
 
   // Mail
   SMTP_URL: optionalUrl,
@@ -92,6 +94,11 @@ export const configSchema = z.object({
   APPLE_TEAM_ID: optionalString,
   APPLE_KEY_ID: optionalString,
   APPLE_PRIVATE_KEY: optionalString,
+  /** Native passkeys: the iOS app ids (TEAMID.bundle, comma-separated) for apple-app-site-association. */
+  APPLE_APP_IDS: optionalString,
+  /** Native passkeys: the Android package and its signing certificates' SHA-256 (comma-separated) for assetlinks.json. */
+  ANDROID_APP_PACKAGE: optionalString,
+  ANDROID_CERT_FINGERPRINTS: optionalString,
 
   // Models
   LLM_BASE_URL: optionalUrl,

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExternalAccounts } from '../accounts/external-accounts.js';
+import type { RecentAuth } from '../accounts/recent-auth.js';
+import type { Authenticator } from '../auth/authenticate.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { EventBus } from '../lib/events.js';
@@ -7,8 +9,10 @@ import type { LifecyclePart } from '../lib/lifecycle.js';
 import { OutboundAllowList } from '../skills/http/address-policy.js';
 import { SafeHttpClient } from '../skills/http/safe-client.js';
 import { ProviderConfigs } from './client.js';
+import { LinkedIdentities } from './identities.js';
+import { identityRoutes } from './identity-routes.js';
 import { OidcRepository } from './repository.js';
-import { oidcRoutes } from './routes.js';
+import { type PasskeyOwner, oidcRoutes } from './routes.js';
 import { OidcService } from './service.js';
 
 /**
@@ -22,8 +26,13 @@ export function createOidcModule(deps: {
   events: EventBus;
   log: FastifyBaseLogger;
   accounts: ExternalAccounts;
+  auth: Authenticator;
+  recentAuth: RecentAuth;
+  /** security/: a passkey assertion's owner, and how many passkeys a user has. */
+  passkeyOwner: PasskeyOwner;
+  passkeyCount: (userId: string) => Promise<number>;
 }) {
-  const repo = new OidcRepository(deps.db);
+  const repo = new OidcRepository(deps.db, deps.config.database.kind);
   const safe = new SafeHttpClient(OutboundAllowList.parse(deps.config.OUTBOUND_ALLOW), { connectTimeoutMs: 5000 });
   const oidc = new OidcService({
     providers: deps.config.oidcProviders,
@@ -32,10 +41,17 @@ export function createOidcModule(deps: {
     accounts: deps.accounts,
     log: deps.log,
   });
+  const identities = new LinkedIdentities({
+    repo,
+    providers: deps.config.oidcProviders,
+    otherWays: async (userId) =>
+      (await deps.accounts.hasPassword(userId)) || (await deps.passkeyCount(userId)) > 0,
+  });
   deps.events.on('user.deleting', ({ userId, trx }) => repo.deleteAllOf(userId, trx));
   return {
     oidc,
-    routes: oidcRoutes(oidc, deps.config.PUBLIC_URL, deps.config.API_PREFIX),
+    routes: oidcRoutes(oidc, deps.config.PUBLIC_URL, deps.config.API_PREFIX, deps.passkeyOwner),
+    identityRoutes: identityRoutes({ auth: deps.auth, identities, recentAuth: deps.recentAuth }),
     part: { name: 'oidc', stop: () => safe.close() } satisfies LifecyclePart,
   };
 }

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Executor } from '../db/database.js';
+import { type Db, type Executor, inTransaction } from '../db/database.js';
 import type { OidcFlowsTable, OidcIdentitiesTable, OidcTicketsTable } from '../db/schema/oidc.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
@@ -13,7 +13,10 @@ export type OidcIdentityRow = Selectable<OidcIdentitiesTable>;
  * taken with a DELETE: of two racing callbacks (a replayed state) only one gets the row.
  */
 export class OidcRepository {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Db,
+    private readonly kind: 'sqlite' | 'postgres' = 'sqlite',
+  ) {}
 
   async saveFlow(row: OidcFlowRow): Promise<void> {
     await this.db.deleteFrom('oidc_flows').where('expires_at', '<', nowIso()).execute();
@@ -79,6 +82,33 @@ export class OidcRepository {
         created_at: nowIso(),
       })
       .execute();
+  }
+
+  /** The user's linked identities, the oldest first. */
+  listOf(userId: string): Promise<OidcIdentityRow[]> {
+    return this.db
+      .selectFrom('oidc_identities')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+  }
+
+  /**
+   * Unlinks one of the user's identities unless it is their last way to sign in (`otherWays`:
+   * a password or a passkey). The user's identity rows are locked first (PostgreSQL; SQLite
+   * writes one at a time), so two unlinks at once cannot both remove "one of two".
+   */
+  async unlink(userId: string, id: string, otherWays: boolean): Promise<'unlinked' | 'missing' | 'last'> {
+    return inTransaction(this.db, async (trx) => {
+      const query = trx.selectFrom('oidc_identities').select('id').where('user_id', '=', userId);
+      const ids = (await (this.kind === 'postgres' ? query.forUpdate() : query).execute()).map((r) => r.id);
+      if (!ids.includes(id)) return 'missing';
+      if (!otherWays && ids.length === 1) return 'last';
+      await trx.deleteFrom('oidc_identities').where('id', '=', id).where('user_id', '=', userId).execute();
+      return 'unlinked';
+    });
   }
 
   /** The user's identities and tickets go with the account (in its deletion's transaction). */

@@ -35,8 +35,11 @@ const strings = (value: unknown): Record<string, string> =>
  * form_post) and the ticket calls the web app makes after the callback. `base` is where the web
  * app is (PUBLIC_URL, or the request's own origin on a trial install).
  */
+/** A passkey assertion's owner (security/ verifies it for the request's relying party). */
+export type PasskeyOwner = (credential: Record<string, unknown>, request: FastifyRequest) => Promise<string>;
+
 export const oidcRoutes =
-  (oidc: OidcService, publicUrl: string | undefined, apiPrefix: string): FastifyPluginAsync =>
+  (oidc: OidcService, publicUrl: string | undefined, apiPrefix: string, passkeyOwner: PasskeyOwner): FastifyPluginAsync =>
   async (app) => {
     const base = (request: FastifyRequest) => publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
     const land = (reply: FastifyReply, to: string, query: Record<string, string>) =>
@@ -104,15 +107,12 @@ export const oidcRoutes =
     });
 
     app.post('/auth/oidc/confirm', limited, async (request) => {
-      const { ticket, password } = parse(oidcConfirmRequestSchema, request.body);
+      const { ticket, password, credential } = parse(oidcConfirmRequestSchema, request.body);
       const captcha = request.headers[RECAPTCHA_HEADER.toLowerCase()];
-      const token = await oidc.confirm(
-        ticket,
-        password,
-        origin(request),
-        typeof captcha === 'string' && captcha ? captcha : undefined,
-      );
-      return { token };
+      const proof = credential
+        ? { passkeyUserId: await passkeyOwner(credential, request) }
+        : { password: password as string, captchaToken: typeof captcha === 'string' && captcha ? captcha : undefined };
+      return oidc.confirm(ticket, proof, origin(request));
     });
 
     app.post('/auth/oidc/register', limited, async (request) => {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import * as client from 'openid-client';
-import type { Origin } from '../accounts/account-deps.js';
+import type { LoginResult, Origin } from '../accounts/account-deps.js';
 import type { ExternalAccounts } from '../accounts/external-accounts.js';
 import type { OidcProviderConfig } from '../config/oidc.js';
 import { AppError } from '../errors.js';
@@ -24,7 +24,11 @@ export class OidcFailed extends Error {
 /** What the web app learns of a ticket: a session, or the page to show next. */
 export type TicketOutcome =
   | { next: 'signed-in'; token: string }
+  | { next: 'two-factor'; challenge: string }
   | { next: 'confirm' | 'invite'; email: string; provider: string };
+
+/** How an account confirms a link: its password, or the user id a verified passkey assertion named. */
+export type LinkProof = { password: string; captchaToken?: string } | { passkeyUserId: string };
 
 const hash = (value: string) => createHash('sha256').update(value).digest('hex');
 const safeEqual = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -119,20 +123,30 @@ export class OidcService {
     return { ticket, app: flow.client, redirectUri: flow.redirect_uri };
   }
 
-  /** Reads a ticket: a linked identity's ticket is used up and becomes a session. */
+  /**
+   * Reads a ticket: a linked identity's ticket is used up and becomes a session, or (second factor
+   * on) the challenge of the same second step a password sign-in takes.
+   */
   async ticket(ticket: string, origin: Origin): Promise<TicketOutcome> {
     const row = await this.liveTicket(ticket);
     const provider = this.provider(row.provider_id)?.name ?? row.provider_id;
     if (row.kind !== 'signin') return { next: row.kind === 'link' ? 'confirm' : 'invite', email: row.email, provider };
     if (!(await this.d.repo.takeTicket(row.ticket_hash))) throw gone();
-    return { next: 'signed-in', token: await this.d.accounts.openSession(row.user_id as string, origin) };
+    const result = await this.d.accounts.signIn(row.user_id as string, origin);
+    return 'token' in result ? { next: 'signed-in', token: result.token } : { next: 'two-factor', ...result };
   }
 
-  /** The account of the ticket's address confirms with its password: the identity is linked, a session opens. */
-  async confirm(ticket: string, password: string, origin: Origin, captchaToken?: string): Promise<string> {
+  /**
+   * The account of the ticket's address confirms with its password or a passkey: the identity is
+   * linked. A passkey is both factors (a session opens); after a password, the second factor when on.
+   */
+  async confirm(ticket: string, proof: LinkProof, origin: Origin): Promise<LoginResult> {
     const row = await this.liveTicket(ticket);
     if (row.kind !== 'link') throw gone();
-    const userId = await this.d.accounts.confirmPassword(row.email, password, origin, captchaToken);
+    const userId =
+      'passkeyUserId' in proof
+        ? proof.passkeyUserId
+        : await this.d.accounts.confirmPassword(row.email, proof.password, origin, proof.captchaToken);
     if (userId !== row.user_id || !(await this.d.repo.takeTicket(row.ticket_hash))) throw gone();
     await this.d.repo
       .link(userId, { providerId: row.provider_id, subject: row.subject, email: row.email })
@@ -141,7 +155,8 @@ export class OidcService {
         if ((await this.d.repo.findIdentity(row.provider_id, row.subject))?.user_id !== userId) throw error;
       });
     this.d.log.info({ userId, provider: row.provider_id }, 'outside identity linked');
-    return this.d.accounts.openSession(userId, origin);
+    if ('passkeyUserId' in proof) return { token: await this.d.accounts.openSession(userId, origin) };
+    return this.d.accounts.signIn(userId, origin);
   }
 
   /** A new identity's account, made with its invite (REGISTRATION=invite); a session opens. */

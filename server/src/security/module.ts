@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { SecondFactorGate } from '../accounts/account-deps.js';
 import { type AccountsModuleDeps, createAccountsModule } from '../accounts/module.js';
 import type { Config } from '../config.js';
@@ -9,7 +10,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { SecurityNotices } from './notices.js';
 import { PasskeyRepository } from './passkey-repository.js';
 import { PasskeyService } from './passkey-service.js';
-import { securityRoutes } from './routes.js';
+import { relyingParty, securityRoutes } from './routes.js';
 import { TwoFactorRepository } from './two-factor-repository.js';
 import { loginChallenge, TwoFactorService } from './two-factor-service.js';
 
@@ -37,7 +38,7 @@ export function createSecurityModule(deps: {
   store: ReturnType<typeof createSecondFactorGate>;
 }) {
   const { config, db, store } = deps;
-  const { auth, lookup, accounts, devices } = deps.accounts;
+  const { auth, lookup, accounts, devices, recentAuth } = deps.accounts;
   const notices = new SecurityNotices(deps.mailer, deps.log);
   const twoFactor = new TwoFactorService({
     db,
@@ -61,11 +62,15 @@ export function createSecurityModule(deps: {
     await store.repo.deleteAllOf(userId, trx);
     await store.challenges.deleteAllOf(userId, trx);
   });
+  const publicUrl = config.PUBLIC_URL;
   return {
     twoFactor,
     passkeys,
     devices,
-    routes: securityRoutes({ auth, twoFactor, passkeys, devices, publicUrl: config.PUBLIC_URL }),
+    /** Whose passkey signed this assertion (linking an outside identity, oidc/). */
+    passkeyOwner: (credential: Record<string, unknown>, request: FastifyRequest) =>
+      passkeys.assert(credential as unknown as AuthenticationResponseJSON, relyingParty(publicUrl, request), request.ip),
+    routes: securityRoutes({ auth, twoFactor, passkeys, devices, recentAuth, accounts, publicUrl }),
   };
 }
 

@@ -129,12 +129,33 @@ export class PasskeyService {
 
   /** A passkey's assertion → a session (user verification required: both factors at once). */
   async loginVerify(response: AuthenticationResponseJSON, rp: RelyingParty, origin: Origin): Promise<string> {
-    const reserved = await this.d.limiter.reserveAll([[SECURITY_LIMITS.passkeyPerIp, origin.ip]]);
+    const userId = await this.assert(response, rp, origin.ip);
+    return this.d.accounts.openSession(userId, origin);
+  }
+
+  /**
+   * A passkey's assertion (for `loginOptions`' challenge) checked under the limits: answers its
+   * user's id (a live account). Sign-in, linking an identity and re-authentication use it.
+   */
+  async assert(response: AuthenticationResponseJSON, rp: RelyingParty, ip: string): Promise<string> {
+    const reserved = await this.d.limiter.reserveAll([[SECURITY_LIMITS.passkeyPerIp, ip]]);
     const key = await this.d.repo.findByCredentialId(response.id);
     if (!key) throw new AppError('auth:passkey-failed', PASSKEY_MESSAGES.unknown);
     const handle = response.response.userHandle;
     if (handle && Buffer.from(handle, 'base64url').toString('utf8') !== key.user_id) throw failed();
-    let newCounter: number;
+    const newCounter = await this.verifyAssertion(response, rp, key);
+    if (!(await this.d.repo.recordUse(key.id, Number(key.counter), newCounter))) throw failed();
+    const user = await this.d.users.findById(key.user_id);
+    if (!user || user.suspendedAt) throw failed();
+    await this.d.limiter.release(reserved);
+    return key.user_id;
+  }
+
+  private async verifyAssertion(
+    response: AuthenticationResponseJSON,
+    rp: RelyingParty,
+    key: { credential_id: string; public_key: string; counter: number | string; transports: string },
+  ): Promise<number> {
     try {
       const result = await verifyAuthenticationResponse({
         response,
@@ -150,15 +171,10 @@ export class PasskeyService {
         },
       });
       if (!result.verified) throw failed();
-      newCounter = result.authenticationInfo.newCounter;
+      return result.authenticationInfo.newCounter;
     } catch (error) {
       throw error instanceof AppError ? error : failed(error);
     }
-    if (!(await this.d.repo.recordUse(key.id, Number(key.counter), newCounter))) throw failed();
-    const user = await this.d.users.findById(key.user_id);
-    if (!user || user.suspendedAt) throw failed();
-    await this.d.limiter.release(reserved);
-    return this.d.accounts.openSession(key.user_id, origin);
   }
 
   async rename(userId: string, id: string, name: string): Promise<void> {

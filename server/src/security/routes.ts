@@ -4,12 +4,15 @@ import {
   passkeyLoginVerifyRequestSchema,
   passkeyRegisterVerifyRequestSchema,
   passkeyRenameRequestSchema,
+  reauthRequestSchema,
   twoFactorDisableRequestSchema,
   twoFactorEnableRequestSchema,
 } from '@neura/contract';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AccountService } from '../accounts/account-service.js';
 import type { DeviceService } from '../accounts/device-service.js';
+import type { RecentAuth } from '../accounts/recent-auth.js';
 import { captchaToken, origin } from '../accounts/routes.js';
 import type { Authenticator } from '../auth/authenticate.js';
 import { requireAuth, signedIn } from '../auth/http-auth.js';
@@ -23,6 +26,8 @@ export interface SecurityRouteDeps {
   twoFactor: TwoFactorService;
   passkeys: PasskeyService;
   devices: DeviceService;
+  recentAuth: RecentAuth;
+  accounts: Pick<AccountService, 'checkPassword'>;
   /** PUBLIC_URL: the relying party; without it (a trial install) the page's own origin. */
   publicUrl: string | undefined;
 }
@@ -30,7 +35,7 @@ export interface SecurityRouteDeps {
 const success = { success: true } as const;
 
 /** The relying party of a request: PUBLIC_URL's, or on a trial install the page's origin. */
-function relyingParty(publicUrl: string | undefined, request: FastifyRequest): RelyingParty {
+export function relyingParty(publicUrl: string | undefined, request: FastifyRequest): RelyingParty {
   const from = publicUrl ?? request.headers.origin ?? `${request.protocol}://${request.headers.host ?? ''}`;
   try {
     const url = new URL(from);
@@ -63,6 +68,22 @@ export const securityRoutes =
 
     await app.register(async (own) => {
       requireAuth(own, d.auth);
+      // Re-authentication: a password, a second-factor code or one of the user's own passkeys.
+      own.post('/users/me/reauth', async (request) => {
+        const body = parse(reauthRequestSchema, request.body);
+        const principal = signedIn(request);
+        if (body.password !== undefined) {
+          await d.accounts.checkPassword(principal, body.password, { captchaToken: captchaToken(request), ip: request.ip });
+        } else if (body.code !== undefined) {
+          await d.twoFactor.checkCode(principal.user.id, body.code, request.ip);
+        } else {
+          const response = body.credential as unknown as AuthenticationResponseJSON;
+          const owner = await d.passkeys.assert(response, rp(request), request.ip);
+          if (owner !== principal.user.id) throw new AppError('auth:passkey-failed', PASSKEY_MESSAGES.failed);
+        }
+        await d.recentAuth.confirmed(principal);
+        return success;
+      });
       own.get('/users/me/2fa', async (request) => d.twoFactor.status(signedIn(request).user.id));
       own.post('/users/me/2fa/setup', async (request) => d.twoFactor.setup(signedIn(request).user));
       own.post('/users/me/2fa/enable', async (request) => {
@@ -98,18 +119,21 @@ export const securityRoutes =
         return success;
       });
       own.delete<{ Params: { id: string } }>('/users/me/passkeys/:id', async (request) => {
+        await d.recentAuth.require(signedIn(request));
         await d.passkeys.remove(signedIn(request).user, request.params.id);
         return success;
       });
 
       own.get('/users/me/sessions', async (request) => d.devices.list(signedIn(request)));
       own.delete<{ Params: { id: string } }>('/users/me/sessions/:id', async (request) => {
+        await d.recentAuth.require(signedIn(request));
         await d.devices.signOut(signedIn(request), request.params.id);
         return success;
       });
       // "Sign out all other devices".
-      own.delete('/users/me/sessions', async (request) => ({
-        signedOut: await d.devices.signOutOthers(signedIn(request)),
-      }));
+      own.delete('/users/me/sessions', async (request) => {
+        await d.recentAuth.require(signedIn(request));
+        return { signedOut: await d.devices.signOutOthers(signedIn(request)) };
+      });
     });
   };

@@ -124,7 +124,7 @@ export class TwoFactorService {
   }
 
   /** A TOTP code (once per time step) or an unused backup code (used up here), under the limits. */
-  private async checkCode(userId: string, code: string, ip: string): Promise<void> {
+  async checkCode(userId: string, code: string, ip: string): Promise<void> {
     await this.limited(userId, ip, async () => {
       const row = await this.d.repo.find(userId);
       if (!row?.enabled_at) return undefined;

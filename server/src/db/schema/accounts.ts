@@ -35,6 +35,10 @@ export interface SessionsTable {
   last_used_at: Timestamp;
   revoked_at: Timestamp | null;
   user_agent: string | null;
+  /** Where it signed in from (0032). */
+  ip: string | null;
+  /** When its owner last proved it was them again (0032); null: only the sign-in itself. */
+  confirmed_at: Timestamp | null;
 }
 
 export interface EmailCodesTable {
