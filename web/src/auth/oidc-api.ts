@@ -19,8 +19,23 @@ export function readTicket(ticket: string): Promise<OidcTicketResponse> {
   return read;
 }
 
+/** A token, or (the second factor on) the challenge for `POST /users/login/2fa`. */
+export type SignInStep = { token: string } | { challenge: string };
+
+const stepOf = (answer: { token?: unknown; challenge?: unknown }): SignInStep =>
+  typeof answer?.challenge === 'string' ? { challenge: answer.challenge } : { token: tokenOf(answer) };
+
 export const confirmLink = async (ticket: string, password: string) =>
-  tokenOf(await api('/auth/oidc/confirm', { method: 'POST', body: { ticket, password } }));
+  stepOf(await api('/auth/oidc/confirm', { method: 'POST', body: { ticket, password } }));
+
+/** Links with a passkey of the account (both factors: a token), through the system's passkey sheet. */
+export async function confirmLinkWithPasskey(ticket: string, email: string): Promise<string> {
+  const { startAuthentication } = await import('@simplewebauthn/browser');
+  // biome-ignore lint/suspicious/noExplicitAny: the server's request options JSON, passed through as it came.
+  const optionsJSON = await api<any>('/auth/passkeys/login/options', { method: 'POST', body: { email } });
+  const credential = await startAuthentication({ optionsJSON });
+  return tokenOf(await api('/auth/oidc/confirm', { method: 'POST', body: { ticket, credential } }));
+}
 
 export const registerWithProvider = async (ticket: string, inviteCode: string | undefined) =>
   tokenOf(await api('/auth/oidc/register', { method: 'POST', body: { ticket, inviteCode } }));

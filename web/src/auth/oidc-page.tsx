@@ -5,15 +5,16 @@ import { errorMessage } from '../api/app-error';
 import { useAppStore } from '../store/app-store';
 import { oidcTexts as t } from '../texts/oidc';
 import { Button } from '../ui/button';
-import { fetchAccountOptions, joinWaitlist } from './auth-api';
+import { fetchAccountOptions, joinWaitlist, loginTwoFactor } from './auth-api';
 import { completeSignIn } from './complete-sign-in';
 import { AuthForm, PrimaryButton, TextField } from './form-controls';
-import { confirmLink, readTicket, registerWithProvider } from './oidc-api';
+import { confirmLink, confirmLinkWithPasskey, readTicket, registerWithProvider, type SignInStep } from './oidc-api';
 
 type Step =
   | { kind: 'working' }
   | { kind: 'failed'; message: string }
   | { kind: 'confirm' | 'invite'; email: string; provider: string }
+  | { kind: 'two-factor'; challenge: string }
   | { kind: 'waitlisted'; email: string };
 
 const isFailure = (value: string | null): value is OidcFailureReason =>
@@ -62,6 +63,7 @@ export default function OidcPage() {
     readTicket(ticket)
       .then(async (answer) => {
         if (answer.next === 'signed-in') return done(answer.token);
+        if (answer.next === 'two-factor') return setStep({ kind: 'two-factor', challenge: answer.challenge });
         if (answer.next === 'invite') {
           const options = await fetchAccountOptions().catch(() => undefined);
           setInviteOnly(options?.registration !== 'open');
@@ -71,11 +73,16 @@ export default function OidcPage() {
       .catch((e: unknown) => setStep({ kind: 'failed', message: errorMessage(e, t.errors.expired) }));
   }, [ticket]);
 
-  const act = async (call: () => Promise<string>) => {
+  const act = async (call: () => Promise<string | SignInStep>) => {
     setBusy(true);
     setAlert(null);
     try {
-      await done(await call());
+      const answer = await call();
+      if (typeof answer !== 'string' && 'challenge' in answer) {
+        setValue('');
+        return setStep({ kind: 'two-factor', challenge: answer.challenge });
+      }
+      await done(typeof answer === 'string' ? answer : answer.token);
     } catch (e) {
       setAlert(errorMessage(e));
     } finally {
@@ -145,6 +152,37 @@ export default function OidcPage() {
           />
           <PrimaryButton disabled={value === ''} busy={busy}>
             {t.confirm}
+          </PrimaryButton>
+        </AuthForm>
+        <p className="text-sm text-muted">{t.orPasskey}</p>
+        <Button
+          variant="secondary"
+          className="w-full"
+          disabled={busy}
+          onClick={() => void act(() => confirmLinkWithPasskey(ticket, step.email))}
+        >
+          {t.usePasskey}
+        </Button>
+      </Card>
+    );
+  if (step.kind === 'two-factor')
+    return (
+      <Card title={t.twoFactorTitle}>
+        <p className="text-muted">{t.twoFactorBody}</p>
+        {alertLine}
+        <AuthForm onSubmit={() => void act(() => loginTwoFactor(step.challenge, value.trim()))}>
+          <TextField
+            label={t.code}
+            name="one-time-code"
+            autoComplete="one-time-code"
+            inputMode="text"
+            spellCheck={false}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            autoFocus
+          />
+          <PrimaryButton disabled={value.trim().length < 6} busy={busy}>
+            {t.verify}
           </PrimaryButton>
         </AuthForm>
       </Card>

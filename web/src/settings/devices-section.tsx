@@ -1,14 +1,13 @@
 import type { DeviceSession } from '@neura/contract';
-import { errorMessage } from '../api/app-error';
 import { formatDayTime } from '../texts/format';
 import { securityTexts } from '../texts/security';
 import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 import { refresh, securityApi, securityKeys, useSessions } from './queries/security';
+import { reportFailure, withReauth } from './reauth';
 import { SettingsSection } from './settings-row';
 
 const t = securityTexts.devices;
-const fail = (error: unknown) => showToast({ severity: 'error', message: errorMessage(error) });
 
 function DeviceRow({ session }: { session: DeviceSession }) {
   return (
@@ -22,6 +21,14 @@ function DeviceRow({ session }: { session: DeviceSession }) {
         </p>
         <p className="text-sm text-muted">
           {t.lastSeen(formatDayTime(session.lastSeenAt))} · {t.signedIn(formatDayTime(session.createdAt))}
+          {session.ip ? (
+            <>
+              {' · '}
+              <bdi dir="ltr" data-testid="device-address">
+                {t.address(session.ip)}
+              </bdi>
+            </>
+          ) : null}
         </p>
       </div>
       {session.current ? null : (
@@ -29,13 +36,12 @@ function DeviceRow({ session }: { session: DeviceSession }) {
           variant="secondary"
           size="sm"
           onClick={() =>
-            void securityApi
-              .signOut(session.id)
+            void withReauth(() => securityApi.signOut(session.id))
               .then(() => {
                 showToast({ severity: 'success', message: t.signedOut });
                 return refresh(securityKeys.sessions);
               })
-              .catch(fail)
+              .catch(reportFailure)
           }
         >
           {t.signOut}
@@ -63,13 +69,12 @@ export function DevicesSection() {
             <Button
               variant="danger"
               onClick={() =>
-                void securityApi
-                  .signOutOthers()
+                void withReauth(() => securityApi.signOutOthers())
                   .then(({ signedOut }) => {
                     showToast({ severity: 'success', message: t.othersSignedOut(signedOut) });
                     return refresh(securityKeys.sessions);
                   })
-                  .catch(fail)
+                  .catch(reportFailure)
               }
             >
               {t.signOutOthers}

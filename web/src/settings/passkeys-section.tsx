@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Field, inputClass } from '../ui/field';
 import { showToast } from '../ui/toast-store';
 import { refresh, securityApi, securityKeys, usePasskeys } from './queries/security';
+import { reportFailure, withReauth } from './reauth';
 import { SettingsSection } from './settings-row';
 
 const t = securityTexts.passkeys;
@@ -78,13 +79,12 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
           onClose={() => setConfirming(false)}
           onConfirm={() => {
             setConfirming(false);
-            securityApi
-              .removePasskey(passkey.id)
+            withReauth(() => securityApi.removePasskey(passkey.id))
               .then(() => {
                 showToast({ severity: 'success', message: t.removed });
                 return refresh(securityKeys.passkeys);
               })
-              .catch(fail);
+              .catch(reportFailure);
           }}
         />
       ) : null}

@@ -1,17 +1,21 @@
 import { securityTexts as t } from '../texts/security';
 import { Button } from '../ui/button';
 import { DevicesSection } from './devices-section';
+import { IdentitiesSection } from './identities-section';
 import { PasskeysSection } from './passkeys-section';
-import { refresh, securityKeys, usePasskeys, useSessions, useTwoFactor } from './queries/security';
+import { refresh, securityKeys, useIdentities, usePasskeys, useSessions, useTwoFactor } from './queries/security';
+import { ReauthDialog } from './reauth-dialog';
 import { securityTextsReady } from './security-texts';
 import { TwoFactorSection } from './two-factor-section';
 
 /** The route waits for the page's texts in the active locale (i18n/parts.ts). */
 export const ready = securityTextsReady;
 
-/** /settings/security (issue #47): passkeys, two-step verification and devices. */
+/** /settings/security (issue #47): passkeys, two-step verification, linked accounts and devices. */
 export default function SecurityPage() {
-  const queries = [usePasskeys(), useTwoFactor(), useSessions()];
+  const passkeys = usePasskeys();
+  const twoFactor = useTwoFactor();
+  const queries = [passkeys, twoFactor, useSessions(), useIdentities()];
   const failed = queries.some((q) => q.isError);
   const loading = queries.some((q) => q.isPending);
   return (
@@ -34,7 +38,9 @@ export default function SecurityPage() {
         <>
           <PasskeysSection />
           <TwoFactorSection />
+          <IdentitiesSection />
           <DevicesSection />
+          <ReauthDialog hasPasskeys={(passkeys.data ?? []).length > 0} hasTwoFactor={twoFactor.data?.enabled === true} />
         </>
       )}
     </div>

@@ -26,6 +26,12 @@ export const oidcTexts = {
   createAccount: 'Create account',
   joinWaitlist: 'No invite code? Join the waitlist',
   waitlistJoined: (email: string) => `You are on the waitlist. We will email ${email} when your invite is ready.`,
+  orPasskey: 'Or confirm with a passkey of this account.',
+  usePasskey: 'Use a passkey',
+  twoFactorTitle: 'Two-step verification',
+  twoFactorBody: 'Enter the code from your authenticator app, or a backup code.',
+  code: 'Code',
+  verify: 'Verify',
 };
 
 /** The type every locale's file of this part has (as texts/catalog.ts widens the main catalog). */

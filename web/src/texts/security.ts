@@ -62,6 +62,26 @@ export const securityTexts = {
     signedOut: 'Signed out.',
     othersSignedOut: (n: number) => (n === 1 ? '1 device signed out.' : `${n} devices signed out.`),
     unknown: 'Unknown device',
+    address: (ip: string) => `from ${ip}`,
+  },
+  identities: {
+    heading: 'Linked accounts',
+    intro: 'Services you can sign in with.',
+    linked: (date: string) => `Linked ${date}`,
+    unlink: 'Unlink',
+    unlinkTitle: 'Unlink this account?',
+    unlinkConfirm: (provider: string) => `You will no longer be able to sign in with ${provider}.`,
+    unlinked: 'Account unlinked.',
+  },
+  reauth: {
+    title: 'Confirm it’s you',
+    intro: 'For your safety, confirm it’s you before this change.',
+    password: 'Password',
+    orCode: 'Or a code from your authenticator app',
+    confirm: 'Confirm',
+    usePasskey: 'Use a passkey',
+    cancel: 'Cancel',
+    failed: 'That did not work. Please try again.',
   },
 };
 

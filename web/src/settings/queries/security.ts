@@ -1,4 +1,11 @@
-import type { BackupCodes, DeviceSession, Passkey, TwoFactorSetup, TwoFactorStatus } from '@neura/contract';
+import type {
+  BackupCodes,
+  DeviceSession,
+  LinkedIdentity,
+  Passkey,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from '@neura/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/http';
 import { queryClient } from '../../api/query-client';
@@ -9,6 +16,7 @@ export const securityKeys = {
   passkeys: ['security', 'passkeys'] as const,
   twoFactor: ['security', '2fa'] as const,
   sessions: ['security', 'sessions'] as const,
+  identities: ['security', 'identities'] as const,
 };
 
 export const usePasskeys = () =>
@@ -17,6 +25,12 @@ export const useTwoFactor = () =>
   useQuery({ queryKey: securityKeys.twoFactor, queryFn: () => api<TwoFactorStatus>('/users/me/2fa') }, queryClient);
 export const useSessions = () =>
   useQuery({ queryKey: securityKeys.sessions, queryFn: () => api<DeviceSession[]>('/users/me/sessions') }, queryClient);
+
+export const useIdentities = () =>
+  useQuery(
+    { queryKey: securityKeys.identities, queryFn: () => api<LinkedIdentity[]>('/users/me/identities') },
+    queryClient,
+  );
 
 export const refresh = (key: readonly string[]) => queryClient.invalidateQueries({ queryKey: key });
 
@@ -32,6 +46,16 @@ export const securityApi = {
   removePasskey: (id: string) => api<unknown>(`/users/me/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   signOut: (id: string) => api<unknown>(`/users/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   signOutOthers: () => api<{ signedOut: number }>('/users/me/sessions', { method: 'DELETE' }),
+  unlink: (id: string) => api<unknown>(`/users/me/identities/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  /** "Confirm it's you": a password or a second-factor code. */
+  reauth: (proof: { password: string } | { code: string }) => post<unknown>('/users/me/reauth', proof),
+  /** "Confirm it's you" with one of the account's passkeys (the system sheet). */
+  async reauthWithPasskey(): Promise<unknown> {
+    const { startAuthentication } = await import('@simplewebauthn/browser');
+    // biome-ignore lint/suspicious/noExplicitAny: the server's request options JSON, passed through as it came.
+    const optionsJSON = await post<any>('/auth/passkeys/login/options', {});
+    return post<unknown>('/users/me/reauth', { credential: await startAuthentication({ optionsJSON }) });
+  },
   /** Registers a passkey on this device: options, the system sheet, the credential back. */
   async addPasskey(): Promise<Passkey> {
     const { startRegistration } = await import('@simplewebauthn/browser');

@@ -25,4 +25,10 @@ export const oidc: OidcCatalog = {
   createAccount: 'إنشاء الحساب',
   joinWaitlist: 'ليس لديك رمز دعوة؟ انضم إلى قائمة الانتظار',
   waitlistJoined: (email) => `أنت الآن في قائمة الانتظار. سنراسلك على ${email} حين تصبح دعوتك جاهزة.`,
+  orPasskey: 'أو أكّد باستخدام مفتاح مرور لهذا الحساب.',
+  usePasskey: 'استخدام مفتاح مرور',
+  twoFactorTitle: 'التحقق بخطوتين',
+  twoFactorBody: 'أدخل الرمز من تطبيق المصادقة، أو رمزًا احتياطيًا.',
+  code: 'الرمز',
+  verify: 'تحقق',
 };

@@ -28,4 +28,10 @@ export const oidc: OidcCatalog = {
   joinWaitlist: 'Kein Einladungscode? Auf die Warteliste',
   waitlistJoined: (email) =>
     `Du stehst auf der Warteliste. Wir schreiben an ${email}, sobald deine Einladung bereit ist.`,
+  orPasskey: 'Oder bestätige mit einem Passkey dieses Kontos.',
+  usePasskey: 'Passkey verwenden',
+  twoFactorTitle: 'Bestätigung in zwei Schritten',
+  twoFactorBody: 'Gib den Code aus deiner Authenticator-App oder einen Backup-Code ein.',
+  code: 'Code',
+  verify: 'Bestätigen',
 };

@@ -25,4 +25,10 @@ export const oidc: OidcCatalog = {
   createAccount: 'Crear cuenta',
   joinWaitlist: '¿Sin código de invitación? Únete a la lista de espera',
   waitlistJoined: (email) => `Estás en la lista de espera. Escribiremos a ${email} cuando tu invitación esté lista.`,
+  orPasskey: 'O confirma con una llave de acceso de esta cuenta.',
+  usePasskey: 'Usar una llave de acceso',
+  twoFactorTitle: 'Verificación en dos pasos',
+  twoFactorBody: 'Introduce el código de tu app de autenticación o un código de respaldo.',
+  code: 'Código',
+  verify: 'Verificar',
 };

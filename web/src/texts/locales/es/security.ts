@@ -66,5 +66,25 @@ export const security: SecurityCatalog = {
     othersSignedOut: (n: number) =>
       plural(L, n, { one: 'Se cerró la sesión en # dispositivo.', other: 'Se cerró la sesión en # dispositivos.' }),
     unknown: 'Dispositivo desconocido',
+    address: (ip: string) => `desde ${ip}`,
+  },
+  identities: {
+    heading: 'Cuentas vinculadas',
+    intro: 'Servicios con los que puedes iniciar sesión.',
+    linked: (date: string) => `Vinculada el ${date}`,
+    unlink: 'Desvincular',
+    unlinkTitle: '¿Desvincular esta cuenta?',
+    unlinkConfirm: (provider: string) => `Ya no podrás iniciar sesión con ${provider}.`,
+    unlinked: 'Cuenta desvinculada.',
+  },
+  reauth: {
+    title: 'Confirma que eres tú',
+    intro: 'Por tu seguridad, confirma que eres tú antes de este cambio.',
+    password: 'Contraseña',
+    orCode: 'O un código de tu app de autenticación',
+    confirm: 'Confirmar',
+    usePasskey: 'Usar una llave de acceso',
+    cancel: 'Cancelar',
+    failed: 'No funcionó. Inténtalo de nuevo.',
   },
 };

@@ -26,4 +26,10 @@ export const oidc: OidcCatalog = {
   joinWaitlist: 'Pas de code d’invitation ? Rejoignez la liste d’attente',
   waitlistJoined: (email) =>
     `Vous êtes sur la liste d’attente. Nous écrirons à ${email} quand votre invitation sera prête.`,
+  orPasskey: 'Ou confirmez avec une clé d’accès de ce compte.',
+  usePasskey: 'Utiliser une clé d’accès',
+  twoFactorTitle: 'Validation en deux étapes',
+  twoFactorBody: 'Saisissez le code de votre application d’authentification, ou un code de secours.',
+  code: 'Code',
+  verify: 'Valider',
 };

@@ -25,4 +25,10 @@ export const oidc: OidcCatalog = {
   createAccount: 'アカウントを作成',
   joinWaitlist: '招待コードがない場合は、ウェイトリストに登録',
   waitlistJoined: (email) => `ウェイトリストに登録しました。招待の準備ができたら ${email} にメールでお知らせします。`,
+  orPasskey: 'または、このアカウントのパスキーで確認してください。',
+  usePasskey: 'パスキーを使う',
+  twoFactorTitle: '2段階認証',
+  twoFactorBody: '認証アプリのコード、またはバックアップコードを入力してください。',
+  code: 'コード',
+  verify: '確認',
 };

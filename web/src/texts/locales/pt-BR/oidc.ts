@@ -26,4 +26,10 @@ export const oidc: OidcCatalog = {
   joinWaitlist: 'Sem código de convite? Entre na lista de espera',
   waitlistJoined: (email) =>
     `Você está na lista de espera. Vamos escrever para ${email} quando seu convite estiver pronto.`,
+  orPasskey: 'Ou confirme com uma chave de acesso desta conta.',
+  usePasskey: 'Usar uma chave de acesso',
+  twoFactorTitle: 'Verificação em duas etapas',
+  twoFactorBody: 'Digite o código do seu app autenticador ou um código de backup.',
+  code: 'Código',
+  verify: 'Verificar',
 };

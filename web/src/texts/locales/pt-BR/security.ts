@@ -65,5 +65,25 @@ export const security: SecurityCatalog = {
     othersSignedOut: (n: number) =>
       plural(L, n, { one: '# dispositivo desconectado.', other: '# dispositivos desconectados.' }),
     unknown: 'Dispositivo desconhecido',
+    address: (ip: string) => `de ${ip}`,
+  },
+  identities: {
+    heading: 'Contas vinculadas',
+    intro: 'Serviços com os quais você pode entrar.',
+    linked: (date: string) => `Vinculada em ${date}`,
+    unlink: 'Desvincular',
+    unlinkTitle: 'Desvincular esta conta?',
+    unlinkConfirm: (provider: string) => `Você não poderá mais entrar com ${provider}.`,
+    unlinked: 'Conta desvinculada.',
+  },
+  reauth: {
+    title: 'Confirme que é você',
+    intro: 'Para sua segurança, confirme que é você antes desta alteração.',
+    password: 'Senha',
+    orCode: 'Ou um código do seu app autenticador',
+    confirm: 'Confirmar',
+    usePasskey: 'Usar uma chave de acesso',
+    cancel: 'Cancelar',
+    failed: 'Não funcionou. Tente novamente.',
   },
 };
