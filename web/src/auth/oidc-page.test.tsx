@@ -75,6 +75,40 @@ describe('the provider sign-in landing page', () => {
     expect(useAppStore.getState().token).toBeNull();
   });
 
+  it('should ask the second factor after a linked provider sign-in, then sign in', async () => {
+    routes['POST /auth/oidc/ticket'] = () => json({ next: 'two-factor', challenge: 'challenge-of-the-sign-in' });
+    let tried = '';
+    routes['POST /users/login/2fa'] = (body) => {
+      tried = String(body?.code);
+      return body?.challenge === 'challenge-of-the-sign-in' && body.code === '123456'
+        ? json({ token: 'tok-2fa' })
+        : json({ message: 'That code is not correct. Please check it and try again.', code: 'auth:code-invalid' }, 400);
+    };
+    routes['GET /users/me'] = () => json({ id: 'u1', email: 'a@b.c', firstName: 'A', lastName: 'B' });
+    open('?ticket=linked-2fa');
+    const code = await screen.findByLabelText(oidcTexts.code);
+    fireEvent.change(code, { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: oidcTexts.verify }));
+    expect((await screen.findByTestId('oidc-alert')).textContent).toBe(
+      'That code is not correct. Please check it and try again.',
+    );
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: oidcTexts.verify }));
+    await waitFor(() => expect(tried).toBe('123456'));
+    await waitFor(() => expect(useAppStore.getState().token).toBe('tok-2fa'));
+  });
+
+  it('should ask the code after linking by password when the account has the second factor on', async () => {
+    routes['POST /auth/oidc/ticket'] = () => json({ next: 'confirm', email: 'ada@example.com', provider: 'Local ID' });
+    routes['POST /auth/oidc/confirm'] = () => json({ twoFactorRequired: true, challenge: 'challenge-after-link' });
+    open('?ticket=link-2fa');
+    expect(await screen.findByRole('button', { name: oidcTexts.usePasskey })).toBeTruthy();
+    fireEvent.change(await screen.findByLabelText(oidcTexts.password), { target: { value: 'secret' } });
+    fireEvent.click(screen.getByRole('button', { name: oidcTexts.confirm }));
+    expect(await screen.findByRole('heading', { name: oidcTexts.twoFactorTitle })).toBeTruthy();
+    expect(useAppStore.getState().token).toBeNull();
+  });
+
   it('should let a new identity join the waitlist instead of entering an invite', async () => {
     routes['POST /auth/oidc/ticket'] = () => json({ next: 'invite', email: 'nora@example.test', provider: 'Google' });
     routes['POST /waitlist'] = () => json({ success: true });

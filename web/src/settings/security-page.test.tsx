@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../api/query-client';
 import { useAppStore } from '../store/app-store';
+import { useToastStore } from '../ui/toast-store';
 import SecurityPage from './security-page';
 
 const json = (body: unknown, status = 200) =>
@@ -11,12 +12,17 @@ const CODES = Array.from({ length: 10 }, (_, i) => `abcde-fgh${String(i).padStar
 let calls: Array<{ key: string; body?: Record<string, unknown> }>;
 let enabled: boolean;
 let sessions: DeviceSession[];
+let identities: Array<{ id: string; provider: string; providerName: string; email: string; createdAt: string }>;
+/** Whether the session has a recent proof (else the server asks for one). */
+let recent: boolean;
+const REAUTH = { message: 'Please confirm it’s you first.', code: 'auth:reauth-required' };
 
 const session = (id: string, device: string, current: boolean): DeviceSession => ({
   id,
   device,
   current,
   userAgent: null,
+  ip: current ? '203.0.113.7' : null,
   createdAt: '2026-11-28T10:00:00.000Z',
   lastSeenAt: '2026-11-28T11:00:00.000Z',
 });
@@ -25,6 +31,9 @@ beforeEach(() => {
   calls = [];
   enabled = false;
   sessions = [session('s1', 'Chrome · Linux', true), session('s2', 'Safari · iPhone', false)];
+  identities = [];
+  recent = true;
+  useToastStore.setState({ toasts: [] });
   queryClient.clear();
   useAppStore.setState({ token: 'tok' });
   vi.stubGlobal(
@@ -46,6 +55,19 @@ beforeEach(() => {
           );
         enabled = true;
         return json({ backupCodes: CODES });
+      }
+      if (key === 'GET /users/me/identities') return json(identities);
+      if (key === 'POST /users/me/reauth') {
+        if (body?.password !== 'right') return json({ message: 'The password is wrong.', code: 'auth:wrong-password' }, 400);
+        recent = true;
+        return json({ success: true });
+      }
+      if (key.startsWith('DELETE') && !recent) return json(REAUTH, 403);
+      if (key === 'DELETE /users/me/identities/i1') {
+        if (identities.length === 1)
+          return json({ message: 'This is your only way to sign in.', code: 'auth:last-sign-in' }, 409);
+        identities = identities.filter((i) => i.id !== 'i1');
+        return json({ success: true });
       }
       if (key === 'DELETE /users/me/sessions/s2') {
         sessions = sessions.filter((s) => s.id !== 's2');
@@ -91,5 +113,68 @@ describe('/settings/security (issue #47)', () => {
     fireEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(screen.getAllByTestId('device-row')).toHaveLength(1));
     expect(calls.some((c) => c.key === 'DELETE /users/me/sessions/s2')).toBe(true);
+  });
+
+  it('should show where each device signed in from', async () => {
+    render(<SecurityPage />);
+    expect((await screen.findByTestId('device-address')).textContent).toBe('from 203.0.113.7');
+    expect(screen.getAllByTestId('device-address')).toHaveLength(1);
+  });
+
+  it('should ask to confirm it is you when the server wants a recent proof, then sign the device out', async () => {
+    recent = false;
+    render(<SecurityPage />);
+    const rows = await screen.findAllByTestId('device-row');
+    fireEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Sign out' }));
+    const dialog = await screen.findByTestId('reauth-dialog');
+    expect(screen.getAllByTestId('device-row')).toHaveLength(2);
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'wrong' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('The password is wrong.');
+    fireEvent.change(within(dialog).getByLabelText('Password'), { target: { value: 'right' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.getAllByTestId('device-row')).toHaveLength(1));
+    expect(screen.queryByTestId('reauth-dialog')).toBeNull();
+    expect(calls.filter((c) => c.key === 'DELETE /users/me/sessions/s2')).toHaveLength(2);
+  });
+
+  it('should leave the device signed in when the confirmation is cancelled', async () => {
+    recent = false;
+    render(<SecurityPage />);
+    const rows = await screen.findAllByTestId('device-row');
+    fireEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Sign out' }));
+    fireEvent.click(within(await screen.findByTestId('reauth-dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('reauth-dialog')).toBeNull());
+    expect(screen.getAllByTestId('device-row')).toHaveLength(2);
+    expect(calls.filter((c) => c.key === 'DELETE /users/me/sessions/s2')).toHaveLength(1);
+  });
+
+  it('should list linked accounts, refuse unlinking the last way in with the server’s words, and unlink', async () => {
+    const linked = { provider: 'google', providerName: 'Google', email: 'ada@gmail.com', createdAt: '2026-11-20T10:00:00.000Z' };
+    identities = [{ id: 'i1', ...linked }];
+    render(<SecurityPage />);
+    const row = await screen.findByTestId('identity-row');
+    expect(row.textContent).toContain('Google');
+    expect(row.textContent).toContain('ada@gmail.com');
+    expect(row.textContent).toContain('Linked');
+    fireEvent.click(within(row).getByRole('button', { name: 'Unlink' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Unlink' }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts.at(-1)).toMatchObject({
+        severity: 'error',
+        message: 'This is your only way to sign in.',
+      }),
+    );
+    expect(screen.getAllByTestId('identity-row')).toHaveLength(1);
+
+    identities = [{ id: 'i1', ...linked }, { id: 'i2', ...linked, provider: 'apple', providerName: 'Apple' }];
+    queryClient.clear();
+    render(<SecurityPage />);
+    const rows = await screen.findAllByTestId('identity-row');
+    const google = rows.find((r) => r.textContent?.includes('Google')) as HTMLElement;
+    fireEvent.click(within(google).getByRole('button', { name: 'Unlink' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Unlink' }));
+    await waitFor(() => expect(calls.filter((c) => c.key === 'DELETE /users/me/identities/i1')).toHaveLength(2));
+    await waitFor(() => expect(identities.map((i) => i.id)).toEqual(['i2']));
   });
 });
