@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type LocalOidcProvider, startOidcProvider } from '@neura/test-kit/fakes/oidc-provider';
 import { freePort, repoRoot, type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { totpCode } from '../support/totp.js';
 
 /**
  * Sign-in with an OpenID provider (issue #47) in Chromium against a real local provider
@@ -117,4 +118,56 @@ test('should land on a clear page when the sign-in expired or was replayed', asy
   await page.getByRole('button', { name: 'Back to sign-in' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await context.close();
+});
+
+test('should ask the second factor after a provider sign-in, and list the identity with a refused last unlink', async ({
+  browser,
+}) => {
+  const login = 'guarded';
+  const first = await signInWithProvider(browser, SIZES[0], login);
+  const card = first.getByTestId('oidc-page');
+  await card.getByLabel('Invite code').fill(createInvite());
+  await card.getByRole('button', { name: 'Create account' }).click();
+  await expectSignedIn(first, `${login}@example.test`);
+  const token = await first.evaluate(() => JSON.parse(localStorage.getItem('neura:persisted') ?? '{}').token);
+  const headers = { Authorization: `Bearer ${token}` };
+  const setup = await (await first.request.post(`${app.url}/api/users/me/2fa/setup`, { headers })).json();
+  const on = await first.request.post(`${app.url}/api/users/me/2fa/enable`, {
+    headers,
+    data: { code: totpCode(setup.secret) },
+  });
+  expect(on.status()).toBe(200);
+  const { backupCodes } = (await on.json()) as { backupCodes: string[] };
+
+  // The account without a password: its only way in is this identity, which cannot be unlinked.
+  await first.goto(`${app.url}/settings/security`);
+  const row = first.getByTestId('identity-row');
+  await expect(row).toContainText('Local ID');
+  await expect(row).toContainText(`${login}@example.test`);
+  await row.getByRole('button', { name: 'Unlink' }).click();
+  await first.getByRole('alertdialog').getByRole('button', { name: 'Unlink' }).click();
+  await expect(first.getByText('This is your only way to sign in.', { exact: false })).toBeVisible();
+  await expect(row).toHaveCount(1);
+  for (const size of SIZES) {
+    await first.setViewportSize({ width: size.width, height: size.height });
+    await first.screenshot({ path: path.join(SHOTS, `linked-${size.name}.png`), fullPage: true, animations: 'disabled' });
+  }
+  await first.context().close();
+
+  for (const size of SIZES) {
+    const page = await signInWithProvider(browser, size, login);
+    const step = page.getByTestId('oidc-page');
+    await expect(step.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('neura:persisted') ?? '{}').token ?? null);
+    expect(stored).toBeNull();
+    await page.screenshot({ path: path.join(SHOTS, `two-factor-${size.name}.png`), animations: 'disabled' });
+    await step.getByLabel('Code').fill('000000');
+    await step.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByTestId('oidc-alert')).toHaveText('That code is not correct. Please check it and try again.');
+    // A step's code is taken once: the phone uses the next step's code, the desktop a backup code.
+    await step.getByLabel('Code').fill(size.name === 'phone' ? totpCode(setup.secret, 1) : (backupCodes[0] as string));
+    await step.getByRole('button', { name: 'Verify' }).click();
+    await expectSignedIn(page, `${login}@example.test`);
+    await page.context().close();
+  }
 });

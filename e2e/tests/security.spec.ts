@@ -2,7 +2,7 @@ import path from 'node:path';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { createVerifiedUser, newEmail } from '../support/accounts.js';
 import { baseUrl } from '../support/app.js';
-import { signIn } from '../support/session.js';
+import { signIn, withSeed } from '../support/session.js';
 import { totpCode } from '../support/totp.js';
 
 /**
@@ -166,5 +166,43 @@ test.describe('sign-in and security', () => {
     await expect(row).toHaveCount(0);
     await phone.close();
     await laptop.close();
+  });
+
+  test('should ask an older session to confirm it is you, take a passkey for it, then remove the passkey', async ({
+    browser,
+  }) => {
+    const user = await createVerifiedUser(newEmail('reauth'));
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await withAuthenticator(context, page);
+    await signIn(context, user.token);
+    await page.goto(`${origin()}/settings/security`);
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(page.getByTestId('passkey-row')).toHaveCount(1);
+    await expect(page.getByTestId('device-address').first()).toHaveText(/^from \S+$/);
+    // Signed in 20 minutes ago (REAUTH_MINUTES is 10): removing a passkey needs a fresh proof.
+    const old = new Date(Date.now() - 20 * 60_000).toISOString();
+    await withSeed(async ({ db, users }) => {
+      const id = (await users.findByEmail(user.email))?.id as string;
+      await db.updateTable('sessions').set({ created_at: old }).where('user_id', '=', id).execute();
+    });
+
+    await page.getByTestId('passkey-row').getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    const confirm = page.getByTestId('reauth-dialog');
+    await expect(confirm.getByRole('heading', { name: 'Confirm it’s you' })).toBeVisible();
+    await expect(page.getByTestId('passkey-row')).toHaveCount(1);
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.screenshot({ path: path.join(SHOTS, `reauth-${size.name}.png`), animations: 'disabled' });
+    }
+    await confirm.getByLabel('Password').fill('not the password');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(confirm.getByRole('alert')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Use a passkey' }).click();
+    await expect(page.getByText('Passkey removed.')).toBeVisible();
+    await expect(page.getByTestId('passkey-row')).toHaveCount(0);
+    await expect(confirm).toBeHidden();
+    await context.close();
   });
 });
