@@ -150,7 +150,11 @@ test('should ask the second factor after a provider sign-in, and list the identi
   await expect(row).toHaveCount(1);
   for (const size of SIZES) {
     await first.setViewportSize({ width: size.width, height: size.height });
-    await first.screenshot({ path: path.join(SHOTS, `linked-${size.name}.png`), fullPage: true, animations: 'disabled' });
+    await first.screenshot({
+      path: path.join(SHOTS, `linked-${size.name}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
   }
   await first.context().close();
 

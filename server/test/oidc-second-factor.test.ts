@@ -55,13 +55,18 @@ describe('sign-in with a provider: second factor, passkey link, linked identitie
   const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
   const addPasskey = async (token: string) => {
     const authenticator = new SoftAuthenticator();
-    const options = await call<Options>(t, 'POST', '/auth/passkeys/register/options', undefined, { token, headers: { origin } });
+    const options = await call<Options>(t, 'POST', '/auth/passkeys/register/options', undefined, {
+      token,
+      headers: { origin },
+    });
     const credential = authenticator.create(options.body, { origin });
     await call(t, 'POST', '/auth/passkeys/register/verify', { credential }, { token, headers: { origin } });
     return authenticator;
   };
   const assertion = async (authenticator: SoftAuthenticator, email?: string) =>
-    authenticator.get((await post('/auth/passkeys/login/options', email ? { email } : {})).body as unknown as Options, { origin });
+    authenticator.get((await post('/auth/passkeys/login/options', email ? { email } : {})).body as unknown as Options, {
+      origin,
+    });
 
   it('should link by password, then ask the second factor; a linked sign-in asks it too', async () => {
     const email = uniqueEmail('tf');
@@ -86,7 +91,9 @@ describe('sign-in with a provider: second factor, passkey link, linked identitie
     expect(answer.body.token).toBeUndefined();
     // The ticket is used: it cannot skip the step by being read again.
     expect((await post('/auth/oidc/ticket', { ticket: again })).body.code).toBe('auth:code-invalid');
-    const setup = await call<{ backupCodes?: string[] }>(t, 'GET', '/users/me/2fa', undefined, { token: done.body.token });
+    const setup = await call<{ backupCodes?: string[] }>(t, 'GET', '/users/me/2fa', undefined, {
+      token: done.body.token,
+    });
     expect(setup.body).toMatchObject({ enabled: true });
   });
 
@@ -125,7 +132,13 @@ describe('sign-in with a provider: second factor, passkey link, linked identitie
       { token },
     );
     expect(list.body).toEqual([
-      { id: expect.any(String), provider: 'local', providerName: 'Local ID', email: 'solo@example.test', createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        provider: 'local',
+        providerName: 'Local ID',
+        email: 'solo@example.test',
+        createdAt: expect.any(String),
+      },
     ]);
     const id = list.body[0]?.id as string;
     const unlink = () => call<Answer>(t, 'DELETE', `/users/me/identities/${id}`, undefined, { token });
@@ -135,9 +148,19 @@ describe('sign-in with a provider: second factor, passkey link, linked identitie
     const authenticator = await addPasskey(token);
     const user = await t.services.users.findByEmail('solo@example.test');
     const old = new Date(Date.now() - 60 * 60_000).toISOString();
-    await t.services.db.updateTable('sessions').set({ created_at: old }).where('user_id', '=', user?.id as string).execute();
+    await t.services.db
+      .updateTable('sessions')
+      .set({ created_at: old })
+      .where('user_id', '=', user?.id as string)
+      .execute();
     expect(await unlink()).toMatchObject({ status: 403, body: { code: 'auth:reauth-required' } });
-    const proof = await call(t, 'POST', '/users/me/reauth', { credential: await assertion(authenticator) }, { token, headers: { origin } });
+    const proof = await call(
+      t,
+      'POST',
+      '/users/me/reauth',
+      { credential: await assertion(authenticator) },
+      { token, headers: { origin } },
+    );
     expect(proof.status).toBe(200);
     expect((await unlink()).status).toBe(200);
     expect((await call(t, 'GET', '/users/me/identities', undefined, { token })).body).toEqual([]);
@@ -151,11 +174,22 @@ describe('sign-in with a provider: second factor, passkey link, linked identitie
     const user = await t.services.users.findByEmail('duo@example.test');
     await t.services.db
       .insertInto('oidc_identities')
-      .values({ id: 'second-duo', user_id: user?.id as string, provider_id: 'other', subject: 'duo-2', email: null, created_at: new Date().toISOString() })
+      .values({
+        id: 'second-duo',
+        user_id: user?.id as string,
+        provider_id: 'other',
+        subject: 'duo-2',
+        email: null,
+        created_at: new Date().toISOString(),
+      })
       .execute();
-    const ids = (await call<Array<{ id: string }>>(t, 'GET', '/users/me/identities', undefined, { token })).body.map((i) => i.id);
+    const ids = (await call<Array<{ id: string }>>(t, 'GET', '/users/me/identities', undefined, { token })).body.map(
+      (i) => i.id,
+    );
     expect(ids).toHaveLength(2);
-    const answers = await Promise.all(ids.map((id) => call(t, 'DELETE', `/users/me/identities/${id}`, undefined, { token })));
+    const answers = await Promise.all(
+      ids.map((id) => call(t, 'DELETE', `/users/me/identities/${id}`, undefined, { token })),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
   });
 });

@@ -28,12 +28,32 @@ describe('sign-in: re-authentication', () => {
   const age = async (email: string) => {
     const old = new Date(Date.now() - 6 * 60_000).toISOString();
     const user = await t.services.users.findByEmail(email);
-    await t.services.db.updateTable('sessions').set({ created_at: old }).where('user_id', '=', user?.id as string).execute();
+    await t.services.db
+      .updateTable('sessions')
+      .set({ created_at: old })
+      .where('user_id', '=', user?.id as string)
+      .execute();
   };
   const secondDevice = async (user: { email: string; password: string }) =>
-    (await call<{ token: string }>(t, 'POST', '/users/login', user, { ip: '203.0.113.9', headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Version/18.0 Mobile/15E148 Safari/604.1' } })).body.token;
+    (
+      await call<{ token: string }>(t, 'POST', '/users/login', user, {
+        ip: '203.0.113.9',
+        headers: {
+          'user-agent':
+            'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Version/18.0 Mobile/15E148 Safari/604.1',
+        },
+      })
+    ).body.token;
   const sessions = async (token: string) =>
-    (await call<Array<{ id: string; ip: string | null; current: boolean }>>(t, 'GET', '/users/me/sessions', undefined, { token })).body;
+    (
+      await call<Array<{ id: string; ip: string | null; current: boolean }>>(
+        t,
+        'GET',
+        '/users/me/sessions',
+        undefined,
+        { token },
+      )
+    ).body;
 
   it('should list each device with the address it signed in from', async () => {
     const user = await signUpVerified(t, smtp);
@@ -48,7 +68,9 @@ describe('sign-in: re-authentication', () => {
     await secondDevice(user);
     const other = (await sessions(user.token)).find((s) => !s.current)?.id as string;
     await age(user.email);
-    expect(await call(t, 'DELETE', `/users/me/sessions/${other}`, undefined, { token: user.token })).toMatchObject(REAUTH);
+    expect(await call(t, 'DELETE', `/users/me/sessions/${other}`, undefined, { token: user.token })).toMatchObject(
+      REAUTH,
+    );
     expect(await call(t, 'DELETE', '/users/me/sessions', undefined, { token: user.token })).toMatchObject(REAUTH);
     const wrong = await call(t, 'POST', '/users/me/reauth', { password: 'not the password' }, { token: user.token });
     expect(wrong.body).toMatchObject({ code: 'auth:wrong-password' });
@@ -68,9 +90,18 @@ describe('sign-in: re-authentication', () => {
   it('should take a passkey of the account (not another account’s) to remove a passkey', async () => {
     const user = await signUpVerified(t, smtp);
     const authenticator = new SoftAuthenticator();
-    const options = await call<Options>(t, 'POST', '/auth/passkeys/register/options', undefined, { token: user.token, headers });
+    const options = await call<Options>(t, 'POST', '/auth/passkeys/register/options', undefined, {
+      token: user.token,
+      headers,
+    });
     const credential = authenticator.create(options.body, { origin: ORIGIN });
-    const added = await call<{ id: string }>(t, 'POST', '/auth/passkeys/register/verify', { credential }, { token: user.token, headers });
+    const added = await call<{ id: string }>(
+      t,
+      'POST',
+      '/auth/passkeys/register/verify',
+      { credential },
+      { token: user.token, headers },
+    );
     await age(user.email);
     const remove = () => call(t, 'DELETE', `/users/me/passkeys/${added.body.id}`, undefined, { token: user.token });
     expect(await remove()).toMatchObject(REAUTH);
@@ -78,15 +109,28 @@ describe('sign-in: re-authentication', () => {
     // Another account's passkey proves nothing about this one.
     const stranger = await signUpVerified(t, smtp);
     const theirs = new SoftAuthenticator();
-    const o2 = await call<Options>(t, 'POST', '/auth/passkeys/register/options', undefined, { token: stranger.token, headers });
-    await call(t, 'POST', '/auth/passkeys/register/verify', { credential: theirs.create(o2.body, { origin: ORIGIN }) }, { token: stranger.token, headers });
+    const o2 = await call<Options>(t, 'POST', '/auth/passkeys/register/options', undefined, {
+      token: stranger.token,
+      headers,
+    });
+    await call(
+      t,
+      'POST',
+      '/auth/passkeys/register/verify',
+      { credential: theirs.create(o2.body, { origin: ORIGIN }) },
+      { token: stranger.token, headers },
+    );
     const login = async () => (await call<Options>(t, 'POST', '/auth/passkeys/login/options', {}, { headers })).body;
     const foreign = theirs.get(await login(), { origin: ORIGIN });
-    expect((await call(t, 'POST', '/users/me/reauth', { credential: foreign }, { token: user.token, headers })).body).toMatchObject({ code: 'auth:passkey-failed' });
+    expect(
+      (await call(t, 'POST', '/users/me/reauth', { credential: foreign }, { token: user.token, headers })).body,
+    ).toMatchObject({ code: 'auth:passkey-failed' });
     expect(await remove()).toMatchObject(REAUTH);
 
     const own = authenticator.get(await login(), { origin: ORIGIN });
-    expect((await call(t, 'POST', '/users/me/reauth', { credential: own }, { token: user.token, headers })).status).toBe(200);
+    expect(
+      (await call(t, 'POST', '/users/me/reauth', { credential: own }, { token: user.token, headers })).status,
+    ).toBe(200);
     expect((await remove()).status).toBe(200);
   });
 

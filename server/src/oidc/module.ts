@@ -12,7 +12,7 @@ import { ProviderConfigs } from './client.js';
 import { LinkedIdentities } from './identities.js';
 import { identityRoutes } from './identity-routes.js';
 import { OidcRepository } from './repository.js';
-import { type PasskeyOwner, oidcRoutes } from './routes.js';
+import { oidcRoutes, type PasskeyOwner } from './routes.js';
 import { OidcService } from './service.js';
 
 /**
@@ -44,8 +44,7 @@ export function createOidcModule(deps: {
   const identities = new LinkedIdentities({
     repo,
     providers: deps.config.oidcProviders,
-    otherWays: async (userId) =>
-      (await deps.accounts.hasPassword(userId)) || (await deps.passkeyCount(userId)) > 0,
+    otherWays: async (userId) => (await deps.accounts.hasPassword(userId)) || (await deps.passkeyCount(userId)) > 0,
   });
   deps.events.on('user.deleting', ({ userId, trx }) => repo.deleteAllOf(userId, trx));
   return {

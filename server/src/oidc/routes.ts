@@ -39,7 +39,12 @@ const strings = (value: unknown): Record<string, string> =>
 export type PasskeyOwner = (credential: Record<string, unknown>, request: FastifyRequest) => Promise<string>;
 
 export const oidcRoutes =
-  (oidc: OidcService, publicUrl: string | undefined, apiPrefix: string, passkeyOwner: PasskeyOwner): FastifyPluginAsync =>
+  (
+    oidc: OidcService,
+    publicUrl: string | undefined,
+    apiPrefix: string,
+    passkeyOwner: PasskeyOwner,
+  ): FastifyPluginAsync =>
   async (app) => {
     const base = (request: FastifyRequest) => publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
     const land = (reply: FastifyReply, to: string, query: Record<string, string>) =>

@@ -133,7 +133,9 @@ export class OidcService {
     if (row.kind !== 'signin') return { next: row.kind === 'link' ? 'confirm' : 'invite', email: row.email, provider };
     if (!(await this.d.repo.takeTicket(row.ticket_hash))) throw gone();
     const result = await this.d.accounts.signIn(row.user_id as string, origin);
-    return 'token' in result ? { next: 'signed-in', token: result.token } : { next: 'two-factor', challenge: result.challenge };
+    return 'token' in result
+      ? { next: 'signed-in', token: result.token }
+      : { next: 'two-factor', challenge: result.challenge };
   }
 
   /**

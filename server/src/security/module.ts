@@ -69,7 +69,11 @@ export function createSecurityModule(deps: {
     devices,
     /** Whose passkey signed this assertion (linking an outside identity, oidc/). */
     passkeyOwner: (credential: Record<string, unknown>, request: FastifyRequest) =>
-      passkeys.assert(credential as unknown as AuthenticationResponseJSON, relyingParty(publicUrl, request), request.ip),
+      passkeys.assert(
+        credential as unknown as AuthenticationResponseJSON,
+        relyingParty(publicUrl, request),
+        request.ip,
+      ),
     routes: securityRoutes({ auth, twoFactor, passkeys, devices, recentAuth, accounts, publicUrl }),
   };
 }

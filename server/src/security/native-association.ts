@@ -12,7 +12,11 @@ const list = (value: string | undefined) =>
  * config; 404 when the app ids are not set.
  */
 export const nativeAssociationRoutes =
-  (config: { APPLE_APP_IDS?: string; ANDROID_APP_PACKAGE?: string; ANDROID_CERT_FINGERPRINTS?: string }): FastifyPluginAsync =>
+  (config: {
+    APPLE_APP_IDS?: string;
+    ANDROID_APP_PACKAGE?: string;
+    ANDROID_CERT_FINGERPRINTS?: string;
+  }): FastifyPluginAsync =>
   async (app) => {
     const apple = list(config.APPLE_APP_IDS);
     const fingerprints = list(config.ANDROID_CERT_FINGERPRINTS).map((f) => f.toUpperCase());

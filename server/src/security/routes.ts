@@ -73,7 +73,10 @@ export const securityRoutes =
         const body = parse(reauthRequestSchema, request.body);
         const principal = signedIn(request);
         if (body.password !== undefined) {
-          await d.accounts.checkPassword(principal, body.password, { captchaToken: captchaToken(request), ip: request.ip });
+          await d.accounts.checkPassword(principal, body.password, {
+            captchaToken: captchaToken(request),
+            ip: request.ip,
+          });
         } else if (body.code !== undefined) {
           await d.twoFactor.checkCode(principal.user.id, body.code, request.ip);
         } else {

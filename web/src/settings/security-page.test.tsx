@@ -58,7 +58,8 @@ beforeEach(() => {
       }
       if (key === 'GET /users/me/identities') return json(identities);
       if (key === 'POST /users/me/reauth') {
-        if (body?.password !== 'right') return json({ message: 'The password is wrong.', code: 'auth:wrong-password' }, 400);
+        if (body?.password !== 'right')
+          return json({ message: 'The password is wrong.', code: 'auth:wrong-password' }, 400);
         recent = true;
         return json({ success: true });
       }
@@ -150,7 +151,12 @@ describe('/settings/security (issue #47)', () => {
   });
 
   it('should list linked accounts, refuse unlinking the last way in with the server’s words, and unlink', async () => {
-    const linked = { provider: 'google', providerName: 'Google', email: 'ada@gmail.com', createdAt: '2026-11-20T10:00:00.000Z' };
+    const linked = {
+      provider: 'google',
+      providerName: 'Google',
+      email: 'ada@gmail.com',
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
     identities = [{ id: 'i1', ...linked }];
     render(<SecurityPage />);
     const row = await screen.findByTestId('identity-row');
@@ -167,7 +173,10 @@ describe('/settings/security (issue #47)', () => {
     );
     expect(screen.getAllByTestId('identity-row')).toHaveLength(1);
 
-    identities = [{ id: 'i1', ...linked }, { id: 'i2', ...linked, provider: 'apple', providerName: 'Apple' }];
+    identities = [
+      { id: 'i1', ...linked },
+      { id: 'i2', ...linked, provider: 'apple', providerName: 'Apple' },
+    ];
     queryClient.clear();
     render(<SecurityPage />);
     const rows = await screen.findAllByTestId('identity-row');

@@ -40,7 +40,10 @@ export default function SecurityPage() {
           <TwoFactorSection />
           <IdentitiesSection />
           <DevicesSection />
-          <ReauthDialog hasPasskeys={(passkeys.data ?? []).length > 0} hasTwoFactor={twoFactor.data?.enabled === true} />
+          <ReauthDialog
+            hasPasskeys={(passkeys.data ?? []).length > 0}
+            hasTwoFactor={twoFactor.data?.enabled === true}
+          />
         </>
       )}
     </div>

@@ -165,9 +165,11 @@ export const deErrors: ErrorsCatalog = {
     passkeyUnknown: 'Dieser Passkey ist hier keinem Konto zugeordnet.',
     passkeyMissing: 'Dieser Passkey wurde nicht gefunden.',
     deviceMissing: 'Dieses Gerät wurde nicht gefunden.',
-    reauthRequired: 'Bitte bestätige zuerst, dass du es bist: Gib dein Passwort oder einen Code ein oder nutze einen Passkey.',
+    reauthRequired:
+      'Bitte bestätige zuerst, dass du es bist: Gib dein Passwort oder einen Code ein oder nutze einen Passkey.',
     identityMissing: 'Dieses verknüpfte Konto wurde nicht gefunden.',
-    identityLast: 'Das ist deine einzige Anmeldemöglichkeit. Lege ein Passwort fest oder füge einen Passkey hinzu, bevor du die Verknüpfung aufhebst.',
+    identityLast:
+      'Das ist deine einzige Anmeldemöglichkeit. Lege ein Passwort fest oder füge einen Passkey hinzu, bevor du die Verknüpfung aufhebst.',
     folderMissing: 'Diesen Ordner gibt es nicht, oder er gehört nicht dir.',
     foldersFull: 'Du kannst höchstens 50 Ordner haben. Lösche einen, um einen neuen anzulegen.',
     folderNameEmpty: 'Gib dem Ordner einen Namen.',

@@ -167,7 +167,8 @@ export const esErrors: ErrorsCatalog = {
     deviceMissing: 'No se encontró ese dispositivo.',
     reauthRequired: 'Primero confirma que eres tú: introduce tu contraseña, un código o usa una llave de acceso.',
     identityMissing: 'No se encontró esa cuenta vinculada.',
-    identityLast: 'Es tu única forma de iniciar sesión. Crea una contraseña o añade una llave de acceso antes de desvincularla.',
+    identityLast:
+      'Es tu única forma de iniciar sesión. Crea una contraseña o añade una llave de acceso antes de desvincularla.',
     folderMissing: 'Esta carpeta no existe o no es tuya.',
     foldersFull: 'Puedes tener como máximo 50 carpetas. Borra una para crear otra.',
     folderNameEmpty: 'Ponle un nombre a la carpeta.',

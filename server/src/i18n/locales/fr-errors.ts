@@ -164,9 +164,11 @@ export const frErrors: ErrorsCatalog = {
     passkeyUnknown: 'Cette clé d’accès n’est liée à aucun compte ici.',
     passkeyMissing: 'Cette clé d’accès est introuvable.',
     deviceMissing: 'Cet appareil est introuvable.',
-    reauthRequired: 'Confirmez d’abord que c’est bien vous : saisissez votre mot de passe, un code ou utilisez une clé d’accès.',
+    reauthRequired:
+      'Confirmez d’abord que c’est bien vous : saisissez votre mot de passe, un code ou utilisez une clé d’accès.',
     identityMissing: 'Ce compte associé est introuvable.',
-    identityLast: 'C’est votre seul moyen de vous connecter. Définissez un mot de passe ou ajoutez une clé d’accès avant de le dissocier.',
+    identityLast:
+      'C’est votre seul moyen de vous connecter. Définissez un mot de passe ou ajoutez une clé d’accès avant de le dissocier.',
     folderMissing: 'Ce dossier n’existe pas ou ne vous appartient pas.',
     foldersFull: 'Vous pouvez avoir au plus 50 dossiers. Supprimez-en un pour en créer un autre.',
     folderNameEmpty: 'Donnez un nom au dossier.',

@@ -164,7 +164,8 @@ export const ptBRErrors: ErrorsCatalog = {
     deviceMissing: 'Esse dispositivo não foi encontrado.',
     reauthRequired: 'Primeiro confirme que é você: digite sua senha, um código ou use uma chave de acesso.',
     identityMissing: 'Essa conta vinculada não foi encontrada.',
-    identityLast: 'Esta é sua única forma de entrar. Defina uma senha ou adicione uma chave de acesso antes de desvinculá-la.',
+    identityLast:
+      'Esta é sua única forma de entrar. Defina uma senha ou adicione uma chave de acesso antes de desvinculá-la.',
     folderMissing: 'Esta pasta não existe ou não é sua.',
     foldersFull: 'Você pode ter no máximo 50 pastas. Exclua uma para criar outra.',
     folderNameEmpty: 'Dê um nome à pasta.',
