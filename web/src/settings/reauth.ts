@@ -37,7 +37,7 @@ function askToConfirm(): Promise<boolean> {
 }
 
 /** Thrown when the user closes the dialog: nothing to report. */
-export class ReauthCancelled extends Error {}
+class ReauthCancelled extends Error {}
 
 /** Runs `action`; when the server asks for a recent proof, asks the user and runs it once more. */
 export async function withReauth<T>(action: () => Promise<T>): Promise<T> {
