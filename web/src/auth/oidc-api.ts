@@ -1,4 +1,4 @@
-import type { OidcTicketResponse } from '@neura/contract';
+import type { OidcConfirmResponse, OidcTicketResponse } from '@neura/contract';
 import { api } from '../api/http';
 
 /** The calls of the page a provider sign-in lands on (issue #47; ARCHITECTURE.md "Sign-in"). */
@@ -22,11 +22,11 @@ export function readTicket(ticket: string): Promise<OidcTicketResponse> {
 /** A token, or (the second factor on) the challenge for `POST /users/login/2fa`. */
 export type SignInStep = { token: string } | { challenge: string };
 
-const stepOf = (answer: { token?: unknown; challenge?: unknown }): SignInStep =>
+const stepOf = (answer: Partial<Record<'token' | 'challenge', unknown>>): SignInStep =>
   typeof answer?.challenge === 'string' ? { challenge: answer.challenge } : { token: tokenOf(answer) };
 
 export const confirmLink = async (ticket: string, password: string) =>
-  stepOf(await api('/auth/oidc/confirm', { method: 'POST', body: { ticket, password } }));
+  stepOf(await api<OidcConfirmResponse>('/auth/oidc/confirm', { method: 'POST', body: { ticket, password } }));
 
 /** Links with a passkey of the account (both factors: a token), through the system's passkey sheet. */
 export async function confirmLinkWithPasskey(ticket: string, email: string): Promise<string> {
