@@ -176,17 +176,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     },
   });
   const media = createMediaModule({ config, db, events, auth: accounts.auth, limiter });
-  const signInWith = createOidcModule({
-    config,
-    db,
-    events,
-    log,
-    accounts: accounts.external,
-    auth: accounts.auth,
-    recentAuth: accounts.recentAuth,
-    passkeyOwner: security.passkeyOwner,
-    passkeyCount: async (userId) => (await security.passkeys.list(userId)).length,
-  });
+  const signInWith = createOidcModule({ config, db, events, log, accounts, passkeys: security.forOidc });
 
   const search = createSearchModule({ db, kind: config.database.kind, auth: accounts.auth });
   const sharing = createSharingModule({

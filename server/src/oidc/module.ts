@@ -25,32 +25,31 @@ export function createOidcModule(deps: {
   db: Db;
   events: EventBus;
   log: FastifyBaseLogger;
-  accounts: ExternalAccounts;
-  auth: Authenticator;
-  recentAuth: RecentAuth;
+  /** accounts/: outside identities' accounts, the signed-in user, re-authentication. */
+  accounts: { external: ExternalAccounts; auth: Authenticator; recentAuth: RecentAuth };
   /** security/: a passkey assertion's owner, and how many passkeys a user has. */
-  passkeyOwner: PasskeyOwner;
-  passkeyCount: (userId: string) => Promise<number>;
+  passkeys: { passkeyOwner: PasskeyOwner; passkeyCount: (userId: string) => Promise<number> };
 }) {
+  const { external, auth, recentAuth } = deps.accounts;
   const repo = new OidcRepository(deps.db, deps.config.database.kind);
   const safe = new SafeHttpClient(OutboundAllowList.parse(deps.config.OUTBOUND_ALLOW), { connectTimeoutMs: 5000 });
   const oidc = new OidcService({
     providers: deps.config.oidcProviders,
     configs: new ProviderConfigs(safe),
     repo,
-    accounts: deps.accounts,
+    accounts: external,
     log: deps.log,
   });
   const identities = new LinkedIdentities({
     repo,
     providers: deps.config.oidcProviders,
-    otherWays: async (userId) => (await deps.accounts.hasPassword(userId)) || (await deps.passkeyCount(userId)) > 0,
+    otherWays: async (userId) => (await external.hasPassword(userId)) || (await deps.passkeys.passkeyCount(userId)) > 0,
   });
   deps.events.on('user.deleting', ({ userId, trx }) => repo.deleteAllOf(userId, trx));
   return {
     oidc,
-    routes: oidcRoutes(oidc, deps.config.PUBLIC_URL, deps.config.API_PREFIX, deps.passkeyOwner),
-    identityRoutes: identityRoutes({ auth: deps.auth, identities, recentAuth: deps.recentAuth }),
+    routes: oidcRoutes(oidc, deps.config.PUBLIC_URL, deps.config.API_PREFIX, deps.passkeys.passkeyOwner),
+    identityRoutes: identityRoutes({ auth, identities, recentAuth }),
     part: { name: 'oidc', stop: () => safe.close() } satisfies LifecyclePart,
   };
 }

@@ -67,13 +67,16 @@ export function createSecurityModule(deps: {
     twoFactor,
     passkeys,
     devices,
-    /** Whose passkey signed this assertion (linking an outside identity, oidc/). */
-    passkeyOwner: (credential: Record<string, unknown>, request: FastifyRequest) =>
-      passkeys.assert(
-        credential as unknown as AuthenticationResponseJSON,
-        relyingParty(publicUrl, request),
-        request.ip,
-      ),
+    /** What oidc/ asks: whose passkey signed an assertion (linking), how many passkeys a user has (unlinking). */
+    forOidc: {
+      passkeyOwner: (credential: Record<string, unknown>, request: FastifyRequest) =>
+        passkeys.assert(
+          credential as unknown as AuthenticationResponseJSON,
+          relyingParty(publicUrl, request),
+          request.ip,
+        ),
+      passkeyCount: async (userId: string) => (await passkeys.list(userId)).length,
+    },
     routes: securityRoutes({ auth, twoFactor, passkeys, devices, recentAuth, accounts, publicUrl }),
   };
 }
