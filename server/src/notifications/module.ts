@@ -58,6 +58,7 @@ export function createNotificationsModule(deps: {
     log: deps.log,
   });
   deps.events.on('reply.finished', async (event) => void (await notifier.replyFinished(event)));
+  deps.events.on('round.finished', async (event) => void (await notifier.roundFinished(event)));
   deps.events.on('archive.ready', async (event) => void (await notifier.archiveReady(event)));
   deps.events.on('user.deleting', ({ userId, trx }) => repo.deleteAllOf(userId, trx));
   // A tab tells when it is hidden or seen again; the socket keeps when it was hidden.

@@ -125,6 +125,16 @@ export class NotificationRepository {
     await trx.deleteFrom('notification_settings').where('user_id', '=', userId).execute();
   }
 
+  /** The name of the user's chat (a group round's push is titled with it). */
+  chatName(userId: string, chatId: string) {
+    return this.db
+      .selectFrom('chats')
+      .select(['name'])
+      .where('id', '=', chatId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
   /** The user's language, for a push's texts. */
   locale(userId: string) {
     return this.db.selectFrom('users').select(['locale']).where('id', '=', userId).executeTakeFirst();
