@@ -107,7 +107,8 @@ describe('notifications: native push through FCM and APNs', () => {
     expect(await tokens(user.id)).toEqual([busy]);
     await until(async () => (await job('fcm-gone'))?.attempts === 1 && (await job('fcm-gone'))?.status === 'queued');
     fcm.fail(busy, undefined);
-    await t.jobs.runDue(Date.now() + 31_000);
+    // Recurring jobs that fall due in the same window may take the claim's slots first (a slow run).
+    for (let i = 0; i < 5 && !fcm.received.some((m) => m.token === busy); i++) await t.jobs.runDue(Date.now() + 31_000);
     expect(fcm.received.filter((m) => m.token === busy).map((m) => m.data?.messageId)).toEqual(['fcm-gone']);
   });
 
@@ -136,7 +137,8 @@ describe('notifications: native push through FCM and APNs', () => {
     await until(async () => (await job('apns-gone'))?.attempts === 1 && (await job('apns-gone'))?.status === 'queued');
     expect(Date.parse((await job('apns-gone'))?.run_at ?? '')).toBeGreaterThan(Date.now() + 20_000);
     apns.answer(busy, undefined);
-    await t.jobs.runDue(Date.now() + 31_000);
+    for (let i = 0; i < 5 && !apns.received.some((p) => p.token === busy); i++)
+      await t.jobs.runDue(Date.now() + 31_000);
     expect(apns.received.filter((p) => p.token === busy).map((p) => p.body.messageId)).toEqual(['apns-gone']);
     expect(await job('apns-gone')).toBeUndefined();
   });

@@ -42,12 +42,15 @@ export interface FakeApns {
   close(): Promise<void>;
 }
 
+/** The openssl command (Debian's by default). */
+const OPENSSL = process.env.OPENSSL_BIN ?? 'openssl';
+
 function selfSigned(): { key: string; cert: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fake-apns-'));
   try {
     const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
     execFileSync(
-      'openssl',
+      OPENSSL,
       [
         ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2'],
         ...['-keyout', key, '-out', cert, '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
