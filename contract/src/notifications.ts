@@ -36,10 +36,27 @@ export const pushTokenSchema = z.object({
     .regex(/^[\w:.-]+$/),
 });
 
-/** Quiet hours: minutes after midnight UTC; no push between `start` and `end` (may wrap midnight). */
+/** An IANA time zone name the runtime knows (`Europe/Berlin`). */
+const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone');
+
+/**
+ * Quiet hours: minutes after midnight in `timeZone` (the user's; UTC when absent); no push between
+ * `start` and `end` (may wrap midnight).
+ */
 export const quietHoursSchema = z.object({
   start: z.number().int().min(0).max(1439),
   end: z.number().int().min(0).max(1439),
+  timeZone: timeZoneSchema.optional(),
 });
 
 /** `GET|PUT /users/me/notifications`. */

@@ -202,7 +202,8 @@ describe('notifications', () => {
     await until(async () => (await job())?.status === 'queued' && (await job())?.attempts === 1);
     expect(Date.parse((await job())?.run_at ?? '')).toBeGreaterThan(Date.now() + 20_000);
     push.answer(device.id, undefined);
-    await t.jobs.runDue(Date.now() + 31_000);
+    // Recurring jobs that fall due in the same window may take the claim's slots first (a slow run).
+    for (let i = 0; i < 5 && receivedBy(device).length === 0; i++) await t.jobs.runDue(Date.now() + 31_000);
     expect(receivedBy(device).map((p) => p.payload.messageId)).toEqual(['m-503']);
     expect(await job()).toBeUndefined(); // done: a finished one-off job is deleted
   });

@@ -121,6 +121,17 @@ export const configSchema = z.object({
   VAPID_SUBJECT: z.string().default('mailto:admin@localhost'),
   /** Every open tab hidden this long counts as nobody looking (a reply is pushed). */
   PUSH_HIDDEN_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Native push: FCM's service-account JSON key (inline, or a file's path); APNs' .p8 key (PEM or path). */
+  FCM_SERVICE_ACCOUNT: optionalString,
+  FCM_BASE_URL: optionalUrl,
+  APNS_KEY: optionalString,
+  APNS_KEY_ID: optionalString,
+  APNS_TEAM_ID: optionalString,
+  /** The iOS app's bundle id (`apns-topic`); APNS_HOST: api.sandbox.push.apple.com for development builds. */
+  APNS_TOPIC: optionalString,
+  APNS_HOST: z.string().url().default('https://api.push.apple.com'),
+  /** A CA (PEM or path) to trust for APNS_HOST besides the system's (a local APNs in tests). */
+  APNS_CA: optionalString,
   // Documents (issue #45): the passages a reply carries, and the caps on what an upload may hold
   DOCUMENT_CONTEXT_TOKENS: z.coerce.number().int().min(0).default(4000),
   DOCUMENT_MAX_PAGES: z.coerce.number().int().min(1).default(1000),

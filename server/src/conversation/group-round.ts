@@ -161,6 +161,7 @@ export class GroupRounds {
   private async run(round: Round): Promise<void> {
     const { chatId, userId, user } = round;
     const hold = this.replies.holdOf(chatId);
+    const replied: string[] = [];
     try {
       for (const [index, turn] of round.turns.entries()) {
         if (hold?.stop !== undefined || this.closing()) break;
@@ -168,16 +169,20 @@ export class GroupRounds {
         if (!shell) break;
         const view: GroupView = { ...round.view, self: turn.persona.id };
         const admin = user.role === 'admin';
-        await this.runner.start(userId, shell, turn.persona, turn.resolved, {
+        const end = await this.runner.start(userId, shell, turn.persona, turn.resolved, {
           admin,
           locale: user.locale,
           group: view,
         });
+        if (end === 'complete') replied.push(turn.persona.id);
       }
     } catch (error) {
       this.deps.log.error({ err: error, chatId }, 'group round failed');
     } finally {
       this.replies.endRound(chatId);
+      if (replied.length > 0) {
+        void this.deps.events.emit('round.finished', { userId, chatId, roundId: round.id, personaIds: replied });
+      }
       await releaseRound(this.money, round.id).catch((error: unknown) =>
         this.deps.log.warn({ err: error, chatId }, 'round release failed; the sweep releases it'),
       );

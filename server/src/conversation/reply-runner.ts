@@ -120,7 +120,8 @@ export class ReplyRunner {
       // The chat is free as soon as the reply has ended (its message.done / message.error is out):
       // a send right after it must not meet "busy" while the chat's preview is written.
       this.replies.release(reply);
-      if (outcome.status === 'complete') {
+      // A group round is pushed once, when it ends (group-round.ts), not per persona.
+      if (outcome.status === 'complete' && !group) {
         const finished = { userId, chatId, messageId: reply.messageId, personaId: persona.personaId };
         void this.deps.events.emit('reply.finished', { ...finished, text: outcome.content });
       }

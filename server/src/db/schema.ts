@@ -29,7 +29,12 @@ import type {
 } from './schema/chats.js';
 import type { DocumentChunksTable, DocumentsTable } from './schema/documents.js';
 import type { MemoryItemsTable, MemorySettingsTable } from './schema/memory.js';
-import type { NotificationSettingsTable, PushSubscriptionsTable, PushTokensTable } from './schema/notifications.js';
+import type {
+  NotificationSettingsTable,
+  PushDeliveriesTable,
+  PushSubscriptionsTable,
+  PushTokensTable,
+} from './schema/notifications.js';
 import type { OidcFlowsTable, OidcIdentitiesTable, OidcTicketsTable } from './schema/oidc.js';
 import type {
   AuditLogTable,
@@ -90,6 +95,7 @@ export interface Database {
   notification_settings: NotificationSettingsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_tokens: PushTokensTable;
+  push_deliveries: PushDeliveriesTable;
   documents: DocumentsTable;
   document_chunks: DocumentChunksTable;
 }

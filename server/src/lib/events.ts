@@ -59,6 +59,11 @@ export interface NewsEvents {
    * pushes it to the user's devices when none is looking. `text`: what it says (may be empty).
    */
   'reply.finished': { userId: string; chatId: string; messageId: string; personaId: string; text: string };
+  /**
+   * A group chat's round ended with at least one complete reply (its replies send no
+   * `reply.finished`): one push for the round. `personaIds`: who replied, in order.
+   */
+  'round.finished': { userId: string; chatId: string; roundId: string; personaIds: string[] };
   /** The user's "Download my data" archive is ready (takeout/). */
   'archive.ready': { userId: string };
   /** A document of the user's finished reading (documents/): ready or failed. */

@@ -10,10 +10,11 @@ import type { Realtime } from '../realtime/realtime.js';
 import { sessionKit } from '../realtime/socket-kit.js';
 import { OutboundAllowList } from '../skills/http/address-policy.js';
 import { SafeHttpClient } from '../skills/http/safe-client.js';
+import { createNativeSender } from './native.js';
 import { createNotifier } from './notifier.js';
 import { NotificationRepository } from './repository.js';
 import { notificationRoutes, vapidRoute } from './routes.js';
-import { type NativePushSender, unconfiguredNativeSender, WebPushSender } from './senders.js';
+import { type NativePushSender, WebPushSender } from './senders.js';
 import { NotificationService } from './service.js';
 import { loadVapidKeys } from './vapid.js';
 
@@ -45,17 +46,19 @@ export function createNotificationsModule(deps: {
   const client = new SafeHttpClient(allow);
   const repo = new NotificationRepository(deps.db);
   const service = new NotificationService(repo, deps.jobs, { isAllowed: (url) => client.isAllowed(url) });
+  const native = createNativeSender(config, deps.log);
   const notifier = createNotifier({
     repo,
     service,
     presence: (userId) => (deps.realtime.attached ? deps.realtime.presence(userId) : Promise.resolve([])),
     personas: deps.personas,
     web: new WebPushSender(client, vapid),
-    native: deps.native ?? unconfiguredNativeSender(deps.log),
+    native: deps.native ?? native,
     hiddenMs: config.PUSH_HIDDEN_SECONDS * 1000,
     log: deps.log,
   });
   deps.events.on('reply.finished', async (event) => void (await notifier.replyFinished(event)));
+  deps.events.on('round.finished', async (event) => void (await notifier.roundFinished(event)));
   deps.events.on('archive.ready', async (event) => void (await notifier.archiveReady(event)));
   deps.events.on('user.deleting', ({ userId, trx }) => repo.deleteAllOf(userId, trx));
   // A tab tells when it is hidden or seen again; the socket keeps when it was hidden.
@@ -68,7 +71,13 @@ export function createNotificationsModule(deps: {
   const jobs: AppJob[] = [
     { name: 'push.send', maxAttempts: 5, backoffMs: 30_000, run: (job, context) => notifier.send(job, context) },
   ];
-  const part: LifecyclePart = { name: 'notifications', stop: () => client.close() };
+  const part: LifecyclePart = {
+    name: 'notifications',
+    stop: async () => {
+      native.close();
+      await client.close();
+    },
+  };
   return {
     notifications: service,
     notifier,

@@ -22,6 +22,11 @@ export interface NotifierDeps {
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
+/** A persona's name in the user's language. */
+function nameOf(persona: ReturnType<typeof presentPersona> | undefined, locale: string | null | undefined): string {
+  return (locale && persona?.translations?.[locale as 'es']?.name) || persona?.name || 'Neura';
+}
+
 /** The `push.send` job: one push to one device. */
 export interface PushJob {
   kind: 'web' | 'native';
@@ -53,7 +58,7 @@ export function createNotifier(deps: NotifierDeps) {
     const [user, row] = await Promise.all([deps.repo.locale(event.userId), deps.personas.findById(event.personaId)]);
     const texts = pushTexts(user?.locale);
     const persona = row ? presentPersona(row) : undefined;
-    const name = (user?.locale && persona?.translations?.[user.locale as 'es']?.name) || persona?.name || 'Neura';
+    const name = nameOf(persona, user?.locale);
     const payload: PushPayload = {
       title: settings.hideContents ? texts.newReplyFrom(name) : name,
       body: settings.hideContents ? '' : firstWords(event.text) || texts.replyReady,
@@ -63,6 +68,27 @@ export function createNotifier(deps: NotifierDeps) {
       ...(persona?.avatarUrl && !settings.hideContents ? { icon: persona.avatarUrl } : {}),
     };
     return deps.service.queue(event.userId, event.messageId, payload);
+  }
+
+  /** A group round's one push: titled with the chat, naming who replied (issue #48). */
+  async function roundFinished(event: NewsEvents['round.finished'], now = Date.now()): Promise<number> {
+    const settings = await wanted(event.userId, now);
+    if (!settings) return 0;
+    const [user, chat] = await Promise.all([
+      deps.repo.locale(event.userId),
+      deps.repo.chatName(event.userId, event.chatId),
+    ]);
+    if (!chat) return 0;
+    const texts = pushTexts(user?.locale);
+    const names = await Promise.all(event.personaIds.map((id) => personaName(id, user?.locale)));
+    const list = new Intl.ListFormat(user?.locale ?? 'en-US', { type: 'conjunction' }).format([...new Set(names)]);
+    const payload: PushPayload = {
+      title: settings.hideContents ? texts.groupRepliesHidden : chat.name,
+      body: settings.hideContents ? '' : texts.groupReplied(list),
+      url: `/chats/${event.chatId}`,
+      chatId: event.chatId,
+    };
+    return deps.service.queue(event.userId, `round:${event.roundId}`, payload, now);
   }
 
   async function archiveReady(event: NewsEvents['archive.ready'], now = Date.now()): Promise<number> {
@@ -91,5 +117,10 @@ export function createNotifier(deps: NotifierDeps) {
     return outcome;
   }
 
-  return { replyFinished, archiveReady, send };
+  async function personaName(id: string, locale: string | null | undefined): Promise<string> {
+    const row = await deps.personas.findById(id);
+    return nameOf(row ? presentPersona(row) : undefined, locale);
+  }
+
+  return { replyFinished, roundFinished, archiveReady, send };
 }

@@ -6,10 +6,12 @@ export interface SettingsValues {
   hide_contents: number;
   quiet_start: number | null;
   quiet_end: number | null;
+  quiet_time_zone: string | null;
 }
 
 /**
- * The only writer of `notification_settings`, `push_subscriptions` and `push_tokens`. An endpoint
+ * The only writer of `notification_settings`, `push_subscriptions`, `push_tokens` and
+ * `push_deliveries`. An endpoint
  * (or a device token) belongs to one user: subscribing it again moves it to the one signed in now.
  */
 export class NotificationRepository {
@@ -18,7 +20,7 @@ export class NotificationRepository {
   settings(userId: string) {
     return this.db
       .selectFrom('notification_settings')
-      .select(['replies', 'hide_contents', 'quiet_start', 'quiet_end'])
+      .select(['replies', 'hide_contents', 'quiet_start', 'quiet_end', 'quiet_time_zone'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
   }
@@ -97,11 +99,40 @@ export class NotificationRepository {
     await this.db.deleteFrom('push_tokens').where('id', '=', id).execute();
   }
 
+  /** Claims a delivery's key; false when it was claimed before (that push is queued or sent). */
+  async claimDelivery(key: string, now: string): Promise<boolean> {
+    const result = await this.db
+      .insertInto('push_deliveries')
+      .values({ key, created_at: now })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** Gives a claim back (its job could not be queued). */
+  async releaseDelivery(key: string): Promise<void> {
+    await this.db.deleteFrom('push_deliveries').where('key', '=', key).execute();
+  }
+
+  async pruneDeliveries(before: string): Promise<void> {
+    await this.db.deleteFrom('push_deliveries').where('created_at', '<', before).execute();
+  }
+
   /** Everything of the user's (account deletion, in its transaction). */
   async deleteAllOf(userId: string, trx: Executor): Promise<void> {
     await trx.deleteFrom('push_tokens').where('user_id', '=', userId).execute();
     await trx.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
     await trx.deleteFrom('notification_settings').where('user_id', '=', userId).execute();
+  }
+
+  /** The name of the user's chat (a group round's push is titled with it). */
+  chatName(userId: string, chatId: string) {
+    return this.db
+      .selectFrom('chats')
+      .select(['name'])
+      .where('id', '=', chatId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
   }
 
   /** The user's language, for a push's texts. */

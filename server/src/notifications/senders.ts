@@ -1,5 +1,4 @@
 import type { PushPayload } from '@neura/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import { SafeHttpError } from '../skills/http/safe-client.js';
 import type { VapidKeys } from './vapid.js';
 import webpush from './web-push.js';
@@ -70,14 +69,4 @@ export class WebPushSender {
 /** A native app's push (FCM for Android, APNs for iOS), behind one interface. */
 export interface NativePushSender {
   send(device: { platform: 'android' | 'ios'; token: string }, payload: PushPayload): Promise<PushOutcome>;
-}
-
-/** No FCM / APNs keys configured: nothing is sent, and a log line says so. */
-export function unconfiguredNativeSender(log: Pick<FastifyBaseLogger, 'info'>): NativePushSender {
-  return {
-    async send(device) {
-      log.info({ platform: device.platform }, 'native push not configured (no FCM/APNs keys): nothing sent');
-      return 'skipped';
-    },
-  };
 }

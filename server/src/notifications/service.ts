@@ -7,15 +7,32 @@ import { isIpLiteral, isPublicAddress, stripBrackets } from '../skills/http/addr
 import { BLOCKED_MESSAGE } from '../skills/http/safe-client.js';
 import type { NotificationRepository } from './repository.js';
 
+/** How long a delivery's key is kept (a reply told again later than this is long past). */
+const DELIVERY_KEPT_MS = 7 * 24 * 3600_000;
+
 const DEFAULTS: NotificationSettings = { replies: true, hideContents: false, quietHours: null };
 
-/** Minutes after midnight UTC of `now`. */
-const minuteOfDay = (now: number) => Math.floor((now % 86_400_000) / 60_000);
+const clocks = new Map<string, Intl.DateTimeFormat>();
 
-/** True inside quiet hours (`start` ≤ t < `end`, wrapping midnight when `end` < `start`). */
+/** Minutes after midnight of `now` on the clock of `timeZone` (UTC when absent). */
+export function minuteOfDay(now: number, timeZone = 'UTC'): number {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+    clocks.set(timeZone, clock);
+  }
+  const parts = clock.formatToParts(now);
+  const value = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return (value('hour') % 24) * 60 + value('minute');
+}
+
+/**
+ * True inside quiet hours (`start` ≤ t < `end` on the user's clock, wrapping midnight when `end` <
+ * `start`).
+ */
 export function inQuietHours(quiet: NotificationSettings['quietHours'], now: number): boolean {
   if (!quiet || quiet.start === quiet.end) return false;
-  const t = minuteOfDay(now);
+  const t = minuteOfDay(now, quiet.timeZone);
   return quiet.start < quiet.end ? t >= quiet.start && t < quiet.end : t >= quiet.start || t < quiet.end;
 }
 
@@ -39,7 +56,13 @@ export class NotificationService {
     const row = await this.repo.settings(userId);
     if (!row) return { ...DEFAULTS };
     const quietHours =
-      row.quiet_start !== null && row.quiet_end !== null ? { start: row.quiet_start, end: row.quiet_end } : null;
+      row.quiet_start !== null && row.quiet_end !== null
+        ? {
+            start: row.quiet_start,
+            end: row.quiet_end,
+            ...(row.quiet_time_zone ? { timeZone: row.quiet_time_zone } : {}),
+          }
+        : null;
     return { replies: row.replies === 1, hideContents: row.hide_contents === 1, quietHours };
   }
 
@@ -52,6 +75,7 @@ export class NotificationService {
         hide_contents: next.hideContents ? 1 : 0,
         quiet_start: next.quietHours?.start ?? null,
         quiet_end: next.quietHours?.end ?? null,
+        quiet_time_zone: next.quietHours?.timeZone ?? null,
       },
       nowIso(),
     );
@@ -72,17 +96,31 @@ export class NotificationService {
     await this.repo.saveToken(userId, platform, token, nowIso());
   }
 
-  /** One `push.send` job per device of the user; `key` makes it once per device. */
-  async queue(userId: string, key: string, payload: PushPayload): Promise<number> {
+  /**
+   * One `push.send` job per device of the user; `key` makes it once per device: claimed in
+   * `push_deliveries` first (a row that outlives the job's), so a reply told twice — even after its
+   * job is done and gone — is pushed once. Answers how many pushes were queued now.
+   */
+  async queue(userId: string, key: string, payload: PushPayload, now = Date.now()): Promise<number> {
     const [subs, tokens] = await Promise.all([this.repo.subscriptions(userId), this.repo.tokens(userId)]);
     const devices = [
       ...subs.map((s) => ({ kind: 'web' as const, id: s.id })),
       ...tokens.map((t) => ({ kind: 'native' as const, id: t.id })),
     ];
+    let queued = 0;
     for (const device of devices) {
-      await this.jobs.enqueue('push.send', { ...device, payload }, { key: `push:${key}:${device.id}` });
+      const deliveryKey = `push:${key}:${device.id}`;
+      if (!(await this.repo.claimDelivery(deliveryKey, new Date(now).toISOString()))) continue;
+      try {
+        await this.jobs.enqueue('push.send', { ...device, payload }, { key: deliveryKey });
+        queued++;
+      } catch (error) {
+        await this.repo.releaseDelivery(deliveryKey);
+        throw error;
+      }
     }
-    return devices.length;
+    await this.repo.pruneDeliveries(new Date(now - DELIVERY_KEPT_MS).toISOString());
+    return queued;
   }
 
   /**

@@ -15,6 +15,7 @@ import { Button, buttonClass } from '../ui/button';
 import { sendMessage, stopMessage } from './chat-api';
 import { ChatIntro } from './chat-intro';
 import { Composer, type ComposerHandle, filesOf } from './composer';
+import { closePushOffer, usePushOffer } from './long-reply';
 import { MessageList } from './message-list';
 import { ReadOnlyNote } from './read-only-note';
 import { useChatClosed } from './use-chat-status';
@@ -25,6 +26,8 @@ import { useNameUnfinishedChat } from './use-name-unfinished-chat';
 const NO_MESSAGES: readonly never[] = [];
 /** A group chat's bar (issue #46): its own chunk, loaded by group chats only. */
 const GroupBar = lazy(() => import('./group-bar').then((m) => ({ default: m.GroupBar })));
+/** The offer of notifications after a long reply (issue #48): its own chunk, loaded when offered. */
+const PushOffer = lazy(() => import('../settings/push-offer').then((m) => m.ready.then(() => m)));
 
 /**
  * /chats/{chatId}: the conversation with a persona. /chats/new?persona={id} is a draft: the
@@ -56,6 +59,7 @@ export function ChatPage() {
   // "Add persona" from the chat's menu: a chat of one persona shows the group bar while choosing.
   const addingPersona = useChatUiStore((s) => s.addingPersonaTo === chatId);
   const streaming = isStreaming(thread);
+  const offerPush = usePushOffer();
   // ?message=<id> (a search result): older pages load until that message is there.
   const focusId = params.get('message');
   const focusLoaded = !focusId || thread?.messages.some((m) => m.id === focusId);
@@ -217,6 +221,11 @@ export function ChatPage() {
             {!draft && (members || (addingPersona && personaId)) ? (
               <Suspense fallback={null}>
                 <GroupBar chatId={chatId} members={members ?? (personaId ? [personaId] : [])} busy={streaming} />
+              </Suspense>
+            ) : null}
+            {offerPush ? (
+              <Suspense fallback={null}>
+                <PushOffer onClose={closePushOffer} />
               </Suspense>
             ) : null}
             <Composer

@@ -6,6 +6,7 @@ import { useAppStore } from '../store/app-store';
 import { dispatchMessages, flushDeltas, queueDelta, queueReasoning, useMessages } from '../store/messages';
 import { showToast } from '../ui/toast-store';
 import { fetchMessages } from './chat-api';
+import { replyEnded, replyStarted } from './long-reply';
 
 /**
  * Loads the newest page of a chat. A 404 marks it missing; any other failure marks the thread
@@ -77,6 +78,7 @@ export function useChatThread(chatId: string, draft = false) {
 
   useSessionEvent('message.created', ({ chatId: id, message }) => {
     flushDeltas();
+    if (message.role === 'assistant' && message.status === 'streaming') replyStarted(message.id);
     dispatchMessages({ type: 'upserted', chatId: id, message });
   });
   useSessionEvent('message.delta', (delta) => queueDelta(delta));
@@ -87,6 +89,7 @@ export function useChatThread(chatId: string, draft = false) {
   });
   useSessionEvent('message.done', ({ chatId: id, message }) => {
     flushDeltas();
+    replyEnded(message.id);
     dispatchMessages({ type: 'upserted', chatId: id, message });
   });
   // An edited user message (editMessage from any device).

@@ -4,6 +4,7 @@ import { notificationTexts as t } from '../texts/notifications';
 import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 import { useNotificationSettings, useUpdateNotificationSettings } from './queries/notifications';
+import { QuietHoursRows } from './quiet-hours';
 import { SettingsSection } from './settings-row';
 import { ToggleRow } from './toggle-row';
 import { currentSubscription, pushSupport, subscribeThisDevice, unsubscribeThisDevice } from './web-push';
@@ -123,6 +124,7 @@ export default function NotificationsPage() {
             testId="notify-hide-contents"
             onChange={(hideContents) => save({ hideContents })}
           />
+          <QuietHoursRows value={value.quietHours ?? null} onSave={(quietHours) => save({ quietHours })} />
         </SettingsSection>
       )}
     </div>

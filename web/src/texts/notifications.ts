@@ -20,6 +20,14 @@ export const notificationTexts = {
   loading: 'Loading notification settings',
   loadFailed: 'Notification settings could not be loaded.',
   retry: 'Try again',
+  quietHours: 'Quiet hours',
+  quietHoursHint: 'No notifications between these times ({zone}).',
+  quietFrom: 'From',
+  quietTo: 'To',
+  promptTitle: 'Get notified when a reply is ready?',
+  promptBody: 'That reply took a while. Neura can tell you when the next one is done, even if you switch away.',
+  promptAccept: 'Turn on notifications',
+  promptDismiss: 'Not now',
 } as const;
 
 export type NotificationCatalog = Widen<typeof notificationTexts>;

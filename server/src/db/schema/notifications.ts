@@ -8,6 +8,8 @@ export interface NotificationSettingsTable {
   /** Quiet hours, minutes after midnight UTC (both null: none). */
   quiet_start: number | null;
   quiet_end: number | null;
+  /** 0033: the IANA time zone quiet hours are read in (null: UTC). */
+  quiet_time_zone: string | null;
   updated_at: Timestamp;
 }
 
@@ -27,5 +29,11 @@ export interface PushTokensTable {
   user_id: string;
   platform: 'android' | 'ios';
   token: string;
+  created_at: Timestamp;
+}
+
+/** 0033: a push queued for one device for one finished reply (or round); outlives the job row. */
+export interface PushDeliveriesTable {
+  key: string;
   created_at: Timestamp;
 }

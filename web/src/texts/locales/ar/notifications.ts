@@ -21,4 +21,12 @@ export const notifications: NotificationCatalog = {
   loading: 'جارٍ تحميل إعدادات الإشعارات',
   loadFailed: 'تعذّر تحميل إعدادات الإشعارات.',
   retry: 'إعادة المحاولة',
+  quietHours: 'ساعات الهدوء',
+  quietHoursHint: 'لا إشعارات بين هذين الوقتين ({zone}).',
+  quietFrom: 'من',
+  quietTo: 'إلى',
+  promptTitle: 'هل تريد إشعارًا عندما يجهز الرد؟',
+  promptBody: 'استغرق هذا الرد بعض الوقت. يمكن لـNeura إخبارك عندما يجهز الرد التالي، حتى لو انتقلت إلى شيء آخر.',
+  promptAccept: 'تشغيل الإشعارات',
+  promptDismiss: 'ليس الآن',
 };

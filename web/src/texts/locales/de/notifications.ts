@@ -23,4 +23,13 @@ export const notifications: NotificationCatalog = {
   loading: 'Benachrichtigungseinstellungen werden geladen',
   loadFailed: 'Die Benachrichtigungseinstellungen konnten nicht geladen werden.',
   retry: 'Erneut versuchen',
+  quietHours: 'Ruhezeiten',
+  quietHoursHint: 'Keine Benachrichtigungen zwischen diesen Uhrzeiten ({zone}).',
+  quietFrom: 'Von',
+  quietTo: 'Bis',
+  promptTitle: 'Benachrichtigen, wenn eine Antwort fertig ist?',
+  promptBody:
+    'Diese Antwort hat etwas gedauert. Neura kann dir Bescheid geben, wenn die nächste fertig ist, auch wenn du woanders bist.',
+  promptAccept: 'Benachrichtigungen einschalten',
+  promptDismiss: 'Nicht jetzt',
 };

@@ -22,4 +22,12 @@ export const notifications: NotificationCatalog = {
   loading: 'Cargando los ajustes de notificaciones',
   loadFailed: 'No se pudieron cargar los ajustes de notificaciones.',
   retry: 'Reintentar',
+  quietHours: 'Horas de silencio',
+  quietHoursHint: 'Sin notificaciones entre estas horas ({zone}).',
+  quietFrom: 'Desde',
+  quietTo: 'Hasta',
+  promptTitle: '¿Quieres un aviso cuando una respuesta esté lista?',
+  promptBody: 'Esa respuesta tardó un poco. Neura puede avisarte cuando termine la próxima, aunque cambies de app.',
+  promptAccept: 'Activar notificaciones',
+  promptDismiss: 'Ahora no',
 };

@@ -22,4 +22,13 @@ export const notifications: NotificationCatalog = {
   loading: 'Chargement des réglages de notifications',
   loadFailed: 'Les réglages de notifications n’ont pas pu être chargés.',
   retry: 'Réessayer',
+  quietHours: 'Heures calmes',
+  quietHoursHint: 'Aucune notification entre ces heures ({zone}).',
+  quietFrom: 'De',
+  quietTo: 'À',
+  promptTitle: 'Être prévenu quand une réponse est prête ?',
+  promptBody:
+    'Cette réponse a pris un moment. Neura peut vous prévenir quand la prochaine est terminée, même si vous passez à autre chose.',
+  promptAccept: 'Activer les notifications',
+  promptDismiss: 'Pas maintenant',
 };

@@ -21,4 +21,12 @@ export const notifications: NotificationCatalog = {
   loading: '通知設定を読み込んでいます',
   loadFailed: '通知設定を読み込めませんでした。',
   retry: '再試行',
+  quietHours: 'おやすみ時間',
+  quietHoursHint: 'この時間帯は通知しません（{zone}）。',
+  quietFrom: '開始',
+  quietTo: '終了',
+  promptTitle: '返信の準備ができたら通知しますか？',
+  promptBody: 'この返信には少し時間がかかりました。ほかの画面に移っても、次の返信ができたらNeuraがお知らせします。',
+  promptAccept: '通知をオンにする',
+  promptDismiss: '今はしない',
 };

@@ -22,4 +22,13 @@ export const notifications: NotificationCatalog = {
   loading: 'Carregando as configurações de notificações',
   loadFailed: 'Não foi possível carregar as configurações de notificações.',
   retry: 'Tentar de novo',
+  quietHours: 'Horário de silêncio',
+  quietHoursHint: 'Sem notificações entre estes horários ({zone}).',
+  quietFrom: 'De',
+  quietTo: 'Até',
+  promptTitle: 'Receber um aviso quando uma resposta estiver pronta?',
+  promptBody:
+    'Essa resposta demorou um pouco. A Neura pode avisar quando a próxima terminar, mesmo que você saia do app.',
+  promptAccept: 'Ativar notificações',
+  promptDismiss: 'Agora não',
 };
