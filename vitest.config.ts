@@ -9,6 +9,8 @@ const integration = (name: string, env: Record<string, string>) => ({
     name,
     include: ['server/test/**/*.test.ts'],
     environment: 'node' as const,
+    // The server bundled once from the sources for the tests that start it as a process.
+    globalSetup: ['test-kit/src/server/bundle-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env,

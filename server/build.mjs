@@ -1,12 +1,18 @@
 // Bundles the server (and the admin CLI) into dist/ with the contract inlined; npm packages stay external.
+// `node build.mjs --main-as <name>`: only the server, as dist/<name>.js (the integration tests' bundle of
+// the run, test-kit/src/server/bundle-setup.ts), next to main.js so it finds what main.js finds.
 import fs from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@neura/'));
+const mainAs = process.argv.indexOf('--main-as');
+const entryPoints =
+  mainAs > 0 ? { [process.argv[mainAs + 1]]: 'src/main.ts' } : { main: 'src/main.ts', admin: 'src/admin/main.ts' };
 
 await build({
-  entryPoints: { main: 'src/main.ts', admin: 'src/admin/main.ts' },
+  entryPoints,
+  absWorkingDir: import.meta.dirname,
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -17,4 +23,4 @@ await build({
   logLevel: 'warning',
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
-console.log('server built: dist/main.js, dist/admin.js');
+console.log(`server built: ${Object.keys(entryPoints).map((name) => `dist/${name}.js`).join(', ')}`);
