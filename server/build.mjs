@@ -23,4 +23,8 @@ await build({
   logLevel: 'warning',
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
-console.log(`server built: ${Object.keys(entryPoints).map((name) => `dist/${name}.js`).join(', ')}`);
+console.log(
+  `server built: ${Object.keys(entryPoints)
+    .map((name) => `dist/${name}.js`)
+    .join(', ')}`,
+);
