@@ -1,14 +1,15 @@
 // Bundles the server (and the admin CLI) into dist/ with the contract inlined; npm packages stay external.
-// `node build.mjs --main-as <name>`: only the server, as dist/<name>.js (the integration tests' bundle of
-// the run, test-kit/src/server/bundle-setup.ts), next to main.js so it finds what main.js finds.
+// `node build.mjs --test-run <name>`: dist/<name>.js and dist/<name>-admin.js (the integration tests'
+// bundles of a run, test-kit/src/server/bundle-setup.ts), next to main.js so they find what it finds.
 import fs from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@neura/'));
-const mainAs = process.argv.indexOf('--main-as');
-const entryPoints =
-  mainAs > 0 ? { [process.argv[mainAs + 1]]: 'src/main.ts' } : { main: 'src/main.ts', admin: 'src/admin/main.ts' };
+const testRun = process.argv[process.argv.indexOf('--test-run') + 1];
+const entryPoints = process.argv.includes('--test-run')
+  ? { [testRun]: 'src/main.ts', [`${testRun}-admin`]: 'src/admin/main.ts' }
+  : { main: 'src/main.ts', admin: 'src/admin/main.ts' };
 
 await build({
   entryPoints,

@@ -10,12 +10,14 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const bundle = path.join(repoRoot, 'server/dist/main.js');
 /** Set by bundle-setup.ts: this test run's bundle of the current sources, used for `entry: 'source'`. */
 export const SOURCE_BUNDLE_ENV = 'NEURA_TEST_SOURCE_BUNDLE';
-/** How to run the server's current sources: the run's bundle of them when there is one, else tsx. */
-const fromSource = (): string[] => {
-  const runBundle = process.env[SOURCE_BUNDLE_ENV];
+/** The same for the admin CLI (server/src/admin/main.ts). */
+export const ADMIN_SOURCE_BUNDLE_ENV = 'NEURA_TEST_ADMIN_SOURCE_BUNDLE';
+/** How to run the server's (or the admin CLI's) current sources: the run's bundle of them when there is one, else tsx. */
+export const fromSource = (entry: 'main' | 'admin' = 'main'): string[] => {
+  const runBundle = process.env[entry === 'main' ? SOURCE_BUNDLE_ENV : ADMIN_SOURCE_BUNDLE_ENV];
   return runBundle && fs.existsSync(runBundle)
     ? [runBundle]
-    : ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')];
+    : ['--import', 'tsx', path.join(repoRoot, entry === 'main' ? 'server/src/main.ts' : 'server/src/admin/main.ts')];
 };
 
 export async function freePort(): Promise<number> {
