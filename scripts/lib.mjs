@@ -1,5 +1,5 @@
 // Helpers for the repo scripts: Node built-ins only, since they run before dependencies exist.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,3 +65,49 @@ export function ensureAppBuilt() {
 }
 
 export { npm };
+
+/**
+ * Runs the steps, at most `concurrency` at once (in the order given: put the longest first); each
+ * step's output is held and printed whole when it ends. Resolves once all have ended, or exits
+ * with the first failure's code after the running ones end (nothing new starts after a failure).
+ */
+export async function mustAll(steps, concurrency) {
+  const queue = [...steps];
+  let failure;
+  const next = async () => {
+    for (let step = queue.shift(); step && !failure; step = queue.shift()) {
+      const started = Date.now();
+      const { code, output } = await spawnHeld(step.cmd, step.args);
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      console.log(`› ${step.title} (${seconds} s)`);
+      if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      if (code !== 0) failure ??= { step, code };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, next));
+  if (failure) {
+    console.error(
+      `\n✖ ${failure.step.title}: ${failure.step.cmd} ${failure.step.args.join(' ')} failed (exit ${failure.code})`,
+    );
+    process.exit(failure.code || 1);
+  }
+}
+
+function spawnHeld(cmd, args) {
+  return new Promise((resolve) => {
+    let output = '';
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+    });
+    child.stdout.on('data', (d) => {
+      output += d;
+    });
+    child.stderr.on('data', (d) => {
+      output += d;
+    });
+    child.on('error', (error) => resolve({ code: 1, output: `${output}${error.message}\n` }));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureAppBuilt, ensureInstalled, must, npm, root, run } from './lib.mjs';
+import { ensureInstalled, must, mustAll, npm, root, run } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -52,16 +52,26 @@ if (process.env.REQUIRE_SERVICES === '1') {
 }
 
 ensureInstalled();
-console.log('› Lint and format (biome)');
-must(npm, ['run', 'lint', '--silent']);
-console.log('› Import rules (dependency-cruiser, .dependency-cruiser.cjs)');
-must(npm, ['run', 'lint:imports', '--silent']);
-console.log('› Dead code (knip, knip.json)');
-must(npm, ['run', 'lint:dead-code', '--silent']);
-console.log('› Type check (tsc --noEmit)');
-must(npm, ['run', 'typecheck', '--silent']);
-console.log('› Build');
-ensureAppBuilt();
+// Checks and the build at once, two at a time on a 2-core machine (each step's output printed as it ends).
+console.log('› Lint, import rules, dead code, type check and build, at once');
+await mustAll(
+  [
+    { title: 'Type check (tsc --noEmit)', cmd: npm, args: ['run', 'typecheck', '--silent'] },
+    {
+      title: 'Build (web and server, when older than their sources)',
+      cmd: process.execPath,
+      args: ['--input-type=module', '-e', "(await import('./scripts/lib.mjs')).ensureAppBuilt()"],
+    },
+    { title: 'Dead code (knip, knip.json)', cmd: npm, args: ['run', 'lint:dead-code', '--silent'] },
+    {
+      title: 'Import rules (dependency-cruiser, .dependency-cruiser.cjs)',
+      cmd: npm,
+      args: ['run', 'lint:imports', '--silent'],
+    },
+    { title: 'Lint and format (biome)', cmd: npm, args: ['run', 'lint', '--silent'] },
+  ],
+  Math.max(2, os.availableParallelism()),
+);
 console.log('› Bundle budget (first-route JS of web/dist/index.html, gzip)');
 must(process.execPath, [path.join(root, 'scripts/bundle-budget.mjs')]);
 console.log('› Native shell (cap sync offline on the built web app; assets, config, settings)');

@@ -1,12 +1,19 @@
 // Bundles the server (and the admin CLI) into dist/ with the contract inlined; npm packages stay external.
+// `node build.mjs --test-run <name>`: dist/<name>.js and dist/<name>-admin.js (the integration tests'
+// bundles of a run, test-kit/src/server/bundle-setup.ts), next to main.js so they find what it finds.
 import fs from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@neura/'));
+const testRun = process.argv[process.argv.indexOf('--test-run') + 1];
+const entryPoints = process.argv.includes('--test-run')
+  ? { [testRun]: 'src/main.ts', [`${testRun}-admin`]: 'src/admin/main.ts' }
+  : { main: 'src/main.ts', admin: 'src/admin/main.ts' };
 
 await build({
-  entryPoints: { main: 'src/main.ts', admin: 'src/admin/main.ts' },
+  entryPoints,
+  absWorkingDir: import.meta.dirname,
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -17,4 +24,8 @@ await build({
   logLevel: 'warning',
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
-console.log('server built: dist/main.js, dist/admin.js');
+console.log(
+  `server built: ${Object.keys(entryPoints)
+    .map((name) => `dist/${name}.js`)
+    .join(', ')}`,
+);

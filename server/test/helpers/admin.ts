@@ -2,10 +2,11 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestApp } from '@neura/test-kit/server/in-process';
+import { fromSource } from '@neura/test-kit/server/process';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** The CLI compiles the server through tsx on start: slow on a loaded machine, so its tests get room. */
+/** The CLI starts from source (the run's bundle under vitest, else tsx): slow on a loaded machine, so its tests get room. */
 export const CLI_TEST_TIMEOUT = 120_000;
 
 /** Runs `npm run admin -- <args>` as the operator would: its own OS process on the app's data. */
@@ -17,7 +18,7 @@ export function runAdminProcess(
   delete base.DATABASE_URL;
   delete base.REDIS_URL;
   delete base.REDIS_PREFIX;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/admin/main.ts'), ...args], {
+  const child = spawn(process.execPath, [...fromSource('admin'), ...args], {
     cwd: repoRoot,
     env: { ...base, LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

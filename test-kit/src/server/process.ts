@@ -8,6 +8,17 @@ import { PROCESS_FAULT_MESSAGE } from '../../../server/src/system/process-faults
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const bundle = path.join(repoRoot, 'server/dist/main.js');
+/** Set by bundle-setup.ts: this test run's bundle of the current sources, used for `entry: 'source'`. */
+export const SOURCE_BUNDLE_ENV = 'NEURA_TEST_SOURCE_BUNDLE';
+/** The same for the admin CLI (server/src/admin/main.ts). */
+export const ADMIN_SOURCE_BUNDLE_ENV = 'NEURA_TEST_ADMIN_SOURCE_BUNDLE';
+/** How to run the server's (or the admin CLI's) current sources: the run's bundle of them when there is one, else tsx. */
+export const fromSource = (entry: 'main' | 'admin' = 'main'): string[] => {
+  const runBundle = process.env[entry === 'main' ? SOURCE_BUNDLE_ENV : ADMIN_SOURCE_BUNDLE_ENV];
+  return runBundle && fs.existsSync(runBundle)
+    ? [runBundle]
+    : ['--import', 'tsx', path.join(repoRoot, entry === 'main' ? 'server/src/main.ts' : 'server/src/admin/main.ts')];
+};
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,7 +41,8 @@ export interface ServerProcessOptions {
   env?: Record<string, string>;
   /**
    * `bundle` (default): server/dist/main.js, exactly what `npm start` runs (build it first).
-   * `source`: server/src/main.ts through tsx, for tests that must not depend on a build.
+   * `source`: the current sources of server/src/main.ts, for tests that must not depend on a build
+   * (under vitest the run's own bundle of them, bundle-setup.ts; elsewhere through tsx).
    */
   entry?: 'bundle' | 'source';
   /** Another bundle than server/dist/main.js (e.g. a build of an older commit, for before/after benchmarks). */
@@ -59,7 +71,7 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Runs the server (from source) until it exits by itself; resolves with its exit code and output. */
+/** Runs the server (from source, as `entry: 'source'`) until it exits by itself; resolves with its exit code and output. */
 export async function runServerProcessToExit(
   env: Record<string, string>,
   timeoutMs = 60_000,
@@ -67,7 +79,7 @@ export async function runServerProcessToExit(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-proc-'));
   const port = await freePort();
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
+  const child = spawn(process.execPath, fromSource(), {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -97,10 +109,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const ownDataDir = env.DATA_DIR ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'neura-proc-'));
   const dataDir = env.DATA_DIR ?? (ownDataDir as string);
-  const args =
-    entry === 'bundle'
-      ? [...nodeArgs, bundleFile]
-      : [...nodeArgs, '--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')];
+  const args = entry === 'bundle' ? [...nodeArgs, bundleFile] : [...nodeArgs, ...fromSource()];
   let log = '';
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: repoRoot,
