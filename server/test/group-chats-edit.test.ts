@@ -43,7 +43,8 @@ describe('group chats: edit, draft, no model', () => {
       .where('status', '=', 'open')
       .execute();
   const roundOver = async (chatId: string) => {
-    for (let i = 0; i < 500 && (await openRounds(t, chatId)).length > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 500 && (await openRounds(t, chatId)).length > 0; i++)
+      await new Promise((r) => setTimeout(r, 10));
     expect(await openRounds(t, chatId)).toEqual([]);
   };
   const settled = (events: Recorded[], chatId: string, n: number) =>
@@ -104,7 +105,9 @@ describe('group chats: edit, draft, no model', () => {
     const requests = fake.requests.filter((r) => r.body.stream === true).slice(before);
     expect(requests.map(speakerOf)).toEqual([COACH, PAL, MAX]);
     expect(requests[0]?.body.messages.at(-1)).toEqual({ role: 'user', content: '[User]: Dinner ideas?' });
-    const created = events.filter((r) => r.event === 'message.created' && fresh.some((f) => f.id === r.payload.message.id));
+    const created = events.filter(
+      (r) => r.event === 'message.created' && fresh.some((f) => f.id === r.payload.message.id),
+    );
     expect(created.map((r) => r.payload.message.versions)).toEqual(
       fresh.map((r) => [first.find((f) => f.persona_id === r.persona_id)?.id, r.id]),
     );

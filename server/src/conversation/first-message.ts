@@ -21,7 +21,14 @@ export interface FirstMessageDeps {
 export async function createChatWithMessage(
   deps: FirstMessageDeps,
   userId: string,
-  input: { persona?: string; personas?: string[]; text: string; attachments?: string[]; to?: string[]; temporary?: boolean },
+  input: {
+    persona?: string;
+    personas?: string[];
+    text: string;
+    attachments?: string[];
+    to?: string[];
+    temporary?: boolean;
+  },
   socketId?: string,
 ): Promise<{ chatId: string; messageId: string }> {
   // A group's draft (issue #46) becomes a group chat of its personas.

@@ -13,10 +13,10 @@ import type { ChatNamer } from './chat-namer.js';
 import type { ConversationDeps } from './deps.js';
 import type { GroupView } from './group-context.js';
 import { type RoundMoney, releaseRound } from './group-money.js';
+import { announce, editOpening, type Opening, sendOpening, versionsOf } from './group-openings.js';
 import { pickSpeakers } from './group-speakers.js';
 import type { ReplyRunner } from './reply-runner.js';
 import type { RoundRepository } from './round-repository.js';
-import { announce, editOpening, type Opening, sendOpening, versionsOf } from './group-openings.js';
 import { answerWithoutModel, userMessageRow } from './sending.js';
 import { conversationTexts as t } from './texts.js';
 
@@ -84,7 +84,10 @@ export class GroupRounds {
   }
 
   /** editMessage in a group chat: the round runs again from the edited message (see group-edit.ts). */
-  async edit(userId: string, input: { chatId: string; messageId: string; text: string }): Promise<{ messageId: string }> {
+  async edit(
+    userId: string,
+    input: { chatId: string; messageId: string; text: string },
+  ): Promise<{ messageId: string }> {
     const { user, chat } = await this.admission.turn(userId, input.chatId);
     const members = await this.admission.members(personasOf(chat));
     const turns = this.turnsOf(pickSpeakers(members, input.text), user);

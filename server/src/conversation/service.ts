@@ -51,7 +51,15 @@ export class ConversationService {
       this.replies,
     );
     this.admission = new Admission(deps, this.replies, () => this.closing);
-    this.groups = new GroupRounds(deps, deps.rounds, this.replies, this.runner, this.admission, () => this.closing, this.namer);
+    this.groups = new GroupRounds(
+      deps,
+      deps.rounds,
+      this.replies,
+      this.runner,
+      this.admission,
+      () => this.closing,
+      this.namer,
+    );
   }
 
   private ownedChat(userId: string, chatId: string): Promise<ChatRow> {
