@@ -307,7 +307,11 @@ describe('ChatPage', () => {
       render(<RouterProvider router={router} />);
       // The group's bar: its personas and the round's price, no temporary toggle (a group is never temporary).
       const bar = await screen.findByTestId('group-bar', {}, { timeout: 5000 });
-      expect(within(bar).getAllByTestId('group-member').map((m) => m.textContent)).toEqual(['Chef Basil', 'Sous Chef']);
+      expect(
+        within(bar)
+          .getAllByTestId('group-member')
+          .map((m) => m.textContent),
+      ).toEqual(['Chef Basil', 'Sous Chef']);
       expect(within(bar).getByTestId('group-round-price').textContent).toBe(`Up to ${persona.cost * 2} credits`);
       expect(screen.queryByRole('switch')).toBeNull();
       const box = screen.getByRole('combobox', { name: 'Message' });

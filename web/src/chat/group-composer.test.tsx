@@ -89,11 +89,11 @@ describe('GroupComposer (issue #46)', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
     type(box, 'Hi @');
     const list = await screen.findByRole('listbox', { name: 'Personas to address' });
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Mindful Coach',
-      'Nutrition Pal',
-      'Trainer Max',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Mindful Coach', 'Nutrition Pal', 'Trainer Max']);
     expect(box.getAttribute('aria-expanded')).toBe('true');
     expect(box.getAttribute('aria-controls')).toBe(list.id);
     const selected = () => document.getElementById(box.getAttribute('aria-activedescendant') ?? '')?.textContent;
@@ -156,7 +156,10 @@ describe('GroupComposer (issue #46)', () => {
   });
 
   it('should show a draft group without Let … speak or adding, its price and its note', () => {
-    renderGroup(vi.fn(async () => true), null);
+    renderGroup(
+      vi.fn(async () => true),
+      null,
+    );
     expect(screen.getAllByTestId('group-member').map((m) => m.textContent)).toEqual([
       'Mindful Coach',
       'Nutrition Pal',
