@@ -62,6 +62,13 @@ export const MIN_GROUP_PERSONAS = 2;
 export const MAX_GROUP_PERSONAS = 5;
 const GROUP_SIZE_MESSAGE = `A group chat has ${MIN_GROUP_PERSONAS} to ${MAX_GROUP_PERSONAS} personas.`;
 
+/** A group chat's personas (2–5 different ones, in speaking order). */
+const groupPersonasSchema = z
+  .array(clientIdSchema)
+  .min(MIN_GROUP_PERSONAS, GROUP_SIZE_MESSAGE)
+  .max(MAX_GROUP_PERSONAS, GROUP_SIZE_MESSAGE)
+  .refine((ids) => new Set(ids).size === ids.length, 'Choose each persona once.');
+
 /** The most files one message may carry (the canvas flow sends an image and its mask). */
 export const MAX_ATTACHMENTS = 4;
 const sendMessageSchema = z.object({
@@ -80,7 +87,13 @@ const sendMessageSchema = z.object({
  */
 const createChatWithMessageSchema = sendMessageSchema
   .omit({ chatId: true })
-  .extend({ persona: clientIdSchema, temporary: z.boolean().optional() });
+  .extend({
+    persona: clientIdSchema.optional(),
+    /** A group's draft (issue #46): its personas, in speaking order, instead of `persona`. */
+    personas: groupPersonasSchema.optional(),
+    temporary: z.boolean().optional(),
+  })
+  .refine((v) => (v.persona === undefined) !== (v.personas === undefined), 'Choose a persona to start a chat with.');
 const stopMessageSchema = z.object({ chatId: clientIdSchema });
 /** Message actions: a reply to act on (retry a failed one, regenerate the last one). */
 const retryMessageSchema = z.object({ chatId: clientIdSchema, messageId: clientIdSchema });
@@ -117,11 +130,7 @@ const createChatSchema = z
     personaArgument,
     z.strictObject({ persona: personaArgument, temporary: z.boolean().default(false) }),
     z.strictObject({
-      personas: z
-        .array(clientIdSchema)
-        .min(MIN_GROUP_PERSONAS, GROUP_SIZE_MESSAGE)
-        .max(MAX_GROUP_PERSONAS, GROUP_SIZE_MESSAGE)
-        .refine((ids) => new Set(ids).size === ids.length, 'Choose each persona once.'),
+      personas: groupPersonasSchema,
     }),
   ])
   .transform((request) => (typeof request === 'string' ? { persona: request, temporary: false } : request));

@@ -6,8 +6,9 @@ import { createSignedInUser, signIn } from '../support/session.js';
 
 /**
  * Group chats (issue #46) in Chromium at a phone's and a laptop's size: a group of three made
- * from New Chat, a round (names and avatars above each reply), an addressed message, "Let … speak"
- * and Stop in the middle of a round. The fake model answers as the persona its system prompt names.
+ * from New Chat (its draft until the first message), a round (names and avatars above each reply),
+ * an addressed message picked from the `@` list, "Let … speak", Stop in the middle of a round, and
+ * an edit that runs the round again. The fake model answers as the persona its system prompt names.
  */
 let fake: FakeOpenAI;
 let app: ServerProcess;
@@ -39,8 +40,11 @@ test.afterAll(async () => {
   await fake?.close();
 });
 
+/** A group chat's message box is a combobox (its `@` list). */
+const messageBox = (page: Page) => page.getByRole('combobox', { name: 'Message' });
+
 async function sendText(page: Page, text: string) {
-  const box = page.getByRole('textbox', { name: 'Message' });
+  const box = messageBox(page);
   await box.fill(text);
   await box.press('Enter');
   await expect(box).toHaveValue('');
@@ -53,6 +57,8 @@ for (const [label, viewport] of [
   ['1366x900', { width: 1366, height: 900 }],
 ] as const) {
   test(`should run a group of three at ${label}: a round, an address, Let … speak, Stop`, async ({ browser }) => {
+    // A long walk (a draft, four rounds, an edit) on a shared machine.
+    test.setTimeout(240_000);
     const context = await browser.newContext({ viewport });
     const user = await createSignedInUser({ credits: 50, password: null }, app.dataDir);
     await signIn(context, user.token);
@@ -69,14 +75,18 @@ for (const [label, viewport] of [
     await expect(start).toHaveText('Start group chat (3)');
     await page.screenshot({ path: `${shots}picker-${label}.png` });
     await start.click();
-    await expect(page).toHaveURL(/\/chats\/[^/]+$/);
-
+    // The group's draft: nothing is made until the first message.
+    await expect(page).toHaveURL(/\/chats\/new\?personas=mindful-coach,nutrition-pal,trainer-max$/);
     const bar = page.getByTestId('group-bar');
-    await expect(bar.getByTestId('group-let-speak')).toHaveCount(3);
+    await expect(bar.getByTestId('group-member')).toHaveText(NAMES);
+    await expect(bar.getByTestId('group-draft-note')).toBeVisible();
     await expect(bar.getByTestId('group-round-price')).toHaveText('Up to 7 credits');
+    await page.screenshot({ path: `${shots}draft-${label}.png` });
 
     // A round: every persona in order, each reply under its name and avatar.
     await sendText(page, 'What should I eat before a run?');
+    await expect(page).toHaveURL(/\/chats\/(?!new)[^/?]+$/);
+    await expect(bar.getByTestId('group-let-speak')).toHaveCount(3);
     await expect(replies(page)).toHaveCount(3);
     await expect(replies(page).last()).toHaveAttribute('data-status', 'complete');
     await expect(page.getByTestId('message-speaker')).toHaveText(NAMES);
@@ -85,8 +95,21 @@ for (const [label, viewport] of [
     await expect(page.getByTestId('credits-badge')).toHaveText('43');
     await page.screenshot({ path: `${shots}round-${label}.png` });
 
-    // An addressed message: only Trainer Max replies.
-    await sendText(page, '@Trainer Max how far should I run?');
+    // An addressed message, its name picked from the `@` list by keyboard: only Trainer Max replies,
+    // and the price before sending is his alone.
+    const box = messageBox(page);
+    await box.fill('@t');
+    const list = page.getByRole('listbox', { name: 'Personas to address' });
+    await expect(list.getByRole('option')).toHaveText(['Trainer Max']);
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    await page.screenshot({ path: `${shots}mention-${label}.png` });
+    await box.press('Enter');
+    await expect(list).toBeHidden();
+    await expect(box).toHaveValue('@Trainer Max ');
+    await box.pressSequentially('how far should I run?');
+    await expect(bar.getByTestId('group-round-price')).toHaveText('Up to 3 credits · Replying: Trainer Max');
+    await box.press('Enter');
+    await expect(box).toHaveValue('');
     await expect(replies(page)).toHaveCount(4);
     await expect(replies(page).last()).toHaveAttribute('data-persona', 'trainer-max');
     await expect(replies(page).last()).toHaveAttribute('data-status', 'complete');
@@ -110,6 +133,21 @@ for (const [label, viewport] of [
     // Only the stopped reply was paid for (2); the round's other 5 came back.
     await expect(page.getByTestId('credits-badge')).toHaveText('36');
     await expect(replies(page)).toHaveCount(6);
+
+    // Editing that message runs the round again from it: all three reply, charged 7.
+    await page.locator('[data-role="user"]').last().hover();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = page.getByRole('textbox', { name: 'Edit your message' });
+    await edit.fill('One more round, all of you.');
+    await edit.press('Enter');
+    await expect(page.locator('[data-role="user"]').last()).toHaveText('One more round, all of you.');
+    await expect(page.getByTestId('credits-badge')).toHaveText('29');
+    await expect(replies(page).filter({ hasText: 'here, glad to help.' }).last()).toHaveAttribute(
+      'data-persona',
+      'trainer-max',
+    );
+    await expect(replies(page).last()).toHaveAttribute('data-status', 'complete');
+    await page.screenshot({ path: `${shots}edited-${label}.png` });
     await context.close();
   });
 }

@@ -75,10 +75,10 @@ describe('group chats everywhere chats work', () => {
     await roundOver(chatId);
     const [coach, pal] = await replies(chatId);
 
-    // Editing a message would need a whole round: refused.
-    expect(
-      (await emit(socket, 'editMessage', { chatId, messageId: sent.messageId, text: 'Dinner?' })).error?.code,
-    ).toBe('conflict');
+    // Retrying or regenerating the user's message (not a reply) is refused.
+    expect((await emit(socket, 'regenerateMessage', { chatId, messageId: sent.messageId })).error?.code).toBe(
+      'conflict',
+    );
     const again = await emit(socket, 'regenerateMessage', { chatId, messageId: pal?.id });
     expect(again.error).toBeUndefined();
     await settled(events, chatId, 3);

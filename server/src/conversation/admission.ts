@@ -129,9 +129,9 @@ export class Admission {
     if (!target || target.chat_id !== chatId) throw notFound(t.messageGone);
     const temporary = chat.temporary === 1;
     if (!chat.personas) return { target, chat, temporary, ...(await this.sender(userId, chat)) };
-    // A group chat (issue #46): a reply is written again by the persona that wrote it; an edited
-    // message would need a whole round, so a new message is sent instead.
-    if (target.role !== 'assistant') throw new AppError('conflict', t.groupEdit);
+    // A group chat (issue #46): a reply is written again by the persona that wrote it (an edit runs
+    // a whole round: GroupRounds.edit).
+    if (target.role !== 'assistant') throw new AppError('conflict', t.notLastReply);
     const { user, persona } = await this.sender(userId, { ...chat, persona_id: target.persona_id ?? chat.persona_id });
     return { target, user, persona, chat, temporary };
   }

@@ -3,17 +3,17 @@ import type { ChatService } from '../chats/service.js';
 
 /** What a draft's first message needs: the chat rules (create, delete) and the send flow. */
 export interface FirstMessageDeps {
-  chats: Pick<ChatService, 'create' | 'delete'>;
+  chats: Pick<ChatService, 'create' | 'createGroup' | 'delete'>;
   /** ConversationService.send: admission, charge, persist, stream. */
   send: (
     userId: string,
-    input: { chatId: string; text: string; attachments?: string[] },
+    input: { chatId: string; text: string; attachments?: string[]; to?: string[] },
   ) => Promise<{ messageId: string }>;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /**
- * createChatWithMessage (issue #41): a draft chat (`/chats/new?persona=…`) becomes a chat with its
+ * createChatWithMessage (issue #41): a draft chat (`/chats/new?persona=…`, a group's `?personas=…`) becomes a chat with its
  * first message. A chat whose first message is refused (no credits, a limit, a bad attachment) is
  * not left behind: it is deleted again before the refusal is answered, so the user's list never
  * keeps an empty chat they did not mean to make.
@@ -21,15 +21,26 @@ export interface FirstMessageDeps {
 export async function createChatWithMessage(
   deps: FirstMessageDeps,
   userId: string,
-  input: { persona: string; text: string; attachments?: string[]; temporary?: boolean },
+  input: {
+    persona?: string;
+    personas?: string[];
+    text: string;
+    attachments?: string[];
+    to?: string[];
+    temporary?: boolean;
+  },
   socketId?: string,
 ): Promise<{ chatId: string; messageId: string }> {
-  const chat = await deps.chats.create(userId, input.persona, { temporary: input.temporary === true, socketId });
+  // A group's draft (issue #46) becomes a group chat of its personas.
+  const chat = input.personas
+    ? await deps.chats.createGroup(userId, input.personas)
+    : await deps.chats.create(userId, input.persona ?? '', { temporary: input.temporary === true, socketId });
   try {
     const { messageId } = await deps.send(userId, {
       chatId: chat.id,
       text: input.text,
       ...(input.attachments ? { attachments: input.attachments } : {}),
+      ...(input.to ? { to: input.to } : {}),
     });
     return { chatId: chat.id, messageId };
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { User } from '../auth/user.js';
 import { personasOf } from '../chats/present.js';
-import { inTransaction, type Tx } from '../db/database.js';
+import { inTransaction } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { ChatRow, MessageRow, PersonaRow } from '../db/schema.js';
 import { AppError, badRequest } from '../errors.js';
@@ -9,14 +9,15 @@ import { newId } from '../lib/ids.js';
 import type { ResolvedModel } from '../llm/registry.js';
 import type { ReplyRegistry } from '../replies/registry.js';
 import type { Admission } from './admission.js';
+import type { ChatNamer } from './chat-namer.js';
 import type { ConversationDeps } from './deps.js';
 import type { GroupView } from './group-context.js';
 import { type RoundMoney, releaseRound } from './group-money.js';
+import { announce, editOpening, type Opening, sendOpening, versionsOf } from './group-openings.js';
 import { pickSpeakers } from './group-speakers.js';
-import { presentMessage } from './present.js';
 import type { ReplyRunner } from './reply-runner.js';
 import type { RoundRepository } from './round-repository.js';
-import { userMessageRow } from './sending.js';
+import { answerWithoutModel, userMessageRow } from './sending.js';
 import { conversationTexts as t } from './texts.js';
 
 /** One persona's turn in a round: who speaks, with which model. */
@@ -35,6 +36,7 @@ interface Round {
   turns: Turn[];
   ids: string[];
   replyTo: string | null;
+  versioned: boolean;
 }
 
 /**
@@ -54,6 +56,7 @@ export class GroupRounds {
     private readonly runner: ReplyRunner,
     private readonly admission: Admission,
     private readonly closing: () => boolean,
+    private readonly namer: ChatNamer,
   ) {}
 
   private get money(): RoundMoney {
@@ -72,9 +75,26 @@ export class GroupRounds {
     const members = await this.admission.members(personasOf(chat));
     const speakers = pickSpeakers(members, input.text, input.to);
     const turns = this.turnsOf(speakers, user);
+    const row = userMessageRow(user.id, chat.id, input.text, input.attachments);
+    // No model configured: as in a chat of one persona, the notice answers and nothing is charged.
+    if (!turns) return this.withoutModel(row, user);
     const round = this.roundOf(chat, user, members, turns);
-    await this.open(round, { text: input.text, attachments: input.attachments });
-    return { messageId: round.replyTo ?? '' };
+    await this.open(round, sendOpening(this.deps, row, input.attachments));
+    return { messageId: row.id };
+  }
+
+  /** editMessage in a group chat: the round runs again from the edited message (see group-edit.ts). */
+  async edit(
+    userId: string,
+    input: { chatId: string; messageId: string; text: string },
+  ): Promise<{ messageId: string }> {
+    const { user, chat } = await this.admission.turn(userId, input.chatId);
+    const members = await this.admission.members(personasOf(chat));
+    const turns = this.turnsOf(pickSpeakers(members, input.text), user);
+    if (!turns) throw new AppError('conflict', t.noModelForAction);
+    const round = this.roundOf(chat, user, members, turns);
+    await this.open(round, await editOpening(this.deps, { userId, ...input }));
+    return { messageId: round.ids[0] ?? '' };
   }
 
   /** nextSpeaker: one persona of the chat speaks again, without a user message; answers its reply's id. */
@@ -83,9 +103,25 @@ export class GroupRounds {
     const members = await this.admission.members(personasOf(chat));
     const persona = members.find((p) => p.id === input.personaId);
     if (!persona) throw badRequest(t.notInGroup);
-    const round = this.roundOf(chat, user, members, this.turnsOf([persona], user));
-    await this.open(round);
+    const turns = this.turnsOf([persona], user);
+    if (!turns) throw new AppError('conflict', t.noModelForAction);
+    const round = this.roundOf(chat, user, members, turns);
+    await this.open(round, { replyTo: null });
     return { messageId: round.ids[0] ?? '' };
+  }
+
+  /** The user's message and the no-model notice (sending.ts), the chat held meanwhile; nothing charged. */
+  private async withoutModel(row: MessageRow, user: User): Promise<{ messageId: string }> {
+    const chatId = row.chat_id;
+    this.replies.reserveRound(chatId, t.busy);
+    try {
+      await this.admission.step();
+      if (await this.deps.messages.hasStreamingReply(chatId)) throw new AppError('conflict', t.busy);
+      await answerWithoutModel(this.deps, this.namer, row, false, user.locale);
+      return { messageId: row.id };
+    } finally {
+      this.replies.endRound(chatId);
+    }
   }
 
   /** How `self` sees the group chat (a reply written again, retry or regenerate). */
@@ -94,15 +130,17 @@ export class GroupRounds {
     return { names: new Map(members.map((p) => [p.id, p.name])), first: chat.persona_id, self };
   }
 
-  /** Each speaker checked (Pro, custom, unpublished) and given its model; none configured is refused. */
-  private turnsOf(speakers: PersonaRow[], user: User): Turn[] {
-    return speakers.map((persona) => {
+  /** Each speaker checked (Pro, custom, unpublished) and given its model; undefined when none is configured. */
+  private turnsOf(speakers: PersonaRow[], user: User): Turn[] | undefined {
+    const turns: Turn[] = [];
+    for (const persona of speakers) {
       const refused = this.admission.usable(persona, user.id, user);
       if (refused) throw refused;
       const resolved = this.deps.llm.getLanguageModel(persona.model);
-      if (!resolved) throw new AppError('conflict', t.noModelForAction);
-      return { persona, resolved };
-    });
+      if (!resolved) return undefined;
+      turns.push({ persona, resolved });
+    }
+    return turns;
   }
 
   private roundOf(chat: ChatRow, user: User, members: PersonaRow[], turns: Turn[]): Round {
@@ -115,38 +153,30 @@ export class GroupRounds {
       turns,
       ids: [],
       replyTo: null,
+      versioned: false,
     };
   }
 
   /**
-   * Reserves the chat (here, then in the database), holds the round's price and stores the user's
-   * message in one transaction, then runs the round in the background.
+   * Reserves the chat (here, then in the database), holds the round's price and stores what the
+   * opening stores (the user's message, an edit) in one transaction, then runs the round in the background.
    */
-  private async open(round: Round, message?: { text: string; attachments: StoredAttachment[] }): Promise<void> {
+  private async open(round: Round, opening: Opening): Promise<void> {
     const { chatId, userId } = round;
     this.replies.reserveRound(chatId, t.busy);
     try {
       await this.admission.step();
       if (await this.deps.messages.hasStreamingReply(chatId)) throw new AppError('conflict', t.busy);
+      await opening.check?.();
       const reserved = round.turns.reduce((sum, turn) => sum + turn.persona.cost, 0);
-      const rows = message ? userMessageRow(userId, chatId, message.text, message.attachments) : undefined;
-      round.replyTo = rows?.id ?? null;
+      round.replyTo = opening.replyTo;
+      round.versioned = opening.versioned === true;
       // The replies' ids follow the user message's (ids sort by time).
       round.ids = round.turns.map(() => newId());
       await inTransaction(this.deps.db, async (trx) => {
         await this.rounds.open({ id: round.id, chatId, userId, reserved }, trx);
         if (reserved > 0) await this.deps.credits.holdInTransaction(trx, userId, reserved);
-        if (rows && message) {
-          await this.deps.messages.insert(rows, trx);
-          if (message.attachments.length)
-            await this.deps.files?.attachToChat(
-              message.attachments.map((a) => a.id),
-              chatId,
-              trx,
-            );
-          this.announce(trx, rows);
-          await this.deps.chats.recordActivityIn(trx, userId, chatId, rows.content, rows.created_at);
-        }
+        await opening.store?.(trx);
       }).catch((error: unknown) => {
         throw isUniqueViolation(error) ? new AppError('conflict', t.busy) : error;
       });
@@ -154,15 +184,16 @@ export class GroupRounds {
       this.replies.endRound(chatId);
       throw error;
     }
-    void this.replies.track(this.run(round));
+    void this.replies.track(this.run(round, opening.after));
   }
 
   /** The round's replies, one at a time, until its last, a Stop or shutdown; then its release. */
-  private async run(round: Round): Promise<void> {
+  private async run(round: Round, after?: () => Promise<void>): Promise<void> {
     const { chatId, userId, user } = round;
     const hold = this.replies.holdOf(chatId);
     const replied: string[] = [];
     try {
+      await after?.();
       for (const [index, turn] of round.turns.entries()) {
         if (hold?.stop !== undefined || this.closing()) break;
         const shell = await this.storeShell(round, turn, round.ids[index] ?? newId());
@@ -205,14 +236,10 @@ export class GroupRounds {
       if (!(await this.rounds.use(round.id, persona.cost, trx))) return undefined;
       if (persona.cost > 0) await this.deps.credits.chargeHeldInTransaction(trx, round.userId, persona.cost, id);
       await this.deps.messages.insert(shell, trx);
-      this.announce(trx, shell);
+      const versions = round.versioned && round.replyTo ? await versionsOf(this.deps, round.replyTo, shell, trx) : [];
+      announce(this.deps, trx, shell, versions.length > 1 ? versions : undefined);
       return shell;
     });
-  }
-
-  private announce(trx: Tx, row: MessageRow): void {
-    const message = presentMessage(row, this.deps.files);
-    this.deps.events.emitAfterCommit(trx, 'message.created', { userId: row.user_id, chatId: row.chat_id, message });
   }
 
   /** Open rounds left by a process that died (or whose release failed): released, once. */

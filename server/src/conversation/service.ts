@@ -51,7 +51,15 @@ export class ConversationService {
       this.replies,
     );
     this.admission = new Admission(deps, this.replies, () => this.closing);
-    this.groups = new GroupRounds(deps, deps.rounds, this.replies, this.runner, this.admission, () => this.closing);
+    this.groups = new GroupRounds(
+      deps,
+      deps.rounds,
+      this.replies,
+      this.runner,
+      this.admission,
+      () => this.closing,
+      this.namer,
+    );
   }
 
   private ownedChat(userId: string, chatId: string): Promise<ChatRow> {
@@ -124,7 +132,14 @@ export class ConversationService {
    */
   edit(userId: string, input: { chatId: string; messageId: string; text: string }): Promise<{ messageId: string }> {
     const text = messageText(input.text);
-    return this.newVersion(userId, input, 'edit', text);
+    return this.isGroup(userId, input.chatId).then((group) =>
+      // A group chat (issue #46): the round runs again from the edited message.
+      group ? this.groups.edit(userId, { ...input, text }) : this.newVersion(userId, input, 'edit', text),
+    );
+  }
+
+  private async isGroup(userId: string, chatId: string): Promise<boolean> {
+    return Boolean((await this.ownedChat(userId, chatId)).personas);
   }
 
   /**

@@ -31,7 +31,6 @@ export const conversationTexts = {
   noAttachments: 'This server does not take attachments.',
   /** Group chats (issue #46). */
   notInGroup: 'That persona is not in this chat.',
-  groupEdit: 'Messages in a group chat cannot be edited. Send a new message instead.',
   toolStopped: 'Stopped before it finished.',
   interrupted: 'The server restarted before the reply was finished. Your credits for this message were refunded.',
   noModel:

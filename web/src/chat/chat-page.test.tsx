@@ -296,6 +296,33 @@ describe('ChatPage', () => {
       expect(useMessages.getState().threads.c9?.loaded).toBe(true);
     });
 
+    it("should make a group's draft (several personas) with its first message", async () => {
+      usePersonas.setState({ personas: [persona, { ...persona, id: 'sous-chef', name: 'Sous Chef' }], loaded: true });
+      messagesAnswering([]);
+      announce('c9');
+      fake.acks.createChatWithMessage = { chatId: 'c9', messageId: 'u1' };
+      const router = createMemoryRouter([{ path: '/chats/:chatId', element: <ChatPage /> }], {
+        initialEntries: ['/chats/new?personas=chef-basil,sous-chef'],
+      });
+      render(<RouterProvider router={router} />);
+      // The group's bar: its personas and the round's price, no temporary toggle (a group is never temporary).
+      const bar = await screen.findByTestId('group-bar', {}, { timeout: 5000 });
+      expect(
+        within(bar)
+          .getAllByTestId('group-member')
+          .map((m) => m.textContent),
+      ).toEqual(['Chef Basil', 'Sous Chef']);
+      expect(within(bar).getByTestId('group-round-price').textContent).toBe(`Up to ${persona.cost * 2} credits`);
+      expect(screen.queryByRole('switch')).toBeNull();
+      const box = screen.getByRole('combobox', { name: 'Message' });
+      fireEvent.change(box, { target: { value: 'Who starts?' } });
+      fireEvent.keyDown(box, { key: 'Enter' });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/chats/c9'));
+      expect(fake.emitted).toEqual([
+        ['createChatWithMessage', { personas: ['chef-basil', 'sous-chef'], text: 'Who starts?' }],
+      ]);
+    });
+
     it('should keep the text and stay on the draft, with no chat left, when the first message is refused', async () => {
       messagesAnswering([]);
       announce('c9');

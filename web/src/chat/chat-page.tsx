@@ -1,4 +1,4 @@
-import { type DragEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { type DragEvent, lazy, type Ref, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DRAFT_CHAT_ID, draftChatPath, sendFirstMessage, setArchived } from '../chats/chat-actions';
 import { useChatUiStore } from '../chats/chat-ui-store';
@@ -24,8 +24,10 @@ import { useChatTitle } from './use-chat-title';
 import { useNameUnfinishedChat } from './use-name-unfinished-chat';
 
 const NO_MESSAGES: readonly never[] = [];
-/** A group chat's bar (issue #46): its own chunk, loaded by group chats only. */
-const GroupBar = lazy(() => import('./group-bar').then((m) => ({ default: m.GroupBar })));
+/** A group chat's bar and composer (issue #46): its own chunk, loaded by group chats only. */
+const GroupComposer = lazy(() =>
+  import('./group-composer').then((m) => m.ready.then(() => ({ default: m.GroupComposer }))),
+);
 /** The offer of notifications after a long reply (issue #48): its own chunk, loaded when offered. */
 const PushOffer = lazy(() => import('../settings/push-offer').then((m) => m.ready.then(() => m)));
 
@@ -40,7 +42,9 @@ export function ChatPage() {
   const navigate = useNavigate();
   const draft = chatId === DRAFT_CHAT_ID;
   const listedPersona = useChats((s) => s.chats.find((c) => c.id === chatId)?.persona);
-  const personaId = draft ? (params.get('persona') ?? undefined) : listedPersona;
+  // A group's draft (issue #46): `/chats/new?personas=a,b,c`, its first persona's intro.
+  const draftGroup = draft ? groupOf(params.get('personas')) : undefined;
+  const personaId = draft ? (draftGroup?.[0] ?? params.get('persona') ?? undefined) : listedPersona;
   // The catalog, the user's own personas, or else the persona's profile (someone's own persona
   // shared by link); a 404 means it was deleted or withdrawn: the chat stays readable, without a composer.
   const profile = usePersonaProfile(personaId);
@@ -77,7 +81,7 @@ export function ChatPage() {
       if (draft) {
         // A draft: the chat is made with its first message; refused, nothing is made and the
         // text stays in the box (on this same draft address).
-        const id = personaId ? await sendFirstMessage(personaId, text, attachments, draftTemporary) : null;
+        const id = personaId ? await sendFirstMessage(personaId, text, attachments, draftTemporary, draftGroup) : null;
         if (!id) return false;
         // The draft's address becomes the chat's.
         navigate(`/chats/${id}`, { replace: true });
@@ -92,7 +96,7 @@ export function ChatPage() {
         return false;
       }
     },
-    [chatId, draft, draftTemporary, personaId, navigate, onSendError],
+    [chatId, draft, draftTemporary, draftGroup, personaId, navigate, onSendError],
   );
 
   // Images dropped anywhere on the conversation go to the composer (not to a browser tab).
@@ -142,7 +146,7 @@ export function ChatPage() {
         onDrop={onDrop}
       >
         <h2 className="sr-only">{texts.chat.region}</h2>
-        {draft && personaId ? (
+        {draft && personaId && !draftGroup ? (
           <TemporaryToggle
             checked={draftTemporary}
             onChange={(on) => navigate(draftChatPath(personaId, on), { replace: true })}
@@ -218,26 +222,52 @@ export function ChatPage() {
           </p>
         ) : (
           <>
-            {!draft && (members || (addingPersona && personaId)) ? (
-              <Suspense fallback={null}>
-                <GroupBar chatId={chatId} members={members ?? (personaId ? [personaId] : [])} busy={streaming} />
-              </Suspense>
-            ) : null}
             {offerPush ? (
               <Suspense fallback={null}>
                 <PushOffer onClose={closePushOffer} />
               </Suspense>
             ) : null}
-            <Composer
+            <ChatComposer
               ref={composer}
+              chatId={draft ? null : chatId}
+              group={draftGroup ?? members ?? (addingPersona && personaId ? [personaId] : undefined)}
               streaming={streaming}
               onSend={onSend}
               onStop={() => stopMessage(chatId)}
-              focusKey={chatId}
             />
           </>
         )}
       </section>
     </ChatSendContext>
+  );
+}
+
+/** `?personas=a,b,c` of a group's draft: 2 or more ids, each once (else not a group). */
+function groupOf(param: string | null): string[] | undefined {
+  const ids = [...new Set((param ?? '').split(',').filter(Boolean))];
+  return ids.length >= 2 ? ids : undefined;
+}
+
+/** The message box: a group's (its bar and `@` list, a lazy chunk) or a chat of one persona's. */
+function ChatComposer({
+  ref,
+  chatId,
+  group,
+  ...props
+}: {
+  ref: Ref<ComposerHandle>;
+  chatId: string | null;
+  group: string[] | undefined;
+  streaming: boolean;
+  onSend: (text: string, attachments: string[]) => Promise<boolean>;
+  onStop: () => void;
+}) {
+  const focusKey = chatId ?? 'draft';
+  return group ? (
+    <Suspense fallback={null}>
+      <GroupComposer ref={ref} chatId={chatId} members={group} focusKey={focusKey} {...props} />
+    </Suspense>
+  ) : (
+    <Composer ref={ref} focusKey={focusKey} {...props} />
   );
 }

@@ -4,7 +4,9 @@ import {
   type DragEvent,
   type FormEvent,
   type KeyboardEvent,
+  type ReactNode,
   type Ref,
+  type TextareaHTMLAttributes,
   useCallback,
   useEffect,
   useImperativeHandle,
@@ -26,6 +28,8 @@ export interface ComposerHandle {
   addFiles: (files: Iterable<File>) => void;
   /** Puts text in an empty box (a suggestion whose send was refused). */
   fill: (text: string) => void;
+  /** Replaces the box's text and puts the caret at `caret` (a picked `@Name`). */
+  replace: (text: string, caret: number) => void;
 }
 
 interface Props {
@@ -36,6 +40,14 @@ interface Props {
   ref?: Ref<ComposerHandle>;
   /** When this changes (the chat opened), the box takes focus on devices with a fine pointer. */
   focusKey?: string;
+  /** A group chat's `@` list (chat/group-composer.tsx): told of the text and caret, keys first, its attributes on the box. */
+  assist?: {
+    onText: (text: string, caret: number) => void;
+    /** True when it handled the key (the box then does nothing more with it). */
+    onKey: (event: KeyboardEvent<HTMLTextAreaElement>) => boolean;
+    box: TextareaHTMLAttributes<HTMLTextAreaElement>;
+    above: ReactNode;
+  };
 }
 
 /** Image files among what was dropped or pasted. */
@@ -48,7 +60,7 @@ const finePointer = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(hover: hover) and (pointer: fine)').matches;
 
 /** The message box: Enter sends, Shift+Enter makes a new line, Stop while a reply streams. */
-export function Composer({ streaming, onSend, onStop, ref, focusKey }: Props) {
+export function Composer({ streaming, onSend, onStop, ref, focusKey, assist }: Props) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [voice, setVoice] = useState<DictationState>('idle');
@@ -57,11 +69,27 @@ export function Composer({ streaming, onSend, onStop, ref, focusKey }: Props) {
   const attachments = useAttachments();
   const picker = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  const replace = useCallback((value: string, caret: number) => {
+    setText(value);
+    requestAnimationFrame(() => {
+      box.current?.focus();
+      box.current?.setSelectionRange(caret, caret);
+    });
+  }, []);
   useImperativeHandle(
     ref,
-    () => ({ addFiles: attachments.add, fill: (value) => setText((current) => (current.trim() ? current : value)) }),
-    [attachments.add],
+    () => ({
+      addFiles: attachments.add,
+      fill: (value) => setText((current) => (current.trim() ? current : value)),
+      replace,
+    }),
+    [attachments.add, replace],
   );
+  const onText = useRef(assist?.onText);
+  onText.current = assist?.onText;
+  useEffect(() => {
+    onText.current?.(text, box.current?.selectionStart ?? text.length);
+  }, [text]);
 
   useEffect(() => {
     if (focusKey !== undefined && finePointer()) box.current?.focus({ preventScroll: true });
@@ -119,6 +147,7 @@ export function Composer({ streaming, onSend, onStop, ref, focusKey }: Props) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (assist?.onKey(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void submit();
@@ -145,6 +174,7 @@ export function Composer({ streaming, onSend, onStop, ref, focusKey }: Props) {
         </p>
       ) : null}
       <AttachmentTray items={attachments.items} onRemove={attachments.remove} />
+      {assist?.above}
       <div className="mx-auto flex w-full max-w-3xl items-end gap-2">
         <input
           ref={picker}
@@ -179,12 +209,14 @@ export function Composer({ streaming, onSend, onStop, ref, focusKey }: Props) {
           </svg>
         </Button>
         <textarea
+          {...assist?.box}
           ref={box}
           value={text}
           readOnly={processing}
           aria-busy={processing}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
+          onSelect={(e) => assist?.onText(e.currentTarget.value, e.currentTarget.selectionStart)}
           onPaste={onPaste}
           rows={1}
           placeholder={processing ? texts.voice.processing : texts.chat.placeholder}

@@ -1,29 +1,44 @@
-import { MAX_GROUP_PERSONAS } from '@neura/contract';
+import { MAX_GROUP_PERSONAS, type Persona } from '@neura/contract';
 import { useChatUiStore } from '../chats/chat-ui-store';
 import { addChatPersona, nextSpeaker } from '../chats/group-api';
 import { showSendError } from '../chats/send-error';
 import { PersonaIcon } from '../personas/persona-icon';
+import { useMyPersonas } from '../personas/queries/my-personas';
 import { usePersonas } from '../store/personas';
 import { selectIsPro, useUser } from '../store/user';
+import { groupTexts } from '../texts/group';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
-import { useGroupPersona } from './speaker-label';
+import type { GroupMember } from './group-members';
 
-function Member({ id, chatId, disabled }: { id: string; chatId: string; disabled: boolean }) {
-  const persona = useGroupPersona(id);
+const chip = 'flex items-center gap-1.5 rounded-full border border-border py-1 ps-1 pe-2.5 text-sm sm:pe-3';
+
+function Member({ persona, chatId, disabled }: { persona: GroupMember; chatId: string | null; disabled: boolean }) {
+  const inner = (
+    <>
+      <PersonaIcon id={persona.id} avatarUrl={persona.avatarUrl} size={24} className="rounded-full" />
+      <span className="max-w-[4.5rem] truncate sm:max-w-[9rem]">{persona.name}</span>
+    </>
+  );
+  // A group's draft: no chat yet, so nobody can be let speak.
+  if (!chatId)
+    return (
+      <li className={`shrink-0 ${chip}`} data-testid="group-member">
+        {inner}
+      </li>
+    );
   const label = texts.group.letSpeak(persona.name);
   return (
     <li className="shrink-0">
       <Button
-        onClick={() => void nextSpeaker(chatId, id).catch(showSendError)}
+        onClick={() => void nextSpeaker(chatId, persona.id).catch(showSendError)}
         disabled={disabled}
         aria-label={label}
         title={label}
         data-testid="group-let-speak"
-        className="flex items-center gap-1.5 rounded-full border border-border py-1 ps-1 pe-2.5 text-sm sm:pe-3 hover:bg-surface-3 disabled:opacity-50"
+        className={`${chip} hover:bg-surface-3 disabled:opacity-50`}
       >
-        <PersonaIcon id={persona.id} avatarUrl={persona.avatarUrl ?? null} size={24} className="rounded-full" />
-        <span className="max-w-[4.5rem] truncate sm:max-w-[9rem]">{persona.name}</span>
+        {inner}
         <span aria-hidden="true" className="hidden text-muted sm:inline">
           ▸
         </span>
@@ -32,49 +47,87 @@ function Member({ id, chatId, disabled }: { id: string; chatId: string; disabled
   );
 }
 
-/** The personas that may join: published, not yet in the chat, Pro ones only for Pro users. */
+function Option({ persona, onPick }: { persona: Persona; onPick: () => void }) {
+  return (
+    <li>
+      <Button
+        data-testid="group-add-option"
+        onClick={onPick}
+        className="flex w-full items-center gap-2 rounded-lg p-2 text-start text-sm hover:bg-surface-3"
+      >
+        <PersonaIcon id={persona.id} avatarUrl={persona.avatarUrl ?? null} size={28} />
+        <span className="flex-1 truncate">{persona.name}</span>
+        <span className="text-xs text-muted">{texts.explore.costLabel(persona.cost)}</span>
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * The personas that may join: the user's own (any visibility: they may chat with them), then the
+ * catalog's published ones (Pro ones only for Pro users), none already in the chat.
+ */
 function Joinable({ chatId, members, onDone }: { chatId: string; members: string[]; onDone: () => void }) {
   const personas = usePersonas((s) => s.personas);
+  const mine = (useMyPersonas().data?.items ?? []).filter((p) => !members.includes(p.id));
   const isPro = useUser(selectIsPro);
-  const options = personas.filter((p) => p.published && !members.includes(p.id) && (!p.requiresPro || isPro));
+  const catalog = personas.filter(
+    (p) => p.published && !members.includes(p.id) && !mine.some((m) => m.id === p.id) && (!p.requiresPro || isPro),
+  );
+  const pick = (persona: Persona) => {
+    onDone();
+    void addChatPersona(chatId, persona.id).catch(showSendError);
+  };
+  const section = (title: string, items: Persona[], testId: string) =>
+    items.length ? (
+      <section data-testid={testId}>
+        <h3 className="px-2 pt-1 pb-0.5 text-xs font-medium text-muted">{title}</h3>
+        <ul className="flex flex-col">
+          {items.map((p) => (
+            <Option key={p.id} persona={p} onPick={() => pick(p)} />
+          ))}
+        </ul>
+      </section>
+    ) : null;
   return (
     <div
       role="dialog"
       aria-label={texts.group.addTitle}
-      className="absolute bottom-full end-0 z-20 mb-2 max-h-72 w-72 overflow-y-auto rounded-xl border border-border bg-surface-1 p-2 shadow-lg"
+      className="absolute bottom-full end-0 z-20 mb-2 max-h-72 w-72 max-w-[calc(100vw-1.5rem)] overflow-y-auto rounded-xl border border-border bg-surface-1 p-2 shadow-lg"
     >
       <p className="px-2 pb-1 text-sm font-medium">{texts.group.addTitle}</p>
-      <ul className="flex flex-col">
-        {options.map((p) => (
-          <li key={p.id}>
-            <Button
-              data-testid="group-add-option"
-              onClick={() => {
-                onDone();
-                void addChatPersona(chatId, p.id).catch(showSendError);
-              }}
-              className="flex w-full items-center gap-2 rounded-lg p-2 text-start text-sm hover:bg-surface-3"
-            >
-              <PersonaIcon id={p.id} avatarUrl={p.avatarUrl} size={28} />
-              <span className="flex-1 truncate">{p.name}</span>
-              <span className="text-xs text-muted">{texts.explore.costLabel(p.cost)}</span>
-            </Button>
-          </li>
-        ))}
-      </ul>
+      {section(groupTexts.yours, mine, 'group-add-mine')}
+      {section(groupTexts.catalog, catalog, 'group-add-catalog')}
     </div>
   );
 }
 
 /**
  * Above the composer of a group chat (issue #46): its personas, each a "Let … speak" button; the
- * price of a round ("Up to N credits": every persona replying); adding a persona.
+ * price of the message being written ("Up to N credits": the personas it addresses, else all) and
+ * who replies when it addresses some; adding a persona. A group's draft (`chatId` null) shows the
+ * personas picked, the price and that the chat starts with the first message.
  */
-export function GroupBar({ chatId, members, busy }: { chatId: string; members: string[]; busy: boolean }) {
-  const personas = usePersonas((s) => s.personas);
-  const adding = useChatUiStore((s) => s.addingPersonaTo === chatId);
+export function GroupBar({
+  chatId,
+  members,
+  busy,
+  price,
+  replying,
+}: {
+  chatId: string | null;
+  members: GroupMember[];
+  busy: boolean;
+  price: number;
+  /** The personas addressed by name (none: all reply). */
+  replying: GroupMember[];
+}) {
+  const adding = useChatUiStore((s) => chatId !== null && s.addingPersonaTo === chatId);
   const setAdding = (on: boolean) => useChatUiStore.getState().setAddingPersona(on ? chatId : null);
-  const price = members.reduce((sum, id) => sum + (personas.find((p) => p.id === id)?.cost ?? 0), 0);
+  const ids = members.map((m) => m.id);
+  const names = new Intl.ListFormat(document.documentElement.lang || undefined, { type: 'conjunction' }).format(
+    replying.map((m) => m.name),
+  );
   return (
     <div
       className="mx-auto flex w-full max-w-3xl flex-wrap items-center justify-end gap-x-2 gap-y-1 px-3 pt-2"
@@ -84,14 +137,20 @@ export function GroupBar({ chatId, members, busy }: { chatId: string; members: s
         aria-label={texts.group.members}
         className="flex min-w-0 flex-1 basis-full gap-1.5 overflow-x-auto pb-1 sm:basis-0"
       >
-        {members.map((id) => (
-          <Member key={id} id={id} chatId={chatId} disabled={busy} />
+        {members.map((m) => (
+          <Member key={m.id} persona={m} chatId={chatId} disabled={busy} />
         ))}
       </ul>
-      <span className="shrink-0 text-xs text-muted" data-testid="group-round-price">
+      {chatId ? null : (
+        <span className="me-auto text-xs text-muted" data-testid="group-draft-note">
+          {groupTexts.draftNote}
+        </span>
+      )}
+      <span className="shrink-0 text-xs text-muted" data-testid="group-round-price" aria-live="polite">
         {texts.group.roundPrice(price)}
+        {replying.length ? <span data-testid="group-replying"> · {groupTexts.replying(names)}</span> : null}
       </span>
-      {members.length < MAX_GROUP_PERSONAS ? (
+      {chatId && members.length < MAX_GROUP_PERSONAS ? (
         <div className="relative shrink-0">
           <Button
             onClick={() => setAdding(!adding)}
@@ -103,7 +162,7 @@ export function GroupBar({ chatId, members, busy }: { chatId: string; members: s
           >
             <span aria-hidden="true">+</span>
           </Button>
-          {adding ? <Joinable chatId={chatId} members={members} onDone={() => setAdding(false)} /> : null}
+          {adding ? <Joinable chatId={chatId} members={ids} onDone={() => setAdding(false)} /> : null}
         </div>
       ) : null}
     </div>

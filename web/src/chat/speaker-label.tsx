@@ -1,10 +1,13 @@
 import type { Persona } from '@neura/contract';
 import { PersonaIcon } from '../personas/persona-icon';
+import { useMyPersonas } from '../personas/queries/my-personas';
 import { usePersonas } from '../store/personas';
 
-/** A group's persona as the chat shows it: the catalog's entry, or its id when the catalog lacks it. */
-export function useGroupPersona(id: string): Pick<Persona, 'id' | 'name' | 'cost'> & { avatarUrl?: string | null } {
-  return usePersonas((s) => s.personas.find((p) => p.id === id)) ?? { id, name: id, cost: 0 };
+/** A group's persona as the chat shows it: the catalog's entry, the user's own (as cached), or its id. */
+function useGroupPersona(id: string): Pick<Persona, 'id' | 'name' | 'cost'> & { avatarUrl?: string | null } {
+  const listed = usePersonas((s) => s.personas.find((p) => p.id === id));
+  const own = useMyPersonas({ enabled: false }).data?.items.find((p) => p.id === id);
+  return listed ?? own ?? { id, name: id, cost: 0 };
 }
 
 /** The name and avatar above a group reply. */

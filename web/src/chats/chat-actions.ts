@@ -22,7 +22,7 @@ export const openChatId = (pathname: string): string | null => {
   return id === DRAFT_CHAT_ID ? null : id;
 };
 
-/** The path segment of a draft chat: `/chats/new?persona=ID` (nothing exists until the first send). */
+/** The path segment of a draft chat: `/chats/new?persona=ID`, a group's `?personas=A,B` (nothing exists until the first send). */
 export const DRAFT_CHAT_ID = 'new';
 
 /** `temporary`: the draft becomes a temporary chat (issue #49; `&temporary=1`). */
@@ -76,6 +76,8 @@ export async function sendFirstMessage(
   text: string,
   attachments: string[],
   temporary = false,
+  /** A group's draft (issue #46): its personas in speaking order (`personaId` is the first). */
+  personas?: string[],
 ): Promise<string | null> {
   if (needsPro(personaId)) {
     useAppStore.getState().setActiveModal('subscribe');
@@ -94,7 +96,7 @@ export async function sendFirstMessage(
   socket?.on('chat.created', follow);
   try {
     const { chatId } = await callSession('createChatWithMessage', {
-      persona: personaId,
+      ...(personas ? { personas } : { persona: personaId }),
       text,
       ...(attachments.length > 0 ? { attachments } : {}),
       ...(temporary ? { temporary } : {}),
@@ -113,6 +115,7 @@ export async function sendFirstMessage(
           isPinned: false,
           isArchived: false,
           ...(temporary ? { temporary } : {}),
+          ...(personas ? { personas } : {}),
         },
       });
     }

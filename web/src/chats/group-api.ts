@@ -2,11 +2,6 @@ import { callSession } from '../api/call-session';
 
 /** Group chats (issue #46) over the session socket; each rejects with an AppError when refused. */
 
-/** createChat with 2–5 personas (in speaking order); resolves with the new chat's id. */
-export async function createGroupChat(personas: string[]): Promise<string> {
-  return (await callSession('createChat', { personas })).id;
-}
-
 /** A persona joins the chat; resolves with the chat's personas. */
 export async function addChatPersona(chatId: string, personaId: string): Promise<string[]> {
   return (await callSession('addChatPersona', { chatId, personaId })).personas;

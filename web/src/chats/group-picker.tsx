@@ -7,37 +7,28 @@ import { usePersonas } from '../store/personas';
 import { selectIsPro, useUser } from '../store/user';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
-import { createGroupChat } from './group-api';
-import { showSendError } from './send-error';
+import { DRAFT_CHAT_ID } from './chat-actions';
 
 const MIN = 2;
 const MAX = 5;
 
 /**
  * New Chat's group mode (issue #46): pick 2–5 personas (they reply in the order picked; Pro ones
- * only for Pro users), then the group chat is made and opened.
+ * only for Pro users), then the group's draft opens: the chat is made with its first message.
  */
 export function GroupPicker({ onClose, onCancel }: { onClose: () => void; onCancel: () => void }) {
   const personas = usePersonas((s) => s.personas).filter((p) => p.published);
   const isPro = useUser(selectIsPro);
   const navigate = useNavigate();
   const [picked, setPicked] = useState<string[]>([]);
-  const [starting, setStarting] = useState(false);
   const toggle = (persona: Persona) =>
     setPicked((ids) =>
       ids.includes(persona.id) ? ids.filter((id) => id !== persona.id) : ids.length < MAX ? [...ids, persona.id] : ids,
     );
-  const start = async () => {
-    setStarting(true);
-    try {
-      const id = await createGroupChat(picked);
-      onClose();
-      navigate(`/chats/${id}`);
-    } catch (error) {
-      showSendError(error);
-    } finally {
-      setStarting(false);
-    }
+  // The group's draft: the chat is made with its first message (issue #46).
+  const start = () => {
+    onClose();
+    navigate(`/chats/${DRAFT_CHAT_ID}?personas=${picked.map(encodeURIComponent).join(',')}`);
   };
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="group-picker">
@@ -77,11 +68,10 @@ export function GroupPicker({ onClose, onCancel }: { onClose: () => void; onCanc
           {texts.group.cancel}
         </Button>
         <Button
-          onClick={() => void start()}
+          onClick={start}
           variant="primary"
           className="flex-1"
-          disabled={picked.length < MIN || starting}
-          busy={starting}
+          disabled={picked.length < MIN}
           data-testid="group-start"
         >
           {texts.group.start(picked.length)}

@@ -179,8 +179,6 @@ export const deErrors: ErrorsCatalog = {
     groupAlreadyMember: 'Diese Persona ist bereits in diesem Chat.',
     groupSize: 'Ein Gruppenchat hat 2 bis 5 Personas.',
     groupTwice: 'Wähle jede Persona nur einmal.',
-    groupEdit:
-      'Nachrichten in einem Gruppenchat können nicht bearbeitet werden. Sende stattdessen eine neue Nachricht.',
     forkTemporary: 'Ein temporärer Chat kann nicht abgezweigt werden: Er hinterlässt keine Spuren.',
     documentDisguised:
       'Der Dateiname weist auf ein Dokument hin, aber der Inhalt ist etwas anderes. Lade das echte Dokument hoch.',

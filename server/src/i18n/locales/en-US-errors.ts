@@ -175,7 +175,6 @@ export const enUSErrors = {
     groupAlreadyMember: 'That persona is already in this chat.',
     groupSize: 'A group chat has 2 to 5 personas.',
     groupTwice: 'Choose each persona once.',
-    groupEdit: 'Messages in a group chat cannot be edited. Send a new message instead.',
     forkTemporary: 'A temporary chat cannot be forked: it leaves no trace.',
     documentDisguised:
       'The file’s name says it is a document, but its content is something else. Upload the real document.',

@@ -178,7 +178,6 @@ export const esErrors: ErrorsCatalog = {
     groupAlreadyMember: 'Esa persona ya está en este chat.',
     groupSize: 'Un chat de grupo tiene de 2 a 5 personas.',
     groupTwice: 'Elige cada persona una sola vez.',
-    groupEdit: 'Los mensajes de un chat de grupo no se pueden editar. Envía un mensaje nuevo.',
     forkTemporary: 'Un chat temporal no se puede bifurcar: no deja rastro.',
     documentDisguised:
       'El nombre del archivo dice que es un documento, pero su contenido es otra cosa. Sube el documento real.',

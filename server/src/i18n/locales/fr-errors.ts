@@ -178,8 +178,6 @@ export const frErrors: ErrorsCatalog = {
     groupAlreadyMember: 'Ce persona fait déjà partie de cette discussion.',
     groupSize: 'Une discussion de groupe compte de 2 à 5 personas.',
     groupTwice: 'Choisissez chaque persona une seule fois.',
-    groupEdit:
-      'Les messages d’une discussion de groupe ne peuvent pas être modifiés. Envoyez plutôt un nouveau message.',
     forkTemporary: 'Une discussion temporaire ne peut pas être dupliquée : elle ne laisse aucune trace.',
     documentDisguised:
       'Le nom du fichier indique un document, mais son contenu est autre chose. Envoyez le vrai document.',

@@ -174,7 +174,6 @@ export const jaErrors: ErrorsCatalog = {
     groupAlreadyMember: 'そのペルソナはすでにこのチャットにいます。',
     groupSize: 'グループチャットのペルソナは2〜5人です。',
     groupTwice: '各ペルソナは一度だけ選んでください。',
-    groupEdit: 'グループチャットのメッセージは編集できません。代わりに新しいメッセージを送ってください。',
     forkTemporary: '一時チャットは分岐できません。痕跡を残さないためです。',
     documentDisguised:
       'ファイル名はドキュメントを示していますが、内容は別のものです。本物のドキュメントをアップロードしてください。',

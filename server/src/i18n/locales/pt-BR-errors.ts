@@ -175,7 +175,6 @@ export const ptBRErrors: ErrorsCatalog = {
     groupAlreadyMember: 'Essa persona já está neste chat.',
     groupSize: 'Um chat em grupo tem de 2 a 5 personas.',
     groupTwice: 'Escolha cada persona uma só vez.',
-    groupEdit: 'Mensagens em um chat em grupo não podem ser editadas. Envie uma nova mensagem.',
     forkTemporary: 'Uma conversa temporária não pode ser ramificada: ela não deixa rastros.',
     documentDisguised:
       'O nome do arquivo diz que é um documento, mas o conteúdo é outra coisa. Envie o documento verdadeiro.',

@@ -1,0 +1,20 @@
+import type { Persona } from '@neura/contract';
+import { useMyPersonas } from '../personas/queries/my-personas';
+import { usePersonas } from '../store/personas';
+
+export type GroupMember = Pick<Persona, 'id' | 'name' | 'cost'> & { avatarUrl: string | null };
+
+/**
+ * A group's personas (issue #46) as its bar and `@` list show them: the catalog's entry, the user's
+ * own persona, or the id alone (a persona gone from both), in the chat's order.
+ */
+export function useGroupMembers(ids: readonly string[]): GroupMember[] {
+  const catalog = usePersonas((s) => s.personas);
+  const mine = useMyPersonas().data?.items;
+  return ids.map((id) => {
+    const persona = catalog.find((p) => p.id === id) ?? mine?.find((p) => p.id === id);
+    return persona
+      ? { id, name: persona.name, cost: persona.cost, avatarUrl: persona.avatarUrl ?? null }
+      : { id, name: id, cost: 0, avatarUrl: null };
+  });
+}

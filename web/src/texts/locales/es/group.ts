@@ -1,0 +1,11 @@
+import type { GroupCatalog } from '../../group';
+
+export const group: GroupCatalog = {
+  mentionList: 'Personas a las que dirigirte',
+  mentionHint: 'Usa las flechas para elegir, Intro o Tab para seleccionar y Escape para cerrar.',
+  mentionCount: (n: number) => (n === 1 ? 'Coincide 1 persona' : `Coinciden ${n} personas`),
+  replying: (names: string) => `Responden: ${names}`,
+  yours: 'Tus personas',
+  catalog: 'Todas las personas',
+  draftNote: 'El chat empieza con tu primer mensaje.',
+};

@@ -1,0 +1,11 @@
+import type { GroupCatalog } from '../../group';
+
+export const group: GroupCatalog = {
+  mentionList: 'Personas à interpeller',
+  mentionHint: 'Choisissez avec les flèches, validez avec Entrée ou Tab, fermez avec Échap.',
+  mentionCount: (n: number) => (n === 1 ? '1 persona correspond' : `${n} personas correspondent`),
+  replying: (names: string) => `Répondent : ${names}`,
+  yours: 'Vos personas',
+  catalog: 'Toutes les personas',
+  draftNote: 'Le chat commence avec votre premier message.',
+};

@@ -1,0 +1,11 @@
+import type { GroupCatalog } from '../../group';
+
+export const group: GroupCatalog = {
+  mentionList: '呼びかけるペルソナ',
+  mentionHint: '矢印キーで選び、Enter または Tab で決定、Escape で閉じます。',
+  mentionCount: (n: number) => `${n} 件のペルソナが一致`,
+  replying: (names: string) => `返信するペルソナ：${names}`,
+  yours: 'あなたのペルソナ',
+  catalog: 'すべてのペルソナ',
+  draftNote: 'チャットは最初のメッセージで始まります。',
+};
