@@ -21,7 +21,7 @@
  *   exchanges are named).
  *
  * Knobs: ADMISSION_SETUPS=sqlite,postgres  ADMISSION_IDLE_SENDS=60  ADMISSION_BURST=200
- * ADMISSION_ROUNDS=3  ADMISSION_TOKENS=20  ADMISSION_TOKEN_GAP_MS=20  ADMISSION_BUNDLE=<another
+ * ADMISSION_ROUNDS=3  ADMISSION_ROUND_TIMEOUT_MS=600000  ADMISSION_TOKENS=20  ADMISSION_TOKEN_GAP_MS=20  ADMISSION_BUNDLE=<another
  * server bundle, relative to the repo root: a build of the commit before a change>.
  */
 import fs from 'node:fs';
@@ -45,6 +45,8 @@ const ROUNDS = Number(process.env.ADMISSION_ROUNDS ?? 3);
 const USERS = 4;
 const TOKENS = Number(process.env.ADMISSION_TOKENS ?? 20);
 const GAP_MS = Number(process.env.ADMISSION_TOKEN_GAP_MS ?? 20);
+/** How long a round's replies may take before the run fails (a loaded machine needs minutes). */
+const ROUND_TIMEOUT_MS = Number(process.env.ADMISSION_ROUND_TIMEOUT_MS ?? 600_000);
 const PG_SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const BUNDLE = process.env.ADMISSION_BUNDLE ? path.resolve(repoRoot, process.env.ADMISSION_BUNDLE) : undefined;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -100,7 +102,7 @@ class Client {
   ends(more: number): Promise<void> {
     const n = this.ended + more;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${n - this.ended} replies never ended`)), 120_000);
+      const timer = setTimeout(() => reject(new Error(`${n - this.ended} replies never ended`)), ROUND_TIMEOUT_MS);
       this.waiters.push({
         n,
         resolve: () => {

@@ -16,7 +16,7 @@ const NAMING_TIMEOUT_MS = 15_000;
  * chats ends its first replies together: their titles queue here instead of crowding the model
  * connection and the event loop ahead of the sends and tokens users are waiting for (issue #50).
  */
-export const NAMING_CONCURRENCY = 4;
+const NAMING_CONCURRENCY = 4;
 
 export interface ChatNamerDeps {
   db: Db;
@@ -37,16 +37,15 @@ export class ChatNamer {
   /** Model titles are limited per user and chat, and their tokens recorded (finding N6). */
   readonly guard: NamingGuard;
   /** First exchanges being named (NAMING_CONCURRENCY at once, the others wait in order). */
-  readonly naming: Slots;
+  private readonly naming: Slots;
 
   constructor(
     private readonly deps: ChatNamerDeps,
     /** Aborted on shutdown: a title being asked for is given up. */
     private readonly shutdown: AbortSignal,
-    concurrency = NAMING_CONCURRENCY,
   ) {
     this.guard = new NamingGuard(deps.db, deps.limiter);
-    this.naming = new Slots(concurrency);
+    this.naming = new Slots(NAMING_CONCURRENCY);
   }
 
   /** The model's title, when the limits allow one more; its tokens are recorded. */
@@ -67,7 +66,7 @@ export class ChatNamer {
 
   /**
    * After the first complete exchange: the model's title, else the first words of the message.
-   * At most `naming.size` at once (see NAMING_CONCURRENCY).
+   * At most NAMING_CONCURRENCY at once.
    */
   nameFirstExchange(
     userId: string,

@@ -7,17 +7,7 @@ export class Slots {
   private active = 0;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(readonly size: number) {}
-
-  /** Jobs running now. */
-  get running(): number {
-    return this.active;
-  }
-
-  /** Jobs waiting for a slot. */
-  get queued(): number {
-    return this.waiting.length;
-  }
+  constructor(private readonly size: number) {}
 
   async run<T>(job: () => Promise<T>): Promise<T> {
     if (this.active >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
