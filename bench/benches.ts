@@ -30,6 +30,12 @@ export const benches: BenchEntry[] = [
     title: 'Capacity: unit costs per send and per token, and the model of docs/CAPACITY.md',
     needsBuild: true,
   },
+  {
+    id: 'admission',
+    file: 'admission.ts',
+    title: 'Admission: a send → the model asked, idle and 200 new chats at once (SQLite, PostgreSQL)',
+    needsBuild: true,
+  },
   { id: 'send-cost', file: 'send-cost.ts', title: 'What one send costs on SQLite: statements and database time' },
   { id: 'engine', file: 'engine.ts', title: 'Reply engine: CPU per token, old loop against new' },
   { id: 'scale', file: 'scale.ts', title: 'Idle sockets + streams in one process', needsBuild: true },

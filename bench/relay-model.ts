@@ -4,11 +4,12 @@
  * apart as SSE, in OpenAI's chunk format (role chunk, content chunks, finish chunk, usage, [DONE]);
  * `stream: false` (chat titles) answers one completion. The first content chunk carries the
  * machine-wide clock reading taken right before it is written, the last one too (relay-shared.ts),
- * so the load generators time "model's first token → first `message.delta`" themselves.
+ * so the load generators time "model's first token → first `message.delta`" themselves; the first
+ * token also carries when the request arrived (bench/admission.ts: a send → the model asked).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { clockMs, type FromModel, firstStamp, lastStamp, loopLag, type ToModel } from './relay-shared.js';
+import { askedStamp, clockMs, type FromModel, firstStamp, lastStamp, loopLag, type ToModel } from './relay-shared.js';
 
 const TOKENS = Number(process.env.RELAY_TOKENS ?? 20);
 const GAP_MS = Number(process.env.RELAY_TOKEN_GAP_MS ?? 20);
@@ -21,6 +22,8 @@ const send = (message: FromModel) => process.send?.(message);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const server = http.createServer(async (req, res) => {
+  // The request has arrived (its headers read): the moment the app asked the model.
+  const asked = clockMs();
   const raw: Buffer[] = [];
   for await (const chunk of req) raw.push(chunk as Buffer);
   const body = JSON.parse(Buffer.concat(raw).toString('utf8') || '{}') as { stream?: boolean; model?: string };
@@ -63,7 +66,7 @@ const server = http.createServer(async (req, res) => {
   for (let i = 0; i < TOKENS; i++) {
     if (i > 0) await sleep(GAP_MS);
     if (closed) return;
-    const text = i === 0 ? `${firstStamp(clockMs())}tok0 ` : `tok${i} `;
+    const text = i === 0 ? `${askedStamp(asked)}${firstStamp(clockMs())}tok0 ` : `tok${i} `;
     // The last token's stamp is read just before its write, as the first one's.
     chunk({ content: i === TOKENS - 1 ? `${text}${lastStamp(clockMs())}` : text });
   }

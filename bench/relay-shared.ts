@@ -17,6 +17,12 @@ export const clockMs = (): number => Number(process.hrtime.bigint()) / 1e6;
 /** The first and last tokens carry the model's clock reading when it wrote them. */
 export const firstStamp = (ms: number) => `@@F=${ms.toFixed(4)}@@ `;
 export const lastStamp = (ms: number) => `@@L=${ms.toFixed(4)}@@`;
+/** When the model's server saw the request arrive (bench/admission.ts: the send → the model asked). */
+export const askedStamp = (ms: number) => `@@A=${ms.toFixed(4)}@@ `;
+export const readAskedStamp = (text: string): number | undefined => {
+  const m = /@@A=([\d.]+)@@/.exec(text);
+  return m ? Number(m[1]) : undefined;
+};
 export const readFirstStamp = (text: string): number | undefined => {
   const m = /@@F=([\d.]+)@@/.exec(text);
   return m ? Number(m[1]) : undefined;

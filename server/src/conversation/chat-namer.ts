@@ -3,6 +3,7 @@ import { deriveChatName } from '../chats/naming.js';
 import type { ChatService } from '../chats/service.js';
 import type { Db } from '../db/database.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
+import { Slots } from '../lib/slots.js';
 import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import { type TitleUsage, titleFromModel, titleFromText } from './naming.js';
@@ -10,6 +11,12 @@ import { NamingGuard } from './naming-guard.js';
 import type { MessageRepository } from './repository.js';
 
 const NAMING_TIMEOUT_MS = 15_000;
+/**
+ * How many first exchanges are named at once (a model call and a rename each). A burst of new
+ * chats ends its first replies together: their titles queue here instead of crowding the model
+ * connection and the event loop ahead of the sends and tokens users are waiting for (issue #50).
+ */
+const NAMING_CONCURRENCY = 4;
 
 export interface ChatNamerDeps {
   db: Db;
@@ -29,6 +36,8 @@ export interface ChatNamerDeps {
 export class ChatNamer {
   /** Model titles are limited per user and chat, and their tokens recorded (finding N6). */
   readonly guard: NamingGuard;
+  /** First exchanges being named (NAMING_CONCURRENCY at once, the others wait in order). */
+  private readonly naming: Slots;
 
   constructor(
     private readonly deps: ChatNamerDeps,
@@ -36,6 +45,7 @@ export class ChatNamer {
     private readonly shutdown: AbortSignal,
   ) {
     this.guard = new NamingGuard(deps.db, deps.limiter);
+    this.naming = new Slots(NAMING_CONCURRENCY);
   }
 
   /** The model's title, when the limits allow one more; its tokens are recorded. */
@@ -54,8 +64,20 @@ export class ChatNamer {
     return title;
   }
 
-  /** After the first complete exchange: the model's title, else the first words of the message. */
-  async nameFirstExchange(
+  /**
+   * After the first complete exchange: the model's title, else the first words of the message.
+   * At most NAMING_CONCURRENCY at once.
+   */
+  nameFirstExchange(
+    userId: string,
+    chatId: string,
+    exchange: { user: string; assistant: string },
+    resolved: ResolvedModel | undefined,
+  ): Promise<string> {
+    return this.naming.run(() => this.nameNow(userId, chatId, exchange, resolved));
+  }
+
+  private async nameNow(
     userId: string,
     chatId: string,
     exchange: { user: string; assistant: string },

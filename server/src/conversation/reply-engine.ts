@@ -102,14 +102,18 @@ export async function runReply(
     const rows = input.group ? labelForGroup(recentRows, input.group) : recentRows;
     const history = await historyForModel(rows, userId, deps.files);
     // Memory (memory/): its section joins the system prompt (and its token count), its tools the skills.
-    const recent = recentRows.filter((row) => row.role === 'user').slice(-3);
-    const memory = await input.memory?.(
-      recent.map((row) => row.content),
-      (note) => parts.note(note),
-    );
+    const recent = recentRows
+      .filter((row) => row.role === 'user')
+      .slice(-3)
+      .map((row) => row.content);
+    // Memory and the chat's documents (documents/: its passages, as untrusted data, and the reply's
+    // citations) are looked up at once: neither waits for the other's round trips.
+    const [memory, found] = await Promise.all([
+      input.memory?.(recent, (note) => parts.note(note)),
+      input.documents?.(recent),
+    ]);
     memoryTokens = memory?.tokens;
-    // Documents (documents/): the chat's passages, as untrusted data, and the reply's citations.
-    documents = await input.documents?.(recent.map((row) => row.content));
+    documents = found;
     const system = input.systemPrompt + (memory?.system ?? '') + (documents?.system ?? '');
     const tools = memory ? { ...input.tools, ...memory.tools } : input.tools;
     result = await streamSteps(
