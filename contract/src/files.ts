@@ -21,6 +21,8 @@ export const uploadedFileSchema = z.object({
   pages: z.number().int().optional(),
   status: z.enum(DOCUMENT_STATUSES).optional(),
   error: z.string().optional(),
+  /** While an OCR job reads a scan: the pages read so far of `total` (issue #45). */
+  progress: z.object({ done: z.number().int(), total: z.number().int() }).optional(),
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 

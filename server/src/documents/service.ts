@@ -102,8 +102,14 @@ export class DocumentService {
     try {
       const reading = await this.read(loaded.bytes, doc.kind);
       let pages: { pages: string[]; paged: boolean };
-      if ('scanned' in reading) pages = { pages: await this.ocr(loaded.bytes, reading.scanned, signal), paged: true };
-      else pages = reading;
+      if ('scanned' in reading) {
+        // Each page read is announced (the chip says "page N of M").
+        const progress = (done: number) => {
+          const file = { ...this.present(loaded.row, doc), progress: { done, total: reading.scanned } };
+          void this.deps.events.emit('file.updated', { userId: job.userId, file });
+        };
+        pages = { pages: await this.ocr(loaded.bytes, reading.scanned, progress, signal), paged: true };
+      } else pages = reading;
       if (!pages.pages.some((p) => p.trim() !== '')) throw new AppError('file:invalid', documentTexts.noText);
       updated = await this.saveText(doc, pages);
     } catch (error) {
@@ -178,11 +184,11 @@ export class DocumentService {
     return text;
   }
 
-  private async ocr(bytes: Buffer, pages: number, signal?: AbortSignal): Promise<string[]> {
+  private async ocr(bytes: Buffer, pages: number, progress: (done: number) => void, signal?: AbortSignal) {
     const { ocrMaxPages } = this.deps.limits;
     if (ocrMaxPages === 0 || !(await ocrAvailable())) throw new AppError('file:invalid', documentTexts.noText);
     if (pages > ocrMaxPages) throw new AppError('file:invalid', documentTexts.tooManyPages(ocrMaxPages));
-    return ocrPdf(bytes, pages, { signal });
+    return ocrPdf(bytes, pages, { signal, progress });
   }
 
   private async saveText(doc: DocumentRow, text: { pages: string[]; paged: boolean }): Promise<DocumentRow> {
