@@ -26,7 +26,10 @@ export interface DocumentLimits extends ExtractLimits {
 /** What the service needs from around it. */
 export interface DocumentDeps {
   repo: DocumentRepository;
-  files: Pick<FileService, 'reserveUpload' | 'saveDocument' | 'readOwned' | 'url' | 'keepAsKnowledge'>;
+  files: Pick<
+    FileService,
+    'reserveUpload' | 'saveDocument' | 'readOwned' | 'url' | 'keepAsKnowledge' | 'deleteKnowledge'
+  >;
   events: EventBus;
   /** Queues the reading of a stored document (the `documents.extract` job). */
   enqueue: (job: { fileId: string; userId: string }) => Promise<unknown>;
@@ -145,6 +148,11 @@ export class DocumentService {
     const owned = await this.deps.repo.listOwned(userId, unique);
     if (owned.length !== unique.length) throw new AppError('request:invalid', documentTexts.knowledgeNotOwned);
     await this.deps.files.keepAsKnowledge(userId, unique);
+  }
+
+  /** A purged persona's knowledge (creator/): its files go unless a chat or another persona keeps them. */
+  release(userId: string, ids: readonly string[]): Promise<void> {
+    return this.deps.files.deleteKnowledge(userId, [...new Set(ids)]);
   }
 
   /** A message's attachments with their documents' names and pages (the chat's chips). */
