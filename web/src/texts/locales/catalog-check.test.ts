@@ -2,6 +2,7 @@ import { LOCALES } from '@neura/contract';
 import { describe, expect, it } from 'vitest';
 import { adminTexts } from '../admin';
 import { creatorTexts } from '../creator';
+import { documentTexts } from '../documents';
 import { ioTexts } from '../io';
 import { memoryTexts } from '../memory';
 import { notificationTexts } from '../notifications';
@@ -30,6 +31,7 @@ const english = {
   oidc: oidcTexts,
   organise: organiseTexts,
   notifications: notificationTexts,
+  documents: documentTexts,
 } as const;
 const PARTS = Object.keys(english) as Array<keyof typeof english>;
 
