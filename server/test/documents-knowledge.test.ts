@@ -5,10 +5,10 @@ import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/s
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/accounts.js';
-import { connected } from './helpers/conversation.js';
+import { type AckBody, connected, doneFor, record } from './helpers/conversation.js';
 import { connectSocket } from './helpers/socket.js';
 
-/** Persona knowledge (issue #45): its files go when the persona is purged. */
+/** Persona knowledge (issue #45): the console's personas carry it too; its files go when the persona is purged. */
 describe('persona knowledge', () => {
   let t: TestApp;
   let api: string;
@@ -71,5 +71,73 @@ describe('persona knowledge', () => {
       200,
     );
     expect(await stored(shared)).toEqual({ file: false, chunks: 0 });
+  });
+
+  it("should ground chats with a console persona on the operator's knowledge, refuse others' files, and show users snippets only", async () => {
+    const admin = await createTestUser(t.services, { password: null });
+    await t.services.users.update(admin.id, { role: 'admin' });
+    const user = await createTestUser(t.services, { credits: 50 });
+    const guide = await upload(admin, 'The ferry to the island leaves at seven.', 'ferry.pdf');
+    const foreign = await upload(user, 'Private notes.', 'notes.pdf');
+    const guideRecord = {
+      id: 'harbour-guide',
+      icon: 'spark',
+      name: 'Harbour guide',
+      description: 'Knows the harbour.',
+      cost: 1,
+      tags: [],
+      published: true,
+      requiresPro: false,
+      includedSkills: [],
+      greeting: null,
+      systemPrompt: 'You guide visitors.',
+      model: null,
+    };
+    const as = { token: admin.token };
+    const refused = await call(t, 'POST', '/admin/personas', { ...guideRecord, knowledge: [foreign] }, as);
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { message: 'Knowledge files must be documents you uploaded.' },
+    });
+    expect((await call(t, 'POST', '/admin/personas', { ...guideRecord, knowledge: [guide] }, as)).status).toBe(201);
+    // An edit without `knowledge` keeps it; the console lists it.
+    expect(
+      (await call(t, 'PUT', '/admin/personas/harbour-guide', { ...guideRecord, name: 'Harbour' }, as)).status,
+    ).toBe(200);
+    const listed = await call(t, 'GET', '/admin/personas', undefined, as);
+    const mine = listed.body.items.find((p: { id: string }) => p.id === 'harbour-guide');
+    expect(mine).toMatchObject({ name: 'Harbour', knowledge: [guide] });
+    // Nobody else sees the ids through the catalog.
+    const catalog = await call(t, 'GET', '/personas', undefined, { token: user.token });
+    expect(JSON.stringify(catalog.body)).not.toContain(guide);
+
+    const chat = await createTestChat(t.services, user.id, 'harbour-guide');
+    const socket = connectSocket(t.url, user.token);
+    const events = record(await connected(socket));
+    const before = model.requests.length;
+    model.setScript({ chunks: ['At seven.'] });
+    await new Promise<AckBody>((resolve) =>
+      socket.emit('sendMessage', { chatId: chat.id, text: 'When does the ferry leave?' }, (r) => resolve(r as AckBody)),
+    );
+    const done = await doneFor(events, chat.id);
+    socket.close();
+    const request = model.requests.slice(before).find((r) => r.body.stream === true);
+    expect(JSON.stringify(request?.body.messages[0])).toMatch(/\[ferry\.pdf, page 1\][\s\S]*ferry to the island/);
+    expect(done.payload.message.parts).toContainEqual(
+      expect.objectContaining({ type: 'sources', items: [expect.objectContaining({ fileId: guide, page: 1 })] }),
+    );
+    expect((await call(t, 'GET', `/files/${guide}`, undefined, { token: user.token })).status).toBe(404);
+
+    // Emptied from the console: no longer grounded.
+    expect((await call(t, 'PUT', '/admin/personas/harbour-guide', { ...guideRecord, knowledge: [] }, as)).status).toBe(
+      200,
+    );
+    expect(
+      await t.services.db
+        .selectFrom('personas')
+        .select('knowledge')
+        .where('id', '=', 'harbour-guide')
+        .executeTakeFirst(),
+    ).toEqual({ knowledge: null });
   });
 });
