@@ -218,6 +218,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     ...billing.routes,
     skills.routes,
     ...documents.routes,
+    documents.adminRoutes(adminConsole.adminRoutes),
     adminConsole.routes,
     media.routes,
     search.routes,

@@ -1,3 +1,4 @@
+import type { DocumentFigures } from '@neura/contract';
 import { makePdf } from '@neura/test-kit/documents';
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { uploadFile } from '@neura/test-kit/images';
@@ -105,7 +106,9 @@ describe('persona knowledge', () => {
       (await call(t, 'PUT', '/admin/personas/harbour-guide', { ...guideRecord, name: 'Harbour' }, as)).status,
     ).toBe(200);
     const listed = await call(t, 'GET', '/admin/personas', undefined, as);
-    const mine = listed.body.items.find((p: { id: string }) => p.id === 'harbour-guide');
+    const mine = (listed.body as { items: { id: string }[] }).items.find(
+      (p: { id: string }) => p.id === 'harbour-guide',
+    );
     expect(mine).toMatchObject({ name: 'Harbour', knowledge: [guide] });
     // Nobody else sees the ids through the catalog.
     const catalog = await call(t, 'GET', '/personas', undefined, { token: user.token });
@@ -127,6 +130,29 @@ describe('persona knowledge', () => {
       expect.objectContaining({ type: 'sources', items: [expect.objectContaining({ fileId: guide, page: 1 })] }),
     );
     expect((await call(t, 'GET', `/files/${guide}`, undefined, { token: user.token })).status).toBe(404);
+
+    // The console's figures: the room documents take (per user) and the document tokens per persona.
+    expect((await call(t, 'GET', '/admin/documents', undefined, { token: user.token })).status).toBe(403);
+    const figures = await call<DocumentFigures>(t, 'GET', '/admin/documents', undefined, as);
+    expect(figures.status).toBe(200);
+    const sizes = await t.services.db.selectFrom('files').select('size').where('id', 'in', [guide, foreign]).execute();
+    expect(figures.body.storage.bytes).toBeGreaterThanOrEqual(sizes.reduce((n, r) => n + r.size, 0));
+    expect(figures.body.storage.users).toContainEqual(
+      expect.objectContaining({ userId: admin.id, documents: 1, bytes: expect.any(Number) }),
+    );
+    const row = await t.services.db
+      .selectFrom('messages')
+      .select('document_tokens')
+      .where('chat_id', '=', chat.id)
+      .where('role', '=', 'assistant')
+      .executeTakeFirst();
+    expect(row?.document_tokens).toBeGreaterThan(0);
+    expect(figures.body.personas).toContainEqual({
+      personaId: 'harbour-guide',
+      name: 'Harbour',
+      tokens: row?.document_tokens,
+      replies: 1,
+    });
 
     // Emptied from the console: no longer grounded.
     expect((await call(t, 'PUT', '/admin/personas/harbour-guide', { ...guideRecord, knowledge: [] }, as)).status).toBe(
