@@ -60,6 +60,8 @@ export const personaRecordSchema = personaSchema.extend({
     .string()
     .regex(/^[a-z0-9-]+:.+$/, 'model must be "provider:model"')
     .nullish(),
+  /** Knowledge (issue #45): documents of the operator who saves it, which every chat with it is grounded on. */
+  knowledge: z.array(z.string().min(1).max(64)).max(20).optional(),
 });
 export type PersonaRecord = z.infer<typeof personaRecordSchema>;
 

@@ -21,6 +21,8 @@ export const uploadedFileSchema = z.object({
   pages: z.number().int().optional(),
   status: z.enum(DOCUMENT_STATUSES).optional(),
   error: z.string().optional(),
+  /** While an OCR job reads a scan: the pages read so far of `total` (issue #45). */
+  progress: z.object({ done: z.number().int(), total: z.number().int() }).optional(),
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
@@ -33,3 +35,18 @@ export const sourcesPartSchema = z.object({
 });
 export type SourcesPart = z.infer<typeof sourcesPartSchema>;
 export type SourceItem = SourcesPart['items'][number];
+
+/** `GET /admin/documents` (issue #45): what documents take, for the operator's console. */
+export const documentFiguresSchema = z.object({
+  storage: z.object({
+    bytes: z.number(),
+    documents: z.number().int(),
+    /** The users whose documents take the most room, biggest first. */
+    users: z.array(z.object({ userId: z.string(), email: z.string(), bytes: z.number(), documents: z.number().int() })),
+  }),
+  /** Retrieval: document tokens sent to the model with replies, per persona (most first). */
+  personas: z.array(
+    z.object({ personaId: z.string(), name: z.string(), tokens: z.number(), replies: z.number().int() }),
+  ),
+});
+export type DocumentFigures = z.infer<typeof documentFiguresSchema>;

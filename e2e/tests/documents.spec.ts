@@ -80,3 +80,51 @@ test('should read a scanned PDF with OCR and cite its page', async ({ browser })
   await expect(source).toContainText('pelicans');
   await page.screenshot({ path: path.join(SHOTS, 'scan-citation-phone.png'), animations: 'disabled' });
 });
+
+test('should keep a sent scan’s chip live: reading after the send, then ready with its pages', async ({ browser }) => {
+  test.setTimeout(120_000);
+  started.model.setScript({ chunks: ['Noted.'] });
+  const { page, chatId } = await open(browser, SIZES[0]);
+  await page.goto(`${started.app.url}/chats/${chatId}`);
+  const buffer = await makeScannedPdf(['The ferry leaves at seven.']);
+  await page.getByTestId('attach-input').setInputFiles({ name: 'ferry.pdf', mimeType: 'application/pdf', buffer });
+  await expect(page.getByTestId('document-chip')).toHaveAttribute('data-status', 'processing');
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('Read this when you can.');
+  await box.press('Enter');
+  const sent = page.getByTestId('message-documents').getByTestId('document-chip');
+  await expect(sent).toContainText('ferry.pdf');
+  await expect(sent).toHaveAttribute('data-status', 'processing');
+  await page.screenshot({ path: path.join(SHOTS, 'sent-reading-phone.png'), animations: 'disabled' });
+  await expect(sent).toHaveAttribute('data-status', 'ready', { timeout: 90_000 });
+  await expect(sent).toContainText('1 page');
+});
+
+for (const size of SIZES) {
+  test(`should give an own persona knowledge files in the builder, with their status (${size.name})`, async ({
+    browser,
+  }) => {
+    const { page } = await open(browser, size);
+    await page.goto(`${started.app.url}/create`);
+    await page.getByLabel(/^Name/).fill('Porter');
+    await page.getByLabel(/^Instructions/).fill('Answer from the handbook.');
+    const field = page.getByTestId('knowledge-field');
+    const buffer = await handbook(3, { 2: 'Bicycles are kept in the cellar.' });
+    await field
+      .getByTestId('knowledge-input')
+      .setInputFiles({ name: 'rules.pdf', mimeType: 'application/pdf', buffer });
+    const file = field.getByTestId('knowledge-file');
+    await expect(file).toContainText('rules.pdf');
+    await expect(file.getByTestId('document-chip')).toHaveAttribute('data-status', 'ready');
+    await expect(file).toContainText('3 pages');
+    await page.getByTestId('persona-save').click();
+    await expect(page).toHaveURL(/\?edit=/);
+    await page.reload();
+    await expect(page.getByTestId('knowledge-file')).toContainText('rules.pdf');
+    await expect(page.getByTestId('knowledge-file')).toContainText('3 pages');
+    await page.getByTestId('knowledge-field').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, `builder-knowledge-${size.name}.png`), animations: 'disabled' });
+    await page.getByRole('button', { name: 'Remove “rules.pdf”' }).click();
+    await expect(page.getByTestId('knowledge-file')).toHaveCount(0);
+  });
+}

@@ -135,6 +135,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     avatars,
     audit,
     announceCatalog,
+    knowledge: documents.documents,
   });
   /** What an operator does to Pro (give days); `user.changed` is presented by accounts. */
   const proAdmin = new ProAdminService({
@@ -217,6 +218,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     ...billing.routes,
     skills.routes,
     ...documents.routes,
+    documents.adminRoutes(adminConsole.adminRoutes),
     adminConsole.routes,
     media.routes,
     search.routes,

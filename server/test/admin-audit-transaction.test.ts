@@ -105,6 +105,7 @@ describe('admin operations write their audit line in the change’s transaction'
       avatars: t.services.avatars,
       audit,
       announceCatalog: () => undefined,
+      knowledge: { claim: () => Promise.reject(new Error('no knowledge here')) },
     });
     const [record] = await t.services.personaAdmin.exportRecords();
     if (!record) throw new Error('the test app has no catalog');
@@ -128,6 +129,7 @@ describe('admin operations write their audit line in the change’s transaction'
       announceCatalog: () => {
         announced++;
       },
+      knowledge: { claim: () => Promise.reject(new Error('no knowledge here')) },
     });
     await expect(personas.setPublished(actor, first.id, first.published !== 1)).rejects.toThrow('failed');
     expect((await t.services.personaRepository.findById(first.id))?.published).toBe(first.published);

@@ -47,10 +47,14 @@ describe('documents read by a job', () => {
     expect(res.body).toMatchObject({ kind: 'document', status: 'processing', pages: 1 });
     const updated = await waitFor(
       events,
-      (r) => r.event === 'file.updated' && r.payload.file.id === res.body.id,
+      (r) => r.event === 'file.updated' && r.payload.file.id === res.body.id && r.payload.file.status !== 'processing',
       60_000,
     );
     expect(updated.payload.file).toMatchObject({ status: 'ready', pages: 1, name: 'scan.pdf' });
+    // Each page read was announced first (the chip's "page N of M").
+    const announced = events.filter((r) => r.event === 'file.updated' && r.payload.file.id === res.body.id);
+    expect(announced.map((r) => r.payload.file.progress)).toEqual([{ done: 1, total: 1 }, undefined]);
+    expect(announced[0]?.payload.file.status).toBe('processing');
     const meta = await call(t, 'GET', `/files/${res.body.id}/meta`, undefined, { token: user.token });
     expect(meta.body).toMatchObject({ status: 'ready', pages: 1 });
 

@@ -105,9 +105,9 @@ export class CustomPersonaRepository {
   /**
    * Removes deleted custom personas that no chat uses (L5): the one given, or every such one. A
    * chat cannot start with a deleted persona, so once the last chat with it is gone nothing can
-   * need the row again. Answers how many went.
+   * need the row again. Answers the rows that went (their makers' knowledge goes next).
    */
-  async purgeDeleted(id?: string): Promise<number> {
+  purgeDeleted(id?: string): Promise<Pick<PersonaRow, 'owner_id' | 'knowledge'>[]> {
     let query = this.db
       .deleteFrom('personas')
       .where('owner_id', 'is not', null)
@@ -116,8 +116,7 @@ export class CustomPersonaRepository {
         not(exists(selectFrom('chats').select('chats.id').whereRef('chats.persona_id', '=', 'personas.id'))),
       );
     if (id !== undefined) query = query.where('id', '=', id);
-    const result = await query.executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return query.returning(['owner_id', 'knowledge']).execute();
   }
 
   /** Public personas waiting for the operator, oldest first. */

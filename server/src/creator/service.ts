@@ -11,7 +11,7 @@ import {
 import type { AuditLog } from '../audit/repository.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
-import { type Executor, toJson } from '../db/database.js';
+import { type Executor, fromJson, toJson } from '../db/database.js';
 import type { PersonaRow } from '../db/schema.js';
 import { AppError, badRequest } from '../errors.js';
 import type { FeedbackService } from '../feedback/service.js';
@@ -48,7 +48,8 @@ export interface CreatorDeps {
   /** The published catalog changed: drop its cache and tell open clients (`personas.changed`). */
   catalogChanged: () => void;
   /** Knowledge (documents/): every id must be the maker's document; they are then kept as knowledge. */
-  knowledge: { claim(userId: string, ids: readonly string[]): Promise<void> };
+  /** `release`: a purged persona's knowledge files go, unless another persona still uses them. */
+  knowledge: Record<'claim' | 'release', (userId: string, ids: readonly string[]) => Promise<void>>;
 }
 
 /** Reports one account may send per hour (the route also limits them per IP). */
@@ -157,7 +158,7 @@ export class CreatorService {
     const now = nowIso();
     await this.d.personas.update(id, { deleted_at: now, published: 0, updated_at: now });
     if (row.avatar) await this.d.store.delete(row.avatar).catch(() => undefined);
-    await this.d.personas.purgeDeleted(id);
+    await this.purged(await this.d.personas.purgeDeleted(id));
     if (row.published === 1) this.d.catalogChanged();
   }
 
@@ -167,7 +168,13 @@ export class CreatorService {
 
   /** Housekeeping (L5): removes deleted custom personas that no chat uses any more; answers how many. */
   async purgeDeleted(): Promise<number> {
-    return this.d.personas.purgeDeleted();
+    return this.purged(await this.d.personas.purgeDeleted());
+  }
+
+  /** The knowledge files of purged personas go with them (issue #45); answers how many personas went. */
+  private async purged(rows: Pick<PersonaRow, 'owner_id' | 'knowledge'>[]): Promise<number> {
+    for (const r of rows) if (r.owner_id) await this.d.knowledge.release(r.owner_id, fromJson(r.knowledge, []));
+    return rows.length;
   }
 
   /** Account deletion, inside its transaction. */

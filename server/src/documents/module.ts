@@ -6,6 +6,7 @@ import type { DocumentUploads } from '../files/routes.js';
 import type { FileService, StoredAttachment } from '../files/service.js';
 import type { AppJob, AppJobs } from '../jobs/module.js';
 import type { EventBus } from '../lib/events.js';
+import { documentAdminRoutes } from './figures.js';
 import { documentsForReply } from './grounding.js';
 import { DocumentRepository } from './repository.js';
 import { documentRoutes } from './routes.js';
@@ -55,6 +56,9 @@ export function createDocumentsModule(deps: {
     },
     /** `POST /files` (with documents) and `GET /files/{id}/meta`. */
     routes: [deps.files.routes(documents), documentRoutes(deps.auth, documents)],
+    /** The console's figures (`GET /admin/documents`), registered with the console's admin routes. */
+    adminRoutes: (registered: Array<{ method: string; url: string }>) =>
+      documentAdminRoutes(deps.auth, deps.db, registered),
     jobs,
   };
 }

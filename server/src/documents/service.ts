@@ -26,7 +26,10 @@ export interface DocumentLimits extends ExtractLimits {
 /** What the service needs from around it. */
 export interface DocumentDeps {
   repo: DocumentRepository;
-  files: Pick<FileService, 'reserveUpload' | 'saveDocument' | 'readOwned' | 'url' | 'keepAsKnowledge'>;
+  files: Pick<
+    FileService,
+    'reserveUpload' | 'saveDocument' | 'readOwned' | 'url' | 'keepAsKnowledge' | 'deleteKnowledge'
+  >;
   events: EventBus;
   /** Queues the reading of a stored document (the `documents.extract` job). */
   enqueue: (job: { fileId: string; userId: string }) => Promise<unknown>;
@@ -102,8 +105,14 @@ export class DocumentService {
     try {
       const reading = await this.read(loaded.bytes, doc.kind);
       let pages: { pages: string[]; paged: boolean };
-      if ('scanned' in reading) pages = { pages: await this.ocr(loaded.bytes, reading.scanned, signal), paged: true };
-      else pages = reading;
+      if ('scanned' in reading) {
+        // Each page read is announced (the chip says "page N of M").
+        const progress = (done: number) => {
+          const file = { ...this.present(loaded.row, doc), progress: { done, total: reading.scanned } };
+          void this.deps.events.emit('file.updated', { userId: job.userId, file });
+        };
+        pages = { pages: await this.ocr(loaded.bytes, reading.scanned, progress, signal), paged: true };
+      } else pages = reading;
       if (!pages.pages.some((p) => p.trim() !== '')) throw new AppError('file:invalid', documentTexts.noText);
       updated = await this.saveText(doc, pages);
     } catch (error) {
@@ -139,6 +148,11 @@ export class DocumentService {
     const owned = await this.deps.repo.listOwned(userId, unique);
     if (owned.length !== unique.length) throw new AppError('request:invalid', documentTexts.knowledgeNotOwned);
     await this.deps.files.keepAsKnowledge(userId, unique);
+  }
+
+  /** A purged persona's knowledge (creator/): its files go unless a chat or another persona keeps them. */
+  release(userId: string, ids: readonly string[]): Promise<void> {
+    return this.deps.files.deleteKnowledge(userId, [...new Set(ids)]);
   }
 
   /** A message's attachments with their documents' names and pages (the chat's chips). */
@@ -178,11 +192,11 @@ export class DocumentService {
     return text;
   }
 
-  private async ocr(bytes: Buffer, pages: number, signal?: AbortSignal): Promise<string[]> {
+  private async ocr(bytes: Buffer, pages: number, progress: (done: number) => void, signal?: AbortSignal) {
     const { ocrMaxPages } = this.deps.limits;
     if (ocrMaxPages === 0 || !(await ocrAvailable())) throw new AppError('file:invalid', documentTexts.noText);
     if (pages > ocrMaxPages) throw new AppError('file:invalid', documentTexts.tooManyPages(ocrMaxPages));
-    return ocrPdf(bytes, pages, { signal });
+    return ocrPdf(bytes, pages, { signal, progress });
   }
 
   private async saveText(doc: DocumentRow, text: { pages: string[]; paged: boolean }): Promise<DocumentRow> {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
 import type { FileRow } from '../db/schema.js';
 
@@ -99,6 +100,31 @@ export class FileRepository {
       .deleteFrom('files')
       .where('id', 'in', [...ids])
       .where('chat_id', 'is', null)
+      .returning(['id', 'storage_key'])
+      .execute();
+  }
+
+  /**
+   * The owner's knowledge files among `ids` that no chat holds and no persona's knowledge names
+   * (checked in the same statement); answers the rows deleted.
+   */
+  deleteKnowledge(userId: string, ids: readonly string[]): Promise<Pick<FileRow, 'id' | 'storage_key'>[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .deleteFrom('files')
+      .where('user_id', '=', userId)
+      .where('id', 'in', [...ids])
+      .where('purpose', '=', 'knowledge')
+      .where('chat_id', 'is', null)
+      .where(({ exists, not, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('personas')
+              .select('personas.id')
+              .where('personas.knowledge', 'like', sql<string>`'%"' || files.id || '"%'`),
+          ),
+        ),
+      )
       .returning(['id', 'storage_key'])
       .execute();
   }

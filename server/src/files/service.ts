@@ -35,10 +35,7 @@ export interface StoredAttachment {
 }
 
 /** A file's bytes with what is known about them. */
-export interface LoadedFile {
-  row: FileRow;
-  bytes: Buffer;
-}
+export type LoadedFile = { row: FileRow; bytes: Buffer };
 
 /**
  * Files: uploads (checked by content, orientation applied, metadata stripped), skill results,
@@ -90,6 +87,12 @@ export class FileService {
   /** A persona's knowledge files (documents/): never swept as unsent uploads. */
   keepAsKnowledge(userId: string, ids: readonly string[]): Promise<void> {
     return this.files.setPurpose(userId, ids, 'knowledge');
+  }
+
+  /** A purged persona's knowledge files (no chat, no other persona's knowledge): rows, then bytes. */
+  async deleteKnowledge(userId: string, ids: readonly string[]): Promise<void> {
+    const rows = await this.files.deleteKnowledge(userId, ids);
+    await Promise.all(rows.map((r) => this.store.delete(r.storage_key).catch(() => undefined)));
   }
 
   /** Stores a skill's result (an image or a track) in the chat it was made in. */
@@ -215,10 +218,8 @@ export class FileService {
   }
 
   /**
-   * Uploads never sent with a message expire (N13): made more than FILES_UNSENT_TTL_HOURS ago and
-   * still in no chat, their rows and bytes go (until then they count against their uploader's
-   * quota like any file). Safe in several processes at once: a row is deleted by one of them, and
-   * only that one removes its bytes. Answers how many were removed.
+   * Uploads never sent with a message expire (N13): made over FILES_UNSENT_TTL_HOURS ago and in no
+   * chat, rows then bytes (one process deletes a row and its bytes). Answers how many went.
    */
   async sweepUnsent(now = Date.now()): Promise<number> {
     const before = new Date(now - this.unsentTtlMs).toISOString();

@@ -17,6 +17,8 @@ export interface PersonaAdminDeps {
   audit: AuditLog;
   /** Tells every open app that the catalog changed (`personas.changed`). */
   announceCatalog: () => void;
+  /** Knowledge (documents/): every id must be the operator's own document; they are then kept as knowledge. */
+  knowledge: { claim(userId: string, ids: readonly string[]): Promise<void> };
 }
 
 /** The fields that differ, before and after (the audit line of an edit). */
@@ -96,8 +98,10 @@ export class PersonaAdminService {
     const order = existing ? existing.sort_order : Math.max(-1, ...all.map((p) => p.sort_order)) + 1;
     const row = personaRow(record, order);
     if (existing) row.created_at = existing.created_at;
+    await this.claimKnowledge(actor, record.knowledge);
     await inTransaction(this.d.db, async (trx) => {
       await this.d.repo.upsert(row, trx);
+      if (record.knowledge !== undefined) await this.d.repo.setKnowledge(record.id, record.knowledge, trx);
       const changed = existing ? changedFields(toPersonaRecord(existing), record) : undefined;
       await this.d.audit.record(
         actor,
@@ -112,6 +116,11 @@ export class PersonaAdminService {
     });
     this.catalogChanged();
     return record;
+  }
+
+  /** The operator's own documents only (400 otherwise; the command line, with no account, owns none). */
+  private async claimKnowledge(actor: Actor, ids: readonly string[] | undefined): Promise<void> {
+    if (ids?.length) await this.d.knowledge.claim(actor.id ?? '', ids);
   }
 
   async setPublished(actor: Actor, id: string, published: boolean): Promise<void> {

@@ -32,7 +32,13 @@ export function personaAvatarUrl(row: Pick<PersonaRow, 'id' | 'updated_at'>): st
 }
 
 export function toPersonaRecord(row: PersonaRow): PersonaRecord {
-  return { ...presentPersona(row), systemPrompt: row.system_prompt, model: row.model };
+  const knowledge = fromJson<string[]>(row.knowledge ?? null, []);
+  return {
+    ...presentPersona(row),
+    systemPrompt: row.system_prompt,
+    model: row.model,
+    ...(knowledge.length ? { knowledge } : {}),
+  };
 }
 
 export function personaRow(record: PersonaRecord, sortOrder: number): NewPersona {

@@ -1,4 +1,4 @@
-import type { Executor } from '../db/database.js';
+import { type Executor, toJson } from '../db/database.js';
 import type { NewPersona, PersonaRow } from '../db/schema.js';
 
 export class PersonaRepository {
@@ -53,6 +53,12 @@ export class PersonaRepository {
       .onConflict((oc) => oc.column('id').doUpdateSet(rest))
       .execute();
     void id;
+  }
+
+  /** A catalog persona's knowledge (issue #45): document ids the saving operator owns (checked by the caller). */
+  async setKnowledge(id: string, ids: readonly string[], trx: Executor = this.db): Promise<void> {
+    const knowledge = ids.length ? toJson([...new Set(ids)]) : null;
+    await trx.updateTable('personas').set({ knowledge }).where('id', '=', id).where('owner_id', 'is', null).execute();
   }
 
   /** Points the persona at an uploaded avatar (a file-store key; null: the generated art). */

@@ -6,6 +6,7 @@ import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { adminApi, type DashboardDay } from './admin-api';
 import { BarChart } from './charts';
+import { DocumentFiguresSections } from './documents-figures';
 import { act, inputClass, Loading, modelLabel, money, Section, Table } from './kit';
 import { invalidateDashboard, useDashboard, useModelPrices } from './queries/dashboard';
 
@@ -192,6 +193,7 @@ export function DashboardSection() {
             />
             {data.skills.length === 0 ? <p className="p-3 text-sm text-muted">{t.dashboard.empty}</p> : null}
           </Section>
+          <DocumentFiguresSections />
         </>
       )}
     </div>

@@ -10,11 +10,17 @@ const organiseReady = () => import('../chats/organise-ready').then((m) => m.orga
 const ChatsPage = lazy(() =>
   Promise.all([import('../chats/chats-page'), organiseReady()]).then(([m]) => ({ default: m.ChatsPage })),
 );
+/** The texts of documents and persona knowledge (issue #45): the chat page and the builder show them. */
+const documentsReady = () => import('../chat/documents-ready').then((m) => m.documentTextsReady);
 const ChatPage = lazy(() =>
-  Promise.all([withMarkdown(import('../chat/chat-page')), organiseReady()]).then(([m]) => ({ default: m.ChatPage })),
+  Promise.all([withMarkdown(import('../chat/chat-page')), organiseReady(), documentsReady()]).then(([m]) => ({
+    default: m.ChatPage,
+  })),
 );
 const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
-const CreatePage = lazy(() => withMarkdown(import('../creator/create-page')));
+const CreatePage = lazy(() =>
+  Promise.all([withMarkdown(import('../creator/create-page')), documentsReady()]).then(([m]) => m),
+);
 const PersonaLinkPage = lazy(() => import('../creator/persona-link-page'));
 const TermsPage = lazy(() => withMarkdown(import('../pages/terms-page')));
 const ChangelogPage = lazy(() => withMarkdown(import('../pages/changelog-page')));

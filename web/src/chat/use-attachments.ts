@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../api/app-error';
 import { useSessionEvent } from '../api/use-session-event';
+import { rememberDocument } from '../files/document-status';
 import { isDocumentName, MAX_ATTACHMENTS, refuseFile, type UploadedFile } from '../files/types';
 import { uploadFile } from '../files/upload';
 import { mediaTexts } from '../texts/texts';
@@ -77,6 +78,7 @@ export function useAttachments() {
         })
           .then((uploaded) => {
             live.current.delete(key);
+            rememberDocument(uploaded);
             patch(key, { uploaded, progress: 1 });
           })
           .catch((error: unknown) => {
@@ -90,9 +92,10 @@ export function useAttachments() {
   );
 
   // A document read later (big files, scans): its chip follows `file.updated` (ready or failed).
-  useSessionEvent('file.updated', ({ file }) =>
-    setItems((list) => list.map((item) => (item.uploaded?.id === file.id ? { ...item, uploaded: file } : item))),
-  );
+  useSessionEvent('file.updated', ({ file }) => {
+    rememberDocument(file); // for the chip of a message already sent with it
+    setItems((list) => list.map((item) => (item.uploaded?.id === file.id ? { ...item, uploaded: file } : item)));
+  });
 
   const clear = useCallback(() => {
     for (const controller of live.current.values()) controller.abort();

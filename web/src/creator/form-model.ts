@@ -28,6 +28,8 @@ export interface FormValues {
   visibility: PersonaVisibility;
   /** Per translated locale (not en-US): name and description as typed; a greeting set through the API is kept. */
   translations: Record<string, TranslationValues>;
+  /** Knowledge (issue #45): the ids of the maker's documents. */
+  knowledge: string[];
 }
 
 export interface TranslationValues {
@@ -53,6 +55,7 @@ export const emptyForm = (): FormValues => ({
   model: '',
   visibility: 'private',
   translations: {},
+  knowledge: [],
 });
 
 /** A draft as stored in localStorage: parsed with defaults, so an old or broken one never breaks the page. */
@@ -69,6 +72,7 @@ export const formValuesSchema = z.object({
   translations: z
     .record(z.string(), z.object({ name: z.string().catch(''), description: z.string().catch('') }))
     .catch({}),
+  knowledge: z.array(z.string()).max(20).catch([]),
 });
 
 export function fromPersona(p: CustomPersona): FormValues {
@@ -82,6 +86,7 @@ export function fromPersona(p: CustomPersona): FormValues {
     skills: [...p.includedSkills],
     model: p.model ?? '',
     visibility: p.visibility,
+    knowledge: [...(p.knowledge ?? [])],
     translations: Object.fromEntries(
       Object.entries(p.translations ?? {}).map(([locale, tr]) => [
         locale,
@@ -125,6 +130,7 @@ export function toInput(v: FormValues): CustomPersonaInput {
     model: orNull(v.model),
     visibility: v.visibility,
     translations: translationsInput(v.translations ?? {}),
+    knowledge: v.knowledge ?? [],
   };
 }
 
@@ -139,6 +145,7 @@ const FIELD_OF: Record<string, FieldName> = {
   model: 'model',
   visibility: 'visibility',
   translations: 'translations',
+  knowledge: 'knowledge',
 };
 
 /** The contract's checks plus the operator's instructions limit, as one message per field. */

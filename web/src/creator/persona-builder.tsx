@@ -23,6 +23,7 @@ import {
   toInput,
   validate,
 } from './form-model';
+import { KnowledgeField } from './knowledge-field';
 import { PreviewPane } from './preview-pane';
 import { TranslationsField } from './translations-field';
 
@@ -249,6 +250,7 @@ export function PersonaBuilder({
         </Field>
         <PromptsField prompts={values.prompts} error={e.prompts} onChange={(p) => set('prompts', p)} />
         <TranslationsField value={values.translations} errors={e} onChange={(v) => set('translations', v)} />
+        <KnowledgeField value={values.knowledge} error={e.knowledge} onChange={(k) => set('knowledge', k)} />
         <SkillsField
           options={options.skills}
           value={values.skills}

@@ -183,6 +183,18 @@ export const adminTexts = {
     anonymous: 'anonymous',
     none: 'No feedback yet.',
   },
+  documents: {
+    storage: 'Document storage',
+    total: (size: string, count: string) => `${size} in ${count} documents`,
+    user: 'User',
+    size: 'Size',
+    count: 'Documents',
+    retrieval: 'Retrieval tokens per persona',
+    persona: 'Persona',
+    tokens: 'Document tokens',
+    replies: 'Replies',
+    none: 'No documents yet.',
+  },
   audit: {
     when: 'When',
     actor: 'Who',

@@ -2,6 +2,7 @@ import { LOCALES } from '@neura/contract';
 import { describe, expect, it } from 'vitest';
 import { adminTexts } from '../admin';
 import { creatorTexts } from '../creator';
+import { documentTexts } from '../documents';
 import { groupTexts } from '../group';
 import { ioTexts } from '../io';
 import { memoryTexts } from '../memory';
@@ -32,6 +33,7 @@ const english = {
   organise: organiseTexts,
   notifications: notificationTexts,
   group: groupTexts,
+  documents: documentTexts,
 } as const;
 const PARTS = Object.keys(english) as Array<keyof typeof english>;
 

@@ -193,6 +193,18 @@ export const admin: AdminCatalog = {
     anonymous: 'مجهول',
     none: 'لا توجد ملاحظات بعد.',
   },
+  documents: {
+    storage: 'مساحة المستندات',
+    total: (size: string, count: string) => `${size} في ${count} مستندات`,
+    user: 'المستخدم',
+    size: 'الحجم',
+    count: 'المستندات',
+    retrieval: 'رموز الاسترجاع لكل شخصية',
+    persona: 'الشخصية',
+    tokens: 'رموز المستندات',
+    replies: 'الردود',
+    none: 'لا توجد مستندات بعد.',
+  },
   audit: {
     when: 'التاريخ',
     actor: 'المنفّذ',

@@ -186,6 +186,18 @@ export const admin: AdminCatalog = {
     anonymous: 'anonym',
     none: 'Noch kein Feedback.',
   },
+  documents: {
+    storage: 'Speicher für Dokumente',
+    total: (size: string, count: string) => `${size} in ${count} Dokumenten`,
+    user: 'Nutzer',
+    size: 'Größe',
+    count: 'Dokumente',
+    retrieval: 'Abruf-Tokens pro Persona',
+    persona: 'Persona',
+    tokens: 'Dokument-Tokens',
+    replies: 'Antworten',
+    none: 'Noch keine Dokumente.',
+  },
   audit: {
     when: 'Wann',
     actor: 'Wer',

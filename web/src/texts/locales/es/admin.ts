@@ -185,6 +185,18 @@ export const admin: AdminCatalog = {
     anonymous: 'anónimo',
     none: 'Aún no hay opiniones.',
   },
+  documents: {
+    storage: 'Almacenamiento de documentos',
+    total: (size: string, count: string) => `${size} en ${count} documentos`,
+    user: 'Usuario',
+    size: 'Tamaño',
+    count: 'Documentos',
+    retrieval: 'Tokens de recuperación por personaje',
+    persona: 'Personaje',
+    tokens: 'Tokens de documentos',
+    replies: 'Respuestas',
+    none: 'Todavía no hay documentos.',
+  },
   audit: {
     when: 'Fecha',
     actor: 'Quién',

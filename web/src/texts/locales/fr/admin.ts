@@ -186,6 +186,18 @@ export const admin: AdminCatalog = {
     anonymous: 'anonyme',
     none: 'Aucun avis pour l’instant.',
   },
+  documents: {
+    storage: 'Stockage des documents',
+    total: (size: string, count: string) => `${size} dans ${count} documents`,
+    user: 'Utilisateur',
+    size: 'Taille',
+    count: 'Documents',
+    retrieval: 'Jetons de recherche par personnage',
+    persona: 'Personnage',
+    tokens: 'Jetons de documents',
+    replies: 'Réponses',
+    none: 'Aucun document pour l’instant.',
+  },
   audit: {
     when: 'Date',
     actor: 'Qui',

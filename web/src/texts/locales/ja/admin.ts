@@ -186,6 +186,18 @@ export const admin: AdminCatalog = {
     anonymous: '匿名',
     none: 'まだフィードバックはありません。',
   },
+  documents: {
+    storage: 'ドキュメントの保存容量',
+    total: (size: string, count: string) => `${count}件のドキュメントで${size}`,
+    user: 'ユーザー',
+    size: 'サイズ',
+    count: 'ドキュメント数',
+    retrieval: 'ペルソナごとの検索トークン',
+    persona: 'ペルソナ',
+    tokens: 'ドキュメントのトークン',
+    replies: '返信数',
+    none: 'まだドキュメントはありません。',
+  },
   audit: {
     when: '日時',
     actor: '実行者',

@@ -190,6 +190,18 @@ export const admin: AdminCatalog = {
     anonymous: 'anônimo',
     none: 'Nenhum feedback ainda.',
   },
+  documents: {
+    storage: 'Armazenamento de documentos',
+    total: (size: string, count: string) => `${size} em ${count} documentos`,
+    user: 'Usuário',
+    size: 'Tamanho',
+    count: 'Documentos',
+    retrieval: 'Tokens de recuperação por persona',
+    persona: 'Persona',
+    tokens: 'Tokens de documentos',
+    replies: 'Respostas',
+    none: 'Nenhum documento ainda.',
+  },
   audit: {
     when: 'Quando',
     actor: 'Quem',

@@ -1,0 +1,17 @@
+import type { DocumentCatalog } from '../../documents';
+
+export const documents: DocumentCatalog = {
+  chip: {
+    progress: (done: number, total: number) => `Lendo… ${done} de ${total} páginas`,
+  },
+  knowledge: {
+    label: 'Conhecimento',
+    hint: 'Documentos com base nos quais esta persona responde (PDF, Word, texto). Quem conversa com ela vê só os trechos citados, nunca os arquivos.',
+    add: 'Adicionar arquivos',
+    remove: (name: string) => `Remover “${name}”`,
+    empty: 'Nenhum arquivo ainda.',
+    uploading: 'Enviando…',
+    limit: (n: number) => `Até ${n} arquivos.`,
+    notDocument: (name: string) => `“${name}” não é um documento (PDF, Word, texto, Markdown, CSV, JSON ou HTML).`,
+  },
+};
