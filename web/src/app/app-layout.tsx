@@ -12,7 +12,6 @@ import { OfflineNotice } from './offline-notice';
 import { routeFor } from './routes';
 import { Sidebar } from './sidebar';
 import { SkipLink } from './skip-link';
-import { SubscribeModal } from './subscribe-modal';
 import { UpdatePrompt } from './update-prompt';
 import { useAuthGate } from './use-auth-gate';
 import { useKeyboardScroll } from './use-keyboard-scroll';
@@ -25,6 +24,21 @@ import { ViewTransition } from './view-transition';
 
 // The flyout shows markdown: its renderer loads with it (a module graph of its own, see ui/lazy-markdown).
 const HelpFlyout = lazy(() => withMarkdown(import('../help/help-flyout')));
+
+const SubscribeModal = lazy(() => import('./subscribe-modal').then((m) => ({ default: m.SubscribeModal })));
+
+/** The subscribe modal loads the first time it opens and stays mounted afterwards (its closing animation). */
+function LazySubscribeModal() {
+  const open = useAppStore((s) => s.activeModal === 'subscribe');
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazySubscribeModal />
+    </Suspense>
+  );
+}
 
 const AuthModal = lazy(() => import('../auth/auth-modal').then((m) => ({ default: m.AuthModal })));
 
@@ -104,7 +118,7 @@ export function AppLayout() {
         </Suspense>
       ) : null}
       <LazyAuthModal />
-      <SubscribeModal />
+      <LazySubscribeModal />
       <Toaster />
       <UpdatePrompt />
       {serverOnline === false ? <OfflineNotice /> : null}

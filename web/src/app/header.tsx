@@ -1,5 +1,5 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ChatTitle } from '../chats/chat-title';
 import { openHelpDoc } from '../help/help-actions';
 import { useAppStore } from '../store/app-store';
 import { useChats } from '../store/chats';
@@ -7,6 +7,9 @@ import { selectCredits, useUser } from '../store/user';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { headerLeftAction } from './header-left';
+
+/** The chat's editable name (signed in, on a chat page): its rename code loads with the chat pages. */
+const ChatTitle = lazy(() => import('../chats/chat-title').then((m) => ({ default: m.ChatTitle })));
 
 const LEFT = {
   'to-chats': {
@@ -56,7 +59,13 @@ export function Header() {
         <span aria-hidden="true">{LEFT[action].icon}</span>
       </Button>
       <h1 className="min-w-0 flex-1 truncate text-center text-lg font-semibold" data-testid="view-title">
-        {chatId && chatListed ? <ChatTitle chatId={chatId} /> : title}
+        {chatId && chatListed ? (
+          <Suspense fallback={title}>
+            <ChatTitle chatId={chatId} />
+          </Suspense>
+        ) : (
+          title
+        )}
       </h1>
       {token ? (
         <Link

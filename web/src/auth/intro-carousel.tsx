@@ -75,15 +75,21 @@ export function IntroCarousel({ onFinishedChange }: { onFinishedChange: (finishe
           ))}
         </div>
       </div>
-      <div className="mt-2 flex justify-center gap-2">
+      {/* Each dot sits in a 24 × 24 px target (WCAG 2.5.8 target size; Lighthouse's touch targets). */}
+      <div className="mt-1 flex justify-center">
         {CELLS.map((cell, i) => (
           <Button
             key={cell.title}
             aria-label={texts.auth.introSlide(i + 1)}
             aria-current={i === index}
             onClick={() => go(i)}
-            className={`h-2 rounded-full transition-all ${i === index ? 'w-6 bg-accent' : 'w-2 bg-muted/40'}`}
-          />
+            className="flex h-6 min-w-6 items-center justify-center px-1"
+          >
+            <span
+              aria-hidden="true"
+              className={`block h-2 rounded-full transition-all ${i === index ? 'w-6 bg-accent' : 'w-2 bg-muted/40'}`}
+            />
+          </Button>
         ))}
       </div>
     </section>

@@ -12,7 +12,8 @@ import {
   useState,
 } from 'react';
 import { ATTACH_ACCEPT } from '../files/types';
-import { mediaTexts, texts } from '../texts/texts';
+import { mediaTexts } from '../texts/app-texts';
+import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 import { insertAtCursor } from '../voice/insert-at-cursor';

@@ -1,5 +1,5 @@
 import type { MessageAttachment, UploadedFile } from '../files/types';
-import { mediaTexts } from '../texts/texts';
+import { mediaTexts } from '../texts/app-texts';
 
 const t = mediaTexts.documents;
 

@@ -9,25 +9,16 @@ import { usePersonas } from '../store/personas';
 import { selectIsPro, useUser } from '../store/user';
 import { texts } from '../texts/texts';
 import { showToast } from '../ui/toast-store';
+import { draftChatPath, openChatId } from './chat-paths';
 import { useChatUiStore } from './chat-ui-store';
 import { patchChatRequest, reloadUser } from './chats-api';
 import { showSendError } from './send-error';
 
 /** The chat operations of SPEC.md §4 Chat lifecycle, with the failure texts of §8. */
 
+export { DRAFT_CHAT_ID, draftChatPath, openChatId } from './chat-paths';
+
 type Navigate = (to: string) => void;
-
-export const openChatId = (pathname: string): string | null => {
-  const id = /^\/chats\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
-  return id === DRAFT_CHAT_ID ? null : id;
-};
-
-/** The path segment of a draft chat: `/chats/new?persona=ID` (nothing exists until the first send). */
-export const DRAFT_CHAT_ID = 'new';
-
-/** `temporary`: the draft becomes a temporary chat (issue #49; `&temporary=1`). */
-export const draftChatPath = (personaId: string, temporary = false) =>
-  `/chats/${DRAFT_CHAT_ID}?persona=${encodeURIComponent(personaId)}${temporary ? '&temporary=1' : ''}`;
 
 const needsPro = (personaId: string) =>
   !selectIsPro(useUser.getState()) && usePersonas.getState().personas.find((p) => p.id === personaId)?.requiresPro;

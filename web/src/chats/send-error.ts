@@ -1,6 +1,7 @@
 import { AppError, errorMessage } from '../api/app-error';
 import { useAppStore } from '../store/app-store';
-import { billingTexts, texts } from '../texts/texts';
+import { billingTexts } from '../texts/app-texts';
+import { texts } from '../texts/texts';
 import { showToast } from '../ui/toast-store';
 
 /** A refused or failed send as a typed toast (never as a fake chat message). */

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { billingTexts } from '../texts/app-texts';
 import { currentLocale } from '../texts/format';
 import { ioTexts } from '../texts/io';
 import { memoryTexts } from '../texts/memory';
-import { billingTexts, texts } from '../texts/texts';
+import { texts } from '../texts/texts';
 import { snapshot } from './apply';
 import { detectLocale } from './detect';
 import { getLocale, setLocale, subscribeLocale } from './runtime';

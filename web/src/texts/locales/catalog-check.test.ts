@@ -1,6 +1,7 @@
 import { LOCALES } from '@neura/contract';
 import { describe, expect, it } from 'vitest';
 import { adminTexts } from '../admin';
+import { billingTexts, mediaTexts, messageActionTexts, replyTexts, skillTexts } from '../app-texts';
 import { creatorTexts } from '../creator';
 import { ioTexts } from '../io';
 import { memoryTexts } from '../memory';
@@ -9,7 +10,7 @@ import { oidcTexts } from '../oidc';
 import { organiseTexts } from '../organise';
 import { securityTexts } from '../security';
 import { suggestionTexts } from '../suggestions';
-import { billingTexts, mediaTexts, messageActionTexts, platformTexts, replyTexts, skillTexts, texts } from '../texts';
+import { platformTexts, texts } from '../texts';
 
 /**
  * Every locale's catalog against en-US (issue #43): exactly the same keys, deep, functions with the
