@@ -2,6 +2,7 @@ import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { usePageViews } from '../analytics/use-page-views';
 import { useSessionEndRedirect } from '../auth/use-session-end-redirect';
+import { useUpdateAvailable } from '../pwa/register-sw';
 import { useAppStore } from '../store/app-store';
 import { StoreBanner } from '../store-banner/store-banner';
 import { withMarkdown } from '../ui/lazy-markdown';
@@ -12,7 +13,6 @@ import { OfflineNotice } from './offline-notice';
 import { routeFor } from './routes';
 import { Sidebar } from './sidebar';
 import { SkipLink } from './skip-link';
-import { UpdatePrompt } from './update-prompt';
 import { useAuthGate } from './use-auth-gate';
 import { useKeyboardScroll } from './use-keyboard-scroll';
 import { useNavigationEffects } from './use-navigation-effects';
@@ -25,6 +25,9 @@ import { ViewTransition } from './view-transition';
 // The flyout shows markdown: its renderer loads with it (a module graph of its own, see ui/lazy-markdown).
 const HelpFlyout = lazy(() => withMarkdown(import('../help/help-flyout')));
 
+/** "Update available" loads once a new version waits. */
+const UpdatePrompt = lazy(() => import('./update-prompt').then((m) => ({ default: m.UpdatePrompt })));
+
 const SubscribeModal = lazy(() => import('./subscribe-modal').then((m) => ({ default: m.SubscribeModal })));
 
 /** The subscribe modal loads the first time it opens and stays mounted afterwards (its closing animation). */
@@ -35,7 +38,7 @@ function LazySubscribeModal() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <LazySubscribeModal />
+      <SubscribeModal />
     </Suspense>
   );
 }
@@ -76,6 +79,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const serverOnline = useAppStore((s) => s.serverOnline);
   const helpOpen = useAppStore((s) => s.activeHelpDoc !== null);
+  const updateWaiting = useUpdateAvailable((s) => s.waiting !== null);
   const routeName = routeFor(pathname).name;
   const isChat = routeName === 'chat';
   // A fixed-height shell (every width): the window never scrolls, so the sidebar, the header and
@@ -120,7 +124,11 @@ export function AppLayout() {
       <LazyAuthModal />
       <LazySubscribeModal />
       <Toaster />
-      <UpdatePrompt />
+      {updateWaiting ? (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      ) : null}
       {serverOnline === false ? <OfflineNotice /> : null}
     </div>
   );

@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { openHelpDoc } from '../help/help-actions';
 import { useAppStore } from '../store/app-store';
 import { useChats } from '../store/chats';
 import { selectCredits, useUser } from '../store/user';
@@ -79,7 +78,7 @@ export function Header() {
         </Link>
       ) : null}
       <Button
-        onClick={() => void openHelpDoc()}
+        onClick={() => void import('../help/help-actions').then((m) => m.openHelpDoc())}
         aria-label={texts.help.open}
         data-testid="help-button"
         className="box-border flex h-9 w-9 shrink-0 items-center justify-center rounded-full border border-border text-base leading-none font-semibold hover:bg-surface-3"

@@ -21,7 +21,7 @@ const persona = {
 
 /** A server whose check (`GET /api/`) answers only when `answer` is called. */
 function serverHoldingItsCheck(info: unknown) {
-  let answer = () => undefined as void;
+  let answer: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     answer = resolve;
   });

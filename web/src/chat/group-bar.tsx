@@ -5,13 +5,14 @@ import { showSendError } from '../chats/send-error';
 import { PersonaIcon } from '../personas/persona-icon';
 import { usePersonas } from '../store/personas';
 import { selectIsPro, useUser } from '../store/user';
+import { appTexts } from '../texts/app-texts';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { useGroupPersona } from './speaker-label';
 
 function Member({ id, chatId, disabled }: { id: string; chatId: string; disabled: boolean }) {
   const persona = useGroupPersona(id);
-  const label = texts.group.letSpeak(persona.name);
+  const label = appTexts.group.letSpeak(persona.name);
   return (
     <li className="shrink-0">
       <Button
@@ -40,10 +41,10 @@ function Joinable({ chatId, members, onDone }: { chatId: string; members: string
   return (
     <div
       role="dialog"
-      aria-label={texts.group.addTitle}
+      aria-label={appTexts.group.addTitle}
       className="absolute bottom-full end-0 z-20 mb-2 max-h-72 w-72 overflow-y-auto rounded-xl border border-border bg-surface-1 p-2 shadow-lg"
     >
-      <p className="px-2 pb-1 text-sm font-medium">{texts.group.addTitle}</p>
+      <p className="px-2 pb-1 text-sm font-medium">{appTexts.group.addTitle}</p>
       <ul className="flex flex-col">
         {options.map((p) => (
           <li key={p.id}>
@@ -81,7 +82,7 @@ export function GroupBar({ chatId, members, busy }: { chatId: string; members: s
       data-testid="group-bar"
     >
       <ul
-        aria-label={texts.group.members}
+        aria-label={appTexts.group.members}
         className="flex min-w-0 flex-1 basis-full gap-1.5 overflow-x-auto pb-1 sm:basis-0"
       >
         {members.map((id) => (
@@ -89,15 +90,15 @@ export function GroupBar({ chatId, members, busy }: { chatId: string; members: s
         ))}
       </ul>
       <span className="shrink-0 text-xs text-muted" data-testid="group-round-price">
-        {texts.group.roundPrice(price)}
+        {appTexts.group.roundPrice(price)}
       </span>
       {members.length < MAX_GROUP_PERSONAS ? (
         <div className="relative shrink-0">
           <Button
             onClick={() => setAdding(!adding)}
             aria-expanded={adding}
-            aria-label={texts.group.add}
-            title={texts.group.add}
+            aria-label={appTexts.group.add}
+            title={appTexts.group.add}
             data-testid="group-add"
             className="flex h-8 w-8 items-center justify-center rounded-full border border-border text-lg hover:bg-surface-3"
           >

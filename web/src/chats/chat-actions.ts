@@ -7,7 +7,7 @@ import { dispatchChats, useChats } from '../store/chats';
 import { dispatchMessages } from '../store/messages';
 import { usePersonas } from '../store/personas';
 import { selectIsPro, useUser } from '../store/user';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { showToast } from '../ui/toast-store';
 import { draftChatPath, openChatId } from './chat-paths';
 import { useChatUiStore } from './chat-ui-store';
@@ -97,7 +97,7 @@ export async function sendFirstMessage(
         type: 'upserted',
         chat: {
           id: chatId,
-          name: persona?.name ?? texts.chats.newChat,
+          name: persona?.name ?? appTexts.chats.newChat,
           persona: personaId,
           lastMessageAt: null,
           preview: null,
@@ -116,8 +116,8 @@ export async function sendFirstMessage(
     else
       showToast({
         severity: 'error',
-        title: texts.chats.createFailedTitle,
-        message: errorMessage(error, texts.chats.createFailed),
+        title: appTexts.chats.createFailedTitle,
+        message: errorMessage(error, appTexts.chats.createFailed),
       });
     return null;
   } finally {
@@ -138,8 +138,8 @@ export async function renameChat(chatId: string, name: string): Promise<boolean>
     if (before) dispatchChats({ type: 'patched', chatId, fields: { name: before.name } });
     showToast({
       severity: 'error',
-      title: texts.chats.renameFailedTitle,
-      message: errorMessage(error, texts.chats.renameFailed),
+      title: appTexts.chats.renameFailedTitle,
+      message: errorMessage(error, appTexts.chats.renameFailed),
     });
     return false;
   }
@@ -156,10 +156,10 @@ async function setFlag(chatId: string, field: 'isPinned' | 'isArchived', value: 
 }
 
 export const setPinned = (chatId: string, pinned: boolean) =>
-  setFlag(chatId, 'isPinned', pinned, texts.chats.pinFailed);
+  setFlag(chatId, 'isPinned', pinned, appTexts.chats.pinFailed);
 
 export const setArchived = (chatId: string, archived: boolean) =>
-  setFlag(chatId, 'isArchived', archived, texts.chats.archiveFailed);
+  setFlag(chatId, 'isArchived', archived, appTexts.chats.archiveFailed);
 
 /** Delete: removed locally at once (home if it is open); a failure reloads the user and alerts. */
 export async function deleteChat(chatId: string, navigate: Navigate, currentPath: string): Promise<void> {
@@ -170,8 +170,8 @@ export async function deleteChat(chatId: string, navigate: Navigate, currentPath
   } catch (error) {
     showToast({
       severity: 'error',
-      title: texts.chats.deleteFailedTitle,
-      message: errorMessage(error, texts.chats.deleteFailed),
+      title: appTexts.chats.deleteFailedTitle,
+      message: errorMessage(error, appTexts.chats.deleteFailed),
     });
     await reloadUser().catch((e: unknown) => console.error('Failed to reload the user', e));
   }
@@ -190,8 +190,8 @@ export async function regenerateName(chatId: string): Promise<void> {
   } catch (error) {
     showToast({
       severity: 'error',
-      title: texts.chats.renameFailedTitle,
-      message: errorMessage(error, texts.chats.renameFailed),
+      title: appTexts.chats.renameFailedTitle,
+      message: errorMessage(error, appTexts.chats.renameFailed),
     });
   } finally {
     useChatUiStore.getState().setRenaming(chatId, false);
@@ -205,7 +205,7 @@ export async function regenerateName(chatId: string): Promise<void> {
 export async function reloadChat(chatId: string): Promise<void> {
   try {
     await callSession('reloadChat', chatId);
-    showToast({ severity: 'success', message: texts.chats.reloaded });
+    showToast({ severity: 'success', message: appTexts.chats.reloaded });
   } catch (error) {
     showToast({ severity: 'error', message: errorMessage(error) });
   }

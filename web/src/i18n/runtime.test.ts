@@ -9,7 +9,7 @@ import { detectLocale } from './detect';
 import { getLocale, setLocale, subscribeLocale } from './runtime';
 
 const pristine = snapshot({ texts, billingTexts });
-// A module that kept a nested object at import time (as many do: `const t = texts.chat`).
+// A module that kept a nested object at import time (as many do: `const t = appTexts.chat`).
 const keptNav = texts.nav;
 
 afterEach(async () => {

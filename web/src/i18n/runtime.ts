@@ -10,6 +10,7 @@ import type {
 } from '../texts/catalog';
 import { setCurrentLocale } from '../texts/format';
 import { platformTexts, texts } from '../texts/texts';
+import { announceLocale, getLocale, subscribeLocale } from './active-locale';
 import { applyInPlace, snapshot, type Tree } from './apply';
 import { type AppLocale, PSEUDO_LOCALE } from './detect';
 import {
@@ -42,9 +43,10 @@ let main: Part<MainCatalog> | undefined;
 async function mainLoaded(): Promise<Part<MainCatalog>> {
   if (!main) {
     const rest = await import('../texts/app-texts');
-    const { billingTexts, skillTexts, messageActionTexts, replyTexts, mediaTexts } = rest;
+    const { appTexts, billingTexts, skillTexts, messageActionTexts, replyTexts, mediaTexts } = rest;
     main ??= part<MainCatalog>({
-      texts,
+      // The catalogs' `texts` is both objects: their sections are shared, so writing one writes the other.
+      texts: { ...texts, ...appTexts },
       billingTexts,
       skillTexts,
       platformTexts,
@@ -66,15 +68,9 @@ let firstRoute: FirstRouteParts | undefined;
 let creatorPart: Part<CreatorCatalog> | undefined;
 let adminPart: Part<AdminCatalog> | undefined;
 
-let active: AppLocale = 'en-US';
 let generation = 0;
-const listeners = new Set<() => void>();
 
-export const getLocale = (): AppLocale => active;
-export function subscribeLocale(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export { getLocale, subscribeLocale };
 
 const isTranslated = (locale: AppLocale): locale is TranslatedLocale => locale in mainLoaders;
 
@@ -147,7 +143,11 @@ export async function setLocale(locale: AppLocale): Promise<void> {
   ]);
   if (mine !== generation) return;
   applyParts();
-  if (main) applyInPlace(main.target as unknown as Tree, mainCatalog as unknown as Tree);
+  if (main) {
+    applyInPlace(main.target as unknown as Tree, mainCatalog as unknown as Tree);
+    // Its texts' top-level strings (the sections are shared objects) go back into `texts` itself.
+    applyInPlace(texts as unknown as Tree, main.target.texts as unknown as Tree);
+  }
   if (firstRoute) {
     applyInPlace(firstRoute.memory.target as unknown as Tree, memory as unknown as Tree);
     applyInPlace(firstRoute.io.target as unknown as Tree, io as unknown as Tree);
@@ -158,9 +158,7 @@ export async function setLocale(locale: AppLocale): Promise<void> {
   setCurrentLocale(locale === PSEUDO_LOCALE ? 'en-US' : locale);
   relocalizePersonas();
   reflect(locale);
-  if (active === locale) return;
-  active = locale;
-  for (const listener of listeners) listener();
+  announceLocale(locale);
 }
 
 /** The console's texts in the active locale: its lazy route waits for this (issue #43). */
@@ -169,12 +167,12 @@ export async function loadAdminCatalog(): Promise<void> {
     const { adminTexts } = await import('../texts/admin');
     adminPart ??= { target: adminTexts as AdminCatalog, en: snapshot(adminTexts as AdminCatalog) };
   }
-  const locale = active;
+  const locale = getLocale();
   const translated = isTranslated(locale) ? locale : undefined;
   const admin = await catalogOf(
     locale,
     adminPart.en,
     translated && (() => adminLoaders[translated]().then((m) => m.admin)),
   );
-  if (locale === active) applyInPlace(adminPart.target as unknown as Tree, admin as unknown as Tree);
+  if (locale === getLocale()) applyInPlace(adminPart.target as unknown as Tree, admin as unknown as Tree);
 }
