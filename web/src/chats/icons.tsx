@@ -1,7 +1,7 @@
 /** Small line icons of the chat list (decorative; controls carry their own accessible names). */
 import { Svg } from './svg-icon';
 
-export { PlusIcon, Svg } from './svg-icon';
+export { Svg } from './svg-icon';
 
 export const PinIcon = ({ size = 18 }: { size?: number }) => (
   <Svg size={size}>

@@ -10,7 +10,7 @@ import type {
 } from '../texts/catalog';
 import { setCurrentLocale } from '../texts/format';
 import { platformTexts, texts } from '../texts/texts';
-import { announceLocale, getLocale, subscribeLocale } from './active-locale';
+import { announceLocale, getLocale } from './active-locale';
 import { applyInPlace, snapshot, type Tree } from './apply';
 import { type AppLocale, PSEUDO_LOCALE } from './detect';
 import {
@@ -70,7 +70,7 @@ let adminPart: Part<AdminCatalog> | undefined;
 
 let generation = 0;
 
-export { getLocale, subscribeLocale };
+export { getLocale };
 
 const isTranslated = (locale: AppLocale): locale is TranslatedLocale => locale in mainLoaders;
 
