@@ -1,7 +1,7 @@
 import { LOCALES } from '@neura/contract';
 import { describe, expect, it } from 'vitest';
 import { adminTexts } from '../admin';
-import { billingTexts, mediaTexts, messageActionTexts, replyTexts, skillTexts } from '../app-texts';
+import { appTexts, billingTexts, mediaTexts, messageActionTexts, replyTexts, skillTexts } from '../app-texts';
 import { creatorTexts } from '../creator';
 import { ioTexts } from '../io';
 import { memoryTexts } from '../memory';
@@ -21,7 +21,15 @@ import { platformTexts, texts } from '../texts';
 const modules = import.meta.glob<Record<string, unknown>>('./*/*.ts', { eager: true });
 
 const english = {
-  main: { texts, billingTexts, skillTexts, platformTexts, messageActionTexts, replyTexts, mediaTexts },
+  main: {
+    texts: { ...texts, ...appTexts },
+    billingTexts,
+    skillTexts,
+    platformTexts,
+    messageActionTexts,
+    replyTexts,
+    mediaTexts,
+  },
   admin: adminTexts,
   creator: creatorTexts,
   memory: memoryTexts,
