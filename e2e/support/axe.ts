@@ -43,3 +43,15 @@ export function describeViolations(violations: AxeViolation[]): string {
     )
     .join('\n');
 }
+
+/** Runs only the named axe-core rules (any impact), e.g. `target-size` (WCAG 2.2 AA, not in the default tags). */
+export async function ruleViolations(page: Page, rules: string[]): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async (ids) => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }
+    ).axe;
+    const result = await axe.run(document, { runOnly: { type: 'rule', values: ids }, resultTypes: ['violations'] });
+    return result.violations as AxeViolation[];
+  }, rules);
+}

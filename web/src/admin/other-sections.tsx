@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { productName } from '../billing/ledger-label';
 import { adminTexts as t } from '../texts/admin';
-import { billingTexts } from '../texts/texts';
+import { billingTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { type AdminOrder, adminApi } from './admin-api';

@@ -2,6 +2,7 @@ import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { usePageViews } from '../analytics/use-page-views';
 import { useSessionEndRedirect } from '../auth/use-session-end-redirect';
+import { useUpdateAvailable } from '../pwa/register-sw';
 import { useAppStore } from '../store/app-store';
 import { StoreBanner } from '../store-banner/store-banner';
 import { withMarkdown } from '../ui/lazy-markdown';
@@ -12,8 +13,6 @@ import { OfflineNotice } from './offline-notice';
 import { routeFor } from './routes';
 import { Sidebar } from './sidebar';
 import { SkipLink } from './skip-link';
-import { SubscribeModal } from './subscribe-modal';
-import { UpdatePrompt } from './update-prompt';
 import { useAuthGate } from './use-auth-gate';
 import { useKeyboardScroll } from './use-keyboard-scroll';
 import { useNavigationEffects } from './use-navigation-effects';
@@ -25,6 +24,24 @@ import { ViewTransition } from './view-transition';
 
 // The flyout shows markdown: its renderer loads with it (a module graph of its own, see ui/lazy-markdown).
 const HelpFlyout = lazy(() => withMarkdown(import('../help/help-flyout')));
+
+/** "Update available" loads once a new version waits. */
+const UpdatePrompt = lazy(() => import('./update-prompt').then((m) => ({ default: m.UpdatePrompt })));
+
+const SubscribeModal = lazy(() => import('./subscribe-modal').then((m) => ({ default: m.SubscribeModal })));
+
+/** The subscribe modal loads the first time it opens and stays mounted afterwards (its closing animation). */
+function LazySubscribeModal() {
+  const open = useAppStore((s) => s.activeModal === 'subscribe');
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <SubscribeModal />
+    </Suspense>
+  );
+}
 
 const AuthModal = lazy(() => import('../auth/auth-modal').then((m) => ({ default: m.AuthModal })));
 
@@ -62,6 +79,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const serverOnline = useAppStore((s) => s.serverOnline);
   const helpOpen = useAppStore((s) => s.activeHelpDoc !== null);
+  const updateWaiting = useUpdateAvailable((s) => s.waiting !== null);
   const routeName = routeFor(pathname).name;
   const isChat = routeName === 'chat';
   // A fixed-height shell (every width): the window never scrolls, so the sidebar, the header and
@@ -104,9 +122,13 @@ export function AppLayout() {
         </Suspense>
       ) : null}
       <LazyAuthModal />
-      <SubscribeModal />
+      <LazySubscribeModal />
       <Toaster />
-      <UpdatePrompt />
+      {updateWaiting ? (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      ) : null}
       {serverOnline === false ? <OfflineNotice /> : null}
     </div>
   );

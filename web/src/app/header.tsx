@@ -1,12 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ChatTitle } from '../chats/chat-title';
-import { openHelpDoc } from '../help/help-actions';
 import { useAppStore } from '../store/app-store';
 import { useChats } from '../store/chats';
 import { selectCredits, useUser } from '../store/user';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { headerLeftAction } from './header-left';
+
+/** The chat's editable name (signed in, on a chat page): its rename code loads with the chat pages. */
+const ChatTitle = lazy(() => import('../chats/chat-title').then((m) => ({ default: m.ChatTitle })));
 
 const LEFT = {
   'to-chats': {
@@ -56,7 +58,13 @@ export function Header() {
         <span aria-hidden="true">{LEFT[action].icon}</span>
       </Button>
       <h1 className="min-w-0 flex-1 truncate text-center text-lg font-semibold" data-testid="view-title">
-        {chatId && chatListed ? <ChatTitle chatId={chatId} /> : title}
+        {chatId && chatListed ? (
+          <Suspense fallback={title}>
+            <ChatTitle chatId={chatId} />
+          </Suspense>
+        ) : (
+          title
+        )}
       </h1>
       {token ? (
         <Link
@@ -70,7 +78,7 @@ export function Header() {
         </Link>
       ) : null}
       <Button
-        onClick={() => void openHelpDoc()}
+        onClick={() => void import('../help/help-actions').then((m) => m.openHelpDoc())}
         aria-label={texts.help.open}
         data-testid="help-button"
         className="box-border flex h-9 w-9 shrink-0 items-center justify-center rounded-full border border-border text-base leading-none font-semibold hover:bg-surface-3"

@@ -1,5 +1,4 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { loadAdminCatalog } from '../i18n/runtime';
 import { texts } from '../texts/texts';
 import { withMarkdown } from '../ui/lazy-markdown';
 import type { RouteName } from './routes';
@@ -39,7 +38,9 @@ const BuyCreditsPage = lazy(() => import('../billing/buy-credits-page'));
 const OrderStatusPage = lazy(() => import('../billing/order-status-page'));
 const ProSubscriptionPage = lazy(() => import('../billing/pro-subscription-page'));
 /** The operator's console: its own chunk (charts and all), fetched only when /admin opens. */
-const AdminPage = lazy(() => loadAdminCatalog().then(() => import('../admin/admin-page')));
+const AdminPage = lazy(() =>
+  import('../i18n/runtime').then((m) => m.loadAdminCatalog()).then(() => import('../admin/admin-page')),
+);
 
 function PageFallback() {
   return (

@@ -1,4 +1,3 @@
-import { creatorTexts } from '../texts/creator';
 import { texts } from '../texts/texts';
 
 /** The route table of SPEC.md §2. */
@@ -234,7 +233,15 @@ export const ROUTES: readonly RouteMeta[] = [
     depth: 1,
   },
   /** A persona's page (issue #29; catalog personas too): anyone may read it, starting a chat signs in. */
-  { name: 'persona', path: '/p/:id', title: creatorTexts.link.title, auth: false, depth: 1 },
+  {
+    name: 'persona',
+    path: '/p/:id',
+    get title() {
+      return texts.titles.persona;
+    },
+    auth: false,
+    depth: 1,
+  },
 ];
 
 const NOT_FOUND: RouteMeta = {

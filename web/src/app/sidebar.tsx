@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { LogoutButton } from '../auth/logout-button';
 import { AccountStatus } from '../chats/account-status';
-import { openChatId, startChat } from '../chats/chat-actions';
+import { openChatId } from '../chats/chat-paths';
 import { NewChatButton } from '../chats/new-chat-button';
 import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
@@ -15,6 +14,11 @@ const organiseReady = () => import('../chats/organise-ready').then((m) => m.orga
 const ChatList = lazy(() =>
   Promise.all([import('../chats/chat-list'), organiseReady()]).then(([m]) => ({ default: m.ChatList })),
 );
+/** Log out (signed in only): the auth client comes with it. */
+const LogoutButton = lazy(() => import('../auth/logout-button').then((m) => ({ default: m.LogoutButton })));
+/** New Chat signed in: the chat operations load with the first click (the chat list preloads them). */
+const startNewChat = (navigate: (to: string) => void) =>
+  void import('../chats/chat-actions').then((m) => m.startChat(null, navigate));
 const ChatsRuntime = lazy(() =>
   Promise.all([import('../chats/chats-runtime'), organiseReady()]).then(([m]) => ({ default: m.ChatsRuntime })),
 );
@@ -43,7 +47,7 @@ export function Sidebar() {
         aria-label="Sidebar"
         className="hidden h-full w-72 shrink-0 flex-col gap-3 border-e border-border bg-surface-2 p-3 lg:flex"
       >
-        <NewChatButton onClick={() => (token ? void startChat(null, navigate) : setActiveModal('auth'))} />
+        <NewChatButton onClick={() => (token ? startNewChat(navigate) : setActiveModal('auth'))} />
         {token ? (
           <Suspense fallback={<div className="flex-1" />}>
             <ChatList className="flex-1" />
@@ -70,7 +74,9 @@ export function Sidebar() {
               <Link to="/settings" className="rounded-md px-2 py-1.5 hover:bg-surface-3">
                 {texts.nav.settings}
               </Link>
-              <LogoutButton className="rounded-md px-2 py-1.5 text-start hover:bg-surface-3" />
+              <Suspense fallback={null}>
+                <LogoutButton className="rounded-md px-2 py-1.5 text-start hover:bg-surface-3" />
+              </Suspense>
             </>
           ) : (
             <Button

@@ -2,7 +2,7 @@ import { PRO_LIST_PRICE_USD, PRO_PRICE_USD, PRO_PRODUCT_ID } from '@neura/contra
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppStore } from '../store/app-store';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { StoreModal } from '../ui/modal';
 
@@ -27,10 +27,10 @@ export function SubscribeModal() {
     setActiveModal(null);
   };
   return (
-    <StoreModal id="subscribe" title={texts.subscribe.title}>
-      <p className="mb-4 text-muted">{texts.subscribe.pitch}</p>
+    <StoreModal id="subscribe" title={appTexts.subscribe.title}>
+      <p className="mb-4 text-muted">{appTexts.subscribe.pitch}</p>
       <ul className="mb-5 flex flex-col gap-2">
-        {texts.subscribe.features.map((f) => (
+        {appTexts.subscribe.features.map((f) => (
           <li key={f} className="flex items-center gap-2">
             <span aria-hidden="true" className="text-success">
               ✓
@@ -44,19 +44,19 @@ export function SubscribeModal() {
           {usd(PRO_PRICE_USD)}
         </span>
         <span className="text-muted">
-          <span className="sr-only">{texts.subscribe.listPriceLabel} </span>
+          <span className="sr-only">{appTexts.subscribe.listPriceLabel} </span>
           <s>{usd(PRO_LIST_PRICE_USD)}</s>
         </span>
       </p>
       <div className="flex flex-col gap-2">
         <Button onClick={() => void go()} disabled={busy} aria-busy={busy} data-autofocus variant="primary">
-          {texts.subscribe.cta}
+          {appTexts.subscribe.cta}
         </Button>
         <Button
           onClick={() => setActiveModal(null)}
           className="rounded-lg px-4 py-2 text-muted hover:bg-surface-3 hover:text-fg"
         >
-          {texts.subscribe.later}
+          {appTexts.subscribe.later}
         </Button>
       </div>
     </StoreModal>

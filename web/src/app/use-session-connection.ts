@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { fetchPersonas } from '../api/personas';
 import { connectSession, disconnectSession } from '../api/session-socket';
 import { useSessionEvent } from '../api/use-session-event';
-import { answerRequestData } from '../skills/request-data';
 import { useAppStore } from '../store/app-store';
 import { setPersonas } from '../store/personas';
 
@@ -18,7 +17,11 @@ export function useSessionConnection(): void {
     if (token && online) void connectSession(token);
     else if (!token) disconnectSession();
   }, [token, online]);
-  useSessionEvent('requestData', (payload, ack) => void answerRequestData(payload, ack));
+  // The device-location skill's code (geolocation, its texts) loads with the first request.
+  useSessionEvent(
+    'requestData',
+    (payload, ack) => void import('../skills/request-data').then((m) => m.answerRequestData(payload, ack)),
+  );
   useSessionEvent('personas.changed', () => {
     fetchPersonas()
       .then(setPersonas)

@@ -7,7 +7,6 @@ import { listenForSignInReturn, prepareApi, startNativeOnline } from '../platfor
 import { useAppStore } from '../store/app-store';
 import { setPersonas } from '../store/personas';
 import { loadSpeechStatus } from '../voice/voice-api';
-import { versionAction } from './version-check';
 import { useVersionWarning } from './version-warning';
 
 /**
@@ -22,24 +21,34 @@ export function useStartup(): void {
   useEffect(() => {
     const controller = new AbortController();
     listenForSignInReturn();
+    let personas: ReturnType<typeof fetchPersonas> | undefined;
     prepareApi()
-      .then(() => fetchServerInfo(controller.signal))
-      .then((info) => {
+      .then(() => {
+        // The catalog is asked for beside the server check (not after it): Explore's first paint
+        // waits for it (issue #50, LCP). It is used only once the server is known to be online.
+        personas = fetchPersonas();
+        personas.catch(() => undefined);
+        return fetchServerInfo(controller.signal);
+      })
+      .then(async (info) => {
         const online = isOnline(info);
         setServerOnline(online);
         if (!online) return;
-        const action = versionAction({
-          native: isNativePlatform(),
-          clientVersion: CLIENT_VERSION,
-          supportedRange: info.supportedClientRange,
-        });
+        // Only the native build is checked: the range parser loads there alone.
+        const action = isNativePlatform()
+          ? (await import('./version-check')).versionAction({
+              native: true,
+              clientVersion: CLIENT_VERSION,
+              supportedRange: info.supportedClientRange,
+            })
+          : ({ kind: 'none' } as const);
         if (action.kind === 'redirect') {
           window.location.replace(action.to);
           return;
         }
         if (action.kind === 'warn') useVersionWarning.setState({ raised: true });
         loadSpeechStatus();
-        fetchPersonas()
+        (personas ?? fetchPersonas())
           .then(setPersonas)
           .catch((error: unknown) => console.error('Failed to load personas', error));
         startNativeOnline(Boolean(useAppStore.getState().token));

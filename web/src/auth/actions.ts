@@ -1,7 +1,7 @@
 import { isValidEmail, NOT_VERIFIED_MESSAGE, normalizeInviteCode } from '@neura/contract';
 import { AppError, errorMessage } from '../api/app-error';
 import { useAppStore } from '../store/app-store';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { showToast } from '../ui/toast-store';
 import * as authApi from './auth-api';
 import { type AuthPage, EMPTY_CODE, useAuthFlow } from './auth-flow-store';
@@ -60,7 +60,7 @@ async function toEmailVerify(password: string, from: 'login' | 'register'): Prom
   flow().set({ pendingPassword: password, verifyCode: [...EMPTY_CODE] });
   flow().goTo('emailverify');
   if (from === 'login') {
-    flow().setAlert({ severity: 'warning', message: texts.auth.notVerifiedNotice });
+    flow().setAlert({ severity: 'warning', message: appTexts.auth.notVerifiedNotice });
     try {
       await authApi.sendVerifyCode(flow().email);
     } catch (error) {
@@ -70,7 +70,7 @@ async function toEmailVerify(password: string, from: 'login' | 'register'): Prom
 }
 
 const verifyMailError = (error: unknown) =>
-  error instanceof AppError && error.code === 'rate-limited' ? error.message : texts.auth.verifyMailFailed;
+  error instanceof AppError && error.code === 'rate-limited' ? error.message : appTexts.auth.verifyMailFailed;
 
 /**
  * After repeated failures the server asks for the captcha (403 auth:captcha-required): the login
@@ -122,7 +122,7 @@ export function signInWithPasskey(): Promise<void> {
     },
     (error) => {
       if (error instanceof AppError) return false;
-      flow().setAlert({ severity: 'error', message: texts.auth.passkeyCancelled });
+      flow().setAlert({ severity: 'error', message: appTexts.auth.passkeyCancelled });
       return true;
     },
   );
@@ -146,7 +146,7 @@ export function resendResetCode(): Promise<void> {
   return run(async () => {
     await authApi.sendResetCode(flow().email);
     flow().set({ resetCode: [...EMPTY_CODE] });
-    flow().setAlert({ severity: 'info', message: texts.auth.codeResent });
+    flow().setAlert({ severity: 'info', message: appTexts.auth.codeResent });
   });
 }
 
@@ -166,14 +166,14 @@ export function submitResetCode(code: string): Promise<void> {
 export function submitNewPassword(): Promise<void> {
   const { newPassword, newPasswordConfirm } = flow();
   if (newPassword !== newPasswordConfirm) {
-    flow().setAlert({ severity: 'error', message: texts.auth.passwordMismatch });
+    flow().setAlert({ severity: 'error', message: appTexts.auth.passwordMismatch });
     return Promise.resolve();
   }
   return run(async () => {
     const { email, resetCode } = flow();
     const token = await authApi.resetPassword(email, resetCode.join(''), newPassword);
     await completeSignIn(token);
-    showToast({ severity: 'success', message: texts.auth.passwordWasReset });
+    showToast({ severity: 'success', message: appTexts.auth.passwordWasReset });
   });
 }
 
@@ -184,7 +184,7 @@ export function submitInvite(): Promise<void> {
       flow().set({ inviteCode: code });
       flow().goTo('register');
     } else {
-      flow().setAlert({ severity: 'error', message: texts.auth.invalidInvite });
+      flow().setAlert({ severity: 'error', message: appTexts.auth.invalidInvite });
     }
   });
 }
@@ -192,7 +192,7 @@ export function submitInvite(): Promise<void> {
 export function submitRegistration(): Promise<void> {
   const f = flow();
   if (f.registerPassword !== f.registerPasswordConfirm) {
-    f.setAlert({ severity: 'error', message: texts.auth.passwordMismatch });
+    f.setAlert({ severity: 'error', message: appTexts.auth.passwordMismatch });
     return Promise.resolve();
   }
   return run(
@@ -247,7 +247,7 @@ export function resendVerifyCode(): Promise<void> {
     async () => {
       await authApi.sendVerifyCode(flow().email);
       flow().set({ verifyCode: [...EMPTY_CODE] });
-      flow().setAlert({ severity: 'info', message: texts.auth.codeResent });
+      flow().setAlert({ severity: 'info', message: appTexts.auth.codeResent });
     },
     (error) => {
       flow().setAlert({ severity: 'error', message: verifyMailError(error) });

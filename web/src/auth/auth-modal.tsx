@@ -1,7 +1,7 @@
 import { type ComponentType, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppStore } from '../store/app-store';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { ModalShell } from '../ui/modal';
 import { backTarget } from './actions';
@@ -101,7 +101,7 @@ export function AuthModal({ browse }: { browse?: 'stay' | 'leave' | undefined })
         <div className="flex items-center gap-2">
           {back ? (
             <Button
-              aria-label={texts.auth.back}
+              aria-label={appTexts.auth.back}
               onClick={() => goTo(back)}
               className="flex h-9 w-9 items-center justify-center rounded-full text-xl hover:bg-surface-3"
             >
@@ -109,7 +109,7 @@ export function AuthModal({ browse }: { browse?: 'stay' | 'leave' | undefined })
             </Button>
           ) : null}
           <h2 id="auth-title" className="flex-1 text-xl font-semibold">
-            {texts.auth.headings[page]}
+            {appTexts.auth.headings[page]}
           </h2>
           {gated ? (
             <Button
@@ -117,11 +117,11 @@ export function AuthModal({ browse }: { browse?: 'stay' | 'leave' | undefined })
               data-testid="browse-as-visitor"
               className="shrink-0 rounded-full px-3 py-1.5 text-sm text-muted underline-offset-2 hover:bg-surface-3 hover:text-fg hover:underline"
             >
-              {texts.auth.browseAsVisitor}
+              {appTexts.auth.browseAsVisitor}
             </Button>
           ) : (
             <Button
-              aria-label={texts.auth.close}
+              aria-label={appTexts.auth.close}
               onClick={close}
               className="flex h-9 w-9 items-center justify-center rounded-full text-xl text-muted hover:bg-surface-3"
             >

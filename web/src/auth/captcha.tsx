@@ -1,6 +1,6 @@
 import { CAPTCHA_RECHECK_MS } from '@neura/contract';
 import { useEffect, useRef, useState } from 'react';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 
 interface Grecaptcha {
@@ -108,7 +108,7 @@ export function Captcha({
       <div ref={box} />
       {ready ? null : failed ? (
         <div role="alert" className="flex flex-col items-center gap-2 text-center text-sm" data-testid="captcha-failed">
-          <p className="text-muted">{texts.auth.captchaFailed}</p>
+          <p className="text-muted">{appTexts.auth.captchaFailed}</p>
           <Button
             onClick={() => {
               setFailed(false);
@@ -116,11 +116,11 @@ export function Captcha({
             }}
             className="rounded-lg border border-border px-3 py-1.5 font-medium hover:bg-surface-3"
           >
-            {texts.auth.captchaRetry}
+            {appTexts.auth.captchaRetry}
           </Button>
         </div>
       ) : (
-        <p className="text-sm text-muted">{texts.auth.captchaNotReady}</p>
+        <p className="text-sm text-muted">{appTexts.auth.captchaNotReady}</p>
       )}
     </div>
   );

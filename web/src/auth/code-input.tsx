@@ -1,6 +1,6 @@
 import { VERIFY_CODE_LENGTH } from '@neura/contract';
 import { type ClipboardEvent, type KeyboardEvent, useEffect, useRef } from 'react';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 
 interface CodeInputProps {
   /** Four single digits ('' for an empty box). */
@@ -65,7 +65,7 @@ export function CodeInput({ value, onChange, onComplete, disabled, autoFocus }: 
   };
 
   return (
-    <fieldset className="flex justify-center gap-3" aria-label={texts.auth.codeLabel} disabled={disabled}>
+    <fieldset className="flex justify-center gap-3" aria-label={appTexts.auth.codeLabel} disabled={disabled}>
       {value.map((digit, i) => (
         <input
           // biome-ignore lint/suspicious/noArrayIndexKey: the four boxes are fixed positions
@@ -80,7 +80,7 @@ export function CodeInput({ value, onChange, onComplete, disabled, autoFocus }: 
           onFocus={(e) => e.target.select()}
           inputMode="numeric"
           autoComplete={i === 0 ? 'one-time-code' : 'off'}
-          aria-label={texts.auth.codeDigit(i + 1)}
+          aria-label={appTexts.auth.codeDigit(i + 1)}
           className="h-14 w-12 rounded-xl border border-border bg-surface-3 text-center text-2xl font-semibold text-fg focus:border-accent"
         />
       ))}

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAppStore } from '../store/app-store';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { borderFor, Field, inputClass } from '../ui/field';
 
@@ -85,9 +85,9 @@ export function TermsNote() {
   const close = useAppStore((s) => s.setActiveModal);
   return (
     <p className="text-center text-xs text-muted">
-      {texts.auth.termsPrefix}{' '}
+      {appTexts.auth.termsPrefix}{' '}
       <Link to="/terms" onClick={() => close(null)} className="text-accent-text hover:underline">
-        {texts.auth.termsLink}
+        {appTexts.auth.termsLink}
       </Link>
       .
     </p>

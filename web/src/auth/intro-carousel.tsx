@@ -1,10 +1,10 @@
 import { INTRO_AUTOPLAY_MS, INTRO_DRAG_THRESHOLD_PX } from '@neura/contract';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { IntroIcon } from './intro-icon';
 
-const CELLS = texts.auth.intro;
+const CELLS = appTexts.auth.intro;
 const LAST = CELLS.length - 1;
 
 /**
@@ -39,7 +39,7 @@ export function IntroCarousel({ onFinishedChange }: { onFinishedChange: (finishe
   };
 
   return (
-    <section aria-roledescription="carousel" aria-label={texts.auth.headings.initial} className="select-none">
+    <section aria-roledescription="carousel" aria-label={appTexts.auth.headings.initial} className="select-none">
       <div
         className="overflow-hidden touch-pan-y"
         onPointerDown={onPointerDown}
@@ -59,7 +59,7 @@ export function IntroCarousel({ onFinishedChange }: { onFinishedChange: (finishe
               key={cell.title}
               role="group"
               aria-roledescription="slide"
-              aria-label={texts.auth.introSlide(i + 1)}
+              aria-label={appTexts.auth.introSlide(i + 1)}
               aria-hidden={i !== index}
               className="flex w-full shrink-0 flex-col items-center gap-3 px-2 py-6 text-center"
             >
@@ -68,22 +68,28 @@ export function IntroCarousel({ onFinishedChange }: { onFinishedChange: (finishe
               <p className="text-muted">{cell.body}</p>
               {i === 0 ? (
                 <p className="mt-2 text-sm text-accent-text">
-                  {texts.auth.swipe} <span className="inline-block rtl:-scale-x-100">→</span>
+                  {appTexts.auth.swipe} <span className="inline-block rtl:-scale-x-100">→</span>
                 </p>
               ) : null}
             </div>
           ))}
         </div>
       </div>
-      <div className="mt-2 flex justify-center gap-2">
+      {/* Each dot sits in a 24 × 24 px target (WCAG 2.5.8 target size; Lighthouse's touch targets). */}
+      <div className="mt-1 flex justify-center">
         {CELLS.map((cell, i) => (
           <Button
             key={cell.title}
-            aria-label={texts.auth.introSlide(i + 1)}
+            aria-label={appTexts.auth.introSlide(i + 1)}
             aria-current={i === index}
             onClick={() => go(i)}
-            className={`h-2 rounded-full transition-all ${i === index ? 'w-6 bg-accent' : 'w-2 bg-muted/40'}`}
-          />
+            className="flex h-6 min-w-6 items-center justify-center px-1"
+          >
+            <span
+              aria-hidden="true"
+              className={`block h-2 rounded-full transition-all ${i === index ? 'w-6 bg-accent' : 'w-2 bg-muted/40'}`}
+            />
+          </Button>
         ))}
       </div>
     </section>

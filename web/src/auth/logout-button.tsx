@@ -1,4 +1,4 @@
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { useLogout } from './logout';
 
@@ -7,7 +7,7 @@ export function LogoutButton({ className = 'text-start' }: { className?: string 
   const logout = useLogout();
   return (
     <Button className={className} onClick={() => void logout()}>
-      {texts.auth.logout}
+      {appTexts.auth.logout}
     </Button>
   );
 }

@@ -1,6 +1,6 @@
 import { apiBase } from '../api/base-url';
 import { isNativePlatform } from '../platform/native';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { useSignInProviders } from './queries/providers';
 
@@ -18,7 +18,7 @@ export function ProviderButtons() {
   };
   return (
     <div className="flex flex-col gap-2" data-testid="sign-in-providers">
-      <p className="text-center text-sm text-muted">{texts.auth.providersDivider}</p>
+      <p className="text-center text-sm text-muted">{appTexts.auth.providersDivider}</p>
       {providers.map((p) => (
         <Button
           key={p.id}
@@ -28,7 +28,7 @@ export function ProviderButtons() {
           data-testid={`provider-${p.id}`}
           onClick={() => start(p.id)}
         >
-          {texts.auth.continueWith(p.name)}
+          {appTexts.auth.continueWith(p.name)}
         </Button>
       ))}
     </div>

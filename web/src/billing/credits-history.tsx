@@ -1,6 +1,6 @@
 import type { LedgerEntry } from '@neura/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { billingTexts as t } from '../texts/texts';
+import { billingTexts as t } from '../texts/app-texts';
 import { Card, RowSkeletons } from './card';
 import { dayTime } from './format';
 import { ledgerLabel } from './ledger-label';

@@ -1,5 +1,6 @@
 import type { LedgerEntry } from '@neura/contract';
-import { billingTexts, texts } from '../texts/texts';
+import { billingTexts } from '../texts/app-texts';
+import { texts } from '../texts/texts';
 
 const t = billingTexts.ledger;
 

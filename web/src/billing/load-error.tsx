@@ -1,4 +1,4 @@
-import { billingTexts as t } from '../texts/texts';
+import { billingTexts as t } from '../texts/app-texts';
 import { Button } from '../ui/button';
 
 /** A failed load with a way to try again (never a dead end). */

@@ -1,5 +1,5 @@
 import type { CreditPack } from '@neura/contract';
-import { billingTexts as t } from '../texts/texts';
+import { billingTexts as t } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { money, pricePerCredit } from './format';
 

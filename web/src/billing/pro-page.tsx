@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { selectIsPro, useUser } from '../store/user';
-import { billingTexts as t, texts } from '../texts/texts';
+import { billingTexts as t } from '../texts/app-texts';
+import { texts } from '../texts/texts';
 import { ProPrice } from './pro-price';
 import { SubscribeButton } from './subscribe-button';
 

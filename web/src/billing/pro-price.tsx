@@ -1,5 +1,5 @@
 import { PRO_LIST_PRICE_USD, PRO_PRICE_USD } from '@neura/contract';
-import { billingTexts as t } from '../texts/texts';
+import { billingTexts as t } from '../texts/app-texts';
 import { money } from './format';
 
 /** Pro's price: 19.99 a month with the 49.99 list price struck through (SPEC.md §9). */

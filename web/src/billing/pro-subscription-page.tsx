@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../api/app-error';
-import { billingTexts as t, texts } from '../texts/texts';
+import { billingTexts as t } from '../texts/app-texts';
+import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 import { openPortal } from './billing-api';

@@ -1,7 +1,7 @@
 import type { Order } from '@neura/contract';
 import { useState } from 'react';
 import { errorMessage } from '../api/app-error';
-import { billingTexts as t } from '../texts/texts';
+import { billingTexts as t } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 import { completeSandboxOrder } from './billing-api';

@@ -2,7 +2,7 @@ import type { SubscriptionResponse } from '@neura/contract';
 import { useState } from 'react';
 import { errorMessage } from '../api/app-error';
 import { reloadUser } from '../chats/chats-api';
-import { billingTexts as t } from '../texts/texts';
+import { billingTexts as t } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 import { changeSandboxSubscription } from './billing-api';

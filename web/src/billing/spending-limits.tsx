@@ -1,7 +1,7 @@
 import type { SpendingLimits } from '@neura/contract';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { errorMessage } from '../api/app-error';
-import { billingTexts as t } from '../texts/texts';
+import { billingTexts as t } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { Field, inputClass } from '../ui/field';
 import { showToast } from '../ui/toast-store';

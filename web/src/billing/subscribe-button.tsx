@@ -1,7 +1,7 @@
 import { PRO_PRODUCT_ID } from '@neura/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { billingTexts as t } from '../texts/texts';
+import { billingTexts as t } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { startCheckout } from './start-checkout';
 

@@ -1,4 +1,4 @@
-import { mediaTexts } from '../texts/texts';
+import { mediaTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { DocumentChip } from './document-chip';
 import type { PendingAttachment } from './use-attachments';

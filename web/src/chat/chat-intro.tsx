@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { CostBadge } from '../personas/cost-badge';
 import { PersonaIcon } from '../personas/persona-icon';
 import { SkillList } from '../skills/skill-list';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { Markdown } from '../ui/lazy-markdown';
 import { useKeyboardOpen } from '../ui/use-viewport-shrink';
@@ -68,13 +68,13 @@ export function ChatIntro({
       {persona.greeting ? (
         <div className="flex justify-start" data-testid="greeting">
           <div className="min-w-0 max-w-[95%] break-words rounded-2xl rounded-es-sm bg-surface-2 px-4 py-2">
-            <span className="sr-only">{texts.chat.greetingLabel(persona.name)}</span>
+            <span className="sr-only">{appTexts.chat.greetingLabel(persona.name)}</span>
             <Markdown>{persona.greeting}</Markdown>
           </div>
         </div>
       ) : null}
-      <section ref={end} aria-label={texts.chat.suggestions} className="flex flex-col items-end gap-2">
-        <h4 className="sr-only">{texts.chat.suggestions}</h4>
+      <section ref={end} aria-label={appTexts.chat.suggestions} className="flex flex-col items-end gap-2">
+        <h4 className="sr-only">{appTexts.chat.suggestions}</h4>
         <ul className="flex flex-wrap justify-end gap-2">
           {suggestions.map((prompt) => (
             <li key={prompt}>

@@ -9,8 +9,8 @@ import { usePersonaProfile } from '../personas/queries/profiles';
 import { useChats } from '../store/chats';
 import { isStreaming } from '../store/messages';
 import { selectCredits, useUser } from '../store/user';
+import { appTexts } from '../texts/app-texts';
 import { creatorTexts } from '../texts/creator';
-import { texts } from '../texts/texts';
 import { Button, buttonClass } from '../ui/button';
 import { sendMessage, stopMessage } from './chat-api';
 import { ChatIntro } from './chat-intro';
@@ -128,10 +128,10 @@ export function ChatPage() {
   if (thread?.missing || draftMissing) {
     return (
       <section className="mx-auto flex max-w-md flex-col items-center gap-4 p-8 text-center">
-        <h2 className="text-2xl font-semibold">{texts.chat.missingTitle}</h2>
-        <p className="text-muted">{texts.chat.missingBody}</p>
+        <h2 className="text-2xl font-semibold">{appTexts.chat.missingTitle}</h2>
+        <p className="text-muted">{appTexts.chat.missingBody}</p>
         <Link to="/chats" className={buttonClass('primary')}>
-          {texts.chat.missingAction}
+          {appTexts.chat.missingAction}
         </Link>
       </section>
     );
@@ -141,11 +141,11 @@ export function ChatPage() {
     <ChatSendContext value={onSend}>
       <section
         className="flex min-h-0 flex-1 flex-col"
-        aria-label={texts.chat.region}
+        aria-label={appTexts.chat.region}
         onDragOver={onDragOver}
         onDrop={onDrop}
       >
-        <h2 className="sr-only">{texts.chat.region}</h2>
+        <h2 className="sr-only">{appTexts.chat.region}</h2>
         {draft && personaId && !draftGroup ? (
           <TemporaryToggle
             checked={draftTemporary}
@@ -166,22 +166,22 @@ export function ChatPage() {
                 data-testid="chat-load-error"
                 className="mx-auto flex max-w-md flex-col items-center gap-3 py-10 text-center"
               >
-                <h3 className="text-lg font-semibold">{texts.chat.loadFailedTitle}</h3>
-                <p className="text-muted">{texts.chat.loadFailedBody}</p>
+                <h3 className="text-lg font-semibold">{appTexts.chat.loadFailedTitle}</h3>
+                <p className="text-muted">{appTexts.chat.loadFailedBody}</p>
                 <p className="text-sm text-muted">{thread.error}</p>
                 <Button onClick={() => void onRetry()} disabled={retrying} variant="primary">
-                  {retrying ? texts.chat.retrying : texts.chat.retry}
+                  {retrying ? appTexts.chat.retrying : appTexts.chat.retry}
                 </Button>
               </div>
             ) : draft || thread?.loaded ? (
               persona ? (
                 <ChatIntro persona={persona} onPick={(prompt) => void onPick(prompt)} disabled={sending || streaming} />
               ) : (
-                <p className="py-10 text-center text-muted">{texts.chat.empty(undefined)}</p>
+                <p className="py-10 text-center text-muted">{appTexts.chat.empty(undefined)}</p>
               )
             ) : (
               <p className="py-10 text-center text-muted" role="status">
-                {texts.common.loading}
+                {appTexts.common.loading}
               </p>
             )
           }
@@ -191,9 +191,9 @@ export function ChatPage() {
             data-testid="out-of-credits"
             className="mx-auto flex w-full max-w-3xl items-center justify-between gap-3 border-t border-border px-4 py-2 text-sm"
           >
-            <span>{credits === 0 ? texts.chats.outOfCredits : texts.chats.tooFewCredits(persona.cost)}</span>
+            <span>{credits === 0 ? appTexts.chats.outOfCredits : appTexts.chats.tooFewCredits(persona.cost)}</span>
             <Link to="/settings/credits" className={buttonClass('primary', 'pill')}>
-              {texts.chats.buyCredits}
+              {appTexts.chats.buyCredits}
             </Link>
           </p>
         ) : null}
@@ -202,12 +202,12 @@ export function ChatPage() {
             data-testid="chat-archived"
             className="mx-auto flex w-full max-w-3xl items-center justify-between gap-3 border-t border-border px-4 py-2 text-sm text-muted"
           >
-            <span>{texts.chats.archivedChat}</span>
+            <span>{appTexts.chats.archivedChat}</span>
             <Button
               onClick={() => void setArchived(chatId, false)}
               className="rounded-full border border-border px-3 py-1 font-medium text-fg hover:bg-surface-3"
             >
-              {texts.chats.unarchiveAction}
+              {appTexts.chats.unarchiveAction}
             </Button>
           </p>
         ) : null}

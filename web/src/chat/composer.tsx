@@ -14,7 +14,7 @@ import {
   useState,
 } from 'react';
 import { ATTACH_ACCEPT } from '../files/types';
-import { mediaTexts, texts } from '../texts/texts';
+import { appTexts, mediaTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 import { insertAtCursor } from '../voice/insert-at-cursor';
@@ -219,25 +219,25 @@ export function Composer({ streaming, onSend, onStop, ref, focusKey, assist }: P
           onSelect={(e) => assist?.onText(e.currentTarget.value, e.currentTarget.selectionStart)}
           onPaste={onPaste}
           rows={1}
-          placeholder={processing ? texts.voice.processing : texts.chat.placeholder}
-          aria-label={texts.chat.messageLabel}
+          placeholder={processing ? appTexts.voice.processing : appTexts.chat.placeholder}
+          aria-label={appTexts.chat.messageLabel}
           aria-invalid={tooLong}
           className="max-h-48 min-h-11 flex-1 resize-none rounded-xl border border-border bg-surface-2 px-3 py-2.5 text-fg [field-sizing:content] placeholder:text-muted"
         />
         <MicButton onTranscript={insertTranscript} onStateChange={setVoice} />
         {streaming ? (
           <Button onClick={onStop} className="h-11 rounded-xl border border-border bg-surface-3 px-4 font-medium">
-            {texts.chat.stop}
+            {appTexts.chat.stop}
           </Button>
         ) : (
           <Button type="submit" disabled={!canSend} variant="primary" className="h-11">
-            {texts.chat.send}
+            {appTexts.chat.send}
           </Button>
         )}
       </div>
       {text.length > MAX_MESSAGE_LENGTH - 500 ? (
         <p className={`mx-auto mt-1 max-w-3xl text-end text-xs ${tooLong ? 'text-danger' : 'text-muted'}`}>
-          {texts.chat.counter(text.length, MAX_MESSAGE_LENGTH)}
+          {appTexts.chat.counter(text.length, MAX_MESSAGE_LENGTH)}
         </p>
       ) : null}
     </form>

@@ -1,7 +1,8 @@
 import { useDocumentState } from '../files/document-status';
 import type { MessageAttachment, UploadedFile } from '../files/types';
 import { documentTexts } from '../texts/documents';
-import { mediaTexts } from '../texts/texts';
+
+import { mediaTexts } from '../texts/app-texts';
 
 const t = mediaTexts.documents;
 type ChipFile = Pick<UploadedFile, 'status' | 'pages' | 'error' | 'progress'>;

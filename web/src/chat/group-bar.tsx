@@ -7,6 +7,7 @@ import { useMyPersonas } from '../personas/queries/my-personas';
 import { usePersonas } from '../store/personas';
 import { selectIsPro, useUser } from '../store/user';
 import { groupTexts } from '../texts/group';
+import { appTexts } from '../texts/app-texts';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import type { GroupMember } from './group-members';
@@ -27,7 +28,7 @@ function Member({ persona, chatId, disabled }: { persona: GroupMember; chatId: s
         {inner}
       </li>
     );
-  const label = texts.group.letSpeak(persona.name);
+  const label = appTexts.group.letSpeak(persona.name);
   return (
     <li className="shrink-0">
       <Button
@@ -92,10 +93,10 @@ function Joinable({ chatId, members, onDone }: { chatId: string; members: string
   return (
     <div
       role="dialog"
-      aria-label={texts.group.addTitle}
+      aria-label={appTexts.group.addTitle}
       className="absolute bottom-full end-0 z-20 mb-2 max-h-72 w-72 max-w-[calc(100vw-1.5rem)] overflow-y-auto rounded-xl border border-border bg-surface-1 p-2 shadow-lg"
     >
-      <p className="px-2 pb-1 text-sm font-medium">{texts.group.addTitle}</p>
+      <p className="px-2 pb-1 text-sm font-medium">{appTexts.group.addTitle}</p>
       {section(groupTexts.yours, mine, 'group-add-mine')}
       {section(groupTexts.catalog, catalog, 'group-add-catalog')}
     </div>
@@ -134,7 +135,7 @@ export function GroupBar({
       data-testid="group-bar"
     >
       <ul
-        aria-label={texts.group.members}
+        aria-label={appTexts.group.members}
         className="flex min-w-0 flex-1 basis-full gap-1.5 overflow-x-auto pb-1 sm:basis-0"
       >
         {members.map((m) => (
@@ -147,7 +148,7 @@ export function GroupBar({
         </span>
       )}
       <span className="shrink-0 text-xs text-muted" data-testid="group-round-price" aria-live="polite">
-        {texts.group.roundPrice(price)}
+        {appTexts.group.roundPrice(price)}
         {replying.length ? <span data-testid="group-replying"> · {groupTexts.replying(names)}</span> : null}
       </span>
       {chatId && members.length < MAX_GROUP_PERSONAS ? (
@@ -155,8 +156,8 @@ export function GroupBar({
           <Button
             onClick={() => setAdding(!adding)}
             aria-expanded={adding}
-            aria-label={texts.group.add}
-            title={texts.group.add}
+            aria-label={appTexts.group.add}
+            title={appTexts.group.add}
             data-testid="group-add"
             className="flex h-8 w-8 items-center justify-center rounded-full border border-border text-lg hover:bg-surface-3"
           >

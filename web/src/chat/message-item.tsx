@@ -3,7 +3,7 @@ import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { showSendError } from '../chats/send-error';
 import { attachmentsOf, documentsOf, picturesOf } from '../files/types';
 import { ImageGrid } from '../media/image-grid';
-import { mediaTexts, texts } from '../texts/texts';
+import { appTexts, mediaTexts } from '../texts/app-texts';
 import { Markdown } from '../ui/lazy-markdown';
 import { EditForm } from './actions/edit-form';
 import { MessageActions } from './actions/message-actions';
@@ -19,7 +19,7 @@ import { MessageParts } from './tools/message-parts';
 
 function TypingDots() {
   return (
-    <span className="inline-flex gap-1 py-2" role="status" aria-label={texts.chat.thinking}>
+    <span className="inline-flex gap-1 py-2" role="status" aria-label={appTexts.chat.thinking}>
       <span className="h-2 w-2 animate-bounce rounded-full bg-muted" />
       <span className="h-2 w-2 animate-bounce rounded-full bg-muted [animation-delay:120ms]" />
       <span className="h-2 w-2 animate-bounce rounded-full bg-muted [animation-delay:240ms]" />
@@ -204,8 +204,8 @@ export const MessageItem = memo(function MessageItem({
           </div>
           <MemoryNotes message={message} />
           <SourceList message={message} />
-          {message.status === 'stopped' ? <p className="mt-1 text-xs text-muted">{texts.chat.stopped}</p> : null}
-          {message.status === 'failed' ? <p className="mt-1 text-xs text-danger">{texts.chat.failed}</p> : null}
+          {message.status === 'stopped' ? <p className="mt-1 text-xs text-muted">{appTexts.chat.stopped}</p> : null}
+          {message.status === 'failed' ? <p className="mt-1 text-xs text-danger">{appTexts.chat.failed}</p> : null}
           <ReplyOutcome message={message} isLast={isLast} busy={busy} />
         </div>
       </div>

@@ -1,7 +1,7 @@
 import type { Message } from '@neura/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { lastIds, type ThreadRow, threadRows } from './actions/versions';
 import { MessageItem } from './message-item';
@@ -175,12 +175,12 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
         onScroll={onScroll}
         className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4"
         role="log"
-        aria-label={texts.chat.messages}
+        aria-label={appTexts.chat.messages}
         data-testid="message-list"
       >
         {loadingOlder ? (
           <p className="py-2 text-center text-sm text-muted" role="status">
-            {texts.chat.loadingOlder}
+            {appTexts.chat.loadingOlder}
           </p>
         ) : null}
         {messages.length === 0 ? empty : null}
@@ -219,7 +219,7 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
           className="absolute bottom-3 left-1/2 z-10 flex -translate-x-1/2 items-center gap-1 rounded-full border border-border bg-surface-3 px-3 py-1.5 text-sm font-medium shadow-[0_4px_14px_rgb(0_0_0/0.45)] hover:bg-surface-2"
         >
           <span aria-hidden="true">↓</span>
-          {texts.chat.jumpToLatest}
+          {appTexts.chat.jumpToLatest}
         </Button>
       ) : null}
     </div>

@@ -2,7 +2,7 @@ import type { Message } from '@neura/contract';
 import { showSendError } from '../chats/send-error';
 import { useChats } from '../store/chats';
 import { usePersonas } from '../store/personas';
-import { replyTexts as t } from '../texts/texts';
+import { replyTexts as t } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { continueMessage } from './chat-api';
 

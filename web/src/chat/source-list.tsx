@@ -1,7 +1,7 @@
 import type { Message, SourceItem, SourcesPart } from '@neura/contract';
 import { errorMessage } from '../api/app-error';
 import { apiFetch } from '../api/http';
-import { mediaTexts } from '../texts/texts';
+import { mediaTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 

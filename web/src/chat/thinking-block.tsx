@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { replyTexts as t } from '../texts/texts';
+import { replyTexts as t } from '../texts/app-texts';
 import { Button } from '../ui/button';
 
 export interface ThinkingBlockProps {

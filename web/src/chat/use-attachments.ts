@@ -4,7 +4,7 @@ import { useSessionEvent } from '../api/use-session-event';
 import { rememberDocument } from '../files/document-status';
 import { isDocumentName, MAX_ATTACHMENTS, refuseFile, type UploadedFile } from '../files/types';
 import { uploadFile } from '../files/upload';
-import { mediaTexts } from '../texts/texts';
+import { mediaTexts } from '../texts/app-texts';
 import { showToast } from '../ui/toast-store';
 
 export interface PendingAttachment {

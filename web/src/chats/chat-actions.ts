@@ -7,27 +7,18 @@ import { dispatchChats, useChats } from '../store/chats';
 import { dispatchMessages } from '../store/messages';
 import { usePersonas } from '../store/personas';
 import { selectIsPro, useUser } from '../store/user';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { showToast } from '../ui/toast-store';
+import { draftChatPath, openChatId } from './chat-paths';
 import { useChatUiStore } from './chat-ui-store';
 import { patchChatRequest, reloadUser } from './chats-api';
 import { showSendError } from './send-error';
 
 /** The chat operations of SPEC.md §4 Chat lifecycle, with the failure texts of §8. */
 
+export { DRAFT_CHAT_ID, draftChatPath, openChatId } from './chat-paths';
+
 type Navigate = (to: string) => void;
-
-export const openChatId = (pathname: string): string | null => {
-  const id = /^\/chats\/([^/]+)\/?$/.exec(pathname)?.[1] ?? null;
-  return id === DRAFT_CHAT_ID ? null : id;
-};
-
-/** The path segment of a draft chat: `/chats/new?persona=ID`, a group's `?personas=A,B` (nothing exists until the first send). */
-export const DRAFT_CHAT_ID = 'new';
-
-/** `temporary`: the draft becomes a temporary chat (issue #49; `&temporary=1`). */
-export const draftChatPath = (personaId: string, temporary = false) =>
-  `/chats/${DRAFT_CHAT_ID}?persona=${encodeURIComponent(personaId)}${temporary ? '&temporary=1' : ''}`;
 
 const needsPro = (personaId: string) =>
   !selectIsPro(useUser.getState()) && usePersonas.getState().personas.find((p) => p.id === personaId)?.requiresPro;
@@ -108,7 +99,7 @@ export async function sendFirstMessage(
         type: 'upserted',
         chat: {
           id: chatId,
-          name: persona?.name ?? texts.chats.newChat,
+          name: persona?.name ?? appTexts.chats.newChat,
           persona: personaId,
           lastMessageAt: null,
           preview: null,
@@ -128,8 +119,8 @@ export async function sendFirstMessage(
     else
       showToast({
         severity: 'error',
-        title: texts.chats.createFailedTitle,
-        message: errorMessage(error, texts.chats.createFailed),
+        title: appTexts.chats.createFailedTitle,
+        message: errorMessage(error, appTexts.chats.createFailed),
       });
     return null;
   } finally {
@@ -150,8 +141,8 @@ export async function renameChat(chatId: string, name: string): Promise<boolean>
     if (before) dispatchChats({ type: 'patched', chatId, fields: { name: before.name } });
     showToast({
       severity: 'error',
-      title: texts.chats.renameFailedTitle,
-      message: errorMessage(error, texts.chats.renameFailed),
+      title: appTexts.chats.renameFailedTitle,
+      message: errorMessage(error, appTexts.chats.renameFailed),
     });
     return false;
   }
@@ -168,10 +159,10 @@ async function setFlag(chatId: string, field: 'isPinned' | 'isArchived', value: 
 }
 
 export const setPinned = (chatId: string, pinned: boolean) =>
-  setFlag(chatId, 'isPinned', pinned, texts.chats.pinFailed);
+  setFlag(chatId, 'isPinned', pinned, appTexts.chats.pinFailed);
 
 export const setArchived = (chatId: string, archived: boolean) =>
-  setFlag(chatId, 'isArchived', archived, texts.chats.archiveFailed);
+  setFlag(chatId, 'isArchived', archived, appTexts.chats.archiveFailed);
 
 /** Delete: removed locally at once (home if it is open); a failure reloads the user and alerts. */
 export async function deleteChat(chatId: string, navigate: Navigate, currentPath: string): Promise<void> {
@@ -182,8 +173,8 @@ export async function deleteChat(chatId: string, navigate: Navigate, currentPath
   } catch (error) {
     showToast({
       severity: 'error',
-      title: texts.chats.deleteFailedTitle,
-      message: errorMessage(error, texts.chats.deleteFailed),
+      title: appTexts.chats.deleteFailedTitle,
+      message: errorMessage(error, appTexts.chats.deleteFailed),
     });
     await reloadUser().catch((e: unknown) => console.error('Failed to reload the user', e));
   }
@@ -202,8 +193,8 @@ export async function regenerateName(chatId: string): Promise<void> {
   } catch (error) {
     showToast({
       severity: 'error',
-      title: texts.chats.renameFailedTitle,
-      message: errorMessage(error, texts.chats.renameFailed),
+      title: appTexts.chats.renameFailedTitle,
+      message: errorMessage(error, appTexts.chats.renameFailed),
     });
   } finally {
     useChatUiStore.getState().setRenaming(chatId, false);
@@ -217,7 +208,7 @@ export async function regenerateName(chatId: string): Promise<void> {
 export async function reloadChat(chatId: string): Promise<void> {
   try {
     await callSession('reloadChat', chatId);
-    showToast({ severity: 'success', message: texts.chats.reloaded });
+    showToast({ severity: 'success', message: appTexts.chats.reloaded });
   } catch (error) {
     showToast({ severity: 'error', message: errorMessage(error) });
   }

@@ -5,8 +5,8 @@ import { useLocation } from 'react-router';
 import { MessageSearchResults } from '../conversation-io/message-search-results';
 import { MIN_QUERY } from '../conversation-io/use-message-search';
 import { useChats } from '../store/chats';
+import { appTexts } from '../texts/app-texts';
 import { organiseTexts } from '../texts/organise';
-import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { openChatId } from './chat-actions';
@@ -109,18 +109,18 @@ export function ChatList({
       {rows.length === 0 ? (
         !query.trim() && !showArchived && archivedCount > 0 ? (
           <p className="px-3 py-6 text-center text-sm text-muted" data-testid="all-archived">
-            {texts.chats.allArchived(archivedCount)}{' '}
+            {appTexts.chats.allArchived(archivedCount)}{' '}
             <Button onClick={() => setShowArchived(true)} className="font-medium text-fg underline underline-offset-2">
-              {texts.chats.showArchivedAction}
+              {appTexts.chats.showArchivedAction}
             </Button>
           </p>
         ) : (
           <p className="px-3 py-6 text-center text-sm text-muted">
-            {query.trim() ? texts.chats.noMatches : texts.chats.empty}
+            {query.trim() ? appTexts.chats.noMatches : appTexts.chats.empty}
           </p>
         )
       ) : (
-        <ul aria-label={texts.chats.list} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        <ul aria-label={appTexts.chats.list} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];
             if (!row) return null;
@@ -133,7 +133,7 @@ export function ChatList({
                   data-testid="chat-group"
                   data-group={row.group}
                 >
-                  <DateHeading label={texts.chats.groups[row.group]} droppable={folders.length > 0} />
+                  <DateHeading label={appTexts.chats.groups[row.group]} droppable={folders.length > 0} />
                 </li>
               );
             }
@@ -178,7 +178,7 @@ export function ChatList({
   return (
     <div className={`flex min-h-0 flex-col gap-2 ${className}`}>
       <div className="flex items-center gap-2 px-1">
-        <Field label={texts.chats.search} hideLabel className="flex-1">
+        <Field label={appTexts.chats.search} hideLabel className="flex-1">
           {(control) => (
             <div className="relative">
               <span className="pointer-events-none absolute top-1/2 start-2.5 -translate-y-1/2 text-muted">
@@ -189,7 +189,7 @@ export function ChatList({
                 type="search"
                 value={query}
                 onChange={(e) => setQuery(e.target.value)}
-                placeholder={texts.chats.searchPlaceholder}
+                placeholder={appTexts.chats.searchPlaceholder}
                 className="w-full rounded-lg border border-border bg-surface py-2 pe-2 ps-9 text-sm placeholder:text-muted"
               />
             </div>
@@ -208,8 +208,8 @@ export function ChatList({
           <Button
             onClick={() => setShowArchived((v) => !v)}
             aria-pressed={showArchived}
-            aria-label={showArchived ? texts.chats.hideArchived : texts.chats.showArchived}
-            title={showArchived ? texts.chats.hideArchived : texts.chats.showArchived}
+            aria-label={showArchived ? appTexts.chats.hideArchived : appTexts.chats.showArchived}
+            title={showArchived ? appTexts.chats.hideArchived : appTexts.chats.showArchived}
             className={`flex h-9 items-center gap-1 rounded-lg border border-border px-2 text-xs ${showArchived ? 'bg-accent text-accent-fg' : 'text-muted hover:text-fg'}`}
           >
             <ArchiveIcon />
@@ -218,7 +218,7 @@ export function ChatList({
         ) : null}
       </div>
       {showArchived ? (
-        <p className="px-2 text-xs tracking-wide text-muted uppercase">{texts.chats.archivedLabel}</p>
+        <p className="px-2 text-xs tracking-wide text-muted uppercase">{appTexts.chats.archivedLabel}</p>
       ) : null}
       {messagesAlone ? null : renderScroller ? renderScroller(scroller, scrollRef) : scroller}
       <MessageSearchResults query={query} alone={messagesAlone} />

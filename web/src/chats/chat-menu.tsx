@@ -5,9 +5,9 @@ import { errorMessage } from '../api/app-error';
 import { downloadExport } from '../conversation-io/io-api';
 import { useShareDialog } from '../conversation-io/io-ui-store';
 import { useChats } from '../store/chats';
+import { appTexts } from '../texts/app-texts';
 import { ioTexts } from '../texts/io';
 import { organiseTexts } from '../texts/organise';
-import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { ModalFrame } from '../ui/modal-frame';
 import { showToast } from '../ui/toast-store';
@@ -74,10 +74,10 @@ export function ChatMenu() {
         </h2>
         <ul className="flex flex-col">
           <MenuItem onClick={run(() => void setPinned(chat.id, !chat.isPinned))} icon={<PinIcon />}>
-            {chat.isPinned ? texts.chats.unpin : texts.chats.pin}
+            {chat.isPinned ? appTexts.chats.unpin : appTexts.chats.pin}
           </MenuItem>
           <MenuItem onClick={run(() => void setArchived(chat.id, !chat.isArchived))} icon={<ArchiveIcon />}>
-            {chat.isArchived ? texts.chats.unarchive : texts.chats.archive}
+            {chat.isArchived ? appTexts.chats.unarchive : appTexts.chats.archive}
           </MenuItem>
           {chat.temporary ? null : (
             <MenuItem
@@ -88,7 +88,7 @@ export function ChatMenu() {
             </MenuItem>
           )}
           <MenuItem onClick={run(() => void regenerateName(chat.id))} icon={<SparkIcon />}>
-            {texts.chats.regenerateName}
+            {appTexts.chats.regenerateName}
           </MenuItem>
           <MenuItem
             onClick={run(() => {
@@ -97,7 +97,7 @@ export function ChatMenu() {
             })}
             icon={<ReloadIcon />}
           >
-            {texts.chats.reloadChat}
+            {appTexts.chats.reloadChat}
           </MenuItem>
           {(chat.personas?.length ?? 1) < MAX_GROUP_PERSONAS ? (
             <MenuItem
@@ -107,7 +107,7 @@ export function ChatMenu() {
               })}
               icon={<SparkIcon />}
             >
-              {texts.group.add}
+              {appTexts.group.add}
             </MenuItem>
           ) : null}
           {/* A temporary chat is never shared or exported (issue #49). */}
@@ -125,11 +125,11 @@ export function ChatMenu() {
             </>
           )}
           <MenuItem onClick={run(() => confirmDelete(chat.id))} icon={<TrashIcon />} danger>
-            {texts.chats.deleteChat}
+            {appTexts.chats.deleteChat}
           </MenuItem>
         </ul>
         <Button onClick={close} className="mt-2 w-full rounded-lg bg-surface-3 px-3 py-3 font-medium hover:bg-border">
-          {texts.chats.cancel}
+          {appTexts.chats.cancel}
         </Button>
       </div>
     </ModalFrame>

@@ -4,7 +4,7 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { PersonaIcon } from '../personas/persona-icon';
 import { usePersonaProfile } from '../personas/queries/profiles';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { useChatUiStore } from './chat-ui-store';
 import { CHAT_DRAG_TYPE } from './folder-heading';
@@ -24,7 +24,7 @@ export const ChatRow = memo(function ChatRow({ chat, active }: { chat: Chat; act
   const clearTyping = useChatUiStore((s) => s.clearTyping);
   const name = useTypedText(chat.name, typingKey, () => clearTyping(chat.id));
   const personaName =
-    persona?.name ?? (profile.status === 'missing' || profile.status === 'error' ? texts.chats.unknownPersona : '');
+    persona?.name ?? (profile.status === 'missing' || profile.status === 'error' ? appTexts.chats.unknownPersona : '');
 
   return (
     <div
@@ -48,13 +48,13 @@ export const ChatRow = memo(function ChatRow({ chat, active }: { chat: Chat; act
         <span className="flex min-w-0 flex-1 flex-col">
           <span className="flex items-center gap-1">
             {chat.isPinned ? (
-              <span className="text-accent-text" title={texts.chats.pinnedLabel} data-testid="chat-row-pinned">
+              <span className="text-accent-text" title={appTexts.chats.pinnedLabel} data-testid="chat-row-pinned">
                 <PinIcon size={14} />
-                <span className="sr-only">{texts.chats.pinnedLabel}</span>
+                <span className="sr-only">{appTexts.chats.pinnedLabel}</span>
               </span>
             ) : null}
             <span className="truncate font-medium" data-testid="chat-row-name">
-              {renaming ? <span className="text-muted italic">{texts.chats.renaming}</span> : name}
+              {renaming ? <span className="text-muted italic">{appTexts.chats.renaming}</span> : name}
               {typingKey !== undefined ? (
                 <span aria-hidden="true" className="ms-px animate-pulse text-accent-text">
                   |
@@ -63,7 +63,7 @@ export const ChatRow = memo(function ChatRow({ chat, active }: { chat: Chat; act
             </span>
           </span>
           <span className="truncate text-sm text-muted" data-testid="chat-row-preview">
-            {previewText(chat.preview) || texts.chats.noMessages}
+            {previewText(chat.preview) || appTexts.chats.noMessages}
           </span>
           <span className="truncate text-xs text-muted" data-testid="chat-row-persona">
             {personaName}
@@ -72,7 +72,7 @@ export const ChatRow = memo(function ChatRow({ chat, active }: { chat: Chat; act
       </Link>
       <Button
         onClick={() => openMenu(chat.id)}
-        aria-label={texts.chats.options(chat.name)}
+        aria-label={appTexts.chats.options(chat.name)}
         aria-haspopup="dialog"
         className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-xl text-muted hover:bg-surface-2 hover:text-fg"
       >

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useChats } from '../store/chats';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { renameChat } from './chat-actions';
 import { useChatUiStore } from './chat-ui-store';
@@ -37,7 +37,7 @@ export function ChatTitle({ chatId, className = '' }: { chatId: string; classNam
         ref={input}
         value={draft}
         maxLength={120}
-        aria-label={texts.chats.renameLabel}
+        aria-label={appTexts.chats.renameLabel}
         onChange={(e) => setDraft(e.target.value)}
         onBlur={() => finish(true)}
         onKeyDown={(e) => {
@@ -59,12 +59,12 @@ export function ChatTitle({ chatId, className = '' }: { chatId: string; classNam
   return (
     <Button
       onClick={() => setDraft(chat.name)}
-      aria-label={texts.chats.editTitle(chat.name)}
-      title={texts.chats.editTitle(chat.name)}
+      aria-label={appTexts.chats.editTitle(chat.name)}
+      title={appTexts.chats.editTitle(chat.name)}
       className={`max-w-full truncate rounded-md px-2 py-1 font-semibold hover:bg-surface-3 ${className}`}
       data-testid="chat-title"
     >
-      {renaming ? <span className="text-muted italic">{texts.chats.renaming}</span> : chat.name}
+      {renaming ? <span className="text-muted italic">{appTexts.chats.renaming}</span> : chat.name}
     </Button>
   );
 }

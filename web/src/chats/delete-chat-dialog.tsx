@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { ModalFrame } from '../ui/modal-frame';
 import { deleteChat } from './chat-actions';
@@ -18,12 +18,12 @@ export function DeleteChatDialog() {
     <ModalFrame titleId="delete-chat-title" onClose={close} role="alertdialog" className="sm:max-w-sm">
       <div className="p-5">
         <h2 id="delete-chat-title" className="mb-2 text-lg font-semibold">
-          {texts.chats.deleteChat}
+          {appTexts.chats.deleteChat}
         </h2>
-        <p className="mb-5 text-muted">{texts.chats.deleteConfirm}</p>
+        <p className="mb-5 text-muted">{appTexts.chats.deleteConfirm}</p>
         <div className="flex justify-end gap-2">
           <Button onClick={close} className="rounded-lg px-4 py-2 hover:bg-surface-3" data-autofocus>
-            {texts.chats.cancel}
+            {appTexts.chats.cancel}
           </Button>
           <Button
             onClick={() => {
@@ -32,7 +32,7 @@ export function DeleteChatDialog() {
             }}
             className="rounded-lg bg-danger px-4 py-2 font-medium text-black"
           >
-            {texts.chats.deleteButton}
+            {appTexts.chats.deleteButton}
           </Button>
         </div>
       </div>

@@ -5,6 +5,7 @@ import { PersonaIcon } from '../personas/persona-icon';
 import { ProLabel } from '../personas/pro-label';
 import { usePersonas } from '../store/personas';
 import { selectIsPro, useUser } from '../store/user';
+import { appTexts } from '../texts/app-texts';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { DRAFT_CHAT_ID } from './chat-actions';
@@ -32,7 +33,7 @@ export function GroupPicker({ onClose, onCancel }: { onClose: () => void; onCanc
   };
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="group-picker">
-      <p className="px-4 pt-3 text-sm text-muted">{texts.group.pickHint}</p>
+      <p className="px-4 pt-3 text-sm text-muted">{appTexts.group.pickHint}</p>
       <ul className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto p-3">
         {personas.map((p) => {
           const locked = p.requiresPro && !isPro;
@@ -65,7 +66,7 @@ export function GroupPicker({ onClose, onCancel }: { onClose: () => void; onCanc
       </ul>
       <div className="flex gap-2 border-t border-border p-3">
         <Button onClick={onCancel} variant="secondary">
-          {texts.group.cancel}
+          {appTexts.group.cancel}
         </Button>
         <Button
           onClick={start}
@@ -74,7 +75,7 @@ export function GroupPicker({ onClose, onCancel }: { onClose: () => void; onCanc
           disabled={picked.length < MIN}
           data-testid="group-start"
         >
-          {texts.group.start(picked.length)}
+          {appTexts.group.start(picked.length)}
         </Button>
       </div>
     </div>

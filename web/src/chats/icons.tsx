@@ -1,23 +1,7 @@
 /** Small line icons of the chat list (decorative; controls carry their own accessible names). */
-import type { ReactNode } from 'react';
+import { Svg } from './svg-icon';
 
-export function Svg({ size = 18, children }: { size?: number; children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      {children}
-    </svg>
-  );
-}
+export { Svg } from './svg-icon';
 
 export const PinIcon = ({ size = 18 }: { size?: number }) => (
   <Svg size={size}>
@@ -38,12 +22,6 @@ export const SearchIcon = () => (
   <Svg>
     <circle cx="11" cy="11" r="7" />
     <path d="M20 20l-4-4" />
-  </Svg>
-);
-
-export const PlusIcon = () => (
-  <Svg>
-    <path d="M12 5v14M5 12h14" />
   </Svg>
 );
 

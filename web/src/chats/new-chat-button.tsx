@@ -1,12 +1,12 @@
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
-import { PlusIcon } from './icons';
+import { PlusIcon } from './svg-icon';
 
 export function NewChatButton({ onClick }: { onClick: () => void }) {
   return (
     <Button onClick={onClick} variant="primary" size="lg" className="flex items-center justify-center gap-2">
       <PlusIcon />
-      {texts.chats.newChat}
+      {texts.nav.newChat}
     </Button>
   );
 }

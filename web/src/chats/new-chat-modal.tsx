@@ -8,8 +8,8 @@ import { ReportButton } from '../personas/report-button';
 import { useAppStore } from '../store/app-store';
 import { usePersonas } from '../store/personas';
 import { selectIsPro, useUser } from '../store/user';
+import { appTexts } from '../texts/app-texts';
 import { creatorTexts } from '../texts/creator';
-import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { ModalFrame } from '../ui/modal-frame';
 import { startChat } from './chat-actions';
@@ -21,9 +21,9 @@ const GroupPicker = lazy(() => import('./group-picker').then((m) => ({ default: 
 type TabId = (typeof NEW_CHAT_TABS)[number]['id'] | 'custom';
 /** Built when rendered: the labels in the active language. */
 const tabs = (): { id: TabId; tag: string | null; label: string; hint: string }[] => [
-  ...NEW_CHAT_TABS.map((t) => ({ ...t, label: texts.newChat[t.id], hint: texts.newChat.hints[t.id] })),
+  ...NEW_CHAT_TABS.map((t) => ({ ...t, label: appTexts.newChat[t.id], hint: appTexts.newChat.hints[t.id] })),
   /** People's own personas (issue #29): the user's, then the published ones of others. */
-  { id: 'custom', tag: null, label: texts.newChat.custom, hint: creatorTexts.newChat.hint },
+  { id: 'custom', tag: null, label: appTexts.newChat.custom, hint: creatorTexts.newChat.hint },
 ];
 
 /** Personas the New Chat list shows for a tag: published ones carrying it (SPEC.md §5). */
@@ -53,7 +53,7 @@ function CustomList({
   if (loading && community.length === 0) {
     return (
       <p role="status" className="p-4 text-center text-muted">
-        {texts.common.loading}
+        {appTexts.common.loading}
       </p>
     );
   }
@@ -127,7 +127,7 @@ export function NewChatModal() {
         {selected ? (
           <Button
             onClick={() => setSelected(null)}
-            aria-label={texts.newChat.back}
+            aria-label={appTexts.newChat.back}
             className="flex h-9 w-9 items-center justify-center rounded-full text-2xl hover:bg-surface-3"
           >
             <span aria-hidden="true">‹</span>
@@ -136,11 +136,11 @@ export function NewChatModal() {
           <span className="w-9" aria-hidden="true" />
         )}
         <h2 id="newchat-title" className="flex-1 text-center text-lg font-semibold">
-          {texts.newChat.title}
+          {appTexts.newChat.title}
         </h2>
         <Button
           onClick={close}
-          aria-label={texts.newChat.close}
+          aria-label={appTexts.newChat.close}
           className="flex h-9 w-9 items-center justify-center rounded-full text-xl hover:bg-surface-3"
         >
           <span aria-hidden="true">×</span>
@@ -161,7 +161,7 @@ export function NewChatModal() {
         />
       ) : (
         <>
-          <div role="tablist" aria-label={texts.newChat.tabs} className="flex gap-1 p-3 pb-0">
+          <div role="tablist" aria-label={appTexts.newChat.tabs} className="flex gap-1 p-3 pb-0">
             {allTabs.map((t) => (
               <Button
                 key={t.id}
@@ -188,7 +188,7 @@ export function NewChatModal() {
               className="mb-2 flex w-full items-center gap-2 rounded-xl border border-dashed border-border p-2 text-start text-sm font-medium hover:bg-surface-3"
             >
               <span aria-hidden="true">👥</span>
-              {texts.group.newGroup}
+              {appTexts.group.newGroup}
             </Button>
             <p className="mb-2 px-1 text-sm text-muted" data-testid="newchat-tab-hint">
               {current?.hint}
@@ -206,7 +206,7 @@ export function NewChatModal() {
               />
             ) : (
               <ul className="flex flex-col gap-1">
-                {list.length === 0 ? <li className="p-4 text-center text-muted">{texts.newChat.empty}</li> : null}
+                {list.length === 0 ? <li className="p-4 text-center text-muted">{appTexts.newChat.empty}</li> : null}
                 {list.map((p) => (
                   <PersonaOption
                     key={p.id}

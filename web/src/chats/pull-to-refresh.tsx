@@ -1,5 +1,5 @@
 import { type ReactNode, type RefObject, useRef, useState } from 'react';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 
 /** How far (px) the list must be pulled before letting go refreshes it. */
 const PULL_THRESHOLD_PX = 64;
@@ -57,10 +57,10 @@ export function PullToRefresh({
 
   const label =
     phase === 'loading'
-      ? texts.common.loading
+      ? appTexts.common.loading
       : phase === 'armed'
-        ? texts.common.looseToRefresh
-        : texts.common.pullToRefresh;
+        ? appTexts.common.looseToRefresh
+        : appTexts.common.pullToRefresh;
 
   return (
     <div

@@ -1,6 +1,6 @@
 import { AppError, errorMessage } from '../api/app-error';
 import { useAppStore } from '../store/app-store';
-import { billingTexts, texts } from '../texts/texts';
+import { appTexts, billingTexts } from '../texts/app-texts';
 import { showToast } from '../ui/toast-store';
 
 /** A refused or failed send as a typed toast (never as a fake chat message). */
@@ -11,7 +11,7 @@ export function showSendError(error: unknown): void {
     showToast({
       severity: 'warning',
       message,
-      action: { label: texts.chat.buyCredits, to: '/settings/credits' },
+      action: { label: appTexts.chat.buyCredits, to: '/settings/credits' },
     });
   } else if (code === 'credits:limit') {
     // A spending limit the user set (issue #49): the message names it and when it resets.

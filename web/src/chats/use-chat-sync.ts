@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useSessionEvent } from '../api/use-session-event';
 import { dispatchChats, useChats } from '../store/chats';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { showToast } from '../ui/toast-store';
 import { openChatId } from './chat-actions';
 import { chatFields } from './chat-list-state';
@@ -43,7 +43,7 @@ export function useChatSync(): void {
   useSessionEvent('chat.deleted', ({ chatId }) => {
     dispatchChats({ type: 'removed', chatId });
     if (openChatId(pathname) === chatId) {
-      showToast({ severity: 'info', message: texts.chats.deletedElsewhere });
+      showToast({ severity: 'info', message: appTexts.chats.deletedElsewhere });
       navigate('/');
     }
   });

@@ -7,6 +7,7 @@ import { usePersonaProfile } from '../personas/queries/profiles';
 import { ReportButton } from '../personas/report-button';
 import { SkillList } from '../skills/skill-list';
 import { useAppStore } from '../store/app-store';
+import { appTexts } from '../texts/app-texts';
 import { creatorTexts as t } from '../texts/creator';
 import { texts } from '../texts/texts';
 import { Button, buttonClass } from '../ui/button';
@@ -48,7 +49,7 @@ export default function PersonaLinkPage() {
   if (profile.status !== 'found') {
     return (
       <p role={profile.status === 'error' ? 'alert' : 'status'} className="p-8 text-center text-muted">
-        {profile.status === 'error' ? texts.errors.unknown : texts.common.loading}
+        {profile.status === 'error' ? texts.errors.unknown : appTexts.common.loading}
       </p>
     );
   }
@@ -82,7 +83,7 @@ export default function PersonaLinkPage() {
         className="mt-2 w-full"
         data-testid="persona-link-start"
       >
-        {starting ? texts.newChat.starting : t.link.start}
+        {starting ? appTexts.newChat.starting : t.link.start}
       </Button>
       {token ? <ReportButton persona={persona} /> : null}
     </section>

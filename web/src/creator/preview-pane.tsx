@@ -1,8 +1,8 @@
 import type { Persona } from '@neura/contract';
 import { Suspense } from 'react';
 import { ChatIntro } from '../chat/chat-intro';
+import { appTexts } from '../texts/app-texts';
 import { creatorTexts as t } from '../texts/creator';
-import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 
 /** The live preview: the persona's intro exactly as an empty chat shows it, and "Try it" once saved. */
@@ -38,7 +38,7 @@ export function PreviewPane({
           aria-describedby="persona-try-hint"
           data-testid="persona-try"
         >
-          {starting ? texts.newChat.starting : t.preview.tryIt}
+          {starting ? appTexts.newChat.starting : t.preview.tryIt}
         </Button>
       </div>
       <p id="persona-try-hint" className="px-1 text-xs text-muted">

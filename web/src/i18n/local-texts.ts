@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@neura/contract';
+import { getLocale } from './active-locale';
 import { PSEUDO_LOCALE } from './detect';
 import { pseudoCatalog } from './pseudo';
-import { getLocale } from './runtime';
 
 /**
  * Texts kept with all their locales in one small table (the language setting, the Explore carousel

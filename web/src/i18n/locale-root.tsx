@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode, useSyncExternalStore } from 'react';
-import { getLocale, subscribeLocale } from './runtime';
+import { getLocale, subscribeLocale } from './active-locale';
 
 /** The active locale, re-rendering on change. */
 export const useLocale = () => useSyncExternalStore(subscribeLocale, getLocale, getLocale);

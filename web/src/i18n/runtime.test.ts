@@ -1,14 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { billingTexts } from '../texts/app-texts';
 import { currentLocale } from '../texts/format';
 import { ioTexts } from '../texts/io';
 import { memoryTexts } from '../texts/memory';
-import { billingTexts, texts } from '../texts/texts';
+import { texts } from '../texts/texts';
+import { subscribeLocale } from './active-locale';
 import { snapshot } from './apply';
 import { detectLocale } from './detect';
-import { getLocale, setLocale, subscribeLocale } from './runtime';
+import { getLocale, setLocale } from './runtime';
 
 const pristine = snapshot({ texts, billingTexts });
-// A module that kept a nested object at import time (as many do: `const t = texts.chat`).
+// A module that kept a nested object at import time (as many do: `const t = appTexts.chat`).
 const keptNav = texts.nav;
 
 afterEach(async () => {

@@ -9,15 +9,8 @@ import type {
   SuggestionCatalog,
 } from '../texts/catalog';
 import { setCurrentLocale } from '../texts/format';
-import {
-  billingTexts,
-  mediaTexts,
-  messageActionTexts,
-  platformTexts,
-  replyTexts,
-  skillTexts,
-  texts,
-} from '../texts/texts';
+import { platformTexts, texts } from '../texts/texts';
+import { announceLocale, getLocale } from './active-locale';
 import { applyInPlace, snapshot, type Tree } from './apply';
 import { type AppLocale, PSEUDO_LOCALE } from './detect';
 import {
@@ -36,16 +29,6 @@ import { partsFor } from './parts';
  * each) and writing them into the en-US objects the app imports, `<html lang dir>`, and telling
  * React (the root re-renders, keyed on the locale). en-US needs no chunk: its texts are the build's.
  */
-const mainTargets: MainCatalog = {
-  texts,
-  billingTexts,
-  skillTexts,
-  platformTexts,
-  messageActionTexts,
-  replyTexts,
-  mediaTexts,
-};
-const enMain = snapshot(mainTargets);
 
 /** A part loaded with a lazy route: its en-US object (the target) and a copy of its en-US texts. */
 interface Part<C> {
@@ -53,6 +36,28 @@ interface Part<C> {
   en: C;
 }
 const part = <C>(target: C): Part<C> => ({ target, en: snapshot(target) });
+
+/** The main catalog's en-US objects; the lazy chunks' share of them (texts/app-texts) is imported on the first switch. */
+let main: Part<MainCatalog> | undefined;
+
+async function mainLoaded(): Promise<Part<MainCatalog>> {
+  if (!main) {
+    const rest = await import('../texts/app-texts');
+    const { appTexts, billingTexts, skillTexts, messageActionTexts, replyTexts, mediaTexts } = rest;
+    main ??= part<MainCatalog>({
+      // The catalogs' `texts` is both objects: their sections are shared, so writing one writes the other.
+      texts: { ...texts, ...appTexts },
+      billingTexts,
+      skillTexts,
+      platformTexts,
+      messageActionTexts,
+      replyTexts,
+      mediaTexts,
+    });
+  }
+  return main;
+}
+
 /** Memory's, search/sharing/data's and the suggested first messages: the chat, its menu, Settings; fetched with main. */
 interface FirstRouteParts {
   memory: Part<MemoryCatalog>;
@@ -63,15 +68,9 @@ let firstRoute: FirstRouteParts | undefined;
 let creatorPart: Part<CreatorCatalog> | undefined;
 let adminPart: Part<AdminCatalog> | undefined;
 
-let active: AppLocale = 'en-US';
 let generation = 0;
-const listeners = new Set<() => void>();
 
-export const getLocale = (): AppLocale => active;
-export function subscribeLocale(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export { getLocale };
 
 const isTranslated = (locale: AppLocale): locale is TranslatedLocale => locale in mainLoaders;
 
@@ -108,9 +107,13 @@ async function firstRoutePartsLoaded(): Promise<FirstRouteParts> {
 
 async function load(locale: AppLocale) {
   const translated = isTranslated(locale) ? locale : undefined;
-  const [creator, { memory, io, suggestions }] = await Promise.all([creatorPartLoaded(), firstRoutePartsLoaded()]);
+  const [enMain, creator, { memory, io, suggestions }] = await Promise.all([
+    mainLoaded(),
+    creatorPartLoaded(),
+    firstRoutePartsLoaded(),
+  ]);
   return Promise.all([
-    catalogOf(locale, enMain, translated && (() => mainLoaders[translated]().then((m) => m.main))),
+    catalogOf(locale, enMain.en, translated && (() => mainLoaders[translated]().then((m) => m.main))),
     catalogOf(locale, creator.en, translated && (() => creatorLoaders[translated]().then((m) => m.creator))),
     catalogOf(locale, memory.en, translated && (() => memoryLoaders[translated]().then((m) => m.memory))),
     catalogOf(locale, io.en, translated && (() => ioLoaders[translated]().then((m) => m.io))),
@@ -134,13 +137,17 @@ function reflect(locale: AppLocale): void {
  */
 export async function setLocale(locale: AppLocale): Promise<void> {
   const mine = ++generation;
-  const [[main, creator, memory, io, suggestions, admin], applyParts] = await Promise.all([
+  const [[mainCatalog, creator, memory, io, suggestions, admin], applyParts] = await Promise.all([
     load(locale),
     partsFor(locale),
   ]);
   if (mine !== generation) return;
   applyParts();
-  applyInPlace(mainTargets as unknown as Tree, main as unknown as Tree);
+  if (main) {
+    applyInPlace(main.target as unknown as Tree, mainCatalog as unknown as Tree);
+    // Its texts' top-level strings (the sections are shared objects) go back into `texts` itself.
+    applyInPlace(texts as unknown as Tree, main.target.texts as unknown as Tree);
+  }
   if (firstRoute) {
     applyInPlace(firstRoute.memory.target as unknown as Tree, memory as unknown as Tree);
     applyInPlace(firstRoute.io.target as unknown as Tree, io as unknown as Tree);
@@ -151,9 +158,7 @@ export async function setLocale(locale: AppLocale): Promise<void> {
   setCurrentLocale(locale === PSEUDO_LOCALE ? 'en-US' : locale);
   relocalizePersonas();
   reflect(locale);
-  if (active === locale) return;
-  active = locale;
-  for (const listener of listeners) listener();
+  announceLocale(locale);
 }
 
 /** The console's texts in the active locale: its lazy route waits for this (issue #43). */
@@ -162,12 +167,12 @@ export async function loadAdminCatalog(): Promise<void> {
     const { adminTexts } = await import('../texts/admin');
     adminPart ??= { target: adminTexts as AdminCatalog, en: snapshot(adminTexts as AdminCatalog) };
   }
-  const locale = active;
+  const locale = getLocale();
   const translated = isTranslated(locale) ? locale : undefined;
   const admin = await catalogOf(
     locale,
     adminPart.en,
     translated && (() => adminLoaders[translated]().then((m) => m.admin)),
   );
-  if (locale === active) applyInPlace(adminPart.target as unknown as Tree, admin as unknown as Tree);
+  if (locale === getLocale()) applyInPlace(adminPart.target as unknown as Tree, admin as unknown as Tree);
 }

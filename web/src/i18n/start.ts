@@ -1,6 +1,9 @@
 import { useUser } from '../store/user';
-import { detectLocale, storeLocale } from './detect';
-import { getLocale, setLocale } from './runtime';
+import { getLocale } from './active-locale';
+import { type AppLocale, detectLocale, storeLocale } from './detect';
+
+/** The runtime (catalog loaders and all) loads with the first switch: en-US visitors never fetch it. */
+const switchTo = (locale: AppLocale) => import('./runtime').then((m) => m.setLocale(locale));
 
 /** The signed-in user's locale (GET /users/me, the socket's `user.changed`) wins and is kept on this device. */
 function followUser(): void {
@@ -8,7 +11,7 @@ function followUser(): void {
     const locale = user?.locale;
     if (!locale || locale === getLocale()) return;
     storeLocale(locale);
-    void setLocale(locale).catch(() => undefined);
+    void switchTo(locale).catch(() => undefined);
   });
 }
 
@@ -19,6 +22,6 @@ function followUser(): void {
  */
 export async function startI18n(languages?: readonly string[]): Promise<void> {
   const locale = detectLocale(languages);
-  if (locale !== 'en-US') await setLocale(locale).catch(() => undefined);
+  if (locale !== 'en-US') await switchTo(locale).catch(() => undefined);
   followUser();
 }

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { mediaTexts } from '../texts/texts';
+import { mediaTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { downloadName, fileSrc } from '../ui/file-url';
 

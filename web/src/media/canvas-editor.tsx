@@ -1,7 +1,7 @@
 import { type PointerEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../api/app-error';
 import { uploadFile } from '../files/upload';
-import { mediaTexts } from '../texts/texts';
+import { mediaTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { fileSrc } from '../ui/file-url';

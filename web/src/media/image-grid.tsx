@@ -1,6 +1,6 @@
 import { type CSSProperties, lazy, Suspense, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { mediaTexts } from '../texts/texts';
+import { mediaTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { fileSrc } from '../ui/file-url';
 import { useSendInChat } from './chat-send-context';

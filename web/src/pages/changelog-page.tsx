@@ -1,3 +1,4 @@
+import { appTexts } from '../texts/app-texts';
 import { texts } from '../texts/texts';
 import { Markdown } from '../ui/lazy-markdown';
 import { useLocalizedMarkdown } from './localized-markdown';
@@ -17,7 +18,7 @@ export default function ChangelogPage() {
   return (
     <article className="mx-auto max-w-3xl p-4 lg:p-8">
       <h2 className="mb-1 text-2xl font-semibold">{texts.titles.changelog}</h2>
-      <p className="mb-6 text-muted">{texts.changelog.intro}</p>
+      <p className="mb-6 text-muted">{appTexts.changelog.intro}</p>
       <Markdown>{body}</Markdown>
     </article>
   );

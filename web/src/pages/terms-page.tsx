@@ -1,3 +1,4 @@
+import { appTexts } from '../texts/app-texts';
 import { texts } from '../texts/texts';
 import { Markdown } from '../ui/lazy-markdown';
 import { useLocalizedMarkdown } from './localized-markdown';
@@ -12,7 +13,7 @@ export default function TermsPage() {
   return (
     <article className="mx-auto max-w-3xl p-4 lg:p-8">
       <h2 className="mb-1 text-2xl font-semibold">{texts.titles.terms}</h2>
-      <p className="mb-6 text-sm text-muted">{texts.terms.updated}</p>
+      <p className="mb-6 text-sm text-muted">{appTexts.terms.updated}</p>
       <Markdown>{markdown}</Markdown>
     </article>
   );

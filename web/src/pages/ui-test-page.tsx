@@ -1,12 +1,13 @@
 import { type ReactNode, useState } from 'react';
 import { useAppStore } from '../store/app-store';
+import { appTexts } from '../texts/app-texts';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { Field, inputClass } from '../ui/field';
 import { Modal } from '../ui/modal';
 import { showToast, type ToastSeverity } from '../ui/toast-store';
 
-const t = texts.uiTest;
+const t = appTexts.uiTest;
 const BUTTON = 'rounded-lg px-4 py-2 font-medium disabled:opacity-50';
 
 function Group({ title, children }: { title: string; children: ReactNode }) {
@@ -48,8 +49,8 @@ export default function UiTestPage() {
         <Field label={t.selectLabel}>
           {(control) => (
             <select {...control} className={`${inputClass} border-border`}>
-              <option>{texts.theme.dark}</option>
-              <option>{texts.theme.light}</option>
+              <option>{appTexts.theme.dark}</option>
+              <option>{appTexts.theme.light}</option>
             </select>
           )}
         </Field>
@@ -90,7 +91,7 @@ export default function UiTestPage() {
         </Modal>
       </Group>
       <Group title={t.skeletons}>
-        <div className="flex animate-pulse gap-3" role="status" aria-label={texts.common.loading}>
+        <div className="flex animate-pulse gap-3" role="status" aria-label={appTexts.common.loading}>
           <div className="h-28 w-40 rounded-xl bg-surface-3" />
           <div className="flex flex-1 flex-col gap-2">
             <div className="h-4 w-2/3 rounded bg-surface-3" />

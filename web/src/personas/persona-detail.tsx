@@ -1,7 +1,7 @@
 import type { Persona } from '@neura/contract';
 import type { ReactNode } from 'react';
 import { SkillList } from '../skills/skill-list';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { CostBadge } from './cost-badge';
 import { PersonaIcon } from './persona-icon';
@@ -38,7 +38,9 @@ export function PersonaDetail({
       <CostBadge cost={persona.cost} />
       {persona.suggestedPrompts?.length ? (
         <div className="w-full text-start">
-          <h4 className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">{texts.newChat.suggestions}</h4>
+          <h4 className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">
+            {appTexts.newChat.suggestions}
+          </h4>
           <ul className="flex flex-wrap gap-2" data-testid="newchat-detail-prompts">
             {persona.suggestedPrompts.map((prompt) => (
               <li key={prompt} className="rounded-full border border-border px-3 py-1 text-sm">
@@ -49,16 +51,16 @@ export function PersonaDetail({
         </div>
       ) : null}
       <div className="w-full text-start">
-        <h4 className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">{texts.newChat.skills}</h4>
+        <h4 className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">{appTexts.newChat.skills}</h4>
         {persona.includedSkills.length === 0 ? (
-          <p className="text-sm text-muted">{texts.newChat.noSkills}</p>
+          <p className="text-sm text-muted">{appTexts.newChat.noSkills}</p>
         ) : (
           <SkillList skills={persona.includedSkills} />
         )}
       </div>
-      {locked ? <p className="text-sm text-warning">{texts.newChat.needsPro}</p> : null}
+      {locked ? <p className="text-sm text-warning">{appTexts.newChat.needsPro}</p> : null}
       <Button onClick={onStart} disabled={starting} variant="primary" size="lg" className="mt-2 w-full">
-        {starting ? texts.newChat.starting : locked ? texts.newChat.getPro : texts.newChat.start}
+        {starting ? appTexts.newChat.starting : locked ? appTexts.newChat.getPro : appTexts.newChat.start}
       </Button>
       {footer}
     </div>

@@ -1,4 +1,5 @@
 import type { Persona } from '@neura/contract';
+import { appTexts } from '../texts/app-texts';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { PersonaIcon } from './persona-icon';
@@ -18,7 +19,7 @@ export function PersonaOption({
     <li>
       <Button
         onClick={onSelect}
-        title={locked ? texts.newChat.needsPro : undefined}
+        title={locked ? appTexts.newChat.needsPro : undefined}
         data-testid="newchat-persona"
         data-locked={locked || undefined}
         className="flex w-full items-center gap-3 rounded-xl p-2 text-start hover:bg-surface-3"

@@ -5,6 +5,7 @@ import { errorMessage } from '../api/app-error';
 import { changePassword } from '../auth/auth-api';
 import { Captcha } from '../auth/captcha';
 import { useCaptchaChallenge } from '../auth/captcha-challenge';
+import { appTexts } from '../texts/app-texts';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
@@ -29,7 +30,7 @@ export default function ChangePasswordPage() {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (next !== confirm) {
-      setError(texts.password.mismatch);
+      setError(appTexts.password.mismatch);
       return;
     }
     const body = changePasswordRequestSchema.parse({ currentPassword: current, password: next });
@@ -37,7 +38,7 @@ export default function ChangePasswordPage() {
     setError(null);
     try {
       await changePassword(body.currentPassword, body.password, captcha.token);
-      showToast({ severity: 'success', message: texts.password.success });
+      showToast({ severity: 'success', message: appTexts.password.success });
       setCurrent('');
       setNext('');
       setConfirm('');
@@ -53,21 +54,21 @@ export default function ChangePasswordPage() {
   return (
     <form onSubmit={submit} className="mx-auto flex max-w-md flex-col gap-4 p-4" noValidate>
       <h2 className="sr-only">{texts.titles.password}</h2>
-      <p className="text-muted">{texts.password.intro}</p>
+      <p className="text-muted">{appTexts.password.intro}</p>
       <PasswordInput
-        label={texts.password.current}
+        label={appTexts.password.current}
         value={current}
         onChange={setCurrent}
         autoComplete="current-password"
         autoFocus
       />
-      <PasswordInput label={texts.password.next} value={next} onChange={setNext} autoComplete="new-password" />
+      <PasswordInput label={appTexts.password.next} value={next} onChange={setNext} autoComplete="new-password" />
       <PasswordInput
-        label={texts.password.confirm}
+        label={appTexts.password.confirm}
         value={confirm}
         onChange={setConfirm}
         autoComplete="new-password"
-        error={mismatch ? texts.password.mismatch : undefined}
+        error={mismatch ? appTexts.password.mismatch : undefined}
       />
       {captcha.shown && captcha.siteKey ? (
         <Captcha siteKey={captcha.siteKey} value={captcha.token} onChange={captcha.setToken} />
@@ -78,7 +79,7 @@ export default function ChangePasswordPage() {
         </p>
       ) : null}
       <Button type="submit" disabled={!canSubmit} variant="primary">
-        {saving ? texts.password.saving : texts.password.submit}
+        {saving ? appTexts.password.saving : appTexts.password.submit}
       </Button>
     </form>
   );

@@ -5,6 +5,7 @@ import { deleteAccount } from '../auth/auth-api';
 import { useAuthFlow } from '../auth/auth-flow-store';
 import { Captcha } from '../auth/captcha';
 import { useCaptchaChallenge } from '../auth/captcha-challenge';
+import { appTexts } from '../texts/app-texts';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 import { Field } from '../ui/field';
@@ -31,7 +32,7 @@ export default function DeleteAccountPage() {
     try {
       await deleteAccount(password, captcha.token);
       // The sign-in modal that follows says it first (it used to open without a word).
-      useAuthFlow.setState({ farewell: { severity: 'success', message: texts.deleteAccount.done } });
+      useAuthFlow.setState({ farewell: { severity: 'success', message: appTexts.deleteAccount.done } });
       await endSession({ revoke: false });
       navigate('/');
     } catch (err) {
@@ -45,16 +46,16 @@ export default function DeleteAccountPage() {
     <form onSubmit={submit} className="mx-auto flex max-w-md flex-col gap-4 p-4" noValidate>
       <h2 className="sr-only">{texts.titles.delete}</h2>
       <div role="note" className="rounded-xl border border-danger/60 bg-surface-2 p-4">
-        <p className="mb-1 font-semibold text-danger">{texts.deleteAccount.warningTitle}</p>
-        <p className="text-sm">{texts.deleteAccount.warning}</p>
+        <p className="mb-1 font-semibold text-danger">{appTexts.deleteAccount.warningTitle}</p>
+        <p className="text-sm">{appTexts.deleteAccount.warning}</p>
       </div>
       <PasswordInput
-        label={texts.deleteAccount.password}
+        label={appTexts.deleteAccount.password}
         value={password}
         onChange={setPassword}
         autoComplete="current-password"
       />
-      <Field label={texts.deleteAccount.confirm} layout="check">
+      <Field label={appTexts.deleteAccount.confirm} layout="check">
         {(control) => (
           <input
             {...control}
@@ -78,7 +79,7 @@ export default function DeleteAccountPage() {
         disabled={!password || !understood || deleting || !captcha.ready}
         className="rounded-lg bg-red-700 px-4 py-2.5 font-semibold text-white disabled:opacity-50"
       >
-        {deleting ? texts.deleteAccount.deleting : texts.deleteAccount.submit}
+        {deleting ? appTexts.deleteAccount.deleting : appTexts.deleteAccount.submit}
       </Button>
     </form>
   );

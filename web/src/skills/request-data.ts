@@ -1,7 +1,7 @@
 import type { LocationResult } from '@neura/contract';
 import { UNSUPPORTED_DATAPOINT_MESSAGE } from '@neura/contract';
 import { GEOLOCATION_ERRORS, getDeviceLocation } from '../platform/geolocation';
-import { skillTexts } from '../texts/texts';
+import { skillTexts } from '../texts/app-texts';
 import { showToast } from '../ui/toast-store';
 
 const EXPLAINED_KEY = 'neura.location-explained';

@@ -1,6 +1,7 @@
 import type { Skill } from '@neura/contract';
 import { useUser } from '../store/user';
-import { skillTexts, texts } from '../texts/texts';
+import { skillTexts } from '../texts/app-texts';
+import { texts } from '../texts/texts';
 import { useSkills } from './queries/skills';
 
 /** A persona's skills in plain words, each marked when this server cannot run it, with its surcharge. */

@@ -3,19 +3,12 @@
  * (functions keep their parameters). A locale module is `{ [group]: … }` of exactly these keys.
  */
 import type { adminTexts } from './admin';
+import type { appTexts, billingTexts, mediaTexts, messageActionTexts, replyTexts, skillTexts } from './app-texts';
 import type { creatorTexts } from './creator';
 import type { ioTexts } from './io';
 import type { memoryTexts } from './memory';
 import type { suggestionTexts } from './suggestions';
-import type {
-  billingTexts,
-  mediaTexts,
-  messageActionTexts,
-  platformTexts,
-  replyTexts,
-  skillTexts,
-  texts,
-} from './texts';
+import type { platformTexts, texts } from './texts';
 
 type Widen<T> = T extends string
   ? string
@@ -27,7 +20,7 @@ type Widen<T> = T extends string
 
 /** The texts of the first route and the app around it. */
 export type MainCatalog = Widen<{
-  texts: typeof texts;
+  texts: typeof texts & typeof appTexts;
   billingTexts: typeof billingTexts;
   skillTexts: typeof skillTexts;
   platformTexts: typeof platformTexts;

@@ -1,7 +1,7 @@
 import { type ComponentPropsWithoutRef, Fragment, memo, useEffect, useMemo, useRef, useState } from 'react';
 import ReactMarkdown, { type Components, defaultUrlTransform, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { splitBlocks } from './markdown-blocks';
 import { MarkdownImage } from './outside-image';
 import { remarkStripHtml } from './strip-html';
@@ -75,16 +75,16 @@ function CodeBlock(props: ComponentPropsWithoutRef<'pre'>) {
       <pre {...props} ref={pre} />
       <Button
         onClick={() => void copy()}
-        aria-label={state === 'idle' ? texts.markdown.copyCode : undefined}
+        aria-label={state === 'idle' ? appTexts.markdown.copyCode : undefined}
         data-state={state}
         className="code-copy absolute top-1.5 end-1.5 rounded bg-surface-2 px-2 py-0.5 text-xs text-muted hover:text-fg"
       >
         <span aria-live="polite">
           {state === 'copied'
-            ? texts.markdown.copied
+            ? appTexts.markdown.copied
             : state === 'failed'
-              ? texts.markdown.copyFailed
-              : texts.markdown.copy}
+              ? appTexts.markdown.copyFailed
+              : appTexts.markdown.copy}
         </span>
       </Button>
     </div>
@@ -98,7 +98,7 @@ const COMPONENTS: Components = {
   img: ({ src, alt }) => <MarkdownImage src={typeof src === 'string' ? src : undefined} alt={alt} />,
   table: ({ node: _node, ...rest }) => (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-    <section className="table-scroll" tabIndex={0} aria-label={texts.markdown.table}>
+    <section className="table-scroll" tabIndex={0} aria-label={appTexts.markdown.table}>
       <table {...rest} />
     </section>
   ),

@@ -2,7 +2,7 @@ import { type ImgHTMLAttributes, useEffect, useState } from 'react';
 import { apiBase } from '../api/base-url';
 import { api } from '../api/http';
 import { useAppStore } from '../store/app-store';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { Button } from './button';
 import { fileSrc } from './file-url';
 
@@ -163,7 +163,7 @@ export function MarkdownImage({ src, alt }: { src?: string; alt?: string }) {
       return (
         <span
           role="img"
-          aria-label={texts.markdown.imageFailed(alt ?? '')}
+          aria-label={appTexts.markdown.imageFailed(alt ?? '')}
           data-testid="image-failed"
           className="inline-flex max-w-full items-center gap-2 rounded-lg border border-border bg-surface-3 px-3 py-2 text-sm text-muted"
         >
@@ -179,7 +179,7 @@ export function MarkdownImage({ src, alt }: { src?: string; alt?: string }) {
             <circle cx="9" cy="10" r="2" />
             <path d="M21 17l-5-5-9 8" />
           </svg>
-          <span aria-hidden="true">{texts.markdown.imageFailed(alt ?? '')}</span>
+          <span aria-hidden="true">{appTexts.markdown.imageFailed(alt ?? '')}</span>
         </span>
       );
     return proxied ? (
@@ -207,7 +207,7 @@ export function MarkdownImage({ src, alt }: { src?: string; alt?: string }) {
       className="rounded border border-border px-2 py-1 text-sm text-muted hover:text-fg"
       data-testid="outside-image"
     >
-      {texts.markdown.loadImage(host, alt ?? '')}
+      {appTexts.markdown.loadImage(host, alt ?? '')}
     </Button>
   );
 }

@@ -1,6 +1,6 @@
 import { VOICE_MAX_SECONDS_DEFAULT } from '@neura/contract';
 import { useEffect, useState } from 'react';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { useSpeechStatus } from './voice-api';
 
 /** 75 → "1:15". */
@@ -22,11 +22,11 @@ export function DictationTimer() {
   return (
     <span
       role="timer"
-      aria-label={texts.voice.timerLabel(shown, clock(limit))}
+      aria-label={appTexts.voice.timerLabel(shown, clock(limit))}
       data-testid="dictation-timer"
       className="text-xs whitespace-nowrap text-muted tabular-nums"
     >
-      {texts.voice.timer(shown, clock(limit))}
+      {appTexts.voice.timer(shown, clock(limit))}
     </span>
   );
 }

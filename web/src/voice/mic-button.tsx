@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useUser } from '../store/user';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { DictationTimer } from './dictation-timer';
 import { MicIcon, Spinner, StopIcon } from './icons';
@@ -16,7 +16,7 @@ function useDictationUnavailable(): string | null {
   const stt = useSpeechStatus((s) => s.status?.stt);
   const admin = useUser((s) => s.user?.role === 'admin');
   if (!stt || stt.available) return null;
-  return admin && stt.reason ? stt.reason : texts.voice.unavailable;
+  return admin && stt.reason ? stt.reason : appTexts.voice.unavailable;
 }
 
 interface Props {
@@ -30,13 +30,13 @@ interface Props {
 const STATUS: Record<DictationState, string> = {
   idle: '',
   get starting() {
-    return texts.voice.processing;
+    return appTexts.voice.processing;
   },
   get recording() {
-    return texts.voice.listening;
+    return appTexts.voice.listening;
   },
   get transcribing() {
-    return texts.voice.transcribing;
+    return appTexts.voice.transcribing;
   },
 };
 
@@ -67,7 +67,7 @@ export function MicButton({ onTranscript, onStateChange, disabled }: Props) {
         onClick={() => void (recording || state === 'starting' ? stop() : start())}
         disabled={disabled || state === 'transcribing' || (unavailable !== null && state === 'idle')}
         aria-pressed={recording}
-        aria-label={recording || state === 'starting' ? texts.voice.stop : texts.voice.start}
+        aria-label={recording || state === 'starting' ? appTexts.voice.stop : appTexts.voice.start}
         aria-description={unavailable ?? undefined}
         aria-busy={busy}
         data-state={state}

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { SpeakerIcon, Spinner, StopIcon } from './icons';
 import { playSpeech, stopSpeech, usePlaybackStore } from './speech-playback';
@@ -29,10 +29,10 @@ export function SpeakButton({
 
   const label =
     phase === 'loading'
-      ? texts.voice.loadingSpeech
+      ? appTexts.voice.loadingSpeech
       : phase === 'playing'
-        ? texts.voice.stopSpeaking
-        : texts.voice.speak;
+        ? appTexts.voice.stopSpeaking
+        : appTexts.voice.speak;
   return (
     <Button
       onClick={() => (phase ? stopSpeech() : void playSpeech(messageId, text))}

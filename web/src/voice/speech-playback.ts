@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { AppError } from '../api/app-error';
 import { useAppStore } from '../store/app-store';
 import { selectIsPro, useUser } from '../store/user';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { showToast } from '../ui/toast-store';
 import { fetchSpeech } from './voice-api';
 
@@ -68,6 +68,6 @@ export async function playSpeech(messageId: string, text: string): Promise<void>
       showToast({ severity: error.code === 'speech:unavailable' ? 'warning' : 'error', message: error.message });
       return;
     }
-    showToast({ severity: 'error', message: texts.voice.playFailed });
+    showToast({ severity: 'error', message: appTexts.voice.playFailed });
   }
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../api/app-error';
 import { useAppStore } from '../store/app-store';
-import { texts } from '../texts/texts';
+import { appTexts } from '../texts/app-texts';
 import { showToast } from '../ui/toast-store';
 import { type MicCapture, MicError, type MicProblem, micSupported, startMicrophone } from './microphone';
 import { speechStatus } from './voice-api';
@@ -12,19 +12,19 @@ export type DictationState = 'idle' | 'starting' | 'recording' | 'transcribing';
 
 const MIC_TEXTS: Record<MicProblem, string> = {
   get denied() {
-    return texts.voice.micDenied;
+    return appTexts.voice.micDenied;
   },
   get 'no-microphone'() {
-    return texts.voice.micMissing;
+    return appTexts.voice.micMissing;
   },
   get busy() {
-    return texts.voice.micBusy;
+    return appTexts.voice.micBusy;
   },
   get unsupported() {
-    return texts.voice.micUnsupported;
+    return appTexts.voice.micUnsupported;
   },
   get failed() {
-    return texts.voice.micFailed;
+    return appTexts.voice.micFailed;
   },
 };
 
@@ -76,7 +76,7 @@ export function useDictation(onTranscript: (text: string) => void) {
       if ('error' in answer) throw new VoiceError(answer.error.message);
       const transcript = answer.transcript.trim();
       if (transcript) transcriptRef.current(transcript);
-      else showToast({ severity: 'info', message: texts.voice.nothingHeard });
+      else showToast({ severity: 'info', message: appTexts.voice.nothingHeard });
     } catch (error) {
       showToast({ severity: 'error', message: userMessage(error) });
     } finally {
@@ -94,12 +94,12 @@ export function useDictation(onTranscript: (text: string) => void) {
     setState('starting');
     try {
       const status = await speechStatus();
-      if (!status.stt.available) throw new VoiceError(status.stt.reason ?? texts.voice.micFailed);
+      if (!status.stt.available) throw new VoiceError(status.stt.reason ?? appTexts.voice.micFailed);
       if (!micSupported()) throw new MicError('unsupported');
       const socket = await openVoiceSocket(token);
       current.socket = socket;
       socket.on('duration_exceeded', () => {
-        showToast({ severity: 'warning', message: texts.voice.durationExceeded(status.maxSeconds) });
+        showToast({ severity: 'warning', message: appTexts.voice.durationExceeded(status.maxSeconds) });
         void stop();
       });
       socket.on('disconnect', () => {

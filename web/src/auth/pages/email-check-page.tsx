@@ -1,5 +1,5 @@
 import { isValidEmail } from '@neura/contract';
-import { texts } from '../../texts/texts';
+import { appTexts } from '../../texts/app-texts';
 import { signInWithPasskey, submitEmail } from '../actions';
 import { useAuthFlow } from '../auth-flow-store';
 import { AuthForm, LinkButton, PrimaryButton, TextField } from '../form-controls';
@@ -12,24 +12,24 @@ export function EmailCheckPage() {
   const set = useAuthFlow((s) => s.set);
   return (
     <AuthForm onSubmit={submitEmail}>
-      <p className="text-muted">{texts.auth.intros.emailcheck}</p>
+      <p className="text-muted">{appTexts.auth.intros.emailcheck}</p>
       <TextField
-        label={texts.auth.email}
+        label={appTexts.auth.email}
         type="email"
         name="email"
         autoComplete="email"
         inputMode="email"
-        placeholder={texts.auth.emailPlaceholder}
+        placeholder={appTexts.auth.emailPlaceholder}
         value={email}
         onChange={(e) => set({ email: e.target.value })}
         autoFocus
       />
       <PrimaryButton disabled={!isValidEmail(email.trim())} busy={busy}>
-        {texts.auth.continue}
+        {appTexts.auth.continue}
       </PrimaryButton>
       {typeof window.PublicKeyCredential === 'function' ? (
         <LinkButton onClick={() => void signInWithPasskey()} disabled={busy}>
-          {texts.auth.passkeySignIn}
+          {appTexts.auth.passkeySignIn}
         </LinkButton>
       ) : null}
       <ProviderButtons />

@@ -1,4 +1,4 @@
-import { texts } from '../../texts/texts';
+import { appTexts } from '../../texts/app-texts';
 import { resendVerifyCode, submitVerifyCode } from '../actions';
 import { useAuthFlow } from '../auth-flow-store';
 import { CodeInput } from '../code-input';
@@ -14,7 +14,7 @@ export function EmailVerifyPage() {
   return (
     <AuthForm onSubmit={() => submitVerifyCode(code.join(''))}>
       <p className="text-muted">
-        {texts.auth.emailSentTo}{' '}
+        {appTexts.auth.emailSentTo}{' '}
         <span className="font-medium text-fg" data-testid="verify-email">
           {email}
         </span>
@@ -26,12 +26,12 @@ export function EmailVerifyPage() {
         disabled={busy}
         autoFocus
       />
-      <p className="text-center text-sm text-muted">{texts.auth.spamHint}</p>
+      <p className="text-center text-sm text-muted">{appTexts.auth.spamHint}</p>
       <PrimaryButton disabled={!complete} busy={busy}>
-        {texts.auth.continue}
+        {appTexts.auth.continue}
       </PrimaryButton>
       <LinkButton onClick={resendVerifyCode} disabled={busy}>
-        {texts.auth.didntGetEmail}
+        {appTexts.auth.didntGetEmail}
       </LinkButton>
     </AuthForm>
   );

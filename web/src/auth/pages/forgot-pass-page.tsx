@@ -1,4 +1,4 @@
-import { texts } from '../../texts/texts';
+import { appTexts } from '../../texts/app-texts';
 import { resendResetCode, submitResetCode } from '../actions';
 import { useAuthFlow } from '../auth-flow-store';
 import { CodeInput } from '../code-input';
@@ -12,7 +12,7 @@ export function ForgotPassPage() {
   const complete = code.every((d) => /^\d$/.test(d));
   return (
     <AuthForm onSubmit={() => submitResetCode(code.join(''))}>
-      <p className="text-muted">{texts.auth.intros.forgotpass}</p>
+      <p className="text-muted">{appTexts.auth.intros.forgotpass}</p>
       <CodeInput
         value={code}
         onChange={(digits) => set({ resetCode: digits })}
@@ -21,10 +21,10 @@ export function ForgotPassPage() {
         autoFocus
       />
       <PrimaryButton disabled={!complete} busy={busy}>
-        {texts.auth.continue}
+        {appTexts.auth.continue}
       </PrimaryButton>
       <LinkButton onClick={resendResetCode} disabled={busy}>
-        {texts.auth.didntGetEmail}
+        {appTexts.auth.didntGetEmail}
       </LinkButton>
     </AuthForm>
   );

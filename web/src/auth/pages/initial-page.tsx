@@ -1,5 +1,5 @@
 import { useAppStore } from '../../store/app-store';
-import { texts } from '../../texts/texts';
+import { appTexts } from '../../texts/app-texts';
 import { Button } from '../../ui/button';
 import { leaveIntro } from '../actions';
 import { IntroCarousel } from '../intro-carousel';
@@ -16,7 +16,7 @@ export function InitialPage() {
         }}
       />
       <Button onClick={leaveIntro} variant="primary" size="lg" className="w-full">
-        {finished ? texts.auth.getStarted : texts.auth.skipIntro}
+        {finished ? appTexts.auth.getStarted : appTexts.auth.skipIntro}
       </Button>
     </div>
   );

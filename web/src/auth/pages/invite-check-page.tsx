@@ -1,5 +1,5 @@
 import { isValidInviteCode } from '@neura/contract';
-import { texts } from '../../texts/texts';
+import { appTexts } from '../../texts/app-texts';
 import { openWaitlist, submitInvite } from '../actions';
 import { useAuthFlow } from '../auth-flow-store';
 import { AuthForm, LinkButton, PrimaryButton, TextField } from '../form-controls';
@@ -11,23 +11,23 @@ export function InviteCheckPage() {
   const set = useAuthFlow((s) => s.set);
   return (
     <AuthForm onSubmit={submitInvite}>
-      <p className="text-muted">{texts.auth.intros.invitecheck}</p>
+      <p className="text-muted">{appTexts.auth.intros.invitecheck}</p>
       <TextField
-        label={texts.auth.inviteCode}
+        label={appTexts.auth.inviteCode}
         name="invite-code"
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        placeholder={texts.auth.invitePlaceholder}
+        placeholder={appTexts.auth.invitePlaceholder}
         value={code}
         onChange={(e) => set({ inviteCode: e.target.value.toUpperCase() })}
         className="font-mono"
         autoFocus
       />
       <PrimaryButton disabled={!isValidInviteCode(code.trim())} busy={busy}>
-        {texts.auth.continue}
+        {appTexts.auth.continue}
       </PrimaryButton>
-      <LinkButton onClick={openWaitlist}>{texts.auth.needInvite}</LinkButton>
+      <LinkButton onClick={openWaitlist}>{appTexts.auth.needInvite}</LinkButton>
     </AuthForm>
   );
 }

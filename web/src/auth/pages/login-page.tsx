@@ -1,5 +1,5 @@
 import { isValidEmail } from '@neura/contract';
-import { texts } from '../../texts/texts';
+import { appTexts } from '../../texts/app-texts';
 import { forgotPassword, submitLogin } from '../actions';
 import { useAuthFlow } from '../auth-flow-store';
 import { Captcha } from '../captcha';
@@ -20,11 +20,11 @@ export function LoginPage() {
   return (
     <AuthForm onSubmit={submitLogin}>
       <p className="text-muted">
-        {texts.auth.intros.login} <span className="font-medium text-fg">{email}</span>
+        {appTexts.auth.intros.login} <span className="font-medium text-fg">{email}</span>
       </p>
       <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
       <TextField
-        label={texts.auth.password}
+        label={appTexts.auth.password}
         type="password"
         name="password"
         autoComplete="current-password"
@@ -39,10 +39,10 @@ export function LoginPage() {
         disabled={!isValidEmail(email) || password === '' || (captchaAsked && captchaToken === null)}
         busy={busy}
       >
-        {texts.auth.login}
+        {appTexts.auth.login}
       </PrimaryButton>
       <LinkButton onClick={forgotPassword} disabled={busy}>
-        {texts.auth.forgotPassword}
+        {appTexts.auth.forgotPassword}
       </LinkButton>
       <TermsNote />
     </AuthForm>

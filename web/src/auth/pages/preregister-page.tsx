@@ -1,4 +1,4 @@
-import { texts } from '../../texts/texts';
+import { appTexts } from '../../texts/app-texts';
 import { Button } from '../../ui/button';
 import { openWaitlist } from '../actions';
 import { useAuthFlow } from '../auth-flow-store';
@@ -9,11 +9,11 @@ export function PreregisterPage() {
   const goTo = useAuthFlow((s) => s.goTo);
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-muted">{texts.auth.intros.preregister}</p>
+      <p className="text-muted">{appTexts.auth.intros.preregister}</p>
       <Button onClick={() => goTo('invitecheck')} variant="primary" size="lg" className="w-full">
-        {texts.auth.haveInvite}
+        {appTexts.auth.haveInvite}
       </Button>
-      <SecondaryButton onClick={openWaitlist}>{texts.auth.joinWaitlist}</SecondaryButton>
+      <SecondaryButton onClick={openWaitlist}>{appTexts.auth.joinWaitlist}</SecondaryButton>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { isValidEmail } from '@neura/contract';
-import { texts } from '../../texts/texts';
+import { appTexts } from '../../texts/app-texts';
 import { submitRegistration } from '../actions';
 import { useAuthFlow } from '../auth-flow-store';
 import { Captcha } from '../captcha';
@@ -19,11 +19,11 @@ export function RegisterPage() {
   return (
     <AuthForm onSubmit={submitRegistration}>
       <p className="text-muted">
-        {texts.auth.intros.register} <span className="font-medium text-fg">{f.email}</span>
+        {appTexts.auth.intros.register} <span className="font-medium text-fg">{f.email}</span>
       </p>
       <div className="grid grid-cols-2 gap-3">
         <TextField
-          label={texts.auth.firstName}
+          label={appTexts.auth.firstName}
           name="given-name"
           autoComplete="given-name"
           value={f.firstName}
@@ -31,7 +31,7 @@ export function RegisterPage() {
           autoFocus
         />
         <TextField
-          label={texts.auth.lastName}
+          label={appTexts.auth.lastName}
           name="family-name"
           autoComplete="family-name"
           value={f.lastName}
@@ -39,7 +39,7 @@ export function RegisterPage() {
         />
       </div>
       <TextField
-        label={texts.auth.password}
+        label={appTexts.auth.password}
         type="password"
         name="new-password"
         autoComplete="new-password"
@@ -47,19 +47,19 @@ export function RegisterPage() {
         onChange={(e) => f.set({ registerPassword: e.target.value })}
       />
       <TextField
-        label={texts.auth.passwordConfirm}
+        label={appTexts.auth.passwordConfirm}
         type="password"
         name="new-password-confirm"
         autoComplete="new-password"
         value={f.registerPasswordConfirm}
         onChange={(e) => f.set({ registerPasswordConfirm: e.target.value })}
       />
-      <p className="text-xs text-muted">{texts.auth.passwordHint}</p>
+      <p className="text-xs text-muted">{appTexts.auth.passwordHint}</p>
       {f.captchaEnabled && f.captchaSiteKey ? (
         <Captcha siteKey={f.captchaSiteKey} value={f.recaptchaToken} onChange={(v) => f.set({ recaptchaToken: v })} />
       ) : null}
       <PrimaryButton disabled={!ready} busy={f.busy}>
-        {texts.auth.createAccount}
+        {appTexts.auth.createAccount}
       </PrimaryButton>
       <TermsNote />
     </AuthForm>

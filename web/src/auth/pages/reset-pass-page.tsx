@@ -1,4 +1,4 @@
-import { texts } from '../../texts/texts';
+import { appTexts } from '../../texts/app-texts';
 import { submitNewPassword } from '../actions';
 import { useAuthFlow } from '../auth-flow-store';
 import { AuthForm, PrimaryButton, TextField } from '../form-controls';
@@ -11,9 +11,9 @@ export function ResetPassPage() {
   const set = useAuthFlow((s) => s.set);
   return (
     <AuthForm onSubmit={submitNewPassword}>
-      <p className="text-muted">{texts.auth.intros.resetpass}</p>
+      <p className="text-muted">{appTexts.auth.intros.resetpass}</p>
       <TextField
-        label={texts.auth.newPassword}
+        label={appTexts.auth.newPassword}
         type="password"
         name="new-password"
         autoComplete="new-password"
@@ -22,16 +22,16 @@ export function ResetPassPage() {
         autoFocus
       />
       <TextField
-        label={texts.auth.passwordConfirm}
+        label={appTexts.auth.passwordConfirm}
         type="password"
         name="new-password-confirm"
         autoComplete="new-password"
         value={confirm}
         onChange={(e) => set({ newPasswordConfirm: e.target.value })}
       />
-      <p className="text-xs text-muted">{texts.auth.passwordHint}</p>
+      <p className="text-xs text-muted">{appTexts.auth.passwordHint}</p>
       <PrimaryButton disabled={password === '' || confirm === ''} busy={busy}>
-        {texts.auth.resetPassword}
+        {appTexts.auth.resetPassword}
       </PrimaryButton>
     </AuthForm>
   );

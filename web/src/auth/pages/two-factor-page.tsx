@@ -1,4 +1,4 @@
-import { texts } from '../../texts/texts';
+import { appTexts } from '../../texts/app-texts';
 import { submitTwoFactor } from '../actions';
 import { useAuthFlow } from '../auth-flow-store';
 import { AuthForm, PrimaryButton, TextField } from '../form-controls';
@@ -10,9 +10,9 @@ export function TwoFactorPage() {
   const set = useAuthFlow((s) => s.set);
   return (
     <AuthForm onSubmit={submitTwoFactor}>
-      <p className="text-muted">{texts.auth.twoFactorIntro}</p>
+      <p className="text-muted">{appTexts.auth.twoFactorIntro}</p>
       <TextField
-        label={texts.auth.twoFactorCode}
+        label={appTexts.auth.twoFactorCode}
         name="one-time-code"
         autoComplete="one-time-code"
         value={code}
@@ -20,7 +20,7 @@ export function TwoFactorPage() {
         autoFocus
       />
       <PrimaryButton disabled={code.trim().length < 6} busy={busy}>
-        {texts.auth.twoFactorSubmit}
+        {appTexts.auth.twoFactorSubmit}
       </PrimaryButton>
     </AuthForm>
   );

@@ -1,5 +1,5 @@
 import { isValidEmail } from '@neura/contract';
-import { texts } from '../../texts/texts';
+import { appTexts } from '../../texts/app-texts';
 import { Button } from '../../ui/button';
 import { submitWaitlist } from '../actions';
 import { useAuthFlow } from '../auth-flow-store';
@@ -21,19 +21,19 @@ export function WaitlistPage({ onClose }: { onClose: () => void }) {
     return (
       <div className="flex flex-col gap-4">
         <p role="status" className="rounded-xl bg-surface-3 p-4 text-success">
-          {texts.auth.waitlistJoined}
+          {appTexts.auth.waitlistJoined}
         </p>
         <Button onClick={done} variant="primary" size="lg" className="w-full">
-          {texts.auth.done}
+          {appTexts.auth.done}
         </Button>
       </div>
     );
   }
   return (
     <AuthForm onSubmit={submitWaitlist}>
-      <p className="text-muted">{texts.auth.intros.waitlist}</p>
+      <p className="text-muted">{appTexts.auth.intros.waitlist}</p>
       <TextField
-        label={texts.auth.email}
+        label={appTexts.auth.email}
         type="email"
         name="email"
         autoComplete="email"
@@ -41,7 +41,7 @@ export function WaitlistPage({ onClose }: { onClose: () => void }) {
         onChange={(e) => set({ email: e.target.value })}
       />
       <PrimaryButton disabled={!isValidEmail(email.trim())} busy={busy}>
-        {texts.auth.joinWaitlist}
+        {appTexts.auth.joinWaitlist}
       </PrimaryButton>
     </AuthForm>
   );

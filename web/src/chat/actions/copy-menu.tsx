@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { messageActionTexts as t } from '../../texts/texts';
+import { messageActionTexts as t } from '../../texts/app-texts';
 import { Button } from '../../ui/button';
 import { showToast } from '../../ui/toast-store';
 import { actionButton, menuItem } from './classes';

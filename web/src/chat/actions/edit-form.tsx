@@ -1,6 +1,6 @@
 import { MAX_MESSAGE_LENGTH } from '@neura/contract';
 import { useEffect, useRef, useState } from 'react';
-import { messageActionTexts as t } from '../../texts/texts';
+import { messageActionTexts as t } from '../../texts/app-texts';
 import { Button } from '../../ui/button';
 
 /** The last user message, being edited: Enter or Send resends it, Escape or Cancel leaves it. */

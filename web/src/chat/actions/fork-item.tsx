@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useInRouterContext, useNavigate } from 'react-router';
 import { errorMessage } from '../../api/app-error';
 import { dispatchChats, useChats } from '../../store/chats';
-import { messageActionTexts as t } from '../../texts/texts';
+import { messageActionTexts as t } from '../../texts/app-texts';
 import { Button } from '../../ui/button';
 import { showToast } from '../../ui/toast-store';
 import { fetchChat, forkChat } from '../chat-api';

@@ -1,7 +1,7 @@
 import type { Message } from '@neura/contract';
 import { useRef } from 'react';
 import { showSendError } from '../../chats/send-error';
-import { messageActionTexts as t } from '../../texts/texts';
+import { messageActionTexts as t } from '../../texts/app-texts';
 import { Button } from '../../ui/button';
 import { SpeakButton } from '../../voice/speak-button';
 import { regenerateMessage, retryMessage } from '../chat-api';

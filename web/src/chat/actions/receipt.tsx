@@ -2,9 +2,10 @@ import type { Message, SkillInfo } from '@neura/contract';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSkills } from '../../skills/queries/skills';
 import { useUser } from '../../store/user';
+import { replyTexts, messageActionTexts as t } from '../../texts/app-texts';
 import { formatDayTime } from '../../texts/format';
 import { memoryTexts } from '../../texts/memory';
-import { replyTexts, messageActionTexts as t, texts } from '../../texts/texts';
+import { texts } from '../../texts/texts';
 import { Button } from '../../ui/button';
 import { actionButton } from './classes';
 

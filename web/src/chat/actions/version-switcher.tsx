@@ -1,4 +1,4 @@
-import { messageActionTexts as t } from '../../texts/texts';
+import { messageActionTexts as t } from '../../texts/app-texts';
 import { Button } from '../../ui/button';
 import { actionButton } from './classes';
 

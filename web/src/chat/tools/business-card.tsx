@@ -1,6 +1,6 @@
 import type { Business } from '@neura/contract';
 import { useId } from 'react';
-import { skillTexts } from '../../texts/texts';
+import { skillTexts } from '../../texts/app-texts';
 import { ProxiedImg } from '../../ui/outside-image';
 
 const STAR = 'M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9L12 2.5Z';

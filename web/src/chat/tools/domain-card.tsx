@@ -1,6 +1,6 @@
 import type { DomainOutput } from '@neura/contract';
+import { skillTexts } from '../../texts/app-texts';
 import { dateFormat } from '../../texts/format';
-import { skillTexts } from '../../texts/texts';
 
 const dateOf = (iso: string) => {
   const d = new Date(iso);

@@ -1,7 +1,8 @@
 import type { ToolCall } from '@neura/contract';
 import { lazy, Suspense } from 'react';
 import { ImageGrid } from '../../media/image-grid';
-import { mediaTexts, texts } from '../../texts/texts';
+import { mediaTexts } from '../../texts/app-texts';
+import { texts } from '../../texts/texts';
 
 const AudioPlayer = lazy(() => import('../../media/audio-player'));
 

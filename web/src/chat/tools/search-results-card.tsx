@@ -1,6 +1,6 @@
 import type { WebSearchResult } from '@neura/contract';
 import { useState } from 'react';
-import { skillTexts } from '../../texts/texts';
+import { skillTexts } from '../../texts/app-texts';
 import { ProxiedImg } from '../../ui/outside-image';
 import { hostOf } from './tool-frame';
 

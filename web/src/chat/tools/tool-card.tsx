@@ -1,6 +1,7 @@
 import { LOCATION_UNAVAILABLE_PREFIX, type ToolCall } from '@neura/contract';
 import { memo } from 'react';
-import { mediaTexts, skillTexts, texts } from '../../texts/texts';
+import { mediaTexts, skillTexts } from '../../texts/app-texts';
+import { texts } from '../../texts/texts';
 import { BusinessCards } from './business-card';
 import { DomainCard } from './domain-card';
 import { MEDIA_SKILLS, MediaPlaceholder, MediaResult } from './media-card';

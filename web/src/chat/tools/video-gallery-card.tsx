@@ -1,5 +1,5 @@
 import type { Video } from '@neura/contract';
-import { skillTexts } from '../../texts/texts';
+import { skillTexts } from '../../texts/app-texts';
 import { VideoTile } from './video-tile';
 
 /** video_search: a gallery of YouTube / Vimeo / Twitch embeds and video files, each lazy (click to play). */

@@ -1,6 +1,6 @@
 import { VIDEO_FRAME_HOSTS, type Video, videoFromUrl } from '@neura/contract';
 import { useState } from 'react';
-import { skillTexts } from '../../texts/texts';
+import { skillTexts } from '../../texts/app-texts';
 import { Button } from '../../ui/button';
 import { ProxiedImg } from '../../ui/outside-image';
 

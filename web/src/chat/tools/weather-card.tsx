@@ -1,6 +1,6 @@
 import type { WeatherOutput } from '@neura/contract';
+import { skillTexts } from '../../texts/app-texts';
 import { dateFormat } from '../../texts/format';
-import { skillTexts } from '../../texts/texts';
 import { weatherOf } from './weather-codes';
 import { WeatherIcon } from './weather-icon';
 

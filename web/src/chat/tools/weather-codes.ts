@@ -1,4 +1,4 @@
-import { skillTexts } from '../../texts/texts';
+import { skillTexts } from '../../texts/app-texts';
 import type { WeatherIconName } from './weather-icon';
 
 type WeatherKey = keyof typeof skillTexts.weather;

@@ -1,6 +1,7 @@
 import { LOCALES } from '@neura/contract';
 import { describe, expect, it } from 'vitest';
 import { adminTexts } from '../admin';
+import { appTexts, billingTexts, mediaTexts, messageActionTexts, replyTexts, skillTexts } from '../app-texts';
 import { creatorTexts } from '../creator';
 import { documentTexts } from '../documents';
 import { groupTexts } from '../group';
@@ -11,7 +12,7 @@ import { oidcTexts } from '../oidc';
 import { organiseTexts } from '../organise';
 import { securityTexts } from '../security';
 import { suggestionTexts } from '../suggestions';
-import { billingTexts, mediaTexts, messageActionTexts, platformTexts, replyTexts, skillTexts, texts } from '../texts';
+import { platformTexts, texts } from '../texts';
 
 /**
  * Every locale's catalog against en-US (issue #43): exactly the same keys, deep, functions with the
@@ -22,7 +23,15 @@ import { billingTexts, mediaTexts, messageActionTexts, platformTexts, replyTexts
 const modules = import.meta.glob<Record<string, unknown>>('./*/*.ts', { eager: true });
 
 const english = {
-  main: { texts, billingTexts, skillTexts, platformTexts, messageActionTexts, replyTexts, mediaTexts },
+  main: {
+    texts: { ...texts, ...appTexts },
+    billingTexts,
+    skillTexts,
+    platformTexts,
+    messageActionTexts,
+    replyTexts,
+    mediaTexts,
+  },
   admin: adminTexts,
   creator: creatorTexts,
   memory: memoryTexts,

@@ -49,6 +49,7 @@ export const main: MainCatalog = {
       data: 'بياناتك',
       oidc: 'تسجيل الدخول',
       notifications: 'الإشعارات',
+      persona: 'شخصية',
     },
     startup: {
       offlineTitle: 'الخدمة غير متاحة',

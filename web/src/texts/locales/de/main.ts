@@ -30,6 +30,7 @@ export const main: MainCatalog = {
       data: 'Deine Daten',
       oidc: 'Anmelden',
       notifications: 'Benachrichtigungen',
+      persona: 'Persona',
     },
     startup: {
       offlineTitle: 'Dienst nicht verfügbar',

@@ -35,6 +35,7 @@ export const main: MainCatalog = {
       data: 'Tus datos',
       oidc: 'Iniciar sesión',
       notifications: 'Notificaciones',
+      persona: 'Personaje',
     },
     startup: {
       offlineTitle: 'Servicio no disponible',

@@ -36,6 +36,7 @@ export const main: MainCatalog = {
       data: 'Vos données',
       oidc: 'Se connecter',
       notifications: 'Notifications',
+      persona: 'Personnage',
     },
     startup: {
       offlineTitle: 'Service indisponible',

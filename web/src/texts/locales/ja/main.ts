@@ -30,6 +30,7 @@ export const main: MainCatalog = {
       data: 'あなたのデータ',
       oidc: 'サインイン',
       notifications: '通知',
+      persona: 'ペルソナ',
     },
     startup: {
       offlineTitle: 'サービスを利用できません',

@@ -39,6 +39,7 @@ export const main: MainCatalog = {
       data: 'Seus dados',
       oidc: 'Entrar',
       notifications: 'Notificações',
+      persona: 'Personagem',
     },
     startup: {
       offlineTitle: 'Serviço indisponível',
