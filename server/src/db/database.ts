@@ -42,6 +42,7 @@ import * as m0026 from './migrations/0026-oidc-identities.js';
 import * as m0027 from './migrations/0027-notifications.js';
 import * as m0028 from './migrations/0028-folders-temporary.js';
 import * as m0029 from './migrations/0029-fork-cards-limits.js';
+import * as m0034 from './migrations/0034-memory-index-time-zone.js';
 import { keepPrivate, makePrivateFile, PRIVATE_DIR_MODE } from './private-files.js';
 import type { Database } from './schema.js';
 
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0027-notifications': m0027,
   '0028-folders-temporary': m0028,
   '0029-fork-cards-limits': m0029,
+  '0034-memory-index-time-zone': m0034,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
