@@ -251,12 +251,16 @@ export class CreditService {
     return presentLimits(await this.limits.find(userId));
   }
 
-  /** Sets the user's limits (a field left out stays; null clears it). */
-  async setSpendingLimits(userId: string, input: { dailyCredits?: number | null; monthlyCredits?: number | null }) {
+  /** Sets the user's limits and time zone (a field left out stays; null clears a limit). */
+  async setSpendingLimits(
+    userId: string,
+    input: { dailyCredits?: number | null; monthlyCredits?: number | null; timeZone?: string },
+  ) {
     const current = await this.limits.find(userId);
     await this.limits.setLimits(userId, {
       daily: input.dailyCredits === undefined ? (current?.daily_credits ?? null) : input.dailyCredits,
       monthly: input.monthlyCredits === undefined ? (current?.monthly_credits ?? null) : input.monthlyCredits,
+      timeZone: input.timeZone ?? current?.time_zone ?? null,
     });
     return presentLimits(await this.limits.find(userId));
   }

@@ -23,8 +23,6 @@ export interface UsersTable {
   suspended_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** 0022: the user's language (a contract LOCALES value); null: not chosen. */
   locale: ColumnType<string | null, string | null | undefined, string | null>;
-  /** 0034: the user's IANA time zone (spending limits count its day and month); null: UTC. */
-  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type UserRole = 'user' | 'admin';
