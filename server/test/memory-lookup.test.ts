@@ -56,7 +56,11 @@ describe('memory lookup per send', () => {
         updated_at: at,
       });
     }
-    for (let i = 0; i < rows.length; i += 500) await t.services.db.insertInto('memory_items').values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await t.services.db
+        .insertInto('memory_items')
+        .values(rows.slice(i, i + 500))
+        .execute();
     if (kind === 'postgres') await sql`ANALYZE memory_items`.execute(t.services.db);
   }, 120_000);
   afterAll(async () => {

@@ -124,7 +124,9 @@ describe('spending limits', () => {
   it('should count the user local day and month (their time zone), and refuse an unknown zone', async () => {
     const now = new Date();
     const localDay = (zone: string) =>
-      new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+        now,
+      );
     const clock = (zone: string, at: string) =>
       new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
         new Date(at),

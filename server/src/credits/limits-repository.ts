@@ -67,7 +67,11 @@ export class SpendingLimitRepository {
   }
 
   private async timeZoneOf(userId: string, trx: Executor): Promise<string | null> {
-    const row = await trx.selectFrom('spending_limits').select('time_zone').where('user_id', '=', userId).executeTakeFirst();
+    const row = await trx
+      .selectFrom('spending_limits')
+      .select('time_zone')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return row?.time_zone ?? null;
   }
 

@@ -50,7 +50,9 @@ describe('limit periods in a time zone', () => {
   });
 
   it('should name the reset in the user zone', () => {
-    expect(shownIn(new Date('2026-03-09T04:00:00.000Z'), 'America/New_York')).toBe('2026-03-09 00:00 (America/New_York)');
+    expect(shownIn(new Date('2026-03-09T04:00:00.000Z'), 'America/New_York')).toBe(
+      '2026-03-09 00:00 (America/New_York)',
+    );
     expect(shownIn(new Date('2026-03-09T00:00:00.000Z'), null)).toBe('2026-03-09 00:00 UTC');
   });
 });

@@ -149,7 +149,8 @@ export class MemoryRepository {
     words: string[],
     limits: { listed: number; matches: number; budget: number },
   ): Promise<{ listed: MemoryItemRecord[]; matches: MemoryItemRecord[] }> {
-    if (words.length === 0) return { listed: await this.applicable(userId, place, limits.listed, limits.budget), matches: [] };
+    if (words.length === 0)
+      return { listed: await this.applicable(userId, place, limits.listed, limits.budget), matches: [] };
     const listed = this.listedQuery(userId, place, limits.listed, limits.budget);
     const columns = sql.raw(ITEM_COLUMNS.join(', '));
     const { rows } = await sql<MemoryItemRecord & { part: number }>`
