@@ -1,3 +1,4 @@
+import type { SpendingLimitsInput } from '@neura/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { nowIso } from '../lib/time.js';
@@ -83,13 +84,15 @@ export class SpendingLimitRepository {
       .executeTakeFirst();
   }
 
-  /** Sets the limits (null: none) and the user's time zone, keeping what was spent. */
-  async setLimits(
-    userId: string,
-    limits: { daily: number | null; monthly: number | null; timeZone: string | null },
-  ): Promise<void> {
+  /** Sets the limits (null: none) and the user's time zone, keeping what was spent and what is left out. */
+  async setLimits(userId: string, input: SpendingLimitsInput): Promise<void> {
     const at = nowIso();
-    const values = { daily_credits: limits.daily, monthly_credits: limits.monthly, time_zone: limits.timeZone };
+    const current = await this.find(userId);
+    const values = {
+      daily_credits: input.dailyCredits === undefined ? (current?.daily_credits ?? null) : input.dailyCredits,
+      monthly_credits: input.monthlyCredits === undefined ? (current?.monthly_credits ?? null) : input.monthlyCredits,
+      time_zone: input.timeZone ?? current?.time_zone ?? null,
+    };
     await this.db
       .insertInto('spending_limits')
       .values({ user_id: userId, ...values, updated_at: at })

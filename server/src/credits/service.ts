@@ -1,3 +1,4 @@
+import type { SpendingLimitsInput } from '@neura/contract';
 import { afterCommit, type Db, type Executor, inTransaction, type Tx } from '../db/database.js';
 import { AppError } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
@@ -252,16 +253,8 @@ export class CreditService {
   }
 
   /** Sets the user's limits and time zone (a field left out stays; null clears a limit). */
-  async setSpendingLimits(
-    userId: string,
-    input: { dailyCredits?: number | null; monthlyCredits?: number | null; timeZone?: string },
-  ) {
-    const current = await this.limits.find(userId);
-    await this.limits.setLimits(userId, {
-      daily: input.dailyCredits === undefined ? (current?.daily_credits ?? null) : input.dailyCredits,
-      monthly: input.monthlyCredits === undefined ? (current?.monthly_credits ?? null) : input.monthlyCredits,
-      timeZone: input.timeZone ?? current?.time_zone ?? null,
-    });
+  async setSpendingLimits(userId: string, input: SpendingLimitsInput) {
+    await this.limits.setLimits(userId, input);
     return presentLimits(await this.limits.find(userId));
   }
 
