@@ -93,13 +93,27 @@ export const ledgerResponseSchema = z.array(ledgerEntrySchema);
 const limitCredits = z.number().int().min(1).max(1_000_000_000).nullable();
 
 /** `PUT /api/users/me/limits`: a field left out stays as it is; null clears it. */
+/** An IANA time zone this runtime knows (`Europe/Lisbon`, `UTC`); checked with Intl. */
+export function isTimeZone(value: string): boolean {
+  if (value.length === 0 || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+export const UNKNOWN_TIME_ZONE_MESSAGE = 'Unknown time zone. Use an IANA name such as Europe/Lisbon.';
+
 export const spendingLimitsInputSchema = z.object({
   dailyCredits: limitCredits.optional(),
   monthlyCredits: limitCredits.optional(),
+  /** The browser's time zone: the limits reset at its midnight (issue #49). */
+  timeZone: z.string().refine(isTimeZone, UNKNOWN_TIME_ZONE_MESSAGE).optional(),
 });
 export type SpendingLimitsInput = z.infer<typeof spendingLimitsInputSchema>;
 
-/** `GET|PUT /api/users/me/limits`: the limits (null: none), what counts against them now, and when each resets (UTC). */
+/** `GET|PUT /api/users/me/limits`: the limits (null: none), what counts against them now, and when each resets (the user's `timeZone`'s midnight). */
 export const spendingLimitsSchema = z.object({
   dailyCredits: z.number().int().nullable(),
   monthlyCredits: z.number().int().nullable(),
@@ -107,5 +121,6 @@ export const spendingLimitsSchema = z.object({
   spentThisMonth: z.number().int(),
   dayResetsAt: z.string(),
   monthResetsAt: z.string(),
+  timeZone: z.string(),
 });
 export type SpendingLimits = z.infer<typeof spendingLimitsSchema>;

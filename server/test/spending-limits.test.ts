@@ -121,6 +121,49 @@ describe('spending limits', () => {
     expect(await t.services.credits.charge(user.id, 10, newId())).toBe(90);
   });
 
+  it('should count the user local day and month (their time zone), and refuse an unknown zone', async () => {
+    const now = new Date();
+    const localDay = (zone: string) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+        now,
+      );
+    const clock = (zone: string, at: string) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+        new Date(at),
+      );
+    // UTC+14 and UTC-11: at any moment at least one of them is on another date than UTC.
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const user = await createTestUser(t.services, { credits: 100 });
+      const set = await call('PUT', user, { dailyCredits: 3, timeZone: zone });
+      expect(set.body).toMatchObject({ dailyCredits: 3, timeZone: zone });
+      expect(clock(zone, set.body.dayResetsAt)).toBe('00:00');
+      expect(clock(zone, set.body.monthResetsAt)).toBe('00:00');
+      await t.services.credits.charge(user.id, 2, newId());
+      const row = await t.services.db
+        .selectFrom('spending_limits')
+        .select(['day_key', 'month_key'])
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ day_key: localDay(zone), month_key: localDay(zone).slice(0, 7) });
+      expect((await call('GET', user)).body).toMatchObject({ spentToday: 2, timeZone: zone });
+      await expect(t.services.credits.charge(user.id, 2, newId())).rejects.toMatchObject({
+        code: 'credits:limit',
+        message: expect.stringContaining(`00:00 (${zone})`),
+      });
+      // A later save without a zone keeps it.
+      expect((await call('PUT', user, { monthlyCredits: 40 })).body.timeZone).toBe(zone);
+    }
+    const user = await createTestUser(t.services, { credits: 10 });
+    expect((await call('GET', user)).body.timeZone).toBe('UTC');
+    for (const timeZone of ['Mars/Olympus_Mons', '', 'x'.repeat(80)]) {
+      const res = await call('PUT', user, { dailyCredits: 3, timeZone });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('request:invalid');
+    }
+    expect((await call('PUT', user, { timeZone: 'Mars/Olympus_Mons' })).body.message).toContain('Unknown time zone');
+    expect((await call('GET', user)).body).toMatchObject({ dailyCredits: null, timeZone: 'UTC' });
+  });
+
   it('should start a new day from zero', async () => {
     const user = await createTestUser(t.services, { credits: 100 });
     await call('PUT', user, { dailyCredits: 3 });

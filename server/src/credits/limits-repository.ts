@@ -1,12 +1,8 @@
+import type { SpendingLimitsInput } from '@neura/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { nowIso } from '../lib/time.js';
-
-/** The UTC day (`YYYY-MM-DD`) and month (`YYYY-MM`) a moment belongs to: the periods limits count in. */
-export function periodKeys(at: Date | string): { day: string; month: string } {
-  const iso = typeof at === 'string' ? new Date(at).toISOString() : at.toISOString();
-  return { day: iso.slice(0, 10), month: iso.slice(0, 7) };
-}
+import { periodKeys } from './periods.js';
 
 export interface SpendingRow {
   daily_credits: number | null;
@@ -15,12 +11,14 @@ export interface SpendingRow {
   day_spent: number;
   month_key: string;
   month_spent: number;
+  /** The user's IANA time zone (null: UTC): the limits count its day and month. */
+  time_zone: string | null;
 }
 
 /**
  * Spending limits (`spending_limits`, issue #49): only CreditService uses this. `spend` is one
- * conditional upsert that both checks the limits against what was spent in the current UTC day
- * and month and adds to it, so on PostgreSQL (the row lock; the condition is evaluated again on the
+ * conditional upsert that both checks the limits against what was spent in the user's current
+ * local day and month (the zone read first, in the same transaction) and adds to it, so on PostgreSQL (the row lock; the condition is evaluated again on the
  * row as a concurrent charge left it) and SQLite (one writer) alike no two charges can pass a limit
  * together, in one process or many.
  */
@@ -29,7 +27,7 @@ export class SpendingLimitRepository {
 
   /** Adds `amount` to the current day and month when it stays within the limits; false when it would not. */
   async spend(userId: string, amount: number, trx: Executor = this.db, now = new Date()): Promise<boolean> {
-    const { day, month } = periodKeys(now);
+    const { day, month } = periodKeys(now, await this.timeZoneOf(userId, trx));
     const at = now.toISOString();
     const daySpent = sql`CASE WHEN spending_limits.day_key = ${day} THEN spending_limits.day_spent ELSE 0 END`;
     const monthSpent = sql`CASE WHEN spending_limits.month_key = ${month} THEN spending_limits.month_spent ELSE 0 END`;
@@ -53,8 +51,9 @@ export class SpendingLimitRepository {
    * still current (a refund of yesterday's charge gives nothing back to today); never below zero.
    */
   async unspend(userId: string, amount: number, chargedAt: string, trx: Executor = this.db): Promise<void> {
-    const then = periodKeys(chargedAt);
-    const current = periodKeys(new Date());
+    const zone = await this.timeZoneOf(userId, trx);
+    const then = periodKeys(chargedAt, zone);
+    const current = periodKeys(new Date(), zone);
     const day = then.day === current.day ? amount : 0;
     const month = then.month === current.month ? amount : 0;
     if (day === 0 && month === 0) return;
@@ -68,25 +67,36 @@ export class SpendingLimitRepository {
       .execute();
   }
 
+  private async timeZoneOf(userId: string, trx: Executor): Promise<string | null> {
+    const row = await trx
+      .selectFrom('spending_limits')
+      .select('time_zone')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.time_zone ?? null;
+  }
+
   find(userId: string, trx: Executor = this.db): Promise<SpendingRow | undefined> {
     return trx
       .selectFrom('spending_limits')
-      .select(['daily_credits', 'monthly_credits', 'day_key', 'day_spent', 'month_key', 'month_spent'])
+      .select(['daily_credits', 'monthly_credits', 'day_key', 'day_spent', 'month_key', 'month_spent', 'time_zone'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
   }
 
-  /** Sets the limits (null: none), keeping what was spent. */
-  async setLimits(userId: string, limits: { daily: number | null; monthly: number | null }): Promise<void> {
+  /** Sets the limits (null: none) and the user's time zone, keeping what was spent and what is left out. */
+  async setLimits(userId: string, input: SpendingLimitsInput): Promise<void> {
     const at = nowIso();
+    const current = await this.find(userId);
+    const values = {
+      daily_credits: input.dailyCredits === undefined ? (current?.daily_credits ?? null) : input.dailyCredits,
+      monthly_credits: input.monthlyCredits === undefined ? (current?.monthly_credits ?? null) : input.monthlyCredits,
+      time_zone: input.timeZone ?? current?.time_zone ?? null,
+    };
     await this.db
       .insertInto('spending_limits')
-      .values({ user_id: userId, daily_credits: limits.daily, monthly_credits: limits.monthly, updated_at: at })
-      .onConflict((oc) =>
-        oc
-          .column('user_id')
-          .doUpdateSet({ daily_credits: limits.daily, monthly_credits: limits.monthly, updated_at: at }),
-      )
+      .values({ user_id: userId, ...values, updated_at: at })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: at }))
       .execute();
   }
 

@@ -1,6 +1,7 @@
 import type { SpendingLimits } from '@neura/contract';
 import { AppError } from '../errors.js';
-import { periodKeys, type SpendingRow } from './limits-repository.js';
+import type { SpendingRow } from './limits-repository.js';
+import { periodKeys, resetTimes, shownIn } from './periods.js';
 
 /** The texts of a refused charge (translated in i18n/locales/*-errors.ts, templates `dailyLimit`, `monthlyLimit`). */
 export const limitTexts = {
@@ -10,18 +11,9 @@ export const limitTexts = {
     `You reached the monthly spending limit you set (${limit} credits a month). It resets at ${resets}. You can change it in Settings › Credits.`,
 } as const;
 
-/** When the current UTC day and month end (the limits' periods; the app keeps no time zone per user). */
-export function resetTimes(now = new Date()): { day: Date; month: Date } {
-  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return { day, month };
-}
-
-const shown = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-
-/** What was spent in the current periods (0 for a period that has ended). */
+/** What was spent in the current periods of the user's zone (0 for a period that has ended). */
 function spentNow(row: SpendingRow | undefined, now: Date): { day: number; month: number } {
-  const keys = periodKeys(now);
+  const keys = periodKeys(now, row?.time_zone ?? null);
   return {
     day: row && row.day_key === keys.day ? row.day_spent : 0,
     month: row && row.month_key === keys.month ? row.month_spent : 0,
@@ -31,18 +23,19 @@ function spentNow(row: SpendingRow | undefined, now: Date): { day: number; month
 /** The error of a charge of `amount` refused by a limit: the one it would pass, named with when it resets. */
 export function limitError(row: SpendingRow | undefined, amount: number, now = new Date()): AppError {
   const spent = spentNow(row, now);
-  const resets = resetTimes(now);
+  const zone = row?.time_zone ?? null;
+  const resets = resetTimes(now, zone);
   const daily = row?.daily_credits ?? null;
   if (daily !== null && spent.day + amount > daily) {
-    return new AppError('credits:limit', limitTexts.daily(daily, shown(resets.day)));
+    return new AppError('credits:limit', limitTexts.daily(daily, shownIn(resets.day, zone)));
   }
-  return new AppError('credits:limit', limitTexts.monthly(row?.monthly_credits ?? 0, shown(resets.month)));
+  return new AppError('credits:limit', limitTexts.monthly(row?.monthly_credits ?? 0, shownIn(resets.month, zone)));
 }
 
 /** `GET|PUT /users/me/limits`. */
 export function presentLimits(row: SpendingRow | undefined, now = new Date()): SpendingLimits {
   const spent = spentNow(row, now);
-  const resets = resetTimes(now);
+  const resets = resetTimes(now, row?.time_zone ?? null);
   return {
     dailyCredits: row?.daily_credits ?? null,
     monthlyCredits: row?.monthly_credits ?? null,
@@ -50,5 +43,6 @@ export function presentLimits(row: SpendingRow | undefined, now = new Date()): S
     spentThisMonth: spent.month,
     dayResetsAt: resets.day.toISOString(),
     monthResetsAt: resets.month.toISOString(),
+    timeZone: row?.time_zone ?? 'UTC',
   };
 }

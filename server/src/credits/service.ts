@@ -1,3 +1,4 @@
+import type { SpendingLimitsInput } from '@neura/contract';
 import { afterCommit, type Db, type Executor, inTransaction, type Tx } from '../db/database.js';
 import { AppError } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
@@ -251,13 +252,9 @@ export class CreditService {
     return presentLimits(await this.limits.find(userId));
   }
 
-  /** Sets the user's limits (a field left out stays; null clears it). */
-  async setSpendingLimits(userId: string, input: { dailyCredits?: number | null; monthlyCredits?: number | null }) {
-    const current = await this.limits.find(userId);
-    await this.limits.setLimits(userId, {
-      daily: input.dailyCredits === undefined ? (current?.daily_credits ?? null) : input.dailyCredits,
-      monthly: input.monthlyCredits === undefined ? (current?.monthly_credits ?? null) : input.monthlyCredits,
-    });
+  /** Sets the user's limits and time zone (a field left out stays; null clears a limit). */
+  async setSpendingLimits(userId: string, input: SpendingLimitsInput) {
+    await this.limits.setLimits(userId, input);
     return presentLimits(await this.limits.find(userId));
   }
 

@@ -2,7 +2,7 @@ import type { MemoryItem, MemoryPart } from '@neura/contract';
 import type { ToolSet } from 'ai';
 import { isPro } from '../entitlements/pro.js';
 import { approxTokens } from '../llm/context.js';
-import type { MemoryPlace, MemoryRepository } from './repository.js';
+import type { MemoryItemRecord, MemoryPlace, MemoryRepository } from './repository.js';
 import { type MemoryService, presentItem } from './service.js';
 import { memoryTools } from './tools.js';
 import { searchWords } from './words.js';
@@ -76,23 +76,26 @@ export async function applicableItems(
   budget: number,
   aboutTokens: number,
 ): Promise<MemoryItem[]> {
-  const [listed, matches] = await Promise.all([
-    repo.applicable(place.userId, place, listedMax(budget), budget - aboutTokens),
-    repo.matching(place.userId, words, MATCHES_MAX, place),
-  ]);
-  const pinned = listed.filter((row) => row.pinned === 1);
-  const recent = listed.filter((row) => row.pinned !== 1);
+  const { listed, matches } = await repo.forReply(place.userId, place, words, {
+    listed: listedMax(budget),
+    matches: MATCHES_MAX,
+    budget: budget - aboutTokens,
+  });
   const chosen: MemoryItem[] = [];
   const seen = new Set<string>();
   let used = aboutTokens;
-  for (const row of [...pinned, ...matches, ...recent]) {
-    if (seen.has(row.id)) continue;
+  const take = (row: MemoryItemRecord) => {
+    if (seen.has(row.id)) return;
     seen.add(row.id);
     const cost = approxTokens(row.text) + 2;
-    if (used + cost > budget) continue;
+    if (used + cost > budget) return;
     used += cost;
     chosen.push(presentItem(row));
-  }
+  };
+  // Pinned first (the listed rows start with them), then the matches, then the newest others.
+  for (const row of listed) if (row.pinned === 1) take(row);
+  for (const row of matches) take(row);
+  for (const row of listed) if (row.pinned !== 1) take(row);
   return chosen;
 }
 

@@ -134,9 +134,40 @@ export class MemoryRepository {
    * the few rows its section can hold, not a page of them.
    */
   async applicable(userId: string, place: MemoryPlace, limit: number, budget: number): Promise<MemoryItemRecord[]> {
+    const { rows } = await sql<MemoryItemRecord>`${this.listedQuery(userId, place, limit, budget)}`.execute(this.db);
+    return rows;
+  }
+
+  /**
+   * One reply's reading in one statement (issue #44: one round trip per send): the items
+   * `applicable` lists (`listed`) and the best `matchesMax` full-text matches to `words` that
+   * apply at `place` (`matches`), each in its order.
+   */
+  async forReply(
+    userId: string,
+    place: MemoryPlace,
+    words: string[],
+    limits: { listed: number; matches: number; budget: number },
+  ): Promise<{ listed: MemoryItemRecord[]; matches: MemoryItemRecord[] }> {
+    if (words.length === 0)
+      return { listed: await this.applicable(userId, place, limits.listed, limits.budget), matches: [] };
+    const listed = this.listedQuery(userId, place, limits.listed, limits.budget);
+    const columns = sql.raw(ITEM_COLUMNS.join(', '));
+    const { rows } = await sql<MemoryItemRecord & { part: number }>`
+      WITH listed AS (${listed}), matched AS (${this.matchQuery(userId, words, limits.matches, place)})
+      SELECT 0 AS part, ${columns} FROM listed
+      UNION ALL
+      SELECT 1 AS part, ${columns} FROM matched`.execute(this.db);
+    const result = { listed: [] as MemoryItemRecord[], matches: [] as MemoryItemRecord[] };
+    for (const { part, ...row } of rows) (Number(part) === 0 ? result.listed : result.matches).push(row);
+    return result;
+  }
+
+  /** `applicable`'s statement, ordered (both engines emit UNION ALL's parts in their CTEs' order; tests check it). */
+  private listedQuery(userId: string, place: MemoryPlace, limit: number, budget: number) {
     const columns = sql.raw(ITEM_COLUMNS.join(', '));
     const cost = sql`((length(text) + 3) / 4 + 2)`;
-    const { rows } = await sql<MemoryItemRecord>`
+    return sql`
       SELECT ${columns} FROM (
         SELECT ${columns}, SUM(${cost}) OVER (
           ORDER BY pinned DESC, updated_at DESC, id DESC ROWS UNBOUNDED PRECEDING) - ${cost} AS before
@@ -148,8 +179,7 @@ export class MemoryRepository {
         LIMIT ${limit}
       ) listed
       WHERE before < ${budget}
-      ORDER BY pinned DESC, updated_at DESC, id DESC`.execute(this.db);
-    return rows;
+      ORDER BY pinned DESC, updated_at DESC, id DESC`;
   }
 
   /**
@@ -158,28 +188,32 @@ export class MemoryRepository {
    */
   async matching(userId: string, words: string[], limit: number, place?: MemoryPlace): Promise<MemoryItemRecord[]> {
     if (words.length === 0) return [];
+    const { rows } = await sql<MemoryItemRecord>`${this.matchQuery(userId, words, limit, place)}`.execute(this.db);
+    return rows;
+  }
+
+  /** The match statement (public for the tests that read its plan). */
+  matchQuery(userId: string, words: string[], limit: number, place?: MemoryPlace) {
     const applies = place
       ? sql`AND (m.scope = 'user' OR (m.scope = 'persona' AND m.persona_id = ${place.personaId})
           OR (m.scope = 'chat' AND m.chat_id = ${place.chatId}))`
       : sql``;
     const columns = sql.raw(ITEM_COLUMNS.map((c) => `m.${c}`).join(', '));
     if (this.kind === 'postgres') {
-      // The query inline (not a joined row): the planner then reads the GIN index.
+      // The query inline (not a joined row): the planner then reads the (user_id, document) GIN index.
       const query = sql`websearch_to_tsquery('english', ${words.join(' or ')})`;
-      const { rows } = await sql<MemoryItemRecord>`
+      return sql`
         SELECT ${columns} FROM memory_items m
-        WHERE m.document @@ ${query} AND m.user_id = ${userId} ${applies}
+        WHERE m.user_id = ${userId} AND m.document @@ ${query} ${applies}
         ORDER BY ts_rank(m.document, ${query}) DESC, m.id DESC
-        LIMIT ${limit}`.execute(this.db);
-      return rows;
+        LIMIT ${limit}`;
     }
     const match = words.map((w) => `"${w}"`).join(' OR ');
-    const { rows } = await sql<MemoryItemRecord>`
+    return sql`
       SELECT ${columns} FROM memory_items_fts f
       JOIN memory_items m ON m.seq = f.rowid
       WHERE memory_items_fts MATCH ${match} AND m.user_id = ${userId} ${applies}
       ORDER BY f.rank, m.id DESC
-      LIMIT ${limit}`.execute(this.db);
-    return rows;
+      LIMIT ${limit}`;
   }
 }

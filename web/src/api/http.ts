@@ -10,6 +10,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Outlives the page (a request sent as it unloads). */
+  keepalive?: boolean;
 }
 
 /** Headers every request carries: the client version, and the bearer token when signed in. */
@@ -33,6 +35,7 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;

@@ -140,6 +140,7 @@ describe('Buy Credits', () => {
       spentThisMonth: 0,
       dayResetsAt: '2026-11-29T00:00:00.000Z',
       monthResetsAt: '2026-12-01T00:00:00.000Z',
+      timeZone: 'UTC',
     };
     handler = (url) =>
       url.endsWith('/billing/products')

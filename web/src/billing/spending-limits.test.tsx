@@ -12,6 +12,7 @@ const limits = (over: Record<string, unknown> = {}) => ({
   spentThisMonth: 12,
   dayResetsAt: '2026-11-29T00:00:00.000Z',
   monthResetsAt: '2026-12-01T00:00:00.000Z',
+  timeZone: 'UTC',
   ...over,
 });
 
@@ -47,8 +48,13 @@ describe('Spending limit (Settings › Credits)', () => {
     expect(screen.getByText('Spent this month: 12 of 50')).toBeTruthy();
     fireEvent.change(daily, { target: { value: '10' } });
     fireEvent.change(monthly, { target: { value: '' } });
+    // With the browser's time zone: the limits reset at the user's local midnight.
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+      timeZone: 'Asia/Tokyo',
+    } as Intl.ResolvedDateTimeFormatOptions);
     fireEvent.click(screen.getByRole('button', { name: 'Save limits' }));
-    await waitFor(() => expect(puts).toEqual([{ dailyCredits: 10, monthlyCredits: null }]));
+    await waitFor(() => expect(puts).toEqual([{ dailyCredits: 10, monthlyCredits: null, timeZone: 'Asia/Tokyo' }]));
+    vi.restoreAllMocks();
     expect(await screen.findByText('Spent today: 3 of 10')).toBeTruthy();
   });
 

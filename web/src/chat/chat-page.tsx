@@ -4,6 +4,7 @@ import { DRAFT_CHAT_ID, draftChatPath, sendFirstMessage, setArchived } from '../
 import { useChatUiStore } from '../chats/chat-ui-store';
 import { showSendError } from '../chats/send-error';
 import { TemporaryBanner, TemporaryToggle } from '../chats/temporary-toggle';
+import { useEndTemporaryOnPageHide } from '../chats/use-end-temporary-on-hide';
 import { ChatSendContext } from '../media/chat-send-context';
 import { usePersonaProfile } from '../personas/queries/profiles';
 import { useChats } from '../store/chats';
@@ -58,6 +59,7 @@ export function ChatPage() {
   // A temporary chat (issue #49): chosen on the draft (`&temporary=1`), marked while open.
   const draftTemporary = draft && params.get('temporary') === '1';
   const temporary = useChats((s) => s.chats.find((c) => c.id === chatId)?.temporary ?? false) || draftTemporary;
+  useEndTemporaryOnPageHide(chatId, temporary && !draft);
   // A group chat (issue #46): its personas, in speaking order.
   const members = useChats((s) => s.chats.find((c) => c.id === chatId)?.personas);
   // "Add persona" from the chat's menu: a chat of one persona shows the group bar while choosing.

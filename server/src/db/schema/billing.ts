@@ -76,4 +76,6 @@ export interface SpendingLimitsTable {
   month_key: ColumnType<string, string | undefined, string>;
   month_spent: ColumnType<number, number | undefined, number>;
   updated_at: Timestamp;
+  /** 0034: the user's IANA time zone, whose day and month the limits count; null: UTC. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
 }

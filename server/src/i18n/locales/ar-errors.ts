@@ -2,6 +2,7 @@ import type { ErrorsCatalog } from './en-US-errors.js';
 
 export const arErrors: ErrorsCatalog = {
   messages: {
+    unknownTimeZone: 'منطقة زمنية غير معروفة. استخدم اسمًا من IANA مثل Europe/Lisbon.',
     oidcTicketGone: 'لم تعد عملية تسجيل الدخول هذه صالحة. يُرجى البدء من جديد.',
     personaGone: 'شخصية هذه المحادثة لم تعد موجودة.',
     replyFailed: 'تعذّر على النموذج إكمال رده. أُعيد إليك رصيد هذه الرسالة.',

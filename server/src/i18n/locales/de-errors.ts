@@ -2,6 +2,7 @@ import type { ErrorsCatalog } from './en-US-errors.js';
 
 export const deErrors: ErrorsCatalog = {
   messages: {
+    unknownTimeZone: 'Unbekannte Zeitzone. Verwende einen IANA-Namen wie Europe/Lisbon.',
     oidcTicketGone: 'Diese Anmeldung ist nicht mehr gültig. Bitte fang neu an.',
     personaGone: 'Die Persona dieses Chats gibt es nicht mehr.',
     replyFailed: 'Das Modell konnte seine Antwort nicht beenden. Deine Credits für diese Nachricht wurden erstattet.',

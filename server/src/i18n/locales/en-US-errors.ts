@@ -5,6 +5,7 @@
  */
 export const enUSErrors = {
   messages: {
+    unknownTimeZone: 'Unknown time zone. Use an IANA name such as Europe/Lisbon.',
     oidcTicketGone: 'That sign-in is no longer valid. Please start again.',
     personaGone: 'The persona of this chat no longer exists.',
     replyFailed: 'The model could not finish its reply. Your credits for this message were refunded.',

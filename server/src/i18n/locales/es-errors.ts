@@ -2,6 +2,7 @@ import type { ErrorsCatalog } from './en-US-errors.js';
 
 export const esErrors: ErrorsCatalog = {
   messages: {
+    unknownTimeZone: 'Zona horaria desconocida. Usa un nombre IANA como Europe/Lisbon.',
     oidcTicketGone: 'Ese inicio de sesión ya no es válido. Vuelve a empezar.',
     personaGone: 'La persona de este chat ya no existe.',
     replyFailed: 'El modelo no pudo terminar su respuesta. Se te devolvieron los créditos de este mensaje.',

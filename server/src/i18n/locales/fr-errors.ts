@@ -2,6 +2,7 @@ import type { ErrorsCatalog } from './en-US-errors.js';
 
 export const frErrors: ErrorsCatalog = {
   messages: {
+    unknownTimeZone: 'Fuseau horaire inconnu. Utilisez un nom IANA comme Europe/Lisbon.',
     oidcTicketGone: 'Cette connexion n’est plus valable. Veuillez recommencer.',
     personaGone: 'Le persona de cette discussion n’existe plus.',
     replyFailed: 'Le modèle n’a pas pu terminer sa réponse. Vos crédits pour ce message ont été remboursés.',

@@ -2,6 +2,7 @@ import type { ErrorsCatalog } from './en-US-errors.js';
 
 export const jaErrors: ErrorsCatalog = {
   messages: {
+    unknownTimeZone: '不明なタイムゾーンです。Europe/Lisbon のような IANA 名を使ってください。',
     oidcTicketGone: 'このサインインはもう有効ではありません。最初からやり直してください。',
     personaGone: 'このチャットのペルソナはもう存在しません。',
     replyFailed: 'モデルが返信を最後まで書けませんでした。このメッセージのクレジットは返金されました。',

@@ -2,6 +2,7 @@ import type { ErrorsCatalog } from './en-US-errors.js';
 
 export const ptBRErrors: ErrorsCatalog = {
   messages: {
+    unknownTimeZone: 'Fuso horário desconhecido. Use um nome IANA como Europe/Lisbon.',
     oidcTicketGone: 'Esse acesso não é mais válido. Comece de novo.',
     personaGone: 'A persona desta conversa não existe mais.',
     replyFailed: 'O modelo não conseguiu terminar a resposta. Seus créditos desta mensagem foram devolvidos.',

@@ -10,9 +10,13 @@ const fetchLimits = (): Promise<SpendingLimits> => api('/users/me/limits', {}, s
 
 export const useLimits = () => useQuery({ queryKey: limitsKeys.all, queryFn: fetchLimits }, queryClient);
 
-/** Saves the limits and puts the answer in the cache. */
+/** The browser's IANA time zone: the limits reset at its midnight (issue #49). */
+export const browserTimeZone = (): string | undefined => Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+
+/** Saves the limits, with the browser's time zone, and puts the answer in the cache. */
 export async function saveLimits(input: SpendingLimitsInput): Promise<SpendingLimits> {
-  const saved = await api('/users/me/limits', { method: 'PUT', body: input }, spendingLimitsSchema);
+  const body = { ...input, timeZone: browserTimeZone() };
+  const saved = await api('/users/me/limits', { method: 'PUT', body }, spendingLimitsSchema);
   queryClient.setQueryData(limitsKeys.all, saved);
   return saved;
 }
