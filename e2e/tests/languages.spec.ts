@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { appTexts as appEn } from '../../web/src/texts/app-texts.js';
 import { main as ar } from '../../web/src/texts/locales/ar/main.js';
 import { main as de } from '../../web/src/texts/locales/de/main.js';
 import { main as fr } from '../../web/src/texts/locales/fr/main.js';
@@ -45,7 +46,7 @@ test.describe('languages', () => {
     const { context, page } = await browserIn(browser, 'ko-KR');
     await page.goto(`${baseUrl()}/`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
-    await expect(dialog(page).getByRole('button', { name: en.auth.skipIntro })).toBeVisible();
+    await expect(dialog(page).getByRole('button', { name: appEn.auth.skipIntro })).toBeVisible();
     await context.close();
   });
 

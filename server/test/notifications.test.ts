@@ -3,7 +3,7 @@ import { type FakePushService, type Subscriber, startFakePushService } from '@ne
 import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connected, send, waitFor } from './helpers/conversation.js';
+import { connected, send } from './helpers/conversation.js';
 import { connectSocket, type TestSocket } from './helpers/socket.js';
 
 const until = async (check: () => boolean | Promise<boolean>, ms = 10_000) => {

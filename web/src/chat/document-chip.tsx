@@ -1,8 +1,7 @@
 import { useDocumentState } from '../files/document-status';
 import type { MessageAttachment, UploadedFile } from '../files/types';
-import { documentTexts } from '../texts/documents';
-
 import { mediaTexts } from '../texts/app-texts';
+import { documentTexts } from '../texts/documents';
 
 const t = mediaTexts.documents;
 type ChipFile = Pick<UploadedFile, 'status' | 'pages' | 'error' | 'progress'>;
