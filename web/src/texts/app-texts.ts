@@ -646,7 +646,6 @@ export const appTexts = {
     sampleToast: 'This is a sample toast.',
   },
   /** Locale texts of SPEC.md §8. */
-  /** Locale texts of SPEC.md §8. */
   form: {
     nameEmpty: 'Please fill in the name',
     phoneInvalid: 'Malformed phone number',
@@ -660,7 +659,6 @@ export const appTexts = {
     pullToRefresh: 'Pull to refresh...',
     looseToRefresh: 'Loose to refresh...',
   },
-  // ── Voice: dictation and text-to-speech (issue #13) ──────────────────────────────────────
   // ── Voice: dictation and text-to-speech (issue #13) ──────────────────────────────────────
   voice: {
     start: 'Start dictation',
@@ -686,7 +684,6 @@ export const appTexts = {
     loadingSpeech: 'Loading audio…',
     playFailed: 'The audio could not be played.',
   },
-  /** Group chats (issue #46). */
   /** Group chats (issue #46). */
   group: {
     newGroup: 'New group chat',

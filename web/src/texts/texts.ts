@@ -173,37 +173,6 @@ export const texts = {
     install: 'Install Neura',
     installHint: 'Open Neura from your home screen or desktop, full screen.',
   },
-  form: {
-    nameEmpty: 'Please fill in the name',
-    phoneInvalid: 'Malformed phone number',
-    areaNotSelected: 'Please select a receiving area',
-    addressEmpty: 'Address can not be empty',
-    calendarLimit: (n: number) => `Choose no more than ${n} days`,
-  },
-  voice: {
-    start: 'Start dictation',
-    stop: 'Stop dictation',
-    unavailable: 'Voice dictation is not available right now.',
-    processing: 'Processing…',
-    listening: 'Listening… speak now.',
-    transcribing: 'Transcribing…',
-    inserted: 'Dictation added to your message.',
-    nothingHeard: 'No speech was recognised. Please try again.',
-    durationExceeded: (seconds: number) => `Recording stopped: dictation is limited to ${seconds} seconds.`,
-    micDenied:
-      'Microphone access was denied. Allow the microphone for this site in your browser settings, then try again.',
-    micMissing: 'No microphone was found. Connect one and try again.',
-    micBusy: 'The microphone is in use by another app. Close it and try again.',
-    micUnsupported: 'This browser cannot record audio here. Use a current browser over HTTPS.',
-    micFailed: 'The microphone could not be started. Please try again.',
-    levelLabel: 'Microphone level',
-    timer: (elapsed: string, limit: string) => `${elapsed} / ${limit}`,
-    timerLabel: (elapsed: string, limit: string) => `Recording ${elapsed} of at most ${limit}`,
-    speak: 'Read aloud',
-    stopSpeaking: 'Stop reading aloud',
-    loadingSpeech: 'Loading audio…',
-    playFailed: 'The audio could not be played.',
-  },
 } as const;
 
 /* ---- Native app and platform (issue #14): store-app banner, analytics opt-out, client info ---- */
