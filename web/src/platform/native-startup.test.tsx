@@ -99,14 +99,19 @@ describe('native start-up', () => {
     vi.stubEnv('VITE_STAGING_API_URL', 'https://staging.neura.test');
     const fetchMock = serverWithRange('>=2.0.0 <3.0.0');
     await startUp();
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('https://staging.neura.test/');
+    // The personas are asked for beside the server check (issue #50), of the same host.
+    const asked = fetchMock.mock.calls.map((call) => String(call[0]));
+    expect(asked.filter((url) => !url.endsWith('/personas'))[0]).toBe('https://staging.neura.test/');
+    expect(asked).toContain('https://staging.neura.test/personas');
   });
 
   it('should ask the same origin in the production app', async () => {
     const fetchMock = serverWithRange('>=2.0.0 <3.0.0');
     vi.stubEnv('VITE_STAGING_API_URL', 'https://staging.neura.test');
     await startUp();
-    expect(fetchMock.mock.calls[0]?.[0]).toBe(`${window.location.origin}/api/`);
+    const asked = fetchMock.mock.calls.map((call) => String(call[0]));
+    expect(asked.filter((url) => !url.endsWith('/personas'))[0]).toBe(`${window.location.origin}/api/`);
+    expect(asked).toContain(`${window.location.origin}/api/personas`);
   });
 
   it('should open the sign-in landing page when the provider deep link opens the app', async () => {
