@@ -172,10 +172,13 @@ test('should open a 2,000-message chat with one page and load older ones on scro
   await older;
   expect(pages.slice(newest).some((search) => search.includes('before='))).toBe(true);
   // The older page is prepended above what was in view; the top of the list now shows its first message.
-  await list.evaluate((el) => {
-    el.scrollTop = 0;
-  });
-  await expect(page.getByText('Message number 1900', { exact: true })).toBeVisible();
+  // Rows are measured as they render, which can move the top by a few rows: scroll up until it shows.
+  await expect(async () => {
+    await list.evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await expect(page.getByText('Message number 1900', { exact: true })).toBeVisible({ timeout: 1_000 });
+  }).toPass();
 });
 
 test('should show a failed reply, its toast and the refund when the model answers 500', async ({ page }) => {
