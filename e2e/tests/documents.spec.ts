@@ -53,33 +53,39 @@ for (const size of SIZES) {
   });
 }
 
-test('should answer from a Word file', async ({ browser }) => {
-  started.model.setScript({ chunks: ['The plant is Ferdinand.'] });
-  const { page, chatId } = await open(browser, SIZES[1]);
-  await page.goto(`${started.app.url}/chats/${chatId}`);
-  const buffer = await makeDocx(['The office plant is called Ferdinand.', 'Water it on Mondays.']);
-  const reply = await ask(
-    page,
-    { name: 'plant.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer },
-    'What is the plant called?',
-  );
-  await expect(reply.getByTestId('source').first()).toContainText('plant.docx');
-  await expect(reply.getByTestId('source').first()).toContainText('Ferdinand');
-  await page.screenshot({ path: path.join(SHOTS, 'docx-citation-desktop.png'), animations: 'disabled' });
-});
+for (const size of SIZES) {
+  test(`should answer from a Word file (${size.name})`, async ({ browser }) => {
+    started.model.setScript({ chunks: ['The plant is Ferdinand.'] });
+    const { page, chatId } = await open(browser, size);
+    await page.goto(`${started.app.url}/chats/${chatId}`);
+    const buffer = await makeDocx(['The office plant is called Ferdinand.', 'Water it on Mondays.']);
+    const reply = await ask(
+      page,
+      {
+        name: 'plant.docx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        buffer,
+      },
+      'What is the plant called?',
+    );
+    await expect(reply.getByTestId('source').first()).toContainText('plant.docx');
+    await expect(reply.getByTestId('source').first()).toContainText('Ferdinand');
+    await page.screenshot({ path: path.join(SHOTS, `docx-citation-${size.name}.png`), animations: 'disabled' });
+  });
 
-test('should read a scanned PDF with OCR and cite its page', async ({ browser }) => {
-  test.setTimeout(120_000);
-  started.model.setScript({ chunks: ['The keeper feeds them on Tuesdays (scan, page 1).'] });
-  const { page, chatId } = await open(browser, SIZES[0]);
-  await page.goto(`${started.app.url}/chats/${chatId}`);
-  const buffer = await makeScannedPdf(['The lighthouse keeper feeds pelicans', 'every Tuesday at noon.']);
-  const reply = await ask(page, { name: 'scan.pdf', mimeType: 'application/pdf', buffer }, 'Who feeds the pelicans?');
-  const source = reply.getByTestId('source').first();
-  await expect(source).toContainText('scan.pdf · page 1');
-  await expect(source).toContainText('pelicans');
-  await page.screenshot({ path: path.join(SHOTS, 'scan-citation-phone.png'), animations: 'disabled' });
-});
+  test(`should read a scanned PDF with OCR and cite its page (${size.name})`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    started.model.setScript({ chunks: ['The keeper feeds them on Tuesdays (scan, page 1).'] });
+    const { page, chatId } = await open(browser, size);
+    await page.goto(`${started.app.url}/chats/${chatId}`);
+    const buffer = await makeScannedPdf(['The lighthouse keeper feeds pelicans', 'every Tuesday at noon.']);
+    const reply = await ask(page, { name: 'scan.pdf', mimeType: 'application/pdf', buffer }, 'Who feeds the pelicans?');
+    const source = reply.getByTestId('source').first();
+    await expect(source).toContainText('scan.pdf · page 1');
+    await expect(source).toContainText('pelicans');
+    await page.screenshot({ path: path.join(SHOTS, `scan-citation-${size.name}.png`), animations: 'disabled' });
+  });
+}
 
 test('should keep a sent scan’s chip live: reading after the send, then ready with its pages', async ({ browser }) => {
   test.setTimeout(120_000);
