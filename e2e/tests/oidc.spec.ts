@@ -123,6 +123,8 @@ test('should land on a clear page when the sign-in expired or was replayed', asy
 test('should ask the second factor after a provider sign-in, and list the identity with a refused last unlink', async ({
   browser,
 }) => {
+  // One account through both sizes: sign-up, 2FA on, then a provider sign-in with its code step at each.
+  test.setTimeout(180_000);
   const login = 'guarded';
   const first = await signInWithProvider(browser, SIZES[0], login);
   const card = first.getByTestId('oidc-page');
