@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { organiseTexts } from '../texts/organise';
 import { Field } from '../ui/field';
 import { ClockIcon } from './organise-icons';
@@ -5,6 +6,10 @@ import { ClockIcon } from './organise-icons';
 /** "Temporary chat" on/off (issue #49): in New Chat and in a draft chat. */
 export function TemporaryToggle({ checked, onChange }: { checked: boolean; onChange: (on: boolean) => void }) {
   const t = organiseTexts.temporary;
+  // Shown at once: the draft's switch navigates (`&temporary=1`), and a router transition may hold
+  // the new address back a moment; the switch must not flip back meanwhile.
+  const [shown, setShown] = useState(checked);
+  useEffect(() => setShown(checked), [checked]);
   return (
     <Field label={t.toggle} hint={t.toggleHint} layout="switch" className="border-b border-border px-4 py-2">
       {(control) => (
@@ -12,10 +17,13 @@ export function TemporaryToggle({ checked, onChange }: { checked: boolean; onCha
           {...control}
           type="checkbox"
           role="switch"
-          aria-checked={checked}
+          aria-checked={shown}
           data-testid="temporary-toggle"
-          checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
+          checked={shown}
+          onChange={(event) => {
+            setShown(event.target.checked);
+            onChange(event.target.checked);
+          }}
           className="switch shrink-0 cursor-pointer"
         />
       )}
