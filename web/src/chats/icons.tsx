@@ -1,7 +1,5 @@
 /** Small line icons of the chat list (decorative; controls carry their own accessible names). */
-import { Svg } from './svg-icon';
-
-export { Svg } from './svg-icon';
+import { Svg } from '../ui/svg';
 
 export const PinIcon = ({ size = 18 }: { size?: number }) => (
   <Svg size={size}>

@@ -1,4 +1,4 @@
-import { Svg } from './icons';
+import { Svg } from '../ui/svg';
 
 /** Icons of folders and temporary chats (issue #49): their own module, off the first route. */
 export const FolderIcon = ({ size = 18 }: { size?: number }) => (

@@ -1,23 +1,5 @@
 /** Line icons of the voice controls (decorative; the buttons carry their accessible names). */
-import type { ReactNode } from 'react';
-
-function Svg({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      width={18}
-      height={18}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      {children}
-    </svg>
-  );
-}
+import { Svg } from '../ui/svg';
 
 export const MicIcon = () => (
   <Svg>
