@@ -60,9 +60,14 @@ export class ExternalAccounts {
    * (the same `POST /users/login/2fa` step as after a password).
    */
   async signIn(userId: string, origin: Origin): Promise<LoginResult> {
-    const challenge = await this.d.secondFactor?.challengeFor(userId);
+    const challenge = await this.challengeFor(userId);
     if (challenge) return { twoFactorRequired: true, challenge };
     return { token: await this.openSession(userId, origin) };
+  }
+
+  /** The second step's challenge when the user's second factor is on (`POST /users/login/2fa`). */
+  async challengeFor(userId: string): Promise<string | undefined> {
+    return this.d.secondFactor?.challengeFor(userId);
   }
 
   /** Whether the account has a password of its own (one made from an outside identity may not). */

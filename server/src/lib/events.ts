@@ -23,6 +23,12 @@ export interface StepEvents {
    * see app composition), before the user row itself goes.
    */
   'user.deleting': { userId: string; email: string; trx: Executor };
+  /**
+   * A sign-in's second step passed (`POST /users/login/2fa`: the challenge is used up, the code was
+   * right), before its session opens. oidc/ links an identity waiting on that challenge; a listener
+   * that throws refuses the sign-in.
+   */
+  'login.second-factor-passed': { userId: string; challenge: string };
 }
 
 /**
@@ -82,7 +88,11 @@ export type DomainEvents = StepEvents & NewsEvents;
 export type EventName = keyof DomainEvents;
 export type EventHandler<E extends EventName> = (payload: DomainEvents[E]) => void | Promise<void>;
 
-const STEPS: Record<keyof StepEvents, true> = { 'chat.deleting': true, 'user.deleting': true };
+const STEPS: Record<keyof StepEvents, true> = {
+  'chat.deleting': true,
+  'user.deleting': true,
+  'login.second-factor-passed': true,
+};
 const isStep = (event: EventName): event is keyof StepEvents => Object.hasOwn(STEPS, event);
 
 /**

@@ -46,6 +46,9 @@ export function createOidcModule(deps: {
     otherWays: async (userId) => (await external.hasPassword(userId)) || (await deps.passkeys.passkeyCount(userId)) > 0,
   });
   deps.events.on('user.deleting', ({ userId, trx }) => repo.deleteAllOf(userId, trx));
+  deps.events.on('login.second-factor-passed', ({ userId, challenge }) =>
+    oidc.linkAfterSecondFactor(userId, challenge),
+  );
   return {
     oidc,
     routes: oidcRoutes(oidc, deps.config.PUBLIC_URL, deps.config.API_PREFIX, deps.passkeys.passkeyOwner),

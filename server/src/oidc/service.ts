@@ -31,6 +31,8 @@ export type TicketOutcome =
 export type LinkProof = { password: string; captchaToken?: string } | { passkeyUserId: string };
 
 const hash = (value: string) => createHash('sha256').update(value).digest('hex');
+/** Where a link waiting on a second-factor challenge is kept (never a ticket's own hash). */
+const waitingHash = (challenge: string) => hash(`link-2fa:${challenge}`);
 const safeEqual = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 const verified = (value: unknown) => value === true || value === 'true';
@@ -139,8 +141,10 @@ export class OidcService {
   }
 
   /**
-   * The account of the ticket's address confirms with its password or a passkey: the identity is
-   * linked. A passkey is both factors (a session opens); after a password, the second factor when on.
+   * The account of the ticket's address confirms with its password or a passkey; the identity is
+   * linked only once the whole confirmation holds. A passkey is both factors (linked, a session
+   * opens); after a password with the second factor on, the link waits on the challenge's code
+   * (`POST /users/login/2fa`, see `linkAfterSecondFactor`) and a password alone links nothing.
    */
   async confirm(ticket: string, proof: LinkProof, origin: Origin): Promise<LoginResult> {
     const row = await this.liveTicket(ticket);
@@ -150,6 +154,28 @@ export class OidcService {
         ? proof.passkeyUserId
         : await this.d.accounts.confirmPassword(row.email, proof.password, origin, proof.captchaToken);
     if (userId !== row.user_id || !(await this.d.repo.takeTicket(row.ticket_hash))) throw gone();
+    const challenge = 'passkeyUserId' in proof ? undefined : await this.d.accounts.challengeFor(userId);
+    if (challenge) {
+      const waiting = { ...row, kind: 'link-2fa' as const, ticket_hash: waitingHash(challenge) };
+      await this.d.repo.saveTicket({ ...waiting, expires_at: inMinutes(TICKET_MINUTES) });
+      return { twoFactorRequired: true, challenge };
+    }
+    await this.link(row, userId);
+    return { token: await this.d.accounts.openSession(userId, origin) };
+  }
+
+  /**
+   * The second step of a password confirmation passed (the challenge used up, the code right): the
+   * identity waiting on that challenge, if any, is linked now.
+   */
+  async linkAfterSecondFactor(userId: string, challenge: string): Promise<void> {
+    const key = waitingHash(challenge);
+    const row = await this.d.repo.findTicket(key);
+    if (row?.kind !== 'link-2fa' || row.user_id !== userId || !(await this.d.repo.takeTicket(key))) return;
+    await this.link(row, userId);
+  }
+
+  private async link(row: OidcTicketRow, userId: string): Promise<void> {
     await this.d.repo
       .link(userId, { providerId: row.provider_id, subject: row.subject, email: row.email })
       .catch(async (error: unknown) => {
@@ -157,8 +183,6 @@ export class OidcService {
         if ((await this.d.repo.findIdentity(row.provider_id, row.subject))?.user_id !== userId) throw error;
       });
     this.d.log.info({ userId, provider: row.provider_id }, 'outside identity linked');
-    if ('passkeyUserId' in proof) return { token: await this.d.accounts.openSession(userId, origin) };
-    return this.d.accounts.signIn(userId, origin);
   }
 
   /** A new identity's account, made with its invite (REGISTRATION=invite); a session opens. */
@@ -184,7 +208,8 @@ export class OidcService {
 
   private async liveTicket(ticket: string): Promise<OidcTicketRow> {
     const row = ticket.length <= 100 ? await this.d.repo.findTicket(hash(ticket)) : undefined;
-    if (!row) throw gone();
+    // A link waiting on a second factor is no ticket the web app can read or use.
+    if (!row || row.kind === 'link-2fa') throw gone();
     return row;
   }
 

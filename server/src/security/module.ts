@@ -48,6 +48,7 @@ export function createSecurityModule(deps: {
     accounts,
     users: lookup,
     notices,
+    events: deps.events,
     issuer: config.PUBLIC_URL ? `Neura (${new URL(config.PUBLIC_URL).hostname})` : 'Neura',
   });
   const passkeys = new PasskeyService({

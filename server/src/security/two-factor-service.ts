@@ -8,6 +8,7 @@ import type { Principal } from '../auth/authenticate.js';
 import type { User, UserLookup } from '../auth/user.js';
 import { type Db, inTransaction } from '../db/database.js';
 import { AppError, badRequest } from '../errors.js';
+import type { EventBus } from '../lib/events.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import { hashBackupCode, isTotpCode, matchHash, newBackupCode } from './codes.js';
 import { BACKUP_CODE_COUNT, CHALLENGE_LIFETIME_MS, SECURITY_LIMITS } from './limits.js';
@@ -54,6 +55,7 @@ export interface TwoFactorDeps {
   accounts: Pick<AccountService, 'openSession' | 'checkPassword'>;
   users: UserLookup;
   notices: SecurityNotices;
+  events: EventBus;
   issuer: string;
 }
 
@@ -120,6 +122,8 @@ export class TwoFactorService {
     }
     const user = await this.d.users.findById(row.user_id);
     if (!user || user.suspendedAt) throw new AppError('auth:code-expired', TWO_FACTOR_MESSAGES.signInExpired);
+    // Both factors are proven only now: what waited on them (an identity to link) happens here.
+    await this.d.events.emit('login.second-factor-passed', { userId: row.user_id, challenge });
     return this.d.accounts.openSession(row.user_id, origin);
   }
 

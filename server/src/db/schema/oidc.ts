@@ -26,7 +26,8 @@ export interface OidcFlowsTable {
 /** 0026: a finished callback waiting for the web app (one-time code hashed; expiring). */
 export interface OidcTicketsTable {
   ticket_hash: string;
-  kind: 'signin' | 'link' | 'invite';
+  /** `link-2fa`: a link whose password was right, waiting on its second-factor challenge. */
+  kind: 'signin' | 'link' | 'invite' | 'link-2fa';
   provider_id: string;
   subject: string;
   email: string;
