@@ -15,6 +15,7 @@ export * from './search-share.js';
 export * from './security.js';
 export * from './skills.js';
 export * from './socket.js';
+export * from './user-agent.js';
 export * from './validators.js';
 export * from './version-range.js';
 export * from './video.js';

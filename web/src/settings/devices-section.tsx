@@ -1,4 +1,4 @@
-import type { DeviceSession } from '@neura/contract';
+import { type DeviceSession, userAgentParts } from '@neura/contract';
 import { formatDayTime } from '../texts/format';
 import { securityTexts } from '../texts/security';
 import { Button } from '../ui/button';
@@ -9,26 +9,34 @@ import { SettingsSection } from './settings-row';
 
 const t = securityTexts.devices;
 
+/** Where a device is, in words: its browser and operating system ("Chrome on Android"). */
+export function deviceName(session: Pick<DeviceSession, 'userAgent' | 'device'>): string {
+  const { browser, system } = userAgentParts(session.userAgent);
+  if (browser && system) return t.on(browser, system);
+  if (browser || system) return (browser ?? system) as string;
+  return session.device === '?' ? t.unknown : session.device;
+}
+
 function DeviceRow({ session }: { session: DeviceSession }) {
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="device-row">
       <div className="min-w-0 flex-1">
-        <p className="font-medium">
-          {session.device === '?' ? t.unknown : session.device}
+        <p className="font-medium" data-testid="device-place">
+          {deviceName(session)}
+          {session.ip ? (
+            <>
+              {' · '}
+              <bdi dir="ltr" data-testid="device-address">
+                {session.ip}
+              </bdi>
+            </>
+          ) : null}
           {session.current ? (
             <span className="ms-2 rounded-full bg-accent px-2 py-0.5 text-xs text-accent-fg">{t.thisDevice}</span>
           ) : null}
         </p>
         <p className="text-sm text-muted">
           {t.lastSeen(formatDayTime(session.lastSeenAt))} · {t.signedIn(formatDayTime(session.createdAt))}
-          {session.ip ? (
-            <>
-              {' · '}
-              <bdi dir="ltr" data-testid="device-address">
-                {t.address(session.ip)}
-              </bdi>
-            </>
-          ) : null}
         </p>
       </div>
       {session.current ? null : (

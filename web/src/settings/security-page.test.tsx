@@ -17,11 +17,15 @@ let identities: Array<{ id: string; provider: string; providerName: string; emai
 let recent: boolean;
 const REAUTH = { message: 'Please confirm it’s you first.', code: 'auth:reauth-required' };
 
-const session = (id: string, device: string, current: boolean): DeviceSession => ({
+const CHROME_ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const session = (id: string, device: string, current: boolean, userAgent: string | null = null): DeviceSession => ({
   id,
   device,
   current,
-  userAgent: null,
+  userAgent,
   ip: current ? '203.0.113.7' : null,
   createdAt: '2026-11-28T10:00:00.000Z',
   lastSeenAt: '2026-11-28T11:00:00.000Z',
@@ -30,7 +34,10 @@ const session = (id: string, device: string, current: boolean): DeviceSession =>
 beforeEach(() => {
   calls = [];
   enabled = false;
-  sessions = [session('s1', 'Chrome · Linux', true), session('s2', 'Safari · iPhone', false)];
+  sessions = [
+    session('s1', 'Chrome · Android', true, CHROME_ANDROID),
+    session('s2', 'Safari · iPhone', false, SAFARI_IPHONE),
+  ];
   identities = [];
   recent = true;
   useToastStore.setState({ toasts: [] });
@@ -107,8 +114,8 @@ describe('/settings/security (issue #47)', () => {
     render(<SecurityPage />);
     const rows = await screen.findAllByTestId('device-row');
     expect(rows.map((r) => r.textContent)).toEqual([
-      expect.stringContaining('Chrome · LinuxThis device'),
-      expect.stringContaining('Safari · iPhone'),
+      expect.stringContaining('Chrome on Android · 203.0.113.7This device'),
+      expect.stringContaining('Safari on iPhone'),
     ]);
     expect(within(rows[0] as HTMLElement).queryByRole('button', { name: 'Sign out' })).toBeNull();
     fireEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Sign out' }));
@@ -116,10 +123,17 @@ describe('/settings/security (issue #47)', () => {
     expect(calls.some((c) => c.key === 'DELETE /users/me/sessions/s2')).toBe(true);
   });
 
-  it('should show where each device signed in from', async () => {
+  it('should show where each device is: browser, operating system and address', async () => {
+    sessions.push(session('s3', 'SomeBot/1.0', false, 'SomeBot/1.0'), session('s4', '?', false));
     render(<SecurityPage />);
-    expect((await screen.findByTestId('device-address')).textContent).toBe('from 203.0.113.7');
+    expect((await screen.findByTestId('device-address')).textContent).toBe('203.0.113.7');
     expect(screen.getAllByTestId('device-address')).toHaveLength(1);
+    expect(screen.getAllByTestId('device-place').map((p) => p.firstChild?.textContent)).toEqual([
+      'Chrome on Android',
+      'Safari on iPhone',
+      'SomeBot/1.0',
+      'Unknown device',
+    ]);
   });
 
   it('should ask to confirm it is you when the server wants a recent proof, then sign the device out', async () => {

@@ -62,7 +62,8 @@ export const securityTexts = {
     signedOut: 'Signed out.',
     othersSignedOut: (n: number) => (n === 1 ? '1 device signed out.' : `${n} devices signed out.`),
     unknown: 'Unknown device',
-    address: (ip: string) => `from ${ip}`,
+    /** A device's browser and operating system, e.g. "Chrome on Android". */
+    on: (browser: string, system: string) => `${browser} on ${system}`,
   },
   identities: {
     heading: 'Linked accounts',

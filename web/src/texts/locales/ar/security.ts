@@ -78,7 +78,7 @@ export const security: SecurityCatalog = {
         other: 'سُجّل الخروج من # جهاز.',
       }),
     unknown: 'جهاز غير معروف',
-    address: (ip: string) => `من ${ip}`,
+    on: (browser: string, system: string) => `${browser} على ${system}`,
   },
   identities: {
     heading: 'الحسابات المرتبطة',

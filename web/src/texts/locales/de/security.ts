@@ -64,7 +64,7 @@ export const security: SecurityCatalog = {
     signedOut: 'Abgemeldet.',
     othersSignedOut: (n: number) => plural(L, n, { one: '# Gerät abgemeldet.', other: '# Geräte abgemeldet.' }),
     unknown: 'Unbekanntes Gerät',
-    address: (ip: string) => `von ${ip}`,
+    on: (browser: string, system: string) => `${browser} auf ${system}`,
   },
   identities: {
     heading: 'Verknüpfte Konten',

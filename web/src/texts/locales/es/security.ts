@@ -66,7 +66,7 @@ export const security: SecurityCatalog = {
     othersSignedOut: (n: number) =>
       plural(L, n, { one: 'Se cerró la sesión en # dispositivo.', other: 'Se cerró la sesión en # dispositivos.' }),
     unknown: 'Dispositivo desconocido',
-    address: (ip: string) => `desde ${ip}`,
+    on: (browser: string, system: string) => `${browser} en ${system}`,
   },
   identities: {
     heading: 'Cuentas vinculadas',

@@ -66,7 +66,7 @@ export const security: SecurityCatalog = {
     signedOut: 'Déconnecté.',
     othersSignedOut: (n: number) => plural(L, n, { one: '# appareil déconnecté.', other: '# appareils déconnectés.' }),
     unknown: 'Appareil inconnu',
-    address: (ip: string) => `depuis ${ip}`,
+    on: (browser: string, system: string) => `${browser} sur ${system}`,
   },
   identities: {
     heading: 'Comptes associés',

@@ -68,7 +68,7 @@ export const security: SecurityCatalog = {
         other: '# 台のデバイスからサインアウトしました。',
       }),
     unknown: '不明なデバイス',
-    address: (ip: string) => `${ip} から`,
+    on: (browser: string, system: string) => `${system} の ${browser}`,
   },
   identities: {
     heading: 'リンク済みアカウント',

@@ -65,7 +65,7 @@ export const security: SecurityCatalog = {
     othersSignedOut: (n: number) =>
       plural(L, n, { one: '# dispositivo desconectado.', other: '# dispositivos desconectados.' }),
     unknown: 'Dispositivo desconhecido',
-    address: (ip: string) => `de ${ip}`,
+    on: (browser: string, system: string) => `${browser} no ${system}`,
   },
   identities: {
     heading: 'Contas vinculadas',
