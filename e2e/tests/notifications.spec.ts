@@ -3,7 +3,7 @@ import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { type FakePushService, startFakePushService } from '@neura/test-kit/fakes/web-push';
 import { createTestChat } from '@neura/test-kit/seed';
 import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
-import { type BrowserContext, expect, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { createSignedInUser, signIn, withSeed } from '../support/session.js';
 
 /**
@@ -40,7 +40,14 @@ test.beforeAll(async () => {
   model = await startFakeOpenAI();
   push = await startFakePushService();
   app = await startServerProcess({
-    env: { LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-e2e', OUTBOUND_ALLOW: push.hostPort },
+    env: {
+      LLM_BASE_URL: model.baseUrl,
+      LLM_MODEL: 'fake',
+      LLM_API_KEY: 'sk-e2e',
+      OUTBOUND_ALLOW: push.hostPort,
+      // The notifier's "push held: quiet hours" line is the quiet-hours test's signal.
+      LOG_LEVEL: 'info',
+    },
   });
 });
 test.afterAll(async () => {
@@ -139,6 +146,124 @@ for (const size of SIZES) {
       if (notification) sw.dispatchEvent(new sw.NotificationEvent('notificationclick', { notification }));
     });
     await expect(opener).toHaveURL(new RegExp(`/chats/${chat.id}$`));
+    await context.close();
+  });
+}
+
+/** The server's final word on a reply held by quiet hours (its log line for that chat), if said yet. */
+function heldForQuietHours(chatId: string): boolean {
+  return app
+    .output()
+    .split('\n')
+    .some((line) => line.includes('push held: quiet hours') && line.includes(chatId));
+}
+
+test('should push nothing for a reply finished in quiet hours with no tab open', async ({ browser }) => {
+  const user = await createSignedInUser({ credits: 40, password: null }, app.dataDir);
+  const chat = await withSeed((target) => createTestChat(target, user.id, 'mindful-coach'), app.dataDir);
+  const context = await browser.newContext({ permissions: ['notifications'], timezoneId: 'UTC' });
+  await signIn(context, user.token);
+  const device = push.subscriber();
+  await localPushService(context, device.json);
+  const page = await context.newPage();
+  await page.goto(`${app.url}/settings/notifications`);
+  await page.getByTestId('push-enable').click();
+  await expect(page.getByTestId('push-device')).toHaveAttribute('data-state', 'on');
+
+  // Quiet hours around now (UTC), from an hour ago to two hours ahead.
+  const now = new Date();
+  const minute = now.getUTCHours() * 60 + now.getUTCMinutes();
+  const quietHours = { start: (minute + 1380) % 1440, end: (minute + 120) % 1440, timeZone: 'UTC' };
+  const saved = await fetch(`${app.url}/api/users/me/notifications`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ quietHours }),
+  });
+  expect(saved.status).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('quiet-hours')).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'quiet-hours-on.png'), fullPage: true });
+
+  model.setScript({ chunks: ['Rest now, ', 'we can talk tomorrow.'], holdAfter: 1 });
+  await page.goto(`${app.url}/chats/${chat.id}`);
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('Good night');
+  await box.press('Enter');
+  await expect.poll(() => model.requests.some((r) => r.body.stream === true)).toBe(true);
+  await page.close();
+  model.release();
+  // The server decided for this reply (its decision is final: a held push is never queued later).
+  await expect.poll(() => heldForQuietHours(chat.id), { timeout: 30_000 }).toBe(true);
+  expect(push.received.filter((p) => p.subscriber === device.id)).toEqual([]);
+  expect(push.attempts.filter((a) => a.subscriber === device.id)).toEqual([]);
+  await context.close();
+});
+
+/** The tab goes to the background and comes back (the person switched away while waiting). */
+async function switchAwayAndBack(page: Page) {
+  await page.evaluate(() => {
+    const flip = (hidden: boolean) => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+      Object.defineProperty(document, 'visibilityState', {
+        configurable: true,
+        get: () => (hidden ? 'hidden' : 'visible'),
+      });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    flip(true);
+    flip(false);
+  });
+}
+
+for (const size of SIZES) {
+  test(`should offer notifications after the first long reply, and subscribe when accepted (${size.name})`, async ({
+    browser,
+  }) => {
+    const user = await createSignedInUser({ credits: 40, password: null }, app.dataDir);
+    const chat = await withSeed((target) => createTestChat(target, user.id, 'mindful-coach'), app.dataDir);
+    // The browser has not been asked yet (permission "default"): the offer may come.
+    const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+    await signIn(context, user.token);
+    const device = push.subscriber();
+    await localPushService(context, device.json);
+    const page = await context.newPage();
+    await page.goto(`${app.url}/chats/${chat.id}`);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await expect(box).toBeVisible();
+    // Never on a visit: only after a reply the person waited for.
+    await expect(page.getByTestId('push-offer')).toHaveCount(0);
+
+    model.setScript({ chunks: ['Take your time, ', 'I will be here.'], holdAfter: 1 });
+    await box.fill('Tell me something calm');
+    await box.press('Enter');
+    await expect(page.getByText('Take your time,')).toBeVisible();
+    await switchAwayAndBack(page);
+    model.release();
+    await expect(page.getByText('Take your time, I will be here.')).toBeVisible();
+    const offer = page.getByTestId('push-offer');
+    await expect(offer).toBeVisible();
+    await expect(offer).toContainText(/reply/i);
+    await page.screenshot({ path: path.join(SHOTS, `offer-${size.name}.png`), fullPage: true });
+
+    // "Turn on": the browser's own question (granted here), then the subscription is stored.
+    await context.grantPermissions(['notifications'], { origin: app.url });
+    const stored = page.waitForResponse(
+      (r) => r.url().endsWith('/api/users/me/push-subscriptions') && r.request().method() === 'POST',
+    );
+    await page.getByTestId('push-offer-accept').click();
+    expect((await stored).ok()).toBe(true);
+    await expect(offer).toHaveCount(0);
+    const endpoints = await withSeed(
+      (target) =>
+        target.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', user.id).execute(),
+      app.dataDir,
+    );
+    expect(endpoints).toEqual([{ endpoint: device.json.endpoint }]);
+    await page.screenshot({ path: path.join(SHOTS, `offer-accepted-${size.name}.png`), fullPage: true });
+    // Taken: not shown again (a reload does not bring it back).
+    await page.reload();
+    await expect(box).toBeVisible();
+    await expect(offer).toHaveCount(0);
     await context.close();
   });
 }

@@ -19,7 +19,7 @@ export interface NotifierDeps {
   native: NativePushSender;
   /** Every tab hidden this long: nobody is looking. */
   hiddenMs: number;
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
 /** A persona's name in the user's language. */
@@ -45,15 +45,21 @@ export function createNotifier(deps: NotifierDeps) {
     return sockets.every((s) => s.hiddenSince !== undefined && now - s.hiddenSince >= deps.hiddenMs);
   };
 
-  const wanted = async (userId: string, now: number) => {
+  /** The user's settings when a push is wanted now; `about` names what a held push was for. */
+  const wanted = async (userId: string, now: number, about: Record<string, string> = {}) => {
     const settings = await deps.service.settings(userId);
-    if (!settings.replies || inQuietHours(settings.quietHours, now)) return undefined;
+    if (!settings.replies) return undefined;
+    if (inQuietHours(settings.quietHours, now)) {
+      // The decision is final (nothing is queued later): a line operators and tests can rely on.
+      deps.log.info({ userId, ...about }, 'push held: quiet hours');
+      return undefined;
+    }
     return (await nobodyLooking(userId, now)) ? settings : undefined;
   };
 
   /** Queues the reply's pushes; answers how many (0: not wanted, or someone is looking). */
   async function replyFinished(event: NewsEvents['reply.finished'], now = Date.now()): Promise<number> {
-    const settings = await wanted(event.userId, now);
+    const settings = await wanted(event.userId, now, { chatId: event.chatId, messageId: event.messageId });
     if (!settings) return 0;
     const [user, row] = await Promise.all([deps.repo.locale(event.userId), deps.personas.findById(event.personaId)]);
     const texts = pushTexts(user?.locale);
