@@ -155,8 +155,11 @@ test.describe('sign-in and security', () => {
     const page = await laptop.newPage();
     await signIn(laptop, user.token);
     await page.goto(`${origin()}/settings/security`);
-    const row = page.getByTestId('device-row').filter({ hasText: 'Chrome · Android' });
+    const row = page.getByTestId('device-row').filter({ hasText: 'Chrome on Android' });
     await expect(row).toHaveCount(1);
+    // Where it is: browser on system · the address it signed in from.
+    await expect(row.getByTestId('device-place')).toHaveText(/^Chrome on Android · \S+/);
+    await page.screenshot({ path: path.join(SHOTS, 'devices-desktop.png'), fullPage: true });
     await expect(page.getByTestId('device-row').filter({ hasText: 'This device' })).toHaveCount(1);
     await row.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByText('Signed out.')).toBeVisible();
@@ -179,7 +182,7 @@ test.describe('sign-in and security', () => {
     await page.goto(`${origin()}/settings/security`);
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     await expect(page.getByTestId('passkey-row')).toHaveCount(1);
-    await expect(page.getByTestId('device-address').first()).toHaveText(/^from \S+$/);
+    await expect(page.getByTestId('device-address').first()).toHaveText(/^\S+$/);
     // Signed in 20 minutes ago (REAUTH_MINUTES is 10): removing a passkey needs a fresh proof.
     const old = new Date(Date.now() - 20 * 60_000).toISOString();
     await withSeed(async ({ db, users }) => {
