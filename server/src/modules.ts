@@ -78,6 +78,9 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     users: accounts.lookup,
     personas: personas.personas,
     realtime,
+    queue: jobs,
+    log,
+    temporaryGraceMs: config.TEMPORARY_CHAT_GRACE_MS,
   });
   const files = createFilesModule({ config, db, events, auth: accounts.auth, limiter });
   // Persona avatars live in the file store (made by the files module, a layer above personas/).
