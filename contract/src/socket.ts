@@ -141,6 +141,8 @@ const nextSpeakerSchema = z.object({ chatId: clientIdSchema, personaId: clientId
 const deleteChatSchema = chatIdArgument('Name the chat to delete.');
 const generateNameSchema = chatIdArgument('Name the chat to rename.');
 const reloadChatSchema = chatIdArgument('Name the chat to reload.');
+/** `temporaryChat`: the temporary chat this tab has open (issue #49), null when none. */
+const temporaryChatSchema = z.object({ chatId: clientIdSchema.nullable() });
 
 /** Events the server sends on /session. */
 export interface SessionServerEvents {
@@ -247,6 +249,12 @@ export const sessionClientEvents = {
   nextSpeaker: clientEvent<{ messageId: string }>()(nextSpeakerSchema),
   /** The tab is hidden or seen again (notifications/: no push while a tab is seen). */
   visibility: clientEvent<{ success: true }>()(visibilitySchema),
+  /**
+   * The temporary chat this tab has open (issue #49), sent when one opens and on every connect:
+   * when the last socket holding it disconnects and none says it again within the grace
+   * (TEMPORARY_CHAT_GRACE_MS), the server deletes the chat. The socket that made one holds it.
+   */
+  temporaryChat: clientEvent<{ success: true }>()(temporaryChatSchema),
 };
 export type SessionClientEventMap = typeof sessionClientEvents;
 

@@ -80,3 +80,35 @@ for (const size of SIZES) {
     await other.context().close();
   });
 }
+
+/**
+ * Leaving by closing the tab (issue #49): the page's `pagehide` sends the chat's delete as a
+ * keepalive request. The server's own grace for a tab that never said goodbye is minutes long, so
+ * a chat gone within the poll below went by the pagehide path.
+ */
+for (const size of SIZES) {
+  test(`should delete a temporary chat when its tab is closed (${size.name})`, async ({ browser }) => {
+    const user = await createSignedInUser();
+    const page = await device(browser, user, size);
+    await page.goto(`${baseUrl()}/chats/new?persona=scout&temporary=1`);
+    await expect(page.getByTestId('temporary-banner')).toBeVisible();
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Forget this when I close the tab');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/chats\/[a-z0-9]+$/);
+    const chatId = chatIdOf(page);
+    await expect(page.getByRole('main').getByText('Forget this when I close the tab')).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, `before-close-${size.name}.png`), animations: 'disabled' });
+    const status = async () =>
+      (
+        await page.context().request.get(`${baseUrl()}/api/users/me/chats/${chatId}`, {
+          headers: { authorization: `Bearer ${user.token}` },
+        })
+      ).status();
+    expect(await status()).toBe(200);
+
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(status).toBe(404);
+    await page.context().close();
+  });
+}

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { AuditLog } from './audit/repository.js';
 import type { Principal } from './auth/authenticate.js';
+import { followTimeZone } from './billing/limit-zone.js';
 import { createBillingModule } from './billing/module.js';
 import { createChatsModule } from './chats/module.js';
 import type { Config } from './config.js';
@@ -78,6 +79,9 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     users: accounts.lookup,
     personas: personas.personas,
     realtime,
+    queue: jobs,
+    log,
+    temporaryGraceMs: config.TEMPORARY_CHAT_GRACE_MS,
   });
   const files = createFilesModule({ config, db, events, auth: accounts.auth, limiter });
   // Persona avatars live in the file store (made by the files module, a layer above personas/).
@@ -113,6 +117,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
   const feedback = createFeedbackModule({ db, kind: config.database.kind, events, auth: accounts.auth, audit });
   const { speech, routes: speechRoutes } = createSpeechModule({ config, log, auth: accounts.auth, events, limiter });
   realtime.onVoice(voiceSocketHandlers(speech, config.VOICE_MAX_SECONDS));
+  realtime.onSession(followTimeZone(credits));
   const billing = createBillingModule({
     config,
     db,

@@ -1,7 +1,7 @@
 import type { Chat, Folder } from '@neura/contract';
 import { createTestUser } from '@neura/test-kit/seed';
 import { startTestCluster, type TestCluster } from '@neura/test-kit/server/in-process';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { record, waitFor } from './helpers/conversation.js';
 import { describeWithServices } from './helpers/services-env.js';
 import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.js';
@@ -12,7 +12,7 @@ describeWithServices('folders and temporary chats across two processes (PostgreS
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    cluster = await startTestCluster(2);
+    cluster = await startTestCluster(2, { TEMPORARY_CHAT_GRACE_MS: '60000' });
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
@@ -58,5 +58,45 @@ describeWithServices('folders and temporary chats across two processes (PostgreS
       headers: { authorization: `Bearer ${user.token}` },
     });
     expect(list.json().map((c: Chat) => c.id)).toEqual([normal]);
+  });
+
+  it('should keep a temporary chat another process’s socket holds, and delete it from any process once none does', async () => {
+    const [one, two] = cluster.apps;
+    if (!one || !two) throw new Error('cluster did not start');
+    const user = await createTestUser(one.services);
+    const a = connectSocket(one.url, user.token);
+    sockets.push(a);
+    await nextEvent(a, 'ready');
+    const id = await new Promise<string>((resolve, reject) =>
+      a.emit('createChat', { persona: 'default', temporary: true }, (r) =>
+        'id' in r ? resolve(r.id) : reject(new Error(r.error.message)),
+      ),
+    );
+    const graceJob = () =>
+      one.services.db.selectFrom('jobs').select('run_at').where('key', '=', `temporary-grace:${id}`).executeTakeFirst();
+    const exists = async () =>
+      (await one.services.db.selectFrom('chats').select('id').where('id', '=', id).execute()).length;
+    /** Job rounds of `app` at `at` until none is left. */
+    const runAt = async (app: typeof one, at: number) => {
+      for (let round = 0; round < 20 && (await app.jobs.runDue(at)) > 0; round++);
+    };
+
+    // The tab's socket on process one dies; it comes back on process two and holds the chat.
+    a.close();
+    await vi.waitFor(async () => expect(await graceJob()).toBeDefined(), { timeout: 5000 });
+    const b = connectSocket(two.url, user.token);
+    sockets.push(b);
+    await nextEvent(b, 'ready');
+    expect(await new Promise((resolve) => b.emit('temporaryChat', { chatId: id }, resolve))).toEqual({ success: true });
+    // Process one runs the job: process two's socket (asked through Redis) keeps the chat.
+    await runAt(one, Date.now() + 61_000);
+    expect(await exists()).toBe(1);
+
+    // That socket goes too: the job (a row in the shared database) is run by process one.
+    const before = (await graceJob())?.run_at;
+    b.close();
+    await vi.waitFor(async () => expect((await graceJob())?.run_at).not.toBe(before), { timeout: 5000 });
+    await runAt(one, Date.now() + 61_000);
+    expect(await exists()).toBe(0);
   });
 });

@@ -1,10 +1,11 @@
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { createTestChat, createTestUser, ledgerAfterSeed, type TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../src/lib/ids.js';
 import { connected, record, send, waitFor } from './helpers/conversation.js';
-import { connectSocket, type TestSocket } from './helpers/socket.js';
+import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.js';
 
 /** Spending limits (issue #49): set by the user, counted with the charge, never passed by parallel sends. */
 describe('spending limits', () => {
@@ -162,6 +163,28 @@ describe('spending limits', () => {
     }
     expect((await call('PUT', user, { timeZone: 'Mars/Olympus_Mons' })).body.message).toContain('Unknown time zone');
     expect((await call('GET', user)).body).toMatchObject({ dailyCredits: null, timeZone: 'UTC' });
+  });
+
+  it("should follow the browser's zone sent on connect when it differs, and ignore an unknown one", async () => {
+    const user = await createTestUser(t.services, { credits: 10 });
+    const connectIn = async (timeZone: string) => {
+      const socket = io(`${t.url}/session`, { query: { token: user.token, timeZone }, transports: ['websocket'] });
+      sockets.push(socket as TestSocket);
+      await nextEvent(socket, 'ready');
+      socket.close();
+    };
+    // No limits yet: nothing is written for a connect.
+    await connectIn('Asia/Tokyo');
+    expect(
+      await t.services.db.selectFrom('spending_limits').selectAll().where('user_id', '=', user.id).execute(),
+    ).toEqual([]);
+    await call('PUT', user, { dailyCredits: 5, timeZone: 'Europe/Lisbon' });
+    // The user travels: the next connect moves the limits to the new zone (written beside `ready`: waited for).
+    await connectIn('America/New_York');
+    await vi.waitFor(async () => expect((await call('GET', user)).body.timeZone).toBe('America/New_York'));
+    for (const bad of ['Mars/Olympus_Mons', '', 'x'.repeat(80)]) await connectIn(bad);
+    await connectIn('America/New_York');
+    expect((await call('GET', user)).body).toMatchObject({ dailyCredits: 5, timeZone: 'America/New_York' });
   });
 
   it('should start a new day from zero', async () => {

@@ -65,13 +65,13 @@ export const configSchema = z.object({
     .refine((v) => /^[A-Za-z0-9_.-]{1,64}$/.test(v), 'must be 1–64 letters, digits, "_", "." or "-"'),
   REDIS_BOOT_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(15),
   MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(1000).default(20),
+  TEMPORARY_CHAT_GRACE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(180_000),
   /** A login session unused this many days ends (idle lifetime). */
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** A login session ends this many days after sign-in, however used (absolute lifetime). */
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** Removing a passkey, signing a device out or unlinking an identity needs a proof this recent. */
   REAUTH_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
-
   // Mail
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Neura <no-reply@neura.local>'),

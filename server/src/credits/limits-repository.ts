@@ -100,6 +100,16 @@ export class SpendingLimitRepository {
       .execute();
   }
 
+  /** Moves the user's limits to `timeZone` when a row exists in another zone (one statement; nothing to do is no write). */
+  async followTimeZone(userId: string, timeZone: string): Promise<void> {
+    await this.db
+      .updateTable('spending_limits')
+      .set({ time_zone: timeZone, updated_at: nowIso() })
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('time_zone', 'is', null), eb('time_zone', '<>', timeZone)]))
+      .execute();
+  }
+
   async deleteOf(userId: string, trx: Executor = this.db): Promise<void> {
     await trx.deleteFrom('spending_limits').where('user_id', '=', userId).execute();
   }

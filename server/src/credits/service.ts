@@ -38,10 +38,7 @@ export class CreditService {
     private readonly events: EventBus,
     /** The user's spending limits (issue #49), counted in each charge's transaction. */
     private readonly limits: SpendingLimitRepository,
-    /**
-     * Told of every ledger change once it is written (metrics): a negative amount is a charge. A
-     * change made inside a caller's transaction is told when written, before that transaction ends.
-     */
+    /** Told of every ledger change once written (metrics; a negative amount is a charge), in a caller's transaction too. */
     private readonly onLedger?: (amount: number, reason: string) => void,
   ) {}
 
@@ -72,9 +69,8 @@ export class CreditService {
   }
 
   /**
-   * Charges `amount` for a message inside the caller's transaction; throws
-   * `credits:insufficient` when the balance does not cover it. Returns the new balance, announced
-   * once `trx` commits.
+   * Charges `amount` for a message inside the caller's transaction; throws `credits:insufficient`
+   * when the balance does not cover it. Returns the new balance, announced once `trx` commits.
    */
   async chargeInTransaction(trx: Tx, userId: string, amount: number, messageId: string): Promise<number> {
     const balance = await this.credits.debitIfCovered(userId, amount, trx);
@@ -256,6 +252,11 @@ export class CreditService {
   async setSpendingLimits(userId: string, input: SpendingLimitsInput) {
     await this.limits.setLimits(userId, input);
     return presentLimits(await this.limits.find(userId));
+  }
+
+  /** The browser's zone on connect: when it differs (travel), the limits count its day and month from now. */
+  followTimeZone(userId: string, timeZone: string): Promise<void> {
+    return this.limits.followTimeZone(userId, timeZone);
   }
 
   /** The user's ledger rows, newest first (read-only, for the credit history). */

@@ -21,6 +21,8 @@ export interface JobPayloads {
   'personas.purge-deleted': Record<string, never>;
   /** Temporary chats 24 h after their last message (chats/, issue #49). */
   'chats.expire-temporary': Record<string, never>;
+  /** A temporary chat whose last holding socket went away: deleted unless held again (chats/, issue #49). */
+  'chats.end-temporary': { userId: string; chatId: string };
   /** One push to one device (notifications/): a browser's subscription or a native token. */
   'push.send': { kind: 'web' | 'native'; id: string; payload: PushPayload };
   /** One stored document to read (big files, scans through OCR), then announced (documents/). */
@@ -37,6 +39,7 @@ export const JOB_NAMES = [
   'files.sweep-unsent',
   'personas.purge-deleted',
   'chats.expire-temporary',
+  'chats.end-temporary',
   'push.send',
   'documents.extract',
 ] as const satisfies readonly JobName[];

@@ -90,17 +90,27 @@ export class JobQueue<P> {
     this.definitions.set(name, definition as Definition<P, keyof P>);
   }
 
-  /** Adds a job (in `trx` when given: it exists once that commits); false when `key` is taken. */
+  /**
+   * Adds a job (in `trx` when given: it exists once that commits); false when `key` is taken.
+   * `reschedule`: a job queued (or failed) under `key` moves to `runAt` instead.
+   */
   async enqueue<N extends keyof P & string>(
     name: N,
     payload: P[N],
-    options: { runAt?: number; key?: string; trx?: Executor } = {},
+    options: { runAt?: number; key?: string; trx?: Executor; reschedule?: boolean } = {},
   ): Promise<boolean> {
     const definition = this.definitions.get(name);
     if (!definition) throw new Error(`job "${name}" has no handler`);
     const now = Date.now();
     const added = await this.repo.add(
-      { name, payload, runAt: iso(options.runAt ?? now), maxAttempts: definition.maxAttempts ?? 5, key: options.key },
+      {
+        name,
+        payload,
+        runAt: iso(options.runAt ?? now),
+        maxAttempts: definition.maxAttempts ?? 5,
+        key: options.key,
+        reschedule: options.reschedule,
+      },
       iso(now),
       options.trx,
     );

@@ -11,6 +11,8 @@ export interface NewJob {
   maxAttempts: number;
   /** Unique: a second job with the same key is not added (a recurring schedule's row). */
   key?: string;
+  /** With `key`: a job not running under that key is moved to this `runAt` (and payload) instead. */
+  reschedule?: boolean;
 }
 
 /**
@@ -24,7 +26,7 @@ export class JobRepository {
     private readonly dialect: 'sqlite' | 'postgres',
   ) {}
 
-  /** Adds a job; answers false when its key is taken (the job exists already). */
+  /** Adds a job; answers false when its key is taken (the job exists already, and was not rescheduled). */
   async add(job: NewJob, now: string, trx: Executor = this.db): Promise<boolean> {
     const result = await trx
       .insertInto('jobs')
@@ -43,7 +45,21 @@ export class JobRepository {
         created_at: now,
         updated_at: now,
       })
-      .onConflict((oc) => oc.column('key').doNothing())
+      .onConflict((oc) =>
+        job.reschedule
+          ? oc
+              .column('key')
+              .doUpdateSet({
+                payload: JSON.stringify(job.payload ?? null),
+                run_at: job.runAt,
+                status: 'queued',
+                attempts: 0,
+                last_error: null,
+                updated_at: now,
+              })
+              .where('jobs.status', '<>', 'running')
+          : oc.column('key').doNothing(),
+      )
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }

@@ -18,3 +18,9 @@ export async function presenceIn(namespace: Namespace, userId: string): Promise<
     .catch(() => namespace.local.in(room).fetchSockets());
   return sockets.map((s) => ({ hiddenSince: (s.data as SocketData).hiddenSince }));
 }
+
+/** The data of the user's sockets in `namespace` on every process; throws when the others cannot be asked. */
+export async function socketDataOf(namespace: Namespace, userId: string): Promise<SocketData[]> {
+  const sockets = await namespace.in(userRoom(userId)).fetchSockets();
+  return sockets.map((s) => s.data as SocketData);
+}

@@ -22,6 +22,8 @@ export interface SocketData<P extends SocketIdentity = SocketIdentity> {
   unavailable?: boolean;
   /** When the tab reported itself hidden (`visibility`); unset while it is seen (notifications/). */
   hiddenSince?: number;
+  /** The temporary chat this tab has open (`temporaryChat`, or the one it made; chats/, issue #49). */
+  temporaryChatId?: string;
 }
 
 export type SessionSocket<P extends SocketIdentity = SocketIdentity> = Socket<

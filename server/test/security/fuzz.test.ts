@@ -121,6 +121,7 @@ describe('fuzzing the API and the socket', () => {
       'addChatPersona',
       'nextSpeaker',
       'visibility',
+      'temporaryChat',
     ] as const satisfies ReadonlyArray<keyof SessionClientEvents>;
     // Every client event of the contract is fuzzed: a new one fails the type check until it is listed.
     const everyEvent: [Exclude<keyof SessionClientEvents, (typeof events)[number]>] extends [never] ? true : never =

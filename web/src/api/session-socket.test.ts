@@ -27,7 +27,13 @@ describe('session socket settings', () => {
     const third = connectSession('token-c');
     expect(await second).toBeNull();
     const socket = await third;
-    expect(socket?.io.opts.query).toEqual({ token: 'token-c' });
+    expect(socket?.io.opts.query).toMatchObject({ token: 'token-c' });
+  });
+
+  it("should send the browser's IANA time zone in the handshake (the spending limits count its day)", async () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const socket = await connectSession('token-zone');
+    expect(socket?.io.opts.query).toEqual({ token: 'token-zone', timeZone: zone });
   });
 
   it('should use the Socket.IO timings of SPEC.md §9 in a browser', async () => {

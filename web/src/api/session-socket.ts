@@ -51,7 +51,8 @@ export async function connectSession(token: string): Promise<SessionSocket | nul
 function open(io: typeof import('socket.io-client').io, token: string): SessionSocket {
   const s: SessionSocket = io(`${socketOrigin(apiBase())}${SESSION_NAMESPACE}`, {
     path: socketPath(),
-    query: { token },
+    // The browser's IANA zone on every connect: the spending limits count its day (issue #49).
+    query: { token, ...timeZoneQuery() },
     transports: ['websocket', 'polling'],
     timeout: SOCKET_OPTIONS.timeout,
     reconnectionDelay: SOCKET_OPTIONS.reconnectionDelay,
@@ -84,6 +85,12 @@ function open(io: typeof import('socket.io-client').io, token: string): SessionS
   socket = s;
   for (const l of listeners) l(s);
   return s;
+}
+
+/** `{ timeZone }` when the browser knows its zone. */
+function timeZoneQuery(): { timeZone?: string } {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return timeZone ? { timeZone } : {};
 }
 
 let watchingVisibility = false;

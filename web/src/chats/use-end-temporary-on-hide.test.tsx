@@ -1,7 +1,42 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../store/app-store';
 import { useEndTemporaryOnPageHide } from './use-end-temporary-on-hide';
+
+/** A stand-in for the session socket: what was emitted, and server events to receive. */
+const fake = vi.hoisted(() => {
+  const handlers = new Map<string, Set<(payload: unknown) => void>>();
+  const socket = {
+    connected: true,
+    emitted: [] as Array<[string, unknown]>,
+    on(event: string, fn: (payload: unknown) => void) {
+      if (!handlers.has(event)) handlers.set(event, new Set());
+      handlers.get(event)?.add(fn);
+      return socket;
+    },
+    off(event: string, fn: (payload: unknown) => void) {
+      handlers.get(event)?.delete(fn);
+      return socket;
+    },
+    timeout() {
+      return {
+        emitWithAck: async (event: string, payload: unknown) => {
+          socket.emitted.push([event, payload]);
+          return { success: true };
+        },
+      };
+    },
+    receive(event: string, payload: unknown) {
+      for (const fn of handlers.get(event) ?? []) fn(payload);
+    },
+  };
+  return socket;
+});
+
+vi.mock('../api/session-socket', () => ({
+  getSessionSocket: () => fake,
+  onSessionSocket: () => () => undefined,
+}));
 
 function Page({ chatId, temporary }: { chatId: string; temporary: boolean }) {
   useEndTemporaryOnPageHide(chatId, temporary);
@@ -12,6 +47,7 @@ let calls: Array<{ url: string; init?: RequestInit }>;
 
 beforeEach(() => {
   calls = [];
+  fake.emitted = [];
   useAppStore.setState({ token: 'tok' });
   vi.stubGlobal(
     'fetch',
@@ -42,5 +78,24 @@ describe('a temporary chat left by closing or reloading the page', () => {
     open.unmount();
     window.dispatchEvent(new Event('pagehide'));
     expect(calls).toEqual([]);
+  });
+});
+
+/** A tab that dies without pagehide (issue #49): its socket holds the chat, again after every reconnect. */
+describe('a temporary chat held by the open tab', () => {
+  it('should tell the server on opening and on every (re)connect', () => {
+    render(<Page chatId="c4" temporary />);
+    expect(fake.emitted).toEqual([['temporaryChat', { chatId: 'c4' }]]);
+    act(() => fake.receive('ready', {}));
+    expect(fake.emitted).toEqual([
+      ['temporaryChat', { chatId: 'c4' }],
+      ['temporaryChat', { chatId: 'c4' }],
+    ]);
+  });
+
+  it('should say nothing for a kept chat', () => {
+    render(<Page chatId="c5" temporary={false} />);
+    act(() => fake.receive('ready', {}));
+    expect(fake.emitted).toEqual([]);
   });
 });

@@ -6,8 +6,8 @@ import { openChatId } from './chat-actions';
 
 /**
  * A temporary chat is deleted as soon as its user leaves it (issue #49): when the open chat was a
- * temporary one and the address moves elsewhere. A chat left by closing the tab goes with the
- * server's job, 24 h after its last message.
+ * temporary one and the address moves elsewhere. A chat left by closing the tab: its `pagehide`
+ * (use-end-temporary-on-hide.ts), or the server's grace once no socket holds it.
  */
 export function useLeaveTemporary(): void {
   const { pathname } = useLocation();
