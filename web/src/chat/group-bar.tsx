@@ -136,7 +136,9 @@ export function GroupBar({
     >
       <ul
         aria-label={appTexts.group.members}
-        className="flex min-w-0 flex-1 basis-full gap-1.5 overflow-x-auto pb-1 sm:basis-0"
+        // As wide as its chips, wrapping when the bar is narrower: the price and the add button
+        // move to the next line before any chip is cut off.
+        className="flex min-w-0 grow flex-wrap gap-1.5"
       >
         {members.map((m) => (
           <Member key={m.id} persona={m} chatId={chatId} disabled={busy} />
