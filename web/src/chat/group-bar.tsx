@@ -18,7 +18,10 @@ function Member({ persona, chatId, disabled }: { persona: GroupMember; chatId: s
   const inner = (
     <>
       <PersonaIcon id={persona.id} avatarUrl={persona.avatarUrl} size={24} className="rounded-full" />
-      <span className="max-w-[4.5rem] truncate sm:max-w-[9rem]">{persona.name}</span>
+      {/* The chips wrap: a name is cut only when longer than a chip may be on a phone. */}
+      <span className="max-w-[10rem] truncate" data-testid="group-member-name">
+        {persona.name}
+      </span>
     </>
   );
   // A group's draft: no chat yet, so nobody can be let speak.
