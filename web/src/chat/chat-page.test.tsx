@@ -319,10 +319,11 @@ describe('ChatPage', () => {
       // The group's intro and name (as a saved group chat is named), not its first persona's.
       const intro = await screen.findByTestId('group-intro', {}, { timeout: 5000 });
       expect(within(intro).getByRole('heading').textContent).toBe('Chef Basil, Sous Chef');
-      expect(within(intro).getAllByTestId('group-intro-member').map((m) => m.textContent)).toEqual([
-        'Chef Basil2 credits per message',
-        'Sous Chef2 credits per message',
-      ]);
+      expect(
+        within(intro)
+          .getAllByTestId('group-intro-member')
+          .map((m) => m.textContent),
+      ).toEqual(['Chef Basil2 credits per message', 'Sous Chef2 credits per message']);
       expect(screen.queryByTestId('chat-intro')).toBeNull();
       expect(screen.queryByTestId('greeting')).toBeNull();
       expect(useAppStore.getState().viewTitle).toBe('Chef Basil, Sous Chef');

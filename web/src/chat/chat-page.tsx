@@ -88,7 +88,9 @@ export function ChatPage() {
       if (draft) {
         // A draft: the chat is made with its first message; refused, nothing is made and the
         // text stays in the box (on this same draft address).
-        const id = personaId ? await sendFirstMessage(personaId, text, attachments, draftTemporary, draftGroup, to) : null;
+        const id = personaId
+          ? await sendFirstMessage(personaId, text, attachments, draftTemporary, draftGroup, to)
+          : null;
         if (!id) return false;
         // The draft's address becomes the chat's.
         navigate(`/chats/${id}`, { replace: true });
