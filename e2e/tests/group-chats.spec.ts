@@ -52,6 +52,36 @@ async function sendText(page: Page, text: string) {
 
 const replies = (page: Page) => page.locator('[data-role="assistant"]');
 
+/** The group bar's chips: all inside the bar, none scrolled out of its list, no name cut short. */
+async function expectChipsWhole(page: Page) {
+  const bar = page.getByTestId('group-bar');
+  await expect(bar).toBeVisible();
+  const layout = await bar.evaluate((el) => {
+    const list = el.querySelector('ul') as HTMLElement;
+    const outer = el.getBoundingClientRect();
+    const chips = [...list.children].map((chip) => chip.getBoundingClientRect());
+    const names = [...list.querySelectorAll<HTMLElement>('[data-testid="group-member-name"]')];
+    return {
+      scrolled: list.scrollWidth > list.clientWidth + 1 || list.scrollHeight > list.clientHeight + 1,
+      outside: chips.filter((r) => r.left < outer.left - 0.5 || r.right > outer.right + 0.5).length,
+      cut: names.filter((name) => name.scrollWidth > name.clientWidth + 1).map((name) => name.textContent),
+    };
+  });
+  expect(layout).toEqual({ scrolled: false, outside: 0, cut: [] });
+}
+
+/** The socket.io events the page sent, by name (`42/namespace,7["name",{…}]`: a namespace and an ack id). */
+function sentEvents(page: Page): Array<[string, Record<string, unknown>]> {
+  const sent: Array<[string, Record<string, unknown>]> = [];
+  page.on('websocket', (ws) =>
+    ws.on('framesent', ({ payload }) => {
+      const match = /^42(?:\/[^,[]*,)?\d*(\[.*\])$/su.exec(String(payload));
+      if (match?.[1]) sent.push(JSON.parse(match[1]) as [string, Record<string, unknown>]);
+    }),
+  );
+  return sent;
+}
+
 for (const [label, viewport] of [
   ['390x844', { width: 390, height: 844 }],
   ['1366x900', { width: 1366, height: 900 }],
@@ -81,12 +111,20 @@ for (const [label, viewport] of [
     await expect(bar.getByTestId('group-member')).toHaveText(NAMES);
     await expect(bar.getByTestId('group-draft-note')).toBeVisible();
     await expect(bar.getByTestId('group-round-price')).toHaveText('Up to 7 credits');
+    // The draft shows the group, named as a saved group chat is, not its first persona.
+    const intro = page.getByTestId('group-intro');
+    await expect(intro.getByRole('heading')).toHaveText(NAMES.join(', '));
+    await expect(intro.getByTestId('group-intro-member')).toHaveCount(3);
+    await expect(page.getByTestId('chat-intro')).toHaveCount(0);
+    await expect(page).toHaveTitle(new RegExp(NAMES.join(', ')));
+    await expectChipsWhole(page);
     await page.screenshot({ path: `${shots}draft-${label}.png` });
 
     // A round: every persona in order, each reply under its name and avatar.
     await sendText(page, 'What should I eat before a run?');
     await expect(page).toHaveURL(/\/chats\/(?!new)[^/?]+$/);
     await expect(bar.getByTestId('group-let-speak')).toHaveCount(3);
+    await expectChipsWhole(page);
     await expect(replies(page)).toHaveCount(3);
     await expect(replies(page).last()).toHaveAttribute('data-status', 'complete');
     await expect(page.getByTestId('message-speaker')).toHaveText(NAMES);
@@ -151,3 +189,47 @@ for (const [label, viewport] of [
     await context.close();
   });
 }
+
+test('should send `to` for a persona picked by its translated name: only he replies (Spanish)', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'es-ES' });
+  const user = await createSignedInUser({ credits: 50, password: null }, app.dataDir);
+  const me = await context.request.patch(`${app.url}/api/users/me`, {
+    headers: { Authorization: `Bearer ${user.token}` },
+    data: { locale: 'es' },
+  });
+  expect(me.ok()).toBe(true);
+  await signIn(context, user.token);
+  const page = await context.newPage();
+  const sent = sentEvents(page);
+  await page.goto(`${app.url}/chats/new?personas=mindful-coach,nutrition-pal,trainer-max`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  // The names as shown are Spanish; the server knows "Trainer Max": only `to` can address him.
+  const box = page.locator('textarea[role="combobox"]');
+  const bar = page.getByTestId('group-bar');
+  for (const [turn, text] of [
+    [1, 'cuánto corro?'],
+    [2, 'y mañana?'],
+  ] as const) {
+    await box.fill('@entre');
+    await expect(page.getByRole('option')).toHaveText(['Entrenador Max']);
+    await box.press('Enter');
+    await box.pressSequentially(text);
+    await expect(bar.getByTestId('group-replying')).toContainText('Entrenador Max');
+    await box.press('Enter');
+    await expect(box).toHaveValue('');
+    await expect(replies(page)).toHaveCount(turn);
+    await expect(replies(page).last()).toHaveAttribute('data-status', 'complete');
+    await expect(replies(page).last()).toHaveAttribute('data-persona', 'trainer-max');
+    // Only his price was held and charged: the others never replied.
+    await expect(page.getByTestId('credits-badge')).toHaveText(String(50 - 3 * turn));
+    await expect(replies(page)).toHaveCount(turn);
+  }
+  const calls = sent.filter(([name]) => name === 'createChatWithMessage' || name === 'sendMessage');
+  expect(calls.map(([name, payload]) => [name, payload.text, payload.to])).toEqual([
+    ['createChatWithMessage', '@Entrenador Max cuánto corro?', ['trainer-max']],
+    ['sendMessage', '@Entrenador Max y mañana?', ['trainer-max']],
+  ]);
+  await page.screenshot({ path: `${shots}addressed-es-1366x900.png` });
+  await context.close();
+});

@@ -27,13 +27,22 @@ export function fetchChat(chatId: string): Promise<Chat> {
   return api(`/users/me/chats/${encodeURIComponent(chatId)}`, {}, chatParser);
 }
 
-/** sendMessage over the session socket; resolves with the message id or rejects with an AppError. */
-export async function sendMessage(chatId: string, text: string, attachments: string[] = []): Promise<string> {
+/**
+ * sendMessage over the session socket; resolves with the message id or rejects with an AppError.
+ * `to`: in a group chat, the personas the message addresses (issue #46), by id.
+ */
+export async function sendMessage(
+  chatId: string,
+  text: string,
+  attachments: string[] = [],
+  to?: string[],
+): Promise<string> {
   // `attachments` (file ids from POST /files) only when there are some: a plain message stays as it was.
   const { messageId } = await callSession('sendMessage', {
     chatId,
     text,
     ...(attachments.length > 0 ? { attachments } : {}),
+    ...(to?.length ? { to } : {}),
   });
   return messageId;
 }

@@ -2,6 +2,8 @@ import type { Chat, Message, Persona, User } from '@neura/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../api/query-client';
+import { myPersonaKeys } from '../personas/queries/my-personas';
 import { useAppStore } from '../store/app-store';
 import { dispatchChats, useChats } from '../store/chats';
 import { dispatchMessages, useMessages } from '../store/messages';
@@ -296,7 +298,7 @@ describe('ChatPage', () => {
       expect(useMessages.getState().threads.c9?.loaded).toBe(true);
     });
 
-    it("should make a group's draft (several personas) with its first message", async () => {
+    it("should show a group's draft as the group and make it with its first message, `to` the personas it names", async () => {
       usePersonas.setState({ personas: [persona, { ...persona, id: 'sous-chef', name: 'Sous Chef' }], loaded: true });
       messagesAnswering([]);
       announce('c9');
@@ -314,12 +316,26 @@ describe('ChatPage', () => {
       ).toEqual(['Chef Basil', 'Sous Chef']);
       expect(within(bar).getByTestId('group-round-price').textContent).toBe(`Up to ${persona.cost * 2} credits`);
       expect(screen.queryByRole('switch')).toBeNull();
+      // The group's intro and name (as a saved group chat is named), not its first persona's.
+      const intro = await screen.findByTestId('group-intro', {}, { timeout: 5000 });
+      expect(within(intro).getByRole('heading').textContent).toBe('Chef Basil, Sous Chef');
+      expect(
+        within(intro)
+          .getAllByTestId('group-intro-member')
+          .map((m) => m.textContent),
+      ).toEqual(['Chef Basil2 credits per message', 'Sous Chef2 credits per message']);
+      expect(screen.queryByTestId('chat-intro')).toBeNull();
+      expect(screen.queryByTestId('greeting')).toBeNull();
+      expect(useAppStore.getState().viewTitle).toBe('Chef Basil, Sous Chef');
       const box = screen.getByRole('combobox', { name: 'Message' });
-      fireEvent.change(box, { target: { value: 'Who starts?' } });
+      fireEvent.change(box, { target: { value: '@Sous Chef who starts?' } });
       fireEvent.keyDown(box, { key: 'Enter' });
       await waitFor(() => expect(router.state.location.pathname).toBe('/chats/c9'));
       expect(fake.emitted).toEqual([
-        ['createChatWithMessage', { personas: ['chef-basil', 'sous-chef'], text: 'Who starts?' }],
+        [
+          'createChatWithMessage',
+          { personas: ['chef-basil', 'sous-chef'], text: '@Sous Chef who starts?', to: ['sous-chef'] },
+        ],
       ]);
     });
 
@@ -393,6 +409,25 @@ describe('ChatPage', () => {
       expect(fake.emitted).toEqual([]);
       expect(calls).toEqual([expect.stringMatching(/\/personas\/nobody\/profile$/)]);
     });
+  });
+
+  it('should send `to` with the personas a message names in a group chat, and nothing more to all', async () => {
+    usePersonas.setState({ personas: [persona, { ...persona, id: 'sous-chef', name: 'Sous Chef' }], loaded: true });
+    dispatchChats({ type: 'loaded', chats: [{ ...chat, personas: ['chef-basil', 'sous-chef'] }] });
+    queryClient.setQueryData(myPersonaKeys.all, { items: [], limit: 10 });
+    messagesAnswering([() => json([message('m1', { content: 'Earlier reply', personaId: 'chef-basil' })])]);
+    renderChat();
+    const box = await screen.findByRole('combobox', { name: 'Message' }, { timeout: 5000 });
+    fireEvent.change(box, { target: { value: 'Hi @chef basil, what now?' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(fake.emitted).toHaveLength(1));
+    fireEvent.change(box, { target: { value: 'Hi both' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(fake.emitted).toHaveLength(2));
+    expect(fake.emitted).toEqual([
+      ['sendMessage', { chatId: 'c1', text: 'Hi @chef basil, what now?', to: ['chef-basil'] }],
+      ['sendMessage', { chatId: 'c1', text: 'Hi both' }],
+    ]);
   });
 
   it('should look up a persona outside the catalog by its profile and show its own prompts', async () => {

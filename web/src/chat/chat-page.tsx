@@ -16,6 +16,7 @@ import { Button, buttonClass } from '../ui/button';
 import { sendMessage, stopMessage } from './chat-api';
 import { ChatIntro } from './chat-intro';
 import { Composer, type ComposerHandle, filesOf } from './composer';
+import { groupName, useGroupMembers } from './group-members';
 import { closePushOffer, usePushOffer } from './long-reply';
 import { MessageList } from './message-list';
 import { ReadOnlyNote } from './read-only-note';
@@ -29,6 +30,8 @@ const NO_MESSAGES: readonly never[] = [];
 const GroupComposer = lazy(() =>
   import('./group-composer').then((m) => m.ready.then(() => ({ default: m.GroupComposer }))),
 );
+/** A group chat's intro while it has no messages (its draft): the same chunk's texts. */
+const GroupIntro = lazy(() => import('./group-intro').then((m) => m.ready.then(() => ({ default: m.GroupIntro }))));
 /** The offer of notifications after a long reply (issue #48): its own chunk, loaded when offered. */
 const PushOffer = lazy(() => import('../settings/push-offer').then((m) => m.ready.then(() => m)));
 
@@ -43,15 +46,16 @@ export function ChatPage() {
   const navigate = useNavigate();
   const draft = chatId === DRAFT_CHAT_ID;
   const listedPersona = useChats((s) => s.chats.find((c) => c.id === chatId)?.persona);
-  // A group's draft (issue #46): `/chats/new?personas=a,b,c`, its first persona's intro.
+  // A group's draft (issue #46): `/chats/new?personas=a,b,c`, the group's intro and name.
   const draftGroup = draft ? groupOf(params.get('personas')) : undefined;
+  const draftGroupName = groupName(useGroupMembers(draftGroup ?? NO_MESSAGES));
   const personaId = draft ? (draftGroup?.[0] ?? params.get('persona') ?? undefined) : listedPersona;
   // The catalog, the user's own personas, or else the persona's profile (someone's own persona
   // shared by link); a 404 means it was deleted or withdrawn: the chat stays readable, without a composer.
   const profile = usePersonaProfile(personaId);
   const persona = profile.persona ?? undefined;
   const unavailable = !draft && profile.status === 'missing';
-  useChatTitle(draft ? null : chatId, persona?.name);
+  useChatTitle(draft ? null : chatId, draftGroup ? draftGroupName : persona?.name);
   const { thread, loadOlder, retry } = useChatThread(chatId, draft);
   useNameUnfinishedChat(draft ? null : chatId, thread?.messages ?? NO_MESSAGES, persona?.name);
   const credits = useUser(selectCredits);
@@ -62,6 +66,7 @@ export function ChatPage() {
   useEndTemporaryOnPageHide(chatId, temporary && !draft);
   // A group chat (issue #46): its personas, in speaking order.
   const members = useChats((s) => s.chats.find((c) => c.id === chatId)?.personas);
+  const group = draftGroup ?? (members && members.length > 1 ? members : undefined);
   // "Add persona" from the chat's menu: a chat of one persona shows the group bar while choosing.
   const addingPersona = useChatUiStore((s) => s.addingPersonaTo === chatId);
   const streaming = isStreaming(thread);
@@ -79,18 +84,20 @@ export function ChatPage() {
 
   const composer = useRef<ComposerHandle>(null);
   const onSend = useCallback(
-    async (text: string, attachments: string[]) => {
+    async (text: string, attachments: string[], to?: string[]) => {
       if (draft) {
         // A draft: the chat is made with its first message; refused, nothing is made and the
         // text stays in the box (on this same draft address).
-        const id = personaId ? await sendFirstMessage(personaId, text, attachments, draftTemporary, draftGroup) : null;
+        const id = personaId
+          ? await sendFirstMessage(personaId, text, attachments, draftTemporary, draftGroup, to)
+          : null;
         if (!id) return false;
         // The draft's address becomes the chat's.
         navigate(`/chats/${id}`, { replace: true });
         return true;
       }
       try {
-        await sendMessage(chatId, text, attachments);
+        await sendMessage(chatId, text, attachments, to);
         return true;
       } catch (error) {
         onSendError(error);
@@ -176,7 +183,11 @@ export function ChatPage() {
                 </Button>
               </div>
             ) : draft || thread?.loaded ? (
-              persona ? (
+              group ? (
+                <Suspense fallback={null}>
+                  <GroupIntro ids={group} />
+                </Suspense>
+              ) : persona ? (
                 <ChatIntro persona={persona} onPick={(prompt) => void onPick(prompt)} disabled={sending || streaming} />
               ) : (
                 <p className="py-10 text-center text-muted">{appTexts.chat.empty(undefined)}</p>
@@ -261,7 +272,7 @@ function ChatComposer({
   chatId: string | null;
   group: string[] | undefined;
   streaming: boolean;
-  onSend: (text: string, attachments: string[]) => Promise<boolean>;
+  onSend: (text: string, attachments: string[], to?: string[]) => Promise<boolean>;
   onStop: () => void;
 }) {
   const focusKey = chatId ?? 'draft';

@@ -18,7 +18,10 @@ function Member({ persona, chatId, disabled }: { persona: GroupMember; chatId: s
   const inner = (
     <>
       <PersonaIcon id={persona.id} avatarUrl={persona.avatarUrl} size={24} className="rounded-full" />
-      <span className="max-w-[4.5rem] truncate sm:max-w-[9rem]">{persona.name}</span>
+      {/* The chips wrap: a name is cut only when longer than a chip may be on a phone. */}
+      <span className="max-w-[10rem] truncate" data-testid="group-member-name">
+        {persona.name}
+      </span>
     </>
   );
   // A group's draft: no chat yet, so nobody can be let speak.
@@ -136,7 +139,9 @@ export function GroupBar({
     >
       <ul
         aria-label={appTexts.group.members}
-        className="flex min-w-0 flex-1 basis-full gap-1.5 overflow-x-auto pb-1 sm:basis-0"
+        // As wide as its chips, wrapping when the bar is narrower: the price and the add button
+        // move to the next line before any chip is cut off.
+        className="flex min-w-0 grow flex-wrap gap-1.5"
       >
         {members.map((m) => (
           <Member key={m.id} persona={m} chatId={chatId} disabled={busy} />

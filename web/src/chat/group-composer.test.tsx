@@ -114,7 +114,8 @@ describe('GroupComposer (issue #46)', () => {
     // The price is the addressed persona's only, and says who replies.
     expect(screen.getByTestId('group-round-price').textContent).toBe('Up to 3 credits · Replying: Trainer Max');
     fireEvent.keyDown(box, { key: 'Enter' });
-    expect(onSend).toHaveBeenCalledWith('Hi @Trainer Max ', []);
+    // Sent with the picked persona's id as `to` (issue #46: the server needs no name to match).
+    expect(onSend).toHaveBeenCalledWith('Hi @Trainer Max ', [], ['max']);
   });
 
   it('should narrow the list as a name is typed, pick with Tab, and close on Escape', async () => {
@@ -134,7 +135,12 @@ describe('GroupComposer (issue #46)', () => {
     expect(box.getAttribute('aria-expanded')).toBe('false');
     // Closed: Enter sends the text as it is.
     fireEvent.keyDown(box, { key: 'Enter' });
-    expect(onSend).toHaveBeenCalledWith('@Nutrition Pal and @t', []);
+    expect(onSend).toHaveBeenCalledWith('@Nutrition Pal and @t', [], ['pal']);
+    // A message naming nobody goes to all: no `to`.
+    await waitFor(() => expect(box.value).toBe(''));
+    type(box, 'Hi all');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onSend).toHaveBeenLastCalledWith('Hi all', []);
   });
 
   it('should price a message for all personas unless it names some', () => {

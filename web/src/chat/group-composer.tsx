@@ -15,7 +15,8 @@ interface Props {
   chatId: string | null;
   members: string[];
   streaming: boolean;
-  onSend: (text: string, attachments: string[]) => Promise<boolean>;
+  /** `to`: the personas the text addresses as `@Name` (none: all reply). */
+  onSend: (text: string, attachments: string[], to?: string[]) => Promise<boolean>;
   onStop: () => void;
   focusKey?: string;
   ref?: Ref<ComposerHandle>;
@@ -71,9 +72,11 @@ function MentionList({
 /**
  * A group chat's composer (issue #46): the group bar with the price of the message being written
  * (the personas it names as `@Name`, else all), and `@` autocomplete on the box — a combobox:
- * arrows move through the list, Enter or Tab picks, Escape closes it.
+ * arrows move through the list, Enter or Tab picks, Escape closes it. A message that names personas
+ * is sent with their ids as `to`: the server then needs no name of its own to match (a persona's
+ * name as shown may be a translation).
  */
-export function GroupComposer({ chatId, members: ids, ref, ...composer }: Props) {
+export function GroupComposer({ chatId, members: ids, ref, onSend, ...composer }: Props) {
   const members = useGroupMembers(ids);
   const inner = useRef<ComposerHandle>(null);
   useImperativeHandle(
@@ -126,6 +129,10 @@ export function GroupComposer({ chatId, members: ids, ref, ...composer }: Props)
       <Composer
         ref={inner}
         {...composer}
+        onSend={(value, attachments) => {
+          const to = mentioned(members, value).map((m) => m.id);
+          return to.length ? onSend(value, attachments, to) : onSend(value, attachments);
+        }}
         assist={{
           onText: (value, at) => {
             setTyped({ text: value, caret: at });

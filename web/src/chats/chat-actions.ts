@@ -69,6 +69,8 @@ export async function sendFirstMessage(
   temporary = false,
   /** A group's draft (issue #46): its personas in speaking order (`personaId` is the first). */
   personas?: string[],
+  /** The group's personas the message addresses (picked with `@`), by id. */
+  to?: string[],
 ): Promise<string | null> {
   if (needsPro(personaId)) {
     useAppStore.getState().setActiveModal('subscribe');
@@ -91,6 +93,7 @@ export async function sendFirstMessage(
       text,
       ...(attachments.length > 0 ? { attachments } : {}),
       ...(temporary ? { temporary } : {}),
+      ...(personas && to?.length ? { to } : {}),
     });
     // chat.created usually arrived first; this covers a missed event.
     if (!useChats.getState().chats.some((c) => c.id === chatId)) {

@@ -10,6 +10,8 @@ export const groupTexts = {
   catalog: 'All personas',
   /** A group's draft (before the first message). */
   draftNote: 'The chat starts with your first message.',
+  /** A group's intro (its draft, or a group chat with no messages yet), under the personas' names. */
+  introNote: 'Each persona replies in turn and sees what the others said. Type @ to address only some of them.',
 } as const;
 
 type Widen<T> = T extends string

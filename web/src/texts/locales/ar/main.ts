@@ -521,7 +521,7 @@ export const main: MainCatalog = {
       pickHint: 'اختر من 2 إلى 5 شخصيات. تردّ بالترتيب الذي تختاره.',
       start: (n: number) => `بدء محادثة جماعية (${n})`,
       letSpeak: (name: string) => `دع ${name} يتحدث`,
-      roundPrice: (n: number) => `حتى ${n} رصيد`,
+      roundPrice: (n: number) => `حتى ${creditsObj(n)}`,
       add: 'إضافة شخصية',
       addTitle: 'إضافة شخصية إلى هذه المحادثة',
       members: 'الشخصيات في هذه المحادثة',

@@ -8,4 +8,6 @@ export const group: GroupCatalog = {
   yours: 'Deine Personas',
   catalog: 'Alle Personas',
   draftNote: 'Der Chat beginnt mit deiner ersten Nachricht.',
+  introNote:
+    'Jede Persona antwortet der Reihe nach und sieht, was die anderen gesagt haben. Tippe @, um nur einige anzusprechen.',
 };

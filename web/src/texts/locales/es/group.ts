@@ -8,4 +8,5 @@ export const group: GroupCatalog = {
   yours: 'Tus personas',
   catalog: 'Todas las personas',
   draftNote: 'El chat empieza con tu primer mensaje.',
+  introNote: 'Cada persona responde por turnos y ve lo que dijeron las demás. Escribe @ para dirigirte solo a algunas.',
 };

@@ -8,4 +8,6 @@ export const group: GroupCatalog = {
   yours: 'Vos personas',
   catalog: 'Toutes les personas',
   draftNote: 'Le chat commence avec votre premier message.',
+  introNote:
+    'Chaque persona répond à son tour et voit ce que les autres ont dit. Tapez @ pour vous adresser à certaines seulement.',
 };

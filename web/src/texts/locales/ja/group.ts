@@ -8,4 +8,5 @@ export const group: GroupCatalog = {
   yours: 'あなたのペルソナ',
   catalog: 'すべてのペルソナ',
   draftNote: 'チャットは最初のメッセージで始まります。',
+  introNote: '各ペルソナが順番に返信し、ほかのペルソナの発言も読みます。@ を入力すると一部だけに話しかけられます。',
 };

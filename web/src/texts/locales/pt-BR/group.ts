@@ -8,4 +8,5 @@ export const group: GroupCatalog = {
   yours: 'Suas personas',
   catalog: 'Todas as personas',
   draftNote: 'O chat começa com sua primeira mensagem.',
+  introNote: 'Cada persona responde na sua vez e vê o que as outras disseram. Digite @ para falar só com algumas.',
 };
