@@ -19,14 +19,12 @@ import {
   chatParser,
   chatsParser,
   inviteCheckParser,
-  type Parser,
-  personasParser,
-  serverInfoParser,
   skillsParser,
   tokenParser,
   userExistsParser,
   userParser,
-} from './guards';
+} from './account-guards';
+import { type Parser, personasParser, serverInfoParser } from './guards';
 
 const accepts = (parser: Parser<unknown>, value: unknown) => {
   try {

@@ -1,6 +1,6 @@
 import { type Chat, type ChatStatus, forkChatResponseSchema, MESSAGES_PAGE_SIZE, type Message } from '@neura/contract';
+import { chatParser } from '../api/account-guards';
 import { callSession, sessionEvents } from '../api/call-session';
-import { chatParser } from '../api/guards';
 import { api } from '../api/http';
 import { getSessionSocket } from '../api/session-socket';
 import { messagesParser, withToolParts } from './messages-parser';
