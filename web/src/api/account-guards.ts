@@ -50,3 +50,9 @@ export const accountOptionsParser = guard<AccountOptionsResponse>(
   }),
 );
 export const skillsParser = guard<SkillInfo[]>(arrayOf(object({ id: str, available: bool, cost: num })));
+/**
+ * The fork's answer (issue #49). The contract's forkChatResponseSchema lives in its http.ts: importing
+ * it made opening a chat build every zod schema of http.ts, entities.ts and memory.ts (a long task
+ * at 4× CPU, issue #50 item 3; chat/chat-page-zod.test.ts).
+ */
+export const forkChatResponseParser = guard<{ id: string }>(object({ id: str }));

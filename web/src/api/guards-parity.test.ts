@@ -1,6 +1,7 @@
 import {
   accountOptionsResponseSchema,
   chatSchema,
+  forkChatResponseSchema,
   messageSchema,
   personaSchema,
   serverInfoSchema,
@@ -18,6 +19,7 @@ import {
   accountOptionsParser,
   chatParser,
   chatsParser,
+  forkChatResponseParser,
   inviteCheckParser,
   skillsParser,
   tokenParser,
@@ -52,6 +54,7 @@ const pairs: Array<[string, Parser<unknown>, z.ZodType]> = [
   ['userExistsParser', userExistsParser, userExistsResponseSchema],
   ['accountOptionsParser', accountOptionsParser, accountOptionsResponseSchema],
   ['skillsParser', skillsParser, z.array(skillInfoSchema)],
+  ['forkChatResponseParser', forkChatResponseParser, forkChatResponseSchema],
   // The contract types these two answers without a schema; these are their types as schemas.
   ['tokenParser', tokenParser, z.object({ token: z.string() })],
   ['inviteCheckParser', inviteCheckParser, z.object({ isValid: z.boolean() })],

@@ -1,7 +1,6 @@
 import { type Chat, type ChatStatus, MESSAGES_PAGE_SIZE, type Message } from '@neura/contract';
-import { chatParser } from '../api/account-guards';
+import { chatParser, forkChatResponseParser } from '../api/account-guards';
 import { callSession, sessionEvents } from '../api/call-session';
-import { guard, object, str } from '../api/guards';
 import { api } from '../api/http';
 import { getSessionSocket } from '../api/session-socket';
 import { messagesParser, withToolParts } from './messages-parser';
@@ -13,13 +12,6 @@ export async function fetchMessages(chatId: string, before?: string, limit = MES
     await api(`/users/me/chats/${encodeURIComponent(chatId)}/messages?${query}`, {}, messagesParser),
   );
 }
-
-/**
- * A hand guard of the contract's forkChatResponseSchema: that zod schema lives in the contract's
- * http.ts, and importing it made opening a chat build every zod schema of http.ts, entities.ts and
- * memory.ts (a long task at 4× CPU, issue #50 item 3).
- */
-const forkChatResponseParser = guard<{ id: string }>(object({ id: str }));
 
 /** Fork (issue #49): a new chat with the messages up to and including `messageId`; resolves with its id. */
 export async function forkChat(chatId: string, messageId: string): Promise<string> {
