@@ -28,7 +28,7 @@ export default defineConfig(({ mode }) => {
             groups: [
               {
                 name: 'core',
-                test: /\/web\/src\/(store\/(?!messages|message-parts)[\w-]+|api\/(?!query-client|memory|call-session|socket-emitter)[\w-]+|ui\/toast-store)\.ts$/,
+                test: /\/web\/src\/(store\/(?!messages|message-parts)[\w-]+|api\/(?!query-client|memory|call-session|socket-emitter|account-guards|session-open)[\w-]+|ui\/toast-store)\.ts$/,
               },
             ],
           },

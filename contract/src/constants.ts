@@ -1,9 +1,6 @@
 /** Business constants of SPEC.md §9, shared by server and web. */
 
 export const PRODUCT_NAME = 'Neura';
-export const CLIENT_VERSION = '2.0.0';
-/** Header that carries the client version on every HTTP request. */
-export const CLIENT_VERSION_HEADER = 'Client-Version';
 export const RECAPTCHA_HEADER = 'X-Recaptcha-Token';
 
 export const PRO_PRICE_USD = 19.99;
@@ -15,9 +12,6 @@ export const LOW_CREDITS_THRESHOLD = 5;
 export const VERIFY_CODE_LENGTH = 4;
 export const INVITE_CODE_GROUPS = 5;
 export const INVITE_CODE_GROUP_LENGTH = 4;
-
-export const VERSION_WARNING_MS = 5000;
-export const VERSION_WARNING_FADE_MS = 2500;
 
 export const INTRO_AUTOPLAY_MS = 8000;
 export const INTRO_DRAG_THRESHOLD_PX = 50;
@@ -35,7 +29,6 @@ export const EXPLORE_CAROUSEL_SPEED_MS = 800;
 export const EXPLORE_SKELETON_COUNTS = [2, 4, 3, 1, 2] as const;
 
 export const CHAT_ROW_HEIGHT_PX = 72;
-export const TOAST_DURATION_MS = 5000;
 export const CAPTCHA_RECHECK_MS = 1000;
 
 export const VOICE_SAMPLE_RATE = 16000;
@@ -48,14 +41,6 @@ export const VOICE_BYTES_PER_SECOND = VOICE_SAMPLE_RATE * 2;
 export const VOICE_MAX_CHUNK_BYTES = VOICE_BYTES_PER_SECOND / 2;
 /** Longest text POST /speech/speak reads aloud. */
 export const MAX_SPEAK_LENGTH = 4000;
-
-export const SOCKET_OPTIONS = {
-  timeout: 20_000,
-  reconnectionDelay: 1000,
-  reconnectionDelayMax: 5000,
-  randomizationFactor: 0.5,
-  reconnectionAttempts: Number.POSITIVE_INFINITY,
-} as const;
 
 export const VIDEO_PROVIDERS = ['youtube', 'vimeo', 'twitch'] as const;
 /** Hosts the video gallery may frame (the CSP `frame-src` lists exactly these). Here, not in skills.ts: the
@@ -151,7 +136,6 @@ export const PASSWORD_MAX_LENGTH = 128;
  * the entry chunk carries no zod (docs/PERFORMANCE.md "Bundle"; this package has no side effects).
  */
 export const PRO_PRODUCT_ID = 'pro';
-export const SESSION_NAMESPACE = '/session';
 export const VOICE_NAMESPACE = '/voice';
 export const UNSUPPORTED_DATAPOINT_MESSAGE = 'Unsupported datapoint';
 /** How a skill's error starts when the device location could not be had (the card says so plainly). */

@@ -128,4 +128,5 @@ export type SpeechStatus = z.infer<typeof speechStatusSchema>;
 
 /** `POST /api/users/me/chats/{id}/fork` (issue #49): a new chat with the messages up to and including this one. */
 export const forkChatRequestSchema = z.object({ messageId: z.string().min(1).max(64) }).strict();
+/** @internal The web checks this answer with a hand guard (web/src/api/account-guards.ts, held to this schema by guards-parity.test.ts). */
 export const forkChatResponseSchema = z.object({ id: z.string() });

@@ -5,6 +5,7 @@ export * from './creator.js';
 export * from './entities.js';
 export * from './errors.js';
 export * from './files.js';
+export * from './first-route-constants.js';
 export * from './folders.js';
 export * from './http.js';
 export * from './locales.js';

@@ -1,6 +1,7 @@
 import {
   accountOptionsResponseSchema,
   chatSchema,
+  forkChatResponseSchema,
   messageSchema,
   personaSchema,
   serverInfoSchema,
@@ -18,15 +19,14 @@ import {
   accountOptionsParser,
   chatParser,
   chatsParser,
+  forkChatResponseParser,
   inviteCheckParser,
-  type Parser,
-  personasParser,
-  serverInfoParser,
   skillsParser,
   tokenParser,
   userExistsParser,
   userParser,
-} from './guards';
+} from './account-guards';
+import { type Parser, personasParser, serverInfoParser } from './guards';
 
 const accepts = (parser: Parser<unknown>, value: unknown) => {
   try {
@@ -54,6 +54,7 @@ const pairs: Array<[string, Parser<unknown>, z.ZodType]> = [
   ['userExistsParser', userExistsParser, userExistsResponseSchema],
   ['accountOptionsParser', accountOptionsParser, accountOptionsResponseSchema],
   ['skillsParser', skillsParser, z.array(skillInfoSchema)],
+  ['forkChatResponseParser', forkChatResponseParser, forkChatResponseSchema],
   // The contract types these two answers without a schema; these are their types as schemas.
   ['tokenParser', tokenParser, z.object({ token: z.string() })],
   ['inviteCheckParser', inviteCheckParser, z.object({ isValid: z.boolean() })],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { chatsParser, tokenParser, userParser } from './account-guards';
 import { AppError } from './app-error';
-import { chatsParser, personasParser, serverInfoParser, tokenParser, userParser } from './guards';
+import { personasParser, serverInfoParser } from './guards';
 
 const user = {
   email: 'ada@example.com',

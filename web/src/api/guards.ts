@@ -1,12 +1,4 @@
-import type {
-  AccountOptionsResponse,
-  Chat,
-  Persona,
-  ServerInfo,
-  SkillInfo,
-  User,
-  UserExistsResponse,
-} from '@neura/contract';
+import type { Persona, ServerInfo } from '@neura/contract';
 import { texts } from '../texts/texts';
 import { AppError } from './app-error';
 
@@ -18,7 +10,8 @@ import { AppError } from './app-error';
  * server; guards-parity.test.ts holds each guard to its schema with fast-check. Lazy pages may
  * still pass a contract schema.
  * The checks are exported for the chat page, which builds no zod schema on open either
- * (chat/messages-parser.ts).
+ * (chat/messages-parser.ts). Only what a visitor's Explore reads is here (this module lands in the
+ * entry); the parsers of signed-in answers are in account-guards.ts, loaded with the code that asks.
  */
 export interface Parser<T> {
   parse(data: unknown): T;
@@ -64,35 +57,6 @@ export function guard<T>(check: Check): Parser<T> {
 
 export const serverInfoParser = guard<ServerInfo>(object({ message: str, version: str, supportedClientRange: str }));
 
-const user = object({
-  email: str,
-  firstName: str,
-  lastName: str,
-  referralCode: str,
-  proExpiry: nullable(str),
-  isPro: bool,
-  flags: arrayOf(str),
-  credits: num,
-  role: optional(str),
-  locale: optional(nullable(str)),
-});
-export const userParser = guard<User>(user);
-
-const chat = object({
-  id: str,
-  name: str,
-  persona: str,
-  lastMessageAt: nullable(str),
-  preview: nullable(str),
-  isPinned: bool,
-  isArchived: bool,
-  folderId: optional(nullable(str)),
-  temporary: optional(bool),
-  personas: optional(arrayOf(str)),
-});
-export const chatParser = guard<Chat>(chat);
-export const chatsParser = guard<Chat[]>(arrayOf(chat));
-
 const recordOf =
   (check: Check): Check =>
   (v) =>
@@ -118,17 +82,3 @@ const persona = object({
   translations: optional(recordOf(translation)),
 });
 export const personasParser = guard<Persona[]>(arrayOf(persona));
-
-export const tokenParser = guard<{ token: string }>(object({ token: str }));
-export const inviteCheckParser = guard<{ isValid: boolean }>(object({ isValid: bool }));
-export const userExistsParser = guard<UserExistsResponse>(
-  object({ userExists: bool, waitlist: bool, captchaEnabled: bool }),
-);
-export const accountOptionsParser = guard<AccountOptionsResponse>(
-  object({
-    registration: (v) => v === 'invite' || v === 'open',
-    waitlistUrl: nullable(str),
-    captchaSiteKey: nullable(str),
-  }),
-);
-export const skillsParser = guard<SkillInfo[]>(arrayOf(object({ id: str, available: bool, cost: num })));

@@ -6,7 +6,6 @@ import { isNativePlatform } from '../platform/native';
 import { listenForSignInReturn, prepareApi, startNativeOnline } from '../platform/startup';
 import { useAppStore } from '../store/app-store';
 import { setPersonas } from '../store/personas';
-import { loadSpeechStatus } from '../voice/voice-api';
 import { useVersionWarning } from './version-warning';
 
 /**
@@ -47,7 +46,8 @@ export function useStartup(): void {
           return;
         }
         if (action.kind === 'warn') useVersionWarning.setState({ raised: true });
-        loadSpeechStatus();
+        // The speech status (for the chat's microphone) and its guard load apart from the first route.
+        void import('../voice/voice-api').then((m) => m.loadSpeechStatus());
         (personas ?? fetchPersonas())
           .then(setPersonas)
           .catch((error: unknown) => console.error('Failed to load personas', error));

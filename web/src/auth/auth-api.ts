@@ -6,7 +6,13 @@ import {
   type User,
   type UserExistsResponse,
 } from '@neura/contract';
-import { accountOptionsParser, inviteCheckParser, tokenParser, userExistsParser, userParser } from '../api/guards';
+import {
+  accountOptionsParser,
+  inviteCheckParser,
+  tokenParser,
+  userExistsParser,
+  userParser,
+} from '../api/account-guards';
 import { api } from '../api/http';
 
 /** The account calls of SPEC.md §7 and ARCHITECTURE.md §3. */

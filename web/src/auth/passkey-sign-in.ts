@@ -1,5 +1,5 @@
 import { startAuthentication } from '@simplewebauthn/browser';
-import { tokenParser } from '../api/guards';
+import { tokenParser } from '../api/account-guards';
 import { api } from '../api/http';
 
 /**

@@ -1,6 +1,6 @@
-import { type Chat, type ChatStatus, forkChatResponseSchema, MESSAGES_PAGE_SIZE, type Message } from '@neura/contract';
+import { type Chat, type ChatStatus, MESSAGES_PAGE_SIZE, type Message } from '@neura/contract';
+import { chatParser, forkChatResponseParser } from '../api/account-guards';
 import { callSession, sessionEvents } from '../api/call-session';
-import { chatParser } from '../api/guards';
 import { api } from '../api/http';
 import { getSessionSocket } from '../api/session-socket';
 import { messagesParser, withToolParts } from './messages-parser';
@@ -18,7 +18,7 @@ export async function forkChat(chatId: string, messageId: string): Promise<strin
   const { id } = await api(
     `/users/me/chats/${encodeURIComponent(chatId)}/fork`,
     { method: 'POST', body: { messageId } },
-    forkChatResponseSchema,
+    forkChatResponseParser,
   );
   return id;
 }

@@ -63,6 +63,9 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
     // A reply's row keeps its key while its versions switch (the first loaded version's id), and
     // while Continue carries it on (its first part's key).
     getItemKey: (index) => (rows[index] ? rowKey(rows[index]) : index),
+    // A scroll re-renders the rows in React's next task, not inside the scroll event with flushSync:
+    // at 4× CPU each scroll event's synchronous render of the list was a long task (issue #50 item 3).
+    useFlushSync: false,
   });
 
   // A search result: show its version, scroll it to the middle (again once rows are measured) and

@@ -1,5 +1,5 @@
 import type { Chat, ChatPatchRequest } from '@neura/contract';
-import { chatParser, chatsParser, userParser } from '../api/guards';
+import { chatParser, chatsParser, userParser } from '../api/account-guards';
 import { api } from '../api/http';
 import { dispatchChats } from '../store/chats';
 import { dispatchUser } from '../store/user';

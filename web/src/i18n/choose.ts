@@ -1,5 +1,5 @@
 import type { Locale } from '@neura/contract';
-import { userParser } from '../api/guards';
+import { userParser } from '../api/account-guards';
 import { api } from '../api/http';
 import { useAppStore } from '../store/app-store';
 import { dispatchUser } from '../store/user';

@@ -1,6 +1,6 @@
 import type { SkillInfo } from '@neura/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { skillsParser } from '../../api/guards';
+import { skillsParser } from '../../api/account-guards';
 import { api } from '../../api/http';
 import { queryClient } from '../../api/query-client';
 
