@@ -10,8 +10,9 @@
  * Timed: the reply engine's one memory call per send (memory/context.ts `memoryForReply`: settings,
  * pinned, full-text matches to the last user messages, the newest others, the section), MEMORY_RUNS
  * times (500) with the recent messages rotating. That call is all a send does more with memory on:
- * its p50 / p99 is the added time per send (target: p99 ≤ 5 ms). On PostgreSQL the table is ANALYZEd
- * after seeding. Prints figures; asserts nothing.
+ * its p50 / p99 is the added time per send (target: p99 ≤ 5 ms). MEMORY_OTHER_USERS (24) other users
+ * hold copies of the items, so the table is a shared instance's; on PostgreSQL it is VACUUM ANALYZEd
+ * after seeding (what autovacuum does). Prints figures; asserts nothing.
  */
 import { createTestChat, createTestUser } from '@neura/test-kit/seed';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
@@ -24,6 +25,8 @@ import { loadAverage, report } from './lib/report.js';
 
 const ITEMS = Number(process.env.MEMORY_ITEMS ?? 2000);
 const RUNS = Number(process.env.MEMORY_RUNS ?? 500);
+/** Other users sharing the table, each with a copy of the items (a shared instance, not one user alone). */
+const OTHERS = Number(process.env.MEMORY_OTHER_USERS ?? 24);
 const PERSONA = 'default';
 const OTHER = 'scout';
 /** A vocabulary of ~1,900 distinct words (2 and 3 syllables): facts about a person are varied. */
@@ -31,12 +34,17 @@ const SYLLABLES = 'ka lo mi ren tas vu zel po shi dor an bel'.split(' ');
 const WORDS = SYLLABLES.flatMap((a) => SYLLABLES.flatMap((b) => [`${a}${b}`, ...SYLLABLES.map((c) => `${a}${b}${c}`)]));
 
 function sentence(seed: number, words = 12): string {
-  let n = seed + 1;
+  // mulberry32 (32-bit integer steps): an LCG in doubles loses its low bits past 2^53 and made a
+  // few hundred words appear in ~130 items each, not ~12.
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
   const out: string[] = [];
-  for (let i = 0; i < words; i++) {
-    n = (n * 1103515245 + 12345) % 2147483648;
-    out.push(WORDS[(n >>> 4) % WORDS.length] as string);
-  }
+  for (let i = 0; i < words; i++) out.push(WORDS[Math.floor(next() * WORDS.length)] as string);
   return `${out.join(' ')}.`;
 }
 
@@ -69,9 +77,19 @@ async function runOn(kind: 'sqlite' | 'postgres'): Promise<string> {
         updated_at: at,
       });
     }
+    // The other users' items: copies of this user's, under their ids (the planner sees a table of
+    // many users, as on a real instance, where one user's rows are a small part of it).
+    for (let k = 0; k < OTHERS; k++) {
+      const other = await createTestUser(app.services, { password: null });
+      await sql`
+        INSERT INTO memory_items (id, user_id, text, scope, persona_id, chat_id, pinned, source, created_at, updated_at)
+        SELECT id || ${`-${k}`}, ${other.id}, text, CASE WHEN scope = 'chat' THEN 'user' ELSE scope END,
+          persona_id, NULL, pinned, source, created_at, updated_at
+        FROM memory_items WHERE user_id = ${user.id}`.execute(app.services.db);
+    }
     const seedMs = performance.now() - seedStart;
-    // As autovacuum would after such a load: the planner's statistics (the GIN index is chosen then).
-    if (kind === 'postgres') await sql`ANALYZE memory_items`.execute(app.services.db);
+    // As autovacuum would after such a load: the planner's statistics, the GIN index's pending list merged.
+    if (kind === 'postgres') await sql`VACUUM ANALYZE memory_items`.execute(app.services.db);
     const hook = memoryForReply(
       { repo, service: app.services.memory, budgets: { tokens: 500, proTokens: 1500 } },
       { userId: user.id, personaId: PERSONA, chatId: chat.id },

@@ -12,7 +12,8 @@ import { createSignedInUser, signIn, withSeed } from '../support/session.js';
  * permission asked only then, with a line saying why), the subscription is stored on the server;
  * the user sends a message and closes the tab, the server pushes the finished reply to the local
  * push service (VAPID checked, payload decrypted), and that payload dispatched to the app's
- * service worker shows the notification with the persona's name and the chat's URL; a tap opens it.
+ * service worker (delivered as DevTools delivers a push) shows the notification with the persona's name and
+ * the chat's URL; a tap opens it.
  *
  * Headless Chromium cannot reach a browser push service (its `pushManager.subscribe` answers
  * "Registration failed"), so the page's PushManager hands out a subscription at the local push
@@ -22,7 +23,6 @@ import { createSignedInUser, signIn, withSeed } from '../support/session.js';
 interface SwScope {
   dispatchEvent(event: Event): boolean;
   registration: { getNotifications(): Promise<Array<{ title: string; body: string; data: unknown; icon: string }>> };
-  PushEvent: new (type: string, init: { data: string }) => Event;
   NotificationEvent: new (type: string, init: { notification: unknown }) => Event;
 }
 
@@ -31,6 +31,8 @@ const SIZES = [
   { name: 'desktop', width: 1366, height: 900 },
 ] as const;
 const SHOTS = path.join('artifacts', 'screenshots', 'notifications');
+
+const METRICS = 'e2e-notifications-metrics';
 
 let model: FakeOpenAI;
 let push: FakePushService;
@@ -47,6 +49,7 @@ test.beforeAll(async () => {
       OUTBOUND_ALLOW: push.hostPort,
       // The notifier's "push held: quiet hours" line is the quiet-hours test's signal.
       LOG_LEVEL: 'info',
+      METRICS_TOKEN: METRICS,
     },
   });
 });
@@ -55,6 +58,15 @@ test.afterAll(async () => {
   await push?.close();
   await model?.close();
 });
+
+/** The app's open Socket.IO connections (the operators' gauge): 0 once a closed tab's socket is gone. */
+async function openSockets(): Promise<number> {
+  const response = await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS}` } });
+  const line = (await response.text())
+    .split('\n')
+    .find((l) => l.startsWith('neura_sockets_connected{namespace="session"}'));
+  return Number(line?.split(' ').at(-1) ?? Number.NaN);
+}
 
 /** The page's PushManager subscribes at the local push service (see above). */
 async function localPushService(context: BrowserContext, json: unknown) {
@@ -80,6 +92,7 @@ for (const size of SIZES) {
   test(`should push a finished reply to a subscribed browser and show it from the service worker (${size.name})`, async ({
     browser,
   }) => {
+    test.setTimeout(180_000); // many steps, each slow on a loaded 2-core machine
     const user = await createSignedInUser({ credits: 40, password: null }, app.dataDir);
     const chat = await withSeed((target) => createTestChat(target, user.id, 'mindful-coach'), app.dataDir);
     const context = await browser.newContext({
@@ -92,7 +105,7 @@ for (const size of SIZES) {
 
     const page = await context.newPage();
     await page.goto(`${app.url}/settings/notifications`);
-    await expect(page.getByTestId('notifications-page')).toBeVisible();
+    await expect(page.getByTestId('notifications-page')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(/We only use it to tell you that a reply is ready/)).toBeVisible();
     await expect(page.getByTestId('notify-replies')).toBeChecked();
     await page.screenshot({ path: path.join(SHOTS, `settings-off-${size.name}.png`), fullPage: true });
@@ -108,9 +121,13 @@ for (const size of SIZES) {
     await box.press('Enter');
     await expect.poll(() => model.requests.some((r) => r.body.stream === true)).toBe(true);
     await page.close();
-    await new Promise((r) => setTimeout(r, 500)); // the socket's close reaches the server
+    // Nobody is looking once the server has seen the tab's socket close (on a loaded machine that
+    // takes a while): only then does the reply end.
+    await expect.poll(openSockets, { timeout: 30_000 }).toBe(0);
     model.release();
-    await expect.poll(() => push.received.filter((p) => p.subscriber === device.id).length).toBe(1);
+    await expect
+      .poll(() => push.received.filter((p) => p.subscriber === device.id).length, { timeout: 30_000 })
+      .toBe(1);
     const received = push.received.find((p) => p.subscriber === device.id);
     expect(received?.payload).toMatchObject({
       title: 'Mindful Coach',
@@ -121,17 +138,29 @@ for (const size of SIZES) {
     // The service worker's push handler shows it; a tap opens the chat.
     const opener = await context.newPage();
     await opener.goto(`${app.url}/settings`);
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    const shown = await worker.evaluate(async (payload) => {
-      const sw = self as unknown as SwScope;
-      sw.dispatchEvent(new sw.PushEvent('push', { data: JSON.stringify(payload) }));
-      for (let i = 0; i < 50; i++) {
-        const list = await sw.registration.getNotifications();
-        if (list.length > 0) return list.map((n) => ({ title: n.title, body: n.body, data: n.data, icon: n.icon }));
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return [];
-    }, received?.payload);
+    // The payload goes to the app's service worker as the browser delivers a push (DevTools'
+    // "Push": a trusted event, the worker started if it was stopped), and the notification it shows is read.
+    const cdp = await context.newCDPSession(opener);
+    const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.some((r) => r.scopeURL.startsWith(app.url))).toBe(true);
+    const registrationId = registrations.find((r) => r.scopeURL.startsWith(app.url))?.registrationId ?? '';
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: app.url,
+      registrationId,
+      data: JSON.stringify(received?.payload),
+    });
+    const notifications = async () => {
+      const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+      return worker.evaluate(async () => {
+        const list = await (self as unknown as SwScope).registration.getNotifications();
+        return list.map((n) => ({ title: n.title, body: n.body, data: n.data, icon: n.icon }));
+      });
+    };
+    // Shown once Chromium has loaded its icon and badge: slow on a loaded machine.
+    await expect.poll(async () => (await notifications()).length, { timeout: 60_000 }).toBe(1);
+    const shown = await notifications();
     expect(shown).toEqual([
       {
         title: 'Mindful Coach',
@@ -140,6 +169,7 @@ for (const size of SIZES) {
         icon: expect.stringContaining('/icons/icon-192.png'),
       },
     ]);
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     await worker.evaluate(async () => {
       const sw = self as unknown as SwScope;
       const [notification] = await sw.registration.getNotifications();
