@@ -45,6 +45,7 @@ import * as m0029 from './migrations/0029-fork-cards-limits.js';
 import * as m0032 from './migrations/0032-session-place-reauth.js';
 import * as m0033 from './migrations/0033-push-deliveries.js';
 import * as m0034 from './migrations/0034-memory-index-time-zone.js';
+import * as m0035 from './migrations/0035-memory-fts-owner.js';
 import { keepPrivate, makePrivateFile, PRIVATE_DIR_MODE } from './private-files.js';
 import type { Database } from './schema.js';
 
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '0032-session-place-reauth': m0032,
   '0033-push-deliveries': m0033,
   '0034-memory-index-time-zone': m0034,
+  '0035-memory-fts-owner': m0035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -208,12 +208,15 @@ export class MemoryRepository {
         ORDER BY ts_rank(m.document, ${query}) DESC, m.id DESC
         LIMIT ${limit}`;
     }
-    const match = words.map((w) => `"${w}"`).join(' OR ');
+    // The user's own rows inside the index (migration 0035), the words in the text column only;
+    // ranked on the text alone (every candidate matches the user's token alike).
+    const owner = `"${userId.replace(/"/g, '""')}"`;
+    const match = `user_id : ${owner} AND text : (${words.map((w) => `"${w}"`).join(' OR ')})`;
     return sql`
       SELECT ${columns} FROM memory_items_fts f
       JOIN memory_items m ON m.seq = f.rowid
       WHERE memory_items_fts MATCH ${match} AND m.user_id = ${userId} ${applies}
-      ORDER BY f.rank, m.id DESC
+      ORDER BY bm25(memory_items_fts, 1.0, 0.0), m.id DESC
       LIMIT ${limit}`;
   }
 }
