@@ -15,15 +15,28 @@ afterEach(() => {
   for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** A step that prints `start n` and `end n`, and appends `+n` / `-n` to a shared journal. */
-const step = (journal, n, ms, code = 0) => ({
+/**
+ * A step that prints `start n` and `end n`, and appends `+n` / `-n` to a shared journal. With
+ * `partner`, it ends only once that step has started too (exit 9 when it never does): "these two ran
+ * at once" does not hang on process start-up times of a loaded machine.
+ */
+const step = (journal, n, ms, code = 0, partner = undefined) => ({
   title: `step ${n}`,
   cmd: process.execPath,
   args: [
     '-e',
-    `const fs = require('node:fs'); fs.appendFileSync(${JSON.stringify(journal)}, '+${n} ');
+    `const fs = require('node:fs'); const journal = ${JSON.stringify(journal)};
+     fs.appendFileSync(journal, '+${n} ');
      console.log('start ${n}');
-     setTimeout(() => { fs.appendFileSync(${JSON.stringify(journal)}, '-${n} '); console.log('end ${n}'); process.exit(${code}); }, ${ms});`,
+     const end = () => setTimeout(() => { fs.appendFileSync(journal, '-${n} '); console.log('end ${n}'); process.exit(${code}); }, ${ms});
+     const partner = ${JSON.stringify(partner ?? null)};
+     if (partner === null) end();
+     else {
+       const began = Date.now();
+       const check = () => fs.readFileSync(journal, 'utf8').includes('+' + partner + ' ') ? end()
+         : Date.now() - began > 30000 ? process.exit(9) : setTimeout(check, 20);
+       check();
+     }`,
   ],
 });
 
@@ -52,7 +65,7 @@ const mostAtOnce = (journal) => {
 
 describe('mustAll', () => {
   it('should run two steps at once, never three, and print each one whole under its title', () => {
-    const result = runSteps((j) => [step(j, 1, 300), step(j, 2, 300), step(j, 3, 50), step(j, 4, 50)], 2);
+    const result = runSteps((j) => [step(j, 1, 50, 0, 2), step(j, 2, 50, 0, 1), step(j, 3, 50), step(j, 4, 50)], 2);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('all done');
     for (const n of [1, 2, 3, 4])
