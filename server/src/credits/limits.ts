@@ -3,12 +3,19 @@ import { AppError } from '../errors.js';
 import type { SpendingRow } from './limits-repository.js';
 import { periodKeys, resetTimes, shownIn } from './periods.js';
 
-/** The texts of a refused charge (translated in i18n/locales/*-errors.ts, templates `dailyLimit`, `monthlyLimit`). */
+/**
+ * The texts of a refused charge (translated in i18n/locales/*-errors.ts, templates `dailyLimit`,
+ * `monthlyLimit`, and `dailyLimitOne` / `monthlyLimitOne` for a limit of 1 credit).
+ */
 export const limitTexts = {
   daily: (limit: number, resets: string) =>
-    `You reached the daily spending limit you set (${limit} credits a day). It resets at ${resets}. You can change it in Settings › Credits.`,
+    limit === 1
+      ? `You reached the daily spending limit you set (1 credit a day). It resets at ${resets}. You can change it in Settings › Credits.`
+      : `You reached the daily spending limit you set (${limit} credits a day). It resets at ${resets}. You can change it in Settings › Credits.`,
   monthly: (limit: number, resets: string) =>
-    `You reached the monthly spending limit you set (${limit} credits a month). It resets at ${resets}. You can change it in Settings › Credits.`,
+    limit === 1
+      ? `You reached the monthly spending limit you set (1 credit a month). It resets at ${resets}. You can change it in Settings › Credits.`
+      : `You reached the monthly spending limit you set (${limit} credits a month). It resets at ${resets}. You can change it in Settings › Credits.`,
 } as const;
 
 /** What was spent in the current periods of the user's zone (0 for a period that has ended). */

@@ -1,5 +1,6 @@
 import { LOCALES } from '@neura/contract';
 import { describe, expect, it } from 'vitest';
+import { limitTexts } from '../credits/limits.js';
 import { languageInstruction, requestLocale, SERVER_CATALOGS, translateMessage, withLanguage } from './catalog.js';
 import { enUS } from './locales/en-US.js';
 
@@ -41,6 +42,14 @@ describe('server catalogs', () => {
 });
 
 describe('translateMessage', () => {
+  it('says a spending limit of 1 credit in the singular, in every language, and keeps the plural for more', () => {
+    const one = limitTexts.daily(1, '2026-01-02 00:00 UTC');
+    expect(one).toContain('(1 credit a day)');
+    expect(translateMessage(one, 'es')).toContain('(1 crédito al día)');
+    expect(translateMessage(limitTexts.monthly(1, 'x'), 'de')).toContain('(1 Credit pro Monat)');
+    expect(translateMessage(limitTexts.daily(5, '2026-01-02 00:00 UTC'), 'es')).toContain('(5 créditos al día)');
+    for (const locale of LOCALES) expect(translateMessage(one, locale)).not.toContain('1 credits');
+  });
   it('keeps en-US as it is and translates a known message', () => {
     expect(translateMessage(enUS.messages.sessionExpired, 'en-US')).toBe(enUS.messages.sessionExpired);
     expect(translateMessage(enUS.messages.sessionExpired, 'de')).toBe(SERVER_CATALOGS.de.messages.sessionExpired);

@@ -92,6 +92,8 @@ describe('every user-facing server message is in the catalog (issue #43)', () =>
       ...leaves(avatarTexts),
       ...leaves(memoryServiceTexts),
       ...leaves(limitTexts),
+      limitTexts.daily(1, '2026-01-02 00:00 UTC'),
+      limitTexts.monthly(1, '2026-02-01 00:00 UTC'),
       ...leaves(cardTexts),
       TICKET_GONE_MESSAGE,
       ...leaves(TWO_FACTOR_MESSAGES),

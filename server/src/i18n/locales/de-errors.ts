@@ -279,8 +279,12 @@ export const deErrors: ErrorsCatalog = {
     cardTooLarge: (kb) => `Die Karte ist größer als ${kb} KB.`,
     dailyLimit: (limit, resets) =>
       `Du hast dein selbst gesetztes Tageslimit für Ausgaben erreicht (${limit} Credits pro Tag). Es wird am ${resets} zurückgesetzt. Du kannst es unter Einstellungen › Credits ändern.`,
+    dailyLimitOne: (resets) =>
+      `Du hast dein selbst gesetztes Tageslimit für Ausgaben erreicht (1 Credit pro Tag). Es wird am ${resets} zurückgesetzt. Du kannst es unter Einstellungen › Credits ändern.`,
     monthlyLimit: (limit, resets) =>
       `Du hast dein selbst gesetztes Monatslimit für Ausgaben erreicht (${limit} Credits pro Monat). Es wird am ${resets} zurückgesetzt. Du kannst es unter Einstellungen › Credits ändern.`,
+    monthlyLimitOne: (resets) =>
+      `Du hast dein selbst gesetztes Monatslimit für Ausgaben erreicht (1 Credit pro Monat). Es wird am ${resets} zurückgesetzt. Du kannst es unter Einstellungen › Credits ändern.`,
     documentTooManyPages: (max) => `Das Dokument hat mehr als ${max} Seiten. Teile es in kleinere Dateien auf.`,
   },
 };

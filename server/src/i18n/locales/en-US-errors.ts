@@ -271,8 +271,12 @@ export const enUSErrors = {
     cardTooLarge: (kb: string) => `The card is larger than ${kb} KB.`,
     dailyLimit: (limit: string, resets: string) =>
       `You reached the daily spending limit you set (${limit} credits a day). It resets at ${resets}. You can change it in Settings › Credits.`,
+    dailyLimitOne: (resets: string) =>
+      `You reached the daily spending limit you set (1 credit a day). It resets at ${resets}. You can change it in Settings › Credits.`,
     monthlyLimit: (limit: string, resets: string) =>
       `You reached the monthly spending limit you set (${limit} credits a month). It resets at ${resets}. You can change it in Settings › Credits.`,
+    monthlyLimitOne: (resets: string) =>
+      `You reached the monthly spending limit you set (1 credit a month). It resets at ${resets}. You can change it in Settings › Credits.`,
     documentTooManyPages: (max: string) => `The document has more than ${max} pages. Split it into smaller files.`,
   },
 } as const;

@@ -274,8 +274,12 @@ export const esErrors: ErrorsCatalog = {
     cardTooLarge: (kb) => `La tarjeta ocupa más de ${kb} KB.`,
     dailyLimit: (limit, resets) =>
       `Alcanzaste el límite de gasto diario que fijaste (${limit} créditos al día). Se restablece el ${resets}. Puedes cambiarlo en Ajustes › Créditos.`,
+    dailyLimitOne: (resets) =>
+      `Alcanzaste el límite de gasto diario que fijaste (1 crédito al día). Se restablece el ${resets}. Puedes cambiarlo en Ajustes › Créditos.`,
     monthlyLimit: (limit, resets) =>
       `Alcanzaste el límite de gasto mensual que fijaste (${limit} créditos al mes). Se restablece el ${resets}. Puedes cambiarlo en Ajustes › Créditos.`,
+    monthlyLimitOne: (resets) =>
+      `Alcanzaste el límite de gasto mensual que fijaste (1 crédito al mes). Se restablece el ${resets}. Puedes cambiarlo en Ajustes › Créditos.`,
     documentTooManyPages: (max) => `El documento tiene más de ${max} páginas. Divídelo en archivos más pequeños.`,
   },
 };

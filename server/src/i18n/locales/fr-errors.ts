@@ -277,8 +277,12 @@ export const frErrors: ErrorsCatalog = {
     cardTooLarge: (kb) => `La carte dépasse ${kb} Ko.`,
     dailyLimit: (limit, resets) =>
       `Tu as atteint la limite de dépenses quotidienne que tu as fixée (${limit} crédits par jour). Elle se réinitialise le ${resets}. Tu peux la modifier dans Réglages › Crédits.`,
+    dailyLimitOne: (resets) =>
+      `Tu as atteint la limite de dépenses quotidienne que tu as fixée (1 crédit par jour). Elle se réinitialise le ${resets}. Tu peux la modifier dans Réglages › Crédits.`,
     monthlyLimit: (limit, resets) =>
       `Tu as atteint la limite de dépenses mensuelle que tu as fixée (${limit} crédits par mois). Elle se réinitialise le ${resets}. Tu peux la modifier dans Réglages › Crédits.`,
+    monthlyLimitOne: (resets) =>
+      `Tu as atteint la limite de dépenses mensuelle que tu as fixée (1 crédit par mois). Elle se réinitialise le ${resets}. Tu peux la modifier dans Réglages › Crédits.`,
     documentTooManyPages: (max) => `Le document compte plus de ${max} pages. Divisez-le en fichiers plus petits.`,
   },
 };

@@ -275,8 +275,12 @@ export const jaErrors: ErrorsCatalog = {
     cardTooLarge: (kb) => `カードが ${kb} KB を超えています。`,
     dailyLimit: (limit, resets) =>
       `設定した 1 日の利用上限(1 日 ${limit} クレジット)に達しました。${resets} にリセットされます。設定 › クレジットで変更できます。`,
+    dailyLimitOne: (resets) =>
+      `設定した 1 日の利用上限(1 日 1 クレジット)に達しました。${resets} にリセットされます。設定 › クレジットで変更できます。`,
     monthlyLimit: (limit, resets) =>
       `設定した 1 か月の利用上限(1 か月 ${limit} クレジット)に達しました。${resets} にリセットされます。設定 › クレジットで変更できます。`,
+    monthlyLimitOne: (resets) =>
+      `設定した 1 か月の利用上限(1 か月 1 クレジット)に達しました。${resets} にリセットされます。設定 › クレジットで変更できます。`,
     documentTooManyPages: (max) => `このドキュメントは ${max} ページを超えています。小さなファイルに分割してください。`,
   },
 };

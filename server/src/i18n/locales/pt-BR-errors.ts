@@ -272,8 +272,12 @@ export const ptBRErrors: ErrorsCatalog = {
     cardTooLarge: (kb) => `O cartão tem mais de ${kb} KB.`,
     dailyLimit: (limit, resets) =>
       `Você atingiu o limite de gastos diário que definiu (${limit} créditos por dia). Ele é zerado em ${resets}. Você pode alterá-lo em Configurações › Créditos.`,
+    dailyLimitOne: (resets) =>
+      `Você atingiu o limite de gastos diário que definiu (1 crédito por dia). Ele é zerado em ${resets}. Você pode alterá-lo em Configurações › Créditos.`,
     monthlyLimit: (limit, resets) =>
       `Você atingiu o limite de gastos mensal que definiu (${limit} créditos por mês). Ele é zerado em ${resets}. Você pode alterá-lo em Configurações › Créditos.`,
+    monthlyLimitOne: (resets) =>
+      `Você atingiu o limite de gastos mensal que definiu (1 crédito por mês). Ele é zerado em ${resets}. Você pode alterá-lo em Configurações › Créditos.`,
     documentTooManyPages: (max) => `O documento tem mais de ${max} páginas. Divida-o em arquivos menores.`,
   },
 };
