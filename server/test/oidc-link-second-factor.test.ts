@@ -1,9 +1,7 @@
-import { type LocalOidcProvider, signInAtProvider, startOidcProvider } from '@neura/test-kit/fakes/oidc-provider';
-import type { SmtpCapture } from '@neura/test-kit/mail/smtp-capture';
-import type { TestApp } from '@neura/test-kit/server/in-process';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signUpVerified, startAppWithMail, uniqueEmail } from './helpers/accounts.js';
+import { call, signUpVerified, uniqueEmail } from './helpers/accounts.js';
+import { type OidcApp, oidcTicket, startOidcApp, withTwoFactor } from './helpers/oidc.js';
 
 /**
  * Linking a provider's identity to an account with the second factor on (issue #47): the account
@@ -13,48 +11,29 @@ import { call, signUpVerified, startAppWithMail, uniqueEmail } from './helpers/a
 type Answer = Record<string, unknown> & { token?: string; challenge?: string; code?: string };
 
 describe('linking a provider identity: only after the whole confirmation', () => {
-  let idp: LocalOidcProvider;
-  let t: TestApp;
-  let smtp: SmtpCapture;
-  let stop: () => Promise<void>;
+  let app: OidcApp;
+  let idp: OidcApp['idp'];
+  let t: OidcApp['t'];
+  let smtp: OidcApp['smtp'];
   let origin = '';
 
   beforeAll(async () => {
-    idp = await startOidcProvider();
-    ({ t, smtp, stop } = await startAppWithMail({
-      OIDC_PROVIDERS: JSON.stringify([idp.entry()]),
-      OUTBOUND_ALLOW: idp.hostPort,
-    }));
-    origin = new URL(t.url).origin;
-    idp.allowRedirects([`${t.url}/api/auth/oidc/local/callback`]);
+    app = await startOidcApp();
+    ({ idp, t, smtp, origin } = app);
   });
-  afterAll(async () => {
-    await stop?.();
-    await idp?.stop();
-  });
+  afterAll(async () => app?.stop());
 
   const post = (path: string, body: object) => call<Answer>(t, 'POST', path, body, { headers: { origin } });
-  const ticketFor = async (login: string) => {
-    const started = await fetch(`${t.url}/api/auth/oidc/local/start`, { redirect: 'manual' });
-    const cookie = (started.headers.get('set-cookie') ?? '').split(';')[0] as string;
-    const back = await signInAtProvider(started.headers.get('location') as string, login);
-    const res = await fetch(back.url, { redirect: 'manual', headers: { cookie } });
-    return new URL(res.headers.get('location') as string).searchParams.get('ticket') as string;
-  };
+  const ticketFor = (login: string) => oidcTicket(t, login);
   const identities = async (token: string) =>
     (await call<Array<{ provider: string }>>(t, 'GET', '/users/me/identities', undefined, { token })).body;
-  const withTwoFactor = async (token: string) => {
-    const setup = await call<{ secret: string }>(t, 'POST', '/users/me/2fa/setup', undefined, { token });
-    await call(t, 'POST', '/users/me/2fa/enable', { code: await generate({ secret: setup.body.secret }) }, { token });
-    return setup.body.secret;
-  };
   const linkedRows = async (userId: string) =>
     t.services.db.selectFrom('oidc_identities').select('id').where('user_id', '=', userId).execute();
 
   it('should link nothing on a right password until the right code, then link', async () => {
     const email = uniqueEmail('link2f');
     const user = await signUpVerified(t, smtp, email);
-    const secret = await withTwoFactor(user.token);
+    const secret = await withTwoFactor(t, user.token);
     const userId = (await t.services.users.findByEmail(email))?.id as string;
     idp.setAccount('link2f-at-idp', { email, email_verified: true });
 
@@ -85,7 +64,7 @@ describe('linking a provider identity: only after the whole confirmation', () =>
   it('should not link when the confirmation is abandoned after the password', async () => {
     const email = uniqueEmail('link2a');
     const user = await signUpVerified(t, smtp, email);
-    await withTwoFactor(user.token);
+    await withTwoFactor(t, user.token);
     idp.setAccount('link2a-at-idp', { email, email_verified: true });
     const ticket = await ticketFor('link2a-at-idp');
     const confirmed = await post('/auth/oidc/confirm', { ticket, password: user.password });

@@ -1,10 +1,8 @@
-import { type LocalOidcProvider, signInAtProvider, startOidcProvider } from '@neura/test-kit/fakes/oidc-provider';
-import type { SmtpCapture } from '@neura/test-kit/mail/smtp-capture';
-import type { TestApp } from '@neura/test-kit/server/in-process';
 import { SoftAuthenticator } from '@neura/test-kit/webauthn/soft-authenticator';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signUpVerified, startAppWithMail, uniqueEmail } from './helpers/accounts.js';
+import { call, signUpVerified, uniqueEmail } from './helpers/accounts.js';
+import { type OidcApp, oidcTicket, startOidcApp, withTwoFactor } from './helpers/oidc.js';
 
 /**
  * Sign-in with a provider and the rest of the account's protection (issue #47): the second factor
@@ -15,42 +13,21 @@ type Answer = Record<string, unknown> & { token?: string; next?: string; challen
 type Options = { challenge: string; rp: { id: string }; user: { id: string }; rpId: string };
 
 describe('sign-in with a provider: second factor, passkey link, linked identities', () => {
-  let idp: LocalOidcProvider;
-  let t: TestApp;
-  let smtp: SmtpCapture;
-  let stop: () => Promise<void>;
+  let app: OidcApp;
+  let idp: OidcApp['idp'];
+  let t: OidcApp['t'];
+  let smtp: OidcApp['smtp'];
   let origin = '';
 
   beforeAll(async () => {
-    idp = await startOidcProvider();
-    ({ t, smtp, stop } = await startAppWithMail({
-      OIDC_PROVIDERS: JSON.stringify([idp.entry()]),
-      OUTBOUND_ALLOW: idp.hostPort,
-    }));
-    origin = new URL(t.url).origin;
-    idp.allowRedirects([`${t.url}/api/auth/oidc/local/callback`]);
+    app = await startOidcApp();
+    ({ idp, t, smtp, origin } = app);
   });
-  afterAll(async () => {
-    await stop?.();
-    await idp?.stop();
-  });
+  afterAll(async () => app?.stop());
 
-  const api = (path: string) => `${t.url}/api${path}`;
   const post = (path: string, body: object, token?: string) =>
     call<Answer>(t, 'POST', path, body, { token, headers: { origin } });
-  /** A whole provider sign-in in one "browser": the ticket the callback leaves. */
-  const ticketFor = async (login: string) => {
-    const started = await fetch(api('/auth/oidc/local/start'), { redirect: 'manual' });
-    const cookie = (started.headers.get('set-cookie') ?? '').split(';')[0] as string;
-    const back = await signInAtProvider(started.headers.get('location') as string, login);
-    const res = await fetch(back.url, { redirect: 'manual', headers: { cookie } });
-    return new URL(res.headers.get('location') as string).searchParams.get('ticket') as string;
-  };
-  const withTwoFactor = async (token: string) => {
-    const setup = await call<{ secret: string }>(t, 'POST', '/users/me/2fa/setup', undefined, { token });
-    await call(t, 'POST', '/users/me/2fa/enable', { code: await generate({ secret: setup.body.secret }) }, { token });
-    return setup.body.secret;
-  };
+  const ticketFor = (login: string) => oidcTicket(t, login);
   /** A code of the next time step (the enabling code's step is used up). */
   const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
   const addPasskey = async (token: string) => {
@@ -71,7 +48,7 @@ describe('sign-in with a provider: second factor, passkey link, linked identitie
   it('should link by password, then ask the second factor; a linked sign-in asks it too', async () => {
     const email = uniqueEmail('tf');
     const user = await signUpVerified(t, smtp, email);
-    const secret = await withTwoFactor(user.token);
+    const secret = await withTwoFactor(t, user.token);
     idp.setAccount('tf-at-idp', { email, email_verified: true });
 
     const ticket = await ticketFor('tf-at-idp');
@@ -100,7 +77,7 @@ describe('sign-in with a provider: second factor, passkey link, linked identitie
   it('should link by a passkey of that account (both factors), and refuse another account’s', async () => {
     const email = uniqueEmail('pk');
     const user = await signUpVerified(t, smtp, email);
-    await withTwoFactor(user.token);
+    await withTwoFactor(t, user.token);
     const authenticator = await addPasskey(user.token);
     idp.setAccount('pk-at-idp', { email, email_verified: true });
     const ticket = await ticketFor('pk-at-idp');
