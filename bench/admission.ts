@@ -22,7 +22,8 @@
  *
  * Knobs: ADMISSION_SETUPS=sqlite,postgres  ADMISSION_IDLE_SENDS=60  ADMISSION_BURST=200
  * ADMISSION_ROUNDS=3  ADMISSION_ROUND_TIMEOUT_MS=600000  ADMISSION_TOKENS=20  ADMISSION_TOKEN_GAP_MS=20  ADMISSION_BUNDLE=<another
- * server bundle, relative to the repo root: a build of the commit before a change>.
+ * server bundle, relative to the repo root: a build of the commit before a change>
+ * ADMISSION_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (flags for the app's node).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -49,6 +50,8 @@ const GAP_MS = Number(process.env.ADMISSION_TOKEN_GAP_MS ?? 20);
 const ROUND_TIMEOUT_MS = Number(process.env.ADMISSION_ROUND_TIMEOUT_MS ?? 600_000);
 const PG_SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const BUNDLE = process.env.ADMISSION_BUNDLE ? path.resolve(repoRoot, process.env.ADMISSION_BUNDLE) : undefined;
+/** Extra node flags for the app, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
+const NODE_ARGS = (process.env.ADMISSION_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One reply as this client saw it (clock times, ms). */
@@ -213,7 +216,7 @@ async function runSetup(kind: string): Promise<string[]> {
     pg = await createPostgresDatabase();
     env.DATABASE_URL = pg.url;
   }
-  const app = await startServerProcess({ env, bundlePath: BUNDLE, startTimeoutMs: 120_000 });
+  const app = await startServerProcess({ env, bundlePath: BUNDLE, nodeArgs: NODE_ARGS, startTimeoutMs: 120_000 });
   const client = new Client();
   console.log(`${kind}: app started`);
   try {
