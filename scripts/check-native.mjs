@@ -94,6 +94,13 @@ check(
   'android: the qa flavor with applicationIdSuffix ".qa" is missing',
 );
 check(/prod\s*\{/.test(gradle), 'android: the prod flavor is missing');
+// Passkeys in the app (docs/NATIVE.md): WebAuthn turned on in the web view, with its library.
+check(/androidx\.webkit:webkit:/.test(gradle), 'android: build.gradle lacks androidx.webkit (passkeys in the app)');
+const activity = read('android/app/src/main/java/ai/neura/app/MainActivity.java');
+check(
+  activity.includes('WEB_AUTHENTICATION_SUPPORT_FOR_APP'),
+  'android: MainActivity does not turn on WebAuthn in the web view (passkeys in the app)',
+);
 const manifest = read('android/app/src/main/AndroidManifest.xml');
 for (const needle of [
   'com.google.android.gms.ads.APPLICATION_ID',

@@ -7,6 +7,7 @@ import type { Db } from '../db/database.js';
 import type { EventBus } from '../lib/events.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
 import type { Mailer } from '../mail/mailer.js';
+import { androidAppOrigins } from './native-association.js';
 import { SecurityNotices } from './notices.js';
 import { PasskeyRepository } from './passkey-repository.js';
 import { PasskeyService } from './passkey-service.js';
@@ -64,6 +65,7 @@ export function createSecurityModule(deps: {
     await store.challenges.deleteAllOf(userId, trx);
   });
   const publicUrl = config.PUBLIC_URL;
+  const appOrigins = androidAppOrigins(config.ANDROID_CERT_FINGERPRINTS);
   return {
     twoFactor,
     passkeys,
@@ -73,12 +75,12 @@ export function createSecurityModule(deps: {
       passkeyOwner: (credential: Record<string, unknown>, request: FastifyRequest) =>
         passkeys.assert(
           credential as unknown as AuthenticationResponseJSON,
-          relyingParty(publicUrl, request),
+          relyingParty(publicUrl, request, appOrigins),
           request.ip,
         ),
       passkeyCount: async (userId: string) => (await passkeys.list(userId)).length,
     },
-    routes: securityRoutes({ auth, twoFactor, passkeys, devices, recentAuth, accounts, publicUrl }),
+    routes: securityRoutes({ auth, twoFactor, passkeys, devices, recentAuth, accounts, publicUrl, appOrigins }),
   };
 }
 

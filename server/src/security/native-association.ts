@@ -7,6 +7,18 @@ const list = (value: string | undefined) =>
     .filter(Boolean);
 
 /**
+ * The origins Android reports for this site's passkeys used in the app's web view (WebAuthn "for
+ * app"): `android:apk-key-hash:` and the signing certificate's SHA-256, base64url, one per
+ * ANDROID_CERT_FINGERPRINTS entry (hex, colons optional).
+ */
+export function androidAppOrigins(fingerprints: string | undefined): string[] {
+  return list(fingerprints)
+    .map((f) => f.replace(/:/g, ''))
+    .filter((hex) => /^[0-9a-f]{64}$/i.test(hex))
+    .map((hex) => `android:apk-key-hash:${Buffer.from(hex, 'hex').toString('base64url')}`);
+}
+
+/**
  * Native passkeys (issue #47, docs/FEATURES.md "Native passkeys"): the files iOS and Android read
  * to let the app use this site's passkeys (and open its links). Served at the site's root from
  * config; 404 when the app ids are not set.

@@ -25,10 +25,13 @@ export const PASSKEY_MESSAGES = {
   missing: 'That passkey was not found.',
 } as const;
 
-/** The relying party: its id (the host) and the origin the browser must report. */
+/**
+ * The relying party: its id (the host) and the origins a client may report — the site's, and the
+ * Android app's (`android:apk-key-hash:…`, WebAuthn in the app's web view).
+ */
 export interface RelyingParty {
   rpID: string;
-  origin: string;
+  origins: string[];
 }
 
 export interface PasskeyDeps {
@@ -89,7 +92,7 @@ export class PasskeyService {
       info = await verifyRegistrationResponse({
         response,
         expectedChallenge: (challenge) => this.d.repo.takeChallenge(challenge, 'passkey-register', user.id),
-        expectedOrigin: rp.origin,
+        expectedOrigin: rp.origins,
         expectedRPID: rp.rpID,
         requireUserVerification: true,
       });
@@ -160,7 +163,7 @@ export class PasskeyService {
       const result = await verifyAuthenticationResponse({
         response,
         expectedChallenge: (challenge) => this.d.repo.takeChallenge(challenge, 'passkey-login', null),
-        expectedOrigin: rp.origin,
+        expectedOrigin: rp.origins,
         expectedRPID: rp.rpID,
         requireUserVerification: true,
         credential: {

@@ -30,16 +30,25 @@ export interface SecurityRouteDeps {
   accounts: Pick<AccountService, 'checkPassword'>;
   /** PUBLIC_URL: the relying party; without it (a trial install) the page's own origin. */
   publicUrl: string | undefined;
+  /** The native apps' origins (native-association.ts `androidAppOrigins`), accepted with PUBLIC_URL. */
+  appOrigins: string[];
 }
 
 const success = { success: true } as const;
 
-/** The relying party of a request: PUBLIC_URL's, or on a trial install the page's origin. */
-export function relyingParty(publicUrl: string | undefined, request: FastifyRequest): RelyingParty {
+/**
+ * The relying party of a request: PUBLIC_URL's, or on a trial install the page's origin. The native
+ * apps' origins count only with PUBLIC_URL (the domain that vouches for them; docs/NATIVE.md).
+ */
+export function relyingParty(
+  publicUrl: string | undefined,
+  request: FastifyRequest,
+  appOrigins: string[] = [],
+): RelyingParty {
   const from = publicUrl ?? request.headers.origin ?? `${request.protocol}://${request.headers.host ?? ''}`;
   try {
     const url = new URL(from);
-    return { rpID: url.hostname, origin: url.origin };
+    return { rpID: url.hostname, origins: [url.origin, ...(publicUrl ? appOrigins : [])] };
   } catch {
     throw new AppError('auth:passkey-failed', PASSKEY_MESSAGES.failed);
   }
@@ -49,7 +58,7 @@ export function relyingParty(publicUrl: string | undefined, request: FastifyRequ
 export const securityRoutes =
   (d: SecurityRouteDeps): FastifyPluginAsync =>
   async (app) => {
-    const rp = (request: FastifyRequest) => relyingParty(d.publicUrl, request);
+    const rp = (request: FastifyRequest) => relyingParty(d.publicUrl, request, d.appOrigins);
 
     // No token: the second step of a password sign-in, and signing in with a passkey.
     app.post('/users/login/2fa', async (request) => {
