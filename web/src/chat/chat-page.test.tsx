@@ -397,6 +397,27 @@ describe('ChatPage', () => {
       useUser.setState({ user: null });
     });
 
+    it("should show a group's notice at its cheapest persona's price, and none while that one is affordable", async () => {
+      usePersonas.setState({
+        personas: [persona, { ...persona, id: 'sous-chef', name: 'Sous Chef', cost: 5 }],
+        loaded: true,
+      });
+      queryClient.setQueryData(myPersonaKeys.all, { items: [], limit: 10 });
+      messagesAnswering([]);
+      useUser.setState({ user: { credits: 1, isPro: false } as User });
+      const router = createMemoryRouter([{ path: '/chats/:chatId', element: <ChatPage /> }], {
+        initialEntries: ['/chats/new?personas=sous-chef,chef-basil'],
+      });
+      render(<RouterProvider router={router} />);
+      // The first persona costs 5, the cheapest 2: a message naming Chef Basil alone needs 2.
+      expect((await screen.findByTestId('out-of-credits', {}, { timeout: 5000 })).textContent).toContain(
+        'A message here needs at least 2 credits',
+      );
+      act(() => useUser.setState({ user: { credits: 3, isPro: false } as User }));
+      await waitFor(() => expect(screen.queryByTestId('out-of-credits')).toBeNull());
+      useUser.setState({ user: null });
+    });
+
     it('should say the chat is not there for a persona that is not offered', async () => {
       // Not in the catalog: its profile is asked for, and the server knows no such persona.
       const calls = messagesAnswering([

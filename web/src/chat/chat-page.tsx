@@ -48,13 +48,19 @@ export function ChatPage() {
   const listedPersona = useChats((s) => s.chats.find((c) => c.id === chatId)?.persona);
   // A group's draft (issue #46): `/chats/new?personas=a,b,c`, the group's intro and name.
   const draftGroup = draft ? groupOf(params.get('personas')) : undefined;
-  const draftGroupName = groupName(useGroupMembers(draftGroup ?? NO_MESSAGES));
   const personaId = draft ? (draftGroup?.[0] ?? params.get('persona') ?? undefined) : listedPersona;
   // The catalog, the user's own personas, or else the persona's profile (someone's own persona
   // shared by link); a 404 means it was deleted or withdrawn: the chat stays readable, without a composer.
   const profile = usePersonaProfile(personaId);
   const persona = profile.persona ?? undefined;
   const unavailable = !draft && profile.status === 'missing';
+  // A group chat (issue #46): its personas, in speaking order.
+  const members = useChats((s) => s.chats.find((c) => c.id === chatId)?.personas);
+  const group = draftGroup ?? (members && members.length > 1 ? members : undefined);
+  const groupMembers = useGroupMembers(group ?? NO_MESSAGES);
+  const draftGroupName = groupName(groupMembers);
+  // The least a message costs: a group's cheapest persona (a message may name it alone), else the persona's price.
+  const leastPrice = group ? Math.min(...groupMembers.map((m) => m.cost)) : (persona?.cost ?? 0);
   useChatTitle(draft ? null : chatId, draftGroup ? draftGroupName : persona?.name);
   const { thread, loadOlder, retry } = useChatThread(chatId, draft);
   useNameUnfinishedChat(draft ? null : chatId, thread?.messages ?? NO_MESSAGES, persona?.name);
@@ -64,9 +70,6 @@ export function ChatPage() {
   const draftTemporary = draft && params.get('temporary') === '1';
   const temporary = useChats((s) => s.chats.find((c) => c.id === chatId)?.temporary ?? false) || draftTemporary;
   useEndTemporaryOnPageHide(chatId, temporary && !draft);
-  // A group chat (issue #46): its personas, in speaking order.
-  const members = useChats((s) => s.chats.find((c) => c.id === chatId)?.personas);
-  const group = draftGroup ?? (members && members.length > 1 ? members : undefined);
   // "Add persona" from the chat's menu: a chat of one persona shows the group bar while choosing.
   const addingPersona = useChatUiStore((s) => s.addingPersonaTo === chatId);
   const streaming = isStreaming(thread);
@@ -199,12 +202,18 @@ export function ChatPage() {
             )
           }
         />
-        {!closed && credits !== null && persona && persona.cost > 0 && credits < persona.cost ? (
+        {!closed && credits !== null && persona && leastPrice > 0 && credits < leastPrice ? (
           <p
             data-testid="out-of-credits"
             className="mx-auto flex w-full max-w-3xl items-center justify-between gap-3 border-t border-border px-4 py-2 text-sm"
           >
-            <span>{credits === 0 ? appTexts.chats.outOfCredits : appTexts.chats.tooFewCredits(persona.cost)}</span>
+            <span>
+              {credits === 0
+                ? appTexts.chats.outOfCredits
+                : group
+                  ? appTexts.group.tooFewCredits(leastPrice)
+                  : appTexts.chats.tooFewCredits(leastPrice)}
+            </span>
             <Link to="/settings/credits" className={buttonClass('primary', 'pill')}>
               {appTexts.chats.buyCredits}
             </Link>

@@ -691,6 +691,8 @@ export const appTexts = {
     start: (n: number) => `Start group chat (${n})`,
     letSpeak: (name: string) => `Let ${name} speak`,
     roundPrice: (n: number) => `Up to ${n} ${n === 1 ? 'credit' : 'credits'}`,
+    /** The out-of-credits notice in a group: the cheapest persona's price (a message may name it alone). */
+    tooFewCredits: (n: number) => `A message here needs at least ${n} ${n === 1 ? 'credit' : 'credits'}`,
     add: 'Add persona',
     addTitle: 'Add a persona to this chat',
     members: 'Personas in this chat',

@@ -522,6 +522,7 @@ export const main: MainCatalog = {
       start: (n: number) => `بدء محادثة جماعية (${n})`,
       letSpeak: (name: string) => `دع ${name} يتحدث`,
       roundPrice: (n: number) => `حتى ${creditsObj(n)}`,
+      tooFewCredits: (n: number) => `تحتاج الرسالة هنا إلى ${creditsObj(n)} على الأقل`,
       add: 'إضافة شخصية',
       addTitle: 'إضافة شخصية إلى هذه المحادثة',
       members: 'الشخصيات في هذه المحادثة',

@@ -508,6 +508,7 @@ export const main: MainCatalog = {
       start: (n: number) => `Gruppenchat starten (${n})`,
       letSpeak: (name: string) => `${name} sprechen lassen`,
       roundPrice: (n: number) => `Bis zu ${n} ${n === 1 ? 'Credit' : 'Credits'}`,
+      tooFewCredits: (n: number) => `Eine Nachricht hier braucht mindestens ${credits(n)}`,
       add: 'Persona hinzufügen',
       addTitle: 'Eine Persona zu diesem Chat hinzufügen',
       members: 'Personas in diesem Chat',

@@ -512,6 +512,7 @@ export const main: MainCatalog = {
       start: (n: number) => `Empezar chat de grupo (${n})`,
       letSpeak: (name: string) => `Dejar hablar a ${name}`,
       roundPrice: (n: number) => `Hasta ${n} ${n === 1 ? 'crédito' : 'créditos'}`,
+      tooFewCredits: (n: number) => `Un mensaje aquí necesita al menos ${credits(n)}`,
       add: 'Añadir persona',
       addTitle: 'Añadir una persona a este chat',
       members: 'Personas de este chat',

@@ -533,6 +533,7 @@ export const main: MainCatalog = {
       start: (n: number) => `Démarrer la discussion de groupe (${n})`,
       letSpeak: (name: string) => `Laisser parler ${name}`,
       roundPrice: (n: number) => `Jusqu’à ${n} ${n <= 1 ? 'crédit' : 'crédits'}`,
+      tooFewCredits: (n: number) => `Un message ici coûte au moins ${credits(n)}`,
       add: 'Ajouter un persona',
       addTitle: 'Ajouter un persona à cette discussion',
       members: 'Personas de cette discussion',

@@ -504,6 +504,7 @@ export const main: MainCatalog = {
       start: (n: number) => `グループチャットを始める（${n}）`,
       letSpeak: (name: string) => `${name}に話してもらう`,
       roundPrice: (n: number) => `最大 ${n} クレジット`,
+      tooFewCredits: (n: number) => `ここでは 1 メッセージに少なくとも ${credits(n)}が必要です`,
       add: 'ペルソナを追加',
       addTitle: 'このチャットにペルソナを追加',
       members: 'このチャットのペルソナ',

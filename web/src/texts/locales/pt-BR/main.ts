@@ -516,6 +516,7 @@ export const main: MainCatalog = {
       start: (n: number) => `Começar chat em grupo (${n})`,
       letSpeak: (name: string) => `Deixar ${name} falar`,
       roundPrice: (n: number) => `Até ${n} ${n === 1 ? 'crédito' : 'créditos'}`,
+      tooFewCredits: (n: number) => `Uma mensagem aqui custa pelo menos ${credits(n)}`,
       add: 'Adicionar persona',
       addTitle: 'Adicionar uma persona a este chat',
       members: 'Personas deste chat',
