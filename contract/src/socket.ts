@@ -103,6 +103,8 @@ const editMessageSchema = z.object({
   chatId: clientIdSchema,
   messageId: clientIdSchema,
   text: messageTextSchema,
+  /** In a group chat: only these personas reply to the edited message (as sendMessage's `to`). */
+  to: z.array(clientIdSchema).min(1).max(MAX_GROUP_PERSONAS).optional(),
 });
 
 /** A chat id sent as the whole payload; `message` says what the call needs when it is missing. */

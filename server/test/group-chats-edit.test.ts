@@ -146,6 +146,36 @@ describe('group chats: edit, draft, no model', () => {
     expect(await credits(t, user.id)).toBe(0);
   });
 
+  it('should answer an edit with the personas in `to` only, and refuse a `to` outside the group', async () => {
+    const user = await createTestUser(t.services, { credits: 20 });
+    const socket = await open(user.token);
+    const events = record(socket);
+    const chatId = (await emit(socket, 'createChat', { personas: [COACH, PAL, MAX] })).id as string;
+    const sent = await send(socket, chatId, 'Hi all');
+    await settled(events, chatId, 3);
+    await roundOver(chatId);
+    const outside = await emit(socket, 'editMessage', {
+      chatId,
+      messageId: sent.messageId,
+      text: 'x',
+      to: ['chef-basil'],
+    });
+    expect(outside.error?.code).toBe('request:invalid');
+    // The text names nobody (a translated name would not match): `to` picks Trainer Max alone.
+    const edit = await emit(socket, 'editMessage', {
+      chatId,
+      messageId: sent.messageId,
+      text: 'Plan my week',
+      to: [MAX],
+    });
+    expect(edit.error).toBeUndefined();
+    await settled(events, chatId, 4);
+    await roundOver(chatId);
+    const current = (await replies(chatId)).filter((r) => r.superseded === 0);
+    expect(current.map((r) => r.persona_id)).toEqual([MAX]);
+    expect(await credits(t, user.id)).toBe(20 - 7 - 3);
+  });
+
   it("should make a group chat from a draft's first message, and leave none when it is refused", async () => {
     const user = await createTestUser(t.services, { credits: 3 });
     const socket = await open(user.token);

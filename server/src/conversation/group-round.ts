@@ -86,14 +86,17 @@ export class GroupRounds {
   /** editMessage in a group chat: the round runs again from the edited message (see group-edit.ts). */
   async edit(
     userId: string,
-    input: { chatId: string; messageId: string; text: string },
+    input: { chatId: string; messageId: string; text: string; to?: string[] },
   ): Promise<{ messageId: string }> {
     const { user, chat } = await this.admission.turn(userId, input.chatId);
     const members = await this.admission.members(personasOf(chat));
-    const turns = this.turnsOf(pickSpeakers(members, input.text), user);
+    const turns = this.turnsOf(pickSpeakers(members, input.text, input.to), user);
     if (!turns) throw new AppError('conflict', t.noModelForAction);
     const round = this.roundOf(chat, user, members, turns);
-    await this.open(round, await editOpening(this.deps, { userId, ...input }));
+    await this.open(
+      round,
+      await editOpening(this.deps, { userId, chatId: input.chatId, messageId: input.messageId, text: input.text }),
+    );
     return { messageId: round.ids[0] ?? '' };
   }
 

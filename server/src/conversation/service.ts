@@ -130,10 +130,14 @@ export class ConversationService {
    * editMessage: the chat's last user message gets the new text (edited in place: the old text is
    * not kept) and a new reply; the replies to the old text stay readable as earlier versions.
    */
-  edit(userId: string, input: { chatId: string; messageId: string; text: string }): Promise<{ messageId: string }> {
+  edit(
+    userId: string,
+    input: { chatId: string; messageId: string; text: string; to?: string[] },
+  ): Promise<{ messageId: string }> {
     const text = messageText(input.text);
     return this.isGroup(userId, input.chatId).then((group) =>
       // A group chat (issue #46): the round runs again from the edited message.
+      // (`to` names who answers in a group; a chat of one persona has one answer.)
       group ? this.groups.edit(userId, { ...input, text }) : this.newVersion(userId, input, 'edit', text),
     );
   }

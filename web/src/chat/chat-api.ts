@@ -62,9 +62,9 @@ export async function regenerateMessage(chatId: string, messageId: string): Prom
   return (await callSession('regenerateMessage', { chatId, messageId })).messageId;
 }
 
-/** editMessage: the last user message gets `text` and a new reply. */
-export async function editMessage(chatId: string, messageId: string, text: string): Promise<string> {
-  return (await callSession('editMessage', { chatId, messageId, text })).messageId;
+/** editMessage: the last user message gets `text` and a new reply (in a group, from the personas in `to`, else all). */
+export async function editMessage(chatId: string, messageId: string, text: string, to: string[] = []): Promise<string> {
+  return (await callSession('editMessage', { chatId, messageId, text, ...(to.length ? { to } : {}) })).messageId;
 }
 
 /**

@@ -10,6 +10,7 @@ import { MessageActions } from './actions/message-actions';
 import { editMessage } from './chat-api';
 import { continuedAnswer } from './continued-answer';
 import { DocumentChips } from './document-chip';
+import { addressedIn } from './group-members';
 import { MemoryNotes } from './memory-note';
 import { ReplyOutcome } from './reply-outcome';
 import { SourceList } from './source-list';
@@ -121,7 +122,7 @@ export const MessageItem = memo(function MessageItem({
             onCancel={() => setEditing(false)}
             onSubmit={async (text) => {
               try {
-                await editMessage(message.chatId, message.id, text);
+                await editMessage(message.chatId, message.id, text, addressedIn(message.chatId, text));
                 return true;
               } catch (error) {
                 showSendError(error);

@@ -1,6 +1,8 @@
-import type { Message, SkillInfo } from '@neura/contract';
+import type { Chat, Message, Persona, SkillInfo } from '@neura/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dispatchChats } from '../../store/chats';
+import { usePersonas } from '../../store/personas';
 import { useToastStore } from '../../ui/toast-store';
 import { MessageItem } from '../message-item';
 import { formatTime, receiptOf } from './receipt';
@@ -201,6 +203,55 @@ describe('message actions', () => {
       ]),
     );
     await waitFor(() => expect(screen.queryByRole('textbox')).toBeNull());
+  });
+
+  it('should send `to` with the personas an edit names in a group chat, and none when it names nobody', async () => {
+    const persona = {
+      icon: 'spark',
+      description: '',
+      cost: 2,
+      tags: [],
+      published: true,
+      requiresPro: false,
+      includedSkills: [],
+    };
+    usePersonas.setState({
+      personas: [
+        { ...persona, id: 'chef-basil', name: 'Chef Basil' },
+        { ...persona, id: 'sous-chef', name: 'Sous Chef' },
+      ] as Persona[],
+      loaded: true,
+    });
+    dispatchChats({
+      type: 'loaded',
+      chats: [
+        {
+          id: 'c1',
+          name: 'G',
+          persona: 'chef-basil',
+          personas: ['chef-basil', 'sous-chef'],
+          lastMessageAt: null,
+          preview: null,
+          isPinned: false,
+          isArchived: false,
+        } satisfies Chat,
+      ],
+    });
+    const edit = async (text: string) => {
+      fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+      fireEvent.change(screen.getByRole('textbox', { name: 'Edit your message' }), { target: { value: text } });
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+      await waitFor(() => expect(screen.queryByRole('textbox')).toBeNull());
+    };
+    render(<MessageItem message={msg('u9', { role: 'user', content: 'Hi both', cost: 0 })} isLast />);
+    await edit('Only you, @sous chef?');
+    await edit('Both again');
+    expect(fake.emitted).toEqual([
+      ['editMessage', { chatId: 'c1', messageId: 'u9', text: 'Only you, @sous chef?', to: ['sous-chef'] }],
+      ['editMessage', { chatId: 'c1', messageId: 'u9', text: 'Both again' }],
+    ]);
+    dispatchChats({ type: 'loaded', chats: [] });
+    usePersonas.setState({ personas: [], loaded: false });
   });
 
   it('should keep the edit open with the text when the server refuses it', async () => {
