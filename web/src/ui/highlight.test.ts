@@ -35,6 +35,7 @@ const withLazy = (tree: Root) => {
 const codeOf = (tree: Root) => (tree.children[0] as Element).children[0] as Element;
 
 const samples: Array<[string[] | undefined, string]> = [
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: TypeScript source as a sample, not a template.
   [['language-ts'], 'const answer: number = 42;\nexport function f(x: string) { return `${x}!`; }'],
   [['language-typescript'], 'type A = { b?: string };'],
   [['language-py'], 'def greet(name):\n    return f"hi {name}"  # comment'],
