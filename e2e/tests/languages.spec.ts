@@ -5,7 +5,6 @@ import { main as ar } from '../../web/src/texts/locales/ar/main.js';
 import { main as de } from '../../web/src/texts/locales/de/main.js';
 import { main as fr } from '../../web/src/texts/locales/fr/main.js';
 import { main as ja } from '../../web/src/texts/locales/ja/main.js';
-import { texts as en } from '../../web/src/texts/texts.js';
 import { createVerifiedUser, newEmail } from '../support/accounts.js';
 import { baseUrl, mailbox } from '../support/app.js';
 import { createSignedInUser, signIn } from '../support/session.js';
