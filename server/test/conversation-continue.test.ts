@@ -183,7 +183,7 @@ describe('reply usage in the history', () => {
 
   it("should give admins the reply's model and token counts, and other users neither", async () => {
     const admin = await app.seed.user();
-    await app.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    await app.seed.updateUser(admin.id, { role: 'admin' });
     const user = await app.seed.user();
     const seeded = [];
     for (const owner of [admin, user]) {

@@ -96,7 +96,7 @@ describe('the reply engine: reasoning, usage and how a reply ended', () => {
       },
     });
     const admin = await t.seed.user({ credits: 5, password: null });
-    await t.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    await t.seed.updateUser(admin.id, { role: 'admin' });
     const { done, chatId } = await ask(admin);
     const usage = { inputTokens: 50, outputTokens: 9, reasoningTokens: 7, cachedInputTokens: 40 };
     expect(done.payload.message).toMatchObject({ model: 'fake-r1', usage });

@@ -90,7 +90,7 @@ describe('people’s own personas (issue #29)', () => {
       CUSTOM_PERSONA_INSTRUCTIONS_MAX: '300',
     });
     admin = await t.seed.user();
-    await t.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    await t.seed.updateUser(admin.id, { role: 'admin' });
   });
   afterAll(async () => {
     for (const s of sockets) s.close();

@@ -279,7 +279,7 @@ describe('group chats', () => {
         updated_at: long,
       })
       .execute();
-    await t.db.updateTable('users').set({ credits: 3 }).where('id', '=', user.id).execute();
+    await t.seed.updateUser(user.id, { credits: 3 });
     expect((await send(socket, chatId, 'Hi')).error?.code).toBe('conflict');
     await t.drive.conversation.recoverInterrupted();
     await t.drive.conversation.recoverInterrupted();

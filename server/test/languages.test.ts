@@ -156,7 +156,7 @@ describe('languages: mails', () => {
     const email = uniqueEmail('ja-wait');
     await call(t, 'POST', '/waitlist', { email }, { headers: { 'accept-language': 'ja-JP' }, ip: '10.9.0.1' });
     const admin = await t.seed.user();
-    await t.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    await t.seed.updateUser(admin.id, { role: 'admin' });
     const approved = await call(t, 'POST', '/admin/waitlist/approve', { emails: [email] }, { token: admin.token });
     expect(approved.status).toBe(200);
     const mail = await smtp.waitForMail(email, /招待コード/);

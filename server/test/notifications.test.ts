@@ -155,7 +155,7 @@ describe('notifications', () => {
     const chat = await t.seed.chat(user.id, 'mindful-coach');
     const device = await subscribe(user);
     await call('PUT', '/users/me/notifications', user, { hideContents: true });
-    await t.db.updateTable('users').set({ locale: 'de' }).where('id', '=', user.id).execute();
+    await t.seed.updateUser(user.id, { locale: 'de' });
     await finished(user, chat.id, 'm-hidden-contents', 'My secret diary entry');
     await until(() => receivedBy(device).length === 1);
     const { payload } = receivedBy(device)[0] ?? {};

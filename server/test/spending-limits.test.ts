@@ -196,7 +196,7 @@ describe('spending limits', () => {
 
   it('should refuse a send past the limit in the user language', async () => {
     const user = await t.seed.user({ credits: 100 });
-    await t.db.updateTable('users').set({ locale: 'de' }).where('id', '=', user.id).execute();
+    await t.seed.updateUser(user.id, { locale: 'de' });
     await call('PUT', user, { dailyCredits: 1 });
     const chats = await Promise.all([t.seed.chat(user.id), t.seed.chat(user.id)]);
     const socket = await open(user.token);
