@@ -14,7 +14,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { handbook } from '@neura/test-kit/documents';
 import { uploadFile } from '@neura/test-kit/images';
-import { createTestChat, createTestUser } from '@neura/test-kit/seed';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
 import { startTestApp } from '@neura/test-kit/server/in-process';
 import { sql } from 'kysely';
@@ -46,7 +45,7 @@ const f = (ms: number) => `${ms.toFixed(2)} ms`;
 async function extraction(): Promise<string> {
   const app = await startTestApp({ LOG_LEVEL: 'silent', DOCUMENT_MAX_PAGES: '1000' });
   try {
-    const user = await createTestUser(app.services, { password: null });
+    const user = await app.seed.user({ password: null });
     const pdf = await handbook(PAGES, {});
     const api = `${app.url}${app.apiPrefix}`;
     const delay = monitorEventLoopDelay({ resolution: 5 });
@@ -90,9 +89,9 @@ async function retrieval(kind: 'sqlite' | 'postgres'): Promise<string> {
   const pg = kind === 'postgres' ? await createPostgresDatabase() : undefined;
   const app = await startTestApp({ LOG_LEVEL: 'silent', ...(pg ? { DATABASE_URL: pg.url } : {}) });
   try {
-    const user = await createTestUser(app.services, { password: null });
-    const chats = await Promise.all(Array.from({ length: 10 }, () => createTestChat(app.services, user.id, 'default')));
-    const db = app.services.db;
+    const user = await app.seed.user({ password: null });
+    const chats = await Promise.all(Array.from({ length: 10 }, () => app.seed.chat(user.id, 'default')));
+    const db = app.db;
     const repo = new DocumentRepository(db, kind);
     const now = new Date().toISOString();
     const seedStart = performance.now();

@@ -1,7 +1,3 @@
-// Socket fan-out: time from one emit to a user's room until every one of that user's sockets has
-// the event, for 1, 10 and 100 sockets; and the same across two processes through Redis when
-// BENCH_REDIS_URL and BENCH_DATABASE_URL are set.
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp } from '@neura/test-kit/server/in-process';
 import { io, type Socket } from 'socket.io-client';
 import { ms, summarize } from './lib/stats.js';
@@ -41,13 +37,13 @@ export async function benchFanout(): Promise<string[]> {
   // 100 sockets of one user: above the default per-user cap (MAX_SOCKETS_PER_USER, 20).
   const app = await startTestApp({ MAX_SOCKETS_PER_USER: '200' });
   try {
-    const user = await createTestUser(app.services);
+    const user = await app.seed.user();
     for (const n of [1, 10, 100]) {
       const sockets = await Promise.all(Array.from({ length: n }, () => connect(app.url, user.token)));
       const samples: number[] = [];
       for (let i = 0; i < ROUNDS; i++) {
         samples.push(
-          await round(sockets, (c) => app.services.realtime.toUser(user.id).emit('updateCredits', { credits: c }), i),
+          await round(sockets, (c) => app.drive.realtime.toUser(user.id).emit('updateCredits', { credits: c }), i),
         );
       }
       const r = summarize(samples);
@@ -65,13 +61,13 @@ export async function benchFanout(): Promise<string[]> {
     const a = await startTestApp(env);
     const b = await startTestApp(env);
     try {
-      const user = await createTestUser(a.services);
+      const user = await a.seed.user();
       for (const n of [1, 10, 100]) {
         const sockets = await Promise.all(Array.from({ length: n }, () => connect(b.url, user.token)));
         const samples: number[] = [];
         for (let i = 0; i < ROUNDS; i++) {
           samples.push(
-            await round(sockets, (c) => a.services.realtime.toUser(user.id).emit('updateCredits', { credits: c }), i),
+            await round(sockets, (c) => a.drive.realtime.toUser(user.id).emit('updateCredits', { credits: c }), i),
           );
         }
         const r = summarize(samples);

@@ -1,20 +1,3 @@
-/**
- * Memory (issue #44): what the memory lookup adds to a send for a user with MEMORY_ITEMS items
- * (2,000), on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL (a fresh database there).
- *
- *   node --import tsx bench/memory.ts
- *
- * The in-process app (as tests build it); the user's items are spread over the scopes (40 % every
- * persona, 40 % this persona, 10 % another persona, 10 % this chat; 2 % pinned), 12 words each from
- * a vocabulary of ~1,900 words (each word in ~12 items; the 8 words searched match ~100 items).
- * Timed: the reply engine's one memory call per send (memory/context.ts `memoryForReply`: settings,
- * pinned, full-text matches to the last user messages, the newest others, the section), MEMORY_RUNS
- * times (500) with the recent messages rotating. That call is all a send does more with memory on:
- * its p50 / p99 is the added time per send (target: p99 ≤ 5 ms). MEMORY_OTHER_USERS (24) other users
- * hold copies of the items, so the table is a shared instance's; on PostgreSQL it is VACUUM ANALYZEd
- * after seeding (what autovacuum does). Prints figures; asserts nothing.
- */
-import { createTestChat, createTestUser } from '@neura/test-kit/seed';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
 import { startTestApp } from '@neura/test-kit/server/in-process';
 import { sql } from 'kysely';
@@ -55,9 +38,9 @@ async function runOn(kind: 'sqlite' | 'postgres'): Promise<string> {
   const pg = kind === 'postgres' ? await createPostgresDatabase() : undefined;
   const app = await startTestApp({ LOG_LEVEL: 'silent', ...(pg ? { DATABASE_URL: pg.url } : {}) });
   try {
-    const user = await createTestUser(app.services, { password: null });
-    const chat = await createTestChat(app.services, user.id, PERSONA);
-    const repo = new MemoryRepository(app.services.db, kind);
+    const user = await app.seed.user({ password: null });
+    const chat = await app.seed.chat(user.id, PERSONA);
+    const repo = new MemoryRepository(app.db, kind);
     const seedStart = performance.now();
     const base = Date.now() - ITEMS * 1000;
     for (let i = 0; i < ITEMS; i++) {
@@ -80,16 +63,16 @@ async function runOn(kind: 'sqlite' | 'postgres'): Promise<string> {
     // The other users' items: copies of this user's, under their ids (the planner sees a table of
     // many users, as on a real instance, where one user's rows are a small part of it).
     for (let k = 0; k < OTHERS; k++) {
-      const other = await createTestUser(app.services, { password: null });
+      const other = await app.seed.user({ password: null });
       await sql`
         INSERT INTO memory_items (id, user_id, text, scope, persona_id, chat_id, pinned, source, created_at, updated_at)
         SELECT id || ${`-${k}`}, ${other.id}, text, CASE WHEN scope = 'chat' THEN 'user' ELSE scope END,
           persona_id, NULL, pinned, source, created_at, updated_at
-        FROM memory_items WHERE user_id = ${user.id}`.execute(app.services.db);
+        FROM memory_items WHERE user_id = ${user.id}`.execute(app.db);
     }
     const seedMs = performance.now() - seedStart;
     // As autovacuum would after such a load: the planner's statistics, the GIN index's pending list merged.
-    if (kind === 'postgres') await sql`VACUUM ANALYZE memory_items`.execute(app.services.db);
+    if (kind === 'postgres') await sql`VACUUM ANALYZE memory_items`.execute(app.db);
     const hook = memoryForReply(
       { repo, service: app.services.memory, budgets: { tokens: 500, proTokens: 1500 } },
       { userId: user.id, personaId: PERSONA, chatId: chat.id },

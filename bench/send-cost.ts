@@ -17,7 +17,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startFakeOpenAI } from '@neura/test-kit/fakes/openai';
-import { addTestMessages, createTestChat, createTestUser } from '@neura/test-kit/seed';
 import { listenApp } from '@neura/test-kit/server/in-process';
 import { type LogEvent, sql } from 'kysely';
 import { io } from 'socket.io-client';
@@ -69,12 +68,12 @@ const db = createDb(config.database, {
 });
 const app = await listenApp(config, { db, logger: false });
 try {
-  const user = await createTestUser(app.services, { password: null, credits: 100_000_000 });
+  const user = await app.seed.user({ password: null, credits: 100_000_000 });
   const chatIds: string[] = [];
   // Each chat already holds a message, as in bench/relay.ts: no chat naming after the reply.
   for (let i = 0; i < SENDS; i++) {
-    const chat = await createTestChat(app.services, user.id, 'default');
-    await addTestMessages(app.services, { id: chat.id, userId: user.id }, [{ role: 'user', content: 'warm-up' }]);
+    const chat = await app.seed.chat(user.id, 'default');
+    await app.seed.messages({ id: chat.id, userId: user.id }, [{ role: 'user', content: 'warm-up' }]);
     chatIds.push(chat.id);
   }
   const socket = io(`${app.url}/session`, { query: { token: user.token }, transports: ['websocket'], forceNew: true });

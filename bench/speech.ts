@@ -10,7 +10,6 @@
  * Prints figures (min / median / max over BENCH_SPEECH_RUNS, default 5) and the load average.
  */
 import os from 'node:os';
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp } from '@neura/test-kit/server/in-process';
 import { readWav } from '../server/src/speech/wav.js';
 import { connectVoice, fliteSpeech, streamPcm } from '../server/test/helpers/voice.js';
@@ -34,7 +33,7 @@ function text200(run: number): string {
 
 export async function benchSpeech(): Promise<string[]> {
   const app = await startTestApp({ VOICE_MAX_SECONDS: '60', SPEECH_TIMEOUT_MS: '300000' });
-  const user = await createTestUser(app.services, { proExpiry: new Date(Date.now() + 86_400_000).toISOString() });
+  const user = await app.seed.user({ proExpiry: new Date(Date.now() + 86_400_000).toISOString() });
   const lines: string[] = [];
   try {
     const pcm = fliteSpeech(UTTERANCE);

@@ -33,7 +33,7 @@ import { serveWeb } from './web/static.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
-  /** The composed feature modules (services, repositories, the event bus). */
+  /** The composed feature modules (services, repositories, the event bus); tests go through the test kit's port. */
   services: AppModules;
   /** Starts listening (and attaches Socket.IO to the same HTTP server). */
   listen: (port?: number, host?: string) => Promise<string>;

@@ -296,5 +296,5 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
   };
 }
 
-/** What the app and the CLI work with (tests reach the same objects through `BuiltApp.services`). */
+/** What the app works with (the CLI gets `admin/port.ts`, tests the test kit's `server/test-port.ts`). */
 export type AppModules = ReturnType<typeof composeModules>;

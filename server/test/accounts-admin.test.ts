@@ -1,9 +1,7 @@
 import type { SmtpCapture } from '@neura/test-kit/mail/smtp-capture';
-import { createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
 import type { TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommands } from '../src/admin/commands.js';
-import { adminPort } from '../src/admin/port.js';
 import { call, startAppWithMail } from './helpers/accounts.js';
 
 describe('admin CLI: waitlist and users', () => {
@@ -20,7 +18,7 @@ describe('admin CLI: waitlist and users', () => {
     if (!command) throw new Error(`no command ${name}`);
     const lines: string[] = [];
     const code = await command.run({
-      admin: adminPort(t.services),
+      admin: t.admin,
       args,
       options,
       out: (l) => lines.push(l),
@@ -45,17 +43,15 @@ describe('admin CLI: waitlist and users', () => {
   });
 
   it('should grant credits through the ledger', async () => {
-    const user = await createTestUser(t.services, { credits: 3 });
+    const user = await t.seed.user({ credits: 3 });
     const { lines } = await run('users grant-credits', [user.email, '50']);
     expect(lines).toEqual([`${user.email} now has 53 credits.`]);
-    expect(await ledgerAfterSeed(t.services, user.id)).toEqual([
-      expect.objectContaining({ amount: 50, reason: 'admin-grant' }),
-    ]);
+    expect(await t.read.ledger(user.id)).toEqual([expect.objectContaining({ amount: 50, reason: 'admin-grant' })]);
     await expect(run('users grant-credits', ['nobody@example.com', '5'])).rejects.toThrow(/No user/);
   });
 
   it('should make a user Pro for N days and flag them insider', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     await run('users set-pro', [user.email], { days: '30' });
     await run('users flag', [user.email, 'insider']);
     const me = await call(t, 'GET', '/users/me', undefined, { token: user.token });

@@ -10,7 +10,7 @@ const TOO_MANY = 'Too many wrong tries: that code is no longer valid. Please req
 /** Registers an account (unverified) and returns its address and the mailed code. */
 async function registered(t: TestApp, smtp: SmtpCapture): Promise<{ email: string; code: string }> {
   const email = uniqueEmail('code');
-  const [inviteCode] = await t.services.invites.create(1, 1);
+  const [inviteCode] = await t.seed.invites(1, 1);
   await call(t, 'POST', '/users/', { email, firstName: 'A', lastName: 'B', password: strongPassword, inviteCode });
   return { email, code: await smtp.waitForCode(email, /verification/) };
 }
@@ -35,12 +35,12 @@ describe('email codes', () => {
     const right = await call(t, 'POST', '/users/verify/validate', { email, verifyCode: code });
     expect(right.status).toBe(400);
     expect([NO_LONGER_VALID, TOO_MANY]).toContain(right.body.message);
-    expect((await t.services.users.findByEmail(email))?.email_verified_at).toBeNull();
+    expect((await t.read.userByEmail(email))?.email_verified_at).toBeNull();
   });
 
   it('should refuse an expired code', async () => {
     const { email, code } = await registered(t, smtp);
-    await t.services.db
+    await t.db
       .updateTable('email_codes')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('email', '=', email)
@@ -53,7 +53,7 @@ describe('email codes', () => {
 
   it('should keep codes at most 10 minutes', async () => {
     const { email } = await registered(t, smtp);
-    const row = await t.services.db.selectFrom('email_codes').selectAll().where('email', '=', email).executeTakeFirst();
+    const row = await t.db.selectFrom('email_codes').selectAll().where('email', '=', email).executeTakeFirst();
     const lifetime = Date.parse(row?.expires_at as string) - Date.parse(row?.created_at as string);
     expect(lifetime).toBeLessThanOrEqual(10 * 60_000);
     expect(row?.code_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -69,12 +69,7 @@ describe('email codes', () => {
   it('should void the old code when a new one is sent', async () => {
     const { email } = await registered(t, smtp);
     const codes = () =>
-      t.services.db
-        .selectFrom('email_codes')
-        .select(['id', 'consumed_at'])
-        .where('email', '=', email)
-        .orderBy('id')
-        .execute();
+      t.db.selectFrom('email_codes').select(['id', 'consumed_at']).where('email', '=', email).orderBy('id').execute();
     const [first] = await codes();
     smtp.clear();
     expect(await call(t, 'POST', '/users/verify', { email })).toEqual({ status: 200, body: { success: true } });
@@ -216,7 +211,7 @@ describe('password reset', () => {
 
   it('should verify an unverified address by resetting its password', async () => {
     const email = uniqueEmail('unverified');
-    const [inviteCode] = await t.services.invites.create(1, 1);
+    const [inviteCode] = await t.seed.invites(1, 1);
     await call(t, 'POST', '/users/', { email, firstName: 'A', lastName: 'B', password: strongPassword, inviteCode });
     await call(t, 'POST', '/users/forgot', { email });
     const code = await smtp.waitForCode(email, /reset/);
@@ -226,6 +221,6 @@ describe('password reset', () => {
       password: 'fresh passphrase',
     });
     expect(reset.status).toBe(200);
-    expect((await t.services.users.findByEmail(email))?.email_verified_at).not.toBeNull();
+    expect((await t.read.userByEmail(email))?.email_verified_at).not.toBeNull();
   });
 });

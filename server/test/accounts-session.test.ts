@@ -1,5 +1,4 @@
 import type { SmtpCapture } from '@neura/test-kit/mail/smtp-capture';
-import { addTestMessages, createTestChat, createTestUser } from '@neura/test-kit/seed';
 import type { TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUpVerified, startAppWithMail } from './helpers/accounts.js';
@@ -16,7 +15,7 @@ describe('sessions, password change and account deletion', () => {
 
   it('should store only token hashes', async () => {
     const user = await signUpVerified(t, smtp);
-    const rows = await t.services.db.selectFrom('sessions').select('token_hash').execute();
+    const rows = await t.db.selectFrom('sessions').select('token_hash').execute();
     expect(rows.some((r) => r.token_hash === user.token)).toBe(false);
   });
 
@@ -44,7 +43,7 @@ describe('sessions, password change and account deletion', () => {
   });
 
   it('should refuse the password change with a wrong current password', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const res = await call(
       t,
       'PUT',
@@ -103,35 +102,35 @@ describe('sessions, password change and account deletion', () => {
   });
 
   it('should refuse deletion with a wrong password', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const res = await call(t, 'DELETE', '/users/me', { password: 'wrong one' }, { token: user.token });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Your current password is incorrect.');
-    expect(await t.services.users.findById(user.id)).toBeDefined();
+    expect(await t.read.user(user.id)).toBeDefined();
   });
 
   it('should answer a password change or deletion whose account was deleted after sign-in as an expired session', async () => {
-    const user = await createTestUser(t.services);
-    const principal = await t.services.auth.fromToken(user.token);
+    const user = await t.seed.user();
+    const principal = await t.drive.auth.fromToken(user.token);
     if (!principal) throw new Error('the token did not sign in');
     // An operator deletes the account while the request, already signed in, is on its way.
-    await t.services.userAdmin.deleteUser({ id: null, label: 'test' }, user.id);
+    await t.drive.userAdmin.deleteUser({ id: null, label: 'test' }, user.id);
     const expired = { code: 'auth:invalid-token', message: 'Your session has expired. Please sign in again.' };
     await expect(
-      t.services.accounts.changePassword(principal, 'any current one', 'good new passphrase', { ip: '127.0.0.1' }),
+      t.drive.accounts.changePassword(principal, 'any current one', 'good new passphrase', { ip: '127.0.0.1' }),
     ).rejects.toMatchObject(expired);
     await expect(
-      t.services.accounts.deleteAccount(principal, 'any current one', { ip: '127.0.0.1' }),
+      t.drive.accounts.deleteAccount(principal, 'any current one', { ip: '127.0.0.1' }),
     ).rejects.toMatchObject(expired);
   });
 
   it('should delete the account leaving no rows of that user', async () => {
     const user = await signUpVerified(t, smtp);
-    const row = await t.services.users.findByEmail(user.email);
+    const row = await t.read.userByEmail(user.email);
     const userId = row?.id as string;
-    const chat = await createTestChat(t.services, userId, 'default', { name: 'Mine' });
-    await addTestMessages(t.services, { id: chat.id, userId }, [{ role: 'user', content: 'hi' }]);
-    const { id: feedbackId } = await t.services.feedback.record(
+    const chat = await t.seed.chat(userId, 'default', { name: 'Mine' });
+    await t.seed.messages({ id: chat.id, userId }, [{ role: 'user', content: 'hi' }]);
+    const { id: feedbackId } = await t.drive.feedback.record(
       { type: 'feedback', about: 'helpDocs.DocFaq', message: 'ok' },
       userId,
     );
@@ -148,7 +147,7 @@ describe('sessions, password change and account deletion', () => {
     await kicked;
     socket.close();
 
-    const db = t.services.db;
+    const db = t.db;
     expect(await db.selectFrom('users').selectAll().where('id', '=', userId).execute()).toEqual([]);
     for (const table of ['sessions', 'chats', 'messages', 'credit_ledger'] as const) {
       expect(await db.selectFrom(table).select('id').where('user_id', '=', userId).execute()).toEqual([]);

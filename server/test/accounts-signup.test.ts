@@ -43,7 +43,7 @@ describe('sign-up by invite (REGISTRATION=invite)', () => {
   });
 
   it('should tell valid invites from invalid ones, case-insensitively', async () => {
-    const [code] = await t.services.invites.create(1, 1);
+    const [code] = await t.seed.invites(1, 1);
     expect((await call(t, 'GET', `/invites/${code}`)).body).toEqual({ isValid: true });
     expect((await call(t, 'GET', `/invites/${code?.toLowerCase()}`)).body).toEqual({ isValid: true });
     expect((await call(t, 'GET', '/invites/AAAA-BBBB-CCCC-DDDD-EEEE')).body).toEqual({ isValid: false });
@@ -52,7 +52,7 @@ describe('sign-up by invite (REGISTRATION=invite)', () => {
 
   it('should register, mail a 4-digit code, answer "not verified", then verify and log in with signup credits', async () => {
     const email = uniqueEmail('flow');
-    const [inviteCode] = await t.services.invites.create(1, 1);
+    const [inviteCode] = await t.seed.invites(1, 1);
     const reg = await call(t, 'POST', '/users/', registration(email, inviteCode?.toLowerCase()));
     expect(reg).toMatchObject({ status: 403, body: NOT_VERIFIED });
 
@@ -88,9 +88,9 @@ describe('sign-up by invite (REGISTRATION=invite)', () => {
       isPro: false,
       flags: [],
     });
-    const row = await t.services.users.findByEmail(email);
+    const row = await t.read.userByEmail(email);
     expect(row?.country).toBe('NZ');
-    const ledger = await t.services.db
+    const ledger = await t.db
       .selectFrom('credit_ledger')
       .selectAll()
       .where('user_id', '=', row?.id as string)
@@ -112,19 +112,19 @@ describe('sign-up by invite (REGISTRATION=invite)', () => {
   });
 
   it('should admit exactly one of two concurrent registrations with a single-use invite', async () => {
-    const [inviteCode] = await t.services.invites.create(1, 1);
+    const [inviteCode] = await t.seed.invites(1, 1);
     const results = await Promise.all([
       call(t, 'POST', '/users/', registration(uniqueEmail('race-a'), inviteCode)),
       call(t, 'POST', '/users/', registration(uniqueEmail('race-b'), inviteCode)),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([400, 403]);
     expect(results.find((r) => r.status === 400)?.body.message).toBe(INVITE_PROBLEM);
-    const invite = (await t.services.invites.list()).find((i) => i.hint.startsWith(inviteCode?.slice(0, 4) as string));
+    const invite = (await t.read.invites()).find((i) => i.hint.startsWith(inviteCode?.slice(0, 4) as string));
     expect(invite?.uses).toBe(1);
   });
 
   it('should refuse short, long and common passwords with a clear message', async () => {
-    const [inviteCode] = await t.services.invites.create(1, 3);
+    const [inviteCode] = await t.seed.invites(1, 3);
     const short = await call(t, 'POST', '/users/', registration(uniqueEmail(), inviteCode, 'short1'));
     expect(short.body).toMatchObject({
       message: 'Your password must be at least 8 characters long.',
@@ -143,7 +143,7 @@ describe('sign-up by invite (REGISTRATION=invite)', () => {
 
   it('should refuse a second account for the same address', async () => {
     const user = await signUpVerified(t, smtp);
-    const [inviteCode] = await t.services.invites.create(1, 1);
+    const [inviteCode] = await t.seed.invites(1, 1);
     const again = await call(t, 'POST', '/users/', registration(user.email.toUpperCase(), inviteCode));
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('auth:email-taken');
@@ -152,7 +152,7 @@ describe('sign-up by invite (REGISTRATION=invite)', () => {
 
   it('should answer a failed verification mail with the SPEC text', async () => {
     const email = uniqueEmail('mailfail');
-    const [inviteCode] = await t.services.invites.create(1, 1);
+    const [inviteCode] = await t.seed.invites(1, 1);
     await call(t, 'POST', '/users/', registration(email, inviteCode));
     await smtp.waitForMail(email);
     smtp.setRefuse(true);
@@ -247,7 +247,7 @@ describe('built-in waitlist', () => {
     }
     const again = await call(t, 'POST', '/waitlist', { email: email.toUpperCase() }, { ip: '10.1.0.1' });
     expect(again.status).toBe(200);
-    const entries = (await t.services.waitlist.list()).filter((e) => e.email === email);
+    const entries = (await t.read.waitlist()).filter((e) => e.email === email);
     expect(entries).toHaveLength(1);
   });
 
@@ -318,7 +318,7 @@ describe('reCAPTCHA (RECAPTCHA_SECRET set)', () => {
   });
 
   it('should refuse a registration without a token or with a failing one, with a clear 400', async () => {
-    const [inviteCode] = await t.services.invites.create(1, 1);
+    const [inviteCode] = await t.seed.invites(1, 1);
     const expected = {
       status: 400,
       body: {
@@ -336,7 +336,7 @@ describe('reCAPTCHA (RECAPTCHA_SECRET set)', () => {
   });
 
   it('should verify the token with siteverify and go on to email verification', async () => {
-    const [inviteCode] = await t.services.invites.create(1, 1);
+    const [inviteCode] = await t.seed.invites(1, 1);
     const res = await call(t, 'POST', '/users/', registration(uniqueEmail(), inviteCode), {
       headers: { 'X-Recaptcha-Token': 'human-token' },
       ip: '10.2.0.7',

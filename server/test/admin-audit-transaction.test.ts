@@ -1,4 +1,3 @@
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserAdminService } from '../src/accounts/user-admin-service.js';
@@ -26,33 +25,33 @@ describe('admin operations write their audit line in the change’s transaction'
   let audit: FailingAudit;
   const actor: Actor = { id: null, label: 'test' };
   const lines = async (action: string) =>
-    (await t.services.db.selectFrom('audit_log').select('id').where('action', '=', action).execute()).length;
+    (await t.db.selectFrom('audit_log').select('id').where('action', '=', action).execute()).length;
 
   beforeAll(async () => {
     t = await startTestApp();
-    audit = new FailingAudit(t.services.db);
+    audit = new FailingAudit(t.db);
   });
   afterAll(() => t.stop());
 
   it('should keep the role and log nothing when the role change’s audit line fails', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const users = new UserAdminService({ ...t.services, audit });
     await expect(users.setRole(actor, user.email, 'admin')).rejects.toThrow('the audit line of user.set-role failed');
-    expect((await t.services.users.findById(user.id))?.role).toBe('user');
+    expect((await t.read.user(user.id))?.role).toBe('user');
     expect(await lines('user.set-role')).toBe(0);
   });
 
   it('should keep the balance, the ledger and the sessions when a grant or a suspension fails to be audited', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const users = new UserAdminService({ ...t.services, audit });
     const heard: number[] = [];
-    t.services.events.on('credits.changed', ({ userId, credits }) => {
+    t.drive.events.on('credits.changed', ({ userId, credits }) => {
       if (userId === user.id) heard.push(credits);
     });
-    const before = (await t.services.users.findById(user.id))?.credits;
+    const before = (await t.read.user(user.id))?.credits;
     await expect(users.adjustCredits(actor, user.id, 25)).rejects.toThrow('credits.grant failed');
-    expect((await t.services.users.findById(user.id))?.credits).toBe(before);
-    const grants = await t.services.db
+    expect((await t.read.user(user.id))?.credits).toBe(before);
+    const grants = await t.db
       .selectFrom('credit_ledger')
       .select('id')
       .where('user_id', '=', user.id)
@@ -62,44 +61,44 @@ describe('admin operations write their audit line in the change’s transaction'
     expect(heard).toEqual([]);
 
     await expect(users.suspend(actor, user.id)).rejects.toThrow('user.suspend failed');
-    expect((await t.services.users.findById(user.id))?.suspended_at).toBeNull();
-    expect(await t.services.sessions.activeIdsForUser(user.id)).toHaveLength(1);
+    expect((await t.read.user(user.id))?.suspended_at).toBeNull();
+    expect(await t.read.activeSessions(user.id)).toHaveLength(1);
     expect(await lines('credits.grant')).toBe(0);
     expect(await lines('user.suspend')).toBe(0);
   });
 
   it('should keep Pro as it was and announce nothing when giving Pro fails to be audited', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const heard: string[] = [];
-    t.services.events.on('user.changed', ({ userId }) => {
+    t.drive.events.on('user.changed', ({ userId }) => {
       if (userId === user.id) heard.push(userId);
     });
     const pro = new ProAdminService({
-      db: t.services.db,
+      db: t.db,
       audit,
-      announceUser: (trx, userId) => t.services.userAdmin.announceUser(trx, userId),
+      announceUser: (trx, userId) => t.drive.userAdmin.announceUser(trx, userId),
     });
     await expect(pro.givePro(actor, user.id, 30)).rejects.toThrow('pro.give failed');
-    expect((await t.services.users.findById(user.id))?.pro_expiry).toBeNull();
+    expect((await t.read.user(user.id))?.pro_expiry).toBeNull();
     expect(heard).toEqual([]);
     expect(await lines('pro.give')).toBe(0);
   });
 
   it('should keep a user’s flags when the flag’s audit line fails (the CLI’s users flag)', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const users = new UserAdminService({ ...t.services, audit });
     await expect(users.setFlag(actor, user.email, 'insider', true)).rejects.toThrow(
       'the audit line of user.flag failed',
     );
-    expect((await t.services.users.findById(user.id))?.flags).toBe('[]');
+    expect((await t.read.user(user.id))?.flags).toBe('[]');
     expect(await lines('user.flag')).toBe(0);
-    expect(await t.services.userAdmin.setFlag(actor, user.email, 'insider', true)).toEqual(['insider']);
+    expect(await t.admin.users.setFlag(actor, user.email, 'insider', true)).toEqual(['insider']);
     expect(await lines('user.flag')).toBe(1);
   });
 
   it('should import no persona when the import’s audit line fails (the CLI’s personas import)', async () => {
     const personas = new PersonaAdminService({
-      db: t.services.db,
+      db: t.db,
       repo: t.services.personaRepository,
       personas: t.services.personas,
       avatars: t.services.avatars,
@@ -107,7 +106,7 @@ describe('admin operations write their audit line in the change’s transaction'
       announceCatalog: () => undefined,
       knowledge: { claim: () => Promise.reject(new Error('no knowledge here')) },
     });
-    const [record] = await t.services.personaAdmin.exportRecords();
+    const [record] = await t.admin.personas.exportRecords();
     if (!record) throw new Error('the test app has no catalog');
     const imported = { ...record, id: 'imported-in-one-transaction', name: 'Imported' };
     await expect(personas.importRecords(actor, [imported])).rejects.toThrow('the audit line of persona.import failed');
@@ -121,7 +120,7 @@ describe('admin operations write their audit line in the change’s transaction'
     if (!first) throw new Error('the test app has no catalog');
     let announced = 0;
     const personas = new PersonaAdminService({
-      db: t.services.db,
+      db: t.db,
       repo: t.services.personaRepository,
       personas: t.services.personas,
       avatars: t.services.avatars,
@@ -142,8 +141,8 @@ describe('admin operations write their audit line in the change’s transaction'
   });
 
   it('should leave feedback open and a model price unset when their audit lines fail', async () => {
-    const user = await createTestUser(t.services);
-    const repo = new FeedbackRepository(t.services.db);
+    const user = await t.seed.user();
+    const repo = new FeedbackRepository(t.db);
     await repo.insert({
       id: 'fb-audit-tx',
       user_id: user.id,
@@ -152,13 +151,13 @@ describe('admin operations write their audit line in the change’s transaction'
       message: null,
       created_at: new Date().toISOString(),
     });
-    const feedback = new FeedbackAdminService(t.services.db, repo, audit);
+    const feedback = new FeedbackAdminService(t.db, repo, audit);
     await expect(feedback.markFeedbackHandled(actor, 'fb-audit-tx', true)).rejects.toThrow('feedback.handled failed');
     expect((await repo.find('fb-audit-tx'))?.handled_at).toBeNull();
 
     const prices = new ConsoleReadModel({
-      db: t.services.db,
-      config: t.services.config,
+      db: t.db,
+      config: t.config,
       audit,
       users: t.services.userAdmin,
       billing: t.services.billingAdmin,

@@ -1,4 +1,3 @@
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/accounts.js';
@@ -17,7 +16,7 @@ describe('admin CLI: users set-role and the audit log', () => {
   it(
     'should make a user an admin and back, refuse bad input, and audit every change made from the CLI',
     async () => {
-      const user = await createTestUser(t.services, { password: null });
+      const user = await t.seed.user({ password: null });
       expect((await call(t, 'GET', '/admin/users', undefined, { token: user.token })).status).toBe(403);
 
       const made = await runAdmin(['users', 'set-role', user.email.toUpperCase(), 'admin'], t);
@@ -48,7 +47,7 @@ describe('admin CLI: users set-role and the audit log', () => {
       expect(nobody.output).toContain('No user with the email address nobody@example.com');
 
       expect((await call(t, 'GET', '/admin/users', undefined, { token: user.token })).status).toBe(403);
-      const lines = await t.services.audit.list(10);
+      const lines = await t.read.audit(10);
       expect(lines.map(({ action, target, before, after }) => ({ action, target, before, after }))).toEqual([
         { action: 'user.set-role', target: user.email, before: { role: 'admin' }, after: { role: 'user' } },
         // Written by accounts' admin operation in the invites' transaction (no generic line after the command).

@@ -1,10 +1,9 @@
 import { ACCOUNT_SUSPENDED_MESSAGE } from '@neura/contract';
-import { createTestUser, DEFAULT_PASSWORD, type TestUser } from '@neura/test-kit/seed';
+import { DEFAULT_PASSWORD, type TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommands } from '../src/admin/commands.js';
-import { adminPort } from '../src/admin/port.js';
 import { ADMIN_ONLY_MESSAGE } from '../src/auth/admin-guard.js';
 import { call } from './helpers/accounts.js';
 import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.js';
@@ -37,12 +36,12 @@ describe('operator console API', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ PAYMENTS: 'sandbox' });
-    admin = await createTestUser(t.services, { email: `admin-${Date.now()}@example.com`, password: null });
-    user = await createTestUser(t.services, { credits: 10 });
+    admin = await t.seed.user({ email: `admin-${Date.now()}@example.com`, password: null });
+    user = await t.seed.user({ credits: 10 });
     const setRole = adminCommands.find((c) => c.name === 'users set-role');
     const lines: string[] = [];
     await setRole?.run({
-      admin: adminPort(t.services),
+      admin: t.admin,
       args: [admin.email, 'admin'],
       options: {},
       out: (l) => lines.push(l),
@@ -59,7 +58,7 @@ describe('operator console API', () => {
   const concrete = (url: string) => url.replace(/:[a-z]+/g, 'x');
 
   it('should answer 401 without a session and 403 to a signed-in non-admin on every admin route', async () => {
-    const routes = t.services.adminRoutes;
+    const routes = t.read.adminRoutes;
     expect(routes.length).toBeGreaterThanOrEqual(25);
     for (const fixed of ['/admin/users', '/admin/dashboard', '/admin/audit']) {
       expect(routes).toContainEqual({ method: 'GET', url: fixed });
@@ -76,10 +75,10 @@ describe('operator console API', () => {
   });
 
   it('should take the console away at once when the admin role is taken back', async () => {
-    const other = await createTestUser(t.services, { password: null });
-    await t.services.userAdmin.setRole({ id: admin.id, label: admin.email }, other.email, 'admin');
+    const other = await t.seed.user({ password: null });
+    await t.admin.users.setRole({ id: admin.id, label: admin.email }, other.email, 'admin');
     expect((await call(t, 'GET', '/admin/users', undefined, as(other))).status).toBe(200);
-    await t.services.userAdmin.setRole({ id: admin.id, label: admin.email }, other.email, 'user');
+    await t.admin.users.setRole({ id: admin.id, label: admin.email }, other.email, 'user');
     expect((await call(t, 'GET', '/admin/users', undefined, as(other))).status).toBe(403);
   });
 
@@ -161,7 +160,7 @@ describe('operator console API', () => {
   });
 
   it('should suspend (sessions end, sockets drop, sign-in refused with a clear text) and lift it', async () => {
-    const victim = await createTestUser(t.services);
+    const victim = await t.seed.user();
     const socket = connectSocket(t.url, victim.token);
     sockets.push(socket);
     await nextEvent(socket, 'ready');
@@ -185,9 +184,9 @@ describe('operator console API', () => {
   });
 
   it('should delete a user and their data, but not the admin themself', async () => {
-    const gone = await createTestUser(t.services);
+    const gone = await t.seed.user();
     expect((await call(t, 'DELETE', `/admin/users/${gone.id}`, undefined, as(admin))).status).toBe(200);
-    expect(await t.services.users.findById(gone.id)).toBeUndefined();
+    expect(await t.read.user(gone.id)).toBeUndefined();
     expect((await call(t, 'GET', '/users/me', undefined, as(gone))).status).toBe(401);
     expect((await call(t, 'DELETE', `/admin/users/${admin.id}`, undefined, as(admin))).status).toBe(409);
     const [line] = (await call<Items>(t, 'GET', '/admin/audit?limit=1', undefined, as(admin))).body.items;
@@ -245,17 +244,17 @@ describe('operator console API', () => {
   });
 
   it('should list orders and refund a sandbox order: credits clawed back, status refunded, once', async () => {
-    const buyer = await createTestUser(t.services, { credits: 0 });
+    const buyer = await t.seed.user({ credits: 0 });
     const checkout = await call<{ orderId: string }>(t, 'POST', '/billing/checkout', { product: 'starter' }, as(buyer));
     const { orderId } = checkout.body;
     expect((await call(t, 'POST', `/admin/orders/${orderId}/refund`, undefined, as(admin))).status).toBe(409);
     await call(t, 'POST', `/billing/sandbox/${orderId}/complete`, { outcome: 'paid' }, as(buyer));
-    expect((await t.services.users.findById(buyer.id))?.credits).toBe(100);
-    await t.services.credits.charge(buyer.id, 30, `spent-${orderId}`);
+    expect((await t.read.user(buyer.id))?.credits).toBe(100);
+    await t.drive.credits.charge(buyer.id, 30, `spent-${orderId}`);
 
     const refund = await call(t, 'POST', `/admin/orders/${orderId}/refund`, undefined, as(admin));
     expect(refund.status).toBe(200);
-    expect((await t.services.users.findById(buyer.id))?.credits).toBe(0);
+    expect((await t.read.user(buyer.id))?.credits).toBe(0);
     const orders = await call<Items>(
       t,
       'GET',
@@ -365,10 +364,8 @@ describe('operator console API', () => {
     const ids = res.body.items.map((l) => String(l.id));
     const page = await call<Items>(t, 'GET', `/admin/audit?before=${ids[1]}&limit=1`, undefined, as(admin));
     expect(page.body.items.map((l) => l.id)).toEqual([ids[2]]);
-    await expect(sql`UPDATE audit_log SET actor = 'someone else'`.execute(t.services.db)).rejects.toThrow(
-      /append-only/,
-    );
-    await expect(sql`DELETE FROM audit_log`.execute(t.services.db)).rejects.toThrow(/append-only/);
+    await expect(sql`UPDATE audit_log SET actor = 'someone else'`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(sql`DELETE FROM audit_log`.execute(t.db)).rejects.toThrow(/append-only/);
     expect((await call<Items>(t, 'GET', '/admin/audit', undefined, as(admin))).body.items).toHaveLength(ids.length);
   });
 

@@ -1,4 +1,4 @@
-import { addTestMessages, createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Dashboard } from '../src/console/dashboard.js';
@@ -40,8 +40,8 @@ describe('admin dashboard figures', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ PAYMENTS: 'sandbox' });
-    admin = await createTestUser(t.services, { password: null, credits: 0 });
-    await t.services.userAdmin.setRole({ id: null, label: 'test' }, admin.email, 'admin');
+    admin = await t.seed.user({ password: null, credits: 0 });
+    await t.admin.users.setRole({ id: null, label: 'test' }, admin.email, 'admin');
   });
   afterAll(async () => {
     vi.useRealTimers();
@@ -77,7 +77,7 @@ describe('admin dashboard figures', () => {
     },
   ) {
     at(iso);
-    const [, replyId] = await addTestMessages(t.services, { id: chatId, userId: user.id }, [
+    const [, replyId] = await t.seed.messages({ id: chatId, userId: user.id }, [
       { role: 'user', content: 'hello', at: iso },
       {
         role: 'assistant',
@@ -90,18 +90,18 @@ describe('admin dashboard figures', () => {
       },
     ]);
     const id = replyId as string;
-    if (reply.cost > 0) await t.services.credits.charge(user.id, reply.cost, id);
-    if (reply.failed) await t.services.credits.refund(user.id, id, 'refund:llm:failed');
+    if (reply.cost > 0) await t.drive.credits.charge(user.id, reply.cost, id);
+    if (reply.failed) await t.drive.credits.refund(user.id, id, 'refund:llm:failed');
     if (reply.skill) {
       const key = `tool:${id}:call1`;
-      await t.services.credits.chargeKeyed(user.id, 2, key, 'skill:web-search');
-      if (reply.skill === 'refunded') await t.services.credits.refundKeyed(user.id, key, 'refund:skill:web-search');
+      await t.drive.credits.chargeKeyed(user.id, 2, key, 'skill:web-search');
+      if (reply.skill === 'refunded') await t.drive.credits.refundKeyed(user.id, key, 'refund:skill:web-search');
     }
   }
 
   /** The dashboard's figures against the same figures computed here, in plain code, from every row. */
   async function expectSumsOverSources(dashboard: Dashboard) {
-    const db = t.services.db;
+    const db = t.db;
     const ledger = await db.selectFrom('credit_ledger').selectAll().execute();
     const messages = await db.selectFrom('messages').selectAll().execute();
     const chats = await db.selectFrom('chats').selectAll().execute();
@@ -247,10 +247,10 @@ describe('admin dashboard figures', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const actor = { id: admin.id, label: admin.email };
     at('2026-06-01T00:00:00Z');
-    const ada = await createTestUser(t.services, { credits: 0, password: null });
-    const bob = await createTestUser(t.services, { credits: 0, password: null });
-    const adaChat = await createTestChat(t.services, ada.id, 'default');
-    const bobChat = await createTestChat(t.services, bob.id, 'scout');
+    const ada = await t.seed.user({ credits: 0, password: null });
+    const bob = await t.seed.user({ credits: 0, password: null });
+    const adaChat = await t.seed.chat(ada.id, 'default');
+    const bobChat = await t.seed.chat(bob.id, 'scout');
     story = { ada, bob, adaChat: adaChat.id, bobChat: bobChat.id };
 
     // Outside the 7-day range (13 June local).
@@ -259,7 +259,7 @@ describe('admin dashboard figures', () => {
     await exchange(ada, adaChat.id, '2026-06-13T10:05:00Z', { model: MODEL, input: 5000, output: 500, cost: 2 });
     // 14 June 23:55 local (18:10 UTC) and 15 June 00:05 local (18:20 UTC): two different days.
     at('2026-06-14T18:10:00Z');
-    await t.services.userAdmin.adjustCredits(actor, bob.id, 40);
+    await t.admin.users.adjustCredits(actor, bob.id, 40);
     await exchange(bob, bobChat.id, '2026-06-14T18:10:30Z', { model: CHEAP, input: 900, output: 90, cost: 1 });
     at('2026-06-14T18:20:00Z');
     const refunded = await buy(bob, 'starter');
@@ -290,8 +290,8 @@ describe('admin dashboard figures', () => {
     await exchange(bob, bobChat.id, '2026-06-17T09:00:00Z', { model: null, input: 0, output: 0, cost: 1 });
     // 20 June (today): the starter order refunded from the console, a take, more talk.
     at('2026-06-20T02:00:00Z');
-    await t.services.billingAdmin.refundOrder(actor, refunded);
-    await t.services.userAdmin.adjustCredits(actor, ada.id, -5);
+    await t.drive.billingAdmin.refundOrder(actor, refunded);
+    await t.admin.users.adjustCredits(actor, ada.id, -5);
     await exchange(ada, adaChat.id, '2026-06-20T03:00:00Z', {
       model: MODEL,
       input: 3000,
@@ -299,7 +299,7 @@ describe('admin dashboard figures', () => {
       cost: 2,
       skill: 'kept',
     });
-    await t.services.console.setModelPrice(actor, { model: MODEL, ...PRICE });
+    await t.drive.console.setModelPrice(actor, { model: MODEL, ...PRICE });
 
     at(new Date(NOW).toISOString());
     const res = await call<Dashboard>(t, 'GET', `/admin/dashboard?days=7&tz=${encodeURIComponent(TZ)}`, undefined, {
@@ -380,7 +380,7 @@ describe('admin dashboard figures', () => {
   /** The closed days the job kept for TZ (ready rows), by local day. */
   const keptDays = async () =>
     (
-      await t.services.db
+      await t.db
         .selectFrom('dashboard_days')
         .select('day')
         .where('time_zone', '=', TZ)
@@ -403,8 +403,8 @@ describe('admin dashboard figures', () => {
     const { ada, bob, adaChat, bobChat } = story;
     const before = await dashboardAt(NOW);
     // The job keeps every closed day of the last 90 (today, 20 June, is not closed).
-    expect(await t.services.dashboardDays.rollUp(TZ, NOW)).toBe(90);
-    expect(await t.services.dashboardDays.rollUp(TZ, NOW)).toBe(0);
+    expect(await t.drive.dashboardDays.rollUp(TZ, NOW)).toBe(90);
+    expect(await t.drive.dashboardDays.rollUp(TZ, NOW)).toBe(0);
     const kept = await keptDays();
     expect(kept).toHaveLength(90);
     expect(kept.at(-1)).toBe('2026-06-19');
@@ -417,7 +417,7 @@ describe('admin dashboard figures', () => {
     // messages of 14, 15 and 17 June go; his ledger rows stay).
     await exchange(ada, adaChat, '2026-06-16T05:00:00Z', { model: MODEL, input: 10, output: 0, cost: 3, failed: true });
     at(new Date(NOW).toISOString());
-    const late = await t.services.db
+    const late = await t.db
       .selectFrom('messages')
       .select('id')
       .where('chat_id', '=', adaChat)
@@ -425,8 +425,8 @@ describe('admin dashboard figures', () => {
       .where('created_at', '>=', '2026-06-17T07:00:00.000Z')
       .where('created_at', '<', '2026-06-17T08:00:00.000Z')
       .executeTakeFirstOrThrow();
-    await t.services.db.updateTable('messages').set({ status: 'failed' }).where('id', '=', late.id).execute();
-    await t.services.chatService.delete(bob.id, bobChat);
+    await t.db.updateTable('messages').set({ status: 'failed' }).where('id', '=', late.id).execute();
+    await t.drive.chatService.delete(bob.id, bobChat);
     // Exactly the days those rows belong to were dropped; the others are still read from the kept figures.
     expect((await keptDays()).filter((d) => d >= '2026-06-13')).toEqual(['2026-06-13', '2026-06-18', '2026-06-19']);
 
@@ -443,7 +443,7 @@ describe('admin dashboard figures', () => {
     expect(after.totals.messages).toBe(before.totals.messages + 1 - 3);
 
     // Kept again, the figures are the same.
-    expect(await t.services.dashboardDays.rollUp(TZ, NOW)).toBe(4);
+    expect(await t.drive.dashboardDays.rollUp(TZ, NOW)).toBe(4);
     const keptAgain = await dashboardAt(NOW);
     vi.useRealTimers();
     expect(rounded(keptAgain)).toEqual(rounded(after));

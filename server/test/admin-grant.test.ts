@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
 import { listenApp, startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
+import { type PortedApp, withTestPort } from '@neura/test-kit/server/test-port';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +13,7 @@ import {
   ADMIN_EVENTS_PATH,
   ADMIN_SECRET_HEADER,
 } from '../src/admin/channel.js';
-import { type BuiltApp, buildApp } from '../src/app.js';
+import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { adminEnvOf, CLI_TEST_TIMEOUT, runAdminProcess } from './helpers/admin.js';
 import { describeWithRedis, redisAvailable } from './helpers/services-env.js';
@@ -33,7 +33,7 @@ describe('admin grant while the server runs (one process, no Redis)', () => {
   it(
     'should deliver updateCredits with the new balance to every open session of the user',
     async () => {
-      const user = await createTestUser(t.services, { credits: 4 });
+      const user = await t.seed.user({ credits: 4 });
       const first = connectSocket(t.url, user.token);
       const second = connectSocket(t.url, user.token);
       sockets.push(first, second);
@@ -52,14 +52,14 @@ describe('admin grant while the server runs (one process, no Redis)', () => {
   );
 
   it('should keep the channel file readable by its owner only', () => {
-    const mode = fs.statSync(path.join(t.services.config.DATA_DIR, ADMIN_CHANNEL_FILE)).mode & 0o777;
+    const mode = fs.statSync(path.join(t.config.DATA_DIR, ADMIN_CHANNEL_FILE)).mode & 0o777;
     expect(mode).toBe(0o600);
   });
 
   it(
     'should deliver user.changed when the CLI gives Pro',
     async () => {
-      const user = await createTestUser(t.services);
+      const user = await t.seed.user();
       const socket = connectSocket(t.url, user.token);
       sockets.push(socket);
       await nextEvent(socket, 'ready');
@@ -72,7 +72,7 @@ describe('admin grant while the server runs (one process, no Redis)', () => {
   );
 
   it('should refuse the admin channel without the secret and accept it with the secret', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const socket = connectSocket(t.url, user.token);
     sockets.push(socket);
     await nextEvent(socket, 'ready');
@@ -87,7 +87,7 @@ describe('admin grant while the server runs (one process, no Redis)', () => {
     const missing = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(missing.status).toBe(404);
 
-    const { secret } = JSON.parse(fs.readFileSync(path.join(t.services.config.DATA_DIR, ADMIN_CHANNEL_FILE), 'utf8'));
+    const { secret } = JSON.parse(fs.readFileSync(path.join(t.config.DATA_DIR, ADMIN_CHANNEL_FILE), 'utf8'));
     const bad = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [ADMIN_SECRET_HEADER]: secret },
@@ -106,11 +106,11 @@ describe('admin grant while the server runs (one process, no Redis)', () => {
 });
 
 describe('admin grant with no server running', () => {
-  let built: BuiltApp;
+  let built: PortedApp;
   let dataDir: string;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-admin-'));
-    built = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+    built = withTestPort(await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' })));
   });
   afterAll(async () => {
     await built.close();
@@ -120,12 +120,12 @@ describe('admin grant with no server running', () => {
   it(
     'should store the grant in the ledger and the balance',
     async () => {
-      const user = await createTestUser(built.services, { credits: 1 });
+      const user = await built.seed.user({ credits: 1 });
       const run = await runAdminProcess(['users', 'grant-credits', user.email, '5'], { DATA_DIR: dataDir });
       expect(run.output).toContain(`${user.email} now has 6 credits.`);
       expect(run.code).toBe(0);
-      expect((await built.services.users.findById(user.id))?.credits).toBe(6);
-      const ledger = await ledgerAfterSeed(built.services, user.id);
+      expect((await built.read.user(user.id))?.credits).toBe(6);
+      const ledger = await built.read.ledger(user.id);
       expect(ledger.map(({ amount, reason }) => ({ amount, reason }))).toEqual([{ amount: 5, reason: 'admin-grant' }]);
     },
     CLI_TEST_TIMEOUT,
@@ -169,7 +169,7 @@ describeWithRedis('admin channel over Redis pub/sub', () => {
 
   const channel = () => `${prefix}:${ADMIN_EVENTS_CHANNEL}`;
   const device = async (credits = 3) => {
-    const user = await createTestUser(t.services, { credits });
+    const user = await t.seed.user({ credits });
     const socket = connectSocket(t.url, user.token);
     sockets.push(socket);
     await nextEvent(socket, 'ready');

@@ -1,7 +1,7 @@
 import { AVATAR_SIZE_PX, MAX_AVATAR_BYTES, PERSONA_UNPUBLISHED_MESSAGE } from '@neura/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import type { SmtpCapture } from '@neura/test-kit/mail/smtp-capture';
-import { addTestMessages, createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import type { TestApp } from '@neura/test-kit/server/in-process';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,8 +60,8 @@ describe('console: persona profiles, avatars, unpublished chats, prices and the 
       LLM_API_KEY: 'sk-fake',
       MODEL_PRICES: '{"fake":{"input":2,"output":8},"openai:gpt-priced":{"input":1,"output":1}}',
     }));
-    admin = await createTestUser(t.services, { password: null });
-    await t.services.users.update(admin.id, { role: 'admin' });
+    admin = await t.seed.user({ password: null });
+    await t.seed.updateUser(admin.id, { role: 'admin' });
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
@@ -190,7 +190,7 @@ describe('console: persona profiles, avatars, unpublished chats, prices and the 
     });
     expect(forEditor.statusCode).toBe(200);
     expect(forEditor.headers['content-type']).toBe('image/webp');
-    const plain = await createTestUser(t.services);
+    const plain = await t.seed.user();
     expect((await putAvatar(id, await png(64, 64), 'image/png', plain.token)).statusCode).toBe(403);
 
     await call(t, 'POST', `/admin/personas/${id}/published`, { published: true }, as(admin));
@@ -208,9 +208,9 @@ describe('console: persona profiles, avatars, unpublished chats, prices and the 
   it('should keep the chats of an unpublished persona readable but refuse new messages with 409 persona:unpublished', async () => {
     const id = `hare-${Date.now().toString(36)}`;
     await call(t, 'POST', '/admin/personas', persona(id), as(admin));
-    const user = await createTestUser(t.services, { credits: 10 });
-    const chat = await createTestChat(t.services, user.id, id);
-    const [, replyId] = await addTestMessages(t.services, { id: chat.id, userId: user.id }, [
+    const user = await t.seed.user({ credits: 10 });
+    const chat = await t.seed.chat(user.id, id);
+    const [, replyId] = await t.seed.messages({ id: chat.id, userId: user.id }, [
       { role: 'user', content: 'Hello hare' },
       { role: 'assistant', content: 'Hop hop', cost: 2 },
     ]);
@@ -234,12 +234,12 @@ describe('console: persona profiles, avatars, unpublished chats, prices and the 
       ),
     );
     expect(regenerated.error).toMatchObject({ code: 'persona:unpublished', message: PERSONA_UNPUBLISHED_MESSAGE });
-    expect((await t.services.users.findById(user.id))?.credits).toBe(10);
+    expect((await t.read.user(user.id))?.credits).toBe(10);
     const history = await call<Json[]>(t, 'GET', `/users/me/chats/${chat.id}/messages`, undefined, as(user));
     expect(history.status).toBe(200);
     expect((history.body as unknown as Json[]).map((m) => m.content)).toEqual(['Hello hare', 'Hop hop']);
     // Another user's chat: the same 404 as an unknown one.
-    const other = await createTestUser(t.services);
+    const other = await t.seed.user();
     expect((await call(t, 'GET', `/users/me/chats/${chat.id}/status`, undefined, as(other))).status).toBe(404);
 
     await call(t, 'POST', `/admin/personas/${id}/published`, { published: true }, as(admin));
@@ -257,9 +257,9 @@ describe('console: persona profiles, avatars, unpublished chats, prices and the 
         { model: 'openai:gpt-priced', inputPerMTok: 1, outputPerMTok: 1, source: 'config' },
       ]),
     );
-    const user = await createTestUser(t.services);
-    const chat = await createTestChat(t.services, user.id, 'default');
-    await addTestMessages(t.services, { id: chat.id, userId: user.id }, [
+    const user = await t.seed.user();
+    const chat = await t.seed.chat(user.id, 'default');
+    await t.seed.messages({ id: chat.id, userId: user.id }, [
       { role: 'user', content: 'q' },
       { role: 'assistant', content: 'a', model: 'openai:gpt-priced', inputTokens: 1_000_000, outputTokens: 500_000 },
     ]);

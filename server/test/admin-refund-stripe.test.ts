@@ -1,5 +1,5 @@
 import { type FakeStripe, refundedCharge, signedEvent, startFakeStripe } from '@neura/test-kit/fakes/stripe';
-import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/accounts.js';
@@ -19,8 +19,8 @@ describe('console refund through Stripe', () => {
       STRIPE_WEBHOOK_SECRET: SECRET,
       STRIPE_API_URL: fake.url,
     });
-    admin = await createTestUser(t.services, { password: null });
-    await t.services.userAdmin.setRole({ id: null, label: 'test' }, admin.email, 'admin');
+    admin = await t.seed.user({ password: null });
+    await t.admin.users.setRole({ id: null, label: 'test' }, admin.email, 'admin');
   });
   afterAll(async () => {
     await t.stop();
@@ -50,9 +50,9 @@ describe('console refund through Stripe', () => {
   }
 
   it('should refund at Stripe, claw the credits back once, and the webhook that follows take nothing more', async () => {
-    const buyer = await createTestUser(t.services, { credits: 0 });
+    const buyer = await t.seed.user({ credits: 0 });
     const { orderId, paymentIntent } = await paidPack(buyer);
-    expect((await t.services.users.findById(buyer.id))?.credits).toBe(100);
+    expect((await t.read.user(buyer.id))?.credits).toBe(100);
 
     const res = await call(t, 'POST', `/admin/orders/${orderId}/refund`, undefined, { token: admin.token });
     expect(res.status).toBe(200);
@@ -60,7 +60,7 @@ describe('console refund through Stripe', () => {
     expect(refund).toHaveLength(1);
     expect(refund[0]?.body).toMatchObject({ payment_intent: paymentIntent });
     expect(refund[0]?.headers['idempotency-key']).toBe(`refund:${orderId}`);
-    expect((await t.services.users.findById(buyer.id))?.credits).toBe(0);
+    expect((await t.read.user(buyer.id))?.credits).toBe(0);
 
     const event = signedEvent(SECRET, 'charge.refunded', refundedCharge(paymentIntent, 499, 499));
     const webhook = await t.app.inject({
@@ -70,7 +70,7 @@ describe('console refund through Stripe', () => {
       payload: event.payload,
     });
     expect(webhook.statusCode).toBe(200);
-    const ledger = await t.services.db
+    const ledger = await t.db
       .selectFrom('credit_ledger')
       .select(['amount', 'reason'])
       .where('user_id', '=', buyer.id)
@@ -83,15 +83,15 @@ describe('console refund through Stripe', () => {
   });
 
   it('should leave the order as it was when Stripe fails the refund (502, no audit line)', async () => {
-    const buyer = await createTestUser(t.services, { credits: 0 });
+    const buyer = await t.seed.user({ credits: 0 });
     const { orderId } = await paidPack(buyer);
-    const before = (await t.services.audit.list(1))[0]?.id;
+    const before = (await t.read.audit(1))[0]?.id;
     fake.failNext('/v1/refunds', 500, 2);
     const res = await call(t, 'POST', `/admin/orders/${orderId}/refund`, undefined, { token: admin.token });
     expect(res.status).toBe(502);
-    expect((await t.services.users.findById(buyer.id))?.credits).toBe(100);
-    const order = await t.services.billing.repo.findOrder(orderId);
+    expect((await t.read.user(buyer.id))?.credits).toBe(100);
+    const order = await t.read.order(orderId);
     expect(order).toMatchObject({ status: 'paid', refunded_at: null, refunded_credits: 0 });
-    expect((await t.services.audit.list(1))[0]?.id).toBe(before);
+    expect((await t.read.audit(1))[0]?.id).toBe(before);
   });
 });

@@ -1,9 +1,7 @@
-import { addTestMessages, createTestChat, createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/admin/cli.js';
 import { adminCommands } from '../src/admin/commands.js';
-import { adminPort } from '../src/admin/port.js';
 
 const DAY_MS = 86_400_000;
 /** Noon (UTC) `n` days ago: safely inside that day whatever the time of the run. */
@@ -22,7 +20,7 @@ describe('admin CLI: usage', () => {
     if (!command) throw new Error('no usage command');
     const lines: string[] = [];
     const code = await command.run({
-      admin: adminPort(t.services),
+      admin: t.admin,
       args: [],
       options,
       out: (l) => lines.push(l),
@@ -38,14 +36,14 @@ describe('admin CLI: usage', () => {
     model: string | null,
     tokens: { input?: number; output?: number; reasoning?: number; cached?: number } = {},
   ) {
-    const user = await createTestUser(t.services);
-    const chat = await createTestChat(t.services, user.id, persona);
+    const user = await t.seed.user();
+    const chat = await t.seed.chat(user.id, persona);
     const at = daysAgo(n).toISOString();
-    const [, replyId] = await addTestMessages(t.services, { id: chat.id, userId: user.id }, [
+    const [, replyId] = await t.seed.messages({ id: chat.id, userId: user.id }, [
       { role: 'user', content: 'Hi', at },
       { role: 'assistant', content: 'Hello', at },
     ]);
-    await t.services.db
+    await t.db
       .updateTable('messages')
       .set({
         model,

@@ -1,4 +1,3 @@
-import { createTestChat, createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/db/database.js';
@@ -16,7 +15,7 @@ describe('news after commit', () => {
     sockets.push(socket);
     return socket;
   };
-  const balance = async (userId: string) => (await t.services.users.findById(userId))?.credits;
+  const balance = async (userId: string) => (await t.read.user(userId))?.credits;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -27,9 +26,10 @@ describe('news after commit', () => {
   });
 
   it('should tell devices nothing of a charge and a preview whose transaction rolled back (a charge that fails)', async () => {
-    const { credits, chatService, db } = t.services;
-    const user = await createTestUser(t.services, { credits: 10 });
-    const chat = await createTestChat(t.services, user.id);
+    const { credits, chatService } = t.drive;
+    const { db } = t;
+    const user = await t.seed.user({ credits: 10 });
+    const chat = await t.seed.chat(user.id);
     const seen = record(await open(user.token));
     const replyId = newId();
 
@@ -51,9 +51,10 @@ describe('news after commit', () => {
   });
 
   it('should tell devices once the outermost transaction commits, not when a service writes inside it', async () => {
-    const { credits, chatService, db, realtime } = t.services;
-    const user = await createTestUser(t.services, { credits: 10 });
-    const chat = await createTestChat(t.services, user.id);
+    const { credits, chatService, realtime } = t.drive;
+    const { db } = t;
+    const user = await t.seed.user({ credits: 10 });
+    const chat = await t.seed.chat(user.id);
     const seen = record(await open(user.token));
     const at = nowIso();
 

@@ -1,8 +1,6 @@
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommands } from '../src/admin/commands.js';
-import { adminPort } from '../src/admin/port.js';
 import { userFromRow } from '../src/auth/user.js';
 
 describe('admin CLI: orders and the credit ledger', () => {
@@ -17,7 +15,7 @@ describe('admin CLI: orders and the credit ledger', () => {
     if (!command) throw new Error(`no command ${name}`);
     const lines: string[] = [];
     const code = await command.run({
-      admin: adminPort(t.services),
+      admin: t.admin,
       args,
       options,
       out: (l) => lines.push(l),
@@ -27,15 +25,15 @@ describe('admin CLI: orders and the credit ledger', () => {
   }
 
   it("should list orders of everyone or of one user, and print a user's ledger", async () => {
-    const ada = await createTestUser(t.services, { credits: 0 });
-    const bob = await createTestUser(t.services, { credits: 0 });
-    const user = await t.services.users.findById(ada.id);
+    const ada = await t.seed.user({ credits: 0 });
+    const bob = await t.seed.user({ credits: 0 });
+    const user = await t.read.user(ada.id);
     if (!user) throw new Error('no user');
-    const { orderId } = await t.services.billing.checkout(userFromRow(user), 'starter');
-    await t.services.billing.sandboxComplete(ada.id, orderId, 'paid');
-    const bobUser = await t.services.users.findById(bob.id);
+    const { orderId } = await t.drive.billing.checkout(userFromRow(user), 'starter');
+    await t.drive.billing.sandboxComplete(ada.id, orderId, 'paid');
+    const bobUser = await t.read.user(bob.id);
     if (!bobUser) throw new Error('no user');
-    await t.services.billing.checkout(userFromRow(bobUser), 'pro');
+    await t.drive.billing.checkout(userFromRow(bobUser), 'pro');
 
     const all = await run('orders list');
     expect(all.code).toBe(0);
@@ -48,7 +46,7 @@ describe('admin CLI: orders and the credit ledger', () => {
       ),
     ]);
 
-    await t.services.credits.charge(ada.id, 3, 'm-admin');
+    await t.drive.credits.charge(ada.id, 3, 'm-admin');
     const ledger = await run('users ledger', [ada.email]);
     expect(ledger.lines[0]).toBe(`${ada.email}: 97 credits`);
     expect(ledger.lines.slice(1).map((l) => l.replace(/^\S+\s+/, ''))).toEqual([

@@ -1,6 +1,6 @@
 import { type FakeStripe, type Json, refundedCharge, signedEvent, startFakeStripe } from '@neura/test-kit/fakes/stripe';
 import { type SmtpCapture, startSmtpCapture } from '@neura/test-kit/mail/smtp-capture';
-import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, startTestCluster, type TestApp, type TestCluster } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/accounts.js';
@@ -64,8 +64,8 @@ describe('Pro renewals and End Pro with Stripe', () => {
       STRIPE_API_URL: fake.url,
       SMTP_URL: smtp.url,
     });
-    admin = await createTestUser(t.services, { password: null });
-    await t.services.userAdmin.setRole({ id: null, label: 'test' }, admin.email, 'admin');
+    admin = await t.seed.user({ password: null });
+    await t.admin.users.setRole({ id: null, label: 'test' }, admin.email, 'admin');
   });
   afterAll(async () => {
     await t?.stop();
@@ -74,7 +74,7 @@ describe('Pro renewals and End Pro with Stripe', () => {
   });
 
   it('should record each paid renewal once as an order with its amount, currency and period, everywhere', async () => {
-    const subscriber = await createTestUser(t.services);
+    const subscriber = await t.seed.user();
     const { orderId, subscriptionId } = await subscribe(subscriber);
     const firstEnd = periodEndOf(subscriptionId);
     // The checkout's own order knows the period it paid for.
@@ -103,7 +103,7 @@ describe('Pro renewals and End Pro with Stripe', () => {
       periodStart: isoOf(firstEnd),
       periodEnd: isoOf(periodEndOf(subscriptionId)),
     });
-    expect((await t.services.users.findById(subscriber.id))?.pro_expiry).toBe(isoOf(periodEndOf(subscriptionId)));
+    expect((await t.read.user(subscriber.id))?.pro_expiry).toBe(isoOf(periodEndOf(subscriptionId)));
 
     // The console's Orders and the user's detail list it; the dashboard's revenue counts it.
     const consoleOrders = await call<{ items: Json[] }>(t, 'GET', `/admin/orders?q=${subscriber.email}`, undefined, {
@@ -123,7 +123,7 @@ describe('Pro renewals and End Pro with Stripe', () => {
   });
 
   it('should not record the first invoice of a subscription (its checkout order is that payment)', async () => {
-    const subscriber = await createTestUser(t.services);
+    const subscriber = await t.seed.user();
     const { subscriptionId } = await subscribe(subscriber);
     const first = fake.renewSubscription(subscriptionId);
     // Make it the subscription's creation invoice, as Stripe sends it right after checkout.
@@ -134,24 +134,24 @@ describe('Pro renewals and End Pro with Stripe', () => {
   });
 
   it('should claw back a refunded renewal like a refunded order (revenue netted, the period taken back)', async () => {
-    const subscriber = await createTestUser(t.services);
+    const subscriber = await t.seed.user();
     const { subscriptionId } = await subscribe(subscriber);
     const invoice = fake.renewSubscription(subscriptionId);
     await deliver(event('invoice.paid', invoice));
     const renewal = (await orders(subscriber)).find((o) => o.renewal === true);
     expect(renewal).toBeDefined();
-    const row = await t.services.billing.repo.findOrder(renewal?.id as string);
+    const row = await t.read.order(renewal?.id as string);
     const intent = row?.provider_payment_id as string;
     expect(intent).toMatch(/^pi_/);
 
     const refund = event('charge.refunded', refundedCharge(intent, 1999, 1999));
     expect((await deliver(refund)).statusCode).toBe(200);
     await deliver(refund);
-    const after = await t.services.billing.repo.findOrder(renewal?.id as string);
+    const after = await t.read.order(renewal?.id as string);
     expect(after).toMatchObject({ refunded_cents: 1999 });
     expect(after?.refunded_at).not.toBeNull();
     // Pro now ends where the refunded period began (the first month, still paid for).
-    expect((await t.services.users.findById(subscriber.id))?.pro_expiry).toBe(row?.period_start);
+    expect((await t.read.user(subscriber.id))?.pro_expiry).toBe(row?.period_start);
     const consoleOrders = await call<{ items: Json[] }>(t, 'GET', `/admin/orders?q=${subscriber.email}`, undefined, {
       token: admin.token,
     });
@@ -162,19 +162,19 @@ describe('Pro renewals and End Pro with Stripe', () => {
   });
 
   it('should refund a renewal from the console at Stripe, once', async () => {
-    const subscriber = await createTestUser(t.services);
+    const subscriber = await t.seed.user();
     const { subscriptionId } = await subscribe(subscriber);
     await deliver(event('invoice.paid', fake.renewSubscription(subscriptionId)));
     const renewal = (await orders(subscriber)).find((o) => o.renewal === true);
     const res = await call(t, 'POST', `/admin/orders/${renewal?.id}/refund`, undefined, { token: admin.token });
     expect(res.status).toBe(200);
-    const intent = (await t.services.billing.repo.findOrder(renewal?.id as string))?.provider_payment_id;
+    const intent = (await t.read.order(renewal?.id as string))?.provider_payment_id;
     expect(fake.requests.filter((r) => r.path === '/v1/refunds' && r.body.payment_intent === intent)).toHaveLength(1);
-    expect(await t.services.billing.repo.findOrder(renewal?.id as string)).toMatchObject({ refunded_cents: 1999 });
+    expect(await t.read.order(renewal?.id as string)).toMatchObject({ refunded_cents: 1999 });
   });
 
   it('should cancel the Stripe subscription when the console ends Pro now, audit it and tell the user', async () => {
-    const subscriber = await createTestUser(t.services);
+    const subscriber = await t.seed.user();
     const { subscriptionId } = await subscribe(subscriber);
     const res = await call(t, 'DELETE', `/admin/users/${subscriber.id}/pro?when=now`, undefined, {
       token: admin.token,
@@ -187,7 +187,7 @@ describe('Pro renewals and End Pro with Stripe', () => {
     expect(fake.subscriptions.get(subscriptionId)?.status).toBe('canceled');
     const status = (await call<Json>(t, 'GET', '/billing/subscription', undefined, { token: subscriber.token })).body;
     expect(status).toMatchObject({ isPro: false, status: 'canceled' });
-    const line = (await t.services.audit.list(5)).find((l) => l.action === 'pro.end' && l.target === subscriber.email);
+    const line = (await t.read.audit(5)).find((l) => l.action === 'pro.end' && l.target === subscriber.email);
     expect(JSON.stringify(line?.after)).toContain(subscriptionId);
     const mail = await smtp.waitForMail(subscriber.email, /Pro subscription was ended/);
     expect(mail.text).toMatch(/not be charged/);
@@ -199,7 +199,7 @@ describe('Pro renewals and End Pro with Stripe', () => {
   });
 
   it('should stop renewals at the period end when the admin chooses so, Pro lasting until then', async () => {
-    const subscriber = await createTestUser(t.services);
+    const subscriber = await t.seed.user();
     const { subscriptionId } = await subscribe(subscriber);
     const end = isoOf(periodEndOf(subscriptionId));
     const res = await call(t, 'DELETE', `/admin/users/${subscriber.id}/pro?when=period-end`, undefined, {
@@ -211,15 +211,15 @@ describe('Pro renewals and End Pro with Stripe', () => {
     expect(fake.subscriptions.get(subscriptionId)).toMatchObject({ status: 'active', cancel_at_period_end: true });
     const status = (await call<Json>(t, 'GET', '/billing/subscription', undefined, { token: subscriber.token })).body;
     expect(status).toMatchObject({ isPro: true, proExpiry: end, cancelAtPeriodEnd: true });
-    const line = (await t.services.audit.list(5)).find((l) => l.action === 'pro.end' && l.target === subscriber.email);
+    const line = (await t.read.audit(5)).find((l) => l.action === 'pro.end' && l.target === subscriber.email);
     expect(JSON.stringify(line?.after)).toContain('period-end');
     await smtp.waitForMail(subscriber.email, /Pro subscription was ended/);
   });
 
   it('should change nothing when Stripe refuses the cancellation (502, no audit line)', async () => {
-    const subscriber = await createTestUser(t.services);
+    const subscriber = await t.seed.user();
     const { subscriptionId } = await subscribe(subscriber);
-    const before = (await t.services.audit.list(1))[0]?.id;
+    const before = (await t.read.audit(1))[0]?.id;
     fake.failNext(`/v1/subscriptions/${subscriptionId}`, 500, 3);
     const res = await call(t, 'DELETE', `/admin/users/${subscriber.id}/pro`, undefined, { token: admin.token });
     expect(res.status).toBe(502);
@@ -227,11 +227,11 @@ describe('Pro renewals and End Pro with Stripe', () => {
     expect(
       (await call<Json>(t, 'GET', '/billing/subscription', undefined, { token: subscriber.token })).body,
     ).toMatchObject({ isPro: true });
-    expect((await t.services.audit.list(1))[0]?.id).toBe(before);
+    expect((await t.read.audit(1))[0]?.id).toBe(before);
   });
 
   it('should still end Pro when Stripe had already canceled the subscription', async () => {
-    const subscriber = await createTestUser(t.services);
+    const subscriber = await t.seed.user();
     const { subscriptionId } = await subscribe(subscriber);
     // Canceled at Stripe, its webhook never arrived: this server still thinks it lives.
     fake.updateSubscription(subscriptionId, { status: 'canceled', endedAt: Math.floor(Date.now() / 1000) });
@@ -243,8 +243,8 @@ describe('Pro renewals and End Pro with Stripe', () => {
   });
 
   it('should refuse "at period end" for a user with no live subscription and end given Pro now', async () => {
-    const user = await createTestUser(t.services);
-    await t.services.proAdmin.givePro({ id: null, label: 'test' }, user.id, 10);
+    const user = await t.seed.user();
+    await t.admin.pro.givePro({ id: null, label: 'test' }, user.id, 10);
     const refused = await call(t, 'DELETE', `/admin/users/${user.id}/pro?when=period-end`, undefined, {
       token: admin.token,
     });
@@ -264,15 +264,15 @@ describe('Pro renewals and End Pro in the sandbox', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ PAYMENTS: 'sandbox' });
-    admin = await createTestUser(t.services, { password: null });
-    await t.services.userAdmin.setRole({ id: null, label: 'test' }, admin.email, 'admin');
+    admin = await t.seed.user({ password: null });
+    await t.admin.users.setRole({ id: null, label: 'test' }, admin.email, 'admin');
   });
   afterAll(async () => {
     await t?.stop();
   });
 
   async function sandboxSubscriber(): Promise<TestUser> {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const { body } = await call<{ orderId: string }>(
       t,
       'POST',
@@ -296,7 +296,7 @@ describe('Pro renewals and End Pro in the sandbox', () => {
     expect(renewal).toMatchObject({ product: 'pro', status: 'paid', amount: 19.99, provider: 'sandbox' });
     const first = history.find((o) => o.renewal !== true);
     expect(renewal?.periodStart).toBe(first?.periodEnd);
-    expect((await t.services.users.findById(user.id))?.pro_expiry).toBe(renewal?.periodEnd);
+    expect((await t.read.user(user.id))?.pro_expiry).toBe(renewal?.periodEnd);
   });
 
   it('should end the sandbox subscription from the console, now or at the period end', async () => {
@@ -310,7 +310,7 @@ describe('Pro renewals and End Pro in the sandbox', () => {
     });
 
     const later = await sandboxSubscriber();
-    const expiry = (await t.services.users.findById(later.id))?.pro_expiry;
+    const expiry = (await t.read.user(later.id))?.pro_expiry;
     const res = await call(t, 'DELETE', `/admin/users/${later.id}/pro?when=period-end`, undefined, {
       token: admin.token,
     });
@@ -355,7 +355,7 @@ describeWithServices('Pro renewals across two processes (PostgreSQL + Redis)', (
         payload: event.payload,
       });
     };
-    const subscriber = await createTestUser(one.services);
+    const subscriber = await one.seed.user();
     const checkout = await call<{ orderId: string }>(
       one,
       'POST',
@@ -373,7 +373,7 @@ describeWithServices('Pro renewals across two processes (PostgreSQL + Redis)', (
       Array.from({ length: 6 }, (_, i) => deliver(i % 2 ? one : two, 'invoice.paid', invoice)),
     );
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
-    const renewals = await one.services.db
+    const renewals = await one.db
       .selectFrom('orders')
       .selectAll()
       .where('user_id', '=', subscriber.id)

@@ -1,5 +1,5 @@
 import { PRO_REQUIRED_MESSAGE } from '@neura/contract';
-import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
@@ -17,7 +17,7 @@ describe('billing in the sandbox', () => {
       headers: user ? { authorization: `Bearer ${user.token}` } : {},
       ...(body === undefined ? {} : { payload: body as object }),
     });
-  const balance = async (id: string) => (await t.services.users.findById(id))?.credits;
+  const balance = async (id: string) => (await t.read.user(id))?.credits;
   const buy = async (user: TestUser, product: string) => {
     const res = await call('POST', '/billing/checkout', user, { product });
     expect(res.statusCode).toBe(200);
@@ -47,7 +47,7 @@ describe('billing in the sandbox', () => {
   });
 
   it('should pay a pack once, grant its credits to every open device and record the purchase', async () => {
-    const user = await createTestUser(t.services, { credits: 0 });
+    const user = await t.seed.user({ credits: 0 });
     const tabs = [connectSocket(t.url, user.token), connectSocket(t.url, user.token)];
     sockets.push(...tabs);
     await Promise.all(tabs.map((s) => nextEvent(s, 'ready')));
@@ -76,7 +76,7 @@ describe('billing in the sandbox', () => {
   });
 
   it('should mark a declined sandbox payment failed and grant nothing', async () => {
-    const user = await createTestUser(t.services, { credits: 3 });
+    const user = await t.seed.user({ credits: 3 });
     const { orderId } = await buy(user, 'plus');
     const res = await call('POST', `/billing/sandbox/${orderId}/complete`, user, { outcome: 'failed' });
     expect(res.json().status).toBe('failed');
@@ -84,7 +84,7 @@ describe('billing in the sandbox', () => {
   });
 
   it('should cancel a pending order and then refuse to pay it', async () => {
-    const user = await createTestUser(t.services, { credits: 0 });
+    const user = await t.seed.user({ credits: 0 });
     const { orderId } = await buy(user, 'starter');
     expect((await call('POST', `/billing/orders/${orderId}/cancel`, user)).json().status).toBe('canceled');
     const res = await call('POST', `/billing/sandbox/${orderId}/complete`, user);
@@ -93,8 +93,8 @@ describe('billing in the sandbox', () => {
   });
 
   it("should answer 404 for another user's order, its completion and its cancelation", async () => {
-    const owner = await createTestUser(t.services, { credits: 0 });
-    const other = await createTestUser(t.services, { credits: 0 });
+    const owner = await t.seed.user({ credits: 0 });
+    const other = await t.seed.user({ credits: 0 });
     const { orderId } = await buy(owner, 'starter');
     for (const [method, url] of [
       ['GET', `/billing/orders/${orderId}`],
@@ -110,7 +110,7 @@ describe('billing in the sandbox', () => {
   });
 
   it('should refuse unknown products, missing bodies and signed-out callers', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     expect((await call('POST', '/billing/checkout', user, { product: 'gold' })).statusCode).toBe(404);
     const bad = await call('POST', '/billing/checkout', user, {});
     expect(bad.statusCode).toBe(400);
@@ -120,7 +120,7 @@ describe('billing in the sandbox', () => {
   });
 
   it('should make a non-Pro user Pro for a month, then cancel at period end, resume and renew in the portal', async () => {
-    const user = await createTestUser(t.services, { credits: 5 });
+    const user = await t.seed.user({ credits: 5 });
     expect((await call('GET', '/billing/subscription', user)).json()).toEqual({
       isPro: false,
       proExpiry: null,
@@ -147,8 +147,8 @@ describe('billing in the sandbox', () => {
   });
 
   it('should tell every open device of the user when Pro starts (user.changed), no other user', async () => {
-    const user = await createTestUser(t.services, { credits: 5 });
-    const stranger = await createTestUser(t.services, { credits: 5 });
+    const user = await t.seed.user({ credits: 5 });
+    const stranger = await t.seed.user({ credits: 5 });
     const tabs = [connectSocket(t.url, user.token), connectSocket(t.url, user.token)];
     const theirs = connectSocket(t.url, stranger.token);
     sockets.push(...tabs, theirs);
@@ -171,31 +171,31 @@ describe('billing in the sandbox', () => {
   });
 
   it('should grant and claw back through CreditService by ledger key, never below zero', async () => {
-    const user = await createTestUser(t.services, { credits: 5 });
+    const user = await t.seed.user({ credits: 5 });
     const socket = connectSocket(t.url, user.token);
     sockets.push(socket);
     await nextEvent(socket, 'ready');
     const pushed = nextEvent<{ credits: number }>(socket, 'updateCredits');
     expect(
-      await t.services.credits.grant({ userId: user.id, amount: 10, reason: 'grant', key: `test:${user.id}:a` }),
+      await t.drive.credits.grant({ userId: user.id, amount: 10, reason: 'grant', key: `test:${user.id}:a` }),
     ).toBe(15);
     expect(await pushed).toEqual({ credits: 15 });
     expect(
-      await t.services.credits.grant({ userId: user.id, amount: 10, reason: 'grant', key: `test:${user.id}:a` }),
+      await t.drive.credits.grant({ userId: user.id, amount: 10, reason: 'grant', key: `test:${user.id}:a` }),
     ).toBeUndefined();
     expect(
-      await t.services.credits.grant({ userId: user.id, amount: -40, reason: 'clawback', key: `test:${user.id}:b` }),
+      await t.drive.credits.grant({ userId: user.id, amount: -40, reason: 'clawback', key: `test:${user.id}:b` }),
     ).toBe(0);
     // Newest first: the claw-back took only the 15 there were, then the grant, then the seeded 5.
     const ledger = (await call('GET', '/billing/ledger', user)).json();
     expect(ledger.map((e: { amount: number }) => e.amount)).toEqual([-15, 10, 5]);
     expect(
-      await t.services.credits.grant({ userId: 'nobody', amount: 1, reason: 'grant', key: 'test:nobody' }),
+      await t.drive.credits.grant({ userId: 'nobody', amount: 1, reason: 'grant', key: 'test:nobody' }),
     ).toBeUndefined();
   });
 
   it('should refuse Pro personas to non-Pro users on createChat and sendMessage with the SPEC text', async () => {
-    const user = await createTestUser(t.services, { credits: 10 });
+    const user = await t.seed.user({ credits: 10 });
     const socket = connectSocket(t.url, user.token);
     sockets.push(socket);
     await nextEvent(socket, 'ready');
@@ -204,7 +204,7 @@ describe('billing in the sandbox', () => {
     );
     expect(created.error).toMatchObject({ code: 'pro:required', message: PRO_REQUIRED_MESSAGE });
     expect(PRO_REQUIRED_MESSAGE).toBe('User does not have a Pro subscription.');
-    const chat = await createTestChat(t.services, user.id, 'startup-advisor');
+    const chat = await t.seed.chat(user.id, 'startup-advisor');
     const sent = await new Promise<{ error?: { message: string; code: string } }>((resolve) =>
       socket.emit('sendMessage', { chatId: chat.id, text: 'hello' }, (r) =>
         resolve(r as { error?: { message: string; code: string } }),
@@ -233,7 +233,7 @@ describe('billing switched off', () => {
   it('should refuse checkout and the sandbox with PAYMENTS=off', async () => {
     const t = await startTestApp({ PAYMENTS: 'off' });
     try {
-      const user = await createTestUser(t.services);
+      const user = await t.seed.user();
       const auth = { authorization: `Bearer ${user.token}` };
       expect((await t.app.inject({ method: 'GET', url: '/api/billing/products' })).json().provider).toBe('off');
       const res = await t.app.inject({

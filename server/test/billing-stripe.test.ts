@@ -6,7 +6,7 @@ import {
   signedEvent,
   startFakeStripe,
 } from '@neura/test-kit/fakes/stripe';
-import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket, nextEvent } from './helpers/socket.js';
@@ -34,7 +34,7 @@ describe('billing with Stripe', () => {
     });
   const event = (type: string, object: Json, options: { id?: string; timestamp?: number; signWith?: string } = {}) =>
     signedEvent(SECRET, type, object, options);
-  const user = async (id: string) => t.services.users.findById(id);
+  const user = async (id: string) => t.read.user(id);
   const order = async (viewer: TestUser, id: string) => (await call('GET', `/billing/orders/${id}`, viewer)).json();
   const checkout = async (viewer: TestUser, product: string) => {
     const res = await call('POST', '/billing/checkout', viewer, { product });
@@ -75,7 +75,7 @@ describe('billing with Stripe', () => {
   });
 
   it('should create one customer per user and a payment-mode Checkout Session for a pack', async () => {
-    const buyer = await createTestUser(t.services, { credits: 0 });
+    const buyer = await t.seed.user({ credits: 0 });
     const { orderId, sessionId } = await checkout(buyer, 'starter');
     const create = fake.requests.find(
       (r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === orderId,
@@ -99,7 +99,7 @@ describe('billing with Stripe', () => {
   });
 
   it('should grant a pack once for duplicate deliveries and a second event of the same session', async () => {
-    const buyer = await createTestUser(t.services, { credits: 2 });
+    const buyer = await t.seed.user({ credits: 2 });
     const socket = connectSocket(t.url, buyer.token);
     await nextEvent(socket, 'ready');
     const { orderId, sessionId } = await checkout(buyer, 'starter');
@@ -121,7 +121,7 @@ describe('billing with Stripe', () => {
   });
 
   it('should pay once whatever order the session events arrive in', async () => {
-    const buyer = await createTestUser(t.services, { credits: 0 });
+    const buyer = await t.seed.user({ credits: 0 });
     const { orderId, sessionId } = await checkout(buyer, 'plus');
     const unpaid = structuredClone(fake.completeSession(sessionId, 'unpaid'));
     const paid = { ...unpaid, payment_status: 'paid' };
@@ -133,7 +133,7 @@ describe('billing with Stripe', () => {
   });
 
   it('should keep an async payment pending, then pay it on success', async () => {
-    const buyer = await createTestUser(t.services, { credits: 0 });
+    const buyer = await t.seed.user({ credits: 0 });
     const { orderId, sessionId } = await checkout(buyer, 'starter');
     const unpaid = fake.completeSession(sessionId, 'unpaid');
     await deliver(event('checkout.session.completed', unpaid));
@@ -145,7 +145,7 @@ describe('billing with Stripe', () => {
   });
 
   it('should fail an async payment that fails and grant nothing', async () => {
-    const buyer = await createTestUser(t.services, { credits: 0 });
+    const buyer = await t.seed.user({ credits: 0 });
     const { orderId, sessionId } = await checkout(buyer, 'starter');
     const unpaid = fake.completeSession(sessionId, 'unpaid');
     await deliver(event('checkout.session.completed', unpaid));
@@ -155,7 +155,7 @@ describe('billing with Stripe', () => {
   });
 
   it('should refuse a bad signature, a tampered body and a 301-second-old replay with 400', async () => {
-    const buyer = await createTestUser(t.services, { credits: 0 });
+    const buyer = await t.seed.user({ credits: 0 });
     const { orderId, sessionId } = await checkout(buyer, 'starter');
     const session = fake.completeSession(sessionId);
     const wrongSecret = event('checkout.session.completed', session, { signWith: 'whsec_someone_else' });
@@ -178,7 +178,7 @@ describe('billing with Stripe', () => {
   });
 
   it('should drive isPro and proExpiry from subscription create, update and delete, re-read from Stripe', async () => {
-    const subscriber = await createTestUser(t.services);
+    const subscriber = await t.seed.user();
     const { orderId, subscriptionId } = await subscribe(subscriber);
     expect(await order(subscriber, orderId)).toMatchObject({ status: 'paid', product: 'pro', credits: 0 });
     const create = fake.requests.find(
@@ -221,7 +221,7 @@ describe('billing with Stripe', () => {
   });
 
   it('should extend Pro once per renewal on invoice.paid and never shorten it', async () => {
-    const subscriber = await createTestUser(t.services);
+    const subscriber = await t.seed.user();
     const { subscriptionId } = await subscribe(subscriber);
     const first = periodEndOf(subscriptionId);
     const renewed = first + 30 * 86_400;
@@ -238,7 +238,7 @@ describe('billing with Stripe', () => {
   });
 
   it('should claw back the unspent part of a refunded pack, once per refunded amount', async () => {
-    const buyer = await createTestUser(t.services, { credits: 0 });
+    const buyer = await t.seed.user({ credits: 0 });
     const { orderId, sessionId } = await checkout(buyer, 'plus');
     const session = fake.completeSession(sessionId);
     await deliver(event('checkout.session.completed', session));
@@ -249,7 +249,7 @@ describe('billing with Stripe', () => {
     await deliver(half);
     expect((await user(buyer.id))?.credits).toBe(550 - 275);
     // The user spends most of the rest; the full refund takes only what is left, never below 0.
-    await t.services.credits.charge(buyer.id, 200, 'spent-before-refund');
+    await t.drive.credits.charge(buyer.id, 200, 'spent-before-refund');
     await deliver(event('charge.refunded', refundedCharge(paymentIntent, 1999, 1999)));
     expect((await user(buyer.id))?.credits).toBe(0);
     expect(await order(buyer, orderId)).toMatchObject({ status: 'paid', refundedCredits: 550 });
@@ -258,7 +258,7 @@ describe('billing with Stripe', () => {
   });
 
   it('should answer 5xx when Stripe fails, record nothing, and apply the redelivery', async () => {
-    const subscriber = await createTestUser(t.services);
+    const subscriber = await t.seed.user();
     const { subscriptionId } = await subscribe(subscriber);
     const renewed = periodEndOf(subscriptionId) + 30 * 86_400;
     fake.updateSubscription(subscriptionId, { periodEnd: renewed });
@@ -286,17 +286,13 @@ describe('billing with Stripe', () => {
   });
 
   it('should re-read a session still pending after a few seconds when its order is polled', async () => {
-    const buyer = await createTestUser(t.services, { credits: 0 });
+    const buyer = await t.seed.user({ credits: 0 });
     const { orderId, sessionId } = await checkout(buyer, 'starter');
     fake.completeSession(sessionId);
     // Just after checkout the order is only read from the database: the redirect alone pays nothing.
     expect((await order(buyer, orderId)).status).toBe('pending');
     const past = new Date(Date.now() - 10_000).toISOString();
-    await t.services.db
-      .updateTable('orders')
-      .set({ created_at: past, checked_at: null })
-      .where('id', '=', orderId)
-      .execute();
+    await t.db.updateTable('orders').set({ created_at: past, checked_at: null }).where('id', '=', orderId).execute();
     expect(await order(buyer, orderId)).toMatchObject({ status: 'paid' });
     expect((await user(buyer.id))?.credits).toBe(100);
     // The webhook arriving afterwards grants nothing more.
@@ -305,14 +301,14 @@ describe('billing with Stripe', () => {
   });
 
   it('should cancel a pending order by expiring its session', async () => {
-    const buyer = await createTestUser(t.services, { credits: 0 });
+    const buyer = await t.seed.user({ credits: 0 });
     const { orderId, sessionId } = await checkout(buyer, 'starter');
     expect((await call('POST', `/billing/orders/${orderId}/cancel`, buyer)).json().status).toBe('canceled');
     expect(fake.sessions.get(sessionId)?.status).toBe('expired');
   });
 
   it('should answer 502 and fail the order when Stripe cannot create the session', async () => {
-    const buyer = await createTestUser(t.services, { credits: 0 });
+    const buyer = await t.seed.user({ credits: 0 });
     await checkout(buyer, 'starter'); // makes the customer, so the next call is the session
     fake.failNext('/v1/checkout/sessions', 500, 2);
     const res = await call('POST', '/billing/checkout', buyer, { product: 'plus' });
@@ -329,11 +325,11 @@ describe('billing with Stripe', () => {
   });
 
   it('should keep a pending order pending when Stripe cannot be asked while polling', async () => {
-    const buyer = await createTestUser(t.services, { credits: 0 });
+    const buyer = await t.seed.user({ credits: 0 });
     const { orderId, sessionId } = await checkout(buyer, 'starter');
     fake.completeSession(sessionId);
     const past = new Date(Date.now() - 10_000).toISOString();
-    await t.services.db.updateTable('orders').set({ created_at: past }).where('id', '=', orderId).execute();
+    await t.db.updateTable('orders').set({ created_at: past }).where('id', '=', orderId).execute();
     fake.failNext(`/v1/checkout/sessions/${sessionId}`, 500, 2);
     const res = await call('GET', `/billing/orders/${orderId}`, buyer);
     expect(res.statusCode).toBe(200);
@@ -342,7 +338,7 @@ describe('billing with Stripe', () => {
   });
 
   it('should pay, not cancel, an order whose session was already paid when the user cancels', async () => {
-    const buyer = await createTestUser(t.services, { credits: 0 });
+    const buyer = await t.seed.user({ credits: 0 });
     const { orderId, sessionId } = await checkout(buyer, 'starter');
     fake.completeSession(sessionId);
     expect((await call('POST', `/billing/orders/${orderId}/cancel`, buyer)).json().status).toBe('paid');
@@ -350,7 +346,7 @@ describe('billing with Stripe', () => {
   });
 
   it('should refuse the sandbox completion in Stripe mode', async () => {
-    const buyer = await createTestUser(t.services, { credits: 0 });
+    const buyer = await t.seed.user({ credits: 0 });
     const { orderId } = await checkout(buyer, 'starter');
     const res = await call('POST', `/billing/sandbox/${orderId}/complete`, buyer);
     expect(res.statusCode).toBe(403);
@@ -359,7 +355,7 @@ describe('billing with Stripe', () => {
   });
 
   it('should open the customer portal for a subscriber, say why when it is not configured, and refuse a user with no customer', async () => {
-    const subscriber = await createTestUser(t.services);
+    const subscriber = await t.seed.user();
     await subscribe(subscriber);
     const portal = await call('POST', '/billing/portal', subscriber);
     expect(portal.json().url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
@@ -368,7 +364,7 @@ describe('billing with Stripe', () => {
     fake.portalUnconfigured = false;
     expect(unconfigured.statusCode).toBe(502);
     expect(unconfigured.json().message).toMatch(/customer portal settings/);
-    const stranger = await createTestUser(t.services);
+    const stranger = await t.seed.user();
     expect((await call('POST', '/billing/portal', stranger)).statusCode).toBe(409);
   });
 });

@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { CustomPersona } from '@neura/contract';
-import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,12 +97,11 @@ describe('character cards', () => {
   };
   const cardOf = async (id: string) =>
     JSON.parse(
-      (await t.services.db.selectFrom('personas').select('card').where('id', '=', id).executeTakeFirstOrThrow())
-        .card as string,
+      (await t.db.selectFrom('personas').select('card').where('id', '=', id).executeTakeFirstOrThrow()).card as string,
     );
 
   it('should import a V2 PNG card made as other tools make them (tEXt after IDAT) as a private draft', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const png = withChunksAfterIdat(picture, [tEXt('chara', b64(v2Card))]);
     const res = await upload(user, png);
     expect(res.status).toBe(201);
@@ -126,12 +125,12 @@ describe('character cards', () => {
     expect(kept.extensions.depth_prompt).toEqual({ depth: 4, prompt: 'Stay on the bridge.' });
     expect(kept.a_future_field).toEqual({ kept: true });
     // Listed among the owner's personas; nobody else sees it.
-    const other = await createTestUser(t.services);
+    const other = await t.seed.user();
     expect((await exported(other, res.body.id)).status).toBe(404);
   });
 
   it('should prefer the V3 chunk, read zTXt, and take V1 and V3 JSON', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const v3 = {
       spec: 'chara_card_v3',
       spec_version: '3.0',
@@ -155,7 +154,7 @@ describe('character cards', () => {
   });
 
   it('should export a V3 PNG card with a V2 chunk that imports back, and its JSON', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const first = await upload(user, withChunksAfterIdat(picture, [tEXt('chara', b64(v2Card))]));
     const png = await exported(user, first.body.id);
     expect(png.status).toBe(200);
@@ -205,7 +204,7 @@ describe('character cards', () => {
   });
 
   it('should refuse bad cards with a clear 400 and store nothing', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const cases: [Buffer | null, string][] = [
       [null, 'No card was sent'],
       [Buffer.from('hello there'), 'not a character card'],
@@ -229,14 +228,14 @@ describe('character cards', () => {
     }
     const tooBig = await upload(user, Buffer.alloc(9 * 1024 * 1024, 0x20));
     expect(tooBig.status).toBe(413);
-    const rows = await t.services.db.selectFrom('personas').select('id').where('owner_id', '=', user.id).execute();
+    const rows = await t.db.selectFrom('personas').select('id').where('owner_id', '=', user.id).execute();
     expect(rows).toHaveLength(0);
     const anonymous = await fetch(`${t.url}${t.apiPrefix}/users/me/personas/import`, { method: 'POST' });
     expect(anonymous.status).toBe(401);
   });
 
   it('should keep card text as data and send a public card through review', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const hostile = {
       spec: 'chara_card_v2',
       data: { ...v2Card.data, name: 'Evil\u0007 <img src=x onerror=alert(1)>', first_mes: '<script>alert(1)</script>' },

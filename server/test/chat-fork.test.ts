@@ -1,6 +1,6 @@
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { makeImage, uploadFile } from '@neura/test-kit/images';
-import { addTestMessages, createTestChat, createTestUser, ledgerAfterSeed, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/accounts.js';
@@ -25,7 +25,7 @@ describe('chat fork', () => {
       ),
     );
   const rowsOf = (chatId: string) =>
-    t.services.db.selectFrom('messages').selectAll().where('chat_id', '=', chatId).orderBy('id').execute();
+    t.db.selectFrom('messages').selectAll().where('chat_id', '=', chatId).orderBy('id').execute();
   const fork = (user: TestUser, chatId: string, body: unknown) =>
     call<{ id: string; code?: string }>(t, 'POST', `/users/me/chats/${chatId}/fork`, body, { token: user.token });
 
@@ -42,7 +42,7 @@ describe('chat fork', () => {
   /** A chat of two turns, the first with a picture: [user 1, reply 1, user 2, reply 2]. */
   async function twoTurns(user: TestUser) {
     fake.setTitle('Trip plans');
-    const chat = await createTestChat(t.services, user.id);
+    const chat = await t.seed.chat(user.id);
     const api = `${t.url}${t.apiPrefix}`;
     const { body: file } = await uploadFile(api, user.token, await makeImage(8, 8));
     const socket = await open(user.token);
@@ -60,16 +60,16 @@ describe('chat fork', () => {
   }
 
   it('should copy the messages up to the one chosen, with their files, and charge nothing again', async () => {
-    const user = await createTestUser(t.services, { credits: 20 });
+    const user = await t.seed.user({ credits: 20 });
     const { chat, file, rows, socket } = await twoTurns(user);
     // A reply's parts that name the picture are copied to name the fork's copy.
-    await t.services.db
+    await t.db
       .updateTable('messages')
       .set({ parts: JSON.stringify([{ type: 'image', fileId: file.id }]) })
       .where('id', '=', rows[1]?.id as string)
       .execute();
-    const balance = (await t.services.users.findById(user.id))?.credits;
-    const charges = (await ledgerAfterSeed(t.services, user.id)).length;
+    const balance = (await t.read.user(user.id))?.credits;
+    const charges = (await t.read.ledger(user.id)).length;
     const events = record(socket);
 
     const res = await fork(user, chat.id, { messageId: rows[1]?.id });
@@ -90,7 +90,7 @@ describe('chat fork', () => {
     expect(attachment?.id).toBeDefined();
     expect(attachment?.id).not.toBe(file.id);
     expect(JSON.parse(copies[1]?.parts as string)).toEqual([{ type: 'image', fileId: attachment?.id }]);
-    const copiedFile = await t.services.db
+    const copiedFile = await t.db
       .selectFrom('files')
       .selectAll()
       .where('id', '=', attachment?.id as string)
@@ -98,8 +98,8 @@ describe('chat fork', () => {
     expect(copiedFile).toMatchObject({ chat_id: forkId, user_id: user.id });
 
     // Nothing charged again.
-    expect((await t.services.users.findById(user.id))?.credits).toBe(balance);
-    expect(await ledgerAfterSeed(t.services, user.id)).toHaveLength(charges);
+    expect((await t.read.user(user.id))?.credits).toBe(balance);
+    expect(await t.read.ledger(user.id)).toHaveLength(charges);
 
     // The history as clients read it, and the fork in the chat list.
     const history = await call<{ content: string }[]>(t, 'GET', `/users/me/chats/${forkId}/messages`, undefined, {
@@ -127,7 +127,7 @@ describe('chat fork', () => {
   });
 
   it('should fork from a user message, with only the messages before it', async () => {
-    const user = await createTestUser(t.services, { credits: 20 });
+    const user = await t.seed.user({ credits: 20 });
     const { chat, rows } = await twoTurns(user);
     const res = await fork(user, chat.id, { messageId: rows[2]?.id });
     expect(res.status).toBe(201);
@@ -135,8 +135,8 @@ describe('chat fork', () => {
   });
 
   it("should refuse another user's chat or message, an unknown message and a bad body", async () => {
-    const alice = await createTestUser(t.services, { credits: 20 });
-    const bob = await createTestUser(t.services, { credits: 20 });
+    const alice = await t.seed.user({ credits: 20 });
+    const bob = await t.seed.user({ credits: 20 });
     const { chat, rows } = await twoTurns(alice);
     const bobs = await twoTurns(bob);
     expect((await fork(bob, chat.id, { messageId: rows[1]?.id })).status).toBe(404);
@@ -151,20 +151,20 @@ describe('chat fork', () => {
       payload: { messageId: rows[1]?.id },
     });
     expect(anonymous.statusCode).toBe(401);
-    const chats = await t.services.db.selectFrom('chats').select('id').where('user_id', '=', bob.id).execute();
+    const chats = await t.db.selectFrom('chats').select('id').where('user_id', '=', bob.id).execute();
     expect(chats).toHaveLength(1);
   });
 
   it('should refuse to fork a temporary chat, which leaves no trace', async () => {
-    const carol = await createTestUser(t.services, { credits: 20 });
-    const chat = await createTestChat(t.services, carol.id, 'default', { temporary: true });
-    const [messageId] = await addTestMessages(t.services, { id: chat.id, userId: carol.id }, [
+    const carol = await t.seed.user({ credits: 20 });
+    const chat = await t.seed.chat(carol.id, 'default', { temporary: true });
+    const [messageId] = await t.seed.messages({ id: chat.id, userId: carol.id }, [
       { role: 'user', content: 'Just trying' },
     ]);
     const res = await fork(carol, chat.id, { messageId });
     expect(res.status).toBe(409);
     expect((res.body as { message?: string }).message).toBe('A temporary chat cannot be forked: it leaves no trace.');
-    const chats = await t.services.db.selectFrom('chats').select('id').where('user_id', '=', carol.id).execute();
+    const chats = await t.db.selectFrom('chats').select('id').where('user_id', '=', carol.id).execute();
     expect(chats).toHaveLength(1);
   });
 });

@@ -1,5 +1,4 @@
 import type { Chat } from '@neura/contract';
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestCluster, type TestCluster } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithServices } from './helpers/services-env.js';
@@ -21,7 +20,7 @@ describeWithServices('chats across two processes (PostgreSQL + Redis)', () => {
   it('should keep two sessions on different processes in step', async () => {
     const [one, two] = cluster.apps;
     if (!one || !two) throw new Error('cluster did not start');
-    const user = await createTestUser(one.services);
+    const user = await one.seed.user();
     const a = connectSocket(one.url, user.token);
     const b = connectSocket(two.url, user.token);
     sockets.push(a, b);

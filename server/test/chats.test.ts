@@ -1,5 +1,5 @@
 import type { Chat, Message } from '@neura/contract';
-import { addTestMessages, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.js';
@@ -59,7 +59,7 @@ describe('chats', () => {
 
   describe('createChat', () => {
     it('should create a chat with the default persona, ack its id and tell every session', async () => {
-      const user = await createTestUser(t.services);
+      const user = await t.seed.user();
       const a = await open(user);
       const b = await open(user);
       const created = nextEvent<{ chat: Chat }>(b, 'chat.created');
@@ -72,7 +72,7 @@ describe('chats', () => {
     });
 
     it('should refuse an unknown or unpublished persona', async () => {
-      const user = await createTestUser(t.services);
+      const user = await t.seed.user();
       const s = await open(user);
       for (const persona of ['no-such-persona', 'lab-experimental', '', 42]) {
         const res = await emitAck(s, 'createChat', persona);
@@ -83,15 +83,15 @@ describe('chats', () => {
     });
 
     it('should refuse a Pro persona for a non-Pro user and allow it for a Pro user', async () => {
-      const free = await createTestUser(t.services);
+      const free = await t.seed.user();
       const refused = await emitAck(await open(free), 'createChat', 'startup-advisor');
       expect(refused.error?.code).toBe('pro:required');
       expect(refused.error?.message).toContain('Pro');
 
-      const expired = await createTestUser(t.services, { proExpiry: new Date(Date.now() - 1000).toISOString() });
+      const expired = await t.seed.user({ proExpiry: new Date(Date.now() - 1000).toISOString() });
       expect((await emitAck(await open(expired), 'createChat', 'startup-advisor')).error?.code).toBe('pro:required');
 
-      const pro = await createTestUser(t.services, { proExpiry: PRO_UNTIL });
+      const pro = await t.seed.user({ proExpiry: PRO_UNTIL });
       const ok = await emitAck(await open(pro), 'createChat', 'startup-advisor');
       expect(ok.id).toBeTruthy();
     });
@@ -104,7 +104,7 @@ describe('chats', () => {
     });
 
     it('should get one chat and 404 an unknown one', async () => {
-      const user = await createTestUser(t.services);
+      const user = await t.seed.user();
       const id = await createChat(await open(user));
       const res = await http('GET', `/users/me/chats/${id}`, user);
       expect(res.statusCode).toBe(200);
@@ -115,7 +115,7 @@ describe('chats', () => {
     });
 
     it('should rename, pin and archive with one field per call and tell the other sessions', async () => {
-      const user = await createTestUser(t.services);
+      const user = await t.seed.user();
       const s = await open(user);
       const id = await createChat(s);
 
@@ -140,7 +140,7 @@ describe('chats', () => {
     it.each([{}, { name: 'a', isPinned: true }, { name: '   ' }, { isPinned: 'yes' }, { color: 'red' }])(
       'should refuse the patch %j',
       async (body) => {
-        const user = await createTestUser(t.services);
+        const user = await t.seed.user();
         const id = await createChat(await open(user));
         const res = await http('PATCH', `/users/me/chats/${id}`, user, body);
         expect(res.statusCode).toBe(400);
@@ -149,7 +149,7 @@ describe('chats', () => {
     );
 
     it('should delete over HTTP and tell the sessions', async () => {
-      const user = await createTestUser(t.services);
+      const user = await t.seed.user();
       const s = await open(user);
       const id = await createChat(s);
       const deleted = nextEvent(s, 'chat.deleted');
@@ -160,12 +160,12 @@ describe('chats', () => {
     });
 
     it('should list pinned chats first, then by latest activity', async () => {
-      const user = await createTestUser(t.services);
+      const user = await t.seed.user();
       const s = await open(user);
       const first = await createChat(s);
       const second = await createChat(s);
       const third = await createChat(s);
-      await t.services.chats.touchAfterMessage(first, 'hello there', new Date(Date.now() + 60_000).toISOString());
+      await t.drive.chats.touchAfterMessage(first, 'hello there', new Date(Date.now() + 60_000).toISOString());
       await http('PATCH', `/users/me/chats/${third}`, user, { isPinned: true });
       const ids = (await http('GET', '/users/me/chats', user)).json().map((c: Chat) => c.id);
       expect(ids).toEqual([third, first, second]);
@@ -176,12 +176,12 @@ describe('chats', () => {
 
   describe('recordActivity', () => {
     it('should store a one-line preview and the time, and send chat.updated', async () => {
-      const user = await createTestUser(t.services);
+      const user = await t.seed.user();
       const s = await open(user);
       const id = await createChat(s);
       const updated = nextEvent(s, 'chat.updated');
       const at = new Date().toISOString();
-      await t.services.chatService.recordActivity(user.id, id, `  hello\n  world ${'x'.repeat(200)}`, at);
+      await t.drive.chatService.recordActivity(user.id, id, `  hello\n  world ${'x'.repeat(200)}`, at);
       const payload = (await updated) as { chatId: string; updatedFields: { preview: string; lastMessageAt: string } };
       expect(payload.chatId).toBe(id);
       expect(payload.updatedFields.lastMessageAt).toBe(at);
@@ -194,7 +194,7 @@ describe('chats', () => {
 
   describe('deleteChat socket call', () => {
     it('should delete, ack and tell the other sessions; a second delete fails', async () => {
-      const user = await createTestUser(t.services);
+      const user = await t.seed.user();
       const a = await open(user);
       const b = await open(user);
       const id = await createChat(a);
@@ -207,7 +207,7 @@ describe('chats', () => {
 
   describe('broadcast', () => {
     it('should relay chat.renamed and chat.updated to the other sessions only', async () => {
-      const user = await createTestUser(t.services);
+      const user = await t.seed.user();
       const a = await open(user);
       const b = await open(user);
       const id = await createChat(a);
@@ -224,8 +224,8 @@ describe('chats', () => {
     });
 
     it('should refuse other event names and chats that are not the user’s', async () => {
-      const user = await createTestUser(t.services);
-      const other = await createTestUser(t.services);
+      const user = await t.seed.user();
+      const other = await t.seed.user();
       const a = await open(user);
       const otherChat = await createChat(await open(other));
       const bad = await emitAck(a, 'broadcast', { event: 'chat.deleted', data: { chatId: 'x' } });
@@ -237,11 +237,11 @@ describe('chats', () => {
 
   describe('generateName and reloadChat', () => {
     async function addMessage(userId: string, chatId: string, role: Message['role'], content: string) {
-      await addTestMessages(t.services, { id: chatId, userId }, [{ role, content }]);
+      await t.seed.messages({ id: chatId, userId }, [{ role, content }]);
     }
 
     it('should name the chat after the persona without messages, then after the first user message', async () => {
-      const user = await createTestUser(t.services);
+      const user = await t.seed.user();
       const a = await open(user);
       const b = await open(user);
       const id = await createChat(a, 'sherlock');
@@ -266,7 +266,7 @@ describe('chats', () => {
     });
 
     it('should send the latest messages to the requesting socket only', async () => {
-      const user = await createTestUser(t.services);
+      const user = await t.seed.user();
       const a = await open(user);
       const b = await open(user);
       const id = await createChat(a);
@@ -287,8 +287,8 @@ describe('chats', () => {
 
   describe('ownership', () => {
     it('should keep user B away from user A’s chats and their events', async () => {
-      const alice = await createTestUser(t.services);
-      const bob = await createTestUser(t.services);
+      const alice = await t.seed.user();
+      const bob = await t.seed.user();
       const aliceSocket = await open(alice);
       const bobSocket = await open(bob);
       const seenByBob = recorder(bobSocket);
@@ -319,7 +319,7 @@ describe('chats', () => {
 
   describe('ready', () => {
     it('should carry the user’s chats on connect', async () => {
-      const user = await createTestUser(t.services);
+      const user = await t.seed.user();
       const id = await createChat(await open(user));
       const s = connectSocket(t.url, user.token);
       sockets.push(s);

@@ -1,5 +1,4 @@
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
-import { addTestMessages, createTestChat, createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AckBody, connected, doneFor, type Recorded, record, send, waitFor } from './helpers/conversation.js';
@@ -33,8 +32,8 @@ describe('message actions: retry, regenerate, edit-and-resend', () => {
     sockets.push(socket);
     return connected(socket);
   };
-  const credits = async (userId: string) => (await t.services.users.findById(userId))?.credits;
-  const ledger = (userId: string) => ledgerAfterSeed(t.services, userId);
+  const credits = async (userId: string) => (await t.read.user(userId))?.credits;
+  const ledger = (userId: string) => t.read.ledger(userId);
   const history = async (token: string, chatId: string) => {
     const res = await t.app.inject({
       method: 'GET',
@@ -65,8 +64,8 @@ describe('message actions: retry, regenerate, edit-and-resend', () => {
 
   it('should retry a failed reply: charge, refund, charge; the new version completes on every device', async () => {
     fake.setScript({ status: 500 });
-    const user = await createTestUser(t.services, { credits: 10 });
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user({ credits: 10 });
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const socket = await open(user.token);
     const other = await open(user.token);
     const events = record(socket);
@@ -114,8 +113,8 @@ describe('message actions: retry, regenerate, edit-and-resend', () => {
 
   it('should refuse to retry a reply that did not fail, and charge nothing', async () => {
     fake.setScript({ chunks: ['Fine.'] });
-    const user = await createTestUser(t.services, { credits: 10 });
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user({ credits: 10 });
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const socket = await open(user.token);
     const events = record(socket);
     const replyId = await exchange(socket, events, chat.id, 'Hi');
@@ -131,8 +130,8 @@ describe('message actions: retry, regenerate, edit-and-resend', () => {
 
   it('should regenerate the last reply as a second version; both readable, the model sees the latest', async () => {
     fake.setScript({ chunks: ['First answer.'] });
-    const user = await createTestUser(t.services, { credits: 10 });
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user({ credits: 10 });
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const socket = await open(user.token);
     const events = record(socket);
     const firstId = await exchange(socket, events, chat.id, 'Tell me a fact');
@@ -176,8 +175,8 @@ describe('message actions: retry, regenerate, edit-and-resend', () => {
 
   it('should start one reply when the same reply is regenerated twice at once', async () => {
     fake.setScript({ chunks: ['One.'] });
-    const user = await createTestUser(t.services, { credits: 10 });
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user({ credits: 10 });
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const socket = await open(user.token);
     const other = await open(user.token);
     const events = record(socket);
@@ -200,8 +199,8 @@ describe('message actions: retry, regenerate, edit-and-resend', () => {
 
   it('should edit the last user message and resend it as a new reply charged like a message', async () => {
     fake.setScript({ chunks: ['About cats.'] });
-    const user = await createTestUser(t.services, { credits: 10 });
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user({ credits: 10 });
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const socket = await open(user.token);
     const other = await open(user.token);
     const events = record(socket);
@@ -242,8 +241,8 @@ describe('message actions: retry, regenerate, edit-and-resend', () => {
 
   it('should refuse editing anything but the last user message, and empty text, losing nothing', async () => {
     fake.setScript({ chunks: ['Ok.'] });
-    const user = await createTestUser(t.services, { credits: 10 });
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user({ credits: 10 });
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const socket = await open(user.token);
     const events = record(socket);
     await exchange(socket, events, chat.id, 'First');
@@ -268,10 +267,10 @@ describe('message actions: retry, regenerate, edit-and-resend', () => {
 
   it("should answer not found for another user's chat or message ids", async () => {
     fake.setScript({ chunks: ['Mine.'] });
-    const owner = await createTestUser(t.services, { credits: 10 });
-    const stranger = await createTestUser(t.services, { credits: 10 });
-    const chat = await createTestChat(t.services, owner.id, 'mindful-coach');
-    const strangerChat = await createTestChat(t.services, stranger.id, 'mindful-coach');
+    const owner = await t.seed.user({ credits: 10 });
+    const stranger = await t.seed.user({ credits: 10 });
+    const chat = await t.seed.chat(owner.id, 'mindful-coach');
+    const strangerChat = await t.seed.chat(stranger.id, 'mindful-coach');
     const ownerSocket = await open(owner.token);
     const events = record(ownerSocket);
     const replyId = await exchange(ownerSocket, events, chat.id, 'Secret');
@@ -294,8 +293,8 @@ describe('message actions: retry, regenerate, edit-and-resend', () => {
 
   it('should refuse a regenerate without enough credits and keep the current reply', async () => {
     fake.setScript({ chunks: ['Only one.'] });
-    const user = await createTestUser(t.services, { credits: 2 });
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user({ credits: 2 });
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const socket = await open(user.token);
     const events = record(socket);
     const replyId = await exchange(socket, events, chat.id, 'Once');
@@ -322,10 +321,10 @@ describe('message actions without a model', () => {
   });
 
   it('should refuse to write a reply again, charging and changing nothing', async () => {
-    const user = await createTestUser(t.services, { credits: 10 });
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user({ credits: 10 });
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     // Written before the model was removed (and before versions existed: no reply_to).
-    const [question, failed] = await addTestMessages(t.services, { id: chat.id, userId: user.id }, [
+    const [question, failed] = await t.seed.messages({ id: chat.id, userId: user.id }, [
       { role: 'user', content: 'Hello?' },
       { role: 'assistant', content: '', status: 'failed', cost: 2 },
     ]);
@@ -336,8 +335,8 @@ describe('message actions without a model', () => {
     expect(retry.error).toMatchObject({ code: 'conflict', message: expect.stringMatching(/No AI model/) });
     const edit = await act(socket, 'editMessage', { chatId: chat.id, messageId: question as string, text: 'Hi?' });
     expect(edit.error?.code).toBe('conflict');
-    expect(await t.services.users.findById(user.id)).toMatchObject({ credits: 10 });
-    const rows = await t.services.db.selectFrom('messages').selectAll().where('chat_id', '=', chat.id).execute();
+    expect(await t.read.user(user.id)).toMatchObject({ credits: 10 });
+    const rows = await t.db.selectFrom('messages').selectAll().where('chat_id', '=', chat.id).execute();
     expect(rows.map((r) => [r.content, r.superseded])).toEqual([
       ['Hello?', 0],
       ['', 0],

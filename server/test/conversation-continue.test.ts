@@ -1,5 +1,4 @@
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
-import { addTestMessages, createTestChat, createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { conversationTexts as t } from '../src/conversation/texts.js';
@@ -37,10 +36,10 @@ describe('POST /api/users/me/chats/:id/messages/:messageId/continue', () => {
     expect(res.statusCode).toBe(200);
     return res.json() as Array<Record<string, unknown>>;
   };
-  const ledger = async (userId: string) => (await ledgerAfterSeed(app.services, userId)).map((r) => r.amount);
+  const ledger = async (userId: string) => (await app.read.ledger(userId)).map((r) => r.amount);
   /** What the reply engine stores for a reply the model ended with `finish` (issue #24). */
   const ended = (id: string, finish: string, usage = false) =>
-    app.services.db
+    app.db
       .updateTable('messages')
       .set({
         finish_reason: finish,
@@ -52,9 +51,9 @@ describe('POST /api/users/me/chats/:id/messages/:messageId/continue', () => {
 
   /** A user with one exchange whose reply was cut short; answers its ids. */
   async function cutShortChat(credits = 10) {
-    const user = await createTestUser(app.services, { credits });
-    const chat = await createTestChat(app.services, user.id);
-    const [questionId, replyId] = await addTestMessages(app.services, { id: chat.id, userId: user.id }, [
+    const user = await app.seed.user({ credits });
+    const chat = await app.seed.chat(user.id);
+    const [questionId, replyId] = await app.seed.messages({ id: chat.id, userId: user.id }, [
       { role: 'user', content: 'Tell me a long story' },
       { role: 'assistant', content: 'Once upon a' },
     ]);
@@ -98,13 +97,13 @@ describe('POST /api/users/me/chats/:id/messages/:messageId/continue', () => {
 
   it('should answer 404 for a chat or message that is not the caller’s, and charge nothing', async () => {
     const { chat, replyId, user: owner } = await cutShortChat();
-    const other = await createTestUser(app.services, { credits: 10 });
+    const other = await app.seed.user({ credits: 10 });
     const theirs = await cont(other.token, chat.id, replyId);
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json()).toMatchObject({ code: 'not-found' });
 
     // A message of another chat, even the caller's own.
-    const otherChat = await createTestChat(app.services, owner.id);
+    const otherChat = await app.seed.chat(owner.id);
     const elsewhere = await cont(owner.token, otherChat.id, replyId);
     expect(elsewhere.statusCode).toBe(404);
     expect(elsewhere.json()).toMatchObject({ code: 'not-found', message: t.messageGone });
@@ -133,7 +132,7 @@ describe('POST /api/users/me/chats/:id/messages/:messageId/continue', () => {
 
     // Cut short, but the chat went on since.
     await ended(replyId, 'length');
-    await addTestMessages(app.services, { id: chat.id, userId: user.id }, [
+    await app.seed.messages({ id: chat.id, userId: user.id }, [
       { role: 'user', content: 'Something else' },
       { role: 'assistant', content: 'Sure.' },
     ]);
@@ -145,7 +144,7 @@ describe('POST /api/users/me/chats/:id/messages/:messageId/continue', () => {
 
   it('should refuse (409) a reply that failed even if the model hit the limit first', async () => {
     const { user, chat, replyId } = await cutShortChat();
-    await app.services.db.updateTable('messages').set({ status: 'failed' }).where('id', '=', replyId).execute();
+    await app.db.updateTable('messages').set({ status: 'failed' }).where('id', '=', replyId).execute();
     expect((await cont(user.token, chat.id, replyId)).statusCode).toBe(409);
   });
 
@@ -183,17 +182,17 @@ describe('reply usage in the history', () => {
   afterAll(() => app.stop());
 
   it("should give admins the reply's model and token counts, and other users neither", async () => {
-    const admin = await createTestUser(app.services);
-    await app.services.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
-    const user = await createTestUser(app.services);
+    const admin = await app.seed.user();
+    await app.seed.updateUser(admin.id, { role: 'admin' });
+    const user = await app.seed.user();
     const seeded = [];
     for (const owner of [admin, user]) {
-      const chat = await createTestChat(app.services, owner.id);
-      const [, replyId] = await addTestMessages(app.services, { id: chat.id, userId: owner.id }, [
+      const chat = await app.seed.chat(owner.id);
+      const [, replyId] = await app.seed.messages({ id: chat.id, userId: owner.id }, [
         { role: 'user', content: 'Hi' },
         { role: 'assistant', content: 'Hello' },
       ]);
-      await app.services.db
+      await app.db
         .updateTable('messages')
         .set({
           finish_reason: 'stop',

@@ -1,7 +1,7 @@
 import { type FakeOpenAI, startFakeOpenAI, toolScript } from '@neura/test-kit/fakes/openai';
 import { type FakeImages, startFakeImages } from '@neura/test-kit/fakes/openai-images';
 import { makeImage } from '@neura/test-kit/images';
-import { createTestChat, createTestUser, ledgerAfterSeed, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationTexts } from '../src/conversation/texts.js';
@@ -33,7 +33,7 @@ describe('the reply engine: reasoning, usage and how a reply ended', () => {
     user: TestUser,
     text = 'Why is the sky blue?',
   ): Promise<{ done: Recorded; events: Recorded[]; chatId: string }> {
-    const chat = await createTestChat(t.services, user.id);
+    const chat = await t.seed.chat(user.id);
     const socket = await connected(connectSocket(t.url, user.token));
     sockets.push(socket);
     const events = record(socket);
@@ -41,9 +41,8 @@ describe('the reply engine: reasoning, usage and how a reply ended', () => {
     return { done: await doneFor(events, chat.id), events, chatId: chat.id };
   }
 
-  const row = (id: string) =>
-    t.services.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const credits = async (userId: string) => (await t.services.users.findById(userId))?.credits;
+  const row = (id: string) => t.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const credits = async (userId: string) => (await t.read.user(userId))?.credits;
 
   it('should stream reasoning longer than the idle timeout live as message.reasoning, store it apart and never send it back', async () => {
     fake.setScript({
@@ -52,7 +51,7 @@ describe('the reply engine: reasoning, usage and how a reply ended', () => {
       chunks: ['Rayleigh ', 'scattering.'],
       delayMs: 300,
     });
-    const user = await createTestUser(t.services, { credits: 5, password: null });
+    const user = await t.seed.user({ credits: 5, password: null });
     const { done, events } = await ask(user);
     expect(done.event).toBe('message.done');
     const message = done.payload.message;
@@ -96,8 +95,8 @@ describe('the reply engine: reasoning, usage and how a reply ended', () => {
         completion_tokens_details: { reasoning_tokens: 7 },
       },
     });
-    const admin = await createTestUser(t.services, { credits: 5, password: null });
-    await t.services.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    const admin = await t.seed.user({ credits: 5, password: null });
+    await t.seed.updateUser(admin.id, { role: 'admin' });
     const { done, chatId } = await ask(admin);
     const usage = { inputTokens: 50, outputTokens: 9, reasoningTokens: 7, cachedInputTokens: 40 };
     expect(done.payload.message).toMatchObject({ model: 'fake-r1', usage });
@@ -110,7 +109,7 @@ describe('the reply engine: reasoning, usage and how a reply ended', () => {
 
   it('should keep a reply cut by the token limit as complete with finishReason length (charged)', async () => {
     fake.setScript({ chunks: ['The answer is long and'], finishReason: 'length' });
-    const user = await createTestUser(t.services, { credits: 5, password: null });
+    const user = await t.seed.user({ credits: 5, password: null });
     const { done } = await ask(user);
     expect(done.event).toBe('message.done');
     expect(done.payload.message).toMatchObject({ status: 'complete', finishReason: 'length' });
@@ -120,7 +119,7 @@ describe('the reply engine: reasoning, usage and how a reply ended', () => {
 
   it('should fail a reply the content filter withheld with its reason, and refund it', async () => {
     fake.setScript({ chunks: [], finishReason: 'content_filter' });
-    const user = await createTestUser(t.services, { credits: 5, password: null });
+    const user = await t.seed.user({ credits: 5, password: null });
     const { done } = await ask(user);
     expect(done.event).toBe('message.error');
     expect(done.payload).toMatchObject({ code: 'llm:failed', message: conversationTexts.filtered });
@@ -136,12 +135,12 @@ describe('the reply engine: reasoning, usage and how a reply ended', () => {
         sse({ error: { message: 'Provider returned error', code: 502 } }),
       ],
     });
-    const user = await createTestUser(t.services, { credits: 5, password: null });
+    const user = await t.seed.user({ credits: 5, password: null });
     const { done } = await ask(user);
     expect(done.event).toBe('message.error');
     expect(done.payload.code).toBe('llm:failed');
     expect(await row(done.payload.messageId)).toMatchObject({ status: 'failed', finish_reason: 'error' });
-    const ledger = (await ledgerAfterSeed(t.services, user.id)).map((e) => e.amount);
+    const ledger = (await t.read.ledger(user.id)).map((e) => e.amount);
     expect(ledger).toEqual([-1, 1]);
   });
 });
@@ -181,9 +180,9 @@ describe('the reply engine: a tool that runs longer than the idle timeout', () =
         after: ['Here it is.'],
       }),
     );
-    const muse = (await t.services.personas.exportRecords()).find((p) => p.id === 'studio-muse');
-    const user = await createTestUser(t.services, { credits: 50, password: null });
-    const chat = await createTestChat(t.services, user.id, 'studio-muse');
+    const muse = (await t.drive.personas.exportRecords()).find((p) => p.id === 'studio-muse');
+    const user = await t.seed.user({ credits: 50, password: null });
+    const chat = await t.seed.chat(user.id, 'studio-muse');
     const socket = await connected(connectSocket(t.url, user.token));
     sockets.push(socket);
     const events = record(socket);
@@ -202,7 +201,7 @@ describe('the reply engine: a tool that runs longer than the idle timeout', () =
     });
     expect(message.content).toBe('Here it is.');
     expect(message.cost).toBe((muse?.cost ?? 0) + 4);
-    const ledger = await ledgerAfterSeed(t.services, user.id);
+    const ledger = await t.read.ledger(user.id);
     expect(ledger.filter((e) => e.idempotency_key?.startsWith('tool:'))).toHaveLength(1);
     expect(ledger.filter((e) => e.amount > 0)).toHaveLength(0);
   }, 30_000);

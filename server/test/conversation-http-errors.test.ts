@@ -1,5 +1,4 @@
 import { type FakeOpenAI, type FakeScript, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
-import { createTestChat, createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationTexts } from '../src/conversation/texts.js';
@@ -23,7 +22,7 @@ describe('a model that answers an HTTP error before streaming', () => {
   });
 
   const ledger = async (userId: string) =>
-    (await ledgerAfterSeed(t.services, userId)).map(({ amount, idempotency_key }) => ({ amount, idempotency_key }));
+    (await t.read.ledger(userId)).map(({ amount, idempotency_key }) => ({ amount, idempotency_key }));
 
   const cases: Array<[string, FakeScript, string]> = [
     ['500', { status: 500 }, conversationTexts.overloaded],
@@ -39,8 +38,8 @@ describe('a model that answers an HTTP error before streaming', () => {
     it(`should retry once, then fail the reply with llm:failed and a clear text, refund it once and free the chat on ${name}`, async () => {
       fake.setScript(script);
       const asked = fake.requests.filter((r) => r.body.stream === true).length;
-      const user = await createTestUser(t.services, { credits: 5, password: null });
-      const chat = await createTestChat(t.services, user.id);
+      const user = await t.seed.user({ credits: 5, password: null });
+      const chat = await t.seed.chat(user.id);
       const socket = await connected(connectSocket(t.url, user.token));
       sockets.push(socket);
       const events = record(socket);
@@ -63,12 +62,12 @@ describe('a model that answers an HTTP error before streaming', () => {
         { amount: -1, idempotency_key: `charge:${replyId}` },
         { amount: 1, idempotency_key: `refund:${replyId}` },
       ]);
-      expect((await t.services.users.findById(user.id))?.credits).toBe(5);
+      expect((await t.read.user(user.id))?.credits).toBe(5);
       expect(events.filter((r) => r.event === 'updateCredits').map((r) => r.payload)).toEqual([
         { credits: 4 },
         { credits: 5 },
       ]);
-      const row = await t.services.db.selectFrom('messages').selectAll().where('id', '=', replyId).executeTakeFirst();
+      const row = await t.db.selectFrom('messages').selectAll().where('id', '=', replyId).executeTakeFirst();
       expect(row).toMatchObject({ role: 'assistant', status: 'failed', content: '' });
 
       // The chat is free for a new send, which the recovered model answers.
@@ -78,7 +77,7 @@ describe('a model that answers an HTTP error before streaming', () => {
       const done = await doneFor(next, chat.id);
       expect(done.event).toBe('message.done');
       expect(done.payload.message).toMatchObject({ content: 'Back again', status: 'complete' });
-      expect((await t.services.users.findById(user.id))?.credits).toBe(4);
+      expect((await t.read.user(user.id))?.credits).toBe(4);
     });
   }
 });

@@ -1,5 +1,4 @@
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
-import { createTestChat, createTestUser } from '@neura/test-kit/seed';
 import { listenApp, startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connected, deltasOf, doneFor, record, send, stop, waitFor } from './helpers/conversation.js';
@@ -18,7 +17,7 @@ describeWithServices('conversation across processes (Redis)', () => {
   beforeAll(async () => {
     fake = await startFakeOpenAI();
     a = await startTestApp({ LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', REDIS_URL: redisUrl ?? '' });
-    b = await listenApp(a.services.config, { db: a.services.db, logger: false });
+    b = await listenApp(a.config, { db: a.db, logger: false });
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
@@ -29,8 +28,8 @@ describeWithServices('conversation across processes (Redis)', () => {
 
   it('should stream to a tab on the other process and stop from there', async () => {
     fake.setScript({ chunks: ['One', ' two', ' three'], holdAfter: 2 });
-    const user = await createTestUser(a.services, { credits: 5 });
-    const chat = await createTestChat(a.services, user.id);
+    const user = await a.seed.user({ credits: 5 });
+    const chat = await a.seed.chat(user.id);
     const tabA = await connected(connectSocket(a.url, user.token));
     const tabB = await connected(connectSocket(b.url, user.token));
     sockets.push(tabA, tabB);

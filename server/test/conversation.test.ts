@@ -1,6 +1,5 @@
 import { MAX_MESSAGE_LENGTH } from '@neura/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
-import { addTestMessages, createTestChat, createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -18,10 +17,9 @@ describe('conversation with a model', () => {
     sockets.push(socket);
     return connected(socket);
   };
-  const credits = async (userId: string) => (await t.services.users.findById(userId))?.credits;
-  const ledger = (userId: string) => ledgerAfterSeed(t.services, userId);
-  const message = (id: string) =>
-    t.services.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+  const credits = async (userId: string) => (await t.read.user(userId))?.credits;
+  const ledger = (userId: string) => t.read.ledger(userId);
+  const message = (id: string) => t.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
@@ -39,8 +37,8 @@ describe('conversation with a model', () => {
 
   it('should persist, charge, stream the reply to the room and name the chat', async () => {
     fake.setScript({ chunks: ['Hello', ' there', ', friend!'], delayMs: 5 });
-    const user = await createTestUser(t.services, { credits: 10 });
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user({ credits: 10 });
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const socket = await open(user.token);
     const events = record(socket);
 
@@ -83,7 +81,7 @@ describe('conversation with a model', () => {
 
     expect(await credits(user.id)).toBe(8);
     expect((await ledger(user.id)).map((r) => [r.amount, r.idempotency_key])).toEqual([[-2, `charge:${replyId}`]]);
-    const row = await t.services.db.selectFrom('chats').selectAll().where('id', '=', chat.id).executeTakeFirst();
+    const row = await t.db.selectFrom('chats').selectAll().where('id', '=', chat.id).executeTakeFirst();
     expect(row).toMatchObject({ name: 'Fake Chat Title', preview: 'Hello there, friend!' });
     expect(row?.last_message_at).toBeTruthy();
 
@@ -106,10 +104,10 @@ describe('conversation with a model', () => {
   });
 
   it('should refuse empty, too long and foreign-chat messages without charging', async () => {
-    const user = await createTestUser(t.services, { credits: 5 });
-    const other = await createTestUser(t.services);
-    const chat = await createTestChat(t.services, user.id);
-    const foreign = await createTestChat(t.services, other.id);
+    const user = await t.seed.user({ credits: 5 });
+    const other = await t.seed.user();
+    const chat = await t.seed.chat(user.id);
+    const foreign = await t.seed.chat(other.id);
     const socket = await open(user.token);
     expect((await send(socket, chat.id, '   \n ')).error?.code).toBe('request:invalid');
     expect((await send(socket, chat.id, 'x'.repeat(MAX_MESSAGE_LENGTH + 1))).error?.code).toBe('request:invalid');
@@ -127,13 +125,13 @@ describe('conversation with a model', () => {
   });
 
   it('should refuse a Pro persona to a non-Pro user and allow it to a Pro user', async () => {
-    const basic = await createTestUser(t.services, { credits: 10 });
-    const pro = await createTestUser(t.services, {
+    const basic = await t.seed.user({ credits: 10 });
+    const pro = await t.seed.user({
       credits: 10,
       proExpiry: new Date(Date.now() + 86_400_000).toISOString(),
     });
-    const basicChat = await createTestChat(t.services, basic.id, 'startup-advisor');
-    const proChat = await createTestChat(t.services, pro.id, 'startup-advisor');
+    const basicChat = await t.seed.chat(basic.id, 'startup-advisor');
+    const proChat = await t.seed.chat(pro.id, 'startup-advisor');
     const a = await open(basic.token);
     const refused = await send(a, basicChat.id, 'Pitch me');
     expect(refused.error).toMatchObject({ code: 'pro:required' });
@@ -142,15 +140,15 @@ describe('conversation with a model', () => {
     const events = record(b);
     expect((await send(b, proChat.id, 'Pitch me')).messageId).toBeTruthy();
     expect((await doneFor(events, proChat.id)).event).toBe('message.done');
-    const cost = (await t.services.personas.exportRecords()).find((p) => p.id === 'startup-advisor')?.cost;
+    const cost = (await t.drive.personas.exportRecords()).find((p) => p.id === 'startup-advisor')?.cost;
     expect(cost).toBeGreaterThan(0);
     expect(await credits(pro.id)).toBe(10 - (cost ?? 0));
   });
 
   it('should refuse a second send while a reply streams, and keep a stopped partial reply', async () => {
     fake.setScript({ chunks: ['Once', ' upon', ' a', ' time'], holdAfter: 2 });
-    const user = await createTestUser(t.services, { credits: 10 });
-    const chat = await createTestChat(t.services, user.id);
+    const user = await t.seed.user({ credits: 10 });
+    const chat = await t.seed.chat(user.id);
     const socket = await open(user.token);
     const events = record(socket);
     await send(socket, chat.id, 'Tell me a story');
@@ -187,8 +185,8 @@ describe('conversation with a model', () => {
 
   it('should show the reply so far in reloadChat while it streams', async () => {
     fake.setScript({ chunks: ['Far', ' far', ' away'], holdAfter: 2 });
-    const user = await createTestUser(t.services, { credits: 10 });
-    const chat = await createTestChat(t.services, user.id);
+    const user = await t.seed.user({ credits: 10 });
+    const chat = await t.seed.chat(user.id);
     const socket = await open(user.token);
     const events = record(socket);
     await send(socket, chat.id, 'Where?');
@@ -211,8 +209,8 @@ describe('conversation with a model', () => {
 
   it('should refund once and send message.error when the provider fails mid-stream', async () => {
     fake.setScript({ chunks: ['Partial', ' answer', ' never ends'], failAfter: 2 });
-    const user = await createTestUser(t.services, { credits: 4 });
-    const chat = await createTestChat(t.services, user.id);
+    const user = await t.seed.user({ credits: 4 });
+    const chat = await t.seed.chat(user.id);
     const socket = await open(user.token);
     const events = record(socket);
     await send(socket, chat.id, 'Explain');
@@ -226,7 +224,7 @@ describe('conversation with a model', () => {
     expect(row).toMatchObject({ status: 'failed', content: 'Partial answer' });
     expect((await ledger(user.id)).map((r) => r.idempotency_key)).toEqual([`charge:${row?.id}`, `refund:${row?.id}`]);
     // The user's message is kept.
-    const userRows = await t.services.db
+    const userRows = await t.db
       .selectFrom('messages')
       .selectAll()
       .where('chat_id', '=', chat.id)
@@ -236,8 +234,8 @@ describe('conversation with a model', () => {
   });
 
   it('should refund an empty reply and an error chunk', async () => {
-    const user = await createTestUser(t.services, { credits: 3 });
-    const chat = await createTestChat(t.services, user.id);
+    const user = await t.seed.user({ credits: 3 });
+    const chat = await t.seed.chat(user.id);
     const socket = await open(user.token);
     fake.setScript({ chunks: [] });
     let events = record(socket);
@@ -252,7 +250,7 @@ describe('conversation with a model', () => {
 
   it("should make a draft's chat with its first message, and leave none when that message is refused", async () => {
     fake.setScript({ chunks: ['Ahoy'], delayMs: 2 });
-    const user = await createTestUser(t.services, { credits: 0 });
+    const user = await t.seed.user({ credits: 0 });
     const socket = await open(user.token);
     let events = record(socket);
     const first = (text: string) =>
@@ -262,18 +260,18 @@ describe('conversation with a model', () => {
 
     const refused = await first('Tell me of the sea');
     expect(refused.error?.code).toBe('credits:insufficient');
-    expect(await t.services.chats.listForUser(user.id)).toEqual([]);
+    expect(await t.read.chats(user.id)).toEqual([]);
     // The user's devices heard the chat come and go (it never stays in a list).
     const created = events.find((r) => r.event === 'chat.created')?.payload.chat.id;
     expect(events.some((r) => r.event === 'chat.deleted' && r.payload.chatId === created)).toBe(true);
 
-    await t.services.credits.grant({ userId: user.id, amount: 3, reason: 'seed', key: `seed:${newId()}` });
+    await t.drive.credits.grant({ userId: user.id, amount: 3, reason: 'seed', key: `seed:${newId()}` });
     events = record(socket);
     const ok = await first('Tell me of the sea');
     expect(ok.chatId).toBeTruthy();
     expect(ok.messageId).toBeTruthy();
     expect((await doneFor(events, ok.chatId as string)).payload.message.content).toBe('Ahoy');
-    const chats = await t.services.chats.listForUser(user.id);
+    const chats = await t.read.chats(user.id);
     expect(chats.map((c) => c.id)).toEqual([ok.chatId]);
     // chat.created comes before the chat's first message.created, so a client can follow it.
     const order = events.map((r) => r.event);
@@ -281,8 +279,8 @@ describe('conversation with a model', () => {
   });
 
   it('should charge exactly what the balance covers under 50 concurrent sends', async () => {
-    const user = await createTestUser(t.services, { credits: 3 });
-    const chats = await Promise.all(Array.from({ length: 50 }, () => createTestChat(t.services, user.id)));
+    const user = await t.seed.user({ credits: 3 });
+    const chats = await Promise.all(Array.from({ length: 50 }, () => t.seed.chat(user.id)));
     const socket = await open(user.token);
     const events = record(socket);
     const acks = await Promise.all(chats.map((c) => send(socket, c.id, 'Hi')));
@@ -301,22 +299,22 @@ describe('conversation with a model', () => {
   });
 
   it('should refund a message at most once, even concurrently', async () => {
-    const user = await createTestUser(t.services, { credits: 5 });
+    const user = await t.seed.user({ credits: 5 });
     const messageId = newId();
-    await t.services.credits.charge(user.id, 2, messageId);
+    await t.drive.credits.charge(user.id, 2, messageId);
     expect(await credits(user.id)).toBe(3);
-    const results = await Promise.all(Array.from({ length: 5 }, () => t.services.credits.refund(user.id, messageId)));
+    const results = await Promise.all(Array.from({ length: 5 }, () => t.drive.credits.refund(user.id, messageId)));
     expect(results.filter((r) => r !== undefined)).toEqual([5]);
-    expect(await t.services.credits.refund(user.id, messageId)).toBeUndefined();
-    expect(await t.services.credits.refund(user.id, newId())).toBeUndefined();
+    expect(await t.drive.credits.refund(user.id, messageId)).toBeUndefined();
+    expect(await t.drive.credits.refund(user.id, newId())).toBeUndefined();
     expect(await credits(user.id)).toBe(5);
     expect((await ledger(user.id)).map((r) => r.amount)).toEqual([-2, 2]);
   });
 
   it('should stream to every tab of the user', async () => {
     fake.setScript({ chunks: ['Two', ' tabs'], delayMs: 5 });
-    const user = await createTestUser(t.services);
-    const chat = await createTestChat(t.services, user.id);
+    const user = await t.seed.user();
+    const chat = await t.seed.chat(user.id);
     const tabA = await open(user.token);
     const tabB = await open(user.token);
     const a = record(tabA);
@@ -331,11 +329,10 @@ describe('conversation with a model', () => {
   });
 
   it('should page history newest first by message id', async () => {
-    const user = await createTestUser(t.services);
-    const chat = await createTestChat(t.services, user.id);
+    const user = await t.seed.user();
+    const chat = await t.seed.chat(user.id);
     const contents = Array.from({ length: 120 }, (_, i) => `m${i}`);
-    const ids = await addTestMessages(
-      t.services,
+    const ids = await t.seed.messages(
       { id: chat.id, userId: user.id },
       contents.map((content, i) => ({ role: i % 2 ? ('assistant' as const) : ('user' as const), content })),
     );
@@ -362,8 +359,8 @@ describe('conversation with a model', () => {
   });
 
   it('should regenerate a chat name and reload the chat for the asking session only', async () => {
-    const user = await createTestUser(t.services);
-    const chat = await createTestChat(t.services, user.id);
+    const user = await t.seed.user();
+    const chat = await t.seed.chat(user.id);
     const asking = await open(user.token);
     const other = await open(user.token);
     const events = record(asking);
@@ -386,7 +383,7 @@ describe('conversation with a model', () => {
     expect(page.payload.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
     expect(otherEvents.some((r) => r.event === 'chat.messages')).toBe(false);
 
-    const stranger = await createTestUser(t.services);
+    const stranger = await t.seed.user();
     const strangerSocket = await open(stranger.token);
     const refused = await new Promise<{ error?: { code: string } }>((resolve) =>
       strangerSocket.emit('generateName', chat.id, (r) => resolve(r as { error?: { code: string } })),
@@ -395,24 +392,24 @@ describe('conversation with a model', () => {
   });
 
   it('should mark replies left streaming failed and refund them once on restart', async () => {
-    const user = await createTestUser(t.services, { credits: 6 });
-    const chat = await createTestChat(t.services, user.id);
+    const user = await t.seed.user({ credits: 6 });
+    const chat = await t.seed.chat(user.id);
     const replyId = newId();
-    await t.services.credits.charge(user.id, 2, replyId);
-    await addTestMessages(t.services, { id: chat.id, userId: user.id }, [
+    await t.drive.credits.charge(user.id, 2, replyId);
+    await t.seed.messages({ id: chat.id, userId: user.id }, [
       { role: 'user', content: 'Are you there?' },
       { id: replyId, role: 'assistant', content: 'I was say', status: 'streaming', cost: 2 },
     ]);
     expect(await credits(user.id)).toBe(4);
 
     for (let boot = 0; boot < 2; boot++) {
-      const restarted = await buildApp(t.services.config, { db: t.services.db, logger: false });
+      const restarted = await buildApp(t.config, { db: t.db, logger: false });
       await restarted.close();
     }
     expect(await message(replyId)).toMatchObject({ status: 'failed', content: 'I was say' });
     expect(await credits(user.id)).toBe(6);
     expect((await ledger(user.id)).map((r) => r.idempotency_key)).toEqual([`charge:${replyId}`, `refund:${replyId}`]);
-    const kept = await t.services.db.selectFrom('messages').select('content').where('chat_id', '=', chat.id).execute();
+    const kept = await t.db.selectFrom('messages').select('content').where('chat_id', '=', chat.id).execute();
     expect(kept.map((r) => r.content)).toContain('Are you there?');
   });
 });
@@ -422,8 +419,8 @@ describe('conversation on shutdown', () => {
     const fake = await startFakeOpenAI({ chunks: ['late'], holdAfter: 0 });
     const t = await startTestApp({ LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake' });
     try {
-      const user = await createTestUser(t.services, { credits: 5 });
-      const chat = await createTestChat(t.services, user.id);
+      const user = await t.seed.user({ credits: 5 });
+      const chat = await t.seed.chat(user.id);
       const socket = await connected(connectSocket(t.url, user.token));
       const events = record(socket);
       await send(socket, chat.id, 'Hello?');
@@ -432,16 +429,16 @@ describe('conversation on shutdown', () => {
         (r) => r.event === 'message.created' && r.payload.message.role === 'assistant',
       );
       await waitFor(events, (r) => r.event === 'updateCredits');
-      await t.services.conversation.shutdown();
+      await t.drive.conversation.shutdown();
       const error = await doneFor(events, chat.id);
       expect(error.payload.code).toBe('llm:interrupted');
-      const row = await t.services.db
+      const row = await t.db
         .selectFrom('messages')
         .selectAll()
         .where('id', '=', shell.payload.message.id)
         .executeTakeFirst();
       expect(row?.status).toBe('failed');
-      expect((await t.services.users.findById(user.id))?.credits).toBe(5);
+      expect((await t.read.user(user.id))?.credits).toBe(5);
       expect((await send(socket, chat.id, 'Again')).error?.code).toBe('llm:interrupted');
       socket.close();
     } finally {
@@ -459,8 +456,8 @@ describe('conversation without a model', () => {
   afterAll(() => t.stop());
 
   it('should answer with a system notice, charge nothing and name the chat from the message', async () => {
-    const user = await createTestUser(t.services, { credits: 5 });
-    const chat = await createTestChat(t.services, user.id);
+    const user = await t.seed.user({ credits: 5 });
+    const chat = await t.seed.chat(user.id);
     const socket = await connected(connectSocket(t.url, user.token));
     const events = record(socket);
     const ack = await send(socket, chat.id, 'Plan a weekend trip to Lisbon for two people');
@@ -475,8 +472,8 @@ describe('conversation without a model', () => {
     const renamed = await waitFor(events, (r) => r.event === 'chat.renamed');
     expect(renamed.payload).toEqual({ chatId: chat.id, name: 'Plan a weekend trip to Lisbon' });
     expect(events.some((r) => r.event === 'updateCredits')).toBe(false);
-    expect((await t.services.users.findById(user.id))?.credits).toBe(5);
-    expect(await ledgerAfterSeed(t.services, user.id)).toEqual([]);
+    expect((await t.read.user(user.id))?.credits).toBe(5);
+    expect(await t.read.ledger(user.id)).toEqual([]);
     socket.close();
   });
 });

@@ -2,7 +2,7 @@ import type { CreatorOptions, CustomPersona, CustomPersonaList, Persona } from '
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { type FakeImages, startFakeImages } from '@neura/test-kit/fakes/openai-images';
 import { makeImage } from '@neura/test-kit/images';
-import { createTestUser, ledgerAfterSeed, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,12 +42,11 @@ describe('people’s own personas (issue #29)', () => {
     return addresses.get(user.id) as string;
   };
   const base = { name: 'Quill', instructions: 'You are Quill. Answer only in haiku.', visibility: 'private' };
-  const personaRow = (id: string) =>
-    t.services.db.selectFrom('personas').selectAll().where('id', '=', id).executeTakeFirst();
+  const personaRow = (id: string) => t.db.selectFrom('personas').selectAll().where('id', '=', id).executeTakeFirst();
   const ownedCount = async (userId: string) =>
     Number(
       (
-        await t.services.db
+        await t.db
           .selectFrom('personas')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('owner_id', '=', userId)
@@ -90,8 +89,8 @@ describe('people’s own personas (issue #29)', () => {
       CUSTOM_PERSONAS_CREATED_PER_DAY: '1000',
       CUSTOM_PERSONA_INSTRUCTIONS_MAX: '300',
     });
-    admin = await createTestUser(t.services);
-    await t.services.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    admin = await t.seed.user();
+    await t.seed.updateUser(admin.id, { role: 'admin' });
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
@@ -101,7 +100,7 @@ describe('people’s own personas (issue #29)', () => {
 
   describe('create, list, edit, delete', () => {
     it('should create a persona (201 with its id), list it newest first with the limit, and price it by its model', async () => {
-      const alice = await createTestUser(t.services);
+      const alice = await t.seed.user();
       const first = await create(alice, { ...base, greeting: 'Hello in seventeen syllables.', skills: ['read_url'] });
       expect(first.status).toBe(201);
       expect(first.body).toMatchObject({
@@ -133,7 +132,7 @@ describe('people’s own personas (issue #29)', () => {
     });
 
     it('should answer the builder’s options: skills with availability and surcharge, models with prices, limits', async () => {
-      const bob = await createTestUser(t.services);
+      const bob = await t.seed.user();
       await create(bob, base);
       const res = await call<CreatorOptions>('GET', '/users/me/personas/options', bob);
       expect(res.status).toBe(200);
@@ -147,8 +146,8 @@ describe('people’s own personas (issue #29)', () => {
     });
 
     it('should edit a persona and refuse another user’s edit and delete with 404', async () => {
-      const alice = await createTestUser(t.services);
-      const mallory = await createTestUser(t.services);
+      const alice = await t.seed.user();
+      const mallory = await t.seed.user();
       const { body: persona } = await create(alice, base);
       const edited = await call<CustomPersona>('PATCH', `/users/me/personas/${persona.id}`, alice, {
         tagline: 'Seventeen syllables',
@@ -173,7 +172,7 @@ describe('people’s own personas (issue #29)', () => {
     });
 
     it('should delete softly: the chat stays readable, new messages get 409 with a plain message', async () => {
-      const alice = await createTestUser(t.services);
+      const alice = await t.seed.user();
       const { body: persona } = await create(alice, base);
       const socket = await open(alice.token);
       const events = record(socket);
@@ -231,7 +230,7 @@ describe('people’s own personas (issue #29)', () => {
     ];
     for (const [what, body, message] of cases) {
       it(`should refuse ${what} with 400`, async () => {
-        const user = await createTestUser(t.services);
+        const user = await t.seed.user();
         const res = await create(user, body);
         expect(res.status).toBe(400);
         expect(res.body).toMatchObject({ code: 'request:invalid' });
@@ -241,7 +240,7 @@ describe('people’s own personas (issue #29)', () => {
     }
 
     it('should take instructions at the limit in a multibyte script', async () => {
-      const user = await createTestUser(t.services);
+      const user = await t.seed.user();
       const instructions = '説'.repeat(300);
       const res = await create(user, { ...base, instructions, description: '説'.repeat(500) });
       expect(res.status).toBe(201);
@@ -249,7 +248,7 @@ describe('people’s own personas (issue #29)', () => {
     });
 
     it('should refuse a bad edit and leave the persona as it was', async () => {
-      const user = await createTestUser(t.services);
+      const user = await t.seed.user();
       const { body: persona } = await create(user, base);
       for (const patch of [
         { name: '' },
@@ -271,7 +270,7 @@ describe('people’s own personas (issue #29)', () => {
     });
 
     it('should hold the per-user limit under a burst: 20 parallel creates at limit − 1 make exactly one', async () => {
-      const user = await createTestUser(t.services);
+      const user = await t.seed.user();
       for (let i = 0; i < 4; i++) expect((await create(user, { ...base, name: `Quill ${i}` })).status).toBe(201);
       const burst = await Promise.all(
         Array.from({ length: 20 }, (_, i) => create(user, { ...base, name: `Burst ${i}` })),
@@ -294,7 +293,7 @@ describe('people’s own personas (issue #29)', () => {
 
   describe('who may use a persona', () => {
     it('should send the model exactly the creator’s instructions as the system prompt', async () => {
-      const alice = await createTestUser(t.services);
+      const alice = await t.seed.user();
       const instructions = 'You are Quill.\nAnswer only in haiku, about the sea.';
       const { body: persona } = await create(alice, { ...base, instructions, greeting: 'Waves.' });
       // Memory off: its section would follow the instructions (memory.test.ts).
@@ -321,8 +320,8 @@ describe('people’s own personas (issue #29)', () => {
     });
 
     it('should let anyone signed in use an unlisted persona, and refuse a private one with the not-found of a missing persona', async () => {
-      const alice = await createTestUser(t.services);
-      const bob = await createTestUser(t.services);
+      const alice = await t.seed.user();
+      const bob = await t.seed.user();
       const { body: unlisted } = await create(alice, { ...base, visibility: 'unlisted' });
       const { body: secret } = await create(alice, base);
       const bobSocket = await open(bob.token);
@@ -357,7 +356,7 @@ describe('people’s own personas (issue #29)', () => {
     const catalog = async () => (await call<Persona[]>('GET', '/personas', null)).body;
 
     it('should list a public persona only after an operator approves it, and push the catalog change', async () => {
-      const alice = await createTestUser(t.services);
+      const alice = await t.seed.user();
       const watcher = await open(alice.token);
       const events = record(watcher);
       const { body: persona } = await create(alice, { ...base, visibility: 'public', description: 'Haiku only.' });
@@ -381,7 +380,7 @@ describe('people’s own personas (issue #29)', () => {
       const listed = (await catalog()).find((p) => p.id === persona.id);
       expect(listed).toMatchObject({ custom: true, name: 'Quill' });
       expect(JSON.stringify(listed)).not.toContain(base.instructions);
-      const audit = await t.services.audit.list(20);
+      const audit = await t.read.audit(20);
       expect(audit.find((a) => a.action === 'persona.approve' && a.target === persona.id)?.actor).toBe(admin.email);
 
       // Editing what people read sends it back to review (and out of the catalog).
@@ -396,22 +395,22 @@ describe('people’s own personas (issue #29)', () => {
       const unlisted = await call<CustomPersona>('POST', `/admin/personas/${persona.id}/unlist`, admin);
       expect(unlisted.body).toMatchObject({ visibility: 'unlisted', reviewState: null, published: false });
       expect((await catalog()).map((p) => p.id)).not.toContain(persona.id);
-      expect((await t.services.audit.list(20)).some((a) => a.action === 'persona.unlist')).toBe(true);
+      expect((await t.read.audit(20)).some((a) => a.action === 'persona.unlist')).toBe(true);
     });
 
     it('should keep people’s personas out of the operator’s catalog tools (console list, export)', async () => {
-      const alice = await createTestUser(t.services);
+      const alice = await t.seed.user();
       const { body: persona } = await create(alice, { ...base, visibility: 'public' });
       await call('POST', `/admin/persona-reviews/${persona.id}/approve`, admin);
       const consoleList = await call<{ items: Array<{ id: string }> }>('GET', '/admin/personas', admin);
       expect(consoleList.status).toBe(200);
       expect(JSON.stringify(consoleList.body)).not.toContain(persona.id);
-      expect((await t.services.personas.exportRecords()).map((p) => p.id)).not.toContain(persona.id);
+      expect((await t.drive.personas.exportRecords()).map((p) => p.id)).not.toContain(persona.id);
       await call('POST', `/admin/personas/${persona.id}/unlist`, admin);
     });
 
     it('should refuse the catalog’s publish, edit, create and avatar routes on someone’s own persona, changing nothing', async () => {
-      const alice = await createTestUser(t.services);
+      const alice = await t.seed.user();
       const { body: persona } = await create(alice, { ...base, visibility: 'unlisted' });
       const before = await personaRow(persona.id);
       const publish = await call('POST', `/admin/personas/${persona.id}/published`, admin, { published: true });
@@ -427,7 +426,7 @@ describe('people’s own personas (issue #29)', () => {
     });
 
     it('should follow visibility: private → public asks for review, public → private leaves it', async () => {
-      const alice = await createTestUser(t.services);
+      const alice = await t.seed.user();
       const { body: persona } = await create(alice, base);
       const listedNow = await call<CustomPersona>('PATCH', `/users/me/personas/${persona.id}`, alice, {
         visibility: 'public',
@@ -453,7 +452,7 @@ describe('people’s own personas (issue #29)', () => {
     });
 
     it('should reject a persona: not listed, and deciding twice is a 409', async () => {
-      const alice = await createTestUser(t.services);
+      const alice = await t.seed.user();
       const { body: persona } = await create(alice, { ...base, visibility: 'public' });
       const rejected = await call<CustomPersona>('POST', `/admin/persona-reviews/${persona.id}/reject`, admin, {
         note: 'Too short.',
@@ -465,12 +464,12 @@ describe('people’s own personas (issue #29)', () => {
     });
 
     it('should take a report of a public persona into the feedback inbox, and refuse others', async () => {
-      const alice = await createTestUser(t.services);
-      const bob = await createTestUser(t.services);
+      const alice = await t.seed.user();
+      const bob = await t.seed.user();
       const { body: persona } = await create(alice, { ...base, visibility: 'public' });
       const res = await call('POST', `/personas/${persona.id}/report`, bob, { reason: 'It insults people.' });
       expect(res.status).toBe(201);
-      const row = await t.services.db
+      const row = await t.db
         .selectFrom('feedback')
         .selectAll()
         .where('about', '=', `persona:${persona.id}`)
@@ -491,7 +490,7 @@ describe('people’s own personas (issue #29)', () => {
         code: 'request:invalid',
         message: 'Only public personas can be reported.',
       });
-      const count = await t.services.db
+      const count = await t.db
         .selectFrom('feedback')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('type', '=', 'persona-report')
@@ -501,7 +500,7 @@ describe('people’s own personas (issue #29)', () => {
   });
 
   it('should limit creates per address: the 61st in a minute is a 429, saving nothing', async () => {
-    const users = await Promise.all(Array.from({ length: 13 }, () => createTestUser(t.services)));
+    const users = await Promise.all(Array.from({ length: 13 }, () => t.seed.user()));
     const answers = [];
     for (const [i, user] of users.entries())
       for (let j = 0; j < 5 && answers.length < 61; j++)
@@ -512,9 +511,9 @@ describe('people’s own personas (issue #29)', () => {
   });
 
   it('should limit reports per address: the eleventh in an hour is a 429', async () => {
-    const alice = await createTestUser(t.services);
+    const alice = await t.seed.user();
     // Eleven reporters from one address (each account may have one open report of a persona).
-    const reporters = await Promise.all(Array.from({ length: 11 }, () => createTestUser(t.services)));
+    const reporters = await Promise.all(Array.from({ length: 11 }, () => t.seed.user()));
     const { body: persona } = await create(alice, { ...base, visibility: 'public' });
     const report = (reporter: TestUser) =>
       t.app.inject({
@@ -527,7 +526,7 @@ describe('people’s own personas (issue #29)', () => {
     for (const reporter of reporters.slice(0, 10)) expect((await report(reporter)).statusCode).toBe(201);
     const limited = await report(reporters[10] as TestUser);
     expect(limited.statusCode).toBe(429);
-    const stored = await t.services.db
+    const stored = await t.db
       .selectFrom('feedback')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('about', '=', `persona:${persona.id}`)
@@ -537,7 +536,7 @@ describe('people’s own personas (issue #29)', () => {
 
   describe('prices', () => {
     it('should let an admin set a model’s price: personas on it are re-priced, the change is audited', async () => {
-      const alice = await createTestUser(t.services);
+      const alice = await t.seed.user();
       const { body: small } = await create(alice, base);
       const { body: large } = await create(alice, { ...base, model: 'llm:fake-large' });
       const before = await call<{ items: Array<{ model: string; price: number; source: string }> }>(
@@ -554,7 +553,7 @@ describe('people’s own personas (issue #29)', () => {
       expect((await personaRow(large.id))?.cost).toBe(5);
       const options = await call<CreatorOptions>('GET', '/users/me/personas/options', alice);
       expect(options.body.models[0]).toEqual({ id: 'llm:fake', label: 'fake', price: 3 });
-      expect((await t.services.audit.list(20)).find((a) => a.action === 'custom-persona.price')).toMatchObject({
+      expect((await t.read.audit(20)).find((a) => a.action === 'custom-persona.price')).toMatchObject({
         target: 'llm:fake',
         before: { price: 2 },
         after: { price: 3 },
@@ -573,7 +572,7 @@ describe('people’s own personas (issue #29)', () => {
 
   describe('avatars', () => {
     it('should take an uploaded picture, store it as a square PNG and serve it at its address', async () => {
-      const alice = await createTestUser(t.services);
+      const alice = await t.seed.user();
       const { body: persona } = await create(alice, base);
       const res = await upload(alice, persona.id, await makeImage(40, 20, { format: 'jpeg' }), 'image/jpeg');
       expect(res.status).toBe(200);
@@ -591,7 +590,7 @@ describe('people’s own personas (issue #29)', () => {
     });
 
     it('should refuse a file that is not a picture (400) or too large (413), and save nothing', async () => {
-      const alice = await createTestUser(t.services);
+      const alice = await t.seed.user();
       const { body: persona } = await create(alice, base);
       const text = await upload(alice, persona.id, Buffer.from('this is not a picture'), 'image/png');
       expect(text.status).toBe(400);
@@ -603,14 +602,14 @@ describe('people’s own personas (issue #29)', () => {
       expect(big.status).toBe(413);
       expect(big.body).toMatchObject({ code: 'file:too-large', message: 'The picture is larger than 5 MB.' });
       expect((await personaRow(persona.id))?.avatar).toBeNull();
-      const mallory = await createTestUser(t.services);
+      const mallory = await t.seed.user();
       const foreign = await upload(mallory, persona.id, await makeImage(8, 8));
       expect(foreign.status).toBe(404);
       expect((await personaRow(persona.id))?.avatar).toBeNull();
     });
 
     it('should refuse to generate an avatar when the server has no images provider, charging nothing', async () => {
-      const alice = await createTestUser(t.services, { credits: 10 });
+      const alice = await t.seed.user({ credits: 10 });
       const { body: persona } = await create(alice, base);
       const res = await call('POST', `/users/me/personas/${persona.id}/avatar/generate`, alice, {});
       expect(res.status).toBe(400);
@@ -618,7 +617,7 @@ describe('people’s own personas (issue #29)', () => {
         code: 'request:invalid',
         message: 'Generating pictures is not available on this server.',
       });
-      expect((await t.services.users.findById(alice.id))?.credits).toBe(10);
+      expect((await t.read.user(alice.id))?.credits).toBe(10);
     });
   });
 });
@@ -636,7 +635,7 @@ describe('generated avatars (the image skill’s provider, paid as that skill)',
     });
     return { status: res.statusCode, body: res.json() as Record<string, unknown> };
   };
-  const credits = async (id: string) => (await t.services.users.findById(id))?.credits;
+  const credits = async (id: string) => (await t.read.user(id))?.credits;
   const makePersona = async (user: TestUser) =>
     (await call('/users/me/personas', user, { name: 'Painter', instructions: 'Paint.', visibility: 'private' }))
       .body as unknown as CustomPersona;
@@ -651,14 +650,14 @@ describe('generated avatars (the image skill’s provider, paid as that skill)',
   });
 
   it('should generate an avatar, charge the generate_image surcharge once, and store a square PNG', async () => {
-    const user = await createTestUser(t.services, { credits: 10 });
+    const user = await t.seed.user({ credits: 10 });
     const persona = await makePersona(user);
     images.fail(undefined);
     const res = await call(`/users/me/personas/${persona.id}/avatar/generate`, user, { prompt: 'a fox with a brush' });
     expect(res.status).toBe(200);
     expect(images.requests.at(-1)?.json).toMatchObject({ prompt: 'a fox with a brush' });
     expect(await credits(user.id)).toBe(6);
-    const ledger = await ledgerAfterSeed(t.services, user.id);
+    const ledger = await t.read.ledger(user.id);
     expect(ledger.map((r) => [r.amount, r.reason])).toEqual([[-4, 'skill:generate_image:avatar']]);
     expect(ledger[0]?.idempotency_key).toMatch(new RegExp(`^avatar:${persona.id}:`));
     const served = await t.app.inject({
@@ -670,7 +669,7 @@ describe('generated avatars (the image skill’s provider, paid as that skill)',
   });
 
   it('should refund the charge when the provider fails, and keep the avatar as it was', async () => {
-    const user = await createTestUser(t.services, { credits: 10 });
+    const user = await t.seed.user({ credits: 10 });
     const persona = await makePersona(user);
     images.fail({ status: 500 });
     const res = await call(`/users/me/personas/${persona.id}/avatar/generate`, user);
@@ -679,21 +678,17 @@ describe('generated avatars (the image skill’s provider, paid as that skill)',
     expect(res.body).toMatchObject({ code: 'skill:failed' });
     expect(String(res.body.message)).toMatch(/^The avatar could not be generated: .* Your credits were refunded\.$/);
     expect(await credits(user.id)).toBe(10);
-    const ledger = await ledgerAfterSeed(t.services, user.id);
+    const ledger = await t.read.ledger(user.id);
     expect(ledger.map((r) => [r.amount, r.reason])).toEqual([
       [-4, 'skill:generate_image:avatar'],
       [4, 'refund:skill:generate_image:avatar'],
     ]);
-    const row = await t.services.db
-      .selectFrom('personas')
-      .select('avatar')
-      .where('id', '=', persona.id)
-      .executeTakeFirst();
+    const row = await t.db.selectFrom('personas').select('avatar').where('id', '=', persona.id).executeTakeFirst();
     expect(row?.avatar).toBeNull();
   });
 
   it('should refuse without enough credits, calling no provider', async () => {
-    const user = await createTestUser(t.services, { credits: 3 });
+    const user = await t.seed.user({ credits: 3 });
     const persona = await makePersona(user);
     const before = images.requests.length;
     const res = await call(`/users/me/personas/${persona.id}/avatar/generate`, user);
@@ -722,8 +717,8 @@ describe('a creator who deletes their account', () => {
   });
 
   it('should take their personas: unused ones go, ones in others’ chats stay without a trace of them (409 on send)', async () => {
-    const creator = await createTestUser(t.services);
-    const friend = await createTestUser(t.services);
+    const creator = await t.seed.user();
+    const friend = await t.seed.user();
     const auth = (user: TestUser) => ({ authorization: `Bearer ${user.token}` });
     const make = async (name: string) =>
       (
@@ -751,11 +746,7 @@ describe('a creator who deletes their account', () => {
       payload: { password: creator.password },
     });
     expect(gone.statusCode).toBe(200);
-    const rows = await t.services.db
-      .selectFrom('personas')
-      .selectAll()
-      .where('id', 'in', [unused.id, shared.id])
-      .execute();
+    const rows = await t.db.selectFrom('personas').selectAll().where('id', 'in', [unused.id, shared.id]).execute();
     expect(rows.map((r) => r.id)).toEqual([shared.id]);
     expect(rows[0]).toMatchObject({ name: 'Deleted persona', system_prompt: '', published: 0 });
     expect(rows[0]?.deleted_at).not.toBeNull();

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { ArchiveJob } from '@neura/contract';
 import { makeImage, uploadFile } from '@neura/test-kit/images';
-import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, startTestCluster, type TestApp, type TestCluster } from '@neura/test-kit/server/in-process';
+import { withTestPort } from '@neura/test-kit/server/test-port';
 import { readTarGz } from '@neura/test-kit/tar';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -20,19 +21,18 @@ import { describeWithServices } from './helpers/services-env.js';
  * memory budget of a 1 GB build is the benchmark's (`npm run bench -- archive`), not a test's.
  */
 
-type Services = TestApp['services'];
-type Opened = Awaited<ReturnType<Services['files']['openOwned']>>;
+type Files = TestApp['drive']['files'];
+type Opened = Awaited<ReturnType<Files['openOwned']>>;
 
 /**
- * Makes every file of the archives `services` builds come from one stream the test writes, declared
+ * Makes every file of the archives the apps owning `filesList` build come from one stream the test writes, declared
  * `size` bytes long: the build waits on it, so the test sees it mid-way.
  */
-function holdFiles(servicesList: Services[], size: number): { source: PassThrough; restore: () => void } {
+function holdFiles(filesList: Files[], size: number): { source: PassThrough; restore: () => void } {
   const source = new PassThrough();
   const restores: Array<() => void> = [];
   let used = false;
-  for (const services of servicesList) {
-    const files = services.files;
+  for (const files of filesList) {
     const original = files.openOwned;
     files.openOwned = async (userId: string, id: string): Promise<Opened> => {
       const opened = await original.call(files, userId, id);
@@ -81,14 +81,14 @@ describe('download my data: streamed to a file, deleted after download or expiry
 
   beforeAll(async () => {
     t = await startTestApp({ ARCHIVES_PER_DAY: '3', ARCHIVE_KEEP_MINUTES: '30' });
-    dir = path.join(t.services.config.DATA_DIR, 'archives');
+    dir = path.join(t.config.DATA_DIR, 'archives');
   });
   afterAll(async () => {
     await t?.stop();
   });
 
   const withFile = async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const upload = await uploadFile(`${t.url}${t.apiPrefix}`, user.token, await makeImage(8, 8));
     expect(upload.status).toBe(201);
     return { user, fileId: (upload.body as { id: string }).id };
@@ -97,7 +97,7 @@ describe('download my data: streamed to a file, deleted after download or expiry
   it('should write the archive as it goes through gzip into a file under DATA_DIR, then serve it and delete it once downloaded', async () => {
     const { user, fileId } = await withFile();
     const bytes = randomBytes(3 * 1024 * 1024);
-    const { source, restore } = holdFiles([t.services], bytes.length);
+    const { source, restore } = holdFiles([t.drive.files], bytes.length);
     onTestFinished(restore);
     const start = await api(t, 'POST', '/users/me/archive', user, '10.40.0.1');
     expect(start.statusCode).toBe(202);
@@ -127,12 +127,12 @@ describe('download my data: streamed to a file, deleted after download or expiry
     await vi.waitFor(() => expect(fs.existsSync(final)).toBe(false), { timeout: 5_000, interval: 10 });
     expect((await api(t, 'GET', `/users/me/archive/${id}`, user)).statusCode).toBe(404);
     expect((await api(t, 'GET', `/users/me/archive/${id}/download`, user)).statusCode).toBe(404);
-    expect(await t.services.db.selectFrom('data_archives').select('id').where('id', '=', id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('data_archives').select('id').where('id', '=', id).execute()).toEqual([]);
   });
 
   it('should not count a HEAD or another user as the download', async () => {
-    const user = await createTestUser(t.services);
-    const other = await createTestUser(t.services);
+    const user = await t.seed.user();
+    const other = await t.seed.user();
     const { id } = (await api(t, 'POST', '/users/me/archive', user, '10.40.0.2')).json() as ArchiveJob;
     expect((await untilDone(t, user, id)).status).toBe('ready');
     const head = await t.app.inject({
@@ -147,7 +147,7 @@ describe('download my data: streamed to a file, deleted after download or expiry
   });
 
   it('should delete an archive nobody downloaded once it expires, and files no job owns', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const { id } = (await api(t, 'POST', '/users/me/archive', user, '10.40.0.3')).json() as ArchiveJob;
     expect((await untilDone(t, user, id)).status).toBe('ready');
     const final = path.join(dir, `${id}.tar.gz`);
@@ -155,7 +155,7 @@ describe('download my data: streamed to a file, deleted after download or expiry
     // What a process that died mid-build leaves: a building job nobody updates, and its part file.
     const dead = 'deadbuild000000000000000000';
     const longAgo = new Date(Date.now() - 3_600_000).toISOString();
-    await t.services.db
+    await t.db
       .insertInto('data_archives')
       .values({
         id: dead,
@@ -174,25 +174,23 @@ describe('download my data: streamed to a file, deleted after download or expiry
     fs.writeFileSync(path.join(dir, 'nobodys.tar.gz'), 'stray');
 
     // Before the expiry only the dead build and the stray file go.
-    await t.services.archives.sweep();
+    await t.drive.archives.sweep();
     expect(fs.existsSync(final)).toBe(true);
     expect(fs.existsSync(path.join(dir, `${dead}.tar.gz.part`))).toBe(false);
     expect(fs.existsSync(path.join(dir, 'nobodys.tar.gz'))).toBe(false);
     expect((await api(t, 'GET', `/users/me/archive/${dead}`, user)).json()).toMatchObject({ status: 'failed' });
 
     // 30 minutes later (ARCHIVE_KEEP_MINUTES): gone, and so is the failed job.
-    await t.services.archives.sweep(Date.now() + 31 * 60_000);
+    await t.drive.archives.sweep(Date.now() + 31 * 60_000);
     expect(fs.existsSync(final)).toBe(false);
     expect((await api(t, 'GET', `/users/me/archive/${id}`, user)).statusCode).toBe(404);
     expect((await api(t, 'GET', `/users/me/archive/${id}/download`, user)).statusCode).toBe(404);
-    expect(
-      await t.services.db.selectFrom('data_archives').select('id').where('user_id', '=', user.id).execute(),
-    ).toEqual([]);
+    expect(await t.db.selectFrom('data_archives').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
   });
 
   it('should allow ARCHIVES_PER_DAY archives per account a day, then answer 429 with a clear message', async () => {
-    const user = await createTestUser(t.services);
-    const other = await createTestUser(t.services);
+    const user = await t.seed.user();
+    const other = await t.seed.user();
     // From a new address each time: the per-IP route limit is not what is tested.
     for (let i = 0; i < 3; i++) {
       const res = await api(t, 'POST', '/users/me/archive', user, `10.41.0.${i}`);
@@ -207,7 +205,7 @@ describe('download my data: streamed to a file, deleted after download or expiry
     });
     // A new build replaces the earlier archive: one file per account on disk.
     const files = fs.readdirSync(dir);
-    const jobs = await t.services.db.selectFrom('data_archives').select('id').where('user_id', '=', user.id).execute();
+    const jobs = await t.db.selectFrom('data_archives').select('id').where('user_id', '=', user.id).execute();
     expect(jobs).toHaveLength(1);
     expect(files.filter((f) => jobs.some((j) => f.startsWith(j.id)))).toHaveLength(1);
     // Another account is not held back.
@@ -217,9 +215,9 @@ describe('download my data: streamed to a file, deleted after download or expiry
   it('should build one archive per account at a time, also with two processes on one database', async () => {
     const { user } = await withFile();
     // A second app on the same database and DATA_DIR, as a second process would be.
-    const second = await buildApp(t.services.config, { db: t.services.db, logger: false });
+    const second = withTestPort(await buildApp(t.config, { db: t.db, logger: false }));
     try {
-      const { source, restore } = holdFiles([t.services, second.services], 1024);
+      const { source, restore } = holdFiles([t.drive.files, second.drive.files], 1024);
       onTestFinished(restore);
       const answers = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
@@ -234,7 +232,7 @@ describe('download my data: streamed to a file, deleted after download or expiry
       expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(202));
       const ids = new Set(answers.map((a) => (a.json() as ArchiveJob).id));
       expect(ids.size).toBe(1);
-      const building = await t.services.db
+      const building = await t.db
         .selectFrom('data_archives')
         .select('id')
         .where('user_id', '=', user.id)
@@ -242,7 +240,7 @@ describe('download my data: streamed to a file, deleted after download or expiry
         .execute();
       expect(building).toHaveLength(1);
       // Counted once against the daily limit.
-      const counter = await t.services.db
+      const counter = await t.db
         .selectFrom('attempt_counters')
         .select('count')
         .where('scope', '=', archiveLimit(3).scope)
@@ -262,7 +260,7 @@ describe('download my data: streamed to a file, deleted after download or expiry
   });
 
   it("should delete the account's archives and their files with the account", async () => {
-    const user = await createTestUser(t.services, { password: 'a long and quiet river' });
+    const user = await t.seed.user({ password: 'a long and quiet river' });
     const { id } = (await api(t, 'POST', '/users/me/archive', user, '10.43.0.1')).json() as ArchiveJob;
     expect((await untilDone(t, user, id)).status).toBe('ready');
     const del = await t.app.inject({
@@ -273,9 +271,9 @@ describe('download my data: streamed to a file, deleted after download or expiry
     });
     expect(del.statusCode).toBe(200);
     expect(fs.existsSync(path.join(dir, `${id}.tar.gz`))).toBe(false);
-    expect(
-      await t.services.db.selectFrom('attempt_counters').select('scope').where('subject', '=', user.id).execute(),
-    ).toEqual([]);
+    expect(await t.db.selectFrom('attempt_counters').select('scope').where('subject', '=', user.id).execute()).toEqual(
+      [],
+    );
   });
 });
 
@@ -297,10 +295,10 @@ describeWithServices('download my data on two processes (PostgreSQL + Redis, one
 
   it('should build once for parallel starts on both processes, serve it from either, and count the daily limit on both', async () => {
     const [a, b] = cluster.apps as [TestApp, TestApp];
-    const user = await createTestUser(a.services);
+    const user = await a.seed.user();
     const upload = await uploadFile(`${a.url}${a.apiPrefix}`, user.token, await makeImage(8, 8));
     expect(upload.status).toBe(201);
-    const { source, restore } = holdFiles([a.services, b.services], 2048);
+    const { source, restore } = holdFiles([a.drive.files, b.drive.files], 2048);
     onTestFinished(restore);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => api(i % 2 ? b : a, 'POST', '/users/me/archive', user, `10.44.0.${i}`)),

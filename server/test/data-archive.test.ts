@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ArchiveJob, ShareCreated } from '@neura/contract';
 import { makeImage, uploadFile } from '@neura/test-kit/images';
-import { addTestMessages, createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { readTarGz } from '@neura/test-kit/tar';
 import { sql } from 'kysely';
@@ -31,14 +31,14 @@ describe('download my data and account deletion', () => {
 
   /** A user with a chat (messages), an uploaded and a generated file, feedback, an order, a shared link and a persona. */
   async function fill(user: TestUser, word: string) {
-    const chat = await createTestChat(t.services, user.id, 'default', { name: `${word} chat` });
-    await addTestMessages(t.services, { id: chat.id, userId: user.id }, [
+    const chat = await t.seed.chat(user.id, 'default', { name: `${word} chat` });
+    await t.seed.messages({ id: chat.id, userId: user.id }, [
       { role: 'user', content: `${word} question` },
       { role: 'assistant', content: `${word} answer`, cost: 1 },
     ]);
     const upload = await uploadFile(`${t.url}/api`, user.token, await makeImage(12, 12));
     expect(upload.status).toBe(201);
-    const generated = await t.services.files.saveResult(user.id, chat.id, {
+    const generated = await t.drive.files.saveResult(user.id, chat.id, {
       bytes: await makeImage(10, 10),
       mimeType: 'image/png',
     });
@@ -62,8 +62,8 @@ describe('download my data and account deletion', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    alice = await createTestUser(t.services);
-    bob = await createTestUser(t.services);
+    alice = await t.seed.user();
+    bob = await t.seed.user();
   });
   afterAll(async () => {
     await t.stop();
@@ -107,25 +107,25 @@ describe('download my data and account deletion', () => {
     expect(read('files/files.json')).toHaveLength(2);
     // Nothing of another user.
     await fill(bob, 'bonobo');
-    const again = readTarGz(await t.services.archives.buildNow(alice.id));
+    const again = readTarGz(await t.drive.archives.buildNow(alice.id));
     for (const [, bytes] of again) expect(bytes.toString('latin1')).not.toContain('bonobo');
   });
 
   it('should leave no row and no file of a deleted account (every table and the file store listed)', async () => {
-    const carol = await createTestUser(t.services, { password: 'carol password 123' });
+    const carol = await t.seed.user({ password: 'carol password 123' });
     const { chat } = await fill(carol, 'capybara');
-    const keys = (
-      await t.services.db.selectFrom('files').select('storage_key').where('user_id', '=', carol.id).execute()
-    ).map((r) => r.storage_key);
+    const keys = (await t.db.selectFrom('files').select('storage_key').where('user_id', '=', carol.id).execute()).map(
+      (r) => r.storage_key,
+    );
     expect(keys).toHaveLength(2);
-    const filesDir = path.join(t.services.config.DATA_DIR, 'files');
+    const filesDir = path.join(t.config.DATA_DIR, 'files');
     const before = listFiles(filesDir);
     const del = await call('DELETE', '/users/me', carol, { password: 'carol password 123' });
     expect(del.statusCode).toBe(200);
 
-    const db = t.services.db;
+    const db = t.db;
     const tables =
-      t.services.config.database.kind === 'postgres'
+      t.config.database.kind === 'postgres'
         ? (
             await sql<{
               name: string;

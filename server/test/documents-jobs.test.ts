@@ -1,7 +1,7 @@
 import { makeScannedPdf } from '@neura/test-kit/documents';
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { uploadFile } from '@neura/test-kit/images';
-import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/accounts.js';
@@ -39,7 +39,7 @@ describe('documents read by a job', () => {
   });
 
   it('should read a scanned PDF with OCR in a job, announce file.updated, and ground the chat on it', async () => {
-    const user = await createTestUser(t.services, { credits: 50 });
+    const user = await t.seed.user({ credits: 50 });
     const { socket, events } = await socketOf(user);
     const scan = await makeScannedPdf(['The lighthouse keeper feeds pelicans', 'every Tuesday at noon.']);
     const res = await uploadFile(api, user.token, scan, { filename: 'scan.pdf', type: 'application/pdf' });
@@ -58,7 +58,7 @@ describe('documents read by a job', () => {
     const meta = await call(t, 'GET', `/files/${res.body.id}/meta`, undefined, { token: user.token });
     expect(meta.body).toMatchObject({ status: 'ready', pages: 1 });
 
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const before = model.requests.length;
     const ack = await new Promise<AckBody>((resolve) =>
       socket.emit(
@@ -79,7 +79,7 @@ describe('documents read by a job', () => {
   }, 90_000);
 
   it('should read a big file in a job, fail a big corrupt one there with a clear message, and count documents in the quota', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const { events } = await socketOf(user);
     const line = 'The quarterly inventory lists brass hinges and oak panels.\n';
     const big = Buffer.from(line.repeat(Math.ceil((2.5 * 1024 * 1024) / line.length)));

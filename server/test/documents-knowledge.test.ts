@@ -2,7 +2,7 @@ import type { DocumentFigures } from '@neura/contract';
 import { makePdf } from '@neura/test-kit/documents';
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { uploadFile } from '@neura/test-kit/images';
-import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/accounts.js';
@@ -27,9 +27,8 @@ describe('persona knowledge', () => {
     return String(made.body.id);
   };
   const stored = async (fileId: string) => ({
-    file: Boolean(await t.services.db.selectFrom('files').select('id').where('id', '=', fileId).executeTakeFirst()),
-    chunks: (await t.services.db.selectFrom('document_chunks').select('id').where('file_id', '=', fileId).execute())
-      .length,
+    file: Boolean(await t.db.selectFrom('files').select('id').where('id', '=', fileId).executeTakeFirst()),
+    chunks: (await t.db.selectFrom('document_chunks').select('id').where('file_id', '=', fileId).execute()).length,
   });
 
   beforeAll(async () => {
@@ -43,25 +42,25 @@ describe('persona knowledge', () => {
   });
 
   it("should remove a deleted persona's knowledge files when it is purged, keeping those another persona uses", async () => {
-    const maker = await createTestUser(t.services);
-    const guest = await createTestUser(t.services);
+    const maker = await t.seed.user();
+    const guest = await t.seed.user();
     const own = await upload(maker, 'The lantern is lit at dusk.', 'lantern.pdf');
     const shared = await upload(maker, 'The gate opens at dawn.', 'gate.pdf');
     const keeper = await persona(maker, 'Keeper', [own, shared]);
     const porter = await persona(maker, 'Porter', [shared]);
 
     // A chat with the persona keeps it (deleted) and its knowledge until the chat goes.
-    const chat = await createTestChat(t.services, guest.id, keeper);
+    const chat = await t.seed.chat(guest.id, keeper);
     expect((await call(t, 'DELETE', `/users/me/personas/${keeper}`, undefined, { token: maker.token })).status).toBe(
       200,
     );
-    expect(await t.services.creator.purgeDeleted()).toBe(0);
+    expect(await t.drive.creator.purgeDeleted()).toBe(0);
     expect(await stored(own)).toEqual({ file: true, chunks: 1 });
 
     const socket = await connected(connectSocket(t.url, guest.token));
     await new Promise((resolve) => socket.emit('deleteChat', chat.id, resolve));
     socket.close();
-    expect(await t.services.creator.purgeDeleted()).toBe(1);
+    expect(await t.drive.creator.purgeDeleted()).toBe(1);
     expect(await stored(own)).toEqual({ file: false, chunks: 0 });
     expect((await call(t, 'GET', `/files/${own}/meta`, undefined, { token: maker.token })).status).toBe(404);
     // Still the other persona's knowledge.
@@ -75,9 +74,9 @@ describe('persona knowledge', () => {
   });
 
   it("should ground chats with a console persona on the operator's knowledge, refuse others' files, and show users snippets only", async () => {
-    const admin = await createTestUser(t.services, { password: null });
-    await t.services.users.update(admin.id, { role: 'admin' });
-    const user = await createTestUser(t.services, { credits: 50 });
+    const admin = await t.seed.user({ password: null });
+    await t.seed.updateUser(admin.id, { role: 'admin' });
+    const user = await t.seed.user({ credits: 50 });
     const guide = await upload(admin, 'The ferry to the island leaves at seven.', 'ferry.pdf');
     const foreign = await upload(user, 'Private notes.', 'notes.pdf');
     const guideRecord = {
@@ -114,7 +113,7 @@ describe('persona knowledge', () => {
     const catalog = await call(t, 'GET', '/personas', undefined, { token: user.token });
     expect(JSON.stringify(catalog.body)).not.toContain(guide);
 
-    const chat = await createTestChat(t.services, user.id, 'harbour-guide');
+    const chat = await t.seed.chat(user.id, 'harbour-guide');
     const socket = connectSocket(t.url, user.token);
     const events = record(await connected(socket));
     const before = model.requests.length;
@@ -135,12 +134,12 @@ describe('persona knowledge', () => {
     expect((await call(t, 'GET', '/admin/documents', undefined, { token: user.token })).status).toBe(403);
     const figures = await call<DocumentFigures>(t, 'GET', '/admin/documents', undefined, as);
     expect(figures.status).toBe(200);
-    const sizes = await t.services.db.selectFrom('files').select('size').where('id', 'in', [guide, foreign]).execute();
+    const sizes = await t.db.selectFrom('files').select('size').where('id', 'in', [guide, foreign]).execute();
     expect(figures.body.storage.bytes).toBeGreaterThanOrEqual(sizes.reduce((n, r) => n + r.size, 0));
     expect(figures.body.storage.users).toContainEqual(
       expect.objectContaining({ userId: admin.id, documents: 1, bytes: expect.any(Number) }),
     );
-    const row = await t.services.db
+    const row = await t.db
       .selectFrom('messages')
       .select('document_tokens')
       .where('chat_id', '=', chat.id)
@@ -159,11 +158,7 @@ describe('persona knowledge', () => {
       200,
     );
     expect(
-      await t.services.db
-        .selectFrom('personas')
-        .select('knowledge')
-        .where('id', '=', 'harbour-guide')
-        .executeTakeFirst(),
+      await t.db.selectFrom('personas').select('knowledge').where('id', '=', 'harbour-guide').executeTakeFirst(),
     ).toEqual({ knowledge: null });
   });
 });

@@ -1,7 +1,7 @@
 import { handbook, makeDocx, makeEncryptedPdf, makePdf } from '@neura/test-kit/documents';
 import { type FakeOpenAI, type FakeRequest, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { makeImage, uploadFile } from '@neura/test-kit/images';
-import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call } from './helpers/accounts.js';
@@ -61,8 +61,8 @@ describe('documents', () => {
   });
 
   it('should read a PDF page by page, answer it as a ready document, and show its meta to its owner only', async () => {
-    const user = await createTestUser(t.services);
-    const other = await createTestUser(t.services);
+    const user = await t.seed.user();
+    const other = await t.seed.user();
     const res = await upload(user, await makePdf([['Alpha page one'], ['Beta page two']]), 'notes.pdf');
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -79,8 +79,8 @@ describe('documents', () => {
   });
 
   it('should ground a question about one page of a long PDF on that page, cite it, count it, and keep the chat grounded', async () => {
-    const user = await createTestUser(t.services, { credits: 50 });
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user({ credits: 50 });
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const book = await handbook(60, {
       37: 'Zebras in the parking garage must be reported to the night porter at once.',
     });
@@ -132,8 +132,8 @@ describe('documents', () => {
   });
 
   it('should carry a short document whole, and read DOCX, Markdown, CSV, JSON and HTML', async () => {
-    const user = await createTestUser(t.services, { credits: 50 });
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user({ credits: 50 });
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const docx = await upload(
       user,
       await makeDocx(['The office plant is called Ferdinand.', 'Water it on Mondays.']),
@@ -170,10 +170,10 @@ describe('documents', () => {
   });
 
   it("should refuse another user's document id on send", async () => {
-    const alice = await createTestUser(t.services, { credits: 50 });
-    const bob = await createTestUser(t.services, { credits: 50 });
+    const alice = await t.seed.user({ credits: 50 });
+    const bob = await t.seed.user({ credits: 50 });
     const doc = await upload(bob, await makePdf([['Bob private plans']]), 'bob.pdf');
-    const chat = await createTestChat(t.services, alice.id, 'mindful-coach');
+    const chat = await t.seed.chat(alice.id, 'mindful-coach');
     const { socket } = await socketOf(alice);
     const before = model.requests.length;
     const ack = await new Promise<AckBody>((resolve) =>
@@ -186,7 +186,7 @@ describe('documents', () => {
   });
 
   it('should refuse corrupt, encrypted, disguised and empty documents with a clear message and stay up', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const corrupt = await upload(user, Buffer.from('%PDF-1.7\nthis is not really a pdf'), 'broken.pdf');
     expect(corrupt).toMatchObject({
       status: 400,
@@ -207,34 +207,32 @@ describe('documents', () => {
     expect(empty.status).toBe(201);
     expect(empty.body.status).toBe('processing');
     // Nothing refused was stored; the server still answers.
-    const rows = await t.services.db.selectFrom('documents').select('name').where('user_id', '=', user.id).execute();
+    const rows = await t.db.selectFrom('documents').select('name').where('user_id', '=', user.id).execute();
     expect(rows.map((r) => r.name)).toEqual(['blank.pdf']);
     expect((await upload(user, await makePdf([['Still here']]), 'ok.pdf')).body.status).toBe('ready');
   });
 
   it('should delete documents and their passages with their chat and with the account', async () => {
-    const user = await createTestUser(t.services, { credits: 50 });
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user({ credits: 50 });
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const doc = await upload(user, await makePdf([['Gone with the chat']]), 'gone.pdf');
     const kept = await upload(user, await makePdf([['Gone with the account']]), 'kept.pdf');
     await turn(user, chat.id, 'Read it', [doc.body.id]);
     const chunksOf = (id: string) =>
-      t.services.db.selectFrom('document_chunks').select('id').where('file_id', '=', id).execute();
+      t.db.selectFrom('document_chunks').select('id').where('file_id', '=', id).execute();
     expect((await chunksOf(doc.body.id)).length).toBeGreaterThan(0);
     expect((await call(t, 'DELETE', `/users/me/chats/${chat.id}`, undefined, { token: user.token })).status).toBe(200);
     expect(await chunksOf(doc.body.id)).toEqual([]);
     expect((await call(t, 'GET', `/files/${doc.body.id}/meta`, undefined, { token: user.token })).status).toBe(404);
     expect((await chunksOf(kept.body.id)).length).toBeGreaterThan(0);
     expect((await call(t, 'DELETE', '/users/me', { password: user.password }, { token: user.token })).status).toBe(200);
-    expect(
-      await t.services.db.selectFrom('documents').select('file_id').where('user_id', '=', user.id).execute(),
-    ).toEqual([]);
+    expect(await t.db.selectFrom('documents').select('file_id').where('user_id', '=', user.id).execute()).toEqual([]);
     expect(await chunksOf(kept.body.id)).toEqual([]);
   });
 
   it("should ground every chat with a persona on its maker's knowledge, show others only snippets, and refuse others' files", async () => {
-    const maker = await createTestUser(t.services, { credits: 50 });
-    const guest = await createTestUser(t.services, { credits: 50 });
+    const maker = await t.seed.user({ credits: 50 });
+    const guest = await t.seed.user({ credits: 50 });
     const manual = await upload(
       maker,
       await makePdf([['The espresso machine needs descaling every Friday.']]),
@@ -263,10 +261,10 @@ describe('documents', () => {
     expect(made.status).toBe(201);
     expect(made.body.knowledge).toEqual([manual.body.id]);
     // Kept as knowledge: never swept as an upload that was not sent.
-    await t.services.files.sweepUnsent(Date.now() + 30 * 24 * 3600_000);
+    await t.drive.files.sweepUnsent(Date.now() + 30 * 24 * 3600_000);
     expect((await call(t, 'GET', `/files/${manual.body.id}/meta`, undefined, { token: maker.token })).status).toBe(200);
 
-    const chat = await createTestChat(t.services, guest.id, String(made.body.id));
+    const chat = await t.seed.chat(guest.id, String(made.body.id));
     const { request, message } = await turn(guest, chat.id, 'When is the espresso machine descaled?');
     expect(sectionOf(request)).toContain('[manual.pdf, page 1]');
     expect(sectionOf(request)).toContain('descaling every Friday');

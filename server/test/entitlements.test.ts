@@ -1,4 +1,3 @@
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPro, ProEntitlements } from '../src/entitlements/pro.js';
@@ -10,16 +9,15 @@ describe('entitlements: the one writer of Pro', () => {
   let pro: ProEntitlements;
   beforeAll(async () => {
     t = await startTestApp();
-    pro = new ProEntitlements(t.services.db);
+    pro = new ProEntitlements(t.db);
   });
   afterAll(() => t?.stop());
 
   const expiryOf = async (id: string) =>
-    (await t.services.db.selectFrom('users').select('pro_expiry').where('id', '=', id).executeTakeFirstOrThrow())
-      .pro_expiry;
+    (await t.db.selectFrom('users').select('pro_expiry').where('id', '=', id).executeTakeFirstOrThrow()).pro_expiry;
 
   it('should count every one of parallel grants (no read-modify-write loses one)', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const before = Date.now();
     const results = await Promise.all([
       pro.grantPro(user.id, 10),
@@ -35,7 +33,7 @@ describe('entitlements: the one writer of Pro', () => {
   });
 
   it('should never move the expiry earlier when extending, and say whether it moved', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const later = new Date(Date.now() + 20 * DAY).toISOString();
     const sooner = new Date(Date.now() + 5 * DAY).toISOString();
     expect(await pro.extendPro(user.id, later)).toBe(true);
@@ -44,7 +42,7 @@ describe('entitlements: the one writer of Pro', () => {
   });
 
   it("should end a subscription's Pro but keep days given beyond what it paid for", async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const paidUntil = new Date(Date.now() + 10 * DAY).toISOString();
     await pro.extendPro(user.id, paidUntil);
     const end = new Date().toISOString();
@@ -58,7 +56,7 @@ describe('entitlements: the one writer of Pro', () => {
   });
 
   it('should end Pro now only for a user who has it, and give nothing to an unknown user', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const now = new Date().toISOString();
     await pro.endPro(user.id, now);
     expect(await expiryOf(user.id)).toBeNull();

@@ -1,8 +1,6 @@
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommands } from '../src/admin/commands.js';
-import { adminPort } from '../src/admin/port.js';
 
 describe('POST {api}/feedback', () => {
   let t: TestApp;
@@ -11,7 +9,7 @@ describe('POST {api}/feedback', () => {
   });
   afterAll(() => t.stop());
 
-  const rows = () => t.services.db.selectFrom('feedback').selectAll().orderBy('created_at').orderBy('id').execute();
+  const rows = () => t.db.selectFrom('feedback').selectAll().orderBy('created_at').orderBy('id').execute();
 
   it('should store anonymous feedback without a token', async () => {
     const res = await t.app.inject({
@@ -26,7 +24,7 @@ describe('POST {api}/feedback', () => {
   });
 
   it('should store the user and the trimmed message with a valid bearer token', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/feedback',
@@ -66,7 +64,7 @@ describe('POST {api}/feedback', () => {
     if (!command) throw new Error('feedback list is not an admin command');
     const lines: string[] = [];
     const code = await command.run({
-      admin: adminPort(t.services),
+      admin: t.admin,
       args: [],
       options: { limit: '2' },
       out: (l) => lines.push(l),

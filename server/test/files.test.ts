@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type FakeS3, startFakeS3 } from '@neura/test-kit/fakes/s3';
 import { makeImage, rgbaOf, uploadFile } from '@neura/test-kit/images';
-import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ describe('files', () => {
   });
   afterAll(() => t.stop());
 
-  const filesDir = () => path.join(t.services.config.DATA_DIR, 'files');
+  const filesDir = () => path.join(t.config.DATA_DIR, 'files');
   /** Stored bytes (the url secret file aside). */
   const storedBlobs = (): string[] =>
     fs.existsSync(filesDir())
@@ -29,8 +29,7 @@ describe('files', () => {
           (f) => !f.startsWith('.') && fs.statSync(path.join(filesDir(), f)).isFile(),
         )
       : [];
-  const rowsOf = (userId: string) =>
-    t.services.db.selectFrom('files').selectAll().where('user_id', '=', userId).execute();
+  const rowsOf = (userId: string) => t.db.selectFrom('files').selectAll().where('user_id', '=', userId).execute();
   const get = (url: string, token?: string) =>
     fetch(url.startsWith('http') ? url : `${t.url}${url}`, {
       headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -39,7 +38,7 @@ describe('files', () => {
   describe('POST /files', () => {
     let user: TestUser;
     beforeAll(async () => {
-      user = await createTestUser(t.services);
+      user = await t.seed.user();
     });
 
     it('should store a PNG and answer its id, signed url, type, size and pixel size', async () => {
@@ -80,7 +79,7 @@ describe('files', () => {
     });
 
     it('should refuse a file that is not an image with a 400, storing nothing', async () => {
-      const other = await createTestUser(t.services);
+      const other = await t.seed.user();
       const before = storedBlobs().length;
       const res = await uploadFile(api, other.token, Buffer.from('just some text, not a picture'), {
         filename: 'cat.png',
@@ -95,7 +94,7 @@ describe('files', () => {
     });
 
     it('should refuse a corrupt image with a 400, storing nothing', async () => {
-      const other = await createTestUser(t.services);
+      const other = await t.seed.user();
       const before = storedBlobs().length;
       const png = await makeImage(64, 64, { left: [1, 2, 3], right: [200, 100, 50] });
       const res = await uploadFile(api, other.token, png.subarray(0, Math.floor(png.length * 0.6)));
@@ -106,7 +105,7 @@ describe('files', () => {
     });
 
     it('should refuse a file over 20 MB with a 413, storing nothing', async () => {
-      const other = await createTestUser(t.services);
+      const other = await t.seed.user();
       const before = storedBlobs().length;
       const png = await makeImage(8, 8);
       const big = Buffer.concat([png, Buffer.alloc(20 * 1024 * 1024 + 1)]);
@@ -146,7 +145,7 @@ describe('files', () => {
 
   describe('GET /files/{id}', () => {
     it('should serve the owner by bearer and anyone with the signed url; 404 for everyone else', async () => {
-      const [owner, stranger] = await Promise.all([createTestUser(t.services), createTestUser(t.services)]);
+      const [owner, stranger] = await Promise.all([t.seed.user(), t.seed.user()]);
       const png = await makeImage(12, 6, { left: [0, 0, 255] });
       const { body: file } = await uploadFile(api, owner.token, png);
       const plain = `${t.apiPrefix}/files/${file.id}`;
@@ -179,8 +178,8 @@ describe('files', () => {
 
   describe('removal', () => {
     it("should delete a chat's files (rows and bytes) with the chat", async () => {
-      const user = await createTestUser(t.services);
-      const chat = await createTestChat(t.services, user.id, 'scout');
+      const user = await t.seed.user();
+      const chat = await t.seed.chat(user.id, 'scout');
       const { body: file } = await uploadFile(api, user.token, await makeImage(8, 8));
       const { body: kept } = await uploadFile(api, user.token, await makeImage(8, 8));
       // Without a model the message is still stored with its attachment (and a notice answers).
@@ -199,8 +198,7 @@ describe('files', () => {
       ]);
       socket.close();
       const keyOf = async (id: string) =>
-        (await t.services.db.selectFrom('files').select('storage_key').where('id', '=', id).executeTakeFirst())
-          ?.storage_key;
+        (await t.db.selectFrom('files').select('storage_key').where('id', '=', id).executeTakeFirst())?.storage_key;
       const key = await keyOf(file.id);
       expect(key && fs.existsSync(path.join(filesDir(), key))).toBe(true);
 
@@ -215,7 +213,7 @@ describe('files', () => {
     });
 
     it("should delete the account's files with the account", async () => {
-      const user = await createTestUser(t.services);
+      const user = await t.seed.user();
       const { body: file } = await uploadFile(api, user.token, await makeImage(8, 8));
       const [row] = await rowsOf(user.id);
       const res = await call(t, 'DELETE', '/users/me', { password: user.password }, { token: user.token });
@@ -248,15 +246,15 @@ describe('files on an S3-compatible store', () => {
   });
 
   it('should keep the bytes in the bucket (signed requests), serve them, and delete them with the account', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const png = await makeImage(10, 6);
     const { status, body: file } = await uploadFile(api, user.token, png);
     expect(status).toBe(201);
-    const row = await t.services.db.selectFrom('files').selectAll().where('id', '=', file.id).executeTakeFirst();
+    const row = await t.db.selectFrom('files').selectAll().where('id', '=', file.id).executeTakeFirst();
     const stored = s3.objects.get(row?.storage_key ?? '');
     expect(stored?.length).toBe(file.size);
     expect(s3.requests.at(-1)).toMatchObject({ method: 'PUT', path: `/neura-files/${row?.storage_key}` });
-    expect(fs.existsSync(path.join(t.services.config.DATA_DIR, 'files', row?.storage_key ?? 'x'))).toBe(false);
+    expect(fs.existsSync(path.join(t.config.DATA_DIR, 'files', row?.storage_key ?? 'x'))).toBe(false);
 
     const served = await fetch(`${t.url}${file.url}`);
     expect(Buffer.from(await served.arrayBuffer()).equals(stored as Buffer)).toBe(true);

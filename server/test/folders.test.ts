@@ -1,5 +1,5 @@
 import { type Chat, FOLDERS_MAX, type Folder } from '@neura/contract';
-import { addTestMessages, createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, record, waitFor } from './helpers/conversation.js';
@@ -33,7 +33,7 @@ describe('folders', () => {
   });
 
   it('should create, list in order, rename and reorder folders', async () => {
-    const alice = await createTestUser(t.services);
+    const alice = await t.seed.user();
     const work = await newFolder(alice, '  Work ');
     const home = await newFolder(alice, 'Home');
     const trips = await newFolder(alice, 'Trips');
@@ -53,7 +53,7 @@ describe('folders', () => {
   });
 
   it('should refuse bad input with a 400 and more than the cap with a 409', async () => {
-    const bea = await createTestUser(t.services);
+    const bea = await t.seed.user();
     expect((await call('POST', '/users/me/folders', bea, { name: '  ' })).statusCode).toBe(400);
     expect((await call('POST', '/users/me/folders', bea, { name: 'x'.repeat(61) })).statusCode).toBe(400);
     expect((await call('POST', '/users/me/folders', bea, { name: 'a', extra: 1 })).statusCode).toBe(400);
@@ -66,11 +66,11 @@ describe('folders', () => {
   });
 
   it('should keep folders to their owner: another user’s folder is a 404 everywhere', async () => {
-    const alice = await createTestUser(t.services);
-    const bob = await createTestUser(t.services);
+    const alice = await t.seed.user();
+    const bob = await t.seed.user();
     const folder = await newFolder(alice, 'Private');
-    const bobChat = await createTestChat(t.services, bob.id);
-    const aliceChat = await createTestChat(t.services, alice.id);
+    const bobChat = await t.seed.chat(bob.id);
+    const aliceChat = await t.seed.chat(alice.id);
     expect((await call('PATCH', `/users/me/folders/${folder.id}`, bob, { name: 'Mine' })).statusCode).toBe(404);
     expect((await call('DELETE', `/users/me/folders/${folder.id}`, bob)).statusCode).toBe(404);
     expect((await call('GET', '/users/me/folders', bob)).json()).toEqual([]);
@@ -84,8 +84,8 @@ describe('folders', () => {
   });
 
   it('should file and unfile a chat, tell every device, and leave the chats unfiled when the folder goes', async () => {
-    const alice = await createTestUser(t.services);
-    const chat = await createTestChat(t.services, alice.id);
+    const alice = await t.seed.user();
+    const chat = await t.seed.chat(alice.id);
     const other = connectSocket(t.url, alice.token);
     sockets.push(other);
     const events = record(await connected(other));
@@ -121,12 +121,12 @@ describe('folders', () => {
   });
 
   it('should search within one folder, or only unfiled chats', async () => {
-    const alice = await createTestUser(t.services);
+    const alice = await t.seed.user();
     const folder = await newFolder(alice, 'Recipes');
-    const inside = await createTestChat(t.services, alice.id, 'default', { name: 'Inside' });
-    const outside = await createTestChat(t.services, alice.id, 'default', { name: 'Outside' });
+    const inside = await t.seed.chat(alice.id, 'default', { name: 'Inside' });
+    const outside = await t.seed.chat(alice.id, 'default', { name: 'Outside' });
     for (const chat of [inside, outside]) {
-      await addTestMessages(t.services, { id: chat.id, userId: alice.id }, [{ role: 'user', content: 'pumpkin soup' }]);
+      await t.seed.messages({ id: chat.id, userId: alice.id }, [{ role: 'user', content: 'pumpkin soup' }]);
     }
     await call('PATCH', `/users/me/chats/${inside.id}`, alice, { folderId: folder.id });
     const search = async (query: string) =>
@@ -136,7 +136,7 @@ describe('folders', () => {
     expect(await search('')).toEqual([inside.id, outside.id].sort());
     expect(await search(`&folder=${folder.id}`)).toEqual([inside.id]);
     expect(await search('&folder=none')).toEqual([outside.id]);
-    const bob = await createTestUser(t.services);
+    const bob = await t.seed.user();
     const bobs = await call('GET', `/users/me/search?q=pumpkin&folder=${folder.id}`, bob);
     expect(bobs.json().items).toEqual([]);
   });

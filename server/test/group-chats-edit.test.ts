@@ -1,5 +1,4 @@
 import { type FakeOpenAI, type FakeRequest, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
-import { createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AckBody, connected, type Recorded, record, send, waitFor } from './helpers/conversation.js';
@@ -33,15 +32,10 @@ describe('group chats: edit, draft, no model', () => {
       (socket.emit as (e: string, p: unknown, ack: (r: Ack) => void) => void)(event, payload, resolve),
     );
   const rows = (app: TestApp, chatId: string) =>
-    app.services.db.selectFrom('messages').selectAll().where('chat_id', '=', chatId).orderBy('id').execute();
+    app.db.selectFrom('messages').selectAll().where('chat_id', '=', chatId).orderBy('id').execute();
   const replies = async (chatId: string) => (await rows(t, chatId)).filter((r) => r.role === 'assistant');
   const openRounds = (app: TestApp, chatId: string) =>
-    app.services.db
-      .selectFrom('chat_rounds')
-      .selectAll()
-      .where('chat_id', '=', chatId)
-      .where('status', '=', 'open')
-      .execute();
+    app.db.selectFrom('chat_rounds').selectAll().where('chat_id', '=', chatId).where('status', '=', 'open').execute();
   const roundOver = async (chatId: string) => {
     for (let i = 0; i < 500 && (await openRounds(t, chatId)).length > 0; i++)
       await new Promise((r) => setTimeout(r, 10));
@@ -54,7 +48,7 @@ describe('group chats: edit, draft, no model', () => {
         events.filter((r) => ['message.done', 'message.error'].includes(r.event) && r.payload.chatId === chatId)
           .length >= n,
     );
-  const credits = async (app: TestApp, userId: string) => (await app.services.users.findById(userId))?.credits;
+  const credits = async (app: TestApp, userId: string) => (await app.read.user(userId))?.credits;
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
@@ -70,7 +64,7 @@ describe('group chats: edit, draft, no model', () => {
   });
 
   it('should run the round again from an edited message: held, each reply charged, the earlier replies versions', async () => {
-    const user = await createTestUser(t.services, { credits: 20 });
+    const user = await t.seed.user({ credits: 20 });
     const socket = await open(user.token);
     const events = record(socket);
     const chatId = (await emit(socket, 'createChat', { personas: [COACH, PAL, MAX] })).id as string;
@@ -113,12 +107,12 @@ describe('group chats: edit, draft, no model', () => {
     );
     // Charged like a round: the sum again, each reply from the hold, nothing held back.
     expect(await credits(t, user.id)).toBe(6);
-    const charges = (await ledgerAfterSeed(t.services, user.id)).map((r) => r.amount);
+    const charges = (await t.read.ledger(user.id)).map((r) => r.amount);
     expect(charges).toEqual([-2, -2, -3, -2, -2, -3]);
   });
 
   it('should answer an edit naming one persona with that persona only, and refuse what it cannot pay or edit', async () => {
-    const user = await createTestUser(t.services, { credits: 9 });
+    const user = await t.seed.user({ credits: 9 });
     const socket = await open(user.token);
     const events = record(socket);
     const chatId = (await emit(socket, 'createChat', { personas: [COACH, PAL, MAX] })).id as string;
@@ -177,12 +171,12 @@ describe('group chats: edit, draft, no model', () => {
   });
 
   it("should make a group chat from a draft's first message, and leave none when it is refused", async () => {
-    const user = await createTestUser(t.services, { credits: 3 });
+    const user = await t.seed.user({ credits: 3 });
     const socket = await open(user.token);
     const events = record(socket);
     const poor = await emit(socket, 'createChatWithMessage', { personas: [COACH, PAL], text: 'Hello' });
     expect(poor.error?.code).toBe('credits:insufficient');
-    const listed = () => t.services.db.selectFrom('chats').select('id').where('user_id', '=', user.id).execute();
+    const listed = () => t.db.selectFrom('chats').select('id').where('user_id', '=', user.id).execute();
     expect(await listed()).toEqual([]);
     const one = await emit(socket, 'createChatWithMessage', { personas: [COACH], text: 'Hello' });
     expect(one.error?.code).toBe('request:invalid');
@@ -201,7 +195,7 @@ describe('group chats: edit, draft, no model', () => {
   });
 
   it('should answer a group round with the no-model notice when no model is configured, charging nothing', async () => {
-    const user = await createTestUser(bare.services, { credits: 10 });
+    const user = await bare.seed.user({ credits: 10 });
     const socket = await open(user.token, bare);
     const events = record(socket);
     const chatId = (await emit(socket, 'createChat', { personas: [COACH, PAL] })).id as string;

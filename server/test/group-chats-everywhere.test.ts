@@ -1,6 +1,5 @@
 import type { SharedChat } from '@neura/contract';
 import { type FakeOpenAI, type FakeRequest, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatExport } from '../src/sharing/export.js';
@@ -41,7 +40,7 @@ describe('group chats everywhere chats work', () => {
           .length >= n,
     );
   const replies = (chatId: string) =>
-    t.services.db
+    t.db
       .selectFrom('messages')
       .selectAll()
       .where('chat_id', '=', chatId)
@@ -50,7 +49,7 @@ describe('group chats everywhere chats work', () => {
       .execute();
   const roundOver = async (chatId: string) => {
     const open = () =>
-      t.services.db.selectFrom('chat_rounds').select('id').where('chat_id', '=', chatId).where('status', '=', 'open');
+      t.db.selectFrom('chat_rounds').select('id').where('chat_id', '=', chatId).where('status', '=', 'open');
     for (let i = 0; i < 500 && (await open().execute()).length > 0; i++) await new Promise((r) => setTimeout(r, 10));
   };
 
@@ -66,7 +65,7 @@ describe('group chats everywhere chats work', () => {
   });
 
   it('should regenerate one persona’s reply, leaving the others’ replies current', async () => {
-    const user = await createTestUser(t.services, { credits: 20 });
+    const user = await t.seed.user({ credits: 20 });
     const socket = await open(user.token);
     const events = record(socket);
     const chatId = (await emit(socket, 'createChat', { personas: [COACH, PAL] })).id as string;
@@ -103,7 +102,7 @@ describe('group chats everywhere chats work', () => {
       personaId: PAL,
       versions: [pal?.id, again.messageId],
     });
-    expect((await t.services.users.findById(user.id))?.credits).toBe(20 - 4 - 2);
+    expect((await t.read.user(user.id))?.credits).toBe(20 - 4 - 2);
   });
 
   it('should continue a group reply cut short with its own persona only', async () => {
@@ -112,7 +111,7 @@ describe('group chats everywhere chats work', () => {
         ? { chunks: ['Oats, then'], finishReason: 'length' }
         : { chunks: [`${speakerOf(request) ?? 'Someone'} says zucchini ${++take}.`] },
     );
-    const user = await createTestUser(t.services, { credits: 20 });
+    const user = await t.seed.user({ credits: 20 });
     const socket = await open(user.token);
     const events = record(socket);
     const chatId = (await emit(socket, 'createChat', { personas: [COACH, PAL] })).id as string;
@@ -130,7 +129,7 @@ describe('group chats everywhere chats work', () => {
   });
 
   it('should keep a persona’s memory with that persona in a group', async () => {
-    const user = await createTestUser(t.services, { credits: 20 });
+    const user = await t.seed.user({ credits: 20 });
     const remembered = await t.app.inject({
       method: 'POST',
       url: '/api/users/me/memory/items',
@@ -156,7 +155,7 @@ describe('group chats everywhere chats work', () => {
   });
 
   it('should share, export and find a group chat with each reply’s speaker, and sync it live', async () => {
-    const user = await createTestUser(t.services, { credits: 20 });
+    const user = await t.seed.user({ credits: 20 });
     const socket = await open(user.token);
     const other = await open(user.token);
     const elsewhere = record(other);

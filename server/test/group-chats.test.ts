@@ -1,5 +1,4 @@
 import { type FakeOpenAI, type FakeRequest, type FakeScript, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
-import { createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
 import { listenApp, startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
@@ -40,10 +39,10 @@ describe('group chats', () => {
     new Promise((resolve) =>
       (socket.emit as (e: string, p: unknown, ack: (r: Ack) => void) => void)(event, payload, resolve),
     );
-  const credits = async (userId: string) => (await t.services.users.findById(userId))?.credits;
-  const ledger = (userId: string) => ledgerAfterSeed(t.services, userId);
+  const credits = async (userId: string) => (await t.read.user(userId))?.credits;
+  const ledger = (userId: string) => t.read.ledger(userId);
   const replies = (chatId: string) =>
-    t.services.db
+    t.db
       .selectFrom('messages')
       .selectAll()
       .where('chat_id', '=', chatId)
@@ -51,12 +50,7 @@ describe('group chats', () => {
       .orderBy('id')
       .execute();
   const openRounds = (chatId: string) =>
-    t.services.db
-      .selectFrom('chat_rounds')
-      .selectAll()
-      .where('chat_id', '=', chatId)
-      .where('status', '=', 'open')
-      .execute();
+    t.db.selectFrom('chat_rounds').selectAll().where('chat_id', '=', chatId).where('status', '=', 'open').execute();
   const streamed = () => fake.requests.filter((r) => r.body.stream === true);
   /** Waits until the chat's round is over: no open round left. */
   const roundOver = async (chatId: string) => {
@@ -82,8 +76,7 @@ describe('group chats', () => {
       LLM_API_KEY: 'sk-fake',
       ...(redis && process.env.TEST_DATABASE_URL ? { REDIS_URL: redis } : {}),
     });
-    if (redis && process.env.TEST_DATABASE_URL)
-      other = await listenApp(t.services.config, { db: t.services.db, logger: false });
+    if (redis && process.env.TEST_DATABASE_URL) other = await listenApp(t.config, { db: t.db, logger: false });
   });
   beforeEach(() => {
     scripts = {};
@@ -100,7 +93,7 @@ describe('group chats', () => {
   });
 
   it('should start a group and answer a round in order, each persona seeing the others, charged the sum', async () => {
-    const user = await createTestUser(t.services, { credits: 20 });
+    const user = await t.seed.user({ credits: 20 });
     const socket = await open(user.token);
     const events = record(socket);
     const chatId = await group(socket);
@@ -152,7 +145,7 @@ describe('group chats', () => {
   });
 
   it('should answer only the personas addressed by @Name or `to`, and let one speak again', async () => {
-    const user = await createTestUser(t.services, { credits: 20 });
+    const user = await t.seed.user({ credits: 20 });
     const socket = await open(user.token);
     const events = record(socket);
     const chatId = await group(socket);
@@ -184,14 +177,14 @@ describe('group chats', () => {
   });
 
   it('should refuse a round it cannot pay for, charging and storing nothing', async () => {
-    const user = await createTestUser(t.services, { credits: 6 });
+    const user = await t.seed.user({ credits: 6 });
     const socket = await open(user.token);
     const chatId = await group(socket);
     const ack = await send(socket, chatId, 'Hello all');
     expect(ack.error?.code).toBe('credits:insufficient');
     expect(await credits(user.id)).toBe(6);
     expect(await ledger(user.id)).toEqual([]);
-    const stored = await t.services.db.selectFrom('messages').select('id').where('chat_id', '=', chatId).execute();
+    const stored = await t.db.selectFrom('messages').select('id').where('chat_id', '=', chatId).execute();
     expect(stored).toEqual([]);
     expect(await openRounds(chatId)).toEqual([]);
     // Two of them it can pay for.
@@ -202,31 +195,31 @@ describe('group chats', () => {
 
   it("should count a round's hold against the user's spending limit, and give back what it did not use", async () => {
     scripts[PAL] = { chunks: ['Eat', ' oats', ' and', ' more'], holdAfter: 2 };
-    const user = await createTestUser(t.services, { credits: 20 });
-    await t.services.credits.setSpendingLimits(user.id, { dailyCredits: 6 });
+    const user = await t.seed.user({ credits: 20 });
+    await t.drive.credits.setSpendingLimits(user.id, { dailyCredits: 6 });
     const socket = await open(user.token);
     const events = record(socket);
     const chatId = await group(socket);
     // The whole round (7 credits) would pass the daily limit of 6: refused before any charge.
     expect((await send(socket, chatId, 'Hello all')).error?.code).toBe('credits:limit');
     expect(await credits(user.id)).toBe(20);
-    expect((await t.services.credits.spendingLimits(user.id)).spentToday).toBe(0);
+    expect((await t.drive.credits.spendingLimits(user.id)).spentToday).toBe(0);
     // With a limit of 7 it fits, all 7 held; stopped during the second reply, Trainer Max's 3 come off again.
-    await t.services.credits.setSpendingLimits(user.id, { dailyCredits: 7 });
+    await t.drive.credits.setSpendingLimits(user.id, { dailyCredits: 7 });
     expect((await send(socket, chatId, 'Breakfast?')).error).toBeUndefined();
     await waitFor(events, (r) => r.event === 'message.delta' && r.payload.text.includes('oats'));
-    expect((await t.services.credits.spendingLimits(user.id)).spentToday).toBe(7);
+    expect((await t.drive.credits.spendingLimits(user.id)).spentToday).toBe(7);
     expect((await stop(socket, chatId)).success).toBe(true);
     await waitFor(events, (r) => r.event === 'message.done' && r.payload.message?.status === 'stopped');
     fake.release();
     await roundOver(chatId);
     expect(await credits(user.id)).toBe(16);
-    expect((await t.services.credits.spendingLimits(user.id)).spentToday).toBe(4);
+    expect((await t.drive.credits.spendingLimits(user.id)).spentToday).toBe(4);
   });
 
   it('should end the round on Stop and give back what it did not use, once', async () => {
     scripts[PAL] = { chunks: ['Eat', ' oats', ' and', ' more'], holdAfter: 2 };
-    const user = await createTestUser(t.services, { credits: 20 });
+    const user = await t.seed.user({ credits: 20 });
     const socket = await open(user.token);
     const events = record(socket);
     const chatId = await group(socket);
@@ -246,13 +239,13 @@ describe('group chats', () => {
     ]);
     // The two replies that spoke are paid for; Trainer Max's 3 went back.
     expect(await credits(user.id)).toBe(16);
-    expect(await t.services.conversation.recoverInterrupted(Date.now() + 3_600_000)).toBe(0);
+    expect(await t.drive.conversation.recoverInterrupted(Date.now() + 3_600_000)).toBe(0);
     expect(await credits(user.id)).toBe(16);
   });
 
   it('should refund a failed reply and go on with the next persona', async () => {
     scripts[PAL] = { status: 400, error: { message: 'bad request' } };
-    const user = await createTestUser(t.services, { credits: 20 });
+    const user = await t.seed.user({ credits: 20 });
     const socket = await open(user.token);
     const events = record(socket);
     const chatId = await group(socket);
@@ -268,12 +261,12 @@ describe('group chats', () => {
   });
 
   it('should release a round its process left open, once', async () => {
-    const user = await createTestUser(t.services, { credits: 10 });
+    const user = await t.seed.user({ credits: 10 });
     const socket = await open(user.token);
     const chatId = await group(socket);
     // A round whose process died after holding 7 credits and charging none.
     const long = new Date(Date.now() - 3_600_000).toISOString();
-    await t.services.db
+    await t.db
       .insertInto('chat_rounds')
       .values({
         id: newId(),
@@ -286,17 +279,17 @@ describe('group chats', () => {
         updated_at: long,
       })
       .execute();
-    await t.services.db.updateTable('users').set({ credits: 3 }).where('id', '=', user.id).execute();
+    await t.seed.updateUser(user.id, { credits: 3 });
     expect((await send(socket, chatId, 'Hi')).error?.code).toBe('conflict');
-    await t.services.conversation.recoverInterrupted();
-    await t.services.conversation.recoverInterrupted();
+    await t.drive.conversation.recoverInterrupted();
+    await t.drive.conversation.recoverInterrupted();
     expect(await credits(user.id)).toBe(10);
     expect(await openRounds(chatId)).toEqual([]);
   });
 
   it('should never run two rounds of one chat at once, from two devices at once', async () => {
     scripts[COACH] = { chunks: ['Slow', ' start'], holdAfter: 1 };
-    const user = await createTestUser(t.services, { credits: 40 });
+    const user = await t.seed.user({ credits: 40 });
     const phone = await open(user.token);
     const laptop = await open(user.token, other ?? t);
     const events = record(phone);
@@ -324,8 +317,8 @@ describe('group chats', () => {
   });
 
   it('should only take personas the user may chat with, 2 to 5, and add one later', async () => {
-    const user = await createTestUser(t.services, { credits: 5 });
-    const maker = await createTestUser(t.services);
+    const user = await t.seed.user({ credits: 5 });
+    const maker = await t.seed.user();
     const socket = await open(user.token);
     expect((await emit(socket, 'createChat', { personas: [COACH, 'startup-advisor'] })).error?.code).toBe(
       'pro:required',
@@ -333,7 +326,7 @@ describe('group chats', () => {
     expect((await emit(socket, 'createChat', { personas: [COACH] })).error?.code).toBe('request:invalid');
     expect((await emit(socket, 'createChat', { personas: [COACH, COACH] })).error?.code).toBe('request:invalid');
     const privateId = `private-${newId()}`;
-    await t.services.db
+    await t.db
       .insertInto('personas')
       .values({
         id: privateId,

@@ -1,5 +1,4 @@
 import { makeImage } from '@neura/test-kit/images';
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_NAMES } from '../src/jobs/names.js';
@@ -13,7 +12,7 @@ describe('the app’s jobs', () => {
   afterAll(() => t.stop());
 
   it('should schedule every recurring job once, in one row each, at start', async () => {
-    const rows = await t.services.db.selectFrom('jobs').select(['name', 'key']).where('key', 'is not', null).execute();
+    const rows = await t.db.selectFrom('jobs').select(['name', 'key']).where('key', 'is not', null).execute();
     expect(rows.map((r) => r.name).sort()).toEqual(
       [
         'archives.sweep',
@@ -27,19 +26,19 @@ describe('the app’s jobs', () => {
   });
 
   it('should sweep an expired unsent upload when the housekeeping job’s time comes, then schedule it again', async () => {
-    const user = await createTestUser(t.services);
-    const unsent = await t.services.files.upload(user.id, await makeImage(8, 8), 'attachment');
+    const user = await t.seed.user();
+    const unsent = await t.drive.files.upload(user.id, await makeImage(8, 8), 'attachment');
     const old = new Date(Date.now() - 2 * 3600_000).toISOString();
-    await t.services.db.updateTable('files').set({ created_at: old }).where('id', '=', unsent.id).execute();
+    await t.db.updateTable('files').set({ created_at: old }).where('id', '=', unsent.id).execute();
     const exists = async () =>
-      (await t.services.db.selectFrom('files').select('id').where('id', '=', unsent.id).execute()).length;
+      (await t.db.selectFrom('files').select('id').where('id', '=', unsent.id).execute()).length;
 
     const start = Date.now();
     await t.jobs.runDue(start + 30_000); // the first clean-up comes a minute after start
     expect(await exists()).toBe(1);
     await t.jobs.runDue(start + 61_000);
     expect(await exists()).toBe(0);
-    const row = await t.services.db
+    const row = await t.db
       .selectFrom('jobs')
       .select(['status', 'run_at', 'attempts'])
       .where('key', '=', 'every:files.sweep-unsent')

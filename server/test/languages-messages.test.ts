@@ -1,7 +1,7 @@
 import type { FakeServer } from '@neura/test-kit/fakes/http';
 import { type FakeOpenAI, startFakeOpenAI, toolScript } from '@neura/test-kit/fakes/openai';
 import { startFakeSearxng } from '@neura/test-kit/fakes/searxng';
-import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { createTestUser, TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, doneFor, type Recorded, record, send } from './helpers/conversation.js';
@@ -41,7 +41,7 @@ describe('languages: messages with values, and failures in replies', () => {
       payload: body as Record<string, unknown>,
     });
   const userIn = async (locale: string | null, extra: Parameters<typeof createTestUser>[1] = {}) => {
-    const user = await createTestUser(t.services, extra);
+    const user = await t.seed.user(extra);
     if (locale) expect((await inject('PATCH', '/users/me', user, { locale })).statusCode).toBe(200);
     return user;
   };
@@ -53,13 +53,13 @@ describe('languages: messages with values, and failures in replies', () => {
 
   it("refuses a message over the length limit in a German user's language, with the limit in it", async () => {
     const de = await userIn('de');
-    const chat = await createTestChat(t.services, de.id, 'mindful-coach');
+    const chat = await t.seed.chat(de.id, 'mindful-coach');
     const ack = await send(await open(de.token), chat.id, 'x'.repeat(8001));
     expect(ack.error).toMatchObject({ code: 'request:invalid' });
     expect(ack.error?.message).toBe('Nachrichten dürfen höchstens 8000 Zeichen lang sein.');
 
     const en = await userIn(null);
-    const enChat = await createTestChat(t.services, en.id, 'mindful-coach');
+    const enChat = await t.seed.chat(en.id, 'mindful-coach');
     const english = await send(await open(en.token), enChat.id, 'x'.repeat(8001));
     expect(english.error?.message).toBe('Messages can be at most 8000 characters long.');
   });
@@ -85,7 +85,7 @@ describe('languages: messages with values, and failures in replies', () => {
         .map((r) => r.payload.call.output.error as string);
     const run = async (locale: string | null) => {
       const user = await userIn(locale, { credits: 50, proExpiry: new Date(Date.now() + 86_400_000).toISOString() });
-      const chat = await createTestChat(t.services, user.id, 'scout');
+      const chat = await t.seed.chat(user.id, 'scout');
       const socket = await open(user.token);
       const events = record(socket);
       searxng.fail({ status: 500 });

@@ -1,6 +1,5 @@
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import type { SmtpCapture } from '@neura/test-kit/mail/smtp-capture';
-import { createTestChat, createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_CATALOGS } from '../src/i18n/catalog.js';
@@ -32,7 +31,7 @@ describe('languages: the user locale', () => {
   });
 
   it('GET /users/me has no locale until one is chosen; PATCH sets it and every device hears it', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     expect((await call(t, 'GET', '/users/me', undefined, { token: user.token })).body.locale).toBeNull();
     const socket = await connected(connectSocket(t.url, user.token));
     sockets.push(socket);
@@ -46,7 +45,7 @@ describe('languages: the user locale', () => {
   });
 
   it('refuses an unsupported locale with 400 and a clear message, and anything but the locale', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     for (const body of [{ locale: 'ko' }, { locale: 'en' }, {}, { locale: 'de', firstName: 'x' }]) {
       const res = await patchMe(t, user.token, body);
       expect(res.statusCode).toBe(400);
@@ -69,7 +68,7 @@ describe('languages: the user locale', () => {
     const english = await call(t, 'GET', '/users/me');
     expect(english.body.message).toBe(enUS.messages.signInRequired);
 
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     await patchMe(t, user.token, { locale: 'ja' });
     const refused = await patchMe(t, user.token, { locale: 'xx' });
     expect(refused.json().message).toBe(`locale: ${SERVER_CATALOGS.ja.messages.unsupportedLocale}`);
@@ -77,9 +76,9 @@ describe('languages: the user locale', () => {
 
   it("tells the model the user's language in its system context", async () => {
     fake.setScript({ chunks: ['Hallo!'] });
-    const user = await createTestUser(t.services, { credits: 10 });
+    const user = await t.seed.user({ credits: 10 });
     await patchMe(t, user.token, { locale: 'de' });
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const socket = await connected(connectSocket(t.url, user.token));
     sockets.push(socket);
     const events = record(socket);
@@ -93,8 +92,8 @@ describe('languages: the user locale', () => {
 
   it('says nothing of a language the user never chose', async () => {
     fake.setScript({ chunks: ['Hi!'] });
-    const user = await createTestUser(t.services, { credits: 10 });
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user({ credits: 10 });
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const socket = await connected(connectSocket(t.url, user.token));
     sockets.push(socket);
     const events = record(socket);
@@ -105,7 +104,7 @@ describe('languages: the user locale', () => {
   });
 
   it("refuses a socket event in the user's language", async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     await patchMe(t, user.token, { locale: 'es' });
     const socket = await connected(connectSocket(t.url, user.token));
     sockets.push(socket);
@@ -125,7 +124,7 @@ describe('languages: mails', () => {
 
   it("a French visitor's verification mail is French, and the account keeps French", async () => {
     const email = uniqueEmail('fr');
-    const [inviteCode] = await t.services.invites.create(1, 1);
+    const [inviteCode] = await t.seed.invites(1, 1);
     const body = { email, firstName: 'Ada', lastName: 'Lovelace', password: strongPassword, inviteCode };
     const reg = await call(t, 'POST', '/users/', body, { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
     expect(reg.status).toBe(403);
@@ -156,8 +155,8 @@ describe('languages: mails', () => {
   it('the waitlist approval goes out in the language the address joined in', async () => {
     const email = uniqueEmail('ja-wait');
     await call(t, 'POST', '/waitlist', { email }, { headers: { 'accept-language': 'ja-JP' }, ip: '10.9.0.1' });
-    const admin = await createTestUser(t.services);
-    await t.services.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    const admin = await t.seed.user();
+    await t.seed.updateUser(admin.id, { role: 'admin' });
     const approved = await call(t, 'POST', '/admin/waitlist/approve', { emails: [email] }, { token: admin.token });
     expect(approved.status).toBe(200);
     const mail = await smtp.waitForMail(email, /招待コード/);

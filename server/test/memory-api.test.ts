@@ -1,4 +1,4 @@
-import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { readTarGz } from '@neura/test-kit/tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,14 +34,14 @@ describe('memory API', () => {
   });
 
   it('should start on, empty, and keep about me, the switch and items with scope and source', async () => {
-    const alice = await createTestUser(t.services);
+    const alice = await t.seed.user();
     expect((await call('GET', '/users/me/memory', alice)).body).toEqual({ enabled: true, about: '', items: [] });
 
     const put = await call('PUT', '/users/me/memory', alice, { about: 'I am Alice, a vegetarian.' });
     expect(put.status).toBe(200);
     expect(put.body).toEqual({ enabled: true, about: 'I am Alice, a vegetarian.', items: [] });
 
-    const chat = await createTestChat(t.services, alice.id, 'kind-listener');
+    const chat = await t.seed.chat(alice.id, 'kind-listener');
     const everywhere = await call('POST', '/users/me/memory/items', alice, { text: 'My cat is Miso.' });
     expect(everywhere.status).toBe(201);
     expect(everywhere.body).toMatchObject({ text: 'My cat is Miso.', scope: 'user', pinned: false, source: 'user' });
@@ -79,7 +79,7 @@ describe('memory API', () => {
   });
 
   it('should answer 400 with a clear message for bad input', async () => {
-    const bob = await createTestUser(t.services);
+    const bob = await t.seed.user();
     const bad = async (method: 'PUT' | 'POST', url: string, payload: object, message: RegExp) => {
       const res = await call(method, url, bob, payload);
       expect(res.status, JSON.stringify(payload)).toBe(400);
@@ -99,8 +99,8 @@ describe('memory API', () => {
   });
 
   it("should answer 404 for another user's item, chat or private persona, and for unknown items", async () => {
-    const owner = await createTestUser(t.services);
-    const other = await createTestUser(t.services);
+    const owner = await t.seed.user();
+    const other = await t.seed.user();
     const item = (await call('POST', '/users/me/memory/items', owner, { text: 'Owner secret' })).body;
     for (const [method, payload] of [
       ['PATCH', { text: 'mine now' }],
@@ -116,7 +116,7 @@ describe('memory API', () => {
     expect((await call('GET', '/users/me/memory', owner)).body.items).toHaveLength(1);
     expect((await call('GET', '/users/me/memory', other)).body.items).toEqual([]);
 
-    const ownersChat = await createTestChat(t.services, owner.id, 'kind-listener');
+    const ownersChat = await t.seed.chat(owner.id, 'kind-listener');
     const res = await call('POST', '/users/me/memory/items', other, {
       text: 'x',
       scope: 'chat',
@@ -128,8 +128,8 @@ describe('memory API', () => {
   });
 
   it('should tell every device of the user, and only them, that memory changed', async () => {
-    const carol = await createTestUser(t.services);
-    const dave = await createTestUser(t.services);
+    const carol = await t.seed.user();
+    const dave = await t.seed.user();
     const open = async (user: TestUser) => {
       const socket = connectSocket(t.url, user.token);
       sockets.push(socket);
@@ -152,10 +152,10 @@ describe('memory API', () => {
   });
 
   it('should put memory in "Download my data" and delete it with the account', async () => {
-    const erin = await createTestUser(t.services, { password: 'erin password 123' });
+    const erin = await t.seed.user({ password: 'erin password 123' });
     await call('PUT', '/users/me/memory', erin, { about: 'Erin, from Lisbon.' });
     await call('POST', '/users/me/memory/items', erin, { text: 'Allergic to peanuts.' });
-    const entries = readTarGz(await t.services.archives.buildNow(erin.id));
+    const entries = readTarGz(await t.drive.archives.buildNow(erin.id));
     const memory = JSON.parse(entries.get('memory.json')?.toString('utf8') ?? '{}');
     expect(memory).toMatchObject({
       enabled: true,
@@ -166,7 +166,7 @@ describe('memory API', () => {
 
     const del = await call('DELETE', '/users/me', erin, { password: 'erin password 123' });
     expect(del.status).toBe(200);
-    const db = t.services.db;
+    const db = t.db;
     expect(await db.selectFrom('memory_items').select('id').where('user_id', '=', erin.id).execute()).toEqual([]);
     expect(await db.selectFrom('memory_settings').select('user_id').where('user_id', '=', erin.id).execute()).toEqual(
       [],
@@ -184,7 +184,7 @@ describe('memory cap', () => {
   });
 
   it('should hold at most MEMORY_ITEMS_MAX items per user, even when 40 adds arrive at once', async () => {
-    const [gil, other] = [await createTestUser(t.services), await createTestUser(t.services)];
+    const [gil, other] = [await t.seed.user(), await t.seed.user()];
     const add = (user: TestUser, i: number) =>
       t.app.inject({
         method: 'POST',
@@ -200,10 +200,10 @@ describe('memory cap', () => {
       expect(r.statusCode).toBe(400);
       expect(r.json().message).toBe('Memory is full: it holds at most 5 items. Delete some to remember more.');
     }
-    expect((await t.services.memory.get(gil.id)).items).toHaveLength(5);
+    expect((await t.drive.memory.get(gil.id)).items).toHaveLength(5);
     // Another user's memory is not counted against this one.
     expect((await add(other, 0)).statusCode).toBe(201);
     // The model's remember is refused the same way, and told so (the reply goes on).
-    await expect(t.services.memory.add(gil.id, { text: 'One more' }, 'model')).rejects.toThrow(/Memory is full/);
+    await expect(t.drive.memory.add(gil.id, { text: 'One more' }, 'model')).rejects.toThrow(/Memory is full/);
   });
 });

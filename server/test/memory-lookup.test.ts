@@ -1,4 +1,3 @@
-import { createTestChat, createTestUser } from '@neura/test-kit/seed';
 import { testDbKind } from '@neura/test-kit/server/database';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { sql } from 'kysely';
@@ -33,11 +32,11 @@ describe('memory lookup per send', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    repo = new MemoryRepository(t.services.db, kind);
-    const user = await createTestUser(t.services, { password: null });
-    const other = await createTestUser(t.services, { password: null });
+    repo = new MemoryRepository(t.db, kind);
+    const user = await t.seed.user({ password: null });
+    const other = await t.seed.user({ password: null });
     userId = user.id;
-    place = { personaId: 'mindful-coach', chatId: (await createTestChat(t.services, user.id, 'mindful-coach')).id };
+    place = { personaId: 'mindful-coach', chatId: (await t.seed.chat(user.id, 'mindful-coach')).id };
     const base = Date.parse('2026-01-01T00:00:00Z');
     const rows: MemoryItemRecord[] = [];
     for (let i = 0; i < 8000; i++) {
@@ -57,11 +56,11 @@ describe('memory lookup per send', () => {
       });
     }
     for (let i = 0; i < rows.length; i += 500)
-      await t.services.db
+      await t.db
         .insertInto('memory_items')
         .values(rows.slice(i, i + 500))
         .execute();
-    if (kind === 'postgres') await sql`ANALYZE memory_items`.execute(t.services.db);
+    if (kind === 'postgres') await sql`ANALYZE memory_items`.execute(t.db);
   }, 120_000);
   afterAll(async () => {
     await t.stop();
@@ -82,13 +81,13 @@ describe('memory lookup per send', () => {
   it('should read the full-text index for the user (no scan of their rows)', async () => {
     const statement = repo.matchQuery(userId, words, 30, place);
     if (kind === 'postgres') {
-      const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${statement}`.execute(t.services.db);
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${statement}`.execute(t.db);
       const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
       expect(plan).toContain('memory_items_user_document_idx');
       expect(plan).toMatch(/Index Cond: \(\(user_id = .*document @@/);
       expect(plan).not.toContain('Seq Scan on memory_items');
     } else {
-      const { rows } = await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${statement}`.execute(t.services.db);
+      const { rows } = await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${statement}`.execute(t.db);
       const plan = rows.map((row) => row.detail).join('\n');
       expect(plan).toMatch(/SCAN f VIRTUAL TABLE INDEX/);
       expect(plan).not.toMatch(/SCAN m\b/);

@@ -1,4 +1,3 @@
-import { createTestUser } from '@neura/test-kit/seed';
 import { testDbKind } from '@neura/test-kit/server/database';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,9 +34,9 @@ describe('memory matches of one user among others', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    repo = new MemoryRepository(t.services.db, testDbKind());
-    me = (await createTestUser(t.services, { password: null })).id;
-    other = (await createTestUser(t.services, { password: null })).id;
+    repo = new MemoryRepository(t.db, testDbKind());
+    me = (await t.seed.user({ password: null })).id;
+    other = (await t.seed.user({ password: null })).id;
   });
   afterAll(async () => {
     await t.stop();
@@ -56,7 +55,7 @@ describe('memory matches of one user among others', () => {
 
   it('should match an edited item by its new words only', async () => {
     const item = await add(me, 'My cat is called Miso.');
-    await t.services.db
+    await t.db
       .updateTable('memory_items')
       .set({ text: 'My dog is called Pepper.' })
       .where('id', '=', item.id)

@@ -1,11 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
-import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
 import { testRedisPrefix } from '@neura/test-kit/server/in-process';
 import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
+import { type PortedApp, withTestPort } from '@neura/test-kit/server/test-port';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type BuiltApp, buildApp } from '../src/app.js';
+import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { describeWithServices, servicesAvailable } from './helpers/services-env.js';
 import { connectSocket, nextEvent } from './helpers/socket.js';
@@ -14,7 +15,7 @@ describeWithServices('two server processes on PostgreSQL + Redis', () => {
   let drop: () => Promise<void>;
   let a: ServerProcess;
   let b: ServerProcess;
-  let emitter: BuiltApp;
+  let emitter: PortedApp;
   let user: TestUser;
 
   beforeAll(async () => {
@@ -26,10 +27,12 @@ describeWithServices('two server processes on PostgreSQL + Redis', () => {
     // Process A migrates first; B and the in-test emitter then share the same schema.
     a = await startServerProcess({ env, entry: 'source' });
     b = await startServerProcess({ env, entry: 'source' });
-    emitter = await buildApp(
-      loadConfig({ ...env, LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'neura-test-data-unused') }),
+    emitter = withTestPort(
+      await buildApp(
+        loadConfig({ ...env, LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'neura-test-data-unused') }),
+      ),
     );
-    user = await createTestUser(emitter.services);
+    user = await emitter.seed.user();
   }, 120_000);
 
   afterAll(async () => {
@@ -43,7 +46,7 @@ describeWithServices('two server processes on PostgreSQL + Redis', () => {
     await Promise.all([nextEvent(onA, 'ready'), nextEvent(onB, 'ready')]);
     const gotA = nextEvent<{ credits: number }>(onA, 'updateCredits');
     const gotB = nextEvent<{ credits: number }>(onB, 'updateCredits');
-    emitter.services.realtime.toUser(user.id).emit('updateCredits', { credits: 42 });
+    emitter.drive.realtime.toUser(user.id).emit('updateCredits', { credits: 42 });
     expect(await gotA).toEqual({ credits: 42 });
     expect(await gotB).toEqual({ credits: 42 });
     onA.close();
@@ -51,7 +54,7 @@ describeWithServices('two server processes on PostgreSQL + Redis', () => {
   });
 
   it('should not deliver one user’s events to another user', async () => {
-    const other = await createTestUser(emitter.services);
+    const other = await emitter.seed.user();
     const socket = connectSocket(b.url, other.token);
     await nextEvent(socket, 'ready');
     let leaked = false;
@@ -61,12 +64,12 @@ describeWithServices('two server processes on PostgreSQL + Redis', () => {
     const mine = connectSocket(a.url, user.token);
     await nextEvent(mine, 'ready');
     const got = nextEvent(mine, 'updateCredits');
-    emitter.services.realtime.toUser(user.id).emit('updateCredits', { credits: 1 });
+    emitter.drive.realtime.toUser(user.id).emit('updateCredits', { credits: 1 });
     await got;
     // A marker for the other user, sent after it through the same adapter channel: once it has
     // arrived, a leaked copy of the first emit would have arrived before it.
     const marker = nextEvent<{ credits: number }>(socket, 'updateCredits');
-    emitter.services.realtime.toUser(other.id).emit('updateCredits', { credits: 7 });
+    emitter.drive.realtime.toUser(other.id).emit('updateCredits', { credits: 7 });
     expect(await marker).toEqual({ credits: 7 });
     expect(leaked).toBe(false);
     socket.close();
@@ -74,7 +77,7 @@ describeWithServices('two server processes on PostgreSQL + Redis', () => {
   });
 
   it('should end a session’s sockets on process A when it logs out through process B', async () => {
-    const session = await createTestUser(emitter.services);
+    const session = await emitter.seed.user();
     const socket = connectSocket(a.url, session.token);
     await nextEvent(socket, 'ready');
     const authError = nextEvent(socket, 'authError');

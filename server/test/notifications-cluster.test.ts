@@ -1,5 +1,4 @@
 import { type FakePushService, startFakePushService } from '@neura/test-kit/fakes/web-push';
-import { createTestChat, createTestUser } from '@neura/test-kit/seed';
 import { startTestCluster, type TestCluster } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import webpush from '../src/notifications/web-push.js';
@@ -30,8 +29,8 @@ describeWithServices('notifications across two processes (PostgreSQL + Redis)', 
   it('should push nothing while the user has a socket on the other process, and push once it is gone', async () => {
     const [one, two] = cluster.apps;
     if (!one || !two) throw new Error('cluster did not start');
-    const user = await createTestUser(one.services);
-    const chat = await createTestChat(one.services, user.id, 'mindful-coach');
+    const user = await one.seed.user();
+    const chat = await one.seed.chat(user.id, 'mindful-coach');
     const device = push.subscriber();
     const res = await one.app.inject({
       method: 'POST',
@@ -41,7 +40,7 @@ describeWithServices('notifications across two processes (PostgreSQL + Redis)', 
     });
     expect(res.statusCode).toBe(201);
     const finished = (messageId: string) =>
-      one.services.notifier.replyFinished({
+      one.drive.notifier.replyFinished({
         userId: user.id,
         chatId: chat.id,
         messageId,
@@ -57,7 +56,7 @@ describeWithServices('notifications across two processes (PostgreSQL + Redis)', 
     // Hidden on the other process for longer than PUSH_HIDDEN_SECONDS (60 s by default).
     await socket.emitWithAck('visibility', { hidden: true });
     expect(
-      await one.services.notifier.replyFinished(
+      await one.drive.notifier.replyFinished(
         { userId: user.id, chatId: chat.id, messageId: 'm-hidden', personaId: 'mindful-coach', text: 'Done.' },
         Date.now() + 61_000,
       ),
@@ -65,7 +64,7 @@ describeWithServices('notifications across two processes (PostgreSQL + Redis)', 
 
     socket.close();
     const deadline = Date.now() + 10_000;
-    while ((await one.services.realtime.presence(user.id)).length > 0 && Date.now() < deadline) {
+    while ((await one.drive.realtime.presence(user.id)).length > 0 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(await finished('m-away')).toBe(1);

@@ -1,6 +1,6 @@
 import { type FakeApns, startFakeApns } from '@neura/test-kit/fakes/apns';
 import { type FakeFcm, startFakeFcm } from '@neura/test-kit/fakes/fcm';
-import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -34,17 +34,15 @@ describe('notifications: native push through FCM and APNs', () => {
     return token;
   };
   const tokens = async (userId: string) =>
-    (await t.services.db.selectFrom('push_tokens').select('token').where('user_id', '=', userId).execute()).map(
-      (r) => r.token,
-    );
+    (await t.db.selectFrom('push_tokens').select('token').where('user_id', '=', userId).execute()).map((r) => r.token);
   const job = (messageId: string) =>
-    t.services.db
+    t.db
       .selectFrom('jobs')
       .select(['status', 'attempts', 'run_at'])
       .where('key', 'like', `%${messageId}%`)
       .executeTakeFirst();
   const finished = (user: TestUser, chatId: string, messageId: string) =>
-    t.services.notifier.replyFinished({
+    t.drive.notifier.replyFinished({
       userId: user.id,
       chatId,
       messageId,
@@ -52,8 +50,8 @@ describe('notifications: native push through FCM and APNs', () => {
       text: 'Breathe in slowly, then out.',
     });
   const setup = async () => {
-    const user = await createTestUser(t.services);
-    return { user, chat: await createTestChat(t.services, user.id, 'mindful-coach') };
+    const user = await t.seed.user();
+    return { user, chat: await t.seed.chat(user.id, 'mindful-coach') };
   };
 
   beforeAll(async () => {

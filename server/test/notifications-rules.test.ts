@@ -1,6 +1,6 @@
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { type FakePushService, type Subscriber, startFakePushService } from '@neura/test-kit/fakes/web-push';
-import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, send } from './helpers/conversation.js';
@@ -30,7 +30,7 @@ describe('notifications: quiet hours, group rounds, one push per device', () => 
   };
   const receivedBy = (device: Subscriber) => push.received.filter((p) => p.subscriber === device.id);
   const finished = (user: TestUser, chatId: string, messageId: string, now?: number) =>
-    t.services.notifier.replyFinished(
+    t.drive.notifier.replyFinished(
       { userId: user.id, chatId, messageId, personaId: 'mindful-coach', text: 'Done.' },
       now,
     );
@@ -58,8 +58,8 @@ describe('notifications: quiet hours, group rounds, one push per device', () => 
   });
 
   it('should keep quiet hours on the user’s clock, across midnight (22:00–07:00 in Tokyo)', async () => {
-    const user = await createTestUser(t.services);
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user();
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     await subscribe(user);
     const quietHours = { start: 22 * 60, end: 7 * 60, timeZone: 'Asia/Tokyo' };
     const saved = await call('PUT', '/users/me/notifications', user, { quietHours });
@@ -75,13 +75,12 @@ describe('notifications: quiet hours, group rounds, one push per device', () => 
   });
 
   it('should push a reply once per device even when told again after its job row is gone', async () => {
-    const user = await createTestUser(t.services);
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user();
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const device = await subscribe(user);
     expect(await finished(user, chat.id, 'm-once')).toBe(1);
     await until(() => receivedBy(device).length === 1);
-    const jobRow = () =>
-      t.services.db.selectFrom('jobs').select('id').where('key', 'like', '%m-once%').executeTakeFirst();
+    const jobRow = () => t.db.selectFrom('jobs').select('id').where('key', 'like', '%m-once%').executeTakeFirst();
     await until(async () => (await jobRow()) === undefined);
     expect(await finished(user, chat.id, 'm-once')).toBe(0);
     await t.jobs.runDue(Date.now() + 60_000);
@@ -89,7 +88,7 @@ describe('notifications: quiet hours, group rounds, one push per device', () => 
   });
 
   it('should push a group round once, naming the chat and who replied (not once per persona)', async () => {
-    const user = await createTestUser(t.services, { credits: 50 });
+    const user = await t.seed.user({ credits: 50 });
     const device = await subscribe(user);
     model.setScript({ chunks: ['Here.'] });
     const socket = await connected(connectSocket(t.url, user.token));
@@ -99,12 +98,11 @@ describe('notifications: quiet hours, group rounds, one push per device', () => 
     expect(await emit(socket, 'visibility', { hidden: true })).toMatchObject({ success: true });
     await send(socket, chatId, 'Hello both');
     await until(() => receivedBy(device).length === 1);
-    const rounds = () =>
-      t.services.db.selectFrom('chat_rounds').select('status').where('chat_id', '=', chatId).execute();
+    const rounds = () => t.db.selectFrom('chat_rounds').select('status').where('chat_id', '=', chatId).execute();
     await until(async () => (await rounds()).every((r) => r.status !== 'open'));
-    const pushJobs = () => t.services.db.selectFrom('jobs').select('id').where('name', '=', 'push.send').execute();
+    const pushJobs = () => t.db.selectFrom('jobs').select('id').where('name', '=', 'push.send').execute();
     await until(async () => (await pushJobs()).length === 0);
-    const chat = await t.services.db.selectFrom('chats').select('name').where('id', '=', chatId).executeTakeFirst();
+    const chat = await t.db.selectFrom('chats').select('name').where('id', '=', chatId).executeTakeFirst();
     expect(receivedBy(device).map((p) => p.payload)).toEqual([
       { title: chat?.name, body: 'Mindful Coach and Nutrition Pal replied', url: `/chats/${chatId}`, chatId },
     ]);

@@ -1,6 +1,6 @@
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { type FakePushService, type Subscriber, startFakePushService } from '@neura/test-kit/fakes/web-push';
-import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, send } from './helpers/conversation.js';
@@ -36,12 +36,12 @@ describe('notifications', () => {
     return device;
   };
   const pushJobs = async (messageId: string) =>
-    (await t.services.db.selectFrom('jobs').select(['key']).where('name', '=', 'push.send').execute()).filter((j) =>
+    (await t.db.selectFrom('jobs').select(['key']).where('name', '=', 'push.send').execute()).filter((j) =>
       j.key?.includes(messageId),
     );
   const receivedBy = (device: Subscriber) => push.received.filter((p) => p.subscriber === device.id);
   const finished = (user: TestUser, chatId: string, messageId: string, text = 'Here is the answer you wanted.') =>
-    t.services.notifier.replyFinished({ userId: user.id, chatId, messageId, personaId: 'mindful-coach', text });
+    t.drive.notifier.replyFinished({ userId: user.id, chatId, messageId, personaId: 'mindful-coach', text });
 
   beforeAll(async () => {
     push = await startFakePushService();
@@ -69,15 +69,15 @@ describe('notifications', () => {
   });
 
   it('should push a finished reply once to each device when no socket is connected (signed, encrypted)', async () => {
-    const user = await createTestUser(t.services, { credits: 50 });
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user({ credits: 50 });
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const [phone, laptop] = [await subscribe(user), await subscribe(user)];
     model.setScript({ chunks: ['Breathe in, ', 'and **slowly** out.'], holdAfter: 1 });
     const socket = await connected(connectSocket(t.url, user.token));
     expect((await send(socket, chat.id, 'Help me relax')).messageId).toBeDefined();
     await until(() => model.requests.some((r) => r.body.stream === true));
     socket.close(); // the user locks the phone
-    await until(async () => (await t.services.realtime.presence(user.id)).length === 0);
+    await until(async () => (await t.drive.realtime.presence(user.id)).length === 0);
     model.release();
     await until(() => receivedBy(phone).length === 1 && receivedBy(laptop).length === 1);
     for (const device of [phone, laptop]) {
@@ -91,7 +91,7 @@ describe('notifications', () => {
         messageId: expect.any(String),
       });
     }
-    const reply = await t.services.db
+    const reply = await t.db
       .selectFrom('messages')
       .select(['role', 'chat_id', 'status'])
       .where('id', '=', receivedBy(phone)[0]?.payload.messageId)
@@ -101,8 +101,8 @@ describe('notifications', () => {
   });
 
   it('should push nothing while a tab is connected and seen, and push once every tab was hidden a while', async () => {
-    const user = await createTestUser(t.services);
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user();
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const device = await subscribe(user);
     const socket = await connected(connectSocket(t.url, user.token));
     sockets.push(socket);
@@ -110,7 +110,7 @@ describe('notifications', () => {
 
     await socket.emitWithAck('visibility', { hidden: true });
     expect(await finished(user, chat.id, 'm-hidden-just-now')).toBe(0);
-    const later = await t.services.notifier.replyFinished(
+    const later = await t.drive.notifier.replyFinished(
       { userId: user.id, chatId: chat.id, messageId: 'm-hidden-long', personaId: 'mindful-coach', text: 'Hi' },
       Date.now() + 31_000,
     );
@@ -119,7 +119,7 @@ describe('notifications', () => {
     expect(receivedBy(device)[0]?.payload.messageId).toBe('m-hidden-long');
 
     await socket.emitWithAck('visibility', { hidden: false });
-    const seen = await t.services.notifier.replyFinished(
+    const seen = await t.drive.notifier.replyFinished(
       { userId: user.id, chatId: chat.id, messageId: 'm-seen-again', personaId: 'mindful-coach', text: 'Hi' },
       Date.now() + 31_000,
     );
@@ -128,8 +128,8 @@ describe('notifications', () => {
   });
 
   it('should send nothing when replies are switched off, or in quiet hours', async () => {
-    const user = await createTestUser(t.services);
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user();
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     await subscribe(user);
     expect((await call('GET', '/users/me/notifications', user)).json()).toEqual({
       replies: true,
@@ -151,11 +151,11 @@ describe('notifications', () => {
   });
 
   it('should send only "New reply from …" with hide contents, in the user’s language', async () => {
-    const user = await createTestUser(t.services);
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user();
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const device = await subscribe(user);
     await call('PUT', '/users/me/notifications', user, { hideContents: true });
-    await t.services.db.updateTable('users').set({ locale: 'de' }).where('id', '=', user.id).execute();
+    await t.seed.updateUser(user.id, { locale: 'de' });
     await finished(user, chat.id, 'm-hidden-contents', 'My secret diary entry');
     await until(() => receivedBy(device).length === 1);
     const { payload } = receivedBy(device)[0] ?? {};
@@ -165,15 +165,15 @@ describe('notifications', () => {
   });
 
   it('should drop a subscription the push service says is gone (410), and keep the others', async () => {
-    const user = await createTestUser(t.services);
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user();
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const [gone, kept] = [await subscribe(user), await subscribe(user)];
     push.answer(gone.id, 410);
     await finished(user, chat.id, 'm-410');
     await until(() => receivedBy(kept).length === 1);
     const endpoints = async () =>
       (
-        await t.services.db
+        await t.db
           .selectFrom('push_subscriptions')
           .select('endpoint')
           .selectAll()
@@ -187,14 +187,14 @@ describe('notifications', () => {
   });
 
   it('should retry a push the service refused with 503 as a job, backing off, until it is delivered', async () => {
-    const user = await createTestUser(t.services);
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user();
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const device = await subscribe(user);
     push.answer(device.id, 503);
     await finished(user, chat.id, 'm-503');
     await until(() => push.attempts.some((a) => a.subscriber === device.id && a.status === 503));
     const job = async () =>
-      t.services.db
+      t.db
         .selectFrom('jobs')
         .select(['status', 'attempts', 'run_at'])
         .where('key', 'like', '%m-503%')
@@ -209,7 +209,7 @@ describe('notifications', () => {
   });
 
   it('should refuse a subscription to an address the SSRF rule refuses (400), and unsubscribe', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const keys = push.subscriber().json.keys;
     for (const endpoint of [
       'https://127.0.0.1:9/push/x',
@@ -223,27 +223,25 @@ describe('notifications', () => {
       expect(res.statusCode, endpoint).toBe(400);
     }
     expect(
-      await t.services.db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', user.id).execute(),
+      await t.db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', user.id).execute(),
     ).toHaveLength(0);
     const device = await subscribe(user);
     const removed = await call('DELETE', '/users/me/push-subscriptions', user, { endpoint: device.endpoint });
     expect(removed.statusCode).toBe(200);
     expect(
-      await t.services.db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', user.id).execute(),
+      await t.db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', user.id).execute(),
     ).toHaveLength(0);
     expect((await call('POST', '/users/me/push-subscriptions', undefined, device.json)).statusCode).toBe(401);
   });
 
   it('should store a native device token and, with no FCM/APNs keys, send nothing to it', async () => {
-    const user = await createTestUser(t.services);
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user();
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const res = await call('POST', '/users/me/push-tokens', user, { platform: 'android', token: 'fcm-token-abc123' });
     expect(res.statusCode).toBe(201);
     expect((await call('POST', '/users/me/push-tokens', user, { platform: 'web', token: 'x' })).statusCode).toBe(400);
     expect(await finished(user, chat.id, 'm-native')).toBe(1);
     await until(async () => (await pushJobs('m-native')).length === 0);
-    expect(
-      await t.services.db.selectFrom('push_tokens').selectAll().where('user_id', '=', user.id).execute(),
-    ).toHaveLength(1);
+    expect(await t.db.selectFrom('push_tokens').selectAll().where('user_id', '=', user.id).execute()).toHaveLength(1);
   });
 });

@@ -28,13 +28,13 @@ describe('linking a provider identity: only after the whole confirmation', () =>
   const identities = async (token: string) =>
     (await call<Array<{ provider: string }>>(t, 'GET', '/users/me/identities', undefined, { token })).body;
   const linkedRows = async (userId: string) =>
-    t.services.db.selectFrom('oidc_identities').select('id').where('user_id', '=', userId).execute();
+    t.db.selectFrom('oidc_identities').select('id').where('user_id', '=', userId).execute();
 
   it('should link nothing on a right password until the right code, then link', async () => {
     const email = uniqueEmail('link2f');
     const user = await signUpVerified(t, smtp, email);
     const secret = await withTwoFactor(t, user.token);
-    const userId = (await t.services.users.findByEmail(email))?.id as string;
+    const userId = (await t.read.userByEmail(email))?.id as string;
     idp.setAccount('link2f-at-idp', { email, email_verified: true });
 
     const ticket = await ticketFor('link2f-at-idp');

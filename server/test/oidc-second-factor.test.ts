@@ -98,7 +98,7 @@ describe('sign-in with a provider: second factor, passkey link, linked identitie
   it('should list linked identities and unlink one after a recent proof, never the last way in', async () => {
     // An account made from the identity: no password, no passkey.
     const ticket = await ticketFor('solo');
-    const [inviteCode] = await t.services.invites.create(1, 1);
+    const [inviteCode] = await t.seed.invites(1, 1);
     const made = await post('/auth/oidc/register', { ticket, inviteCode });
     const token = made.body.token as string;
     const list = await call<Array<{ id: string; provider: string; providerName: string; email: string }>>(
@@ -123,9 +123,9 @@ describe('sign-in with a provider: second factor, passkey link, linked identitie
 
     // With a passkey it is no longer the last way in; an old session must confirm first.
     const authenticator = await addPasskey(token);
-    const user = await t.services.users.findByEmail('solo@example.test');
+    const user = await t.read.userByEmail('solo@example.test');
     const old = new Date(Date.now() - 60 * 60_000).toISOString();
-    await t.services.db
+    await t.db
       .updateTable('sessions')
       .set({ created_at: old })
       .where('user_id', '=', user?.id as string)
@@ -146,10 +146,10 @@ describe('sign-in with a provider: second factor, passkey link, linked identitie
 
   it('should never let two unlinks at once remove both of the last two identities', async () => {
     const ticket = await ticketFor('duo');
-    const [inviteCode] = await t.services.invites.create(1, 1);
+    const [inviteCode] = await t.seed.invites(1, 1);
     const token = (await post('/auth/oidc/register', { ticket, inviteCode })).body.token as string;
-    const user = await t.services.users.findByEmail('duo@example.test');
-    await t.services.db
+    const user = await t.read.userByEmail('duo@example.test');
+    await t.db
       .insertInto('oidc_identities')
       .values({
         id: 'second-duo',

@@ -1,5 +1,4 @@
 import { type LocalOidcProvider, signInAtProvider, startOidcProvider } from '@neura/test-kit/fakes/oidc-provider';
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
@@ -92,15 +91,15 @@ describe('sign-in with an OpenID provider', () => {
       status: 200,
       body: { next: 'invite', email: 'nora@example.test', provider: 'Local ID' },
     });
-    expect(await t.services.users.findByEmail('nora@example.test')).toBeUndefined();
+    expect(await t.read.userByEmail('nora@example.test')).toBeUndefined();
 
     const none = await post('/auth/oidc/register', { ticket });
     expect(none.body.code).toBe('invite:invalid');
     const wrong = await post('/auth/oidc/register', { ticket, inviteCode: 'AAAA-BBBB-CCCC' });
     expect(wrong.body.code).toBe('invite:invalid');
-    expect(await t.services.users.findByEmail('nora@example.test')).toBeUndefined();
+    expect(await t.read.userByEmail('nora@example.test')).toBeUndefined();
 
-    const [invite] = await t.services.invites.create(1, 1);
+    const [invite] = await t.seed.invites(1, 1);
     const made = await post('/auth/oidc/register', { ticket, inviteCode: invite });
     expect(made.status).toBe(200);
     expect(await me(made.body.token)).toMatchObject({ email: 'nora@example.test', firstName: 'Nora' });
@@ -110,7 +109,7 @@ describe('sign-in with an OpenID provider', () => {
   });
 
   it('should sign a linked identity straight in, with a ticket that works once', async () => {
-    const [invite] = await t.services.invites.create(1, 1);
+    const [invite] = await t.seed.invites(1, 1);
     const first = (await flow('lina')).get('ticket') as string;
     await post('/auth/oidc/register', { ticket: first, inviteCode: invite });
 
@@ -122,7 +121,7 @@ describe('sign-in with an OpenID provider', () => {
   });
 
   it('should link a known verified address only after its account confirms with its password', async () => {
-    const owner = await createTestUser(t.services, { email: 'olga@example.com' });
+    const owner = await t.seed.user({ email: 'olga@example.com' });
     idp.setAccount('olga-at-idp', { email: 'Olga@example.com', email_verified: true, given_name: 'Olga' });
     const ticket = (await flow('olga-at-idp')).get('ticket') as string;
     expect((await post('/auth/oidc/ticket', { ticket })).body).toEqual({
@@ -146,7 +145,7 @@ describe('sign-in with an OpenID provider', () => {
 
   it('should make one account of two racing tickets of the same new identity, and no server error', async () => {
     const tickets = [(await flow('twin')).get('ticket'), (await flow('twin')).get('ticket')] as string[];
-    const invites = await t.services.invites.create(2, 1);
+    const invites = await t.seed.invites(2, 1);
     const answers = await Promise.all(
       tickets.map((ticket, i) => post('/auth/oidc/register', { ticket, inviteCode: invites[i] })),
     );
@@ -184,7 +183,7 @@ describe('sign-in with an OpenID provider', () => {
 
   it('should refuse an ID token whose nonce is not the flow’s', async () => {
     const authorization = await start();
-    await t.services.db.updateTable('oidc_flows').set({ nonce: 'someone-elses-nonce' }).execute();
+    await t.db.updateTable('oidc_flows').set({ nonce: 'someone-elses-nonce' }).execute();
     expect((await callback(await signInAtProvider(authorization, 'nina'))).get('error')).toBe('failed');
   });
 
@@ -200,7 +199,7 @@ describe('sign-in with an OpenID provider', () => {
       form: { ...back.form, user: JSON.stringify({ name: { firstName: 'Paulo', lastName: 'Posted' } }) },
     });
     const ticket = landed.get('ticket') as string;
-    const [invite] = await t.services.invites.create(1, 1);
+    const [invite] = await t.seed.invites(1, 1);
     const made = await post('/auth/oidc/register', { ticket, inviteCode: invite });
     expect(await me(made.body.token)).toMatchObject({ firstName: 'Paulo', lastName: 'Posted' });
   });

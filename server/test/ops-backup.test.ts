@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { makeImage, uploadFile } from '@neura/test-kit/images';
-import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { createPostgresDatabase, testDbKind } from '@neura/test-kit/server/database';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { type Kysely, sql } from 'kysely';
@@ -111,13 +111,13 @@ describe('backup and restore (npm run admin -- backup / restore)', () => {
     // Ten users, five chats each, each with an uploaded picture in the file store.
     const users: Array<{ user: TestUser; socket: TestSocket; events: Recorded[]; chats: string[] }> = [];
     for (let i = 0; i < SENDS / 5; i++) {
-      const user = await createTestUser(t.services, { credits: 100, password: null });
+      const user = await t.seed.user({ credits: 100, password: null });
       const socket = await connected(connectSocket(t.url, user.token));
       sockets.push(socket);
       const chats: string[] = [];
-      for (let c = 0; c < 5; c++) chats.push((await createTestChat(t.services, user.id, 'mindful-coach')).id);
+      for (let c = 0; c < 5; c++) chats.push((await t.seed.chat(user.id, 'mindful-coach')).id);
       // Memory (its full-text index is kept by triggers, on PostgreSQL a column the restore writes again).
-      await t.services.memory.add(user.id, { text: `User ${i} likes kayaking.`, scope: 'chat', chatId: chats[0] });
+      await t.drive.memory.add(user.id, { text: `User ${i} likes kayaking.`, scope: 'chat', chatId: chats[0] });
       const upload = await uploadFile(`${t.url}/api`, user.token, await makeImage(8 + i, 8, { left: [i * 20, 0, 0] }));
       expect(upload.status).toBe(201);
       users.push({ user, socket, events: record(socket), chats });
@@ -134,7 +134,7 @@ describe('backup and restore (npm run admin -- backup / restore)', () => {
     // a save changes only the heartbeat (`updated_at`), which the comparison below leaves out.
     await vi.waitFor(
       async () => {
-        const empty = await t.services.db
+        const empty = await t.db
           .selectFrom('messages')
           .select('id')
           .where('status', '=', 'streaming')
@@ -146,9 +146,9 @@ describe('backup and restore (npm run admin -- backup / restore)', () => {
     );
     const underLoad = tmp('neura-backup-');
     fs.rmSync(underLoad, { recursive: true });
-    const manifest = await backup(t.services.config, underLoad);
+    const manifest = await backup(t.config, underLoad);
     // The replies wait for the model here, so the source is still as it was when the backup ended.
-    const atBackup = await dump(t.services.db);
+    const atBackup = await dump(t.db);
     model.release();
     for (const u of users)
       for (const chatId of u.chats) expect((await doneFor(u.events, chatId)).event).toBe('message.done');
@@ -178,7 +178,7 @@ describe('backup and restore (npm run admin -- backup / restore)', () => {
     expect((during.credit_ledger ?? []).filter((l) => l.reason === 'message')).toHaveLength(SENDS);
     const chatIds = new Set((during.chats ?? []).map((c) => c.id));
     expect((during.messages ?? []).every((m) => chatIds.has(m.chat_id))).toBe(true);
-    const sourceFiles = filesOf(path.join(t.services.config.DATA_DIR, 'files'));
+    const sourceFiles = filesOf(path.join(t.config.DATA_DIR, 'files'));
     const duringFiles = filesOf(path.join(duringTarget.DATA_DIR, 'files'));
     expect((during.files ?? []).length).toBe(SENDS / 5);
     for (const f of during.files ?? []) {
@@ -190,8 +190,8 @@ describe('backup and restore (npm run admin -- backup / restore)', () => {
     // Quiet now: a second backup, restored through the CLI into a new data dir, equals the source.
     const quiet = tmp('neura-backup-');
     const lines: string[] = [];
-    vi.stubEnv('DATA_DIR', t.services.config.DATA_DIR);
-    vi.stubEnv('DATABASE_URL', t.services.config.database.kind === 'postgres' ? t.services.config.database.url : '');
+    vi.stubEnv('DATA_DIR', t.config.DATA_DIR);
+    vi.stubEnv('DATABASE_URL', t.config.database.kind === 'postgres' ? t.config.database.url : '');
     try {
       expect(await runAdmin(['backup', quiet], (l) => lines.push(l))).toBe(0);
     } finally {
@@ -206,7 +206,7 @@ describe('backup and restore (npm run admin -- backup / restore)', () => {
     } finally {
       vi.unstubAllEnvs();
     }
-    expect(withoutJobTimes(await restoredRows(target))).toEqual(withoutJobTimes(await dump(t.services.db)));
+    expect(withoutJobTimes(await restoredRows(target))).toEqual(withoutJobTimes(await dump(t.db)));
     const restoredFiles = filesOf(path.join(target.DATA_DIR, 'files'));
     expect([...restoredFiles.keys()].sort()).toEqual([...sourceFiles.keys()].filter((k) => !k.endsWith('.tmp')).sort());
     for (const [key, bytes] of sourceFiles) expect(restoredFiles.get(key)?.equals(bytes)).toBe(true);
@@ -216,12 +216,12 @@ describe('backup and restore (npm run admin -- backup / restore)', () => {
   it('should refuse to back up into a folder that is not empty, and to restore over data', async () => {
     const used = tmp('neura-backup-');
     fs.writeFileSync(path.join(used, 'something'), 'x');
-    await expect(backup(t.services.config, used)).rejects.toThrow(/not an empty folder/);
+    await expect(backup(t.config, used)).rejects.toThrow(/not an empty folder/);
 
     const good = tmp('neura-backup-');
-    await backup(t.services.config, good);
+    await backup(t.config, good);
     // The source itself: its database exists (SQLite) or is not empty (PostgreSQL), its store has files.
-    await expect(restore(t.services.config, good)).rejects.toThrow(/already|not empty|running/);
+    await expect(restore(t.config, good)).rejects.toThrow(/already|not empty|running/);
     const target = await freshTarget();
     fs.mkdirSync(path.join(target.DATA_DIR, 'files', '2026-01'), { recursive: true });
     fs.writeFileSync(path.join(target.DATA_DIR, 'files', '2026-01', 'x'), 'x');
@@ -235,7 +235,7 @@ describe('backup and restore (npm run admin -- backup / restore)', () => {
 
   it('should refuse a backup made by a newer Neura (migrations this one does not know)', async () => {
     const good = tmp('neura-backup-');
-    const manifest = await backup(t.services.config, good);
+    const manifest = await backup(t.config, good);
     expect(manifest.migrations).toContain('0008-reply-usage');
     const file = path.join(good, 'manifest.json');
     fs.writeFileSync(file, JSON.stringify({ ...manifest, migrations: [...manifest.migrations, '9999-future'] }));
@@ -246,7 +246,7 @@ describe('backup and restore (npm run admin -- backup / restore)', () => {
 
   it('should refuse to restore while the app runs on the data dir', async () => {
     const good = tmp('neura-backup-');
-    await backup(t.services.config, good);
+    await backup(t.config, good);
     const target = await freshTarget();
     fs.mkdirSync(target.DATA_DIR, { recursive: true });
     fs.writeFileSync(path.join(target.DATA_DIR, 'admin-channel.json'), '{}');

@@ -4,7 +4,6 @@ import type { FakeServer } from '@neura/test-kit/fakes/http';
 import { type FakeOpenAI, startFakeOpenAI, toolScript } from '@neura/test-kit/fakes/openai';
 import { startFakeSearxng } from '@neura/test-kit/fakes/searxng';
 import { type FakeStripe, signedEvent, startFakeStripe } from '@neura/test-kit/fakes/stripe';
-import { createTestChat, createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, doneFor, record, send } from './helpers/conversation.js';
@@ -76,8 +75,8 @@ describe('metrics (GET /metrics)', () => {
   });
 
   it('should count a send with a tool call, a refunded failure, webhooks and HTTP requests', async () => {
-    const user = await createTestUser(t.services, { credits: 50 });
-    const chat = await createTestChat(t.services, user.id, 'scout');
+    const user = await t.seed.user({ credits: 50 });
+    const chat = await t.seed.chat(user.id, 'scout');
     const socket = await connected(connectSocket(t.url, user.token));
     sockets.push(socket);
     const events = record(socket);

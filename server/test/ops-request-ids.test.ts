@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { clientEvent } from '@neura/contract';
-import { createTestUser } from '@neura/test-kit/seed';
 import { listenApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -32,9 +31,9 @@ describe('request ids', () => {
     t = await listenApp(config, { logger: { level: 'info', stream } });
     // A test-only event, handled through the kit like every real one.
     const kit = socketKit({ 'test:logs-and-crashes': clientEvent<never>()(z.undefined()) });
-    t.services.realtime.onSession((socket) => {
+    t.drive.realtime.onSession((socket) => {
       kit.on(socket, 'test:logs-and-crashes', () => {
-        t.services.log.info('inside the handler');
+        t.app.log.info('inside the handler');
         throw new Error('secret internals');
       });
     });
@@ -57,7 +56,7 @@ describe('request ids', () => {
   });
 
   it('should give each socket event its own id, on every line logged while handling it and in its error ack', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const socket = connectSocket(t.url, user.token);
     sockets.push(socket);
     await nextEvent(socket, 'ready');
@@ -80,7 +79,7 @@ describe('request ids', () => {
   });
 
   it('should put the request id, as logged, in every error body: 400, 401, 403, 404, 409 and 429', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const auth = { authorization: `Bearer ${user.token}` };
     const json = { ...auth, 'content-type': 'application/json' };
     const answers = [
@@ -115,7 +114,7 @@ describe('request ids', () => {
   });
 
   it('should put the event id, as logged, in the error ack of a refused socket event', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const socket = connectSocket(t.url, user.token);
     sockets.push(socket);
     await nextEvent(socket, 'ready');

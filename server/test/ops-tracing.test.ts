@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { FakeServer } from '@neura/test-kit/fakes/http';
 import { type FakeOpenAI, startFakeOpenAI, toolScript } from '@neura/test-kit/fakes/openai';
 import { startFakeSearxng } from '@neura/test-kit/fakes/searxng';
-import { createTestChat, createTestUser } from '@neura/test-kit/seed';
 import { createPostgresDatabase, testDbKind } from '@neura/test-kit/server/database';
 import { listenApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -58,8 +57,8 @@ describe('tracing', () => {
   });
 
   it('should trace a send as one trace: admission, the model stream, each tool and the stored rows', async () => {
-    const user = await createTestUser(t.services, { credits: 50 });
-    const chat = await createTestChat(t.services, user.id, 'scout');
+    const user = await t.seed.user({ credits: 50 });
+    const chat = await t.seed.chat(user.id, 'scout');
     const socket = await connected(connectSocket(t.url, user.token));
     sockets.push(socket);
     const events = record(socket);

@@ -1,5 +1,4 @@
 import type { Chat, Folder } from '@neura/contract';
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestCluster, type TestCluster } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { record, waitFor } from './helpers/conversation.js';
@@ -22,7 +21,7 @@ describeWithServices('folders and temporary chats across two processes (PostgreS
   it('should tell the other process’s device of folders, and never of a temporary chat', async () => {
     const [one, two] = cluster.apps;
     if (!one || !two) throw new Error('cluster did not start');
-    const user = await createTestUser(one.services);
+    const user = await one.seed.user();
     const a = connectSocket(one.url, user.token);
     const b = connectSocket(two.url, user.token);
     sockets.push(a, b);
@@ -63,7 +62,7 @@ describeWithServices('folders and temporary chats across two processes (PostgreS
   it('should keep a temporary chat another process’s socket holds, and delete it from any process once none does', async () => {
     const [one, two] = cluster.apps;
     if (!one || !two) throw new Error('cluster did not start');
-    const user = await createTestUser(one.services);
+    const user = await one.seed.user();
     const a = connectSocket(one.url, user.token);
     sockets.push(a);
     await nextEvent(a, 'ready');
@@ -73,9 +72,8 @@ describeWithServices('folders and temporary chats across two processes (PostgreS
       ),
     );
     const graceJob = () =>
-      one.services.db.selectFrom('jobs').select('run_at').where('key', '=', `temporary-grace:${id}`).executeTakeFirst();
-    const exists = async () =>
-      (await one.services.db.selectFrom('chats').select('id').where('id', '=', id).execute()).length;
+      one.db.selectFrom('jobs').select('run_at').where('key', '=', `temporary-grace:${id}`).executeTakeFirst();
+    const exists = async () => (await one.db.selectFrom('chats').select('id').where('id', '=', id).execute()).length;
     /** Job rounds of `app` at `at` until none is left. */
     const runAt = async (app: typeof one, at: number) => {
       for (let round = 0; round < 20 && (await app.jobs.runDue(at)) > 0; round++);

@@ -1,4 +1,4 @@
-import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/accounts.js';
@@ -31,8 +31,8 @@ describe('persona translations (issue #43)', () => {
   let admin: TestUser;
   beforeAll(async () => {
     t = await startTestApp();
-    admin = await createTestUser(t.services, { password: null });
-    await t.services.users.update(admin.id, { role: 'admin' });
+    admin = await t.seed.user({ password: null });
+    await t.seed.updateUser(admin.id, { role: 'admin' });
   });
   afterAll(() => t.stop());
 
@@ -56,15 +56,15 @@ describe('persona translations (issue #43)', () => {
 
   it('an import carries them', async () => {
     const id = `owl-import-${Date.now().toString(36)}`;
-    await t.services.personas.importRecords([record(id, { translations: { fr: { name: 'Chouette' } } })]);
+    await t.drive.personas.importRecords([record(id, { translations: { fr: { name: 'Chouette' } } })]);
     expect((await catalogEntry(id))?.translations).toEqual({ fr: { name: 'Chouette' } });
     await expect(
-      t.services.personas.importRecords([record(id, { translations: { xx: { name: 'Nope' } } })]),
+      t.drive.personas.importRecords([record(id, { translations: { xx: { name: 'Nope' } } })]),
     ).rejects.toThrow(/Invalid persona/);
   });
 
   it('the builder stores them on a custom persona; an unknown locale is a 400', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const body = { name: 'Quill', instructions: 'You are Quill.', visibility: 'private', translations };
     const created = await call<Json>(t, 'POST', '/users/me/personas', body, { token: user.token, ip: '198.51.100.9' });
     expect(created.status).toBe(201);

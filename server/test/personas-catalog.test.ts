@@ -30,7 +30,7 @@ describe('personas catalog from memory, in one process', () => {
     expect(again.body).toBe(first.body);
     expect((await get(etag)).statusCode).toBe(304);
 
-    const { personas } = t.services;
+    const { personas } = t.drive;
     const bard = (await personas.exportRecords()).find((p) => p.id === 'the-bard');
     if (!bard) throw new Error('seed persona the-bard missing');
     await personas.importRecords([{ ...bard, name: 'The Renamed Bard' }]);
@@ -51,7 +51,7 @@ describe('personas catalog from memory, in one process', () => {
 
   it('should keep serving the cached catalog when an import is refused', async () => {
     const before = await get();
-    await expect(t.services.personas.importRecords([{ id: 'x', name: '' }])).rejects.toThrow(/Invalid persona/);
+    await expect(t.drive.personas.importRecords([{ id: 'x', name: '' }])).rejects.toThrow(/Invalid persona/);
     const after = await get(before.headers.etag as string);
     expect(after.statusCode).toBe(304);
   });

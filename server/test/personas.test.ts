@@ -42,7 +42,7 @@ describe('personas', () => {
   });
 
   it('should not re-add seed personas an admin changed, and add missing ones on start', async () => {
-    const { personas } = t.services;
+    const { personas } = t.drive;
     const records = await personas.exportRecords();
     const bard = records.find((p) => p.id === 'the-bard');
     expect(bard).toBeTruthy();
@@ -53,6 +53,6 @@ describe('personas', () => {
   });
 
   it('should refuse an invalid import with a clear message', async () => {
-    await expect(t.services.personas.importRecords([{ id: 'x', name: '' }])).rejects.toThrow(/Invalid persona at 0/);
+    await expect(t.drive.personas.importRecords([{ id: 'x', name: '' }])).rejects.toThrow(/Invalid persona at 0/);
   });
 });

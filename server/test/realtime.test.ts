@@ -1,4 +1,3 @@
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket, nextEvent } from './helpers/socket.js';
@@ -28,7 +27,7 @@ describe('socket auth', () => {
   });
 
   it('should send ready with the user, chats and socket id on a valid token', async () => {
-    const user = await createTestUser(t.services, { credits: 7 });
+    const user = await t.seed.user({ credits: 7 });
     const socket = connectSocket(t.url, user.token);
     const ready = await nextEvent<{ user: { email: string; credits: number }; chats: unknown[]; socketId: string }>(
       socket,
@@ -42,7 +41,7 @@ describe('socket auth', () => {
   });
 
   it('should disconnect live sockets of a session when it logs out', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const socket = connectSocket(t.url, user.token);
     await nextEvent(socket, 'ready');
     const authError = nextEvent(socket, 'authError');

@@ -4,12 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { type FakeOpenAI, startFakeOpenAI, toolScript } from '@neura/test-kit/fakes/openai';
 import { type FakeImages, startFakeImages } from '@neura/test-kit/fakes/openai-images';
-import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { createPostgresDatabase, testDbKind } from '@neura/test-kit/server/database';
 import { testRedisPrefix } from '@neura/test-kit/server/in-process';
 import { startTcpProxy, type TcpProxy, viaProxy } from '@neura/test-kit/server/tcp-proxy';
+import { type PortedApp, withTestPort } from '@neura/test-kit/server/test-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltApp, buildApp } from '../src/app.js';
+import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { connected, doneFor, type Recorded, record, send, stop, waitFor } from './helpers/conversation.js';
 import { describeWithServices, servicesAvailable } from './helpers/services-env.js';
@@ -23,7 +24,7 @@ const PAST_EVERY_TIMER_MS = 2 * Math.max(SKILL_TIMEOUT_MS, IDLE_SECONDS * 1000) 
 const DRAW = [{ id: 'call_img', name: 'generate_image', arguments: '{"prompt":"a lighthouse"}' }];
 
 interface Rig {
-  built: BuiltApp;
+  built: PortedApp;
   url: string;
   model: FakeOpenAI;
   images: FakeImages;
@@ -59,20 +60,22 @@ async function startRig(services?: { databaseUrl: string; redisUrl: string }): P
       REDIS_PREFIX: testRedisPrefix(),
     };
   }
-  const built = await buildApp(
-    loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      LLM_BASE_URL: model.baseUrl,
-      LLM_MODEL: 'fake',
-      IMAGES_BASE_URL: images.baseUrl,
-      IMAGES_API_KEY: 'sk-images',
-      SKILL_TIMEOUT_MS: String(SKILL_TIMEOUT_MS),
-      LLM_IDLE_TIMEOUT_SECONDS: String(IDLE_SECONDS),
-      ...env,
-    }),
+  const built = withTestPort(
+    await buildApp(
+      loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+        LLM_BASE_URL: model.baseUrl,
+        LLM_MODEL: 'fake',
+        IMAGES_BASE_URL: images.baseUrl,
+        IMAGES_API_KEY: 'sk-images',
+        SKILL_TIMEOUT_MS: String(SKILL_TIMEOUT_MS),
+        LLM_IDLE_TIMEOUT_SECONDS: String(IDLE_SECONDS),
+        ...env,
+      }),
+    ),
   );
   await built.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
@@ -117,9 +120,9 @@ function failureSweep(services: () => { databaseUrl: string; redisUrl: string } 
     });
 
     async function session(credits: number, persona = 'studio-muse') {
-      const user = await createTestUser(rig.built.services, { credits });
+      const user = await rig.built.seed.user({ credits });
       users.push(user);
-      const chat = await createTestChat(rig.built.services, user.id, persona);
+      const chat = await rig.built.seed.chat(user.id, persona);
       const socket = await connected(connectSocket(rig.url, user.token));
       sockets.push(socket);
       return { user, chat, socket, events: record(socket) };
@@ -127,7 +130,7 @@ function failureSweep(services: () => { databaseUrl: string; redisUrl: string } 
     /** The chat's reply status as stored (undefined while the database is unreachable). */
     const replyStatus = async (chatId: string) =>
       (
-        await rig.built.services.db
+        await rig.built.db
           .selectFrom('messages')
           .select('status')
           .where('chat_id', '=', chatId)
@@ -135,7 +138,7 @@ function failureSweep(services: () => { databaseUrl: string; redisUrl: string } 
           .executeTakeFirst()
           .catch(() => undefined)
       )?.status;
-    const balance = async (user: TestUser) => (await rig.built.services.users.findById(user.id))?.credits;
+    const balance = async (user: TestUser) => (await rig.built.read.user(user.id))?.credits;
     const toolOf = (events: Recorded[], status: string) =>
       waitFor(events, (e) => e.event === 'message.tool' && e.payload.call.status === status);
 
@@ -200,7 +203,7 @@ function failureSweep(services: () => { databaseUrl: string; redisUrl: string } 
     it('should stop a reply during its text, keeping the text and the charge', async () => {
       rig.model.setScript({ chunks: ['Half', ' of it', ' and more'], holdAfter: 1 });
       const { user, chat, socket, events } = await session(20, 'default');
-      const cost = (await rig.built.services.personas.exportRecords()).find((p) => p.id === 'default')?.cost ?? 0;
+      const cost = (await rig.built.drive.personas.exportRecords()).find((p) => p.id === 'default')?.cost ?? 0;
       await send(socket, chat.id, 'talk');
       await waitFor(events, (e) => e.event === 'message.delta');
       await stop(socket, chat.id);
@@ -237,7 +240,7 @@ function failureSweep(services: () => { databaseUrl: string; redisUrl: string } 
     it('should finish and charge a reply whose client went away', async () => {
       rig.model.setScript({ chunks: ['Still', ' here'], delayMs: 50 });
       const { user, chat, socket } = await session(20, 'default');
-      const cost = (await rig.built.services.personas.exportRecords()).find((p) => p.id === 'default')?.cost ?? 0;
+      const cost = (await rig.built.drive.personas.exportRecords()).find((p) => p.id === 'default')?.cost ?? 0;
       await send(socket, chat.id, 'hello');
       socket.close();
       await expect.poll(() => replyStatus(chat.id), { timeout: 10_000 }).toBe('complete');
@@ -271,7 +274,7 @@ function failureSweep(services: () => { databaseUrl: string; redisUrl: string } 
       const { chat, socket, events } = await session(20, 'default');
       await send(socket, chat.id, 'still there?');
       expect((await doneFor(events, chat.id)).payload.message.content).toBe('Alive');
-      const { db } = rig.built.services;
+      const { db } = rig.built;
       await expect
         .poll(
           async () => (await db.selectFrom('messages').select('id').where('status', '=', 'streaming').execute()).length,

@@ -1,5 +1,5 @@
 import type { SearchResponse } from '@neura/contract';
-import { addTestMessages, createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MessageRepository } from '../src/conversation/repository.js';
@@ -24,17 +24,17 @@ describe('GET /users/me/search', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    alice = await createTestUser(t.services);
-    bob = await createTestUser(t.services);
-    messages = new MessageRepository(t.services.db);
+    alice = await t.seed.user();
+    bob = await t.seed.user();
+    messages = new MessageRepository(t.db);
   });
   afterAll(async () => {
     await t.stop();
   });
 
   it('should find a word in a message with its chat, a snippet and the highlighted range', async () => {
-    const chat = await createTestChat(t.services, alice.id, 'default', { name: 'Trip plans' });
-    const [, reply] = await addTestMessages(t.services, { id: chat.id, userId: alice.id }, [
+    const chat = await t.seed.chat(alice.id, 'default', { name: 'Trip plans' });
+    const [, reply] = await t.seed.messages({ id: chat.id, userId: alice.id }, [
       { role: 'user', content: 'Where should I go in spring?' },
       { role: 'assistant', content: 'Kyoto is lovely when the cherry blossoms open in early April.' },
     ]);
@@ -50,8 +50,8 @@ describe('GET /users/me/search', () => {
   });
 
   it('should match phrases, prefixes and stemmed forms, and leave out -words', async () => {
-    const chat = await createTestChat(t.services, alice.id);
-    const [a, b] = await addTestMessages(t.services, { id: chat.id, userId: alice.id }, [
+    const chat = await t.seed.chat(alice.id);
+    const [a, b] = await t.seed.messages({ id: chat.id, userId: alice.id }, [
       { role: 'user', content: 'The quantum harmonica plays softly' },
       { role: 'user', content: 'A harmonica that is not quantum at all, and quite loud' },
     ]);
@@ -63,15 +63,15 @@ describe('GET /users/me/search', () => {
   });
 
   it('should never find another user’s messages', async () => {
-    const chat = await createTestChat(t.services, bob.id);
-    await addTestMessages(t.services, { id: chat.id, userId: bob.id }, [{ role: 'user', content: 'zeppelin secret' }]);
+    const chat = await t.seed.chat(bob.id);
+    await t.seed.messages({ id: chat.id, userId: bob.id }, [{ role: 'user', content: 'zeppelin secret' }]);
     expect((await search(alice, 'zeppelin')).body.items).toEqual([]);
     expect((await search(bob, 'zeppelin')).body.items).toHaveLength(1);
   });
 
   it('should follow edits, new versions and deletions', async () => {
-    const chat = await createTestChat(t.services, alice.id);
-    const [question] = await addTestMessages(t.services, { id: chat.id, userId: alice.id }, [
+    const chat = await t.seed.chat(alice.id);
+    const [question] = await t.seed.messages({ id: chat.id, userId: alice.id }, [
       { role: 'user', content: 'tell me about aardvarks' },
     ]);
     expect(ids((await search(alice, 'aardvarks')).body)).toEqual([question]);
@@ -113,10 +113,8 @@ describe('GET /users/me/search', () => {
   });
 
   it('should include archived chats, marked', async () => {
-    const chat = await createTestChat(t.services, alice.id);
-    await addTestMessages(t.services, { id: chat.id, userId: alice.id }, [
-      { role: 'user', content: 'marmalade recipe' },
-    ]);
+    const chat = await t.seed.chat(alice.id);
+    await t.seed.messages({ id: chat.id, userId: alice.id }, [{ role: 'user', content: 'marmalade recipe' }]);
     const patch = await t.app.inject({
       method: 'PATCH',
       url: `/api/users/me/chats/${chat.id}`,
@@ -130,8 +128,8 @@ describe('GET /users/me/search', () => {
   });
 
   it('should rank the better match first and page the results', async () => {
-    const chat = await createTestChat(t.services, alice.id);
-    const seeded = await addTestMessages(t.services, { id: chat.id, userId: alice.id }, [
+    const chat = await t.seed.chat(alice.id);
+    const seeded = await t.seed.messages({ id: chat.id, userId: alice.id }, [
       ...Array.from({ length: 5 }, (_, i) => ({
         role: 'user' as const,
         content: `walrus number ${i} and many other words around it`,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ShareCreated, SharedChat, ShareSummary } from '@neura/contract';
 import { makeImage } from '@neura/test-kit/images';
-import { addTestMessages, createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MessageRepository } from '../src/conversation/repository.js';
@@ -21,17 +21,17 @@ describe('shared chats and exports', () => {
 
   /** A chat with a question, an older and a newer version of the answer (with a generated image), and a failed reply. */
   async function seedChat(user: TestUser) {
-    const chat = await createTestChat(t.services, user.id, 'default', { name: 'Lighthouse ideas' });
-    const image = await t.services.files.saveResult(user.id, chat.id, {
+    const chat = await t.seed.chat(user.id, 'default', { name: 'Lighthouse ideas' });
+    const image = await t.drive.files.saveResult(user.id, chat.id, {
       bytes: await makeImage(16, 16),
       mimeType: 'image/png',
       width: 16,
       height: 16,
     });
-    const [question] = await addTestMessages(t.services, { id: chat.id, userId: user.id }, [
+    const [question] = await t.seed.messages({ id: chat.id, userId: user.id }, [
       { role: 'user', content: 'Draw me a lighthouse' },
     ]);
-    const repo = new MessageRepository(t.services.db);
+    const repo = new MessageRepository(t.db);
     const reply = (content: string, extra: Record<string, unknown> = {}) => ({
       id: newId(),
       chat_id: chat.id,
@@ -66,8 +66,8 @@ describe('shared chats and exports', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    alice = await createTestUser(t.services);
-    bob = await createTestUser(t.services);
+    alice = await t.seed.user();
+    bob = await t.seed.user();
   });
   afterAll(async () => {
     await t.stop();
@@ -106,9 +106,7 @@ describe('shared chats and exports', () => {
     it('should keep the snapshot of share time: later messages need a new link', async () => {
       const { chat } = await seedChat(alice);
       const { id } = (await call('POST', `/users/me/chats/${chat.id}/share`, alice)).json() as ShareCreated;
-      await addTestMessages(t.services, { id: chat.id, userId: alice.id }, [
-        { role: 'user', content: 'A later question' },
-      ]);
+      await t.seed.messages({ id: chat.id, userId: alice.id }, [{ role: 'user', content: 'A later question' }]);
       const shared = (await call('GET', `/share/${id}`, null)).json() as SharedChat;
       expect(shared.messages.map((m) => m.content)).not.toContain('A later question');
       const again = (await call('POST', `/users/me/chats/${chat.id}/share`, alice)).json() as ShareCreated;
@@ -117,8 +115,8 @@ describe('shared chats and exports', () => {
     });
 
     it('should leave out a question whose reply failed, and show a continued reply as one answer', async () => {
-      const chat = await createTestChat(t.services, alice.id, 'default', { name: 'Stories' });
-      const [question, failed, , cut, prompt] = await addTestMessages(t.services, { id: chat.id, userId: alice.id }, [
+      const chat = await t.seed.chat(alice.id, 'default', { name: 'Stories' });
+      const [question, failed, , cut, prompt] = await t.seed.messages({ id: chat.id, userId: alice.id }, [
         { role: 'user', content: 'Will this fail?' },
         { role: 'assistant', content: '', status: 'failed' },
         { role: 'user', content: 'Tell me a story' },
@@ -126,12 +124,12 @@ describe('shared chats and exports', () => {
         { role: 'user', content: 'Continue from where you stopped.' },
         { role: 'assistant', content: 'a fox.' },
       ]);
-      await t.services.db
+      await t.db
         .updateTable('messages')
         .set({ reply_to: question ?? '' })
         .where('id', '=', failed ?? '')
         .execute();
-      await t.services.db
+      await t.db
         .updateTable('messages')
         .set({ finish_reason: 'length' })
         .where('id', '=', cut ?? '')
@@ -184,7 +182,7 @@ describe('shared chats and exports', () => {
 
     it('should serve only the files the snapshot shows, and 404 unknown links', async () => {
       const { chat } = await seedChat(alice);
-      const other = await t.services.files.saveResult(alice.id, chat.id, {
+      const other = await t.drive.files.saveResult(alice.id, chat.id, {
         bytes: await makeImage(8, 8),
         mimeType: 'image/png',
       });

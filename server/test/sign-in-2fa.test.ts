@@ -60,7 +60,7 @@ describe('sign-in: the second factor', () => {
     const user = await withTwoFactor(t, smtp);
     expect(user.backupCodes).toHaveLength(10);
     await smtp.waitForMail(user.email, /Security notice/);
-    const stored = await t.services.db.selectFrom('backup_codes').select('code_hash').execute();
+    const stored = await t.db.selectFrom('backup_codes').select('code_hash').execute();
     expect(stored.some((r) => user.backupCodes.some((c) => r.code_hash.includes(c.replace('-', ''))))).toBe(false);
 
     const challenge = await passwordStep(t, user);

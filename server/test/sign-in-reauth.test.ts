@@ -27,8 +27,8 @@ describe('sign-in: re-authentication', () => {
   /** Makes every session of the user older than REAUTH_MINUTES (signed in 6 minutes ago). */
   const age = async (email: string) => {
     const old = new Date(Date.now() - 6 * 60_000).toISOString();
-    const user = await t.services.users.findByEmail(email);
-    await t.services.db
+    const user = await t.read.userByEmail(email);
+    await t.db
       .updateTable('sessions')
       .set({ created_at: old })
       .where('user_id', '=', user?.id as string)

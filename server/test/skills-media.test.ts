@@ -3,7 +3,7 @@ import { FAKE_TRACK, type FakeReplicate, startFakeElevenLabs, startFakeReplicate
 import { type FakeOpenAI, type FakeScript, startFakeOpenAI, toolScript } from '@neura/test-kit/fakes/openai';
 import { EDIT_COLOR, type FakeImages, startFakeImages } from '@neura/test-kit/fakes/openai-images';
 import { makeImage, makeMask, rgbaOf, uploadFile } from '@neura/test-kit/images';
-import { createTestChat, createTestUser, ledgerAfterSeed, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, doneFor, type Recorded, record, waitFor } from './helpers/conversation.js';
@@ -35,7 +35,7 @@ describe('image and music skills', () => {
       OUTBOUND_ALLOW: replicate.hostPort,
     });
     api = `${t.url}${t.apiPrefix}`;
-    museCost = (await t.services.personas.exportRecords()).find((p) => p.id === 'studio-muse')?.cost ?? 0;
+    museCost = (await t.drive.personas.exportRecords()).find((p) => p.id === 'studio-muse')?.cost ?? 0;
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
@@ -60,7 +60,7 @@ describe('image and music skills', () => {
   /** One reply in a new chat of `persona` whose model calls `calls`, then says "Done.". */
   async function reply(user: TestUser, persona: string, calls: Call[], attachments?: string[]) {
     model.setScript(toolScript({ calls, after: ['Done.'] }));
-    const chat = await createTestChat(t.services, user.id, persona);
+    const chat = await t.seed.chat(user.id, persona);
     const { socket, events } = await session(user);
     const ack = await sendWith(socket, chat.id, 'please', attachments);
     expect(ack.messageId).toBeDefined();
@@ -89,7 +89,7 @@ describe('image and music skills', () => {
   });
 
   it('should give the model the attached picture as an image part with its id note, and rotate 40×20 into 20×40', async () => {
-    const user = await createTestUser(t.services, { credits: 50 });
+    const user = await t.seed.user({ credits: 50 });
     const { body: file } = await uploadFile(api, user.token, await makeImage(40, 20));
     const args = JSON.stringify({ imageId: file.id, degrees: 90 });
     const { message, events } = await reply(
@@ -125,7 +125,7 @@ describe('image and music skills', () => {
     expect(message.cost).toBe(museCost);
 
     // History shows the attachment too (never base64 anywhere in the stored message).
-    const row = await t.services.db
+    const row = await t.db
       .selectFrom('messages')
       .selectAll()
       .where('id', '=', created.payload.message.id)
@@ -141,7 +141,7 @@ describe('image and music skills', () => {
   });
 
   it('should resize keeping the ratio when one side is given', async () => {
-    const user = await createTestUser(t.services, { credits: 50 });
+    const user = await t.seed.user({ credits: 50 });
     const { body: file } = await uploadFile(api, user.token, await makeImage(40, 20, { format: 'jpeg' }));
     const args = JSON.stringify({ imageId: file.id, width: 10 });
     const { message } = await reply(user, 'studio-muse', [{ name: 'resize_image', arguments: args }], [file.id]);
@@ -151,7 +151,7 @@ describe('image and music skills', () => {
   });
 
   it('should send the canvas edit as multipart with a PNG image and a PNG mask, and keep every unpainted pixel exact', async () => {
-    const user = await createTestUser(t.services, { credits: 50 });
+    const user = await t.seed.user({ credits: 50 });
     const original = await makeImage(40, 20, { left: [200, 30, 30], right: [20, 160, 60] });
     const { body: img } = await uploadFile(api, user.token, original);
     // The user painted the top-left quarter.
@@ -203,12 +203,9 @@ describe('image and music skills', () => {
   });
 
   it("should answer another user's file as unknown in attachments and as a readable failed call in imageId, refunding the surcharge", async () => {
-    const [owner, stranger] = await Promise.all([
-      createTestUser(t.services, { credits: 50 }),
-      createTestUser(t.services, { credits: 50 }),
-    ]);
+    const [owner, stranger] = await Promise.all([t.seed.user({ credits: 50 }), t.seed.user({ credits: 50 })]);
     const { body: theirs } = await uploadFile(api, owner.token, await makeImage(16, 16));
-    const chat = await createTestChat(t.services, stranger.id, 'studio-muse');
+    const chat = await t.seed.chat(stranger.id, 'studio-muse');
     const { socket } = await session(stranger);
     const requestsBefore = model.requests.length;
     const ack = await sendWith(socket, chat.id, 'look', [theirs.id]);
@@ -228,7 +225,7 @@ describe('image and music skills', () => {
     });
     expect(images.requests.length).toBe(editsBefore);
     expect(message.cost).toBe(museCost);
-    const ledger = await ledgerAfterSeed(t.services, stranger.id);
+    const ledger = await t.read.ledger(stranger.id);
     expect(ledger.map((r) => r.idempotency_key)).toEqual([
       `charge:${message.id}`,
       `tool:${message.id}:call_x`,
@@ -237,7 +234,7 @@ describe('image and music skills', () => {
   });
 
   it('should generate a picture through /images/generations with b64_json', async () => {
-    const user = await createTestUser(t.services, { credits: 50 });
+    const user = await t.seed.user({ credits: 50 });
     const before = images.requests.length;
     const { message } = await reply(user, 'studio-muse', [
       { name: 'generate_image', arguments: JSON.stringify({ prompt: 'a lighthouse', size: '32x16' }) },
@@ -250,11 +247,11 @@ describe('image and music skills', () => {
   });
 
   it('should charge each surcharge exactly once when replies race for the last credits', async () => {
-    const user = await createTestUser(t.services, { credits: 3 * museCost + 2 * 4 });
+    const user = await t.seed.user({ credits: 3 * museCost + 2 * 4 });
     model.setScript(
       toolScript({ calls: [{ id: 'call_g', name: 'generate_image', arguments: '{"prompt":"x"}' }], after: ['Ok.'] }),
     );
-    const chats = await Promise.all([0, 1, 2].map(() => createTestChat(t.services, user.id, 'studio-muse')));
+    const chats = await Promise.all([0, 1, 2].map(() => t.seed.chat(user.id, 'studio-muse')));
     const { socket, events } = await session(user);
     const acks = await Promise.all(chats.map((c) => sendWith(socket, c.id, 'draw')));
     expect(acks.every((a) => a.messageId)).toBe(true);
@@ -263,16 +260,16 @@ describe('image and music skills', () => {
     expect(statuses).toEqual(['complete', 'complete', 'failed']);
     const failed = done.find((d) => d.payload.message.parts[0].status === 'failed');
     expect(failed?.payload.message.parts[0].output).toEqual({ error: 'Not enough credits for this skill.' });
-    const ledger = await ledgerAfterSeed(t.services, user.id);
+    const ledger = await t.read.ledger(user.id);
     const tools = ledger.filter((r) => r.idempotency_key.startsWith('tool:'));
     expect(tools).toHaveLength(2);
     expect(new Set(tools.map((r) => r.idempotency_key)).size).toBe(2);
-    expect((await t.services.users.findById(user.id))?.credits).toBe(0);
+    expect((await t.read.user(user.id))?.credits).toBe(0);
   });
 
   it('should store a Replicate track, polling the prediction and downloading its output', async () => {
     replicate.setOutcome({ status: 'succeeded', pollsBeforeDone: 1 });
-    const user = await createTestUser(t.services, { credits: 50, proExpiry: PRO() });
+    const user = await t.seed.user({ credits: 50, proExpiry: PRO() });
     const before = replicate.requests.length;
     const { message } = await reply(user, 'dj-nova', [
       { name: 'generate_music', arguments: JSON.stringify({ prompt: 'lofi beat', durationSeconds: 12 }) },
@@ -297,8 +294,8 @@ describe('image and music skills', () => {
 
   it('should refund the music surcharge exactly once when the prediction fails', async () => {
     replicate.setOutcome({ status: 'failed', error: 'CUDA out of memory', pollsBeforeDone: 0 });
-    const user = await createTestUser(t.services, { credits: 50, proExpiry: PRO() });
-    const base = (await t.services.personas.exportRecords()).find((p) => p.id === 'dj-nova')?.cost ?? 0;
+    const user = await t.seed.user({ credits: 50, proExpiry: PRO() });
+    const base = (await t.drive.personas.exportRecords()).find((p) => p.id === 'dj-nova')?.cost ?? 0;
     const { message } = await reply(user, 'dj-nova', [
       { id: 'call_m', name: 'generate_music', arguments: '{"prompt":"sad waltz"}' },
     ]);
@@ -308,13 +305,13 @@ describe('image and music skills', () => {
       output: { error: 'The music service could not make this track: CUDA out of memory.' },
     });
     expect(message.cost).toBe(base);
-    const ledger = await ledgerAfterSeed(t.services, user.id);
+    const ledger = await t.read.ledger(user.id);
     expect(ledger.map((r) => [r.idempotency_key, r.amount])).toEqual([
       [`charge:${message.id}`, -base],
       [`tool:${message.id}:call_m`, -8],
       [`refund:tool:${message.id}:call_m`, 8],
     ]);
-    expect((await t.services.users.findById(user.id))?.credits).toBe(50 - base);
+    expect((await t.read.user(user.id))?.credits).toBe(50 - base);
   });
 });
 
@@ -341,7 +338,7 @@ describe('music on ElevenLabs and the keyless picture tools', () => {
 
   async function reply(user: TestUser, persona: string, script: (r: never) => FakeScript, attachments?: string[]) {
     model.setScript(script as never);
-    const chat = await createTestChat(t.services, user.id, persona);
+    const chat = await t.seed.chat(user.id, persona);
     const socket = connectSocket(t.url, user.token);
     sockets.push(socket);
     await connected(socket);
@@ -364,7 +361,7 @@ describe('music on ElevenLabs and the keyless picture tools', () => {
   });
 
   it('should compose a track with ElevenLabs Music and store it', async () => {
-    const user = await createTestUser(t.services, { credits: 50, proExpiry: PRO() });
+    const user = await t.seed.user({ credits: 50, proExpiry: PRO() });
     const message = await reply(
       user,
       'dj-nova',
@@ -384,7 +381,7 @@ describe('music on ElevenLabs and the keyless picture tools', () => {
   });
 
   it('should repair a picture locally (denoise, normalise, sharpen) when no image provider is set', async () => {
-    const user = await createTestUser(t.services, { credits: 50 });
+    const user = await t.seed.user({ credits: 50 });
     const { body: file } = await uploadFile(
       `${t.url}${t.apiPrefix}`,
       user.token,

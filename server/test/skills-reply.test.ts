@@ -6,7 +6,6 @@ import { type FakeOpenAI, startFakeOpenAI, toolScript } from '@neura/test-kit/fa
 import { startFakeRdap } from '@neura/test-kit/fakes/rdap';
 import { startFakeSearxng } from '@neura/test-kit/fakes/searxng';
 import { startFakeYelp } from '@neura/test-kit/fakes/yelp';
-import { createTestChat, createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connected, deltasOf, doneFor, type Recorded, record, send, stop, waitFor } from './helpers/conversation.js';
@@ -43,11 +42,11 @@ describe('skills in replies', () => {
   /** A signed-in user with a chat with the persona, and a connected socket recording events. */
   async function setup(persona: string) {
     // Pro, so Pro personas (wanderer) can be used too.
-    const user = await createTestUser(t.services, {
+    const user = await t.seed.user({
       credits: 50,
       proExpiry: new Date(Date.now() + 86_400_000).toISOString(),
     });
-    const chat = await createTestChat(t.services, user.id, persona);
+    const chat = await t.seed.chat(user.id, persona);
     const socket = await open(user.token);
     return { user, chat, socket, events: record(socket) };
   }

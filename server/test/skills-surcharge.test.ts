@@ -1,7 +1,6 @@
 import type { FakeServer } from '@neura/test-kit/fakes/http';
 import { type FakeOpenAI, startFakeOpenAI, toolScript } from '@neura/test-kit/fakes/openai';
 import { startFakeSearxng } from '@neura/test-kit/fakes/searxng';
-import { createTestChat, createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, doneFor, record, send } from './helpers/conversation.js';
@@ -23,7 +22,7 @@ describe('skill surcharges', () => {
       SEARXNG_URL: searxng.url,
       SKILL_COSTS: '{"web_search":2}',
     });
-    base = (await t.services.personas.exportRecords()).find((p) => p.id === 'scout')?.cost ?? 0;
+    base = (await t.drive.personas.exportRecords()).find((p) => p.id === 'scout')?.cost ?? 0;
     model.setScript(
       toolScript({ calls: [{ id: 'call_1', name: 'web_search', arguments: '{"query":"q"}' }], after: ['Ok.'] }),
     );
@@ -35,16 +34,16 @@ describe('skill surcharges', () => {
   });
 
   async function reply(credits: number) {
-    const user = await createTestUser(t.services, { credits });
-    const chat = await createTestChat(t.services, user.id, 'scout');
+    const user = await t.seed.user({ credits });
+    const chat = await t.seed.chat(user.id, 'scout');
     const socket = connectSocket(t.url, user.token);
     sockets.push(socket);
     await connected(socket);
     const events = record(socket);
     await send(socket, chat.id, 'search');
     const done = await doneFor(events, chat.id);
-    const ledger = await ledgerAfterSeed(t.services, user.id);
-    const balance = (await t.services.users.findById(user.id))?.credits;
+    const ledger = await t.read.ledger(user.id);
+    const balance = (await t.read.user(user.id))?.credits;
     return { message: done.payload.message, ledger, balance };
   }
 

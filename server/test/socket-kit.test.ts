@@ -1,5 +1,4 @@
 import { clientEvent } from '@neura/contract';
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -27,7 +26,7 @@ describe('socket handler kit', () => {
       'test:refuse': clientEvent<never>()(z.undefined()),
       'test:crash': clientEvent<never>()(z.undefined()),
     });
-    t.services.realtime.onSession((socket) => {
+    t.drive.realtime.onSession((socket) => {
       kit.on(socket, 'test:echo', ({ n }, { userId }) => ({ n: n + 1, userId }));
       kit.on(socket, 'test:refuse', () => {
         throw new AppError('conflict', 'Not now.');
@@ -43,7 +42,7 @@ describe('socket handler kit', () => {
   });
 
   const open = async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const socket = connectSocket(t.url, user.token);
     sockets.push(socket);
     await nextEvent(socket, 'ready');
@@ -86,7 +85,7 @@ describe('socket handler kit', () => {
   });
 
   it('should validate /voice events and answer a payload that is not audio with request:invalid', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const voice = connectSocket(t.url, user.token, '/voice');
     sockets.push(voice);
     await new Promise<void>((resolve) => voice.once('connect', () => resolve()));

@@ -1,4 +1,3 @@
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, startTestCluster, type TestApp, type TestCluster } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEECH_LIMITS } from '../src/speech/limits.js';
@@ -21,7 +20,7 @@ const speak = async (t: TestApp, token: string) => ({
 const PASSWORD = 'a long and quiet river';
 
 const speechRows = (t: TestApp, userId: string) =>
-  t.services.db
+  t.db
     .selectFrom('attempt_counters')
     .select(['scope', 'count'])
     .where('subject', '=', userId)
@@ -36,10 +35,10 @@ describe('speech limits and account deletion (database counters)', () => {
   afterAll(() => t?.stop());
 
   it("should delete the user's speech counters with the account", async () => {
-    const user = await createTestUser(t.services, { proExpiry: inAMonth(), password: PASSWORD });
+    const user = await t.seed.user({ proExpiry: inAMonth(), password: PASSWORD });
     expect((await speak(t, user.token)).status).toBe(200);
     expect(await speechRows(t, user.id)).toEqual([{ scope: SPEECH_LIMITS.speakPerUser.scope, count: 1 }]);
-    const other = await createTestUser(t.services, { proExpiry: inAMonth() });
+    const other = await t.seed.user({ proExpiry: inAMonth() });
     expect((await speak(t, other.token)).status).toBe(200);
     expect((await call(t, 'DELETE', '/users/me', { password: PASSWORD }, { token: user.token })).status).toBe(200);
     expect(await speechRows(t, user.id)).toEqual([]);
@@ -57,7 +56,7 @@ describeWithServices('speech limits across two processes (Redis)', () => {
 
   it('should count read-alouds of both processes together in Redis and forget them with the account', async () => {
     const [a, b] = cluster.apps as [TestApp, TestApp];
-    const user = await createTestUser(a.services, { proExpiry: inAMonth(), password: PASSWORD });
+    const user = await a.seed.user({ proExpiry: inAMonth(), password: PASSWORD });
     const { max } = SPEECH_LIMITS.speakPerUser;
     const results: number[] = [];
     // The first call fills the cache; the rest are cheap.
@@ -70,7 +69,7 @@ describeWithServices('speech limits across two processes (Redis)', () => {
     expect((await speak(a, user.token)).status).toBe(429);
     expect((await speak(b, user.token)).status).toBe(429);
     // Counted in Redis, not in the database.
-    const redis = a.services.redis;
+    const redis = a.read.redis;
     if (!redis) throw new Error('the cluster runs with REDIS_URL');
     const key = redis.key('limit', SPEECH_LIMITS.speakPerUser.scope, user.id);
     expect(Number(await redis.client.sendCommand(['GET', key]))).toBe(max + 2);

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type FakeOpenAiAudio, fakeMp3, startFakeOpenAiAudio } from '@neura/test-kit/fakes/openai-audio';
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttemptRepository } from '../src/lib/limits/counter-repository.js';
@@ -28,7 +27,7 @@ describe('POST /speech/speak (flite)', () => {
   afterAll(() => t.stop());
 
   it('should answer a Pro user with a 16 kHz WAV', async () => {
-    const user = await createTestUser(t.services, { proExpiry: inAMonth() });
+    const user = await t.seed.user({ proExpiry: inAMonth() });
     const res = await speak(t, user.token, { text: 'Hello **there**, how are you?' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('audio/wav');
@@ -38,14 +37,14 @@ describe('POST /speech/speak (flite)', () => {
   });
 
   it('should refuse a non-Pro user with 403 and the exact message', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const res = await speak(t, user.token, { text: 'Hello there' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ message: 'User does not have a Pro subscription.', code: 'pro:required' });
   });
 
   it('should refuse a user whose Pro has expired', async () => {
-    const user = await createTestUser(t.services, { proExpiry: new Date(Date.now() - 1000).toISOString() });
+    const user = await t.seed.user({ proExpiry: new Date(Date.now() - 1000).toISOString() });
     expect((await speak(t, user.token, { text: 'Hello there' })).statusCode).toBe(403);
   });
 
@@ -56,7 +55,7 @@ describe('POST /speech/speak (flite)', () => {
   });
 
   it('should answer 400 for empty, blank, missing and non-string text', async () => {
-    const user = await createTestUser(t.services, { proExpiry: inAMonth() });
+    const user = await t.seed.user({ proExpiry: inAMonth() });
     for (const body of [{ text: '' }, { text: '   \n ' }, {}, { text: 42 }, { text: '---\n\n```\n```' }]) {
       const res = await speak(t, user.token, body);
       expect(res.statusCode).toBe(400);
@@ -65,7 +64,7 @@ describe('POST /speech/speak (flite)', () => {
   });
 
   it('should answer 400 for text over 4,000 characters', async () => {
-    const user = await createTestUser(t.services, { proExpiry: inAMonth() });
+    const user = await t.seed.user({ proExpiry: inAMonth() });
     const res = await speak(t, user.token, { text: 'a'.repeat(4001) });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
@@ -75,7 +74,7 @@ describe('POST /speech/speak (flite)', () => {
   });
 
   it('should read a long reply piece by piece into one WAV', async () => {
-    const user = await createTestUser(t.services, { proExpiry: inAMonth() });
+    const user = await t.seed.user({ proExpiry: inAMonth() });
     const text = Array.from({ length: 12 }, (_, i) => `This is sentence number ${i + 1} of a long reply.`).join(' ');
     const res = await speak(t, user.token, { text });
     expect(res.statusCode).toBe(200);
@@ -86,10 +85,10 @@ describe('POST /speech/speak (flite)', () => {
   }, 120_000);
 
   it('should cache the audio by engine, voice and text under DATA_DIR', async () => {
-    const user = await createTestUser(t.services, { proExpiry: inAMonth() });
+    const user = await t.seed.user({ proExpiry: inAMonth() });
     const text = `Cached sentence number ${Date.now()}`;
     const first = await speak(t, user.token, { text });
-    const cacheDir = path.join(t.services.config.DATA_DIR, 'speech-cache');
+    const cacheDir = path.join(t.config.DATA_DIR, 'speech-cache');
     const files = () => fs.readdirSync(cacheDir, { recursive: true }).filter((f) => String(f).endsWith('.audio'));
     const before = files().length;
     const second = await speak(t, user.token, { text });
@@ -101,9 +100,9 @@ describe('POST /speech/speak (flite)', () => {
   });
 
   it('should refuse past the per-user rate limit', async () => {
-    const user = await createTestUser(t.services, { proExpiry: inAMonth() });
+    const user = await t.seed.user({ proExpiry: inAMonth() });
     // The user's allowance used up, through the same limiter the service counts with.
-    const limiter = new AttemptLimiter(new AttemptRepository(t.services.db));
+    const limiter = new AttemptLimiter(new AttemptRepository(t.db));
     for (let i = 0; i < SPEECH_LIMITS.speakPerUser.max; i += 1)
       await limiter.reserve(SPEECH_LIMITS.speakPerUser, user.id);
     const res = await speak(t, user.token, { text: 'One more please' });
@@ -131,7 +130,7 @@ describe('POST /speech/speak (OpenAI-compatible)', () => {
   });
 
   it('should send the speakable text and answer the MP3 bytes as audio/mpeg', async () => {
-    const user = await createTestUser(t.services, { proExpiry: inAMonth() });
+    const user = await t.seed.user({ proExpiry: inAMonth() });
     const res = await speak(t, user.token, { text: '## Hi\n\nRead [this](https://example.com) *now*.' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('audio/mpeg');
@@ -143,7 +142,7 @@ describe('POST /speech/speak (OpenAI-compatible)', () => {
   });
 
   it('should accept exactly 4,000 characters', async () => {
-    const user = await createTestUser(t.services, { proExpiry: inAMonth() });
+    const user = await t.seed.user({ proExpiry: inAMonth() });
     const text = 'ok. '.repeat(1000);
     expect(text.length).toBe(4000);
     const res = await speak(t, user.token, { text });
@@ -152,7 +151,7 @@ describe('POST /speech/speak (OpenAI-compatible)', () => {
   });
 
   it('should answer 502 speech:failed when the provider fails, without caching the failure', async () => {
-    const user = await createTestUser(t.services, { proExpiry: inAMonth() });
+    const user = await t.seed.user({ proExpiry: inAMonth() });
     fake.setFailure(503);
     const failed = await speak(t, user.token, { text: 'Try me later' });
     expect(failed.statusCode).toBe(502);
@@ -174,7 +173,7 @@ describe('POST /speech/speak without an engine', () => {
   afterAll(() => t.stop());
 
   it('should answer 503 speech:unavailable saying what is missing', async () => {
-    const user = await createTestUser(t.services, { proExpiry: inAMonth() });
+    const user = await t.seed.user({ proExpiry: inAMonth() });
     const res = await speak(t, user.token, { text: 'Hello' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({

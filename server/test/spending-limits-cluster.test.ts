@@ -1,5 +1,4 @@
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
-import { createTestChat, createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
 import { startTestCluster, type TestCluster } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connected, record, send, waitFor } from './helpers/conversation.js';
@@ -25,7 +24,7 @@ describeWithServices('spending limits across two processes (PostgreSQL + Redis)'
   it('should let exactly the daily limit through 20 parallel sends split over two processes', async () => {
     const [one, two] = cluster.apps;
     if (!one || !two) throw new Error('cluster did not start');
-    const user = await createTestUser(one.services, { credits: 100 });
+    const user = await one.seed.user({ credits: 100 });
     const put = await two.app.inject({
       method: 'PUT',
       url: '/api/users/me/limits',
@@ -33,7 +32,7 @@ describeWithServices('spending limits across two processes (PostgreSQL + Redis)'
       payload: { dailyCredits: 7 },
     });
     expect(put.statusCode).toBe(200);
-    const chats = await Promise.all(Array.from({ length: 20 }, () => createTestChat(one.services, user.id)));
+    const chats = await Promise.all(Array.from({ length: 20 }, () => one.seed.chat(user.id)));
     const a = connectSocket(one.url, user.token);
     const b = connectSocket(two.url, user.token);
     sockets.push(a, b);
@@ -45,7 +44,7 @@ describeWithServices('spending limits across two processes (PostgreSQL + Redis)'
     expect(refused).toHaveLength(13);
     expect(new Set(refused.map((r) => r.error?.code))).toEqual(new Set(['credits:limit']));
     await waitFor(events, () => events.filter((r) => r.event === 'message.done').length === 7, 20_000);
-    expect((await one.services.users.findById(user.id))?.credits).toBe(93);
-    expect((await ledgerAfterSeed(one.services, user.id)).filter((r) => r.amount < 0)).toHaveLength(7);
+    expect((await one.read.user(user.id))?.credits).toBe(93);
+    expect((await one.read.ledger(user.id)).filter((r) => r.amount < 0)).toHaveLength(7);
   });
 });

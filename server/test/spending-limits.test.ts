@@ -1,5 +1,5 @@
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
-import { createTestChat, createTestUser, ledgerAfterSeed, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -27,7 +27,7 @@ describe('spending limits', () => {
     });
     return { status: res.statusCode, body: res.json() };
   };
-  const credits = async (userId: string) => (await t.services.users.findById(userId))?.credits;
+  const credits = async (userId: string) => (await t.read.user(userId))?.credits;
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
@@ -40,7 +40,7 @@ describe('spending limits', () => {
   });
 
   it('should set, keep and clear the limits, and refuse bad values with 400', async () => {
-    const user = await createTestUser(t.services, { credits: 10 });
+    const user = await t.seed.user({ credits: 10 });
     const start = await call('GET', user);
     expect(start.status).toBe(200);
     expect(start.body).toMatchObject({ dailyCredits: null, monthlyCredits: null, spentToday: 0, spentThisMonth: 0 });
@@ -64,16 +64,16 @@ describe('spending limits', () => {
       expect(res.body.code).toBe('request:invalid');
     }
     expect((await call('GET', user)).body).toMatchObject({ dailyCredits: null, monthlyCredits: 50 });
-    const other = await createTestUser(t.services);
+    const other = await t.seed.user();
     expect((await call('GET', other)).body.monthlyCredits).toBeNull();
     const anonymous = await t.app.inject({ method: 'PUT', url: '/api/users/me/limits', payload: { dailyCredits: 1 } });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('should let exactly the daily limit through 20 parallel sends and refuse the rest before any charge', async () => {
-    const user = await createTestUser(t.services, { credits: 100 });
+    const user = await t.seed.user({ credits: 100 });
     await call('PUT', user, { dailyCredits: 5 });
-    const chats = await Promise.all(Array.from({ length: 20 }, () => createTestChat(t.services, user.id)));
+    const chats = await Promise.all(Array.from({ length: 20 }, () => t.seed.chat(user.id)));
     const socket = await open(user.token);
     const events = record(socket);
     const acks = await Promise.all(chats.map((c) => send(socket, c.id, 'Hi')));
@@ -87,11 +87,11 @@ describe('spending limits', () => {
     expect(message).toMatch(/resets at \d{4}-\d{2}-\d{2} 00:00 UTC/);
     await waitFor(events, () => events.filter((r) => r.event === 'message.done').length === 5);
     expect(await credits(user.id)).toBe(95);
-    const charges = (await ledgerAfterSeed(t.services, user.id)).filter((r) => r.amount < 0);
+    const charges = (await t.read.ledger(user.id)).filter((r) => r.amount < 0);
     expect(charges).toHaveLength(5);
     expect((await call('GET', user)).body).toMatchObject({ spentToday: 5, spentThisMonth: 5 });
     // The refused sends left no message behind.
-    const messages = await t.services.db
+    const messages = await t.db
       .selectFrom('messages')
       .select('id')
       .where('user_id', '=', user.id)
@@ -101,25 +101,23 @@ describe('spending limits', () => {
   });
 
   it('should count surcharges, give refunds back, and name the monthly limit', async () => {
-    const user = await createTestUser(t.services, { credits: 100 });
+    const user = await t.seed.user({ credits: 100 });
     await call('PUT', user, { monthlyCredits: 10 });
     const messageId = newId();
-    expect(await t.services.credits.charge(user.id, 4, messageId)).toBe(96);
-    expect(await t.services.credits.chargeKeyed(user.id, 5, `tool:${messageId}:a`, 'tool:generate_image')).toBe(91);
+    expect(await t.drive.credits.charge(user.id, 4, messageId)).toBe(96);
+    expect(await t.drive.credits.chargeKeyed(user.id, 5, `tool:${messageId}:a`, 'tool:generate_image')).toBe(91);
     // 9 of 10 spent: a surcharge of 2 is refused (undefined), nothing taken.
-    expect(await t.services.credits.chargeKeyed(user.id, 2, `tool:${messageId}:b`, 'tool:generate_image')).toBe(
-      undefined,
-    );
+    expect(await t.drive.credits.chargeKeyed(user.id, 2, `tool:${messageId}:b`, 'tool:generate_image')).toBe(undefined);
     expect(await credits(user.id)).toBe(91);
-    await expect(t.services.credits.charge(user.id, 2, newId())).rejects.toMatchObject({
+    await expect(t.drive.credits.charge(user.id, 2, newId())).rejects.toMatchObject({
       code: 'credits:limit',
       status: 402,
       message: expect.stringContaining('monthly spending limit you set (10 credits a month)'),
     });
     // The refund of the message gives its charge and its surcharge back to the month.
-    expect(await t.services.credits.refund(user.id, messageId)).toBe(100);
+    expect(await t.drive.credits.refund(user.id, messageId)).toBe(100);
     expect((await call('GET', user)).body).toMatchObject({ spentToday: 0, spentThisMonth: 0 });
-    expect(await t.services.credits.charge(user.id, 10, newId())).toBe(90);
+    expect(await t.drive.credits.charge(user.id, 10, newId())).toBe(90);
   });
 
   it('should count the user local day and month (their time zone), and refuse an unknown zone', async () => {
@@ -134,27 +132,27 @@ describe('spending limits', () => {
       );
     // UTC+14 and UTC-11: at any moment at least one of them is on another date than UTC.
     for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
-      const user = await createTestUser(t.services, { credits: 100 });
+      const user = await t.seed.user({ credits: 100 });
       const set = await call('PUT', user, { dailyCredits: 3, timeZone: zone });
       expect(set.body).toMatchObject({ dailyCredits: 3, timeZone: zone });
       expect(clock(zone, set.body.dayResetsAt)).toBe('00:00');
       expect(clock(zone, set.body.monthResetsAt)).toBe('00:00');
-      await t.services.credits.charge(user.id, 2, newId());
-      const row = await t.services.db
+      await t.drive.credits.charge(user.id, 2, newId());
+      const row = await t.db
         .selectFrom('spending_limits')
         .select(['day_key', 'month_key'])
         .where('user_id', '=', user.id)
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ day_key: localDay(zone), month_key: localDay(zone).slice(0, 7) });
       expect((await call('GET', user)).body).toMatchObject({ spentToday: 2, timeZone: zone });
-      await expect(t.services.credits.charge(user.id, 2, newId())).rejects.toMatchObject({
+      await expect(t.drive.credits.charge(user.id, 2, newId())).rejects.toMatchObject({
         code: 'credits:limit',
         message: expect.stringContaining(`00:00 (${zone})`),
       });
       // A later save without a zone keeps it.
       expect((await call('PUT', user, { monthlyCredits: 40 })).body.timeZone).toBe(zone);
     }
-    const user = await createTestUser(t.services, { credits: 10 });
+    const user = await t.seed.user({ credits: 10 });
     expect((await call('GET', user)).body.timeZone).toBe('UTC');
     for (const timeZone of ['Mars/Olympus_Mons', '', 'x'.repeat(80)]) {
       const res = await call('PUT', user, { dailyCredits: 3, timeZone });
@@ -166,7 +164,7 @@ describe('spending limits', () => {
   });
 
   it("should follow the browser's zone sent on connect when it differs, and ignore an unknown one", async () => {
-    const user = await createTestUser(t.services, { credits: 10 });
+    const user = await t.seed.user({ credits: 10 });
     const connectIn = async (timeZone: string) => {
       const socket = io(`${t.url}/session`, { query: { token: user.token, timeZone }, transports: ['websocket'] });
       sockets.push(socket as TestSocket);
@@ -175,9 +173,7 @@ describe('spending limits', () => {
     };
     // No limits yet: nothing is written for a connect.
     await connectIn('Asia/Tokyo');
-    expect(
-      await t.services.db.selectFrom('spending_limits').selectAll().where('user_id', '=', user.id).execute(),
-    ).toEqual([]);
+    expect(await t.db.selectFrom('spending_limits').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
     await call('PUT', user, { dailyCredits: 5, timeZone: 'Europe/Lisbon' });
     // The user travels: the next connect moves the limits to the new zone (written beside `ready`: waited for).
     await connectIn('America/New_York');
@@ -188,25 +184,21 @@ describe('spending limits', () => {
   });
 
   it('should start a new day from zero', async () => {
-    const user = await createTestUser(t.services, { credits: 100 });
+    const user = await t.seed.user({ credits: 100 });
     await call('PUT', user, { dailyCredits: 3 });
-    await t.services.credits.charge(user.id, 3, newId());
-    await expect(t.services.credits.charge(user.id, 1, newId())).rejects.toMatchObject({ code: 'credits:limit' });
+    await t.drive.credits.charge(user.id, 3, newId());
+    await expect(t.drive.credits.charge(user.id, 1, newId())).rejects.toMatchObject({ code: 'credits:limit' });
     // What was spent belongs to yesterday now.
-    await t.services.db
-      .updateTable('spending_limits')
-      .set({ day_key: '2000-01-01' })
-      .where('user_id', '=', user.id)
-      .execute();
+    await t.db.updateTable('spending_limits').set({ day_key: '2000-01-01' }).where('user_id', '=', user.id).execute();
     expect((await call('GET', user)).body.spentToday).toBe(0);
-    expect(await t.services.credits.charge(user.id, 3, newId())).toBe(94);
+    expect(await t.drive.credits.charge(user.id, 3, newId())).toBe(94);
   });
 
   it('should refuse a send past the limit in the user language', async () => {
-    const user = await createTestUser(t.services, { credits: 100 });
-    await t.services.db.updateTable('users').set({ locale: 'de' }).where('id', '=', user.id).execute();
+    const user = await t.seed.user({ credits: 100 });
+    await t.seed.updateUser(user.id, { locale: 'de' });
     await call('PUT', user, { dailyCredits: 1 });
-    const chats = await Promise.all([createTestChat(t.services, user.id), createTestChat(t.services, user.id)]);
+    const chats = await Promise.all([t.seed.chat(user.id), t.seed.chat(user.id)]);
     const socket = await open(user.token);
     const events = record(socket);
     expect((await send(socket, chats[0]?.id ?? '', 'Hi')).messageId).toBeTruthy();

@@ -93,10 +93,10 @@ describe('GET /personas', () => {
   });
 
   it('should never list unpublished personas', async () => {
-    const records = await t.services.personas.exportRecords();
+    const records = await t.drive.personas.exportRecords();
     const first = records[0];
     if (!first) throw new Error('no seeded personas');
-    await t.services.personas.importRecords([{ ...first, id: 'hidden-one', published: false }]);
+    await t.drive.personas.importRecords([{ ...first, id: 'hidden-one', published: false }]);
     const res = await t.app.inject({ method: 'GET', url: '/api/personas' });
     expect((res.json() as Array<{ id: string }>).some((p) => p.id === 'hidden-one')).toBe(false);
   });

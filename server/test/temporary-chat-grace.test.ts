@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeImage } from '@neura/test-kit/images';
-import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.js';
@@ -46,9 +46,9 @@ describe('temporary chat grace after its tab went away', () => {
   const hold = (socket: TestSocket, chatId: string | null) =>
     new Promise<unknown>((resolve) => socket.emit('temporaryChat', { chatId }, resolve));
   const exists = async (chatId: string) =>
-    (await t.services.db.selectFrom('chats').select('id').where('id', '=', chatId).execute()).length === 1;
+    (await t.db.selectFrom('chats').select('id').where('id', '=', chatId).execute()).length === 1;
   const graceJob = (chatId: string) =>
-    t.services.db.selectFrom('jobs').selectAll().where('key', '=', `temporary-grace:${chatId}`).executeTakeFirst();
+    t.db.selectFrom('jobs').selectAll().where('key', '=', `temporary-grace:${chatId}`).executeTakeFirst();
   /** Closes the socket and waits until the server set the chat's grace (a row of `jobs`). */
   const goAway = async (socket: TestSocket, chatId: string) => {
     const before = (await graceJob(chatId))?.run_at ?? '';
@@ -57,23 +57,23 @@ describe('temporary chat grace after its tab went away', () => {
   };
 
   it('should delete it, rows and files, once the grace passed with no socket holding it', async () => {
-    const alice = await createTestUser(t.services, { credits: 50 });
+    const alice = await t.seed.user({ credits: 50 });
     const tab = await device(alice);
     const otherTab = await device(alice);
     const id = await createTemporary(tab);
-    const file = await t.services.files.saveResult(alice.id, id, {
+    const file = await t.drive.files.saveResult(alice.id, id, {
       bytes: await makeImage(9, 9),
       mimeType: 'image/png',
     });
-    const { storage_key } = await t.services.db
+    const { storage_key } = await t.db
       .selectFrom('files')
       .select('storage_key')
       .where('id', '=', file.id)
       .executeTakeFirstOrThrow();
-    const stored = path.join(t.services.config.DATA_DIR, 'files');
+    const stored = path.join(t.config.DATA_DIR, 'files');
     const fileOnDisk = () => fs.readdirSync(stored, { recursive: true }).some((f) => String(f).includes(storage_key));
     expect(fileOnDisk()).toBe(true);
-    const kept = await createTestChat(t.services, alice.id, 'default');
+    const kept = await t.seed.chat(alice.id, 'default');
 
     await goAway(tab, id);
     const gone = Date.now();
@@ -83,8 +83,8 @@ describe('temporary chat grace after its tab went away', () => {
     const told = nextEvent<{ chatId: string }>(otherTab, 'chat.deleted');
     await runAt(gone + GRACE_MS + 1000);
     expect(await exists(id)).toBe(false);
-    expect(await t.services.db.selectFrom('messages').select('id').where('chat_id', '=', id).execute()).toEqual([]);
-    expect(await t.services.db.selectFrom('files').select('id').where('id', '=', file.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('messages').select('id').where('chat_id', '=', id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('files').select('id').where('id', '=', file.id).execute()).toEqual([]);
     expect(fileOnDisk()).toBe(false);
     expect((await told).chatId).toBe(id);
     expect(await exists(kept.id)).toBe(true);
@@ -92,7 +92,7 @@ describe('temporary chat grace after its tab went away', () => {
   });
 
   it('should keep it when the tab reconnects within the grace, and delete it after that socket goes too', async () => {
-    const alice = await createTestUser(t.services, { credits: 50 });
+    const alice = await t.seed.user({ credits: 50 });
     const first = await device(alice);
     const id = await createTemporary(first);
     await goAway(first, id);
@@ -109,7 +109,7 @@ describe('temporary chat grace after its tab went away', () => {
   });
 
   it('should move the grace on a later disconnect, not keep the first one', async () => {
-    const alice = await createTestUser(t.services, { credits: 50 });
+    const alice = await t.seed.user({ credits: 50 });
     const first = await device(alice);
     const id = await createTemporary(first);
     await goAway(first, id);
@@ -124,14 +124,14 @@ describe('temporary chat grace after its tab went away', () => {
   });
 
   it("should answer 404 for another user's chat and hold nothing for a chat that is not temporary", async () => {
-    const alice = await createTestUser(t.services, { credits: 50 });
-    const bob = await createTestUser(t.services, { credits: 50 });
+    const alice = await t.seed.user({ credits: 50 });
+    const bob = await t.seed.user({ credits: 50 });
     const aliceTab = await device(alice);
     const id = await createTemporary(aliceTab);
     const bobTab = await device(bob);
     expect(await hold(bobTab, id)).toMatchObject({ error: { code: 'not-found' } });
 
-    const normal = await createTestChat(t.services, alice.id, 'default');
+    const normal = await t.seed.chat(alice.id, 'default');
     const another = await device(alice);
     expect(await hold(another, normal.id)).toEqual({ success: true });
     expect(await hold(another, null)).toEqual({ success: true });

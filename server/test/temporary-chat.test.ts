@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ArchiveJob, Chat } from '@neura/contract';
 import { type FakeOpenAI, type FakeRequest, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { makeImage } from '@neura/test-kit/images';
-import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { readTarGz } from '@neura/test-kit/tar';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -62,7 +62,7 @@ describe('temporary chats', () => {
   });
 
   it('should be announced to its own device only and never listed elsewhere', async () => {
-    const alice = await createTestUser(t.services, { credits: 50 });
+    const alice = await t.seed.user({ credits: 50 });
     const mine = await device(alice);
     const other = await device(alice);
     const id = await new Promise<string>((resolve, reject) =>
@@ -84,12 +84,12 @@ describe('temporary chats', () => {
     expect(ready.chats.map((c) => c.id)).not.toContain(id);
     // Its owner still opens it by id; another user cannot.
     expect((await call('GET', `/users/me/chats/${id}`, alice)).json()).toMatchObject({ id, temporary: true });
-    const bob = await createTestUser(t.services);
+    const bob = await t.seed.user();
     expect((await call('GET', `/users/me/chats/${id}`, bob)).statusCode).toBe(404);
   });
 
   it('should neither read nor write memory', async () => {
-    const alice = await createTestUser(t.services, { credits: 50 });
+    const alice = await t.seed.user({ credits: 50 });
     await call('PUT', '/users/me/memory', alice, { about: 'I am Alice from Porto.' });
     await call('POST', '/users/me/memory/items', alice, { text: 'Alice keeps bees.' });
     const dev = await device(alice);
@@ -109,7 +109,7 @@ describe('temporary chats', () => {
     expect(JSON.stringify(memory)).not.toContain('kayak');
 
     // A normal chat of the same user does read it (the check above is not vacuous).
-    const normal = await createTestChat(t.services, alice.id, 'mindful-coach');
+    const normal = await t.seed.chat(alice.id, 'mindful-coach');
     const at = model.requests.length;
     await send(dev.socket, normal.id, 'Hello');
     await doneFor(dev.events, normal.id);
@@ -118,13 +118,13 @@ describe('temporary chats', () => {
   });
 
   it('should be absent from search, exports, shares and the data archive, with its files', async () => {
-    const alice = await createTestUser(t.services, { credits: 50 });
+    const alice = await t.seed.user({ credits: 50 });
     const dev = await device(alice);
-    const normal = await createTestChat(t.services, alice.id, 'mindful-coach', { name: 'Kept chat' });
+    const normal = await t.seed.chat(alice.id, 'mindful-coach', { name: 'Kept chat' });
     await send(dev.socket, normal.id, 'narwhal kept');
     await doneFor(dev.events, normal.id);
     const id = await startTemporary('narwhal secret', dev);
-    const file = await t.services.files.saveResult(alice.id, id, {
+    const file = await t.drive.files.saveResult(alice.id, id, {
       bytes: await makeImage(9, 9),
       mimeType: 'image/png',
     });
@@ -151,26 +151,26 @@ describe('temporary chats', () => {
   });
 
   it('should be deleted with its files by the job 24 h after its last message, and not before', async () => {
-    const alice = await createTestUser(t.services, { credits: 50 });
+    const alice = await t.seed.user({ credits: 50 });
     const dev = await device(alice);
     const id = await startTemporary('short-lived', dev);
-    const file = await t.services.files.saveResult(alice.id, id, {
+    const file = await t.drive.files.saveResult(alice.id, id, {
       bytes: await makeImage(9, 9),
       mimeType: 'image/png',
     });
-    const stored = path.join(t.services.config.DATA_DIR, 'files');
-    const { storage_key } = await t.services.db
+    const stored = path.join(t.config.DATA_DIR, 'files');
+    const { storage_key } = await t.db
       .selectFrom('files')
       .select('storage_key')
       .where('id', '=', file.id)
       .executeTakeFirstOrThrow();
     const fileOnDisk = () => fs.readdirSync(stored, { recursive: true }).some((f) => String(f).includes(storage_key));
     expect(fileOnDisk()).toBe(true);
-    const kept = await createTestChat(t.services, alice.id, 'default', {
+    const kept = await t.seed.chat(alice.id, 'default', {
       lastMessageAt: new Date(Date.now() - 48 * 3600_000).toISOString(),
     });
     const exists = async (chatId: string) =>
-      (await t.services.db.selectFrom('chats').select('id').where('id', '=', chatId).execute()).length;
+      (await t.db.selectFrom('chats').select('id').where('id', '=', chatId).execute()).length;
 
     const start = Date.now();
     await t.jobs.runDue(start + 61_000);
@@ -179,8 +179,8 @@ describe('temporary chats', () => {
     expect(await exists(id)).toBe(1);
     await t.jobs.runDue(start + 24 * 3600_000 + 20 * 60_000);
     expect(await exists(id)).toBe(0);
-    expect(await t.services.db.selectFrom('messages').select('id').where('chat_id', '=', id).execute()).toEqual([]);
-    expect(await t.services.db.selectFrom('files').select('id').where('id', '=', file.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('messages').select('id').where('chat_id', '=', id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('files').select('id').where('id', '=', file.id).execute()).toEqual([]);
     expect(fileOnDisk()).toBe(false);
     expect(await exists(kept.id)).toBe(1);
     // Its device is told, as for any deleted chat.
@@ -188,7 +188,7 @@ describe('temporary chats', () => {
   });
 
   it('should be deleted at once when its user leaves it (deleteChat), files and all', async () => {
-    const alice = await createTestUser(t.services, { credits: 50 });
+    const alice = await t.seed.user({ credits: 50 });
     const dev = await device(alice);
     const id = await startTemporary('leaving now', dev);
     const ack = await new Promise((resolve) => dev.socket.emit('deleteChat', id, resolve));

@@ -1,5 +1,4 @@
 import { type FakeOpenAiAudio, startFakeOpenAiAudio } from '@neura/test-kit/fakes/openai-audio';
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttemptRepository } from '../src/lib/limits/counter-repository.js';
@@ -19,7 +18,7 @@ describe('/voice dictation (pocketsphinx)', () => {
   afterAll(() => t.stop());
 
   it('should transcribe flite speech streamed as 16 kHz PCM chunks', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const socket = await connectVoice(t.url, user.token);
     const pcm = fliteSpeech(SENTENCE);
     const acks = await streamPcm(socket, pcm);
@@ -33,7 +32,7 @@ describe('/voice dictation (pocketsphinx)', () => {
   });
 
   it('should answer the endAudioData ack with the trimmed transcript too', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const socket = await connectVoice(t.url, user.token);
     await streamPcm(socket, fliteSpeech('hello world'));
     const ack = (await socket.timeout(30_000).emitWithAck('endAudioData')) as EndAck;
@@ -43,7 +42,7 @@ describe('/voice dictation (pocketsphinx)', () => {
   });
 
   it('should answer an empty transcript when no audio was sent', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const socket = await connectVoice(t.url, user.token);
     const response = nextEvent<{ transcript: string }>(socket, 'audioTranscriptResponse');
     socket.emit('endAudioData');
@@ -52,7 +51,7 @@ describe('/voice dictation (pocketsphinx)', () => {
   });
 
   it('should send duration_exceeded exactly once past VOICE_MAX_SECONDS and drop later chunks', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const socket = await connectVoice(t.url, user.token);
     let exceeded = 0;
     socket.on('duration_exceeded', () => {
@@ -71,7 +70,7 @@ describe('/voice dictation (pocketsphinx)', () => {
   });
 
   it('should refuse bad audio payloads with request:invalid and keep serving the socket', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const socket = await connectVoice(t.url, user.token);
     const send = (payload: unknown) =>
       // biome-ignore lint/suspicious/noExplicitAny: deliberately wrong payload types.
@@ -97,7 +96,7 @@ describe('/voice dictation (pocketsphinx)', () => {
   });
 
   it('should discard the buffer on disconnect (open recordings per user are limited)', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const sockets = await Promise.all([1, 2, 3, 4].map(() => connectVoice(t.url, user.token)));
     for (const s of sockets) expect(await streamPcm(s, Buffer.alloc(4096))).toEqual([{ received: 4096 }]);
     const fifth = await connectVoice(t.url, user.token);
@@ -114,9 +113,9 @@ describe('/voice dictation (pocketsphinx)', () => {
   });
 
   it('should refuse transcriptions past the per-user rate limit', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     // The user's allowance used up, through the same limiter the service counts with.
-    const limiter = new AttemptLimiter(new AttemptRepository(t.services.db));
+    const limiter = new AttemptLimiter(new AttemptRepository(t.db));
     for (let i = 0; i < SPEECH_LIMITS.transcribePerUser.max; i += 1)
       await limiter.reserve(SPEECH_LIMITS.transcribePerUser, user.id);
     const socket = await connectVoice(t.url, user.token);
@@ -144,7 +143,7 @@ describe('/voice dictation (OpenAI-compatible)', () => {
   });
 
   it('should send the audio as a 16 kHz mono WAV and answer the trimmed text', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const socket = await connectVoice(t.url, user.token);
     const pcm = Buffer.alloc(3 * 4096, 1);
     await streamPcm(socket, pcm);
@@ -166,7 +165,7 @@ describe('/voice dictation (OpenAI-compatible)', () => {
   });
 
   it('should answer speech:failed when the provider fails, and work again after', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const socket = await connectVoice(t.url, user.token);
     fake.setFailure(500);
     await streamPcm(socket, Buffer.alloc(4096));
@@ -189,7 +188,7 @@ describe('/voice without an engine', () => {
   afterAll(() => t.stop());
 
   it('should start, report the missing engine and refuse dictation with speech:unavailable', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const status = await t.app.inject({
       method: 'GET',
       url: '/api/speech/status',

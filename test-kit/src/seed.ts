@@ -16,7 +16,7 @@ import { type AppModules, composeModules } from '../../server/src/modules.js';
  * never through SQL of their own. When the server's wiring changes, only this file follows.
  */
 
-/** What seeding writes through: an in-process app's `services`, or `openSeedTarget` on a data dir. */
+/** What seeding writes through: an in-process app's modules (tests reach it as `t.seed`, server/test-port.ts), or `openSeedTarget` on a data dir. */
 export type SeedTarget = Pick<AppModules, 'db' | 'users' | 'sessions' | 'chats' | 'credits'>;
 
 /** The ledger reason of seeded balances (tests that read the ledger leave these rows out). */

@@ -42,7 +42,7 @@ export async function signUpVerified(
   password = strongPassword,
   registerHeaders: Record<string, string> = {},
 ): Promise<{ email: string; password: string; token: string }> {
-  const [inviteCode] = await t.services.invites.create(1, 1);
+  const [inviteCode] = await t.seed.invites(1, 1);
   const reg = await call(
     t,
     'POST',

@@ -35,7 +35,7 @@ export function runAdminProcess(
 
 /** The env the admin CLI needs to work on the same data (database, DATA_DIR, Redis) as a test app. */
 export function adminEnvOf(t: TestApp): Record<string, string> {
-  const { config } = t.services;
+  const { config } = t;
   return {
     DATA_DIR: config.DATA_DIR,
     ...(config.database.kind === 'postgres' ? { DATABASE_URL: config.database.url } : {}),

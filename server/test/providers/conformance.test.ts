@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FakeServer } from '@neura/test-kit/fakes/http';
 import { startFakeOpenMeteo } from '@neura/test-kit/fakes/open-meteo';
 import { type ReplayServer, startReplayServer } from '@neura/test-kit/fakes/replay';
-import { createTestChat, createTestUser, setCredits, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MessageRepository } from '../../src/conversation/repository.js';
@@ -47,7 +47,7 @@ describe('provider conformance', () => {
     t.idleTimeoutSeconds ? `${path}:idle${t.idleTimeoutSeconds}` : path;
 
   async function side(app: TestApp): Promise<Side> {
-    const user = await createTestUser(app.services, {
+    const user = await app.seed.user({
       password: null,
       credits: CREDITS,
       proExpiry: new Date(Date.now() + 86_400_000).toISOString(),
@@ -108,8 +108,8 @@ describe('provider conformance', () => {
     const s = sides.get(sideKey(transcript, path));
     if (!s) throw new Error(`no app for ${sideKey(transcript, path)}`);
     replay.rewind(transcript.name);
-    await setCredits(s.app.services, s.user.id, CREDITS);
-    const chat = await createTestChat(s.app.services, s.user.id, 'sky-watcher');
+    await s.app.seed.credits(s.user.id, CREDITS);
+    const chat = await s.app.seed.chat(s.user.id, 'sky-watcher');
     const meteoBefore = meteo.requests.length;
     const replayBefore = replay.requests.length;
     const ack = await send(s.socket, chat.id, question(transcript));
@@ -120,9 +120,9 @@ describe('provider conformance', () => {
       20_000,
     );
     const messageId: string = end.payload.messageId ?? end.payload.message.id;
-    const row = await new MessageRepository(s.app.services.db).findById(messageId);
+    const row = await new MessageRepository(s.app.db).findById(messageId);
     if (!row) throw new Error('the reply was not stored');
-    const credits = (await s.app.services.users.findById(s.user.id))?.credits;
+    const credits = (await s.app.read.user(s.user.id))?.credits;
     const parts = (JSON.parse(row.parts ?? '[]') as Array<Record<string, unknown>>).filter((p) => p.type === 'tool');
     const geocoded = meteo.requests
       .slice(meteoBefore)

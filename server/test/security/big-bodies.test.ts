@@ -1,4 +1,4 @@
-import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import type { TestApp } from '@neura/test-kit/server/in-process';
 import { startTestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -19,7 +19,7 @@ describe('big bodies at the edge (N1)', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    user = await createTestUser(t.services);
+    user = await t.seed.user();
   });
   afterAll(async () => t?.stop());
   afterEach(() => vi.restoreAllMocks());

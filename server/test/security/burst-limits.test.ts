@@ -1,5 +1,4 @@
 import { type SmtpCapture, startSmtpCapture } from '@neura/test-kit/mail/smtp-capture';
-import { createTestUser } from '@neura/test-kit/seed';
 import type { TestApp } from '@neura/test-kit/server/in-process';
 import { startTestCluster, type TestCluster } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,7 +133,7 @@ describe('burst attacks on the account limits', () => {
 
   it('should answer verification-code requests the same for a known and an unknown address, 429 included (F11)', async () => {
     // A verified account (seeded, so registration mailed no code this hour) against nobody.
-    const known = await createTestUser(t.services);
+    const known = await t.seed.user();
     const unknown = uniqueEmail('nobody');
     const answers = async (email: string, ip: string) => {
       const out: Array<{ status: number; body: unknown }> = [];
@@ -150,7 +149,7 @@ describe('burst attacks on the account limits', () => {
 
   it('should count exists lookups of two processes together (F14)', async () => {
     // A second app on the same database, as a second process behind the load balancer would be.
-    const second = await buildApp(t.services.config, { db: t.services.db, logger: false });
+    const second = await buildApp(t.config, { db: t.db, logger: false });
     try {
       const results: number[] = [];
       for (let i = 0; i < 130; i++) {

@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
 import { startTcpProxy, type TcpProxy, viaProxy } from '@neura/test-kit/server/tcp-proxy';
+import { type PortedApp, withTestPort } from '@neura/test-kit/server/test-port';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type BuiltApp, buildApp } from '../../src/app.js';
+import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { describeWithServices } from '../helpers/services-env.js';
 import { connectSocket, nextEvent } from '../helpers/socket.js';
@@ -15,7 +16,7 @@ import { connectSocket, nextEvent } from '../helpers/socket.js';
 describeWithServices('F3: a database outage between the app and PostgreSQL', () => {
   let proxy: TcpProxy;
   let drop: () => Promise<void>;
-  let built: BuiltApp;
+  let built: PortedApp;
   let url: string;
   let user: TestUser;
   let dataDir: string;
@@ -26,18 +27,20 @@ describeWithServices('F3: a database outage between the app and PostgreSQL', () 
     const target = new URL(db.url);
     proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-dbcut-'));
-    built = await buildApp(
-      loadConfig({
-        NODE_ENV: 'test',
-        DATABASE_URL: viaProxy(db.url, proxy),
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      }),
+    built = withTestPort(
+      await buildApp(
+        loadConfig({
+          NODE_ENV: 'test',
+          DATABASE_URL: viaProxy(db.url, proxy),
+          LOG_LEVEL: 'silent',
+          DATA_DIR: dataDir,
+          WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+        }),
+      ),
     );
     await built.listen(0, '127.0.0.1');
     url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
-    user = await createTestUser(built.services);
+    user = await built.seed.user();
   }, 60_000);
 
   afterAll(async () => {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { uploadFile } from '@neura/test-kit/images';
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,13 +20,13 @@ describe('N13: per-user disk quota', () => {
       .png()
       .toBuffer();
   const used = async (userId: string) =>
-    (await t.services.db.selectFrom('files').select('size').where('user_id', '=', userId).execute()).reduce(
+    (await t.db.selectFrom('files').select('size').where('user_id', '=', userId).execute()).reduce(
       (sum, r) => sum + r.size,
       0,
     );
 
   it('should refuse uploads and generated files past the quota, and keep other users unaffected', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push(await uploadFile(`${t.url}${t.apiPrefix}`, user.token, await noise()));
     const refused = answers.filter((a) => a.status === 413);
@@ -41,11 +40,11 @@ describe('N13: per-user disk quota', () => {
     expect(await used(user.id)).toBeLessThanOrEqual(QUOTA);
 
     await expect(
-      t.services.files.saveResult(user.id, null, { bytes: Buffer.alloc(QUOTA / 2), mimeType: 'audio/mpeg' }),
+      t.drive.files.saveResult(user.id, null, { bytes: Buffer.alloc(QUOTA / 2), mimeType: 'audio/mpeg' }),
     ).rejects.toMatchObject({ code: 'file:quota-exceeded' });
     expect(await used(user.id)).toBeLessThanOrEqual(QUOTA);
 
-    const other = await createTestUser(t.services);
+    const other = await t.seed.user();
     expect((await uploadFile(`${t.url}${t.apiPrefix}`, other.token, await noise())).status).toBe(201);
   });
 });

@@ -1,5 +1,5 @@
 import { type FakeStripe, type Json, signedEvent, startFakeStripe } from '@neura/test-kit/fakes/stripe';
-import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -43,7 +43,7 @@ describe('a foreign Checkout Session (N2)', () => {
         headers: { authorization: `Bearer ${buyer.token}` },
       })
     ).json();
-  const credits = async (id: string) => (await t.services.users.findById(id))?.credits;
+  const credits = async (id: string) => (await t.read.user(id))?.credits;
 
   beforeAll(async () => {
     fake = await startFakeStripe();
@@ -77,7 +77,7 @@ describe('a foreign Checkout Session (N2)', () => {
   });
 
   it('should not pay an order from a paid 1-cent session that names it', async () => {
-    const buyer = await createTestUser(t.services, { credits: 0 });
+    const buyer = await t.seed.user({ credits: 0 });
     const { orderId } = await checkout(buyer, 'plus');
     expect((await deliver('checkout.session.completed', foreign(orderId))).statusCode).toBe(200);
     expect(
@@ -88,7 +88,7 @@ describe('a foreign Checkout Session (N2)', () => {
   });
 
   it('should not pay an order from a session with its id but another amount, currency or mode', async () => {
-    const buyer = await createTestUser(t.services, { credits: 0 });
+    const buyer = await t.seed.user({ credits: 0 });
     const { orderId, session } = await checkout(buyer, 'plus');
     const paid = { ...fake.completeSession(session.id as string) };
     for (const change of [{ amount_total: 1 }, { currency: 'jpy' }, { mode: 'subscription' }]) {
@@ -99,14 +99,14 @@ describe('a foreign Checkout Session (N2)', () => {
   });
 
   it('should not cancel an order from a foreign session that expired', async () => {
-    const buyer = await createTestUser(t.services, { credits: 0 });
+    const buyer = await t.seed.user({ credits: 0 });
     const { orderId } = await checkout(buyer, 'starter');
     await deliver('checkout.session.expired', foreign(orderId, { status: 'expired', payment_status: 'unpaid' }));
     expect(await orderOf(buyer, orderId)).toMatchObject({ status: 'pending' });
   });
 
   it('should still pay the order from its own session', async () => {
-    const buyer = await createTestUser(t.services, { credits: 0 });
+    const buyer = await t.seed.user({ credits: 0 });
     const { orderId, session } = await checkout(buyer, 'plus');
     expect((await deliver('checkout.session.completed', fake.completeSession(session.id as string))).statusCode).toBe(
       200,

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -34,7 +33,7 @@ describe('N11: code requests answer before any mail work', () => {
   it.each(['/users/forgot'])(
     'should answer %s for a known address as for an unknown one, before the mail',
     async (path) => {
-      const known = await createTestUser(t.services, { password: null });
+      const known = await t.seed.user({ password: null });
       const forKnown = await ask(path, known.email, '10.70.0.1');
       const forUnknown = await ask(path, `nobody-${known.email}`, '10.70.0.2');
       expect(forKnown.statusCode).toBe(forUnknown.statusCode);

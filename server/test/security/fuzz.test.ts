@@ -1,5 +1,5 @@
 import type { SessionClientEvents, VoiceClientEvents } from '@neura/contract';
-import { addTestMessages, createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,11 +43,11 @@ describe('fuzzing the API and the socket', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    user = await createTestUser(t.services, { credits: 1000 });
-    const chat = await createTestChat(t.services, user.id);
+    user = await t.seed.user({ credits: 1000 });
+    const chat = await t.seed.chat(user.id);
     chatId = chat.id;
     // A finished exchange, so the message actions reach past their argument checks.
-    messageIds = await addTestMessages(t.services, { id: chat.id, userId: user.id }, [
+    messageIds = await t.seed.messages({ id: chat.id, userId: user.id }, [
       { role: 'user', content: 'hello' },
       { role: 'assistant', content: 'hi', status: 'failed' },
     ]);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeImage } from '@neura/test-kit/images';
-import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, startTestCluster, type TestApp, type TestCluster } from '@neura/test-kit/server/in-process';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,8 +41,8 @@ describe('hardening IV: limits and leftovers', () => {
 
   describe('L3: persona reports', () => {
     it('should keep one open report per account and persona, and take another once it is handled', async () => {
-      const owner = await createTestUser(t.services);
-      const reporter = await createTestUser(t.services);
+      const owner = await t.seed.user();
+      const reporter = await t.seed.user();
       const { body } = await call('POST', '/users/me/personas', owner, persona);
       const id = body.id as string;
       expect((await call('POST', `/personas/${id}/report`, reporter, { reason: 'Rude.' })).status).toBe(201);
@@ -54,28 +54,24 @@ describe('hardening IV: limits and leftovers', () => {
         Array.from({ length: 5 }, () => call('POST', `/personas/${id}/report`, reporter, { reason: 'Burst.' })),
       );
       expect(burst.every((r) => r.status === 409)).toBe(true);
-      const rows = await t.services.db
-        .selectFrom('feedback')
-        .selectAll()
-        .where('about', '=', `persona:${id}`)
-        .execute();
+      const rows = await t.db.selectFrom('feedback').selectAll().where('about', '=', `persona:${id}`).execute();
       expect(rows).toHaveLength(1);
-      await t.services.db.updateTable('feedback').set({ handled_at: new Date().toISOString() }).execute();
+      await t.db.updateTable('feedback').set({ handled_at: new Date().toISOString() }).execute();
       expect((await call('POST', `/personas/${id}/report`, reporter, { reason: 'Back again.' })).status).toBe(201);
     });
 
     it('should limit one account’s reports per hour whatever addresses it uses', async () => {
-      const reporter = await createTestUser(t.services);
+      const reporter = await t.seed.user();
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++) {
-        const owner = await createTestUser(t.services);
+        const owner = await t.seed.user();
         const { body } = await call('POST', '/users/me/personas', owner, { ...persona, name: `Moth ${i}` });
         // Every report from another address: the per-IP limit never applies.
         statuses.push((await call('POST', `/personas/${body.id}/report`, reporter, { reason: 'Spam.' })).status);
       }
       expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
       expect(statuses[10]).toBe(429);
-      const stored = await t.services.db
+      const stored = await t.db
         .selectFrom('feedback')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('user_id', '=', reporter.id)
@@ -86,25 +82,24 @@ describe('hardening IV: limits and leftovers', () => {
 
   describe('L5: deleted personas and creations', () => {
     it('should remove a deleted persona that no chat uses, and purge one with chats once they are gone', async () => {
-      const owner = await createTestUser(t.services);
+      const owner = await t.seed.user();
       const unused = (await call('POST', '/users/me/personas', owner, persona)).body.id as string;
       expect((await call('DELETE', `/users/me/personas/${unused}`, owner)).status).toBe(200);
-      const row = (id: string) =>
-        t.services.db.selectFrom('personas').select('id').where('id', '=', id).executeTakeFirst();
+      const row = (id: string) => t.db.selectFrom('personas').select('id').where('id', '=', id).executeTakeFirst();
       expect(await row(unused)).toBeUndefined();
 
       const used = (await call('POST', '/users/me/personas', owner, persona)).body.id as string;
-      const chat = await createTestChat(t.services, owner.id, used);
+      const chat = await t.seed.chat(owner.id, used);
       expect((await call('DELETE', `/users/me/personas/${used}`, owner)).status).toBe(200);
       expect(await row(used)).toBeDefined();
-      expect(await t.services.creator.purgeDeleted()).toBe(0);
-      await t.services.db.deleteFrom('chats').where('id', '=', chat.id).execute();
-      expect(await t.services.creator.purgeDeleted()).toBe(1);
+      expect(await t.drive.creator.purgeDeleted()).toBe(0);
+      await t.db.deleteFrom('chats').where('id', '=', chat.id).execute();
+      expect(await t.drive.creator.purgeDeleted()).toBe(1);
       expect(await row(used)).toBeUndefined();
     });
 
     it('should cap creations per account per day (deletions give none back) with a clear 429', async () => {
-      const owner = await createTestUser(t.services);
+      const owner = await t.seed.user();
       for (let i = 0; i < 5; i++) {
         const created = await call('POST', '/users/me/personas', owner, { ...persona, name: `Cycle ${i}` });
         expect(created.status).toBe(201);
@@ -115,13 +110,13 @@ describe('hardening IV: limits and leftovers', () => {
       expect(sixth.body).toMatchObject({ code: 'rate-limited' });
       expect(sixth.body.message).toMatch(/at most 5 personas a day/);
       // Another account is not affected.
-      expect((await call('POST', '/users/me/personas', await createTestUser(t.services), persona)).status).toBe(201);
+      expect((await call('POST', '/users/me/personas', await t.seed.user(), persona)).status).toBe(201);
     });
   });
 
   describe('N11: /users/verify', () => {
     it('should answer an address registered this hour exactly as any other', async () => {
-      const [inviteCode] = await t.services.invites.create(1, 1);
+      const [inviteCode] = await t.seed.invites(1, 1);
       const registered = `fresh-${randomBytes(4).toString('hex')}@example.com`;
       const reg = await call('POST', '/users/', null, {
         email: registered,
@@ -150,14 +145,14 @@ describe('hardening IV: limits and leftovers', () => {
       sharp(randomBytes(320 * 320 * 3), { raw: { width: 320, height: 320, channels: 3 } })
         .png()
         .toBuffer();
-    const storePath = (key: string) => path.join(t.services.config.DATA_DIR, 'files', key);
+    const storePath = (key: string) => path.join(t.config.DATA_DIR, 'files', key);
 
     it('should count unsent uploads against their uploader’s quota', async () => {
-      const user = await createTestUser(t.services);
+      const user = await t.seed.user();
       let refused: unknown;
       for (let i = 0; i < 6 && !refused; i++) {
         try {
-          await t.services.files.upload(user.id, await noise(), 'attachment');
+          await t.drive.files.upload(user.id, await noise(), 'attachment');
         } catch (error) {
           refused = error;
         }
@@ -166,35 +161,31 @@ describe('hardening IV: limits and leftovers', () => {
     });
 
     it('should sweep uploads never sent once they expire (rows and bytes), and keep sent ones', async () => {
-      const user = await createTestUser(t.services);
-      const unsent = await t.services.files.upload(user.id, await makeImage(8, 8), 'attachment');
-      const sent = await t.services.files.upload(user.id, await makeImage(8, 8), 'attachment');
-      const fresh = await t.services.files.upload(user.id, await makeImage(8, 8), 'attachment');
-      const chat = await createTestChat(t.services, user.id);
-      await t.services.files.attachToChat([sent.id], chat.id);
+      const user = await t.seed.user();
+      const unsent = await t.drive.files.upload(user.id, await makeImage(8, 8), 'attachment');
+      const sent = await t.drive.files.upload(user.id, await makeImage(8, 8), 'attachment');
+      const fresh = await t.drive.files.upload(user.id, await makeImage(8, 8), 'attachment');
+      const chat = await t.seed.chat(user.id);
+      await t.drive.files.attachToChat([sent.id], chat.id);
       const old = new Date(Date.now() - 2 * 3600_000).toISOString();
-      await t.services.db
-        .updateTable('files')
-        .set({ created_at: old })
-        .where('id', 'in', [unsent.id, sent.id])
-        .execute();
+      await t.db.updateTable('files').set({ created_at: old }).where('id', 'in', [unsent.id, sent.id]).execute();
       const keys = new Map(
-        (
-          await t.services.db.selectFrom('files').select(['id', 'storage_key']).where('user_id', '=', user.id).execute()
-        ).map((r) => [r.id, r.storage_key]),
+        (await t.db.selectFrom('files').select(['id', 'storage_key']).where('user_id', '=', user.id).execute()).map(
+          (r) => [r.id, r.storage_key],
+        ),
       );
       expect(fs.existsSync(storePath(keys.get(unsent.id) as string))).toBe(true);
       // Past its time an unsent upload can no longer be sent, even before the sweep.
-      await expect(t.services.files.forMessage(user.id, [unsent.id])).rejects.toMatchObject({ code: 'not-found' });
+      await expect(t.drive.files.forMessage(user.id, [unsent.id])).rejects.toMatchObject({ code: 'not-found' });
 
-      expect(await t.services.files.sweepUnsent()).toBeGreaterThanOrEqual(1);
-      const left = (await t.services.db.selectFrom('files').select('id').where('user_id', '=', user.id).execute()).map(
+      expect(await t.drive.files.sweepUnsent()).toBeGreaterThanOrEqual(1);
+      const left = (await t.db.selectFrom('files').select('id').where('user_id', '=', user.id).execute()).map(
         (r) => r.id,
       );
       expect(left.sort()).toEqual([sent.id, fresh.id].sort());
       expect(fs.existsSync(storePath(keys.get(unsent.id) as string))).toBe(false);
       expect(fs.existsSync(storePath(keys.get(sent.id) as string))).toBe(true);
-      expect(await t.services.files.sweepUnsent()).toBe(0);
+      expect(await t.drive.files.sweepUnsent()).toBe(0);
     });
   });
 });
@@ -223,8 +214,8 @@ describeWithServices('hardening IV limits across two processes (PostgreSQL + Red
   it('should count reports and creations per account across processes, one open report in a burst on both', async () => {
     const [one, two] = cluster.apps;
     if (!one || !two) throw new Error('cluster did not start');
-    const owner = await createTestUser(one.services);
-    const reporter = await createTestUser(one.services);
+    const owner = await one.seed.user();
+    const reporter = await one.seed.user();
     const made = await call(one, 'POST', '/users/me/personas', owner, {
       name: 'Kite',
       instructions: 'You are Kite.',

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ describe('F8: security headers and socket origins', () => {
     );
     fs.writeFileSync(path.join(web, 'assets', 'app.js'), 'console.log(1)');
     t = await startTestApp({ WEB_DIST_DIR: web, PUBLIC_URL: 'https://neura.example' });
-    user = await createTestUser(t.services);
+    user = await t.seed.user();
   });
   afterAll(async () => {
     await t?.stop();

@@ -1,6 +1,6 @@
 import { startFakeServer } from '@neura/test-kit/fakes/http';
 import { makeImage } from '@neura/test-kit/images';
-import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, startTestCluster, type TestApp, type TestCluster } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateToken, hashToken } from '../../src/auth/tokens.js';
@@ -82,7 +82,7 @@ describe('image-proxy links (M2)', () => {
   });
 
   it('should sign an expiry into each link and refuse it once expired or when the expiry is changed', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const link = await linkOf(t, `${host.server.url}/pixel.png?n=expiry`, user.token);
     const expires = Number(new URL(link, 'http://x').searchParams.get('expires'));
     // IMAGE_LINK_TTL_HOURS=2, rounded up to the hour.
@@ -90,7 +90,7 @@ describe('image-proxy links (M2)', () => {
     expect(expires * 1000).toBeLessThanOrEqual(Date.now() + 3 * 3_600_000);
     expect((await get(t, link)).statusCode).toBe(200);
     // The same link made three hours ago has expired.
-    const old = t.services.imageProxy.link(
+    const old = t.drive.imageProxy.link(
       `${host.server.url}/pixel.png?n=old`,
       user.sessionId,
       Date.now() - 3 * 3_600_000,
@@ -103,9 +103,9 @@ describe('image-proxy links (M2)', () => {
   });
 
   it("should refuse a link after its session's logout and after the account's deletion, not after another session's logout", async () => {
-    const user = await createTestUser(t.services, { password: 'a long and quiet river' });
+    const user = await t.seed.user({ password: 'a long and quiet river' });
     const otherToken = generateToken();
-    await t.services.sessions.create(user.id, hashToken(otherToken), 'test');
+    await t.seed.session(user.id, hashToken(otherToken), 'test');
     const link = await linkOf(t, `${host.server.url}/pixel.png?n=logout`, user.token);
     const otherLink = await linkOf(t, `${host.server.url}/pixel.png?n=logout`, otherToken);
     expect((await get(t, link)).statusCode).toBe(200);
@@ -132,8 +132,8 @@ describe('image-proxy links (M2)', () => {
   });
 
   it('should limit the links one account mints per hour, counting parallel batches atomically', async () => {
-    const user = await createTestUser(t.services);
-    const other = await createTestUser(t.services);
+    const user = await t.seed.user();
+    const other = await t.seed.user();
     const batch = (n: number, tag: string) =>
       Array.from({ length: n }, (_, i) => `${host.server.url}/pixel.png?${tag}=${i}`);
     // 12 parallel batches of 10 links, from different addresses, against 60 an hour: 6 answered.
@@ -152,7 +152,7 @@ describe('image-proxy links (M2)', () => {
   });
 
   it('should fetch an uncached URL once for 20 requests at the same time', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const link = await linkOf(t, `${host.server.url}/slow.png?n=flight`, user.token);
     const answers = Promise.all(Array.from({ length: 20 }, () => get(t, link)));
     // All 20 are waiting on the outside host, which has been asked once.
@@ -166,7 +166,7 @@ describe('image-proxy links (M2)', () => {
   });
 
   it('should remember a refused URL instead of fetching it again, until the refusal expires', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const missing = await linkOf(t, `${host.server.url}/missing.png`, user.token);
     const text = await linkOf(t, `${host.server.url}/text.png`, user.token);
     for (let i = 0; i < 5; i++) {
@@ -176,7 +176,7 @@ describe('image-proxy links (M2)', () => {
     expect(host.count('/missing.png')).toBe(1);
     expect(host.count('/text.png')).toBe(1);
     // IMAGE_PROXY_REFUSAL_SECONDS later it is tried again.
-    expect(await t.services.imageProxy.fetch(`${host.server.url}/missing.png`, Date.now() + 301_000)).toBeUndefined();
+    expect(await t.drive.imageProxy.fetch(`${host.server.url}/missing.png`, Date.now() + 301_000)).toBeUndefined();
     expect(host.count('/missing.png')).toBe(2);
   });
 });
@@ -200,7 +200,7 @@ describeWithServices('image-proxy links on two processes (PostgreSQL + Redis)', 
 
   it('should count the links minted on both processes together and refuse a link on both after logout', async () => {
     const [a, b] = cluster.apps as [TestApp, TestApp];
-    const user: TestUser = await createTestUser(a.services);
+    const user: TestUser = await a.seed.user();
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
         mint(

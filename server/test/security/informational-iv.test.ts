@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { makeImage } from '@neura/test-kit/images';
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -53,7 +52,7 @@ describe('custom persona avatars with API_PREFIX="" (issue #40, informational)',
   });
 
   it('should hand out avatar addresses under the API’s own prefix, and serve them there', async () => {
-    const owner = await createTestUser(t.services);
+    const owner = await t.seed.user();
     const auth = { authorization: `Bearer ${owner.token}` };
     const created = await t.app.inject({
       method: 'POST',
@@ -63,7 +62,7 @@ describe('custom persona avatars with API_PREFIX="" (issue #40, informational)',
     });
     expect(created.statusCode).toBe(201);
     const id = created.json().id as string;
-    const withAvatar = await t.services.creator.setAvatar(owner.id, id, await makeImage(64, 64));
+    const withAvatar = await t.drive.creator.setAvatar(owner.id, id, await makeImage(64, 64));
     expect(withAvatar.avatarUrl).toMatch(new RegExp(`^/personas/${id}/custom-avatar/[0-9a-f]{32}$`));
     const served = await t.app.inject({ method: 'GET', url: withAvatar.avatarUrl as string, headers: auth });
     expect(served.statusCode).toBe(200);

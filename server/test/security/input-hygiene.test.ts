@@ -1,4 +1,4 @@
-import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import type { TestApp } from '@neura/test-kit/server/in-process';
 import { startTestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,8 +17,8 @@ describe('control characters in input', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    user = await createTestUser(t.services);
-    chatId = (await createTestChat(t.services, user.id)).id;
+    user = await t.seed.user();
+    chatId = (await t.seed.chat(user.id)).id;
   });
   afterAll(async () => t?.stop());
 
@@ -113,7 +113,7 @@ describe('control characters in input', () => {
 
   it('should print user text in the admin CLI with control characters escaped (F15)', async () => {
     // A row written before the edge checks existed (or by another tool).
-    await t.services.db
+    await t.db
       .insertInto('waitlist')
       .values({
         id: 'w1',
@@ -122,10 +122,10 @@ describe('control characters in input', () => {
         invited_at: null,
       })
       .execute();
-    const db = t.services.config.database;
+    const db = t.config.database;
     const saved = { ...process.env };
     Object.assign(process.env, {
-      DATA_DIR: t.services.config.DATA_DIR,
+      DATA_DIR: t.config.DATA_DIR,
       DATABASE_URL: db.kind === 'postgres' ? db.url : db.file,
       LOG_LEVEL: 'silent',
     });

@@ -1,5 +1,5 @@
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
-import { addTestMessages, createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAMING_LIMITS } from '../../src/conversation/naming-guard.js';
@@ -26,8 +26,8 @@ describe('generateName limits (N6)', () => {
       socket.emit('generateName', chatId, (r) => resolve(r as { name?: string; error?: unknown })),
     );
   const chatWithMessage = async (user: TestUser) => {
-    const chat = await createTestChat(t.services, user.id);
-    await addTestMessages(t.services, { id: chat.id, userId: user.id }, [
+    const chat = await t.seed.chat(user.id);
+    await t.seed.messages({ id: chat.id, userId: user.id }, [
       { role: 'user', content: 'Plan a trip to Lisbon' },
       { role: 'assistant', content: 'Sure.' },
     ]);
@@ -35,7 +35,7 @@ describe('generateName limits (N6)', () => {
   };
 
   it('should ask the model at most the per-chat limit and name the chat without it after', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const chatId = await chatWithMessage(user);
     const socket = await connected(connectSocket(t.url, user.token));
     try {
@@ -46,7 +46,7 @@ describe('generateName limits (N6)', () => {
       for (const a of answers) expect(a.name).toBeTruthy();
       expect(answers.at(-1)?.name).toBe('Plan a trip to Lisbon');
 
-      const usage = await t.services.db.selectFrom('model_usage').selectAll().where('user_id', '=', user.id).execute();
+      const usage = await t.db.selectFrom('model_usage').selectAll().where('user_id', '=', user.id).execute();
       expect(usage).toHaveLength(NAMING_LIMITS.perChat.max);
       expect(usage[0]).toMatchObject({ chat_id: chatId, purpose: 'chat-title', model: 'fake' });
       expect(usage[0]?.input_tokens).toBeGreaterThan(0);
@@ -56,7 +56,7 @@ describe('generateName limits (N6)', () => {
   });
 
   it('should hold the per-user limit across chats', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const socket = await connected(connectSocket(t.url, user.token));
     try {
       const before = titleCalls();

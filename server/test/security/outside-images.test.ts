@@ -1,6 +1,6 @@
 import { type FakeServer, startFakeServer } from '@neura/test-kit/fakes/http';
 import { makeImage } from '@neura/test-kit/images';
-import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appCsp } from '../../src/lib/security-headers.js';
@@ -36,7 +36,7 @@ describe('outside images (N4)', () => {
       res.end(png);
     });
     t = await startTestApp({ OUTBOUND_ALLOW: outside.hostPort });
-    user = await createTestUser(t.services);
+    user = await t.seed.user();
   });
   afterAll(async () => {
     await t?.stop();

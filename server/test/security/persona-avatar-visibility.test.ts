@@ -1,6 +1,6 @@
 import type { CustomPersona } from '@neura/contract';
 import { makeImage } from '@neura/test-kit/images';
-import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -46,8 +46,8 @@ describe('custom persona avatars follow the persona’s visibility (L2)', () => 
 
   beforeAll(async () => {
     t = await startTestApp();
-    maker = await createTestUser(t.services);
-    other = await createTestUser(t.services);
+    maker = await t.seed.user();
+    other = await t.seed.user();
   });
   afterAll(async () => {
     await t?.stop();

@@ -1,4 +1,4 @@
-import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, startTestCluster, type TestApp, type TestCluster } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWithServices } from '../helpers/services-env.js';
@@ -13,7 +13,9 @@ const ROUNDS = 20;
 
 interface Target {
   url: string;
-  services: TestApp['services'];
+  db: TestApp['db'];
+  seed: TestApp['seed'];
+  admin: TestApp['admin'];
 }
 
 async function http(target: Target, method: string, path: string, user: TestUser | null, body?: unknown) {
@@ -49,7 +51,7 @@ async function race(first: Target, second: Target, owner: TestUser, admin: TestU
       http(second, 'PATCH', `/users/me/personas/${id}`, owner, { visibility: 'public' }),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
-    const row = await first.services.db
+    const row = await first.db
       .selectFrom('personas')
       .select(['published', 'review_state', 'name'])
       .where('id', '=', id)
@@ -66,8 +68,8 @@ async function race(first: Target, second: Target, owner: TestUser, admin: TestU
 }
 
 async function adminOf(target: Target): Promise<TestUser> {
-  const admin = await createTestUser(target.services, { password: null });
-  await target.services.userAdmin.setRole({ id: null, label: 'test' }, admin.email, 'admin');
+  const admin = await target.seed.user({ password: null });
+  await target.admin.users.setRole({ id: null, label: 'test' }, admin.email, 'admin');
   return admin;
 }
 
@@ -82,12 +84,12 @@ describe('publishing follows the persona’s current state (L1)', () => {
   });
 
   it(`should never leave a published persona with a pending review in ${ROUNDS} rounds of racing edits`, async () => {
-    const owner = await createTestUser(t.services);
+    const owner = await t.seed.user();
     await race(t, t, owner, await adminOf(t));
   });
 
   it('should show anonymous visitors a custom persona only by the catalog’s rule', async () => {
-    const owner = await createTestUser(t.services);
+    const owner = await t.seed.user();
     const created = await http(t, 'POST', '/users/me/personas', owner, {
       name: 'Wren',
       instructions: 'You are Wren.',
@@ -95,13 +97,9 @@ describe('publishing follows the persona’s current state (L1)', () => {
     });
     const id = created.body.id as string;
     // Published but awaiting review (as the race left it before the fix): not for anonymous eyes.
-    await t.services.db
-      .updateTable('personas')
-      .set({ published: 1, review_state: 'pending' })
-      .where('id', '=', id)
-      .execute();
+    await t.db.updateTable('personas').set({ published: 1, review_state: 'pending' }).where('id', '=', id).execute();
     expect((await http(t, 'GET', `/personas/${id}/profile`, null)).status).toBe(404);
-    await t.services.db.updateTable('personas').set({ review_state: 'approved' }).where('id', '=', id).execute();
+    await t.db.updateTable('personas').set({ review_state: 'approved' }).where('id', '=', id).execute();
     expect((await http(t, 'GET', `/personas/${id}/profile`, null)).body.name).toBe('Wren');
   });
 });
@@ -119,7 +117,7 @@ describeWithServices('publishing follows the persona’s current state across tw
   it(`should never leave a published persona with a pending review in ${ROUNDS} rounds, one edit per process`, async () => {
     const [one, two] = cluster.apps;
     if (!one || !two) throw new Error('cluster did not start');
-    const owner = await createTestUser(one.services);
+    const owner = await one.seed.user();
     await race(one, two, owner, await adminOf(one));
   });
 });

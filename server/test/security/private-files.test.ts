@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { makeImage } from '@neura/test-kit/images';
-import { createTestUser } from '@neura/test-kit/seed';
 import { testDbKind } from '@neura/test-kit/server/database';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,8 +34,8 @@ describe('private data files whatever the umask (L4)', () => {
     // A DATA_DIR the app makes itself (not the test kit's mkdtemp folder, which is 0700 already).
     t = await startTestApp({ DATA_DIR: path.join(scratch, 'data') });
     // Something to back up: a user with an uploaded file (the file store's folder and bytes).
-    const user = await createTestUser(t.services);
-    await t.services.files.upload(user.id, await makeImage(16, 16), 'attachment');
+    const user = await t.seed.user();
+    await t.drive.files.upload(user.id, await makeImage(16, 16), 'attachment');
   });
   afterAll(async () => {
     await t?.stop();
@@ -46,11 +45,11 @@ describe('private data files whatever the umask (L4)', () => {
 
   it('should keep DATA_DIR 0700 and the SQLite database with its -wal and -shm 0600', async () => {
     expect(process.umask()).toBe(0o022);
-    const config = t.services.config;
+    const config = t.config;
     expect(mode(config.DATA_DIR)).toBe(0o700);
     if (config.database.kind !== 'sqlite') return;
     // A write, so the write-ahead log and its index exist.
-    await createTestUser(t.services);
+    await t.seed.user();
     for (const file of [config.database.file, `${config.database.file}-wal`, `${config.database.file}-shm`]) {
       expect(fs.existsSync(file), file).toBe(true);
       expect(mode(file), file).toBe(0o600);
@@ -60,7 +59,7 @@ describe('private data files whatever the umask (L4)', () => {
   it(`should make every folder of a ${testDbKind()} backup 0700 and every file 0600`, async () => {
     expect(process.umask()).toBe(0o022);
     const target = path.join(scratch, 'nested', 'backup');
-    const manifest = await backup(t.services.config, target);
+    const manifest = await backup(t.config, target);
     expect(manifest.database).toBe(testDbKind());
     expect(Object.keys(manifest.files).length).toBeGreaterThan(0);
     const entries = modesUnder(target);

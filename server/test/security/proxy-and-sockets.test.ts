@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSocket, nextEvent, type TestSocket } from '../helpers/socket.js';
@@ -52,7 +51,7 @@ describe('MAX_SOCKETS_PER_USER', () => {
   afterAll(async () => t?.stop());
 
   it('should disconnect the oldest socket when a user opens one too many', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const sockets: TestSocket[] = [];
     for (let i = 0; i < 3; i++) {
       const s = connectSocket(t.url, user.token);
@@ -66,7 +65,7 @@ describe('MAX_SOCKETS_PER_USER', () => {
     expect(sockets.slice(1).every((s) => s.connected)).toBe(true);
     expect(fourth.connected).toBe(true);
     // Another user's sockets are not counted against this one.
-    const other = await createTestUser(t.services);
+    const other = await t.seed.user();
     const theirs = connectSocket(t.url, other.token);
     await nextEvent(theirs, 'ready');
     expect(sockets.slice(1).every((s) => s.connected)).toBe(true);

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
 import { runServerProcessToExit, type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
 import { startTcpProxy, type TcpProxy, viaProxy } from '@neura/test-kit/server/tcp-proxy';
+import { type PortedApp, withTestPort } from '@neura/test-kit/server/test-port';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type BuiltApp, buildApp } from '../../src/app.js';
+import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { describeWithServices, servicesAvailable } from '../helpers/services-env.js';
 import { connectSocket, nextEvent } from '../helpers/socket.js';
@@ -26,7 +27,7 @@ describeWithServices('F1/F7/F12: a Redis outage between the app and Redis', () =
   let proxy: TcpProxy;
   let a: ServerProcess;
   let b: ServerProcess;
-  let emitter: BuiltApp;
+  let emitter: PortedApp;
   let user: TestUser;
   let redisUrl: string;
   const prefix = `sec${randomBytes(4).toString('hex')}`;
@@ -43,15 +44,17 @@ describeWithServices('F1/F7/F12: a Redis outage between the app and Redis', () =
     // A reaches Redis through the proxy the test cuts; B and the emitter reach it directly.
     a = await startServerProcess({ entry: 'source', env: { ...env, REDIS_URL: viaProxy(redisUrl, proxy) } });
     b = await startServerProcess({ entry: 'source', env: { ...env, REDIS_URL: redisUrl } });
-    emitter = await buildApp(
-      loadConfig({
-        ...env,
-        REDIS_URL: redisUrl,
-        LOG_LEVEL: 'silent',
-        DATA_DIR: path.join(os.tmpdir(), 'neura-test-data-unused'),
-      }),
+    emitter = withTestPort(
+      await buildApp(
+        loadConfig({
+          ...env,
+          REDIS_URL: redisUrl,
+          LOG_LEVEL: 'silent',
+          DATA_DIR: path.join(os.tmpdir(), 'neura-test-data-unused'),
+        }),
+      ),
     );
-    user = await createTestUser(emitter.services);
+    user = await emitter.seed.user();
   }, 120_000);
 
   afterAll(async () => {
@@ -63,7 +66,7 @@ describeWithServices('F1/F7/F12: a Redis outage between the app and Redis', () =
   it('should stay up through a cut, keep serving, log once per change and resume cross-process events', async () => {
     const onA = connectSocket(a.url, user.token);
     await nextEvent(onA, 'ready');
-    const other = await createTestUser(emitter.services, { email: `other-${prefix}@example.com` });
+    const other = await emitter.seed.user({ email: `other-${prefix}@example.com` });
     const otherOnA = connectSocket(a.url, other.token);
     await nextEvent(otherOnA, 'ready');
 
@@ -107,7 +110,7 @@ describeWithServices('F1/F7/F12: a Redis outage between the app and Redis', () =
     });
     await until(
       () => {
-        emitter.services.realtime.toUser(user.id).emit('updateCredits', { credits: 7 });
+        emitter.drive.realtime.toUser(user.id).emit('updateCredits', { credits: 7 });
         return got;
       },
       20_000,
@@ -121,14 +124,16 @@ describeWithServices('F1/F7/F12: a Redis outage between the app and Redis', () =
   }, 120_000);
 
   it('should keep deployments with different REDIS_PREFIX apart on one Redis', async () => {
-    const foreign = await buildApp(
-      loadConfig({
-        REDIS_URL: redisUrl,
-        REDIS_PREFIX: `${prefix}-other`,
-        DATABASE_URL: (emitter.services.config.database as { url: string }).url,
-        LOG_LEVEL: 'silent',
-        DATA_DIR: path.join(os.tmpdir(), 'neura-test-data-unused'),
-      }),
+    const foreign = withTestPort(
+      await buildApp(
+        loadConfig({
+          REDIS_URL: redisUrl,
+          REDIS_PREFIX: `${prefix}-other`,
+          DATABASE_URL: (emitter.config.database as { url: string }).url,
+          LOG_LEVEL: 'silent',
+          DATA_DIR: path.join(os.tmpdir(), 'neura-test-data-unused'),
+        }),
+      ),
     );
     try {
       const onB = connectSocket(b.url, user.token);
@@ -137,10 +142,10 @@ describeWithServices('F1/F7/F12: a Redis outage between the app and Redis', () =
       onB.on('updateCredits', ({ credits }) => {
         if (credits === 999) leaked = true;
       });
-      foreign.services.realtime.toUser(user.id).emit('updateCredits', { credits: 999 });
+      foreign.drive.realtime.toUser(user.id).emit('updateCredits', { credits: 999 });
       // Same-prefix event sent after the foreign one: once it arrives, the foreign one had its chance.
       const same = nextEvent<{ credits: number }>(onB, 'updateCredits', 10_000);
-      emitter.services.realtime.toUser(user.id).emit('updateCredits', { credits: 5 });
+      emitter.drive.realtime.toUser(user.id).emit('updateCredits', { credits: 5 });
       expect(await same).toEqual({ credits: 5 });
       expect(leaked).toBe(false);
       onB.close();

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
-import { createTestChat, createTestUser } from '@neura/test-kit/seed';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
 import { startTcpProxy, type TcpProxy, viaProxy } from '@neura/test-kit/server/tcp-proxy';
+import { type PortedApp, withTestPort } from '@neura/test-kit/server/test-port';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type BuiltApp, buildApp } from '../../src/app.js';
+import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { connected, record, send, waitFor } from '../helpers/conversation.js';
 import { describeWithServices } from '../helpers/services-env.js';
@@ -21,7 +21,7 @@ import { connectSocket } from '../helpers/socket.js';
 describeWithServices('N5: a database cut as a reply ends', () => {
   let proxy: TcpProxy;
   let drop: () => Promise<void>;
-  let built: BuiltApp;
+  let built: PortedApp;
   let url: string;
   let fake: FakeOpenAI;
   let dataDir: string;
@@ -33,16 +33,18 @@ describeWithServices('N5: a database cut as a reply ends', () => {
     proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
     fake = await startFakeOpenAI({ chunks: ['Partial', ' text', ' and the end'], holdAfter: 2 });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-replycut-'));
-    built = await buildApp(
-      loadConfig({
-        NODE_ENV: 'test',
-        DATABASE_URL: viaProxy(db.url, proxy),
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-        LLM_BASE_URL: fake.baseUrl,
-        LLM_MODEL: 'fake',
-      }),
+    built = withTestPort(
+      await buildApp(
+        loadConfig({
+          NODE_ENV: 'test',
+          DATABASE_URL: viaProxy(db.url, proxy),
+          LOG_LEVEL: 'silent',
+          DATA_DIR: dataDir,
+          WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+          LLM_BASE_URL: fake.baseUrl,
+          LLM_MODEL: 'fake',
+        }),
+      ),
     );
     await built.listen(0, '127.0.0.1');
     url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
@@ -58,8 +60,8 @@ describeWithServices('N5: a database cut as a reply ends', () => {
   });
 
   it('should fail and refund the reply after the cut and take the next message', async () => {
-    const user = await createTestUser(built.services, { credits: 10 });
-    const chat = await createTestChat(built.services, user.id);
+    const user = await built.seed.user({ credits: 10 });
+    const chat = await built.seed.chat(user.id);
     const socket = await connected(connectSocket(url, user.token));
     const events = record(socket);
     try {
@@ -75,14 +77,14 @@ describeWithServices('N5: a database cut as a reply ends', () => {
       const error = await waitFor(events, (e) => e.event === 'message.error' && e.payload.chatId === chat.id, 9000);
       const replyId = error.payload.messageId as string;
       expect(error.payload.code).toBe('llm:interrupted');
-      const row = await built.services.db
+      const row = await built.db
         .selectFrom('messages')
         .select(['status', 'content'])
         .where('id', '=', replyId)
         .executeTakeFirstOrThrow();
       expect(row.status).toBe('failed');
       expect(row.content).toContain('Partial text');
-      expect((await built.services.users.findById(user.id))?.credits).toBe(10);
+      expect((await built.read.user(user.id))?.credits).toBe(10);
 
       fake.setScript({ chunks: ['Next'] });
       const next = await send(socket, chat.id, 'again');

@@ -2,19 +2,19 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
-import { createTestChat, createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
 import { startTestApp, startTestCluster, type TestApp, type TestCluster } from '@neura/test-kit/server/in-process';
 import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
+import { type PortedApp, withTestPort } from '@neura/test-kit/server/test-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltApp, buildApp } from '../../src/app.js';
+import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { connected, doneFor, record, send, waitFor } from '../helpers/conversation.js';
 import { describeWithServices, servicesAvailable } from '../helpers/services-env.js';
 import { connectSocket } from '../helpers/socket.js';
 
-const costOf = async (services: BuiltApp['services'], personaId = 'default') =>
-  (await services.db.selectFrom('personas').select('cost').where('id', '=', personaId).executeTakeFirstOrThrow()).cost;
+const costOf = async (app: Pick<PortedApp, 'db'>, personaId = 'default') =>
+  (await app.db.selectFrom('personas').select('cost').where('id', '=', personaId).executeTakeFirstOrThrow()).cost;
 
 describe('F16: a model that sends one token and stalls', () => {
   let fake: FakeOpenAI;
@@ -30,8 +30,8 @@ describe('F16: a model that sends one token and stalls', () => {
   });
 
   it('should fail the reply after LLM_IDLE_TIMEOUT_SECONDS, refund it and free the chat', async () => {
-    const user = await createTestUser(t.services, { credits: 10 });
-    const chat = await createTestChat(t.services, user.id);
+    const user = await t.seed.user({ credits: 10 });
+    const chat = await t.seed.chat(user.id);
     const socket = await connected(connectSocket(t.url, user.token));
     const events = record(socket);
     expect((await send(socket, chat.id, 'Tell me a story')).messageId).toEqual(expect.any(String));
@@ -40,14 +40,14 @@ describe('F16: a model that sends one token and stalls', () => {
     const end = await doneFor(events, chat.id);
     expect(end.event).toBe('message.error');
     expect(end.payload.code).toBe('llm:failed');
-    const row = await t.services.db
+    const row = await t.db
       .selectFrom('messages')
       .selectAll()
       .where('id', '=', shell.payload.message.id)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('failed');
-    expect((await t.services.users.findById(user.id))?.credits).toBe(10);
-    expect(t.services.conversation.isReplying(chat.id)).toBe(false);
+    expect((await t.read.user(user.id))?.credits).toBe(10);
+    expect(t.drive.conversation.isReplying(chat.id)).toBe(false);
     // The chat is free: the next message gets a reply.
     fake.setScript({ chunks: ['Back', ' again'] });
     events.length = 0;
@@ -77,20 +77,20 @@ describeWithServices('F10: two processes, one chat', () => {
 
   it('should accept exactly one of two simultaneous sends to one chat and charge once', async () => {
     const [a, b] = cluster.apps as [TestApp, TestApp];
-    const cost = await costOf(a.services);
-    const user = await createTestUser(a.services, { credits: 100 });
+    const cost = await costOf(a);
+    const user = await a.seed.user({ credits: 100 });
     const onA = await connected(connectSocket(a.url, user.token));
     const onB = await connected(connectSocket(b.url, user.token));
     const events = record(onA);
     const trials = 8;
     for (let i = 0; i < trials; i++) {
-      const chat = await createTestChat(a.services, user.id);
+      const chat = await a.seed.chat(user.id);
       const [ra, rb] = await Promise.all([send(onA, chat.id, `one ${i}`), send(onB, chat.id, `two ${i}`)]);
       const accepted = [ra, rb].filter((r) => r.messageId !== undefined);
       const refused = [ra, rb].filter((r) => r.error?.code === 'conflict');
       expect(accepted).toHaveLength(1);
       expect(refused).toHaveLength(1);
-      const replies = await a.services.db
+      const replies = await a.db
         .selectFrom('messages')
         .select('id')
         .where('chat_id', '=', chat.id)
@@ -103,14 +103,14 @@ describeWithServices('F10: two processes, one chat', () => {
       await doneFor(events, chat.id);
       events.length = 0;
     }
-    const charges = await a.services.db
+    const charges = await a.db
       .selectFrom('credit_ledger')
       .select('idempotency_key')
       .where('user_id', '=', user.id)
       .where('idempotency_key', 'like', 'charge:%')
       .execute();
     expect(charges).toHaveLength(trials);
-    expect((await a.services.users.findById(user.id))?.credits).toBe(100 - trials * cost);
+    expect((await a.read.user(user.id))?.credits).toBe(100 - trials * cost);
     onA.close();
     onB.close();
   }, 120_000);
@@ -120,7 +120,7 @@ describeWithServices('F13: interrupted replies are billed one way (refunded)', (
   let fake: FakeOpenAI;
   let drop: () => Promise<void>;
   let dbUrl: string;
-  let emitter: BuiltApp;
+  let emitter: PortedApp;
   const started: ServerProcess[] = [];
 
   beforeAll(async () => {
@@ -129,12 +129,14 @@ describeWithServices('F13: interrupted replies are billed one way (refunded)', (
     drop = db.drop;
     dbUrl = db.url;
     // Migrates the database and writes users; it never has replies of its own.
-    emitter = await buildApp(
-      loadConfig({
-        DATABASE_URL: dbUrl,
-        LOG_LEVEL: 'silent',
-        DATA_DIR: path.join(os.tmpdir(), 'neura-test-data-unused'),
-      }),
+    emitter = withTestPort(
+      await buildApp(
+        loadConfig({
+          DATABASE_URL: dbUrl,
+          LOG_LEVEL: 'silent',
+          DATA_DIR: path.join(os.tmpdir(), 'neura-test-data-unused'),
+        }),
+      ),
     );
     // Its reply sweep (a job) must not end the processes' replies: it has no Redis, so its
     // message.error would reach nobody and the test would wait for the survivor's in vain.
@@ -169,16 +171,15 @@ describeWithServices('F13: interrupted replies are billed one way (refunded)', (
   }
 
   const outcome = async (userId: string, replyId: string) => ({
-    status: (
-      await emitter.services.db.selectFrom('messages').select('status').where('id', '=', replyId).executeTakeFirst()
-    )?.status,
-    credits: (await emitter.services.users.findById(userId))?.credits,
-    keys: (await ledgerAfterSeed(emitter.services, userId)).map((r) => r.idempotency_key.split(':')[0]),
+    status: (await emitter.db.selectFrom('messages').select('status').where('id', '=', replyId).executeTakeFirst())
+      ?.status,
+    credits: (await emitter.read.user(userId))?.credits,
+    keys: (await emitter.read.ledger(userId)).map((r) => r.idempotency_key.split(':')[0]),
   });
 
   it('should fail and refund a reply with text on SIGTERM, and tell the user', async () => {
-    const user = await createTestUser(emitter.services, { credits: 10 });
-    const chat = await createTestChat(emitter.services, user.id);
+    const user = await emitter.seed.user({ credits: 10 });
+    const chat = await emitter.seed.chat(user.id);
     const a = await start();
     const { socket, events, replyId } = await streamingReply(a.url, user.token, chat.id);
     await a.kill('SIGTERM');
@@ -189,8 +190,8 @@ describeWithServices('F13: interrupted replies are billed one way (refunded)', (
   }, 120_000);
 
   it('should fail and refund a reply with text after kill -9, the same way', async () => {
-    const user = await createTestUser(emitter.services, { credits: 10 });
-    const chat = await createTestChat(emitter.services, user.id);
+    const user = await emitter.seed.user({ credits: 10 });
+    const chat = await emitter.seed.chat(user.id);
     const b = await start();
     const { socket, replyId } = await streamingReply(b.url, user.token, chat.id);
     await b.kill('SIGKILL');
@@ -206,8 +207,8 @@ describeWithServices('F13: interrupted replies are billed one way (refunded)', (
     const services = servicesAvailable();
     if (!services) throw new Error('unreachable: guarded by describeWithServices');
     const env = { REDIS_URL: services.redisUrl, REDIS_PREFIX: `f13${randomBytes(3).toString('hex')}` };
-    const user = await createTestUser(emitter.services, { credits: 10 });
-    const chat = await createTestChat(emitter.services, user.id);
+    const user = await emitter.seed.user({ credits: 10 });
+    const chat = await emitter.seed.chat(user.id);
     const dying = await start(env);
     const survivor = await start(env);
     const { socket, other, events, replyId } = await streamingReply(dying.url, user.token, chat.id, survivor.url);

@@ -1,7 +1,6 @@
 import type { FakeServer } from '@neura/test-kit/fakes/http';
 import { type FakeOpenAI, startFakeOpenAI, toolResultsOf } from '@neura/test-kit/fakes/openai';
 import { startFakeSearxng } from '@neura/test-kit/fakes/searxng';
-import { createTestChat, createTestUser, ledgerAfterSeed } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, record, send, waitFor } from '../helpers/conversation.js';
@@ -34,32 +33,32 @@ describe('surcharges of failed and interrupted replies (N9)', () => {
         ? { chunks: [], toolCalls: [{ id: 'call_1', name: 'web_search', arguments: '{"query":"q"}' }] }
         : { chunks: ['Half'], failAfter: 1 },
     );
-    const user = await createTestUser(t.services, { credits: 20 });
-    const chat = await createTestChat(t.services, user.id, 'scout');
+    const user = await t.seed.user({ credits: 20 });
+    const chat = await t.seed.chat(user.id, 'scout');
     const socket = await connected(connectSocket(t.url, user.token));
     const events = record(socket);
     try {
       await send(socket, chat.id, 'search');
       const error = await waitFor(events, (e) => e.event === 'message.error' && e.payload.chatId === chat.id);
       const id = error.payload.messageId as string;
-      const keys = (await ledgerAfterSeed(t.services, user.id)).map((r) => r.idempotency_key);
+      const keys = (await t.read.ledger(user.id)).map((r) => r.idempotency_key);
       expect(keys).toContain(`tool:${id}:call_1`);
       expect(keys).toContain(`refund:tool:${id}:call_1`);
-      expect((await t.services.users.findById(user.id))?.credits).toBe(20);
+      expect((await t.read.user(user.id))?.credits).toBe(20);
     } finally {
       socket.close();
     }
   });
 
   it('should refund surcharges with the charge when recovery fails an interrupted reply, once', async () => {
-    const user = await createTestUser(t.services, { credits: 20 });
+    const user = await t.seed.user({ credits: 20 });
     const messageId = 'm-interrupted-1';
-    await t.services.credits.chargeKeyed(user.id, 2, `tool:${messageId}:a`, 'skill:web_search');
-    await t.services.credits.chargeKeyed(user.id, 3, `tool:${messageId}:b`, 'skill:web_search');
-    await t.services.credits.chargeKeyed(user.id, 4, `tool:other:a`, 'skill:web_search');
-    expect((await t.services.users.findById(user.id))?.credits).toBe(11);
-    await t.services.credits.refund(user.id, messageId, 'refund:interrupted');
-    await t.services.credits.refund(user.id, messageId, 'refund:interrupted');
-    expect((await t.services.users.findById(user.id))?.credits).toBe(16);
+    await t.drive.credits.chargeKeyed(user.id, 2, `tool:${messageId}:a`, 'skill:web_search');
+    await t.drive.credits.chargeKeyed(user.id, 3, `tool:${messageId}:b`, 'skill:web_search');
+    await t.drive.credits.chargeKeyed(user.id, 4, `tool:other:a`, 'skill:web_search');
+    expect((await t.read.user(user.id))?.credits).toBe(11);
+    await t.drive.credits.refund(user.id, messageId, 'refund:interrupted');
+    await t.drive.credits.refund(user.id, messageId, 'refund:interrupted');
+    expect((await t.read.user(user.id))?.credits).toBe(16);
   });
 });

@@ -6,12 +6,14 @@ import path from 'node:path';
 import { type BuildOptions, type BuiltApp, buildApp } from '../../../server/src/app.js';
 import { type Config, loadConfig } from '../../../server/src/config.js';
 import { createPostgresDatabase, testDbKind } from './database.js';
+import { type TestPort, testPort } from './test-port.js';
 
 /**
  * The server in this process, built exactly as main.ts builds it (`buildApp`), for integration
- * tests and in-process benchmarks. For the server as its own OS process see process.ts.
+ * tests and in-process benchmarks, with the test port (`seed`, `db`, `read`, `admin`, `drive`;
+ * test-port.ts) on it. For the server as its own OS process see process.ts.
  */
-export interface TestApp extends BuiltApp {
+export interface TestApp extends BuiltApp, TestPort {
   /** http://127.0.0.1:<port> once listening. */
   url: string;
   apiPrefix: string;
@@ -23,7 +25,13 @@ export async function listenApp(config: Config, options: BuildOptions = {}): Pro
   const built = await buildApp(config, options);
   await built.listen(0, '127.0.0.1');
   const { port } = built.app.server.address() as AddressInfo;
-  return { ...built, url: `http://127.0.0.1:${port}`, apiPrefix: config.API_PREFIX, stop: built.close };
+  return {
+    ...built,
+    ...testPort(built),
+    url: `http://127.0.0.1:${port}`,
+    apiPrefix: config.API_PREFIX,
+    stop: built.close,
+  };
 }
 
 /** A temp data dir and the quiet test config on it; `env` wins. */
