@@ -141,7 +141,7 @@ describe('group chats: edit, draft, no model', () => {
   });
 
   it('should answer an edit with the personas in `to` only, and refuse a `to` outside the group', async () => {
-    const user = await createTestUser(t.services, { credits: 20 });
+    const user = await t.seed.user({ credits: 20 });
     const socket = await open(user.token);
     const events = record(socket);
     const chatId = (await emit(socket, 'createChat', { personas: [COACH, PAL, MAX] })).id as string;
