@@ -116,10 +116,18 @@ export class Admission {
   /**
    * Reserves the chat for a send: busy when a reply is streaming in it (here or in another
    * process). Answers whether the chat is still empty and its model (none configured: undefined).
-   * On success the chat stays reserved: the caller unreserves it if its setup fails.
+   * On success the chat stays reserved: the caller unreserves it if its setup fails. `fresh`: the
+   * chat was created by this very request (createChatWithMessage), so it is empty and nothing
+   * streams in it: no read (a send racing in from another process still meets the database's
+   * one-streaming-reply-per-chat index when the send is stored).
    */
-  reserveSend(chatId: string, persona: PersonaRow): Promise<{ isFirst: boolean; resolved: ResolvedModel | undefined }> {
+  reserveSend(
+    chatId: string,
+    persona: PersonaRow,
+    fresh = false,
+  ): Promise<{ isFirst: boolean; resolved: ResolvedModel | undefined }> {
     return this.reserve(chatId, async () => {
+      if (fresh) return { isFirst: true, resolved: this.deps.llm.getLanguageModel(persona.model) };
       // Another process may be streaming in this chat (scale-out).
       const state = await this.deps.messages.chatState(chatId);
       if (state.streaming) throw new AppError('conflict', t.busy);
@@ -211,6 +219,11 @@ export class Admission {
    */
   step(): Promise<void> | undefined {
     return this.setups.resume();
+  }
+
+  /** Resolves once no send's setup waits for its turn (see TurnGate.idle). */
+  quiet(): Promise<void> {
+    return this.setups.idle();
   }
 
   /** Waits for the setup's turn; refused once the server is shutting down. */
