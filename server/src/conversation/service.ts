@@ -94,11 +94,11 @@ export class ConversationService {
   ): Promise<{ messageId: string }> {
     const { chatId } = input;
     const text = messageText(input.text);
-    const { user, chat, persona, attachments, temporary } = await this.admission.send(userId, input);
+    const { user, chat, persona, attachments, temporary, state } = await this.admission.send(userId, input, fresh);
     // A group chat: a round of its personas (issue #46).
     if (!persona) return this.groups.send({ chat, user, text, attachments, ...(input.to ? { to: input.to } : {}) });
     await this.admission.step();
-    const { isFirst, resolved } = await this.admission.reserveSend(chatId, persona, fresh);
+    const { isFirst, resolved } = await this.admission.reserveSend(chatId, persona, state);
     try {
       const rows = sendRows(userId, chatId, text, attachments, persona);
       if (!resolved) {
