@@ -271,11 +271,29 @@ describe('conversation with a model', () => {
     expect(ok.chatId).toBeTruthy();
     expect(ok.messageId).toBeTruthy();
     expect((await doneFor(events, ok.chatId as string)).payload.message.content).toBe('Ahoy');
+    // The chat is new, so its first exchange names it (no read of the chat's state is needed for that).
+    await waitFor(events, (r) => r.event === 'chat.renamed' && r.payload.chatId === ok.chatId);
     const chats = await t.read.chats(user.id);
     expect(chats.map((c) => c.id)).toEqual([ok.chatId]);
     // chat.created comes before the chat's first message.created, so a client can follow it.
     const order = events.map((r) => r.event);
     expect(order.indexOf('chat.created')).toBeLessThan(order.indexOf('message.created'));
+  });
+
+  it('should refuse a send as busy, charging nothing, while a reply streams in the chat in another process', async () => {
+    const user = await t.seed.user({ credits: 10 });
+    const chat = await t.seed.chat(user.id);
+    // Another process's reply: its row streams in the database, this process has no reply for the chat.
+    await t.seed.messages({ id: chat.id, userId: user.id }, [
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hel', status: 'streaming', cost: 2 },
+    ]);
+    const socket = await open(user.token);
+    const ack = await send(socket, chat.id, 'Still there?');
+    expect(ack.error?.code).toBe('conflict');
+    expect(await credits(user.id)).toBe(10);
+    const rows = await t.db.selectFrom('messages').select('id').where('chat_id', '=', chat.id).execute();
+    expect(rows).toHaveLength(2);
   });
 
   it('should charge exactly what the balance covers under 50 concurrent sends', async () => {

@@ -16,6 +16,9 @@ import type { MessageRepository } from './repository.js';
 import type { RoundRepository } from './round-repository.js';
 import { conversationTexts as t } from './texts.js';
 
+/** Whether the chat holds a message yet, and a reply streaming (MessageRepository.chatState). */
+type ChatState = Awaited<ReturnType<MessageRepository['chatState']>>;
+
 /** What the admission checks read: the chat's owner, the sender, the persona, the chat's messages, the model. */
 export interface AdmissionDeps {
   chats: Pick<ChatService, 'ownedRow'>;
@@ -70,18 +73,24 @@ export class Admission {
   async send(
     userId: string,
     input: { chatId: string; attachments?: string[] },
+    fresh = false,
   ): Promise<{
     user: User;
     chat: ChatRow;
     persona: PersonaRow | undefined;
     attachments: StoredAttachment[];
     temporary: boolean;
+    /** The chat's state, read with the chat (none for a `fresh` one): see reserveSend. */
+    state: ChatState | undefined;
   }> {
     await this.enter();
-    // The chat and the sender are read at once (one round trip less on PostgreSQL).
-    const [chat, found] = await Promise.all([
+    // The chat, the sender and the chat's state are read at once (round trips less on PostgreSQL).
+    // Reading the state before the chat is reserved is as safe as after: this process's other
+    // sends meet the reservation, another process's reply the database's streaming index.
+    const [chat, found, state] = await Promise.all([
       this.deps.chats.ownedRow(userId, input.chatId),
       this.deps.users.findById(userId),
+      fresh ? undefined : this.deps.messages.chatState(input.chatId),
     ]);
     // A group chat (issue #46): its speakers are checked by `speakers` once they are known.
     const { user, persona } = chat.personas
@@ -89,7 +98,7 @@ export class Admission {
       : await this.sender(userId, chat, found);
     // Every attachment must be the sender's file (another user's id answers like an unknown one).
     const attachments = input.attachments?.length ? await this.attachmentsOf(userId, input.attachments) : [];
-    return { user, chat, persona, attachments, temporary: chat.temporary === 1 };
+    return { user, chat, persona, attachments, temporary: chat.temporary === 1, state };
   }
 
   /** nextSpeaker (issue #46), before the chat is reserved: the chat owned and the sender signed in. */
@@ -116,12 +125,20 @@ export class Admission {
   /**
    * Reserves the chat for a send: busy when a reply is streaming in it (here or in another
    * process). Answers whether the chat is still empty and its model (none configured: undefined).
-   * On success the chat stays reserved: the caller unreserves it if its setup fails.
+   * On success the chat stays reserved: the caller unreserves it if its setup fails. `state`: the
+   * chat's as `send` read it; none when the chat was created by this very request
+   * (createChatWithMessage), so it is empty and nothing streams in it (a send racing in from
+   * another process still meets the database's one-streaming-reply-per-chat index when the send
+   * is stored).
    */
-  reserveSend(chatId: string, persona: PersonaRow): Promise<{ isFirst: boolean; resolved: ResolvedModel | undefined }> {
+  reserveSend(
+    chatId: string,
+    persona: PersonaRow,
+    state: ChatState | undefined,
+  ): Promise<{ isFirst: boolean; resolved: ResolvedModel | undefined }> {
     return this.reserve(chatId, async () => {
+      if (!state) return { isFirst: true, resolved: this.deps.llm.getLanguageModel(persona.model) };
       // Another process may be streaming in this chat (scale-out).
-      const state = await this.deps.messages.chatState(chatId);
       if (state.streaming) throw new AppError('conflict', t.busy);
       return { isFirst: state.empty, resolved: this.deps.llm.getLanguageModel(persona.model) };
     });
@@ -211,6 +228,11 @@ export class Admission {
    */
   step(): Promise<void> | undefined {
     return this.setups.resume();
+  }
+
+  /** Resolves once no send's setup waits for its turn (see TurnGate.idle). */
+  quiet(): Promise<void> {
+    return this.setups.idle();
   }
 
   /** Waits for the setup's turn; refused once the server is shutting down. */

@@ -17,6 +17,12 @@ const NAMING_TIMEOUT_MS = 15_000;
  * connection and the event loop ahead of the sends and tokens users are waiting for (issue #50).
  */
 const NAMING_CONCURRENCY = 4;
+/**
+ * A title waits while sends are queued for their setup (a burst), at most this long: the model
+ * calls, renames and `chat.renamed` of first exchanges stay out of the way of the sends and first
+ * tokens users are waiting for (issue #50), and a steady stream of sends cannot starve them.
+ */
+export const NAMING_YIELD_MAX_MS = 2_000;
 
 export interface ChatNamerDeps {
   db: Db;
@@ -27,6 +33,8 @@ export interface ChatNamerDeps {
   personas: PersonaRepository;
   llm: LlmRegistry;
   chats: Pick<ChatService, 'ownedRow' | 'rename'>;
+  /** Resolves once no send waits for its setup (Admission.quiet); titles yield to a burst. */
+  quiet?: () => Promise<void>;
 }
 
 /**
@@ -83,6 +91,7 @@ export class ChatNamer {
     exchange: { user: string; assistant: string },
     resolved: ResolvedModel | undefined,
   ): Promise<string> {
+    await this.yieldToSends();
     let name: string | undefined;
     if (resolved) {
       name = await this.modelTitle(userId, chatId, resolved, exchange).catch((error) => {
@@ -130,6 +139,21 @@ export class ChatNamer {
       this.deps.log.warn({ err: error, chatId }, 'model could not name the chat');
       return undefined;
     });
+  }
+
+  /** Waits while sends are queued for their setup, at most NAMING_YIELD_MAX_MS. */
+  private async yieldToSends(): Promise<void> {
+    if (!this.deps.quiet) return;
+    let timer: NodeJS.Timeout | undefined;
+    const cap = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, NAMING_YIELD_MAX_MS);
+      timer.unref();
+    });
+    try {
+      await Promise.race([this.deps.quiet(), cap]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private signal(): AbortSignal {

@@ -8,6 +8,8 @@ export interface FirstMessageDeps {
   send: (
     userId: string,
     input: { chatId: string; text: string; attachments?: string[]; to?: string[] },
+    /** The chat was just created by this request: no need to read whether it is empty. */
+    options?: { fresh?: boolean },
   ) => Promise<{ messageId: string }>;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
@@ -36,12 +38,16 @@ export async function createChatWithMessage(
     ? await deps.chats.createGroup(userId, input.personas)
     : await deps.chats.create(userId, input.persona ?? '', { temporary: input.temporary === true, socketId });
   try {
-    const { messageId } = await deps.send(userId, {
-      chatId: chat.id,
-      text: input.text,
-      ...(input.attachments ? { attachments: input.attachments } : {}),
-      ...(input.to ? { to: input.to } : {}),
-    });
+    const { messageId } = await deps.send(
+      userId,
+      {
+        chatId: chat.id,
+        text: input.text,
+        ...(input.attachments ? { attachments: input.attachments } : {}),
+        ...(input.to ? { to: input.to } : {}),
+      },
+      { fresh: true },
+    );
     return { chatId: chat.id, messageId };
   } catch (error) {
     await deps.chats.delete(userId, chat.id).catch((cleanup: unknown) => {

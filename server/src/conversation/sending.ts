@@ -75,8 +75,8 @@ export async function storeSend(
   const { user_id: userId, chat_id: chatId } = userMessage;
   await inTransaction(deps.db, async (trx) => {
     if (persona.cost > 0) await deps.credits.chargeInTransaction(trx, userId, persona.cost, shell.id);
-    await deps.messages.insert(userMessage, trx);
-    await deps.messages.insert(shell, trx);
+    // Both rows in one statement (issue #50: fewer statements per send).
+    await deps.messages.insertMany([userMessage, shell], trx);
     if (attachments.length)
       await deps.files?.attachToChat(
         attachments.map((a) => a.id),

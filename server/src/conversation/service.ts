@@ -38,7 +38,8 @@ export class ConversationService {
   private readonly groups: GroupRounds;
 
   constructor(private readonly deps: ConversationDeps) {
-    this.namer = new ChatNamer(deps, this.shutdownController.signal);
+    // Titles yield to a burst of sends (issue #50): `admission` is set just below, before any send.
+    this.namer = new ChatNamer({ ...deps, quiet: () => this.admission.quiet() }, this.shutdownController.signal);
     this.runner = new ReplyRunner(
       deps,
       this.replies,
@@ -82,18 +83,22 @@ export class ConversationService {
     return this.admission.status(userId, chatId);
   }
 
-  /** sendMessage: answers the user's message id; the reply streams to the user's room. */
+  /**
+   * sendMessage: answers the user's message id; the reply streams to the user's room. `fresh`: the
+   * chat was created by the same request (createChatWithMessage; see Admission.reserveSend).
+   */
   async send(
     userId: string,
     input: { chatId: string; text: string; attachments?: string[]; to?: string[] },
+    { fresh = false }: { fresh?: boolean } = {},
   ): Promise<{ messageId: string }> {
     const { chatId } = input;
     const text = messageText(input.text);
-    const { user, chat, persona, attachments, temporary } = await this.admission.send(userId, input);
+    const { user, chat, persona, attachments, temporary, state } = await this.admission.send(userId, input, fresh);
     // A group chat: a round of its personas (issue #46).
     if (!persona) return this.groups.send({ chat, user, text, attachments, ...(input.to ? { to: input.to } : {}) });
     await this.admission.step();
-    const { isFirst, resolved } = await this.admission.reserveSend(chatId, persona);
+    const { isFirst, resolved } = await this.admission.reserveSend(chatId, persona, state);
     try {
       const rows = sendRows(userId, chatId, text, attachments, persona);
       if (!resolved) {

@@ -13,7 +13,7 @@ export const conversationSocket =
     sessionKit.on(socket, 'sendMessage', (input, { userId }) => conversation.send(userId, input));
     sessionKit.on(socket, 'createChatWithMessage', (input, { userId }) =>
       createChatWithMessage(
-        { ...firstMessage, send: (id, send) => conversation.send(id, send) },
+        { ...firstMessage, send: (id, send, options) => conversation.send(id, send, options) },
         userId,
         input,
         socket.id,

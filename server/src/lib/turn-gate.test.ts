@@ -120,4 +120,26 @@ describe('TurnGate', () => {
     const turns = order.slice(0, 5).map((line) => Number(/turn (\d+)/.exec(line)?.[1]));
     expect(new Set(turns).size).toBe(5);
   });
+
+  it('should answer idle at once when nothing waits, else once the last waiting unit is let in', async () => {
+    const gate = new TurnGate();
+    let quiet = false;
+    await gate.idle();
+    expect(gate.enter()).toBeUndefined();
+    const order: string[] = [];
+    const second = gate.enter();
+    const third = gate.enter();
+    void gate.idle().then(() => {
+      quiet = true;
+      order.push('idle');
+    });
+    void second?.then(() => order.push('second'));
+    void third?.then(() => order.push('third'));
+    await second;
+    expect(quiet).toBe(false);
+    await third;
+    await Promise.resolve();
+    expect(order).toEqual(['second', 'third', 'idle']);
+    expect(gate.queued).toBe(0);
+  });
 });

@@ -17,6 +17,8 @@ export class TurnGate {
   private readonly waiting: Array<() => void> = [];
   /** Started units waiting for their next step: they go before `waiting`. */
   private readonly resuming: Array<() => void> = [];
+  /** Callers of `idle()` waiting for the queue to empty. */
+  private idlers: Array<() => void> = [];
   private startedThisTurn = false;
   private scheduled = false;
   private readonly nextTurn = () => {
@@ -26,12 +28,26 @@ export class TurnGate {
     if (!next) return;
     this.startedThisTurn = true;
     next();
+    if (this.queued === 0 && this.idlers.length > 0) {
+      const idlers = this.idlers;
+      this.idlers = [];
+      for (const resolve of idlers) resolve();
+    }
     this.schedule();
   };
 
   /** How many units (or steps of started ones) wait for a turn. */
   get queued(): number {
     return this.waiting.length + this.resuming.length;
+  }
+
+  /**
+   * Resolves once no unit (or step) waits for a turn: at once when none does, else when the last
+   * one waiting has been let in. For after-work that should yield to a burst (e.g. chat titles).
+   */
+  idle(): Promise<void> {
+    if (this.queued === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => this.idlers.push(resolve));
   }
 
   enter(): Promise<void> | undefined {
