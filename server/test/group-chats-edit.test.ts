@@ -50,6 +50,18 @@ describe('group chats: edit, draft, no model', () => {
     );
   const credits = async (app: TestApp, userId: string) => (await app.read.user(userId))?.credits;
 
+  /** A user with `credits`, a group of the three personas, and its first round, `text`, answered by all. */
+  const firstRound = async (credits: number, text: string) => {
+    const user = await t.seed.user({ credits });
+    const socket = await open(user.token);
+    const events = record(socket);
+    const chatId = (await emit(socket, 'createChat', { personas: [COACH, PAL, MAX] })).id as string;
+    const sent = await send(socket, chatId, text);
+    await settled(events, chatId, 3);
+    await roundOver(chatId);
+    return { user, socket, events, chatId, sent };
+  };
+
   beforeAll(async () => {
     fake = await startFakeOpenAI();
     fake.setScript((request) => ({ chunks: [`${NAMES[speakerOf(request) ?? ''] ?? 'Someone'} here.`] }));
@@ -64,13 +76,7 @@ describe('group chats: edit, draft, no model', () => {
   });
 
   it('should run the round again from an edited message: held, each reply charged, the earlier replies versions', async () => {
-    const user = await t.seed.user({ credits: 20 });
-    const socket = await open(user.token);
-    const events = record(socket);
-    const chatId = (await emit(socket, 'createChat', { personas: [COACH, PAL, MAX] })).id as string;
-    const sent = await send(socket, chatId, 'Lunch ideas?');
-    await settled(events, chatId, 3);
-    await roundOver(chatId);
+    const { user, socket, events, chatId, sent } = await firstRound(20, 'Lunch ideas?');
     expect(await credits(t, user.id)).toBe(13);
     const first = await replies(chatId);
 
@@ -112,13 +118,7 @@ describe('group chats: edit, draft, no model', () => {
   });
 
   it('should answer an edit naming one persona with that persona only, and refuse what it cannot pay or edit', async () => {
-    const user = await t.seed.user({ credits: 9 });
-    const socket = await open(user.token);
-    const events = record(socket);
-    const chatId = (await emit(socket, 'createChat', { personas: [COACH, PAL, MAX] })).id as string;
-    const sent = await send(socket, chatId, 'Hi all');
-    await settled(events, chatId, 3);
-    await roundOver(chatId);
+    const { user, socket, events, chatId, sent } = await firstRound(9, 'Hi all');
     expect(await credits(t, user.id)).toBe(2);
     // The whole round again (7) is more than the 2 left: refused, the text unchanged, nothing charged.
     const refused = await emit(socket, 'editMessage', { chatId, messageId: sent.messageId, text: 'Hello all' });
@@ -141,13 +141,7 @@ describe('group chats: edit, draft, no model', () => {
   });
 
   it('should answer an edit with the personas in `to` only, and refuse a `to` outside the group', async () => {
-    const user = await t.seed.user({ credits: 20 });
-    const socket = await open(user.token);
-    const events = record(socket);
-    const chatId = (await emit(socket, 'createChat', { personas: [COACH, PAL, MAX] })).id as string;
-    const sent = await send(socket, chatId, 'Hi all');
-    await settled(events, chatId, 3);
-    await roundOver(chatId);
+    const { user, socket, events, chatId, sent } = await firstRound(20, 'Hi all');
     const outside = await emit(socket, 'editMessage', {
       chatId,
       messageId: sent.messageId,

@@ -19,6 +19,20 @@ const fingerprint = (digest: Buffer) => [...digest].map((b) => b.toString(16).pa
 const appOrigin = (digest: Buffer) => `android:apk-key-hash:${digest.toString('base64url')}`;
 type Options = { challenge: string; rp: { id: string }; user: { id: string }; rpId: string };
 
+/** A new user registers a passkey from the Android app (its origin); answers the verify call. */
+async function registerInApp(t: TestApp, smtp: SmtpCapture, headers: Record<string, string> = {}) {
+  const user = await signUpVerified(t, smtp);
+  const authenticator = new SoftAuthenticator();
+  const creation = await call<Options>(t, 'POST', '/auth/passkeys/register/options', undefined, {
+    token: user.token,
+    headers,
+  });
+  const credential = authenticator.create(creation.body, { origin: appOrigin(certificate) });
+  const body = { credential, name: 'Phone' };
+  const verified = await call(t, 'POST', '/auth/passkeys/register/verify', body, { token: user.token, headers });
+  return { user, authenticator, rpId: creation.body.rp.id, verified };
+}
+
 describe('native passkeys: the Android app origin', () => {
   it('should turn configured certificate fingerprints into app origins and skip malformed ones', () => {
     expect(androidAppOrigins(`${fingerprint(certificate)}, aa:bb:cc`)).toEqual([appOrigin(certificate)]);
@@ -40,23 +54,8 @@ describe('native passkeys: the Android app origin', () => {
     afterAll(() => stop());
 
     it('should sign in with a passkey used in the app, and refuse another app’s origin', async () => {
-      const user = await signUpVerified(t, smtp);
-      const authenticator = new SoftAuthenticator();
-      const creation = await call<Options>(t, 'POST', '/auth/passkeys/register/options', undefined, {
-        token: user.token,
-      });
-      expect(creation.body.rp.id).toBe('neura.example');
-      // Registered in the app too: the same rp id, the app's origin.
-      const credential = authenticator.create(creation.body, { origin: appOrigin(certificate) });
-      const verified = await call(
-        t,
-        'POST',
-        '/auth/passkeys/register/verify',
-        { credential, name: 'Phone' },
-        {
-          token: user.token,
-        },
-      );
+      const { user, authenticator, rpId, verified } = await registerInApp(t, smtp);
+      expect(rpId).toBe('neura.example');
       expect(verified.status).toBe(200);
 
       const options = (await call<Options>(t, 'POST', '/auth/passkeys/login/options', {})).body;
@@ -91,24 +90,7 @@ describe('native passkeys: the Android app origin', () => {
     afterAll(() => stop());
 
     it('should refuse the app origin: no domain vouches for the app', async () => {
-      const headers = { origin: 'http://localhost:3000' };
-      const user = await signUpVerified(t, smtp);
-      const authenticator = new SoftAuthenticator();
-      const creation = await call<Options>(t, 'POST', '/auth/passkeys/register/options', undefined, {
-        token: user.token,
-        headers,
-      });
-      const credential = authenticator.create(creation.body, { origin: appOrigin(certificate) });
-      const refused = await call(
-        t,
-        'POST',
-        '/auth/passkeys/register/verify',
-        { credential, name: 'Phone' },
-        {
-          token: user.token,
-          headers,
-        },
-      );
+      const { verified: refused } = await registerInApp(t, smtp, { origin: 'http://localhost:3000' });
       expect(refused).toMatchObject({ status: 400, body: { code: 'auth:passkey-failed' } });
     });
   });
