@@ -1,6 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumPath, FULL_CHROMIUM_SPECS, fullChromiumPath } from './support/browser.js';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const args = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export default defineConfig({
   testDir: './tests',
@@ -17,17 +26,19 @@ export default defineConfig({
     headless: true,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
   },
+  projects: [
+    // Most specs: the headless shell when installed (support/browser.ts).
+    {
+      name: 'chromium',
+      testIgnore: FULL_CHROMIUM_SPECS,
+      use: { launchOptions: { executablePath: chromiumPath(), args } },
+    },
+    // Web push needs the full browser's notification permission.
+    {
+      name: 'chromium-full',
+      testMatch: FULL_CHROMIUM_SPECS,
+      use: { launchOptions: { executablePath: fullChromiumPath(), args } },
+    },
+  ],
 });
