@@ -11,12 +11,19 @@ const args = [
   '--disable-sync',
 ];
 
+/**
+ * Two workers under CI (each with its own browser; the specs share only the global setup's app,
+ * each test on its own users): on 2 cores one worker leaves a core idle while its test waits on
+ * the app or a timer. `E2E_WORKERS` overrides; locally one, so a developer's machine stays usable.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? (process.env.CI ? 2 : 1));
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/results',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
