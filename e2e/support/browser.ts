@@ -5,8 +5,8 @@ import fs from 'node:fs';
  * `chromium-headless-shell` (the old headless shell: no GPU process or browser UI renderers, so
  * much less CPU on a 2-core machine) when installed, else Debian's full `chromium` in headless mode.
  */
-export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-export const FULL_CHROMIUM = '/usr/bin/chromium';
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const FULL_CHROMIUM = '/usr/bin/chromium';
 
 export function chromiumPath(
   env: NodeJS.ProcessEnv = process.env,
