@@ -1,13 +1,29 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumPath, FULL_CHROMIUM_SPECS, fullChromiumPath } from './support/browser.js';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const args = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Two workers under CI (each with its own browser; the specs share only the global setup's app,
+ * each test on its own users): on 2 cores one worker leaves a core idle while its test waits on
+ * the app or a timer. `E2E_WORKERS` overrides; locally one, so a developer's machine stays usable.
+ */
+const workers = Number(process.env.E2E_WORKERS ?? (process.env.CI ? 2 : 1));
 
 export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/results',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
@@ -17,17 +33,19 @@ export default defineConfig({
     headless: true,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
   },
+  projects: [
+    // Most specs: the headless shell when installed (support/browser.ts).
+    {
+      name: 'chromium',
+      testIgnore: FULL_CHROMIUM_SPECS,
+      use: { launchOptions: { executablePath: chromiumPath(), args } },
+    },
+    // Web push needs the full browser's notification permission.
+    {
+      name: 'chromium-full',
+      testMatch: FULL_CHROMIUM_SPECS,
+      use: { launchOptions: { executablePath: fullChromiumPath(), args } },
+    },
+  ],
 });

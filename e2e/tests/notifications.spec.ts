@@ -266,10 +266,12 @@ for (const size of SIZES) {
     model.setScript({ chunks: ['Take your time, ', 'I will be here.'], holdAfter: 1 });
     await box.fill('Tell me something calm');
     await box.press('Enter');
-    await expect(page.getByText('Take your time,')).toBeVisible();
+    // In the message list (on desktop the sidebar's chat row previews the same words).
+    const messages = page.getByTestId('message-list');
+    await expect(messages.getByText('Take your time,')).toBeVisible();
     await switchAwayAndBack(page);
     model.release();
-    await expect(page.getByText('Take your time, I will be here.')).toBeVisible();
+    await expect(messages.getByText('Take your time, I will be here.')).toBeVisible();
     const offer = page.getByTestId('push-offer');
     await expect(offer).toBeVisible();
     await expect(offer).toContainText(/reply/i);

@@ -6,6 +6,7 @@ import { addTestMessages, createTestChat, createTestUser } from '@neura/test-kit
 import { expect, type Page, test } from '@playwright/test';
 import { pcmToWav, readWav } from '../../server/src/speech/wav.js';
 import { baseUrl } from '../support/app.js';
+import { chromiumPath } from '../support/browser.js';
 import { withSeed } from '../support/session.js';
 
 /**
@@ -29,7 +30,7 @@ const loopMs = Math.ceil(((fs.statSync(speechWav).size - 44) / 32_000) * 1000);
 test.use({
   permissions: ['microphone'],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: [
       '--no-sandbox',
       '--disable-gpu',

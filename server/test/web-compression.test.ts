@@ -11,12 +11,15 @@ describe('the web app’s assets, compressed', () => {
   let web: string;
   const script = Array.from({ length: 800 }, (_, i) => `export const value${i} = () => "neura-${i}";`).join('\n');
 
+  const sourceMap = JSON.stringify({ version: 3, sources: ['index.ts'], mappings: 'AAAA;'.repeat(2000) });
+
   beforeAll(async () => {
     web = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-web-'));
     fs.mkdirSync(path.join(web, 'assets'));
     fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><html><body></body></html>');
     fs.writeFileSync(path.join(web, 'assets', 'index-abc123.js'), script);
     fs.writeFileSync(path.join(web, 'assets', 'tiny-1.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(web, 'assets', 'index-abc123.js.map'), sourceMap);
     fs.writeFileSync(path.join(web, 'assets', 'photo-9.png'), Buffer.alloc(4096, 7));
     t = await startTestApp({ WEB_DIST_DIR: web });
   });
@@ -37,6 +40,19 @@ describe('the web app’s assets, compressed', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(Number(res.headers['content-length'])).toBeLessThan(script.length / 3);
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('should compress a source map on its first request (not at start) and answer the same bytes again', async () => {
+    for (const round of [1, 2]) {
+      const res = await get('/assets/index-abc123.js.map', 'br');
+      expect(res.statusCode, `round ${round}`).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(sourceMap);
+    }
+    const gz = await get('/assets/index-abc123.js.map', 'gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(sourceMap);
+    expect((await get('/assets/missing-0.js.map', 'br')).statusCode).toBe(404);
   });
 
   it('should fall back to gzip, and to the plain file when nothing is accepted', async () => {

@@ -44,36 +44,59 @@ async function compress(file: string, stat: fs.Stats): Promise<CompressedAsset |
   return asset.br || asset.gzip ? asset : undefined;
 }
 
+/** Compressed on their first request, not at start: source maps (three quarters of the assets'
+ * bytes) are fetched only by developer tools, and every server start (each test's app) paid for them. */
+const ON_DEMAND = new Set(['.map']);
+
+export interface CompressedAssets {
+  /** The compressed copies of the asset at a URL path (`/assets/index-abc.js`), if it has any. */
+  get(urlPath: string): Promise<CompressedAsset | undefined>;
+}
+
 /**
- * Brotli and gzip copies of the built web app's hashed assets (`assets/`), made once at start in
- * libuv's thread pool, keyed by URL path (`/assets/index-abc.js`). The build output itself stays as
- * it is (the native shells copy it).
+ * Brotli and gzip copies of the built web app's hashed assets (`assets/`), made once in libuv's
+ * thread pool, keyed by URL path (`/assets/index-abc.js`): at start, except source maps (on their
+ * first request). The build output itself stays as it is (the native shells copy it).
  */
-export async function compressAssets(distDir: string): Promise<Map<string, CompressedAsset>> {
+export async function compressAssets(distDir: string): Promise<CompressedAssets> {
   const dir = path.join(distDir, 'assets');
-  const out = new Map<string, CompressedAsset>();
+  const out = new Map<string, Promise<CompressedAsset | undefined>>();
   let names: string[];
   try {
     names = await fs.promises.readdir(dir);
   } catch {
-    return out;
+    names = [];
   }
+  const copies = async (file: string): Promise<CompressedAsset | undefined> => {
+    const stat = await fs.promises.stat(file);
+    if (!stat.isFile()) return undefined;
+    const key = `${file}:${stat.size}:${stat.mtimeMs}`;
+    let pending = cache.get(key);
+    if (!pending) {
+      pending = compress(file, stat).catch(() => undefined);
+      cache.set(key, pending);
+    }
+    return pending;
+  };
+  const onDemand = new Set<string>();
   await Promise.all(
     names.map(async (name) => {
-      const file = path.join(dir, name);
-      const stat = await fs.promises.stat(file);
-      if (!stat.isFile()) return;
-      const key = `${file}:${stat.size}:${stat.mtimeMs}`;
-      let pending = cache.get(key);
-      if (!pending) {
-        pending = compress(file, stat).catch(() => undefined);
-        cache.set(key, pending);
-      }
-      const asset = await pending;
-      if (asset) out.set(`/assets/${name}`, asset);
+      if (ON_DEMAND.has(path.extname(name))) return void onDemand.add(name);
+      const asset = await copies(path.join(dir, name)).catch(() => undefined);
+      if (asset) out.set(`/assets/${name}`, Promise.resolve(asset));
     }),
   );
-  return out;
+  return {
+    get(urlPath) {
+      const ready = out.get(urlPath);
+      if (ready) return ready;
+      const name = urlPath.startsWith('/assets/') ? urlPath.slice('/assets/'.length) : '';
+      if (!onDemand.has(name)) return Promise.resolve(undefined);
+      const pending = copies(path.join(dir, name)).catch(() => undefined);
+      out.set(urlPath, pending);
+      return pending;
+    },
+  };
 }
 
 /** The best encoding the client accepts among those the asset has (`br`, then `gzip`). */

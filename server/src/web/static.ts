@@ -17,7 +17,7 @@ export async function serveWeb(app: FastifyInstance, distDir: string, apiPrefix:
     const compressed = await compressAssets(distDir);
     app.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
-      const asset = compressed.get(request.url.split('?')[0] ?? '');
+      const asset = await compressed.get(request.url.split('?')[0] ?? '');
       if (!asset) return;
       const encoding = pickEncoding(request.headers['accept-encoding'], asset);
       reply.header('Vary', 'Accept-Encoding');
