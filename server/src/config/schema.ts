@@ -139,6 +139,8 @@ export const configSchema = z.object({
   DOCUMENT_MAX_CHARS: z.coerce.number().int().min(1000).default(5_000_000),
   /** Scanned pages read with OCR (tesseract) per document; 0 turns OCR off. */
   DOCUMENT_OCR_MAX_PAGES: z.coerce.number().int().min(0).default(50),
+  /** Documents one user may keep (chats' and personas' knowledge alike); they count in FILES_QUOTA_MB too. */
+  DOCUMENTS_MAX_PER_USER: z.coerce.number().int().min(1).default(500),
 
   // Speech (ARCHITECTURE.md §3 Speech)
   VOICE_MAX_SECONDS: z.coerce.number().int().min(1).max(600).default(VOICE_MAX_SECONDS_DEFAULT),

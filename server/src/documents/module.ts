@@ -40,6 +40,7 @@ export function createDocumentsModule(deps: {
       maxChars: config.DOCUMENT_MAX_CHARS,
       timeoutMs: 120_000,
       ocrMaxPages: config.DOCUMENT_OCR_MAX_PAGES,
+      maxPerUser: config.DOCUMENTS_MAX_PER_USER,
     },
     log: deps.log,
   });

@@ -21,6 +21,8 @@ const SCANNED_CHARS_PER_PAGE = 3;
 
 export interface DocumentLimits extends ExtractLimits {
   ocrMaxPages: number;
+  /** Documents one user may keep (DOCUMENTS_MAX_PER_USER). */
+  maxPerUser: number;
 }
 
 /** What the service needs from around it. */
@@ -28,7 +30,7 @@ export interface DocumentDeps {
   repo: DocumentRepository;
   files: Pick<
     FileService,
-    'reserveUpload' | 'saveDocument' | 'readOwned' | 'url' | 'keepAsKnowledge' | 'deleteKnowledge'
+    'reserveUpload' | 'saveDocument' | 'discard' | 'readOwned' | 'url' | 'keepAsKnowledge' | 'deleteKnowledge'
   >;
   events: EventBus;
   /** Queues the reading of a stored document (the `documents.extract` job). */
@@ -65,6 +67,9 @@ export class DocumentService {
 
   private async upload(userId: string, bytes: Buffer, type: DocumentType, name: string): Promise<UploadedFile> {
     await this.deps.files.reserveUpload(userId);
+    // Refused before any reading when the count is reached; the insert below holds under parallel uploads.
+    const tooMany = () => new AppError('file:quota-exceeded', documentTexts.tooMany(this.deps.limits.maxPerUser));
+    if ((await this.deps.repo.countOwned(userId)) >= this.deps.limits.maxPerUser) throw tooMany();
     let reading: Reading | undefined;
     if (bytes.length <= INLINE_BYTES) {
       // A small file that cannot be read is refused at once, and nothing is stored.
@@ -90,7 +95,10 @@ export class DocumentService {
       created_at: now,
       updated_at: now,
     };
-    await this.deps.repo.insert(row);
+    if (!(await this.deps.repo.insertWithin(row, this.deps.limits.maxPerUser))) {
+      await this.deps.files.discard({ id: file.id, storage_key: file.storage_key });
+      throw tooMany();
+    }
     if (reading && 'pages' in reading) return this.present(file, await this.saveText(row, reading));
     await this.deps.enqueue({ fileId: file.id, userId });
     return this.present(file, row);
