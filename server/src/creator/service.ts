@@ -6,6 +6,7 @@ import {
   customPersonaInputSchema,
   customPersonaPatchSchema,
   type Persona,
+  type ReviewKnowledge,
   SKILLS,
 } from '@neura/contract';
 import type { AuditLog } from '../audit/repository.js';
@@ -49,7 +50,10 @@ export interface CreatorDeps {
   catalogChanged: () => void;
   /** Knowledge (documents/): every id must be the maker's document; they are then kept as knowledge. */
   /** `release`: a purged persona's knowledge files go, unless another persona still uses them. */
-  knowledge: Record<'claim' | 'release', (userId: string, ids: readonly string[]) => Promise<void>>;
+  knowledge: Record<'claim' | 'release', (userId: string, ids: readonly string[]) => Promise<void>> & {
+    /** The console's review: the maker's knowledge documents with their text. */
+    forReview: (ownerId: string, ids: readonly string[]) => Promise<ReviewKnowledge[]>;
+  };
 }
 
 /** Reports one account may send per hour (the route also limits them per IP). */

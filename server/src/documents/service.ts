@@ -1,4 +1,4 @@
-import type { UploadedFile } from '@neura/contract';
+import type { ReviewKnowledge, UploadedFile } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DocumentRow, FileRow } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
@@ -12,6 +12,7 @@ import { cleanName, type DocumentKind, type DocumentType, detectDocument } from 
 import { DocumentReadError, type ExtractLimits, extractText, type ReadFailure } from './extract.js';
 import { ocrAvailable, ocrPdf } from './ocr.js';
 import type { DocumentRepository } from './repository.js';
+import { knowledgeForReview } from './review.js';
 import { documentTexts } from './texts.js';
 
 /** Read while the upload waits up to this size; bigger files (and scans) are read by a job. */
@@ -161,6 +162,11 @@ export class DocumentService {
   /** A purged persona's knowledge (creator/): its files go unless a chat or another persona keeps them. */
   release(userId: string, ids: readonly string[]): Promise<void> {
     return this.deps.files.deleteKnowledge(userId, [...new Set(ids)]);
+  }
+
+  /** A public persona's knowledge for the console's review (creator/): names, pages, status and text. */
+  forReview(ownerId: string, ids: readonly string[]): Promise<ReviewKnowledge[]> {
+    return knowledgeForReview(this.deps.repo, ownerId, ids);
   }
 
   /** A message's attachments with their documents' names and pages (the chat's chips). */

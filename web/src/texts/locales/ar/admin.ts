@@ -204,6 +204,11 @@ export const admin: AdminCatalog = {
     tokens: 'رموز المستندات',
     replies: 'الردود',
     none: 'لا توجد مستندات بعد.',
+    reviewKnowledge: 'ملفات المعرفة',
+    reviewPages: (n: string) => `الصفحات: ${n}`,
+    reviewProcessing: 'لا تزال قيد القراءة: سيظهر نصها هنا بعد قراءتها.',
+    reviewFailed: 'تعذّرت قراءتها: لا يستند إليها أي رد.',
+    reviewTruncated: (n: string) => `تُعرض أول ${n} حرف فقط.`,
   },
   audit: {
     when: 'التاريخ',

@@ -197,6 +197,11 @@ export const admin: AdminCatalog = {
     tokens: 'Dokument-Tokens',
     replies: 'Antworten',
     none: 'Noch keine Dokumente.',
+    reviewKnowledge: 'Wissensdateien',
+    reviewPages: (n: string) => `Seiten: ${n}`,
+    reviewProcessing: 'Wird noch gelesen: Der Text erscheint hier, sobald er gelesen ist.',
+    reviewFailed: 'Konnte nicht gelesen werden: Keine Antwort stützt sich darauf.',
+    reviewTruncated: (n: string) => `Nur die ersten ${n} Zeichen werden angezeigt.`,
   },
   audit: {
     when: 'Wann',

@@ -197,6 +197,11 @@ export const admin: AdminCatalog = {
     tokens: 'Jetons de documents',
     replies: 'Réponses',
     none: 'Aucun document pour l’instant.',
+    reviewKnowledge: 'Fichiers de connaissances',
+    reviewPages: (n: string) => `Pages : ${n}`,
+    reviewProcessing: 'Lecture en cours : son texte s’affichera ici une fois lu.',
+    reviewFailed: 'Illisible : aucune réponse ne s’appuie dessus.',
+    reviewTruncated: (n: string) => `Seuls les ${n} premiers caractères sont affichés.`,
   },
   audit: {
     when: 'Date',

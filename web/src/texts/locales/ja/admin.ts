@@ -197,6 +197,11 @@ export const admin: AdminCatalog = {
     tokens: 'ドキュメントのトークン',
     replies: '返信数',
     none: 'まだドキュメントはありません。',
+    reviewKnowledge: 'ナレッジファイル',
+    reviewPages: (n: string) => `ページ数: ${n}`,
+    reviewProcessing: '読み取り中です。読み取りが終わるとここにテキストが表示されます。',
+    reviewFailed: '読み取れませんでした。どの返信にも使われません。',
+    reviewTruncated: (n: string) => `最初の ${n} 文字だけを表示しています。`,
   },
   audit: {
     when: '日時',
