@@ -3,6 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSkills } from '../../skills/queries/skills';
 import { useUser } from '../../store/user';
 import { replyTexts, messageActionTexts as t } from '../../texts/app-texts';
+import { documentTexts } from '../../texts/documents';
 import { formatDayTime } from '../../texts/format';
 import { memoryTexts } from '../../texts/memory';
 import { texts } from '../../texts/texts';
@@ -101,6 +102,12 @@ function ReceiptBody({ message }: { message: Message }) {
         <div className="contents" data-testid="receipt-memory">
           <dt className="text-muted">{memoryTexts.receiptMemory}</dt>
           <dd className="text-end text-muted tabular-nums">{memoryTexts.tokens(message.memoryTokens)}</dd>
+        </div>
+      ) : null}
+      {message.documentTokens !== undefined ? (
+        <div className="contents" data-testid="receipt-documents">
+          <dt className="text-muted">{documentTexts.receipt}</dt>
+          <dd className="text-end text-muted tabular-nums">{memoryTexts.tokens(message.documentTokens)}</dd>
         </div>
       ) : null}
       {lines.refunded ? <p className="col-span-2 pt-1 text-xs text-muted">{t.receiptRefunded}</p> : null}
