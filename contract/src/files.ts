@@ -32,6 +32,8 @@ export const sourcesPartSchema = z.object({
   items: z.array(
     z.object({ fileId: z.string(), name: z.string(), page: z.number().int().optional(), snippet: z.string() }),
   ),
+  /** What grounding the reply on its documents cost (DOCUMENT_PRICE_PER_1K_TOKENS); part of the reply's `cost`. */
+  cost: z.number().int().positive().optional(),
 });
 export type SourcesPart = z.infer<typeof sourcesPartSchema>;
 export type SourceItem = SourcesPart['items'][number];

@@ -140,6 +140,8 @@ export const configSchema = z.object({
   /** Scanned pages read with OCR (tesseract) per document; 0 turns OCR off. */
   DOCUMENT_OCR_MAX_PAGES: z.coerce.number().int().min(0).default(50),
   /** Documents one user may keep (chats' and personas' knowledge alike); they count in FILES_QUOTA_MB too. */
+  /** Credits per 1,000 tokens of document passages a reply carries (a surcharge on the reply); 0 = free. */
+  DOCUMENT_PRICE_PER_1K_TOKENS: z.coerce.number().int().min(0).default(0),
   DOCUMENTS_MAX_PER_USER: z.coerce.number().int().min(1).default(500),
 
   // Speech (ARCHITECTURE.md §3 Speech)

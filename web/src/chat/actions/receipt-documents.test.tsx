@@ -2,7 +2,7 @@ import type { Message } from '@neura/contract';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { documentTexts } from '../../texts/documents';
-import { Receipt } from './receipt';
+import { Receipt, receiptOf } from './receipt';
 
 const reply = (over: Partial<Message> = {}): Message => ({
   id: 'r1',
@@ -23,6 +23,15 @@ describe('receipt of a grounded reply', () => {
     const line = screen.getByTestId('receipt-documents');
     expect(within(line).getByText(documentTexts.receipt)).toBeTruthy();
     expect(line.textContent).toContain('1,234 tokens');
+  });
+
+  it("should show the documents' price apart from the message's", () => {
+    const sources = { type: 'sources' as const, items: [], cost: 3 };
+    const message = reply({ cost: 5, documentTokens: 150, parts: [sources] });
+    expect(receiptOf(message, new Map())).toMatchObject({ base: 2, documents: 3, total: 5 });
+    render(<Receipt message={message} />);
+    fireEvent.click(screen.getByRole('button', { name: /Show receipt/ }));
+    expect(screen.getByTestId('receipt-documents').textContent).toContain('+3 credits');
   });
 
   it('should show no documents line on a reply without documents', () => {
