@@ -112,15 +112,17 @@ export class DocumentService {
     if (!doc || !loaded) return; // deleted meanwhile
     let updated: DocumentRow;
     try {
-      const reading = await this.read(loaded.bytes, doc.kind);
+      // The pages read are announced (the chip says "page N of M"), as text and then by OCR.
+      const progress = (done: number, total: number) => {
+        const file = { ...this.present(loaded.row, doc), progress: { done, total } };
+        void this.deps.events.emit('file.updated', { userId: job.userId, file });
+      };
+      // The text's last page is not told: the document is ready (or read by OCR) right after.
+      const reading = await this.read(loaded.bytes, doc.kind, (done, total) => done < total && progress(done, total));
       let pages: { pages: string[]; paged: boolean };
       if ('scanned' in reading) {
-        // Each page read is announced (the chip says "page N of M").
-        const progress = (done: number) => {
-          const file = { ...this.present(loaded.row, doc), progress: { done, total: reading.scanned } };
-          void this.deps.events.emit('file.updated', { userId: job.userId, file });
-        };
-        pages = { pages: await this.ocr(loaded.bytes, reading.scanned, progress, signal), paged: true };
+        const ocrProgress = (done: number) => progress(done, reading.scanned);
+        pages = { pages: await this.ocr(loaded.bytes, reading.scanned, ocrProgress, signal), paged: true };
       } else pages = reading;
       if (!pages.pages.some((p) => p.trim() !== '')) throw new AppError('file:invalid', documentTexts.noText);
       updated = await this.saveText(doc, pages);
@@ -199,8 +201,12 @@ export class DocumentService {
   }
 
   /** The text of a document; a PDF with (almost) no letters is a scan (`scanned`: its pages). */
-  private async read(bytes: Buffer, kind: DocumentKind): Promise<Reading> {
-    const text = await extractText(bytes, kind, this.deps.limits);
+  private async read(
+    bytes: Buffer,
+    kind: DocumentKind,
+    progress?: (done: number, total: number) => void,
+  ): Promise<Reading> {
+    const text = await extractText(bytes, kind, this.deps.limits, progress);
     const letters = text.pages.reduce((n, p) => n + p.replace(/\s+/g, '').length, 0);
     if (text.paged && letters < SCANNED_CHARS_PER_PAGE * text.pages.length) return { scanned: text.pages.length };
     return text;
