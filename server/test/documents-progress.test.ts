@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { handbook } from '@neura/test-kit/documents';
+import { handbook, padPdf } from '@neura/test-kit/documents';
 import { uploadFile } from '@neura/test-kit/images';
 import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
-import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, type Recorded, record, waitFor } from './helpers/conversation.js';
 import { connectSocket, type TestSocket } from './helpers/socket.js';
@@ -27,9 +25,7 @@ describe('document reading progress', () => {
     sockets.push(socket);
     const events: Recorded[] = record(await connected(socket));
     // 300 pages with a 2.2 MB attachment (random bytes do not compress): big enough for the job.
-    const pdf = await PDFDocument.load(await handbook(300, { 150: 'The fire exits are on every floor.' }));
-    await pdf.attach(randomBytes(2.2 * 1024 * 1024), 'padding.bin', { mimeType: 'application/octet-stream' });
-    const book = Buffer.from(await pdf.save());
+    const book = await padPdf(await handbook(300, { 150: 'The fire exits are on every floor.' }), 2.2 * 1024 * 1024);
     expect(book.length).toBeGreaterThan(2 * 1024 * 1024); // read by the job, not while the upload waits
     const up = await uploadFile(`${t.url}${t.apiPrefix}`, user.token, book, {
       filename: 'handbook.pdf',
