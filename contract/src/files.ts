@@ -45,6 +45,10 @@ export const documentFiguresSchema = z.object({
     documents: z.number().int(),
     /** The users whose documents take the most room, biggest first. */
     users: z.array(z.object({ userId: z.string(), email: z.string(), bytes: z.number(), documents: z.number().int() })),
+    /** The personas whose knowledge files take the most room, biggest first (absent from older servers). */
+    personas: z
+      .array(z.object({ personaId: z.string(), name: z.string(), bytes: z.number(), documents: z.number().int() }))
+      .optional(),
   }),
   /** Retrieval: document tokens sent to the model with replies, per persona (most first). */
   personas: z.array(

@@ -185,6 +185,7 @@ export const adminTexts = {
   },
   documents: {
     storage: 'Document storage',
+    knowledgeStorage: 'Knowledge per persona',
     total: (size: string, count: string) => `${size} in ${count} documents`,
     user: 'User',
     size: 'Size',

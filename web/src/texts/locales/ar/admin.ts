@@ -195,6 +195,7 @@ export const admin: AdminCatalog = {
   },
   documents: {
     storage: 'مساحة المستندات',
+    knowledgeStorage: 'المعرفة لكل شخصية',
     total: (size: string, count: string) => `${size} في ${count} مستندات`,
     user: 'المستخدم',
     size: 'الحجم',

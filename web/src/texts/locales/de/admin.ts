@@ -188,6 +188,7 @@ export const admin: AdminCatalog = {
   },
   documents: {
     storage: 'Speicher für Dokumente',
+    knowledgeStorage: 'Wissen pro Persona',
     total: (size: string, count: string) => `${size} in ${count} Dokumenten`,
     user: 'Nutzer',
     size: 'Größe',

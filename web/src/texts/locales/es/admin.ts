@@ -187,6 +187,7 @@ export const admin: AdminCatalog = {
   },
   documents: {
     storage: 'Almacenamiento de documentos',
+    knowledgeStorage: 'Conocimiento por persona',
     total: (size: string, count: string) => `${size} en ${count} documentos`,
     user: 'Usuario',
     size: 'Tamaño',

@@ -188,6 +188,7 @@ export const admin: AdminCatalog = {
   },
   documents: {
     storage: 'Stockage des documents',
+    knowledgeStorage: 'Connaissances par persona',
     total: (size: string, count: string) => `${size} dans ${count} documents`,
     user: 'Utilisateur',
     size: 'Taille',

@@ -188,6 +188,7 @@ export const admin: AdminCatalog = {
   },
   documents: {
     storage: 'ドキュメントの保存容量',
+    knowledgeStorage: 'ペルソナごとのナレッジ',
     total: (size: string, count: string) => `${count}件のドキュメントで${size}`,
     user: 'ユーザー',
     size: 'サイズ',

@@ -192,6 +192,7 @@ export const admin: AdminCatalog = {
   },
   documents: {
     storage: 'Armazenamento de documentos',
+    knowledgeStorage: 'Conhecimento por persona',
     total: (size: string, count: string) => `${size} em ${count} documentos`,
     user: 'Usuário',
     size: 'Tamanho',
