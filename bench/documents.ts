@@ -131,7 +131,8 @@ async function retrieval(kind: 'sqlite' | 'postgres'): Promise<string> {
     }
     const seedMs = performance.now() - seedStart;
     if (kind === 'postgres') await sql`ANALYZE document_chunks`.execute(db);
-    const hook = documentsForReply(repo, { chatId: chats[0]?.id ?? '', personaId: 'default' }, 4000);
+    const place = { chatId: chats[0]?.id ?? '', personaId: 'default', userId: user.id, messageId: 'bench' };
+    const hook = documentsForReply(repo, place, 4000);
     const times: number[] = [];
     let tokens = 0;
     for (let i = 0; i < RUNS + 20; i++) {

@@ -117,6 +117,19 @@ export const avatarGenerateSchema = z.object({
 export interface PersonaReviewItem {
   persona: CustomPersona;
   owner: { id: string; email: string | null };
+  /** Its knowledge documents (issue #45), reviewed like its texts: name, pages, status and the text read. */
+  knowledge?: ReviewKnowledge[];
+}
+
+/** A knowledge document as the reviewer sees it; `text` is what replies are grounded on (cut at 20,000 characters). */
+export interface ReviewKnowledge {
+  id: string;
+  name: string;
+  pages?: number;
+  status: 'ready' | 'processing' | 'failed';
+  text: string;
+  /** The text shown is the start of a longer one. */
+  truncated: boolean;
 }
 
 /** The console's prices of custom personas: `GET|PUT /api/admin/custom-persona-prices`. */

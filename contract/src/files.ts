@@ -32,6 +32,8 @@ export const sourcesPartSchema = z.object({
   items: z.array(
     z.object({ fileId: z.string(), name: z.string(), page: z.number().int().optional(), snippet: z.string() }),
   ),
+  /** What grounding the reply on its documents cost (DOCUMENT_PRICE_PER_1K_TOKENS); part of the reply's `cost`. */
+  cost: z.number().int().positive().optional(),
 });
 export type SourcesPart = z.infer<typeof sourcesPartSchema>;
 export type SourceItem = SourcesPart['items'][number];
@@ -43,6 +45,10 @@ export const documentFiguresSchema = z.object({
     documents: z.number().int(),
     /** The users whose documents take the most room, biggest first. */
     users: z.array(z.object({ userId: z.string(), email: z.string(), bytes: z.number(), documents: z.number().int() })),
+    /** The personas whose knowledge files take the most room, biggest first (absent from older servers). */
+    personas: z
+      .array(z.object({ personaId: z.string(), name: z.string(), bytes: z.number(), documents: z.number().int() }))
+      .optional(),
   }),
   /** Retrieval: document tokens sent to the model with replies, per persona (most first). */
   personas: z.array(

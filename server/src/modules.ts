@@ -95,7 +95,7 @@ export function composeModules(config: Config, db: Db, log: FastifyBaseLogger, r
     personas: personas.personas,
     chats: chats.chatService,
   });
-  const documents = createDocumentsModule({ config, db, log, events, auth: accounts.auth, files, jobs });
+  const documents = createDocumentsModule({ config, db, log, events, auth: accounts.auth, files, jobs, credits });
   const conversation = createConversationModule({
     config,
     db,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Document, Packer, Paragraph } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
@@ -29,6 +30,13 @@ export function handbook(count: number, topics: Record<number, string>): Promise
     return [`Chapter ${n}: marker${n}word`, ...(topics[n] ? [topics[n]] : []), ...filler];
   });
   return makePdf(pages);
+}
+
+/** The PDF with an attachment of `bytes` random bytes (they do not compress): a big file with the same pages. */
+export async function padPdf(pdf: Buffer, bytes: number): Promise<Buffer> {
+  const doc = await PDFDocument.load(pdf);
+  await doc.attach(randomBytes(bytes), 'padding.bin', { mimeType: 'application/octet-stream' });
+  return Buffer.from(await doc.save());
 }
 
 export async function makeDocx(paragraphs: string[]): Promise<Buffer> {

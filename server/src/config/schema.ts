@@ -1,6 +1,7 @@
 import { CUSTOM_PERSONA_LIMITS, parseVersionRange, VOICE_MAX_SECONDS_DEFAULT } from '@neura/contract';
 import { z } from 'zod';
 import { SUPPORTED_CLIENT_RANGE } from '../version.js';
+import { DOCUMENT_FIELDS } from './documents.js';
 import { isCostMap, optionalString, optionalUrl, parseTrustProxy } from './fields.js';
 import { REPLY_POLICY } from './reply-policy.js';
 
@@ -132,13 +133,8 @@ export const configSchema = z.object({
   APNS_HOST: z.string().url().default('https://api.push.apple.com'),
   /** A CA (PEM or path) to trust for APNS_HOST besides the system's (a local APNs in tests). */
   APNS_CA: optionalString,
-  // Documents (issue #45): the passages a reply carries, and the caps on what an upload may hold
-  DOCUMENT_CONTEXT_TOKENS: z.coerce.number().int().min(0).default(4000),
-  DOCUMENT_MAX_PAGES: z.coerce.number().int().min(1).default(1000),
-  /** Extracted text past this many characters fails the document (a bomb-like file). */
-  DOCUMENT_MAX_CHARS: z.coerce.number().int().min(1000).default(5_000_000),
-  /** Scanned pages read with OCR (tesseract) per document; 0 turns OCR off. */
-  DOCUMENT_OCR_MAX_PAGES: z.coerce.number().int().min(0).default(50),
+  // Documents (issue #45): config/documents.ts
+  ...DOCUMENT_FIELDS,
 
   // Speech (ARCHITECTURE.md §3 Speech)
   VOICE_MAX_SECONDS: z.coerce.number().int().min(1).max(600).default(VOICE_MAX_SECONDS_DEFAULT),

@@ -4,7 +4,7 @@ import type { ChatService } from '../chats/service.js';
 import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
-import type { DocumentsForReply } from '../documents/grounding.js';
+import type { DocumentsForReply, ReplyDocumentsPlace } from '../documents/grounding.js';
 import type { DocumentService } from '../documents/service.js';
 import type { FileService } from '../files/service.js';
 import type { EventBus } from '../lib/events.js';
@@ -53,5 +53,5 @@ export interface ConversationDeps {
 /** What the conversation asks of documents/ (issue #45). */
 export interface ConversationDocuments {
   describe: DocumentService['describe'];
-  forReply: (place: { chatId: string; personaId: string }) => DocumentsForReply;
+  forReply: (place: ReplyDocumentsPlace) => DocumentsForReply;
 }

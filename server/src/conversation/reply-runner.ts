@@ -114,7 +114,12 @@ export class ReplyRunner {
         tools,
         // A temporary chat neither reads nor writes memory (issue #49).
         memory: this.deps.memory?.({ userId, chatId, personaId: persona.personaId, temporary: persona.temporary }),
-        documents: this.deps.documents?.forReply({ chatId, personaId: persona.personaId }),
+        documents: this.deps.documents?.forReply({
+          chatId,
+          personaId: persona.personaId,
+          userId,
+          messageId: reply.messageId,
+        }),
         ...(group ? { group } : {}),
       });
       // The chat is free as soon as the reply has ended (its message.done / message.error is out):

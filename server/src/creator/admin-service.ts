@@ -14,15 +14,24 @@ import { creatorTexts as t } from './texts.js';
  * audit line are one transaction.
  */
 export class CreatorAdminService {
-  constructor(private readonly d: Pick<CreatorDeps, 'personas' | 'pricing' | 'users' | 'audit' | 'catalogChanged'>) {}
+  constructor(
+    private readonly d: Pick<CreatorDeps, 'personas' | 'pricing' | 'users' | 'audit' | 'catalogChanged' | 'knowledge'>,
+  ) {}
 
+  /** The queue: each persona with its owner and its knowledge documents' text (reviewed like its texts, issue #45). */
   async pendingReviews(): Promise<PersonaReviewItem[]> {
     const rows = await this.d.personas.listPending();
     return Promise.all(
-      rows.map(async (row) => ({
-        persona: presentCustomPersona(row),
-        owner: { id: row.owner_id as string, email: await this.d.users.emailOf(row.owner_id as string) },
-      })),
+      rows.map(async (row) => {
+        const persona = presentCustomPersona(row);
+        const owner = row.owner_id as string;
+        const knowledge = persona.knowledge?.length ? await this.d.knowledge.forReview(owner, persona.knowledge) : [];
+        return {
+          persona,
+          owner: { id: owner, email: await this.d.users.emailOf(owner) },
+          ...(knowledge.length ? { knowledge } : {}),
+        };
+      }),
     );
   }
 

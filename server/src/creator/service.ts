@@ -6,6 +6,7 @@ import {
   customPersonaInputSchema,
   customPersonaPatchSchema,
   type Persona,
+  type ReviewKnowledge,
   SKILLS,
 } from '@neura/contract';
 import type { AuditLog } from '../audit/repository.js';
@@ -47,9 +48,10 @@ export interface CreatorDeps {
   users: { emailOf(id: string): Promise<string | null> };
   /** The published catalog changed: drop its cache and tell open clients (`personas.changed`). */
   catalogChanged: () => void;
-  /** Knowledge (documents/): every id must be the maker's document; they are then kept as knowledge. */
-  /** `release`: a purged persona's knowledge files go, unless another persona still uses them. */
-  knowledge: Record<'claim' | 'release', (userId: string, ids: readonly string[]) => Promise<void>>;
+  /** Knowledge (documents/): `claim` checks they are the maker's documents and keeps them; `release` drops a purged persona's. */
+  /** `forReview`: the console's review of a public persona, its documents with their text. */
+  knowledge: Record<'claim' | 'release', (userId: string, ids: readonly string[]) => Promise<void>> &
+    Record<'forReview', (ownerId: string, ids: readonly string[]) => Promise<ReviewKnowledge[]>>;
 }
 
 /** Reports one account may send per hour (the route also limits them per IP). */

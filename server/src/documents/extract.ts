@@ -38,7 +38,7 @@ const size = (pages) => pages.reduce((n, p) => n + p.length, 0);
 async function read() {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (kind === 'pdf') {
-    const { getDocumentProxy, extractText } = require(paths.unpdf);
+    const { getDocumentProxy } = require(paths.unpdf);
     let pdf;
     try {
       pdf = await getDocumentProxy(new Uint8Array(buffer), { verbosity: 0, isEvalSupported: false });
@@ -46,8 +46,15 @@ async function read() {
       return fail(error && error.name === 'PasswordException' ? 'encrypted' : 'corrupt');
     }
     if (pdf.numPages > maxPages) return fail('too-many-pages');
-    const { text } = await extractText(pdf, { mergePages: false });
-    return text;
+    // Page by page as unpdf's extractText reads them, telling the progress about 50 times in all.
+    const pages = [];
+    const every = Math.max(1, Math.ceil(pdf.numPages / 50));
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const content = await (await pdf.getPage(n)).getTextContent();
+      pages.push(content.items.filter((i) => i.str != null).map((i) => i.str + (i.hasEOL ? '\\n' : '')).join(''));
+      if (n % every === 0 || n === pdf.numPages) parentPort.postMessage({ progress: n, total: pdf.numPages });
+    }
+    return pages;
   }
   if (kind === 'docx') {
     const mammoth = require(paths.mammoth);
@@ -87,9 +94,15 @@ const modulePaths = () =>
 
 /**
  * Reads a document's text in a worker thread of its own (never on the event loop), with a memory
- * cap (a bomb-like file ends its worker, not the server) and a time limit.
+ * cap (a bomb-like file ends its worker, not the server) and a time limit. `progress` hears the
+ * pages of a PDF read so far (the `documents.extract` job's chip says "page N of M").
  */
-export function extractText(bytes: Buffer, kind: DocumentKind, limits: ExtractLimits): Promise<ExtractedText> {
+export function extractText(
+  bytes: Buffer,
+  kind: DocumentKind,
+  limits: ExtractLimits,
+  progress?: (done: number, total: number) => void,
+): Promise<ExtractedText> {
   return new Promise((resolvePromise, reject) => {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
@@ -107,8 +120,9 @@ export function extractText(bytes: Buffer, kind: DocumentKind, limits: ExtractLi
       void worker.terminate();
     };
     const timer = setTimeout(() => settle(() => reject(new DocumentReadError('timed-out'))), limits.timeoutMs);
-    worker.on('message', (message: { pages?: string[]; failure?: ReadFailure }) => {
-      if (message.pages) {
+    worker.on('message', (message: { pages?: string[]; failure?: ReadFailure; progress?: number; total?: number }) => {
+      if (message.progress !== undefined) progress?.(message.progress, message.total ?? message.progress);
+      else if (message.pages) {
         const pages = message.pages;
         settle(() => resolvePromise({ pages, paged: kind === 'pdf' }));
       } else settle(() => reject(new DocumentReadError(message.failure ?? 'corrupt')));

@@ -2,7 +2,7 @@ import type { DocumentFigures } from '@neura/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin } from '../auth/admin-guard.js';
 import type { Authenticator } from '../auth/authenticate.js';
-import type { Executor } from '../db/database.js';
+import { type Executor, fromJson } from '../db/database.js';
 
 /** How many users and personas the console lists. */
 const TOP = 20;
@@ -51,9 +51,44 @@ export async function documentFigures(db: Executor): Promise<DocumentFigures> {
       bytes: Number(total?.bytes ?? 0),
       documents: Number(total?.n ?? 0),
       users: users.map((u) => ({ userId: u.user_id, email: u.email, bytes: Number(u.bytes), documents: Number(u.n) })),
+      personas: await knowledgeStorage(db),
     },
     personas: personas.map((p) => ({ personaId: p.id, name: p.name, tokens: Number(p.tokens), replies: Number(p.n) })),
   };
+}
+
+/** The room each persona's knowledge files take (personas.knowledge holds their ids as JSON), biggest first. */
+async function knowledgeStorage(db: Executor): Promise<NonNullable<DocumentFigures['storage']['personas']>> {
+  const rows = await db
+    .selectFrom('personas')
+    .select(['id', 'name', 'knowledge'])
+    .where('knowledge', 'is not', null)
+    .where('deleted_at', 'is', null)
+    .execute();
+  const idsOf = new Map(rows.map((r) => [r.id, fromJson<string[]>(r.knowledge ?? null, [])]));
+  const all = [...new Set([...idsOf.values()].flat())];
+  const sizes = new Map<string, number>();
+  for (let i = 0; i < all.length; i += 500) {
+    const files = await db
+      .selectFrom('files')
+      .select(['id', 'size'])
+      .where('id', 'in', all.slice(i, i + 500))
+      .execute();
+    for (const f of files) sizes.set(f.id, Number(f.size));
+  }
+  return rows
+    .map((r) => {
+      const ids = (idsOf.get(r.id) ?? []).filter((id) => sizes.has(id));
+      return {
+        personaId: r.id,
+        name: r.name,
+        bytes: ids.reduce((n, id) => n + (sizes.get(id) ?? 0), 0),
+        documents: ids.length,
+      };
+    })
+    .filter((p) => p.documents > 0)
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, TOP);
 }
 
 /** `GET /admin/documents` (admins only); `registered` collects it for the admin guard's test. */

@@ -1,6 +1,7 @@
 import type { SourceItem, SourcesPart } from '@neura/contract';
 import { approxTokens } from '../llm/context.js';
 import { searchWords } from '../memory/words.js';
+import { documentsPrice } from './pricing.js';
 import type { DocumentRepository, FoundPassage } from './repository.js';
 
 /** The most passages ranked per reply; the most citations a reply shows. */
@@ -14,6 +15,17 @@ export interface ReplyDocuments {
   sources: SourcesPart;
   tokens: number;
 }
+
+/** The reply the documents are looked up for (its surcharge is keyed to it). */
+export interface ReplyDocumentsPlace {
+  chatId: string;
+  personaId: string;
+  userId: string;
+  messageId: string;
+}
+
+/** Takes the documents' surcharge of a reply; false when the balance does not cover it. */
+export type ChargeDocuments = (place: ReplyDocumentsPlace, amount: number) => Promise<boolean>;
 
 /** The hook the reply engine calls with the user texts of the last turns (for relevance). */
 export type DocumentsForReply = (recentUserTexts: string[]) => Promise<ReplyDocuments | undefined>;
@@ -62,12 +74,14 @@ function sourcesOf(passages: readonly FoundPassage[]): SourceItem[] {
 /**
  * The documents of one reply: the chat's ready documents (and its persona's knowledge), whole when
  * their text fits `budget` tokens, else the passages best matching the recent user messages (in
- * rank order, while they fit); none when the chat has no document.
+ * rank order, while they fit); none when the chat has no document. With a price (pricing.ts) the
+ * surcharge is taken first; a balance that does not cover it leaves the reply without documents.
  */
 export function documentsForReply(
   repo: DocumentRepository,
-  place: { chatId: string; personaId: string },
+  place: ReplyDocumentsPlace,
   budget: number,
+  price?: { per1k: number; charge: ChargeDocuments },
 ): DocumentsForReply {
   return async (recentUserTexts) => {
     if (budget <= 0) return undefined;
@@ -95,6 +109,10 @@ export function documentsForReply(
     if (chosen.length === 0) return undefined;
     const system = documentsSection(chosen);
     const cited = matches.length > 0 ? matches : chosen;
-    return { system, sources: { type: 'sources', items: sourcesOf(cited) }, tokens: approxTokens(system) };
+    const tokens = approxTokens(system);
+    const cost = documentsPrice(tokens, price?.per1k ?? 0);
+    if (cost > 0 && !(await price?.charge(place, cost))) return undefined;
+    const sources: SourcesPart = { type: 'sources', items: sourcesOf(cited), ...(cost > 0 ? { cost } : {}) };
+    return { system, sources, tokens };
   };
 }

@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.js';
 import type { Config } from '../config.js';
+import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
 import type { DocumentUploads } from '../files/routes.js';
 import type { FileService, StoredAttachment } from '../files/service.js';
 import type { AppJob, AppJobs } from '../jobs/module.js';
 import type { EventBus } from '../lib/events.js';
 import { documentAdminRoutes } from './figures.js';
-import { documentsForReply } from './grounding.js';
+import { type ChargeDocuments, documentsForReply, type ReplyDocumentsPlace } from './grounding.js';
+import { documentsChargeKey } from './pricing.js';
 import { DocumentRepository } from './repository.js';
 import { documentRoutes } from './routes.js';
 import { DocumentService } from './service.js';
@@ -27,6 +29,8 @@ export function createDocumentsModule(deps: {
   /** The files module: where documents are stored, and its routes (which hand documents here). */
   files: { files: FileService; routes: (documents?: DocumentUploads) => FastifyPluginAsync };
   jobs: Pick<AppJobs, 'enqueue'>;
+  /** Takes the documents' surcharge of a reply (DOCUMENT_PRICE_PER_1K_TOKENS). */
+  credits: Pick<CreditService, 'chargeKeyed'>;
 }) {
   const { config } = deps;
   const repo = new DocumentRepository(deps.db, config.database.kind);
@@ -40,9 +44,12 @@ export function createDocumentsModule(deps: {
       maxChars: config.DOCUMENT_MAX_CHARS,
       timeoutMs: 120_000,
       ocrMaxPages: config.DOCUMENT_OCR_MAX_PAGES,
+      maxPerUser: config.DOCUMENTS_MAX_PER_USER,
     },
     log: deps.log,
   });
+  const charge: ChargeDocuments = async ({ userId, messageId }, amount) =>
+    (await deps.credits.chargeKeyed(userId, amount, documentsChargeKey(messageId), 'documents')) !== undefined;
   const jobs: AppJob[] = [
     { name: 'documents.extract', maxAttempts: 2, run: (job, { signal }) => documents.process(job, signal) },
   ];
@@ -51,8 +58,11 @@ export function createDocumentsModule(deps: {
     /** What the conversation asks: names for attachments, and the documents of each reply. */
     conversation: {
       describe: (userId: string, list: StoredAttachment[]) => documents.describe(userId, list),
-      forReply: (place: { chatId: string; personaId: string }) =>
-        documentsForReply(repo, place, config.DOCUMENT_CONTEXT_TOKENS),
+      forReply: (place: ReplyDocumentsPlace) =>
+        documentsForReply(repo, place, config.DOCUMENT_CONTEXT_TOKENS, {
+          per1k: config.DOCUMENT_PRICE_PER_1K_TOKENS,
+          charge,
+        }),
     },
     /** `POST /files` (with documents) and `GET /files/{id}/meta`. */
     routes: [deps.files.routes(documents), documentRoutes(deps.auth, documents)],

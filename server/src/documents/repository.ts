@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../db/database.js';
+import type { Db, Executor } from '../db/database.js';
 import type { DocumentRow } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import type { Passage } from './chunks.js';
@@ -21,12 +21,44 @@ const PASSAGE_COLUMNS = sql.raw('c.file_id as "fileId", d.name, c.page, c.ord, c
  */
 export class DocumentRepository {
   constructor(
-    private readonly db: Executor,
+    private readonly db: Db,
     private readonly kind: 'sqlite' | 'postgres',
   ) {}
 
   async insert(row: DocumentRow, trx: Executor = this.db): Promise<void> {
     await trx.insertInto('documents').values(row).execute();
+  }
+
+  /** How many documents the user keeps (DOCUMENTS_MAX_PER_USER). */
+  async countOwned(userId: string, trx: Executor = this.db): Promise<number> {
+    const row = await trx
+      .selectFrom('documents')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Inserts the row unless the user already keeps `max` documents (answers false). Atomic under
+   * parallel uploads: PostgreSQL locks the user's row for the count; on SQLite the one statement
+   * counts and writes under the database's write lock.
+   */
+  async insertWithin(row: DocumentRow, max: number): Promise<boolean> {
+    if (this.kind === 'postgres') {
+      return this.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('users').select('id').where('id', '=', row.user_id).forUpdate().execute();
+        if ((await this.countOwned(row.user_id, trx)) >= max) return false;
+        await this.insert(row, trx);
+        return true;
+      });
+    }
+    const columns = Object.keys(row) as (keyof DocumentRow)[];
+    const { numAffectedRows } = await sql`
+      INSERT INTO documents (${sql.join(columns.map((c) => sql.ref(c)))})
+      SELECT ${sql.join(columns.map((c) => row[c]))}
+      WHERE (SELECT count(*) FROM documents WHERE user_id = ${row.user_id}) < ${max}`.execute(this.db);
+    return Number(numAffectedRows ?? 0) === 1;
   }
 
   find(fileId: string): Promise<DocumentRow | undefined> {

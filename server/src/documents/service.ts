@@ -1,4 +1,4 @@
-import type { UploadedFile } from '@neura/contract';
+import type { ReviewKnowledge, UploadedFile } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DocumentRow, FileRow } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
@@ -12,6 +12,7 @@ import { cleanName, type DocumentKind, type DocumentType, detectDocument } from 
 import { DocumentReadError, type ExtractLimits, extractText, type ReadFailure } from './extract.js';
 import { ocrAvailable, ocrPdf } from './ocr.js';
 import type { DocumentRepository } from './repository.js';
+import { knowledgeForReview } from './review.js';
 import { documentTexts } from './texts.js';
 
 /** Read while the upload waits up to this size; bigger files (and scans) are read by a job. */
@@ -21,6 +22,8 @@ const SCANNED_CHARS_PER_PAGE = 3;
 
 export interface DocumentLimits extends ExtractLimits {
   ocrMaxPages: number;
+  /** Documents one user may keep (DOCUMENTS_MAX_PER_USER). */
+  maxPerUser: number;
 }
 
 /** What the service needs from around it. */
@@ -28,7 +31,7 @@ export interface DocumentDeps {
   repo: DocumentRepository;
   files: Pick<
     FileService,
-    'reserveUpload' | 'saveDocument' | 'readOwned' | 'url' | 'keepAsKnowledge' | 'deleteKnowledge'
+    'reserveUpload' | 'saveDocument' | 'discard' | 'readOwned' | 'url' | 'keepAsKnowledge' | 'deleteKnowledge'
   >;
   events: EventBus;
   /** Queues the reading of a stored document (the `documents.extract` job). */
@@ -65,6 +68,9 @@ export class DocumentService {
 
   private async upload(userId: string, bytes: Buffer, type: DocumentType, name: string): Promise<UploadedFile> {
     await this.deps.files.reserveUpload(userId);
+    // Refused before any reading when the count is reached; the insert below holds under parallel uploads.
+    const tooMany = () => new AppError('file:quota-exceeded', documentTexts.tooMany(this.deps.limits.maxPerUser));
+    if ((await this.deps.repo.countOwned(userId)) >= this.deps.limits.maxPerUser) throw tooMany();
     let reading: Reading | undefined;
     if (bytes.length <= INLINE_BYTES) {
       // A small file that cannot be read is refused at once, and nothing is stored.
@@ -90,7 +96,10 @@ export class DocumentService {
       created_at: now,
       updated_at: now,
     };
-    await this.deps.repo.insert(row);
+    if (!(await this.deps.repo.insertWithin(row, this.deps.limits.maxPerUser))) {
+      await this.deps.files.discard({ id: file.id, storage_key: file.storage_key });
+      throw tooMany();
+    }
     if (reading && 'pages' in reading) return this.present(file, await this.saveText(row, reading));
     await this.deps.enqueue({ fileId: file.id, userId });
     return this.present(file, row);
@@ -103,15 +112,17 @@ export class DocumentService {
     if (!doc || !loaded) return; // deleted meanwhile
     let updated: DocumentRow;
     try {
-      const reading = await this.read(loaded.bytes, doc.kind);
+      // The pages read are announced (the chip says "page N of M"), as text and then by OCR.
+      const progress = (done: number, total: number) => {
+        const file = { ...this.present(loaded.row, doc), progress: { done, total } };
+        void this.deps.events.emit('file.updated', { userId: job.userId, file });
+      };
+      // The text's last page is not told: the document is ready (or read by OCR) right after.
+      const reading = await this.read(loaded.bytes, doc.kind, (done, total) => done < total && progress(done, total));
       let pages: { pages: string[]; paged: boolean };
       if ('scanned' in reading) {
-        // Each page read is announced (the chip says "page N of M").
-        const progress = (done: number) => {
-          const file = { ...this.present(loaded.row, doc), progress: { done, total: reading.scanned } };
-          void this.deps.events.emit('file.updated', { userId: job.userId, file });
-        };
-        pages = { pages: await this.ocr(loaded.bytes, reading.scanned, progress, signal), paged: true };
+        const ocrProgress = (done: number) => progress(done, reading.scanned);
+        pages = { pages: await this.ocr(loaded.bytes, reading.scanned, ocrProgress, signal), paged: true };
       } else pages = reading;
       if (!pages.pages.some((p) => p.trim() !== '')) throw new AppError('file:invalid', documentTexts.noText);
       updated = await this.saveText(doc, pages);
@@ -155,6 +166,11 @@ export class DocumentService {
     return this.deps.files.deleteKnowledge(userId, [...new Set(ids)]);
   }
 
+  /** A public persona's knowledge for the console's review (creator/): names, pages, status and text. */
+  forReview(ownerId: string, ids: readonly string[]): Promise<ReviewKnowledge[]> {
+    return knowledgeForReview(this.deps.repo, ownerId, ids);
+  }
+
   /** A message's attachments with their documents' names and pages (the chat's chips). */
   async describe(userId: string, attachments: StoredAttachment[]): Promise<StoredAttachment[]> {
     const docs = await this.deps.repo.listOwned(
@@ -185,8 +201,12 @@ export class DocumentService {
   }
 
   /** The text of a document; a PDF with (almost) no letters is a scan (`scanned`: its pages). */
-  private async read(bytes: Buffer, kind: DocumentKind): Promise<Reading> {
-    const text = await extractText(bytes, kind, this.deps.limits);
+  private async read(
+    bytes: Buffer,
+    kind: DocumentKind,
+    progress?: (done: number, total: number) => void,
+  ): Promise<Reading> {
+    const text = await extractText(bytes, kind, this.deps.limits, progress);
     const letters = text.pages.reduce((n, p) => n + p.replace(/\s+/g, '').length, 0);
     if (text.paged && letters < SCANNED_CHARS_PER_PAGE * text.pages.length) return { scanned: text.pages.length };
     return text;

@@ -7,5 +7,7 @@ export const documentTexts = {
   tooManyPages: (max: number) => `The document has more than ${max} pages. Split it into smaller files.`,
   tooBig: 'The document holds more text than this app takes. Split it into smaller files.',
   timedOut: 'Reading the document took too long. Try a smaller file.',
+  tooMany: (max: number) =>
+    `You can keep at most ${max} documents. Delete chats or personas with documents you no longer need to make room.`,
   knowledgeNotOwned: 'Knowledge files must be documents you uploaded.',
 };

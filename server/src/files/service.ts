@@ -10,16 +10,9 @@ import { type ImageBytes, ImageReadError, normaliseUpload } from './images.js';
 import type { FileRepository } from './repository.js';
 import type { FileUrlSigner } from './signing.js';
 import { type FileStore, openStored, type StoredStream } from './storage.js';
+import { fileTexts as texts } from './texts.js';
 
 export const FILE_NOT_FOUND = 'That file was not found.';
-const texts = {
-  unsupported: 'The file is not a picture this app takes. Upload a PNG, JPEG, WebP or GIF image.',
-  corrupt: 'The picture could not be read; it may be damaged. Try another file.',
-  tooManyPixels: 'The picture has too many pixels. Use one of at most 40 megapixels.',
-  maskNotPng: 'A mask must be a PNG image.',
-  quota: (mb: number) =>
-    `Your files have reached the ${mb} MB storage limit. Delete chats with pictures or music you no longer need to make room.`,
-};
 
 /** What a user message keeps of each attachment (no bytes, no url: urls are signed when shown). */
 export interface StoredAttachment {
@@ -60,7 +53,7 @@ export class FileService {
 
   /** POST /files: nothing is stored unless the image was read and re-encoded whole. */
   async upload(userId: string, bytes: Buffer, purpose: FilePurpose): Promise<UploadedFile> {
-    await this.limiter.reserve({ scope: 'files-upload:user', max: this.uploadsPerHour, windowMs: 3600_000 }, userId);
+    await this.reserveUpload(userId);
     let image: ImageBytes;
     try {
       image = await normaliseUpload(bytes);
@@ -82,6 +75,12 @@ export class FileService {
   /** Stores an uploaded document's bytes as the user's file (quota checked; no chat yet). */
   saveDocument(userId: string, bytes: Buffer, mimeType: string): Promise<FileRow> {
     return this.save(userId, null, 'attachment', { bytes, mimeType });
+  }
+
+  /** A stored document refused after all (documents/: the per-user count): row, then bytes. */
+  async discard(row: Pick<FileRow, 'id' | 'storage_key'>): Promise<void> {
+    await this.files.deleteIds([row.id]);
+    await this.store.delete(row.storage_key).catch(() => undefined);
   }
 
   /** A persona's knowledge files (documents/): never swept as unsent uploads. */

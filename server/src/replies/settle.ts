@@ -112,7 +112,8 @@ export async function settleReply(
       }
     }
     // A surcharge is only ever taken for a call the parts record: no call, nothing to look up.
-    const calls = settlement.parts === undefined || parts.some((p) => p.type === 'tool');
+    // Documents' grounding (documents/) is charged the same way, its citations the part that records it.
+    const calls = settlement.parts === undefined || parts.some((p) => p.type === 'tool' || p.type === 'sources');
     const kept = failed || !calls ? 0 : await deps.credits.keptSurcharges(trx, reply.userId, reply.messageId);
     const stored = kept > 0 ? await deps.store.addCost(reply.messageId, kept, trx) : ended;
     failpoint('reply.settle.before-commit');

@@ -76,6 +76,7 @@ export class ArchiveRepository {
         'cost',
         'visibility',
         'review_state',
+        'knowledge',
         'created_at',
         'updated_at',
         'deleted_at',
@@ -115,12 +116,14 @@ export class ArchiveRepository {
       .execute();
   }
 
-  /** The user's files, but those of a temporary chat (issue #49). */
+  /** The user's files, but those of a temporary chat (issue #49); a document with its name and pages (issue #45). */
   files(userId: string) {
     return this.db
       .selectFrom('files')
-      .select(['id', 'chat_id', 'purpose', 'mime_type', 'size', 'width', 'height', 'sha256', 'created_at'])
-      .where('user_id', '=', userId)
+      .leftJoin('documents', 'documents.file_id', 'files.id')
+      .select(['files.id', 'chat_id', 'purpose', 'mime_type', 'size', 'width', 'height', 'sha256', 'files.created_at'])
+      .select(['documents.name', 'documents.pages'])
+      .where('files.user_id', '=', userId)
       .where((eb) =>
         eb.or([
           eb('chat_id', 'is', null),
@@ -135,7 +138,7 @@ export class ArchiveRepository {
           ),
         ]),
       )
-      .orderBy('id')
+      .orderBy('files.id')
       .execute();
   }
 }

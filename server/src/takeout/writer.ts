@@ -28,6 +28,14 @@ const EXTENSIONS: Record<string, string> = {
   'image/gif': 'gif',
   'audio/mpeg': 'mp3',
   'audio/wav': 'wav',
+  // Documents (issue #45)
+  'application/pdf': 'pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'text/plain': 'txt',
+  'text/markdown': 'md',
+  'text/csv': 'csv',
+  'application/json': 'json',
+  'text/html': 'html',
 };
 
 const README =

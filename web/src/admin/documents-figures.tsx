@@ -34,6 +34,13 @@ export function DocumentFiguresSections() {
           rows={data.storage.users.map((u) => [u.email, size(u.bytes), formatNumber(u.documents)])}
         />
         {data.storage.users.length === 0 ? <p className="p-3 text-sm text-muted">{t.documents.none}</p> : null}
+        {data.storage.personas?.length ? (
+          <Table
+            caption={t.documents.knowledgeStorage}
+            head={[t.documents.persona, t.documents.size, t.documents.count]}
+            rows={data.storage.personas.map((p) => [p.name, size(p.bytes), formatNumber(p.documents)])}
+          />
+        ) : null}
       </Section>
       <Section title={t.documents.retrieval}>
         <Table

@@ -5,13 +5,14 @@ import { Button } from '../ui/button';
 import { Field } from '../ui/field';
 import { act, inputClass, Loading, modelLabel, Section, Table, when } from './kit';
 import { invalidateCustomPrices, invalidateReviewQueue, useCustomPrices, useReviewQueue } from './queries/reviews';
+import { ReviewKnowledgeList } from './review-knowledge';
 import { type CustomPersonaPriceItem, reviewsApi } from './reviews-api';
 
 const t = creatorTexts.console;
 
 /**
- * Reviews: the public custom personas waiting for the operator (their instructions shown in full
- * to the admin only), approve / reject; the listed ones with Unlist; and the price per message of
+ * Reviews: the public custom personas waiting for the operator (their instructions and knowledge
+ * files' text shown in full to the admin only), approve / reject; the listed ones with Unlist; and the price per message of
  * custom personas per model.
  */
 export function ReviewsSection() {
@@ -29,7 +30,7 @@ export function ReviewsSection() {
           <p className="p-3 text-muted">{t.empty}</p>
         ) : (
           <ul className="divide-y divide-border">
-            {queue.data.map(({ persona, owner }) => (
+            {queue.data.map(({ persona, owner, knowledge }) => (
               <li
                 key={persona.id}
                 className="flex flex-col gap-2 p-3"
@@ -57,6 +58,7 @@ export function ReviewsSection() {
                     {persona.instructions}
                   </pre>
                 </details>
+                {knowledge?.length ? <ReviewKnowledgeList items={knowledge} /> : null}
                 {persona.greeting ? <p className="text-sm">“{persona.greeting}”</p> : null}
                 <div className="flex gap-2">
                   <Button

@@ -185,6 +185,7 @@ export const adminTexts = {
   },
   documents: {
     storage: 'Document storage',
+    knowledgeStorage: 'Knowledge per persona',
     total: (size: string, count: string) => `${size} in ${count} documents`,
     user: 'User',
     size: 'Size',
@@ -194,6 +195,11 @@ export const adminTexts = {
     tokens: 'Document tokens',
     replies: 'Replies',
     none: 'No documents yet.',
+    reviewKnowledge: 'Knowledge files',
+    reviewPages: (n: string) => `Pages: ${n}`,
+    reviewProcessing: 'Still being read: its text shows here once it is read.',
+    reviewFailed: 'Could not be read: no reply is grounded on it.',
+    reviewTruncated: (n: string) => `Only the first ${n} characters are shown.`,
   },
   audit: {
     when: 'When',

@@ -3,6 +3,8 @@ export const documentTexts = {
   chip: {
     progress: (done: number, total: number) => `Reading… ${done} of ${total} pages`,
   },
+  /** The receipt's line of a reply grounded on documents (their passages' tokens). */
+  receipt: 'Documents',
   knowledge: {
     label: 'Knowledge',
     hint: 'Documents this persona answers from (PDF, Word, text). People who chat with it see only the passages it quotes, never the files.',

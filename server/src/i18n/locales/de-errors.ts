@@ -286,5 +286,7 @@ export const deErrors: ErrorsCatalog = {
     monthlyLimitOne: (resets) =>
       `Du hast dein selbst gesetztes Monatslimit für Ausgaben erreicht (1 Credit pro Monat). Es wird am ${resets} zurückgesetzt. Du kannst es unter Einstellungen › Credits ändern.`,
     documentTooManyPages: (max) => `Das Dokument hat mehr als ${max} Seiten. Teile es in kleinere Dateien auf.`,
+    documentsTooMany: (max) =>
+      `Du kannst höchstens ${max} Dokumente behalten. Lösche Chats oder Personas mit Dokumenten, die du nicht mehr brauchst, um Platz zu schaffen.`,
   },
 };

@@ -278,6 +278,8 @@ export const enUSErrors = {
     monthlyLimitOne: (resets: string) =>
       `You reached the monthly spending limit you set (1 credit a month). It resets at ${resets}. You can change it in Settings › Credits.`,
     documentTooManyPages: (max: string) => `The document has more than ${max} pages. Split it into smaller files.`,
+    documentsTooMany: (max: string) =>
+      `You can keep at most ${max} documents. Delete chats or personas with documents you no longer need to make room.`,
   },
 } as const;
 

@@ -281,5 +281,7 @@ export const esErrors: ErrorsCatalog = {
     monthlyLimitOne: (resets) =>
       `Alcanzaste el límite de gasto mensual que fijaste (1 crédito al mes). Se restablece el ${resets}. Puedes cambiarlo en Ajustes › Créditos.`,
     documentTooManyPages: (max) => `El documento tiene más de ${max} páginas. Divídelo en archivos más pequeños.`,
+    documentsTooMany: (max) =>
+      `Puedes guardar como máximo ${max} documentos. Elimina chats o personas con documentos que ya no necesites para hacer sitio.`,
   },
 };

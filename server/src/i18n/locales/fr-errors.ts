@@ -284,5 +284,7 @@ export const frErrors: ErrorsCatalog = {
     monthlyLimitOne: (resets) =>
       `Tu as atteint la limite de dépenses mensuelle que tu as fixée (1 crédit par mois). Elle se réinitialise le ${resets}. Tu peux la modifier dans Réglages › Crédits.`,
     documentTooManyPages: (max) => `Le document compte plus de ${max} pages. Divisez-le en fichiers plus petits.`,
+    documentsTooMany: (max) =>
+      `Vous pouvez garder au plus ${max} documents. Supprimez des conversations ou des personas avec des documents dont vous n’avez plus besoin pour faire de la place.`,
   },
 };

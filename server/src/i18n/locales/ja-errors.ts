@@ -282,5 +282,7 @@ export const jaErrors: ErrorsCatalog = {
     monthlyLimitOne: (resets) =>
       `設定した 1 か月の利用上限(1 か月 1 クレジット)に達しました。${resets} にリセットされます。設定 › クレジットで変更できます。`,
     documentTooManyPages: (max) => `このドキュメントは ${max} ページを超えています。小さなファイルに分割してください。`,
+    documentsTooMany: (max) =>
+      `保存できるドキュメントは最大 ${max} 件です。不要になったドキュメントを含むチャットやペルソナを削除して空きを作ってください。`,
   },
 };

@@ -279,5 +279,7 @@ export const ptBRErrors: ErrorsCatalog = {
     monthlyLimitOne: (resets) =>
       `Você atingiu o limite de gastos mensal que definiu (1 crédito por mês). Ele é zerado em ${resets}. Você pode alterá-lo em Configurações › Créditos.`,
     documentTooManyPages: (max) => `O documento tem mais de ${max} páginas. Divida-o em arquivos menores.`,
+    documentsTooMany: (max) =>
+      `Você pode manter no máximo ${max} documentos. Exclua chats ou personas com documentos de que não precisa mais para liberar espaço.`,
   },
 };

@@ -3,6 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSkills } from '../../skills/queries/skills';
 import { useUser } from '../../store/user';
 import { replyTexts, messageActionTexts as t } from '../../texts/app-texts';
+import { documentTexts } from '../../texts/documents';
 import { formatDayTime } from '../../texts/format';
 import { memoryTexts } from '../../texts/memory';
 import { texts } from '../../texts/texts';
@@ -12,13 +13,15 @@ import { actionButton } from './classes';
 export interface ReceiptLines {
   base: number;
   surcharges: { id: string; skill: string; amount: number }[];
+  /** What grounding on the chat's documents cost (its `sources` part); absent when free. */
+  documents?: number;
   total: number;
   refunded: boolean;
 }
 
 /**
  * What a reply cost: its `cost` is the persona's base plus the surcharge of each skill call that
- * completed (failed calls are refunded); a failed reply was refunded entirely.
+ * completed (failed calls are refunded) and of its documents; a failed reply was refunded entirely.
  */
 export function receiptOf(message: Message, skills: Map<string, SkillInfo> | undefined): ReceiptLines {
   const surcharges = (message.parts ?? []).flatMap((part) => {
@@ -26,9 +29,16 @@ export function receiptOf(message: Message, skills: Map<string, SkillInfo> | und
     const amount = skills?.get(part.skill)?.cost ?? 0;
     return amount > 0 ? [{ id: part.id, skill: part.skill, amount }] : [];
   });
-  const extra = surcharges.reduce((sum, s) => sum + s.amount, 0);
+  const documents = (message.parts ?? []).reduce((sum, p) => sum + (p.type === 'sources' ? (p.cost ?? 0) : 0), 0);
+  const extra = surcharges.reduce((sum, s) => sum + s.amount, 0) + documents;
   const refunded = message.status === 'failed';
-  return { base: Math.max(0, message.cost - extra), surcharges, total: refunded ? 0 : message.cost, refunded };
+  return {
+    base: Math.max(0, message.cost - extra),
+    surcharges,
+    ...(documents > 0 ? { documents } : {}),
+    total: refunded ? 0 : message.cost,
+    refunded,
+  };
 }
 
 /**
@@ -101,6 +111,15 @@ function ReceiptBody({ message }: { message: Message }) {
         <div className="contents" data-testid="receipt-memory">
           <dt className="text-muted">{memoryTexts.receiptMemory}</dt>
           <dd className="text-end text-muted tabular-nums">{memoryTexts.tokens(message.memoryTokens)}</dd>
+        </div>
+      ) : null}
+      {message.documentTokens !== undefined ? (
+        <div className="contents" data-testid="receipt-documents">
+          <dt className="text-muted">{documentTexts.receipt}</dt>
+          <dd className="text-end text-muted tabular-nums">
+            {memoryTexts.tokens(message.documentTokens)}
+            {lines.documents ? ` · +${t.credits(lines.documents)}` : ''}
+          </dd>
         </div>
       ) : null}
       {lines.refunded ? <p className="col-span-2 pt-1 text-xs text-muted">{t.receiptRefunded}</p> : null}

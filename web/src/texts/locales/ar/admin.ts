@@ -195,6 +195,7 @@ export const admin: AdminCatalog = {
   },
   documents: {
     storage: 'مساحة المستندات',
+    knowledgeStorage: 'المعرفة لكل شخصية',
     total: (size: string, count: string) => `${size} في ${count} مستندات`,
     user: 'المستخدم',
     size: 'الحجم',
@@ -204,6 +205,11 @@ export const admin: AdminCatalog = {
     tokens: 'رموز المستندات',
     replies: 'الردود',
     none: 'لا توجد مستندات بعد.',
+    reviewKnowledge: 'ملفات المعرفة',
+    reviewPages: (n: string) => `الصفحات: ${n}`,
+    reviewProcessing: 'لا تزال قيد القراءة: سيظهر نصها هنا بعد قراءتها.',
+    reviewFailed: 'تعذّرت قراءتها: لا يستند إليها أي رد.',
+    reviewTruncated: (n: string) => `تُعرض أول ${n} حرف فقط.`,
   },
   audit: {
     when: 'التاريخ',

@@ -4,6 +4,7 @@ export const documents: DocumentCatalog = {
   chip: {
     progress: (done: number, total: number) => `جارٍ القراءة… ${done} من ${total} صفحات`,
   },
+  receipt: 'المستندات',
   knowledge: {
     label: 'المعرفة',
     hint: 'المستندات التي تجيب منها هذه الشخصية (PDF وWord ونص). من يدردش معها يرى المقاطع التي تقتبسها فقط، ولا يرى الملفات أبدًا.',

@@ -188,6 +188,7 @@ export const admin: AdminCatalog = {
   },
   documents: {
     storage: 'Speicher für Dokumente',
+    knowledgeStorage: 'Wissen pro Persona',
     total: (size: string, count: string) => `${size} in ${count} Dokumenten`,
     user: 'Nutzer',
     size: 'Größe',
@@ -197,6 +198,11 @@ export const admin: AdminCatalog = {
     tokens: 'Dokument-Tokens',
     replies: 'Antworten',
     none: 'Noch keine Dokumente.',
+    reviewKnowledge: 'Wissensdateien',
+    reviewPages: (n: string) => `Seiten: ${n}`,
+    reviewProcessing: 'Wird noch gelesen: Der Text erscheint hier, sobald er gelesen ist.',
+    reviewFailed: 'Konnte nicht gelesen werden: Keine Antwort stützt sich darauf.',
+    reviewTruncated: (n: string) => `Nur die ersten ${n} Zeichen werden angezeigt.`,
   },
   audit: {
     when: 'Wann',

@@ -4,6 +4,7 @@ export const documents: DocumentCatalog = {
   chip: {
     progress: (done: number, total: number) => `Wird gelesen … ${done} von ${total} Seiten`,
   },
+  receipt: 'Dokumente',
   knowledge: {
     label: 'Wissen',
     hint: 'Dokumente, aus denen diese Persona antwortet (PDF, Word, Text). Wer mit ihr chattet, sieht nur die zitierten Stellen, nie die Dateien.',

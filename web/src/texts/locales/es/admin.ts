@@ -187,6 +187,7 @@ export const admin: AdminCatalog = {
   },
   documents: {
     storage: 'Almacenamiento de documentos',
+    knowledgeStorage: 'Conocimiento por persona',
     total: (size: string, count: string) => `${size} en ${count} documentos`,
     user: 'Usuario',
     size: 'Tamaño',
@@ -196,6 +197,11 @@ export const admin: AdminCatalog = {
     tokens: 'Tokens de documentos',
     replies: 'Respuestas',
     none: 'Todavía no hay documentos.',
+    reviewKnowledge: 'Archivos de conocimiento',
+    reviewPages: (n: string) => `Páginas: ${n}`,
+    reviewProcessing: 'Aún se está leyendo: su texto aparecerá aquí cuando se haya leído.',
+    reviewFailed: 'No se pudo leer: ninguna respuesta se basa en él.',
+    reviewTruncated: (n: string) => `Solo se muestran los primeros ${n} caracteres.`,
   },
   audit: {
     when: 'Fecha',

@@ -4,6 +4,7 @@ export const documents: DocumentCatalog = {
   chip: {
     progress: (done: number, total: number) => `Leyendo… ${done} de ${total} páginas`,
   },
+  receipt: 'Documentos',
   knowledge: {
     label: 'Conocimiento',
     hint: 'Documentos con los que responde este personaje (PDF, Word, texto). Quienes chatean con él solo ven los pasajes que cita, nunca los archivos.',

@@ -188,6 +188,7 @@ export const admin: AdminCatalog = {
   },
   documents: {
     storage: 'Stockage des documents',
+    knowledgeStorage: 'Connaissances par persona',
     total: (size: string, count: string) => `${size} dans ${count} documents`,
     user: 'Utilisateur',
     size: 'Taille',
@@ -197,6 +198,11 @@ export const admin: AdminCatalog = {
     tokens: 'Jetons de documents',
     replies: 'Réponses',
     none: 'Aucun document pour l’instant.',
+    reviewKnowledge: 'Fichiers de connaissances',
+    reviewPages: (n: string) => `Pages : ${n}`,
+    reviewProcessing: 'Lecture en cours : son texte s’affichera ici une fois lu.',
+    reviewFailed: 'Illisible : aucune réponse ne s’appuie dessus.',
+    reviewTruncated: (n: string) => `Seuls les ${n} premiers caractères sont affichés.`,
   },
   audit: {
     when: 'Date',

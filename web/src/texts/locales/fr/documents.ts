@@ -4,6 +4,7 @@ export const documents: DocumentCatalog = {
   chip: {
     progress: (done: number, total: number) => `Lecture… ${done} pages sur ${total}`,
   },
+  receipt: 'Documents',
   knowledge: {
     label: 'Connaissances',
     hint: 'Les documents dont ce personnage se sert pour répondre (PDF, Word, texte). Ceux qui discutent avec lui ne voient que les passages cités, jamais les fichiers.',

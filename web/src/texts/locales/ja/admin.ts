@@ -188,6 +188,7 @@ export const admin: AdminCatalog = {
   },
   documents: {
     storage: 'ドキュメントの保存容量',
+    knowledgeStorage: 'ペルソナごとのナレッジ',
     total: (size: string, count: string) => `${count}件のドキュメントで${size}`,
     user: 'ユーザー',
     size: 'サイズ',
@@ -197,6 +198,11 @@ export const admin: AdminCatalog = {
     tokens: 'ドキュメントのトークン',
     replies: '返信数',
     none: 'まだドキュメントはありません。',
+    reviewKnowledge: 'ナレッジファイル',
+    reviewPages: (n: string) => `ページ数: ${n}`,
+    reviewProcessing: '読み取り中です。読み取りが終わるとここにテキストが表示されます。',
+    reviewFailed: '読み取れませんでした。どの返信にも使われません。',
+    reviewTruncated: (n: string) => `最初の ${n} 文字だけを表示しています。`,
   },
   audit: {
     when: '日時',

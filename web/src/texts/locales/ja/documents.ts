@@ -4,6 +4,7 @@ export const documents: DocumentCatalog = {
   chip: {
     progress: (done: number, total: number) => `読み取り中… ${total}ページ中${done}ページ`,
   },
+  receipt: 'ドキュメント',
   knowledge: {
     label: 'ナレッジ',
     hint: 'このペルソナが回答の根拠にするドキュメント（PDF、Word、テキスト）。チャットする人には引用された箇所だけが表示され、ファイル自体は見えません。',

@@ -192,6 +192,7 @@ export const admin: AdminCatalog = {
   },
   documents: {
     storage: 'Armazenamento de documentos',
+    knowledgeStorage: 'Conhecimento por persona',
     total: (size: string, count: string) => `${size} em ${count} documentos`,
     user: 'Usuário',
     size: 'Tamanho',
@@ -201,6 +202,11 @@ export const admin: AdminCatalog = {
     tokens: 'Tokens de documentos',
     replies: 'Respostas',
     none: 'Nenhum documento ainda.',
+    reviewKnowledge: 'Arquivos de conhecimento',
+    reviewPages: (n: string) => `Páginas: ${n}`,
+    reviewProcessing: 'Ainda sendo lido: o texto aparece aqui quando a leitura terminar.',
+    reviewFailed: 'Não foi possível ler: nenhuma resposta se baseia nele.',
+    reviewTruncated: (n: string) => `Apenas os primeiros ${n} caracteres são mostrados.`,
   },
   audit: {
     when: 'Quando',

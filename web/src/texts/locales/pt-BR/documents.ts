@@ -4,6 +4,7 @@ export const documents: DocumentCatalog = {
   chip: {
     progress: (done: number, total: number) => `Lendo… ${done} de ${total} páginas`,
   },
+  receipt: 'Documentos',
   knowledge: {
     label: 'Conhecimento',
     hint: 'Documentos com base nos quais esta persona responde (PDF, Word, texto). Quem conversa com ela vê só os trechos citados, nunca os arquivos.',
