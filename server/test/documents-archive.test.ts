@@ -1,6 +1,5 @@
 import { makePdf } from '@neura/test-kit/documents';
 import { uploadFile } from '@neura/test-kit/images';
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { readTarGz } from '@neura/test-kit/tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +15,7 @@ describe('documents in the data archive', () => {
   afterAll(() => t.stop());
 
   it("should list each document with its name and pages, keep it as .pdf, and give a persona's knowledge", async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const pdf = await makePdf([['Roses need pruning in March.'], ['And feeding in May.']]);
     const up = await uploadFile(`${t.url}${t.apiPrefix}`, user.token, pdf, {
       filename: 'roses.pdf',
@@ -31,7 +30,7 @@ describe('documents in the data archive', () => {
     };
     expect((await call(t, 'POST', '/users/me/personas', persona, { token: user.token })).status).toBe(201);
 
-    const entries = readTarGz(await t.services.archives.buildNow(user.id));
+    const entries = readTarGz(await t.drive.archives.buildNow(user.id));
     const read = (name: string) => JSON.parse(entries.get(name)?.toString('utf8') ?? 'null');
     expect(read('files/files.json')).toEqual([
       expect.objectContaining({ id, name: 'roses.pdf', pages: 2, mime_type: 'application/pdf', purpose: 'knowledge' }),

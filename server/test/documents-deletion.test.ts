@@ -3,7 +3,7 @@ import path from 'node:path';
 import { makePdf } from '@neura/test-kit/documents';
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { uploadFile } from '@neura/test-kit/images';
-import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/accounts.js';
@@ -20,18 +20,14 @@ describe('document deletion', () => {
   const upload = async (user: TestUser, text: string, name: string) => {
     const res = await uploadFile(api, user.token, await makePdf([[text]]), { filename: name, type: 'application/pdf' });
     expect(res.body.status).toBe('ready');
-    const row = await t.services.db
-      .selectFrom('files')
-      .select('storage_key')
-      .where('id', '=', res.body.id)
-      .executeTakeFirst();
-    return { id: String(res.body.id), bytes: path.join(t.services.config.DATA_DIR, 'files', String(row?.storage_key)) };
+    const row = await t.db.selectFrom('files').select('storage_key').where('id', '=', res.body.id).executeTakeFirst();
+    return { id: String(res.body.id), bytes: path.join(t.config.DATA_DIR, 'files', String(row?.storage_key)) };
   };
   /** What is left of a document: its rows (file, document, passages) and its bytes on disk. */
   const left = async (doc: { id: string; bytes: string }) => {
     const count = async (table: 'files' | 'documents' | 'document_chunks') =>
       (
-        await t.services.db
+        await t.db
           .selectFrom(table)
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where(table === 'files' ? 'id' : 'file_id', '=', doc.id)
@@ -58,8 +54,8 @@ describe('document deletion', () => {
   });
 
   it("should leave no row, passage or byte of a chat's documents once the chat is deleted, nor of any document once the account is", async () => {
-    const user = await createTestUser(t.services, { credits: 50 });
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user({ credits: 50 });
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const inChat = await upload(user, 'The garden gate sticks in winter.', 'garden.pdf');
     const knowledge = await upload(user, 'Roses need pruning in March.', 'roses.pdf');
     const unsent = await upload(user, 'Draft notes never sent.', 'draft.pdf');

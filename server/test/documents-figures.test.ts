@@ -1,7 +1,7 @@
 import type { DocumentFigures } from '@neura/contract';
 import { makePdf } from '@neura/test-kit/documents';
 import { uploadFile } from '@neura/test-kit/images';
-import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/accounts.js';
@@ -24,9 +24,9 @@ describe("the console's document storage per persona", () => {
   afterAll(() => t.stop());
 
   it("should list each persona's knowledge files with their size, biggest first, and none of a deleted persona", async () => {
-    const admin = await createTestUser(t.services, { password: null });
-    await t.services.users.update(admin.id, { role: 'admin' });
-    const maker = await createTestUser(t.services);
+    const admin = await t.seed.user({ password: null });
+    await t.seed.updateUser(admin.id, { role: 'admin' });
+    const maker = await t.seed.user();
     const a = await upload(maker, 'Espresso costs two euros.', 'menu.pdf');
     const b = await upload(maker, 'Cappuccino costs three euros and comes with a biscuit.', 'prices.pdf');
     const make = async (name: string, knowledge: string[]) => {

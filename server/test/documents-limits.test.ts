@@ -1,6 +1,6 @@
 import { makeDocx, makePdf } from '@neura/test-kit/documents';
 import { uploadFile } from '@neura/test-kit/images';
-import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentTexts } from '../src/documents/texts.js';
@@ -20,8 +20,8 @@ describe('document limits', () => {
   afterAll(() => t.stop());
 
   it('should keep at most DOCUMENTS_MAX_PER_USER documents per user, even for uploads sent at once', async () => {
-    const user = await createTestUser(t.services);
-    const other = await createTestUser(t.services);
+    const user = await t.seed.user();
+    const other = await t.seed.user();
     const pdfs = await Promise.all(Array.from({ length: 6 }, (_, i) => makePdf([[`Note number ${i}`]])));
     const answers = await Promise.all(pdfs.map((pdf, i) => upload(user, pdf, `note-${i}.pdf`)));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
@@ -33,8 +33,8 @@ describe('document limits', () => {
         body: { code: 'file:quota-exceeded', message: documentTexts.tooMany(3) },
       });
     // The refused ones left nothing behind: three documents, three files.
-    const docs = await t.services.db.selectFrom('documents').select('file_id').where('user_id', '=', user.id).execute();
-    const files = await t.services.db.selectFrom('files').select('id').where('user_id', '=', user.id).execute();
+    const docs = await t.db.selectFrom('documents').select('file_id').where('user_id', '=', user.id).execute();
+    const files = await t.db.selectFrom('files').select('id').where('user_id', '=', user.id).execute();
     expect(docs).toHaveLength(3);
     expect(files.map((f) => f.id).sort()).toEqual(docs.map((d) => d.file_id).sort());
     // Another user's count is their own.
@@ -48,7 +48,7 @@ describe('document limits', () => {
   });
 
   it('should refuse bomb-like files (a tiny DOCX or text that holds too much text) with a clear message and stay up', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     // ~1 MB of text compressed to a few kB: far past DOCUMENT_MAX_CHARS once unpacked.
     const bomb = await makeDocx(Array.from({ length: 2000 }, () => 'All work and no play. '.repeat(25)));
     expect(bomb.length).toBeLessThan(100_000);
@@ -57,9 +57,7 @@ describe('document limits', () => {
     const text = await upload(user, Buffer.from('word '.repeat(10_000)), 'long.txt');
     expect(text).toMatchObject({ status: 400, body: { message: documentTexts.tooBig } });
     // Nothing kept; the server still reads documents.
-    expect(
-      await t.services.db.selectFrom('documents').select('file_id').where('user_id', '=', user.id).execute(),
-    ).toEqual([]);
+    expect(await t.db.selectFrom('documents').select('file_id').where('user_id', '=', user.id).execute()).toEqual([]);
     expect((await upload(user, await makeDocx(['Still reading.']), 'ok.docx')).body.status).toBe('ready');
   });
 });

@@ -1,7 +1,7 @@
 import { makePdf } from '@neura/test-kit/documents';
 import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { uploadFile } from '@neura/test-kit/images';
-import { createTestChat, createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentsPrice } from '../src/documents/pricing.js';
@@ -63,8 +63,8 @@ describe('document price', () => {
   });
 
   it("should charge a grounded reply its documents' price with it, show it on the reply, and refund it with a failed reply", async () => {
-    const user = await createTestUser(t.services, { credits: 50 });
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user({ credits: 50 });
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     // The persona's price, from a reply without documents.
     const plain = await doneFor(await send(user, chat.id, 'Hello'), chat.id);
     const base = Number(plain.payload.message.cost);
@@ -90,12 +90,12 @@ describe('document price', () => {
   });
 
   it('should answer without the documents, charging nothing for them, when the balance does not cover their price', async () => {
-    const probe = await createTestUser(t.services, { credits: 50 });
-    const probeChat = await createTestChat(t.services, probe.id, 'mindful-coach');
+    const probe = await t.seed.user({ credits: 50 });
+    const probeChat = await t.seed.chat(probe.id, 'mindful-coach');
     const base = Number((await doneFor(await send(probe, probeChat.id, 'Hi'), probeChat.id)).payload.message.cost);
 
-    const user = await createTestUser(t.services, { credits: base });
-    const chat = await createTestChat(t.services, user.id, 'mindful-coach');
+    const user = await t.seed.user({ credits: base });
+    const chat = await t.seed.chat(user.id, 'mindful-coach');
     const doc = await upload(user, 'The boiler is serviced every October by the landlord.');
     const before = model.requests.length;
     const reply = (await doneFor(await send(user, chat.id, 'When is the boiler serviced?', [doc]), chat.id)).payload

@@ -1,6 +1,5 @@
 import { handbook, padPdf } from '@neura/test-kit/documents';
 import { uploadFile } from '@neura/test-kit/images';
-import { createTestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, type Recorded, record, waitFor } from './helpers/conversation.js';
@@ -20,7 +19,7 @@ describe('document reading progress', () => {
   });
 
   it('should announce the pages of a big PDF read so far, then the ready document', async () => {
-    const user = await createTestUser(t.services);
+    const user = await t.seed.user();
     const socket = connectSocket(t.url, user.token);
     sockets.push(socket);
     const events: Recorded[] = record(await connected(socket));

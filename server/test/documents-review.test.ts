@@ -1,7 +1,7 @@
 import type { CustomPersona, PersonaReviewItem } from '@neura/contract';
 import { makePdf } from '@neura/test-kit/documents';
 import { uploadFile } from '@neura/test-kit/images';
-import { createTestUser, type TestUser } from '@neura/test-kit/seed';
+import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/accounts.js';
@@ -24,13 +24,13 @@ describe('persona knowledge review', () => {
   beforeAll(async () => {
     t = await startTestApp({});
     api = `${t.url}${t.apiPrefix}`;
-    admin = await createTestUser(t.services, { password: null });
-    await t.services.users.update(admin.id, { role: 'admin' });
+    admin = await t.seed.user({ password: null });
+    await t.seed.updateUser(admin.id, { role: 'admin' });
   });
   afterAll(() => t.stop());
 
   it("should show the reviewer each knowledge document's name, pages and text, and send a knowledge change back to review", async () => {
-    const maker = await createTestUser(t.services);
+    const maker = await t.seed.user();
     // A long page: several passages, joined back without their shared edges.
     const words = Array.from({ length: 400 }, (_, i) => `word${i}`);
     const lines = Array.from({ length: 40 }, (_, l) => words.slice(l * 10, l * 10 + 10).join(' '));
@@ -79,7 +79,7 @@ describe('persona knowledge review', () => {
   });
 
   it('should cut a long knowledge text for the reviewer and say so', async () => {
-    const maker = await createTestUser(t.services);
+    const maker = await t.seed.user();
     const page = Array.from(
       { length: 50 },
       () => 'The harbour opens at dawn and closes at dusk every day of the year.',
