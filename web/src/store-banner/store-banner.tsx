@@ -9,18 +9,21 @@ const t = platformTexts.storeBanner;
 /**
  * The store-app banner of SPEC.md §1 on phone browsers: a link to the store and a dismiss button.
  * Hidden while the auth modal is open (it would sit under it, out of reach, and the modal has its own
- * install step), so only one install offer shows at a time.
+ * install step), so only one install offer shows at a time. Hidden, it keeps its room: the page
+ * below does not jump when a visitor's first-visit modal opens or closes (CLS, issue #50).
  */
 export function StoreBanner() {
   const [target] = useState(currentStoreBannerTarget);
   const [dismissed, setDismissed] = useState(isStoreBannerDismissed);
   const authOpen = useAppStore((s) => s.activeModal === 'auth');
-  if (!target || dismissed || authOpen) return null;
+  if (!target || dismissed) return null;
   return (
     <aside
       aria-label={t.label}
       data-testid="store-banner"
       className="flex items-center gap-3 border-b border-border bg-surface-2 px-3 py-2 text-sm"
+      // Out of sight, reach and the accessibility tree, in its place.
+      style={authOpen ? { visibility: 'hidden' } : undefined}
     >
       <Button
         aria-label={t.dismiss}
