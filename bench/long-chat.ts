@@ -162,7 +162,11 @@ async function main() {
     await trace('open');
     const opens = [await openChat(page)];
     await stopTrace();
-    await page.getByTestId('message-list').getByText(lastText, { exact: false }).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await page
+      .getByTestId('message-list')
+      .getByText(lastText, { exact: false })
+      .first()
+      .waitFor({ state: 'visible', timeout: 60_000 });
     for (let i = 1; i < OPENS; i++) {
       const visit = await newVisit();
       opens.push(await openChat(visit.page));
