@@ -9,8 +9,14 @@ import { ensureInstalled, must, mustAll, npm, root, run } from './lib.mjs';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  // The lighter headless shell runs most e2e specs (e2e/support/browser.ts); without it they use the full browser.
+  if (isRoot && !process.env.CHROMIUM_PATH && !fs.existsSync('/usr/bin/chromium-headless-shell')) {
+    console.log('› Installing Debian’s chromium-headless-shell (lighter e2e runs)…');
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', 'chromium-headless-shell']);
+  }
+  if (fs.existsSync(CHROMIUM)) return;
   if (isRoot) {
     console.log('› Chromium is missing: installing Debian’s chromium…');
     run('apt-get', ['update', '-qq']);
