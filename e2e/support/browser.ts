@@ -19,11 +19,12 @@ export function chromiumPath(
 /**
  * The full Chromium, for the specs the headless shell cannot run: it reports
  * `Notification.permission` 'denied' even when the context grants notifications, so web push
- * (notifications.spec.ts) needs the full browser.
+ * (notifications.spec.ts) needs the full browser; and it has no PDF viewer, so a cited page of a
+ * PDF (documents.spec.ts) is downloaded instead of opened in its tab.
  */
 export function fullChromiumPath(env: NodeJS.ProcessEnv = process.env): string {
   return env.CHROMIUM_PATH ?? FULL_CHROMIUM;
 }
 
 /** Specs that run in the full Chromium (see fullChromiumPath). */
-export const FULL_CHROMIUM_SPECS = ['notifications.spec.ts'];
+export const FULL_CHROMIUM_SPECS = ['notifications.spec.ts', 'documents.spec.ts'];
