@@ -22,6 +22,7 @@ beforeAll(async () => {
         bytes: 3_500_000,
         documents: 4,
         users: [{ userId: 'u1', email: 'ops@example.com', bytes: 3_000_000, documents: 3 }],
+        personas: [{ personaId: 'harbour', name: 'Harbour guide', bytes: 2_000_000, documents: 2 }],
       },
       personas: [{ personaId: 'harbour', name: 'Harbour guide', tokens: 12_345, replies: 7 }],
     };
@@ -37,13 +38,15 @@ afterAll(async () => {
 });
 
 describe('the console’s document figures', { timeout: 20_000 }, () => {
-  it('should show the storage in all and per user, and the document tokens per persona', async () => {
+  it('should show the storage in all, per user and per persona’s knowledge, and the document tokens per persona', async () => {
     render(<DocumentFiguresSections />);
     expect((await screen.findByTestId('document-storage-total')).textContent).toBe('3.5 MB in 4 documents');
     const storage = screen.getByRole('region', { name: 'Document storage' });
     expect(within(storage).getByRole('row', { name: /ops@example\.com/ }).textContent).toContain('3 MB');
     const retrieval = screen.getByRole('region', { name: 'Retrieval tokens per persona' });
     expect(within(retrieval).getByRole('row', { name: /Harbour guide/ }).textContent).toBe('Harbour guide12,3457');
+    const knowledge = screen.getByRole('table', { name: 'Knowledge per persona' });
+    expect(within(knowledge).getByRole('row', { name: /Harbour guide/ }).textContent).toBe('Harbour guide2 MB2');
     expect(asked).toEqual(['GET /api/admin/documents Bearer tok-admin']);
   });
 });
