@@ -34,6 +34,11 @@ export const sourcesPartSchema = z.object({
   ),
   /** What grounding the reply on its documents cost (DOCUMENT_PRICE_PER_1K_TOKENS); part of the reply's `cost`. */
   cost: z.number().int().positive().optional(),
+  /**
+   * The documents were left out of this reply: grounding it on them would have cost this many
+   * credits, more than the balance held (then `items` is empty and nothing was charged for them).
+   */
+  unpaid: z.number().int().positive().optional(),
 });
 export type SourcesPart = z.infer<typeof sourcesPartSchema>;
 export type SourceItem = SourcesPart['items'][number];

@@ -89,7 +89,7 @@ describe('document price', () => {
     expect(await balance(user)).toBe(before);
   });
 
-  it('should answer without the documents, charging nothing for them, when the balance does not cover their price', async () => {
+  it('should answer without the documents, charging nothing for them and saying so, when the balance does not cover their price', async () => {
     const probe = await t.seed.user({ credits: 50 });
     const probeChat = await t.seed.chat(probe.id, 'mindful-coach');
     const base = Number((await doneFor(await send(probe, probeChat.id, 'Hi'), probeChat.id)).payload.message.cost);
@@ -102,7 +102,19 @@ describe('document price', () => {
       .message;
     expect(reply.cost).toBe(base);
     expect(reply.documentTokens).toBeUndefined();
-    expect(reply.parts?.some((p: { type: string }) => p.type === 'sources') ?? false).toBe(false);
+    // The reply says the documents were left out and what they would have cost; it cites nothing.
+    const sources = reply.parts?.find((p: { type: string }) => p.type === 'sources');
+    expect(sources).toMatchObject({ type: 'sources', items: [] });
+    expect(sources?.unpaid).toBeGreaterThan(0);
+    // That line is for the owner: a share of the chat leaves it out.
+    const headers = { authorization: `Bearer ${user.token}` };
+    const share = await t.app.inject({ method: 'POST', url: `/api/users/me/chats/${chat.id}/share`, headers });
+    const shareId = (share.json() as { url: string }).url.split('/').pop();
+    const shared = (await t.app.inject({ method: 'GET', url: `/api/share/${shareId}` })).json() as {
+      messages: Array<{ parts?: Array<{ type: string }> }>;
+    };
+    expect(shared.messages).toHaveLength(2);
+    expect(shared.messages.flatMap((m) => m.parts ?? []).some((p) => p.type === 'sources')).toBe(false);
     const request = model.requests.slice(before).find((r) => r.body.stream === true);
     expect(JSON.stringify(request?.body.messages)).not.toContain('attached_documents');
     expect(await balance(user)).toBe(0);

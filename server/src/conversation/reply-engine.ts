@@ -173,7 +173,9 @@ export async function runReply(
     batcher.flush();
     // Calls still running when the reply ended (Stop, shutdown, failure) end as failed.
     parts.endRunning(say(conversationTexts.toolStopped));
-    if (documents && documents.sources.items.length > 0 && reply.content.trim() !== '') parts.cite(documents.sources);
+    const sources = documents?.sources;
+    const cited = sources && (sources.items.length > 0 || sources.unpaid !== undefined);
+    if (cited && reply.content.trim() !== '') parts.cite(sources);
   }
 
   const content = reply.content;
@@ -213,7 +215,7 @@ export async function runReply(
           finishReason: storedFinish(end, finishReason),
           ...(result ? { usage: result.usage } : {}),
           ...(memoryTokens !== undefined ? { memoryTokens } : {}),
-          ...(documents ? { documentTokens: documents.tokens } : {}),
+          ...(documents?.tokens ? { documentTokens: documents.tokens } : {}),
         },
         ...(error ? { error } : {}),
       },

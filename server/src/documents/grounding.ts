@@ -75,7 +75,8 @@ function sourcesOf(passages: readonly FoundPassage[]): SourceItem[] {
  * The documents of one reply: the chat's ready documents (and its persona's knowledge), whole when
  * their text fits `budget` tokens, else the passages best matching the recent user messages (in
  * rank order, while they fit); none when the chat has no document. With a price (pricing.ts) the
- * surcharge is taken first; a balance that does not cover it leaves the reply without documents.
+ * surcharge is taken first; a balance that does not cover it leaves the reply without documents
+ * (its sources part then says what they would have cost: `unpaid`).
  */
 export function documentsForReply(
   repo: DocumentRepository,
@@ -111,7 +112,9 @@ export function documentsForReply(
     const cited = matches.length > 0 ? matches : chosen;
     const tokens = approxTokens(system);
     const cost = documentsPrice(tokens, price?.per1k ?? 0);
-    if (cost > 0 && !(await price?.charge(place, cost))) return undefined;
+    // Not covered by the balance: the reply goes without them, and says so (`unpaid`, no citations).
+    if (cost > 0 && !(await price?.charge(place, cost)))
+      return { system: '', sources: { type: 'sources', items: [], unpaid: cost }, tokens: 0 };
     const sources: SourcesPart = { type: 'sources', items: sourcesOf(cited), ...(cost > 0 ? { cost } : {}) };
     return { system, sources, tokens };
   };

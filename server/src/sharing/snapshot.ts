@@ -62,7 +62,8 @@ export function takeSnapshot(
     }
     // Memory notes are private to the chat's owner: a share link never shows them.
     const stored = fromJson<MessagePart[] | null>(row.parts, null);
-    const parts = stored ? withoutMemory(stored) : null;
+    // Memory is private; a line saying the owner's documents were left out (no citation) is theirs.
+    const parts = stored ? withoutMemory(stored).filter((p) => p.type !== 'sources' || p.items.length > 0) : null;
     if (row.role === 'assistant' && continuing && cut) {
       const into: SharedMessage = cut.message;
       into.content += continuationJoint(into.content, row.content) + row.content;

@@ -40,6 +40,7 @@ const sourcesPart = object({
   type: (v) => v === 'sources',
   items: arrayOf(object({ fileId: str, name: str, page: optional(num), snippet: str })),
   cost: optional(num),
+  unpaid: optional(num),
 });
 const part: Check = (v) => textPart(v) || toolPart(v) || memoryPart(v) || sourcesPart(v);
 const message = object({

@@ -32,6 +32,14 @@ describe('SourceList', () => {
     expect(source.textContent).toContain('Zebras in the parking garage');
   });
 
+  it('should say the documents were left out, and what using them costs, when the balance did not cover it', () => {
+    render(<SourceList message={reply([{ type: 'sources', items: [], unpaid: 3 }])} />);
+    expect(screen.getByTestId('sources-left-out').textContent).toBe(
+      'Your documents were left out of this reply: using them costs 3 credits, more than your balance.',
+    );
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
   it('should show nothing for a reply without sources', () => {
     const { container } = render(<SourceList message={reply([{ type: 'text', text: 'Hi' }])} />);
     expect(container.textContent).toBe('');

@@ -2,6 +2,7 @@ import type { Message, SourceItem, SourcesPart } from '@neura/contract';
 import { errorMessage } from '../api/app-error';
 import { apiFetch } from '../api/http';
 import { mediaTexts } from '../texts/app-texts';
+import { documentTexts } from '../texts/documents';
 import { Button } from '../ui/button';
 import { showToast } from '../ui/toast-store';
 
@@ -24,9 +25,18 @@ async function openSource(item: SourceItem): Promise<void> {
   }
 }
 
-/** A reply's citations (issue #45): file, page and the quoted passage, each opening the document there. */
+/**
+ * A reply's citations (issue #45): file, page and the quoted passage, each opening the document there;
+ * or, when the documents were left out for their price, a line saying so.
+ */
 export function SourceList({ message }: { message: Message }) {
   const sources = message.parts?.find((p): p is SourcesPart => p.type === 'sources');
+  if (sources?.unpaid && !sources.items.length)
+    return (
+      <p className="mt-2 border-t border-border pt-2 text-xs text-muted" data-testid="sources-left-out">
+        {documentTexts.leftOut(sources.unpaid)}
+      </p>
+    );
   if (!sources?.items.length) return null;
   return (
     <section className="mt-2 border-t border-border pt-2" data-testid="sources" aria-label={t.sources}>

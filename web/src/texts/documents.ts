@@ -5,6 +5,9 @@ export const documentTexts = {
   },
   /** The receipt's line of a reply grounded on documents (their passages' tokens). */
   receipt: 'Documents',
+  /** Under a reply the documents were left out of: their price was more than the balance. */
+  leftOut: (n: number) =>
+    `Your documents were left out of this reply: using them costs ${n} ${n === 1 ? 'credit' : 'credits'}, more than your balance.`,
   knowledge: {
     label: 'Knowledge',
     hint: 'Documents this persona answers from (PDF, Word, text). People who chat with it see only the passages it quotes, never the files.',

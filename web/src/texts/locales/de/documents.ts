@@ -1,10 +1,13 @@
 import type { DocumentCatalog } from '../../documents';
+import { plural } from '../../plural';
 
 export const documents: DocumentCatalog = {
   chip: {
     progress: (done: number, total: number) => `Wird gelesen … ${done} von ${total} Seiten`,
   },
   receipt: 'Dokumente',
+  leftOut: (n: number) =>
+    `Deine Dokumente wurden für diese Antwort nicht verwendet: Sie kosten ${plural('de', n, { one: '# Credit', other: '# Credits' })}, mehr als dein Guthaben.`,
   knowledge: {
     label: 'Wissen',
     hint: 'Dokumente, aus denen diese Persona antwortet (PDF, Word, Text). Wer mit ihr chattet, sieht nur die zitierten Stellen, nie die Dateien.',
