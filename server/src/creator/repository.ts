@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
+import { lockOwner } from '../db/owner-lock.js';
 import type { NewPersona, PersonaRow } from '../db/schema.js';
 
 /** The owner of a persona whose creator deleted their account (never a user id). */
@@ -64,9 +64,7 @@ export class CustomPersonaRepository {
    */
   async insertWithinLimit(row: NewPersona & { owner_id: string }, max: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      if (this.kind === 'postgres') {
-        await sql`SELECT pg_advisory_xact_lock(hashtext(${`custom-personas:${row.owner_id}`}))`.execute(trx);
-      }
+      await lockOwner(trx, this.kind, `custom-personas:${row.owner_id}`);
       if ((await this.countOwned(row.owner_id, trx)) >= max) return false;
       await trx.insertInto('personas').values(row).execute();
       return true;

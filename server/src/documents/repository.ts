@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Executor } from '../db/database.js';
+import { lockOwner } from '../db/owner-lock.js';
 import type { DocumentRow } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import type { Passage } from './chunks.js';
@@ -40,25 +41,16 @@ export class DocumentRepository {
   }
 
   /**
-   * Inserts the row unless the user already keeps `max` documents (answers false). Atomic under
-   * parallel uploads: PostgreSQL locks the user's row for the count; on SQLite the one statement
-   * counts and writes under the database's write lock.
+   * Inserts the row unless the user already keeps `max` documents (answers false): counted and
+   * written under the owner's lock (db/owner-lock.ts), so parallel uploads cannot pass the cap.
    */
   async insertWithin(row: DocumentRow, max: number): Promise<boolean> {
-    if (this.kind === 'postgres') {
-      return this.db.transaction().execute(async (trx) => {
-        await trx.selectFrom('users').select('id').where('id', '=', row.user_id).forUpdate().execute();
-        if ((await this.countOwned(row.user_id, trx)) >= max) return false;
-        await this.insert(row, trx);
-        return true;
-      });
-    }
-    const columns = Object.keys(row) as (keyof DocumentRow)[];
-    const { numAffectedRows } = await sql`
-      INSERT INTO documents (${sql.join(columns.map((c) => sql.ref(c)))})
-      SELECT ${sql.join(columns.map((c) => row[c]))}
-      WHERE (SELECT count(*) FROM documents WHERE user_id = ${row.user_id}) < ${max}`.execute(this.db);
-    return Number(numAffectedRows ?? 0) === 1;
+    return this.db.transaction().execute(async (trx) => {
+      await lockOwner(trx, this.kind, `documents:${row.user_id}`);
+      if ((await this.countOwned(row.user_id, trx)) >= max) return false;
+      await this.insert(row, trx);
+      return true;
+    });
   }
 
   find(fileId: string): Promise<DocumentRow | undefined> {

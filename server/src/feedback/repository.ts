@@ -1,5 +1,6 @@
-import { type Insertable, sql } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Executor } from '../db/database.js';
+import { lockOwner } from '../db/owner-lock.js';
 import type { FeedbackRow, FeedbackTable } from '../db/schema.js';
 
 export interface FeedbackWithEmail extends FeedbackRow {
@@ -19,9 +20,7 @@ export class FeedbackRepository {
    */
   async insertReportOnce(row: Insertable<FeedbackTable> & { user_id: string }): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      if (this.kind === 'postgres') {
-        await sql`SELECT pg_advisory_xact_lock(hashtext(${`report:${row.user_id}`}))`.execute(trx);
-      }
+      await lockOwner(trx, this.kind, `report:${row.user_id}`);
       const open = await trx
         .selectFrom('feedback')
         .select('id')

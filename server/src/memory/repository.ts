@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
+import { lockOwner } from '../db/owner-lock.js';
 import type { MemoryItemRow } from '../db/schema.js';
 
 export type MemoryItemRecord = Omit<MemoryItemRow, 'seq'>;
@@ -80,9 +81,7 @@ export class MemoryRepository {
    * advisory lock first, so parallel adds (two processes included) cannot pass the cap together.
    */
   async insertWithin(item: MemoryItemRecord, max: number, trx: Executor): Promise<boolean> {
-    if (this.kind === 'postgres') {
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${`memory:${item.user_id}`}))`.execute(trx);
-    }
+    await lockOwner(trx, this.kind, `memory:${item.user_id}`);
     const columns = Object.keys(item) as Array<keyof MemoryItemRecord>;
     const result = await sql`
       INSERT INTO memory_items (${sql.join(columns.map((c) => sql.ref(c)))})
