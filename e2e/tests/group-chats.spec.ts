@@ -165,8 +165,10 @@ for (const [label, viewport] of [
     await expect(replies(page)).toHaveCount(6);
     await expect(replies(page).last()).toContainText('Mindful Coach starts');
     await page.getByRole('button', { name: 'Stop' }).click();
-    fake.release();
+    // The held stream is let go only once the Stop has landed: released first, Mindful Coach could
+    // finish before the server hears the Stop, which then ends the round at Nutrition Pal's turn.
     await expect(replies(page).last()).toHaveAttribute('data-status', 'stopped');
+    fake.release();
     await page.screenshot({ path: `${shots}stopped-${label}.png` });
     // Only the stopped reply was paid for (2); the round's other 5 came back.
     await expect(page.getByTestId('credits-badge')).toHaveText('36');
