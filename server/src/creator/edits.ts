@@ -49,6 +49,12 @@ export async function reserveOr<T>(reserve: () => Promise<T>, message: string): 
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+/** The same items whatever their order or repeats (knowledge files: a reorder is not new text to review). */
+const sameSet = (a: readonly string[], b: readonly string[]) => {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((x) => right.has(x));
+};
 
 /** The operator's limits over the contract's: instructions length, skills the server runs, allowed models. */
 export function checkLimits(
@@ -161,6 +167,6 @@ function changed(row: PersonaRow, patch: CustomPersonaPatch, field: (typeof REVI
     case 'translations':
       return patch.translations !== undefined && translationsColumn(patch.translations) !== row.translations;
     case 'knowledge':
-      return patch.knowledge !== undefined && !sameList(patch.knowledge, fromJson<string[]>(row.knowledge, []));
+      return patch.knowledge !== undefined && !sameSet(patch.knowledge, fromJson<string[]>(row.knowledge, []));
   }
 }
