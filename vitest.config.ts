@@ -13,8 +13,9 @@ const integration = (name: string, env: Record<string, string>) => ({
     // worker, not once per file: 2.4× less CPU on the same files). Every file builds its own app on
     // a fresh database; nothing of the server is kept in module state between apps.
     isolate: false,
-    // The server bundled once from the sources for the tests that start it as a process.
-    globalSetup: ['test-kit/src/server/bundle-setup.ts'],
+    // The server bundled once from the sources for the tests that start it as a process, and the
+    // migrations applied once to a template each test's fresh database copies.
+    globalSetup: ['test-kit/src/server/bundle-setup.ts', 'test-kit/src/server/template-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env,

@@ -157,7 +157,9 @@ describe('the reply engine: a tool that runs longer than the idle timeout', () =
     t = await startTestApp({
       LLM_BASE_URL: model.baseUrl,
       LLM_MODEL: 'fake',
-      LLM_IDLE_TIMEOUT_SECONDS: '5',
+      // A tool two and a half times as long as the idle timeout (was 5 s and 8 s); not the shortest
+      // timeout (1 s), which a loaded machine's pauses can reach while the text streams.
+      LLM_IDLE_TIMEOUT_SECONDS: '2',
       IMAGES_BASE_URL: images.baseUrl,
       IMAGES_API_KEY: 'sk-images',
     });
@@ -168,10 +170,10 @@ describe('the reply engine: a tool that runs longer than the idle timeout', () =
     await Promise.all([model.close(), images.close()]);
   });
 
-  it('should complete an image that takes 8 s under LLM_IDLE_TIMEOUT_SECONDS=5 and charge it once', async () => {
+  it('should complete an image that takes 5 s under LLM_IDLE_TIMEOUT_SECONDS=2 and charge it once', async () => {
     const picture = await makeImage(32, 32);
     images.setImage(async () => {
-      await new Promise((r) => setTimeout(r, 8000));
+      await new Promise((r) => setTimeout(r, 5000));
       return picture;
     });
     model.setScript(

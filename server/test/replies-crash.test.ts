@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type FakeOpenAI, startFakeOpenAI, toolScript } from '@neura/test-kit/fakes/openai';
 import { type FakeImages, startFakeImages } from '@neura/test-kit/fakes/openai-images';
 import { createTestChat, createTestUser, openSeedTarget } from '@neura/test-kit/seed';
-import { createPostgresDatabase, testDbKind } from '@neura/test-kit/server/database';
+import { copyMigratedSqlite, createPostgresDatabase, testDbKind } from '@neura/test-kit/server/database';
 import { startServerProcess } from '@neura/test-kit/server/process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAILPOINTS } from '../src/lib/failpoints.js';
@@ -39,7 +39,9 @@ describe(`a reply killed at each step (${testDbKind()})`, () => {
   for (const point of FAILPOINTS) {
     it(`should leave every reply final and every ledger equal to its balance after a crash at ${point}`, async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-crash-'));
-      const pg = testDbKind() === 'postgres' ? await createPostgresDatabase() : undefined;
+      // From the run's migrated template: what is proven here is the recovery, not the migrations.
+      const pg = testDbKind() === 'postgres' ? await createPostgresDatabase({ migrated: true }) : undefined;
+      if (!pg) copyMigratedSqlite(path.join(dataDir, 'neura.db'));
       const env: Record<string, string> = {
         NODE_ENV: 'test',
         DATA_DIR: dataDir,

@@ -9,9 +9,13 @@ import { ADMIN_SOURCE_BUNDLE_ENV, repoRoot, SOURCE_BUNDLE_ENV } from './process.
  * sources for this run (server/dist/test-run-<pid>-<random>.js and its -admin.js, next to main.js), so tests
  * that start it (or the admin CLI) as its own process from source (`entry: 'source'`,
  * `runAdminProcess`) start a bundle instead of compiling every file through tsx on each start —
- * the same code, half the start-up CPU.
+ * the same code, half the start-up CPU. Made once per vitest run, however many projects list it.
  */
 export default function setup(): () => void {
+  // Both integration projects list this setup (vitest runs them one after the other): one bundle
+  // serves both, removed by the setup that made it.
+  const made = process.env[SOURCE_BUNDLE_ENV];
+  if (made?.includes(`test-run-${process.pid}-`) && fs.existsSync(made)) return () => {};
   const name = `test-run-${process.pid}-${randomBytes(3).toString('hex')}`;
   execFileSync(process.execPath, ['build.mjs', '--test-run', name], {
     cwd: path.join(repoRoot, 'server'),

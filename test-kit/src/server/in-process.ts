@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type BuildOptions, type BuiltApp, buildApp } from '../../../server/src/app.js';
 import { type Config, loadConfig } from '../../../server/src/config.js';
-import { createPostgresDatabase, testDbKind } from './database.js';
+import { copyMigratedSqlite, createPostgresDatabase, testDbKind } from './database.js';
 import { type TestPort, testPort } from './test-port.js';
 
 /**
@@ -54,18 +54,21 @@ export const testRedisPrefix = () => `test-${randomBytes(5).toString('hex')}`;
 /**
  * The real app on a fresh database (a temp SQLite file, or a fresh PostgreSQL database in the
  * PostgreSQL run; DATABASE_URL in `env` wins) listening on a random port, so HTTP via inject and
- * real sockets both work.
+ * real sockets both work. Under vitest the fresh database is a copy of the run's migrated template
+ * (template-setup.ts): the boot's `migrateToLatest` then finds nothing to do.
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-test-'));
-  const pgDb = testDbKind() === 'postgres' && !env.DATABASE_URL ? await createPostgresDatabase() : undefined;
-  const app = await listenApp(
-    testConfig(dataDir, {
-      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-      ...(env.REDIS_URL ? { REDIS_PREFIX: testRedisPrefix() } : {}),
-      ...env,
-    }),
-  );
+  const pgDb =
+    testDbKind() === 'postgres' && !env.DATABASE_URL ? await createPostgresDatabase({ migrated: true }) : undefined;
+  const config = testConfig(dataDir, {
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...(env.REDIS_URL ? { REDIS_PREFIX: testRedisPrefix() } : {}),
+    ...env,
+  });
+  // The run's migrated template (template-setup.ts), for the fresh file in this app's data dir.
+  if (config.database.kind === 'sqlite' && !env.DATABASE_URL) copyMigratedSqlite(config.database.file);
+  const app = await listenApp(config);
   return {
     ...app,
     async stop() {
@@ -90,7 +93,7 @@ export async function startTestCluster(count = 2, env: Record<string, string> = 
   if (!process.env.TEST_DATABASE_URL || !redisUrl) {
     throw new Error('TEST_DATABASE_URL and TEST_REDIS_URL are needed for the multi-process tests');
   }
-  const pgDb = await createPostgresDatabase();
+  const pgDb = await createPostgresDatabase({ migrated: true });
   const prefix = testRedisPrefix();
   const apps: TestApp[] = [];
   const dirs: string[] = [];
