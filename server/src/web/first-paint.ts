@@ -133,6 +133,18 @@ const slideWidths = () =>
     return bp.minWidth === 0 ? rule : `@media (min-width:${bp.minWidth}px){${rule}}`;
   }).join('');
 
+/**
+ * The catalog as the page carries it: each persona with its translation for `locale` only (the
+ * others are most of the catalog's weight, and the app asks for the whole catalog at start-up).
+ */
+function catalogForPage(catalog: Persona[], locale: Locale): Persona[] {
+  return catalog.map((p) => {
+    if (!p.translations) return p;
+    const own = p.translations[locale];
+    return { ...p, translations: own ? { [locale]: own } : {} };
+  });
+}
+
 /** The catalog block and the overlay for a visitor's Explore in `locale`. */
 export function renderFirstPaint(catalog: Persona[], locale: Locale, apiPrefix: string): string {
   const dir = RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
@@ -148,6 +160,6 @@ export function renderFirstPaint(catalog: Persona[], locale: Locale, apiPrefix: 
     `<div id="first-paint" aria-hidden="true" data-locale="${escapeHtml(locale)}" lang="${escapeHtml(locale)}" dir="${dir}" ` +
     'class="flex bg-surface text-fg" style="position:fixed;inset:0;z-index:60;overflow:hidden">' +
     `<style>${slideWidths()}</style>${sidebar}${page}</div>` +
-    `<script type="application/json" id="first-catalog">${jsonForScript(catalog)}</script>`
+    `<script type="application/json" id="first-catalog">${jsonForScript(catalogForPage(catalog, locale))}</script>`
   );
 }
