@@ -21,13 +21,13 @@ const CARDS_PER_CAROUSEL = 4;
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text and attribute values for HTML. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 
 /**
  * JSON inside a `<script type="application/json">`: no `<` at all (so no `</script>` nor `<!--`), and
  * the line separators JavaScript once refused, as escapes. JSON.parse reads it back unchanged.
  */
-export const jsonForScript = (value: unknown): string =>
+const jsonForScript = (value: unknown): string =>
   JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
@@ -49,8 +49,8 @@ function iconUrl(persona: Persona, apiPrefix: string): string {
 }
 
 /** A skeleton bar standing for an interface text (`height` the text's line, the bar a little less). */
-const bar = (height: number, width: string, extra = '') =>
-  `<div style="height:${height}px;display:flex;align-items:center${extra}"><div class="rounded bg-surface-3" style="height:${Math.round(height * 0.7)}px;width:${width}"></div></div>`;
+const bar = (height: number, width: string) =>
+  `<div style="height:${height}px;display:flex;align-items:center"><div class="rounded bg-surface-3" style="height:${Math.round(height * 0.7)}px;width:${width}"></div></div>`;
 
 /** web/src/personas/persona-card.tsx, without its button (the copy is never interactive). */
 function card(persona: Persona, featured: boolean, priority: boolean, locale: Locale, apiPrefix: string): string {
@@ -68,7 +68,7 @@ function card(persona: Persona, featured: boolean, priority: boolean, locale: Lo
     `<div class="relative flex h-full flex-col overflow-hidden rounded-2xl border border-border ${featured ? 'min-h-56 bg-surface-3' : 'min-h-44 bg-surface-2'}">${image}` +
     `<div class="relative flex flex-1 flex-col gap-2 p-4 ${featured ? 'justify-end text-white [text-shadow:0_1px_2px_rgb(0_0_0/0.5)]' : ''}">` +
     '<div class="flex items-start gap-3">' +
-    `<img src="${escapeHtml(iconUrl(persona, apiPrefix))}" alt="" width="${size}" height="${size}" draggable="false" class="shrink-0 rounded-xl bg-surface-3 object-cover ${featured ? 'shadow-lg ring-2 ring-white/30' : ''}" style="width:${size}px;height:${size}px">` +
+    `<img src="${escapeHtml(iconUrl(persona, apiPrefix))}" alt="" width="${size}" height="${size}" loading="lazy" draggable="false" class="shrink-0 rounded-xl bg-surface-3 object-cover ${featured ? 'shadow-lg ring-2 ring-white/30' : ''}" style="width:${size}px;height:${size}px">` +
     '<div class="min-w-0 flex-1">' +
     `<div class="flex items-center gap-2 font-semibold"><span class="truncate">${escapeHtml(name)}</span></div>${tagline}` +
     `<p class="${persona.tagline ? 'line-clamp-2' : 'line-clamp-3'} text-sm ${featured ? 'text-white/85' : 'text-muted'}">${escapeHtml(description)}</p>` +

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePersonas } from '../store/personas';
-import { endFirstPaintWhenPainted, firstPaintShown, takePageCatalog } from './first-paint';
+import { endFirstPaintWhenPainted, takePageCatalog } from './first-paint';
+
+const firstPaintShown = () => document.getElementById('first-paint') !== null;
 
 const persona = {
   id: 'owl',

@@ -26,7 +26,7 @@ export function takePageCatalog(doc: Document = document): boolean {
 }
 
 /** Whether the server's first paint is still over the app. */
-export const firstPaintShown = (doc: Document = document): boolean => doc.getElementById('first-paint') !== null;
+const firstPaintShown = (doc: Document = document): boolean => doc.getElementById('first-paint') !== null;
 
 /** Takes the first paint away: the app shows itself. */
 export function endFirstPaint(doc: Document = document): void {
