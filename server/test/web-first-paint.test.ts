@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +142,19 @@ describe('the first paint of Explore in index.html (issue #50)', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX);
     }
+  });
+
+  it('should send the page compressed to a browser that takes it (it is tens of KB as it is)', async () => {
+    const plain = await get('/');
+    const br = await get('/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(Number(br.headers['content-length'])).toBeLessThan(plain.body.length / 3);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await get('/', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it('should show a change to the catalog on the next load', async () => {

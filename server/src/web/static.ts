@@ -64,13 +64,14 @@ export async function serveWeb(
     // A shared chat (issue #30) and a persona's link page (issue #40) are never for search engines.
     if (url.startsWith('/share/') || url.startsWith('/p/')) reply.header('X-Robots-Tag', 'noindex, nofollow');
     if (url === '/' && firstPage) {
-      const html = await firstPage(request.headers['accept-language']);
-      if (html !== undefined)
-        return reply
-          .header('Cache-Control', 'no-cache')
-          .header('Vary', 'Accept-Language')
-          .type('text/html; charset=utf-8')
-          .send(html);
+      const page = await firstPage(request.headers['accept-language']);
+      if (page !== undefined) {
+        const encoding = pickEncoding(request.headers['accept-encoding'], page);
+        const body = encoding ? (page[encoding] as Buffer) : page.plain;
+        reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Accept-Encoding').type(page.type);
+        if (encoding) reply.header('Content-Encoding', encoding);
+        return reply.header('Content-Length', String(body.length)).send(body);
+      }
     }
     return reply
       .header('Cache-Control', 'no-cache')
