@@ -84,7 +84,10 @@ test.describe('the first paint of Explore', () => {
     await page.goto(`${base()}/`);
     await expect(page.locator('#first-paint')).toHaveCount(0);
     await expect(page.getByTestId('persona-background').first()).toBeVisible();
-    const seen = await page.evaluate(() => window as unknown as { shifts: number; cardsAtHandOver: number | null });
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { shifts: number; cardsAtHandOver: number | null };
+      return { shifts: w.shifts, cardsAtHandOver: w.cardsAtHandOver };
+    });
     expect(seen.cardsAtHandOver).toBeGreaterThan(0);
     expect(seen.shifts).toBe(0);
   });
