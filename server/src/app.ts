@@ -160,7 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const adminSecret = redis ? undefined : newAdminSecret();
   if (adminSecret) await app.register(adminChannelRoutes(adminSecret, modules.events));
 
-  if (webDist !== undefined) await serveWeb(app, webDist, config.API_PREFIX);
+  if (webDist !== undefined) await serveWeb(app, webDist, config.API_PREFIX, () => modules.personas.catalog());
   else {
     app.setNotFoundHandler(async (_request, reply) =>
       reply.code(404).send({ message: 'Not found.', code: 'not-found' }),

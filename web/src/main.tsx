@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router';
 import { LocaleRoot } from './i18n/locale-root';
 import { startI18n } from './i18n/start';
+import { endFirstPaint, takePageCatalog } from './personas/first-paint';
 import { listenForInstallPrompt } from './pwa/install-prompt';
 import { registerServiceWorker } from './pwa/register-sw';
 import './styles.css';
@@ -17,7 +18,11 @@ if (!root) throw new Error('#root is missing from index.html');
 // browser paint the app-shell placeholder in between, instead of one long task (Lighthouse's TBT
 // on a mid-range phone).
 // In the visitor's language from the first screen (issue #43): its catalog (only when not en-US) first.
-void startI18n().then(() =>
+// The catalog the page came with (server/src/web/first-paint.ts) goes in once the locale is known,
+// so Explore's first render has its cards; the server's first paint stays over the app until then
+// (or, should the app never get there, for 10 s at most).
+void startI18n().then(() => {
+  takePageCatalog();
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
@@ -26,7 +31,8 @@ void startI18n().then(() =>
         </LocaleRoot>
       </StrictMode>,
     );
-  }),
-);
+  });
+});
+setTimeout(() => endFirstPaint(), 10_000);
 
 registerServiceWorker();

@@ -3,15 +3,24 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { compressAssets, pickEncoding } from './compressed-assets.js';
+import { type FirstPaintCatalog, firstPaintPage } from './first-paint-page.js';
 
 /**
  * Serves the built web app: hashed assets cached for a year (brotli or gzip when the browser takes
  * it: the entry script is a third of its size that way), index.html (and the service worker) never cached, and every unknown non-API GET answered with index.html so the client router
  * shows its own Not Found page.
  */
-export async function serveWeb(app: FastifyInstance, distDir: string, apiPrefix: string): Promise<void> {
+export async function serveWeb(
+  app: FastifyInstance,
+  distDir: string,
+  apiPrefix: string,
+  catalog?: FirstPaintCatalog,
+): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  // Explore ("/") as a visitor first sees it, painted before the app's JS (first-paint.ts).
+  const firstPage =
+    hasWeb && catalog ? firstPaintPage(fs.readFileSync(indexFile, 'utf8'), catalog, apiPrefix) : undefined;
   if (!hasWeb) app.log.warn({ distDir }, 'web app is not built; only the API is served');
   else {
     const compressed = await compressAssets(distDir);
@@ -54,6 +63,16 @@ export async function serveWeb(app: FastifyInstance, distDir: string, apiPrefix:
     if (url.startsWith('/assets/')) return reply.code(404).type('text/plain').send('Not found');
     // A shared chat (issue #30) and a persona's link page (issue #40) are never for search engines.
     if (url.startsWith('/share/') || url.startsWith('/p/')) reply.header('X-Robots-Tag', 'noindex, nofollow');
+    if (url === '/' && firstPage) {
+      const page = await firstPage(request.headers['accept-language']);
+      if (page !== undefined) {
+        const encoding = pickEncoding(request.headers['accept-encoding'], page);
+        const body = encoding ? (page[encoding] as Buffer) : page.plain;
+        reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Accept-Encoding').type(page.type);
+        if (encoding) reply.header('Content-Encoding', encoding);
+        return reply.header('Content-Length', String(body.length)).send(body);
+      }
+    }
     return reply
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')

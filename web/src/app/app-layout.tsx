@@ -2,6 +2,7 @@ import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { usePageViews } from '../analytics/use-page-views';
 import { useSessionEndRedirect } from '../auth/use-session-end-redirect';
+import { endFirstPaint } from '../personas/first-paint';
 import { useUpdateAvailable } from '../pwa/register-sw';
 import { useAppStore } from '../store/app-store';
 import { StoreBanner } from '../store-banner/store-banner';
@@ -93,6 +94,10 @@ export function AppLayout() {
     if (main.current) main.current.scrollTop = 0;
   }, [pathname]);
   useKeyboardScroll(main);
+  // The server's first paint is of Explore: another page, or the offline notice, shows at once.
+  useLayoutEffect(() => {
+    if (routeName !== 'home' || serverOnline === false) endFirstPaint();
+  }, [routeName, serverOnline]);
 
   return (
     <div className="flex h-dvh overflow-hidden">

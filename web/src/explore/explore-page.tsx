@@ -1,8 +1,9 @@
 import { EXPLORE_CAROUSELS, EXPLORE_SKELETON_COUNTS, type Persona } from '@neura/contract';
-import { useCallback, useDeferredValue } from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { startChat } from '../chats/chat-actions';
 import { localTexts } from '../i18n/local-texts';
+import { endFirstPaintWhenPainted } from '../personas/first-paint';
 import { usePersonas } from '../store/personas';
 import { creatorTexts } from '../texts/creator';
 import { carouselTitles } from '../texts/explore-carousels';
@@ -20,9 +21,18 @@ export function ExplorePage() {
   const community = personas.filter((p) => p.published && p.custom);
   const navigate = useNavigate();
   const onStart = useCallback((persona: Persona) => void startChat(persona.id, navigate), [navigate]);
+  // The server's first paint of this page (index.html) gives way once these cards are here.
+  const section = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    if (loaded && section.current) endFirstPaintWhenPainted(section.current);
+  }, [loaded]);
 
   return (
-    <section className="mx-auto flex w-full max-w-6xl flex-col gap-6 py-4" aria-labelledby="explore-heading">
+    <section
+      ref={section}
+      className="mx-auto flex w-full max-w-6xl flex-col gap-6 py-4"
+      aria-labelledby="explore-heading"
+    >
       <h2 id="explore-heading" className="px-4 text-2xl font-bold">
         {texts.explore.heading}
       </h2>

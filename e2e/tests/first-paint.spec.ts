@@ -1,0 +1,120 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * #50 the first page paints before the app: "/" comes with a static copy of Explore's first screen
+ * (server/src/web/first-paint.ts) that the app replaces without a shift or an empty frame.
+ */
+
+const base = () => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set (global setup did not run)');
+  return url;
+};
+
+/** The app's scripts never arrive: what shows is the page as the server sent it. */
+const withoutApp = (page: Page) => page.route('**/assets/*.js', (route) => route.abort());
+
+const keep = (page: Page, persisted: Record<string, unknown>, locale?: string) =>
+  page.addInitScript(
+    ([value, lang]) => {
+      localStorage.setItem('neura:persisted', value as string);
+      if (lang) localStorage.setItem('neura:locale', lang);
+    },
+    [JSON.stringify(persisted), locale ?? ''],
+  );
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test.describe('the first paint of Explore', () => {
+  test('should paint the featured card’s image before any of the app’s JS has run', async ({ page }) => {
+    await withoutApp(page);
+    await page.goto(`${base()}/`);
+    const paint = page.locator('#first-paint');
+    await expect(paint).toBeVisible();
+    await expect(paint).toHaveAttribute('aria-hidden', 'true');
+    const image = paint.locator('img[fetchpriority="high"]');
+    await expect(image).toHaveCount(1);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(page.locator('html')).toHaveClass('dark');
+  });
+
+  test('should paint in the theme kept on this device (light, blackout) before the app', async ({ page }) => {
+    await withoutApp(page);
+    await keep(page, { theme: 'light' });
+    await page.goto(`${base()}/`);
+    await expect(page.locator('html')).toHaveClass('light');
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#f7f7fb');
+    await expect(page.locator('#first-paint')).toBeVisible();
+    await keep(page, { theme: 'dark', blackout: true });
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass('dark blackout');
+  });
+
+  test('should show no copy of a visitor’s Explore to a signed-in user, nor in another chosen language', async ({
+    page,
+  }) => {
+    await withoutApp(page);
+    await keep(page, { token: 'a-session-token' });
+    await page.goto(`${base()}/`);
+    await expect(page.locator('#root')).toBeVisible();
+    await expect(page.locator('#first-paint')).toHaveCount(0);
+    await keep(page, {}, 'de');
+    await page.reload();
+    await expect(page.locator('#root')).toBeVisible();
+    await expect(page.locator('#first-paint')).toHaveCount(0);
+  });
+
+  test('should hand over to the app with its cards already there: no shift, no empty frame', async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number; cardsAtHandOver: number | null };
+      w.shifts = 0;
+      w.cardsAtHandOver = null;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) w.shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      new MutationObserver((records, observer) => {
+        for (const r of records)
+          for (const node of r.removedNodes)
+            if ((node as Element).id === 'first-paint') {
+              w.cardsAtHandOver = document.querySelectorAll('#root [data-testid="persona-card"]').length;
+              observer.disconnect();
+            }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${base()}/`);
+    await expect(page.locator('#first-paint')).toHaveCount(0);
+    await expect(page.getByTestId('persona-background').first()).toBeVisible();
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { shifts: number; cardsAtHandOver: number | null };
+      return { shifts: w.shifts, cardsAtHandOver: w.cardsAtHandOver };
+    });
+    expect(seen.cardsAtHandOver).toBeGreaterThan(0);
+    expect(seen.shifts).toBe(0);
+  });
+
+  test('should paint right to left in Arabic, then hand over to the app in Arabic', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'ar', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${base()}/`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('#first-paint')).toHaveCount(0);
+    await expect(page.getByTestId('persona-card').first()).toBeVisible();
+    await context.close();
+  });
+
+  test('should give way to the offline notice when the API does not answer', async ({ page }) => {
+    await page.route('**/api/', (route) => route.abort('connectionrefused'));
+    await page.goto(`${base()}/`);
+    await expect(page.getByRole('alertdialog')).toContainText('server is offline or under maintenance');
+    await expect(page.locator('#first-paint')).toHaveCount(0);
+  });
+
+  test('should not be on any other page', async ({ request }) => {
+    for (const path of ['/settings', '/chats', '/terms']) {
+      const html = await (await request.get(`${base()}${path}`)).text();
+      expect(html, path).not.toContain('id="first-paint"');
+      expect(html, path).not.toContain('id="first-catalog"');
+    }
+    expect(await (await request.get(`${base()}/`)).text()).toContain('id="first-paint"');
+  });
+});
