@@ -2,7 +2,7 @@ import { type ComponentPropsWithoutRef, Fragment, memo, useEffect, useMemo, useR
 import ReactMarkdown, { type Components, defaultUrlTransform, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { appTexts } from '../texts/app-texts';
-import { splitBlocks } from './markdown-blocks';
+import { type Split, splitGrown } from './markdown-blocks';
 import { MarkdownImage } from './outside-image';
 import { remarkStripHtml } from './strip-html';
 import './markdown.css';
@@ -130,7 +130,12 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: strin
  * elements included).
  */
 export const Markdown = memo(function Markdown({ children }: { children: string }) {
-  const blocks = useMemo(() => splitBlocks(children), [children]);
+  // A text that grew (a streaming reply's next frame) is split again from its last blocks only.
+  const last = useRef<Split | null>(null);
+  const blocks = useMemo(() => {
+    last.current = splitGrown(last.current, children);
+    return last.current.blocks;
+  }, [children]);
   return (
     <div className="markdown">
       {blocks.map((block, i) => (
