@@ -1,6 +1,6 @@
 import type { Message } from '@neura/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { lastIds, type ThreadRow } from './actions/versions';
@@ -32,7 +32,14 @@ interface Props {
  * streams unless the user scrolled up; then "Jump to latest" brings them back (shown whenever the
  * view is away from the bottom). Sending a message follows the bottom again.
  */
-export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empty, focusId = null }: Props) {
+export const MessageList = memo(function MessageList({
+  messages,
+  hasMore,
+  loadingOlder,
+  onLoadOlder,
+  empty,
+  focusId = null,
+}: Props) {
   const parentRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   /** The scroll position last set here or reported by a scroll event. */
@@ -236,4 +243,4 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
       ) : null}
     </div>
   );
-}
+});
