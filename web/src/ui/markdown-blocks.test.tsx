@@ -1,7 +1,10 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Markdown, MarkdownBlock } from './markdown';
-import { type Split, splitBlocks, splitGrown } from './markdown-blocks';
+import { type Split, splitGrown } from './markdown-blocks';
+
+/** The blocks of a whole text (split from nothing before). */
+const splitBlocks = (text: string) => splitGrown(null, text).blocks;
 
 /** Texts whose blocks could interact across blank lines. */
 const SAMPLES = [
@@ -77,7 +80,7 @@ describe('splitBlocks', () => {
 });
 
 describe('splitGrown', () => {
-  it('should give the blocks splitBlocks gives for every prefix of a text streamed a character at a time', () => {
+  it('should give the blocks of a whole split for every prefix of a text streamed a character at a time', () => {
     const texts = [
       ...SAMPLES,
       SAMPLES.join('\n\n'),

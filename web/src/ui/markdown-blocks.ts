@@ -22,11 +22,6 @@ const HTML_BLOCKS: [RegExp, RegExp][] = [
   [/^ {0,3}<!\[CDATA\[/, /\]\]>/],
 ];
 
-export function splitBlocks(text: string): string[] {
-  if (DEFINITION.test(text)) return text.trim() === '' ? [] : [text];
-  return split(text).blocks;
-}
-
 /** The blocks of a text and where each starts in it (a character offset). */
 export interface Split {
   text: string;
@@ -35,11 +30,11 @@ export interface Split {
 }
 
 /**
- * splitBlocks of a text that grew at its end (a streaming reply, once per frame): the blocks before
- * the last two are kept and only the rest is split again, so a frame's work does not grow with
- * the reply (a 10,000-token reply was split whole each frame, issue #50 item 3). The same blocks
- * as splitBlocks: a block starts where nothing is open (no fence, no raw HTML block), and the
- * boundary before the second to last block was decided on a line that has not changed since.
+ * The blocks of `text`. Given the split of a text it grew from (a streaming reply, once per frame),
+ * the blocks before the last two are kept and only the rest is split again, so a frame's work does
+ * not grow with the reply (a 10,000-token reply was split whole each frame, issue #50 item 3). The
+ * same blocks as a whole split: a block starts where nothing is open (no fence, no raw HTML block),
+ * and the boundary before the second to last block was decided on a line that has not changed since.
  */
 export function splitGrown(prev: Split | null, text: string): Split {
   const n = prev?.blocks.length ?? 0;

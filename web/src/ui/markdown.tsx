@@ -124,7 +124,7 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: strin
  * strikethrough), highlighted code with copy, safe links in a new tab. Raw HTML is never rendered;
  * its plain words are kept.
  *
- * The text is rendered block by block (`splitBlocks`), each block memoized: a streaming reply
+ * The text is rendered block by block (`splitGrown`), each block memoized: a streaming reply
  * re-parses only its growing last block, and the same component keeps its blocks when the reply
  * completes. The DOM is the one the whole text renders to (the newline between top-level
  * elements included).
