@@ -65,7 +65,11 @@ export function openSessionSocket(token: string, holder: Holder): SessionSocket 
 
 /** `{ timeZone }` when the browser knows its zone. */
 function timeZoneQuery(): { timeZone?: string } {
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // Temporal's answer where the browser has it: building the first Intl.DateTimeFormat loads the
+  // locale's data, a task of its own of 100+ ms at 4× CPU in the middle of opening a chat (issue #50
+  // item 3); Temporal.Now reads the same host zone without it.
+  const temporal = (globalThis as { Temporal?: { Now?: { timeZoneId?: () => string } } }).Temporal;
+  const timeZone = temporal?.Now?.timeZoneId?.() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   return timeZone ? { timeZone } : {};
 }
 

@@ -36,6 +36,16 @@ describe('session socket settings', () => {
     expect(socket?.io.opts.query).toEqual({ token: 'token-zone', timeZone: zone });
   });
 
+  it('should take the zone from Temporal where the browser has it, building no Intl.DateTimeFormat', async () => {
+    // The first Intl.DateTimeFormat loads the locale's data: a long task on a slow phone (issue #50).
+    vi.stubGlobal('Temporal', { Now: { timeZoneId: () => 'Pacific/Auckland' } });
+    const built = vi.spyOn(Intl, 'DateTimeFormat');
+    const socket = await connectSession('token-temporal');
+    expect(socket?.io.opts.query).toEqual({ token: 'token-temporal', timeZone: 'Pacific/Auckland' });
+    expect(built).not.toHaveBeenCalled();
+    built.mockRestore();
+  });
+
   it('should use the Socket.IO timings of SPEC.md §9 in a browser', async () => {
     expectSpecTimings(await connectSession('token-web'));
   });

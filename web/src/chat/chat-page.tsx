@@ -8,7 +8,7 @@ import { useEndTemporaryOnPageHide } from '../chats/use-end-temporary-on-hide';
 import { ChatSendContext } from '../media/chat-send-context';
 import { usePersonaProfile } from '../personas/queries/profiles';
 import { useChats } from '../store/chats';
-import { isStreaming } from '../store/messages';
+import { useMessages } from '../store/messages';
 import { selectCredits, useUser } from '../store/user';
 import { appTexts } from '../texts/app-texts';
 import { creatorTexts } from '../texts/creator';
@@ -18,8 +18,8 @@ import { ChatIntro } from './chat-intro';
 import { Composer, type ComposerHandle, filesOf } from './composer';
 import { groupName, useGroupMembers } from './group-members';
 import { closePushOffer, usePushOffer } from './long-reply';
-import { MessageList } from './message-list';
 import { ReadOnlyNote } from './read-only-note';
+import { ThreadMessageList } from './thread-message-list';
 import { useChatClosed } from './use-chat-status';
 import { useChatThread } from './use-chat-thread';
 import { useChatTitle } from './use-chat-title';
@@ -63,7 +63,7 @@ export function ChatPage() {
   const leastPrice = group ? Math.min(...groupMembers.map((m) => m.cost)) : (persona?.cost ?? 0);
   useChatTitle(draft ? null : chatId, draftGroup ? draftGroupName : persona?.name);
   const { thread, loadOlder, retry } = useChatThread(chatId, draft);
-  useNameUnfinishedChat(draft ? null : chatId, thread?.messages ?? NO_MESSAGES, persona?.name);
+  useNameUnfinishedChat(draft ? null : chatId, persona?.name);
   const credits = useUser(selectCredits);
   const archived = useChats((s) => s.chats.find((c) => c.id === chatId)?.isArchived ?? false);
   // A temporary chat (issue #49): chosen on the draft (`&temporary=1`), marked while open.
@@ -72,11 +72,13 @@ export function ChatPage() {
   useEndTemporaryOnPageHide(chatId, temporary && !draft);
   // "Add persona" from the chat's menu: a chat of one persona shows the group bar while choosing.
   const addingPersona = useChatUiStore((s) => s.addingPersonaTo === chatId);
-  const streaming = isStreaming(thread);
+  const streaming = thread?.streaming ?? false;
   const offerPush = usePushOffer();
   // ?message=<id> (a search result): older pages load until that message is there.
   const focusId = params.get('message');
-  const focusLoaded = !focusId || thread?.messages.some((m) => m.id === focusId);
+  const focusLoaded = useMessages(
+    (s) => !focusId || (s.threads[chatId]?.messages.some((m) => m.id === focusId) ?? false),
+  );
   useEffect(() => {
     if (!focusLoaded && thread?.loaded && thread.hasMore && !thread.loadingOlder) void loadOlder();
   }, [focusLoaded, thread?.loaded, thread?.hasMore, thread?.loadingOlder, loadOlder]);
@@ -165,8 +167,8 @@ export function ChatPage() {
           />
         ) : null}
         {temporary ? <TemporaryBanner /> : null}
-        <MessageList
-          messages={thread?.messages ?? []}
+        <ThreadMessageList
+          chatId={draft ? null : chatId}
           hasMore={thread?.hasMore ?? false}
           loadingOlder={thread?.loadingOlder ?? false}
           onLoadOlder={() => void loadOlder()}

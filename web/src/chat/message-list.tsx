@@ -1,15 +1,13 @@
 import type { Message } from '@neura/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
-import { lastIds, type ThreadRow, threadRows } from './actions/versions';
+import { lastIds, type ThreadRow } from './actions/versions';
 import { MessageItem } from './message-item';
+import { nextRows, type Rows } from './thread-rows-cache';
 
 const NEAR_BOTTOM_PX = 120;
-
-/** A row's lasting key: its first loaded version's id, or its first part's when Continue carried it on. */
-const rowKey = (row: ThreadRow): string => row.continued?.before[0]?.id ?? row.version?.ids[0] ?? row.message.id;
 
 /** Whether the row shows the message: itself, one of its versions, or an earlier part of its answer. */
 const rowHolds = (row: ThreadRow, id: string): boolean =>
@@ -34,7 +32,14 @@ interface Props {
  * streams unless the user scrolled up; then "Jump to latest" brings them back (shown whenever the
  * view is away from the bottom). Sending a message follows the bottom again.
  */
-export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empty, focusId = null }: Props) {
+export const MessageList = memo(function MessageList({
+  messages,
+  hasMore,
+  loadingOlder,
+  onLoadOlder,
+  empty,
+  focusId = null,
+}: Props) {
   const parentRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   /** The scroll position last set here or reported by a scroll event. */
@@ -43,7 +48,12 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
   const beforePrepend = useRef<{ firstId: string | undefined; height: number; top: number } | null>(null);
   // The version of each reply the user switched to (see threadRows: a new version resets it).
   const [chosen, setChosen] = useState<Record<string, string>>({});
-  const rows = useMemo(() => threadRows(messages, chosen), [messages, chosen]);
+  // Rebuilt only when more than a reply's text changed; the keys stay the same array while they are the same.
+  const cache = useRef<Rows | null>(null);
+  const { rows, keys } = useMemo(() => {
+    cache.current = nextRows(cache.current, messages, chosen);
+    return cache.current;
+  }, [messages, chosen]);
   const last = lastIds(rows);
   const busy = messages.some((m) => m.status === 'streaming');
   const rowsRef = useRef(rows);
@@ -53,16 +63,22 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
     const next = row?.version?.ids[row.version.index - 1 + delta];
     if (next && row?.version) setChosen((c) => ({ ...c, [row.version?.key as string]: next }));
   }, []);
+  const getItemKey = useCallback((index: number) => keys[index] ?? index, [keys]);
+  const estimateSize = useCallback(
+    (index: number) => 64 + Math.min(2400, Math.ceil((rowsRef.current[index]?.message.content.length ?? 0) / 60) * 24),
+    [],
+  );
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => parentRef.current,
     // From the text's length (lines of ~60 characters on a phone): a close guess keeps the first
     // layout from mounting rows it drops as soon as they are measured.
-    estimateSize: (index) => 64 + Math.min(2400, Math.ceil((rows[index]?.message.content.length ?? 0) / 60) * 24),
+    estimateSize,
     overscan: 3,
     // A reply's row keeps its key while its versions switch (the first loaded version's id), and
-    // while Continue carries it on (its first part's key).
-    getItemKey: (index) => (rows[index] ? rowKey(rows[index]) : index),
+    // while Continue carries it on (its first part's key). The same function while the keys are the
+    // same: a new one makes the virtualizer place every row again (O(rows) each frame of a reply).
+    getItemKey,
     // A scroll re-renders the rows in React's next task, not inside the scroll event with flushSync:
     // at 4× CPU each scroll event's synchronous render of the list was a long task (issue #50 item 3).
     useFlushSync: false,
@@ -227,4 +243,4 @@ export function MessageList({ messages, hasMore, loadingOlder, onLoadOlder, empt
       ) : null}
     </div>
   );
-}
+});

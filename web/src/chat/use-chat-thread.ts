@@ -1,9 +1,10 @@
 import { MESSAGES_PAGE_SIZE } from '@neura/contract';
 import { useCallback, useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { AppError, errorMessage } from '../api/app-error';
 import { useSessionEvent } from '../api/use-session-event';
 import { useAppStore } from '../store/app-store';
-import { dispatchMessages, flushDeltas, queueDelta, queueReasoning, useMessages } from '../store/messages';
+import { dispatchMessages, flushDeltas, isStreaming, queueDelta, queueReasoning, useMessages } from '../store/messages';
 import { showToast } from '../ui/toast-store';
 import { fetchMessages } from './chat-api';
 import { replyEnded, replyStarted } from './long-reply';
@@ -30,6 +31,17 @@ async function loadNewest(chatId: string, refresh: boolean, isCancelled: () => b
   }
 }
 
+/** What the chat page shows of a thread besides its messages (the message list reads those itself). */
+export interface ThreadState {
+  loaded: boolean;
+  hasMore: boolean;
+  loadingOlder: boolean;
+  missing: boolean;
+  error: string | undefined;
+  /** A reply is being written. */
+  streaming: boolean;
+}
+
 /**
  * Opens a chat: loads its newest page and follows the user's room, so a reply streaming in
  * another tab streams here too. After a reconnect the newest page is fetched again, so text
@@ -37,7 +49,23 @@ async function loadNewest(chatId: string, refresh: boolean, isCancelled: () => b
  * for a failed load. A draft chat (`draft`) loads nothing.
  */
 export function useChatThread(chatId: string, draft = false) {
-  const thread = useMessages((s) => (draft ? undefined : s.threads[chatId]));
+  // Fields, not the thread: a frame of a streaming reply does not render the whole chat page again
+  // (only the list, which selects the messages), issue #50 item 3.
+  const thread = useMessages(
+    useShallow((s): ThreadState | undefined => {
+      const t = draft ? undefined : s.threads[chatId];
+      return t
+        ? {
+            loaded: t.loaded,
+            hasMore: t.hasMore,
+            loadingOlder: t.loadingOlder,
+            missing: t.missing ?? false,
+            error: t.error,
+            streaming: isStreaming(t),
+          }
+        : undefined;
+    }),
+  );
   const signedIn = useAppStore((s) => s.token !== null);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
-import type { Message } from '@neura/contract';
 import { useEffect } from 'react';
 import { callSession } from '../api/call-session';
 import { useChats } from '../store/chats';
+import { isStreaming, useMessages } from '../store/messages';
 
 /** Chats named here in this page's life (once each). */
 const asked = new Set<string>();
@@ -11,12 +11,16 @@ const asked = new Set<string>();
  * chat whose first reply was stopped (or failed) kept the persona's name for good. Once such a
  * chat sits idle, it is named from its first message (generateName, as Regenerate Name does).
  */
-export function useNameUnfinishedChat(chatId: string | null, messages: readonly Message[], personaName?: string): void {
+export function useNameUnfinishedChat(chatId: string | null, personaName?: string): void {
   const name = useChats((s) => s.chats.find((c) => c.id === chatId)?.name);
-  const firstReply = messages.find((m) => m.role === 'assistant' || m.role === 'system');
-  const streaming = messages.some((m) => m.status === 'streaming');
+  // Booleans from the store, not the messages: the page does not render again for each frame of a reply.
+  const streaming = useMessages((s) => isStreaming(chatId === null ? undefined : s.threads[chatId]));
+  const unfinished = useMessages((s) => {
+    const messages = chatId === null ? undefined : s.threads[chatId]?.messages;
+    const firstReply = messages?.find((m) => m.role === 'assistant' || m.role === 'system');
+    return firstReply !== undefined && firstReply.role === 'assistant' && firstReply.status !== 'complete';
+  });
   const unnamed = chatId !== null && personaName !== undefined && name === personaName;
-  const unfinished = firstReply !== undefined && firstReply.role === 'assistant' && firstReply.status !== 'complete';
   useEffect(() => {
     if (!chatId || !unnamed || !unfinished || streaming || asked.has(chatId)) return;
     asked.add(chatId);

@@ -1,7 +1,10 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Markdown, MarkdownBlock } from './markdown';
-import { splitBlocks } from './markdown-blocks';
+import { type Split, splitGrown } from './markdown-blocks';
+
+/** The blocks of a whole text (split from nothing before). */
+const splitBlocks = (text: string) => splitGrown(null, text).blocks;
 
 /** Texts whose blocks could interact across blank lines. */
 const SAMPLES = [
@@ -74,4 +77,26 @@ describe('splitBlocks', () => {
     const text = SAMPLES.join('\n\n');
     for (let end = 1; end <= text.length; end += 31) expectSameAsWhole(text.slice(0, end));
   }, 30_000);
+});
+
+describe('splitGrown', () => {
+  it('should give the blocks of a whole split for every prefix of a text streamed a character at a time', () => {
+    const texts = [
+      ...SAMPLES,
+      SAMPLES.join('\n\n'),
+      `${SAMPLES.slice(0, 9).join('\n\n')}\n\n[r]: https://late.example`,
+    ];
+    for (const text of texts) {
+      let split: Split | null = null;
+      for (let end = 0; end <= text.length; end++) {
+        split = splitGrown(split, text.slice(0, end));
+        expect(split.blocks, JSON.stringify(text.slice(0, end))).toEqual(splitBlocks(text.slice(0, end)));
+      }
+    }
+  });
+
+  it('should split from the start again when the text did not grow (an edit, another message)', () => {
+    const first = splitGrown(null, 'one\n\ntwo\n\nthree');
+    expect(splitGrown(first, 'uno\n\ntwo').blocks).toEqual(['uno', 'two']);
+  });
 });

@@ -22,15 +22,51 @@ const HTML_BLOCKS: [RegExp, RegExp][] = [
   [/^ {0,3}<!\[CDATA\[/, /\]\]>/],
 ];
 
-export function splitBlocks(text: string): string[] {
-  if (DEFINITION.test(text)) return text.trim() === '' ? [] : [text];
+/** The blocks of a text and where each starts in it (a character offset). */
+export interface Split {
+  text: string;
+  blocks: string[];
+  starts: number[];
+}
+
+/**
+ * The blocks of `text`. Given the split of a text it grew from (a streaming reply, once per frame),
+ * the blocks before the last two are kept and only the rest is split again, so a frame's work does
+ * not grow with the reply (a 10,000-token reply was split whole each frame, issue #50 item 3). The
+ * same blocks as a whole split: a block starts where nothing is open (no fence, no raw HTML block),
+ * and the boundary before the second to last block was decided on a line that has not changed since.
+ */
+export function splitGrown(prev: Split | null, text: string): Split {
+  const n = prev?.blocks.length ?? 0;
+  if (prev && n >= 2 && text.startsWith(prev.text)) {
+    const from = prev.starts[n - 2] as number;
+    const tail = text.slice(from);
+    // The text before `from` held no definition (it was split): only the tail can bring one.
+    if (!DEFINITION.test(tail)) {
+      const rest = split(tail);
+      return {
+        text,
+        blocks: [...prev.blocks.slice(0, n - 2), ...rest.blocks],
+        starts: [...prev.starts.slice(0, n - 2), ...rest.starts.map((s) => s + from)],
+      };
+    }
+  }
+  if (DEFINITION.test(text)) return { text, blocks: text.trim() === '' ? [] : [text], starts: [0] };
+  return { text, ...split(text) };
+}
+
+function split(text: string): { blocks: string[]; starts: number[] } {
   const lines = text.split('\n');
   const blocks: string[] = [];
+  const starts: number[] = [];
   let current: string[] = [];
+  /** Where each line starts, and where the block being gathered starts. */
+  let offset = 0;
+  let start = 0;
   /** The open code fence (its marker run) or raw HTML block (its end mark), if any. */
   let fence: string | null = null;
   let html: RegExp | null = null;
-  for (let i = 0; i < lines.length; i++) {
+  for (let i = 0; i < lines.length; offset += (lines[i] as string).length + 1, i++) {
     const line = lines[i] as string;
     if (html) {
       if (html.test(line)) html = null;
@@ -54,14 +90,20 @@ export function splitBlocks(text: string): string[] {
       const next = lines[j];
       if (next === undefined || (!/^\s/.test(next) && !LIST_ITEM.test(next))) {
         blocks.push(current.join('\n'));
+        starts.push(start);
         current = [];
+        for (let k = i; k < j - 1; k++) offset += (lines[k] as string).length + 1;
         i = j - 1;
         continue;
       }
     }
     if (blank && current.length === 0) continue;
+    if (current.length === 0) start = offset;
     current.push(line);
   }
-  if (current.length > 0 && current.some((l) => l.trim() !== '')) blocks.push(current.join('\n'));
-  return blocks;
+  if (current.length > 0 && current.some((l) => l.trim() !== '')) {
+    blocks.push(current.join('\n'));
+    starts.push(start);
+  }
+  return { blocks, starts };
 }

@@ -2,7 +2,7 @@ import { type ComponentPropsWithoutRef, Fragment, memo, useEffect, useMemo, useR
 import ReactMarkdown, { type Components, defaultUrlTransform, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { appTexts } from '../texts/app-texts';
-import { splitBlocks } from './markdown-blocks';
+import { type Split, splitGrown } from './markdown-blocks';
 import { MarkdownImage } from './outside-image';
 import { remarkStripHtml } from './strip-html';
 import './markdown.css';
@@ -124,13 +124,18 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: strin
  * strikethrough), highlighted code with copy, safe links in a new tab. Raw HTML is never rendered;
  * its plain words are kept.
  *
- * The text is rendered block by block (`splitBlocks`), each block memoized: a streaming reply
+ * The text is rendered block by block (`splitGrown`), each block memoized: a streaming reply
  * re-parses only its growing last block, and the same component keeps its blocks when the reply
  * completes. The DOM is the one the whole text renders to (the newline between top-level
  * elements included).
  */
 export const Markdown = memo(function Markdown({ children }: { children: string }) {
-  const blocks = useMemo(() => splitBlocks(children), [children]);
+  // A text that grew (a streaming reply's next frame) is split again from its last blocks only.
+  const last = useRef<Split | null>(null);
+  const blocks = useMemo(() => {
+    last.current = splitGrown(last.current, children);
+    return last.current.blocks;
+  }, [children]);
   return (
     <div className="markdown">
       {blocks.map((block, i) => (
