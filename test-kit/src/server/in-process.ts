@@ -66,8 +66,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...(env.REDIS_URL ? { REDIS_PREFIX: testRedisPrefix() } : {}),
     ...env,
   });
-  // The run's migrated template (template-setup.ts), for the fresh file in this app's data dir.
-  if (config.database.kind === 'sqlite' && !env.DATABASE_URL) copyMigratedSqlite(config.database.file);
+  // The run's migrated template (template-setup.ts), for the fresh file in the test kit's data dir;
+  // a test that names its own DATA_DIR checks what the app makes there itself (e.g. file modes).
+  if (config.database.kind === 'sqlite' && !env.DATABASE_URL && !env.DATA_DIR) copyMigratedSqlite(config.database.file);
   const app = await listenApp(config);
   return {
     ...app,
