@@ -1,18 +1,8 @@
 import type { Message } from '@neura/contract';
 import { describe, expect, it } from 'vitest';
+import { testMessage as msg } from '../test/message';
 import { threadRows } from './actions/versions';
 import { nextRows, rowKey } from './thread-rows-cache';
-
-const msg = (id: string, over: Partial<Message> = {}): Message => ({
-  id,
-  chatId: 'c1',
-  role: 'assistant',
-  content: id,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  status: 'complete',
-  cost: 2,
-  ...over,
-});
 
 /** The messages with one of them replaced by a copy changed by `over` (a store write). */
 const withChange = (messages: Message[], id: string, over: Partial<Message>) =>

@@ -1,17 +1,7 @@
 import type { Message } from '@neura/contract';
 import { describe, expect, it } from 'vitest';
+import { testMessage as msg } from '../../test/message';
 import { lastIds, threadRows } from './versions';
-
-const msg = (id: string, over: Partial<Message> = {}): Message => ({
-  id,
-  chatId: 'c1',
-  role: 'assistant',
-  content: id,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  status: 'complete',
-  cost: 2,
-  ...over,
-});
 
 describe('threadRows', () => {
   const history = [
