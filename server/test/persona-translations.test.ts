@@ -2,24 +2,11 @@ import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/accounts.js';
+import { personaRecord } from './helpers/persona-record.js';
 
 type Json = Record<string, unknown>;
 
-const record = (id: string, overrides: Json = {}) => ({
-  id,
-  icon: 'spark',
-  name: `Owl ${id}`,
-  description: 'A wise owl.',
-  cost: 2,
-  tags: ['fun'],
-  published: true,
-  requiresPro: false,
-  includedSkills: [],
-  greeting: null,
-  systemPrompt: 'You are an owl.',
-  model: null,
-  ...overrides,
-});
+const record = (id: string, overrides: Json = {}) => personaRecord(id, ['fun'], overrides);
 
 const translations = {
   de: { name: 'Eule', description: 'Eine weise Eule.', greeting: 'Hallo!' },

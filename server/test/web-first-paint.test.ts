@@ -7,6 +7,7 @@ import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/accounts.js';
+import { personaRecord } from './helpers/persona-record.js';
 
 type Json = Record<string, unknown>;
 
@@ -17,21 +18,7 @@ const INDEX = `<!doctype html><html><head><title>Neura</title></head><body><!--f
 /** A persona name a person could publish: it must stay text. */
 const HOSTILE = `</script><script>alert(1)</script><img src=x onerror=alert(2)>"'&$&`;
 
-const persona = (id: string, overrides: Json = {}) => ({
-  id,
-  icon: 'spark',
-  name: `Owl ${id}`,
-  description: 'A wise owl.',
-  cost: 2,
-  tags: ['featured'],
-  published: true,
-  requiresPro: false,
-  includedSkills: [],
-  greeting: null,
-  systemPrompt: 'You are an owl.',
-  model: null,
-  ...overrides,
-});
+const persona = (id: string, overrides: Json = {}) => personaRecord(id, ['featured'], overrides);
 
 /** The JSON of `<script type="application/json" id="first-catalog">`, parsed. */
 function pageCatalog(html: string): Json[] {
