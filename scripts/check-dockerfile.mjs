@@ -6,6 +6,8 @@
 // for its /app, COPY from the clone or an earlier stage, the npm steps run (system packages, user
 // and folder steps are listed, not run: they need root in an image); then the last stage's CMD is
 // started on a free port and its HEALTHCHECK must pass, and no dev dependency may be in it.
+// The same in two steps: `--build-into <dir>` (the stages only, no timeouts: .ci/run starts it in
+// the background, niced, while the tests run), then `--start-built <dir>` (start, check, remove dir).
 // Node built-ins only. Exits non-zero with a list of what is wrong.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -117,15 +119,18 @@ const freePort = () =>
     });
   });
 
-/** Runs the stages' steps in a fresh clone; returns the problems found. */
-export async function runStages(stages, log = console.log) {
+const stageDir = (work, stage) => path.join(work, `stage-${stage.name}`);
+
+/**
+ * Runs the stages' steps in a fresh clone under `work` (each stage in work/stage-<name>); returns
+ * the problems found. No timeouts: CI runs it in the background, niced, while the tests run.
+ */
+export function buildStages(stages, work, log = console.log) {
   const problems = [];
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-image-'));
   const context = path.join(work, 'context');
   const clone = spawnSync('git', ['clone', '--quiet', '--no-hardlinks', root, context], { encoding: 'utf8' });
   if (clone.status !== 0) return [`git clone failed: ${clone.stderr}`];
   const dirs = {};
-  let app;
   const ignore = fs
     .readFileSync(path.join(context, '.dockerignore'), 'utf8')
     .split('\n')
@@ -136,57 +141,62 @@ export async function runStages(stages, log = console.log) {
     (ignore.includes(relative) ||
       relative.split(path.sep).some((part, i) => ignore.includes(`**/${part}`) || (i === 0 && ignore.includes(part))) ||
       ignore.includes(relative.split(path.sep).slice(0, 2).join('/')));
-  try {
-    for (const stage of stages) {
-      const dir = path.join(work, `stage-${stage.name}`);
-      fs.mkdirSync(dir);
-      dirs[stage.name] = dir;
-      const env = { ...process.env };
-      log(`› stage ${stage.name} (${stage.image})`);
-      for (const step of stage.steps) {
-        if (step.op === 'ENV') for (const m of step.args.matchAll(/(\w+)=(\S+)/g)) env[m[1]] = m[2];
-        if (step.op === 'COPY') {
-          const { from, sources, dest } = parseCopy(step.args);
-          const base = from ? dirs[from] : context;
-          const target = path.join(dir, dest.replace(/^\/app\/?/, ''));
-          for (const source of sources) {
-            const at = path.join(base, source.replace(/^\/app\/?/, ''));
-            const into =
-              dest.endsWith('/') || sources.length > 1 || source === '.'
-                ? path.join(target, source === '.' ? '' : path.basename(at))
-                : target;
-            fs.mkdirSync(path.dirname(into), { recursive: true });
-            fs.cpSync(at, into, {
-              recursive: true,
-              verbatimSymlinks: true,
-              filter: (file) => from !== undefined || !ignored(path.relative(context, file)),
-            });
-          }
-        } else if (step.op === 'RUN') {
-          if (!/^npm /.test(step.args)) {
-            log(`  (not run here: RUN ${step.args.slice(0, 90)})`);
-            continue;
-          }
-          log(`  RUN ${step.args}`);
-          const run = spawnSync('sh', ['-c', step.args], {
-            cwd: dir,
-            env,
-            stdio: ['ignore', 'pipe', 'pipe'],
-            encoding: 'utf8',
+  for (const stage of stages) {
+    const dir = stageDir(work, stage);
+    fs.mkdirSync(dir);
+    dirs[stage.name] = dir;
+    const env = { ...process.env };
+    log(`› stage ${stage.name} (${stage.image})`);
+    for (const step of stage.steps) {
+      if (step.op === 'ENV') for (const m of step.args.matchAll(/(\w+)=(\S+)/g)) env[m[1]] = m[2];
+      if (step.op === 'COPY') {
+        const { from, sources, dest } = parseCopy(step.args);
+        const base = from ? dirs[from] : context;
+        const target = path.join(dir, dest.replace(/^\/app\/?/, ''));
+        for (const source of sources) {
+          const at = path.join(base, source.replace(/^\/app\/?/, ''));
+          const into =
+            dest.endsWith('/') || sources.length > 1 || source === '.'
+              ? path.join(target, source === '.' ? '' : path.basename(at))
+              : target;
+          fs.mkdirSync(path.dirname(into), { recursive: true });
+          fs.cpSync(at, into, {
+            recursive: true,
+            verbatimSymlinks: true,
+            filter: (file) => from !== undefined || !ignored(path.relative(context, file)),
           });
-          if (run.status !== 0) {
-            problems.push(
-              `stage ${stage.name}: RUN ${step.args} failed (exit ${run.status})\n${(run.stdout + run.stderr).slice(-3000)}`,
-            );
-            return problems;
-          }
+        }
+      } else if (step.op === 'RUN') {
+        if (!/^npm /.test(step.args)) {
+          log(`  (not run here: RUN ${step.args.slice(0, 90)})`);
+          continue;
+        }
+        log(`  RUN ${step.args}`);
+        const run = spawnSync('sh', ['-c', step.args], {
+          cwd: dir,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          encoding: 'utf8',
+        });
+        if (run.status !== 0) {
+          problems.push(
+            `stage ${stage.name}: RUN ${step.args} failed (exit ${run.status})\n${(run.stdout + run.stderr).slice(-3000)}`,
+          );
+          return problems;
         }
       }
     }
+  }
+  return problems;
+}
 
-    // The image: production dependencies only, then it starts and its health check passes.
-    const last = stages.at(-1);
-    const dir = dirs[last.name];
+/** The built image (buildStages' last stage): production dependencies only, then it starts and its health check passes. */
+export async function startImage(stages, work, log = console.log) {
+  const problems = [];
+  const last = stages.at(-1);
+  const dir = stageDir(work, last);
+  let app;
+  try {
     const modules = path.join(dir, 'node_modules');
     for (const dev of ['vitest', 'typescript', '@biomejs/biome', 'esbuild', 'react', '@playwright/test', 'lighthouse'])
       if (fs.existsSync(path.join(modules, dev))) problems.push(`the image has a dev/web/test package: ${dev}`);
@@ -229,20 +239,51 @@ export async function runStages(stages, log = console.log) {
       app.kill('SIGTERM');
       await new Promise((r) => app.once('exit', r));
     }
-    fs.rmSync(work, { recursive: true, force: true });
   }
   return problems;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** Builds the stages in a fresh clone, then starts the image; returns the problems found. */
+export async function runStages(stages, log = console.log) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-image-'));
+  try {
+    const problems = buildStages(stages, work, log);
+    return problems.length > 0 ? problems : await startImage(stages, work, log);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** `--build-into <dir>` builds there and records its problems (dir/build.json); `--start-built <dir>` then starts that image. */
+async function cli(argv) {
   const stages = parseDockerfile(fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8'));
   const problems = checkRules(stages);
-  if (problems.length === 0 && process.argv.includes('--run')) problems.push(...(await runStages(stages)));
+  const option = (name) => (argv.includes(name) ? path.resolve(argv[argv.indexOf(name) + 1] ?? '') : undefined);
+  const buildInto = option('--build-into');
+  const startBuilt = option('--start-built');
+  if (problems.length === 0 && argv.includes('--run')) problems.push(...(await runStages(stages)));
+  if (problems.length === 0 && buildInto) {
+    fs.rmSync(buildInto, { recursive: true, force: true });
+    fs.mkdirSync(buildInto, { recursive: true });
+    fs.writeFileSync(path.join(buildInto, 'build.json'), JSON.stringify(buildStages(stages, buildInto)));
+  }
+  if (problems.length === 0 && startBuilt) {
+    try {
+      const record = path.join(startBuilt, 'build.json');
+      if (!fs.existsSync(record)) problems.push(`${startBuilt} holds no finished build (run --build-into first)`);
+      else problems.push(...JSON.parse(fs.readFileSync(record, 'utf8')));
+      if (problems.length === 0) problems.push(...(await startImage(stages, startBuilt)));
+    } finally {
+      fs.rmSync(startBuilt, { recursive: true, force: true });
+    }
+  }
   if (problems.length > 0) {
     console.error(`✖ Dockerfile:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     process.exit(1);
   }
-  console.log(
-    `✓ Dockerfile: ${stages.length} stages${process.argv.includes('--run') ? ', built and started as the image would be' : ''}`,
-  );
+  const did =
+    argv.includes('--run') || startBuilt ? ', built and started as the image would be' : buildInto ? ', built' : '';
+  console.log(`✓ Dockerfile: ${stages.length} stages${did}`);
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) await cli(process.argv.slice(2));

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,5 +63,26 @@ describe('check-dockerfile', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('should refuse to start an image that --build-into did not finish, and remove that folder', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-image-test-'));
+    const run = spawnSync(process.execPath, [path.join(root, 'scripts/check-dockerfile.mjs'), '--start-built', dir], {
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('holds no finished build (run --build-into first)');
+    expect(fs.existsSync(dir)).toBe(false);
+  });
+
+  it('should report the problems --build-into recorded instead of starting the image', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-image-test-'));
+    fs.writeFileSync(path.join(dir, 'build.json'), JSON.stringify(['stage build: RUN npm ci failed (exit 1)']));
+    const run = spawnSync(process.execPath, [path.join(root, 'scripts/check-dockerfile.mjs'), '--start-built', dir], {
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('stage build: RUN npm ci failed (exit 1)');
+    expect(run.stdout).not.toContain("starting the image's CMD");
   });
 });
