@@ -45,7 +45,7 @@ function localized(persona: Persona, locale: Locale): { name: string; descriptio
 function iconUrl(persona: Persona, apiPrefix: string): string {
   const avatar = persona.avatarUrl;
   if (avatar?.startsWith('/') && !avatar.startsWith('//')) return avatar;
-  return `${apiPrefix}/personas/${encodeURIComponent(persona.id)}/icon.svg`;
+  return `${apiPrefix}/personas/${encodeURIComponent(persona.id)}/icon.webp`;
 }
 
 /** A skeleton bar standing for an interface text (`height` the text's line, the bar a little less). */
@@ -58,7 +58,7 @@ function card(persona: Persona, featured: boolean, priority: boolean, locale: Lo
   const id = encodeURIComponent(persona.id);
   const size = featured ? 56 : 48;
   const image = featured
-    ? `<img src="${apiPrefix}/personas/${id}/background.svg" alt="" ${priority ? 'fetchpriority="high"' : 'loading="lazy"'} draggable="false" class="absolute inset-0 h-full w-full object-cover">` +
+    ? `<img src="${apiPrefix}/personas/${id}/background.webp" alt="" ${priority ? 'fetchpriority="high"' : 'loading="lazy"'} draggable="false" class="absolute inset-0 h-full w-full object-cover">` +
       '<div class="absolute inset-0 bg-gradient-to-t from-black/75 via-black/25 to-transparent"></div>'
     : '';
   const tagline = persona.tagline
