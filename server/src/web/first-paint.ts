@@ -90,7 +90,7 @@ function carousel(personas: Persona[], featured: boolean, locale: Locale, apiPre
     )
     .join('');
   return (
-    '<section class="flex flex-col gap-2"><div class="flex items-center gap-2 px-4">' +
+    `<section class="flex flex-col gap-2 [content-visibility:auto] ${featured ? '[contain-intrinsic-size:auto_268px] sm:[contain-intrinsic-size:auto_272px]' : '[contain-intrinsic-size:auto_220px] sm:[contain-intrinsic-size:auto_224px]'}"><div class="flex items-center gap-2 px-4">` +
     `<div class="flex-1">${bar(28, '9rem')}</div>${arrow(true)}${arrow(personas.length <= 1)}</div>` +
     `<ul class="flex snap-x snap-mandatory scroll-px-4 overflow-x-auto px-4 pb-2 [scrollbar-width:none]">${items}</ul></section>`
   );

@@ -80,7 +80,14 @@ export function PersonaCarousel({
   if (!loading && personas.length === 0) return null;
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-2" data-testid="persona-carousel">
+    // Off screen, a carousel is neither styled nor laid out until it comes near (issue #50: the first
+    // render's style and layout); its placeholder is its own height (a title and a row of min-height
+    // cards), kept once it has been shown, so nothing moves when it renders.
+    <section
+      aria-labelledby={headingId}
+      className={`flex flex-col gap-2 [content-visibility:auto] ${featured ? '[contain-intrinsic-size:auto_268px] sm:[contain-intrinsic-size:auto_272px]' : '[contain-intrinsic-size:auto_220px] sm:[contain-intrinsic-size:auto_224px]'}`}
+      data-testid="persona-carousel"
+    >
       <div className="flex items-center gap-2 px-4">
         <h3 id={headingId} className="flex-1 text-lg font-semibold">
           {title}
