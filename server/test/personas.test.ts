@@ -1,5 +1,6 @@
 import type { Persona } from '@neura/contract';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 describe('personas', () => {
@@ -39,6 +40,27 @@ describe('personas', () => {
       404,
     );
     expect((await t.app.inject({ method: 'GET', url: '/api/personas/nope/icon.svg' })).statusCode).toBe(404);
+  });
+
+  it('should serve icon and background WebPs by id (with an ETag), and 404 unpublished or unknown ones', async () => {
+    for (const [kind, width] of [
+      ['icon', 144],
+      ['background', 800],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/personas/default/${kind}.webp` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width });
+      const again = await t.app.inject({
+        method: 'GET',
+        url: `/api/personas/default/${kind}.webp`,
+        headers: { 'if-none-match': res.headers.etag as string },
+      });
+      expect(again.statusCode).toBe(304);
+    }
+    for (const id of ['lab-experimental', 'nope'])
+      expect((await t.app.inject({ method: 'GET', url: `/api/personas/${id}/icon.webp` })).statusCode).toBe(404);
   });
 
   it('should not re-add seed personas an admin changed, and add missing ones on start', async () => {

@@ -86,7 +86,7 @@ describe('the first paint of Explore in index.html (issue #50)', () => {
     // The first featured card's image loads at once: it is the page's largest paint.
     const first = catalog.find((p) => (p.tags as string[]).includes('featured'));
     expect(res.body).toContain(
-      `<img src="${t.apiPrefix}/personas/${first?.id}/background.svg" alt="" fetchpriority="high"`,
+      `<img src="${t.apiPrefix}/personas/${first?.id}/background.webp" alt="" fetchpriority="high"`,
     );
     // Nothing in the copy can be focused or clicked through to (it is a picture of the page).
     const paint = res.body.slice(

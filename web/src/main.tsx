@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router';
+import { openAuthGateAtStart } from './app/use-auth-gate';
 import { LocaleRoot } from './i18n/locale-root';
 import { startI18n } from './i18n/start';
 import { endFirstPaint, takePageCatalog } from './personas/first-paint';
@@ -13,6 +14,9 @@ listenForInstallPrompt();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+
+// A visitor arriving on the sign-in entry is offered sign-in: the modal is open from the first render.
+openAuthGateAtStart(window.location.pathname);
 
 // The first render as a transition: React renders it in slices of a few milliseconds and lets the
 // browser paint the app-shell placeholder in between, instead of one long task (Lighthouse's TBT

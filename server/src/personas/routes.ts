@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { PersonaRow } from '../db/schema.js';
+import { rasterArt } from './art-raster.js';
 import { isPublishedCatalogPersona, type PersonaAvatars } from './avatar.js';
 import type { PersonaService } from './service.js';
 
@@ -18,7 +19,7 @@ export const personaRoutes =
       return reply.type('application/json; charset=utf-8').send(body);
     });
 
-    // Persona artwork by id (SPEC.md §3 "Persona images are looked up by id"): our own SVGs.
+    // Persona artwork by id (SPEC.md §3 "Persona images are looked up by id"): our own SVGs, and WebP.
     for (const kind of ['icon', 'background'] as const) {
       app.get<{ Params: { id: string } }>(`/personas/:id/${kind}.svg`, async (request, reply) => {
         const svg = await personas.image(request.params.id, kind);
@@ -30,6 +31,16 @@ export const personaRoutes =
           .header('X-Content-Type-Options', 'nosniff');
         if (request.headers['if-none-match'] === etag) return reply.code(304).send();
         return reply.type('image/svg+xml; charset=utf-8').send(svg);
+      });
+      // The same artwork as WebP, which the app shows (art-raster.ts: decoded off the main thread).
+      app.get<{ Params: { id: string } }>(`/personas/:id/${kind}.webp`, async (request, reply) => {
+        const art = await rasterArt(await personas.image(request.params.id, kind), kind);
+        reply
+          .header('ETag', art.etag)
+          .header('Cache-Control', 'public, max-age=3600')
+          .header('X-Content-Type-Options', 'nosniff');
+        if (request.headers['if-none-match'] === art.etag) return reply.code(304).send();
+        return reply.type('image/webp').send(art.bytes);
       });
     }
   };

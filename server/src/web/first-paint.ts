@@ -45,7 +45,7 @@ function localized(persona: Persona, locale: Locale): { name: string; descriptio
 function iconUrl(persona: Persona, apiPrefix: string): string {
   const avatar = persona.avatarUrl;
   if (avatar?.startsWith('/') && !avatar.startsWith('//')) return avatar;
-  return `${apiPrefix}/personas/${encodeURIComponent(persona.id)}/icon.svg`;
+  return `${apiPrefix}/personas/${encodeURIComponent(persona.id)}/icon.webp`;
 }
 
 /** A skeleton bar standing for an interface text (`height` the text's line, the bar a little less). */
@@ -58,7 +58,7 @@ function card(persona: Persona, featured: boolean, priority: boolean, locale: Lo
   const id = encodeURIComponent(persona.id);
   const size = featured ? 56 : 48;
   const image = featured
-    ? `<img src="${apiPrefix}/personas/${id}/background.svg" alt="" ${priority ? 'fetchpriority="high"' : 'loading="lazy"'} draggable="false" class="absolute inset-0 h-full w-full object-cover">` +
+    ? `<img src="${apiPrefix}/personas/${id}/background.webp" alt="" ${priority ? 'fetchpriority="high"' : 'loading="lazy"'} draggable="false" class="absolute inset-0 h-full w-full object-cover">` +
       '<div class="absolute inset-0 bg-gradient-to-t from-black/75 via-black/25 to-transparent"></div>'
     : '';
   const tagline = persona.tagline
@@ -90,7 +90,7 @@ function carousel(personas: Persona[], featured: boolean, locale: Locale, apiPre
     )
     .join('');
   return (
-    '<section class="flex flex-col gap-2"><div class="flex items-center gap-2 px-4">' +
+    `<section class="flex flex-col gap-2 [content-visibility:auto] ${featured ? '[contain-intrinsic-size:auto_268px] sm:[contain-intrinsic-size:auto_272px]' : '[contain-intrinsic-size:auto_220px] sm:[contain-intrinsic-size:auto_224px]'}"><div class="flex items-center gap-2 px-4">` +
     `<div class="flex-1">${bar(28, '9rem')}</div>${arrow(true)}${arrow(personas.length <= 1)}</div>` +
     `<ul class="flex snap-x snap-mandatory scroll-px-4 overflow-x-auto px-4 pb-2 [scrollbar-width:none]">${items}</ul></section>`
   );

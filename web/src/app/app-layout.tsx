@@ -88,9 +88,12 @@ export function AppLayout() {
   // it exactly (their own lists scroll), so the composer is never pushed below the fold.
   const fill = isChat || routeName === 'chats';
   const main = useRef<HTMLElement>(null);
-  // A new page starts at its top (the column is kept from page to page).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new page, which pathname names.
+  // A new page starts at its top (the column is kept from page to page). Not on the first page: the
+  // column starts there, and writing scrollTop would lay the whole app out during the first commit.
+  const shownPath = useRef(pathname);
   useLayoutEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     if (main.current) main.current.scrollTop = 0;
   }, [pathname]);
   useKeyboardScroll(main);

@@ -9,6 +9,22 @@ import { routeFor } from './routes';
  * arrives. On the sign-in entry (home) it opens for a visitor until they choose to browse. On a
  * public page the visitor may open it themselves (Login, New Chat, a persona): it stays open.
  */
+/** Whether the gate holds the auth modal open on `pathname` (useAuthGate's rule). */
+const gateOpens = (pathname: string, token: string | null, browsing: boolean): boolean => {
+  const route = routeFor(pathname);
+  return (Boolean(route.auth) || (Boolean(route.entry) && !browsing)) && !token;
+};
+
+/**
+ * Before the first render: the modal the gate would open at once on this page is open from the
+ * start, so the first render has it (no second, synchronous render of the whole app from
+ * useAuthGate's effect: issue #50, TBT).
+ */
+export function openAuthGateAtStart(pathname: string): void {
+  const { token, browsing, activeModal, setActiveModal } = useAppStore.getState();
+  if (activeModal === null && gateOpens(pathname, token, browsing)) setActiveModal('auth');
+}
+
 export function useAuthGate(): void {
   const { pathname } = useLocation();
   const token = useAppStore((s) => s.token);

@@ -96,7 +96,7 @@ describe('ExplorePage', () => {
     ]);
     const featured = within(carousels[0] as HTMLElement).getByTestId('persona-card');
     expect(within(featured).getByTestId('persona-background').getAttribute('src')).toContain(
-      '/personas/f/background.svg',
+      '/personas/f/background.webp',
     );
     expect(within(featured).getByTestId('pro-label').textContent).toBe('Pro');
     expect(within(featured).getByTestId('persona-cost').textContent).toContain('5 credits per message');

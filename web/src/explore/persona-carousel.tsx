@@ -50,14 +50,18 @@ export function PersonaCarousel({
   const slidesPerView = useSlidesPerView();
   const strip = useRef<HTMLUListElement>(null);
   const headingId = useId();
-  const [edges, setEdges] = useState({ start: true, end: false });
+  // What the first measure finds (all cards in view: no next), so it changes nothing.
+  const [edges, setEdges] = useState(() => ({ start: true, end: !loading && personas.length <= slidesPerView }));
 
   const updateEdges = useCallback(() => {
     const el = strip.current;
     if (!el) return;
     // Right to left (issue #43), scrollLeft runs from 0 down to negative values: measured as a distance.
     const offset = Math.abs(el.scrollLeft);
-    setEdges({ start: offset <= 2, end: offset + el.clientWidth >= el.scrollWidth - 2 });
+    const start = offset <= 2;
+    const end = offset + el.clientWidth >= el.scrollWidth - 2;
+    // Unchanged edges keep the state as it is: no re-render (each carousel measures after its first render).
+    setEdges((was) => (was.start === start && was.end === end ? was : { start, end }));
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the cards change.
   useEffect(() => updateEdges(), [updateEdges, personas.length, slidesPerView, loading]);
@@ -76,7 +80,14 @@ export function PersonaCarousel({
   if (!loading && personas.length === 0) return null;
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-2" data-testid="persona-carousel">
+    // Off screen, a carousel is neither styled nor laid out until it comes near (issue #50: the first
+    // render's style and layout); its placeholder is its own height (a title and a row of min-height
+    // cards), kept once it has been shown, so nothing moves when it renders.
+    <section
+      aria-labelledby={headingId}
+      className={`flex flex-col gap-2 [content-visibility:auto] ${featured ? '[contain-intrinsic-size:auto_268px] sm:[contain-intrinsic-size:auto_272px]' : '[contain-intrinsic-size:auto_220px] sm:[contain-intrinsic-size:auto_224px]'}`}
+      data-testid="persona-carousel"
+    >
       <div className="flex items-center gap-2 px-4">
         <h3 id={headingId} className="flex-1 text-lg font-semibold">
           {title}

@@ -14,7 +14,7 @@ describe('PersonaIcon', () => {
   it('should show the generated icon without an avatar, and an empty tile when no art is served', () => {
     const { container } = render(<PersonaIcon id="gone" size={40} />);
     const img = container.querySelector('img') as HTMLImageElement;
-    expect(img.getAttribute('src')).toMatch(/\/personas\/gone\/icon\.svg$/);
+    expect(img.getAttribute('src')).toMatch(/\/personas\/gone\/icon\.webp$/);
     fireEvent.error(img);
     expect(container.querySelector('img')).toBeNull();
     const tile = container.querySelector('span[aria-hidden="true"]') as HTMLElement;
