@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,7 @@ import { redisRateLimitStore } from './lib/rate-limit-store.js';
 import { requestIdMixin, runWithRequestId } from './lib/request-context.js';
 import { installSecurityHeaders } from './lib/security-headers.js';
 import { type AppModules, composeModules } from './modules.js';
+import { warmArt } from './personas/art-raster.js';
 import { RedisLink } from './realtime/redis-health.js';
 import { nativeAssociationRoutes } from './security/native-association.js';
 import { isPrivateNetworkAddress } from './skills/http/address-policy.js';
@@ -167,6 +169,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   }
 
+  // Explore shows the catalog's art as WebP (personas/art-raster.ts): drawn once after start when
+  // the web app is served, one at a time, so the first visitor does not wait for all of it at once.
+  const artStop = new AbortController();
+  let artWarmup: Promise<void> | undefined;
+  const webServed = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
   let metricsListener: Awaited<ReturnType<typeof listenMetrics>> | undefined;
   let unsubscribeAdmin: (() => Promise<void>) | undefined;
   // The order is derived from what each part needs (lib/lifecycle.ts): the modules' parts, then
@@ -196,6 +203,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           if (redis) unsubscribeAdmin = await subscribeAdminEvents(redis, modules.events, app.log);
         },
         stop: () => unsubscribeAdmin?.(),
+      },
+      {
+        name: 'persona-art',
+        after: ['personas'],
+        start: () => {
+          if (webServed) artWarmup = warmArt(() => modules.personas.catalogArt(), artStop.signal);
+        },
+        stop: () => {
+          artStop.abort();
+          return artWarmup;
+        },
       },
       {
         name: 'metrics',

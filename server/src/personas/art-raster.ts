@@ -50,3 +50,19 @@ export function rasterArt(svg: string, kind: ArtKind): Promise<RasterArt> {
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   return drawn;
 }
+
+/**
+ * Draws artworks one after another (the catalog's, after start: the first visitor's Explore then
+ * finds them drawn instead of waiting for ~40 drawings at once). Stops between drawings when
+ * `signal` aborts; a failed drawing is skipped. Never rejects.
+ */
+export async function warmArt(list: () => Promise<Array<{ svg: string; kind: ArtKind }>>, signal: AbortSignal) {
+  try {
+    for (const art of await list()) {
+      if (signal.aborted) return;
+      await rasterArt(art.svg, art.kind).catch(() => undefined);
+    }
+  } catch {
+    // The catalog could not be read (the database went away while starting): the art is drawn on request.
+  }
+}

@@ -107,6 +107,15 @@ export class PersonaService {
     return kind === 'icon' ? renderIcon(row) : renderBackground(row);
   }
 
+  /** The published catalog's artwork (SVG text), icons first: what the first page shows. */
+  async catalogArt(): Promise<Array<{ svg: string; kind: 'icon' | 'background' }>> {
+    const rows = await this.personas.listPublished();
+    return [
+      ...rows.map((row) => ({ svg: renderIcon(row), kind: 'icon' as const })),
+      ...rows.map((row) => ({ svg: renderBackground(row), kind: 'background' as const })),
+    ];
+  }
+
   async catalogTag(): Promise<string> {
     return this.personas.lastUpdated();
   }
