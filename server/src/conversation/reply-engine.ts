@@ -21,6 +21,9 @@ import type { MessageRepository } from './repository.js';
 import { conversationTexts } from './texts.js';
 import { ToolParts } from './tool-parts.js';
 
+/** A message as the model's context reads it (MessageRepository.listRecentForContext). */
+type ContextRow = Awaited<ReturnType<MessageRepository['listRecentForContext']>>[number];
+
 /** How many recent messages are read before trimming to the token budget. */
 const CONTEXT_MESSAGES = 200;
 /** The reply policy (config.ts): progress saves and model steps. */
@@ -66,6 +69,8 @@ export async function runReply(
     /** In a group chat: the replying persona's view (every message labelled with its speaker). */
     group?: GroupView;
     documents?: DocumentsForReply;
+    /** The chat's context when the caller knows it (a chat created by this send: its one message), oldest first. */
+    context?: ContextRow[];
   },
 ): Promise<ReplyResult> {
   const { messages, log } = deps;
@@ -98,7 +103,7 @@ export async function runReply(
   });
 
   try {
-    const recentRows = (await messages.listRecentForContext(chatId, CONTEXT_MESSAGES)).reverse();
+    const recentRows = input.context ?? (await messages.listRecentForContext(chatId, CONTEXT_MESSAGES)).reverse();
     const rows = input.group ? labelForGroup(recentRows, input.group) : recentRows;
     const history = await historyForModel(rows, userId, deps.files);
     // Memory (memory/): its section joins the system prompt (and its token count), its tools the skills.

@@ -113,6 +113,8 @@ export class ConversationService {
         admin: user.role === 'admin',
         locale: user.locale,
         temporary,
+        // A chat this request created: nothing to read back for the model's context (issue #50).
+        ...(fresh ? { fresh: { message: rows.userMessage, files: attachments.length > 0 } } : {}),
       });
       return { messageId: rows.userMessage.id };
     } catch (error) {
