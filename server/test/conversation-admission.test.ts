@@ -49,14 +49,16 @@ describe('a new chat’s first message', () => {
   const itemReads = (sql: string[]) =>
     sql.filter((s) => /^(select|with)/.test(s) && s.includes('memory_items') && !s.includes('memory_settings'));
 
-  it('should read neither the chat back, nor memory items, nor documents when the user keeps none', async () => {
+  it('should read neither the chat nor its persona back, nor memory items, nor documents when the user keeps none', async () => {
     const user = await t.seed.user({ credits: 50 });
     const { sql, request } = await firstMessage(user, 'Tell me of the sea');
 
     // The model's context is the message just sent; the memory section is there (its tools too).
     expect(request.body.messages.at(-1)).toMatchObject({ role: 'user', content: 'Tell me of the sea' });
     expect(system(request)).toContain('(nothing remembered yet)');
-    expect(sql.filter((s) => s.startsWith('select') && s.includes('from "messages"'))).toEqual([]);
+    expect(sql.filter((s) => s.startsWith('select') && /from "(messages|chats)"/.test(s))).toEqual([]);
+    // The persona is read once, as the chat is made (the send checks that row).
+    expect(sql.filter((s) => s.startsWith('select') && s.includes('from "personas"'))).toHaveLength(1);
     expect(itemReads(sql)).toEqual([]);
     expect(sql.filter((s) => s.includes('"knowledge"') || s.includes('from "documents"'))).toEqual([]);
   });

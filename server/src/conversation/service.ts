@@ -1,6 +1,6 @@
 import type { ChatStatus, Message } from '@neura/contract';
 import type { PresentOptions } from '../chats/present.js';
-import type { ChatRow } from '../db/schema.js';
+import type { ChatRow, PersonaRow } from '../db/schema.js';
 import { ReplyRegistry } from '../replies/registry.js';
 import { parseStopMessage, STOP_MESSAGE_EVENT, type StopMessage } from '../replies/stop-message.js';
 import { Admission, messageText, type VersionAction } from './admission.js';
@@ -85,16 +85,18 @@ export class ConversationService {
 
   /**
    * sendMessage: answers the user's message id; the reply streams to the user's room. `fresh`: the
-   * chat was created by the same request (createChatWithMessage; see Admission.reserveSend).
+   * chat was created by the same request (createChatWithMessage; see Admission.reserveSend),
+   * `created` its row and its persona's as stored then.
    */
   async send(
     userId: string,
     input: { chatId: string; text: string; attachments?: string[]; to?: string[] },
-    { fresh = false }: { fresh?: boolean } = {},
+    { fresh = false, created }: { fresh?: boolean; created?: { chat: ChatRow; persona: PersonaRow } } = {},
   ): Promise<{ messageId: string }> {
     const { chatId } = input;
     const text = messageText(input.text);
-    const { user, chat, persona, attachments, temporary, state } = await this.admission.send(userId, input, fresh);
+    const admitted = await this.admission.send(userId, input, fresh, created);
+    const { user, chat, persona, attachments, temporary, state } = admitted;
     // A group chat: a round of its personas (issue #46).
     if (!persona) return this.groups.send({ chat, user, text, attachments, ...(input.to ? { to: input.to } : {}) });
     await this.admission.step();
