@@ -232,6 +232,11 @@ export class Admission {
     return this.setups.resume();
   }
 
+  /** True while sends wait for their setup's turn (a burst being admitted). */
+  busy(): boolean {
+    return this.setups.queued > 0;
+  }
+
   /** Resolves once no send's setup waits for its turn (see TurnGate.idle). */
   quiet(): Promise<void> {
     return this.setups.idle();

@@ -48,6 +48,8 @@ export interface ReplyDeps {
   idleTimeoutMs: number;
   /** Attachments: pictures for the model, signed urls in what is sent to clients. */
   files?: Pick<FileService, 'readOwned' | 'url'>;
+  /** How long later deltas are gathered into one frame, asked per batch (0: until the turn's end; DeltaBatcher). */
+  gatherMs?: () => number;
 }
 
 /**
@@ -78,8 +80,9 @@ export async function runReply(
   // What the user is told of a failure, in their language (issue #43).
   const say = (text: string) => translateMessage(text, reply.locale ?? DEFAULT_LOCALE);
   const stream = deps.replyStreams({ userId, chatId, messageId });
-  const batcher = new DeltaBatcher((text) => stream.delta(text));
-  const thinking = new DeltaBatcher((text) => stream.reasoning(text));
+  const gather = deps.gatherMs ?? 0;
+  const batcher = new DeltaBatcher((text) => stream.delta(text), gather);
+  const thinking = new DeltaBatcher((text) => stream.reasoning(text), gather);
   const parts = new ToolParts(
     (call) => {
       // A tool event follows the text before it: flush so clients see them in order.

@@ -36,7 +36,8 @@ export interface ReplyOptions {
  */
 export class ReplyRunner {
   constructor(
-    private readonly deps: ConversationDeps,
+    /** `gatherMs`: how long a reply's later deltas are gathered (reply-engine.ts). */
+    private readonly deps: ConversationDeps & { gatherMs?: () => number },
     private readonly replies: ReplyRegistry,
     private readonly namer: ChatNamer,
     private readonly closing: () => boolean,

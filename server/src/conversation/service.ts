@@ -16,6 +16,9 @@ import { answerWithoutModel, sendRows, storeSend } from './sending.js';
 /** An open round untouched this long, with no reply streaming in its chat, is released by the sweep. */
 const ROUND_STALE_MS = 10 * 60_000;
 
+/** How long a reply gathers its later deltas into one frame while a burst of sends is admitted. */
+const BURST_DELTA_GATHER_MS = 50;
+
 /** How many messages `reloadChat` sends back (the newest page). */
 export const RELOAD_PAGE_SIZE = 50;
 
@@ -41,7 +44,9 @@ export class ConversationService {
     // Titles yield to a burst of sends (issue #50): `admission` is set just below, before any send.
     this.namer = new ChatNamer({ ...deps, quiet: () => this.admission.quiet() }, this.shutdownController.signal);
     this.runner = new ReplyRunner(
-      deps,
+      // While sends wait for their setup (a burst), replies gather their later deltas a little
+      // longer: fewer frames to write leave the loop to the sends (issue #50). First deltas go at once.
+      { ...deps, gatherMs: () => (this.admission.busy() ? BURST_DELTA_GATHER_MS : 0) },
       this.replies,
       this.namer,
       () => this.closing,
