@@ -8,7 +8,7 @@ import {
 } from '@neura/contract';
 import type { UserLookup } from '../auth/user.js';
 import { fromBool, type Tx, toJson } from '../db/database.js';
-import type { ChatRow } from '../db/schema.js';
+import type { ChatRow, PersonaRow } from '../db/schema.js';
 import { isPro } from '../entitlements/pro.js';
 import { AppError, badRequest } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
@@ -70,8 +70,20 @@ export class ChatService {
    * chat is announced to its own session only: it is never in another device's list.
    */
   async create(userId: string, personaId: string, options: NewChatOptions = {}): Promise<Chat> {
+    return presentChat((await this.createRow(userId, personaId, options)).chat);
+  }
+
+  /**
+   * `create`, answering the rows as stored: the chat's and its persona's (createChatWithMessage's
+   * send then reads neither again).
+   */
+  async createRow(
+    userId: string,
+    personaId: string,
+    options: NewChatOptions = {},
+  ): Promise<{ chat: ChatRow; persona: PersonaRow }> {
     const persona = await this.usablePersona(userId, personaId);
-    return this.insert(userId, persona.id, persona.name, null, options);
+    return { chat: await this.insert(userId, persona.id, persona.name, null, options), persona };
   }
 
   /**
@@ -85,7 +97,7 @@ export class ChatService {
     for (const id of personaIds) personas.push(await this.usablePersona(userId, id));
     const [first] = personas;
     if (!first) throw badRequest(GROUP_SIZE);
-    return this.insert(userId, first.id, personas.map((p) => p.name).join(', '), toJson(personaIds));
+    return presentChat(await this.insert(userId, first.id, personas.map((p) => p.name).join(', '), toJson(personaIds)));
   }
 
   /** A persona joins the user's chat (it speaks after the others); every session hears of it. */
@@ -103,9 +115,9 @@ export class ChatService {
   }
 
   /** A persona the user may chat with: published or theirs to use, Pro-only ones for Pro users. */
-  private async usablePersona(userId: string, personaId: string) {
-    const persona = await this.personas.usableBy(personaId, userId);
-    if (persona.requiresPro) {
+  private async usablePersona(userId: string, personaId: string): Promise<PersonaRow> {
+    const persona = await this.personas.usableRow(personaId, userId);
+    if (persona.requires_pro === 1) {
       const user = await this.users.findById(userId);
       if (!user || !isPro(user)) {
         throw new AppError('pro:required', PRO_REQUIRED_MESSAGE);
@@ -120,9 +132,9 @@ export class ChatService {
     name: string,
     personas: string | null,
     options: NewChatOptions = {},
-  ): Promise<Chat> {
+  ): Promise<ChatRow> {
     const now = nowIso();
-    const row = {
+    const row: ChatRow = {
       id: newId(),
       user_id: userId,
       persona_id: personaId,
@@ -141,7 +153,7 @@ export class ChatService {
     const chat = presentChat(row);
     if (!options.temporary) await this.events.emit('chat.created', { userId, chat });
     else if (options.socketId) await this.events.emit('chat.created', { userId, chat, socketId: options.socketId });
-    return chat;
+    return row;
   }
 
   /**

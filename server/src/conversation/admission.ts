@@ -74,6 +74,8 @@ export class Admission {
     userId: string,
     input: { chatId: string; attachments?: string[] },
     fresh = false,
+    /** The chat's and its persona's rows when this request created the chat: neither is read again. */
+    created?: { chat: ChatRow; persona: PersonaRow },
   ): Promise<{
     user: User;
     chat: ChatRow;
@@ -88,14 +90,14 @@ export class Admission {
     // Reading the state before the chat is reserved is as safe as after: this process's other
     // sends meet the reservation, another process's reply the database's streaming index.
     const [chat, found, state] = await Promise.all([
-      this.deps.chats.ownedRow(userId, input.chatId),
+      created?.chat ?? this.deps.chats.ownedRow(userId, input.chatId),
       this.deps.users.findById(userId),
       fresh ? undefined : this.deps.messages.chatState(input.chatId),
     ]);
     // A group chat (issue #46): its speakers are checked by `speakers` once they are known.
     const { user, persona } = chat.personas
       ? { user: signedIn(found), persona: undefined }
-      : await this.sender(userId, chat, found);
+      : await this.sender(userId, chat, found, created && { row: created.persona });
     // Every attachment must be the sender's file (another user's id answers like an unknown one).
     const attachments = input.attachments?.length ? await this.attachmentsOf(userId, input.attachments) : [];
     return { user, chat, persona, attachments, temporary: chat.temporary === 1, state };
@@ -230,6 +232,11 @@ export class Admission {
     return this.setups.resume();
   }
 
+  /** True while sends wait for their setup's turn (a burst being admitted). */
+  busy(): boolean {
+    return this.setups.queued > 0;
+  }
+
   /** Resolves once no send's setup waits for its turn (see TurnGate.idle). */
   quiet(): Promise<void> {
     return this.setups.idle();
@@ -253,10 +260,12 @@ export class Admission {
     userId: string,
     chat: ChatRow,
     read?: User | undefined,
+    /** The chat's persona when the caller has read it already. */
+    readPersona?: { row: PersonaRow | undefined },
   ): Promise<{ user: User; persona: PersonaRow }> {
     const [found, persona] = await Promise.all([
       read ?? this.deps.users.findById(userId),
-      this.deps.personas.findById(chat.persona_id),
+      readPersona ? readPersona.row : this.deps.personas.findById(chat.persona_id),
     ]);
     const user = signedIn(found);
     if (!persona) throw notFound(t.personaGone);

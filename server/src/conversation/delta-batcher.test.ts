@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DeltaBatcher } from './delta-batcher.js';
 
 describe('DeltaBatcher (per event-loop turn)', () => {
@@ -31,5 +31,33 @@ describe('DeltaBatcher (per event-loop turn)', () => {
     batcher.push('');
     await nextTurn();
     expect(sent).toEqual(['a', 'b']);
+  });
+});
+
+describe('DeltaBatcher (interval asked per batch)', () => {
+  it('should gather for the interval asked as each batch starts, the first delta still at once', async () => {
+    vi.useFakeTimers();
+    try {
+      const sent: string[] = [];
+      let busy = true;
+      const batcher = new DeltaBatcher(
+        (t) => sent.push(t),
+        () => (busy ? 50 : 0),
+      );
+      batcher.push('a');
+      expect(sent).toEqual(['a']);
+      batcher.push('b');
+      await vi.advanceTimersByTimeAsync(20);
+      batcher.push('c');
+      expect(sent).toEqual(['a']);
+      await vi.advanceTimersByTimeAsync(30);
+      expect(sent).toEqual(['a', 'bc']);
+      busy = false;
+      batcher.push('d');
+      await vi.advanceTimersToNextTimerAsync();
+      expect(sent).toEqual(['a', 'bc', 'd']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,15 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatService } from '../chats/service.js';
+import type { ChatRow, PersonaRow } from '../db/schema.js';
 
 /** What a draft's first message needs: the chat rules (create, delete) and the send flow. */
 export interface FirstMessageDeps {
-  chats: Pick<ChatService, 'create' | 'createGroup' | 'delete'>;
+  chats: Pick<ChatService, 'createRow' | 'createGroup' | 'delete'>;
   /** ConversationService.send: admission, charge, persist, stream. */
   send: (
     userId: string,
     input: { chatId: string; text: string; attachments?: string[]; to?: string[] },
-    /** The chat was just created by this request: no need to read whether it is empty. */
-    options?: { fresh?: boolean },
+    /**
+     * The chat was just created by this request: no need to read whether it is empty; `created`:
+     * its row and its persona's as stored (nothing to read back).
+     */
+    options?: { fresh?: boolean; created?: { chat: ChatRow; persona: PersonaRow } },
   ) => Promise<{ messageId: string }>;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
@@ -34,9 +38,10 @@ export async function createChatWithMessage(
   socketId?: string,
 ): Promise<{ chatId: string; messageId: string }> {
   // A group's draft (issue #46) becomes a group chat of its personas.
-  const chat = input.personas
-    ? await deps.chats.createGroup(userId, input.personas)
-    : await deps.chats.create(userId, input.persona ?? '', { temporary: input.temporary === true, socketId });
+  const created = input.personas
+    ? undefined
+    : await deps.chats.createRow(userId, input.persona ?? '', { temporary: input.temporary === true, socketId });
+  const chat = created?.chat ?? (await deps.chats.createGroup(userId, input.personas ?? []));
   try {
     const { messageId } = await deps.send(
       userId,
@@ -46,7 +51,7 @@ export async function createChatWithMessage(
         ...(input.attachments ? { attachments: input.attachments } : {}),
         ...(input.to ? { to: input.to } : {}),
       },
-      { fresh: true },
+      { fresh: true, ...(created ? { created } : {}) },
     );
     return { chatId: chat.id, messageId };
   } catch (error) {

@@ -21,6 +21,9 @@ import type { MessageRepository } from './repository.js';
 import { conversationTexts } from './texts.js';
 import { ToolParts } from './tool-parts.js';
 
+/** A message as the model's context reads it (MessageRepository.listRecentForContext). */
+type ContextRow = Awaited<ReturnType<MessageRepository['listRecentForContext']>>[number];
+
 /** How many recent messages are read before trimming to the token budget. */
 const CONTEXT_MESSAGES = 200;
 /** The reply policy (config.ts): progress saves and model steps. */
@@ -45,6 +48,8 @@ export interface ReplyDeps {
   idleTimeoutMs: number;
   /** Attachments: pictures for the model, signed urls in what is sent to clients. */
   files?: Pick<FileService, 'readOwned' | 'url'>;
+  /** How long later deltas are gathered into one frame, asked per batch (0: until the turn's end; DeltaBatcher). */
+  gatherMs?: () => number;
 }
 
 /**
@@ -66,6 +71,8 @@ export async function runReply(
     /** In a group chat: the replying persona's view (every message labelled with its speaker). */
     group?: GroupView;
     documents?: DocumentsForReply;
+    /** The chat's context when the caller knows it (a chat created by this send: its one message), oldest first. */
+    context?: ContextRow[];
   },
 ): Promise<ReplyResult> {
   const { messages, log } = deps;
@@ -73,8 +80,9 @@ export async function runReply(
   // What the user is told of a failure, in their language (issue #43).
   const say = (text: string) => translateMessage(text, reply.locale ?? DEFAULT_LOCALE);
   const stream = deps.replyStreams({ userId, chatId, messageId });
-  const batcher = new DeltaBatcher((text) => stream.delta(text));
-  const thinking = new DeltaBatcher((text) => stream.reasoning(text));
+  const gather = deps.gatherMs ?? 0;
+  const batcher = new DeltaBatcher((text) => stream.delta(text), gather);
+  const thinking = new DeltaBatcher((text) => stream.reasoning(text), gather);
   const parts = new ToolParts(
     (call) => {
       // A tool event follows the text before it: flush so clients see them in order.
@@ -98,7 +106,7 @@ export async function runReply(
   });
 
   try {
-    const recentRows = (await messages.listRecentForContext(chatId, CONTEXT_MESSAGES)).reverse();
+    const recentRows = input.context ?? (await messages.listRecentForContext(chatId, CONTEXT_MESSAGES)).reverse();
     const rows = input.group ? labelForGroup(recentRows, input.group) : recentRows;
     const history = await historyForModel(rows, userId, deps.files);
     // Memory (memory/): its section joins the system prompt (and its token count), its tools the skills.

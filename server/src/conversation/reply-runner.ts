@@ -22,6 +22,11 @@ export interface ReplyOptions {
   temporary?: boolean;
   /** In a group chat: how this persona sees it (issue #46). */
   group?: GroupView;
+  /**
+   * A chat created by this very send (createChatWithMessage): its context is the send's message
+   * (nothing is read back), and it holds no file unless the send attached some (issue #50).
+   */
+  fresh?: { message: MessageRow; files: boolean };
 }
 
 /**
@@ -31,7 +36,8 @@ export interface ReplyOptions {
  */
 export class ReplyRunner {
   constructor(
-    private readonly deps: ConversationDeps,
+    /** `gatherMs`: how long a reply's later deltas are gathered (reply-engine.ts). */
+    private readonly deps: ConversationDeps & { gatherMs?: () => number },
     private readonly replies: ReplyRegistry,
     private readonly namer: ChatNamer,
     private readonly closing: () => boolean,
@@ -50,7 +56,7 @@ export class ReplyRunner {
     resolved: ResolvedModel,
     options: ReplyOptions = {},
   ): Promise<ReplyEnd | undefined> {
-    const { firstText, admin = false, locale = null, temporary = false, group } = options;
+    const { firstText, admin = false, locale = null, temporary = false, group, fresh } = options;
     failpoint('reply.admitted');
     const reply = new Reply(shell.chat_id, userId, shell.id, admin, locale);
     this.replies.register(reply);
@@ -67,10 +73,13 @@ export class ReplyRunner {
           systemPrompt: withLanguage(instructions, locale),
           skills,
           personaId: persona.id,
+          // The persona's knowledge as admission read it (documents/: no second read per reply).
+          knowledge: persona.knowledge,
           temporary,
         },
         firstText,
         group,
+        fresh,
       ),
     );
   }
@@ -91,9 +100,16 @@ export class ReplyRunner {
   private async reply(
     reply: Reply,
     resolved: ResolvedModel,
-    persona: { systemPrompt: string; skills: string[]; personaId: string; temporary: boolean },
+    persona: {
+      systemPrompt: string;
+      skills: string[];
+      personaId: string;
+      knowledge: PersonaRow['knowledge'];
+      temporary: boolean;
+    },
     firstText?: string,
     group?: GroupView,
+    fresh?: ReplyOptions['fresh'],
   ): Promise<ReplyEnd | undefined> {
     const { chatId, userId } = reply;
     let outcome: Awaited<ReturnType<typeof runReply>> | undefined;
@@ -119,8 +135,11 @@ export class ReplyRunner {
           personaId: persona.personaId,
           userId,
           messageId: reply.messageId,
+          knowledge: persona.knowledge,
+          ...(fresh && !fresh.files ? { noChatFiles: true } : {}),
         }),
         ...(group ? { group } : {}),
+        ...(fresh ? { context: [fresh.message] } : {}),
       });
       // The chat is free as soon as the reply has ended (its message.done / message.error is out):
       // a send right after it must not meet "busy" while the chat's preview is written.

@@ -1,6 +1,6 @@
 import type { ChatStatus, Message } from '@neura/contract';
 import type { PresentOptions } from '../chats/present.js';
-import type { ChatRow } from '../db/schema.js';
+import type { ChatRow, PersonaRow } from '../db/schema.js';
 import { ReplyRegistry } from '../replies/registry.js';
 import { parseStopMessage, STOP_MESSAGE_EVENT, type StopMessage } from '../replies/stop-message.js';
 import { Admission, messageText, type VersionAction } from './admission.js';
@@ -15,6 +15,9 @@ import { answerWithoutModel, sendRows, storeSend } from './sending.js';
 
 /** An open round untouched this long, with no reply streaming in its chat, is released by the sweep. */
 const ROUND_STALE_MS = 10 * 60_000;
+
+/** How long a reply gathers its later deltas into one frame while a burst of sends is admitted. */
+const BURST_DELTA_GATHER_MS = 50;
 
 /** How many messages `reloadChat` sends back (the newest page). */
 export const RELOAD_PAGE_SIZE = 50;
@@ -41,7 +44,9 @@ export class ConversationService {
     // Titles yield to a burst of sends (issue #50): `admission` is set just below, before any send.
     this.namer = new ChatNamer({ ...deps, quiet: () => this.admission.quiet() }, this.shutdownController.signal);
     this.runner = new ReplyRunner(
-      deps,
+      // While sends wait for their setup (a burst), replies gather their later deltas a little
+      // longer: fewer frames to write leave the loop to the sends (issue #50). First deltas go at once.
+      { ...deps, gatherMs: () => (this.admission.busy() ? BURST_DELTA_GATHER_MS : 0) },
       this.replies,
       this.namer,
       () => this.closing,
@@ -85,16 +90,18 @@ export class ConversationService {
 
   /**
    * sendMessage: answers the user's message id; the reply streams to the user's room. `fresh`: the
-   * chat was created by the same request (createChatWithMessage; see Admission.reserveSend).
+   * chat was created by the same request (createChatWithMessage; see Admission.reserveSend),
+   * `created` its row and its persona's as stored then.
    */
   async send(
     userId: string,
     input: { chatId: string; text: string; attachments?: string[]; to?: string[] },
-    { fresh = false }: { fresh?: boolean } = {},
+    { fresh = false, created }: { fresh?: boolean; created?: { chat: ChatRow; persona: PersonaRow } } = {},
   ): Promise<{ messageId: string }> {
     const { chatId } = input;
     const text = messageText(input.text);
-    const { user, chat, persona, attachments, temporary, state } = await this.admission.send(userId, input, fresh);
+    const admitted = await this.admission.send(userId, input, fresh, created);
+    const { user, chat, persona, attachments, temporary, state } = admitted;
     // A group chat: a round of its personas (issue #46).
     if (!persona) return this.groups.send({ chat, user, text, attachments, ...(input.to ? { to: input.to } : {}) });
     await this.admission.step();
@@ -113,6 +120,8 @@ export class ConversationService {
         admin: user.role === 'admin',
         locale: user.locale,
         temporary,
+        // A chat this request created: nothing to read back for the model's context (issue #50).
+        ...(fresh ? { fresh: { message: rows.userMessage, files: attachments.length > 0 } } : {}),
       });
       return { messageId: rows.userMessage.id };
     } catch (error) {

@@ -2,7 +2,7 @@ import type { SourceItem, SourcesPart } from '@neura/contract';
 import { approxTokens } from '../llm/context.js';
 import { searchWords } from '../memory/words.js';
 import { documentsPrice } from './pricing.js';
-import type { DocumentRepository, FoundPassage } from './repository.js';
+import { type DocumentRepository, type FoundPassage, knowledgeIds } from './repository.js';
 
 /** The most passages ranked per reply; the most citations a reply shows. */
 const MATCHES_MAX = 40;
@@ -22,6 +22,10 @@ export interface ReplyDocumentsPlace {
   personaId: string;
   userId: string;
   messageId: string;
+  /** The persona's `knowledge` column as its caller read it with the persona (else it is read here). */
+  knowledge?: string | null;
+  /** The chat holds no file (created by this send, with no attachment): only knowledge can ground it. */
+  noChatFiles?: boolean;
 }
 
 /** Takes the documents' surcharge of a reply; false when the balance does not cover it. */
@@ -87,7 +91,11 @@ export function documentsForReply(
   return async (recentUserTexts) => {
     if (budget <= 0) return undefined;
     // The chat's documents and the persona's knowledge (its maker's documents: only snippets reach others).
-    const docs = await repo.grounding(place.chatId, await repo.knowledgeOf(place.personaId));
+    const knowledge =
+      place.knowledge !== undefined ? knowledgeIds(place.knowledge) : await repo.knowledgeOf(place.personaId);
+    // Nothing to look up (issue #50: no statement for a new chat of a persona without knowledge).
+    if (place.noChatFiles && knowledge.length === 0) return undefined;
+    const docs = await repo.grounding(place.chatId, knowledge);
     if (docs.length === 0) return undefined;
     const ids = docs.map((d) => d.file_id);
     const words = searchWords(recentUserTexts);

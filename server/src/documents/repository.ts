@@ -138,12 +138,7 @@ export class DocumentRepository {
   /** A persona's knowledge document ids (personas.knowledge, JSON); [] when none. */
   async knowledgeOf(personaId: string): Promise<string[]> {
     const row = await this.db.selectFrom('personas').select('knowledge').where('id', '=', personaId).executeTakeFirst();
-    try {
-      const ids: unknown = JSON.parse(String(row?.knowledge ?? '[]'));
-      return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
-    } catch {
-      return [];
-    }
+    return knowledgeIds(row?.knowledge ?? null);
   }
 
   /** Every passage of these documents, in document order (the whole text fits the budget). */
@@ -188,5 +183,15 @@ export class DocumentRepository {
       ORDER BY bm25(document_chunks_fts, 0.0, 1.0), c.ord
       LIMIT ${limit}`.execute(this.db);
     return rows;
+  }
+}
+
+/** The document ids in a persona's `knowledge` column (JSON); [] when none or unreadable. */
+export function knowledgeIds(column: string | null): string[] {
+  try {
+    const ids: unknown = JSON.parse(String(column ?? '[]'));
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
   }
 }

@@ -115,8 +115,10 @@ export function memoryForReply(
     if (!settings?.enabled) return undefined;
     const budget = isPro(settings) ? deps.budgets.proTokens : deps.budgets.tokens;
     const about = settings.about.slice(0, budget * 4);
-    const words = searchWords(recentUserTexts);
-    const items = await applicableItems(deps.repo, place, words, budget, approxTokens(about));
+    // No item kept: nothing to rank (issue #50: one statement for the memory of such a reply).
+    const items = settings.hasItems
+      ? await applicableItems(deps.repo, place, searchWords(recentUserTexts), budget, approxTokens(about))
+      : [];
     const system = memorySection(about, items);
     return {
       system,

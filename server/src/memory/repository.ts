@@ -33,14 +33,23 @@ export class MemoryRepository {
     private readonly kind: 'sqlite' | 'postgres',
   ) {}
 
-  /** The user's settings (null columns: never set) and Pro expiry (the budget); undefined: no such user. */
+  /**
+   * The user's settings (null columns: never set), Pro expiry (the budget) and whether they keep
+   * any item; undefined: no such user.
+   */
   settings(userId: string, trx: Executor = this.db) {
-    return trx
-      .selectFrom('users')
-      .leftJoin('memory_settings as s', 's.user_id', 'users.id')
-      .select(['s.enabled', 's.about', 'users.pro_expiry'])
-      .where('users.id', '=', userId)
-      .executeTakeFirst();
+    return (
+      trx
+        .selectFrom('users')
+        .leftJoin('memory_settings as s', 's.user_id', 'users.id')
+        .select(['s.enabled', 's.about', 'users.pro_expiry'])
+        // Whether any item is kept: a reply of a user with none reads no items (issue #50).
+        .select((eb) =>
+          eb.exists(eb.selectFrom('memory_items').select('id').where('user_id', '=', userId)).as('has_items'),
+        )
+        .where('users.id', '=', userId)
+        .executeTakeFirst()
+    );
   }
 
   async saveSettings(userId: string, values: { enabled: number; about: string }, now: string, trx: Executor = this.db) {

@@ -70,13 +70,17 @@ export class MemoryService {
   ) {}
 
   /** Whether memory is on, "about me", and whether the user is Pro now (undefined: no such user). */
-  async settingsOf(userId: string): Promise<{ enabled: boolean; about: string; proExpiry: string | null } | undefined> {
+  async settingsOf(
+    userId: string,
+  ): Promise<{ enabled: boolean; about: string; proExpiry: string | null; hasItems: boolean } | undefined> {
     const row = await this.repo.settings(userId);
     if (!row) return undefined;
     return {
       enabled: row.enabled === null ? true : toBool(row.enabled),
       about: row.about ?? '',
       proExpiry: row.pro_expiry,
+      // SQLite answers EXISTS with 0 / 1, PostgreSQL with a boolean.
+      hasItems: Boolean(row.has_items),
     };
   }
 

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { type Persona, type PersonaRecord, personaRecordSchema } from '@neura/contract';
 import { z } from 'zod';
 import type { Executor } from '../db/database.js';
+import type { PersonaRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { renderBackground, renderIcon } from './art.js';
 import { artShown, assertCustomPersonaUsable } from './custom.js';
@@ -84,10 +85,15 @@ export class PersonaService {
    * user may use (personas/custom.ts: owner, unlisted or public; deleted → 409); else not-found.
    */
   async usableBy(id: string, userId: string): Promise<PersonaRecord> {
+    return toPersonaRecord(await this.usableRow(id, userId));
+  }
+
+  /** `usableBy`'s row as stored (a new chat's send checks and uses it without reading it again). */
+  async usableRow(id: string, userId: string): Promise<PersonaRow> {
     const row = await this.personas.findById(id);
     if (row && row.owner_id === null && row.published !== 1)
       throw new AppError('not-found', 'That persona is not available.');
-    return toPersonaRecord(assertCustomPersonaUsable(row, userId));
+    return assertCustomPersonaUsable(row, userId);
   }
 
   /** Any persona by id, published or not (names of existing chats, the reply engine). */

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type BuildOptions, type BuiltApp, buildApp } from '../../../server/src/app.js';
 import { type Config, loadConfig } from '../../../server/src/config.js';
+import { createDb } from '../../../server/src/db/database.js';
 import { copyMigratedSqlite, createPostgresDatabase, testDbKind } from './database.js';
 import { type TestPort, testPort } from './test-port.js';
 
@@ -51,13 +52,18 @@ function testConfig(dataDir: string, env: Record<string, string>): Config {
  */
 export const testRedisPrefix = () => `test-${randomBytes(5).toString('hex')}`;
 
+export interface TestAppOptions {
+  /** Every statement the app runs, as SQL text (Kysely's query log): e.g. to count a send's. */
+  onStatement?: (sql: string) => void;
+}
+
 /**
  * The real app on a fresh database (a temp SQLite file, or a fresh PostgreSQL database in the
  * PostgreSQL run; DATABASE_URL in `env` wins) listening on a random port, so HTTP via inject and
  * real sockets both work. Under vitest the fresh database is a copy of the run's migrated template
  * (template-setup.ts): the boot's `migrateToLatest` then finds nothing to do.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-test-'));
   const pgDb =
     testDbKind() === 'postgres' && !env.DATABASE_URL ? await createPostgresDatabase({ migrated: true }) : undefined;
@@ -69,11 +75,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   // The run's migrated template (template-setup.ts), for the fresh file in the test kit's data dir;
   // a test that names its own DATA_DIR checks what the app makes there itself (e.g. file modes).
   if (config.database.kind === 'sqlite' && !env.DATABASE_URL && !env.DATA_DIR) copyMigratedSqlite(config.database.file);
-  const app = await listenApp(config);
+  const { onStatement } = options;
+  const db = onStatement ? createDb(config.database, { log: (event) => onStatement(event.query.sql) }) : undefined;
+  const app = await listenApp(config, db ? { db } : {});
   return {
     ...app,
     async stop() {
       await app.close();
+      await db?.destroy();
       await pgDb?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
