@@ -1,13 +1,15 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { POSTGRES_AND_REDIS_ONLY } from './scripts/postgres-redis-only.mjs';
 
 /**
  * Unit (contract, server rules, web components) and integration (real Fastify + DB + sockets).
  * The integration suite runs again on PostgreSQL when TEST_DATABASE_URL is set.
  */
-const integration = (name: string, env: Record<string, string>) => ({
+const integration = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   test: {
     name,
     include: ['server/test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...exclude],
     environment: 'node' as const,
     // One worker process runs many files (the server's modules and npm packages loaded once per
     // worker, not once per file: 2.4× less CPU on the same files). Every file builds its own app on
@@ -21,6 +23,9 @@ const integration = (name: string, env: Record<string, string>) => ({
     env,
   },
 });
+
+/** The PostgreSQL project runs; files that make their own PostgreSQL + Redis run there only (scripts/postgres-redis-only.mjs). */
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
   test: {
@@ -46,8 +51,8 @@ export default defineConfig({
           setupFiles: ['web/src/test/setup.ts'],
         },
       },
-      integration('integration', { NEURA_TEST_DB: 'sqlite' }),
-      ...(process.env.TEST_DATABASE_URL ? [integration('integration-pg', { NEURA_TEST_DB: 'postgres' })] : []),
+      integration('integration', { NEURA_TEST_DB: 'sqlite' }, withPostgres ? POSTGRES_AND_REDIS_ONLY : []),
+      ...(withPostgres ? [integration('integration-pg', { NEURA_TEST_DB: 'postgres' })] : []),
     ],
   },
 });

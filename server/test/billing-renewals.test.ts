@@ -4,7 +4,7 @@ import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, startTestCluster, type TestApp, type TestCluster } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/accounts.js';
-import { describeWithServices } from './helpers/services-env.js';
+import { describeOnceWithServices } from './helpers/services-env.js';
 
 /**
  * Billing truth (issue #40): every paid Pro renewal is an order (amount, currency, period) in the
@@ -325,7 +325,7 @@ describe('Pro renewals and End Pro in the sandbox', () => {
   });
 });
 
-describeWithServices('Pro renewals across two processes (PostgreSQL + Redis)', () => {
+describeOnceWithServices('Pro renewals across two processes (PostgreSQL + Redis)', () => {
   let cluster: TestCluster;
   let fake: FakeStripe;
 

@@ -12,7 +12,7 @@ import { readTarGz } from '@neura/test-kit/tar';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { archiveLimit } from '../src/takeout/service.js';
-import { describeWithServices } from './helpers/services-env.js';
+import { describeOnceWithServices } from './helpers/services-env.js';
 
 /**
  * M1 (issue #40): "Download my data" streams (tar → gzip stream → a file under DATA_DIR/archives),
@@ -277,7 +277,7 @@ describe('download my data: streamed to a file, deleted after download or expiry
   });
 });
 
-describeWithServices('download my data on two processes (PostgreSQL + Redis, one DATA_DIR)', () => {
+describeOnceWithServices('download my data on two processes (PostgreSQL + Redis, one DATA_DIR)', () => {
   let cluster: TestCluster;
   let shared: string;
   beforeAll(async () => {

@@ -50,7 +50,14 @@ describe('documents', () => {
 
   beforeAll(async () => {
     model = await startFakeOpenAI();
-    t = await startTestApp({ LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-fake' });
+    // OCR is documents-jobs.test.ts's subject; here a blank scan is only stored (`processing`) and its
+    // job fails at once instead of reading an empty 300 dpi page with tesseract meanwhile.
+    t = await startTestApp({
+      LLM_BASE_URL: model.baseUrl,
+      LLM_MODEL: 'fake',
+      LLM_API_KEY: 'sk-fake',
+      DOCUMENT_OCR_MAX_PAGES: '0',
+    });
     api = `${t.url}${t.apiPrefix}`;
   });
   beforeEach(() => model.setScript({ chunks: ['From the handbook.'] }));

@@ -6,7 +6,7 @@ import { createPostgresDatabase, testDbKind } from '../../test-kit/src/server/da
 import { createDb, type Db, migrateToLatest } from '../src/db/database.js';
 import { type JobOutcome, JobQueue } from '../src/jobs/queue.js';
 import { JobRepository } from '../src/jobs/repository.js';
-import { describeWithServices } from './helpers/services-env.js';
+import { describeOnceWithServices } from './helpers/services-env.js';
 
 /** The test's own job names (the app's are in jobs/names.ts). */
 interface TestJobs {
@@ -247,7 +247,7 @@ describe('job queue', () => {
   });
 });
 
-describeWithServices('job queue on PostgreSQL (FOR UPDATE SKIP LOCKED)', () => {
+describeOnceWithServices('job queue on PostgreSQL (FOR UPDATE SKIP LOCKED)', () => {
   it('should run each job once when two pools claim at once', async () => {
     await claimRace('postgres');
   });

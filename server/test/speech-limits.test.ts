@@ -2,7 +2,7 @@ import { startTestApp, startTestCluster, type TestApp, type TestCluster } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEECH_LIMITS } from '../src/speech/limits.js';
 import { call } from './helpers/accounts.js';
-import { describeWithServices } from './helpers/services-env.js';
+import { describeOnceWithServices } from './helpers/services-env.js';
 
 /** Speech limits are the shared account reservations: across processes on Redis, gone with the user. */
 const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
@@ -47,7 +47,7 @@ describe('speech limits and account deletion (database counters)', () => {
   });
 });
 
-describeWithServices('speech limits across two processes (Redis)', () => {
+describeOnceWithServices('speech limits across two processes (Redis)', () => {
   let cluster: TestCluster;
   beforeAll(async () => {
     cluster = await startTestCluster(2, { REDIS_PREFIX: `speech${Date.now().toString(36)}` });

@@ -20,6 +20,18 @@ export const describeWithServices = (name: string, fn: () => void) =>
     ? describe(name, fn)
     : describe.skipIf(true)(`${name} (needs TEST_DATABASE_URL and TEST_REDIS_URL)`, fn);
 
+/**
+ * A block that makes its own PostgreSQL database and Redis link whatever the project's database
+ * (`startTestCluster`, `createPostgresDatabase`, server processes on them): with TEST_DATABASE_URL
+ * it runs once, in the PostgreSQL project, since the SQLite project would repeat it unchanged (the
+ * file's other tests still run in both); without the services, as `describeWithServices`. Whole
+ * files of such blocks are left out of the SQLite project instead (scripts/postgres-redis-only.mjs).
+ */
+export function describeOnceWithServices(name: string, fn: () => void): void {
+  if (process.env.NEURA_TEST_DB === 'sqlite' && process.env.TEST_DATABASE_URL) return;
+  describeWithServices(name, fn);
+}
+
 /** Tests that need Redis only (any database): the same rules with TEST_REDIS_URL. */
 export function redisAvailable(): string | undefined {
   const redisUrl = process.env.TEST_REDIS_URL;

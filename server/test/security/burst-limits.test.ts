@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_MESSAGES } from '../../src/accounts/code-service.js';
 import { buildApp } from '../../src/app.js';
 import { type CallResult, call, signUpVerified, startAppWithMail, uniqueEmail } from '../helpers/accounts.js';
-import { describeWithServices } from '../helpers/services-env.js';
+import { describeOnceWithServices } from '../helpers/services-env.js';
 
 /**
  * F2, F4, F5, F11, F14: limits are reservations taken BEFORE the guess is evaluated, so a burst
@@ -169,7 +169,7 @@ describe('burst attacks on the account limits', () => {
   });
 });
 
-describeWithServices('burst attacks across two processes with the counters in Redis', () => {
+describeOnceWithServices('burst attacks across two processes with the counters in Redis', () => {
   let cluster: TestCluster;
   let smtp: SmtpCapture;
 

@@ -6,7 +6,7 @@ import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, startTestCluster, type TestApp, type TestCluster } from '@neura/test-kit/server/in-process';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeWithServices } from '../helpers/services-env.js';
+import { describeOnceWithServices } from '../helpers/services-env.js';
 
 /**
  * Issue #40's low findings about limits and leftovers:
@@ -190,7 +190,7 @@ describe('hardening IV: limits and leftovers', () => {
   });
 });
 
-describeWithServices('hardening IV limits across two processes (PostgreSQL + Redis)', () => {
+describeOnceWithServices('hardening IV limits across two processes (PostgreSQL + Redis)', () => {
   let cluster: TestCluster;
   let counter = 0;
   const call = async (app: TestApp, method: string, url: string, user: TestUser, body?: unknown) => {

@@ -4,7 +4,7 @@ import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, startTestCluster, type TestApp, type TestCluster } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateToken, hashToken } from '../../src/auth/tokens.js';
-import { describeWithServices } from '../helpers/services-env.js';
+import { describeOnceWithServices } from '../helpers/services-env.js';
 
 /**
  * M2 (issue #40): an image-proxy link is a capability of one login session for a while — its
@@ -181,7 +181,7 @@ describe('image-proxy links (M2)', () => {
   });
 });
 
-describeWithServices('image-proxy links on two processes (PostgreSQL + Redis)', () => {
+describeOnceWithServices('image-proxy links on two processes (PostgreSQL + Redis)', () => {
   let cluster: TestCluster;
   let host: Awaited<ReturnType<typeof outsideHost>>;
   beforeAll(async () => {

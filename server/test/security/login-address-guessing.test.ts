@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_REQUIRED_MESSAGE } from '../../src/accounts/captcha.js';
 import { BACKOFFS, CAPTCHA_AFTER_ADDRESS_FAILURES } from '../../src/accounts/limits.js';
 import { type CallResult, call, signUpVerified, startAppWithMail } from '../helpers/accounts.js';
-import { describeWithServices } from '../helpers/services-env.js';
+import { describeOnceWithServices } from '../helpers/services-env.js';
 
 /**
  * N7: one address guessed from many IPs. The captcha used to be asked per (address, IP) only, so
@@ -17,7 +17,7 @@ const REQUIRED = { status: 403, body: { message: CAPTCHA_REQUIRED_MESSAGE, code:
 const countOf = (results: CallResult[], status: number) => results.filter((r) => r.status === status).length;
 const ip = (i: number) => `10.60.${Math.floor(i / 200)}.${(i % 200) + 1}`;
 
-describeWithServices('N7: one address guessed from 60 IPs across two processes (captcha on)', () => {
+describeOnceWithServices('N7: one address guessed from 60 IPs across two processes (captcha on)', () => {
   let cluster: TestCluster;
   let smtp: SmtpCapture;
   let fake: FakeRecaptcha;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_FAILED_MESSAGE, CAPTCHA_REQUIRED_MESSAGE } from '../../src/accounts/captcha.js';
 import { CAPTCHA_AFTER_FAILURES } from '../../src/accounts/limits.js';
 import { type CallResult, call, signUpVerified, startAppWithMail } from '../helpers/accounts.js';
-import { describeWithServices } from '../helpers/services-env.js';
+import { describeOnceWithServices } from '../helpers/services-env.js';
 
 /**
  * #16: with the captcha enabled, a password check after CAPTCHA_AFTER_FAILURES failures in a row
@@ -160,7 +160,7 @@ describe('repeated failed logins with the captcha disabled', () => {
   });
 });
 
-describeWithServices('the login captcha across two processes (counters in Redis and PostgreSQL)', () => {
+describeOnceWithServices('the login captcha across two processes (counters in Redis and PostgreSQL)', () => {
   let cluster: TestCluster;
   let smtp: SmtpCapture;
   let fake: FakeRecaptcha;

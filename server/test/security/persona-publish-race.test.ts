@@ -1,7 +1,7 @@
 import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, startTestCluster, type TestApp, type TestCluster } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeWithServices } from '../helpers/services-env.js';
+import { describeOnceWithServices } from '../helpers/services-env.js';
 
 /**
  * Finding L1 (issue #40): two simultaneous edits of an approved public persona — one of reviewed
@@ -104,7 +104,7 @@ describe('publishing follows the persona’s current state (L1)', () => {
   });
 });
 
-describeWithServices('publishing follows the persona’s current state across two processes (L1)', () => {
+describeOnceWithServices('publishing follows the persona’s current state across two processes (L1)', () => {
   let cluster: TestCluster;
 
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { type FakeOpenAI, startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
 import { startTcpProxy, type TcpProxy, viaProxy } from '@neura/test-kit/server/tcp-proxy';
 import { type PortedApp, withTestPort } from '@neura/test-kit/server/test-port';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { connected, record, send, waitFor } from '../helpers/conversation.js';
@@ -14,9 +14,10 @@ import { describeWithServices } from '../helpers/services-env.js';
 import { connectSocket } from '../helpers/socket.js';
 
 /**
- * N5: PostgreSQL cut for 5 s just as a reply ends (its final write fails). The reply must not stay
- * `streaming` forever: the sweep fails and refunds it once the database is back, the user's devices
- * get `message.error`, and the chat takes the next message within the sweep interval.
+ * N5: PostgreSQL cut just as a reply ends, until its final write and a sweep have failed. The
+ * reply must not stay `streaming` forever: the sweep fails and refunds it once the database is
+ * back, the user's devices get `message.error`, and the chat takes the next message within the
+ * sweep interval.
  */
 describeWithServices('N5: a database cut as a reply ends', () => {
   let proxy: TcpProxy;
@@ -71,7 +72,13 @@ describeWithServices('N5: a database cut as a reply ends', () => {
 
       proxy.cut();
       fake.release();
-      await new Promise((r) => setTimeout(r, 5000));
+      // The reply ends while the database is away: its final write fails and the chat is let go,
+      // the reply still `streaming` in the database. A sweep then cannot end it either.
+      await vi.waitFor(() => expect(built.drive.conversation.isReplying(chat.id)).toBe(false), {
+        timeout: 20_000,
+        interval: 50,
+      });
+      await expect(built.drive.conversation.recoverInterrupted(Date.now(), true)).rejects.toThrow();
       proxy.restore();
 
       const error = await waitFor(events, (e) => e.event === 'message.error' && e.payload.chatId === chat.id, 9000);

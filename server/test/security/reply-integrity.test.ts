@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { connected, doneFor, record, send, waitFor } from '../helpers/conversation.js';
-import { describeWithServices, servicesAvailable } from '../helpers/services-env.js';
+import { describeOnceWithServices, servicesAvailable } from '../helpers/services-env.js';
 import { connectSocket } from '../helpers/socket.js';
 
 const costOf = async (app: Pick<PortedApp, 'db'>, personaId = 'default') =>
@@ -57,7 +57,7 @@ describe('F16: a model that sends one token and stalls', () => {
   });
 });
 
-describeWithServices('F10: two processes, one chat', () => {
+describeOnceWithServices('F10: two processes, one chat', () => {
   let fake: FakeOpenAI;
   let cluster: TestCluster;
 
@@ -116,7 +116,7 @@ describeWithServices('F10: two processes, one chat', () => {
   }, 120_000);
 });
 
-describeWithServices('F13: interrupted replies are billed one way (refunded)', () => {
+describeOnceWithServices('F13: interrupted replies are billed one way (refunded)', () => {
   let fake: FakeOpenAI;
   let drop: () => Promise<void>;
   let dbUrl: string;
