@@ -63,6 +63,24 @@ describe('a new chat’s first message', () => {
     expect(sql.filter((s) => s.includes('"knowledge"') || s.includes('from "documents"'))).toEqual([]);
   });
 
+  it('should read the sender while the chat is made, and the memory settings beside the charge', async () => {
+    const user = await t.seed.user({ credits: 50 });
+    const { sql, request } = await firstMessage(user, 'Tell me of the harbour');
+
+    const first = (pattern: RegExp) => sql.findIndex((s) => pattern.test(s));
+    const userRead = first(/^select .* from "users" where "id" = /);
+    const chatInsert = first(/^insert into "chats"/);
+    const settingsRead = first(/^select .*"memory_settings"/);
+    const messagesInsert = first(/^insert into "messages"/);
+    expect([userRead, chatInsert, settingsRead, messagesInsert].every((i) => i >= 0)).toBe(true);
+    // Neither read waits for the write before it (a round trip each less on PostgreSQL).
+    expect(userRead).toBeLessThan(chatInsert);
+    expect(settingsRead).toBeLessThan(messagesInsert);
+    // The sender is read once, and the reply still carries the memory section.
+    expect(sql.filter((s) => /^select .* from "users" where "id" = /.test(s))).toHaveLength(1);
+    expect(system(request)).toContain('(nothing remembered yet)');
+  });
+
   it('should still read and carry the items of a user who keeps some', async () => {
     const user = await t.seed.user({ credits: 50 });
     await t.drive.memory.add(user.id, { text: 'Sails a red sloop.' });

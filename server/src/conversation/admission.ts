@@ -19,6 +19,17 @@ import { conversationTexts as t } from './texts.js';
 /** Whether the chat holds a message yet, and a reply streaming (MessageRepository.chatState). */
 type ChatState = Awaited<ReturnType<MessageRepository['chatState']>>;
 
+/**
+ * What the request that made the chat knows of it (createChatWithMessage): the chat is empty and
+ * nothing streams in it, and what is here is not read again (issue #50).
+ */
+export interface CreatedChat {
+  /** A chat of one persona: its row and its persona's, as stored (a group chat's: none). */
+  rows?: { chat: ChatRow; persona: PersonaRow };
+  /** The sender's row, read while the chat was being made (a round trip less on PostgreSQL). */
+  user?: Promise<User | undefined>;
+}
+
 /** What the admission checks read: the chat's owner, the sender, the persona, the chat's messages, the model. */
 export interface AdmissionDeps {
   chats: Pick<ChatService, 'ownedRow'>;
@@ -69,20 +80,21 @@ export class Admission {
     private readonly closing: () => boolean,
   ) {}
 
-  /** sendMessage, before the chat is reserved: the sender, the persona and the attachments. */
+  /**
+   * sendMessage, before the chat is reserved: the sender, the persona and the attachments.
+   * `created`: the chat was made by this very request (see CreatedChat).
+   */
   async send(
     userId: string,
     input: { chatId: string; attachments?: string[] },
-    fresh = false,
-    /** The chat's and its persona's rows when this request created the chat: neither is read again. */
-    created?: { chat: ChatRow; persona: PersonaRow },
+    created?: CreatedChat,
   ): Promise<{
     user: User;
     chat: ChatRow;
     persona: PersonaRow | undefined;
     attachments: StoredAttachment[];
     temporary: boolean;
-    /** The chat's state, read with the chat (none for a `fresh` one): see reserveSend. */
+    /** The chat's state, read with the chat (none for a chat this request created): see reserveSend. */
     state: ChatState | undefined;
   }> {
     await this.enter();
@@ -90,14 +102,14 @@ export class Admission {
     // Reading the state before the chat is reserved is as safe as after: this process's other
     // sends meet the reservation, another process's reply the database's streaming index.
     const [chat, found, state] = await Promise.all([
-      created?.chat ?? this.deps.chats.ownedRow(userId, input.chatId),
-      this.deps.users.findById(userId),
-      fresh ? undefined : this.deps.messages.chatState(input.chatId),
+      created?.rows?.chat ?? this.deps.chats.ownedRow(userId, input.chatId),
+      created?.user ?? this.deps.users.findById(userId),
+      created ? undefined : this.deps.messages.chatState(input.chatId),
     ]);
     // A group chat (issue #46): its speakers are checked by `speakers` once they are known.
     const { user, persona } = chat.personas
       ? { user: signedIn(found), persona: undefined }
-      : await this.sender(userId, chat, found, created && { row: created.persona });
+      : await this.sender(userId, chat, { user: found, ...(created?.rows ? { persona: created.rows.persona } : {}) });
     // Every attachment must be the sender's file (another user's id answers like an unknown one).
     const attachments = input.attachments?.length ? await this.attachmentsOf(userId, input.attachments) : [];
     return { user, chat, persona, attachments, temporary: chat.temporary === 1, state };
@@ -254,18 +266,17 @@ export class Admission {
 
   /**
    * The signed-in sender and the chat's persona (Pro-only personas for Pro users; custom ones as
-   * personas/custom.ts says). `read`: the sender's row when the caller has read it already.
+   * personas/custom.ts says). `known`: the sender's row and the chat's persona when the caller has
+   * read them already.
    */
   private async sender(
     userId: string,
     chat: ChatRow,
-    read?: User | undefined,
-    /** The chat's persona when the caller has read it already. */
-    readPersona?: { row: PersonaRow | undefined },
+    known?: { user: User | undefined; persona?: PersonaRow },
   ): Promise<{ user: User; persona: PersonaRow }> {
     const [found, persona] = await Promise.all([
-      read ?? this.deps.users.findById(userId),
-      readPersona ? readPersona.row : this.deps.personas.findById(chat.persona_id),
+      known ? known.user : this.deps.users.findById(userId),
+      known?.persona ?? this.deps.personas.findById(chat.persona_id),
     ]);
     const user = signedIn(found);
     if (!persona) throw notFound(t.personaGone);

@@ -1,19 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { UserLookup } from '../auth/user.js';
 import type { ChatService } from '../chats/service.js';
-import type { ChatRow, PersonaRow } from '../db/schema.js';
+import type { CreatedChat } from './admission.js';
 
 /** What a draft's first message needs: the chat rules (create, delete) and the send flow. */
 export interface FirstMessageDeps {
   chats: Pick<ChatService, 'createRow' | 'createGroup' | 'delete'>;
-  /** ConversationService.send: admission, charge, persist, stream. */
+  /** The sender's row, read while the chat is being made. */
+  users: Pick<UserLookup, 'findById'>;
+  /** ConversationService.send: admission, charge, persist, stream; `created`: what this request made (CreatedChat). */
   send: (
     userId: string,
     input: { chatId: string; text: string; attachments?: string[]; to?: string[] },
-    /**
-     * The chat was just created by this request: no need to read whether it is empty; `created`:
-     * its row and its persona's as stored (nothing to read back).
-     */
-    options?: { fresh?: boolean; created?: { chat: ChatRow; persona: PersonaRow } },
+    created: CreatedChat,
   ) => Promise<{ messageId: string }>;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
@@ -37,11 +36,15 @@ export async function createChatWithMessage(
   },
   socketId?: string,
 ): Promise<{ chatId: string; messageId: string }> {
+  // The sender is read while the chat is made (a round trip less on PostgreSQL, issue #50); a
+  // refusal of the chat leaves the read to end unheard (it is awaited only by the send).
+  const user = deps.users.findById(userId);
+  user.catch(() => undefined);
   // A group's draft (issue #46) becomes a group chat of its personas.
-  const created = input.personas
+  const rows = input.personas
     ? undefined
     : await deps.chats.createRow(userId, input.persona ?? '', { temporary: input.temporary === true, socketId });
-  const chat = created?.chat ?? (await deps.chats.createGroup(userId, input.personas ?? []));
+  const chat = rows?.chat ?? (await deps.chats.createGroup(userId, input.personas ?? []));
   try {
     const { messageId } = await deps.send(
       userId,
@@ -51,7 +54,7 @@ export async function createChatWithMessage(
         ...(input.attachments ? { attachments: input.attachments } : {}),
         ...(input.to ? { to: input.to } : {}),
       },
-      { fresh: true, ...(created ? { created } : {}) },
+      { user, ...(rows ? { rows } : {}) },
     );
     return { chatId: chat.id, messageId };
   } catch (error) {

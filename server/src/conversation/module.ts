@@ -67,7 +67,9 @@ export function createConversationModule(deps: ConversationModuleDeps) {
     ...(deps.memory ? { memory: deps.memory } : {}),
     ...(deps.documents ? { documents: deps.documents } : {}),
   });
-  deps.realtime.onSession(conversationSocket(conversation, { chats: deps.chatService, log: deps.log }));
+  deps.realtime.onSession(
+    conversationSocket(conversation, { chats: deps.chatService, users: deps.users, log: deps.log }),
+  );
   // A chat being deleted: stop the reply being written in it first.
   deps.events.on('chat.deleting', ({ chatId }) => conversation.cancelChat(chatId));
   deps.events.on('user.deleting', ({ userId, trx }) => messages.deleteAllOf(userId, trx));

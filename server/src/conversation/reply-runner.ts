@@ -5,6 +5,7 @@ import { withLanguage } from '../i18n/catalog.js';
 import { failpoint } from '../lib/failpoints.js';
 import { nowIso } from '../lib/time.js';
 import type { ResolvedModel } from '../llm/registry.js';
+import type { MemoryForReply } from '../memory/context.js';
 import type { ReplyRegistry } from '../replies/registry.js';
 import { Reply, type ReplyEnd } from '../replies/reply.js';
 import { type Settlement, type SettleNews, settleReply } from '../replies/settle.js';
@@ -27,6 +28,8 @@ export interface ReplyOptions {
    * (nothing is read back), and it holds no file unless the send attached some (issue #50).
    */
   fresh?: { message: MessageRow; files: boolean };
+  /** The reply's memory when the send made it as it was admitted (its settings read beside the charge). */
+  memory?: MemoryForReply;
 }
 
 /**
@@ -56,7 +59,7 @@ export class ReplyRunner {
     resolved: ResolvedModel,
     options: ReplyOptions = {},
   ): Promise<ReplyEnd | undefined> {
-    const { firstText, admin = false, locale = null, temporary = false, group, fresh } = options;
+    const { firstText, admin = false, locale = null, temporary = false, group, fresh, memory } = options;
     failpoint('reply.admitted');
     const reply = new Reply(shell.chat_id, userId, shell.id, admin, locale);
     this.replies.register(reply);
@@ -80,6 +83,7 @@ export class ReplyRunner {
         firstText,
         group,
         fresh,
+        memory,
       ),
     );
   }
@@ -110,6 +114,7 @@ export class ReplyRunner {
     firstText?: string,
     group?: GroupView,
     fresh?: ReplyOptions['fresh'],
+    memory?: MemoryForReply,
   ): Promise<ReplyEnd | undefined> {
     const { chatId, userId } = reply;
     let outcome: Awaited<ReturnType<typeof runReply>> | undefined;
@@ -129,7 +134,8 @@ export class ReplyRunner {
         systemPrompt: persona.systemPrompt,
         tools,
         // A temporary chat neither reads nor writes memory (issue #49).
-        memory: this.deps.memory?.({ userId, chatId, personaId: persona.personaId, temporary: persona.temporary }),
+        memory:
+          memory ?? this.deps.memory?.({ userId, chatId, personaId: persona.personaId, temporary: persona.temporary }),
         documents: this.deps.documents?.forReply({
           chatId,
           personaId: persona.personaId,

@@ -1,9 +1,9 @@
 import type { ChatStatus, Message } from '@neura/contract';
 import type { PresentOptions } from '../chats/present.js';
-import type { ChatRow, PersonaRow } from '../db/schema.js';
+import type { ChatRow } from '../db/schema.js';
 import { ReplyRegistry } from '../replies/registry.js';
 import { parseStopMessage, STOP_MESSAGE_EVENT, type StopMessage } from '../replies/stop-message.js';
-import { Admission, messageText, type VersionAction } from './admission.js';
+import { Admission, type CreatedChat, messageText, type VersionAction } from './admission.js';
 import { ChatNamer } from './chat-namer.js';
 import type { ConversationDeps } from './deps.js';
 import { GroupRounds } from './group-round.js';
@@ -89,23 +89,25 @@ export class ConversationService {
   }
 
   /**
-   * sendMessage: answers the user's message id; the reply streams to the user's room. `fresh`: the
-   * chat was created by the same request (createChatWithMessage; see Admission.reserveSend),
-   * `created` its row and its persona's as stored then.
+   * sendMessage: answers the user's message id; the reply streams to the user's room. `created`:
+   * the chat was made by this very request (createChatWithMessage; see Admission.reserveSend and
+   * CreatedChat).
    */
   async send(
     userId: string,
     input: { chatId: string; text: string; attachments?: string[]; to?: string[] },
-    { fresh = false, created }: { fresh?: boolean; created?: { chat: ChatRow; persona: PersonaRow } } = {},
+    created?: CreatedChat,
   ): Promise<{ messageId: string }> {
     const { chatId } = input;
     const text = messageText(input.text);
-    const admitted = await this.admission.send(userId, input, fresh, created);
+    const admitted = await this.admission.send(userId, input, created);
     const { user, chat, persona, attachments, temporary, state } = admitted;
     // A group chat: a round of its personas (issue #46).
     if (!persona) return this.groups.send({ chat, user, text, attachments, ...(input.to ? { to: input.to } : {}) });
     await this.admission.step();
     const { isFirst, resolved } = await this.admission.reserveSend(chatId, persona, state);
+    // The reply's memory is made now: the user's settings are read beside the charge (issue #50).
+    const memory = resolved ? this.deps.memory?.({ userId, chatId, personaId: persona.id, temporary }) : undefined;
     try {
       const rows = sendRows(userId, chatId, text, attachments, persona);
       if (!resolved) {
@@ -121,7 +123,8 @@ export class ConversationService {
         locale: user.locale,
         temporary,
         // A chat this request created: nothing to read back for the model's context (issue #50).
-        ...(fresh ? { fresh: { message: rows.userMessage, files: attachments.length > 0 } } : {}),
+        ...(created ? { fresh: { message: rows.userMessage, files: attachments.length > 0 } } : {}),
+        ...(memory ? { memory } : {}),
       });
       return { messageId: rows.userMessage.id };
     } catch (error) {

@@ -104,14 +104,21 @@ export interface MemoryBudgets {
   proTokens: number;
 }
 
-/** The memory of one reply, or undefined when memory is off (then neither items nor tools go). */
+/**
+ * The memory of one reply, or undefined when memory is off (then neither items nor tools go). The
+ * user's settings are read at once, when the reply's memory is made: a send makes it as it is
+ * admitted, so the read runs beside the send's charge (issue #50). A reply that never starts
+ * (the charge refused) leaves the read unheard.
+ */
 export function memoryForReply(
   deps: { repo: MemoryRepository; service: MemoryService; budgets: MemoryBudgets },
   place: ReplyPlace,
 ): MemoryForReply {
+  const reading = place.temporary ? undefined : deps.service.settingsOf(place.userId);
+  reading?.catch(() => undefined);
   return async (recentUserTexts, note) => {
-    if (place.temporary) return undefined;
-    const settings = await deps.service.settingsOf(place.userId);
+    if (!reading) return undefined;
+    const settings = await reading;
     if (!settings?.enabled) return undefined;
     const budget = isPro(settings) ? deps.budgets.proTokens : deps.budgets.tokens;
     const about = settings.about.slice(0, budget * 4);
