@@ -61,6 +61,9 @@ describe('a new chat’s first message', () => {
     expect(sql.filter((s) => s.startsWith('select') && s.includes('from "personas"'))).toHaveLength(1);
     expect(itemReads(sql)).toEqual([]);
     expect(sql.filter((s) => s.includes('"knowledge"') || s.includes('from "documents"'))).toEqual([]);
+    // The charge reads the spending limits' time zone with the debit, not by a statement of its own.
+    expect(sql.filter((s) => s.startsWith('select') && s.includes('from "spending_limits"'))).toEqual([]);
+    expect(sql.filter((s) => s.startsWith('update "users" set "credits"'))).toHaveLength(1);
   });
 
   it('should read the sender while the chat is made, and the memory settings beside the charge', async () => {

@@ -26,8 +26,15 @@ export class SpendingLimitRepository {
   constructor(private readonly db: Executor) {}
 
   /** Adds `amount` to the current day and month when it stays within the limits; false when it would not. */
-  async spend(userId: string, amount: number, trx: Executor = this.db, now = new Date()): Promise<boolean> {
-    const { day, month } = periodKeys(now, await this.timeZoneOf(userId, trx));
+  async spend(
+    userId: string,
+    amount: number,
+    trx: Executor = this.db,
+    now = new Date(),
+    /** The user's time zone when the caller read it in this transaction (CreditRepository.debitIfCoveredInZone). */
+    known?: { timeZone: string | null },
+  ): Promise<boolean> {
+    const { day, month } = periodKeys(now, known ? known.timeZone : await this.timeZoneOf(userId, trx));
     const at = now.toISOString();
     const daySpent = sql`CASE WHEN spending_limits.day_key = ${day} THEN spending_limits.day_spent ELSE 0 END`;
     const monthSpent = sql`CASE WHEN spending_limits.month_key = ${month} THEN spending_limits.month_spent ELSE 0 END`;

@@ -73,9 +73,10 @@ export class CreditService {
    * when the balance does not cover it. Returns the new balance, announced once `trx` commits.
    */
   async chargeInTransaction(trx: Tx, userId: string, amount: number, messageId: string): Promise<number> {
-    const balance = await this.credits.debitIfCovered(userId, amount, trx);
-    if (balance === undefined) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
-    await this.spendWithinLimits(trx, userId, amount);
+    const debited = await this.credits.debitIfCoveredInZone(userId, amount, trx);
+    if (!debited) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
+    const { balance } = debited;
+    await this.spendWithinLimits(trx, userId, amount, debited);
     const written = await this.credits.addLedgerRow(
       { userId, amount: -amount, reason: 'message', idempotencyKey: chargeKey(messageId) },
       trx,
@@ -95,9 +96,10 @@ export class CreditService {
    * caller keeps the hold's record (the round) and releases it once.
    */
   async holdInTransaction(trx: Tx, userId: string, amount: number): Promise<number> {
-    const balance = await this.credits.debitIfCovered(userId, amount, trx);
-    if (balance === undefined) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
-    await this.spendWithinLimits(trx, userId, amount);
+    const debited = await this.credits.debitIfCoveredInZone(userId, amount, trx);
+    if (!debited) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
+    const { balance } = debited;
+    await this.spendWithinLimits(trx, userId, amount, debited);
     this.announce(trx, userId, balance);
     return balance;
   }
@@ -236,10 +238,16 @@ export class CreditService {
    * conditional statement); throws `credits:limit`, naming the limit and when it resets, when it
    * would pass one (the caller's transaction then rolls the charge back).
    */
-  private async spendWithinLimits(trx: Tx, userId: string, amount: number): Promise<void> {
+  private async spendWithinLimits(
+    trx: Tx,
+    userId: string,
+    amount: number,
+    /** The zone the debit read (debitIfCoveredInZone); without it the limits read it. */
+    known?: { timeZone: string | null },
+  ): Promise<void> {
     if (amount <= 0) return;
     const now = new Date();
-    if (await this.limits.spend(userId, amount, trx, now)) return;
+    if (await this.limits.spend(userId, amount, trx, now, known)) return;
     throw limitError(await this.limits.find(userId, trx), amount, now);
   }
 
