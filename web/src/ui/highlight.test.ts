@@ -1,7 +1,9 @@
 import type { Element, Root } from 'hast';
+import { toText } from 'hast-util-to-text';
 import rehypeHighlight from 'rehype-highlight';
 import { describe, expect, it } from 'vitest';
-import { grammarFor, rehypeLazyHighlight } from './highlight';
+import { languageOf } from './code-language';
+import { grammarFor, highlightTree } from './highlight';
 
 /** A `<pre><code>` block as react-markdown hands it to rehype plugins. */
 const block = (className: string[] | undefined, code: string): Root => ({
@@ -28,11 +30,18 @@ const withRehypeHighlight = (tree: Root) => {
   rehypeHighlight({ detect: false })(tree, file);
   return tree;
 };
+const codeOf = (tree: Root) => (tree.children[0] as Element).children[0] as Element;
+/** What the markdown's code block makes of its `<code>` (`ui/markdown.tsx`): the classes, then the spans. */
 const withLazy = (tree: Root) => {
-  rehypeLazyHighlight()(tree);
+  const code = codeOf(tree);
+  const language = languageOf(code);
+  if (!language) return tree;
+  const classes = Array.isArray(code.properties.className) ? code.properties.className : [];
+  code.properties.className = classes.includes('hljs') ? classes : ['hljs', ...classes];
+  const nodes = highlightTree(language, toText(code, { whitespace: 'pre' }));
+  if (nodes) code.children = nodes;
   return tree;
 };
-const codeOf = (tree: Root) => (tree.children[0] as Element).children[0] as Element;
 
 const samples: Array<[string[] | undefined, string]> = [
   // biome-ignore lint/suspicious/noTemplateCurlyInString: TypeScript source as a sample, not a template.
