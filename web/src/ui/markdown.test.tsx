@@ -134,6 +134,15 @@ describe('Markdown code highlighting', () => {
     );
   });
 
+  it('should show a block highlighted at once when it is mounted again (a row scrolled back to)', async () => {
+    const text = fenced('ts', 'const again = true;');
+    const first = render(<Markdown>{text}</Markdown>);
+    await waitFor(() => expect(first.container.querySelector('.hljs-keyword')).not.toBeNull());
+    first.unmount();
+    const { container } = render(<Markdown>{text}</Markdown>);
+    expect(container.querySelector('pre code .hljs-keyword')?.textContent).toBe('const');
+  });
+
   it('should copy the code of a highlighted block as its plain text', async () => {
     const writes: string[] = [];
     Object.defineProperty(navigator, 'clipboard', {

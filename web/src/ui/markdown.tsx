@@ -79,6 +79,21 @@ interface Highlighted {
 }
 
 /**
+ * The blocks highlighted lately, by language and text: a row the list mounts again (scrolling back
+ * to it) shows its code highlighted at once. The oldest go past a few hundred.
+ */
+const recent = new Map<string, Highlighted>();
+const RECENT_MAX = 300;
+const recentKey = (language: string, text: string) => `${language}\n${text}`;
+/** Keeps a block's highlighting under `key`, in place of what the same block kept before (`previous`). */
+function remember(key: string, highlighted: Highlighted, previous: string | undefined): void {
+  if (previous !== undefined) recent.delete(previous);
+  recent.delete(key);
+  recent.set(key, highlighted);
+  if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value as string);
+}
+
+/**
  * A fenced block's `<code>`, with highlight.js's classes as rehype-highlight gave them (`hljs` and
  * the language's class; the spans for the language's grammar inside). The spans come in a later
  * task than the render (`inLaterTask`): a screenful of replies with code renders without waiting
@@ -89,8 +104,11 @@ interface Highlighted {
 function Code({ node }: { node: Element }) {
   const language = languageOf(node);
   const text = toText(node, { whitespace: 'pre' });
-  const [done, setDone] = useState<Highlighted | null>(null);
+  const [done, setDone] = useState<Highlighted | null>(
+    () => (language ? recent.get(recentKey(language, text)) : null) ?? null,
+  );
   const latest = useRef(text);
+  const kept = useRef<string | undefined>(undefined);
   latest.current = text;
   const stale = done?.text !== text;
   useEffect(() => {
@@ -98,7 +116,12 @@ function Code({ node }: { node: Element }) {
     if (!language || !highlight || !stale) return;
     return inLaterTask(() => {
       const code = latest.current;
-      setDone({ text: code, nodes: highlight(language, code) });
+      const highlighted = { text: code, nodes: highlight(language, code) };
+      // A growing block (a streaming reply) keeps only its newest text's.
+      const key = recentKey(language, code);
+      remember(key, highlighted, kept.current);
+      kept.current = key;
+      setDone(highlighted);
     });
   }, [language, stale]);
   const classes = Array.isArray(node.properties.className) ? node.properties.className.map(String) : [];
