@@ -3,7 +3,7 @@ import { toText } from 'hast-util-to-text';
 import rehypeHighlight from 'rehype-highlight';
 import { describe, expect, it } from 'vitest';
 import { languageOf } from './code-language';
-import { grammarFor, highlightTree } from './highlight';
+import { grammarFor, highlightTree, prepareGrammar } from './highlight';
 
 /** A `<pre><code>` block as react-markdown hands it to rehype plugins. */
 const block = (className: string[] | undefined, code: string): Root => ({
@@ -73,6 +73,12 @@ describe('lazy code highlighting', () => {
         withRehypeHighlight(block(className, code)),
       );
     }
+  });
+
+  it('should say a grammar needed readying only the first time, and never for an unknown language', () => {
+    expect(prepareGrammar('kotlin')).toBe(true);
+    expect(prepareGrammar('kt')).toBe(false);
+    expect(prepareGrammar('klingon')).toBe(false);
   });
 
   it('should name the grammar for short names and say when none knows a language', () => {

@@ -29,8 +29,14 @@ export function safeUrl(url: string): string {
   return SAFE_SCHEMES.test(cleaned) ? cleaned : '';
 }
 
-/** A block's code highlighted as React children, undefined where it stays plain (`ui/highlight.ts`). */
-type Highlighter = (language: string, code: string) => ReactNode | undefined;
+/**
+ * The code highlighter (`ui/highlight.ts`): a block's code as React children, undefined where it
+ * stays plain; `prepare` readies a language's grammar, true when that was work of its own.
+ */
+interface Highlighter {
+  highlight: (language: string, code: string) => ReactNode | undefined;
+  prepare: (language: string) => boolean;
+}
 
 let highlighter: Highlighter | undefined;
 const REMARK_PLUGINS = [remarkGfm, remarkStripHtml];
@@ -40,8 +46,8 @@ const REMARK_PLUGINS = [remarkGfm, remarkStripHtml];
  * own (highlight.js is half of the markdown code), so the browser evaluates it in a task of its
  * own: `ui/lazy-markdown.tsx` loads both and installs it before the first render.
  */
-export function setCodeHighlighter(highlight: Highlighter): void {
-  highlighter = highlight;
+export function setCodeHighlighter(installed: Highlighter): void {
+  highlighter = installed;
 }
 
 /** The clipboard API where allowed; a hidden textarea and execCommand where not (older webviews, http). */
@@ -112,17 +118,23 @@ function Code({ node }: { node: Element }) {
   latest.current = text;
   const stale = done?.text !== text;
   useEffect(() => {
-    const highlight = highlighter;
-    if (!language || !highlight || !stale) return;
-    return inLaterTask(() => {
+    const installed = highlighter;
+    if (!language || !installed || !stale) return;
+    const highlight = () => {
       const code = latest.current;
-      const highlighted = { text: code, nodes: highlight(language, code) };
+      const highlighted = { text: code, nodes: installed.highlight(language, code) };
       // A growing block (a streaming reply) keeps only its newest text's.
       const key = recentKey(language, code);
       remember(key, highlighted, kept.current);
       kept.current = key;
       setDone(highlighted);
+    };
+    // A language's first block: its grammar is compiled in one task, the block highlighted in the next.
+    let cancel = inLaterTask(() => {
+      if (installed.prepare(language)) cancel = inLaterTask(highlight);
+      else highlight();
     });
+    return () => cancel();
   }, [language, stale]);
   const classes = Array.isArray(node.properties.className) ? node.properties.className.map(String) : [];
   const className = language && !classes.includes('hljs') ? ['hljs', ...classes] : classes;
