@@ -161,6 +161,8 @@ test('a reply with a table, an ordered list, a quote and code renders as such', 
 
   const code = reply.locator('pre code.language-js');
   await expect(code).toContainText('const total');
+  // Highlighting comes in a task after the block renders (ui/markdown.tsx).
+  await expect(code.locator('.hljs-keyword').first()).toBeAttached();
   const colours = await code.evaluate((el) => ({
     keyword: getComputedStyle(el.querySelector('.hljs-keyword') as Element).color,
     plain: getComputedStyle(el).color,

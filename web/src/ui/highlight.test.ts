@@ -1,7 +1,9 @@
 import type { Element, Root } from 'hast';
+import { toText } from 'hast-util-to-text';
 import rehypeHighlight from 'rehype-highlight';
 import { describe, expect, it } from 'vitest';
-import { grammarFor, rehypeLazyHighlight } from './highlight';
+import { languageOf } from './code-language';
+import { grammarFor, highlightTree, prepareGrammar } from './highlight';
 
 /** A `<pre><code>` block as react-markdown hands it to rehype plugins. */
 const block = (className: string[] | undefined, code: string): Root => ({
@@ -28,11 +30,18 @@ const withRehypeHighlight = (tree: Root) => {
   rehypeHighlight({ detect: false })(tree, file);
   return tree;
 };
+const codeOf = (tree: Root) => (tree.children[0] as Element).children[0] as Element;
+/** What the markdown's code block makes of its `<code>` (`ui/markdown.tsx`): the classes, then the spans. */
 const withLazy = (tree: Root) => {
-  rehypeLazyHighlight()(tree);
+  const code = codeOf(tree);
+  const language = languageOf(code);
+  if (!language) return tree;
+  const classes = Array.isArray(code.properties.className) ? code.properties.className : [];
+  code.properties.className = classes.includes('hljs') ? classes : ['hljs', ...classes];
+  const nodes = highlightTree(language, toText(code, { whitespace: 'pre' }));
+  if (nodes) code.children = nodes;
   return tree;
 };
-const codeOf = (tree: Root) => (tree.children[0] as Element).children[0] as Element;
 
 const samples: Array<[string[] | undefined, string]> = [
   // biome-ignore lint/suspicious/noTemplateCurlyInString: TypeScript source as a sample, not a template.
@@ -64,6 +73,12 @@ describe('lazy code highlighting', () => {
         withRehypeHighlight(block(className, code)),
       );
     }
+  });
+
+  it('should say a grammar needed readying only the first time, and never for an unknown language', () => {
+    expect(prepareGrammar('kotlin')).toBe(true);
+    expect(prepareGrammar('kt')).toBe(false);
+    expect(prepareGrammar('klingon')).toBe(false);
   });
 
   it('should name the grammar for short names and say when none knows a language', () => {

@@ -1,7 +1,6 @@
-import type { Element, ElementContent, Root } from 'hast';
-import { toText } from 'hast-util-to-text';
+import type { ElementContent } from 'hast';
 import { common, createLowlight } from 'lowlight';
-import { visit } from 'unist-util-visit';
+import { createElement, type ReactNode } from 'react';
 
 /**
  * Code highlighting for markdown (what rehype-highlight does with `detect: false`: a fenced block
@@ -78,32 +77,50 @@ export function grammarFor(language: string): string | undefined {
   return lowlight.registered(lower) ? lower : undefined;
 }
 
-function languageOf(node: Element): string | false | undefined {
-  const classes = node.properties.className;
-  if (!Array.isArray(classes)) return undefined;
-  let name: string | undefined;
-  for (const value of classes.map(String)) {
-    if (value === 'no-highlight' || value === 'nohighlight') return false;
-    if (!name && value.startsWith('lang-')) name = value.slice(5);
-    if (!name && value.startsWith('language-')) name = value.slice(9);
-  }
-  return name;
+/** Grammars highlight.js has compiled (it does on a grammar's first use: 10–45 ms at 4× CPU). */
+const compiled = new Set<string>();
+
+/**
+ * Readies the grammar for a block's language; true when that was work (registering and compiling
+ * it), so the caller highlights in a task of its own rather than after it in the same one.
+ */
+export function prepareGrammar(language: string): boolean {
+  const grammar = grammarFor(language);
+  if (!grammar || compiled.has(grammar)) return false;
+  compiled.add(grammar);
+  lowlight.highlight(grammar, '');
+  return true;
 }
 
-/** The rehype plugin: `<pre><code class="language-x">` gets highlight.js's classes. */
-export function rehypeLazyHighlight() {
-  return (tree: Root) => {
-    visit(tree, 'element', (node, _index, parent) => {
-      if (node.tagName !== 'code' || !parent || parent.type !== 'element' || parent.tagName !== 'pre') return;
-      const language = languageOf(node);
-      if (!language) return;
-      const classes = Array.isArray(node.properties.className) ? node.properties.className : [];
-      node.properties.className = classes.includes('hljs') ? classes : ['hljs', ...classes];
-      const grammar = grammarFor(language);
-      // An unknown language stays plain text (as with rehype-highlight, which only warned).
-      if (!grammar) return;
-      const result = lowlight.highlight(grammar, toText(node, { whitespace: 'pre' }));
-      if (result.children.length > 0) node.children = result.children as ElementContent[];
-    });
-  };
+/** highlight.js's nodes for a block's code; undefined where no grammar knows the language (it stays plain). */
+export function highlightTree(language: string, code: string): ElementContent[] | undefined {
+  const grammar = grammarFor(language);
+  // An unknown language stays plain text (as with rehype-highlight, which only warned).
+  if (!grammar) return undefined;
+  const result = lowlight.highlight(grammar, code);
+  return result.children.length > 0 ? (result.children as ElementContent[]) : undefined;
+}
+
+/** Nodes of highlight.js's output as React children: spans with its classes around the text. */
+function toReact(nodes: ElementContent[]): ReactNode[] {
+  return nodes.map((node, i) => {
+    if (node.type === 'text') return node.value;
+    if (node.type !== 'element') return null;
+    const classes = node.properties.className;
+    return createElement(
+      node.tagName,
+      { key: i, className: Array.isArray(classes) ? classes.join(' ') : undefined },
+      ...toReact(node.children),
+    );
+  });
+}
+
+/**
+ * A fenced block's code highlighted (what rehype-highlight put in its `<code>`), as React children;
+ * undefined where it stays plain. The markdown's code block calls it in a task after its render
+ * (`ui/markdown.tsx`), so rendering a reply never waits for highlighting.
+ */
+export function highlightCode(language: string, code: string): ReactNode | undefined {
+  const nodes = highlightTree(language, code);
+  return nodes ? toReact(nodes) : undefined;
 }

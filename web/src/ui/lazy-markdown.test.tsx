@@ -29,13 +29,16 @@ describe('the lazily loaded markdown renderer', () => {
   it('should install the code highlighter, loaded as a module graph of its own, before the first render', async () => {
     vi.resetModules();
     const React = await import('react');
-    const { act, render: renderFresh } = await import('@testing-library/react');
+    const { act, render: renderFresh, waitFor } = await import('@testing-library/react');
     const lazy = await import('./lazy-markdown');
     await act(async () => {
       await lazy.loadMarkdown();
     });
     const { container } = renderFresh(React.createElement(lazy.Markdown, null, '```ts\nconst x = 1;\n```'));
-    expect(container.querySelector('pre code.hljs.language-ts .hljs-keyword')?.textContent).toBe('const');
+    // The spans come in a task after the render (ui/markdown.tsx).
+    await waitFor(() =>
+      expect(container.querySelector('pre code.hljs.language-ts .hljs-keyword')?.textContent).toBe('const'),
+    );
   });
 
   it('should render at once when the route has loaded it first', async () => {

@@ -15,7 +15,7 @@ let pending: Promise<Renderer> | undefined;
  */
 export function loadMarkdown(): Promise<Renderer> {
   pending ??= Promise.all([import('./markdown'), import('./highlight')]).then(([m, highlight]) => {
-    m.setCodeHighlighter(highlight.rehypeLazyHighlight);
+    m.setCodeHighlighter({ highlight: highlight.highlightCode, prepare: highlight.prepareGrammar });
     loaded = m.Markdown;
     return m.Markdown;
   });

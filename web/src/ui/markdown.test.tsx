@@ -1,4 +1,6 @@
-import { fireEvent, render } from '@testing-library/react';
+import { fireEvent, render, waitFor } from '@testing-library/react';
+import ReactMarkdown from 'react-markdown';
+import rehypeHighlight from 'rehype-highlight';
 import { describe, expect, it } from 'vitest';
 import { Markdown, safeUrl } from './markdown';
 
@@ -49,7 +51,7 @@ describe('Markdown rich blocks', () => {
     expect(region?.querySelectorAll('td')).toHaveLength(2);
   });
 
-  it('should render ordered lists, quotes, task lists and highlighted code', () => {
+  it('should render ordered lists, quotes, task lists and highlighted code', async () => {
     const { container } = render(
       <Markdown>{'1. one\n2. two\n\n> quoted\n\n- [x] done\n- [ ] todo\n\n```js\nconst x = 1;\n```'}</Markdown>,
     );
@@ -58,7 +60,9 @@ describe('Markdown rich blocks', () => {
     const boxes = [...container.querySelectorAll<HTMLInputElement>('li input[type="checkbox"]')];
     expect(boxes.map((b) => b.checked)).toEqual([true, false]);
     expect(boxes.every((b) => b.disabled)).toBe(true);
-    expect(container.querySelector('pre code.language-js .hljs-keyword')?.textContent).toBe('const');
+    await waitFor(() =>
+      expect(container.querySelector('pre code.language-js .hljs-keyword')?.textContent).toBe('const'),
+    );
   });
 
   it('should keep the plain words next to stripped HTML and drop script contents', () => {
@@ -86,5 +90,69 @@ describe('Markdown rich blocks', () => {
     fireEvent.click(getByRole('button', { name: 'Copy code' }));
     expect(await findByText('Copied')).toBeTruthy();
     expect(writes).toEqual(['npm test\n']);
+  });
+});
+
+describe('Markdown code highlighting', () => {
+  const fenced = (language: string, code: string) => `\`\`\`${language}\n${code}\n\`\`\``;
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: TypeScript source as a sample, not a template.
+  const ts = 'const answer: number = 42;\nexport function f(x: string) { return `${x}!`; }';
+
+  it('should show the code as plain text first, then end with the DOM rehype-highlight gave it', async () => {
+    const samples = [
+      fenced('ts', ts),
+      fenced('py', 'def greet(name):\n    return f"hi {name}"  # comment'),
+      fenced('html', '<style>p { color: red; }</style>\n<p class="a">hi</p>'),
+      fenced('nosuchlanguage', 'plain text stays plain'),
+      fenced('', 'no language'),
+      '    indented code',
+    ];
+    for (const sample of samples) {
+      const before = render(
+        <ReactMarkdown rehypePlugins={[[rehypeHighlight, { detect: false }]]}>{sample}</ReactMarkdown>,
+      ).container.querySelector('pre code') as HTMLElement;
+      const { container } = render(<Markdown>{sample}</Markdown>);
+      const code = () => container.querySelector('pre code') as HTMLElement;
+      // The render itself does not highlight: the text is there at once, with the block's classes.
+      expect(code().textContent).toBe(before.textContent);
+      expect(code().className).toBe(before.className);
+      expect(code().querySelector('span')).toBeNull();
+      await waitFor(() => expect(code().outerHTML, sample).toBe(before.outerHTML));
+    }
+  });
+
+  it('should keep the highlighted part of a growing block and highlight the whole of it in the end', async () => {
+    const { container, rerender } = render(<Markdown>{fenced('ts', 'const a = 1;')}</Markdown>);
+    const code = () => container.querySelector('pre code') as HTMLElement;
+    await waitFor(() => expect(code().querySelector('.hljs-keyword')?.textContent).toBe('const'));
+    rerender(<Markdown>{fenced('ts', 'const a = 1;\nlet b = 2;')}</Markdown>);
+    // At once: the new text is there, the spans of the text it grew from are kept.
+    expect(code().textContent).toBe('const a = 1;\nlet b = 2;\n');
+    expect(code().querySelector('.hljs-keyword')?.textContent).toBe('const');
+    await waitFor(() =>
+      expect([...code().querySelectorAll('.hljs-keyword')].map((k) => k.textContent)).toEqual(['const', 'let']),
+    );
+  });
+
+  it('should show a block highlighted at once when it is mounted again (a row scrolled back to)', async () => {
+    const text = fenced('ts', 'const again = true;');
+    const first = render(<Markdown>{text}</Markdown>);
+    await waitFor(() => expect(first.container.querySelector('.hljs-keyword')).not.toBeNull());
+    first.unmount();
+    const { container } = render(<Markdown>{text}</Markdown>);
+    expect(container.querySelector('pre code .hljs-keyword')?.textContent).toBe('const');
+  });
+
+  it('should copy the code of a highlighted block as its plain text', async () => {
+    const writes: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (t: string) => void writes.push(t) },
+    });
+    const { getByRole, container, findByText } = render(<Markdown>{fenced('ts', 'const a = 1;')}</Markdown>);
+    await waitFor(() => expect(container.querySelector('.hljs-keyword')).not.toBeNull());
+    fireEvent.click(getByRole('button', { name: 'Copy code' }));
+    expect(await findByText('Copied')).toBeTruthy();
+    expect(writes).toEqual(['const a = 1;\n']);
   });
 });

@@ -1,7 +1,20 @@
-import { type ComponentPropsWithoutRef, Fragment, memo, useEffect, useMemo, useRef, useState } from 'react';
-import ReactMarkdown, { type Components, defaultUrlTransform, type Options } from 'react-markdown';
+import type { Element } from 'hast';
+import { toText } from 'hast-util-to-text';
+import {
+  type ComponentPropsWithoutRef,
+  Fragment,
+  memo,
+  type ReactNode,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import ReactMarkdown, { type Components, defaultUrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { appTexts } from '../texts/app-texts';
+import { languageOf } from './code-language';
+import { inLaterTask } from './later';
 import { type Split, splitGrown } from './markdown-blocks';
 import { MarkdownImage } from './outside-image';
 import { remarkStripHtml } from './strip-html';
@@ -16,18 +29,25 @@ export function safeUrl(url: string): string {
   return SAFE_SCHEMES.test(cleaned) ? cleaned : '';
 }
 
-type Pluggable = NonNullable<Options['rehypePlugins']>[number];
+/**
+ * The code highlighter (`ui/highlight.ts`): a block's code as React children, undefined where it
+ * stays plain; `prepare` readies a language's grammar, true when that was work of its own.
+ */
+interface Highlighter {
+  highlight: (language: string, code: string) => ReactNode | undefined;
+  prepare: (language: string) => boolean;
+}
 
-let rehypePlugins: Pluggable[] = [];
+let highlighter: Highlighter | undefined;
 const REMARK_PLUGINS = [remarkGfm, remarkStripHtml];
 
 /**
- * Installs the code highlighter (`ui/highlight.ts`, `rehypeLazyHighlight`). It is a module graph of
- * its own (highlight.js is half of the markdown code), so the browser evaluates it in a task of its
+ * Installs the code highlighter (`ui/highlight.ts`, `highlightCode`). It is a module graph of its
+ * own (highlight.js is half of the markdown code), so the browser evaluates it in a task of its
  * own: `ui/lazy-markdown.tsx` loads both and installs it before the first render.
  */
-export function setCodeHighlighter(plugin: Pluggable): void {
-  rehypePlugins = [plugin];
+export function setCodeHighlighter(installed: Highlighter): void {
+  highlighter = installed;
 }
 
 /** The clipboard API where allowed; a hidden textarea and execCommand where not (older webviews, http). */
@@ -58,11 +78,81 @@ export async function copyText(text: string): Promise<boolean> {
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-function CodeBlock(props: ComponentPropsWithoutRef<'pre'>) {
+/** The highlighted code last computed for a block, and the text it is of. */
+interface Highlighted {
+  text: string;
+  nodes: ReactNode | undefined;
+}
+
+/**
+ * The blocks highlighted lately, by language and text: a row the list mounts again (scrolling back
+ * to it) shows its code highlighted at once. The oldest go past a few hundred.
+ */
+const recent = new Map<string, Highlighted>();
+const RECENT_MAX = 300;
+const recentKey = (language: string, text: string) => `${language}\n${text}`;
+/** Keeps a block's highlighting under `key`, in place of what the same block kept before (`previous`). */
+function remember(key: string, highlighted: Highlighted, previous: string | undefined): void {
+  if (previous !== undefined) recent.delete(previous);
+  recent.delete(key);
+  recent.set(key, highlighted);
+  if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value as string);
+}
+
+/**
+ * A fenced block's `<code>`, with highlight.js's classes as rehype-highlight gave them (`hljs` and
+ * the language's class; the spans for the language's grammar inside). The spans come in a later
+ * task than the render (`inLaterTask`): a screenful of replies with code renders without waiting
+ * for highlighting, which was a quarter of opening a long chat at 4× CPU (issue #50 item 3). A block
+ * whose text grows (a streaming reply) keeps the spans it had for the text it grew from, the new
+ * text plain after them, until the next highlighting.
+ */
+function Code({ node }: { node: Element }) {
+  const language = languageOf(node);
+  const text = toText(node, { whitespace: 'pre' });
+  const [done, setDone] = useState<Highlighted | null>(
+    () => (language ? recent.get(recentKey(language, text)) : null) ?? null,
+  );
+  const latest = useRef(text);
+  const kept = useRef<string | undefined>(undefined);
+  latest.current = text;
+  const stale = done?.text !== text;
+  useEffect(() => {
+    const installed = highlighter;
+    if (!language || !installed || !stale) return;
+    const highlight = () => {
+      const code = latest.current;
+      const highlighted = { text: code, nodes: installed.highlight(language, code) };
+      // A growing block (a streaming reply) keeps only its newest text's.
+      const key = recentKey(language, code);
+      remember(key, highlighted, kept.current);
+      kept.current = key;
+      setDone(highlighted);
+    };
+    // A language's first block: its grammar is compiled in one task, the block highlighted in the next.
+    let cancel = inLaterTask(() => {
+      if (installed.prepare(language)) cancel = inLaterTask(highlight);
+      else highlight();
+    });
+    return () => cancel();
+  }, [language, stale]);
+  const classes = Array.isArray(node.properties.className) ? node.properties.className.map(String) : [];
+  const className = language && !classes.includes('hljs') ? ['hljs', ...classes] : classes;
+  let children: ReactNode = text;
+  if (done?.nodes !== undefined && text.startsWith(done.text)) {
+    const rest = text.slice(done.text.length);
+    children = rest ? [done.nodes, rest] : done.nodes;
+  }
+  return <code className={className.length > 0 ? className.join(' ') : undefined}>{children}</code>;
+}
+
+function CodeBlock({ node, children, ...props }: ComponentPropsWithoutRef<'pre'> & { node?: Element | undefined }) {
   const [state, setState] = useState<CopyState>('idle');
   const pre = useRef<HTMLPreElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // The block's only child is its `<code>` (fenced or indented code).
+  const code = node?.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
   const copy = async () => {
     const text = pre.current?.querySelector('code')?.textContent ?? pre.current?.textContent ?? '';
     const ok = await copyText(text);
@@ -72,7 +162,9 @@ function CodeBlock(props: ComponentPropsWithoutRef<'pre'>) {
   };
   return (
     <div className="code-block relative">
-      <pre {...props} ref={pre} />
+      <pre {...props} ref={pre}>
+        {code ? <Code node={code} /> : children}
+      </pre>
       <Button
         onClick={() => void copy()}
         aria-label={state === 'idle' ? appTexts.markdown.copyCode : undefined}
@@ -93,7 +185,7 @@ function CodeBlock(props: ComponentPropsWithoutRef<'pre'>) {
 
 const COMPONENTS: Components = {
   a: ({ node: _node, href, ...rest }) => <a {...rest} href={href} target="_blank" rel="noopener noreferrer nofollow" />,
-  pre: ({ node: _node, ...rest }) => <CodeBlock {...rest} />,
+  pre: (props) => <CodeBlock {...props} />,
   // Outside images wait for a click and come through the server's proxy (finding N4).
   img: ({ src, alt }) => <MarkdownImage src={typeof src === 'string' ? src : undefined} alt={alt} />,
   table: ({ node: _node, ...rest }) => (
@@ -107,13 +199,7 @@ const COMPONENTS: Components = {
 /** One top-level block, parsed and rendered only when its text changes. */
 export const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
   return (
-    <ReactMarkdown
-      remarkPlugins={REMARK_PLUGINS}
-      rehypePlugins={rehypePlugins}
-      skipHtml
-      urlTransform={safeUrl}
-      components={COMPONENTS}
-    >
+    <ReactMarkdown remarkPlugins={REMARK_PLUGINS} skipHtml urlTransform={safeUrl} components={COMPONENTS}>
       {text}
     </ReactMarkdown>
   );

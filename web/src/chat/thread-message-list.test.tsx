@@ -1,0 +1,80 @@
+import type { Message } from '@neura/contract';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dispatchMessages, flushDeltas, queueDelta } from '../store/messages';
+import { ThreadMessageList } from './thread-message-list';
+
+const message = (chatId: string, id: string, content: string, status: Message['status'] = 'complete'): Message => ({
+  id,
+  chatId,
+  role: 'assistant',
+  content,
+  status,
+  createdAt: '2026-01-01T00:00:00Z',
+  cost: 0,
+});
+
+const list = (chatId: string) => (
+  <ThreadMessageList
+    chatId={chatId}
+    hasMore={false}
+    loadingOlder={false}
+    onLoadOlder={() => undefined}
+    empty={<p>No messages yet</p>}
+  />
+);
+/** The store keeps the messages of chats opened in this tab. */
+const page = (chatId: string, messages: Message[]) => {
+  dispatchMessages({ type: 'opened', chatId });
+  dispatchMessages({ type: 'page', chatId, page: messages, hasMore: false });
+};
+const shown = () => screen.queryAllByTestId('message').map((m) => m.textContent);
+
+afterEach(() => dispatchMessages({ type: 'cleared' }));
+
+// jsdom lays nothing out: the list and its rows get a height, so the virtualizer mounts the rows.
+const sizes = ['clientHeight', 'offsetHeight'] as const;
+const own = sizes.map((name) => Object.getOwnPropertyDescriptor(HTMLElement.prototype, name));
+beforeAll(() => {
+  for (const name of sizes) Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => 400 });
+});
+afterAll(() => {
+  sizes.forEach((name, i) => {
+    const descriptor = own[i];
+    if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
+    else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
+  });
+});
+
+describe('ThreadMessageList', () => {
+  it('should show the chat’s messages, and what shows without them until they come', async () => {
+    render(list('a'));
+    expect(screen.getByText('No messages yet')).toBeTruthy();
+    act(() => page('a', [message('a', 'm1', 'Hello there')]));
+    await waitFor(() => expect(shown()).toEqual(['Hello there']));
+    expect(screen.queryByText('No messages yet')).toBeNull();
+  });
+
+  it('should end with the newest text of a streaming reply after many changes in a row', async () => {
+    page('a', [message('a', 'r1', 'A', 'streaming')]);
+    render(list('a'));
+    // Many frames of a reply, none of them waiting for the list to render the one before.
+    act(() => {
+      for (let i = 0; i < 30; i++) {
+        queueDelta({ chatId: 'a', messageId: 'r1', text: ` w${i}` });
+        flushDeltas();
+      }
+    });
+    const words = Array.from({ length: 30 }, (_, i) => ` w${i}`).join('');
+    await waitFor(() => expect(shown()).toEqual([`A${words}`]));
+  });
+
+  it('should show another chat’s messages when the chat changes', async () => {
+    page('a', [message('a', 'm1', 'In chat a')]);
+    page('b', [message('b', 'm2', 'In chat b')]);
+    const { rerender } = render(list('a'));
+    await waitFor(() => expect(shown()).toEqual(['In chat a']));
+    rerender(list('b'));
+    await waitFor(() => expect(shown()).toEqual(['In chat b']));
+  });
+});
