@@ -28,7 +28,7 @@ describeWithServices('N5: a database cut as a reply ends', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    const db = await createPostgresDatabase();
+    const db = await createPostgresDatabase({ migrated: true });
     drop = db.drop;
     const target = new URL(db.url);
     proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));

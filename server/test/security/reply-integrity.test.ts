@@ -125,10 +125,10 @@ describeOnceWithServices('F13: interrupted replies are billed one way (refunded)
 
   beforeAll(async () => {
     fake = await startFakeOpenAI({ chunks: ['Partial', ' text', ' never sent'], holdAfter: 2 });
-    const db = await createPostgresDatabase();
+    const db = await createPostgresDatabase({ migrated: true });
     drop = db.drop;
     dbUrl = db.url;
-    // Migrates the database and writes users; it never has replies of its own.
+    // On the run's migrated template (migrations are not what is tested); writes users, never has replies of its own.
     emitter = withTestPort(
       await buildApp(
         loadConfig({
