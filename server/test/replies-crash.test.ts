@@ -67,6 +67,9 @@ describe(`a reply killed at each step (${testDbKind()})`, () => {
       LLM_MODEL: 'fake',
       IMAGES_BASE_URL: images.baseUrl,
       IMAGES_API_KEY: 'sk-images',
+      // What settles a crash's reply here is the next process's boot, not its periodic sweep
+      // (which would, 10 s later, hide a boot that recovers nothing).
+      REPLY_SWEEP_EVERY_MS: '600000',
       ...(pg ? { DATABASE_URL: pg.url } : {}),
     };
   });
