@@ -202,8 +202,9 @@ describeOnceWithServices('F13: interrupted replies are billed one way (refunded)
     const { socket, replyId } = await streamingReply(b.url, user.token, chat.id);
     await b.kill('SIGKILL');
     socket.close();
-    // The next process to start recovers what the dead one left streaming.
-    const next = await start();
+    // The next process to start recovers what the dead one left streaming: at its boot (its sweep,
+    // which would end the reply too, kept far off).
+    const next = await start({ REPLY_SWEEP_EVERY_MS: '600000' });
     expect(await outcome(user.id, replyId)).toEqual({ status: 'failed', credits: 10, keys: ['charge', 'refund'] });
     // It has no Redis: left running, its sweeper could end the next test's reply where nobody hears.
     await next.stop();
