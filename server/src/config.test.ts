@@ -147,6 +147,21 @@ describe('REPLY_POLICY', () => {
     expect(REPLY_POLICY.staleAfterMs).toBeGreaterThan(2 * REPLY_POLICY.progressSaveMs);
   });
 
+  it('should default the reply save, stale and sweep settings to the policy, and refuse a stale limit a live reply could reach', () => {
+    const c = loadConfig({});
+    expect([c.REPLY_SAVE_EVERY_MS, c.REPLY_STALE_AFTER_MS, c.REPLY_SWEEP_EVERY_MS]).toEqual([
+      REPLY_POLICY.progressSaveMs,
+      REPLY_POLICY.staleAfterMs,
+      REPLY_POLICY.sweepEveryMs,
+    ]);
+    const short = loadConfig({ REPLY_SAVE_EVERY_MS: '300', REPLY_STALE_AFTER_MS: '1000', REPLY_SWEEP_EVERY_MS: '250' });
+    expect([short.REPLY_SAVE_EVERY_MS, short.REPLY_STALE_AFTER_MS, short.REPLY_SWEEP_EVERY_MS]).toEqual([
+      300, 1000, 250,
+    ]);
+    expect(() => loadConfig({ REPLY_STALE_AFTER_MS: '6000' })).toThrow(/REPLY_STALE_AFTER_MS: must be more than twice/);
+    expect(() => loadConfig({ REPLY_SWEEP_EVERY_MS: '0' })).toThrow(/REPLY_SWEEP_EVERY_MS/);
+  });
+
   it('should be quoted as it is by docs/ARCHITECTURE.md and docs/CONFIGURATION.md', () => {
     const read = (doc: string) => fs.readFileSync(new URL(`../../docs/${doc}`, import.meta.url), 'utf8');
     const architecture = read('ARCHITECTURE.md');
@@ -167,5 +182,8 @@ describe('REPLY_POLICY', () => {
     expect(architecture.replace(/\s+/g, ' ')).toContain(caps);
     expect(read('CONFIGURATION.md')).toContain(caps);
     expect(read('CONFIGURATION.md')).toContain(`| \`LLM_IDLE_TIMEOUT_SECONDS\` | \`${p.modelIdleSeconds}\` |`);
+    expect(read('CONFIGURATION.md')).toContain(`| \`REPLY_SAVE_EVERY_MS\` | \`${p.progressSaveMs}\` |`);
+    expect(read('CONFIGURATION.md')).toContain(`| \`REPLY_STALE_AFTER_MS\` | \`${p.staleAfterMs}\` |`);
+    expect(read('CONFIGURATION.md')).toContain(`| \`REPLY_SWEEP_EVERY_MS\` | \`${p.sweepEveryMs}\` |`);
   });
 });

@@ -63,6 +63,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid configuration:\n  FAILPOINTS: crash tests only; not allowed with NODE_ENV=production',
     );
+  // A live reply's saves must not look stale: a dead process's reply is one missed more than twice.
+  if (c.REPLY_STALE_AFTER_MS <= 2 * c.REPLY_SAVE_EVERY_MS)
+    throw new ConfigError(
+      'Invalid configuration:\n  REPLY_STALE_AFTER_MS: must be more than twice REPLY_SAVE_EVERY_MS (a live reply saves that often)',
+    );
   const packs = parseCreditPacks(c.CREDIT_PACKS);
   const modelPrices = parseModelPrices(c.MODEL_PRICES);
   const dataDir = path.resolve(c.DATA_DIR);

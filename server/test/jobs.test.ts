@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, testDbKind } from '../../test-kit/src/server/database.js';
+import { copyMigratedSqlite, createPostgresDatabase, testDbKind } from '../../test-kit/src/server/database.js';
 import { createDb, type Db, migrateToLatest } from '../src/db/database.js';
 import { type JobOutcome, JobQueue } from '../src/jobs/queue.js';
 import { JobRepository } from '../src/jobs/repository.js';
@@ -24,13 +24,16 @@ afterEach(async () => {
 /** `count` connections to one fresh database: SQLite file (each its own connection) or PostgreSQL. */
 async function openDbs(count: number, kind = testDbKind()): Promise<{ dbs: Db[]; kind: 'sqlite' | 'postgres' }> {
   let config: Parameters<typeof createDb>[0];
+  // From the run's migrated template (what is tested is the queue, not the migrations); without
+  // one, migrateToLatest below migrates the empty database.
   if (kind === 'postgres') {
-    const pg = await createPostgresDatabase();
+    const pg = await createPostgresDatabase({ migrated: true });
     cleanups.push(pg.drop);
     config = { kind: 'postgres', url: pg.url };
   } else {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-jobs-'));
     cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    copyMigratedSqlite(path.join(dir, 'neura.db'));
     config = { kind: 'sqlite', file: path.join(dir, 'neura.db') };
   }
   const dbs: Db[] = [];

@@ -48,7 +48,7 @@ async function startRig(services?: { databaseUrl: string; redisUrl: string }): P
   let redis: TcpProxy | undefined;
   let dropDb: (() => Promise<void>) | undefined;
   if (services) {
-    const pg = await createPostgresDatabase();
+    const pg = await createPostgresDatabase({ migrated: true });
     dropDb = pg.drop;
     const pgUrl = new URL(pg.url);
     const redisUrl = new URL(services.redisUrl);

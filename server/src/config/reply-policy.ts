@@ -2,9 +2,10 @@ import type { Skill } from '@neura/contract';
 
 /**
  * The reply policy: every time and step limit of one reply, in one place (docs/ARCHITECTURE.md
- * "Reply policy" and docs/CONFIGURATION.md quote it). The engine reads these; two of them have an
- * environment override: `LLM_IDLE_TIMEOUT_SECONDS` (default `modelIdleSeconds`) and
- * `SKILL_TIMEOUT_MS` (caps every `skillTimeoutMs`).
+ * "Reply policy" and docs/CONFIGURATION.md quote it). The engine reads these; five of them have an
+ * environment override: `LLM_IDLE_TIMEOUT_SECONDS` (default `modelIdleSeconds`), `SKILL_TIMEOUT_MS`
+ * (caps every `skillTimeoutMs`), and `REPLY_SAVE_EVERY_MS`, `REPLY_STALE_AFTER_MS`,
+ * `REPLY_SWEEP_EVERY_MS` (defaults `progressSaveMs`, `staleAfterMs`, `sweepEveryMs`; tests shorten them).
  */
 export const REPLY_POLICY = {
   /** No part from the model for this long while it streams → the reply fails and is refunded. */

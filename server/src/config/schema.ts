@@ -283,6 +283,10 @@ export const configSchema = z.object({
   ),
   /** No token from the model for this long → the reply fails and is refunded. */
   LLM_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(REPLY_POLICY.modelIdleSeconds),
+  /** Reply timers in ms (docs/CONFIGURATION.md): progress save; with Redis, stale after (> 2 × save); sweep. */
+  REPLY_SAVE_EVERY_MS: z.coerce.number().int().min(100).max(60_000).default(REPLY_POLICY.progressSaveMs),
+  REPLY_STALE_AFTER_MS: z.coerce.number().int().min(300).max(600_000).default(REPLY_POLICY.staleAfterMs),
+  REPLY_SWEEP_EVERY_MS: z.coerce.number().int().min(100).max(600_000).default(REPLY_POLICY.sweepEveryMs),
   // Operations (docs/DEPLOYMENT.md "Metrics" and "Tracing")
   /** Serves GET /metrics on the app to `Authorization: Bearer <token>`; unset: no /metrics on the app. */
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),

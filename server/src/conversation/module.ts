@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Authenticator, Principal } from '../auth/authenticate.js';
 import type { UserLookup } from '../auth/user.js';
 import type { ChatService } from '../chats/service.js';
-import { type Config, REPLY_POLICY } from '../config.js';
+import type { Config } from '../config.js';
 import type { CreditService } from '../credits/service.js';
 import type { Db } from '../db/database.js';
 import type { FileService } from '../files/service.js';
@@ -96,8 +96,8 @@ export function createConversationModule(deps: ConversationModuleDeps) {
     {
       name: 'replies.sweep',
       scope: 'process',
-      every: REPLY_POLICY.sweepEveryMs,
-      firstAfterMs: REPLY_POLICY.sweepEveryMs,
+      every: deps.config.REPLY_SWEEP_EVERY_MS,
+      firstAfterMs: deps.config.REPLY_SWEEP_EVERY_MS,
       run: (_payload, { now }) => conversation.recoverInterrupted(now, true),
     },
   ];

@@ -16,7 +16,7 @@ describe('ReplyRecovery', () => {
     });
     const recovery = new ReplyRecovery(
       {
-        config: { REDIS_URL: 'redis://127.0.0.1:6379' },
+        config: { REDIS_URL: 'redis://127.0.0.1:6379', REPLY_STALE_AFTER_MS: 10_000 },
         log: { error, warn: vi.fn() } as never,
         messages: { listStaleStreaming: async () => [row('a'), row('b')], findById: async () => undefined } as never,
         settle,
@@ -49,7 +49,7 @@ describe('ReplyRecovery', () => {
     const settle = vi.fn();
     const recovery = new ReplyRecovery(
       {
-        config: { REDIS_URL: undefined },
+        config: { REDIS_URL: undefined, REPLY_STALE_AFTER_MS: 10_000 },
         log: { error: vi.fn(), warn: vi.fn() } as never,
         messages: { listStaleStreaming: async () => [row('a')], findById: async () => undefined } as never,
         settle,
@@ -65,7 +65,7 @@ describe('ReplyRecovery', () => {
     const running = { type: 'tool', id: 't1', skill: 'web_search', status: 'running', input: {} };
     const recovery = new ReplyRecovery(
       {
-        config: { REDIS_URL: undefined },
+        config: { REDIS_URL: undefined, REPLY_STALE_AFTER_MS: 10_000 },
         log: { error: vi.fn(), warn: vi.fn() } as never,
         messages: {
           listStaleStreaming: async () => [{ ...row('de'), parts: JSON.stringify([running]) }, row('en')],

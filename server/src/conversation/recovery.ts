@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, type MessagePart } from '@neura/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserLookup } from '../auth/user.js';
-import { type Config, REPLY_POLICY } from '../config.js';
+import type { Config } from '../config.js';
 import { fromJson } from '../db/database.js';
 import type { MessageRow } from '../db/schema.js';
 import { translateMessage } from '../i18n/catalog.js';
@@ -11,14 +11,14 @@ import type { MessageRepository } from './repository.js';
 import { conversationTexts as t } from './texts.js';
 
 /**
- * With several processes (Redis), a reply untouched for REPLY_POLICY.staleAfterMs belongs to a
- * process that died (live replies save every progressSaveMs); swept every sweepEveryMs (the
- * `replies.sweep` job of conversation/module.ts).
+ * With several processes (Redis), a reply untouched for REPLY_STALE_AFTER_MS (default
+ * REPLY_POLICY.staleAfterMs) belongs to a process that died (live replies save every
+ * REPLY_SAVE_EVERY_MS); swept every REPLY_SWEEP_EVERY_MS (the `replies.sweep` job of
+ * conversation/module.ts).
  */
-const { staleAfterMs: STALE_STREAMING_MS } = REPLY_POLICY;
 
 export interface RecoveryDeps {
-  config: Pick<Config, 'REDIS_URL'>;
+  config: Pick<Config, 'REDIS_URL' | 'REPLY_STALE_AFTER_MS'>;
   log: FastifyBaseLogger;
   messages: Pick<MessageRepository, 'listStaleStreaming' | 'findById'>;
   /** The reply's one final step (replies/settle.ts), with its news to the user's devices. */
@@ -43,12 +43,13 @@ export class ReplyRecovery {
   /**
    * Replies left `streaming` by a process that died are settled as interrupted: failed, refunded
    * once, told to the user's devices. Single process: everything streaming at boot is stale. With
-   * Redis: only replies idle for STALE_STREAMING_MS (live ones save progress every few seconds),
+   * Redis: only replies idle for REPLY_STALE_AFTER_MS (live ones save progress every few seconds),
    * checked again periodically.
    */
   async recoverInterrupted(now = Date.now(), periodic = false): Promise<number> {
     const shared = this.deps.config.REDIS_URL !== undefined;
-    const staleBefore = new Date(shared || periodic ? now - STALE_STREAMING_MS : now + 1).toISOString();
+    const staleAfter = this.deps.config.REPLY_STALE_AFTER_MS;
+    const staleBefore = new Date(shared || periodic ? now - staleAfter : now + 1).toISOString();
     let recovered = await this.finishUnfinished();
     const rows = await this.deps.messages.listStaleStreaming(staleBefore);
     for (const row of rows) {

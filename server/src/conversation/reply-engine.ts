@@ -26,8 +26,8 @@ type ContextRow = Awaited<ReturnType<MessageRepository['listRecentForContext']>>
 
 /** How many recent messages are read before trimming to the token budget. */
 const CONTEXT_MESSAGES = 200;
-/** The reply policy (config.ts): progress saves and model steps. */
-const { progressSaveMs: PROGRESS_MS, maxSteps: MAX_STEPS } = REPLY_POLICY;
+/** The reply policy (config.ts): model steps (progress saves: REPLY_SAVE_EVERY_MS, `ReplyDeps.progressSaveMs`). */
+const { maxSteps: MAX_STEPS } = REPLY_POLICY;
 
 export type ReplyResult = {
   status: ReplyEnd;
@@ -46,6 +46,8 @@ export interface ReplyDeps {
   tokenBudget: number;
   /** No part from the model for this long → the reply fails (and is refunded). */
   idleTimeoutMs: number;
+  /** The reply's text is saved this often while it streams (REPLY_SAVE_EVERY_MS). */
+  progressSaveMs: number;
   /** Attachments: pictures for the model, signed urls in what is sent to clients. */
   files?: Pick<FileService, 'readOwned' | 'url'>;
   /** How long later deltas are gathered into one frame, asked per batch (0: until the turn's end; DeltaBatcher). */
@@ -99,7 +101,7 @@ export async function runReply(
   let firstText = true;
   let memoryTokens: number | undefined;
   let documents: ReplyDocuments | undefined;
-  reply.every(PROGRESS_MS, () => {
+  reply.every(deps.progressSaveMs, () => {
     void messages
       .saveProgress(messageId, reply.content, parts.stored())
       .catch((error) => log.warn({ err: error }, 'reply progress save failed'));

@@ -126,8 +126,12 @@ export class ReplyRunner {
         messageId: reply.messageId,
         signal: reply.signal,
       });
-      const { CONTEXT_TOKEN_BUDGET, LLM_IDLE_TIMEOUT_SECONDS } = this.deps.config;
-      const limits = { tokenBudget: CONTEXT_TOKEN_BUDGET, idleTimeoutMs: LLM_IDLE_TIMEOUT_SECONDS * 1000 };
+      const { CONTEXT_TOKEN_BUDGET, LLM_IDLE_TIMEOUT_SECONDS, REPLY_SAVE_EVERY_MS } = this.deps.config;
+      const limits = {
+        tokenBudget: CONTEXT_TOKEN_BUDGET,
+        idleTimeoutMs: LLM_IDLE_TIMEOUT_SECONDS * 1000,
+        progressSaveMs: REPLY_SAVE_EVERY_MS,
+      };
       outcome = await runReply({ ...this.deps, ...limits, settle: (s, news) => this.settle(s, news) }, reply, {
         model: resolved.model,
         modelId: resolved.modelId,

@@ -22,7 +22,7 @@ describeWithServices('F3: a database outage between the app and PostgreSQL', () 
   let dataDir: string;
 
   beforeAll(async () => {
-    const db = await createPostgresDatabase();
+    const db = await createPostgresDatabase({ migrated: true });
     drop = db.drop;
     const target = new URL(db.url);
     proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));

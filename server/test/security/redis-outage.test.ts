@@ -38,7 +38,7 @@ describeWithServices('F1/F7/F12: a Redis outage between the app and Redis', () =
     redisUrl = services.redisUrl;
     const target = new URL(redisUrl);
     proxy = await startTcpProxy(target.hostname, Number(target.port || 6379));
-    const db = await createPostgresDatabase();
+    const db = await createPostgresDatabase({ migrated: true });
     drop = db.drop;
     const env = { DATABASE_URL: db.url, REDIS_PREFIX: prefix };
     // A reaches Redis through the proxy the test cuts; B and the emitter reach it directly.

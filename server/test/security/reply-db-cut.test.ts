@@ -28,7 +28,7 @@ describeWithServices('N5: a database cut as a reply ends', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    const db = await createPostgresDatabase();
+    const db = await createPostgresDatabase({ migrated: true });
     drop = db.drop;
     const target = new URL(db.url);
     proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
@@ -44,6 +44,8 @@ describeWithServices('N5: a database cut as a reply ends', () => {
           WEB_DIST_DIR: path.join(dataDir, 'no-web'),
           LLM_BASE_URL: fake.baseUrl,
           LLM_MODEL: 'fake',
+          // The sweep that settles the reply once the database is back: every half second, not 4 s.
+          REPLY_SWEEP_EVERY_MS: '500',
         }),
       ),
     );

@@ -125,10 +125,10 @@ describeOnceWithServices('F13: interrupted replies are billed one way (refunded)
 
   beforeAll(async () => {
     fake = await startFakeOpenAI({ chunks: ['Partial', ' text', ' never sent'], holdAfter: 2 });
-    const db = await createPostgresDatabase();
+    const db = await createPostgresDatabase({ migrated: true });
     drop = db.drop;
     dbUrl = db.url;
-    // Migrates the database and writes users; it never has replies of its own.
+    // On the run's migrated template (migrations are not what is tested); writes users, never has replies of its own.
     emitter = withTestPort(
       await buildApp(
         loadConfig({
@@ -150,10 +150,16 @@ describeOnceWithServices('F13: interrupted replies are billed one way (refunded)
     await fake?.close();
   });
 
+  /**
+   * Short reply timers (the production defaults would have the Redis test wait out 10 s of
+   * staleness and a 4 s sweep): a live reply saves every second, one unsaved for 3 s belongs to a
+   * dead process, swept every half second. The same rule, met sooner.
+   */
+  const REPLY_TIMERS = { REPLY_SAVE_EVERY_MS: '1000', REPLY_STALE_AFTER_MS: '3000', REPLY_SWEEP_EVERY_MS: '500' };
   const start = async (env: Record<string, string> = {}) => {
     const p = await startServerProcess({
       entry: 'source',
-      env: { DATABASE_URL: dbUrl, LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', ...env },
+      env: { DATABASE_URL: dbUrl, LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake', ...REPLY_TIMERS, ...env },
     });
     started.push(p);
     return p;
@@ -196,8 +202,9 @@ describeOnceWithServices('F13: interrupted replies are billed one way (refunded)
     const { socket, replyId } = await streamingReply(b.url, user.token, chat.id);
     await b.kill('SIGKILL');
     socket.close();
-    // The next process to start recovers what the dead one left streaming.
-    const next = await start();
+    // The next process to start recovers what the dead one left streaming: at its boot (its sweep,
+    // which would end the reply too, kept far off).
+    const next = await start({ REPLY_SWEEP_EVERY_MS: '600000' });
     expect(await outcome(user.id, replyId)).toEqual({ status: 'failed', credits: 10, keys: ['charge', 'refund'] });
     // It has no Redis: left running, its sweeper could end the next test's reply where nobody hears.
     await next.stop();
@@ -214,7 +221,7 @@ describeOnceWithServices('F13: interrupted replies are billed one way (refunded)
     const { socket, other, events, replyId } = await streamingReply(dying.url, user.token, chat.id, survivor.url);
     await dying.kill('SIGKILL');
     socket.close();
-    const error = await waitFor(events, (r) => r.event === 'message.error' && r.payload.messageId === replyId, 60_000); // stale after 10 s, swept every 4 s; a loaded machine takes longer
+    const error = await waitFor(events, (r) => r.event === 'message.error' && r.payload.messageId === replyId, 60_000); // stale after 3 s, swept every 0.5 s (REPLY_TIMERS); a loaded machine takes longer
     expect(error.payload.code).toBe('llm:interrupted');
     expect(await outcome(user.id, replyId)).toEqual({ status: 'failed', credits: 10, keys: ['charge', 'refund'] });
     other.close();
