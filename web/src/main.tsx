@@ -1,5 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startFirstChunks } from './app/first-chunks';
 import { AppRouter } from './app/router';
 import { openAuthGateAtStart } from './app/use-auth-gate';
 import { LocaleRoot } from './i18n/locale-root';
@@ -25,18 +26,22 @@ openAuthGateAtStart(window.location.pathname);
 // The catalog the page came with (server/src/web/first-paint.ts) goes in once the locale is known,
 // so Explore's first render has its cards; the server's first paint stays over the app until then
 // (or, should the app never get there, for 10 s at most).
-void startI18n().then(() => {
-  takePageCatalog();
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <LocaleRoot>
-          <AppRouter />
-        </LocaleRoot>
-      </StrictMode>,
-    );
+void startI18n()
+  .then(() => {
+    takePageCatalog();
+    return startFirstChunks(window.location.pathname);
+  })
+  .then(() => {
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <LocaleRoot>
+            <AppRouter />
+          </LocaleRoot>
+        </StrictMode>,
+      );
+    });
   });
-});
 setTimeout(() => endFirstPaint(), 10_000);
 
 registerServiceWorker();

@@ -44,7 +44,13 @@ function LazySubscribeModal() {
   );
 }
 
-const AuthModal = lazy(() => import('../auth/auth-modal').then((m) => ({ default: m.AuthModal })));
+let authModal: Promise<{ default: typeof import('../auth/auth-modal').AuthModal }> | undefined;
+/** Loads the auth modal's chunk once (the start-up asks for it before the first render when it opens at once). */
+export function loadAuthModal() {
+  authModal ??= import('../auth/auth-modal').then((m) => ({ default: m.AuthModal }));
+  return authModal;
+}
+const AuthModal = lazy(loadAuthModal);
 
 /**
  * The auth modal's pages load the first time it opens (signed-in visits never need them), and
