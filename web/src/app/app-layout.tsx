@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { usePageViews } from '../analytics/use-page-views';
 import { useSessionEndRedirect } from '../auth/use-session-end-redirect';
 import { endFirstPaint } from '../personas/first-paint';
-import { useUpdateAvailable } from '../pwa/register-sw';
+import { useUpdateAvailable } from '../pwa/update-available';
 import { useAppStore } from '../store/app-store';
 import { StoreBanner } from '../store-banner/store-banner';
 import { withMarkdown } from '../ui/lazy-markdown';
@@ -44,12 +44,8 @@ function LazySubscribeModal() {
   );
 }
 
-let authModal: Promise<{ default: typeof import('../auth/auth-modal').AuthModal }> | undefined;
-/** Loads the auth modal's chunk once (the start-up asks for it before the first render when it opens at once). */
-export function loadAuthModal() {
-  authModal ??= import('../auth/auth-modal').then((m) => ({ default: m.AuthModal }));
-  return authModal;
-}
+/** The auth modal's chunk (the start-up asks for it before the first render when it opens at once). */
+export const loadAuthModal = () => import('../auth/auth-modal').then((m) => ({ default: m.AuthModal }));
 const AuthModal = lazy(loadAuthModal);
 
 /**

@@ -3,7 +3,7 @@ import { useAppStore } from '../store/app-store';
 import { startFirstChunks } from './first-chunks';
 
 const loads = vi.hoisted(() => ({ page: vi.fn(), authModal: vi.fn() }));
-vi.mock('./pages', () => ({ loadPage: loads.page }));
+vi.mock('./pages', () => ({ firstPageLoads: { home: () => loads.page('home'), chat: () => loads.page('chat') } }));
 vi.mock('./app-layout', () => ({ loadAuthModal: loads.authModal }));
 
 beforeEach(() => {
@@ -26,9 +26,9 @@ describe('startFirstChunks (issue #50)', () => {
     expect(loads.authModal).toHaveBeenCalledOnce();
   });
 
-  it('should ask for nothing on a shared chat or a redirect', async () => {
+  it('should ask for no page where the first page is another one (a shared chat, settings)', async () => {
     await startFirstChunks('/share/xyz');
-    await startFirstChunks('/privacy');
+    await startFirstChunks('/settings');
     expect(loads.page).not.toHaveBeenCalled();
   });
 

@@ -23,26 +23,22 @@ export function localizedPersona(persona: Persona, locale: string = currentLocal
   };
 }
 
-/** The catalog last set, as JSON, with the list and language it was shown in: the same again changes nothing. */
-let servedJson = '';
-let shown: { personas: Persona[]; locale: string } | undefined;
+/** The catalog last set (its language and JSON) and the list it was shown as: the same again changes nothing. */
+let served = '';
+let shown: Persona[] | undefined;
 
 export function setPersonas(personas: Persona[]): void {
   // Start-up asks for the catalog the page came with once more (GET /personas): when it is the same,
   // the state is left as it is, so Explore does not render every card again (issue #50).
-  const json = JSON.stringify(personas);
-  const locale = currentLocale();
-  if (json === servedJson && shown?.locale === locale && usePersonas.getState().personas === shown.personas) return;
-  servedJson = json;
+  const key = currentLocale() + JSON.stringify(personas);
+  if (key === served && usePersonas.getState().personas === shown) return;
+  served = key;
   asServed = personas;
-  shown = { personas: personas.map((p) => localizedPersona(p, locale)), locale };
-  usePersonas.setState({ personas: shown.personas, loaded: true });
+  shown = personas.map((p) => localizedPersona(p));
+  usePersonas.setState({ personas: shown, loaded: true });
 }
 
 /** After a change of language: the loaded personas again, in the new one. */
 export function relocalizePersonas(): void {
-  if (!usePersonas.getState().loaded) return;
-  const locale = currentLocale();
-  shown = { personas: asServed.map((p) => localizedPersona(p, locale)), locale };
-  usePersonas.setState({ personas: shown.personas });
+  if (usePersonas.getState().loaded) usePersonas.setState({ personas: asServed.map((p) => localizedPersona(p)) });
 }
