@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { startServerProcess } from '@neura/test-kit/server/process';
 import { chromium } from 'playwright-core';
-import { longTasks, type TraceEvent, traceCategories } from './lib/long-tasks.js';
+import { longTasks, mainThreadSummary, type TraceEvent, traceCategories } from './lib/long-tasks.js';
 import { loadAverage } from './lib/report.js';
 
 const LOADS = Number(process.env.FIRSTPAGE_LOADS ?? 5);
@@ -57,7 +57,12 @@ async function main() {
       total += tasks.length;
       over += tasks.filter((t) => t.cpu > 50 / CPU_THROTTLE).length;
       thread += tasks.reduce((sum, t) => sum + t.cpu, 0);
+      const summary = mainThreadSummary(traceEvents);
       console.log(`load ${i + 1}: ${tasks.length} tasks over 50 ms (load average ${loadAverage()})`);
+      if (summary)
+        console.log(
+          `  main thread ${summary.tasks.toFixed(0)} ms; forced style/layout ${summary.forced.count}× ${summary.forced.ms.toFixed(0)} ms; requests from script ${summary.requests.count}× ${summary.requests.ms.toFixed(0)} ms (thread time)`,
+        );
       for (const t of tasks)
         console.log(
           `  at ${t.at.toFixed(0)} ms: ${t.wall.toFixed(0)} ms wall, ${t.cpu.toFixed(0)} ms thread: ${t.parts.join(' · ')}`,

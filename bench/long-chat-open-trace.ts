@@ -16,7 +16,7 @@ import os from 'node:os';
 import { addTestMessages, createTestChat, createTestUser, openSeedTarget } from '@neura/test-kit/seed';
 import { startServerProcess } from '@neura/test-kit/server/process';
 import { chromium } from 'playwright-core';
-import { longTasks, type TraceEvent, traceCategories } from './lib/long-tasks.js';
+import { longTasks, mainThreadSummary, type TraceEvent, traceCategories } from './lib/long-tasks.js';
 import { markdownTokens } from './lib/markdown-tokens.js';
 import { loadAverage } from './lib/report.js';
 
@@ -84,7 +84,12 @@ async function main() {
       const tasks = longTasks(traceEvents);
       total += tasks.length;
       over += tasks.filter((t) => t.cpu > 50 / CPU_THROTTLE).length;
+      const summary = mainThreadSummary(traceEvents);
       console.log(`open ${i + 1}: ${tasks.length} tasks over 50 ms (load ${loadAverage()})`);
+      if (summary)
+        console.log(
+          `  main thread ${summary.tasks.toFixed(0)} ms; forced style/layout ${summary.forced.count}× ${summary.forced.ms.toFixed(0)} ms; requests from script ${summary.requests.count}× ${summary.requests.ms.toFixed(0)} ms (thread time)`,
+        );
       for (const t of tasks)
         console.log(`  ${t.wall.toFixed(0)} ms wall, ${t.cpu.toFixed(0)} ms thread: ${t.parts.join(' · ')}`);
       await context.close();

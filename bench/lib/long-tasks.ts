@@ -15,7 +15,13 @@ export interface TraceEvent {
 }
 
 /** The categories both benches trace with (`browser.startTracing`). */
-export const traceCategories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink'];
+export const traceCategories = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'v8',
+  'blink',
+];
 
 /** Each main-thread task over 50 ms of a trace: start (ms from the first task), wall and thread ms, and its parts over 3 ms. */
 export function longTasks(events: TraceEvent[]) {
@@ -40,4 +46,25 @@ export function longTasks(events: TraceEvent[]) {
       });
     return { at: (task.ts - first) / 1000, wall: (task.dur ?? 0) / 1000, cpu: (task.tdur ?? 0) / 1000, parts };
   });
+}
+
+/**
+ * Figures of a trace's main thread that load moves less than wall times: the thread (CPU) time of
+ * all its tasks, of style and layout forced by script (a read of a size, a focus), and of the
+ * requests it issued from script (Vite's preload links, fetches), in ms, with their counts.
+ */
+export function mainThreadSummary(events: TraceEvent[]) {
+  const main = events.find((e) => e.name === 'FunctionCall' && e.args?.data?.url?.includes('/assets/'));
+  if (!main) return undefined;
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
+  const sum = (list: TraceEvent[]) => list.reduce((total, e) => total + (e.tdur ?? 0), 0) / 1000;
+  const forced = onMain.filter((e) => e.name === 'Blink.ForcedStyleAndLayout.UpdateTime');
+  const scripts = onMain.filter((e) => e.name === 'FunctionCall' || e.name === 'v8.evaluateModule');
+  const inScript = (e: TraceEvent) => scripts.some((s) => e.ts >= s.ts && e.ts < s.ts + (s.dur ?? 0));
+  const requests = onMain.filter((e) => e.name === 'ResourceFetcher::requestResource' && inScript(e));
+  return {
+    tasks: sum(onMain.filter((e) => e.name === 'RunTask')),
+    forced: { count: forced.length, ms: sum(forced) },
+    requests: { count: requests.length, ms: sum(requests) },
+  };
 }
