@@ -26,22 +26,20 @@ openAuthGateAtStart(window.location.pathname);
 // The catalog the page came with (server/src/web/first-paint.ts) goes in once the locale is known,
 // so Explore's first render has its cards; the server's first paint stays over the app until then
 // (or, should the app never get there, for 10 s at most).
-void startI18n()
-  .then(() => {
-    takePageCatalog();
-    return startFirstChunks(window.location.pathname);
-  })
-  .then(() => {
-    startTransition(() => {
-      createRoot(root).render(
-        <StrictMode>
-          <LocaleRoot>
-            <AppRouter />
-          </LocaleRoot>
-        </StrictMode>,
-      );
-    });
+// The first page's lazy chunks are asked for before it, each in a task of its own (app/first-chunks.ts).
+void startI18n().then(async () => {
+  takePageCatalog();
+  await startFirstChunks(window.location.pathname);
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <LocaleRoot>
+          <AppRouter />
+        </LocaleRoot>
+      </StrictMode>,
+    );
   });
+});
 setTimeout(() => endFirstPaint(), 10_000);
 
 registerServiceWorker();

@@ -13,9 +13,11 @@ import { routeFor } from './routes';
  * under way (not loaded): the render does not wait for the network.
  */
 export async function startFirstChunks(pathname: string): Promise<void> {
-  await nextTask();
-  // A failure is React's to show (its own call of the import fails the same way, in the page).
-  firstPageLoads[routeFor(pathname).name]?.().catch(() => undefined);
+  for (const load of firstPageLoads[routeFor(pathname).name] ?? []) {
+    await nextTask();
+    // A failure is React's to show (its own call of the import fails the same way, in the page).
+    load().catch(() => undefined);
+  }
   if (useAppStore.getState().activeModal === 'auth') {
     await nextTask();
     loadAuthModal().catch(() => undefined);

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { texts } from '../texts/texts';
-import { withMarkdown } from '../ui/lazy-markdown';
+import { loadMarkdown, withMarkdown } from '../ui/lazy-markdown';
 import type { RouteName } from './routes';
 
 const loadExplore = () => import('../explore/explore-page').then((m) => ({ default: m.ExplorePage }));
@@ -18,11 +18,15 @@ const loadChat = () =>
   }));
 const ChatPage = lazy(loadChat);
 /**
- * The pages start-up asks for before the first render (`app/first-chunks.ts`): Explore and a chat,
- * the first pages issue #50 measures. Vite's preload helper links each dependency once, so React's
- * own call of the same import later inserts no links inside a render slice.
+ * The pages start-up asks for before the first render (`app/first-chunks.ts`), each part in a task
+ * of its own: Explore and a chat, the first pages issue #50 measures. Vite's preload helper links
+ * each dependency once, so React's own call of the same imports later inserts no links inside a
+ * render slice.
  */
-export const firstPageLoads: Partial<Record<RouteName, () => Promise<unknown>>> = { home: loadExplore, chat: loadChat };
+export const firstPageLoads: Partial<Record<RouteName, Array<() => Promise<unknown>>>> = {
+  home: [loadExplore],
+  chat: [loadMarkdown, organiseReady, documentsReady, loadChat],
+};
 const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const CreatePage = lazy(() =>
   Promise.all([withMarkdown(import('../creator/create-page')), documentsReady()]).then(([m]) => m),

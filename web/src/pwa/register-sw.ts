@@ -8,19 +8,17 @@ import { isNativePlatform } from '../platform/native';
  */
 export const REGISTER_DELAY_MS = 2000;
 
-/** Runs `work` when the main thread is idle (at the latest after `timeout`); Safari has no idle callback. */
-function whenIdle(work: () => void, timeout: number): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout });
-  else setTimeout(work, 0);
-}
-
 /**
  * Registers /sw.js in production web builds, a few seconds after the page has loaded (a waiting new
  * version goes to `useUpdateAvailable`). Not in the native app: its files ship inside the app and update with it.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || isNativePlatform()) return;
-  // The registration's code loads then (pwa/sw-registration.ts): the first route does not carry it.
-  const register = () => void import('./sw-registration').then((m) => m.register());
-  window.addEventListener('load', () => setTimeout(() => whenIdle(register, REGISTER_DELAY_MS), REGISTER_DELAY_MS));
+  // The registration's code (pwa/sw-registration.ts) loads then: the first route does not carry it.
+  window.addEventListener('load', () =>
+    setTimeout(
+      () => void import('./sw-registration').then((m) => m.registerWhenIdle(REGISTER_DELAY_MS)),
+      REGISTER_DELAY_MS,
+    ),
+  );
 }

@@ -3,11 +3,22 @@ import { useUpdateAvailable } from './update-available';
 let updateAccepted = false;
 let reloading = false;
 
+/** Runs `work` when the main thread is idle (at the latest after `timeout`); Safari has no idle callback. */
+function whenIdle(work: () => void, timeout: number): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout });
+  else setTimeout(work, 0);
+}
+
 /**
- * Registers /sw.js and reports a waiting new version (loaded when `registerServiceWorker` decides
- * to register: the first route does not carry it).
+ * Registers /sw.js at the next idle moment (at the latest after `timeout`) and reports a waiting new
+ * version (loaded by `registerServiceWorker`, a few seconds after the page's load: the first route
+ * does not carry it).
  */
-export function register(): void {
+export function registerWhenIdle(timeout: number): void {
+  whenIdle(register, timeout);
+}
+
+function register(): void {
   navigator.serviceWorker
     .register('/sw.js')
     .then((registration) => {
