@@ -16,6 +16,7 @@ import os from 'node:os';
 import { addTestMessages, createTestChat, createTestUser, openSeedTarget } from '@neura/test-kit/seed';
 import { startServerProcess } from '@neura/test-kit/server/process';
 import { chromium } from 'playwright-core';
+import { longTasks, mainThreadSummary, type TraceEvent, traceCategories } from './lib/long-tasks.js';
 import { markdownTokens } from './lib/markdown-tokens.js';
 import { loadAverage } from './lib/report.js';
 
@@ -24,41 +25,6 @@ const OPENS = Number(process.env.LONGCHAT_OPENS ?? 5);
 const SETTLE_MS = Number(process.env.LONGCHAT_SETTLE_MS ?? 2000);
 const CPU_THROTTLE = Number(process.env.LONGCHAT_CPU_THROTTLE ?? 4);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { url?: string; functionName?: string; frame?: string } };
-}
-
-/** Each main-thread task over 50 ms of a trace: wall and thread ms, and its parts over 3 ms. */
-export function longTasks(events: TraceEvent[]) {
-  // The page's renderer: the main thread that evaluated the app's scripts.
-  const main = events.find((e) => e.name === 'FunctionCall' && e.args?.data?.url?.includes('/assets/'));
-  if (!main) return [];
-  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
-  const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000);
-  return tasks.map((task) => {
-    const end = task.ts + (task.dur ?? 0);
-    const parts = onMain
-      .filter((e) => e !== task && e.ts >= task.ts && e.ts < end && (e.dur ?? 0) > 3_000)
-      .filter((e) =>
-        /EvaluateScript|FunctionCall|v8\.compile|Layout|UpdateLayoutTree|ParseHTML|ParseAuthorStyleSheet|TimerFire|FireAnimationFrame|EventDispatch|V8\.GC|MajorGC|MinorGC|Paint|PrePaint|RunMicrotasks|v8\.evaluateModule|v8\.produceModuleCache/.test(
-          e.name,
-        ),
-      )
-      .map((e) => {
-        const where = e.args?.data?.url?.replace(/^.*\/assets\//, '') ?? e.args?.data?.functionName ?? '';
-        return `${e.name}${where ? ` ${where}` : ''} ${((e.dur ?? 0) / 1000).toFixed(0)}/${((e.tdur ?? 0) / 1000).toFixed(0)}`;
-      });
-    return { wall: (task.dur ?? 0) / 1000, cpu: (task.tdur ?? 0) / 1000, parts };
-  });
-}
 
 async function main() {
   const app = await startServerProcess({ env: { NODE_ENV: 'production', PAYMENTS: 'off' }, startTimeoutMs: 60_000 });
@@ -98,9 +64,7 @@ async function main() {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
       await page.waitForTimeout(SETTLE_MS);
-      await browser.startTracing(page, {
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink'],
-      });
+      await browser.startTracing(page, { categories: traceCategories });
       const profiling = process.env.LONGCHAT_PROFILE_DIR;
       if (profiling) {
         await cdp.send('Profiler.enable');
@@ -120,7 +84,12 @@ async function main() {
       const tasks = longTasks(traceEvents);
       total += tasks.length;
       over += tasks.filter((t) => t.cpu > 50 / CPU_THROTTLE).length;
+      const summary = mainThreadSummary(traceEvents);
       console.log(`open ${i + 1}: ${tasks.length} tasks over 50 ms (load ${loadAverage()})`);
+      if (summary)
+        console.log(
+          `  main thread ${summary.tasks.toFixed(0)} ms; forced style/layout ${summary.forced.count}× ${summary.forced.ms.toFixed(0)} ms; requests from script ${summary.requests.count}× ${summary.requests.ms.toFixed(0)} ms (thread time)`,
+        );
       for (const t of tasks)
         console.log(`  ${t.wall.toFixed(0)} ms wall, ${t.cpu.toFixed(0)} ms thread: ${t.parts.join(' · ')}`);
       await context.close();

@@ -1,5 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startFirstChunks } from './app/first-chunks';
 import { AppRouter } from './app/router';
 import { openAuthGateAtStart } from './app/use-auth-gate';
 import { LocaleRoot } from './i18n/locale-root';
@@ -25,8 +26,10 @@ openAuthGateAtStart(window.location.pathname);
 // The catalog the page came with (server/src/web/first-paint.ts) goes in once the locale is known,
 // so Explore's first render has its cards; the server's first paint stays over the app until then
 // (or, should the app never get there, for 10 s at most).
-void startI18n().then(() => {
+// The first page's lazy chunks are asked for before it, each in a task of its own (app/first-chunks.ts).
+void startI18n().then(async () => {
   takePageCatalog();
+  await startFirstChunks(window.location.pathname);
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { usePageViews } from '../analytics/use-page-views';
 import { useSessionEndRedirect } from '../auth/use-session-end-redirect';
 import { endFirstPaint } from '../personas/first-paint';
-import { useUpdateAvailable } from '../pwa/register-sw';
+import { useUpdateAvailable } from '../pwa/update-available';
 import { useAppStore } from '../store/app-store';
 import { StoreBanner } from '../store-banner/store-banner';
 import { withMarkdown } from '../ui/lazy-markdown';
@@ -44,7 +44,9 @@ function LazySubscribeModal() {
   );
 }
 
-const AuthModal = lazy(() => import('../auth/auth-modal').then((m) => ({ default: m.AuthModal })));
+/** The auth modal's chunk (the start-up asks for it before the first render when it opens at once). */
+export const loadAuthModal = () => import('../auth/auth-modal').then((m) => ({ default: m.AuthModal }));
+const AuthModal = lazy(loadAuthModal);
 
 /**
  * The auth modal's pages load the first time it opens (signed-in visits never need them), and

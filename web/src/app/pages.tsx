@@ -1,9 +1,10 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { texts } from '../texts/texts';
-import { withMarkdown } from '../ui/lazy-markdown';
+import { loadMarkdown, withMarkdown } from '../ui/lazy-markdown';
 import type { RouteName } from './routes';
 
-const ExplorePage = lazy(() => import('../explore/explore-page').then((m) => ({ default: m.ExplorePage })));
+const loadExplore = () => import('../explore/explore-page').then((m) => ({ default: m.ExplorePage }));
+const ExplorePage = lazy(loadExplore);
 /** The texts of folders and temporary chats (issue #49), which the chat pages show. */
 const organiseReady = () => import('../chats/organise-ready').then((m) => m.organiseTextsReady);
 const ChatsPage = lazy(() =>
@@ -11,11 +12,21 @@ const ChatsPage = lazy(() =>
 );
 /** The texts of documents and persona knowledge (issue #45): the chat page and the builder show them. */
 const documentsReady = () => import('../chat/documents-ready').then((m) => m.documentTextsReady);
-const ChatPage = lazy(() =>
+const loadChat = () =>
   Promise.all([withMarkdown(import('../chat/chat-page')), organiseReady(), documentsReady()]).then(([m]) => ({
     default: m.ChatPage,
-  })),
-);
+  }));
+const ChatPage = lazy(loadChat);
+/**
+ * The pages start-up asks for before the first render (`app/first-chunks.ts`), each part in a task
+ * of its own: Explore and a chat, the first pages issue #50 measures. Vite's preload helper links
+ * each dependency once, so React's own call of the same imports later inserts no links inside a
+ * render slice.
+ */
+export const firstPageLoads: Partial<Record<RouteName, Array<() => Promise<unknown>>>> = {
+  home: [loadExplore],
+  chat: [loadMarkdown, organiseReady, documentsReady, loadChat],
+};
 const NotFoundPage = lazy(() => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const CreatePage = lazy(() =>
   Promise.all([withMarkdown(import('../creator/create-page')), documentsReady()]).then(([m]) => m),

@@ -1,4 +1,5 @@
-import { applyUpdate, useUpdateAvailable } from '../pwa/register-sw';
+import { applyUpdate } from '../pwa/sw-registration';
+import { useUpdateAvailable } from '../pwa/update-available';
 import { texts } from '../texts/texts';
 import { Button } from '../ui/button';
 

@@ -28,6 +28,22 @@ function animateScroll(el: HTMLElement, to: number): void {
   requestAnimationFrame(step);
 }
 
+/** Runs `fn` in a task after the next frame (its layout done); returns the cancel. */
+function afterNextFrame(fn: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (typeof requestAnimationFrame !== 'function') {
+    timer = setTimeout(fn, 0);
+    return () => clearTimeout(timer);
+  }
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(fn, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /**
  * One carousel of persona cards: a CSS scroll-snap strip (swipe, trackpad, keyboard) with previous
  * and next buttons that slide by one card at the speed of SPEC.md §9.
@@ -63,8 +79,19 @@ export function PersonaCarousel({
     // Unchanged edges keep the state as it is: no re-render (each carousel measures after its first render).
     setEdges((was) => (was.start === start && was.end === end ? was : { start, end }));
   }, []);
+  // The first render's edges are the initial state's (a strip starts at its start): measuring them
+  // in the commit's effects laid the page out there, including the off-screen carousels that
+  // `content-visibility` skips (issue #50: 40–170 ms at 4× CPU). When the cards change later, they
+  // are measured after the next frame, once the browser has laid the page out itself.
+  const mounted = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the cards change.
-  useEffect(() => updateEdges(), [updateEdges, personas.length, slidesPerView, loading]);
+  useEffect(() => {
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
+    return afterNextFrame(updateEdges);
+  }, [updateEdges, personas.length, slidesPerView, loading]);
 
   const slideBy = (direction: 1 | -1) => {
     const el = strip.current;

@@ -36,3 +36,28 @@ describe('personas in the active language (issue #43)', () => {
     expect(usePersonas.getState().personas[0]?.name).toBe('Owl');
   });
 });
+
+describe('the catalog set again (issue #50)', () => {
+  it('should leave the state as it is when the same catalog comes again', () => {
+    setPersonas([owl]);
+    const before = usePersonas.getState().personas;
+    setPersonas([{ ...owl }]);
+    expect(usePersonas.getState().personas).toBe(before);
+  });
+
+  it('should show a changed catalog, and the same one in a new language', () => {
+    setPersonas([owl]);
+    setPersonas([{ ...owl, cost: 2 }]);
+    expect(usePersonas.getState().personas[0]?.cost).toBe(2);
+    setCurrentLocale('de');
+    setPersonas([{ ...owl, cost: 2 }]);
+    expect(usePersonas.getState().personas[0]?.name).toBe('Eule');
+  });
+
+  it('should set the catalog again after the state was changed elsewhere', () => {
+    setPersonas([owl]);
+    usePersonas.setState({ personas: [], loaded: false });
+    setPersonas([owl]);
+    expect(usePersonas.getState()).toMatchObject({ personas: [owl], loaded: true });
+  });
+});

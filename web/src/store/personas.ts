@@ -23,9 +23,19 @@ export function localizedPersona(persona: Persona, locale: string = currentLocal
   };
 }
 
+/** The catalog last set (its language and JSON) and the list it was shown as: the same again changes nothing. */
+let served = '';
+let shown: Persona[] | undefined;
+
 export function setPersonas(personas: Persona[]): void {
+  // Start-up asks for the catalog the page came with once more (GET /personas): when it is the same,
+  // the state is left as it is, so Explore does not render every card again (issue #50).
+  const key = currentLocale() + JSON.stringify(personas);
+  if (key === served && usePersonas.getState().personas === shown) return;
+  served = key;
   asServed = personas;
-  usePersonas.setState({ personas: personas.map((p) => localizedPersona(p)), loaded: true });
+  shown = personas.map((p) => localizedPersona(p));
+  usePersonas.setState({ personas: shown, loaded: true });
 }
 
 /** After a change of language: the loaded personas again, in the new one. */

@@ -72,7 +72,9 @@ export function ModalShell({
     const previous = document.activeElement as HTMLElement | null;
     const node = panel.current;
     const target = node?.querySelector<HTMLElement>('[autofocus], [data-autofocus]') ?? node;
-    target?.focus();
+    // Without scrolling it into view (the dialog is in view): focus() would also lay the whole
+    // page out inside the commit's task (issue #50, the auth modal a visitor sees at start).
+    target?.focus({ preventScroll: true });
     return () => previous?.focus?.();
   }, [open, mounted]);
 
