@@ -12,23 +12,13 @@ import { assertCustomPersonaUsable } from '../personas/custom.js';
 import type { PersonaRepository } from '../personas/repository.js';
 import type { ReplyRegistry } from '../replies/registry.js';
 import type { ConversationDocuments } from './deps.js';
+import type { CreatedChat } from './first-message.js';
 import type { MessageRepository } from './repository.js';
 import type { RoundRepository } from './round-repository.js';
 import { conversationTexts as t } from './texts.js';
 
 /** Whether the chat holds a message yet, and a reply streaming (MessageRepository.chatState). */
 type ChatState = Awaited<ReturnType<MessageRepository['chatState']>>;
-
-/**
- * What the request that made the chat knows of it (createChatWithMessage): the chat is empty and
- * nothing streams in it, and what is here is not read again (issue #50).
- */
-export interface CreatedChat {
-  /** A chat of one persona: its row and its persona's, as stored (a group chat's: none). */
-  rows?: { chat: ChatRow; persona: PersonaRow };
-  /** The sender's row, read while the chat was being made (a round trip less on PostgreSQL). */
-  user?: Promise<User | undefined>;
-}
 
 /** What the admission checks read: the chat's owner, the sender, the persona, the chat's messages, the model. */
 export interface AdmissionDeps {

@@ -1,7 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserLookup } from '../auth/user.js';
+import type { User, UserLookup } from '../auth/user.js';
 import type { ChatService } from '../chats/service.js';
-import type { CreatedChat } from './admission.js';
+import type { ChatRow, PersonaRow } from '../db/schema.js';
+
+/**
+ * What the request that made the chat knows of it (createChatWithMessage): the chat is empty and
+ * nothing streams in it, and what is here is not read again (issue #50).
+ */
+export interface CreatedChat {
+  /** A chat of one persona: its row and its persona's, as stored (a group chat's: none). */
+  rows?: { chat: ChatRow; persona: PersonaRow };
+  /** The sender's row, read while the chat was being made (a round trip less on PostgreSQL). */
+  user?: Promise<User | undefined>;
+}
 
 /** What a draft's first message needs: the chat rules (create, delete) and the send flow. */
 export interface FirstMessageDeps {

@@ -75,16 +75,15 @@ export class CreditService {
   async chargeInTransaction(trx: Tx, userId: string, amount: number, messageId: string): Promise<number> {
     const debited = await this.credits.debitIfCoveredInZone(userId, amount, trx);
     if (!debited) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
-    const { balance } = debited;
-    await this.spendWithinLimits(trx, userId, amount, debited);
+    await this.spendWithinLimits(trx, userId, amount, debited.timeZone);
     const written = await this.credits.addLedgerRow(
       { userId, amount: -amount, reason: 'message', idempotencyKey: chargeKey(messageId) },
       trx,
     );
     if (!written) throw new AppError('conflict', 'This message was already charged.');
     this.onLedger?.(-amount, 'message');
-    this.announce(trx, userId, balance);
-    return balance;
+    this.announce(trx, userId, debited.balance);
+    return debited.balance;
   }
 
   /**
@@ -98,10 +97,9 @@ export class CreditService {
   async holdInTransaction(trx: Tx, userId: string, amount: number): Promise<number> {
     const debited = await this.credits.debitIfCoveredInZone(userId, amount, trx);
     if (!debited) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
-    const { balance } = debited;
-    await this.spendWithinLimits(trx, userId, amount, debited);
-    this.announce(trx, userId, balance);
-    return balance;
+    await this.spendWithinLimits(trx, userId, amount, debited.timeZone);
+    this.announce(trx, userId, debited.balance);
+    return debited.balance;
   }
 
   /** A reply's charge paid from its round's hold: the ledger row `charge:<messageId>`, the balance unchanged. */
@@ -236,18 +234,13 @@ export class CreditService {
   /**
    * Counts a charge of `amount` against the user's spending limits in the charge's transaction (one
    * conditional statement); throws `credits:limit`, naming the limit and when it resets, when it
-   * would pass one (the caller's transaction then rolls the charge back).
+   * would pass one (the caller's transaction then rolls the charge back). `timeZone`: the zone
+   * the debit read (debitIfCoveredInZone); undefined: the limits read it.
    */
-  private async spendWithinLimits(
-    trx: Tx,
-    userId: string,
-    amount: number,
-    /** The zone the debit read (debitIfCoveredInZone); without it the limits read it. */
-    known?: { timeZone: string | null },
-  ): Promise<void> {
+  private async spendWithinLimits(trx: Tx, userId: string, amount: number, timeZone?: string | null): Promise<void> {
     if (amount <= 0) return;
     const now = new Date();
-    if (await this.limits.spend(userId, amount, trx, now, known)) return;
+    if (await this.limits.spend(userId, amount, trx, now, timeZone === undefined ? undefined : { timeZone })) return;
     throw limitError(await this.limits.find(userId, trx), amount, now);
   }
 
