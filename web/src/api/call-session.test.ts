@@ -7,6 +7,7 @@ import { connectSession, disconnectSession, getSessionSocket } from './session-s
 
 /** A real Socket.IO server on loopback: createChat refuses, deleteChat succeeds, generateName never answers. */
 let io: Server;
+let serverUrl = '';
 beforeAll(async () => {
   io = new Server(0, { cors: { origin: '*' } });
   io.of(SESSION_NAMESPACE).on('connection', (socket) => {
@@ -19,7 +20,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => io.httpServer.once('listening', () => resolve()));
   const address = io.httpServer.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
-  vi.stubEnv('VITE_API_URL', `http://127.0.0.1:${address.port}`);
+  serverUrl = `http://127.0.0.1:${address.port}`;
+  vi.stubEnv('VITE_API_URL', serverUrl);
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
@@ -58,6 +60,27 @@ describe('callSession', () => {
       message: 'Not connected to the server. Check your connection and try again.',
     });
     expect(errorMessage(error, 'Failed to delete the chat.')).toBe('Failed to delete the chat.');
+  });
+
+  it('should wait for a socket still connecting and send once it is up (a chat just opened)', async () => {
+    void connectSession('tok');
+    expect(getSessionSocket()?.connected ?? false).toBe(false);
+    await expect(callSession('deleteChat', 'c1')).resolves.toEqual({ success: true });
+  });
+
+  it('should reject with code disconnected once the wait for a socket that cannot connect is over', async () => {
+    vi.stubEnv('VITE_API_URL', 'http://127.0.0.1:9');
+    try {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const socket = await connectSession('tok');
+      expect(socket?.active).toBe(true);
+      const pending = callSession('deleteChat', 'c1').catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(5_001);
+      expect(await pending).toMatchObject({ code: 'disconnected' });
+      expect(socket?.connected).toBe(false);
+    } finally {
+      vi.stubEnv('VITE_API_URL', serverUrl);
+    }
   });
 
   it('should reject with code timeout when the server never acknowledges', async () => {

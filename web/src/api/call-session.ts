@@ -6,8 +6,11 @@ import {
   SOCKET_OPTIONS,
 } from '@neura/contract';
 import { AppError } from './app-error';
-import { getSessionSocket, type SessionSocket } from './session-socket';
+import { connectedSession, getSessionSocket, type SessionSocket } from './session-socket';
 import { type PayloadArgs, type TypedEmitter, typedEmitter } from './socket-emitter';
+
+/** How long a call waits for a session socket that is still connecting. */
+const CONNECT_WAIT_MS = 5_000;
 
 /** The session socket's client events, typed by the contract's event map (event → payload → ack). */
 export const sessionEvents = (s: SessionSocket): TypedEmitter<SessionClientEventMap> => typedEmitter(s);
@@ -15,14 +18,16 @@ export const sessionEvents = (s: SessionSocket): TypedEmitter<SessionClientEvent
 /**
  * Emits a /session event and waits for its acknowledgement, typed by the contract's event map
  * (event → payload → ack). Resolves with the success body; rejects with an AppError: the server's
- * `{ error: { message, code } }`, `disconnected` when there is no connected socket, `timeout` when
+ * `{ error: { message, code } }`, `disconnected` when there is no connected socket (after waiting CONNECT_WAIT_MS for one being made), `timeout` when
  * no answer came within SOCKET_OPTIONS.timeout.
  */
 export async function callSession<E extends keyof SessionClientEventMap>(
   event: E,
   payload: EventPayload<SessionClientEventMap[E]>,
 ): Promise<EventAck<SessionClientEventMap[E]>> {
-  const socket = getSessionSocket();
+  // A connection being made is waited for a little (connectedSession); none by then: disconnected.
+  const open = getSessionSocket();
+  const socket = open?.connected ? open : await connectedSession(CONNECT_WAIT_MS);
   if (!socket?.connected) throw AppError.client('disconnected');
   // Every /session event has a payload; a generic E leaves the map's conditional types unresolved.
   const args = [payload] as PayloadArgs<SessionClientEventMap[E]>;

@@ -44,6 +44,41 @@ export function getSessionSocket(): SessionSocket | null {
   return socket;
 }
 
+/**
+ * The session socket once connected. A connection being made (socket.io-client loading just after
+ * sign-in or a page load, the handshake, a reconnect) is waited for until `waitMs` have passed: a
+ * message sent from a chat that has just opened goes once the socket is up instead of being
+ * refused. Null when there is none by then (signed out, offline, the server unreachable).
+ */
+export async function connectedSession(waitMs: number): Promise<SessionSocket | null> {
+  if (socket?.connected) return socket;
+  if (!socketToken) return null;
+  const deadline = Date.now() + waitMs;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeLeft = () =>
+    new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()));
+    });
+  try {
+    const s = socket ?? (await Promise.race([pendingSocket, timeLeft()]));
+    clearTimeout(timer);
+    // Not trying to connect (disconnected on purpose, or refused by the server's auth).
+    if (!s?.active) return s?.connected ? s : null;
+    if (!s.connected) {
+      let connected = () => {};
+      const up = new Promise<void>((resolve) => {
+        connected = resolve;
+        s.once('connect', connected);
+      });
+      await Promise.race([up, timeLeft()]);
+      s.off('connect', connected);
+    }
+    return s.connected ? s : null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Subscribes to socket (re)creation; returns an unsubscribe function. */
 export function onSessionSocket(listener: (s: SessionSocket | null) => void): () => void {
   listeners.add(listener);
