@@ -1,6 +1,6 @@
 import type { Message } from '@neura/contract';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dispatchMessages, flushDeltas, queueDelta } from '../store/messages';
 import { ThreadMessageList } from './thread-message-list';
 
@@ -67,6 +67,28 @@ describe('ThreadMessageList', () => {
     });
     const words = Array.from({ length: 30 }, (_, i) => ` w${i}`).join('');
     await waitFor(() => expect(shown()).toEqual([`A${words}`]));
+  });
+
+  it('should not ask for an older page while the page received last is not on screen yet', async () => {
+    page('a', [message('a', 'm2', 'Newer')]);
+    const onLoadOlder = vi.fn();
+    render(
+      <ThreadMessageList
+        chatId="a"
+        hasMore
+        loadingOlder={false}
+        onLoadOlder={onLoadOlder}
+        empty={<p>No messages yet</p>}
+      />,
+    );
+    await waitFor(() => expect(shown()).toEqual(['Newer']));
+    // An older page reaches the store; the list is scrolled to its top before it has rendered it.
+    dispatchMessages({ type: 'page', chatId: 'a', page: [message('a', 'm1', 'Older')], hasMore: true });
+    fireEvent.scroll(screen.getByTestId('message-list'));
+    expect(onLoadOlder).not.toHaveBeenCalled();
+    await waitFor(() => expect(shown()).toEqual(['Older', 'Newer']));
+    fireEvent.scroll(screen.getByTestId('message-list'));
+    expect(onLoadOlder).toHaveBeenCalledTimes(1);
   });
 
   it('should show another chat’s messages when the chat changes', async () => {

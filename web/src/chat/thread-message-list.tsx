@@ -28,7 +28,7 @@ type Props = { chatId: string | null } & Omit<ComponentProps<typeof MessageList>
  * item 3). Handed over in turn, each render finishes, and the reply shows as fast as the device
  * renders it.
  */
-function useMessagesInTurn(chatId: string | null): Message[] {
+function useMessagesInTurn(chatId: string | null): { messages: Message[]; behind: () => boolean } {
   const read = useCallback(
     () => (chatId === null ? undefined : useMessages.getState().threads[chatId]?.messages) ?? NO_MESSAGES,
     [chatId],
@@ -51,16 +51,27 @@ function useMessagesInTurn(chatId: string | null): Message[] {
     handOver();
   }, [shown, handOver]);
   useEffect(() => useMessages.subscribe(handOver), [handOver]);
-  return shown;
+  const onScreen = useRef(shown);
+  useEffect(() => {
+    onScreen.current = shown;
+  }, [shown]);
+  /** Whether the store holds messages not on screen yet (a page received, still being rendered). */
+  const behind = useCallback(() => read() !== onScreen.current, [read]);
+  return { messages: shown, behind };
 }
 
 /**
  * The message list of a chat (none for a draft), reading the chat's messages from the store itself:
  * a frame of a streaming reply renders the list, not the whole chat page (issue #50 item 3).
  */
-export function ThreadMessageList({ chatId, empty, ...props }: Props) {
-  const messages = useMessagesInTurn(chatId);
+export function ThreadMessageList({ chatId, empty, onLoadOlder, ...props }: Props) {
+  const { messages, behind } = useMessagesInTurn(chatId);
+  // No older page is asked for while the last one received is still on its way to the screen: a
+  // slow device at the top of the list would otherwise page back again and again.
+  const loadOlder = useCallback(() => {
+    if (!behind()) onLoadOlder();
+  }, [behind, onLoadOlder]);
   // What shows without messages is deferred like them: the loading note stays until the history
   // shows, with no flash of the chat's intro in between.
-  return <MessageList messages={messages} empty={useDeferredValue(empty)} {...props} />;
+  return <MessageList messages={messages} empty={useDeferredValue(empty)} onLoadOlder={loadOlder} {...props} />;
 }
