@@ -10,14 +10,13 @@ import type { Settlement } from '../replies/settle.js';
 import type { MessageRepository } from './repository.js';
 import { conversationTexts as t } from './texts.js';
 
-/**
- * With several processes (Redis), a reply untouched for REPLY_STALE_AFTER_MS (default
- * REPLY_POLICY.staleAfterMs) belongs to a process that died (live replies save every
- * REPLY_SAVE_EVERY_MS); swept every REPLY_SWEEP_EVERY_MS (the `replies.sweep` job of
- * conversation/module.ts).
- */
-
 export interface RecoveryDeps {
+  /**
+   * With several processes (Redis), a reply untouched for REPLY_STALE_AFTER_MS (default
+   * REPLY_POLICY.staleAfterMs) belongs to a process that died (live replies save every
+   * REPLY_SAVE_EVERY_MS); swept every REPLY_SWEEP_EVERY_MS (the `replies.sweep` job of
+   * conversation/module.ts).
+   */
   config: Pick<Config, 'REDIS_URL' | 'REPLY_STALE_AFTER_MS'>;
   log: FastifyBaseLogger;
   messages: Pick<MessageRepository, 'listStaleStreaming' | 'findById'>;
