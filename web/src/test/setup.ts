@@ -1,7 +1,13 @@
+import * as streams from 'node:stream/web';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { queryClient } from '../api/query-client';
 import { loadMarkdown } from '../ui/lazy-markdown';
+
+// Browsers have the Compression Streams API; jsdom has not, and a VM context (the web project's
+// pool, vitest.config.ts) does not get Node's global: Node's, as a browser's would be there.
+globalThis.CompressionStream ??= streams.CompressionStream as unknown as typeof CompressionStream;
+globalThis.DecompressionStream ??= streams.DecompressionStream as unknown as typeof DecompressionStream;
 
 // The routes that show markdown load its renderer before their first render (app/pages.tsx):
 // components rendered on their own in tests get the same.
