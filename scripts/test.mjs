@@ -62,7 +62,7 @@ ensureInstalled();
 console.log('› Lint, import rules, dead code, type check and build, at once');
 await mustAll(
   [
-    { title: 'Type check (tsc --noEmit)', cmd: npm, args: ['run', 'typecheck', '--silent'] },
+    { title: 'Type check (TypeScript 7, npm run typecheck)', cmd: npm, args: ['run', 'typecheck', '--silent'] },
     {
       title: 'Build (web and server, when older than their sources)',
       cmd: process.execPath,
