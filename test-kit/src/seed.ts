@@ -47,6 +47,22 @@ export interface NewTestUser {
 
 export const DEFAULT_PASSWORD = 'correct horse battery staple';
 
+/**
+ * One argon2id hash per password for the whole process: the seeded users with the same password
+ * share it (a real hash that signs in; the salt is not what a test looks at). argon2's cost (19 MiB,
+ * two passes) is paid once, not for each of the suites' thousands of users.
+ */
+const passwordHashes = new Map<string, Promise<string>>();
+function seededHash(password: string): Promise<string> {
+  let hashed = passwordHashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    passwordHashes.set(password, hashed);
+    hashed.catch(() => passwordHashes.delete(password));
+  }
+  return hashed;
+}
+
 /** A verified user with a live session (its bearer token) and `credits` granted through the credit service. */
 export async function createTestUser(target: SeedTarget, input: NewTestUser = {}): Promise<TestUser> {
   const id = newId();
@@ -61,7 +77,7 @@ export async function createTestUser(target: SeedTarget, input: NewTestUser = {}
     email,
     first_name: firstName,
     last_name: lastName,
-    password_hash: password === undefined ? '!no-password' : await hashPassword(password),
+    password_hash: password === undefined ? '!no-password' : await seededHash(password),
     email_verified_at: now,
     referral_code: referralCode,
     pro_expiry: input.proExpiry ?? null,
