@@ -6,13 +6,14 @@ import { seedTranslations } from './seed-translations.js';
 /**
  * A persona's translations (issue #43): the stored ones over the built-in ones of
  * seed-translations.ts (for the operator's catalog only), unknown locales and empty texts left out;
- * undefined when there are none.
+ * undefined when there are none. `seeds`: the built-in ones by persona id (a test's own).
  */
 export function translationsOf(
   row: Pick<PersonaRow, 'id' | 'owner_id' | 'translations'>,
+  seeds: Readonly<Record<string, PersonaTranslations>> = seedTranslations,
 ): PersonaTranslations | undefined {
   const stored = fromJson<PersonaTranslations>(row.translations, {});
-  const seeded = row.owner_id == null ? (seedTranslations[row.id] ?? {}) : {};
+  const seeded = row.owner_id == null ? (seeds[row.id] ?? {}) : {};
   const out: PersonaTranslations = {};
   for (const locale of new Set([...Object.keys(seeded), ...Object.keys(stored)])) {
     if (!isLocale(locale)) continue;
