@@ -12,7 +12,7 @@ import { historyPage } from './history.js';
 import { ReplyRecovery } from './recovery.js';
 import { ReplyRunner } from './reply-runner.js';
 import { storeVersion } from './reply-versions.js';
-import { answerWithoutModel, sendRows, storeSend } from './sending.js';
+import { answerWithoutModel, readsBeside, sendRows, storeSend } from './sending.js';
 
 /** An open round untouched this long, with no reply streaming in its chat, is released by the sweep. */
 const ROUND_STALE_MS = 10 * 60_000;
@@ -116,17 +116,32 @@ export class ConversationService {
         this.replies.unreserve(chatId);
         return { messageId: rows.userMessage.id };
       }
-      await storeSend(this.deps, rows, attachments, persona);
-      await this.admission.step();
-      void this.runner.start(userId, rows.shell, persona, resolved, {
-        firstText: isFirst ? text : undefined,
-        admin: user.role === 'admin',
-        locale: user.locale,
-        temporary,
-        // A chat this request created: nothing to read back for the model's context (issue #50).
-        ...(created ? { fresh: { message: rows.userMessage, files: attachments.length > 0 } } : {}),
-        ...(memory ? { memory } : {}),
+      // The reply asks the model beside the send's charge (issue #50): it starts once the charge
+      // has passed, inside the send's transaction, and reads the answer once that has committed
+      // (`admitted`); a send not stored ends it unheard. Its context and documents are read beside it.
+      let admit: (stored: boolean) => void = () => undefined;
+      const stored = new Promise<boolean>((resolve) => {
+        admit = resolve;
       });
+      const reads = readsBeside(this.deps, rows, { persona, attachments, created: created !== undefined, stored });
+      const start = () =>
+        void this.runner.start(userId, rows.shell, persona, resolved, {
+          firstText: isFirst ? text : undefined,
+          admin: user.role === 'admin',
+          locale: user.locale,
+          temporary,
+          admitted: stored,
+          ...reads,
+          ...(memory ? { memory } : {}),
+        });
+      await storeSend(this.deps, rows, attachments, persona, start).then(
+        () => admit(true),
+        (error: unknown) => {
+          admit(false);
+          throw error;
+        },
+      );
+      await this.admission.step();
       return { messageId: rows.userMessage.id };
     } catch (error) {
       this.replies.unreserve(chatId);

@@ -32,6 +32,12 @@ export interface StepOptions {
   idleTimeoutMs: number;
   /** Longest wait before a retry (a server's `retry-after` is honoured up to this). */
   maxRetryDelayMs?: number;
+  /**
+   * The first step's answer is read once this is true (issue #50: a send's model is asked beside
+   * its charge's commit, and nothing of the answer is used before it): the request goes out at
+   * once, its parts wait. False: the request is aborted and the loop rejects.
+   */
+  held?: Promise<boolean>;
 }
 
 /** How the reply ended, as far as the model is concerned. */
@@ -101,6 +107,10 @@ export async function streamSteps(options: StepOptions, sink: StepSink): Promise
           stepSignal,
           options.maxRetryDelayMs ?? 2000,
         );
+        if (step === 0 && options.held) {
+          if (!(await options.held)) stepController.abort(new Error('the answer is not to be read'));
+          if (stepSignal.aborted) throw stepSignal.reason;
+        }
         watchdog.touch();
         read = await readStep(parts, { tools, messages, toolSignal, sink, watchdog, usage, running });
       } finally {
