@@ -2,7 +2,16 @@ import { type FakeOpenAI, type FakeRequest, startFakeOpenAI } from '@neura/test-
 import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AckBody, connected, doneFor, type Recorded, record, stop, waitFor } from './helpers/conversation.js';
+import {
+  type AckBody,
+  connected,
+  deltasOf,
+  doneFor,
+  type Recorded,
+  record,
+  stop,
+  waitFor,
+} from './helpers/conversation.js';
 import { connectSocket, type TestSocket } from './helpers/socket.js';
 
 /**
@@ -222,6 +231,36 @@ describe('a new chat’s first message', () => {
     } finally {
       model.setScript({ chunks: ['Ahoy.'] });
       model.release();
+    }
+  });
+
+  it('should keep what the model sent before its connection was cut while the send was committing', async () => {
+    const user = await t.seed.user({ credits: 50 });
+    const text = 'Tell me of the tide';
+    model.setScript({ chunks: ['Partial', ' answer', ' lost'], failAfter: 2 });
+    held = {
+      pattern: /^insert into "credit_ledger"/,
+      until: async () => {
+        await askedFor(text);
+        // The answer and the cut arrive while the send is still being stored.
+        await new Promise((r) => setTimeout(r, 200));
+      },
+    };
+    try {
+      const ack = await emitFirst(user, text);
+      const end = await doneFor(events, ack.chatId as string);
+
+      expect(end.event).toBe('message.error');
+      expect(deltasOf(events, end.payload.messageId)).toBe('Partial answer');
+      const row = await t.db
+        .selectFrom('messages')
+        .select(['status', 'content'])
+        .where('id', '=', end.payload.messageId)
+        .executeTakeFirst();
+      expect(row).toEqual({ status: 'failed', content: 'Partial answer' });
+      expect(await balance(user.id)).toBe(50);
+    } finally {
+      model.setScript({ chunks: ['Ahoy.'] });
     }
   });
 

@@ -4,7 +4,7 @@ import type { LanguageModel, ModelMessage, ToolSet } from 'ai';
 import { hasPartStream } from './chat-stream.js';
 import { responseMessages, type ToolOutcome, toPrompt } from './step-messages.js';
 import { parseCall, prepareTools, runTool } from './step-tools.js';
-import { partsOf, streamError, Watchdog, withRetries } from './step-transport.js';
+import { partsOf, readAhead, streamError, Watchdog, withRetries } from './step-transport.js';
 
 export { IdleTimeoutError, ModelStreamError } from './step-transport.js';
 
@@ -101,14 +101,17 @@ export async function streamSteps(options: StepOptions, sink: StepSink): Promise
       let read: StepRead;
       try {
         // The lean path (our own SSE reader) when the model has one, else the provider's stream.
-        const parts = await withRetries(
+        const opened = await withRetries(
           async () => (hasPartStream(model) ? model.openParts(call) : partsOf((await model.doStream(call)).stream)),
           options.maxRetries,
           stepSignal,
           options.maxRetryDelayMs ?? 2000,
         );
-        if (step === 0 && options.held) {
-          if (!(await options.held)) stepController.abort(new Error('the answer is not to be read'));
+        // A held answer is read ahead as it comes (nothing of it lost), used once `held` is true.
+        const held = step === 0 ? options.held : undefined;
+        const parts = held ? readAhead(opened) : opened;
+        if (held) {
+          if (!(await held)) stepController.abort(new Error('the answer is not to be read'));
           if (stepSignal.aborted) throw stepSignal.reason;
         }
         watchdog.touch();
