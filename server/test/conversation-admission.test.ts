@@ -2,7 +2,16 @@ import { type FakeOpenAI, type FakeRequest, startFakeOpenAI } from '@neura/test-
 import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AckBody, connected, doneFor, record } from './helpers/conversation.js';
+import {
+  type AckBody,
+  connected,
+  deltasOf,
+  doneFor,
+  type Recorded,
+  record,
+  stop,
+  waitFor,
+} from './helpers/conversation.js';
 import { connectSocket, type TestSocket } from './helpers/socket.js';
 
 /**
@@ -14,12 +23,25 @@ describe('a new chat’s first message', () => {
   let model: FakeOpenAI;
   const statements: string[] = [];
   const sockets: TestSocket[] = [];
+  /**
+   * The next statement matching `pattern` is held (once it has run) until `until` settles; a
+   * rejection fails it. What happens meanwhile does not wait for it.
+   */
+  let held: { pattern: RegExp; until: () => Promise<void> } | undefined;
 
   beforeAll(async () => {
     model = await startFakeOpenAI({ chunks: ['Ahoy.'] });
     t = await startTestApp(
       { LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-fake' },
-      { onStatement: (sql) => statements.push(sql) },
+      {
+        onStatement: (sql) => {
+          statements.push(sql);
+          const hold = held;
+          if (!hold?.pattern.test(sql)) return;
+          held = undefined;
+          return hold.until();
+        },
+      },
     );
   });
   afterAll(async () => {
@@ -28,22 +50,58 @@ describe('a new chat’s first message', () => {
     await model.close();
   });
 
-  /** createChatWithMessage until its reply is done: the statements it ran and the model's request. */
-  async function firstMessage(user: TestUser, text: string): Promise<{ sql: string[]; request: FakeRequest }> {
+  /** The events of the last socket `open` connected. */
+  let events: Recorded[] = [];
+  async function open(user: TestUser): Promise<TestSocket> {
     const socket = connectSocket(t.url, user.token);
     sockets.push(socket);
-    const events = record(await connected(socket));
-    const from = statements.length;
-    const requests = model.requests.length;
-    const ack = await new Promise<AckBody & { chatId?: string }>((resolve) =>
+    events = record(await connected(socket));
+    return socket;
+  }
+  /** createChatWithMessage: its ack, once answered. */
+  async function emitFirst(user: TestUser | TestSocket, text: string): Promise<AckBody & { chatId?: string }> {
+    const socket = 'token' in user ? await open(user) : user;
+    return new Promise((resolve) =>
       socket.emit('createChatWithMessage', { persona: 'pirate-storyteller', text }, (r) => resolve(r as AckBody)),
     );
+  }
+
+  /** createChatWithMessage until its reply is done: the statements it ran and the model's request. */
+  async function firstMessage(user: TestUser, text: string): Promise<{ sql: string[]; request: FakeRequest }> {
+    const socket = await open(user);
+    const from = statements.length;
+    const requests = model.requests.length;
+    const ack = await emitFirst(socket, text);
     if (!ack.chatId) throw new Error(`send refused: ${JSON.stringify(ack)}`);
     await doneFor(events, ack.chatId);
     const request = model.requests.slice(requests).find((r) => r.body.stream === true);
     if (!request) throw new Error('no model request');
     return { sql: statements.slice(from).map((s) => s.replace(/\s+/g, ' ').trim().toLowerCase()), request };
   }
+
+  /** Whether the model is asked for a reply to `text` within 5 s. */
+  async function askedFor(text: string): Promise<boolean> {
+    const deadline = Date.now() + 5000;
+    const asked = () => model.requests.some((r) => r.body.stream === true && r.body.messages.at(-1)?.content === text);
+    while (!asked() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    return asked();
+  }
+  const balance = async (userId: string) => (await t.read.user(userId))?.credits;
+  /** A statement by what it does (the send's path), else its text. */
+  const label = (sql: string) => {
+    const s = sql.replace(/\s+/g, ' ').trim().toLowerCase();
+    const known: Array<[RegExp, string]> = [
+      [/^select .* from "users" where "id" = /, 'user'],
+      [/^select .* from "personas"/, 'persona'],
+      [/^insert into "chats"/, 'chat'],
+      [/"memory_settings"/, 'memory settings'],
+      [/^begin/, 'begin'],
+      [/^update "users" set "credits"/, 'debit'],
+      [/^insert into spending_limits/, 'limits'],
+      [/^insert into "credit_ledger"/, 'ledger'],
+    ];
+    return known.find(([pattern]) => pattern.test(s))?.[1] ?? s;
+  };
   const system = (request: FakeRequest) => String(request.body.messages[0]?.content ?? '');
   /** Reads of memory items (not the settings' "any item kept?", which asks inside the settings' read). */
   const itemReads = (sql: string[]) =>
@@ -95,5 +153,166 @@ describe('a new chat’s first message', () => {
 
     expect(system(request)).toContain('Sails a red sloop.');
     expect(itemReads(sql)).toHaveLength(1);
+  });
+
+  it('should ask the model once the charge has passed, and send nothing of its answer before the send commits', async () => {
+    const user = await t.seed.user({ credits: 50 });
+    const text = 'Tell me of the reef';
+    const socket = await open(user);
+    const from = statements.length;
+    let beforeAsk: string[] = [];
+    let askedWhileHeld = false;
+    let deltasWhileHeld = -1;
+    // The charge's ledger row is its first write once the balance and the limits have passed:
+    // held there, the rest of the send's transaction (its messages, the preview, the commit) waits.
+    held = {
+      pattern: /^insert into "credit_ledger"/,
+      until: async () => {
+        beforeAsk = statements.slice(from);
+        askedWhileHeld = await askedFor(text);
+        // The model's answer has time to arrive: none of it may reach the user yet.
+        await new Promise((r) => setTimeout(r, 100));
+        deltasWhileHeld = events.filter((r) => r.event === 'message.delta').length;
+      },
+    };
+    const ack = await emitFirst(socket, text);
+    await doneFor(events, ack.chatId as string);
+
+    expect(askedWhileHeld).toBe(true);
+    expect(deltasWhileHeld).toBe(0);
+    // What runs before the model is asked (SQLite's log is in the order asked; see above). On
+    // PostgreSQL that is 5 round trips one after another: the sender ∥ the persona, the chat, the
+    // memory settings ∥ begin, the debit, the limits (9 before issue #50's early ask: the ledger
+    // row, the messages, the preview and the commit came first too).
+    if (t.config.database.kind === 'sqlite') {
+      expect(beforeAsk.map(label)).toEqual([
+        'user',
+        'persona',
+        'chat',
+        'memory settings',
+        'begin',
+        'debit',
+        'limits',
+        'ledger',
+      ]);
+    }
+    // Once committed, the answer streams as always, charged once.
+    expect(events.find((r) => r.event === 'message.done')?.payload.message.content).toBe('Ahoy.');
+    const charges = (await t.read.ledger(user.id)).filter((row) => row.amount < 0);
+    expect(charges).toHaveLength(1);
+    expect(await balance(user.id)).toBe(50 + (charges[0]?.amount ?? 0));
+  });
+
+  it('should abort the model’s request and keep nothing when the send fails after its charge has passed', async () => {
+    const user = await t.seed.user({ credits: 50 });
+    const text = 'Tell me of the wreck';
+    const abandoned = model.abandoned();
+    // The answer waits (a slow model): only an abort ends its request early.
+    model.setScript({ chunks: ['Ahoy.'], holdAfter: 0 });
+    let askedWhileHeld = false;
+    held = {
+      pattern: /^insert into "messages"/,
+      until: async () => {
+        askedWhileHeld = await askedFor(text);
+        throw new Error('the database went away');
+      },
+    };
+    try {
+      const ack = await emitFirst(user, text);
+
+      expect(askedWhileHeld).toBe(true);
+      expect(ack.error?.code).toBe('internal');
+      await expect.poll(() => model.abandoned()).toBe(abandoned + 1);
+      // Nothing of the reply reached the user, nothing was charged or kept, the chat is gone again.
+      expect(events.filter((r) => r.event.startsWith('message.'))).toEqual([]);
+      expect(await balance(user.id)).toBe(50);
+      expect(await t.read.ledger(user.id)).toEqual([]);
+      expect(await t.read.chats(user.id)).toEqual([]);
+    } finally {
+      model.setScript({ chunks: ['Ahoy.'] });
+      model.release();
+    }
+  });
+
+  it('should keep what the model sent before its connection was cut while the send was committing', async () => {
+    const user = await t.seed.user({ credits: 50 });
+    const text = 'Tell me of the tide';
+    model.setScript({ chunks: ['Partial', ' answer', ' lost'], failAfter: 2 });
+    held = {
+      pattern: /^insert into "credit_ledger"/,
+      until: async () => {
+        await askedFor(text);
+        // The answer and the cut arrive while the send is still being stored.
+        await new Promise((r) => setTimeout(r, 200));
+      },
+    };
+    try {
+      const ack = await emitFirst(user, text);
+      const end = await doneFor(events, ack.chatId as string);
+
+      expect(end.event).toBe('message.error');
+      expect(deltasOf(events, end.payload.messageId)).toBe('Partial answer');
+      const row = await t.db
+        .selectFrom('messages')
+        .select(['status', 'content'])
+        .where('id', '=', end.payload.messageId)
+        .executeTakeFirst();
+      expect(row).toEqual({ status: 'failed', content: 'Partial answer' });
+      expect(await balance(user.id)).toBe(50);
+    } finally {
+      model.setScript({ chunks: ['Ahoy.'] });
+    }
+  });
+
+  it('should end a reply stopped while its send commits as stopped, and give its charge back', async () => {
+    const user = await t.seed.user({ credits: 50 });
+    const text = 'Tell me of the storm';
+    model.setScript({ chunks: ['Ahoy.'], holdAfter: 0 });
+    held = {
+      pattern: /^insert into "credit_ledger"/,
+      until: async () => {
+        await askedFor(text);
+        const created = await waitFor(events, (r) => r.event === 'chat.created');
+        // On PostgreSQL the Stop lands inside the window; SQLite's one connection answers it once
+        // the send has committed (the Stop reads the chat): either way the reply ends stopped.
+        const socket = sockets.at(-1) as TestSocket;
+        void stop(socket, created.payload.chat.id);
+        await new Promise((r) => setTimeout(r, 200));
+      },
+    };
+    try {
+      const ack = await emitFirst(user, text);
+      const end = await doneFor(events, ack.chatId as string);
+
+      expect(end.event).toBe('message.done');
+      expect(end.payload.message.status).toBe('stopped');
+      expect(events.filter((r) => r.event === 'message.delta')).toEqual([]);
+      // Nothing delivered: the charge goes back.
+      expect(await balance(user.id)).toBe(50);
+      expect((await t.read.ledger(user.id)).map((row) => row.reason).sort()).toEqual(['message', 'refund:stopped']);
+    } finally {
+      model.setScript({ chunks: ['Ahoy.'] });
+      model.release();
+    }
+  });
+
+  it('should not ask the model for a user whose balance or spending limit refuses the charge', async () => {
+    const streams = () => model.requests.filter((r) => r.body.stream === true).length;
+    const requests = streams();
+    const broke = await t.seed.user({ credits: 0 });
+    expect((await emitFirst(broke, 'Tell me of gold')).error?.code).toBe('credits:insufficient');
+    const limited = await t.seed.user({ credits: 50 });
+    const limits = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/limits',
+      headers: { authorization: `Bearer ${limited.token}` },
+      payload: { dailyCredits: 1 },
+    });
+    expect(limits.statusCode).toBe(200);
+    await t.drive.credits.charge(limited.id, 1, `limit-${limited.id}`);
+    expect((await emitFirst(limited, 'Tell me of silver')).error?.code).toBe('credits:limit');
+
+    await new Promise((r) => setTimeout(r, 100));
+    expect(streams()).toBe(requests);
   });
 });

@@ -22,7 +22,7 @@ import { conversationTexts } from './texts.js';
 import { ToolParts } from './tool-parts.js';
 
 /** A message as the model's context reads it (MessageRepository.listRecentForContext). */
-type ContextRow = Awaited<ReturnType<MessageRepository['listRecentForContext']>>[number];
+export type ContextRow = Awaited<ReturnType<MessageRepository['listRecentForContext']>>[number];
 
 /** How many recent messages are read before trimming to the token budget. */
 const CONTEXT_MESSAGES = 200;
@@ -73,10 +73,20 @@ export async function runReply(
     /** In a group chat: the replying persona's view (every message labelled with its speaker). */
     group?: GroupView;
     documents?: DocumentsForReply;
-    /** The chat's context when the caller knows it (a chat created by this send: its one message), oldest first. */
-    context?: ContextRow[];
+    /**
+     * The chat's context when the caller knows it or reads it beside the send's charge (a chat
+     * created by this send: its one message; see contextWith), oldest first.
+     */
+    context?: ContextRow[] | Promise<ContextRow[]>;
+    /**
+     * A send's reply started beside its charge (issue #50): true once the send is stored
+     * (committed), false when it was not (refused or failed after its charge had passed). The model
+     * is asked at once; its answer is read only once this is true. On false nothing is settled
+     * and nothing is said: the send's refusal is the user's answer.
+     */
+    admitted?: Promise<boolean>;
   },
-): Promise<ReplyResult> {
+): Promise<ReplyResult | undefined> {
   const { messages, log } = deps;
   const { chatId, messageId, userId } = reply;
   // What the user is told of a failure, in their language (issue #43).
@@ -96,6 +106,8 @@ export async function runReply(
     say,
   );
   reply.parts = parts.list;
+  // Its send refused after the reply began (issue #50): what the reply started ends now.
+  void input.admitted?.then((stored) => stored || reply.abort(new Error('its send was not stored')));
   let result: StepsResult | undefined;
   let failure: unknown;
   let firstText = true;
@@ -108,7 +120,8 @@ export async function runReply(
   });
 
   try {
-    const recentRows = input.context ?? (await messages.listRecentForContext(chatId, CONTEXT_MESSAGES)).reverse();
+    const recentRows =
+      (await input.context) ?? (await messages.listRecentForContext(chatId, CONTEXT_MESSAGES)).reverse();
     const rows = input.group ? labelForGroup(recentRows, input.group) : recentRows;
     const history = await historyForModel(rows, userId, deps.files);
     // Memory (memory/): its section joins the system prompt (and its token count), its tools the skills.
@@ -136,6 +149,7 @@ export async function runReply(
         maxRetries: 1,
         signal: reply.signal,
         idleTimeoutMs: deps.idleTimeoutMs,
+        ...(input.admitted ? { held: input.admitted } : {}),
       },
       {
         text: (delta) => {
@@ -188,6 +202,11 @@ export async function runReply(
     if (cited && reply.content.trim() !== '') parts.cite(sources);
   }
 
+  // Its send was not stored: there is no reply to settle (its request to the model is aborted).
+  if (input.admitted && !(await input.admitted)) {
+    reply.end('failed');
+    return undefined;
+  }
   const content = reply.content;
   const hasText = content.trim() !== '' || parts.hasTools();
   let end: ReplyEnd;
@@ -242,6 +261,19 @@ export async function runReply(
     ...(finishReason ? { finishReason } : {}),
     ...(result ? { usage: result.usage } : {}),
   };
+}
+
+/**
+ * The context of a send's reply read beside its charge (issue #50): the chat's recent messages
+ * read now, with the send's own message last (stored or not yet when the read runs), oldest first.
+ * A reply that never starts (the charge refused) leaves the read unheard.
+ */
+export function contextWith(messages: MessageRepository, message: MessageRow): Promise<ContextRow[]> {
+  const read = messages
+    .listRecentForContext(message.chat_id, CONTEXT_MESSAGES)
+    .then((rows) => [...rows.filter((row) => row.id !== message.id).reverse(), message].slice(-CONTEXT_MESSAGES));
+  read.catch(() => undefined);
+  return read;
 }
 
 /** The finish reason a reply is stored with: the model's when it ended on its own or was filtered, `error` when it failed. */

@@ -1,6 +1,7 @@
 import type { Locale } from '@neura/contract';
 import { fromJson } from '../db/database.js';
 import type { MessageRow, PersonaRow } from '../db/schema.js';
+import type { DocumentsForReply } from '../documents/grounding.js';
 import { withLanguage } from '../i18n/catalog.js';
 import { failpoint } from '../lib/failpoints.js';
 import { nowIso } from '../lib/time.js';
@@ -13,7 +14,7 @@ import type { ChatNamer } from './chat-namer.js';
 import type { ConversationDeps } from './deps.js';
 import { type GroupView, groupNote } from './group-context.js';
 import { presentMessage } from './present.js';
-import { runReply } from './reply-engine.js';
+import { type ContextRow, type ReplyResult, runReply } from './reply-engine.js';
 
 /** How a reply starts: the first text (names the chat), an admin sender, the user's language, a temporary chat. */
 export interface ReplyOptions {
@@ -23,13 +24,20 @@ export interface ReplyOptions {
   temporary?: boolean;
   /** In a group chat: how this persona sees it (issue #46). */
   group?: GroupView;
-  /**
-   * A chat created by this very send (createChatWithMessage): its context is the send's message
-   * (nothing is read back), and it holds no file unless the send attached some (issue #50).
-   */
-  fresh?: { message: MessageRow; files: boolean };
   /** The reply's memory when the send made it as it was admitted (its settings read beside the charge). */
   memory?: MemoryForReply;
+  /** The reply's documents when the send made them as it was admitted (their read beside the charge). */
+  documents?: DocumentsForReply;
+  /**
+   * The chat's context as the send knows it: a chat it created holds its one message (nothing is
+   * read back); else read beside its charge (reply-engine.ts `contextWith`).
+   */
+  context?: Promise<ContextRow[]>;
+  /**
+   * A send's reply started beside its charge, before the send's commit (issue #50): true once the
+   * send is stored, false when it was not (see runReply's `admitted`).
+   */
+  admitted?: Promise<boolean>;
 }
 
 /**
@@ -59,10 +67,12 @@ export class ReplyRunner {
     resolved: ResolvedModel,
     options: ReplyOptions = {},
   ): Promise<ReplyEnd | undefined> {
-    const { firstText, admin = false, locale = null, temporary = false, group, fresh, memory } = options;
-    failpoint('reply.admitted');
+    const { firstText, admin = false, locale = null, temporary = false, group, memory, admitted } = options;
     const reply = new Reply(shell.chat_id, userId, shell.id, admin, locale);
     this.replies.register(reply);
+    // Started before its send's commit: a send not stored frees its chat at once.
+    if (!admitted) failpoint('reply.admitted');
+    else void admitted.then((stored) => (stored ? failpoint('reply.admitted') : this.replies.release(reply)));
     if (this.closing()) reply.stop('shutdown');
     const skills = fromJson<string[]>(persona.included_skills, []);
     // In a group, the persona is told who it is among the others.
@@ -82,8 +92,7 @@ export class ReplyRunner {
         },
         firstText,
         group,
-        fresh,
-        memory,
+        { memory, context: options.context, admitted, documents: options.documents },
       ),
     );
   }
@@ -113,11 +122,11 @@ export class ReplyRunner {
     },
     firstText?: string,
     group?: GroupView,
-    fresh?: ReplyOptions['fresh'],
-    memory?: MemoryForReply,
+    send: Pick<ReplyOptions, 'memory' | 'context' | 'admitted' | 'documents'> = {},
   ): Promise<ReplyEnd | undefined> {
     const { chatId, userId } = reply;
-    let outcome: Awaited<ReturnType<typeof runReply>> | undefined;
+    const { memory, admitted } = send;
+    let outcome: ReplyResult | undefined;
     try {
       const tools = this.deps.skills?.toolsFor(persona.skills, {
         user: { id: userId },
@@ -132,7 +141,7 @@ export class ReplyRunner {
         idleTimeoutMs: LLM_IDLE_TIMEOUT_SECONDS * 1000,
         progressSaveMs: REPLY_SAVE_EVERY_MS,
       };
-      outcome = await runReply({ ...this.deps, ...limits, settle: (s, news) => this.settle(s, news) }, reply, {
+      const result = await runReply({ ...this.deps, ...limits, settle: (s, news) => this.settle(s, news) }, reply, {
         model: resolved.model,
         modelId: resolved.modelId,
         systemPrompt: persona.systemPrompt,
@@ -140,17 +149,22 @@ export class ReplyRunner {
         // A temporary chat neither reads nor writes memory (issue #49).
         memory:
           memory ?? this.deps.memory?.({ userId, chatId, personaId: persona.personaId, temporary: persona.temporary }),
-        documents: this.deps.documents?.forReply({
-          chatId,
-          personaId: persona.personaId,
-          userId,
-          messageId: reply.messageId,
-          knowledge: persona.knowledge,
-          ...(fresh && !fresh.files ? { noChatFiles: true } : {}),
-        }),
+        documents:
+          send.documents ??
+          this.deps.documents?.forReply({
+            chatId,
+            personaId: persona.personaId,
+            userId,
+            messageId: reply.messageId,
+            knowledge: persona.knowledge,
+          }),
         ...(group ? { group } : {}),
-        ...(fresh ? { context: [fresh.message] } : {}),
+        ...(send.context ? { context: send.context } : {}),
+        ...(admitted ? { admitted } : {}),
       });
+      // Its send was not stored (issue #50): no reply was, nothing to settle or announce.
+      if (!result) return undefined;
+      outcome = result;
       // The chat is free as soon as the reply has ended (its message.done / message.error is out):
       // a send right after it must not meet "busy" while the chat's preview is written.
       this.replies.release(reply);

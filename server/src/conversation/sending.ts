@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, type Locale } from '@neura/contract';
 import { fromJson, inTransaction, type Tx } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { MessageRow, PersonaRow } from '../db/schema.js';
+import type { DocumentsForReply } from '../documents/grounding.js';
 import { AppError } from '../errors.js';
 import { translateMessage } from '../i18n/catalog.js';
 import { newId } from '../lib/ids.js';
@@ -9,6 +10,7 @@ import { nowIso } from '../lib/time.js';
 import type { ChatNamer } from './chat-namer.js';
 import type { ConversationDeps } from './deps.js';
 import { presentMessage } from './present.js';
+import { type ContextRow, contextWith } from './reply-engine.js';
 import { NO_OUTCOME } from './repository.js';
 import { conversationTexts as t } from './texts.js';
 
@@ -59,22 +61,27 @@ export function sendRows(
 }
 
 /**
- * Charge and persist together: the user's message is stored before the model is called.
+ * Charge and persist together: the user's message is stored before the model's answer is read.
  * The database holds one streaming reply per chat (unique index): a second process racing
  * for the same chat fails here and its charge rolls back with the transaction.
  * The chat's preview is written in the same transaction (one commit per send). The balance,
  * the two messages and the preview reach the user's devices once it commits.
+ * `covered`: called once the charge has passed (balance and spending limits, inside the
+ * transaction; a free persona's at once), before the rest is written: the reply may ask the model
+ * from then on (issue #50).
  */
 export async function storeSend(
   deps: ConversationDeps,
   rows: { userMessage: MessageRow; shell: MessageRow },
   attachments: Attachments,
   persona: Pick<PersonaRow, 'cost'>,
+  covered?: () => void,
 ): Promise<void> {
   const { userMessage, shell } = rows;
   const { user_id: userId, chat_id: chatId } = userMessage;
   await inTransaction(deps.db, async (trx) => {
-    if (persona.cost > 0) await deps.credits.chargeInTransaction(trx, userId, persona.cost, shell.id);
+    if (persona.cost > 0) await deps.credits.chargeInTransaction(trx, userId, persona.cost, shell.id, covered);
+    else covered?.();
     // Both rows in one statement (issue #50: fewer statements per send).
     await deps.messages.insertMany([userMessage, shell], trx);
     if (attachments.length)
@@ -88,6 +95,31 @@ export async function storeSend(
   }).catch((error: unknown) => {
     throw isUniqueViolation(error) ? new AppError('conflict', t.busy) : error;
   });
+}
+
+/**
+ * What a send's reply reads, started beside its charge (issue #50): the chat's context (a chat this
+ * request created holds its one message: nothing is read back) and its documents (found once the
+ * send is stored when it attaches files: they are found by their chat).
+ */
+export function readsBeside(
+  deps: Pick<ConversationDeps, 'messages' | 'documents'>,
+  rows: { userMessage: MessageRow; shell: MessageRow },
+  send: { persona: PersonaRow; attachments: Attachments; created: boolean; stored: Promise<boolean> },
+): { context: Promise<ContextRow[]>; documents?: DocumentsForReply } {
+  const { userMessage, shell } = rows;
+  const { persona, attachments, created, stored } = send;
+  const context = created ? Promise.resolve([userMessage]) : contextWith(deps.messages, userMessage);
+  const documents = deps.documents?.forReply({
+    chatId: userMessage.chat_id,
+    userId: userMessage.user_id,
+    personaId: persona.id,
+    messageId: shell.id,
+    knowledge: persona.knowledge,
+    stored,
+    ...(attachments.length ? { attaching: true } : created ? { noChatFiles: true } : {}),
+  });
+  return { context, ...(documents ? { documents } : {}) };
 }
 
 /** No model configured: a system message says so and how to set one; nothing is charged. */

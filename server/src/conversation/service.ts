@@ -12,7 +12,7 @@ import { historyPage } from './history.js';
 import { ReplyRecovery } from './recovery.js';
 import { ReplyRunner } from './reply-runner.js';
 import { storeVersion } from './reply-versions.js';
-import { answerWithoutModel, sendRows, storeSend } from './sending.js';
+import { answerWithoutModel, readsBeside, sendRows, storeSend } from './sending.js';
 
 /** An open round untouched this long, with no reply streaming in its chat, is released by the sweep. */
 const ROUND_STALE_MS = 10 * 60_000;
@@ -40,6 +40,8 @@ export class ConversationService {
   private readonly admission: Admission;
   /** Group chats' rounds (issue #46). */
   private readonly groups: GroupRounds;
+  /** Sends whose charge and messages are being stored now. */
+  private storing = 0;
 
   constructor(private readonly deps: ConversationDeps) {
     // Titles yield to a burst of sends (issue #50): `admission` is set just below, before any send.
@@ -116,17 +118,43 @@ export class ConversationService {
         this.replies.unreserve(chatId);
         return { messageId: rows.userMessage.id };
       }
-      await storeSend(this.deps, rows, attachments, persona);
-      await this.admission.step();
-      void this.runner.start(userId, rows.shell, persona, resolved, {
-        firstText: isFirst ? text : undefined,
-        admin: user.role === 'admin',
-        locale: user.locale,
-        temporary,
-        // A chat this request created: nothing to read back for the model's context (issue #50).
-        ...(created ? { fresh: { message: rows.userMessage, files: attachments.length > 0 } } : {}),
-        ...(memory ? { memory } : {}),
+      // The reply asks the model beside the send's charge (issue #50): it starts once the charge
+      // has passed, inside the send's transaction, and reads the answer once that has committed
+      // (`admitted`); a send not stored ends it unheard. Its context and documents are read beside
+      // it. Other sends being stored or waiting (a burst): after the commit, as before (its setup
+      // in the transaction would hold the balance row, which the user's other sends wait on, longer).
+      let admit: (stored: boolean) => void = () => undefined;
+      const stored = new Promise<boolean>((resolve) => {
+        admit = resolve;
       });
+      const reads = readsBeside(this.deps, rows, { persona, attachments, created: created !== undefined, stored });
+      const start = (admitted?: Promise<boolean>) =>
+        void this.runner.start(userId, rows.shell, persona, resolved, {
+          firstText: isFirst ? text : undefined,
+          admin: user.role === 'admin',
+          locale: user.locale,
+          temporary,
+          ...(admitted ? { admitted } : {}),
+          ...reads,
+          ...(memory ? { memory } : {}),
+        });
+      let early = false;
+      const covered = () => {
+        early = this.storing === 1 && !this.admission.busy();
+        if (early) start(stored);
+      };
+      this.storing++;
+      await storeSend(this.deps, rows, attachments, persona, covered)
+        .then(
+          () => admit(true),
+          (error: unknown) => {
+            admit(false);
+            throw error;
+          },
+        )
+        .finally(() => this.storing--);
+      await this.admission.step();
+      if (!early) start();
       return { messageId: rows.userMessage.id };
     } catch (error) {
       this.replies.unreserve(chatId);

@@ -71,17 +71,14 @@ export class CreditService {
   /**
    * Charges `amount` for a message inside the caller's transaction; throws `credits:insufficient`
    * when the balance does not cover it. Returns the new balance, announced once `trx` commits.
+   * `covered`: called once balance and limits have passed, before the ledger row (the transaction still decides).
    */
-  async chargeInTransaction(trx: Tx, userId: string, amount: number, messageId: string): Promise<number> {
+  async chargeInTransaction(trx: Tx, userId: string, amount: number, messageId: string, covered?: () => void) {
     const debited = await this.credits.debitIfCoveredInZone(userId, amount, trx);
     if (!debited) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
     await this.spendWithinLimits(trx, userId, amount, debited.timeZone);
-    const written = await this.credits.addLedgerRow(
-      { userId, amount: -amount, reason: 'message', idempotencyKey: chargeKey(messageId) },
-      trx,
-    );
-    if (!written) throw new AppError('conflict', 'This message was already charged.');
-    this.onLedger?.(-amount, 'message');
+    covered?.();
+    await this.chargeHeldInTransaction(trx, userId, amount, messageId);
     this.announce(trx, userId, debited.balance);
     return debited.balance;
   }

@@ -26,6 +26,13 @@ export interface ReplyDocumentsPlace {
   knowledge?: string | null;
   /** The chat holds no file (created by this send, with no attachment): only knowledge can ground it. */
   noChatFiles?: boolean;
+  /**
+   * A send's reply looked up before its send's commit (issue #50): true once the send is stored.
+   * The surcharge waits for it; a send not stored pays none (and its reply gets no documents).
+   */
+  stored?: Promise<boolean>;
+  /** The send attaches files to the chat: its documents are read once it is stored (with them). */
+  attaching?: boolean;
 }
 
 /** Takes the documents' surcharge of a reply; false when the balance does not cover it. */
@@ -75,6 +82,15 @@ function sourcesOf(passages: readonly FoundPassage[]): SourceItem[] {
   return items;
 }
 
+/** The chat's documents and the persona's knowledge (its maker's documents: only snippets reach others). */
+async function chatDocuments(repo: DocumentRepository, place: ReplyDocumentsPlace) {
+  const knowledge =
+    place.knowledge !== undefined ? knowledgeIds(place.knowledge) : await repo.knowledgeOf(place.personaId);
+  // Nothing to look up (issue #50: no statement for a new chat of a persona without knowledge).
+  if (place.noChatFiles && knowledge.length === 0) return [];
+  return repo.grounding(place.chatId, knowledge);
+}
+
 /**
  * The documents of one reply: the chat's ready documents (and its persona's knowledge), whole when
  * their text fits `budget` tokens, else the passages best matching the recent user messages (in
@@ -88,14 +104,18 @@ export function documentsForReply(
   budget: number,
   price?: { per1k: number; charge: ChargeDocuments },
 ): DocumentsForReply {
+  // The chat's documents are found at once, when the reply's documents are made: a send makes them
+  // as it is admitted, so the read runs beside its charge (issue #50). Unheard if never asked.
+  const { stored, attaching } = place;
+  const found =
+    budget <= 0
+      ? undefined
+      : attaching && stored
+        ? stored.then((ok) => (ok ? chatDocuments(repo, place) : []))
+        : chatDocuments(repo, place);
+  found?.catch(() => undefined);
   return async (recentUserTexts) => {
-    if (budget <= 0) return undefined;
-    // The chat's documents and the persona's knowledge (its maker's documents: only snippets reach others).
-    const knowledge =
-      place.knowledge !== undefined ? knowledgeIds(place.knowledge) : await repo.knowledgeOf(place.personaId);
-    // Nothing to look up (issue #50: no statement for a new chat of a persona without knowledge).
-    if (place.noChatFiles && knowledge.length === 0) return undefined;
-    const docs = await repo.grounding(place.chatId, knowledge);
+    const docs = (await found) ?? [];
     if (docs.length === 0) return undefined;
     const ids = docs.map((d) => d.file_id);
     const words = searchWords(recentUserTexts);
@@ -120,6 +140,7 @@ export function documentsForReply(
     const cited = matches.length > 0 ? matches : chosen;
     const tokens = approxTokens(system);
     const cost = documentsPrice(tokens, price?.per1k ?? 0);
+    if (cost > 0 && place.stored && !(await place.stored)) return undefined;
     // Not covered by the balance: the reply goes without them, and says so (`unpaid`, no citations).
     if (cost > 0 && !(await price?.charge(place, cost)))
       return { system: '', sources: { type: 'sources', items: [], unpaid: cost }, tokens: 0 };

@@ -5,7 +5,7 @@
  * what survives one at that exact step, not what timing luck lets through.
  */
 export const FAILPOINTS = [
-  /** A send's charge and messages are committed; the model has not been asked yet. */
+  /** A send's charge and messages are committed; nothing of the model's answer is read yet (issue #50: it may be asked). */
   'reply.admitted',
   /** The reply's first text has been sent to its user's devices. */
   'reply.streaming',

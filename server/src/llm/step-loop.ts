@@ -4,7 +4,7 @@ import type { LanguageModel, ModelMessage, ToolSet } from 'ai';
 import { hasPartStream } from './chat-stream.js';
 import { responseMessages, type ToolOutcome, toPrompt } from './step-messages.js';
 import { parseCall, prepareTools, runTool } from './step-tools.js';
-import { partsOf, streamError, Watchdog, withRetries } from './step-transport.js';
+import { partsOf, readAhead, streamError, Watchdog, withRetries } from './step-transport.js';
 
 export { IdleTimeoutError, ModelStreamError } from './step-transport.js';
 
@@ -32,6 +32,12 @@ export interface StepOptions {
   idleTimeoutMs: number;
   /** Longest wait before a retry (a server's `retry-after` is honoured up to this). */
   maxRetryDelayMs?: number;
+  /**
+   * The first step's answer is read once this is true (issue #50: a send's model is asked beside
+   * its charge's commit, and nothing of the answer is used before it): the request goes out at
+   * once, its parts wait. False: the request is aborted and the loop rejects.
+   */
+  held?: Promise<boolean>;
 }
 
 /** How the reply ended, as far as the model is concerned. */
@@ -95,12 +101,19 @@ export async function streamSteps(options: StepOptions, sink: StepSink): Promise
       let read: StepRead;
       try {
         // The lean path (our own SSE reader) when the model has one, else the provider's stream.
-        const parts = await withRetries(
+        const opened = await withRetries(
           async () => (hasPartStream(model) ? model.openParts(call) : partsOf((await model.doStream(call)).stream)),
           options.maxRetries,
           stepSignal,
           options.maxRetryDelayMs ?? 2000,
         );
+        // A held answer is read ahead as it comes (nothing of it lost), used once `held` is true.
+        const held = step === 0 ? options.held : undefined;
+        const parts = held ? readAhead(opened) : opened;
+        if (held) {
+          if (!(await held)) stepController.abort(new Error('the answer is not to be read'));
+          if (stepSignal.aborted) throw stepSignal.reason;
+        }
         watchdog.touch();
         read = await readStep(parts, { tools, messages, toolSignal, sink, watchdog, usage, running });
       } finally {

@@ -73,6 +73,50 @@ export async function withRetries<T>(
   }
 }
 
+/**
+ * A step's parts read as they come while its consumer waits (StepOptions.held), yielded in order
+ * once it reads them: nothing the model sent is lost meanwhile (a connection cut after some text
+ * keeps that text, as when read live). Leaving early returns the source once its pending read ends
+ * (the step's abort ends that).
+ */
+export function readAhead<T>(parts: AsyncIterable<T>): AsyncIterable<T> {
+  const source = parts[Symbol.asyncIterator]();
+  const queue: T[] = [];
+  let ended = false;
+  let failure: { error: unknown } | undefined;
+  let wake: (() => void) | undefined;
+  const pump = async () => {
+    try {
+      for (let read = await source.next(); !read.done; read = await source.next()) {
+        queue.push(read.value);
+        wake?.();
+      }
+    } catch (error) {
+      failure = { error };
+    }
+    ended = true;
+    wake?.();
+  };
+  void pump();
+  return {
+    async *[Symbol.asyncIterator]() {
+      try {
+        for (;;) {
+          if (queue.length > 0) yield queue.shift() as T;
+          else if (failure) throw failure.error;
+          else if (ended) return;
+          else
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+            });
+        }
+      } finally {
+        if (!ended) void source.return?.()?.catch(() => undefined);
+      }
+    },
+  };
+}
+
 /** A provider's web stream as an iterable; leaving early cancels it (releasing the response). */
 export async function* partsOf(
   stream: ReadableStream<LanguageModelV3StreamPart>,

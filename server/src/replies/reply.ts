@@ -5,7 +5,8 @@ import type { Locale, MessagePart } from '@neura/contract';
  *
  *   admitted → streaming ⇄ tool_running → complete | stopped | failed | interrupted
  *
- * `admitted`: charged and stored as a `streaming` row, the model not yet answering. `streaming`:
+ * `admitted`: charged and stored as a `streaming` row (a send's reply exists from the moment its
+ * charge has passed, its row once the send commits: issue #50), the model not yet answering. `streaming`:
  * the model is sending. `tool_running`: at least one skill call is running. The four ends are
  * final: `interrupted` is a reply the server ended (shutdown, or a crash found by recovery), stored
  * as `failed` and refunded like a failure.

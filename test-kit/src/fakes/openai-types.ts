@@ -77,5 +77,7 @@ export interface FakeOpenAI {
   onChunk?: (event: ChunkEvent) => void;
   /** Streams currently open. */
   openStreams: () => number;
+  /** Streams closed before their end: a request the app aborted (or a script's cut). */
+  abandoned: () => number;
   close: () => Promise<void>;
 }

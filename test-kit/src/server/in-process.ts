@@ -53,8 +53,12 @@ function testConfig(dataDir: string, env: Record<string, string>): Config {
 export const testRedisPrefix = () => `test-${randomBytes(5).toString('hex')}`;
 
 export interface TestAppOptions {
-  /** Every statement the app runs, as SQL text (Kysely's query log): e.g. to count a send's. */
-  onStatement?: (sql: string) => void;
+  /**
+   * Every statement the app runs, as SQL text (Kysely's query log), once it has run: e.g. to count
+   * a send's. A promise returned holds the statement's caller until it settles (a rejection fails
+   * the statement): a test sees what does not wait for it, or makes it fail.
+   */
+  onStatement?: (sql: string) => void | Promise<void>;
 }
 
 /**
