@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createHighlighter } from './code-highlighter';
 import { highlightCode } from './highlight';
-import { answer, type HighlightRequest } from './highlight-worker';
+import { answer, type HighlightAnswer, type HighlightRequest, serve } from './highlight-worker';
 
 /** A Worker as the browser runs `ui/highlight-worker.ts`: answers each message in a later task. */
 class FakeWorker extends EventTarget {
@@ -20,7 +20,7 @@ class FakeWorker extends EventTarget {
   }
   answering() {
     const worker = new FakeWorker((request) =>
-      worker.dispatchEvent(new MessageEvent('message', { data: answer(request) })),
+      worker.dispatchEvent(new MessageEvent('message', { data: [answer(request)] })),
     );
     return worker;
   }
@@ -62,5 +62,21 @@ describe('createHighlighter', () => {
     const later = await highlight('py', 'def f(): pass');
     expect(html(later)).toBe(html(highlightCode('py', 'def f(): pass')));
     expect(worker.posted).toHaveLength(1);
+  });
+
+  it('should answer the blocks asked for together in one message, for one render of them all', async () => {
+    const posted: HighlightAnswer[][] = [];
+    const scope = { onmessage: null as unknown, postMessage: (answers: HighlightAnswer[]) => posted.push(answers) };
+    serve(scope);
+    const ask = (request: HighlightRequest) =>
+      (scope.onmessage as (e: MessageEvent) => void)(new MessageEvent('message', { data: request }));
+    ask({ id: 1, language: 'ts', code: 'const a = 1;' });
+    ask({ id: 2, language: 'py', code: 'x = 1' });
+    expect(posted).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(posted.map((answers) => answers.map((a) => a.id))).toEqual([[1, 2]]);
+    ask({ id: 3, language: 'ts', code: 'let b;' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(posted.map((answers) => answers.map((a) => a.id))).toEqual([[1, 2], [3]]);
   });
 });

@@ -56,11 +56,14 @@ export function createHighlighter(start: () => Worker | undefined = startWorker)
   };
   worker.addEventListener('error', fail);
   worker.addEventListener('messageerror', fail);
-  worker.addEventListener('message', (event: MessageEvent<HighlightAnswer>) => {
-    const asked = pending.get(event.data.id);
-    if (!asked) return;
-    pending.delete(event.data.id);
-    asked.resolve(event.data.nodes ? hastToReact(event.data.nodes) : undefined);
+  // The answers to the blocks asked for together come in one message (one render for all of them).
+  worker.addEventListener('message', (event: MessageEvent<HighlightAnswer[]>) => {
+    for (const { id, nodes } of event.data) {
+      const asked = pending.get(id);
+      if (!asked) continue;
+      pending.delete(id);
+      asked.resolve(nodes ? hastToReact(nodes) : undefined);
+    }
   });
   return (language, code) => {
     if (failed) return onMainThread()(language, code);
