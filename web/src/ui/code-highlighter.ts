@@ -31,6 +31,16 @@ function inThisThread(): Highlight {
  * Worker, or the worker fails (refused, crashed), the blocks are highlighted on the main thread.
  */
 export function createHighlighter(start: () => Worker | undefined = startWorker): Highlight {
+  let highlight: Highlight | undefined;
+  // Started with the first block to highlight, not with the renderer: the worker's script loads and
+  // is evaluated once a block needs it, not while a chat's page and messages load.
+  return (language, code) => {
+    highlight ??= inWorker(start);
+    return highlight(language, code);
+  };
+}
+
+function inWorker(start: () => Worker | undefined): Highlight {
   let fallback: Highlight | undefined;
   const onMainThread = (): Highlight => {
     fallback ??= inThisThread();
