@@ -2,21 +2,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { admobIds } from './pwa/vite-plugin-admob-ids';
-import { evaluationBreaks } from './pwa/vite-plugin-evaluation-breaks';
 import { storeLinksInOutdatedPage } from './pwa/vite-plugin-store-links';
 import { serviceWorker } from './pwa/vite-plugin-sw';
 
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
-    plugins: [
-      react(),
-      tailwindcss(),
-      serviceWorker(),
-      storeLinksInOutdatedPage(env),
-      admobIds(mode, env),
-      evaluationBreaks(),
-    ],
+    plugins: [react(), tailwindcss(), serviceWorker(), storeLinksInOutdatedPage(env), admobIds(mode, env)],
     server: {
       port: 5173,
       proxy: {

@@ -1,8 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-// The entry is evaluated in three tasks, not one: these marks are where it yields (issue #50 item 3).
-import './app/evaluation-break-before-react-dom';
 import { createRoot } from 'react-dom/client';
-import './app/evaluation-break-after-react-dom';
 import { startFirstChunks } from './app/first-chunks';
 import { AppRouter } from './app/router';
 import { openAuthGateAtStart } from './app/use-auth-gate';
