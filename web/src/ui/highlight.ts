@@ -1,6 +1,7 @@
 import type { ElementContent } from 'hast';
 import { common, createLowlight } from 'lowlight';
-import { createElement, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { hastToReact } from './hast-to-react';
 
 /**
  * Code highlighting for markdown (what rehype-highlight does with `detect: false`: a fenced block
@@ -101,20 +102,6 @@ export function highlightTree(language: string, code: string): ElementContent[] 
   return result.children.length > 0 ? (result.children as ElementContent[]) : undefined;
 }
 
-/** Nodes of highlight.js's output as React children: spans with its classes around the text. */
-function toReact(nodes: ElementContent[]): ReactNode[] {
-  return nodes.map((node, i) => {
-    if (node.type === 'text') return node.value;
-    if (node.type !== 'element') return null;
-    const classes = node.properties.className;
-    return createElement(
-      node.tagName,
-      { key: i, className: Array.isArray(classes) ? classes.join(' ') : undefined },
-      ...toReact(node.children),
-    );
-  });
-}
-
 /**
  * A fenced block's code highlighted (what rehype-highlight put in its `<code>`), as React children;
  * undefined where it stays plain. The markdown's code block calls it in a task after its render
@@ -122,5 +109,5 @@ function toReact(nodes: ElementContent[]): ReactNode[] {
  */
 export function highlightCode(language: string, code: string): ReactNode | undefined {
   const nodes = highlightTree(language, code);
-  return nodes ? toReact(nodes) : undefined;
+  return nodes ? hastToReact(nodes) : undefined;
 }

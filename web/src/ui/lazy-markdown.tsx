@@ -7,15 +7,15 @@ let loaded: Renderer | undefined;
 let pending: Promise<Renderer> | undefined;
 
 /**
- * Loads the markdown renderer (react-markdown, GFM) and the code highlighter (highlight.js, as large
- * again) as two module graphs of their own, so the browser evaluates each in a task of its own
- * instead of in one long task with the page that shows it (together they were one task of 30–75 ms
- * when a long chat opened). Routes that show markdown start it alongside their page
+ * Loads the markdown renderer (react-markdown, GFM) and the code highlighter, which runs
+ * highlight.js in a Web Worker (`ui/code-highlighter.ts`): highlight.js, as large again as the
+ * renderer, is neither evaluated nor run on the page's main thread (with the renderer it was one
+ * task of 30–75 ms when a long chat opened; a grammar's compile another). Routes that show markdown start it alongside their page
  * (`app/pages.tsx`), so it is there by the first render.
  */
 export function loadMarkdown(): Promise<Renderer> {
-  pending ??= Promise.all([import('./markdown'), import('./highlight')]).then(([m, highlight]) => {
-    m.setCodeHighlighter({ highlight: highlight.highlightCode, prepare: highlight.prepareGrammar });
+  pending ??= Promise.all([import('./markdown'), import('./code-highlighter')]).then(([m, highlighter]) => {
+    m.setCodeHighlighter(highlighter.createHighlighter());
     loaded = m.Markdown;
     return m.Markdown;
   });

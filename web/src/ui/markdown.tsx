@@ -13,6 +13,7 @@ import {
 import ReactMarkdown, { type Components, defaultUrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { appTexts } from '../texts/app-texts';
+import type { Highlight } from './code-highlighter';
 import { languageOf } from './code-language';
 import { inLaterTask } from './later';
 import { type Split, splitGrown } from './markdown-blocks';
@@ -29,24 +30,14 @@ export function safeUrl(url: string): string {
   return SAFE_SCHEMES.test(cleaned) ? cleaned : '';
 }
 
-/**
- * The code highlighter (`ui/highlight.ts`): a block's code as React children, undefined where it
- * stays plain; `prepare` readies a language's grammar, true when that was work of its own.
- */
-interface Highlighter {
-  highlight: (language: string, code: string) => ReactNode | undefined;
-  prepare: (language: string) => boolean;
-}
-
-let highlighter: Highlighter | undefined;
+let highlighter: Highlight | undefined;
 const REMARK_PLUGINS = [remarkGfm, remarkStripHtml];
 
 /**
- * Installs the code highlighter (`ui/highlight.ts`, `highlightCode`). It is a module graph of its
- * own (highlight.js is half of the markdown code), so the browser evaluates it in a task of its
- * own: `ui/lazy-markdown.tsx` loads both and installs it before the first render.
+ * Installs the code highlighter (`ui/code-highlighter.ts`: highlight.js in a Web Worker). It loads
+ * apart from this module graph: `ui/lazy-markdown.tsx` installs it before the first render.
  */
-export function setCodeHighlighter(installed: Highlighter): void {
+export function setCodeHighlighter(installed: Highlight): void {
   highlighter = installed;
 }
 
@@ -120,21 +111,24 @@ function Code({ node }: { node: Element }) {
   useEffect(() => {
     const installed = highlighter;
     if (!language || !installed || !stale) return;
-    const highlight = () => {
+    let cancelled = false;
+    // The newest text when the task comes (a streaming block may have grown meanwhile).
+    const cancel = inLaterTask(() => {
       const code = latest.current;
-      const highlighted = { text: code, nodes: installed.highlight(language, code) };
-      // A growing block (a streaming reply) keeps only its newest text's.
-      const key = recentKey(language, code);
-      remember(key, highlighted, kept.current);
-      kept.current = key;
-      setDone(highlighted);
-    };
-    // A language's first block: its grammar is compiled in one task, the block highlighted in the next.
-    let cancel = inLaterTask(() => {
-      if (installed.prepare(language)) cancel = inLaterTask(highlight);
-      else highlight();
+      void installed(language, code).then((nodes) => {
+        if (cancelled) return;
+        const highlighted = { text: code, nodes };
+        // A growing block (a streaming reply) keeps only its newest text's.
+        const key = recentKey(language, code);
+        remember(key, highlighted, kept.current);
+        kept.current = key;
+        setDone(highlighted);
+      });
     });
-    return () => cancel();
+    return () => {
+      cancelled = true;
+      cancel();
+    };
   }, [language, stale]);
   const classes = Array.isArray(node.properties.className) ? node.properties.className.map(String) : [];
   const className = language && !classes.includes('hljs') ? ['hljs', ...classes] : classes;
