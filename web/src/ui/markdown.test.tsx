@@ -2,7 +2,8 @@ import { fireEvent, render, waitFor } from '@testing-library/react';
 import ReactMarkdown from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import { describe, expect, it } from 'vitest';
-import { Markdown, safeUrl } from './markdown';
+import { createHighlighter } from './code-highlighter';
+import { Markdown, safeUrl, setCodeHighlighter } from './markdown';
 
 describe('Markdown', () => {
   it('should never render raw HTML', () => {
@@ -118,6 +119,26 @@ describe('Markdown code highlighting', () => {
       expect(code().className).toBe(before.className);
       expect(code().querySelector('span')).toBeNull();
       await waitFor(() => expect(code().outerHTML, sample).toBe(before.outerHTML));
+    }
+  });
+
+  it('should keep a block plain when its highlighter fails to load', async () => {
+    let asked = 0;
+    setCodeHighlighter(() => {
+      asked++;
+      return Promise.reject(new Error('the highlighter chunk did not load'));
+    });
+    try {
+      // Code no earlier test highlighted (a remembered block is shown highlighted without asking).
+      const code0 = 'const never: string = "highlighted";';
+      const { container } = render(<Markdown>{fenced('ts', code0)}</Markdown>);
+      await waitFor(() => expect(asked).toBe(1));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const code = container.querySelector('pre code') as HTMLElement;
+      expect(code.textContent).toBe(`${code0}\n`);
+      expect(code.querySelector('span')).toBeNull();
+    } finally {
+      setCodeHighlighter(createHighlighter());
     }
   });
 

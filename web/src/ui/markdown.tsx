@@ -31,6 +31,8 @@ export function safeUrl(url: string): string {
 }
 
 let highlighter: Highlight | undefined;
+/** A highlighter that could not load (its chunk): the block stays plain text. */
+const keepPlain = () => undefined;
 const REMARK_PLUGINS = [remarkGfm, remarkStripHtml];
 
 /**
@@ -123,7 +125,7 @@ function Code({ node }: { node: Element }) {
         remember(key, highlighted, kept.current);
         kept.current = key;
         setDone(highlighted);
-      });
+      }, keepPlain);
     });
     return () => {
       cancelled = true;
