@@ -23,6 +23,10 @@ async function post(path: string, body: unknown): Promise<{ status: number; body
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Client-Version': '2.0.0' },
     body: JSON.stringify(body),
+  }).catch((error: unknown) => {
+    // undici says only "fetch failed": the cause (refused, reset, closed) is what tells a failure apart.
+    const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+    throw new Error(`POST /api${path} failed: ${String(cause)}`, { cause: error });
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
