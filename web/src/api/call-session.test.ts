@@ -2,7 +2,7 @@ import { SESSION_NAMESPACE, SOCKET_OPTIONS } from '@neura/contract';
 import { Server } from 'socket.io';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError, errorMessage } from './app-error';
-import { callSession } from './call-session';
+import { CONNECT_WAIT_MS, callSession } from './call-session';
 import { connectSession, disconnectSession, getSessionSocket } from './session-socket';
 
 /** A real Socket.IO server on loopback: createChat refuses, deleteChat succeeds, generateName never answers. */
@@ -75,7 +75,7 @@ describe('callSession', () => {
       const socket = await connectSession('tok');
       expect(socket?.active).toBe(true);
       const pending = callSession('deleteChat', 'c1').catch((e: unknown) => e);
-      await vi.advanceTimersByTimeAsync(5_001);
+      await vi.advanceTimersByTimeAsync(CONNECT_WAIT_MS + 1);
       expect(await pending).toMatchObject({ code: 'disconnected' });
       expect(socket?.connected).toBe(false);
     } finally {
