@@ -123,6 +123,8 @@ for (const size of SIZES) {
     const before = streamed();
     await box.press('Enter');
     await expect.poll(streamed).toBe(before + 1);
+    // The model holds after its first words (a release before that would be spent on nothing).
+    await expect(page.getByText('Breathe in slowly,')).toBeVisible();
     await page.close();
     // Nobody is looking once the server has seen the tab's socket close (on a loaded machine that
     // takes a while): only then does the reply end.
@@ -223,6 +225,10 @@ test('should push nothing for a reply finished in quiet hours with no tab open',
   await box.fill('Good night');
   await box.press('Enter');
   await expect.poll(() => model.requests.some((r) => r.body.stream === true)).toBe(true);
+  // The model holds after its first words: released before it got there, it would hold for good
+  // (the fake's release() opens the hold waiting now). The request alone can come early: the model
+  // is asked while the send is still being stored (issue #50).
+  await expect(page.getByText('Rest now,')).toBeVisible();
   await page.close();
   model.release();
   // The server decided for this reply (its decision is final: a held push is never queued later).
