@@ -18,6 +18,15 @@ const args = [
  */
 const workers = Number(process.env.E2E_WORKERS ?? (process.env.CI ? 2 : 1));
 
+/**
+ * Traces kept for a failed test: actions, DOM snapshots, console and network, but not the screencast
+ * (its frames took ~40% of the tier's CPU). Under CI none is recorded unless `E2E_TRACE=on`: even
+ * without the screencast, recording every test's trace to keep the failed ones cost ~20% of the
+ * Chromium and runner CPU (docs/PERFORMANCE.md "CI time"); a failure there keeps its screenshot and
+ * error-context.md (the page's accessibility snapshot). Locally, and with `E2E_TRACE=on`, as before.
+ */
+const trace = process.env.CI && process.env.E2E_TRACE !== 'on' ? 'off' : 'retain-on-failure';
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './artifacts/results',
@@ -32,10 +41,7 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     screenshot: 'only-on-failure',
-    // A failed test keeps its trace (actions, DOM snapshots, network) but not the screencast:
-    // recording frames of every test took ~40% of the e2e tier's CPU (Chromium's GPU and browser
-    // processes), and the failure's own screenshot stays (docs/PERFORMANCE.md "CI time").
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    trace: { mode: trace, screenshots: false },
   },
   projects: [
     // Most specs: the headless shell when installed (support/browser.ts).
