@@ -1,5 +1,5 @@
 import * as streams from 'node:stream/web';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { queryClient } from '../api/query-client';
 import { loadMarkdown } from '../ui/lazy-markdown';
@@ -8,6 +8,11 @@ import { loadMarkdown } from '../ui/lazy-markdown';
 // pool, vitest.config.ts) does not get Node's global: Node's, as a browser's would be there.
 globalThis.CompressionStream ??= streams.CompressionStream as unknown as typeof CompressionStream;
 globalThis.DecompressionStream ??= streams.DecompressionStream as unknown as typeof DecompressionStream;
+
+// findBy*/waitFor wait up to 5 s, not Testing Library's 1 s: a lazy page's first render behind
+// the other worker's tests on a busy 2-core machine took longer than 1 s (a passing wait ends as
+// soon as its element is there, so this costs nothing when nothing is wrong).
+configure({ asyncUtilTimeout: 5000 });
 
 // The routes that show markdown load its renderer before their first render (app/pages.tsx):
 // components rendered on their own in tests get the same.
