@@ -19,6 +19,7 @@ import { armFailpoints } from './lib/failpoints.js';
 import { newId } from './lib/ids.js';
 import { installInputGuard } from './lib/input-guard.js';
 import { Lifecycle, type LifecyclePart } from './lib/lifecycle.js';
+import { named } from './lib/plugin-name.js';
 import { redisRateLimitStore } from './lib/rate-limit-store.js';
 import { requestIdMixin, runWithRequestId } from './lib/request-context.js';
 import { installSecurityHeaders } from './lib/security-headers.js';
@@ -149,18 +150,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(
-    async (api) => {
-      await api.register(systemRoutes, { supportedClientRange: config.SUPPORTED_CLIENT_RANGE, db, redis });
-      for (const routes of modules.routes) await api.register(routes);
-    },
+    named('api', async (api) => {
+      await api.register(named('system routes', systemRoutes), {
+        supportedClientRange: config.SUPPORTED_CLIENT_RANGE,
+        db,
+        redis,
+      });
+      for (const [i, routes] of modules.routes.entries()) await api.register(named(`api routes ${i + 1}`, routes));
+    }),
     { prefix: config.API_PREFIX },
   );
   // Native passkeys: apple-app-site-association and assetlinks.json at the site's root.
-  await app.register(nativeAssociationRoutes(config));
+  await app.register(named('native association routes', nativeAssociationRoutes(config)));
   // The admin CLI reaches this process over Redis pub/sub (below), or without Redis through a
   // loopback route whose secret only this process's DATA_DIR holds (admin/channel.ts).
   const adminSecret = redis ? undefined : newAdminSecret();
-  if (adminSecret) await app.register(adminChannelRoutes(adminSecret, modules.events));
+  if (adminSecret) await app.register(named('admin channel', adminChannelRoutes(adminSecret, modules.events)));
 
   if (webDist !== undefined) await serveWeb(app, webDist, config.API_PREFIX, () => modules.personas.catalog());
   else {

@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../auth/authenticate.js';
 import { requireAuth, signedIn } from '../auth/http-auth.js';
+import { named } from '../lib/plugin-name.js';
 import { parse } from '../lib/validate.js';
 import type { Origin } from './account-deps.js';
 import type { AccountService } from './account-service.js';
@@ -51,8 +52,8 @@ const lookupLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 export const accountRoutes =
   ({ auth, accounts, invites, waitlist }: AccountRouteDeps): FastifyPluginAsync =>
   async (app) => {
-    await app.register(publicAccountRoutes(accounts, invites, waitlist));
-    await app.register(ownAccountRoutes(auth, accounts));
+    await app.register(named('public account routes', publicAccountRoutes(accounts, invites, waitlist)));
+    await app.register(named('own account routes', ownAccountRoutes(auth, accounts)));
   };
 
 /** Sign-up, sign-in, codes and the waitlist: no token needed. */

@@ -11,6 +11,7 @@ import type { BillingAdminService } from '../billing/admin-service.js';
 import type { ProAdminService } from '../entitlements/admin-service.js';
 import { AppError } from '../errors.js';
 import type { FeedbackAdminService } from '../feedback/admin-service.js';
+import { named } from '../lib/plugin-name.js';
 import { parse } from '../lib/validate.js';
 import type { PersonaAdminService } from '../personas/admin-service.js';
 import { avatarTexts } from '../personas/avatar.js';
@@ -232,7 +233,7 @@ export function consoleRoutes(
       const body = request.body && typeof request.body === 'object' ? { ...request.body, id } : request.body;
       return ops.personas.savePersona(actorOf(request), body, true);
     });
-    await app.register(avatarRoutes(ops.personas));
+    await app.register(named('persona avatar routes', avatarRoutes(ops.personas)));
     app.post('/admin/personas/:id/published', async (request) => {
       const { id } = parse(idParams, request.params);
       const { published } = parse(publishBody, request.body);

@@ -5,6 +5,7 @@ import { requireAuth, signedIn } from '../auth/http-auth.js';
 import { AppError } from '../errors.js';
 import type { Limit } from '../lib/limits/limit.js';
 import type { AttemptLimiter } from '../lib/limits/limiter.js';
+import { named } from '../lib/plugin-name.js';
 import { parse } from '../lib/validate.js';
 import type { ImageProxy } from './image-proxy.js';
 import type { LinkSessions } from './link-sessions.js';
@@ -59,20 +60,22 @@ export const mediaRoutes =
       },
     );
 
-    await app.register(async (app) => {
-      requireAuth(app, auth);
-      app.post(
-        '/media/image-links',
-        { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
-        async (request) => {
-          const { urls } = parse(linksRequestSchema, request.body);
-          const { user, sessionId } = signedIn(request);
-          const links = urls.map((url) => proxy.link(url, sessionId) ?? null);
-          const minted = links.filter((l) => l !== null).length;
-          if (minted > 0)
-            await limiter.reserve(limit, user.id, minted, () => new AppError('rate-limited', mediaTexts.tooMany));
-          return { links };
-        },
-      );
-    });
+    await app.register(
+      named('image link routes', async (app) => {
+        requireAuth(app, auth);
+        app.post(
+          '/media/image-links',
+          { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
+          async (request) => {
+            const { urls } = parse(linksRequestSchema, request.body);
+            const { user, sessionId } = signedIn(request);
+            const links = urls.map((url) => proxy.link(url, sessionId) ?? null);
+            const minted = links.filter((l) => l !== null).length;
+            if (minted > 0)
+              await limiter.reserve(limit, user.id, minted, () => new AppError('rate-limited', mediaTexts.tooMany));
+            return { links };
+          },
+        );
+      }),
+    );
   };
