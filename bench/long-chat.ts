@@ -52,10 +52,12 @@ const median = (values: number[]) => {
  * own wait polls, at growing intervals, so it saw the text up to ~350 ms late.
  */
 function installObservers(watched: string) {
-  const w = window as unknown as { __longTasks: number[]; __newestAt?: number };
+  const w = window as unknown as { __longTasks: number[]; __longTasksFrom: number; __newestAt?: number };
   w.__longTasks = [];
+  w.__longTasksFrom = 0;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
+    // A task that started before the last reset, reported after it, belongs to the phase before.
+    for (const entry of list.getEntries()) if (entry.startTime >= w.__longTasksFrom) w.__longTasks.push(entry.duration);
   }).observe({ type: 'longtask', buffered: true });
   const seen = new MutationObserver(() => {
     if (!document.body?.textContent?.includes(watched)) return;
@@ -68,9 +70,10 @@ function installObservers(watched: string) {
 /** The long tasks since the last call. */
 async function takeLongTasks(page: Page): Promise<{ tasks: number[] }> {
   return page.evaluate(() => {
-    const w = window as unknown as { __longTasks: number[] };
+    const w = window as unknown as { __longTasks: number[]; __longTasksFrom: number };
     const tasks = w.__longTasks;
     w.__longTasks = [];
+    w.__longTasksFrom = performance.now();
     return { tasks };
   });
 }
