@@ -18,7 +18,9 @@
  * LONGCHAT_CPU_THROTTLE (4, as issue #50 item 3 asks: a mid-range phone; 1 = no slow-down,
  * CDP `Emulation.setCPUThrottlingRate`), LONGCHAT_PROFILE (a file: the
  * page's CPU profile of the streamed reply, for DevTools), LONGCHAT_TRACE (a directory: a Chromium
- * trace of each phase). Prints figures and hands them to report(); asserts nothing.
+ * trace of each phase; for the reply, it also prints the main thread's thread time per quarter of the
+ * stream by kind of work, and its longest tasks). Prints figures and hands them to report(); asserts
+ * nothing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +28,7 @@ import { startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { addTestMessages, createTestChat, createTestUser, openSeedTarget } from '@neura/test-kit/seed';
 import { startServerProcess } from '@neura/test-kit/server/process';
 import { chromium, type Page } from 'playwright-core';
+import { describeRendering, renderingByPart, type TraceEvent } from './lib/long-tasks.js';
 import { markdownTokens } from './lib/markdown-tokens.js';
 import { loadAverage, report } from './lib/report.js';
 
@@ -49,10 +52,12 @@ const median = (values: number[]) => {
  * own wait polls, at growing intervals, so it saw the text up to ~350 ms late.
  */
 function installObservers(watched: string) {
-  const w = window as unknown as { __longTasks: number[]; __newestAt?: number };
+  const w = window as unknown as { __longTasks: number[]; __longTasksFrom: number; __newestAt?: number };
   w.__longTasks = [];
+  w.__longTasksFrom = 0;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
+    // A task that started before the last reset, reported after it, belongs to the phase before.
+    for (const entry of list.getEntries()) if (entry.startTime >= w.__longTasksFrom) w.__longTasks.push(entry.duration);
   }).observe({ type: 'longtask', buffered: true });
   const seen = new MutationObserver(() => {
     if (!document.body?.textContent?.includes(watched)) return;
@@ -65,9 +70,10 @@ function installObservers(watched: string) {
 /** The long tasks since the last call. */
 async function takeLongTasks(page: Page): Promise<{ tasks: number[] }> {
   return page.evaluate(() => {
-    const w = window as unknown as { __longTasks: number[] };
+    const w = window as unknown as { __longTasks: number[]; __longTasksFrom: number };
     const tasks = w.__longTasks;
     w.__longTasks = [];
+    w.__longTasksFrom = performance.now();
     return { tasks };
   });
 }
@@ -197,8 +203,6 @@ async function main() {
     await list.evaluate((el) => {
       el.scrollTop = el.scrollHeight;
     });
-    await page.waitForTimeout(300);
-    await takeLongTasks(page);
     const composer = page.getByRole('textbox').last();
     await composer.fill('Tell me everything.');
     const cdp = process.env.LONGCHAT_PROFILE ? await context.newCDPSession(page) : null;
@@ -206,7 +210,13 @@ async function main() {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
+    // Tracing and profiling start with a task of their own in the page (V8's profiler starting:
+    // 170-200 ms at 4x), counted as a long task of the reply when it came after the reset below.
     await trace('stream');
+    await page.waitForTimeout(300);
+    await takeLongTasks(page);
+    // Where the trace's summary starts (a user-timing event in the trace).
+    await page.evaluate(() => performance.mark('long-chat:send'));
     const sendAt = Date.now();
     await composer.press('Enter');
     const streaming = page.locator('[data-testid="message"][data-role="assistant"][data-status="streaming"]');
@@ -224,6 +234,10 @@ async function main() {
     }
     const stream = await takeLongTasks(page);
     await stopTrace();
+    if (traceDir) {
+      const events = JSON.parse(fs.readFileSync(`${traceDir}/stream.json`, 'utf8')).traceEvents as TraceEvent[];
+      console.log(describeRendering(renderingByPart(events, 4, 'long-chat:send')));
+    }
 
     report(
       [

@@ -75,10 +75,9 @@ export const MessageItem = memo(function MessageItem({
   const message = useMemo(() => (before?.length ? continuedAnswer(before, newest) : newest), [before, newest]);
   const content = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState(false);
-  // A reply that streams while mounted: blocks that scrolled out of view skip layout and paint
-  // (`.markdown-live` in markdown.css), so each frame's work stays flat however long it grows. It
-  // stays on after the reply completes (turning it off would lay out the whole reply at once); a
-  // block that was on screen once (all of them, when the view followed the stream) keeps its size.
+  // A reply that streams while mounted: each of its blocks is contained (`.markdown-live` in
+  // markdown.css), so a frame lays out and paints the growing block, not the blocks before it. It
+  // stays on after the reply completes (taking it off would lay the whole reply out again at once).
   const [live] = useState(message.status === 'streaming');
   // A finished message mounted by the list (opening a chat, scrolling up) first renders without its
   // markdown, then with it in a deferred render that React splits into short slices: a screenful of
@@ -90,15 +89,9 @@ export const MessageItem = memo(function MessageItem({
   const plainText = () => {
     const el = content.current;
     if (!el) return message.content;
-    // innerText leaves out blocks whose rendering is skipped (content-visibility): render them all
-    // for the read.
-    const skipping = el.classList.contains('markdown-live');
-    if (skipping) el.classList.remove('markdown-live');
     // (Environments without layout, such as jsdom, have no innerText.)
     // biome-ignore lint/performance/useDomNodeTextContent: textContent would run blocks together.
-    const text = (el.innerText ?? el.textContent ?? '').trim();
-    if (skipping) el.classList.add('markdown-live');
-    return text;
+    return (el.innerText ?? el.textContent ?? '').trim();
   };
   const actions = (
     <MessageActions

@@ -6,6 +6,28 @@ import { createHighlighter } from './code-highlighter';
 import { Markdown, safeUrl, setCodeHighlighter } from './markdown';
 
 describe('Markdown', () => {
+  it('should leave the DOM of finished blocks untouched while the last block grows (a streaming reply)', () => {
+    const start = 'First paragraph.\n\n- one\n- two\n\n```ts\nconst a = 1;\n```\n\nThe last';
+    const { container, rerender } = render(<Markdown>{start}</Markdown>);
+    const root = container.querySelector('.markdown') as HTMLElement;
+    const finished = [...root.children].slice(0, -1);
+    expect(finished.map((el) => el.tagName)).toEqual(['P', 'UL', 'DIV']);
+    const changes: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => changes.push(...records));
+    for (const el of finished)
+      observer.observe(el, { subtree: true, childList: true, characterData: true, attributes: true });
+    let text = start;
+    for (const more of [' words', ' of it', '.\n\nA new block', ' grows', '.']) {
+      text += more;
+      rerender(<Markdown>{text}</Markdown>);
+    }
+    changes.push(...observer.takeRecords());
+    observer.disconnect();
+    expect(changes).toEqual([]);
+    expect([...root.children].slice(0, 3)).toEqual(finished);
+    expect(root.lastElementChild?.textContent).toBe('A new block grows.');
+  });
+
   it('should never render raw HTML', () => {
     const { container } = render(
       <Markdown>{'Hello <img src=x onerror="alert(1)"> <script>alert(1)</script>'}</Markdown>,
