@@ -21,7 +21,9 @@
  *   exchanges are named).
  *
  * Knobs: ADMISSION_SETUPS=sqlite,postgres  ADMISSION_IDLE_SENDS=60  ADMISSION_BURST=200
- * ADMISSION_ROUNDS=3  ADMISSION_ROUND_TIMEOUT_MS=600000  ADMISSION_TOKENS=20  ADMISSION_TOKEN_GAP_MS=20  ADMISSION_BUNDLE=<another
+ * ADMISSION_ROUNDS=3  ADMISSION_ROUND_TIMEOUT_MS=600000  ADMISSION_TOKENS=20  ADMISSION_TOKEN_GAP_MS=20
+ * ADMISSION_FIRST_DELAY_MS=0 (the model waits this long before a reply's first token: e.g. 3000 shows
+ * a burst's setups without the replies' tokens in their way)  ADMISSION_BUNDLE=<another
  * server bundle, relative to the repo root: a build of the commit before a change>
  * ADMISSION_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (flags for the app's node).
  */
@@ -186,6 +188,9 @@ async function burst(client: Client, sockets: Socket[], into: Figures): Promise<
   const ids = await Promise.all(sends.map((s) => s.chat));
   for (let w = 0; w < 400 && ids.some((id) => !client.renamed.has(id)); w++) await sleep(10);
   await collect(client, sends, into);
+  // The burst's window on the machine's clock (a profile's sample times: bench/lib/profile-window.mjs).
+  const asked = sends.map((s) => s.sent).concat([...client.seen.values()].map((v) => v.asked ?? 0));
+  console.log(`burst ran on the clock from ${sends[0]?.sent.toFixed(1)} to ${Math.max(...asked).toFixed(1)} ms (last asked)`);
 }
 
 const pct = (values: number[]) => {
@@ -199,6 +204,7 @@ async function runSetup(kind: string): Promise<string[]> {
     ...process.env,
     RELAY_TOKENS: String(TOKENS),
     RELAY_TOKEN_GAP_MS: String(GAP_MS),
+    RELAY_FIRST_DELAY_MS: process.env.ADMISSION_FIRST_DELAY_MS ?? '0',
   });
   const { baseUrl } = await model.next('listening');
   console.log(`${kind}: model listening`);

@@ -181,21 +181,18 @@ describe('a new chat’s first message', () => {
     expect(askedWhileHeld).toBe(true);
     expect(deltasWhileHeld).toBe(0);
     // What runs before the model is asked (SQLite's log is in the order asked; see above). On
-    // PostgreSQL that is 5 round trips one after another: the sender ∥ the persona, the chat, the
-    // memory settings ∥ begin, the debit, the limits (9 before issue #50's early ask: the ledger
-    // row, the messages, the preview and the commit came first too).
+    // PostgreSQL that is 4 round trips one after another: the sender ∥ the persona, the memory
+    // settings ∥ begin, the debit, the limits (9 before issue #50's early ask: the chat, the ledger
+    // row, the messages, the preview and the commit came first too; the chat is now stored after
+    // the charge, in the send's transaction).
     if (t.config.database.kind === 'sqlite') {
-      expect(beforeAsk.map(label)).toEqual([
-        'user',
-        'persona',
-        'chat',
-        'memory settings',
-        'begin',
-        'debit',
-        'limits',
-        'ledger',
-      ]);
+      expect(beforeAsk.map(label)).toEqual(['user', 'persona', 'memory settings', 'begin', 'debit', 'limits', 'ledger']);
     }
+    // The chat is stored in the send's transaction, after the charge, with its preview: the chat's
+    // one update is the reply's (its preview once it has ended).
+    const sent = statements.slice(from).map(label);
+    expect(sent.indexOf('chat')).toBeGreaterThan(sent.indexOf('ledger'));
+    expect(sent.filter((s) => s.startsWith('update "chats"'))).toHaveLength(1);
     // Once committed, the answer streams as always, charged once.
     expect(events.find((r) => r.event === 'message.done')?.payload.message.content).toBe('Ahoy.');
     const charges = (await t.read.ledger(user.id)).filter((row) => row.amount < 0);
@@ -265,24 +262,28 @@ describe('a new chat’s first message', () => {
   });
 
   it('should end a reply stopped while its send commits as stopped, and give its charge back', async () => {
+    // A chat the user has (a new one is not known to any device before its send commits).
     const user = await t.seed.user({ credits: 50 });
+    const chat = await t.seed.chat(user.id, 'pirate-storyteller');
     const text = 'Tell me of the storm';
     model.setScript({ chunks: ['Ahoy.'], holdAfter: 0 });
+    const socket = await open(user);
     held = {
       pattern: /^insert into "credit_ledger"/,
       until: async () => {
         await askedFor(text);
-        const created = await waitFor(events, (r) => r.event === 'chat.created');
         // On PostgreSQL the Stop lands inside the window; SQLite's one connection answers it once
         // the send has committed (the Stop reads the chat): either way the reply ends stopped.
-        const socket = sockets.at(-1) as TestSocket;
-        void stop(socket, created.payload.chat.id);
+        void stop(socket, chat.id);
         await new Promise((r) => setTimeout(r, 200));
       },
     };
     try {
-      const ack = await emitFirst(user, text);
-      const end = await doneFor(events, ack.chatId as string);
+      const ack = await new Promise<AckBody>((resolve) =>
+        socket.emit('sendMessage', { chatId: chat.id, text }, (r) => resolve(r as AckBody)),
+      );
+      expect(ack.error).toBeUndefined();
+      const end = await doneFor(events, chat.id);
 
       expect(end.event).toBe('message.done');
       expect(end.payload.message.status).toBe('stopped');

@@ -114,7 +114,7 @@ export class ConversationService {
     try {
       const rows = sendRows(userId, chatId, text, attachments, persona);
       if (!resolved) {
-        await answerWithoutModel(this.deps, this.namer, rows.userMessage, isFirst, user.locale);
+        await answerWithoutModel(this.deps, this.namer, rows.userMessage, isFirst, user.locale, created?.rows);
         this.replies.unreserve(chatId);
         return { messageId: rows.userMessage.id };
       }
@@ -144,7 +144,7 @@ export class ConversationService {
         if (early) start(stored);
       };
       this.storing++;
-      await storeSend(this.deps, rows, attachments, persona, covered)
+      await storeSend(this.deps, rows, attachments, persona, { covered, chat: created?.rows })
         .then(
           () => admit(true),
           (error: unknown) => {
