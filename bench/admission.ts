@@ -34,7 +34,7 @@ import { createPostgresDatabase } from '@neura/test-kit/server/database';
 import { buildServer, repoRoot, startServerProcess } from '@neura/test-kit/server/process';
 import type { Socket } from 'socket.io-client';
 import { child } from './lib/child.js';
-import { loadAverage, report } from './lib/report.js';
+import { cpuMsOf, loadAverage, report } from './lib/report.js';
 import { seedBenchChats } from './lib/seed-chats.js';
 import { percentile } from './lib/stats.js';
 import { connectUsers } from './lib/user-sockets.js';
@@ -190,7 +190,9 @@ async function burst(client: Client, sockets: Socket[], into: Figures): Promise<
   await collect(client, sends, into);
   // The burst's window on the machine's clock (a profile's sample times: bench/lib/profile-window.mjs).
   const asked = sends.map((s) => s.sent).concat([...client.seen.values()].map((v) => v.asked ?? 0));
-  console.log(`burst ran on the clock from ${sends[0]?.sent.toFixed(1)} to ${Math.max(...asked).toFixed(1)} ms (last asked)`);
+  console.log(
+    `burst ran on the clock from ${sends[0]?.sent.toFixed(1)} to ${Math.max(...asked).toFixed(1)} ms (last asked)`,
+  );
 }
 
 const pct = (values: number[]) => {
@@ -245,6 +247,7 @@ async function runSetup(kind: string): Promise<string[]> {
     const roundSockets = await client.connect(app.url, roundUsers);
     console.log(`${kind}: users connected; idle sends…`);
     const loadIdle = loadAverage();
+    const cpuIdle = cpuMsOf(app.pid);
     const idleFigures = await idle(
       client,
       idleUsers.flatMap((u) => u.chatIds),
@@ -253,10 +256,17 @@ async function runSetup(kind: string): Promise<string[]> {
     console.log(`${kind}: idle done; bursts…`);
     const burstFigures: Figures = { asked: [], relay: [] };
     const loadBurst = loadAverage();
+    const cpuBurst = cpuMsOf(app.pid);
+    let cpuRounds = 0;
     for (let r = 0; r < ROUNDS; r++) {
+      const before = cpuMsOf(app.pid) ?? 0;
       await burst(client, roundSockets.slice(r * USERS, (r + 1) * USERS), burstFigures);
+      cpuRounds += (cpuMsOf(app.pid) ?? 0) - before;
       await sleep(500);
     }
+    // The app's CPU (user + system, /proc) per send over a send's whole life: setup, reply, title.
+    const perSend = (ms: number | undefined, sends: number) =>
+      ms === undefined || sends === 0 ? 'n/a' : `${(ms / sends).toFixed(2)} ms`;
     if (client.failures.length)
       console.error(`${kind}: ${client.failures.length} failures, e.g. ${client.failures[0]}`);
     return [
@@ -264,6 +274,7 @@ async function runSetup(kind: string): Promise<string[]> {
       `| ${kind} | one \`createChatWithMessage\`, idle: send → model asked | ${pct(idleFigures.create)} | ${loadIdle} |`,
       `| ${kind} | ${BURST} new chats at once × ${ROUNDS}: send → model asked | ${pct(burstFigures.asked)} | ${loadBurst} |`,
       `| ${kind} | same burst: model's first token → first \`message.delta\` | ${pct(burstFigures.relay)} | ${loadAverage()} |`,
+      `| ${kind} | app CPU per send, whole life (idle sends / burst sends) | ${perSend(cpuIdle === undefined || cpuBurst === undefined ? undefined : cpuBurst - cpuIdle, 2 * IDLE_SENDS)} / ${perSend(cpuRounds, ROUNDS * BURST)} | |`,
     ];
   } finally {
     client.close();
