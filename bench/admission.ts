@@ -81,7 +81,13 @@ class Client {
     return sockets;
   }
 
+  /** Events received (every frame but the acks), for the frames per send. */
+  frames = 0;
+
   private listen(socket: Socket) {
+    socket.onAny(() => {
+      this.frames++;
+    });
     socket.on('message.delta', (p: { chatId: string; text: string }) => {
       const now = clockMs();
       const seen = this.seen.get(p.chatId) ?? {};
@@ -258,6 +264,7 @@ async function runSetup(kind: string): Promise<string[]> {
     const loadBurst = loadAverage();
     const cpuBurst = cpuMsOf(app.pid);
     let cpuRounds = 0;
+    const framesBefore = client.frames;
     for (let r = 0; r < ROUNDS; r++) {
       const before = cpuMsOf(app.pid) ?? 0;
       await burst(client, roundSockets.slice(r * USERS, (r + 1) * USERS), burstFigures);
@@ -274,6 +281,7 @@ async function runSetup(kind: string): Promise<string[]> {
       `| ${kind} | one \`createChatWithMessage\`, idle: send → model asked | ${pct(idleFigures.create)} | ${loadIdle} |`,
       `| ${kind} | ${BURST} new chats at once × ${ROUNDS}: send → model asked | ${pct(burstFigures.asked)} | ${loadBurst} |`,
       `| ${kind} | same burst: model's first token → first \`message.delta\` | ${pct(burstFigures.relay)} | ${loadAverage()} |`,
+      `| ${kind} | events received per burst send, whole life (acks aside) | ${ROUNDS ? ((client.frames - framesBefore) / (ROUNDS * BURST)).toFixed(2) : 'n/a'} | |`,
       `| ${kind} | app CPU per send, whole life (idle sends / burst sends) | ${perSend(cpuIdle === undefined || cpuBurst === undefined ? undefined : cpuBurst - cpuIdle, 2 * IDLE_SENDS)} / ${perSend(cpuRounds, ROUNDS * BURST)} | |`,
     ];
   } finally {

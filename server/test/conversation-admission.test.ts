@@ -188,11 +188,11 @@ describe('a new chat’s first message', () => {
     if (t.config.database.kind === 'sqlite') {
       expect(beforeAsk.map(label)).toEqual(['user', 'persona', 'memory settings', 'begin', 'debit', 'limits', 'ledger']);
     }
-    // The chat is stored in the send's transaction, after the charge, with its preview: the chat's
-    // one update is the reply's (its preview once it has ended).
+    // The chat is stored in the send's transaction, after the charge, with its preview: the one
+    // preview written after it is the reply's, once it has ended (the title may come later).
     const sent = statements.slice(from).map(label);
     expect(sent.indexOf('chat')).toBeGreaterThan(sent.indexOf('ledger'));
-    expect(sent.filter((s) => s.startsWith('update "chats"'))).toHaveLength(1);
+    expect(sent.filter((s) => s.startsWith('update "chats" set "preview"'))).toHaveLength(1);
     // Once committed, the answer streams as always, charged once.
     expect(events.find((r) => r.event === 'message.done')?.payload.message.content).toBe('Ahoy.');
     const charges = (await t.read.ledger(user.id)).filter((row) => row.amount < 0);

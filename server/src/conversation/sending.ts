@@ -108,6 +108,15 @@ function storeChat(deps: ConversationDeps, trx: Tx, chat: NewChat, first: Messag
   return deps.chats.insertIn(trx, chat.chat, { text: first.content, at: first.created_at }, chat.socketId);
 }
 
+/** Whether a send was stored (`admit` tells it once; `stored` answers it), for its early reply. */
+export function outcome(): { stored: Promise<boolean>; admit: (stored: boolean) => void } {
+  let admit: (stored: boolean) => void = () => undefined;
+  const stored = new Promise<boolean>((resolve) => {
+    admit = resolve;
+  });
+  return { stored, admit };
+}
+
 /**
  * What a send's reply reads, started beside its charge (issue #50): the chat's context (a chat this
  * request created holds its one message: nothing is read back) and its documents (found once the
