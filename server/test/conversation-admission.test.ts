@@ -2,16 +2,7 @@ import { type FakeOpenAI, type FakeRequest, startFakeOpenAI } from '@neura/test-
 import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AckBody,
-  connected,
-  deltasOf,
-  doneFor,
-  type Recorded,
-  record,
-  stop,
-  waitFor,
-} from './helpers/conversation.js';
+import { type AckBody, connected, deltasOf, doneFor, type Recorded, record, stop } from './helpers/conversation.js';
 import { connectSocket, type TestSocket } from './helpers/socket.js';
 
 /**
@@ -186,7 +177,15 @@ describe('a new chat’s first message', () => {
     // row, the messages, the preview and the commit came first too; the chat is now stored after
     // the charge, in the send's transaction).
     if (t.config.database.kind === 'sqlite') {
-      expect(beforeAsk.map(label)).toEqual(['user', 'persona', 'memory settings', 'begin', 'debit', 'limits', 'ledger']);
+      expect(beforeAsk.map(label)).toEqual([
+        'user',
+        'persona',
+        'memory settings',
+        'begin',
+        'debit',
+        'limits',
+        'ledger',
+      ]);
     }
     // The chat is stored in the send's transaction, after the charge, with its preview: the one
     // preview written after it is the reply's, once it has ended (the title may come later).
