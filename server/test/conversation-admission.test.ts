@@ -199,6 +199,41 @@ describe('a new chat’s first message', () => {
     expect(await balance(user.id)).toBe(50 + (charges[0]?.amount ?? 0));
   });
 
+  it('should write a send’s rows before its charge while another send of the user is being stored', async () => {
+    const user = await t.seed.user({ credits: 50 });
+    const socket = await open(user);
+    const from = statements.length;
+    let second: Promise<AckBody & { chatId?: string }> | undefined;
+    // The first send is held inside its transaction, its balance row taken: the second comes now.
+    held = {
+      pattern: /^insert into "credit_ledger"/,
+      until: async () => {
+        second = emitFirst(socket, 'Tell me of the second ship');
+        await new Promise((r) => setTimeout(r, 200));
+      },
+    };
+    const first = await emitFirst(socket, 'Tell me of the first ship');
+    const acks = [first, await (second as Promise<AckBody & { chatId?: string }>)];
+    for (const ack of acks) await doneFor(events, ack.chatId as string);
+
+    const order = statements
+      .slice(from)
+      .map(label)
+      .filter((s) => s === 'debit' || s.startsWith('insert into "messages"'))
+      .map((s) => (s === 'debit' ? 'debit' : 'messages'));
+    // PostgreSQL: the second send's rows are written while the first holds the balance row, its
+    // debit waits for the first's commit. SQLite's one connection runs the second send's setup only
+    // once the first has committed: it is stored alone, charge first.
+    const overlapped = t.config.database.kind === 'postgres';
+    expect(order.slice(0, 4)).toEqual(
+      overlapped ? ['debit', 'messages', 'messages', 'debit'] : ['debit', 'messages', 'debit', 'messages'],
+    );
+    const charges = (await t.read.ledger(user.id)).filter((row) => row.amount < 0);
+    expect(charges).toHaveLength(2);
+    expect(await balance(user.id)).toBe(50 + charges.reduce((sum, row) => sum + row.amount, 0));
+    expect(await t.read.chats(user.id)).toHaveLength(2);
+  });
+
   it('should abort the model’s request and keep nothing when the send fails after its charge has passed', async () => {
     const user = await t.seed.user({ credits: 50 });
     const text = 'Tell me of the wreck';

@@ -71,20 +71,25 @@ export function sendRows(
  * transaction; a free persona's at once), before the rest is written: the reply may ask the model
  * from then on (issue #50). `chat`: a chat made by this request (createChatWithMessage), stored
  * here after the charge, with the message's preview (so a refused send leaves none behind).
+ * `chargeLast` (a burst: no early ask): the rows are written first and the charge last, so the
+ * balance row, which the user's other sends wait for, is held from the debit to the commit only.
  */
 export async function storeSend(
   deps: ConversationDeps,
   rows: { userMessage: MessageRow; shell: MessageRow },
   attachments: Attachments,
   persona: Pick<PersonaRow, 'cost'>,
-  send: { covered?: () => void; chat?: NewChat | undefined } = {},
+  send: { covered?: () => void; chat?: NewChat | undefined; chargeLast?: boolean } = {},
 ): Promise<void> {
   const { userMessage, shell } = rows;
   const { user_id: userId, chat_id: chatId } = userMessage;
   const { covered, chat } = send;
-  await inTransaction(deps.db, async (trx) => {
+  const charge = async (trx: Tx) => {
     if (persona.cost > 0) await deps.credits.chargeInTransaction(trx, userId, persona.cost, shell.id, covered);
     else covered?.();
+  };
+  await inTransaction(deps.db, async (trx) => {
+    if (!send.chargeLast) await charge(trx);
     if (chat) await storeChat(deps, trx, chat, userMessage);
     // Both rows in one statement (issue #50: fewer statements per send).
     await deps.messages.insertMany([userMessage, shell], trx);
@@ -97,6 +102,7 @@ export async function storeSend(
     announceCreated(deps, trx, userMessage, shell);
     // A chat stored just above holds the preview already.
     if (!chat) await deps.chats.recordActivityIn(trx, userId, chatId, userMessage.content, userMessage.created_at);
+    if (send.chargeLast) await charge(trx);
   }).catch((error: unknown) => {
     throw isUniqueViolation(error) ? new AppError('conflict', t.busy) : error;
   });
@@ -108,13 +114,24 @@ function storeChat(deps: ConversationDeps, trx: Tx, chat: NewChat, first: Messag
   return deps.chats.insertIn(trx, chat.chat, { text: first.content, at: first.created_at }, chat.socketId);
 }
 
-/** Whether a send was stored (`admit` tells it once; `stored` answers it), for its early reply. */
-export function outcome(): { stored: Promise<boolean>; admit: (stored: boolean) => void } {
+/**
+ * Whether a send was stored, for its early reply: `stored` answers true once the promise given to
+ * `storing` has resolved, false once it has rejected (that rejection still reaches its caller).
+ */
+export function outcome(): { stored: Promise<boolean>; storing: (store: Promise<void>) => Promise<void> } {
   let admit: (stored: boolean) => void = () => undefined;
   const stored = new Promise<boolean>((resolve) => {
     admit = resolve;
   });
-  return { stored, admit };
+  const storing = (store: Promise<void>) =>
+    store.then(
+      () => admit(true),
+      (error: unknown) => {
+        admit(false);
+        throw error;
+      },
+    );
+  return { stored, storing };
 }
 
 /**

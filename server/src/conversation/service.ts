@@ -121,11 +121,11 @@ export class ConversationService {
         this.replies.unreserve(chatId);
         return { messageId: rows.userMessage.id };
       }
-      // The reply asks the model once the send's charge has passed, inside its transaction, and
-      // reads the answer once that has committed (`admitted`); a send not stored ends it unheard
-      // (issue #50). Other sends being stored or waiting (a burst): after the commit (its setup in
-      // the transaction would hold the balance row, which the user's other sends wait on, longer).
-      const { stored, admit } = outcome();
+      // Alone, the reply asks the model once the send's charge has passed, inside its transaction,
+      // and reads the answer once that has committed (`admitted`; a send not stored ends it
+      // unheard). In a burst the charge comes last (a shorter hold on the balance row the user's
+      // other sends wait for) and the reply starts after the commit (issue #50).
+      const { stored, storing } = outcome();
       const reads = readsBeside(this.deps, rows, { persona, attachments, created: created !== undefined, stored });
       const start = (admitted?: Promise<boolean>) =>
         void this.runner.start(userId, rows.shell, persona, resolved, {
@@ -137,21 +137,16 @@ export class ConversationService {
           ...reads,
           ...(memory ? { memory } : {}),
         });
+      const alone = this.storing === 0 && !this.admission.setups.busy();
       let early = false;
       const covered = () => {
-        early = this.storing === 1 && !this.admission.setups.busy();
+        early = alone && this.storing === 1 && !this.admission.setups.busy();
         if (early) start(stored);
       };
       this.storing++;
-      await storeSend(this.deps, rows, attachments, persona, { covered, chat: created?.rows })
-        .then(
-          () => admit(true),
-          (error: unknown) => {
-            admit(false);
-            throw error;
-          },
-        )
-        .finally(() => this.storing--);
+      await storing(
+        storeSend(this.deps, rows, attachments, persona, { covered, chat: created?.rows, chargeLast: !alone }),
+      ).finally(() => this.storing--);
       await this.admission.setups.step();
       if (!early) start();
       return { messageId: rows.userMessage.id };
