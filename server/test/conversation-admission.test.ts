@@ -209,7 +209,11 @@ describe('a new chat’s first message', () => {
       pattern: /^insert into "credit_ledger"/,
       until: async () => {
         second = emitFirst(socket, 'Tell me of the second ship');
-        await new Promise((r) => setTimeout(r, 200));
+        // PostgreSQL: until the second send's rows are written (at most 5 s). SQLite's one
+        // connection runs nothing of it meanwhile: a moment only.
+        const deadline = Date.now() + (t.config.database.kind === 'postgres' ? 5000 : 100);
+        const written = () => statements.slice(from).some((s) => /^insert into "messages"/i.test(s.trim()));
+        while (!written() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
       },
     };
     const first = await emitFirst(socket, 'Tell me of the first ship');
