@@ -26,8 +26,6 @@ const GROUP_TWICE = 'That persona is already in this chat.';
 /** A temporary chat goes this long after its last message (issue #49). */
 export const TEMPORARY_CHAT_TTL_MS = 24 * 3600_000;
 
-/** A chat made but not stored yet, and its persona (ChatService.newRow). */
-type NewChatRows = { chat: ChatRow; persona: PersonaRow };
 /** A temporary chat (issue #49); `socketId`: the one session that sees it (the one that made it). */
 export interface NewChatOptions {
   temporary?: boolean;
@@ -273,6 +271,8 @@ export class ChatService {
   }
 }
 
+/** A chat made but not stored yet, and its persona (ChatService.newRow). */
+type NewChatRows = { chat: ChatRow; persona: PersonaRow };
 /** A new chat's row (no message yet). */
 function chatRow(
   userId: string,

@@ -70,7 +70,7 @@ export function sendRows(
  * `covered`: called once the charge has passed (balance and spending limits, inside the
  * transaction; a free persona's at once), before the rest is written: the reply may ask the model
  * from then on (issue #50). `chat`: a chat made by this request (createChatWithMessage), stored
- * here after the charge, with the message's preview (so a refused send leaves none behind).
+ * here with the messages and the message's preview (so a refused send leaves none behind).
  * `chargeLast` (a burst: no early ask): the rows are written first and the charge last, so the
  * balance row, which the user's other sends wait for, is held from the debit to the commit only.
  */
