@@ -18,10 +18,14 @@
  *   (fresh users each round, so every chat's title is asked of the model as for real chats),
  *   ADMISSION_ROUNDS rounds. Figures: send → model asked; model's first token → first
  *   `message.delta` (the relay, while the other sends are still being admitted and the first
- *   exchanges are named).
+ *   exchanges are named); the events the client receives and the app's CPU (/proc), per burst
+ *   send over its whole life (setup, reply, title). Each burst prints its window on the clock
+ *   (a CPU profile's sample times: bench/lib/profile-window.mjs).
  *
  * Knobs: ADMISSION_SETUPS=sqlite,postgres  ADMISSION_IDLE_SENDS=60  ADMISSION_BURST=200
- * ADMISSION_ROUNDS=3  ADMISSION_ROUND_TIMEOUT_MS=600000  ADMISSION_TOKENS=20  ADMISSION_TOKEN_GAP_MS=20  ADMISSION_BUNDLE=<another
+ * ADMISSION_ROUNDS=3  ADMISSION_ROUND_TIMEOUT_MS=600000  ADMISSION_TOKENS=20  ADMISSION_TOKEN_GAP_MS=20
+ * ADMISSION_FIRST_DELAY_MS=0 (the model waits this long before a reply's first token: e.g. 3000 shows
+ * a burst's setups without the replies' tokens in their way)  ADMISSION_BUNDLE=<another
  * server bundle, relative to the repo root: a build of the commit before a change>
  * ADMISSION_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' (flags for the app's node).
  */
@@ -32,7 +36,7 @@ import { createPostgresDatabase } from '@neura/test-kit/server/database';
 import { buildServer, repoRoot, startServerProcess } from '@neura/test-kit/server/process';
 import type { Socket } from 'socket.io-client';
 import { child } from './lib/child.js';
-import { loadAverage, report } from './lib/report.js';
+import { cpuMsOf, loadAverage, report } from './lib/report.js';
 import { seedBenchChats } from './lib/seed-chats.js';
 import { percentile } from './lib/stats.js';
 import { connectUsers } from './lib/user-sockets.js';
@@ -79,7 +83,13 @@ class Client {
     return sockets;
   }
 
+  /** Events received (every frame but the acks), for the frames per send. */
+  frames = 0;
+
   private listen(socket: Socket) {
+    socket.onAny(() => {
+      this.frames++;
+    });
     socket.on('message.delta', (p: { chatId: string; text: string }) => {
       const now = clockMs();
       const seen = this.seen.get(p.chatId) ?? {};
@@ -186,6 +196,11 @@ async function burst(client: Client, sockets: Socket[], into: Figures): Promise<
   const ids = await Promise.all(sends.map((s) => s.chat));
   for (let w = 0; w < 400 && ids.some((id) => !client.renamed.has(id)); w++) await sleep(10);
   await collect(client, sends, into);
+  // The burst's window on the machine's clock (a profile's sample times: bench/lib/profile-window.mjs).
+  const asked = sends.map((s) => s.sent).concat([...client.seen.values()].map((v) => v.asked ?? 0));
+  console.log(
+    `burst ran on the clock from ${sends[0]?.sent.toFixed(1)} to ${Math.max(...asked).toFixed(1)} ms (last asked)`,
+  );
 }
 
 const pct = (values: number[]) => {
@@ -199,6 +214,7 @@ async function runSetup(kind: string): Promise<string[]> {
     ...process.env,
     RELAY_TOKENS: String(TOKENS),
     RELAY_TOKEN_GAP_MS: String(GAP_MS),
+    RELAY_FIRST_DELAY_MS: process.env.ADMISSION_FIRST_DELAY_MS ?? '0',
   });
   const { baseUrl } = await model.next('listening');
   console.log(`${kind}: model listening`);
@@ -247,10 +263,16 @@ async function runSetup(kind: string): Promise<string[]> {
     console.log(`${kind}: idle done; bursts…`);
     const burstFigures: Figures = { asked: [], relay: [] };
     const loadBurst = loadAverage();
+    let cpuRounds = 0;
+    const framesBefore = client.frames;
     for (let r = 0; r < ROUNDS; r++) {
+      const before = cpuMsOf(app.pid) ?? 0;
       await burst(client, roundSockets.slice(r * USERS, (r + 1) * USERS), burstFigures);
+      cpuRounds += (cpuMsOf(app.pid) ?? 0) - before;
       await sleep(500);
     }
+    // The app's CPU (user + system, /proc) per send over a send's whole life: setup, reply, title.
+    const perSend = (ms: number, sends: number) => (sends === 0 ? 'n/a' : `${(ms / sends).toFixed(2)} ms`);
     if (client.failures.length)
       console.error(`${kind}: ${client.failures.length} failures, e.g. ${client.failures[0]}`);
     return [
@@ -258,6 +280,8 @@ async function runSetup(kind: string): Promise<string[]> {
       `| ${kind} | one \`createChatWithMessage\`, idle: send → model asked | ${pct(idleFigures.create)} | ${loadIdle} |`,
       `| ${kind} | ${BURST} new chats at once × ${ROUNDS}: send → model asked | ${pct(burstFigures.asked)} | ${loadBurst} |`,
       `| ${kind} | same burst: model's first token → first \`message.delta\` | ${pct(burstFigures.relay)} | ${loadAverage()} |`,
+      `| ${kind} | events received per burst send, whole life (acks aside) | ${ROUNDS ? ((client.frames - framesBefore) / (ROUNDS * BURST)).toFixed(2) : 'n/a'} | |`,
+      `| ${kind} | app CPU per burst send, whole life (setup, reply, title; /proc) | ${perSend(cpuRounds, ROUNDS * BURST)} | |`,
     ];
   } finally {
     client.close();

@@ -13,6 +13,8 @@ import { askedStamp, clockMs, type FromModel, firstStamp, lastStamp, loopLag, ty
 
 const TOKENS = Number(process.env.RELAY_TOKENS ?? 20);
 const GAP_MS = Number(process.env.RELAY_TOKEN_GAP_MS ?? 20);
+/** A wait before the first token (0: at once), e.g. to see a burst's setups alone (bench/admission.ts). */
+const FIRST_DELAY_MS = Number(process.env.RELAY_FIRST_DELAY_MS ?? 0);
 const lag = loopLag();
 let cpuBase = process.cpuUsage();
 /** Streams open now, and the most open at once since the last reset (the concurrency a level reached). */
@@ -63,6 +65,7 @@ const server = http.createServer(async (req, res) => {
       choices: [{ index: 0, delta, finish_reason: finish }],
     });
   chunk({ role: 'assistant', content: '' });
+  if (FIRST_DELAY_MS > 0) await sleep(FIRST_DELAY_MS);
   for (let i = 0; i < TOKENS; i++) {
     if (i > 0) await sleep(GAP_MS);
     if (closed) return;

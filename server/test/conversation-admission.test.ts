@@ -2,16 +2,7 @@ import { type FakeOpenAI, type FakeRequest, startFakeOpenAI } from '@neura/test-
 import type { TestUser } from '@neura/test-kit/seed';
 import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AckBody,
-  connected,
-  deltasOf,
-  doneFor,
-  type Recorded,
-  record,
-  stop,
-  waitFor,
-} from './helpers/conversation.js';
+import { type AckBody, connected, deltasOf, doneFor, type Recorded, record, stop } from './helpers/conversation.js';
 import { connectSocket, type TestSocket } from './helpers/socket.js';
 
 /**
@@ -181,14 +172,14 @@ describe('a new chat’s first message', () => {
     expect(askedWhileHeld).toBe(true);
     expect(deltasWhileHeld).toBe(0);
     // What runs before the model is asked (SQLite's log is in the order asked; see above). On
-    // PostgreSQL that is 5 round trips one after another: the sender ∥ the persona, the chat, the
-    // memory settings ∥ begin, the debit, the limits (9 before issue #50's early ask: the ledger
-    // row, the messages, the preview and the commit came first too).
+    // PostgreSQL that is 4 round trips one after another: the sender ∥ the persona, the memory
+    // settings ∥ begin, the debit, the limits (9 before issue #50's early ask: the chat, the ledger
+    // row, the messages, the preview and the commit came first too; the chat is now stored after
+    // the charge, in the send's transaction).
     if (t.config.database.kind === 'sqlite') {
       expect(beforeAsk.map(label)).toEqual([
         'user',
         'persona',
-        'chat',
         'memory settings',
         'begin',
         'debit',
@@ -196,11 +187,55 @@ describe('a new chat’s first message', () => {
         'ledger',
       ]);
     }
+    // The chat is stored in the send's transaction, after the charge, with its preview: the one
+    // preview written after it is the reply's, once it has ended (the title may come later).
+    const sent = statements.slice(from).map(label);
+    expect(sent.indexOf('chat')).toBeGreaterThan(sent.indexOf('ledger'));
+    expect(sent.filter((s) => s.startsWith('update "chats" set "preview"'))).toHaveLength(1);
     // Once committed, the answer streams as always, charged once.
     expect(events.find((r) => r.event === 'message.done')?.payload.message.content).toBe('Ahoy.');
     const charges = (await t.read.ledger(user.id)).filter((row) => row.amount < 0);
     expect(charges).toHaveLength(1);
     expect(await balance(user.id)).toBe(50 + (charges[0]?.amount ?? 0));
+  });
+
+  it('should write a send’s rows before its charge while another send of the user is being stored', async () => {
+    const user = await t.seed.user({ credits: 50 });
+    const socket = await open(user);
+    const from = statements.length;
+    let second: Promise<AckBody & { chatId?: string }> | undefined;
+    // The first send is held inside its transaction, its balance row taken: the second comes now.
+    held = {
+      pattern: /^insert into "credit_ledger"/,
+      until: async () => {
+        second = emitFirst(socket, 'Tell me of the second ship');
+        // PostgreSQL: until the second send's rows are written (at most 5 s). SQLite's one
+        // connection runs nothing of it meanwhile: a moment only.
+        const deadline = Date.now() + (t.config.database.kind === 'postgres' ? 5000 : 100);
+        const written = () => statements.slice(from).some((s) => /^insert into "messages"/i.test(s.trim()));
+        while (!written() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+      },
+    };
+    const first = await emitFirst(socket, 'Tell me of the first ship');
+    const acks = [first, await (second as Promise<AckBody & { chatId?: string }>)];
+    for (const ack of acks) await doneFor(events, ack.chatId as string);
+
+    const order = statements
+      .slice(from)
+      .map(label)
+      .filter((s) => s === 'debit' || s.startsWith('insert into "messages"'))
+      .map((s) => (s === 'debit' ? 'debit' : 'messages'));
+    // PostgreSQL: the second send's rows are written while the first holds the balance row, its
+    // debit waits for the first's commit. SQLite's one connection runs the second send's setup only
+    // once the first has committed: it is stored alone, charge first.
+    const overlapped = t.config.database.kind === 'postgres';
+    expect(order.slice(0, 4)).toEqual(
+      overlapped ? ['debit', 'messages', 'messages', 'debit'] : ['debit', 'messages', 'debit', 'messages'],
+    );
+    const charges = (await t.read.ledger(user.id)).filter((row) => row.amount < 0);
+    expect(charges).toHaveLength(2);
+    expect(await balance(user.id)).toBe(50 + charges.reduce((sum, row) => sum + row.amount, 0));
+    expect(await t.read.chats(user.id)).toHaveLength(2);
   });
 
   it('should abort the model’s request and keep nothing when the send fails after its charge has passed', async () => {
@@ -265,24 +300,28 @@ describe('a new chat’s first message', () => {
   });
 
   it('should end a reply stopped while its send commits as stopped, and give its charge back', async () => {
+    // A chat the user has (a new one is not known to any device before its send commits).
     const user = await t.seed.user({ credits: 50 });
+    const chat = await t.seed.chat(user.id, 'pirate-storyteller');
     const text = 'Tell me of the storm';
     model.setScript({ chunks: ['Ahoy.'], holdAfter: 0 });
+    const socket = await open(user);
     held = {
       pattern: /^insert into "credit_ledger"/,
       until: async () => {
         await askedFor(text);
-        const created = await waitFor(events, (r) => r.event === 'chat.created');
         // On PostgreSQL the Stop lands inside the window; SQLite's one connection answers it once
         // the send has committed (the Stop reads the chat): either way the reply ends stopped.
-        const socket = sockets.at(-1) as TestSocket;
-        void stop(socket, created.payload.chat.id);
+        void stop(socket, chat.id);
         await new Promise((r) => setTimeout(r, 200));
       },
     };
     try {
-      const ack = await emitFirst(user, text);
-      const end = await doneFor(events, ack.chatId as string);
+      const ack = await new Promise<AckBody>((resolve) =>
+        socket.emit('sendMessage', { chatId: chat.id, text }, (r) => resolve(r as AckBody)),
+      );
+      expect(ack.error).toBeUndefined();
+      const end = await doneFor(events, chat.id);
 
       expect(end.event).toBe('message.done');
       expect(end.payload.message.status).toBe('stopped');

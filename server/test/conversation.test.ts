@@ -261,9 +261,8 @@ describe('conversation with a model', () => {
     const refused = await first('Tell me of the sea');
     expect(refused.error?.code).toBe('credits:insufficient');
     expect(await t.read.chats(user.id)).toEqual([]);
-    // The user's devices heard the chat come and go (it never stays in a list).
-    const created = events.find((r) => r.event === 'chat.created')?.payload.chat.id;
-    expect(events.some((r) => r.event === 'chat.deleted' && r.payload.chatId === created)).toBe(true);
+    // The chat is stored with its first message or not at all: no device heard of it (issue #50).
+    expect(events.filter((r) => r.event === 'chat.created' || r.event === 'chat.deleted')).toEqual([]);
 
     await t.drive.credits.grant({ userId: user.id, amount: 3, reason: 'seed', key: `seed:${newId()}` });
     events = record(socket);
@@ -278,6 +277,37 @@ describe('conversation with a model', () => {
     // chat.created comes before the chat's first message.created, so a client can follow it.
     const order = events.map((r) => r.event);
     expect(order.indexOf('chat.created')).toBeLessThan(order.indexOf('message.created'));
+  });
+
+  it('should store each of several first messages sent at once with its chat, and only those the balance covers', async () => {
+    fake.setScript({ chunks: ['Ahoy'], delayMs: 2 });
+    // Enough for two of three (1 credit each): the sends set up one after another (a burst) and the
+    // third is refused without touching the other two.
+    const user = await t.seed.user({ credits: 2 });
+    const socket = await open(user.token);
+    const events = record(socket);
+    const acks = await Promise.all(
+      ['One', 'Two', 'Three'].map(
+        (text) =>
+          new Promise<AckBody & { chatId?: string }>((resolve) =>
+            socket.emit('createChatWithMessage', { persona: 'pirate-storyteller', text }, (r) => resolve(r as AckBody)),
+          ),
+      ),
+    );
+    const made = acks.flatMap((a) => (a.chatId ? [a.chatId] : []));
+    expect(made).toHaveLength(2);
+    expect(acks.filter((a) => a.error?.code === 'credits:insufficient')).toHaveLength(1);
+    for (const chatId of made) await doneFor(events, chatId);
+    expect((await t.read.chats(user.id)).map((c) => c.id).sort()).toEqual([...made].sort());
+    // Each stored chat announced once; the refused one never.
+    expect(
+      events
+        .filter((r) => r.event === 'chat.created')
+        .map((r) => r.payload.chat.id)
+        .sort(),
+    ).toEqual([...made].sort());
+    expect(events.some((r) => r.event === 'chat.deleted')).toBe(false);
+    expect(await credits(user.id)).toBe(0);
   });
 
   it('should refuse a send as busy, charging nothing, while a reply streams in the chat in another process', async () => {
@@ -492,6 +522,28 @@ describe('conversation without a model', () => {
     expect(events.some((r) => r.event === 'updateCredits')).toBe(false);
     expect((await t.read.user(user.id))?.credits).toBe(5);
     expect(await t.read.ledger(user.id)).toEqual([]);
+    socket.close();
+  });
+
+  it('should store a new chat with its first message and the notice, announced once with its preview', async () => {
+    const user = await t.seed.user({ credits: 5 });
+    const socket = await connected(connectSocket(t.url, user.token));
+    const events = record(socket);
+    const ack = await new Promise<AckBody & { chatId?: string }>((resolve) =>
+      socket.emit('createChatWithMessage', { persona: 'default', text: 'Plan a picnic' }, (r) => resolve(r as AckBody)),
+    );
+    const chatId = ack.chatId as string;
+    expect((await doneFor(events, chatId)).payload.message).toMatchObject({ role: 'system', status: 'complete' });
+    await waitFor(events, (r) => r.event === 'chat.renamed' && r.payload.chatId === chatId);
+    // chat.created carries the preview and comes before the messages; no chat.updated follows.
+    const order = events.map((r) => r.event);
+    expect(order.indexOf('chat.created')).toBeLessThan(order.indexOf('message.created'));
+    expect(events.find((r) => r.event === 'chat.created')?.payload.chat).toMatchObject({
+      id: chatId,
+      preview: 'Plan a picnic',
+    });
+    expect(order).not.toContain('chat.updated');
+    expect((await t.read.chats(user.id)).map((c) => c.id)).toEqual([chatId]);
     socket.close();
   });
 });

@@ -70,20 +70,29 @@ export class ChatService {
    * chat is announced to its own session only: it is never in another device's list.
    */
   async create(userId: string, personaId: string, options: NewChatOptions = {}): Promise<Chat> {
-    return presentChat((await this.createRow(userId, personaId, options)).chat);
+    const persona = await this.usablePersona(userId, personaId);
+    return presentChat(await this.insert(userId, persona.id, persona.name, null, options));
   }
 
   /**
-   * `create`, answering the rows as stored: the chat's and its persona's (createChatWithMessage's
-   * send then reads neither again).
+   * createChatWithMessage's chat (issue #50): the persona checked as `create` does, the row made but
+   * not stored: its first message's send stores it (`insertIn`), so a refused send leaves none.
    */
-  async createRow(
-    userId: string,
-    personaId: string,
-    options: NewChatOptions = {},
-  ): Promise<{ chat: ChatRow; persona: PersonaRow }> {
+  async newRow(userId: string, personaId: string, options: NewChatOptions = {}): Promise<NewChatRows> {
     const persona = await this.usablePersona(userId, personaId);
-    return { chat: await this.insert(userId, persona.id, persona.name, null, options), persona };
+    return { chat: chatRow(userId, persona.id, persona.name, null, options), persona };
+  }
+
+  /**
+   * A chat made by `newRow`, stored in the caller's transaction with its first message's preview
+   * and time; `chat.created` once `trx` commits (a temporary chat's: to `socketId` only).
+   */
+  async insertIn(trx: Tx, chat: ChatRow, first: { text: string; at: string }, socketId?: string): Promise<void> {
+    const row: ChatRow = { ...chat, preview: previewOf(first.text), last_message_at: first.at };
+    await this.chats.insert(row, trx);
+    const created = { userId: row.user_id, chat: presentChat(row) };
+    if (!row.temporary) this.events.emitAfterCommit(trx, 'chat.created', created);
+    else if (socketId) this.events.emitAfterCommit(trx, 'chat.created', { ...created, socketId });
   }
 
   /**
@@ -133,22 +142,7 @@ export class ChatService {
     personas: string | null,
     options: NewChatOptions = {},
   ): Promise<ChatRow> {
-    const now = nowIso();
-    const row: ChatRow = {
-      id: newId(),
-      user_id: userId,
-      persona_id: personaId,
-      name,
-      last_message_at: null,
-      preview: null,
-      is_pinned: 0,
-      is_archived: 0,
-      created_at: now,
-      updated_at: now,
-      folder_id: null,
-      temporary: fromBool(options.temporary === true),
-      personas,
-    };
+    const row = chatRow(userId, personaId, name, personas, options);
     await this.chats.insert(row);
     const chat = presentChat(row);
     if (!options.temporary) await this.events.emit('chat.created', { userId, chat });
@@ -275,4 +269,32 @@ export class ChatService {
     await this.chats.touchAfterMessage(chatId, preview, at, trx);
     this.events.emitAfterCommit(trx, 'chat.updated', { userId, chatId, updatedFields: { preview, lastMessageAt: at } });
   }
+}
+
+/** A chat made but not stored yet, and its persona (ChatService.newRow). */
+type NewChatRows = { chat: ChatRow; persona: PersonaRow };
+/** A new chat's row (no message yet). */
+function chatRow(
+  userId: string,
+  personaId: string,
+  name: string,
+  personas: string | null,
+  options: NewChatOptions,
+): ChatRow {
+  const now = nowIso();
+  return {
+    id: newId(),
+    user_id: userId,
+    persona_id: personaId,
+    name,
+    last_message_at: null,
+    preview: null,
+    is_pinned: 0,
+    is_archived: 0,
+    created_at: now,
+    updated_at: now,
+    folder_id: null,
+    temporary: fromBool(options.temporary === true),
+    personas,
+  };
 }

@@ -5,7 +5,6 @@ import type { ChatRow, MessageRow, PersonaRow } from '../db/schema.js';
 import { isPro } from '../entitlements/pro.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import type { FileService, StoredAttachment } from '../files/service.js';
-import { TurnGate } from '../lib/turn-gate.js';
 import type { LlmRegistry, ResolvedModel } from '../llm/registry.js';
 import { chatClosedReason } from '../personas/availability.js';
 import { assertCustomPersonaUsable } from '../personas/custom.js';
@@ -15,6 +14,7 @@ import type { ConversationDocuments } from './deps.js';
 import type { CreatedChat } from './first-message.js';
 import type { MessageRepository } from './repository.js';
 import type { RoundRepository } from './round-repository.js';
+import { SetupGate } from './setup-gate.js';
 import { conversationTexts as t } from './texts.js';
 
 /** Whether the chat holds a message yet, and a reply streaming (MessageRepository.chatState). */
@@ -56,13 +56,8 @@ export function messageText(raw: string): string {
  * nothing streaming in another process), the action applying, a model configured.
  */
 export class Admission {
-  /**
-   * A send's setup (checks, charge, inserts, context, the model request: about 1 ms of CPU) starts
-   * at most once per event-loop turn, so a burst of sends does not hold back the tokens of the
-   * replies already streaming: they are relayed between two setups. During a burst each of its
-   * steps (`step()`) takes a turn of its own, so a token waits for at most one step.
-   */
-  private readonly setups = new TurnGate();
+  /** The setups' one-per-turn gate, and whether a burst of them is being admitted (SetupGate). */
+  readonly setups = new SetupGate();
 
   constructor(
     private readonly deps: AdmissionDeps,
@@ -224,24 +219,6 @@ export class Admission {
       throw error;
     }
     return chatClosedReason(persona);
-  }
-
-  /**
-   * The setup's next step (see `setups`): at once when no other setup waits, else on a later turn,
-   * ahead of the setups that have not started.
-   */
-  step(): Promise<void> | undefined {
-    return this.setups.resume();
-  }
-
-  /** True while sends wait for their setup's turn (a burst being admitted). */
-  busy(): boolean {
-    return this.setups.queued > 0;
-  }
-
-  /** Resolves once no send's setup waits for its turn (see TurnGate.idle). */
-  quiet(): Promise<void> {
-    return this.setups.idle();
   }
 
   /** Waits for the setup's turn; refused once the server is shutting down. */

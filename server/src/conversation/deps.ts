@@ -39,7 +39,7 @@ export interface ConversationDeps {
   /** Where a reply's stream goes (`message.delta` … `message.done`): its user's devices. */
   replyStreams: OpenReplyStream;
   /** The chats feature owns the `chats` table: ownership checks, previews and names go through it. */
-  chats: Pick<ChatService, 'ownedRow' | 'recordActivity' | 'recordActivityIn' | 'rename'>;
+  chats: Pick<ChatService, 'ownedRow' | 'recordActivity' | 'recordActivityIn' | 'rename' | 'insertIn'>;
   /** The tools a reply may offer (persona skills ∩ available). */
   skills?: Pick<SkillRegistry, 'toolsFor'>;
   /** Attachments: ownership, chat ties, signed urls and the bytes the model sees. */

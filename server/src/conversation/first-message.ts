@@ -8,15 +8,28 @@ import type { ChatRow, PersonaRow } from '../db/schema.js';
  * nothing streams in it, and what is here is not read again (issue #50).
  */
 export interface CreatedChat {
-  /** A chat of one persona: its row and its persona's, as stored (a group chat's: none). */
-  rows?: { chat: ChatRow; persona: PersonaRow };
+  /**
+   * A chat of one persona (a group chat's: none, it is stored at once): its row and its persona's,
+   * made but not stored yet: the send stores the chat in its own transaction, after the charge,
+   * with the message (sending.ts `storeSend`; issue #50). `socketId`: a temporary chat's one
+   * session. `stored`: set once that transaction has committed.
+   */
+  rows?: NewChat;
   /** The sender's row, read while the chat was being made (a round trip less on PostgreSQL). */
   user?: Promise<User | undefined>;
 }
 
+/** A chat of one persona made by createChatWithMessage, stored by its first send (see CreatedChat). */
+export interface NewChat {
+  chat: ChatRow;
+  persona: PersonaRow;
+  socketId?: string;
+  stored?: boolean;
+}
+
 /** What a draft's first message needs: the chat rules (create, delete) and the send flow. */
 export interface FirstMessageDeps {
-  chats: Pick<ChatService, 'createRow' | 'createGroup' | 'delete'>;
+  chats: Pick<ChatService, 'newRow' | 'createGroup' | 'delete'>;
   /** The sender's row, read while the chat is being made. */
   users: Pick<UserLookup, 'findById'>;
   /** ConversationService.send: admission, charge, persist, stream; `created`: what this request made (CreatedChat). */
@@ -31,8 +44,9 @@ export interface FirstMessageDeps {
 /**
  * createChatWithMessage (issue #41): a draft chat (`/chats/new?persona=…`, a group's `?personas=…`) becomes a chat with its
  * first message. A chat whose first message is refused (no credits, a limit, a bad attachment) is
- * not left behind: it is deleted again before the refusal is answered, so the user's list never
- * keeps an empty chat they did not mean to make.
+ * not left behind, so the user's list never keeps an empty chat they did not mean to make: a chat of
+ * one persona is stored with its first message or not at all, a group chat is deleted again before
+ * the refusal is answered.
  */
 export async function createChatWithMessage(
   deps: FirstMessageDeps,
@@ -51,10 +65,14 @@ export async function createChatWithMessage(
   // refusal of the chat leaves the read to end unheard (it is awaited only by the send).
   const user = deps.users.findById(userId);
   user.catch(() => undefined);
-  // A group's draft (issue #46) becomes a group chat of its personas.
-  const rows = input.personas
+  // A group's draft (issue #46) becomes a group chat of its personas, stored at once; a chat of one
+  // persona is stored by its send (CreatedChat).
+  const rows: NewChat | undefined = input.personas
     ? undefined
-    : await deps.chats.createRow(userId, input.persona ?? '', { temporary: input.temporary === true, socketId });
+    : {
+        ...(await deps.chats.newRow(userId, input.persona ?? '', { temporary: input.temporary === true })),
+        ...(socketId ? { socketId } : {}),
+      };
   const chat = rows?.chat ?? (await deps.chats.createGroup(userId, input.personas ?? []));
   try {
     const { messageId } = await deps.send(
@@ -69,6 +87,8 @@ export async function createChatWithMessage(
     );
     return { chatId: chat.id, messageId };
   } catch (error) {
+    // A send refused before its commit stored no chat of one persona: nothing to take back.
+    if (rows && !rows.stored) throw error;
     await deps.chats.delete(userId, chat.id).catch((cleanup: unknown) => {
       deps.log.warn({ err: cleanup, chatId: chat.id }, 'could not remove the chat of a refused first message');
     });

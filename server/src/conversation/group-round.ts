@@ -118,7 +118,7 @@ export class GroupRounds {
     const chatId = row.chat_id;
     this.replies.reserveRound(chatId, t.busy);
     try {
-      await this.admission.step();
+      await this.admission.setups.step();
       if (await this.deps.messages.hasStreamingReply(chatId)) throw new AppError('conflict', t.busy);
       await answerWithoutModel(this.deps, this.namer, row, false, user.locale);
       return { messageId: row.id };
@@ -168,7 +168,7 @@ export class GroupRounds {
     const { chatId, userId } = round;
     this.replies.reserveRound(chatId, t.busy);
     try {
-      await this.admission.step();
+      await this.admission.setups.step();
       if (await this.deps.messages.hasStreamingReply(chatId)) throw new AppError('conflict', t.busy);
       await opening.check?.();
       const reserved = round.turns.reduce((sum, turn) => sum + turn.persona.cost, 0);

@@ -9,6 +9,7 @@ import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { ChatNamer } from './chat-namer.js';
 import type { ConversationDeps } from './deps.js';
+import type { NewChat } from './first-message.js';
 import { presentMessage } from './present.js';
 import { type ContextRow, contextWith } from './reply-engine.js';
 import { NO_OUTCOME } from './repository.js';
@@ -68,20 +69,28 @@ export function sendRows(
  * the two messages and the preview reach the user's devices once it commits.
  * `covered`: called once the charge has passed (balance and spending limits, inside the
  * transaction; a free persona's at once), before the rest is written: the reply may ask the model
- * from then on (issue #50).
+ * from then on (issue #50). `chat`: a chat made by this request (createChatWithMessage), stored
+ * here with the messages and the message's preview (so a refused send leaves none behind).
+ * `chargeLast` (a burst: no early ask): the rows are written first and the charge last, so the
+ * balance row, which the user's other sends wait for, is held from the debit to the commit only.
  */
 export async function storeSend(
   deps: ConversationDeps,
   rows: { userMessage: MessageRow; shell: MessageRow },
   attachments: Attachments,
   persona: Pick<PersonaRow, 'cost'>,
-  covered?: () => void,
+  send: { covered?: () => void; chat?: NewChat | undefined; chargeLast?: boolean } = {},
 ): Promise<void> {
   const { userMessage, shell } = rows;
   const { user_id: userId, chat_id: chatId } = userMessage;
-  await inTransaction(deps.db, async (trx) => {
+  const { covered, chat } = send;
+  const charge = async (trx: Tx) => {
     if (persona.cost > 0) await deps.credits.chargeInTransaction(trx, userId, persona.cost, shell.id, covered);
     else covered?.();
+  };
+  await inTransaction(deps.db, async (trx) => {
+    if (!send.chargeLast) await charge(trx);
+    if (chat) await storeChat(deps, trx, chat, userMessage);
     // Both rows in one statement (issue #50: fewer statements per send).
     await deps.messages.insertMany([userMessage, shell], trx);
     if (attachments.length)
@@ -91,10 +100,38 @@ export async function storeSend(
         trx,
       );
     announceCreated(deps, trx, userMessage, shell);
-    await deps.chats.recordActivityIn(trx, userId, chatId, userMessage.content, userMessage.created_at);
+    // A chat stored just above holds the preview already.
+    if (!chat) await deps.chats.recordActivityIn(trx, userId, chatId, userMessage.content, userMessage.created_at);
+    if (send.chargeLast) await charge(trx);
   }).catch((error: unknown) => {
     throw isUniqueViolation(error) ? new AppError('conflict', t.busy) : error;
   });
+  if (chat) chat.stored = true;
+}
+
+/** A chat made by createChatWithMessage, stored in its first send's transaction (CreatedChat). */
+function storeChat(deps: ConversationDeps, trx: Tx, chat: NewChat, first: MessageRow): Promise<void> {
+  return deps.chats.insertIn(trx, chat.chat, { text: first.content, at: first.created_at }, chat.socketId);
+}
+
+/**
+ * Whether a send was stored, for its early reply: `stored` answers true once the promise given to
+ * `storing` has resolved, false once it has rejected (that rejection still reaches its caller).
+ */
+export function outcome(): { stored: Promise<boolean>; storing: (store: Promise<void>) => Promise<void> } {
+  let admit: (stored: boolean) => void = () => undefined;
+  const stored = new Promise<boolean>((resolve) => {
+    admit = resolve;
+  });
+  const storing = (store: Promise<void>) =>
+    store.then(
+      () => admit(true),
+      (error: unknown) => {
+        admit(false);
+        throw error;
+      },
+    );
+  return { stored, storing };
 }
 
 /**
@@ -130,6 +167,8 @@ export async function answerWithoutModel(
   isFirst: boolean,
   /** The user's language: the notice is written in it (issue #43). */
   locale: Locale | null = null,
+  /** A chat made by this request, stored with the messages (see storeSend). */
+  chat?: NewChat,
 ): Promise<void> {
   const { chat_id: chatId, user_id: userId } = userMessage;
   const now = nowIso();
@@ -144,15 +183,17 @@ export async function answerWithoutModel(
     updated_at: now,
   };
   await inTransaction(deps.db, async (trx) => {
+    if (chat) await storeChat(deps, trx, chat, userMessage);
     await deps.messages.insert(userMessage, trx);
     await deps.messages.insert(notice, trx);
     const ids = fromJson<Attachments>(userMessage.attachments, []).map((a) => a.id);
     if (ids.length) await deps.files?.attachToChat(ids, chatId, trx);
     announceCreated(deps, trx, userMessage, notice);
   });
+  if (chat) chat.stored = true;
   // The notice is a reply that is complete at once: it ends like a streamed one (the stream's event).
   deps.replyStreams({ userId, chatId, messageId: notice.id }).done(presentMessage(notice, deps.files));
-  await deps.chats.recordActivity(userId, chatId, userMessage.content, userMessage.created_at);
+  if (!chat) await deps.chats.recordActivity(userId, chatId, userMessage.content, userMessage.created_at);
   if (isFirst) await namer.nameFromText(userId, chatId, userMessage.content);
 }
 

@@ -12,13 +12,16 @@ import { historyPage } from './history.js';
 import { ReplyRecovery } from './recovery.js';
 import { ReplyRunner } from './reply-runner.js';
 import { storeVersion } from './reply-versions.js';
-import { answerWithoutModel, readsBeside, sendRows, storeSend } from './sending.js';
+import { answerWithoutModel, outcome, readsBeside, sendRows, storeSend } from './sending.js';
 
 /** An open round untouched this long, with no reply streaming in its chat, is released by the sweep. */
 const ROUND_STALE_MS = 10 * 60_000;
 
 /** How long a reply gathers its later deltas into one frame while a burst of sends is admitted. */
 const BURST_DELTA_GATHER_MS = 50;
+
+/** A send's message (sendMessage, a draft's first one). */
+type SendInput = { chatId: string; text: string; attachments?: string[]; to?: string[] };
 
 /** How many messages `reloadChat` sends back (the newest page). */
 export const RELOAD_PAGE_SIZE = 50;
@@ -45,11 +48,11 @@ export class ConversationService {
 
   constructor(private readonly deps: ConversationDeps) {
     // Titles yield to a burst of sends (issue #50): `admission` is set just below, before any send.
-    this.namer = new ChatNamer({ ...deps, quiet: () => this.admission.quiet() }, this.shutdownController.signal);
+    this.namer = new ChatNamer({ ...deps, quiet: () => this.admission.setups.quiet() }, this.shutdownController.signal);
     this.runner = new ReplyRunner(
       // While sends wait for their setup (a burst), replies gather their later deltas a little
       // longer: fewer frames to write leave the loop to the sends (issue #50). First deltas go at once.
-      { ...deps, gatherMs: () => (this.admission.busy() ? BURST_DELTA_GATHER_MS : 0) },
+      { ...deps, gatherMs: () => (this.admission.setups.burst() ? BURST_DELTA_GATHER_MS : 0) },
       this.replies,
       this.namer,
       () => this.closing,
@@ -96,37 +99,33 @@ export class ConversationService {
    * the chat was made by this very request (createChatWithMessage; see Admission.reserveSend and
    * CreatedChat).
    */
-  async send(
-    userId: string,
-    input: { chatId: string; text: string; attachments?: string[]; to?: string[] },
-    created?: CreatedChat,
-  ): Promise<{ messageId: string }> {
+  send(userId: string, input: SendInput, created?: CreatedChat): Promise<{ messageId: string }> {
+    return this.admission.setups.run(() => this.admitSend(userId, input, created));
+  }
+
+  private async admitSend(userId: string, input: SendInput, created?: CreatedChat): Promise<{ messageId: string }> {
     const { chatId } = input;
     const text = messageText(input.text);
     const admitted = await this.admission.send(userId, input, created);
     const { user, chat, persona, attachments, temporary, state } = admitted;
     // A group chat: a round of its personas (issue #46).
     if (!persona) return this.groups.send({ chat, user, text, attachments, ...(input.to ? { to: input.to } : {}) });
-    await this.admission.step();
+    await this.admission.setups.step();
     const { isFirst, resolved } = await this.admission.reserveSend(chatId, persona, state);
     // The reply's memory is made now: the user's settings are read beside the charge (issue #50).
     const memory = resolved ? this.deps.memory?.({ userId, chatId, personaId: persona.id, temporary }) : undefined;
     try {
       const rows = sendRows(userId, chatId, text, attachments, persona);
       if (!resolved) {
-        await answerWithoutModel(this.deps, this.namer, rows.userMessage, isFirst, user.locale);
+        await answerWithoutModel(this.deps, this.namer, rows.userMessage, isFirst, user.locale, created?.rows);
         this.replies.unreserve(chatId);
         return { messageId: rows.userMessage.id };
       }
-      // The reply asks the model beside the send's charge (issue #50): it starts once the charge
-      // has passed, inside the send's transaction, and reads the answer once that has committed
-      // (`admitted`); a send not stored ends it unheard. Its context and documents are read beside
-      // it. Other sends being stored or waiting (a burst): after the commit, as before (its setup
-      // in the transaction would hold the balance row, which the user's other sends wait on, longer).
-      let admit: (stored: boolean) => void = () => undefined;
-      const stored = new Promise<boolean>((resolve) => {
-        admit = resolve;
-      });
+      // Alone, the reply asks the model once the send's charge has passed, inside its transaction,
+      // and reads the answer once that has committed (`admitted`; a send not stored ends it
+      // unheard). In a burst the charge comes last (a shorter hold on the balance row the user's
+      // other sends wait for) and the reply starts after the commit (issue #50).
+      const { stored, storing } = outcome();
       const reads = readsBeside(this.deps, rows, { persona, attachments, created: created !== undefined, stored });
       const start = (admitted?: Promise<boolean>) =>
         void this.runner.start(userId, rows.shell, persona, resolved, {
@@ -138,22 +137,17 @@ export class ConversationService {
           ...reads,
           ...(memory ? { memory } : {}),
         });
+      const alone = this.storing === 0 && !this.admission.setups.busy();
       let early = false;
       const covered = () => {
-        early = this.storing === 1 && !this.admission.busy();
+        early = alone && this.storing === 1 && !this.admission.setups.busy();
         if (early) start(stored);
       };
       this.storing++;
-      await storeSend(this.deps, rows, attachments, persona, covered)
-        .then(
-          () => admit(true),
-          (error: unknown) => {
-            admit(false);
-            throw error;
-          },
-        )
-        .finally(() => this.storing--);
-      await this.admission.step();
+      await storing(
+        storeSend(this.deps, rows, attachments, persona, { covered, chat: created?.rows, chargeLast: !alone }),
+      ).finally(() => this.storing--);
+      await this.admission.setups.step();
       if (!early) start();
       return { messageId: rows.userMessage.id };
     } catch (error) {
@@ -164,12 +158,12 @@ export class ConversationService {
 
   /** retryMessage: a failed last reply gets a new version, charged like a new message. */
   retry(userId: string, input: { chatId: string; messageId: string }): Promise<{ messageId: string }> {
-    return this.newVersion(userId, input, 'retry');
+    return this.admission.setups.run(() => this.newVersion(userId, input, 'retry'));
   }
 
   /** regenerateMessage: the last reply gets a new version; the old one stays readable. */
   regenerate(userId: string, input: { chatId: string; messageId: string }): Promise<{ messageId: string }> {
-    return this.newVersion(userId, input, 'regenerate');
+    return this.admission.setups.run(() => this.newVersion(userId, input, 'regenerate'));
   }
 
   /**
@@ -182,9 +176,10 @@ export class ConversationService {
   ): Promise<{ messageId: string }> {
     const text = messageText(input.text);
     return this.isGroup(userId, input.chatId).then((group) =>
-      // A group chat (issue #46): the round runs again from the edited message.
-      // (`to` names who answers in a group; a chat of one persona has one answer.)
-      group ? this.groups.edit(userId, { ...input, text }) : this.newVersion(userId, input, 'edit', text),
+      // A group chat (issue #46): the round runs again from the edited message (`to`: who answers).
+      group
+        ? this.groups.edit(userId, { ...input, text })
+        : this.admission.setups.run(() => this.newVersion(userId, input, 'edit', text)),
     );
   }
 
@@ -207,11 +202,11 @@ export class ConversationService {
     const { target, user, persona, chat, temporary } = await this.admission.action(userId, input);
     const { replyTo, resolved } = await this.admission.reserveAction(chatId, target, persona, action);
     try {
-      await this.admission.step();
+      await this.admission.setups.step();
       // A group's reply is written again by its persona, seeing the group as it did (issue #46).
       const group = chat.personas ? await this.groups.viewOf(chat, persona.id) : undefined;
       const shell = await storeVersion(this.deps, userId, chatId, { target, persona, replyTo, text });
-      await this.admission.step();
+      await this.admission.setups.step();
       void this.runner.start(userId, shell, persona, resolved, {
         admin: user.role === 'admin',
         locale: user.locale,
