@@ -10,6 +10,7 @@ import {
   useCallback,
   useEffect,
   useImperativeHandle,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -69,12 +70,27 @@ export function Composer({ streaming, onSend, onStop, ref, focusKey, assist }: P
   const attachments = useAttachments();
   const picker = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  // Where the caret goes once a replaced text is on screen: set in the same commit, before the
+  // next key is handled (in a later frame, keys typed meanwhile were moved behind it: a mention
+  // picked, then "y mañana?" typed, became "mañana?y ").
+  const caretAfter = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const caret = caretAfter.current;
+    if (caret === null) return;
+    caretAfter.current = null;
+    box.current?.focus();
+    box.current?.setSelectionRange(caret, caret);
+  });
   const replace = useCallback((value: string, caret: number) => {
+    const el = box.current;
+    if (el && el.value === value) {
+      // The same text: no commit to wait for.
+      el.focus();
+      el.setSelectionRange(caret, caret);
+      return;
+    }
+    caretAfter.current = caret;
     setText(value);
-    requestAnimationFrame(() => {
-      box.current?.focus();
-      box.current?.setSelectionRange(caret, caret);
-    });
   }, []);
   useImperativeHandle(
     ref,
@@ -100,10 +116,7 @@ export function Composer({ streaming, onSend, onStop, ref, focusKey, assist }: P
     const el = box.current;
     setText((current) => {
       const next = insertAtCursor(current, transcript, el?.selectionStart ?? null, el?.selectionEnd ?? null);
-      requestAnimationFrame(() => {
-        el?.focus();
-        el?.setSelectionRange(next.caret, next.caret);
-      });
+      if (next.value !== current) caretAfter.current = next.caret;
       return next.value;
     });
   }, []);

@@ -118,6 +118,25 @@ describe('GroupComposer (issue #46)', () => {
     expect(onSend).toHaveBeenCalledWith('Hi @Trainer Max ', [], ['max']);
   });
 
+  it('should keep what is typed right after a pick after the name, even before the next frame', async () => {
+    const box = renderGroup();
+    type(box, '@tra');
+    await screen.findByRole('listbox');
+    // The pick's caret is placed in its own commit: keys typed at once, before a frame has passed,
+    // stay where they were typed (a caret set in a later frame moved "y mañana?" to "mañana?y ").
+    act(() => {
+      fireEvent.keyDown(box, { key: 'Enter' });
+    });
+    expect(box.value).toBe('@Trainer Max ');
+    expect(box.selectionStart).toBe('@Trainer Max '.length);
+    type(box, '@Trainer Max y ');
+    await act(async () => {
+      await new Promise((r) => requestAnimationFrame(r));
+    });
+    expect(box.selectionStart).toBe('@Trainer Max y '.length);
+    expect(document.activeElement).toBe(box);
+  });
+
   it('should narrow the list as a name is typed, pick with Tab, and close on Escape', async () => {
     const onSend = vi.fn(async () => true);
     const box = renderGroup(onSend);
