@@ -19,8 +19,9 @@
  *   ADMISSION_ROUNDS rounds. Figures: send → model asked; model's first token → first
  *   `message.delta` (the relay, while the other sends are still being admitted and the first
  *   exchanges are named); the events the client receives and the app's CPU (/proc), per burst
- *   send over its whole life (setup, reply, title). Each burst prints its window on the clock
- *   (a CPU profile's sample times: bench/lib/profile-window.mjs).
+ *   send over its whole life (setup, reply, title) and from the first send to the last model
+ *   request (the setups' CPU when ADMISSION_FIRST_DELAY_MS outlasts the burst). Each burst prints
+ *   its window on the clock (a CPU profile's sample times: bench/lib/profile-window.mjs).
  *
  * Knobs: ADMISSION_SETUPS=sqlite,postgres  ADMISSION_IDLE_SENDS=60  ADMISSION_BURST=200
  * ADMISSION_ROUNDS=3  ADMISSION_ROUND_TIMEOUT_MS=600000  ADMISSION_TOKENS=20  ADMISSION_TOKEN_GAP_MS=20
@@ -186,21 +187,30 @@ async function idle(
 
 const newChat = { persona: 'default', text: 'bench' };
 
-/** BURST new chats at once over the round's users' sockets; waits for their replies and titles. */
-async function burst(client: Client, sockets: Socket[], into: Figures): Promise<void> {
+/**
+ * BURST new chats at once over the round's users' sockets; waits for their replies and titles.
+ * Answers the app's CPU (/proc, 10 ms ticks) from the first send to the last send's model request:
+ * the setups' (with ADMISSION_FIRST_DELAY_MS longer than the burst, nothing else runs meanwhile).
+ */
+async function burst(client: Client, sockets: Socket[], into: Figures, pid: number | undefined): Promise<number> {
   const ended = client.ends(BURST);
+  const cpu: Array<{ at: number; ms: number }> = [{ at: clockMs(), ms: cpuMsOf(pid) ?? 0 }];
+  const sampler = setInterval(() => cpu.push({ at: clockMs(), ms: cpuMsOf(pid) ?? 0 }), 5);
   const sends = Array.from({ length: BURST }, (_, i) =>
     client.emit(sockets[i % sockets.length] as Socket, 'createChatWithMessage', newChat),
   );
   await ended;
+  clearInterval(sampler);
   const ids = await Promise.all(sends.map((s) => s.chat));
   for (let w = 0; w < 400 && ids.some((id) => !client.renamed.has(id)); w++) await sleep(10);
   await collect(client, sends, into);
   // The burst's window on the machine's clock (a profile's sample times: bench/lib/profile-window.mjs).
   const asked = sends.map((s) => s.sent).concat([...client.seen.values()].map((v) => v.asked ?? 0));
-  console.log(
-    `burst ran on the clock from ${sends[0]?.sent.toFixed(1)} to ${Math.max(...asked).toFixed(1)} ms (last asked)`,
-  );
+  const lastAsked = Math.max(...asked);
+  console.log(`burst ran on the clock from ${sends[0]?.sent.toFixed(1)} to ${lastAsked.toFixed(1)} ms (last asked)`);
+  // The first reading at or after the last request (a tick's resolution either way).
+  const atLast = cpu.find((c) => c.at >= lastAsked) ?? cpu[cpu.length - 1];
+  return (atLast?.ms ?? 0) - (cpu[0]?.ms ?? 0);
 }
 
 const pct = (values: number[]) => {
@@ -264,10 +274,11 @@ async function runSetup(kind: string): Promise<string[]> {
     const burstFigures: Figures = { asked: [], relay: [] };
     const loadBurst = loadAverage();
     let cpuRounds = 0;
+    let cpuSetups = 0;
     const framesBefore = client.frames;
     for (let r = 0; r < ROUNDS; r++) {
       const before = cpuMsOf(app.pid) ?? 0;
-      await burst(client, roundSockets.slice(r * USERS, (r + 1) * USERS), burstFigures);
+      cpuSetups += await burst(client, roundSockets.slice(r * USERS, (r + 1) * USERS), burstFigures, app.pid);
       cpuRounds += (cpuMsOf(app.pid) ?? 0) - before;
       await sleep(500);
     }
@@ -282,6 +293,7 @@ async function runSetup(kind: string): Promise<string[]> {
       `| ${kind} | same burst: model's first token → first \`message.delta\` | ${pct(burstFigures.relay)} | ${loadAverage()} |`,
       `| ${kind} | events received per burst send, whole life (acks aside) | ${ROUNDS ? ((client.frames - framesBefore) / (ROUNDS * BURST)).toFixed(2) : 'n/a'} | |`,
       `| ${kind} | app CPU per burst send, whole life (setup, reply, title; /proc) | ${perSend(cpuRounds, ROUNDS * BURST)} | |`,
+      `| ${kind} | app CPU per burst send, first send → last model request (the setups, and replies' tokens by then) | ${perSend(cpuSetups, ROUNDS * BURST)} | |`,
     ];
   } finally {
     client.close();

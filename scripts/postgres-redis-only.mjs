@@ -6,6 +6,7 @@
 // that each file still fits (no test app on the project's database).
 export const POSTGRES_AND_REDIS_ONLY = [
   'server/test/chats-cluster.test.ts',
+  'server/test/db-prepared-statements.test.ts',
   'server/test/load-balanced.test.ts',
   'server/test/multi-process.test.ts',
   'server/test/notifications-cluster.test.ts',

@@ -189,9 +189,12 @@ describe('a new chat’s first message', () => {
     }
     // The chat is stored in the send's transaction, after the charge, with its preview: the one
     // preview written after it is the reply's, once it has ended (the title may come later).
+    // (The reply's preview is written once its message.done is out: waited for, not assumed.)
+    const previews = () => statements.slice(from).filter((s) => /^update "chats" set "preview"/i.test(s.trim()));
+    await expect.poll(previews).toHaveLength(1);
     const sent = statements.slice(from).map(label);
     expect(sent.indexOf('chat')).toBeGreaterThan(sent.indexOf('ledger'));
-    expect(sent.filter((s) => s.startsWith('update "chats" set "preview"'))).toHaveLength(1);
+    expect(previews()).toHaveLength(1);
     // Once committed, the answer streams as always, charged once.
     expect(events.find((r) => r.event === 'message.done')?.payload.message.content).toBe('Ahoy.');
     const charges = (await t.read.ledger(user.id)).filter((row) => row.amount < 0);

@@ -46,6 +46,7 @@ import * as m0032 from './migrations/0032-session-place-reauth.js';
 import * as m0033 from './migrations/0033-push-deliveries.js';
 import * as m0034 from './migrations/0034-memory-index-time-zone.js';
 import * as m0035 from './migrations/0035-memory-fts-owner.js';
+import { createPool } from './postgres-pool.js';
 import { keepPrivate, makePrivateFile, PRIVATE_DIR_MODE } from './private-files.js';
 import type { Database } from './schema.js';
 
@@ -92,20 +93,6 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** The migrations this build knows (a backup made by a newer build is refused on restore). */
 export const knownMigrations = (): string[] => Object.keys(migrations);
-
-function createPool(url: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client can be ended by the server (restart, failover, a dropped database); without a
-  // listener that 'error' would crash the process. The pool replaces the client on next use.
-  pool.on('error', (error) => console.error(`postgres idle client error: ${error.message}`));
-  // A client checked out between two statements (inside a transaction) has no pool listener: a
-  // connection lost right then was an uncaught exception that ended the process (seen with a 5 s
-  // cut as a reply ended, finding N5). The next query on it fails and the pool drops it.
-  pool.on('connect', (client) => {
-    client.on('error', () => undefined);
-  });
-  return pool;
-}
 
 export interface DbOptions extends Pick<KyselyConfig, 'log'> {
   /**

@@ -1,0 +1,60 @@
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import pg from 'pg';
+
+/**
+ * How many distinct SQL texts get a prepared statement (the app has a few hundred queries; texts
+ * that vary with their input, such as `in ($1, …, $n)`, stop being named once this many are known).
+ */
+const PREPARED_LIMIT = 1000;
+
+/**
+ * The app's PostgreSQL pool. Each parameterised statement runs as a named prepared statement
+ * (node-postgres' `name`): a connection parses a SQL text once, later runs send only its values
+ * (issue #50: on this project's 2-core machine the database shares the cores with the app, and an
+ * unnamed statement costs the app ~40 % and PostgreSQL ~35 % more CPU, `docs/PERFORMANCE.md`).
+ * Every connection plans each run for its own values (`plan_cache_mode = force_custom_plan`), as
+ * an unnamed statement is: a generic plan could not use a partial index such as the one streaming
+ * reply per chat's. Statements without parameters (begin, commit) stay simple queries.
+ */
+export function createPool(url: string): PostgresPool {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client can be ended by the server (restart, failover, a dropped database); without a
+  // listener that 'error' would crash the process. The pool replaces the client on next use.
+  pool.on('error', (error) => console.error(`postgres idle client error: ${error.message}`));
+  // A client checked out between two statements (inside a transaction) has no pool listener: a
+  // connection lost right then was an uncaught exception that ended the process (seen with a 5 s
+  // cut as a reply ended, finding N5). The next query on it fails and the pool drops it.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    // Queued ahead of the client's first statement; a server that refuses it plans as it likes.
+    client.query('set plan_cache_mode = force_custom_plan').catch(() => undefined);
+  });
+  const names = new Map<string, string>();
+  const nameOf = (sql: string): string | undefined => {
+    let name = names.get(sql);
+    if (name === undefined && names.size < PREPARED_LIMIT) {
+      name = `neura_${names.size}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
+  // One wrapper per pooled client: Kysely keeps its connection per client object.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let wrapper = wrappers.get(client);
+    if (!wrapper) {
+      const query = (sql: unknown, parameters?: ReadonlyArray<unknown>) => {
+        // A cursor (none is configured: Kysely's streaming is not used on PostgreSQL) passes as is.
+        if (typeof sql !== 'string') return client.query(sql as pg.Submittable);
+        // Kysely hands over a fresh array of its own.
+        const values = (parameters ?? []) as unknown[];
+        const name = values.length > 0 ? nameOf(sql) : undefined;
+        return name ? client.query({ name, text: sql, values }) : client.query(sql, values);
+      };
+      wrapper = { query, release: () => client.release() } as unknown as PostgresPoolClient;
+      wrappers.set(client, wrapper);
+    }
+    return wrapper;
+  };
+  return { connect: async () => wrap(await pool.connect()), end: () => pool.end() };
+}

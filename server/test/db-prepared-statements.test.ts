@@ -1,0 +1,51 @@
+import { createPostgresDatabase } from '@neura/test-kit/server/database';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createDb, type Db } from '../src/db/database.js';
+import { describeWithServices } from './helpers/services-env.js';
+
+/**
+ * The app's PostgreSQL statements (db/postgres-pool.ts, issue #50): a connection parses each
+ * parameterised SQL text once and runs it again with new values only, and plans every run for its
+ * values (a partial index stays usable).
+ */
+describeWithServices('PostgreSQL statements', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  let db: Db;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    db = createDb({ kind: 'postgres', url: database.url });
+    await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, status TEXT NOT NULL)`.execute(db);
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  it('should prepare a parameterised statement once per connection and plan each run for its values', async () => {
+    await db.connection().execute(async (connection) => {
+      for (const id of [1, 2, 3])
+        await sql`INSERT INTO notes (id, status) VALUES (${id}, ${'done'})`.execute(connection);
+      const prepared = await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(
+        connection,
+      );
+      expect(prepared.rows.map((row) => row.statement)).toEqual(['INSERT INTO notes (id, status) VALUES ($1, $2)']);
+      const mode = await sql<{ plan_cache_mode: string }>`SHOW plan_cache_mode`.execute(connection);
+      expect(mode.rows[0]?.plan_cache_mode).toBe('force_custom_plan');
+    });
+    const rows = await sql<{ id: number }>`SELECT id FROM notes WHERE status = ${'done'} ORDER BY id`.execute(db);
+    expect(rows.rows.map((row) => row.id)).toEqual([1, 2, 3]);
+  });
+
+  it('should still refuse a statement the database refuses, and run it once it can', async () => {
+    await db.connection().execute(async (connection) => {
+      const insert = (id: number) => sql`INSERT INTO notes (id, status) VALUES (${id}, ${'open'})`.execute(connection);
+      await insert(10);
+      await expect(insert(10)).rejects.toThrow(/duplicate key/);
+      await insert(11);
+    });
+    const rows = await sql<{ n: number }>`SELECT COUNT(*)::int AS n FROM notes WHERE status = ${'open'}`.execute(db);
+    expect(rows.rows[0]?.n).toBe(2);
+  });
+});
