@@ -2,6 +2,12 @@ import type { Executor } from '../db/database.js';
 import type { ChatRow, ChatUpdate, NewChat } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
 
+/** A chat's insert, not run yet: a caller may run it inside a statement of its own (ChatService.insertIn). */
+export type ChatInsert = ReturnType<ChatRepository['insertQuery']>;
+
+/** ChatService.insertIn's: a temporary chat's one session, and a statement of the caller's that runs the insert (`along`). */
+export type ChatInsertTo = { socketId?: string | undefined; along?: (insert: ChatInsert) => Promise<void> };
+
 /** The only reader and writer of the `chats` table. */
 export class ChatRepository {
   constructor(private readonly db: Executor) {}
@@ -34,7 +40,12 @@ export class ChatRepository {
   }
 
   async insert(chat: NewChat, trx: Executor = this.db): Promise<void> {
-    await trx.insertInto('chats').values(chat).execute();
+    await this.insertQuery(chat, trx).execute();
+  }
+
+  /** A chat's insert, not run (ChatInsert). */
+  insertQuery(chat: NewChat, trx: Executor = this.db) {
+    return trx.insertInto('chats').values(chat);
   }
 
   /** Updates an owned chat; returns whether a row changed. */

@@ -18,7 +18,7 @@ import type { PersonaService } from '../personas/service.js';
 import type { FolderRepository } from './folder-repository.js';
 import { FOLDER_NOT_FOUND } from './folder-service.js';
 import { personasOf, presentChat, previewOf } from './present.js';
-import type { ChatRepository } from './repository.js';
+import type { ChatInsertTo, ChatRepository } from './repository.js';
 
 export const CHAT_NOT_FOUND = 'This chat does not exist or is not yours.';
 const GROUP_SIZE = `A group chat has ${MIN_GROUP_PERSONAS} to ${MAX_GROUP_PERSONAS} personas.`;
@@ -85,14 +85,14 @@ export class ChatService {
 
   /**
    * A chat made by `newRow`, stored in the caller's transaction with its first message's preview
-   * and time; `chat.created` once `trx` commits (a temporary chat's: to `socketId` only).
+   * and time; `chat.created` once `trx` commits (a temporary chat's: to `socketId` only; ChatInsertTo).
    */
-  async insertIn(trx: Tx, chat: ChatRow, first: { text: string; at: string }, socketId?: string): Promise<void> {
+  async insertIn(trx: Tx, chat: ChatRow, first: { text: string; at: string }, to: ChatInsertTo = {}): Promise<void> {
     const row: ChatRow = { ...chat, preview: previewOf(first.text), last_message_at: first.at };
-    await this.chats.insert(row, trx);
+    await (to.along ? to.along(this.chats.insertQuery(row, trx)) : this.chats.insert(row, trx));
     const created = { userId: row.user_id, chat: presentChat(row) };
     if (!row.temporary) this.events.emitAfterCommit(trx, 'chat.created', created);
-    else if (socketId) this.events.emitAfterCommit(trx, 'chat.created', { ...created, socketId });
+    else if (to.socketId) this.events.emitAfterCommit(trx, 'chat.created', { ...created, socketId: to.socketId });
   }
 
   /**

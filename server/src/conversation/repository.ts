@@ -1,5 +1,6 @@
 import type { FinishReason, MessagePart, TokenUsage } from '@neura/contract';
 import { sql } from 'kysely';
+import type { ChatInsert } from '../chats/repository.js';
 import { type Executor, toJson } from '../db/database.js';
 import type { MessageRow, NewMessage } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
@@ -29,12 +30,12 @@ export const NO_OUTCOME = {
   persona_id: null,
 } as const;
 
-/** The only reader and writer of the `messages` table (chats are the chats feature's). */
+/** The only reader and writer of `messages` (`insert` may run a new chat's insert as a CTE: issue #50). */
 export class MessageRepository {
   constructor(private readonly db: Executor) {}
 
-  async insert(message: NewMessage, trx: Executor = this.db): Promise<void> {
-    await trx.insertInto('messages').values(message).execute();
+  async insert(message: NewMessage | NewMessage[], trx: Executor = this.db, chat?: ChatInsert): Promise<void> {
+    await (chat ? trx.with('new_chat', () => chat) : trx).insertInto('messages').values(message).execute();
   }
 
   /** A chat's messages up to and including `messageId`, oldest first (ids follow creation; a fork's copy). */

@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, type Locale } from '@neura/contract';
+import type { ChatInsert } from '../chats/repository.js';
 import { fromJson, inTransaction, type Tx } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { MessageRow, PersonaRow } from '../db/schema.js';
@@ -90,9 +91,14 @@ export async function storeSend(
   };
   await inTransaction(deps.db, async (trx) => {
     if (!send.chargeLast) await charge(trx);
-    if (chat) await storeChat(deps, trx, chat, userMessage);
-    // Both rows in one statement (issue #50: fewer statements per send).
-    await deps.messages.insertMany([userMessage, shell], trx);
+    // Both rows in one statement, on PostgreSQL a new chat's insert with them (issue #50: fewer
+    // statements per send; SQLite runs its two in process, no write to a server).
+    const messages = [userMessage, shell];
+    if (!chat) await deps.messages.insert(messages, trx);
+    else if (deps.config.database.kind !== 'postgres') {
+      await storeChat(deps, trx, chat, userMessage);
+      await deps.messages.insert(messages, trx);
+    } else await storeChat(deps, trx, chat, userMessage, (insert) => deps.messages.insert(messages, trx, insert));
     if (attachments.length)
       await deps.files?.attachToChat(
         attachments.map((a) => a.id),
@@ -110,8 +116,15 @@ export async function storeSend(
 }
 
 /** A chat made by createChatWithMessage, stored in its first send's transaction (CreatedChat). */
-function storeChat(deps: ConversationDeps, trx: Tx, chat: NewChat, first: MessageRow): Promise<void> {
-  return deps.chats.insertIn(trx, chat.chat, { text: first.content, at: first.created_at }, chat.socketId);
+function storeChat(
+  deps: ConversationDeps,
+  trx: Tx,
+  chat: NewChat,
+  first: MessageRow,
+  along?: (insert: ChatInsert) => Promise<void>,
+): Promise<void> {
+  const to = { socketId: chat.socketId, ...(along ? { along } : {}) };
+  return deps.chats.insertIn(trx, chat.chat, { text: first.content, at: first.created_at }, to);
 }
 
 /**
