@@ -38,6 +38,19 @@ describeWithServices('PostgreSQL statements', () => {
     expect(rows.rows.map((row) => row.id)).toEqual([1, 2, 3]);
   });
 
+  it('should run a statement unnamed once a table changed under its prepared plan', async () => {
+    await sql`CREATE TABLE places (id INTEGER PRIMARY KEY, name TEXT NOT NULL)`.execute(db);
+    await sql`INSERT INTO places (id, name) VALUES (1, 'harbour')`.execute(db);
+    await db.connection().execute(async (connection) => {
+      const read = () => sql<Record<string, unknown>>`SELECT * FROM places WHERE id = ${1}`.execute(connection);
+      await read();
+      // Another version's migration (a rolling deploy) adds a column: the prepared plan is stale.
+      await sql`ALTER TABLE places ADD COLUMN note TEXT`.execute(connection);
+      await expect(read()).rejects.toThrow(/cached plan must not change result type/);
+      expect((await read()).rows).toEqual([{ id: 1, name: 'harbour', note: null }]);
+    });
+  });
+
   it('should still refuse a statement the database refuses, and run it once it can', async () => {
     await db.connection().execute(async (connection) => {
       const insert = (id: number) => sql`INSERT INTO notes (id, status) VALUES (${id}, ${'open'})`.execute(connection);

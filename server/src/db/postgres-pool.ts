@@ -10,8 +10,8 @@ const PREPARED_LIMIT = 1000;
 /**
  * The app's PostgreSQL pool. Each parameterised statement runs as a named prepared statement
  * (node-postgres' `name`): a connection parses a SQL text once, later runs send only its values
- * (issue #50: on this project's 2-core machine the database shares the cores with the app, and an
- * unnamed statement costs the app ~40 % and PostgreSQL ~35 % more CPU, `docs/PERFORMANCE.md`).
+ * (issue #50: measured alone, 25–40 % less CPU per statement in the app and in PostgreSQL, which
+ * share the cores on a small machine; docs/history/PERFORMANCE-2026-11.md, branch h-adm2).
  * Every connection plans each run for its own values (`plan_cache_mode = force_custom_plan`), as
  * an unnamed statement is: a generic plan could not use a partial index such as the one streaming
  * reply per chat's. Statements without parameters (begin, commit) stay simple queries.
@@ -29,14 +29,23 @@ export function createPool(url: string): PostgresPool {
     // Queued ahead of the client's first statement; a server that refuses it plans as it likes.
     client.query('set plan_cache_mode = force_custom_plan').catch(() => undefined);
   });
+  // A text's name, or '' once it runs unnamed (its plan went stale); past the limit texts get none.
   const names = new Map<string, string>();
-  const nameOf = (sql: string): string | undefined => {
-    let name = names.get(sql);
-    if (name === undefined && names.size < PREPARED_LIMIT) {
-      name = `neura_${names.size}`;
-      names.set(sql, name);
-    }
+  let named = 0;
+  const nameOf = (sql: string): string => {
+    const known = names.get(sql);
+    if (known !== undefined) return known;
+    if (named >= PREPARED_LIMIT) return '';
+    const name = `neura_${named++}`;
+    names.set(sql, name);
     return name;
+  };
+  // A table changed under this process (another version's migration in a rolling deploy): a
+  // prepared `SELECT *` fails with "cached plan must not change result type" (0A000) on every
+  // connection that prepared it. That run fails; the text runs unnamed from then on.
+  const stale = (sql: string) => (error: { code?: string; message?: string }) => {
+    if (error.code === '0A000' && error.message?.includes('cached plan')) names.set(sql, '');
+    throw error;
   };
   // One wrapper per pooled client: Kysely keeps its connection per client object.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
@@ -48,8 +57,8 @@ export function createPool(url: string): PostgresPool {
         if (typeof sql !== 'string') return client.query(sql as pg.Submittable);
         // Kysely hands over a fresh array of its own.
         const values = (parameters ?? []) as unknown[];
-        const name = values.length > 0 ? nameOf(sql) : undefined;
-        return name ? client.query({ name, text: sql, values }) : client.query(sql, values);
+        const name = values.length > 0 ? nameOf(sql) : '';
+        return name ? client.query({ name, text: sql, values }).catch(stale(sql)) : client.query(sql, values);
       };
       wrapper = { query, release: () => client.release() } as unknown as PostgresPoolClient;
       wrappers.set(client, wrapper);
