@@ -4,6 +4,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { lastIds, type ThreadRow } from './actions/versions';
+import { useFollowAfterLayout } from './follow-after-layout';
 import { MessageItem } from './message-item';
 import { nextRows, type Rows } from './thread-rows-cache';
 
@@ -181,47 +182,9 @@ export const MessageList = memo(function MessageList({
   };
   const awayRef = useRef(away);
   awayRef.current = away;
-  const followRef = useRef(followBottom);
-  followRef.current = followBottom;
-
   // Following the bottom as rows grow (each frame of a streaming reply) and as the virtualizer
-  // places them: in a ResizeObserver's callback, which runs after the frame's layout, so reading
-  // scrollHeight there lays nothing out. Read in the commit's layout effect, it forced a style and
-  // layout of the grown reply inside React's task each frame (10-25 ms at 4x CPU, issue #50 item 3).
-  const resizes = useRef<ResizeObserver | null>(null);
-  /** What it observes besides the list: the element sized to all rows, and the rows mounted. */
-  const sizer = useRef<HTMLDivElement | null>(null);
-  const mounted = useRef(new Set<Element>());
-  useLayoutEffect(() => {
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => followRef.current());
-    // The list itself too: a shorter view (the on-screen keyboard opening) keeps its bottom.
-    if (parentRef.current) observer.observe(parentRef.current);
-    if (sizer.current) observer.observe(sizer.current);
-    for (const row of mounted.current) observer.observe(row);
-    resizes.current = observer;
-    return () => {
-      observer.disconnect();
-      resizes.current = null;
-    };
-  }, []);
-  // One function for every row (a new one each render would measure every row again each commit).
-  const rowRef = useCallback(
-    (node: HTMLDivElement | null) => {
-      virtualizer.measureElement(node);
-      if (node) {
-        mounted.current.add(node);
-        resizes.current?.observe(node);
-        return;
-      }
-      for (const row of mounted.current) {
-        if (row.isConnected) continue;
-        resizes.current?.unobserve(row);
-        mounted.current.delete(row);
-      }
-    },
-    [virtualizer],
-  );
+  // places them: after the frame's layout, not in the commit.
+  const { sizer, rowRef, observing } = useFollowAfterLayout(parentRef, followBottom, virtualizer.measureElement);
 
   /** The rows the last commit followed the bottom for: while they are the same, the observer follows. */
   const followedKeys = useRef<string[] | null>(null);
@@ -239,7 +202,7 @@ export const MessageList = memo(function MessageList({
     if (!stickToBottom.current) return;
     // The same rows (a reply's text grew, the virtualizer placed rows again): followed after
     // layout. New rows (the chat opening, a message sent): at once, in this commit.
-    if (resizes.current && keys === followedKeys.current) return;
+    if (observing() && keys === followedKeys.current) return;
     followedKeys.current = keys;
     followBottom();
   });
