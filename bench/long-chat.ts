@@ -14,7 +14,7 @@
  *    until `message.done` shows the complete reply.
  *
  * Env: LONGCHAT_MESSAGES (2000), LONGCHAT_OPENS (5), LONGCHAT_SETTLE_MS (2000: the wait after a new
- * context, before navigating), LONGCHAT_TOKENS (10000), LONGCHAT_TOKEN_GAP_MS (1),
+ * context, before navigating), LONGCHAT_PAGING (0: skip phase 2), LONGCHAT_TOKENS (10000), LONGCHAT_TOKEN_GAP_MS (1),
  * LONGCHAT_CPU_THROTTLE (4, as issue #50 item 3 asks: a mid-range phone; 1 = no slow-down,
  * CDP `Emulation.setCPUThrottlingRate`), LONGCHAT_PROFILE (a file: the
  * page's CPU profile of the streamed reply, for DevTools), LONGCHAT_TRACE (a directory: a Chromium
@@ -38,6 +38,8 @@ const TOKEN_GAP_MS = Number(process.env.LONGCHAT_TOKEN_GAP_MS ?? 1);
 const CPU_THROTTLE = Number(process.env.LONGCHAT_CPU_THROTTLE ?? 4);
 const OPENS = Number(process.env.LONGCHAT_OPENS ?? 5);
 const SETTLE_MS = Number(process.env.LONGCHAT_SETTLE_MS ?? 2000);
+/** LONGCHAT_PAGING=0: no paging (phase 2), the reply streams under the chat's last page as it opened. */
+const PAGING = process.env.LONGCHAT_PAGING !== '0';
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LONG_TASK_MS = 50;
 
@@ -186,7 +188,7 @@ async function main() {
     const firstText = 'Question 0:';
     await trace('paging');
     const pagingStart = Date.now();
-    for (let i = 0; i < MESSAGES; i++) {
+    for (let i = 0; i < MESSAGES && PAGING; i++) {
       if (await page.getByText(firstText, { exact: false }).count()) break;
       await list.evaluate((el) => {
         el.scrollTop = 0;
@@ -247,7 +249,9 @@ async function main() {
         '| Phase | Figures | Long tasks (> 50 ms, longtask observer) |',
         '|---|---|---|',
         `| open a ${MESSAGES}-message chat, ${OPENS} times (a fresh context each) | first contentful paint ${Math.round(median(opens.map((o) => o.fcp)))} ms, newest message in the page after ${Math.round(median(opens.map((o) => o.newest)))} ms (medians; newest ${opens.map((o) => Math.round(o.newest)).join(' / ')} ms) | ${withLongTask === 0 ? `no long task (> ${LONG_TASK_MS} ms) in ${OPENS} opens` : `${withLongTask} of ${OPENS} opens with a long task: ${describeTasks(openTasks)}`} |`,
-        `| page up to the first message | ${pagingMs} ms, ${mounted} rows mounted | ${describeTasks(paging.tasks)} |`,
+        PAGING
+          ? `| page up to the first message | ${pagingMs} ms, ${mounted} rows mounted | ${describeTasks(paging.tasks)} |`
+          : '| page up to the first message | not run (LONGCHAT_PAGING=0) | |',
         `| ${TOKENS}-token streamed reply (${TOKEN_GAP_MS} ms between tokens) | streaming after ${firstDeltaMs} ms, complete on screen after ${streamMs} ms | ${describeTasks(stream.tasks)}${stream.tasks.length > 0 ? `, median ${Math.round(median(stream.tasks))} ms` : ''} |`,
       ].join('\n'),
     );

@@ -124,3 +124,97 @@ describe('MessageList', () => {
     expect(list.scrollTop).toBe(2300);
   });
 });
+
+describe('MessageList following the bottom after layout', () => {
+  /** A ResizeObserver the test delivers, as the browser does after a frame's layout. */
+  class FakeResizeObserver {
+    static all: FakeResizeObserver[] = [];
+    targets = new Set<Element>();
+    constructor(readonly callback: ResizeObserverCallback) {
+      FakeResizeObserver.all.push(this);
+    }
+    observe(target: Element) {
+      this.targets.add(target);
+    }
+    unobserve(target: Element) {
+      this.targets.delete(target);
+    }
+    disconnect() {
+      this.targets.clear();
+    }
+  }
+  /** Delivers a resize to the list's own observer (the one watching the element sized to all rows). */
+  const deliverResize = (list: HTMLElement) => {
+    for (const observer of FakeResizeObserver.all) {
+      if ([...observer.targets].some((t) => t.parentElement === list)) observer.callback([], observer as never);
+    }
+  };
+  /** scrollHeight as a getter that counts its reads (a read after a DOM write forces a layout). */
+  function countHeightReads(el: HTMLElement, height: { value: number }) {
+    const reads = { count: 0 };
+    Object.defineProperty(el, 'scrollHeight', {
+      configurable: true,
+      get: () => {
+        reads.count++;
+        return height.value;
+      },
+    });
+    Object.defineProperty(el, 'clientHeight', { configurable: true, value: 500 });
+    return reads;
+  }
+
+  it("should not read the list's height in the commit of a streaming frame, and follow once the frame is laid out", () => {
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+    try {
+      const props = { hasMore: false, loadingOlder: false, onLoadOlder: () => undefined, empty: null };
+      const { rerender } = render(<MessageList {...props} messages={messages} />);
+      const list = screen.getByTestId('message-list');
+      const height = { value: 2000 };
+      const reads = countHeightReads(list, height);
+      list.scrollTop = 1500;
+      fireEvent.scroll(list);
+      // A frame of the reply: its text grew, the rows are the same.
+      const grown = messages.map((m) => (m.id === 'm3' ? { ...m, content: `${m.content} and more` } : m));
+      reads.count = 0;
+      rerender(<MessageList {...props} messages={grown} />);
+      expect(reads.count).toBe(0);
+      expect(list.scrollTop).toBe(1500);
+      // The frame's layout made the reply 300 px taller: the observer follows it down.
+      height.value = 2300;
+      deliverResize(list);
+      expect(list.scrollTop).toBe(2300);
+      expect(screen.queryByTestId('jump-to-latest')).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+      FakeResizeObserver.all = [];
+    }
+  });
+
+  it('should follow new rows in their commit, and not follow after layout once the user scrolled up', () => {
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+    try {
+      const props = { hasMore: false, loadingOlder: false, onLoadOlder: () => undefined, empty: null };
+      const { rerender } = render(<MessageList {...props} messages={messages} />);
+      const list = screen.getByTestId('message-list');
+      const height = { value: 2000 };
+      countHeightReads(list, height);
+      list.scrollTop = 1500;
+      fireEvent.scroll(list);
+      // A new message: at the bottom in the same commit.
+      height.value = 2100;
+      const sent = { ...messages[0], id: 'm4', content: 'Mine', status: 'complete' } as Message;
+      rerender(<MessageList {...props} messages={[...messages, sent]} />);
+      expect(list.scrollTop).toBe(2100);
+      // The user scrolls up; the rows grow under them: the view stays where they are.
+      list.scrollTop = 1000;
+      fireEvent.scroll(list);
+      height.value = 2400;
+      deliverResize(list);
+      expect(list.scrollTop).toBe(1000);
+      expect(screen.getByTestId('jump-to-latest')).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+      FakeResizeObserver.all = [];
+    }
+  });
+});

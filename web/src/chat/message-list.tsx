@@ -4,6 +4,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { lastIds, type ThreadRow } from './actions/versions';
+import { useFollowAfterLayout } from './follow-after-layout';
 import { MessageItem } from './message-item';
 import { nextRows, type Rows } from './thread-rows-cache';
 
@@ -15,6 +16,7 @@ const rowHolds = (row: ThreadRow, id: string): boolean =>
   (row.version?.ids.includes(id) ?? false) ||
   (row.continued?.before.some((m) => m.id === id) ?? false);
 const LOAD_OLDER_PX = 400;
+const NEVER_ADJUST = () => false;
 
 interface Props {
   messages: Message[];
@@ -83,6 +85,16 @@ export const MessageList = memo(function MessageList({
     // at 4× CPU each scroll event's synchronous render of the list was a long task (issue #50 item 3).
     useFlushSync: false,
   });
+  // While the view follows the bottom, the bottom is what stays in place, not a row: the list
+  // follows it after layout (below), and the virtualizer's own move for a row measured above the
+  // view, in the same resize delivery, would be a second writer of the position (a move up reads
+  // as the user scrolling up). Otherwise the virtualizer's anchoring, as before.
+  if (!Object.hasOwn(virtualizer, 'shouldAdjustScrollPositionOnItemSizeChange')) {
+    Object.defineProperty(virtualizer, 'shouldAdjustScrollPositionOnItemSizeChange', {
+      get: () => (stickToBottom.current ? NEVER_ADJUST : undefined),
+      set: () => undefined,
+    });
+  }
 
   // A search result: show its version, scroll it to the middle (again once rows are measured) and
   // mark it for a moment.
@@ -151,6 +163,31 @@ export const MessageList = memo(function MessageList({
     if (!first && last.user) stickToBottom.current = true;
   }
 
+  /** Down to the bottom, unless the user scrolled up and its scroll event has not come yet. */
+  const followBottom = () => {
+    const el = parentRef.current;
+    if (!el || !stickToBottom.current) return;
+    // The user scrolled up and its scroll event has not come yet (it comes with the next frame, and
+    // a render can run first, e.g. the deferred markdown of the rows just mounted): keep their
+    // position rather than pulling them back down. Content that got shorter only lowers scrollTop
+    // down to the new bottom, which is not a scroll up.
+    const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
+    if (el.scrollTop < lastTop.current - 1 && distance >= NEAR_BOTTOM_PX) {
+      onScroll();
+      return;
+    }
+    el.scrollTop = el.scrollHeight;
+    lastTop.current = el.scrollTop;
+    if (awayRef.current !== 'near') setAway('near');
+  };
+  const awayRef = useRef(away);
+  awayRef.current = away;
+  // Following the bottom as rows grow (each frame of a streaming reply) and as the virtualizer
+  // places them: after the frame's layout, not in the commit.
+  const { sizer, rowRef, observing } = useFollowAfterLayout(parentRef, followBottom, virtualizer.measureElement);
+
+  /** The rows the last commit followed the bottom for: while they are the same, the observer follows. */
+  const followedKeys = useRef<string[] | null>(null);
   useLayoutEffect(() => {
     const el = parentRef.current;
     if (!el) return;
@@ -163,18 +200,11 @@ export const MessageList = memo(function MessageList({
       return;
     }
     if (!stickToBottom.current) return;
-    // The user scrolled up and its scroll event has not come yet (it comes with the next frame, and
-    // a render can run first, e.g. the deferred markdown of the rows just mounted): keep their
-    // position rather than pulling them back down. Content that got shorter only lowers scrollTop
-    // down to the new bottom, which is not a scroll up.
-    const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
-    if (el.scrollTop < lastTop.current - 1 && distance >= NEAR_BOTTOM_PX) {
-      onScroll();
-      return;
-    }
-    el.scrollTop = el.scrollHeight;
-    lastTop.current = el.scrollTop;
-    if (away !== 'near') setAway('near');
+    // The same rows (a reply's text grew, the virtualizer placed rows again): followed after
+    // layout. New rows (the chat opening, a message sent): at once, in this commit.
+    if (observing() && keys === followedKeys.current) return;
+    followedKeys.current = keys;
+    followBottom();
   });
 
   const jumpToLatest = () => {
@@ -203,7 +233,7 @@ export const MessageList = memo(function MessageList({
           </p>
         ) : null}
         {messages.length === 0 ? empty : null}
-        <div className="relative mx-auto w-full max-w-3xl" style={{ height: virtualizer.getTotalSize() }}>
+        <div ref={sizer} className="relative mx-auto w-full max-w-3xl" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const row = rows[item.index];
             if (!row) return null;
@@ -212,7 +242,7 @@ export const MessageList = memo(function MessageList({
               <div
                 key={item.key}
                 data-index={item.index}
-                ref={virtualizer.measureElement}
+                ref={rowRef}
                 className="absolute top-0 start-0 w-full pb-3 has-[[role=dialog]]:z-10"
                 style={{ transform: `translateY(${item.start}px)` }}
               >
