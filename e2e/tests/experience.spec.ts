@@ -112,8 +112,17 @@ test.describe('M1: a shell that holds still', () => {
         await page.mouse.move(800, 500);
         for (let i = 0; i < 4; i++) await page.mouse.wheel(0, 800);
         if (LONG_ROUTES.includes(route))
+          // The wheel again while polling: a wheel that came before the page's lazy parts made it
+          // long enough scrolled nothing (seen on a slow machine, /create).
           await expect
-            .poll(async () => (await layout(page)).scrolled, { message: `${route} scrolls` })
+            .poll(
+              async () => {
+                const { scrolled } = await layout(page);
+                if (scrolled === 0) await page.mouse.wheel(0, 800);
+                return scrolled;
+              },
+              { message: `${route} scrolls` },
+            )
             .toBeGreaterThan(0);
         else await page.waitForTimeout(200);
         const seen = await layout(page);

@@ -53,6 +53,8 @@ describe('callSession', () => {
   });
 
   it('should reject with code disconnected when there is no connected socket', async () => {
+    // Signed out (or disconnected on purpose): refused at once.
+    disconnectSession();
     expect(getSessionSocket()).toBeNull();
     const error = await callSession('deleteChat', 'c1').catch((e: unknown) => e);
     expect(error).toMatchObject({

@@ -8,6 +8,20 @@ let socketToken: string | null = null;
 let generation = 0;
 let pendingSocket: Promise<SessionSocket | null> = Promise.resolve(null);
 const listeners = new Set<(s: SessionSocket | null) => void>();
+/**
+ * Whether the page has connected or disconnected the session socket yet. A signed-in page connects
+ * only once the server has answered its start-up check (use-session-connection.ts); a message sent
+ * from a chat that showed before that waits for the connection instead of being refused.
+ */
+let begun = false;
+let begin: () => void = () => undefined;
+const begins = new Promise<void>((resolve) => {
+  begin = resolve;
+});
+function markBegun(): void {
+  begun = true;
+  begin();
+}
 
 /**
  * Connects the session socket for a token (SPEC.md §4 Session; the socket's handlers are in
@@ -16,6 +30,7 @@ const listeners = new Set<(s: SessionSocket | null) => void>();
  * or null when a later connect or a disconnect came first.
  */
 export async function connectSession(token: string): Promise<SessionSocket | null> {
+  markBegun();
   if (socketToken === token) return socket ?? pendingSocket;
   disconnectSession();
   socketToken = token;
@@ -31,6 +46,7 @@ export async function connectSession(token: string): Promise<SessionSocket | nul
 }
 
 export function disconnectSession(): void {
+  markBegun();
   generation++;
   socketToken = null;
   if (!socket) return;
@@ -48,11 +64,12 @@ export function getSessionSocket(): SessionSocket | null {
  * The session socket once connected. A connection being made (socket.io-client loading just after
  * sign-in or a page load, the handshake, a reconnect) is waited for until `waitMs` have passed: a
  * message sent from a chat that has just opened goes once the socket is up instead of being
- * refused. Null when there is none by then (signed out, offline, the server unreachable).
+ * refused; so is the page's first connection, not asked for yet while the app starts (`begun`). Null
+ * when there is none by then (signed out, offline, the server unreachable).
  */
 export async function connectedSession(waitMs: number): Promise<SessionSocket | null> {
   if (socket?.connected) return socket;
-  if (!socketToken) return null;
+  if (!socketToken && begun) return null;
   const deadline = Date.now() + waitMs;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeLeft = () =>
@@ -60,6 +77,11 @@ export async function connectedSession(waitMs: number): Promise<SessionSocket | 
       timer = setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()));
     });
   try {
+    if (!begun) {
+      await Promise.race([begins, timeLeft()]);
+      clearTimeout(timer);
+      if (!socketToken) return null;
+    }
     const s = socket ?? (await Promise.race([pendingSocket, timeLeft()]));
     clearTimeout(timer);
     // Not trying to connect (disconnected on purpose, or refused by the server's auth).
