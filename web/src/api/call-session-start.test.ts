@@ -1,6 +1,6 @@
-import { SESSION_NAMESPACE } from '@neura/contract';
-import { Server } from 'socket.io';
+import type { Server } from 'socket.io';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startSessionServer } from '../test/session-server';
 import { callSession } from './call-session';
 import { connectSession, disconnectSession, getSessionSocket } from './session-socket';
 
@@ -11,17 +11,10 @@ import { connectSession, disconnectSession, getSessionSocket } from './session-s
  * first connection happens once per module instance.)
  */
 let io: Server;
-let serverUrl = '';
 beforeAll(async () => {
-  io = new Server(0, { cors: { origin: '*' } });
-  io.of(SESSION_NAMESPACE).on('connection', (socket) => {
+  ({ io } = await startSessionServer((socket) => {
     socket.on('deleteChat', (_chatId: string, ack: (r: unknown) => void) => ack({ success: true }));
-  });
-  await new Promise<void>((resolve) => io.httpServer.once('listening', () => resolve()));
-  const address = io.httpServer.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  serverUrl = `http://127.0.0.1:${address.port}`;
-  vi.stubEnv('VITE_API_URL', serverUrl);
+  }));
 });
 afterAll(async () => {
   vi.unstubAllEnvs();

@@ -1,6 +1,7 @@
-import { SESSION_NAMESPACE, SOCKET_OPTIONS } from '@neura/contract';
-import { Server } from 'socket.io';
+import { SOCKET_OPTIONS } from '@neura/contract';
+import type { Server } from 'socket.io';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startSessionServer } from '../test/session-server';
 import { AppError, errorMessage } from './app-error';
 import { CONNECT_WAIT_MS, callSession } from './call-session';
 import { connectSession, disconnectSession, getSessionSocket } from './session-socket';
@@ -9,19 +10,13 @@ import { connectSession, disconnectSession, getSessionSocket } from './session-s
 let io: Server;
 let serverUrl = '';
 beforeAll(async () => {
-  io = new Server(0, { cors: { origin: '*' } });
-  io.of(SESSION_NAMESPACE).on('connection', (socket) => {
+  ({ io, url: serverUrl } = await startSessionServer((socket) => {
     socket.on('createChat', (_persona: string, ack: (r: unknown) => void) =>
       ack({ error: { message: 'That persona needs Pro.', code: 'pro:required' } }),
     );
     socket.on('deleteChat', (_chatId: string, ack: (r: unknown) => void) => ack({ success: true }));
     socket.on('generateName', () => undefined);
-  });
-  await new Promise<void>((resolve) => io.httpServer.once('listening', () => resolve()));
-  const address = io.httpServer.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  serverUrl = `http://127.0.0.1:${address.port}`;
-  vi.stubEnv('VITE_API_URL', serverUrl);
+  }));
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
