@@ -1,6 +1,6 @@
 import type { Message } from '@neura/contract';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MessageList } from './message-list';
 
 const messages: Message[] = Array.from({ length: 4 }, (_, i) => ({
@@ -163,58 +163,53 @@ describe('MessageList following the bottom after layout', () => {
     return reads;
   }
 
-  it("should not read the list's height in the commit of a streaming frame, and follow once the frame is laid out", () => {
+  beforeEach(() => {
     vi.stubGlobal('ResizeObserver', FakeResizeObserver);
-    try {
-      const props = { hasMore: false, loadingOlder: false, onLoadOlder: () => undefined, empty: null };
-      const { rerender } = render(<MessageList {...props} messages={messages} />);
-      const list = screen.getByTestId('message-list');
-      const height = { value: 2000 };
-      const reads = countHeightReads(list, height);
-      list.scrollTop = 1500;
-      fireEvent.scroll(list);
-      // A frame of the reply: its text grew, the rows are the same.
-      const grown = messages.map((m) => (m.id === 'm3' ? { ...m, content: `${m.content} and more` } : m));
-      reads.count = 0;
-      rerender(<MessageList {...props} messages={grown} />);
-      expect(reads.count).toBe(0);
-      expect(list.scrollTop).toBe(1500);
-      // The frame's layout made the reply 300 px taller: the observer follows it down.
-      height.value = 2300;
-      deliverResize(list);
-      expect(list.scrollTop).toBe(2300);
-      expect(screen.queryByTestId('jump-to-latest')).toBeNull();
-    } finally {
-      vi.unstubAllGlobals();
-      FakeResizeObserver.all = [];
-    }
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    FakeResizeObserver.all = [];
+  });
+  const props = { hasMore: false, loadingOlder: false, onLoadOlder: () => undefined, empty: null };
+  /** The list opened and scrolled to its bottom (2,000 px tall, 500 px in view), its height reads counted. */
+  function openAtBottom() {
+    const { rerender } = render(<MessageList {...props} messages={messages} />);
+    const list = screen.getByTestId('message-list');
+    const height = { value: 2000 };
+    const reads = countHeightReads(list, height);
+    list.scrollTop = 1500;
+    fireEvent.scroll(list);
+    return { rerender, list, height, reads };
+  }
+
+  it("should not read the list's height in the commit of a streaming frame, and follow once the frame is laid out", () => {
+    const { rerender, list, height, reads } = openAtBottom();
+    // A frame of the reply: its text grew, the rows are the same.
+    const grown = messages.map((m) => (m.id === 'm3' ? { ...m, content: `${m.content} and more` } : m));
+    reads.count = 0;
+    rerender(<MessageList {...props} messages={grown} />);
+    expect(reads.count).toBe(0);
+    expect(list.scrollTop).toBe(1500);
+    // The frame's layout made the reply 300 px taller: the observer follows it down.
+    height.value = 2300;
+    deliverResize(list);
+    expect(list.scrollTop).toBe(2300);
+    expect(screen.queryByTestId('jump-to-latest')).toBeNull();
   });
 
   it('should follow new rows in their commit, and not follow after layout once the user scrolled up', () => {
-    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
-    try {
-      const props = { hasMore: false, loadingOlder: false, onLoadOlder: () => undefined, empty: null };
-      const { rerender } = render(<MessageList {...props} messages={messages} />);
-      const list = screen.getByTestId('message-list');
-      const height = { value: 2000 };
-      countHeightReads(list, height);
-      list.scrollTop = 1500;
-      fireEvent.scroll(list);
-      // A new message: at the bottom in the same commit.
-      height.value = 2100;
-      const sent = { ...messages[0], id: 'm4', content: 'Mine', status: 'complete' } as Message;
-      rerender(<MessageList {...props} messages={[...messages, sent]} />);
-      expect(list.scrollTop).toBe(2100);
-      // The user scrolls up; the rows grow under them: the view stays where they are.
-      list.scrollTop = 1000;
-      fireEvent.scroll(list);
-      height.value = 2400;
-      deliverResize(list);
-      expect(list.scrollTop).toBe(1000);
-      expect(screen.getByTestId('jump-to-latest')).toBeTruthy();
-    } finally {
-      vi.unstubAllGlobals();
-      FakeResizeObserver.all = [];
-    }
+    const { rerender, list, height } = openAtBottom();
+    // A new message: at the bottom in the same commit.
+    height.value = 2100;
+    const sent = { ...messages[0], id: 'm4', content: 'Mine', status: 'complete' } as Message;
+    rerender(<MessageList {...props} messages={[...messages, sent]} />);
+    expect(list.scrollTop).toBe(2100);
+    // The user scrolls up; the rows grow under them: the view stays where they are.
+    list.scrollTop = 1000;
+    fireEvent.scroll(list);
+    height.value = 2400;
+    deliverResize(list);
+    expect(list.scrollTop).toBe(1000);
+    expect(screen.getByTestId('jump-to-latest')).toBeTruthy();
   });
 });
