@@ -88,6 +88,8 @@ describe('a new chat’s first message', () => {
       [/^(with "new_chat" as \()?insert into "chats"/, 'chat'],
       [/"memory_settings"/, 'memory settings'],
       [/^begin/, 'begin'],
+      // On PostgreSQL a user's later paid send: the charge and the send's rows in one statement.
+      [/^with "debit" as \(update "users" set "credits"/, 'charge and rows'],
       [/^update "users" set "credits"/, 'debit'],
       [/^insert into spending_limits/, 'limits'],
       [/^insert into "credit_ledger"/, 'ledger'],
@@ -207,7 +209,7 @@ describe('a new chat’s first message', () => {
     expect(await balance(user.id)).toBe(50 + (charges[0]?.amount ?? 0));
   });
 
-  it('should write a send’s rows before its charge while another send of the user is being stored', async () => {
+  it('should hold the balance row only from the debit to the commit while another send of the user is being stored', async () => {
     const user = await t.seed.user({ credits: 50 });
     const socket = await open(user);
     const from = statements.length;
@@ -230,14 +232,20 @@ describe('a new chat’s first message', () => {
 
     const order = statements
       .slice(from)
-      .map((s) => (label(s) === 'debit' ? 'debit' : /insert into "messages"/i.test(s) ? 'messages' : ''))
+      .map((s) => {
+        const kind = label(s);
+        if (kind === 'debit' || kind === 'charge and rows') return kind;
+        return /insert into "messages"/i.test(s) ? 'messages' : '';
+      })
       .filter(Boolean);
-    // PostgreSQL: the second send's rows are written while the first holds the balance row, its
-    // debit waits for the first's commit. SQLite's one connection runs the second send's setup only
-    // once the first has committed: it is stored alone, charge first.
+    // PostgreSQL: the user's first send here is stored apart (its charge learns the limits' time
+    // zone), the second in one statement, run while the first holds the balance row: it waits for
+    // the first's commit and holds the row until its own, one round trip later. SQLite's one
+    // connection runs the second send's setup only once the first has committed: it is stored
+    // alone, charge first.
     const overlapped = t.config.database.kind === 'postgres';
     expect(order.slice(0, 4)).toEqual(
-      overlapped ? ['debit', 'messages', 'messages', 'debit'] : ['debit', 'messages', 'debit', 'messages'],
+      overlapped ? ['debit', 'messages', 'charge and rows'] : ['debit', 'messages', 'debit', 'messages'],
     );
     const charges = (await t.read.ledger(user.id)).filter((row) => row.amount < 0);
     expect(charges).toHaveLength(2);

@@ -8,6 +8,9 @@ export type ChatInsert = ReturnType<ChatRepository['insertQuery']>;
 /** ChatService.insertIn's: a temporary chat's one session, and a statement of the caller's that runs the insert (`along`). */
 export type ChatInsertTo = { socketId?: string | undefined; along?: (insert: ChatInsert) => Promise<void> };
 
+/** A chat's preview update after a message, not run: a caller may run it inside a statement of its own (ChatService.recordActivityIn). */
+export type ChatTouch = ReturnType<ChatRepository['touchQuery']>;
+
 /** The only reader and writer of the `chats` table. */
 export class ChatRepository {
   constructor(private readonly db: Executor) {}
@@ -71,11 +74,15 @@ export class ChatRepository {
 
   /** After a message: the list preview and the activity time (used by the conversation engine). */
   async touchAfterMessage(chatId: string, preview: string | null, at: string, trx: Executor = this.db): Promise<void> {
-    await trx
+    await this.touchQuery(chatId, preview, at, trx).execute();
+  }
+
+  /** touchAfterMessage's update, not run (ChatTouch). */
+  touchQuery(chatId: string, preview: string | null, at: string, trx: Executor = this.db) {
+    return trx
       .updateTable('chats')
       .set({ preview, last_message_at: at, updated_at: nowIso() })
-      .where('id', '=', chatId)
-      .execute();
+      .where('id', '=', chatId);
   }
 
   /** The user's chats in a folder (issue #49). */

@@ -18,7 +18,7 @@ import type { PersonaService } from '../personas/service.js';
 import type { FolderRepository } from './folder-repository.js';
 import { FOLDER_NOT_FOUND } from './folder-service.js';
 import { personasOf, presentChat, previewOf } from './present.js';
-import type { ChatInsertTo, ChatRepository } from './repository.js';
+import type { ChatInsertTo, ChatRepository, ChatTouch } from './repository.js';
 
 export const CHAT_NOT_FOUND = 'This chat does not exist or is not yours.';
 const GROUP_SIZE = `A group chat has ${MIN_GROUP_PERSONAS} to ${MAX_GROUP_PERSONAS} personas.`;
@@ -89,10 +89,12 @@ export class ChatService {
    */
   async insertIn(trx: Tx, chat: ChatRow, first: { text: string; at: string }, to: ChatInsertTo = {}): Promise<void> {
     const row: ChatRow = { ...chat, preview: previewOf(first.text), last_message_at: first.at };
-    await (to.along ? to.along(this.chats.insertQuery(row, trx)) : this.chats.insert(row, trx));
+    // Queued before the insert runs (a failed insert rolls `trx` back: nothing is told), so that
+    // what `along` announces comes after it.
     const created = { userId: row.user_id, chat: presentChat(row) };
     if (!row.temporary) this.events.emitAfterCommit(trx, 'chat.created', created);
     else if (to.socketId) this.events.emitAfterCommit(trx, 'chat.created', { ...created, socketId: to.socketId });
+    await (to.along ? to.along(this.chats.insertQuery(row, trx)) : this.chats.insert(row, trx));
   }
 
   /**
@@ -264,9 +266,19 @@ export class ChatService {
   }
 
   /** recordActivity as part of the caller's transaction: `chat.updated` goes out once `trx` commits. */
-  async recordActivityIn(trx: Tx, userId: string, chatId: string, text: string, at: string): Promise<void> {
+  async recordActivityIn(
+    trx: Tx,
+    userId: string,
+    chatId: string,
+    text: string,
+    at: string,
+    /** A statement of the caller's that runs the update (ChatTouch). */
+    along?: (touch: ChatTouch) => Promise<void>,
+  ): Promise<void> {
     const preview = previewOf(text);
-    await this.chats.touchAfterMessage(chatId, preview, at, trx);
+    await (along
+      ? along(this.chats.touchQuery(chatId, preview, at, trx))
+      : this.chats.touchAfterMessage(chatId, preview, at, trx));
     this.events.emitAfterCommit(trx, 'chat.updated', { userId, chatId, updatedFields: { preview, lastMessageAt: at } });
   }
 }

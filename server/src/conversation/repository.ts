@@ -38,6 +38,11 @@ export class MessageRepository {
     await (chat ? trx.with('new_chat', () => chat) : trx).insertInto('messages').values(message).execute();
   }
 
+  /** insert's statement, not run: a caller may run it inside a statement of its own (CreditService.chargeAlong). */
+  insertQuery(message: NewMessage | NewMessage[], trx: Executor = this.db) {
+    return trx.insertInto('messages').values(message);
+  }
+
   /** A chat's messages up to and including `messageId`, oldest first (ids follow creation; a fork's copy). */
   listUpTo(chatId: string, messageId: string, trx: Executor = this.db): Promise<MessageRow[]> {
     return trx

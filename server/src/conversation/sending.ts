@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, type Locale } from '@neura/contract';
 import type { ChatInsert } from '../chats/repository.js';
+import { ZoneMoved } from '../credits/service.js';
 import { fromJson, inTransaction, type Tx } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { MessageRow, PersonaRow } from '../db/schema.js';
@@ -69,11 +70,12 @@ export function sendRows(
  * The chat's preview is written in the same transaction (one commit per send). The balance,
  * the two messages and the preview reach the user's devices once it commits.
  * `covered`: called once the charge has passed (balance and spending limits, inside the
- * transaction; a free persona's at once), before the rest is written: the reply may ask the model
- * from then on (issue #50). `chat`: a chat made by this request (createChatWithMessage), stored
- * here with the messages and the message's preview (so a refused send leaves none behind).
- * `chargeLast` (a burst: no early ask): the rows are written first and the charge last, so the
- * balance row, which the user's other sends wait for, is held from the debit to the commit only.
+ * transaction; a free persona's at once), before the transaction commits: the reply may ask the
+ * model from then on (issue #50). `chat`: a chat made by this request (createChatWithMessage),
+ * stored here with the messages and the message's preview (so a refused send leaves none behind).
+ * On PostgreSQL a paid send's charge and rows are one statement (storeInOne); else, `chargeLast`
+ * (a burst: no early ask): the rows are written first and the charge last, so the balance row,
+ * which the user's other sends wait for, is held from the debit to the commit only.
  */
 export async function storeSend(
   deps: ConversationDeps,
@@ -82,38 +84,108 @@ export async function storeSend(
   persona: Pick<PersonaRow, 'cost'>,
   send: { covered?: () => void; chat?: NewChat | undefined; chargeLast?: boolean } = {},
 ): Promise<void> {
+  const oneStatement = deps.config.database.kind === 'postgres' && persona.cost > 0;
+  const store = (inOne: boolean) =>
+    inTransaction(deps.db, async (trx) => {
+      if (!(inOne && (await storeInOne(deps, trx, rows, persona, send))))
+        await storeApart(deps, trx, rows, persona, send);
+      if (attachments.length)
+        await deps.files?.attachToChat(
+          attachments.map((a) => a.id),
+          rows.userMessage.chat_id,
+          trx,
+        );
+    });
+  // The user's limits count in another zone than the statement assumed: rolled back, and stored
+  // the separate way (which reads the zone).
+  await store(oneStatement)
+    .catch((error: unknown) => {
+      if (error instanceof ZoneMoved) return store(false);
+      throw error;
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? new AppError('conflict', t.busy) : error;
+    });
+  if (send.chat) send.chat.stored = true;
+}
+
+/** What storeSend writes besides the attachments: the charge, the two messages, the chat or its preview. */
+type SendWrite = (
+  deps: ConversationDeps,
+  trx: Tx,
+  rows: { userMessage: MessageRow; shell: MessageRow },
+  persona: Pick<PersonaRow, 'cost'>,
+  send: { covered?: () => void; chat?: NewChat | undefined; chargeLast?: boolean },
+) => Promise<boolean>;
+
+/**
+ * A paid send on PostgreSQL in one statement (CreditService.chargeAlong): the charge, the two
+ * messages and the new chat or the chat's preview (issue #50: one round trip where there were
+ * five). False when it did not run (a user not charged in this process yet): storeApart then.
+ */
+const storeInOne: SendWrite = async (deps, trx, rows, persona, send) => {
+  const { userMessage, shell } = rows;
+  const { user_id: userId, chat_id: chatId } = userMessage;
+  const zone = deps.credits.zoneOf(userId);
+  if (zone === undefined) return false;
+  const messages = deps.messages.insertQuery([userMessage, shell], trx);
+  const charge = {
+    userId,
+    amount: persona.cost,
+    messageId: shell.id,
+    zone,
+    ...(send.covered ? { covered: send.covered } : {}),
+  };
+  // The events in the order storeApart queues them: the chat, its two messages, the preview.
+  if (send.chat) {
+    await storeChat(deps, trx, send.chat, userMessage, async (chat) => {
+      announceCreated(deps, trx, userMessage, shell);
+      await deps.credits.chargeAlong(trx, charge, (c) =>
+        c.with('new_chat', () => chat).with('new_messages', () => messages),
+      );
+    });
+  } else {
+    announceCreated(deps, trx, userMessage, shell);
+    await deps.chats.recordActivityIn(
+      trx,
+      userId,
+      chatId,
+      userMessage.content,
+      userMessage.created_at,
+      async (touch) => {
+        await deps.credits.chargeAlong(trx, charge, (c) =>
+          c.with('new_messages', () => messages).with('chat_touch', () => touch),
+        );
+      },
+    );
+  }
+  return true;
+};
+
+/** storeSend's writes one statement each (SQLite; a free persona; a user's first charge here). */
+const storeApart: SendWrite = async (deps, trx, rows, persona, send) => {
   const { userMessage, shell } = rows;
   const { user_id: userId, chat_id: chatId } = userMessage;
   const { covered, chat } = send;
-  const charge = async (trx: Tx) => {
+  const charge = async () => {
     if (persona.cost > 0) await deps.credits.chargeInTransaction(trx, userId, persona.cost, shell.id, covered);
     else covered?.();
   };
-  await inTransaction(deps.db, async (trx) => {
-    if (!send.chargeLast) await charge(trx);
-    // Both rows in one statement, on PostgreSQL a new chat's insert with them (issue #50: fewer
-    // statements per send; SQLite runs its two in process, no write to a server).
-    const messages = [userMessage, shell];
-    if (!chat) await deps.messages.insert(messages, trx);
-    else if (deps.config.database.kind !== 'postgres') {
-      await storeChat(deps, trx, chat, userMessage);
-      await deps.messages.insert(messages, trx);
-    } else await storeChat(deps, trx, chat, userMessage, (insert) => deps.messages.insert(messages, trx, insert));
-    if (attachments.length)
-      await deps.files?.attachToChat(
-        attachments.map((a) => a.id),
-        chatId,
-        trx,
-      );
-    announceCreated(deps, trx, userMessage, shell);
-    // A chat stored just above holds the preview already.
-    if (!chat) await deps.chats.recordActivityIn(trx, userId, chatId, userMessage.content, userMessage.created_at);
-    if (send.chargeLast) await charge(trx);
-  }).catch((error: unknown) => {
-    throw isUniqueViolation(error) ? new AppError('conflict', t.busy) : error;
-  });
-  if (chat) chat.stored = true;
-}
+  if (!send.chargeLast) await charge();
+  // Both rows in one statement, on PostgreSQL a new chat's insert with them (issue #50: fewer
+  // statements per send; SQLite runs its two in process, no write to a server).
+  const messages = [userMessage, shell];
+  if (!chat) await deps.messages.insert(messages, trx);
+  else if (deps.config.database.kind !== 'postgres') {
+    await storeChat(deps, trx, chat, userMessage);
+    await deps.messages.insert(messages, trx);
+  } else await storeChat(deps, trx, chat, userMessage, (insert) => deps.messages.insert(messages, trx, insert));
+  announceCreated(deps, trx, userMessage, shell);
+  // A chat stored just above holds the preview already.
+  if (!chat) await deps.chats.recordActivityIn(trx, userId, chatId, userMessage.content, userMessage.created_at);
+  if (send.chargeLast) await charge();
+  return true;
+};
 
 /** A chat made by createChatWithMessage, stored in its first send's transaction (CreatedChat). */
 function storeChat(

@@ -1,5 +1,5 @@
 import type { SpendingLimitsInput } from '@neura/contract';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { nowIso } from '../lib/time.js';
 import { periodKeys } from './periods.js';
@@ -34,23 +34,23 @@ export class SpendingLimitRepository {
     /** The user's time zone when the caller read it in this transaction (CreditRepository.debitIfCoveredInZone). */
     known?: { timeZone: string | null },
   ): Promise<boolean> {
-    const { day, month } = periodKeys(now, known ? known.timeZone : await this.timeZoneOf(userId, trx));
+    const keys = periodKeys(now, known ? known.timeZone : await this.timeZoneOf(userId, trx));
     const at = now.toISOString();
-    const daySpent = sql`CASE WHEN spending_limits.day_key = ${day} THEN spending_limits.day_spent ELSE 0 END`;
-    const monthSpent = sql`CASE WHEN spending_limits.month_key = ${month} THEN spending_limits.month_spent ELSE 0 END`;
-    const result = await sql<{ user_id: string }>`
-      INSERT INTO spending_limits (user_id, day_key, day_spent, month_key, month_spent, updated_at)
-      VALUES (${userId}, ${day}, ${amount}, ${month}, ${amount}, ${at})
-      ON CONFLICT (user_id) DO UPDATE SET
-        day_spent = ${daySpent} + ${amount},
-        day_key = ${day},
-        month_spent = ${monthSpent} + ${amount},
-        month_key = ${month},
-        updated_at = ${at}
-      WHERE (spending_limits.daily_credits IS NULL OR ${daySpent} + ${amount} <= spending_limits.daily_credits)
-        AND (spending_limits.monthly_credits IS NULL OR ${monthSpent} + ${amount} <= spending_limits.monthly_credits)
-      RETURNING user_id`.execute(trx);
+    const row = sql`VALUES (${userId}, ${keys.day}, ${amount}, ${keys.month}, ${amount}, ${at})`;
+    const result = await countUpsert(row, amount, keys, at).execute(trx);
     return result.rows.length > 0;
+  }
+
+  /**
+   * `spend`'s statement, not run, counting only when a CTE named `debit` (CreditRepository.
+   * chargeAlong) took the balance: its row is the upsert's source. The periods are those of
+   * `timeZone`, the zone the caller expects the debit to read (chargeAlong answers the one it read).
+   */
+  spendAfterDebit(userId: string, amount: number, now: Date, timeZone: string | null): RawBuilder<{ user_id: string }> {
+    const keys = periodKeys(now, timeZone);
+    const at = now.toISOString();
+    const row = sql`SELECT ${userId}, ${keys.day}, ${amount}, ${keys.month}, ${amount}, ${at} FROM debit`;
+    return countUpsert(row, amount, keys, at);
   }
 
   /**
@@ -120,4 +120,32 @@ export class SpendingLimitRepository {
   async deleteOf(userId: string, trx: Executor = this.db): Promise<void> {
     await trx.deleteFrom('spending_limits').where('user_id', '=', userId).execute();
   }
+}
+
+/**
+ * The spending count's upsert (`spend`): adds `amount` to the current day and month of `keys`
+ * when the limits allow it (the condition is evaluated again on the row as a concurrent charge
+ * left it), from `source` (a VALUES row, or a SELECT of one).
+ */
+function countUpsert(
+  source: RawBuilder<unknown>,
+  amount: number,
+  keys: { day: string; month: string },
+  at: string,
+): RawBuilder<{ user_id: string }> {
+  const { day, month } = keys;
+  const daySpent = sql`CASE WHEN spending_limits.day_key = ${day} THEN spending_limits.day_spent ELSE 0 END`;
+  const monthSpent = sql`CASE WHEN spending_limits.month_key = ${month} THEN spending_limits.month_spent ELSE 0 END`;
+  return sql<{ user_id: string }>`
+      INSERT INTO spending_limits (user_id, day_key, day_spent, month_key, month_spent, updated_at)
+      ${source}
+      ON CONFLICT (user_id) DO UPDATE SET
+        day_spent = ${daySpent} + ${amount},
+        day_key = ${day},
+        month_spent = ${monthSpent} + ${amount},
+        month_key = ${month},
+        updated_at = ${at}
+      WHERE (spending_limits.daily_credits IS NULL OR ${daySpent} + ${amount} <= spending_limits.daily_credits)
+        AND (spending_limits.monthly_credits IS NULL OR ${monthSpent} + ${amount} <= spending_limits.monthly_credits)
+      RETURNING user_id`;
 }

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type QueryCreator, type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 
@@ -33,7 +34,13 @@ export class CreditRepository {
     amount: number,
     trx: Executor,
   ): Promise<{ balance: number; timeZone: string | null } | undefined> {
-    const row = await trx
+    const row = await this.debitInZone(userId, amount, trx).executeTakeFirst();
+    return row && { balance: row.credits, timeZone: row.time_zone ?? null };
+  }
+
+  /** debitIfCoveredInZone's statement, not run (a CTE of `chargeAlong`). */
+  private debitInZone(userId: string, amount: number, trx: Executor) {
+    return trx
       .updateTable('users')
       .set((eb) => ({ credits: eb('credits', '-', amount) }))
       .where('id', '=', userId)
@@ -45,9 +52,48 @@ export class CreditRepository {
           .select('spending_limits.time_zone')
           .whereRef('spending_limits.user_id', '=', 'users.id')
           .as('time_zone'),
+      ]);
+  }
+
+  /**
+   * A message's charge and the caller's writes in ONE statement (PostgreSQL, issue #50: one round
+   * trip where the charge took three and the send's rows one more). Its parts, each a CTE: the
+   * debit (debitIfCoveredInZone), then from its row the spending limits' count (`spend`: the
+   * caller's SpendingLimitRepository.spendAfterDebit) and from that the ledger row (addLedgerRow's,
+   * `ledger`), and `along`'s writes, which run whatever the charge's outcome: the caller's
+   * transaction is rolled back when the charge did not pass. The chain by data (debit → spend →
+   * ledger) takes the user's rows in one order, as the separate statements did. Answers the debit's
+   * balance and the time zone it read, and whether the count and the ledger row were written;
+   * undefined when the balance did not cover `amount`.
+   */
+  async chargeAlong(
+    trx: Executor,
+    charge: { userId: string; amount: number; idempotencyKey: string; spend: RawBuilder<{ user_id: string }> },
+    along: (creator: QueryCreator<Database>) => QueryCreator<Database>,
+  ): Promise<{ balance: number; timeZone: string | null; spent: boolean; charged: boolean } | undefined> {
+    const { userId, amount, idempotencyKey } = charge;
+    const ledger = sql<{
+      id: string;
+    }>`INSERT INTO credit_ledger (id, user_id, amount, reason, idempotency_key, created_at)
+      SELECT ${newId()}, ${userId}, ${-amount}, 'message', ${idempotencyKey}, ${nowIso()} FROM spend
+      ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`;
+    const chain = trx
+      .with('debit', () => this.debitInZone(userId, amount, trx))
+      // A raw CTE is not put in parentheses by Kysely.
+      .with('spend', () => sql<{ user_id: string }>`(${charge.spend})`)
+      .with('ledger', () => sql<{ id: string }>`(${ledger})`);
+    // The caller's CTEs join the chain; its typing knows only the database's tables.
+    const writes = along(chain as unknown as QueryCreator<Database>) as unknown as typeof chain;
+    const row = await writes
+      .selectFrom('debit')
+      .select([
+        'debit.credits',
+        'debit.time_zone',
+        sql<boolean>`EXISTS (SELECT 1 FROM spend)`.as('spent'),
+        sql<boolean>`EXISTS (SELECT 1 FROM ledger)`.as('charged'),
       ])
       .executeTakeFirst();
-    return row && { balance: row.credits, timeZone: row.time_zone ?? null };
+    return row && { balance: row.credits, timeZone: row.time_zone ?? null, spent: row.spent, charged: row.charged };
   }
 
   /** Adds `amount` (negative takes away, never below 0); the new balance, or undefined for no such user. */

@@ -1,5 +1,7 @@
 import type { SpendingLimitsInput } from '@neura/contract';
+import type { QueryCreator } from 'kysely';
 import { afterCommit, type Db, type Executor, inTransaction, type Tx } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
 import { limitError, presentLimits } from './limits.js';
@@ -8,6 +10,20 @@ import type { CreditRepository } from './repository.js';
 
 export const chargeKey = (messageId: string) => `charge:${messageId}`;
 export const refundKey = (messageId: string) => `refund:${messageId}`;
+
+/** How many users' time zones chargeAlong keeps (a few MB at most). */
+const ZONES_KEPT = 50_000;
+
+/**
+ * Thrown by CreditService.chargeAlong when the user's limits count in another time zone than the
+ * one its statement assumed: the caller's transaction rolls back and the charge runs again the
+ * separate way (chargeInTransaction).
+ */
+export class ZoneMoved extends Error {
+  constructor() {
+    super('the spending limits count in another time zone than the charge assumed');
+  }
+}
 
 export const INSUFFICIENT_CREDITS_MESSAGE =
   'You do not have enough credits to send this message. Buy more credits to keep chatting.';
@@ -32,6 +48,8 @@ export interface GrantInput {
 export class CreditService {
   /** The balances a transaction announces once it commits, per user (see `announce`). */
   private readonly pending = new WeakMap<Tx, Map<string, number>>();
+  /** The time zone each user's last charge here read (null: UTC), most recent last (chargeAlong). */
+  private readonly zones = new Map<string, string | null>();
   constructor(
     private readonly db: Db,
     private readonly credits: CreditRepository,
@@ -76,11 +94,54 @@ export class CreditService {
   async chargeInTransaction(trx: Tx, userId: string, amount: number, messageId: string, covered?: () => void) {
     const debited = await this.credits.debitIfCoveredInZone(userId, amount, trx);
     if (!debited) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
+    this.learnZone(userId, debited.timeZone);
     await this.spendWithinLimits(trx, userId, amount, debited.timeZone);
     covered?.();
     await this.chargeHeldInTransaction(trx, userId, amount, messageId);
     this.announce(trx, userId, debited.balance);
     return debited.balance;
+  }
+
+  /**
+   * The time zone the user's last charge in this process read (null: UTC), the one chargeAlong
+   * counts the limits in; undefined for a user not charged here yet (charge with
+   * chargeInTransaction, which learns it).
+   */
+  zoneOf(userId: string): string | null | undefined {
+    return this.zones.get(userId);
+  }
+
+  /**
+   * chargeInTransaction and the caller's writes in one statement (PostgreSQL: CreditRepository.
+   * chargeAlong; `along` adds the writes as CTEs of the statement's creator). The limits count in
+   * the periods of `zone` (zoneOf). When the debit reads another zone (changed by another process),
+   * those periods were wrong: ZoneMoved is thrown and the caller's transaction must roll back (the
+   * caller then charges the separate way). Throws as chargeInTransaction does; `covered` likewise.
+   */
+  async chargeAlong(
+    trx: Tx,
+    charge: { userId: string; amount: number; messageId: string; zone: string | null; covered?: () => void },
+    along: (creator: QueryCreator<Database>) => QueryCreator<Database>,
+  ): Promise<number> {
+    const { userId, amount, messageId, zone } = charge;
+    const now = new Date();
+    const spend = this.limits.spendAfterDebit(userId, amount, now, zone);
+    const result = await this.credits.chargeAlong(
+      trx,
+      { userId, amount, idempotencyKey: chargeKey(messageId), spend },
+      along,
+    );
+    if (!result) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
+    if (result.timeZone !== zone) {
+      this.learnZone(userId, result.timeZone);
+      throw new ZoneMoved();
+    }
+    if (!result.spent) throw limitError(await this.limits.find(userId, trx), amount, now);
+    if (!result.charged) throw new AppError('conflict', 'This message was already charged.');
+    charge.covered?.();
+    this.onLedger?.(-amount, 'message');
+    this.announce(trx, userId, result.balance);
+    return result.balance;
   }
 
   /**
@@ -241,6 +302,16 @@ export class CreditService {
     throw limitError(await this.limits.find(userId, trx), amount, now);
   }
 
+  /** Remembers the zone a charge of the user read (chargeAlong's periods), the oldest forgotten past ZONES_KEPT. */
+  private learnZone(userId: string, timeZone: string | null): void {
+    this.zones.delete(userId);
+    this.zones.set(userId, timeZone);
+    if (this.zones.size > ZONES_KEPT) {
+      const oldest = this.zones.keys().next();
+      if (!oldest.done) this.zones.delete(oldest.value);
+    }
+  }
+
   /** The user's spending limits and what counts against them now. */
   async spendingLimits(userId: string) {
     return presentLimits(await this.limits.find(userId));
@@ -249,11 +320,14 @@ export class CreditService {
   /** Sets the user's limits and time zone (a field left out stays; null clears a limit). */
   async setSpendingLimits(userId: string, input: SpendingLimitsInput) {
     await this.limits.setLimits(userId, input);
+    this.zones.delete(userId);
     return presentLimits(await this.limits.find(userId));
   }
 
   /** The browser's zone on connect: when it differs (travel), the limits count its day and month from now. */
   followTimeZone(userId: string, timeZone: string): Promise<void> {
+    // The zone chargeAlong assumes is left as it is: a change (travel: rare) costs the next charge
+    // one rolled-back statement (ZoneMoved), a forgotten zone every new connection a charge apart.
     return this.limits.followTimeZone(userId, timeZone);
   }
 
