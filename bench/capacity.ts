@@ -26,14 +26,16 @@
  * pattern subscribers (Redis's cost per PUBLISH per subscriber).
  *
  * Knobs: CAPACITY_SENDS=60 (per phase)  CAPACITY_TOKENS=10,100  CAPACITY_TOKEN_GAP_MS=3
- * CAPACITY_SETUPS=sqlite,postgres  CAPACITY_JSON=<file> (the figures as JSON, for docs/CAPACITY.md).
+ * CAPACITY_SETUPS=sqlite,postgres  CAPACITY_JSON=<file> (the figures as JSON, for docs/CAPACITY.md)
+ * CAPACITY_BUNDLE=<another server bundle, relative to the repo root: a build of the commit before a change>.
  */
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import { startFakeOpenAI } from '@neura/test-kit/fakes/openai';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
-import { buildServer, type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
+import { buildServer, repoRoot, type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
 import { io, type Socket } from 'socket.io-client';
 import { type Costs, modelLines, type Phase } from './capacity-model.js';
 import { child } from './lib/child.js';
@@ -44,6 +46,7 @@ import { postgresTap, redisCommandStats, redisMonitor, startCountingProxy } from
 const SENDS = Number(process.env.CAPACITY_SENDS ?? 60);
 const [SHORT, LONG] = (process.env.CAPACITY_TOKENS ?? '10,100').split(',').map(Number) as [number, number];
 const SETUPS = (process.env.CAPACITY_SETUPS ?? 'sqlite,postgres').split(',');
+const BUNDLE = process.env.CAPACITY_BUNDLE ? path.resolve(repoRoot, process.env.CAPACITY_BUNDLE) : undefined;
 const WARMUP = 10;
 /** Extra Redis pattern subscribers in the last phase (PostgreSQL + Redis only). */
 const EXTRA_SUBSCRIBERS = 8;
@@ -101,9 +104,10 @@ async function runSetup(kind: 'sqlite' | 'postgres'): Promise<Costs> {
       env.REDIS_URL = `redis://127.0.0.1:${redisProxy.port}`;
       env.REDIS_PREFIX = `bench-capacity-${process.pid}-${Date.now().toString(36)}`;
     }
-    const app: ServerProcess = await startServerProcess({ env, startTimeoutMs: 120_000 });
+    const app: ServerProcess = await startServerProcess({ env, bundlePath: BUNDLE, startTimeoutMs: 120_000 });
     cleanups.unshift(() => app.stop());
-    const peer = kind === 'postgres' ? await startServerProcess({ env, startTimeoutMs: 120_000 }) : undefined;
+    const peer =
+      kind === 'postgres' ? await startServerProcess({ env, bundlePath: BUNDLE, startTimeoutMs: 120_000 }) : undefined;
     if (peer) cleanups.unshift(() => peer.stop());
     // client → counting proxy → the balancer of bench/processes.ts (its own process: its CPU is read) → app.
     const balancer = child<never, { type: 'listening'; url: string }>('processes-balancer.ts', {
@@ -249,7 +253,7 @@ async function runSetup(kind: 'sqlite' | 'postgres'): Promise<Costs> {
 }
 
 const loadBefore = loadAverage();
-if (!process.env.BENCH_REPORT) buildServer();
+if (!process.env.BENCH_REPORT && !BUNDLE) buildServer();
 const results: Costs[] = [];
 for (const setup of SETUPS) {
   if (setup === 'postgres' && !(PG_SERVER && REDIS_URL)) {
