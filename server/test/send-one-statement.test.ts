@@ -7,9 +7,10 @@ import { type AckBody, connected, doneFor, type Recorded, record, send } from '.
 import { connectSocket, type TestSocket } from './helpers/socket.js';
 
 /**
- * A paid send's charge and rows (issue #50): on PostgreSQL, once the user's limits' time zone is
- * known to the process, one statement (CreditService.chargeAlong); the first send, SQLite and a
- * zone changed elsewhere take the separate statements. Either way: charged once, the same events.
+ * A paid send's charge and rows (issue #50): on PostgreSQL, in a burst (another send being stored)
+ * and once the user's limits' time zone is known to the process, one statement (CreditService.
+ * chargeAlong); a send alone, the user's first, SQLite and a zone changed elsewhere take the
+ * separate statements. Either way: charged once, the same events.
  */
 describe('a paid send’s charge and rows', () => {
   let t: TestApp;
@@ -17,12 +18,23 @@ describe('a paid send’s charge and rows', () => {
   const statements: string[] = [];
   const sockets: TestSocket[] = [];
   const postgres = () => t.config.database.kind === 'postgres';
+  /** The next statement matching `pattern` is held (once it has run) until `until` settles. */
+  let held: { pattern: RegExp; until: () => Promise<void> } | undefined;
 
   beforeAll(async () => {
     model = await startFakeOpenAI({ chunks: ['Ahoy.'] });
     t = await startTestApp(
       { LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-fake' },
-      { onStatement: (sql) => void statements.push(sql.replace(/\s+/g, ' ').trim().toLowerCase()) },
+      {
+        onStatement: (sql) => {
+          const statement = sql.replace(/\s+/g, ' ').trim().toLowerCase();
+          statements.push(statement);
+          const hold = held;
+          if (!hold?.pattern.test(statement)) return;
+          held = undefined;
+          return hold.until();
+        },
+      },
     );
   });
   afterAll(async () => {
@@ -51,6 +63,36 @@ describe('a paid send’s charge and rows', () => {
     if (ack.chatId) await doneFor(session.events, ack.chatId);
     return { ack, sql: statements.slice(from) };
   }
+  /**
+   * Runs `fn` while another user's send is held inside its transaction, as in a burst: a send is
+   * then stored with its charge last, on PostgreSQL in one statement. SQLite's one connection would
+   * wait for the held send: there `fn` runs as it is (its sends are stored apart either way).
+   */
+  async function duringAnotherSend<T>(fn: () => Promise<T>): Promise<T> {
+    if (!postgres()) return fn();
+    const session = await open(await t.seed.user({ credits: 50 }));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holding = new Promise<void>((resolve) => {
+      held = {
+        pattern: /^insert into "credit_ledger"/,
+        until: () => {
+          resolve();
+          return released;
+        },
+      };
+    });
+    const other = newChat(session, 'Hold the line');
+    await holding;
+    try {
+      return await fn();
+    } finally {
+      release();
+      expect((await other).ack.chatId).toBeDefined();
+    }
+  }
   const charges = async (userId: string) => (await t.read.ledger(userId)).filter((row) => row.amount < 0);
   const balance = async (userId: string) => (await t.read.user(userId))?.credits;
   const inOne = (sql: string[]) => sql.filter((s) => s.startsWith('with "debit" as (update "users" set "credits"'));
@@ -67,7 +109,7 @@ describe('a paid send’s charge and rows', () => {
   /** The balance the user's devices were last told (`updateCredits`). */
   const lastTold = (events: Recorded[]) => events.findLast((e) => e.event === 'updateCredits')?.payload.credits;
 
-  it('should charge a later send and store its chat and messages in one statement on PostgreSQL', async () => {
+  it('should charge a later send and store its chat and messages in one statement on PostgreSQL in a burst', async () => {
     const user = await t.seed.user({ credits: 50 });
     const session = await open(user);
     const first = await newChat(session, 'Tell me of the first harbour');
@@ -76,7 +118,7 @@ describe('a paid send’s charge and rows', () => {
     expect(inOne(first.sql)).toEqual([]);
     expect(apart(first.sql)).toHaveLength(1);
 
-    const second = await newChat(session, 'Tell me of the second harbour');
+    const second = await duringAnotherSend(() => newChat(session, 'Tell me of the second harbour'));
     expect(second.ack.chatId).toBeDefined();
     const one = inOne(second.sql);
     if (postgres()) {
@@ -100,9 +142,17 @@ describe('a paid send’s charge and rows', () => {
     expect(told).toEqual(toldOf(session.events, first.ack.chatId as string));
     expect(told).toEqual(['chat.created', 'message.created', 'message.created']);
     expect(lastTold(session.events)).toBe(await balance(user.id));
+
+    // Alone, a send is stored apart even with the zone known: its charge first, so the model is
+    // asked before its rows are written.
+    const alone = await newChat(session, 'Tell me of the third harbour');
+    expect(alone.ack.chatId).toBeDefined();
+    expect(inOne(alone.sql)).toEqual([]);
+    expect(apart(alone.sql)).toHaveLength(1);
+    expect(await charges(user.id)).toHaveLength(3);
   });
 
-  it('should write the chat’s preview in the same statement when the send is to a chat that exists', async () => {
+  it('should write the chat’s preview in the same statement when the send in a burst is to a chat that exists', async () => {
     const user = await t.seed.user({ credits: 50 });
     const session = await open(user);
     const { ack } = await newChat(session, 'Tell me of the cove');
@@ -112,9 +162,12 @@ describe('a paid send’s charge and rows', () => {
     await expect.poll(() => session.events.some(replied)).toBe(true);
     const from = statements.length;
     const fromEvent = session.events.length;
-    const sent = await send(session.socket, chatId, 'And of the lighthouse');
-    expect(sent.messageId).toBeDefined();
-    await expect.poll(() => session.events.slice(fromEvent).filter((e) => e.event === 'message.done').length).toBe(1);
+    await duringAnotherSend(async () => {
+      const sent = await send(session.socket, chatId, 'And of the lighthouse');
+      expect(sent.messageId).toBeDefined();
+      const done = () => session.events.slice(fromEvent).filter((e) => e.event === 'message.done').length;
+      await expect.poll(done).toBe(1);
+    });
 
     const sql = statements.slice(from);
     if (postgres()) {
@@ -141,12 +194,35 @@ describe('a paid send’s charge and rows', () => {
     const user = await t.seed.user({ credits: cost });
     const session = await open(user);
     expect((await newChat(session, 'Tell me of the map')).ack.chatId).toBeDefined();
-    const refused = await newChat(session, 'Tell me of the treasure');
+    const refused = await duringAnotherSend(() => newChat(session, 'Tell me of the treasure'));
     expect(refused.ack.error?.code).toBe('credits:insufficient');
     if (postgres()) expect(inOne(refused.sql)).toHaveLength(1);
     expect(await t.read.chats(user.id)).toHaveLength(1);
     expect(await charges(user.id)).toHaveLength(1);
     expect(await balance(user.id)).toBe(0);
+  });
+
+  it('should refuse a later send past the daily spending limit and keep nothing of it', async () => {
+    const user = await t.seed.user({ credits: 50 });
+    const session = await open(user);
+    expect((await newChat(session, 'Tell me of the compass')).ack.chatId).toBeDefined();
+    const spent = -((await charges(user.id))[0]?.amount ?? 0);
+    const limits = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/limits',
+      headers: { authorization: `Bearer ${user.token}` },
+      payload: { dailyCredits: spent },
+    });
+    expect(limits.statusCode).toBe(200);
+    // The limits were set here: the next charge learns their zone again, apart; the one after runs in one.
+    expect((await newChat(session, 'Tell me of the anchor')).ack.error?.code).toBe('credits:limit');
+    const refused = await duringAnotherSend(() => newChat(session, 'Tell me of the sextant'));
+    expect(refused.ack.error?.code).toBe('credits:limit');
+    expect(refused.ack.error?.message).toContain(`(${spent} credit`);
+    if (postgres()) expect(inOne(refused.sql)).toHaveLength(1);
+    expect(await t.read.chats(user.id)).toHaveLength(1);
+    expect(await charges(user.id)).toHaveLength(1);
+    expect(await balance(user.id)).toBe(50 - spent);
   });
 
   it('should roll the one statement back and charge apart once when the limits moved to another time zone', async () => {
@@ -160,7 +236,7 @@ describe('a paid send’s charge and rows', () => {
     ) as string;
     await t.db.updateTable('spending_limits').set({ time_zone: zone }).where('user_id', '=', user.id).execute();
 
-    const second = await newChat(session, 'Tell me of the moon');
+    const second = await duringAnotherSend(() => newChat(session, 'Tell me of the moon'));
     expect(second.ack.chatId).toBeDefined();
     if (postgres()) expect(inOne(second.sql)).toHaveLength(1);
     // Stored apart after the rollback: the debit once more, counted in the zone's day.
@@ -176,7 +252,7 @@ describe('a paid send’s charge and rows', () => {
     expect(await balance(user.id)).toBe(50 + paid.reduce((sum, row) => sum + row.amount, 0));
     expect(await t.read.chats(user.id)).toHaveLength(2);
     // The next send knows the zone again: one statement.
-    const third = await newChat(session, 'Tell me of the stars');
+    const third = await duringAnotherSend(() => newChat(session, 'Tell me of the stars'));
     if (postgres()) expect(inOne(third.sql)).toHaveLength(1);
     expect(await charges(user.id)).toHaveLength(3);
   });

@@ -73,9 +73,11 @@ export function sendRows(
  * transaction; a free persona's at once), before the transaction commits: the reply may ask the
  * model from then on (issue #50). `chat`: a chat made by this request (createChatWithMessage),
  * stored here with the messages and the message's preview (so a refused send leaves none behind).
- * On PostgreSQL a paid send's charge and rows are one statement (storeInOne); else, `chargeLast`
- * (a burst: no early ask): the rows are written first and the charge last, so the balance row,
- * which the user's other sends wait for, is held from the debit to the commit only.
+ * `chargeLast` (a burst: no early ask): the charge comes with or after the rows, so the balance
+ * row, which the user's other sends wait for, is held from the debit to the commit only; on
+ * PostgreSQL a paid send's charge and rows are then one statement (storeInOne: fewer round trips
+ * per setup). Alone, the charge comes first, so the model is asked before the rows are written
+ * (measured: one statement there asked the model 1–2 ms later, its inserts ahead of the ask).
  */
 export async function storeSend(
   deps: ConversationDeps,
@@ -84,7 +86,7 @@ export async function storeSend(
   persona: Pick<PersonaRow, 'cost'>,
   send: { covered?: () => void; chat?: NewChat | undefined; chargeLast?: boolean } = {},
 ): Promise<void> {
-  const oneStatement = deps.config.database.kind === 'postgres' && persona.cost > 0;
+  const oneStatement = deps.config.database.kind === 'postgres' && persona.cost > 0 && send.chargeLast === true;
   const store = (inOne: boolean) =>
     inTransaction(deps.db, async (trx) => {
       if (!(inOne && (await storeInOne(deps, trx, rows, persona, send))))
@@ -119,9 +121,9 @@ type SendWrite = (
 ) => Promise<boolean>;
 
 /**
- * A paid send on PostgreSQL in one statement (CreditService.chargeAlong): the charge, the two
- * messages and the new chat or the chat's preview (issue #50: one round trip where there were
- * five). False when it did not run (a user not charged in this process yet): storeApart then.
+ * A paid send on PostgreSQL in a burst, in one statement (CreditService.chargeAlong): the charge,
+ * the two messages and the new chat or the chat's preview (issue #50: one round trip where there
+ * were four or five). False when it did not run (a user not charged in this process yet): storeApart then.
  */
 const storeInOne: SendWrite = async (deps, trx, rows, persona, send) => {
   const { userMessage, shell } = rows;
@@ -162,7 +164,7 @@ const storeInOne: SendWrite = async (deps, trx, rows, persona, send) => {
   return true;
 };
 
-/** storeSend's writes one statement each (SQLite; a free persona; a user's first charge here). */
+/** storeSend's writes one statement each (SQLite; a send alone; a free persona; a user's first charge here). */
 const storeApart: SendWrite = async (deps, trx, rows, persona, send) => {
   const { userMessage, shell } = rows;
   const { user_id: userId, chat_id: chatId } = userMessage;
