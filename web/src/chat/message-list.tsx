@@ -1,9 +1,10 @@
 import type { Message } from '@neura/contract';
-import { defaultRangeExtractor, type Range, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { lastIds, type ThreadRow } from './actions/versions';
+import { useFirstRowsAtBottom } from './first-rows';
 import { useFollowAfterLayout } from './follow-after-layout';
 import { MessageItem } from './message-item';
 import { nextRows, type Rows } from './thread-rows-cache';
@@ -17,17 +18,6 @@ const rowHolds = (row: ThreadRow, id: string): boolean =>
   (row.continued?.before.some((m) => m.id === id) ?? false);
 const LOAD_OLDER_PX = 400;
 const NEVER_ADJUST = () => false;
-
-/**
- * The last rows that fill `view` px by their estimated sizes, with `overscan` more above: what the
- * list shows once it has followed the bottom (its first rows are all estimated, none measured yet).
- */
-function lastRows(range: Range, view: number, estimate: (index: number) => number): number[] {
-  let first = range.count - 1;
-  for (let filled = estimate(first); first > 0 && filled < view; filled += estimate(first)) first--;
-  first = Math.max(0, first - range.overscan);
-  return Array.from({ length: range.count - first }, (_, i) => first + i);
-}
 
 interface Props {
   messages: Message[];
@@ -83,27 +73,14 @@ export const MessageList = memo(function MessageList({
     (index: number) => 64 + Math.min(2400, Math.ceil((rowsRef.current[index]?.message.content.length ?? 0) / 60) * 24),
     [],
   );
-  // The chat's first rows (its newest page arriving) are shown at the bottom: their commit follows the
-  // bottom (below), so they are the last rows, not those at the scroll offset the empty list had (0:
-  // the page's oldest rows, dropped again at once; at 4× CPU their render, commit and forced layout
-  // made the open's longest task, issue #50 item 3). Until the virtualizer hears of that scroll (the
-  // scroll event comes with the next frame, after the re-render its measurements ask for), its own
-  // offset is still the old one: the range stays at the bottom until then.
   const virtualizerRef = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
-  const opening = useRef<'before' | { offset: number } | 'done'>('before');
-  const offsetNow = virtualizerRef.current?.scrollOffset ?? 0;
-  if (rows.length === 0) opening.current = 'before';
-  else if (!stickToBottom.current) opening.current = 'done';
-  else if (opening.current === 'before')
-    opening.current = (followedKeys.current?.length ?? 0) === 0 ? { offset: offsetNow } : 'done';
-  else if (opening.current !== 'done' && opening.current.offset !== offsetNow) opening.current = 'done';
-  const firstRows = typeof opening.current === 'object';
-  const rangeExtractor = useCallback(
-    (range: Range) =>
-      firstRows
-        ? lastRows(range, virtualizerRef.current?.scrollRect?.height ?? window.innerHeight, estimateSize)
-        : defaultRangeExtractor(range),
-    [firstRows, estimateSize],
+  // The chat's first rows are the last ones (see the hook).
+  const rangeExtractor = useFirstRowsAtBottom(
+    rows.length,
+    stickToBottom.current,
+    (followedKeys.current?.length ?? 0) > 0,
+    virtualizerRef,
+    estimateSize,
   );
   const virtualizer = useVirtualizer({
     count: rows.length,
