@@ -60,6 +60,13 @@ function sameProps(a: { message: Message } & MessageContext, b: { message: Messa
 /** The outline of a search result: inside the bubble, on its own edge. */
 const MARKED = 'ring-2 ring-inset ring-accent';
 
+/** The messages whose markdown a row has shown (by id, with that text), the most recent ones. */
+const shownMarkdown = new Map<string, string>();
+function markdownShown(id: string, content: string) {
+  if (shownMarkdown.size >= 2000) shownMarkdown.delete(shownMarkdown.keys().next().value as string);
+  shownMarkdown.set(id, content);
+}
+
 /** One message. Memoized: completed messages never re-render while another one streams. */
 export const MessageItem = memo(function MessageItem({
   message: newest,
@@ -83,8 +90,13 @@ export const MessageItem = memo(function MessageItem({
   // markdown, then with it in a deferred render that React splits into short slices: a screenful of
   // rows never parses and renders all its markdown in one long task. A streaming reply renders its
   // text at once (its memoized blocks make each frame's work small).
-  const deferred = useDeferredValue(message.content, live ? message.content : '');
+  // Mounted again (scrolled back into view), a row whose markdown was shown renders it at once, at
+  // its full height: from none, its height changed after the list had measured it and moved the
+  // list's range, and the rows left and came back in a loop that never ended (issue #50 item 3).
+  const again = shownMarkdown.get(message.id) === message.content;
+  const deferred = useDeferredValue(message.content, live || again ? message.content : '');
   const markdown = live ? message.content : deferred;
+  if (markdown === message.content && !again) markdownShown(message.id, message.content);
   // innerText on purpose: rendered text with its line breaks between paragraphs and list items.
   const plainText = () => {
     const el = content.current;

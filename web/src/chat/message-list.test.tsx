@@ -125,6 +125,40 @@ describe('MessageList', () => {
   });
 });
 
+describe('MessageList opening', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("should mount the chat's last rows when its first page arrives, not the page's first ones", () => {
+    // The list is 500 px tall (jsdom lays nothing out); each row is estimated at 88 px.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.dataset.testid === 'message-list' ? 500 : 0;
+    });
+    const page: Message[] = Array.from({ length: 50 }, (_, i) => ({
+      ...(messages[0] as Message),
+      id: `p${i}`,
+      role: i % 2 ? 'assistant' : 'user',
+      content: `Message ${i}`,
+    }));
+    const props = { hasMore: true, loadingOlder: false, onLoadOlder: () => undefined, empty: null };
+    const { rerender } = render(<MessageList {...props} messages={[]} />);
+    const mounted = new Set<string>();
+    const rowsSeen = new MutationObserver(() => undefined);
+    rowsSeen.observe(screen.getByTestId('message-list'), { childList: true, subtree: true });
+    rerender(<MessageList {...props} messages={page} />);
+    for (const record of rowsSeen.takeRecords())
+      for (const node of record.addedNodes)
+        if (node instanceof HTMLElement && node.dataset.index) mounted.add(node.dataset.index);
+    rowsSeen.disconnect();
+    const indexes = [...mounted].map(Number);
+    // The rows that fill the view from the bottom (6 of 88 px) and the 3 above them; nothing from the top.
+    expect(Math.max(...indexes)).toBe(49);
+    expect(Math.min(...indexes)).toBe(41);
+    expect(screen.getByText('Message 49')).toBeTruthy();
+  });
+});
+
 describe('MessageList following the bottom after layout', () => {
   /** A ResizeObserver the test delivers, as the browser does after a frame's layout. */
   class FakeResizeObserver {

@@ -1,9 +1,10 @@
 import type { Message } from '@neura/contract';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { lastIds, type ThreadRow } from './actions/versions';
+import { useFirstRowsAtBottom } from './first-rows';
 import { useFollowAfterLayout } from './follow-after-layout';
 import { MessageItem } from './message-item';
 import { nextRows, type Rows } from './thread-rows-cache';
@@ -65,13 +66,25 @@ export const MessageList = memo(function MessageList({
     const next = row?.version?.ids[row.version.index - 1 + delta];
     if (next && row?.version) setChosen((c) => ({ ...c, [row.version?.key as string]: next }));
   }, []);
+  /** The rows the last commit followed the bottom for: while they are the same, the observer follows. */
+  const followedKeys = useRef<string[] | null>(null);
   const getItemKey = useCallback((index: number) => keys[index] ?? index, [keys]);
   const estimateSize = useCallback(
     (index: number) => 64 + Math.min(2400, Math.ceil((rowsRef.current[index]?.message.content.length ?? 0) / 60) * 24),
     [],
   );
+  const virtualizerRef = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
+  // The chat's first rows are the last ones (see the hook).
+  const rangeExtractor = useFirstRowsAtBottom(
+    rows.length,
+    stickToBottom.current,
+    (followedKeys.current?.length ?? 0) > 0,
+    virtualizerRef,
+    estimateSize,
+  );
   const virtualizer = useVirtualizer({
     count: rows.length,
+    rangeExtractor,
     getScrollElement: () => parentRef.current,
     // From the text's length (lines of ~60 characters on a phone): a close guess keeps the first
     // layout from mounting rows it drops as soon as they are measured.
@@ -85,6 +98,7 @@ export const MessageList = memo(function MessageList({
     // at 4× CPU each scroll event's synchronous render of the list was a long task (issue #50 item 3).
     useFlushSync: false,
   });
+  virtualizerRef.current = virtualizer;
   // While the view follows the bottom, the bottom is what stays in place, not a row: the list
   // follows it after layout (below), and the virtualizer's own move for a row measured above the
   // view, in the same resize delivery, would be a second writer of the position (a move up reads
@@ -186,8 +200,6 @@ export const MessageList = memo(function MessageList({
   // places them: after the frame's layout, not in the commit.
   const { sizer, rowRef, observing } = useFollowAfterLayout(parentRef, followBottom, virtualizer.measureElement);
 
-  /** The rows the last commit followed the bottom for: while they are the same, the observer follows. */
-  const followedKeys = useRef<string[] | null>(null);
   useLayoutEffect(() => {
     const el = parentRef.current;
     if (!el) return;
