@@ -12,9 +12,9 @@ import type { ChatRow, PersonaRow } from '../db/schema.js';
 import { isPro } from '../entitlements/pro.js';
 import { AppError, badRequest } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
-import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { PersonaService } from '../personas/service.js';
+import { chatRow, type NewChatOptions } from './chat-row.js';
 import type { FolderRepository } from './folder-repository.js';
 import { FOLDER_NOT_FOUND } from './folder-service.js';
 import { personasOf, presentChat, previewOf } from './present.js';
@@ -25,12 +25,6 @@ const GROUP_SIZE = `A group chat has ${MIN_GROUP_PERSONAS} to ${MAX_GROUP_PERSON
 const GROUP_TWICE = 'That persona is already in this chat.';
 /** A temporary chat goes this long after its last message (issue #49). */
 export const TEMPORARY_CHAT_TTL_MS = 24 * 3600_000;
-
-/** A temporary chat (issue #49); `socketId`: the one session that sees it (the one that made it). */
-export interface NewChatOptions {
-  temporary?: boolean;
-  socketId?: string;
-}
 
 /**
  * Chat rules: ownership (404 for another user's chat), Pro gating of personas, and the news that
@@ -285,28 +279,3 @@ export class ChatService {
 
 /** A chat made but not stored yet, and its persona (ChatService.newRow). */
 type NewChatRows = { chat: ChatRow; persona: PersonaRow };
-/** A new chat's row (no message yet). */
-function chatRow(
-  userId: string,
-  personaId: string,
-  name: string,
-  personas: string | null,
-  options: NewChatOptions,
-): ChatRow {
-  const now = nowIso();
-  return {
-    id: newId(),
-    user_id: userId,
-    persona_id: personaId,
-    name,
-    last_message_at: null,
-    preview: null,
-    is_pinned: 0,
-    is_archived: 0,
-    created_at: now,
-    updated_at: now,
-    folder_id: null,
-    temporary: fromBool(options.temporary === true),
-    personas,
-  };
-}

@@ -9,8 +9,9 @@ import type { FileService } from '../files/service.js';
 import type { EventBus } from '../lib/events.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
+import { NO_OUTCOME } from './message-outcome.js';
 import { presentMessage } from './present.js';
-import { type MessageRepository, NO_OUTCOME } from './repository.js';
+import type { MessageRepository } from './repository.js';
 import { conversationTexts as t } from './texts.js';
 
 /** What storing a new reply version writes and announces: messages, the charge, the chat's preview. */

@@ -1,34 +1,10 @@
-import type { FinishReason, MessagePart, TokenUsage } from '@neura/contract';
+import type { MessagePart } from '@neura/contract';
 import { sql } from 'kysely';
 import type { ChatInsert } from '../chats/repository.js';
 import { type Executor, toJson } from '../db/database.js';
 import type { MessageRow, NewMessage } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
-
-/** How a reply ended and what it cost in tokens (stored with it; 0008). */
-export interface ReplyOutcomeFields {
-  reasoning?: string;
-  model?: string;
-  finishReason?: FinishReason;
-  usage?: TokenUsage;
-  memoryTokens?: number;
-  documentTokens?: number;
-}
-
-/** The outcome columns of a message row before its reply ended (a user message keeps them empty). */
-export const NO_OUTCOME = {
-  reasoning: null,
-  model: null,
-  finish_reason: null,
-  input_tokens: null,
-  output_tokens: null,
-  reasoning_tokens: null,
-  cached_input_tokens: null,
-  memory_tokens: null,
-  document_tokens: null,
-  prompt: null,
-  persona_id: null,
-} as const;
+import type { ReplyOutcomeFields } from './message-outcome.js';
 
 /** The only reader and writer of `messages` (`insert` may run a new chat's insert as a CTE: issue #50). */
 export class MessageRepository {

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, type Locale } from '@neura/contract';
 import type { ChatInsert } from '../chats/repository.js';
-import { ZoneMoved } from '../credits/service.js';
+import { ZoneMoved } from '../credits/one-statement.js';
 import { fromJson, inTransaction, type Tx } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { MessageRow, PersonaRow } from '../db/schema.js';
@@ -12,9 +12,9 @@ import { nowIso } from '../lib/time.js';
 import type { ChatNamer } from './chat-namer.js';
 import type { ConversationDeps } from './deps.js';
 import type { NewChat } from './first-message.js';
+import { NO_OUTCOME } from './message-outcome.js';
 import { presentMessage } from './present.js';
 import { type ContextRow, contextWith } from './reply-engine.js';
-import { NO_OUTCOME } from './repository.js';
 import { conversationTexts as t } from './texts.js';
 
 type Attachments = Array<{ id: string }>;
@@ -128,7 +128,7 @@ type SendWrite = (
 const storeInOne: SendWrite = async (deps, trx, rows, persona, send) => {
   const { userMessage, shell } = rows;
   const { user_id: userId, chat_id: chatId } = userMessage;
-  const zone = deps.credits.zoneOf(userId);
+  const zone = deps.credits.zones.of(userId);
   if (zone === undefined) return false;
   const messages = deps.messages.insertQuery([userMessage, shell], trx);
   const charge = {

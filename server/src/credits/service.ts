@@ -1,32 +1,15 @@
 import type { SpendingLimitsInput } from '@neura/contract';
 import type { QueryCreator } from 'kysely';
-import { afterCommit, type Db, type Executor, inTransaction, type Tx } from '../db/database.js';
+import { type Db, type Executor, inTransaction, type Tx } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { EventBus } from '../lib/events.js';
+import { BalanceNews } from './balance-news.js';
+import { chargeKey, INSUFFICIENT_CREDITS_MESSAGE, refundKey } from './charge-keys.js';
 import { limitError, presentLimits } from './limits.js';
 import type { SpendingLimitRepository } from './limits-repository.js';
+import { ChargeZones, chargeInOne } from './one-statement.js';
 import type { CreditRepository } from './repository.js';
-
-export const chargeKey = (messageId: string) => `charge:${messageId}`;
-export const refundKey = (messageId: string) => `refund:${messageId}`;
-
-/** How many users' time zones chargeAlong keeps (a few MB at most). */
-const ZONES_KEPT = 50_000;
-
-/**
- * Thrown by CreditService.chargeAlong when the user's limits count in another time zone than the
- * one its statement assumed: the caller's transaction rolls back and the charge runs again the
- * separate way (chargeInTransaction).
- */
-export class ZoneMoved extends Error {
-  constructor() {
-    super('the spending limits count in another time zone than the charge assumed');
-  }
-}
-
-export const INSUFFICIENT_CREDITS_MESSAGE =
-  'You do not have enough credits to send this message. Buy more credits to keep chatting.';
 
 export interface GrantInput {
   userId: string;
@@ -46,19 +29,21 @@ export interface GrantInput {
  * also for a `*InTransaction` change, where the caller's transaction decides.
  */
 export class CreditService {
-  /** The balances a transaction announces once it commits, per user (see `announce`). */
-  private readonly pending = new WeakMap<Tx, Map<string, number>>();
-  /** The time zone each user's last charge here read (null: UTC), most recent last (chargeAlong). */
-  private readonly zones = new Map<string, string | null>();
+  /** The zone each user's last charge here read: the one chargeAlong counts the limits in. */
+  readonly zones = new ChargeZones();
+  /** `credits.changed` once a transaction commits. */
+  private readonly news: BalanceNews;
   constructor(
     private readonly db: Db,
     private readonly credits: CreditRepository,
-    private readonly events: EventBus,
+    events: EventBus,
     /** The user's spending limits (issue #49), counted in each charge's transaction. */
     private readonly limits: SpendingLimitRepository,
     /** Told of every ledger change once written (metrics; a negative amount is a charge), in a caller's transaction too. */
     private readonly onLedger?: (amount: number, reason: string) => void,
-  ) {}
+  ) {
+    this.news = new BalanceNews(events);
+  }
 
   /**
    * Grants inside the caller's transaction; returns the new balance, or undefined when the key
@@ -77,7 +62,7 @@ export class CreditService {
     if (!written) return undefined;
     this.onLedger?.(delta, input.reason);
     const balance = delta === 0 ? current : await this.credits.adjust(input.userId, delta, trx);
-    this.announce(trx, input.userId, balance);
+    this.news.announce(trx, input.userId, balance);
     return balance;
   }
 
@@ -94,54 +79,35 @@ export class CreditService {
   async chargeInTransaction(trx: Tx, userId: string, amount: number, messageId: string, covered?: () => void) {
     const debited = await this.credits.debitIfCoveredInZone(userId, amount, trx);
     if (!debited) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
-    this.learnZone(userId, debited.timeZone);
+    this.zones.learn(userId, debited.timeZone);
     await this.spendWithinLimits(trx, userId, amount, debited.timeZone);
     covered?.();
     await this.chargeHeldInTransaction(trx, userId, amount, messageId);
-    this.announce(trx, userId, debited.balance);
+    this.news.announce(trx, userId, debited.balance);
     return debited.balance;
   }
 
   /**
-   * The time zone the user's last charge in this process read (null: UTC), the one chargeAlong
-   * counts the limits in; undefined for a user not charged here yet (charge with
-   * chargeInTransaction, which learns it).
-   */
-  zoneOf(userId: string): string | null | undefined {
-    return this.zones.get(userId);
-  }
-
-  /**
-   * chargeInTransaction and the caller's writes in one statement (PostgreSQL: CreditRepository.
-   * chargeAlong; `along` adds the writes as CTEs of the statement's creator). The limits count in
-   * the periods of `zone` (zoneOf). When the debit reads another zone (changed by another process),
-   * those periods were wrong: ZoneMoved is thrown and the caller's transaction must roll back (the
-   * caller then charges the separate way). Throws as chargeInTransaction does; `covered` likewise.
+   * chargeInTransaction and the caller's writes in one statement (PostgreSQL: one-statement.ts;
+   * `along` adds the writes as CTEs), the limits counted in the periods of `zone` (zones.of). A
+   * zone that moved throws ZoneMoved: the caller's transaction must roll back and charge apart.
    */
   async chargeAlong(
     trx: Tx,
     charge: { userId: string; amount: number; messageId: string; zone: string | null; covered?: () => void },
     along: (creator: QueryCreator<Database>) => QueryCreator<Database>,
   ): Promise<number> {
-    const { userId, amount, messageId, zone } = charge;
-    const now = new Date();
-    const spend = this.limits.spendAfterDebit(userId, amount, now, zone);
-    const result = await this.credits.chargeAlong(
+    const { userId, amount } = charge;
+    const balance = await chargeInOne(
+      { credits: this.credits, limits: this.limits, zones: this.zones },
       trx,
-      { userId, amount, idempotencyKey: chargeKey(messageId), spend },
+      charge,
       along,
     );
-    if (!result) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
-    if (result.timeZone !== zone) {
-      this.learnZone(userId, result.timeZone);
-      throw new ZoneMoved();
-    }
-    if (!result.spent) throw limitError(await this.limits.find(userId, trx), amount, now);
-    if (!result.charged) throw new AppError('conflict', 'This message was already charged.');
     charge.covered?.();
     this.onLedger?.(-amount, 'message');
-    this.announce(trx, userId, result.balance);
-    return result.balance;
+    this.news.announce(trx, userId, balance);
+    return balance;
   }
 
   /**
@@ -156,7 +122,7 @@ export class CreditService {
     const debited = await this.credits.debitIfCoveredInZone(userId, amount, trx);
     if (!debited) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
     await this.spendWithinLimits(trx, userId, amount, debited.timeZone);
-    this.announce(trx, userId, debited.balance);
+    this.news.announce(trx, userId, debited.balance);
     return debited.balance;
   }
 
@@ -175,7 +141,7 @@ export class CreditService {
     if (amount <= 0) return undefined;
     const balance = await this.credits.adjust(userId, amount, trx);
     await this.limits.unspend(userId, amount, heldAt, trx);
-    this.announce(trx, userId, balance);
+    this.news.announce(trx, userId, balance);
     return balance;
   }
 
@@ -200,40 +166,30 @@ export class CreditService {
     messageId: string,
     reason = 'refund',
   ): Promise<number | undefined> {
-    let back = 0;
     const charge = await this.credits.findLedgerRow(chargeKey(messageId), trx);
-    if (charge && charge.amount < 0 && charge.user_id === userId) {
-      const written = await this.credits.addLedgerRow(
-        { userId, amount: -charge.amount, reason, idempotencyKey: refundKey(messageId) },
-        trx,
-      );
-      if (written) {
-        back -= charge.amount;
-        this.onLedger?.(-charge.amount, reason);
-        await this.limits.unspend(userId, -charge.amount, charge.created_at, trx);
-      }
-    }
-    // The reply's skill surcharges go back with it (finding N9: a failed or interrupted reply kept
-    // them), each once under the key the skill's own refund uses.
-    for (const surcharge of await this.credits.listSurcharges(userId, messageId, trx)) {
-      const written = await this.credits.addLedgerRow(
-        {
-          userId,
-          amount: -surcharge.amount,
-          reason: `refund:${surcharge.reason}`,
-          idempotencyKey: `refund:${surcharge.idempotency_key}`,
-        },
-        trx,
-      );
-      if (written) {
-        back -= surcharge.amount;
-        this.onLedger?.(-surcharge.amount, `refund:${surcharge.reason}`);
-        await this.limits.unspend(userId, -surcharge.amount, surcharge.created_at, trx);
-      }
+    const mine = charge && charge.amount < 0 && charge.user_id === userId;
+    // The charge, then the reply's skill surcharges (finding N9: a failed or interrupted reply kept
+    // them), each given back once under the key the skill's own refund uses.
+    const taken = [
+      ...(mine ? [{ amount: charge.amount, reason, key: refundKey(messageId), at: charge.created_at }] : []),
+      ...(await this.credits.listSurcharges(userId, messageId, trx)).map((row) => ({
+        amount: row.amount,
+        reason: `refund:${row.reason}`,
+        key: `refund:${row.idempotency_key}`,
+        at: row.created_at,
+      })),
+    ];
+    let back = 0;
+    for (const row of taken) {
+      const refund = { userId, amount: -row.amount, reason: row.reason, idempotencyKey: row.key };
+      if (!(await this.credits.addLedgerRow(refund, trx))) continue;
+      back -= row.amount;
+      this.onLedger?.(-row.amount, row.reason);
+      await this.limits.unspend(userId, -row.amount, row.at, trx);
     }
     if (back === 0) return undefined;
     const balance = await this.credits.adjust(userId, back, trx);
-    this.announce(trx, userId, balance);
+    this.news.announce(trx, userId, balance);
     return balance;
   }
 
@@ -259,7 +215,7 @@ export class CreditService {
       if (left === undefined) throw new AppError('credits:insufficient', INSUFFICIENT_CREDITS_MESSAGE);
       await this.spendWithinLimits(trx, userId, amount);
       this.onLedger?.(-amount, reason);
-      this.announce(trx, userId, left);
+      this.news.announce(trx, userId, left);
       return left;
     }).catch((error: unknown) => {
       if (error instanceof AppError && (error.code === 'credits:insufficient' || error.code === 'credits:limit'))
@@ -285,7 +241,7 @@ export class CreditService {
     this.onLedger?.(-charge.amount, reason);
     await this.limits.unspend(userId, -charge.amount, charge.created_at, trx);
     const balance = await this.credits.adjust(userId, -charge.amount, trx);
-    this.announce(trx, userId, balance);
+    this.news.announce(trx, userId, balance);
     return balance;
   }
 
@@ -302,16 +258,6 @@ export class CreditService {
     throw limitError(await this.limits.find(userId, trx), amount, now);
   }
 
-  /** Remembers the zone a charge of the user read (chargeAlong's periods), the oldest forgotten past ZONES_KEPT. */
-  private learnZone(userId: string, timeZone: string | null): void {
-    this.zones.delete(userId);
-    this.zones.set(userId, timeZone);
-    if (this.zones.size > ZONES_KEPT) {
-      const oldest = this.zones.keys().next();
-      if (!oldest.done) this.zones.delete(oldest.value);
-    }
-  }
-
   /** The user's spending limits and what counts against them now. */
   async spendingLimits(userId: string) {
     return presentLimits(await this.limits.find(userId));
@@ -320,7 +266,7 @@ export class CreditService {
   /** Sets the user's limits and time zone (a field left out stays; null clears a limit). */
   async setSpendingLimits(userId: string, input: SpendingLimitsInput) {
     await this.limits.setLimits(userId, input);
-    this.zones.delete(userId);
+    this.zones.forget(userId);
     return presentLimits(await this.limits.find(userId));
   }
 
@@ -345,26 +291,5 @@ export class CreditService {
   async deleteLedgerOf(userId: string, trx: Executor): Promise<void> {
     await this.limits.deleteOf(userId, trx);
     await this.credits.deleteLedgerOf(userId, trx);
-  }
-
-  /**
-   * `credits.changed` with the new balance once `trx` commits (nothing if it rolls back, or without
-   * a balance): one per user and transaction, with the last balance, after the transaction's other
-   * news (the messages a charge paid for reach devices before the balance, as they always have).
-   */
-  private announce(trx: Tx, userId: string, credits: number | undefined): void {
-    if (credits === undefined) return;
-    let balances = this.pending.get(trx);
-    if (!balances) {
-      balances = new Map();
-      this.pending.set(trx, balances);
-    }
-    const first = !balances.has(userId);
-    balances.set(userId, credits);
-    if (!first) return;
-    const final = balances;
-    afterCommit(trx, () => this.events.emit('credits.changed', { userId, credits: final.get(userId) ?? credits }), {
-      last: true,
-    });
   }
 }
