@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AckBody, connected, deltasOf, doneFor, type Recorded, record, stop } from './helpers/conversation.js';
 import { connectSocket, type TestSocket } from './helpers/socket.js';
+import { statementHold } from './helpers/statement-hold.js';
 
 /**
  * What a new chat's first message reads before its reply (issue #50: the path from a send to the
@@ -12,28 +13,12 @@ import { connectSocket, type TestSocket } from './helpers/socket.js';
 describe('a new chat’s first message', () => {
   let t: TestApp;
   let model: FakeOpenAI;
-  const statements: string[] = [];
+  const { statements, hold, onStatement } = statementHold();
   const sockets: TestSocket[] = [];
-  /**
-   * The next statement matching `pattern` is held (once it has run) until `until` settles; a
-   * rejection fails it. What happens meanwhile does not wait for it.
-   */
-  let held: { pattern: RegExp; until: () => Promise<void> } | undefined;
 
   beforeAll(async () => {
     model = await startFakeOpenAI({ chunks: ['Ahoy.'] });
-    t = await startTestApp(
-      { LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-fake' },
-      {
-        onStatement: (sql) => {
-          statements.push(sql);
-          const hold = held;
-          if (!hold?.pattern.test(sql)) return;
-          held = undefined;
-          return hold.until();
-        },
-      },
-    );
+    t = await startTestApp({ LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-fake' }, { onStatement });
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
@@ -163,7 +148,7 @@ describe('a new chat’s first message', () => {
     let deltasWhileHeld = -1;
     // The charge's ledger row is its first write once the balance and the limits have passed:
     // held there, the rest of the send's transaction (its messages, the preview, the commit) waits.
-    held = {
+    hold({
       pattern: /^insert into "credit_ledger"/,
       until: async () => {
         beforeAsk = statements.slice(from);
@@ -172,7 +157,7 @@ describe('a new chat’s first message', () => {
         await new Promise((r) => setTimeout(r, 100));
         deltasWhileHeld = events.filter((r) => r.event === 'message.delta').length;
       },
-    };
+    });
     const ack = await emitFirst(socket, text);
     await doneFor(events, ack.chatId as string);
 
@@ -215,7 +200,7 @@ describe('a new chat’s first message', () => {
     const from = statements.length;
     let second: Promise<AckBody & { chatId?: string }> | undefined;
     // The first send is held inside its transaction, its balance row taken: the second comes now.
-    held = {
+    hold({
       pattern: /^insert into "credit_ledger"/,
       until: async () => {
         second = emitFirst(socket, 'Tell me of the second ship');
@@ -225,7 +210,7 @@ describe('a new chat’s first message', () => {
         const written = () => statements.slice(from).some((s) => /insert into "messages"/i.test(s));
         while (!written() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
       },
-    };
+    });
     const first = await emitFirst(socket, 'Tell me of the first ship');
     const acks = [first, await (second as Promise<AckBody & { chatId?: string }>)];
     for (const ack of acks) await doneFor(events, ack.chatId as string);
@@ -260,13 +245,13 @@ describe('a new chat’s first message', () => {
     // The answer waits (a slow model): only an abort ends its request early.
     model.setScript({ chunks: ['Ahoy.'], holdAfter: 0 });
     let askedWhileHeld = false;
-    held = {
+    hold({
       pattern: /insert into "messages"/i,
       until: async () => {
         askedWhileHeld = await askedFor(text);
         throw new Error('the database went away');
       },
-    };
+    });
     try {
       const ack = await emitFirst(user, text);
 
@@ -288,14 +273,14 @@ describe('a new chat’s first message', () => {
     const user = await t.seed.user({ credits: 50 });
     const text = 'Tell me of the tide';
     model.setScript({ chunks: ['Partial', ' answer', ' lost'], failAfter: 2 });
-    held = {
+    hold({
       pattern: /^insert into "credit_ledger"/,
       until: async () => {
         await askedFor(text);
         // The answer and the cut arrive while the send is still being stored.
         await new Promise((r) => setTimeout(r, 200));
       },
-    };
+    });
     try {
       const ack = await emitFirst(user, text);
       const end = await doneFor(events, ack.chatId as string);
@@ -321,7 +306,7 @@ describe('a new chat’s first message', () => {
     const text = 'Tell me of the storm';
     model.setScript({ chunks: ['Ahoy.'], holdAfter: 0 });
     const socket = await open(user);
-    held = {
+    hold({
       pattern: /^insert into "credit_ledger"/,
       until: async () => {
         await askedFor(text);
@@ -330,7 +315,7 @@ describe('a new chat’s first message', () => {
         void stop(socket, chat.id);
         await new Promise((r) => setTimeout(r, 200));
       },
-    };
+    });
     try {
       const ack = await new Promise<AckBody>((resolve) =>
         socket.emit('sendMessage', { chatId: chat.id, text }, (r) => resolve(r as AckBody)),

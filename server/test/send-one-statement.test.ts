@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodKeys } from '../src/credits/periods.js';
 import { type AckBody, connected, doneFor, type Recorded, record, send } from './helpers/conversation.js';
 import { connectSocket, type TestSocket } from './helpers/socket.js';
+import { statementHold } from './helpers/statement-hold.js';
 
 /**
  * A paid send's charge and rows (issue #50): on PostgreSQL, in a burst (another send being stored)
@@ -15,27 +16,13 @@ import { connectSocket, type TestSocket } from './helpers/socket.js';
 describe('a paid send’s charge and rows', () => {
   let t: TestApp;
   let model: FakeOpenAI;
-  const statements: string[] = [];
+  const { statements, hold, onStatement } = statementHold((sql) => sql.replace(/\s+/g, ' ').trim().toLowerCase());
   const sockets: TestSocket[] = [];
   const postgres = () => t.config.database.kind === 'postgres';
-  /** The next statement matching `pattern` is held (once it has run) until `until` settles. */
-  let held: { pattern: RegExp; until: () => Promise<void> } | undefined;
 
   beforeAll(async () => {
     model = await startFakeOpenAI({ chunks: ['Ahoy.'] });
-    t = await startTestApp(
-      { LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-fake' },
-      {
-        onStatement: (sql) => {
-          const statement = sql.replace(/\s+/g, ' ').trim().toLowerCase();
-          statements.push(statement);
-          const hold = held;
-          if (!hold?.pattern.test(statement)) return;
-          held = undefined;
-          return hold.until();
-        },
-      },
-    );
+    t = await startTestApp({ LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'fake', LLM_API_KEY: 'sk-fake' }, { onStatement });
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
@@ -76,13 +63,13 @@ describe('a paid send’s charge and rows', () => {
       release = resolve;
     });
     const holding = new Promise<void>((resolve) => {
-      held = {
+      hold({
         pattern: /^insert into "credit_ledger"/,
         until: () => {
           resolve();
           return released;
         },
-      };
+      });
     });
     const other = newChat(session, 'Hold the line');
     await holding;

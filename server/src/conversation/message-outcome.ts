@@ -1,15 +1,3 @@
-import type { FinishReason, TokenUsage } from '@neura/contract';
-
-/** How a reply ended and what it cost in tokens (stored with it; 0008). */
-export interface ReplyOutcomeFields {
-  reasoning?: string;
-  model?: string;
-  finishReason?: FinishReason;
-  usage?: TokenUsage;
-  memoryTokens?: number;
-  documentTokens?: number;
-}
-
 /** The outcome columns of a message row before its reply ended (a user message keeps them empty). */
 export const NO_OUTCOME = {
   reasoning: null,

@@ -4,7 +4,7 @@ import type { ChatInsert } from '../chats/repository.js';
 import { type Executor, toJson } from '../db/database.js';
 import type { MessageRow, NewMessage } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
-import type { ReplyOutcomeFields } from './message-outcome.js';
+import type { ReplyOutcome } from '../replies/settle.js';
 
 /** The only reader and writer of `messages` (`insert` may run a new chat's insert as a CTE: issue #50). */
 export class MessageRepository {
@@ -56,7 +56,7 @@ export class MessageRepository {
       parts?: MessagePart[];
       addCost?: number;
       /** What the reply cost in tokens and how it ended (when known). */
-      outcome?: ReplyOutcomeFields;
+      outcome?: ReplyOutcome;
     },
     trx: Executor = this.db,
   ): Promise<MessageRow | undefined> {
