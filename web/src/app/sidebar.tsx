@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AccountStatus } from '../chats/account-status';
 import { openChatId } from '../chats/chat-paths';
@@ -23,17 +23,6 @@ const ChatsRuntime = lazy(() =>
   Promise.all([import('../chats/chats-runtime'), organiseReady()]).then(([m]) => ({ default: m.ChatsRuntime })),
 );
 
-/** Tailwind's `lg`, where the sidebar shows (`hidden … lg:flex` below). */
-const WIDE = '(min-width: 1024px)';
-const onWidthChange = (changed: () => void) => {
-  if (typeof window.matchMedia !== 'function') return () => undefined;
-  const query = window.matchMedia(WIDE);
-  query.addEventListener('change', changed);
-  return () => query.removeEventListener('change', changed);
-};
-/** Whether the sidebar shows; where the browser cannot tell, as if it did. */
-const wideNow = () => typeof window.matchMedia !== 'function' || window.matchMedia(WIDE).matches;
-
 /**
  * The desktop sidebar (SPEC.md §2, shown at ≥ 1024 px): New Chat, search and the chat list with
  * its menu, Home, Settings or Login, Purchase, the Pro or Insider label, the connection status
@@ -46,9 +35,6 @@ export function Sidebar() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const hasActiveChat = openChatId(pathname) !== null;
-  // Below `lg` the sidebar is not displayed, and its chat list is not mounted (nor loaded): on a phone,
-  // opening a chat rendered and laid out a list nobody sees (issue #50 item 3); the Chats page has its own.
-  const wide = useSyncExternalStore(onWidthChange, wideNow);
 
   return (
     <>
@@ -63,13 +49,9 @@ export function Sidebar() {
       >
         <NewChatButton onClick={() => (token ? startNewChat(navigate) : setActiveModal('auth'))} />
         {token ? (
-          wide ? (
-            <Suspense fallback={<div className="flex-1" />}>
-              <ChatList className="flex-1" />
-            </Suspense>
-          ) : (
-            <div className="flex-1" />
-          )
+          <Suspense fallback={<div className="flex-1" />}>
+            <ChatList className="flex-1" />
+          </Suspense>
         ) : (
           <div className="flex flex-1 flex-col gap-3 p-1">
             <p className="text-sm text-muted" data-testid="sidebar-logged-out">
