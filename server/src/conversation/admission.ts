@@ -24,7 +24,7 @@ type ChatState = Awaited<ReturnType<MessageRepository['chatState']>>;
 export interface AdmissionDeps {
   chats: Pick<ChatService, 'ownedRow'>;
   users: Pick<UserLookup, 'findById'>;
-  personas: Pick<PersonaRepository, 'findById'>;
+  personas: Pick<PersonaRepository, 'findById' | 'ofChat'>;
   messages: Pick<MessageRepository, 'findById' | 'chatState' | 'hasStreamingReply' | 'latestInChat'>;
   llm: Pick<LlmRegistry, 'getLanguageModel'>;
   files?: Pick<FileService, 'forMessage'>;
@@ -86,15 +86,17 @@ export class Admission {
     // The chat, the sender and the chat's state are read at once (round trips less on PostgreSQL).
     // Reading the state before the chat is reserved is as safe as after: this process's other
     // sends meet the reservation, another process's reply the database's streaming index.
-    const [chat, found, state] = await Promise.all([
+    // The chat's persona too, by the chat's id: its use is checked once the chat is known to be theirs.
+    const [chat, found, state, ofChat] = await Promise.all([
       created?.rows?.chat ?? this.deps.chats.ownedRow(userId, input.chatId),
       created?.user ?? this.deps.users.findById(userId),
       created ? undefined : this.deps.messages.chatState(input.chatId),
+      created?.rows ? created.rows.persona : created ? undefined : this.deps.personas.ofChat(input.chatId),
     ]);
     // A group chat (issue #46): its speakers are checked by `speakers` once they are known.
     const { user, persona } = chat.personas
       ? { user: signedIn(found), persona: undefined }
-      : await this.sender(userId, chat, { user: found, ...(created?.rows ? { persona: created.rows.persona } : {}) });
+      : await this.sender(userId, chat, { user: found, ...(ofChat ? { persona: ofChat } : {}) });
     // Every attachment must be the sender's file (another user's id answers like an unknown one).
     const attachments = input.attachments?.length ? await this.attachmentsOf(userId, input.attachments) : [];
     return { user, chat, persona, attachments, temporary: chat.temporary === 1, state };

@@ -36,6 +36,20 @@ export class PersonaRepository {
     return trx.selectFrom('personas').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * The persona of a one-persona chat, by the chat's id (a group chat, or a chat whose persona is
+   * gone: none). A send reads it beside the chat instead of one round trip after it; the chat's
+   * ownership is checked on the chat's own read.
+   */
+  ofChat(chatId: string): Promise<PersonaRow | undefined> {
+    return this.db
+      .selectFrom('personas')
+      .innerJoin('chats', 'chats.persona_id', 'personas.id')
+      .selectAll('personas')
+      .where('chats.id', '=', chatId)
+      .executeTakeFirst();
+  }
+
   async count(): Promise<number> {
     const row = await this.db
       .selectFrom('personas')
