@@ -73,11 +73,10 @@ export function sendRows(
  * transaction; a free persona's at once), before the transaction commits: the reply may ask the
  * model from then on (issue #50). `chat`: a chat made by this request (createChatWithMessage),
  * stored here with the messages and the message's preview (so a refused send leaves none behind).
- * `chargeLast` (a burst: no early ask): the charge comes with or after the rows, so the balance
- * row, which the user's other sends wait for, is held from the debit to the commit only; on
- * PostgreSQL a paid send's charge and rows are then one statement (storeInOne: fewer round trips
- * per setup). Alone, the charge comes first, so the model is asked before the rows are written
- * (measured: one statement there asked the model 1–2 ms later, its inserts ahead of the ask).
+ * `chargeLast` (a burst: no early ask): the charge comes with or after the rows (the balance row
+ * the user's other sends wait for is held from the debit to the commit only); on PostgreSQL a paid
+ * send's charge and rows are then one statement (storeInOne). Alone, the charge comes first, so
+ * the model is asked before the rows are written (one statement with the rows asked 1–2 ms later).
  */
 export async function storeSend(
   deps: ConversationDeps,
@@ -86,11 +85,11 @@ export async function storeSend(
   persona: Pick<PersonaRow, 'cost'>,
   send: { covered?: () => void; chat?: NewChat | undefined; chargeLast?: boolean } = {},
 ): Promise<void> {
-  const oneStatement = deps.config.database.kind === 'postgres' && persona.cost > 0 && send.chargeLast === true;
+  const oneStatement = deps.config.database.kind === 'postgres' && persona.cost > 0;
   const store = (inOne: boolean) =>
     inTransaction(deps.db, async (trx) => {
-      if (!(inOne && (await storeInOne(deps, trx, rows, persona, send))))
-        await storeApart(deps, trx, rows, persona, send);
+      if (!(inOne && send.chargeLast === true && (await storeInOne(deps, trx, rows, persona, send))))
+        await storeApart(deps, trx, rows, persona, send, inOne);
       if (attachments.length)
         await deps.files?.attachToChat(
           attachments.map((a) => a.id),
@@ -118,6 +117,7 @@ type SendWrite = (
   rows: { userMessage: MessageRow; shell: MessageRow },
   persona: Pick<PersonaRow, 'cost'>,
   send: { covered?: () => void; chat?: NewChat | undefined; chargeLast?: boolean },
+  inOne?: boolean,
 ) => Promise<boolean>;
 
 /**
@@ -164,14 +164,23 @@ const storeInOne: SendWrite = async (deps, trx, rows, persona, send) => {
   return true;
 };
 
-/** storeSend's writes one statement each (SQLite; a send alone; a free persona; a user's first charge here). */
-const storeApart: SendWrite = async (deps, trx, rows, persona, send) => {
+/**
+ * storeSend's writes one statement each (SQLite; a send alone; a free persona; a user's first charge
+ * here). `inOne` (PostgreSQL, a paid send): the charge itself is one statement once the user's zone
+ * is known (debit, limits and ledger row: one round trip before the model is asked, not three).
+ */
+const storeApart: SendWrite = async (deps, trx, rows, persona, send, inOne) => {
   const { userMessage, shell } = rows;
   const { user_id: userId, chat_id: chatId } = userMessage;
   const { covered, chat } = send;
   const charge = async () => {
-    if (persona.cost > 0) await deps.credits.chargeInTransaction(trx, userId, persona.cost, shell.id, covered);
-    else covered?.();
+    if (persona.cost <= 0) return covered?.();
+    const zone = inOne ? deps.credits.zones.of(userId) : undefined;
+    if (zone === undefined) await deps.credits.chargeInTransaction(trx, userId, persona.cost, shell.id, covered);
+    else {
+      const one = { userId, amount: persona.cost, messageId: shell.id, zone, ...(covered ? { covered } : {}) };
+      await deps.credits.chargeAlong(trx, one, (creator) => creator);
+    }
   };
   if (!send.chargeLast) await charge();
   // Both rows in one statement, on PostgreSQL a new chat's insert with them (issue #50: fewer
@@ -199,26 +208,6 @@ function storeChat(
 ): Promise<void> {
   const to = { socketId: chat.socketId, ...(along ? { along } : {}) };
   return deps.chats.insertIn(trx, chat.chat, { text: first.content, at: first.created_at }, to);
-}
-
-/**
- * Whether a send was stored, for its early reply: `stored` answers true once the promise given to
- * `storing` has resolved, false once it has rejected (that rejection still reaches its caller).
- */
-export function outcome(): { stored: Promise<boolean>; storing: (store: Promise<void>) => Promise<void> } {
-  let admit: (stored: boolean) => void = () => undefined;
-  const stored = new Promise<boolean>((resolve) => {
-    admit = resolve;
-  });
-  const storing = (store: Promise<void>) =>
-    store.then(
-      () => admit(true),
-      (error: unknown) => {
-        admit(false);
-        throw error;
-      },
-    );
-  return { stored, storing };
 }
 
 /**
