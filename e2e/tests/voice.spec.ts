@@ -118,10 +118,22 @@ test('should play a reply for a Pro user, and stop it', async ({ page }) => {
 test('should clear the audio when a reply has been read to the end', async ({ page }) => {
   const { token, chatId } = await seedChat(true, 'Short.');
   await openChat(page, token, chatId);
-  await page.getByRole('button', { name: 'Read aloud' }).click();
   const speaker = page.getByTestId('message-actions').locator('button[data-state]');
-  await expect(speaker).toHaveAttribute('data-state', 'playing');
+  // A short reply can play and end between two polls of a busy machine: every state the button
+  // takes is recorded as it happens.
+  await speaker.evaluate((button) => {
+    const states: string[] = [];
+    (window as unknown as { speakerStates: string[] }).speakerStates = states;
+    new MutationObserver(() => states.push(button.getAttribute('data-state') ?? '')).observe(button, {
+      attributes: true,
+      attributeFilter: ['data-state'],
+    });
+  });
+  await page.getByRole('button', { name: 'Read aloud' }).click();
+  const states = () => page.evaluate(() => (window as unknown as { speakerStates: string[] }).speakerStates);
+  await expect.poll(states).toContain('playing');
   await expect(speaker).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
+  expect((await states()).at(-1)).toBe('idle');
 });
 
 test('should open the subscribe modal for a non-Pro user', async ({ page }) => {
