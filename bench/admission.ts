@@ -13,7 +13,8 @@
  * - idle: one `sendMessage` at a time in a chat that already holds a message (no naming), the next
  *   one ADMISSION_IDLE_GAP_MS after the reply has ended; then the same with `createChatWithMessage`
  *   (a new chat, as the web app's first message), waiting for its `chat.renamed` too.
- *   Figure: client's send → the model receives the app's request.
+ *   Figures: client's send → the model receives the app's request; the app's CPU (/proc) per
+ *   idle send of each kind over its whole life (on a CPU-bound machine the steadier A/B figure).
  * - burst: ADMISSION_BURST `createChatWithMessage` at once (one synchronous loop) over 4 users
  *   (fresh users each round, so every chat's title is asked of the model as for real chats),
  *   ADMISSION_ROUNDS rounds. Figures: send → model asked; model's first token → first
@@ -163,8 +164,10 @@ async function idle(
   client: Client,
   chatIds: string[],
   newChats: Socket[],
-): Promise<{ send: number[]; create: number[] }> {
+  pid: number | undefined,
+): Promise<{ send: number[]; create: number[]; cpu: { send: number; create: number } }> {
   const out: Figures = { asked: [], relay: [] };
+  const cpuAtStart = cpuMsOf(pid) ?? 0;
   for (const chatId of chatIds) {
     const ended = client.ends(1);
     const send = client.emit(client.socketOf.get(chatId) as Socket, 'sendMessage', { chatId, text: 'bench' }, chatId);
@@ -172,6 +175,7 @@ async function idle(
     await collect(client, [send], out);
     await sleep(IDLE_GAP_MS);
   }
+  const cpuAtCreates = cpuMsOf(pid) ?? 0;
   const created: Figures = { asked: [], relay: [] };
   for (let i = 0; i < chatIds.length; i++) {
     const ended = client.ends(1);
@@ -182,7 +186,9 @@ async function idle(
     await collect(client, [send], created);
     await sleep(IDLE_GAP_MS);
   }
-  return { send: out.asked, create: created.asked };
+  // The app's CPU over each kind's sends (the gaps idle): each send's whole life, reply and title included.
+  const cpu = { send: cpuAtCreates - cpuAtStart, create: (cpuMsOf(pid) ?? 0) - cpuAtCreates };
+  return { send: out.asked, create: created.asked, cpu };
 }
 
 const newChat = { persona: 'default', text: 'bench' };
@@ -269,6 +275,7 @@ async function runSetup(kind: string): Promise<string[]> {
       client,
       idleUsers.flatMap((u) => u.chatIds),
       idleSockets,
+      app.pid,
     );
     console.log(`${kind}: idle done; bursts…`);
     const burstFigures: Figures = { asked: [], relay: [] };
@@ -289,6 +296,7 @@ async function runSetup(kind: string): Promise<string[]> {
     return [
       `| ${kind} | one \`sendMessage\`, idle: send → model asked | ${pct(idleFigures.send)} | ${loadIdle} |`,
       `| ${kind} | one \`createChatWithMessage\`, idle: send → model asked | ${pct(idleFigures.create)} | ${loadIdle} |`,
+      `| ${kind} | app CPU per idle send, whole life (\`sendMessage\` / \`createChatWithMessage\`; /proc) | ${perSend(idleFigures.cpu.send, IDLE_SENDS)} / ${perSend(idleFigures.cpu.create, IDLE_SENDS)} | |`,
       `| ${kind} | ${BURST} new chats at once × ${ROUNDS}: send → model asked | ${pct(burstFigures.asked)} | ${loadBurst} |`,
       `| ${kind} | same burst: model's first token → first \`message.delta\` | ${pct(burstFigures.relay)} | ${loadAverage()} |`,
       `| ${kind} | events received per burst send, whole life (acks aside) | ${ROUNDS ? ((client.frames - framesBefore) / (ROUNDS * BURST)).toFixed(2) : 'n/a'} | |`,

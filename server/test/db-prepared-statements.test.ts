@@ -1,5 +1,5 @@
-import net from 'node:net';
 import { createPostgresDatabase } from '@neura/test-kit/server/database';
+import { startTcpProxy, viaProxy } from '@neura/test-kit/server/tcp-proxy';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createDb, type Db } from '../src/db/database.js';
@@ -65,46 +65,22 @@ describeWithServices('PostgreSQL statements', () => {
   });
 
   it("should write a transaction's begin and its first statement before the begin is answered, atomically", async () => {
-    // A proxy that holds the server's answers while `holding`, and keeps what the app wrote.
-    let holding = false;
-    let written = '';
-    const held: Buffer[] = [];
-    let toApp: net.Socket | undefined;
-    const target = new URL(database.url);
-    const proxy = net.createServer((app) => {
-      const server = net.connect(Number(target.port || 5432), target.hostname);
-      toApp = app;
-      app.on('data', (chunk) => {
-        written += chunk.toString('latin1');
-        server.write(chunk);
-      });
-      server.on('data', (chunk) => (holding ? held.push(chunk) : app.write(chunk)));
-      app.on('error', () => server.destroy());
-      server.on('error', () => app.destroy());
-      app.on('close', () => server.destroy());
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const url = new URL(database.url);
-    url.hostname = '127.0.0.1';
-    url.port = String((proxy.address() as net.AddressInfo).port);
-    const viaProxy = createDb({ kind: 'postgres', url: url.toString() });
+    const proxy = await startTcpProxy(new URL(database.url).hostname, Number(new URL(database.url).port || 5432));
+    const viaTheProxy = createDb({ kind: 'postgres', url: viaProxy(database.url, proxy) });
     try {
-      await sql`SELECT 1`.execute(viaProxy);
-      holding = true;
-      written = '';
-      const done = viaProxy.transaction().execute(async (trx) => {
+      await sql`SELECT 1`.execute(viaTheProxy);
+      proxy.holdAnswers();
+      const done = viaTheProxy.transaction().execute(async (trx) => {
         await sql`INSERT INTO notes (id, status) VALUES (${20}, ${'piped'})`.execute(trx);
         await sql`INSERT INTO notes (id, status) VALUES (${21}, ${'piped'})`.execute(trx);
       });
       // No answer has reached the app, and the first insert is on the wire after the begin.
-      await vi.waitFor(() => expect(written).toMatch(/begin[\s\S]*INSERT INTO notes/), { timeout: 5_000 });
-      expect(written).not.toMatch(/VALUES \(\$1, \$2\)[\s\S]*INSERT INTO notes/);
-      holding = false;
-      for (const chunk of held.splice(0)) toApp?.write(chunk);
+      await vi.waitFor(() => expect(proxy.written()).toMatch(/begin[\s\S]*INSERT INTO notes/), { timeout: 5_000 });
+      proxy.releaseAnswers();
       await done;
       // A transaction whose second statement fails keeps nothing of its first.
       await expect(
-        viaProxy.transaction().execute(async (trx) => {
+        viaTheProxy.transaction().execute(async (trx) => {
           await sql`INSERT INTO notes (id, status) VALUES (${22}, ${'piped'})`.execute(trx);
           await sql`INSERT INTO notes (id, status) VALUES (${20}, ${'piped'})`.execute(trx);
         }),
@@ -112,10 +88,9 @@ describeWithServices('PostgreSQL statements', () => {
       const rows = await sql<{ id: number }>`SELECT id FROM notes WHERE status = ${'piped'} ORDER BY id`.execute(db);
       expect(rows.rows.map((row) => row.id)).toEqual([20, 21]);
     } finally {
-      holding = false;
-      for (const chunk of held.splice(0)) toApp?.write(chunk);
-      await viaProxy.destroy();
-      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      proxy.releaseAnswers();
+      await viaTheProxy.destroy();
+      await proxy.close();
     }
   });
 });
