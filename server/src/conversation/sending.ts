@@ -85,11 +85,11 @@ export async function storeSend(
   persona: Pick<PersonaRow, 'cost'>,
   send: { covered?: () => void; chat?: NewChat | undefined; chargeLast?: boolean } = {},
 ): Promise<void> {
-  const oneStatement = deps.config.database.kind === 'postgres' && persona.cost > 0;
+  const oneStatement = deps.config.database.kind === 'postgres' && persona.cost > 0 && send.chargeLast === true;
   const store = (inOne: boolean) =>
     inTransaction(deps.db, async (trx) => {
-      if (!(inOne && send.chargeLast === true && (await storeInOne(deps, trx, rows, persona, send))))
-        await storeApart(deps, trx, rows, persona, send, inOne);
+      if (!(inOne && (await storeInOne(deps, trx, rows, persona, send))))
+        await storeApart(deps, trx, rows, persona, send);
       if (attachments.length)
         await deps.files?.attachToChat(
           attachments.map((a) => a.id),
@@ -117,7 +117,6 @@ type SendWrite = (
   rows: { userMessage: MessageRow; shell: MessageRow },
   persona: Pick<PersonaRow, 'cost'>,
   send: { covered?: () => void; chat?: NewChat | undefined; chargeLast?: boolean },
-  inOne?: boolean,
 ) => Promise<boolean>;
 
 /**
@@ -166,21 +165,17 @@ const storeInOne: SendWrite = async (deps, trx, rows, persona, send) => {
 
 /**
  * storeSend's writes one statement each (SQLite; a send alone; a free persona; a user's first charge
- * here). `inOne` (PostgreSQL, a paid send): the charge itself is one statement once the user's zone
- * is known (debit, limits and ledger row: one round trip before the model is asked, not three).
+ * here). A send alone's charge stays three plain statements: its charge alone in one statement
+ * (the debit, limits and ledger row as CTEs) was measured slower to ask the model at idle
+ * (2026-11-30, docs/PERFORMANCE.md: a new chat 4–5 ms later, more CPU per send).
  */
-const storeApart: SendWrite = async (deps, trx, rows, persona, send, inOne) => {
+const storeApart: SendWrite = async (deps, trx, rows, persona, send) => {
   const { userMessage, shell } = rows;
   const { user_id: userId, chat_id: chatId } = userMessage;
   const { covered, chat } = send;
   const charge = async () => {
-    if (persona.cost <= 0) return covered?.();
-    const zone = inOne ? deps.credits.zones.of(userId) : undefined;
-    if (zone === undefined) await deps.credits.chargeInTransaction(trx, userId, persona.cost, shell.id, covered);
-    else {
-      const one = { userId, amount: persona.cost, messageId: shell.id, zone, ...(covered ? { covered } : {}) };
-      await deps.credits.chargeAlong(trx, one, (creator) => creator);
-    }
+    if (persona.cost > 0) await deps.credits.chargeInTransaction(trx, userId, persona.cost, shell.id, covered);
+    else covered?.();
   };
   if (!send.chargeLast) await charge();
   // Both rows in one statement, on PostgreSQL a new chat's insert with them (issue #50: fewer
