@@ -50,6 +50,8 @@ describe('chat fork', () => {
     fake.setScript({ chunks: ['One'] });
     await sendWith(socket, chat.id, 'First', [file.id]);
     await doneFor(events, chat.id);
+    // The chat is named after its first reply, apart from it: the fork's name starts from that name.
+    await waitFor(events, (r) => r.event === 'chat.renamed' && r.payload.chatId === chat.id);
     events = record(socket);
     fake.setScript({ chunks: ['Two'] });
     await sendWith(socket, chat.id, 'Second');
