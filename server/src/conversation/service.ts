@@ -12,8 +12,7 @@ import { historyPage } from './history.js';
 import { ReplyRecovery } from './recovery.js';
 import { ReplyRunner } from './reply-runner.js';
 import { storeVersion } from './reply-versions.js';
-import { outcome } from './send-stored.js';
-import { answerWithoutModel, readsBeside, sendRows, storeSend } from './sending.js';
+import { answerWithoutModel, outcome, readsBeside, sendRows, storeSend } from './sending.js';
 
 /** An open round untouched this long, with no reply streaming in its chat, is released by the sweep. */
 const ROUND_STALE_MS = 10 * 60_000;

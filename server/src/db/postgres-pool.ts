@@ -7,6 +7,9 @@ import pg from 'pg';
  */
 const PREPARED_LIMIT = 1000;
 
+/** What a pipelined `begin` answers at once (Kysely reads nothing of it). */
+const BEGUN = { command: 'BEGIN', rowCount: null, rows: [] };
+
 /**
  * The app's PostgreSQL pool. Each parameterised statement runs as a named prepared statement
  * (node-postgres' `name`): a connection parses a SQL text once, later runs send only its values
@@ -20,11 +23,9 @@ const PREPARED_LIMIT = 1000;
  * and answered at once, and goes on the wire ahead of the transaction's first statement, whose
  * answer waits for both: a round trip less per transaction (the send's, before the model is asked;
  * issue #50 item 1). Kysely runs a transaction's statements one after another, so nothing else
- * overlaps; a `begin` that fails fails that first statement too (and the transaction rolls back).
+ * overlaps. A `begin` fails only with its connection, which fails the first statement with it;
+ * its error is that statement's, and the transaction is rolled back as for any failed statement.
  */
-/** What a pipelined `begin` answers at once (Kysely reads nothing of it). */
-const BEGUN = { command: 'BEGIN', rowCount: null, rows: [] };
-
 export function createPool(url: string): PostgresPool {
   const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true });
   // An idle client can be ended by the server (restart, failover, a dropped database); without a
