@@ -53,6 +53,7 @@ export default defineConfig({
             'server/src/**/*.test.ts',
             'test-kit/src/**/*.test.ts',
             'scripts/**/*.test.mjs',
+            'web/pwa/**/*.test.ts',
           ],
           environment: 'node',
           // As the integration projects: modules loaded once per worker, not once per file (a new

@@ -2,13 +2,32 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { admobIds } from './pwa/vite-plugin-admob-ids';
+import { firstChunks } from './pwa/vite-plugin-first-chunks';
 import { storeLinksInOutdatedPage } from './pwa/vite-plugin-store-links';
 import { serviceWorker } from './pwa/vite-plugin-sw';
 
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   return {
-    plugins: [react(), tailwindcss(), serviceWorker(), storeLinksInOutdatedPage(env), admobIds(mode, env)],
+    plugins: [
+      react(),
+      tailwindcss(),
+      serviceWorker(),
+      // The modules each first page loads lazily (`firstPageLoads` in src/app/pages.tsx): the build
+      // lists their chunk files in index.html for start-up to link a few per task (issue #50).
+      firstChunks({
+        home: ['src/explore/explore-page.tsx'],
+        chat: [
+          'src/ui/markdown.tsx',
+          'src/ui/code-highlighter.ts',
+          'src/chats/organise-ready.ts',
+          'src/chat/documents-ready.ts',
+          'src/chat/chat-page.tsx',
+        ],
+      }),
+      storeLinksInOutdatedPage(env),
+      admobIds(mode, env),
+    ],
     server: {
       port: 5173,
       proxy: {

@@ -23,7 +23,7 @@ export const traceCategories = [
   'blink',
 ];
 
-/** Each main-thread task over 50 ms of a trace: start (ms from the first task), wall and thread ms, and its parts over 3 ms. */
+/** Each main-thread task over 50 ms of a trace: start (ms from the first task), wall and thread ms, its parts over 3 ms and the requests it issued. */
 export function longTasks(events: TraceEvent[]) {
   // The page's renderer: the main thread that evaluated the app's scripts.
   const main = events.find((e) => e.name === 'FunctionCall' && e.args?.data?.url?.includes('/assets/'));
@@ -44,6 +44,14 @@ export function longTasks(events: TraceEvent[]) {
         const where = e.args?.data?.url?.replace(/^.*\/assets\//, '') ?? e.args?.data?.functionName ?? '';
         return `${e.name}${where ? ` ${where}` : ''} ${((e.dur ?? 0) / 1000).toFixed(0)}/${((e.tdur ?? 0) / 1000).toFixed(0)}`;
       });
+    // The requests the task issued (a preload link, a fetch: each costs the main thread), added up.
+    const requests = onMain.filter(
+      (e) => e.name === 'ResourceFetcher::requestResource' && e.ts >= task.ts && e.ts < end,
+    );
+    if (requests.length > 0) {
+      const ms = (key: 'dur' | 'tdur') => (requests.reduce((t, e) => t + (e[key] ?? 0), 0) / 1000).toFixed(0);
+      parts.push(`requests ${requests.length}× ${ms('dur')}/${ms('tdur')}`);
+    }
     return { at: (task.ts - first) / 1000, wall: (task.dur ?? 0) / 1000, cpu: (task.tdur ?? 0) / 1000, parts };
   });
 }
