@@ -8,6 +8,9 @@
  *   npm run build && LONGCHAT_CPU_THROTTLE=4 node --import tsx bench/long-chat-open-trace.ts
  *
  * Env: LONGCHAT_MESSAGES (2000), LONGCHAT_OPENS (5), LONGCHAT_SETTLE_MS (2000), LONGCHAT_CPU_THROTTLE (4),
+ * LONGCHAT_DRIVER (`raw`: Chromium with only its Tracing domain on, as a phone has no DevTools,
+ * lib/raw-chromium.ts; `playwright`: Playwright's page, whose Network and Runtime domains make V8
+ * parse the app's modules again for source positions during their evaluation),
  * LONGCHAT_TRACE_FILE (the last open's trace, for DevTools), LONGCHAT_PROFILE_DIR (a CPU profile of
  * each open, open-N.cpuprofile). Prints figures; asserts nothing.
  */
@@ -15,9 +18,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { addTestMessages, createTestChat, createTestUser, openSeedTarget } from '@neura/test-kit/seed';
 import { startServerProcess } from '@neura/test-kit/server/process';
-import { chromium } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { longTasks, mainThreadSummary, type TraceEvent, traceCategories } from './lib/long-tasks.js';
 import { markdownTokens } from './lib/markdown-tokens.js';
+import { launchRawChromium, type RawBrowser } from './lib/raw-chromium.js';
 import { loadAverage } from './lib/report.js';
 
 const MESSAGES = Number(process.env.LONGCHAT_MESSAGES ?? 2000);
@@ -26,10 +30,94 @@ const SETTLE_MS = Number(process.env.LONGCHAT_SETTLE_MS ?? 2000);
 const CPU_THROTTLE = Number(process.env.LONGCHAT_CPU_THROTTLE ?? 4);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** `raw` (default): Chromium with only its Tracing domain on (`lib/raw-chromium.ts`); `playwright`: as before. */
+const DRIVER = process.env.LONGCHAT_DRIVER === 'playwright' ? 'playwright' : 'raw';
+const VIEW = { width: 390, height: 844, scale: 2 };
+const persisted = (token: string) => JSON.stringify({ token, blackout: false, theme: 'dark', introFinished: true });
+
+interface Open {
+  traceEvents: TraceEvent[];
+  profile?: unknown;
+}
+
+let playwright: Browser | undefined;
+let raw: RawBrowser | undefined;
+async function closeBrowsers() {
+  await playwright?.close();
+  await raw?.close();
+}
+
+/** One open in a fresh browser context of a Chromium with nothing but tracing on the page. */
+async function openRaw(origin: string, path: string, token: string, lastText: string): Promise<Open> {
+  raw ??= await launchRawChromium(chromePath);
+  const browser = raw;
+  const page = await browser.newPage({
+    ...VIEW,
+    init: `localStorage.setItem('neura:persisted', ${JSON.stringify(persisted(token))});`,
+  });
+  try {
+    await page.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const profiling = process.env.LONGCHAT_PROFILE_DIR !== undefined;
+    let profile: unknown;
+    const traceEvents = await browser.trace(traceCategories, async () => {
+      if (profiling) {
+        await page.send('Profiler.enable');
+        await page.send('Profiler.setSamplingInterval', { interval: 200 });
+        await page.send('Profiler.start');
+      }
+      await page.send('Page.navigate', { url: `${origin}${path}` });
+      const shown = `document.body?.textContent?.includes(${JSON.stringify(lastText)}) === true`;
+      const started = Date.now();
+      while (!(await page.evaluate<boolean>(shown))) {
+        if (Date.now() - started > 120_000) throw new Error('the newest message did not show within 120 s');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      if (profiling) profile = (await page.send('Profiler.stop')).profile;
+    });
+    return { traceEvents, profile };
+  } finally {
+    await page.close();
+  }
+}
+
+/** One open in a fresh Playwright context (Playwright's Network and Runtime domains on: see lib/raw-chromium.ts). */
+async function openWithPlaywright(origin: string, path: string, token: string, lastText: string): Promise<Open> {
+  playwright ??= await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox'] });
+  const browser = playwright;
+  const context = await browser.newContext({
+    viewport: { width: VIEW.width, height: VIEW.height },
+    deviceScaleFactor: VIEW.scale,
+  });
+  try {
+    await context.addInitScript((kept) => localStorage.setItem('neura:persisted', kept), persisted(token));
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    await page.waitForTimeout(SETTLE_MS);
+    await browser.startTracing(page, { categories: traceCategories });
+    const profiling = process.env.LONGCHAT_PROFILE_DIR !== undefined;
+    if (profiling) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    await page.goto(`${origin}${path}`);
+    await page.waitForFunction((text) => document.body.textContent?.includes(text), lastText, { timeout: 120_000 });
+    await page.waitForTimeout(500);
+    const buffer = await browser.stopTracing();
+    const profile = profiling ? (await cdp.send('Profiler.stop')).profile : undefined;
+    const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
+    return { traceEvents, profile };
+  } finally {
+    await context.close();
+  }
+}
+
 async function main() {
   const app = await startServerProcess({ env: { NODE_ENV: 'production', PAYMENTS: 'off' }, startTimeoutMs: 60_000 });
   const target = openSeedTarget({ dataDir: app.dataDir });
-  const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox'] });
   try {
     const user = await createTestUser(target, { firstName: 'Bench', password: null, credits: 1_000 });
     const chat = await createTestChat(target, user.id, 'default', { name: 'Long chat' });
@@ -47,40 +135,18 @@ async function main() {
       })),
     );
     const lastText = `Answer ${MESSAGES - 1}.`;
-    console.log(`CPU throttling ${CPU_THROTTLE}×, ${os.cpus().length} CPUs, load average before ${loadAverage()}`);
+    console.log(
+      `CPU throttling ${CPU_THROTTLE}×, ${os.cpus().length} CPUs, driver ${DRIVER}, load average before ${loadAverage()}`,
+    );
+    const open = DRIVER === 'raw' ? openRaw : openWithPlaywright;
     let total = 0;
     let over = 0;
     for (let i = 0; i < OPENS; i++) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
-      await context.addInitScript(
-        ([token]) =>
-          localStorage.setItem(
-            'neura:persisted',
-            JSON.stringify({ token, blackout: false, theme: 'dark', introFinished: true }),
-          ),
-        [user.token],
-      );
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
-      await page.waitForTimeout(SETTLE_MS);
-      await browser.startTracing(page, { categories: traceCategories });
+      const { traceEvents, profile } = await open(app.url, `/chats/${chat.id}`, user.token, lastText);
       const profiling = process.env.LONGCHAT_PROFILE_DIR;
-      if (profiling) {
-        await cdp.send('Profiler.enable');
-        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-        await cdp.send('Profiler.start');
-      }
-      await page.goto(`${app.url}/chats/${chat.id}`);
-      await page.waitForFunction((text) => document.body.textContent?.includes(text), lastText, { timeout: 120_000 });
-      await page.waitForTimeout(500);
-      const buffer = await browser.stopTracing();
-      if (profiling) {
-        const { profile } = await cdp.send('Profiler.stop');
-        fs.writeFileSync(`${profiling}/open-${i + 1}.cpuprofile`, JSON.stringify(profile));
-      }
-      if (process.env.LONGCHAT_TRACE_FILE) fs.writeFileSync(process.env.LONGCHAT_TRACE_FILE, buffer);
-      const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
+      if (profiling && profile) fs.writeFileSync(`${profiling}/open-${i + 1}.cpuprofile`, JSON.stringify(profile));
+      if (process.env.LONGCHAT_TRACE_FILE)
+        fs.writeFileSync(process.env.LONGCHAT_TRACE_FILE, JSON.stringify({ traceEvents }));
       const tasks = longTasks(traceEvents);
       total += tasks.length;
       over += tasks.filter((t) => t.cpu > 50 / CPU_THROTTLE).length;
@@ -92,13 +158,12 @@ async function main() {
         );
       for (const t of tasks)
         console.log(`  ${t.wall.toFixed(0)} ms wall, ${t.cpu.toFixed(0)} ms thread: ${t.parts.join(' · ')}`);
-      await context.close();
     }
     console.log(
       `${total} tasks over 50 ms wall in ${OPENS} opens; ${over} with over ${50 / CPU_THROTTLE} ms of thread time (over 50 ms at ${CPU_THROTTLE}× on an idle core); load after ${loadAverage()}`,
     );
   } finally {
-    await browser.close();
+    await closeBrowsers();
     await target.close();
     await app.stop();
   }
