@@ -13,7 +13,8 @@ export default defineConfig(({ mode }) => {
       react(),
       tailwindcss(),
       serviceWorker(),
-      // The modules each first page loads lazily (`firstPageLoads` in src/app/pages.tsx): the build
+      // The modules each first page loads lazily (`firstPageLoads` in src/app/pages.tsx, and the
+      // signed-in shell's for a chat): the build
       // lists their chunk files in index.html for start-up to link a few per task (issue #50).
       firstChunks({
         home: ['src/explore/explore-page.tsx'],
@@ -23,6 +24,11 @@ export default defineConfig(({ mode }) => {
           'src/chats/organise-ready.ts',
           'src/chat/documents-ready.ts',
           'src/chat/chat-page.tsx',
+          // The signed-in shell's lazy parts (app/sidebar.tsx, app/header.tsx): a chat is always signed in.
+          'src/chats/chats-runtime.tsx',
+          'src/chats/chat-list.tsx',
+          'src/chats/chat-title.tsx',
+          'src/auth/logout-button.tsx',
         ],
       }),
       storeLinksInOutdatedPage(env),
