@@ -46,8 +46,8 @@ export function firstChunkFiles(bundle: Bundle, root: string, modules: ModulesBy
 /**
  * Writes into index.html (a `<meta>`, no script: the page's CSP is untouched) the JS files each
  * first page's lazy chunks need, so start-up can link them a few per task (`app/first-chunks.ts`)
- * before Vite's preload helper would link all of them in one task (issue #50: 30–35 links for a
- * chat, one task of 150–290 ms at 4× CPU). The helper skips a file already linked. `modules`: the
+ * before Vite's preload helper would link all of them in one task (issue #50: 27 links for a
+ * chat, one task of 22–103 ms of thread time at 4× CPU). The helper skips a file already linked. `modules`: the
  * modules each first page loads lazily (`firstPageLoads` in app/pages.tsx).
  */
 export function firstChunks(modules: ModulesByRoute): Plugin {

@@ -37,8 +37,8 @@ async function linkInTurn(files: string[]): Promise<void> {
 /**
  * Before the first render: the lazy chunks the first page shows (Explore's or a chat's page; the
  * auth modal when it is open from the start) are asked for. Vite's preload helper inserts a
- * `<link rel="modulepreload">` per dependency of a chunk in the task that imports it (30–35 for a
- * chat: one task of 150–290 ms at 4× CPU). The files the build listed for this page are linked
+ * `<link rel="modulepreload">` per dependency of a chunk in the task that imports it (27 for a
+ * chat: one task of 22–103 ms of thread time at 4× CPU). The files the build listed for this page are linked
  * first, a few per task, then each load runs in a task of its own and links nothing more; none of
  * it happens inside one of React's render slices (issue #50). Resolves once the requests are under
  * way (not loaded): the render does not wait for the network.
