@@ -26,7 +26,7 @@ export default defineConfig(({ mode }) => {
           'src/chat/chat-page.tsx',
           // The signed-in shell's lazy parts (app/sidebar.tsx, app/header.tsx): a chat is always signed in.
           'src/chats/chats-runtime.tsx',
-          'src/chats/chat-list.tsx',
+          'src/chats/sidebar-chat-list.tsx',
           'src/chats/chat-title.tsx',
           'src/auth/logout-button.tsx',
         ],

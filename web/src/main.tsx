@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { startFirstChunks } from './app/first-chunks';
 import { AppRouter } from './app/router';
 import { openAuthGateAtStart } from './app/use-auth-gate';
+import { setTitleAtStart } from './app/use-navigation-effects';
 import { LocaleRoot } from './i18n/locale-root';
 import { startI18n } from './i18n/start';
 import { endFirstPaint, takePageCatalog } from './personas/first-paint';
@@ -29,6 +30,7 @@ openAuthGateAtStart(window.location.pathname);
 // The first page's lazy chunks are asked for before it, each in a task of its own (app/first-chunks.ts).
 void startI18n().then(async () => {
   takePageCatalog();
+  setTitleAtStart(window.location.pathname);
   await startFirstChunks(window.location.pathname);
   startTransition(() => {
     createRoot(root).render(

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { usePageViews } from '../analytics/use-page-views';
 import { useSessionEndRedirect } from '../auth/use-session-end-redirect';
@@ -28,6 +28,13 @@ const HelpFlyout = lazy(() => withMarkdown(import('../help/help-flyout')));
 
 /** "Update available" loads once a new version waits. */
 const UpdatePrompt = lazy(() => import('./update-prompt').then((m) => ({ default: m.UpdatePrompt })));
+
+// The shell's heavy parts (they take no props) render again for their own state only, not with every
+// render of the layout (its store values change while a page mounts, and a store's change is
+// rendered synchronously: with the sidebar's chat list and the chat runtime inside, 100-300 ms at
+// 4× CPU; docs/PERFORMANCE.md "Slow phones").
+const ShellSidebar = memo(Sidebar);
+const ShellHeader = memo(Header);
 
 const SubscribeModal = lazy(() => import('./subscribe-modal').then((m) => ({ default: m.SubscribeModal })));
 
@@ -107,10 +114,10 @@ export function AppLayout() {
   return (
     <div className="flex h-dvh overflow-hidden">
       <SkipLink toComposer={isChat} />
-      <Sidebar />
+      <ShellSidebar />
       <div className="flex h-full min-w-0 flex-1 flex-col">
         <StoreBanner />
-        <Header />
+        <ShellHeader />
         <VersionWarning />
         {/* The scrolling column is a tab stop of its own (the keyboard scrolls it, also on a page
             with nothing else to focus); a filled page's own lists scroll instead. */}

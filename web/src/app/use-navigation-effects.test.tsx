@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../store/app-store';
 import { buildRoutes } from './router';
+import { setTitleAtStart } from './use-navigation-effects';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -41,5 +42,15 @@ describe('navigation effects', () => {
     await waitFor(() => expect(useAppStore.getState().viewTransition).toBe('slide-child-prev'));
     await router.navigate('/chats/abc');
     await waitFor(() => expect(useAppStore.getState().viewTransition).toBe('slide-child-next'));
+  });
+
+  it("should hold the first page's title before the first render, and keep the document's title with the store", async () => {
+    setTitleAtStart('/settings/credits');
+    expect(useAppStore.getState().viewTitle).toBe('Buy Credits');
+    const router = createMemoryRouter(buildRoutes(), { initialEntries: ['/settings/credits'] });
+    render(<RouterProvider router={router} />);
+    await waitFor(() => expect(document.title).toBe('Buy Credits'));
+    useAppStore.getState().setViewTitle('A chat of my own');
+    expect(document.title).toBe('A chat of my own');
   });
 });

@@ -14,7 +14,6 @@ import { chooseTransition } from './transitions';
 export function useNavigationEffects(): void {
   const { pathname } = useLocation();
   const previous = useRef<string | null>(null);
-  const viewTitle = useAppStore((s) => s.viewTitle);
 
   useLayoutEffect(() => {
     const from = previous.current;
@@ -29,7 +28,23 @@ export function useNavigationEffects(): void {
     return () => cancelAnimationFrame(frame);
   }, [pathname]);
 
+  // The document's title follows the store without rendering the layout again: a layout render
+  // from a title set in an effect was a synchronous render of the whole shell (a chat's open, 4× CPU).
   useEffect(() => {
-    if (viewTitle) document.title = viewTitle;
-  }, [viewTitle]);
+    const apply = (title: string) => {
+      if (title) document.title = title;
+    };
+    apply(useAppStore.getState().viewTitle);
+    return useAppStore.subscribe((state, before) => {
+      if (state.viewTitle !== before.viewTitle) apply(state.viewTitle);
+    });
+  }, []);
+}
+
+/**
+ * The first page's title before the first render, so the layout's first commit does not change
+ * what the header rendered (a changed store value in a commit is re-rendered synchronously).
+ */
+export function setTitleAtStart(pathname: string): void {
+  useAppStore.getState().setViewTitle(routeFor(pathname).title);
 }

@@ -1,5 +1,5 @@
 import type { Persona, User } from '@neura/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { queryClient } from '../api/query-client';
 import { myPersonaKeys } from '../personas/queries/my-personas';
@@ -146,6 +146,24 @@ describe('NewChatModal', () => {
     renderWithRouter(<NewChatModal />);
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(useAppStore.getState().activeModal).toBeNull();
+  });
+
+  it('should render nothing closed, and open again on the tab it had, at the list', () => {
+    renderWithRouter(<NewChatModal />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Novelty' }));
+    fireEvent.click(screen.getAllByTestId('newchat-persona')[0] as HTMLElement);
+    expect(screen.getByTestId('newchat-detail')).toBeTruthy();
+    act(() => useAppStore.setState({ activeModal: null }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Closed, a change of the personas renders nothing and loses nothing.
+    act(() => usePersonas.setState({ personas: [...usePersonas.getState().personas, persona('clown', ['fun'])] }));
+    act(() => useAppStore.setState({ activeModal: 'newchat' }));
+    expect(screen.getByRole('tab', { name: 'Novelty' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByTestId('newchat-detail')).toBeNull();
+    expect(screen.getAllByTestId('newchat-persona').map((p) => p.textContent)).toEqual([
+      expect.stringContaining('Persona joker'),
+      expect.stringContaining('Persona clown'),
+    ]);
   });
 });
 

@@ -86,29 +86,31 @@ function CustomList({
   );
 }
 
-/** The New Chat modal (id newchat): tabs, persona list, detail view with back, start. */
+/**
+ * The New Chat modal (id newchat): tabs, persona list, detail view with back, start. Closed, it is
+ * only its tab (kept from one opening to the next): the personas, the user and the query of the
+ * user's own personas are read while it is open, so their changes do not render a closed modal.
+ */
 export function NewChatModal() {
   const open = useAppStore((s) => s.activeModal === 'newchat');
+  const [tab, setTab] = useState<TabId>('helpful');
+  return open ? <OpenNewChatModal tab={tab} setTab={setTab} /> : null;
+}
+
+function OpenNewChatModal({ tab, setTab }: { tab: TabId; setTab: (tab: TabId) => void }) {
   const setActiveModal = useAppStore((s) => s.setActiveModal);
   const personas = usePersonas((s) => s.personas);
   const isPro = useUser(selectIsPro);
   const navigate = useNavigate();
-  const [tab, setTab] = useState<TabId>('helpful');
   const [selected, setSelected] = useState<Persona | null>(null);
   const [temporary, setTemporary] = useState(false);
   // Group mode (issue #46): several personas picked for one chat.
   const [grouping, setGrouping] = useState(false);
-  const mineList = useMyPersonas({ enabled: open && tab === 'custom' }).data;
+  const mineList = useMyPersonas({ enabled: tab === 'custom' }).data;
   const mine = mineList?.items ?? [];
   const mineLoaded = mineList !== undefined;
-  if (!open) return null;
 
-  const close = () => {
-    setActiveModal(null);
-    setSelected(null);
-    setTemporary(false);
-    setGrouping(false);
-  };
+  const close = () => setActiveModal(null);
   const allTabs = tabs();
   const current = allTabs.find((t) => t.id === tab) ?? allTabs[0];
   const list = current?.tag ? personasForTag(personas, current.tag) : [];
