@@ -4,7 +4,15 @@ import { useShallow } from 'zustand/react/shallow';
 import { AppError, errorMessage } from '../api/app-error';
 import { useSessionEvent } from '../api/use-session-event';
 import { useAppStore } from '../store/app-store';
-import { dispatchMessages, flushDeltas, isStreaming, queueDelta, queueReasoning, useMessages } from '../store/messages';
+import {
+  type ChatThread,
+  dispatchMessages,
+  flushDeltas,
+  isStreaming,
+  queueDelta,
+  queueReasoning,
+  useMessages,
+} from '../store/messages';
 import { showToast } from '../ui/toast-store';
 import { fetchMessages } from './chat-api';
 import { replyEnded, replyStarted } from './long-reply';
@@ -42,6 +50,8 @@ export interface ThreadState {
   streaming: boolean;
 }
 
+const NOT_OPENED: ChatThread = { messages: [], loaded: false, hasMore: false, loadingOlder: false };
+
 /**
  * Opens a chat: loads its newest page and follows the user's room, so a reply streaming in
  * another tab streams here too. After a reconnect the newest page is fetched again, so text
@@ -51,9 +61,11 @@ export interface ThreadState {
 export function useChatThread(chatId: string, draft = false) {
   // Fields, not the thread: a frame of a streaming reply does not render the whole chat page again
   // (only the list, which selects the messages), issue #50 item 3.
+  // A chat not opened yet reads as the empty thread its opening adds, so the opening (an effect)
+  // changes nothing this page shows (a store's change in an effect is rendered synchronously).
   const thread = useMessages(
     useShallow((s): ThreadState | undefined => {
-      const t = draft ? undefined : s.threads[chatId];
+      const t = draft ? undefined : (s.threads[chatId] ?? NOT_OPENED);
       return t
         ? {
             loaded: t.loaded,

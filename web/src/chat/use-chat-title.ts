@@ -10,7 +10,6 @@ import { fetchChat } from './chat-api';
  */
 export function useChatTitle(chatId: string | null, draftName?: string): void {
   const listed = useChats((s) => s.chats.find((c) => c.id === chatId)?.name);
-  const viewTitle = useAppStore((s) => s.viewTitle);
   const [own, setOwn] = useState<{ chatId: string; name: string } | null>(null);
   const name = chatId === null ? draftName : (listed ?? (own?.chatId === chatId ? own.name : undefined));
 
@@ -27,10 +26,13 @@ export function useChatTitle(chatId: string | null, draftName?: string): void {
     };
   }, [chatId, listed]);
 
-  // The route sets its generic title on navigation; the name wins once known.
+  // The route sets its generic title on navigation (a layout effect, before this one); the name
+  // wins once known. The title is read, not subscribed to: the page does not render again for it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another chat of the same name (`chatId`) had the route's title set again.
   useEffect(() => {
-    if (name && viewTitle !== name) useAppStore.getState().setViewTitle(name);
-  }, [name, viewTitle]);
+    const { viewTitle, setViewTitle } = useAppStore.getState();
+    if (name && viewTitle !== name) setViewTitle(name);
+  }, [name, chatId]);
 
   useSessionEvent('chat.renamed', ({ chatId: id, name: newName }) => {
     if (id !== chatId) return;

@@ -4,7 +4,7 @@ import { useAppStore } from './app-store';
 import { appendText, withTool } from './message-parts';
 
 /** The messages of one chat open in this tab. */
-interface ChatThread {
+export interface ChatThread {
   /** Oldest first, unique by id (ids sort by time). */
   messages: Message[];
   loaded: boolean;
