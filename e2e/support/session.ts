@@ -19,13 +19,26 @@ export type E2EUser = TestUser;
 
 const PERSISTED_KEY = 'neura:persisted';
 
-/** Runs fn on the server's repositories over an app's database (default: the run's app). */
+/** SQLite's answer when another process wrote while a seed's deferred transaction waited (SQLITE_BUSY_SNAPSHOT). */
+const busy = (error: unknown) => /^SQLITE_BUSY/.test((error as { code?: unknown }).code as string);
+
+/**
+ * Runs fn on the server's repositories over an app's database (default: the run's app). The seed is a
+ * second process writing to the app's SQLite file: a deferred transaction that waited for the app's
+ * write can find its snapshot stale, and SQLite then answers "database is locked" at once, past its
+ * busy timeout. Its transaction rolled back, fn runs again (up to 3 times; its earlier rows stay,
+ * unused: every seed makes rows of its own).
+ */
 export async function withSeed<T>(fn: (target: SeedTarget) => Promise<T>, appDataDir = dataDir()): Promise<T> {
-  const target = openSeedTarget({ dataDir: appDataDir });
-  try {
-    return await fn(target);
-  } finally {
-    await target.close();
+  for (let attempt = 1; ; attempt++) {
+    const target = openSeedTarget({ dataDir: appDataDir });
+    try {
+      return await fn(target);
+    } catch (error) {
+      if (attempt >= 3 || !busy(error)) throw error;
+    } finally {
+      await target.close();
+    }
   }
 }
 
