@@ -22,9 +22,12 @@ describe('N11: code requests answer before any mail work', () => {
     t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${(smtp.address() as AddressInfo).port}` });
   });
   afterAll(async () => {
+    // The mail server goes first: a mail job that connects while the app stops is refused at once,
+    // not left waiting 30 s for a greeting (nodemailer's own timeout).
+    const closed = new Promise((resolve) => smtp.close(resolve));
     for (const s of sockets) s.destroy();
+    await closed;
     await t?.stop();
-    await new Promise((resolve) => smtp.close(resolve));
   });
 
   const ask = (path: string, email: string, ip: string) =>
