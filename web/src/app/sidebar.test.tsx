@@ -20,7 +20,7 @@ const chat: Chat = {
 // the list, not for the runner compiling it.
 beforeAll(async () => {
   await Promise.all([
-    import('../chats/chat-list'),
+    import('../chats/sidebar-chat-list'),
     import('../chats/chats-runtime'),
     import('../chats/organise-ready'),
   ]);

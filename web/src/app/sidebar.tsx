@@ -12,7 +12,7 @@ import { Button } from '../ui/button';
 // Both wait for the texts of folders and temporary chats (issue #49), a part of their own.
 const organiseReady = () => import('../chats/organise-ready').then((m) => m.organiseTextsReady);
 // The list itself is mounted at desktop widths only (chats/sidebar-chat-list.tsx).
-const ChatList = lazy(() =>
+const SidebarChatList = lazy(() =>
   Promise.all([import('../chats/sidebar-chat-list'), organiseReady()]).then(([m]) => ({ default: m.SidebarChatList })),
 );
 /** Log out (signed in only): the auth client comes with it. */
@@ -51,7 +51,7 @@ export function Sidebar() {
         <NewChatButton onClick={() => (token ? startNewChat(navigate) : setActiveModal('auth'))} />
         {token ? (
           <Suspense fallback={<div className="flex-1" />}>
-            <ChatList />
+            <SidebarChatList />
           </Suspense>
         ) : (
           <div className="flex flex-1 flex-col gap-3 p-1">

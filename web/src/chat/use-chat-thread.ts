@@ -5,8 +5,8 @@ import { AppError, errorMessage } from '../api/app-error';
 import { useSessionEvent } from '../api/use-session-event';
 import { useAppStore } from '../store/app-store';
 import {
-  type ChatThread,
   dispatchMessages,
+  emptyThread,
   flushDeltas,
   isStreaming,
   queueDelta,
@@ -50,7 +50,7 @@ export interface ThreadState {
   streaming: boolean;
 }
 
-const NOT_OPENED: ChatThread = { messages: [], loaded: false, hasMore: false, loadingOlder: false };
+const NOT_OPENED = emptyThread();
 
 /**
  * Opens a chat: loads its newest page and follows the user's room, so a reply streaming in

@@ -4,7 +4,7 @@ import { useAppStore } from './app-store';
 import { appendText, withTool } from './message-parts';
 
 /** The messages of one chat open in this tab. */
-export interface ChatThread {
+interface ChatThread {
   /** Oldest first, unique by id (ids sort by time). */
   messages: Message[];
   loaded: boolean;
@@ -49,7 +49,8 @@ export type MessagesAction =
 
 type Threads = Record<string, ChatThread>;
 
-const emptyThread = (): ChatThread => ({ messages: [], loaded: false, hasMore: false, loadingOlder: false });
+/** A thread opened and not loaded yet (the chat page reads a chat not opened as one). */
+export const emptyThread = (): ChatThread => ({ messages: [], loaded: false, hasMore: false, loadingOlder: false });
 
 /** The server's copy replaces a streaming one here when it is further along or finished. */
 function newer(current: Message, incoming: Message): boolean {
