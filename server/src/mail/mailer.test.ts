@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { Mailer } from './mailer.js';
 import { verifyCodeMail } from './templates.js';
@@ -42,5 +44,54 @@ describe('mail templates', () => {
     expect(mail.text).toContain('0042');
     expect(mail.html).toContain('0042');
     expect(mail.html).toContain('Neura');
+  });
+});
+
+describe('Mailer with an SMTP server that hangs', () => {
+  const hangingServer = async () => {
+    const sockets = new Set<net.Socket>();
+    // Accepts connections and never greets.
+    const server = net.createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const close = async () => {
+      const closed = new Promise((resolve) => server.close(resolve));
+      for (const s of sockets) s.destroy();
+      await closed;
+    };
+    return { url: `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`, close };
+  };
+  const quietLog = { info: () => undefined, warn: () => undefined } as never;
+
+  it('should give up waiting for the greeting after its timeout, with an error the caller can report', async () => {
+    const smtp = await hangingServer();
+    const mailer = new Mailer(smtp.url, 'Neura <no-reply@neura.local>', quietLog, {
+      logBodies: false,
+      timeoutsMs: { greetingTimeout: 150 },
+    });
+    try {
+      await expect(mailer.send(verifyCodeMail('ada@example.com', '0427'))).rejects.toMatchObject({
+        code: 'ETIMEDOUT',
+      });
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
+  });
+
+  it("should let the URL's query set a timeout over the defaults", async () => {
+    const smtp = await hangingServer();
+    // The constructor's own greeting timeout would wait a minute: the URL's 150 ms wins.
+    const mailer = new Mailer(`${smtp.url}?greetingTimeout=150`, 'Neura <no-reply@neura.local>', quietLog, {
+      logBodies: false,
+      timeoutsMs: { greetingTimeout: 60_000 },
+    });
+    try {
+      await expect(mailer.send(verifyCodeMail('ada@example.com', '0427'))).rejects.toMatchObject({
+        code: 'ETIMEDOUT',
+      });
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
   });
 });

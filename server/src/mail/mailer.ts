@@ -9,6 +9,14 @@ export interface Mail {
 }
 
 /**
+ * How long a mail may wait for the SMTP server: to connect, for its greeting, and for any answer
+ * once connected. nodemailer's own defaults are 2 min, 30 s and 10 min: a mail server that hangs
+ * held a mail's work (and a stopping app, which waits for it) that long. A query in SMTP_URL
+ * (`?connectionTimeout=…&greetingTimeout=…&socketTimeout=…`) still overrides each.
+ */
+export const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/**
  * Sends mail over SMTP_URL (nodemailer). Without SMTP, and only when `logBodies` (MAIL_TO_LOG:
  * on by default outside production), the mail is written to the log at info with a "mail not
  * configured" line, so a development install still works; in production codes never reach the log.
@@ -20,11 +28,13 @@ export class Mailer {
     smtpUrl: string | undefined,
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { logBodies: boolean } = { logBodies: true },
+    private readonly options: { logBodies: boolean; timeoutsMs?: Partial<typeof SMTP_TIMEOUTS_MS> } = {
+      logBodies: true,
+    },
   ) {
     if (smtpUrl) {
-      // Options such as timeouts can travel in the URL's query (nodemailer parses them).
-      this.transport = nodemailer.createTransport(smtpUrl);
+      // The URL's own options (its query included) come after these, so they win (nodemailer).
+      this.transport = nodemailer.createTransport({ ...SMTP_TIMEOUTS_MS, ...options.timeoutsMs, url: smtpUrl });
     }
   }
 
