@@ -20,6 +20,8 @@ export default defineConfig(({ mode }) => {
         home: ['src/explore/explore-page.tsx'],
         chat: [
           'src/ui/markdown.tsx',
+          // Its parser, which it loads in two steps (ui/markdown.tsx `rendererReady`).
+          'src/ui/render-markdown.ts',
           'src/ui/code-highlighter.ts',
           'src/chats/organise-ready.ts',
           'src/chat/documents-ready.ts',

@@ -14,11 +14,13 @@ let pending: Promise<Renderer> | undefined;
  * (`app/pages.tsx`), so it is there by the first render.
  */
 export function loadMarkdown(): Promise<Renderer> {
-  pending ??= Promise.all([import('./markdown'), import('./code-highlighter')]).then(([m, highlighter]) => {
-    m.setCodeHighlighter(highlighter.createHighlighter());
-    loaded = m.Markdown;
-    return m.Markdown;
-  });
+  pending ??= Promise.all([import('./markdown'), import('./code-highlighter')]).then(([m, highlighter]) =>
+    m.rendererReady.then(() => {
+      m.setCodeHighlighter(highlighter.createHighlighter());
+      loaded = m.Markdown;
+      return m.Markdown;
+    }),
+  );
   return pending;
 }
 

@@ -4,21 +4,20 @@ import {
   type ComponentPropsWithoutRef,
   Fragment,
   memo,
+  type ReactElement,
   type ReactNode,
   useEffect,
   useMemo,
   useRef,
   useState,
 } from 'react';
-import ReactMarkdown, { type Components, defaultUrlTransform } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { type Components, defaultUrlTransform } from 'react-markdown';
 import { appTexts } from '../texts/app-texts';
 import type { Highlight } from './code-highlighter';
 import { languageOf } from './code-language';
 import { inLaterTask } from './later';
 import { type Split, splitGrown } from './markdown-blocks';
 import { MarkdownImage } from './outside-image';
-import { remarkStripHtml } from './strip-html';
 import './markdown.css';
 import { Button } from './button';
 
@@ -33,7 +32,6 @@ export function safeUrl(url: string): string {
 let highlighter: Highlight | undefined;
 /** A highlighter that could not load (its chunk): the block stays plain text. */
 const keepPlain = () => undefined;
-const REMARK_PLUGINS = [remarkGfm, remarkStripHtml];
 
 /**
  * Installs the code highlighter (`ui/code-highlighter.ts`: highlight.js in a Web Worker). It loads
@@ -192,13 +190,67 @@ const COMPONENTS: Components = {
   ),
 };
 
-/** One top-level block, parsed and rendered only when its text changes. */
+/** A block's text and what it renders to (React elements, no state: they can be mounted again). */
+interface RenderedBlock {
+  text: string;
+  element: ReactElement;
+}
+
+/**
+ * The blocks mounted lately, by text. A block mounted again (its row scrolled back into view, the
+ * list's range moving while a chat opens, the chat opened again) is not parsed again: mounted in an
+ * urgent render (a scroll, a measure), a screenful of rows parsed their markdown in one task of
+ * 40–80 ms at 4× CPU (issue #50 item 3). Only mounts are kept: a streaming reply's growing block
+ * renders each frame's text without keeping it. The oldest go past a thousand.
+ */
+const mountedBlocks = new Map<string, ReactElement>();
+const MOUNTED_MAX = 1000;
+
+/** react-markdown's rendering (skipHtml, safe URLs, our components) with one processor for every block. */
+let renderBlock: ((text: string) => ReactElement) | undefined;
+
+/** Resolves in a later task (a message to itself: no timer clamping). */
+const laterTask = (): Promise<void> =>
+  new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(0);
+  });
+
+/**
+ * The parser, evaluated in a task after this module's: the HTML property schemas that
+ * hast-util-to-jsx-runtime builds as it loads (property-information) are evaluated with this module
+ * (the build puts them in its chunk; imported here, they never wait for the parser's), then unified,
+ * micromark and GFM with `./render-markdown`. As one module graph it was one task of 55–95 ms at
+ * 4× CPU while a chat opened (issue #50 item 3). `ui/lazy-markdown.tsx` waits for it before the
+ * first render.
+ */
+export const rendererReady: Promise<void> = import('hast-util-to-jsx-runtime')
+  .then(laterTask)
+  .then(() => import('./render-markdown'))
+  .then(({ createMarkdownRenderer }) => {
+    renderBlock = createMarkdownRenderer({ components: COMPONENTS, urlTransform: safeUrl });
+  });
+
+function mountBlock(text: string): RenderedBlock {
+  let element = mountedBlocks.get(text);
+  if (element === undefined) {
+    element = (renderBlock as (text: string) => ReactElement)(text);
+    if (mountedBlocks.size >= MOUNTED_MAX) mountedBlocks.delete(mountedBlocks.keys().next().value as string);
+  } else mountedBlocks.delete(text);
+  mountedBlocks.set(text, element);
+  return { text, element };
+}
+
+/** One top-level block, parsed and rendered only when its text changes (and on mount, only when not kept). */
 export const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
-  return (
-    <ReactMarkdown remarkPlugins={REMARK_PLUGINS} skipHtml urlTransform={safeUrl} components={COMPONENTS}>
-      {text}
-    </ReactMarkdown>
-  );
+  // Loaded before the first render (`ui/lazy-markdown.tsx`); until then it suspends.
+  if (!renderBlock) throw rendererReady;
+  const [mounted] = useState(() => mountBlock(text));
+  return text === mounted.text ? mounted.element : (renderBlock as (text: string) => ReactElement)(text);
 });
 
 /**
