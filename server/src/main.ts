@@ -22,7 +22,10 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const tracing = startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: config.OTEL_SERVICE_NAME });
+  const tracing = await startTracing({
+    endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    serviceName: config.OTEL_SERVICE_NAME,
+  });
   const built = await buildApp(config);
   const { app } = built;
   const address = await built.listen();

@@ -25,7 +25,7 @@ describe('tracing', () => {
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    tracing = startTracing({ serviceName: 'neura-test' }, new SimpleSpanProcessor(exporter));
+    tracing = await startTracing({ serviceName: 'neura-test' }, new SimpleSpanProcessor(exporter));
     [model, searxng] = await Promise.all([startFakeOpenAI(), startFakeSearxng()]);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-trace-'));
     const pg = testDbKind() === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -52,8 +52,8 @@ describe('tracing', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('should not start without an endpoint', () => {
-    expect(startTracing({ serviceName: 'neura' })).toBeUndefined();
+  it('should not start without an endpoint', async () => {
+    await expect(startTracing({ serviceName: 'neura' })).resolves.toBeUndefined();
   });
 
   it('should trace a send as one trace: admission, the model stream, each tool and the stored rows', async () => {

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { User } from '../auth/user.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
@@ -14,10 +14,21 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
 const iso = (unixSeconds: number | null | undefined): string | null =>
   unixSeconds == null ? null : new Date(unixSeconds * 1000).toISOString();
 
+/**
+ * The Stripe library (a thousand files of source), loaded when a Stripe provider is made, not at
+ * every process start: a server on the sandbox or without payments, and the admin CLI, never load
+ * it. Its error classes are read from it once it has loaded (any Stripe error comes after).
+ */
+let stripeLib: typeof Stripe | undefined;
+const loadStripe = async (): Promise<typeof Stripe> => {
+  stripeLib ??= (await import('stripe')).default;
+  return stripeLib;
+};
+
 /** A provider failure as our error: the user sees a plain sentence, the log keeps the detail. */
 function providerFailed(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  const stripeMessage = error instanceof Stripe.errors.StripeError ? error.message : undefined;
+  const stripeMessage = stripeLib && error instanceof stripeLib.errors.StripeError ? error.message : undefined;
   // Stripe refuses portal sessions until the portal is configured once (an operator task).
   if (stripeMessage && /customer portal/i.test(stripeMessage)) {
     return new AppError('billing:provider-failed', `The payment provider refused: ${stripeMessage}`);
@@ -27,12 +38,15 @@ function providerFailed(error: unknown): AppError {
 
 /** Is this a Stripe answer that says the object does not exist (so retrying will not help)? */
 export const isMissing = (error: unknown): boolean =>
-  error instanceof Stripe.errors.StripeError && (error.code === 'resource_missing' || error.statusCode === 404);
+  stripeLib !== undefined &&
+  error instanceof stripeLib.errors.StripeError &&
+  (error.code === 'resource_missing' || error.statusCode === 404);
 
 /** Stripe Checkout (packs: `mode: payment` with inline prices; Pro: `mode: subscription`) and the portal. */
 export class StripeProvider implements PaymentProvider {
   readonly kind = 'stripe' as const;
-  readonly stripe: Stripe;
+  /** The Stripe client, made once its library has loaded (`client()`). */
+  private readonly stripe: Promise<Stripe>;
 
   constructor(
     private readonly config: Config,
@@ -40,25 +54,35 @@ export class StripeProvider implements PaymentProvider {
     private readonly appUrl: string,
   ) {
     const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : undefined;
-    this.stripe = new Stripe(config.STRIPE_SECRET_KEY ?? '', {
-      maxNetworkRetries: 1,
-      telemetry: false,
-      timeout: 20_000,
-      ...(api
-        ? {
-            host: api.hostname,
-            port: api.port || (api.protocol === 'http:' ? 80 : 443),
-            protocol: api.protocol === 'http:' ? 'http' : 'https',
-          }
-        : {}),
-    });
+    this.stripe = loadStripe().then(
+      (StripeClient) =>
+        new StripeClient(config.STRIPE_SECRET_KEY ?? '', {
+          maxNetworkRetries: 1,
+          telemetry: false,
+          timeout: 20_000,
+          ...(api
+            ? {
+                host: api.hostname,
+                port: api.port || (api.protocol === 'http:' ? 80 : 443),
+                protocol: api.protocol === 'http:' ? 'http' : 'https',
+              }
+            : {}),
+        }),
+    );
+    // Loaded at once, in the background; a failure is each call's to report (never unhandled).
+    this.stripe.catch(() => undefined);
+  }
+
+  /** Resolves once the library has loaded; rejects if it cannot (a fault of this server, not of a caller). */
+  async ready(): Promise<void> {
+    await this.stripe;
   }
 
   /** One Stripe customer per user, made on first checkout and kept. */
   async customerFor(user: User): Promise<string> {
     const known = await this.repo.findCustomerId(user.id);
     if (known) return known;
-    const customer = await this.stripe.customers.create(
+    const customer = await (await this.stripe).customers.create(
       { email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), metadata: { userId: user.id } },
       { idempotencyKey: `customer:${user.id}` },
     );
@@ -75,7 +99,7 @@ export class StripeProvider implements PaymentProvider {
         unit_amount: product.amountCents,
         product_data: { name: product.name },
       };
-      const session = await this.stripe.checkout.sessions.create(
+      const session = await (await this.stripe).checkout.sessions.create(
         {
           mode: product.kind === 'pro' ? 'subscription' : 'payment',
           customer,
@@ -104,7 +128,7 @@ export class StripeProvider implements PaymentProvider {
     const customer = await this.repo.findCustomerId(user.id);
     if (!customer) throw new AppError('conflict', 'You have no subscription to manage yet. Subscribe to Pro first.');
     try {
-      const session = await this.stripe.billingPortal.sessions.create({
+      const session = await (await this.stripe).billingPortal.sessions.create({
         customer,
         return_url: `${this.appUrl}/settings/pro`,
       });
@@ -115,8 +139,8 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /** Verifies a webhook delivery (signature and age) and parses it. Throws on a bad signature. */
-  constructEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event {
-    return this.stripe.webhooks.constructEvent(
+  async constructEvent(rawBody: Buffer, signature: string | undefined): Promise<Stripe.Event> {
+    return (await this.stripe).webhooks.constructEvent(
       rawBody,
       signature ?? '',
       this.config.STRIPE_WEBHOOK_SECRET ?? '',
@@ -126,7 +150,7 @@ export class StripeProvider implements PaymentProvider {
 
   async retrieveSession(id: string): Promise<Stripe.Checkout.Session> {
     try {
-      return await this.stripe.checkout.sessions.retrieve(id);
+      return await (await this.stripe).checkout.sessions.retrieve(id);
     } catch (error) {
       throw providerFailed(error);
     }
@@ -134,7 +158,7 @@ export class StripeProvider implements PaymentProvider {
 
   async expireSession(id: string): Promise<void> {
     try {
-      await this.stripe.checkout.sessions.expire(id);
+      await (await this.stripe).checkout.sessions.expire(id);
     } catch (error) {
       throw providerFailed(error);
     }
@@ -143,7 +167,10 @@ export class StripeProvider implements PaymentProvider {
   /** Refunds a payment in full (the operator's console); Stripe then sends `charge.refunded`. */
   async refundPayment(paymentIntentId: string, orderId: string): Promise<void> {
     try {
-      await this.stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey: `refund:${orderId}` });
+      await (await this.stripe).refunds.create(
+        { payment_intent: paymentIntentId },
+        { idempotencyKey: `refund:${orderId}` },
+      );
     } catch (error) {
       throw providerFailed(error);
     }
@@ -155,7 +182,7 @@ export class StripeProvider implements PaymentProvider {
    */
   async retrieveInvoice(id: string): Promise<StripeInvoiceState | undefined> {
     try {
-      return invoiceState(await this.stripe.invoices.retrieve(id, { expand: ['payments'] }));
+      return invoiceState(await (await this.stripe).invoices.retrieve(id, { expand: ['payments'] }));
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw providerFailed(error);
@@ -171,13 +198,13 @@ export class StripeProvider implements PaymentProvider {
     try {
       const sub =
         when === 'now'
-          ? await this.stripe.subscriptions.cancel(id, {}, { idempotencyKey: `cancel:${id}` })
-          : await this.stripe.subscriptions.update(id, { cancel_at_period_end: true });
+          ? await (await this.stripe).subscriptions.cancel(id, {}, { idempotencyKey: `cancel:${id}` })
+          : await (await this.stripe).subscriptions.update(id, { cancel_at_period_end: true });
       return subscriptionState(sub);
     } catch (error) {
       // Already canceled (or gone) at Stripe while this server still thought it lived: take
       // Stripe's word for it, so Pro can still be ended here.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+      if (stripeLib && error instanceof stripeLib.errors.StripeInvalidRequestError) {
         const current = await this.retrieveSubscription(id);
         if (!current) return { ...endedNow(id), customerId: null };
         if (!LIVE_SUBSCRIPTION_STATUSES.has(current.status)) return current;
@@ -189,7 +216,7 @@ export class StripeProvider implements PaymentProvider {
   /** The subscription as Stripe has it now (never the webhook payload: deliveries come in any order). */
   async retrieveSubscription(id: string): Promise<StripeSubscriptionState | undefined> {
     try {
-      return subscriptionState(await this.stripe.subscriptions.retrieve(id));
+      return subscriptionState(await (await this.stripe).subscriptions.retrieve(id));
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw providerFailed(error);

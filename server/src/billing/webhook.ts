@@ -28,10 +28,12 @@ export class StripeWebhook {
   ) {}
 
   async receive(rawBody: unknown, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+    // The library must have loaded: a failure there is this server's (5xx, Stripe retries), not a bad signature.
+    await this.stripe.ready();
     let event: Stripe.Event;
     try {
       if (!Buffer.isBuffer(rawBody)) throw new Error('no raw body');
-      event = this.stripe.constructEvent(rawBody, signature);
+      event = await this.stripe.constructEvent(rawBody, signature);
     } catch {
       this.onOutcome?.('unknown', 'invalid');
       throw new AppError('billing:signature-invalid', 'The webhook signature is missing, wrong or too old.');

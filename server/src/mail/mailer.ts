@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface Mail {
   to: string;
@@ -22,29 +22,33 @@ export const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10
  * configured" line, so a development install still works; in production codes never reach the log.
  */
 export class Mailer {
-  private readonly transport?: Transporter;
+  /** Made on the first mail: nodemailer's modules load then, not at every process start. */
+  private transport?: Promise<Transporter>;
 
   constructor(
-    smtpUrl: string | undefined,
+    private readonly smtpUrl: string | undefined,
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
     private readonly options: { logBodies: boolean; timeoutsMs?: Partial<typeof SMTP_TIMEOUTS_MS> } = {
       logBodies: true,
     },
-  ) {
-    if (smtpUrl) {
-      // The URL's own options (its query included) come after these, so they win (nodemailer).
-      this.transport = nodemailer.createTransport({ ...SMTP_TIMEOUTS_MS, ...options.timeoutsMs, url: smtpUrl });
-    }
+  ) {}
+
+  private transporter(smtpUrl: string): Promise<Transporter> {
+    // The URL's own options (its query included) come after these, so they win (nodemailer).
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ ...SMTP_TIMEOUTS_MS, ...this.options.timeoutsMs, url: smtpUrl }),
+    );
+    return this.transport;
   }
 
   get configured(): boolean {
-    return this.transport !== undefined;
+    return this.smtpUrl !== undefined && this.smtpUrl !== '';
   }
 
   /** Throws when the SMTP server refuses or cannot be reached; callers turn that into their message. */
   async send(mail: Mail): Promise<void> {
-    if (!this.transport) {
+    if (!this.smtpUrl) {
       if (!this.options.logBodies) {
         // Not even the subject: it can carry the code.
         this.log.warn(
@@ -58,7 +62,8 @@ export class Mailer {
       );
       return;
     }
-    await this.transport.sendMail({
+    const transport = await this.transporter(this.smtpUrl);
+    await transport.sendMail({
       from: this.from,
       to: mail.to,
       subject: mail.subject,
@@ -68,6 +73,6 @@ export class Mailer {
   }
 
   close(): void {
-    this.transport?.close();
+    void this.transport?.then((transport) => transport.close()).catch(() => undefined);
   }
 }

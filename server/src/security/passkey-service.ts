@@ -1,12 +1,9 @@
 import { type Passkey, PRODUCT_NAME } from '@neura/contract';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { Origin } from '../accounts/account-deps.js';
@@ -18,6 +15,16 @@ import { describeUserAgent } from '../lib/user-agent.js';
 import { CHALLENGE_LIFETIME_MS, SECURITY_LIMITS } from './limits.js';
 import type { SecurityNotices } from './notices.js';
 import type { PasskeyRepository } from './passkey-repository.js';
+
+/**
+ * The WebAuthn library (@simplewebauthn/server and its X.509 and ASN.1 modules), loaded at the first
+ * passkey ceremony, not at every process start (the admin CLI, a test's server).
+ */
+let webauthn: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const loadWebAuthn = () => {
+  webauthn ??= import('@simplewebauthn/server');
+  return webauthn;
+};
 
 export const PASSKEY_MESSAGES = {
   failed: 'The passkey could not be verified. Please try again.',
@@ -66,6 +73,7 @@ export class PasskeyService {
 
   async registerOptions(user: User, rp: RelyingParty): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const existing = await this.d.repo.listForUser(user.id);
+    const { generateRegistrationOptions } = await loadWebAuthn();
     const options = await generateRegistrationOptions({
       rpName: PRODUCT_NAME,
       rpID: rp.rpID,
@@ -87,9 +95,10 @@ export class PasskeyService {
     rp: RelyingParty,
     userAgent: string | null,
   ): Promise<Passkey> {
+    const webAuthn = await loadWebAuthn();
     let info: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
     try {
-      info = await verifyRegistrationResponse({
+      info = await webAuthn.verifyRegistrationResponse({
         response,
         expectedChallenge: (challenge) => this.d.repo.takeChallenge(challenge, 'passkey-register', user.id),
         expectedOrigin: rp.origins,
@@ -121,6 +130,7 @@ export class PasskeyService {
   async loginOptions(email: string | undefined, rp: RelyingParty): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const userId = email ? await this.d.userIdByEmail(email.trim().toLowerCase()) : undefined;
     const keys = userId ? await this.d.repo.listForUser(userId) : [];
+    const { generateAuthenticationOptions } = await loadWebAuthn();
     const options = await generateAuthenticationOptions({
       rpID: rp.rpID,
       userVerification: 'required',
@@ -159,8 +169,9 @@ export class PasskeyService {
     rp: RelyingParty,
     key: { credential_id: string; public_key: string; counter: number | string; transports: string },
   ): Promise<number> {
+    const webAuthn = await loadWebAuthn();
     try {
-      const result = await verifyAuthenticationResponse({
+      const result = await webAuthn.verifyAuthenticationResponse({
         response,
         expectedChallenge: (challenge) => this.d.repo.takeChallenge(challenge, 'passkey-login', null),
         expectedOrigin: rp.origins,

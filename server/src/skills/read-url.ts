@@ -1,6 +1,4 @@
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
-import TurndownService from 'turndown';
+import type TurndownService from 'turndown';
 import { decodeText, SafeHttpError } from './http/safe-client.js';
 import { SkillError } from './skill-error.js';
 import type { SkillModule } from './skill-tool.js';
@@ -13,18 +11,36 @@ const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 const TEXT_TYPES = ['text/plain', 'text/markdown', 'application/json'];
 const HTML_TYPES = ['text/html', 'application/xhtml+xml'];
 
-const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
-turndown.remove([
-  'script',
-  'style',
-  'noscript',
-  'iframe',
-  'nav',
-  'footer',
-  'form',
-  'svg',
-  'button',
-] as TurndownService.Filter);
+/**
+ * The HTML reader's modules (linkedom, Readability, turndown: a few hundred files), loaded on the
+ * first page read, not at every process start.
+ */
+let reader: Promise<HtmlReader> | undefined;
+interface HtmlReader {
+  parseHTML: typeof import('linkedom').parseHTML;
+  Readability: typeof import('@mozilla/readability').Readability;
+  turndown: TurndownService;
+}
+function htmlReader(): Promise<HtmlReader> {
+  reader ??= Promise.all([import('linkedom'), import('@mozilla/readability'), import('turndown')]).then(
+    ([{ parseHTML }, { Readability }, { default: Turndown }]) => {
+      const turndown = new Turndown({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
+      turndown.remove([
+        'script',
+        'style',
+        'noscript',
+        'iframe',
+        'nav',
+        'footer',
+        'form',
+        'svg',
+        'button',
+      ] as TurndownService.Filter);
+      return { parseHTML, Readability, turndown };
+    },
+  );
+  return reader;
+}
 
 function cap(text: string): string {
   const trimmed = text.replace(/\n{3,}/g, '\n\n').trim();
@@ -32,7 +48,8 @@ function cap(text: string): string {
 }
 
 /** HTML → the readable article as markdown (Readability on linkedom, then turndown). */
-export function htmlToMarkdown(html: string, url: string): { title: string; content: string } {
+export async function htmlToMarkdown(html: string, url: string): Promise<{ title: string; content: string }> {
+  const { parseHTML, Readability, turndown } = await htmlReader();
   // linkedom has no document URL: a <base> makes relative links resolve against the page.
   const base = `<base href="${url.replace(/"/g, '%22')}">`;
   const withBase = /<base\s/i.test(html)
@@ -86,7 +103,7 @@ export const readUrlSkill: SkillModule<'read_url'> = {
         const type = page.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
         const text = decodeText(page);
         if (HTML_TYPES.includes(type) || (type === '' && /<html|<body/i.test(text.slice(0, 2000)))) {
-          const { title, content } = htmlToMarkdown(text, page.url);
+          const { title, content } = await htmlToMarkdown(text, page.url);
           return { url: page.url, title: title || new URL(page.url).hostname, content };
         }
         if (TEXT_TYPES.includes(type) || type.startsWith('text/')) {

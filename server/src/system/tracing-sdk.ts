@@ -1,19 +1,26 @@
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
 
 /** The OpenTelemetry Node SDK of a server process (the spans themselves: tracing.ts). */
 export interface Tracing {
   shutdown: () => Promise<void>;
 }
 
-/** Registers the Node SDK (once per process); `processor` replaces the OTLP exporter (tests). */
-export function startTracing(
+/**
+ * Registers the Node SDK (once per process); `processor` replaces the OTLP exporter (tests). The
+ * SDK's modules load only then: a process without OTEL_EXPORTER_OTLP_ENDPOINT starts without them.
+ */
+export async function startTracing(
   options: { endpoint?: string; serviceName: string },
   processor?: SpanProcessor,
-): Tracing | undefined {
+): Promise<Tracing | undefined> {
   if (!processor && !options.endpoint) return undefined;
+  const [{ OTLPTraceExporter }, { resourceFromAttributes }, { BatchSpanProcessor }, { NodeTracerProvider }] =
+    await Promise.all([
+      import('@opentelemetry/exporter-trace-otlp-http'),
+      import('@opentelemetry/resources'),
+      import('@opentelemetry/sdk-trace-base'),
+      import('@opentelemetry/sdk-trace-node'),
+    ]);
   const endpoint = options.endpoint?.replace(/\/$/, '');
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type ServerProcess, startServerProcess } from '@neura/test-kit/server/process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * What a process loads at start (issue #50 item 4: a server's start is most of what the suites'
+ * many processes cost). Libraries used only with a setting or on a rare path load then, not at start:
+ * the Redis client (REDIS_URL), the OpenTelemetry SDK (OTEL_EXPORTER_OTLP_ENDPOINT), Stripe
+ * (PAYMENTS=stripe), the WebAuthn library (a passkey ceremony), the HTML reader (read_url), nodemailer
+ * (the first mail, with SMTP_URL).
+ */
+const LAZY = [
+  'redis',
+  '@opentelemetry/sdk-trace-node',
+  '@opentelemetry/exporter-trace-otlp-http',
+  'stripe',
+  '@simplewebauthn/server',
+  'linkedom',
+  'turndown',
+  '@mozilla/readability',
+  'nodemailer',
+];
+
+describe('a server process without those settings', () => {
+  let app: ServerProcess;
+  let dir: string;
+  let loaded: Set<string>;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'neura-startup-'));
+    const record = path.join(dir, 'packages.txt');
+    const hook = fileURLToPath(new URL('./helpers/loaded-packages.mjs', import.meta.url));
+    app = await startServerProcess({
+      entry: 'source',
+      env: { NODE_OPTIONS: `--import ${hook}`, NEURA_LOADED_PACKAGES_FILE: record, PAYMENTS: 'sandbox' },
+    });
+    // The app answers: everything its start needs has loaded.
+    expect((await fetch(`${app.url}/api/`)).status).toBeLessThan(500);
+    loaded = new Set(fs.readFileSync(record, 'utf8').split('\n').filter(Boolean));
+  }, 60_000);
+  afterAll(async () => {
+    await app?.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('should have loaded the libraries every request needs (the record works)', () => {
+    for (const name of ['fastify', 'kysely', 'socket.io', 'zod']) expect(loaded, name).toContain(name);
+  });
+
+  it.each(LAZY)('should not have loaded %s', (name) => {
+    expect(loaded).not.toContain(name);
+  });
+});
