@@ -8,12 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * What a process loads at start (issue #50 item 4: a server's start is most of what the suites'
  * many processes cost). Libraries used only with a setting or on a rare path load then, not at start:
- * the Redis client (REDIS_URL), the OpenTelemetry SDK (OTEL_EXPORTER_OTLP_ENDPOINT), Stripe
+ * the Redis client and Socket.IO's Redis adapter (REDIS_URL), the OpenTelemetry SDK (OTEL_EXPORTER_OTLP_ENDPOINT), Stripe
  * (PAYMENTS=stripe), the WebAuthn library (a passkey ceremony), the HTML reader (read_url), nodemailer
- * (the first mail, with SMTP_URL).
+ * (the first mail, with SMTP_URL), otplib (a second-factor step).
  */
 const LAZY = [
   'redis',
+  '@socket.io/redis-adapter',
   '@opentelemetry/sdk-trace-node',
   '@opentelemetry/exporter-trace-otlp-http',
   'stripe',
@@ -22,6 +23,7 @@ const LAZY = [
   'turndown',
   '@mozilla/readability',
   'nodemailer',
+  'otplib',
 ];
 
 describe('a server process without those settings', () => {

@@ -9,7 +9,6 @@ import {
   type VoiceClientEvents,
   type VoiceServerEvents,
 } from '@neura/contract';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Namespace, Server } from 'socket.io';
 import { newId } from '../lib/ids.js';
@@ -80,8 +79,12 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
     this.voiceHandlers.push(handler);
   }
 
-  /** Channels carry REDIS_PREFIX, so deployments sharing one Redis never hear each other. */
-  private useRedis(io: Server, redis: RedisLink): void {
+  /**
+   * Channels carry REDIS_PREFIX, so deployments sharing one Redis never hear each other. The
+   * adapter's modules load only here: a process without Redis starts without them.
+   */
+  private async useRedis(io: Server, redis: RedisLink): Promise<void> {
+    const { createAdapter } = await import('@socket.io/redis-adapter');
     io.adapter(createAdapter(redis.adapterPublisher(), redis.subscriber, { key: redis.key('socket.io') }));
   }
 
@@ -114,7 +117,7 @@ export class Realtime<P extends SocketIdentity = SocketIdentity> {
       // The same referrer policy as every other answer (issue #40, informational).
       headers['Referrer-Policy'] = REFERRER_POLICY;
     });
-    if (options.redis) this.useRedis(io, options.redis);
+    if (options.redis) await this.useRedis(io, options.redis);
     this.setup(io.of(SESSION_NAMESPACE) as Namespace, this.sessionHandlers);
     this.setup(io.of(VOICE_NAMESPACE) as Namespace, this.voiceHandlers as unknown as SessionHandler<P>[]);
     this.io = io;

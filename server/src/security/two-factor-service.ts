@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { BackupCodes, TwoFactorSetup, TwoFactorStatus } from '@neura/contract';
-import { generateSecret, generateURI, verify } from 'otplib';
 import type { Origin } from '../accounts/account-deps.js';
 import type { AccountService } from '../accounts/account-service.js';
 import type { CurrentPasswordCheck } from '../accounts/password-guard.js';
@@ -27,10 +26,18 @@ export const TWO_FACTOR_MESSAGES = {
 /** A code is taken from the current time step or the one before or after (clock drift). */
 const TOLERANCE_SECONDS = 30;
 
+/** otplib and its plugins, loaded at the first second-factor step, not at every process start. */
+let otp: Promise<typeof import('otplib')> | undefined;
+const loadOtp = () => {
+  otp ??= import('otplib');
+  return otp;
+};
+
 /** The time step a right TOTP code was made for (later than `afterTimeStep`); undefined when wrong. */
 async function totpStep(secret: string, code: string, afterTimeStep?: number): Promise<number | undefined> {
   if (!isTotpCode(code)) return undefined;
   const token = code.replace(/\s/g, '');
+  const { verify } = await loadOtp();
   const result = await verify({ secret, token, epochTolerance: TOLERANCE_SECONDS, afterTimeStep });
   return result.valid && 'timeStep' in result ? result.timeStep : undefined;
 }
@@ -74,6 +81,7 @@ export class TwoFactorService {
   }
 
   async setup(user: User): Promise<TwoFactorSetup> {
+    const { generateSecret, generateURI } = await loadOtp();
     const secret = generateSecret();
     if (!(await this.d.repo.savePending(user.id, secret))) throw badRequest(TWO_FACTOR_MESSAGES.alreadyOn);
     return { secret, otpauthUrl: generateURI({ issuer: this.d.issuer, label: user.email, secret }) };
