@@ -43,6 +43,12 @@ export const benches: BenchEntry[] = [
   { id: 'big-posts', file: 'big-posts.ts', title: 'Big unauthenticated POSTs (event-loop lag)' },
   { id: 'fanout', file: 'fanout.ts', title: 'Socket fan-out' },
   { id: 'speech', file: 'speech.ts', title: 'Speech' },
+  {
+    id: 'startup',
+    file: 'startup.ts',
+    title: 'Start-up: the server until it listens, an admin CLI run',
+    needsBuild: true,
+  },
   { id: 'bundle', file: 'bundle.ts', title: 'Bundle and Lighthouse', needsBuild: true },
   { id: 'search', file: 'search.ts', title: 'Message search and the data archive', needsBuild: true },
   { id: 'archive', file: 'archive.ts', title: '"Download my data" with 1 GB of uploads (event-loop delay, memory)' },
