@@ -15,9 +15,10 @@ const iso = (unixSeconds: number | null | undefined): string | null =>
   unixSeconds == null ? null : new Date(unixSeconds * 1000).toISOString();
 
 /**
- * The Stripe library (a thousand files of source), loaded when a Stripe provider is made, not at
- * every process start: a server on the sandbox or without payments, and the admin CLI, never load
- * it. Its error classes are read from it once it has loaded (any Stripe error comes after).
+ * The Stripe library (about two hundred modules, a megabyte of source), loaded when a Stripe
+ * provider is made, not at every process start: a server on the sandbox or without payments, and
+ * the admin CLI, never load it. Its error classes are read from it once it has loaded (any Stripe
+ * error comes after).
  */
 let stripeLib: typeof Stripe | undefined;
 const loadStripe = async (): Promise<typeof Stripe> => {
@@ -45,7 +46,7 @@ export const isMissing = (error: unknown): boolean =>
 /** Stripe Checkout (packs: `mode: payment` with inline prices; Pro: `mode: subscription`) and the portal. */
 export class StripeProvider implements PaymentProvider {
   readonly kind = 'stripe' as const;
-  /** The Stripe client, made once its library has loaded (`client()`). */
+  /** The Stripe client, made once its library has loaded (`ready()` waits for it). */
   private readonly stripe: Promise<Stripe>;
 
   constructor(
