@@ -1,7 +1,7 @@
 import { type FakePushService, startFakePushService } from '@neura/test-kit/fakes/web-push';
 import { startTestCluster, type TestCluster } from '@neura/test-kit/server/in-process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import webpush from '../src/notifications/web-push.js';
+import { webPush } from '../src/notifications/web-push.js';
 import { describeWithServices } from './helpers/services-env.js';
 import { connectSocket, nextEvent, type TestSocket } from './helpers/socket.js';
 
@@ -10,7 +10,7 @@ describeWithServices('notifications across two processes (PostgreSQL + Redis)', 
   let cluster: TestCluster;
   let push: FakePushService;
   const sockets: TestSocket[] = [];
-  const vapid = webpush.generateVAPIDKeys();
+  const vapid = webPush().generateVAPIDKeys();
 
   beforeAll(async () => {
     push = await startFakePushService();

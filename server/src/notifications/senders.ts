@@ -1,7 +1,7 @@
 import type { PushPayload } from '@neura/contract';
 import { SafeHttpError } from '../skills/http/safe-client.js';
 import type { VapidKeys } from './vapid.js';
-import webpush from './web-push.js';
+import { webPush } from './web-push.js';
 
 /**
  * What a push service said: `sent`; `gone` (404/410: the subscription or token is dead, drop it);
@@ -45,7 +45,7 @@ export class WebPushSender {
   ) {}
 
   async send(sub: { endpoint: string; p256dh: string; auth: string }, payload: PushPayload): Promise<PushOutcome> {
-    const details = webpush.generateRequestDetails(
+    const details = webPush().generateRequestDetails(
       { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
       JSON.stringify(payload),
       { TTL: 24 * 3600, urgency: 'normal', vapidDetails: this.vapid },

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import webpush from './web-push.js';
+import { webPush } from './web-push.js';
 
 /** The app's VAPID key pair (RFC 8292), base64url, and the `sub` claim. */
 export interface VapidKeys {
@@ -28,7 +28,7 @@ export function loadVapidKeys(
     return read();
   } catch {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const pair = webpush.generateVAPIDKeys();
+    const pair = webPush().generateVAPIDKeys();
     try {
       fs.writeFileSync(file, JSON.stringify(pair), { flag: 'wx', mode: 0o600 });
       return { ...pair, subject };

@@ -6,7 +6,7 @@ declare module 'web-push' {
     body: Buffer | null;
     endpoint: string;
   }
-  interface WebPush {
+  export interface WebPush {
     generateVAPIDKeys(): { publicKey: string; privateKey: string };
     generateRequestDetails(
       subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
