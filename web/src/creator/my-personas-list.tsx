@@ -9,7 +9,7 @@ import { removeMyPersona } from '../personas/queries/my-personas';
 import { forgetProfile } from '../personas/queries/profiles';
 import { creatorTexts as t } from '../texts/creator';
 import { Button, buttonClass } from '../ui/button';
-import { copyText } from '../ui/markdown';
+import { copyText } from '../ui/copy-text';
 import { showToast } from '../ui/toast-store';
 import { ExportCardButtons } from './card-actions';
 import { DeletePersonaDialog } from './delete-persona-dialog';

@@ -15,6 +15,7 @@ import { type Components, defaultUrlTransform } from 'react-markdown';
 import { appTexts } from '../texts/app-texts';
 import type { Highlight } from './code-highlighter';
 import { languageOf } from './code-language';
+import { copyText } from './copy-text';
 import { inLaterTask } from './later';
 import { type Split, splitGrown } from './markdown-blocks';
 import { MarkdownImage } from './outside-image';
@@ -39,32 +40,6 @@ const keepPlain = () => undefined;
  */
 export function setCodeHighlighter(installed: Highlight): void {
   highlighter = installed;
-}
-
-/** The clipboard API where allowed; a hidden textarea and execCommand where not (older webviews, http). */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Fall through to the legacy way.
-  }
-  try {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    const ok = document.execCommand('copy');
-    area.remove();
-    return ok;
-  } catch {
-    return false;
-  }
 }
 
 type CopyState = 'idle' | 'copied' | 'failed';
@@ -234,6 +209,9 @@ export const rendererReady: Promise<void> = import('hast-util-to-jsx-runtime')
   .then(({ createMarkdownRenderer }) => {
     renderBlock = createMarkdownRenderer({ components: COMPONENTS, urlTransform: safeUrl });
   });
+// A chunk that failed to load is reported where the renderer is awaited (`loadMarkdown`), never
+// as an unhandled rejection.
+rendererReady.catch(() => undefined);
 
 function mountBlock(text: string): RenderedBlock {
   let element = mountedBlocks.get(text);
