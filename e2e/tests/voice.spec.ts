@@ -90,13 +90,23 @@ test('should fill the message box with what the microphone heard', async ({ page
   await page.waitForTimeout(2 * loopMs);
   await stop.click();
   await expect(box).toHaveAttribute('aria-busy', 'true');
-  // The mic joins the looping sentence at a random point, so pocketsphinx may mishear the words cut
-  // at the loop's seam ("search the web" came out as "send to lead" once); the sentence's end,
-  // heard whole in one of the two loops, must be there, after the text already in the box.
-  await expect(box).toHaveValue(/^Note: .*\bfor the latest news\b/, { timeout: 60_000 });
+  // What was heard follows the text already in the box.
+  await expect(box).toHaveValue(/^Note: \S/, { timeout: 60_000 });
   await expect(page.getByRole('button', { name: 'Start dictation' })).toHaveAttribute('aria-pressed', 'false');
   await expect(box).toHaveAttribute('aria-busy', 'false');
-  console.log(`dictated: ${await box.inputValue()}`);
+  const dictated = await box.inputValue();
+  // The mic joins the looping sentence at a random point and pocketsphinx mishears a word now and
+  // then ("search the web" came out as "send to lead" once, "news" as "nice" another time): most
+  // of the sentence's words, not each one, must have been heard.
+  const words = new Set(SENTENCE.split(' '));
+  const heard = new Set(
+    dictated
+      .toLowerCase()
+      .split(/\W+/)
+      .filter((w) => words.has(w)),
+  );
+  expect(heard.size, dictated).toBeGreaterThanOrEqual(words.size - 2);
+  console.log(`dictated: ${dictated}`);
 });
 
 test('should play a reply for a Pro user, and stop it', async ({ page }) => {
