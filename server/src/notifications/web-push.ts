@@ -3,13 +3,13 @@
 import { createRequire } from 'node:module';
 import type { WebPush } from 'web-push';
 
-let loaded: WebPush | undefined;
+const requireHere = createRequire(import.meta.url);
 
 /**
  * web-push (a CommonJS package), required when first used: when a push is sent, or when the first
  * start makes the VAPID key pair. A process that does neither starts without it and its modules.
  */
 export function webPush(): WebPush {
-  loaded ??= createRequire(import.meta.url)('web-push') as WebPush;
-  return loaded;
+  // Node's module cache keeps it after the first call.
+  return requireHere('web-push') as WebPush;
 }

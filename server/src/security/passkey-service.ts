@@ -17,14 +17,10 @@ import type { SecurityNotices } from './notices.js';
 import type { PasskeyRepository } from './passkey-repository.js';
 
 /**
- * The WebAuthn library (@simplewebauthn/server and its X.509 and ASN.1 modules), loaded at the first
- * passkey ceremony, not at every process start (the admin CLI, a test's server).
+ * The WebAuthn library (@simplewebauthn/server and its X.509 and ASN.1 modules) is imported at the
+ * first passkey ceremony (`import()`: the module cache keeps it), not at every process start.
  */
-let webauthn: Promise<typeof import('@simplewebauthn/server')> | undefined;
-const loadWebAuthn = () => {
-  webauthn ??= import('@simplewebauthn/server');
-  return webauthn;
-};
+const loadWebAuthn = () => import('@simplewebauthn/server');
 
 export const PASSKEY_MESSAGES = {
   failed: 'The passkey could not be verified. Please try again.',

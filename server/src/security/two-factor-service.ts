@@ -26,18 +26,12 @@ export const TWO_FACTOR_MESSAGES = {
 /** A code is taken from the current time step or the one before or after (clock drift). */
 const TOLERANCE_SECONDS = 30;
 
-/** otplib and its plugins, loaded at the first second-factor step, not at every process start. */
-let otp: Promise<typeof import('otplib')> | undefined;
-const loadOtp = () => {
-  otp ??= import('otplib');
-  return otp;
-};
-
 /** The time step a right TOTP code was made for (later than `afterTimeStep`); undefined when wrong. */
 async function totpStep(secret: string, code: string, afterTimeStep?: number): Promise<number | undefined> {
   if (!isTotpCode(code)) return undefined;
   const token = code.replace(/\s/g, '');
-  const { verify } = await loadOtp();
+  // otplib and its plugins load at the first second-factor step, not at every process start.
+  const { verify } = await import('otplib');
   const result = await verify({ secret, token, epochTolerance: TOLERANCE_SECONDS, afterTimeStep });
   return result.valid && 'timeStep' in result ? result.timeStep : undefined;
 }
@@ -81,7 +75,7 @@ export class TwoFactorService {
   }
 
   async setup(user: User): Promise<TwoFactorSetup> {
-    const { generateSecret, generateURI } = await loadOtp();
+    const { generateSecret, generateURI } = await import('otplib');
     const secret = generateSecret();
     if (!(await this.d.repo.savePending(user.id, secret))) throw badRequest(TWO_FACTOR_MESSAGES.alreadyOn);
     return { secret, otpauthUrl: generateURI({ issuer: this.d.issuer, label: user.email, secret }) };

@@ -6,7 +6,7 @@ import { FIRST_CHUNKS_META } from './first-chunks-meta';
 const loads = vi.hoisted(() => ({ page: vi.fn(), authModal: vi.fn(), linkedAtEachTask: [] as number[] }));
 const linked = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
 // Each task the start-up waits for: how many files were linked by then.
-vi.mock('./next-task', () => ({
+vi.mock('../ui/next-task', () => ({
   nextTask: async () => {
     loads.linkedAtEachTask.push(linked().length);
   },

@@ -1,7 +1,7 @@
 import { useAppStore } from '../store/app-store';
+import { nextTask } from '../ui/next-task';
 import { loadAuthModal } from './app-layout';
 import { FIRST_CHUNKS_META } from './first-chunks-meta';
-import { nextTask } from './next-task';
 import { firstPageLoads } from './pages';
 import { routeFor } from './routes';
 

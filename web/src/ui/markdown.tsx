@@ -18,6 +18,7 @@ import { languageOf } from './code-language';
 import { copyText } from './copy-text';
 import { inLaterTask } from './later';
 import { type Split, splitGrown } from './markdown-blocks';
+import { nextTask } from './next-task';
 import { MarkdownImage } from './outside-image';
 import './markdown.css';
 import { Button } from './button';
@@ -184,17 +185,6 @@ const MOUNTED_MAX = 1000;
 /** react-markdown's rendering (skipHtml, safe URLs, our components) with one processor for every block. */
 let renderBlock: ((text: string) => ReactElement) | undefined;
 
-/** Resolves in a later task (a message to itself: no timer clamping). */
-const laterTask = (): Promise<void> =>
-  new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(0);
-  });
-
 /**
  * The parser, evaluated in a task after this module's: the HTML property schemas that
  * hast-util-to-jsx-runtime builds as it loads (property-information) are evaluated with this module
@@ -204,7 +194,7 @@ const laterTask = (): Promise<void> =>
  * first render.
  */
 export const rendererReady: Promise<void> = import('hast-util-to-jsx-runtime')
-  .then(laterTask)
+  .then(nextTask)
   .then(() => import('./render-markdown'))
   .then(({ createMarkdownRenderer }) => {
     renderBlock = createMarkdownRenderer({ components: COMPONENTS, urlTransform: safeUrl });
