@@ -59,7 +59,11 @@ describe('a server process without those settings', () => {
   });
 
   it('should have loaded the libraries every request needs (the record works)', () => {
-    for (const name of ['fastify', 'kysely', 'socket.io', 'zod']) expect(loaded, name).toContain(name);
+    for (const name of ['fastify', 'better-sqlite3', 'socket.io', 'zod']) expect(loaded, name).toContain(name);
+  });
+
+  it('should run kysely from its own bundle, not its ~280 modules one by one (server/build.mjs INLINED)', () => {
+    expect(loaded).not.toContain('kysely');
   });
 
   it.each(LAZY)('should not have loaded %s', (name) => {

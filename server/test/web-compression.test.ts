@@ -55,6 +55,25 @@ describe('the web app’s assets, compressed', () => {
     expect((await get('/assets/missing-0.js.map', 'br')).statusCode).toBe(404);
   });
 
+  it('should compress an asset when it is first asked for, not at start', async () => {
+    // Written over after the app started: what is served is the file as it is at its first request.
+    const later = `${script}\nexport const later = 1;`;
+    fs.writeFileSync(path.join(web, 'assets', 'later-2.js'), script);
+    const app = await startTestApp({ WEB_DIST_DIR: web });
+    try {
+      fs.writeFileSync(path.join(web, 'assets', 'later-2.js'), later);
+      const res = await app.app.inject({
+        method: 'GET',
+        url: '/assets/later-2.js',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(later);
+    } finally {
+      await app.stop();
+    }
+  });
+
   it('should fall back to gzip, and to the plain file when nothing is accepted', async () => {
     const gz = await get('/assets/index-abc123.js', 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
