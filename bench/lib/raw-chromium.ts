@@ -125,7 +125,8 @@ export async function launchRawChromium(executablePath: string): Promise<RawBrow
         child.kill();
         await exited;
       }
-      fs.rmSync(profile, { recursive: true, force: true });
+      // Its helper processes can still be writing to the profile for a moment (ENOTEMPTY).
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
