@@ -51,7 +51,7 @@ export interface CompressedAssets {
 
 /**
  * Brotli and gzip copies of the built web app's hashed assets (`assets/`), made in libuv's thread
- * pool on an asset's first request and kept (keyed by URL path, `/assets/index-abc.js`). Not at
+ * pool on an asset's first request and kept (keyed by its file name, `index-abc.js`). Not at
  * start: a start paid for all ~290 scripts and styles (2.2 MB: ~0.75 s of CPU on a 2.1 GHz core, and
  * it held `listen` back), and a process (each test's app, a restarted server) is asked for a few of
  * them; the first request of one waits for its copies (~10–20 ms for the entry). The build output
