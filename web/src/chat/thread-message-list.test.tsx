@@ -2,7 +2,7 @@ import type { Message } from '@neura/contract';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dispatchMessages, flushDeltas, queueDelta } from '../store/messages';
-import { ThreadMessageList } from './thread-message-list';
+import { ThreadMessageList, useMessagesInTurn } from './thread-message-list';
 
 const message = (chatId: string, id: string, content: string, status: Message['status'] = 'complete'): Message => ({
   id,
@@ -29,6 +29,19 @@ const page = (chatId: string, messages: Message[]) => {
   dispatchMessages({ type: 'page', chatId, page: messages, hasMore: false });
 };
 const shown = () => screen.queryAllByTestId('message').map((m) => m.textContent);
+
+/** The hook's messages as a list, and its `behind` handed to the test. */
+function Probe({ chatId, probe }: { chatId: string; probe: { behind?: () => boolean } }) {
+  const { messages, behind } = useMessagesInTurn(chatId);
+  probe.behind = behind;
+  return (
+    <ul data-testid="probe">
+      {messages.map((m) => (
+        <li key={m.id}>{m.content}</li>
+      ))}
+    </ul>
+  );
+}
 
 afterEach(() => dispatchMessages({ type: 'cleared' }));
 
@@ -89,6 +102,29 @@ describe('ThreadMessageList', () => {
     await waitFor(() => expect(shown()).toEqual(['Older', 'Newer']));
     fireEvent.scroll(screen.getByTestId('message-list'));
     expect(onLoadOlder).toHaveBeenCalledTimes(1);
+  });
+
+  it('should count the page received last as on screen from the commit that shows it', async () => {
+    page('a', [message('a', 'm2', 'Newer')]);
+    const probe: { behind?: () => boolean } = {};
+    render(<Probe chatId="a" probe={probe} />);
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('Newer'));
+    // A scroll event can come between the commit that shows an older page and that commit's passive
+    // effects (a browser dispatches it with the next frame). At the top of the list it is the only one
+    // the user's pull sends: had the page counted as not on screen yet, no further page was asked for
+    // (paging stalled in the long-chat bench).
+    const list = screen.getByTestId('probe');
+    const behindWhenShown = new Promise<boolean | undefined>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!list.textContent?.includes('Older')) return;
+        observer.disconnect();
+        resolve(probe.behind?.());
+      });
+      observer.observe(list, { childList: true, subtree: true, characterData: true });
+    });
+    dispatchMessages({ type: 'page', chatId: 'a', page: [message('a', 'm1', 'Older')], hasMore: true });
+    expect(probe.behind?.()).toBe(true);
+    expect(await behindWhenShown).toBe(false);
   });
 
   it('should show another chat’s messages when the chat changes', async () => {

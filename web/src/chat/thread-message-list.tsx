@@ -5,6 +5,7 @@ import {
   useCallback,
   useDeferredValue,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -28,7 +29,7 @@ type Props = { chatId: string | null } & Omit<ComponentProps<typeof MessageList>
  * item 3). Handed over in turn, each render finishes, and the reply shows as fast as the device
  * renders it.
  */
-function useMessagesInTurn(chatId: string | null): { messages: Message[]; behind: () => boolean } {
+export function useMessagesInTurn(chatId: string | null): { messages: Message[]; behind: () => boolean } {
   const read = useCallback(
     () => (chatId === null ? undefined : useMessages.getState().threads[chatId]?.messages) ?? NO_MESSAGES,
     [chatId],
@@ -52,7 +53,9 @@ function useMessagesInTurn(chatId: string | null): { messages: Message[]; behind
   }, [shown, handOver]);
   useEffect(() => useMessages.subscribe(handOver), [handOver]);
   const onScreen = useRef(shown);
-  useEffect(() => {
+  // In the commit that puts them on screen, not after it: a scroll event can come before the
+  // commit's passive effects (at the top of the list, the only one the user's pull sends).
+  useLayoutEffect(() => {
     onScreen.current = shown;
   }, [shown]);
   /** Whether the store holds messages not on screen yet (a page received, still being rendered). */
