@@ -1,4 +1,22 @@
+import type { Virtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useCallback, useLayoutEffect, useRef } from 'react';
+
+/**
+ * A row's height for the virtualizer (its `measureElement`): the ResizeObserver's box, after the
+ * frame's layout; called in a commit (a row just mounted), what is known without laying out (the
+ * size measured before, else the estimate) instead of the row's offsetHeight, which laid the rows
+ * out inside React's task.
+ */
+export function measureAfterLayout(
+  element: Element,
+  entry: ResizeObserverEntry | undefined,
+  instance: Virtualizer<HTMLDivElement, Element>,
+): number {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const index = instance.indexFromElement(element);
+  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+}
 
 /**
  * Calls `follow` in a ResizeObserver's callback whenever the list, the element sized to all its rows

@@ -3,19 +3,15 @@ import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
-import { lastIds, type ThreadRow } from './actions/versions';
+import { lastIds } from './actions/versions';
 import { useFirstRowsAtBottom } from './first-rows';
-import { useFollowAfterLayout } from './follow-after-layout';
+import { rowHolds, useFocusMessage } from './focus-message';
+import { measureAfterLayout, useFollowAfterLayout } from './follow-after-layout';
 import { MessageItem } from './message-item';
 import { nextRows, type Rows } from './thread-rows-cache';
 
 const NEAR_BOTTOM_PX = 120;
 
-/** Whether the row shows the message: itself, one of its versions, or an earlier part of its answer. */
-const rowHolds = (row: ThreadRow, id: string): boolean =>
-  row.message.id === id ||
-  (row.version?.ids.includes(id) ?? false) ||
-  (row.continued?.before.some((m) => m.id === id) ?? false);
 const LOAD_OLDER_PX = 400;
 const NEVER_ADJUST = () => false;
 
@@ -97,6 +93,10 @@ export const MessageList = memo(function MessageList({
     // A scroll re-renders the rows in React's next task, not inside the scroll event with flushSync:
     // at 4× CPU each scroll event's synchronous render of the list was a long task (issue #50 item 3).
     useFlushSync: false,
+    // Rows are in normal flow (below): a new row is not measured in the commit that mounts it (its
+    // offsetHeight forced the rows' layout inside React's task), only by the ResizeObserver after the
+    // frame's layout; until then it counts at its cached size or estimate.
+    measureElement: measureAfterLayout,
   });
   virtualizerRef.current = virtualizer;
   // While the view follows the bottom, the bottom is what stays in place, not a row: the list
@@ -110,41 +110,8 @@ export const MessageList = memo(function MessageList({
     });
   }
 
-  // A search result: show its version, scroll it to the middle (again once rows are measured) and
-  // mark it for a moment.
-  const focused = useRef<string | null>(null);
-  const [marked, setMarked] = useState<string | null>(null);
-  const stopFocus = useRef<() => void>(() => undefined);
-  useEffect(() => {
-    if (!focusId || focused.current === focusId) return;
-    const index = rows.findIndex((r) => rowHolds(r, focusId));
-    const row = rows[index];
-    if (!row) return;
-    if (row.message.id !== focusId && row.version?.ids.includes(focusId)) {
-      setChosen((c) => ({ ...c, [row.version?.key as string]: focusId }));
-      return;
-    }
-    focused.current = focusId;
-    stickToBottom.current = false;
-    setMarked(focusId);
-    // Rows are measured (and older pages may be added above) after the first scroll: keep the
-    // message centred for a moment, by its index at each frame.
-    const until = performance.now() + 1500;
-    let frame = 0;
-    const centre = () => {
-      const at = rowsRef.current.findIndex((r) => rowHolds(r, focusId));
-      if (at >= 0) virtualizer.scrollToIndex(at, { align: 'center' });
-      if (performance.now() < until) frame = requestAnimationFrame(centre);
-    };
-    centre();
-    const unmark = setTimeout(() => setMarked(null), 4000);
-    // Not undone when rows change (older pages arriving): only when the list goes.
-    stopFocus.current = () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(unmark);
-    };
-  }, [focusId, rows, virtualizer]);
-  useEffect(() => () => stopFocus.current(), []);
+  // A search result: its version shown, scrolled to the middle and marked for a moment.
+  const marked = useFocusMessage(focusId, rows, stickToBottom, setChosen, virtualizer);
 
   const onScroll = () => {
     const el = parentRef.current;
@@ -194,6 +161,7 @@ export const MessageList = memo(function MessageList({
     lastTop.current = el.scrollTop;
     if (awayRef.current !== 'near') setAway('near');
   };
+  const followFrame = useRef(0);
   const awayRef = useRef(away);
   awayRef.current = away;
   // Following the bottom as rows grow (each frame of a streaming reply) and as the virtualizer
@@ -213,11 +181,16 @@ export const MessageList = memo(function MessageList({
     }
     if (!stickToBottom.current) return;
     // The same rows (a reply's text grew, the virtualizer placed rows again): followed after
-    // layout. New rows (the chat opening, a message sent): at once, in this commit.
+    // layout. New rows (the chat opening, a message sent): in the next frame before its layout, not
+    // in this commit (reading scrollHeight here laid the new rows out inside React's task), still
+    // before they are painted.
     if (observing() && keys === followedKeys.current) return;
     followedKeys.current = keys;
-    followBottom();
+    if (!observing()) return followBottom();
+    cancelAnimationFrame(followFrame.current);
+    followFrame.current = requestAnimationFrame(followBottom);
   });
+  useEffect(() => () => cancelAnimationFrame(followFrame.current), []);
 
   const jumpToLatest = () => {
     const el = parentRef.current;
@@ -228,13 +201,19 @@ export const MessageList = memo(function MessageList({
   };
 
   const items = virtualizer.getVirtualItems();
+  // The rows in normal flow between two spacers standing for the rows not mounted: the browser
+  // stacks them as they are, so nothing waits for their measurement to be placed.
+  const above = items[0]?.start ?? 0;
+  const below = Math.max(0, virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0));
   const showJump = messages.length > 0 && away !== 'near';
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
       <div
         ref={parentRef}
         onScroll={onScroll}
-        className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4"
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 [overflow-anchor:none]"
+        // Only the list moves the view when a row above it changes size (the virtualizer, or following
+        // the bottom): the browser's own scroll anchoring would move it a second time.
         role="log"
         aria-label={appTexts.chat.messages}
         data-testid="message-list"
@@ -245,7 +224,8 @@ export const MessageList = memo(function MessageList({
           </p>
         ) : null}
         {messages.length === 0 ? empty : null}
-        <div ref={sizer} className="relative mx-auto w-full max-w-3xl" style={{ height: virtualizer.getTotalSize() }}>
+        <div ref={sizer} className="mx-auto w-full max-w-3xl">
+          <div aria-hidden="true" style={{ height: above }} />
           {items.map((item) => {
             const row = rows[item.index];
             if (!row) return null;
@@ -255,8 +235,7 @@ export const MessageList = memo(function MessageList({
                 key={item.key}
                 data-index={item.index}
                 ref={rowRef}
-                className="absolute top-0 start-0 w-full pb-3 has-[[role=dialog]]:z-10"
-                style={{ transform: `translateY(${item.start}px)` }}
+                className="pb-3 has-[[role=dialog]]:relative has-[[role=dialog]]:z-10"
               >
                 <MessageItem
                   message={message}
@@ -271,6 +250,7 @@ export const MessageList = memo(function MessageList({
               </div>
             );
           })}
+          <div aria-hidden="true" style={{ height: below }} />
         </div>
       </div>
       {showJump ? (
