@@ -231,20 +231,17 @@ describe('MessageList following the bottom after layout', () => {
     expect(screen.queryByTestId('jump-to-latest')).toBeNull();
   });
 
-  it('should follow new rows in the next frame, not in their commit, and not after layout once the user scrolled up', () => {
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+  it('should follow new rows after layout, not in their commit, and not after layout once the user scrolled up', () => {
     const { rerender, list, height, reads } = openAtBottom();
-    // A new message: its commit lays nothing out (no height read); the next frame, before its
-    // layout (and paint), brings the view to the bottom.
+    // A new message: its commit lays nothing out (no height read); the observer's first delivery
+    // for the new row, after the frame's layout (before its paint), brings the view to the bottom.
     height.value = 2100;
     const sent = { ...messages[0], id: 'm4', content: 'Mine', status: 'complete' } as Message;
-    frames.length = 0;
     reads.count = 0;
     rerender(<MessageList {...props} messages={[...messages, sent]} />);
     expect(reads.count).toBe(0);
     expect(list.scrollTop).toBe(1500);
-    for (const frame of frames.splice(0)) frame(0);
+    deliverResize(list);
     expect(list.scrollTop).toBe(2100);
     // The user scrolls up; the rows grow under them: the view stays where they are.
     list.scrollTop = 1000;

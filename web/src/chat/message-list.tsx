@@ -1,6 +1,6 @@
 import type { Message } from '@neura/contract';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { appTexts } from '../texts/app-texts';
 import { Button } from '../ui/button';
 import { lastIds } from './actions/versions';
@@ -161,7 +161,6 @@ export const MessageList = memo(function MessageList({
     lastTop.current = el.scrollTop;
     if (awayRef.current !== 'near') setAway('near');
   };
-  const followFrame = useRef(0);
   const awayRef = useRef(away);
   awayRef.current = away;
   // Following the bottom as rows grow (each frame of a streaming reply) and as the virtualizer
@@ -180,17 +179,13 @@ export const MessageList = memo(function MessageList({
       return;
     }
     if (!stickToBottom.current) return;
-    // The same rows (a reply's text grew, the virtualizer placed rows again): followed after
-    // layout. New rows (the chat opening, a message sent): in the next frame before its layout, not
-    // in this commit (reading scrollHeight here laid the new rows out inside React's task), still
-    // before they are painted.
-    if (observing() && keys === followedKeys.current) return;
+    // Followed after the frame's layout, in the ResizeObserver's callback: rows that grew (a reply's
+    // text), rows placed again, and new rows (the chat opening, a message sent: a row's first
+    // observation), still before they are painted. Reading scrollHeight here, or in a frame callback
+    // before the layout, laid the new rows out inside a task of its own (issue #50 item 3).
     followedKeys.current = keys;
-    if (!observing()) return followBottom();
-    cancelAnimationFrame(followFrame.current);
-    followFrame.current = requestAnimationFrame(followBottom);
+    if (!observing()) followBottom();
   });
-  useEffect(() => () => cancelAnimationFrame(followFrame.current), []);
 
   const jumpToLatest = () => {
     const el = parentRef.current;
