@@ -5,7 +5,8 @@ import { type RefObject, useCallback, useLayoutEffect, useRef } from 'react';
  * A row's height for the virtualizer (its `measureElement`): the ResizeObserver's box, after the
  * frame's layout; called in a commit (a row just mounted), what is known without laying out (the
  * size measured before, else the estimate) instead of the row's offsetHeight, which laid the rows
- * out inside React's task.
+ * out inside React's task. The library's own `measureElement` with its last step (`offsetHeight`
+ * for a row never measured) replaced by the estimate.
  */
 export function measureAfterLayout(
   element: Element,
