@@ -2,6 +2,7 @@ import { EXPLORE_CAROUSEL_SPEED_MS, type Persona } from '@neura/contract';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { PersonaCard } from '../personas/persona-card';
 import { texts } from '../texts/texts';
+import { afterNextFrame } from '../ui/after-next-frame';
 import { Button } from '../ui/button';
 import { PersonaSkeleton } from './persona-skeleton';
 import { useSlidesPerView } from './use-slides-per-view';
@@ -26,22 +27,6 @@ function animateScroll(el: HTMLElement, to: number): void {
     else el.style.scrollSnapType = '';
   };
   requestAnimationFrame(step);
-}
-
-/** Runs `fn` in a task after the next frame (its layout done); returns the cancel. */
-function afterNextFrame(fn: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  if (typeof requestAnimationFrame !== 'function') {
-    timer = setTimeout(fn, 0);
-    return () => clearTimeout(timer);
-  }
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(fn, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
 }
 
 /**

@@ -32,7 +32,34 @@ describe('Modal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sample' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(document.activeElement).toBe(dialog);
+    await waitFor(() => expect(document.activeElement).toBe(dialog));
+  });
+
+  it('should focus after the next frame, not in the commit that opens it, and leave a control focused first', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    try {
+      render(<Harness />);
+      const opener = screen.getByRole('button', { name: 'Open' });
+      opener.focus();
+      fireEvent.click(opener);
+      const dialog = await screen.findByRole('dialog');
+      // Opened: focus() (which lays the page out) waits for the frame.
+      expect(document.activeElement).toBe(opener);
+      for (const frame of frames.splice(0)) frame(0);
+      await waitFor(() => expect(document.activeElement).toBe(dialog));
+      // Closed and opened again; the user focuses a control in it before the frame: it keeps focus.
+      fireEvent.keyDown(dialog, { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      fireEvent.click(opener);
+      screen.getByRole('button', { name: 'Last' }).focus();
+      for (const frame of frames.splice(0)) frame(0);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Last' }));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('should trap Tab inside and wrap around both ways', async () => {

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { hapticImpact } from '../platform/haptics';
 import { useAppStore } from '../store/app-store';
 import { texts } from '../texts/texts';
+import { afterNextFrame } from './after-next-frame';
 import { Button } from './button';
 
 const FOCUSABLE =
@@ -70,12 +71,19 @@ export function ModalShell({
   useEffect(() => {
     if (!open || !mounted) return;
     const previous = document.activeElement as HTMLElement | null;
-    const node = panel.current;
-    const target = node?.querySelector<HTMLElement>('[autofocus], [data-autofocus]') ?? node;
-    // Without scrolling it into view (the dialog is in view): focus() would also lay the whole
-    // page out inside the commit's task (issue #50, the auth modal a visitor sees at start).
-    target?.focus({ preventScroll: true });
-    return () => previous?.focus?.();
+    // After the frame's layout, not in the commit that opened the dialog: focus() lays the page out
+    // first, and the visitor's intro modal opens in the render of the catalog (issue #50 item 2: a
+    // forced layout of the whole first page inside a 180 ms task at 4× CPU). Without scrolling it
+    // into view (the dialog is in view); not if focus is in the dialog already (a tap that fast).
+    const cancel = afterNextFrame(() => {
+      const node = panel.current;
+      if (!node || node.contains(document.activeElement)) return;
+      (node.querySelector<HTMLElement>('[autofocus], [data-autofocus]') ?? node).focus({ preventScroll: true });
+    });
+    return () => {
+      cancel();
+      previous?.focus?.();
+    };
   }, [open, mounted]);
 
   // Escape closes wherever focus is (also when it sits on the page behind, e.g. after a click there).
