@@ -160,15 +160,15 @@ for (const size of SIZES) {
     await cdp.send('ServiceWorker.enable');
     // A push reaches only an activated worker (Chromium drops it while the first one still installs:
     // its precache is slow on a loaded machine).
-    const registrationId = async () => {
+    const registrationId = () => {
       for (const [id, scope] of registrations) if (scope.startsWith(app.url) && activated.has(id)) return id;
       return '';
     };
     await expect.poll(registrationId, { timeout: 30_000 }).not.toBe('');
-    const deliver = async () =>
+    const deliver = () =>
       cdp.send('ServiceWorker.deliverPushMessage', {
         origin: app.url,
-        registrationId: await registrationId(),
+        registrationId: registrationId(),
         data: JSON.stringify(received?.payload),
       });
     await deliver();
