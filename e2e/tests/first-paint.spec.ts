@@ -92,6 +92,29 @@ test.describe('the first paint of Explore', () => {
     expect(seen.shifts).toBe(0);
   });
 
+  test('should lay out only the cards in a carousel’s view, the others as they scroll in, at the same height', async ({
+    page,
+  }) => {
+    await page.goto(`${base()}/`);
+    await expect(page.locator('#first-paint')).toHaveCount(0);
+    const strip = page.getByTestId('persona-carousel').first().locator('ul');
+    const cards = strip.locator(':scope > li');
+    const last = (await cards.count()) - 1;
+    expect(last).toBeGreaterThan(2);
+    // Laid out (not skipped by the card's `content-visibility: auto`): what the browser paints now.
+    const laidOut = (i: number) =>
+      cards.nth(i).evaluate((li) => li.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }) ?? false);
+    await expect.poll(() => laidOut(0)).toBe(true);
+    expect(await laidOut(last)).toBe(false);
+    const height = () => strip.evaluate((el) => el.getBoundingClientRect().height);
+    const before = await height();
+    await strip.evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+    });
+    await expect.poll(() => laidOut(last)).toBe(true);
+    expect(await height()).toBe(before);
+  });
+
   test('should paint right to left in Arabic, then hand over to the app in Arabic', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'ar', viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

@@ -130,9 +130,12 @@ export function PersonaCarousel({
         {Array.from({ length: count }, (_, i) => {
           const persona = personas[i];
           return (
+            // A card out of the strip's view is neither styled nor laid out until it scrolls near
+            // (issue #50: the first page's frame that lays Explore out, 170–280 → 80–120 ms at 4× CPU);
+            // its placeholder is a card's minimum height, so the strip keeps its height.
             <li
               key={persona?.id ?? `skeleton-${i}`}
-              className="shrink-0 snap-start pe-3"
+              className={`shrink-0 snap-start pe-3 [content-visibility:auto] ${featured ? '[contain-intrinsic-height:auto_224px]' : '[contain-intrinsic-height:auto_176px]'}`}
               style={{ width: `${100 / slidesPerView}%` }}
             >
               {loading || !persona ? (
