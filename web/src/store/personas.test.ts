@@ -45,6 +45,18 @@ describe('the catalog set again (issue #50)', () => {
     expect(usePersonas.getState().personas).toBe(before);
   });
 
+  it('should leave the state as it is when the catalog comes again with every language (the page has only its own)', () => {
+    setCurrentLocale('de');
+    setPersonas([{ ...owl, translations: { de: owl.translations?.de ?? {} } }]);
+    const before = usePersonas.getState().personas;
+    setPersonas([owl]);
+    expect(usePersonas.getState().personas).toBe(before);
+    // The full catalog is what a change of language shows next.
+    setCurrentLocale('ja');
+    relocalizePersonas();
+    expect(usePersonas.getState().personas[0]?.name).toBe('フクロウ');
+  });
+
   it('should show a changed catalog, and the same one in a new language', () => {
     setPersonas([owl]);
     setPersonas([{ ...owl, cost: 2 }]);

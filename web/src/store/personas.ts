@@ -23,18 +23,23 @@ export function localizedPersona(persona: Persona, locale: string = currentLocal
   };
 }
 
-/** The catalog last set (its language and JSON) and the list it was shown as: the same again changes nothing. */
+/** The catalog last shown (its language and JSON, translations left out) and the list it was shown as. */
 let served = '';
 let shown: Persona[] | undefined;
 
+const withoutTranslations = (key: string, value: unknown) => (key === 'translations' ? undefined : value);
+
 export function setPersonas(personas: Persona[]): void {
-  // Start-up asks for the catalog the page came with once more (GET /personas): when it is the same,
-  // the state is left as it is, so Explore does not render every card again (issue #50).
-  const key = currentLocale() + JSON.stringify(personas);
+  asServed = personas;
+  // Start-up asks for the catalog the page came with once more (GET /personas): when it shows the
+  // same, the state is left as it is, so Explore does not render every card again (issue #50). The
+  // page's copy has only its own language's translations, the answer all of them: what is compared
+  // is what is shown.
+  const next = personas.map((p) => localizedPersona(p));
+  const key = currentLocale() + JSON.stringify(next, withoutTranslations);
   if (key === served && usePersonas.getState().personas === shown) return;
   served = key;
-  asServed = personas;
-  shown = personas.map((p) => localizedPersona(p));
+  shown = next;
   usePersonas.setState({ personas: shown, loaded: true });
 }
 
