@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Profiler } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZodError } from 'zod';
@@ -173,6 +174,35 @@ describe('AppLayout', () => {
     renderAt('/terms');
     const notice = await screen.findByRole('alertdialog');
     expect(notice.textContent).toContain('server is offline or under maintenance');
+  });
+
+  it("should render nothing again for a visitor when the server check answers online (only 'offline' changes the shell)", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    serverAnswering((url) => {
+      const { pathname } = new URL(url);
+      if (pathname === '/api/') return new Promise<Response>((resolve) => (answer = resolve));
+      // The catalog stays on its way: only the server check's answer is under test.
+      if (pathname === '/api/personas') return new Promise<Response>(() => undefined);
+      return online(url);
+    });
+    let commits = 0;
+    const router = createMemoryRouter(buildRoutes(), { initialEntries: ['/terms'] });
+    render(
+      <Profiler id="app" onRender={() => commits++}>
+        <RouterProvider router={router} />
+      </Profiler>,
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: 'Terms of Use' })).toBeTruthy();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    const before = commits;
+    await act(async () => {
+      answer(json(SERVER['/api/']));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(useAppStore.getState().serverOnline).toBe(true);
+    expect(commits).toBe(before);
   });
 
   it('should send the client version and bearer token on every request', async () => {

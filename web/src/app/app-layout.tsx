@@ -87,7 +87,8 @@ export function AppLayout() {
   useSessionEndRedirect();
   usePageViews();
   const { pathname } = useLocation();
-  const serverOnline = useAppStore((s) => s.serverOnline);
+  // Only its answer "offline" changes the shell: the usual answer renders nothing again (issue #50).
+  const offline = useAppStore((s) => s.serverOnline === false);
   const helpOpen = useAppStore((s) => s.activeHelpDoc !== null);
   const updateWaiting = useUpdateAvailable((s) => s.waiting !== null);
   const routeName = routeFor(pathname).name;
@@ -108,8 +109,8 @@ export function AppLayout() {
   useKeyboardScroll(main);
   // The server's first paint is of Explore: another page, or the offline notice, shows at once.
   useLayoutEffect(() => {
-    if (routeName !== 'home' || serverOnline === false) endFirstPaint();
-  }, [routeName, serverOnline]);
+    if (routeName !== 'home' || offline) endFirstPaint();
+  }, [routeName, offline]);
 
   return (
     <div className="flex h-dvh overflow-hidden">
@@ -146,7 +147,7 @@ export function AppLayout() {
           <UpdatePrompt />
         </Suspense>
       ) : null}
-      {serverOnline === false ? <OfflineNotice /> : null}
+      {offline ? <OfflineNotice /> : null}
     </div>
   );
 }
