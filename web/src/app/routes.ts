@@ -41,218 +41,54 @@ export interface RouteMeta {
   depth: number;
 }
 
+/** A route; its title is read from the texts when shown (they follow the active locale). */
+function route(
+  name: RouteName,
+  path: string,
+  title: () => string,
+  auth: boolean,
+  depth: number,
+  entry = false,
+): RouteMeta {
+  return {
+    name,
+    path,
+    get title() {
+      return title();
+    },
+    auth,
+    entry,
+    depth,
+  };
+}
+
 export const ROUTES: readonly RouteMeta[] = [
-  {
-    name: 'home',
-    path: '/',
-    get title() {
-      return texts.titles.home;
-    },
-    auth: false,
-    entry: true,
-    depth: 0,
-  },
-  {
-    name: 'chats',
-    path: '/chats',
-    get title() {
-      return texts.titles.chats;
-    },
-    auth: true,
-    depth: 0,
-  },
-  {
-    name: 'chat',
-    path: '/chats/:chatId',
-    get title() {
-      return texts.titles.chatFallback;
-    },
-    auth: true,
-    depth: 1,
-  },
-  {
-    name: 'create',
-    path: '/create',
-    get title() {
-      return texts.titles.create;
-    },
-    auth: true,
-    depth: 0,
-  },
-  {
-    name: 'pro',
-    path: '/pro',
-    get title() {
-      return texts.titles.pro;
-    },
-    auth: true,
-    depth: 1,
-  },
-  {
-    name: 'settings',
-    path: '/settings',
-    get title() {
-      return texts.titles.settings;
-    },
-    auth: true,
-    depth: 0,
-  },
-  {
-    name: 'password',
-    path: '/settings/password',
-    get title() {
-      return texts.titles.password;
-    },
-    auth: true,
-    depth: 1,
-  },
-  {
-    name: 'delete',
-    path: '/settings/delete',
-    get title() {
-      return texts.titles.delete;
-    },
-    auth: true,
-    depth: 1,
-  },
-  {
-    name: 'data',
-    path: '/settings/data',
-    get title() {
-      return texts.titles.data;
-    },
-    auth: true,
-    depth: 1,
-  },
-  {
-    name: 'memory',
-    path: '/settings/memory',
-    get title() {
-      return texts.titles.memory;
-    },
-    auth: true,
-    depth: 1,
-  },
-  {
-    name: 'oidc',
-    path: '/auth/oidc',
-    get title() {
-      return texts.titles.oidc;
-    },
-    auth: false,
-    depth: 1,
-  },
-  {
-    name: 'security',
-    path: '/settings/security',
-    get title() {
-      return texts.settings.security;
-    },
-    auth: true,
-    depth: 1,
-  },
-  {
-    name: 'notifications',
-    path: '/settings/notifications',
-    get title() {
-      return texts.titles.notifications;
-    },
-    auth: true,
-    depth: 1,
-  },
-  {
-    name: 'credits',
-    path: '/settings/credits',
-    get title() {
-      return texts.titles.credits;
-    },
-    auth: true,
-    depth: 1,
-  },
-  {
-    name: 'purchase-complete',
-    path: '/settings/credits/complete',
-    get title() {
-      return texts.titles.purchaseComplete;
-    },
-    auth: true,
-    depth: 2,
-  },
-  {
-    name: 'pro-subscription',
-    path: '/settings/pro',
-    get title() {
-      return texts.titles.proSubscription;
-    },
-    auth: true,
-    depth: 1,
-  },
-  {
-    name: 'changelog',
-    path: '/changelog',
-    get title() {
-      return texts.titles.changelog;
-    },
-    auth: false,
-    depth: 1,
-  },
-  {
-    name: 'ui-test',
-    path: '/ui-test',
-    get title() {
-      return texts.titles.uiTest;
-    },
-    auth: true,
-    depth: 1,
-  },
-  {
-    name: 'ui-test-ionic',
-    path: '/ui-test-ionic',
-    get title() {
-      return texts.titles.uiTestIonic;
-    },
-    auth: true,
-    depth: 1,
-  },
-  {
-    name: 'terms',
-    path: '/terms',
-    get title() {
-      return texts.titles.terms;
-    },
-    auth: false,
-    depth: 1,
-  },
-  {
-    name: 'admin',
-    path: '/admin',
-    get title() {
-      return texts.titles.admin;
-    },
-    auth: true,
-    depth: 1,
-  },
+  route('home', '/', () => texts.titles.home, false, 0, true),
+  route('chats', '/chats', () => texts.titles.chats, true, 0),
+  route('chat', '/chats/:chatId', () => texts.titles.chatFallback, true, 1),
+  route('create', '/create', () => texts.titles.create, true, 0),
+  route('pro', '/pro', () => texts.titles.pro, true, 1),
+  route('settings', '/settings', () => texts.titles.settings, true, 0),
+  route('password', '/settings/password', () => texts.titles.password, true, 1),
+  route('delete', '/settings/delete', () => texts.titles.delete, true, 1),
+  route('data', '/settings/data', () => texts.titles.data, true, 1),
+  route('memory', '/settings/memory', () => texts.titles.memory, true, 1),
+  route('oidc', '/auth/oidc', () => texts.titles.oidc, false, 1),
+  route('security', '/settings/security', () => texts.settings.security, true, 1),
+  route('notifications', '/settings/notifications', () => texts.titles.notifications, true, 1),
+  route('credits', '/settings/credits', () => texts.titles.credits, true, 1),
+  route('purchase-complete', '/settings/credits/complete', () => texts.titles.purchaseComplete, true, 2),
+  route('pro-subscription', '/settings/pro', () => texts.titles.proSubscription, true, 1),
+  route('changelog', '/changelog', () => texts.titles.changelog, false, 1),
+  route('ui-test', '/ui-test', () => texts.titles.uiTest, true, 1),
+  route('ui-test-ionic', '/ui-test-ionic', () => texts.titles.uiTestIonic, true, 1),
+  route('terms', '/terms', () => texts.titles.terms, false, 1),
+  route('admin', '/admin', () => texts.titles.admin, true, 1),
   /** A persona's page (issue #29; catalog personas too): anyone may read it, starting a chat signs in. */
-  {
-    name: 'persona',
-    path: '/p/:id',
-    get title() {
-      return texts.titles.persona;
-    },
-    auth: false,
-    depth: 1,
-  },
+  route('persona', '/p/:id', () => texts.titles.persona, false, 1),
 ];
 
-const NOT_FOUND: RouteMeta = {
-  name: 'not-found',
-  path: '*',
-  get title() {
-    return texts.titles.notFound;
-  },
-  auth: false,
-  depth: 1,
-};
+const NOT_FOUND = route('not-found', '*', () => texts.titles.notFound, false, 1);
 
 function matches(pattern: string, pathname: string): boolean {
   const a = pattern.split('/').filter(Boolean);
