@@ -13,7 +13,7 @@ import { setPersonas } from '../store/personas';
 export function useSessionConnection(): void {
   const token = useAppStore((s) => s.token);
   // Only with a token: a visitor's shell does not render again when the server check answers (issue #50).
-  const online = useAppStore((s) => s.token !== null && s.serverOnline === true);
+  const online = useAppStore((s) => !!s.token && !!s.serverOnline);
   useEffect(() => {
     if (token && online) void connectSession(token);
     else if (!token) disconnectSession();

@@ -27,8 +27,6 @@ export function localizedPersona(persona: Persona, locale: string = currentLocal
 let served = '';
 let shown: Persona[] | undefined;
 
-const withoutTranslations = (key: string, value: unknown) => (key === 'translations' ? undefined : value);
-
 export function setPersonas(personas: Persona[]): void {
   asServed = personas;
   // Start-up asks for the catalog the page came with once more (GET /personas): when it shows the
@@ -36,7 +34,7 @@ export function setPersonas(personas: Persona[]): void {
   // page's copy has only its own language's translations, the answer all of them: what is compared
   // is what is shown.
   const next = personas.map((p) => localizedPersona(p));
-  const key = currentLocale() + JSON.stringify(next, withoutTranslations);
+  const key = currentLocale() + JSON.stringify(next.map(({ translations, ...shownAs }) => shownAs));
   if (key === served && usePersonas.getState().personas === shown) return;
   served = key;
   shown = next;
