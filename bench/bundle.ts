@@ -126,7 +126,11 @@ async function runLighthouse(url: string) {
     const { categories, audits } = result.lhr;
     const metric = (id: string) => audits[id]?.displayValue ?? 'n/a';
     const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+    // A run Lighthouse could not measure (its runtimeError: no paint seen, a protocol timeout...)
+    // scores 0 with no metrics: it is printed as such and left out of the medians.
+    const failed = result.lhr.runtimeError;
     return {
+      error: failed ? `${failed.code}: ${failed.message}` : null,
       version: result.lhr.lighthouseVersion,
       formFactor: result.lhr.configSettings.formFactor,
       performance: Math.round((categories.performance?.score ?? 0) * 100),
@@ -188,12 +192,15 @@ try {
         console.log(`\nLighthouse ${lh.version} (${lh.formFactor}, simulated throttling), ${LIGHTHOUSE_RUNS} runs:`);
       console.log(
         `  run ${i + 1}: performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh.bestPractices}; ` +
-          `FCP ${lh.fcp}, LCP ${lh.lcp}, TBT ${lh.tbt}, CLS ${lh.cls}, Speed Index ${lh.si}`,
+          `FCP ${lh.fcp}, LCP ${lh.lcp}, TBT ${lh.tbt}, CLS ${lh.cls}, Speed Index ${lh.si}` +
+          (lh.error ? ` (not measured: ${lh.error})` : ''),
       );
     }
-    const med = (pick: (r: (typeof runs)[number]) => number) => median(runs.map(pick));
+    const measured = runs.filter((r) => r.error === null);
+    const med = (pick: (r: (typeof runs)[number]) => number) => median(measured.map(pick));
+    const unmeasured = runs.length - measured.length;
     console.log(
-      `  median: performance ${med((r) => r.performance)} (runs ${runs.map((r) => r.performance).join(', ')}), ` +
+      `  median${unmeasured > 0 ? ` of the ${measured.length} measured (${unmeasured} not)` : ''}: performance ${med((r) => r.performance)} (runs ${runs.map((r) => r.performance).join(', ')}), ` +
         `FCP ${(med((r) => r.values.fcp) / 1000).toFixed(1)} s, LCP ${(med((r) => r.values.lcp) / 1000).toFixed(1)} s, ` +
         `TBT ${Math.round(med((r) => r.values.tbt))} ms, CLS ${med((r) => r.values.cls).toFixed(3)}, ` +
         `Speed Index ${(med((r) => r.values.si) / 1000).toFixed(1)} s; load average ${os
