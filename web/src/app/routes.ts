@@ -41,7 +41,10 @@ export interface RouteMeta {
   depth: number;
 }
 
-/** A route; its title is read from the texts when shown (they follow the active locale). */
+/**
+ * A route: its name, path, title (read from the texts when shown: they follow the active locale),
+ * whether it is for signed-in users only (`auth`), its depth, and whether it is the sign-in entry.
+ */
 function route(
   name: RouteName,
   path: string,
