@@ -42,6 +42,11 @@ export default defineConfig({
     headless: true,
     screenshot: 'only-on-failure',
     trace: { mode: trace, screenshots: false },
+    // No service worker unless a spec asks for one (`test.use({ serviceWorkers: 'allow' })`: the
+    // installed-app, update and push specs). Its first install downloads every file of the app in
+    // each test's new context: ~2.4 s of Chromium's CPU and ~0.25 s of the app's per test, a fifth
+    // of the tier on 2 cores (docs/PERFORMANCE.md "CI time"), for specs that do not test it.
+    serviceWorkers: 'block',
   },
   projects: [
     // Most specs: the headless shell when installed (support/browser.ts).

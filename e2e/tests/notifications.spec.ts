@@ -38,6 +38,9 @@ let model: FakeOpenAI;
 let push: FakePushService;
 let app: ServerProcess;
 
+// The app's service worker shows the pushes (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 test.beforeAll(async () => {
   model = await startFakeOpenAI();
   push = await startFakePushService();

@@ -303,6 +303,7 @@ test.describe('light theme and blackout', () => {
 });
 
 test.describe('installed app (service worker)', () => {
+  test.use({ serviceWorkers: 'allow' });
   test('should serve the manifest and icons', async ({ request }) => {
     const manifest = await (await request.get(`${baseUrl()}/manifest.webmanifest`)).json();
     expect(manifest).toMatchObject({ name: 'Neura', display: 'standalone', start_url: '/' });
@@ -364,6 +365,7 @@ test.describe('installed app (service worker)', () => {
 });
 
 test.describe('new version', () => {
+  test.use({ serviceWorkers: 'allow' });
   test('should offer to reload when a new service worker is waiting, and switch to it', async ({ page }) => {
     await page.goto(`${baseUrl()}/terms`);
     await expect(page.getByTestId('view-title')).toHaveText('Terms of Use');
