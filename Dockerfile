@@ -23,18 +23,21 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# 2. Production dependencies of the server only (no dev tools, no web, test or bench packages).
+# 2. Production dependencies of the server only (no dev tools, no web, test or bench packages): the
+#    build stage's install, pruned, so better-sqlite3 is not compiled a second time and this stage
+#    needs no compiler.
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
-COPY package.json package-lock.json ./
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/server/node_modules ./server/node_modules
 COPY contract/package.json contract/
 COPY test-kit/package.json test-kit/
 COPY server/package.json server/
 COPY web/package.json web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
-RUN npm ci --omit=dev --workspace=server --no-audit --no-fund
+RUN npm prune --omit=dev --workspace=server --no-audit --no-fund
 
 # 3. The image: the bundles, the web app, production dependencies, the offline speech engines and OCR.
 FROM node:${NODE_VERSION}-bookworm-slim AS app
