@@ -24,8 +24,9 @@ COPY . .
 RUN npm run build
 
 # 2. Production dependencies of the server only (no dev tools, no web, test or bench packages): the
-#    build stage's install, pruned, so better-sqlite3 is not compiled a second time and this stage
-#    needs no compiler.
+#    build stage's install pruned, so native addons are not compiled again and this stage needs no
+#    compiler. Only the server's workspaces are here (contract, test-kit, server): `npm prune`
+#    drops what only the web app, the e2e tests and the benches use, with every dev dependency.
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
@@ -34,10 +35,7 @@ COPY --from=build /app/server/node_modules ./server/node_modules
 COPY contract/package.json contract/
 COPY test-kit/package.json test-kit/
 COPY server/package.json server/
-COPY web/package.json web/
-COPY e2e/package.json e2e/
-COPY bench/package.json bench/
-RUN npm prune --omit=dev --workspace=server --no-audit --no-fund
+RUN npm prune --omit=dev --no-audit --no-fund
 
 # 3. The image: the bundles, the web app, production dependencies, the offline speech engines and OCR.
 FROM node:${NODE_VERSION}-bookworm-slim AS app
