@@ -44,8 +44,9 @@ export default defineConfig({
     trace: { mode: trace, screenshots: false },
     // No service worker unless a spec asks for one (`test.use({ serviceWorkers: 'allow' })`: the
     // installed-app, update and push specs). Its first install downloads every file of the app in
-    // each test's new context: ~2.4 s of Chromium's CPU and ~0.25 s of the app's per test, a fifth
-    // of the tier on 2 cores (docs/PERFORMANCE.md "CI time"), for specs that do not test it.
+    // each test's new context: ~2.4 s of Chromium's CPU and ~0.25 s of the app's per test, over a
+    // quarter of the tier's time on 2 cores (docs/PERFORMANCE.md "CI time"), for specs that do not
+    // test it.
     serviceWorkers: 'block',
   },
   projects: [
