@@ -268,8 +268,8 @@ async function cli(argv) {
     const built = buildStages(stages, buildInto);
     // Only the last stage is started: the clone and the earlier stages (two installs' node_modules,
     // ~30 s to delete on a slow disk) are removed here, in the background step, not at the end.
-    for (const dir of ['context', ...stages.slice(0, -1).map((s) => path.basename(stageDir(buildInto, s)))])
-      fs.rmSync(path.join(buildInto, dir), { recursive: true, force: true });
+    for (const dir of [path.join(buildInto, 'context'), ...stages.slice(0, -1).map((s) => stageDir(buildInto, s))])
+      fs.rmSync(dir, { recursive: true, force: true });
     fs.writeFileSync(path.join(buildInto, 'build.json'), JSON.stringify(built));
   }
   if (problems.length === 0 && startBuilt) {
