@@ -23,6 +23,48 @@ const keep = (page: Page, persisted: Record<string, unknown>, locale?: string) =
     [JSON.stringify(persisted), locale ?? ''],
   );
 
+type Handover = { shifts: number; cardsAtHandOver: number | null; sources: string[] };
+
+/** Loads "/" in `page` until the app's Explore is up: the layout shifts seen (and what moved), and the cards there when the first paint went. */
+async function handOver(page: Page): Promise<Handover> {
+  await page.addInitScript(() => {
+    type Shift = PerformanceEntry & {
+      value: number;
+      sources: Array<{ node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
+    };
+    const w = window as unknown as Handover;
+    w.shifts = 0;
+    w.cardsAtHandOver = null;
+    w.sources = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[]) {
+        w.shifts += entry.value;
+        for (const { node, previousRect: a, currentRect: b } of entry.sources) {
+          const what = node instanceof Element ? node.outerHTML.slice(0, 160) : (node?.nodeName ?? '?');
+          w.sources.push(
+            `${entry.value.toFixed(4)} ${what}: ${a.x},${a.y} ${a.width}×${a.height} → ${b.x},${b.y} ${b.width}×${b.height}`,
+          );
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    new MutationObserver((records, observer) => {
+      for (const r of records)
+        for (const node of r.removedNodes)
+          if ((node as Element).id === 'first-paint') {
+            w.cardsAtHandOver = document.querySelectorAll('#root [data-testid="persona-card"]').length;
+            observer.disconnect();
+          }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`${base()}/`);
+  await expect(page.locator('#first-paint')).toHaveCount(0);
+  await expect(page.getByTestId('persona-background').first()).toBeVisible();
+  return page.evaluate(() => {
+    const { shifts, cardsAtHandOver, sources } = window as unknown as Handover;
+    return { shifts, cardsAtHandOver, sources };
+  });
+}
+
 test.use({ viewport: { width: 390, height: 844 } });
 
 test.describe('the first paint of Explore', () => {
@@ -64,32 +106,22 @@ test.describe('the first paint of Explore', () => {
     await expect(page.locator('#first-paint')).toHaveCount(0);
   });
 
-  test('should hand over to the app with its cards already there: no shift, no empty frame', async ({ page }) => {
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifts: number; cardsAtHandOver: number | null };
-      w.shifts = 0;
-      w.cardsAtHandOver = null;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) w.shifts += entry.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-      new MutationObserver((records, observer) => {
-        for (const r of records)
-          for (const node of r.removedNodes)
-            if ((node as Element).id === 'first-paint') {
-              w.cardsAtHandOver = document.querySelectorAll('#root [data-testid="persona-card"]').length;
-              observer.disconnect();
-            }
-      }).observe(document, { childList: true, subtree: true });
-    });
-    await page.goto(`${base()}/`);
-    await expect(page.locator('#first-paint')).toHaveCount(0);
-    await expect(page.getByTestId('persona-background').first()).toBeVisible();
-    const seen = await page.evaluate(() => {
-      const w = window as unknown as { shifts: number; cardsAtHandOver: number | null };
-      return { shifts: w.shifts, cardsAtHandOver: w.cardsAtHandOver };
-    });
+  test('should hand over to the app with its cards already there: no shift, no empty frame', async ({ browser }) => {
+    // The other worker's specs publish and unpublish personas (admin-console, create): a card that
+    // arrives between the page and start-up's GET /personas moves the others, a shift this test is
+    // not about. A load during which the catalog changed is measured again, in a new context.
+    const catalog = async () => (await fetch(`${base()}/api/personas`)).text();
+    let seen: Handover | undefined;
+    for (let load = 1; load <= 3 && !seen; load++) {
+      const before = await catalog();
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const measured = await handOver(await context.newPage());
+      await context.close();
+      if ((await catalog()) === before) seen = measured;
+    }
+    if (!seen) throw new Error('the catalog changed during each of 3 loads');
     expect(seen.cardsAtHandOver).toBeGreaterThan(0);
-    expect(seen.shifts).toBe(0);
+    expect(seen.shifts, `what moved:\n${seen.sources.join('\n')}`).toBe(0);
   });
 
   test('should lay out only the cards in a carousel’s view, the others as they scroll in, at the same height', async ({
