@@ -10,7 +10,11 @@
  * 3. Lighthouse (performance, default mobile emulation with simulated throttling) against the
  *    built app started as `npm start` runs it, with Debian's Chromium, offline: LIGHTHOUSE_RUNS
  *    runs (default 5), each in a fresh Chromium; the median score and metrics are what counts.
- *    LIGHTHOUSE_SAVE=<dir> keeps each run's report.
+ *    LIGHTHOUSE_SAVE=<dir> keeps each run's report. Each run prints the host's benchmark index
+ *    (Lighthouse's own CPU probe) and the CPU slowdown that would emulate Lighthouse's reference phone
+ *    on this host (`calibratedSlowdown`): the default 4× assumes a host of index ~1,533, so a slower
+ *    host emulates a slower phone. LIGHTHOUSE_CPU=<n> runs at n× instead of 4×, LIGHTHOUSE_CPU=calibrated
+ *    at the calibrated slowdown of the first run's host (that run is done at 4× and also printed).
  * 4. Chromium's own installability check (the manifest and service worker rules Lighthouse used
  *    to report under "PWA").
  * Budget: first-route JS ≤ 102 KB gzip (BUDGET_KB) (checked in CI by scripts/bundle-budget.mjs, the same parser
@@ -30,6 +34,28 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'web/dist');
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+const LIGHTHOUSE_CPU = process.env.LIGHTHOUSE_CPU;
+
+/**
+ * The CPU slowdown that makes a host of Lighthouse's benchmark index `index` run as Lighthouse's
+ * reference mobile device: linear between the calibration points of the CPU throttling calculator
+ * that Lighthouse's docs/throttling.md links (index 150 → 1×, 800 → 2×, 1,300 → 3×, 1,533 → 4×, 2,000 → 6×).
+ */
+function calibratedSlowdown(index: number): number {
+  const points: Array<[number, number]> = [
+    [150, 1],
+    [800, 2],
+    [1300, 3],
+    [2000, 6],
+  ];
+  if (index <= 150) return 1;
+  for (let i = 1; i < points.length; i++) {
+    const [x0, y0] = points[i - 1] as [number, number];
+    const [x1, y1] = points[i] as [number, number];
+    if (index <= x1 || i === points.length - 1) return y0 + ((index - x0) * (y1 - y0)) / (x1 - x0);
+  }
+  return 6;
+}
 
 /** The middle value (the lower of the two middle ones for an even count). */
 const median = (values: number[]) => {
@@ -103,7 +129,7 @@ async function inBrowser(url: string) {
   }
 }
 
-async function runLighthouse(url: string) {
+async function runLighthouse(url: string, cpuSlowdown?: number) {
   const port = await freePort();
   const browser = await chromium.launch({
     executablePath: chromePath,
@@ -115,6 +141,8 @@ async function runLighthouse(url: string) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      // Merged into the mobile defaults (slow 4G stays): only the CPU slowdown changes.
+      ...(cpuSlowdown === undefined ? {} : { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),
     });
     if (!result) throw new Error('Lighthouse returned no result');
     // LIGHTHOUSE_SAVE=<dir>: keep each run's report (JSON, opens in the Lighthouse viewer).
@@ -133,6 +161,8 @@ async function runLighthouse(url: string) {
       error: failed ? `${failed.code}: ${failed.message}` : null,
       version: result.lhr.lighthouseVersion,
       formFactor: result.lhr.configSettings.formFactor,
+      cpuSlowdown: result.lhr.configSettings.throttling.cpuSlowdownMultiplier,
+      benchmarkIndex: result.lhr.environment.benchmarkIndex,
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
       bestPractices: Math.round((categories['best-practices']?.score ?? 0) * 100),
@@ -185,16 +215,27 @@ try {
 
   try {
     const runs: Array<Awaited<ReturnType<typeof runLighthouse>>> = [];
+    const print = (label: string, lh: (typeof runs)[number]) =>
+      console.log(
+        `  ${label}: performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh.bestPractices}; ` +
+          `FCP ${lh.fcp}, LCP ${lh.lcp}, TBT ${lh.tbt}, CLS ${lh.cls}, Speed Index ${lh.si}; ` +
+          `CPU ${lh.cpuSlowdown.toFixed(2)}×, host benchmark index ${Math.round(lh.benchmarkIndex)} ` +
+          `(calibrated slowdown ${calibratedSlowdown(lh.benchmarkIndex).toFixed(2)}×)` +
+          (lh.error ? ` (not measured: ${lh.error})` : ''),
+      );
+    let cpu = LIGHTHOUSE_CPU === undefined || LIGHTHOUSE_CPU === 'calibrated' ? undefined : Number(LIGHTHOUSE_CPU);
+    if (LIGHTHOUSE_CPU === 'calibrated') {
+      const probe = await runLighthouse(app.url);
+      cpu = Number(calibratedSlowdown(probe.benchmarkIndex).toFixed(2));
+      console.log(`\nLighthouse ${probe.version}, the host's probe run (at the default slowdown):`);
+      print('probe', probe);
+    }
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-      const lh = await runLighthouse(app.url);
+      const lh = await runLighthouse(app.url, cpu);
       runs.push(lh);
       if (i === 0)
         console.log(`\nLighthouse ${lh.version} (${lh.formFactor}, simulated throttling), ${LIGHTHOUSE_RUNS} runs:`);
-      console.log(
-        `  run ${i + 1}: performance ${lh.performance}, accessibility ${lh.accessibility}, best practices ${lh.bestPractices}; ` +
-          `FCP ${lh.fcp}, LCP ${lh.lcp}, TBT ${lh.tbt}, CLS ${lh.cls}, Speed Index ${lh.si}` +
-          (lh.error ? ` (not measured: ${lh.error})` : ''),
-      );
+      print(`run ${i + 1}`, lh);
     }
     const measured = runs.filter((r) => r.error === null);
     const med = (pick: (r: (typeof runs)[number]) => number) => median(measured.map(pick));
@@ -203,7 +244,7 @@ try {
       `  median${unmeasured > 0 ? ` of the ${measured.length} measured (${unmeasured} not)` : ''}: performance ${med((r) => r.performance)} (runs ${runs.map((r) => r.performance).join(', ')}), ` +
         `FCP ${(med((r) => r.values.fcp) / 1000).toFixed(1)} s, LCP ${(med((r) => r.values.lcp) / 1000).toFixed(1)} s, ` +
         `TBT ${Math.round(med((r) => r.values.tbt))} ms, CLS ${med((r) => r.values.cls).toFixed(3)}, ` +
-        `Speed Index ${(med((r) => r.values.si) / 1000).toFixed(1)} s; load average ${os
+        `Speed Index ${(med((r) => r.values.si) / 1000).toFixed(1)} s; host benchmark index ${Math.round(med((r) => r.benchmarkIndex))}; load average ${os
           .loadavg()
           .map((v) => v.toFixed(2))
           .join(' / ')}`,
