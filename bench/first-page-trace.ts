@@ -7,52 +7,114 @@
  *
  *   npm run build && node --import tsx bench/first-page-trace.ts
  *
- * Env: FIRSTPAGE_LOADS (5), FIRSTPAGE_SETTLE_MS (3000, after the network is idle),
- * FIRSTPAGE_CPU_THROTTLE (4), FIRSTPAGE_TRACE_FILE (the last load's trace, for DevTools),
- * FIRSTPAGE_PROFILE_DIR (a CPU profile of each load, load-N.cpuprofile),
- * WEB_DIST_DIR (another build's web/dist, for A/B). Prints figures; asserts nothing.
+ * Env: FIRSTPAGE_LOADS (5), FIRSTPAGE_SETTLE_MS (3000, after the page is up: the network idle with
+ * Playwright, Explore's background shown with the raw driver), FIRSTPAGE_CPU_THROTTLE (4),
+ * FIRSTPAGE_TRACE_FILE (the last load's trace, for DevTools), FIRSTPAGE_PROFILE_DIR (a CPU profile of
+ * each load, load-N.cpuprofile), WEB_DIST_DIR (another build's web/dist, for A/B), FIRSTPAGE_DRIVER
+ * (`raw`, the default: Chromium with only its Tracing domain on, as a phone has no DevTools,
+ * lib/raw-chromium.ts; `playwright`: Playwright's page, whose Network and Runtime domains make V8
+ * parse the app's modules again in their evaluation). Prints figures; asserts nothing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import { startServerProcess } from '@neura/test-kit/server/process';
-import { chromium } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { longTasks, mainThreadSummary, type TraceEvent, traceCategories } from './lib/long-tasks.js';
+import { launchRawChromium, type RawBrowser } from './lib/raw-chromium.js';
 import { loadAverage } from './lib/report.js';
 
 const LOADS = Number(process.env.FIRSTPAGE_LOADS ?? 5);
 const SETTLE_MS = Number(process.env.FIRSTPAGE_SETTLE_MS ?? 3000);
 const CPU_THROTTLE = Number(process.env.FIRSTPAGE_CPU_THROTTLE ?? 4);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DRIVER = process.env.FIRSTPAGE_DRIVER === 'playwright' ? 'playwright' : 'raw';
+const VIEW = { width: 390, height: 844, scale: 2 };
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Load {
+  traceEvents: TraceEvent[];
+  profile?: unknown;
+}
+
+/** One first visit in a fresh context of a Chromium with nothing but tracing on the page. */
+async function loadRaw(browser: RawBrowser, url: string): Promise<Load> {
+  const page = await browser.newPage(VIEW);
+  try {
+    await page.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    const profiling = process.env.FIRSTPAGE_PROFILE_DIR !== undefined;
+    let profile: unknown;
+    const traceEvents = await browser.trace(traceCategories, async () => {
+      if (profiling) {
+        await page.send('Profiler.enable');
+        await page.send('Profiler.setSamplingInterval', { interval: 200 });
+        await page.send('Profiler.start');
+      }
+      await page.send('Page.navigate', { url });
+      // The app is up when its first paint has handed over and Explore's background is shown.
+      const up = `!document.getElementById('first-paint') && document.querySelector('[data-testid="persona-background"]') !== null`;
+      const started = Date.now();
+      while (!(await page.evaluate<boolean>(up))) {
+        if (Date.now() - started > 120_000) throw new Error('Explore did not show within 120 s');
+        await wait(50);
+      }
+      await wait(SETTLE_MS);
+      if (profiling) profile = (await page.send('Profiler.stop')).profile;
+    });
+    return { traceEvents, profile };
+  } finally {
+    await page.close();
+  }
+}
+
+/** One first visit in a fresh Playwright context (its Network and Runtime domains on: see lib/raw-chromium.ts). */
+async function loadWithPlaywright(browser: Browser, url: string): Promise<Load> {
+  const context = await browser.newContext({
+    viewport: { width: VIEW.width, height: VIEW.height },
+    deviceScaleFactor: VIEW.scale,
+  });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    await browser.startTracing(page, { categories: traceCategories });
+    const profiling = process.env.FIRSTPAGE_PROFILE_DIR !== undefined;
+    if (profiling) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
+    await page.waitForTimeout(SETTLE_MS);
+    const buffer = await browser.stopTracing();
+    const profile = profiling ? (await cdp.send('Profiler.stop')).profile : undefined;
+    const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
+    return { traceEvents, profile };
+  } finally {
+    await context.close();
+  }
+}
 
 async function main() {
   const app = await startServerProcess({ env: { NODE_ENV: 'production', PAYMENTS: 'off' }, startTimeoutMs: 60_000 });
-  const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox'] });
+  const playwright =
+    DRIVER === 'playwright' ? await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox'] }) : undefined;
+  const raw = DRIVER === 'raw' ? await launchRawChromium(chromePath) : undefined;
   try {
-    console.log(`CPU throttling ${CPU_THROTTLE}×, ${os.cpus().length} CPUs, load average before ${loadAverage()}`);
+    console.log(
+      `CPU throttling ${CPU_THROTTLE}×, driver ${DRIVER}, ${os.cpus().length} CPUs, load average before ${loadAverage()}`,
+    );
     let total = 0;
     let over = 0;
     let thread = 0;
     for (let i = 0; i < LOADS; i++) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
-      await browser.startTracing(page, { categories: traceCategories });
+      const url = `${app.url}/`;
+      const { traceEvents, profile } = raw
+        ? await loadRaw(raw, url)
+        : await loadWithPlaywright(playwright as Browser, url);
       const profiling = process.env.FIRSTPAGE_PROFILE_DIR;
-      if (profiling) {
-        await cdp.send('Profiler.enable');
-        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-        await cdp.send('Profiler.start');
-      }
-      await page.goto(`${app.url}/`, { waitUntil: 'networkidle', timeout: 120_000 });
-      await page.waitForTimeout(SETTLE_MS);
-      const buffer = await browser.stopTracing();
-      if (profiling) {
-        const { profile } = await cdp.send('Profiler.stop');
-        fs.writeFileSync(`${profiling}/load-${i + 1}.cpuprofile`, JSON.stringify(profile));
-      }
-      if (process.env.FIRSTPAGE_TRACE_FILE) fs.writeFileSync(process.env.FIRSTPAGE_TRACE_FILE, buffer);
-      const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
+      if (profiling) fs.writeFileSync(`${profiling}/load-${i + 1}.cpuprofile`, JSON.stringify(profile));
+      if (process.env.FIRSTPAGE_TRACE_FILE)
+        fs.writeFileSync(process.env.FIRSTPAGE_TRACE_FILE, JSON.stringify({ traceEvents }));
       const tasks = longTasks(traceEvents);
       total += tasks.length;
       over += tasks.filter((t) => t.cpu > 50 / CPU_THROTTLE).length;
@@ -67,13 +129,13 @@ async function main() {
         console.log(
           `  at ${t.at.toFixed(0)} ms: ${t.wall.toFixed(0)} ms wall, ${t.cpu.toFixed(0)} ms thread: ${t.parts.join(' · ')}`,
         );
-      await context.close();
     }
     console.log(
       `${total} tasks over 50 ms wall in ${LOADS} loads (${thread.toFixed(0)} ms of thread time in them); ${over} with over ${50 / CPU_THROTTLE} ms of thread time (over 50 ms at ${CPU_THROTTLE}× on an idle core); load after ${loadAverage()}`,
     );
   } finally {
-    await browser.close();
+    await playwright?.close();
+    await raw?.close();
     await app.stop();
   }
 }
