@@ -20,7 +20,7 @@ import os from 'node:os';
 import { startServerProcess } from '@neura/test-kit/server/process';
 import { type Browser, chromium } from 'playwright-core';
 import { longTasks, mainThreadSummary, type TraceEvent, traceCategories } from './lib/long-tasks.js';
-import { launchRawChromium, type RawBrowser } from './lib/raw-chromium.js';
+import { launchRawChromium, type RawBrowser, traceVisit } from './lib/raw-chromium.js';
 import { loadAverage } from './lib/report.js';
 
 const LOADS = Number(process.env.FIRSTPAGE_LOADS ?? 5);
@@ -29,7 +29,6 @@ const CPU_THROTTLE = Number(process.env.FIRSTPAGE_CPU_THROTTLE ?? 4);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DRIVER = process.env.FIRSTPAGE_DRIVER === 'playwright' ? 'playwright' : 'raw';
 const VIEW = { width: 390, height: 844, scale: 2 };
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Load {
   traceEvents: TraceEvent[];
@@ -41,26 +40,15 @@ async function loadRaw(browser: RawBrowser, url: string): Promise<Load> {
   const page = await browser.newPage(VIEW);
   try {
     await page.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
-    const profiling = process.env.FIRSTPAGE_PROFILE_DIR !== undefined;
-    let profile: unknown;
-    const traceEvents = await browser.trace(traceCategories, async () => {
-      if (profiling) {
-        await page.send('Profiler.enable');
-        await page.send('Profiler.setSamplingInterval', { interval: 200 });
-        await page.send('Profiler.start');
-      }
-      await page.send('Page.navigate', { url });
-      // The app is up when its first paint has handed over and Explore's background is shown.
-      const up = `!document.getElementById('first-paint') && document.querySelector('[data-testid="persona-background"]') !== null`;
-      const started = Date.now();
-      while (!(await page.evaluate<boolean>(up))) {
-        if (Date.now() - started > 120_000) throw new Error('Explore did not show within 120 s');
-        await wait(50);
-      }
-      await wait(SETTLE_MS);
-      if (profiling) profile = (await page.send('Profiler.stop')).profile;
+    // The app is up when its first paint has handed over and Explore's background is shown.
+    return await traceVisit(browser, page, {
+      url,
+      until: `!document.getElementById('first-paint') && document.querySelector('[data-testid="persona-background"]') !== null`,
+      what: 'Explore',
+      settleMs: SETTLE_MS,
+      categories: traceCategories,
+      profile: process.env.FIRSTPAGE_PROFILE_DIR !== undefined,
     });
-    return { traceEvents, profile };
   } finally {
     await page.close();
   }

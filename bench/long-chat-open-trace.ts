@@ -21,7 +21,7 @@ import { startServerProcess } from '@neura/test-kit/server/process';
 import { type Browser, chromium } from 'playwright-core';
 import { longTasks, mainThreadSummary, type TraceEvent, traceCategories } from './lib/long-tasks.js';
 import { markdownTokens } from './lib/markdown-tokens.js';
-import { launchRawChromium, type RawBrowser } from './lib/raw-chromium.js';
+import { launchRawChromium, type RawBrowser, traceVisit } from './lib/raw-chromium.js';
 import { loadAverage } from './lib/report.js';
 
 const MESSAGES = Number(process.env.LONGCHAT_MESSAGES ?? 2000);
@@ -58,25 +58,14 @@ async function openRaw(origin: string, path: string, token: string, lastText: st
   try {
     await page.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    const profiling = process.env.LONGCHAT_PROFILE_DIR !== undefined;
-    let profile: unknown;
-    const traceEvents = await browser.trace(traceCategories, async () => {
-      if (profiling) {
-        await page.send('Profiler.enable');
-        await page.send('Profiler.setSamplingInterval', { interval: 200 });
-        await page.send('Profiler.start');
-      }
-      await page.send('Page.navigate', { url: `${origin}${path}` });
-      const shown = `document.body?.textContent?.includes(${JSON.stringify(lastText)}) === true`;
-      const started = Date.now();
-      while (!(await page.evaluate<boolean>(shown))) {
-        if (Date.now() - started > 120_000) throw new Error('the newest message did not show within 120 s');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      if (profiling) profile = (await page.send('Profiler.stop')).profile;
+    return await traceVisit(browser, page, {
+      url: `${origin}${path}`,
+      until: `document.body?.textContent?.includes(${JSON.stringify(lastText)}) === true`,
+      what: 'the newest message',
+      settleMs: 500,
+      categories: traceCategories,
+      profile: process.env.LONGCHAT_PROFILE_DIR !== undefined,
     });
-    return { traceEvents, profile };
   } finally {
     await page.close();
   }

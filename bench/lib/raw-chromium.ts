@@ -130,3 +130,31 @@ export async function launchRawChromium(executablePath: string): Promise<RawBrow
     },
   };
 }
+
+/**
+ * Traces one visit of `url` on `page` (its CPU throttled beforehand): from the navigation until the
+ * page's `until` expression is true, then `settleMs` more; with V8's sampling profile when `profile`.
+ */
+export async function traceVisit(
+  browser: RawBrowser,
+  page: RawPage,
+  options: { url: string; until: string; what: string; settleMs: number; categories: string[]; profile: boolean },
+): Promise<{ traceEvents: TraceEvent[]; profile?: unknown }> {
+  let profile: unknown;
+  const traceEvents = await browser.trace(options.categories, async () => {
+    if (options.profile) {
+      await page.send('Profiler.enable');
+      await page.send('Profiler.setSamplingInterval', { interval: 200 });
+      await page.send('Profiler.start');
+    }
+    await page.send('Page.navigate', { url: options.url });
+    const started = Date.now();
+    while (!(await page.evaluate<boolean>(options.until))) {
+      if (Date.now() - started > 120_000) throw new Error(`${options.what} did not show within 120 s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.settleMs));
+    if (options.profile) profile = (await page.send('Profiler.stop')).profile;
+  });
+  return { traceEvents, profile };
+}
