@@ -7,18 +7,17 @@
  *
  *   npm run build && node --import tsx bench/first-page-trace.ts
  *
- * Env: FIRSTPAGE_LOADS (5), FIRSTPAGE_SETTLE_MS (3000, after the page is up: the network idle with
- * Playwright, Explore's background shown with the raw driver), FIRSTPAGE_CPU_THROTTLE (4),
- * FIRSTPAGE_TRACE_FILE (the last load's trace, for DevTools), FIRSTPAGE_PROFILE_DIR (a CPU profile of
- * each load, load-N.cpuprofile), WEB_DIST_DIR (another build's web/dist, for A/B), FIRSTPAGE_DRIVER
- * (`raw`, the default: Chromium with only its Tracing domain on, as a phone has no DevTools,
- * lib/raw-chromium.ts; `playwright`: Playwright's page, whose Network and Runtime domains make V8
- * parse the app's modules again in their evaluation). Prints figures; asserts nothing.
+ * Env: FIRSTPAGE_LOADS (5), FIRSTPAGE_SETTLE_MS (3000, after Explore's background is shown),
+ * FIRSTPAGE_CPU_THROTTLE (4), FIRSTPAGE_TRACE_FILE (the last load's trace, for DevTools),
+ * FIRSTPAGE_PROFILE_DIR (a CPU profile of each load, load-N.cpuprofile), WEB_DIST_DIR (another
+ * build's web/dist, for A/B). Chromium runs with only its Tracing domain on, as a phone has no
+ * DevTools (lib/raw-chromium.ts): Playwright's Network and Runtime domains, used here before
+ * 2026-12-02, made V8 parse the app's modules again in their evaluation (247–350 ms of thread time
+ * for the entry at 4×, 26–77 ms without). Prints figures; asserts nothing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import { startServerProcess } from '@neura/test-kit/server/process';
-import { type Browser, chromium } from 'playwright-core';
 import { longTasks, mainThreadSummary, type TraceEvent, traceCategories } from './lib/long-tasks.js';
 import { launchRawChromium, type RawBrowser, traceVisit } from './lib/raw-chromium.js';
 import { loadAverage } from './lib/report.js';
@@ -27,7 +26,6 @@ const LOADS = Number(process.env.FIRSTPAGE_LOADS ?? 5);
 const SETTLE_MS = Number(process.env.FIRSTPAGE_SETTLE_MS ?? 3000);
 const CPU_THROTTLE = Number(process.env.FIRSTPAGE_CPU_THROTTLE ?? 4);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const DRIVER = process.env.FIRSTPAGE_DRIVER === 'playwright' ? 'playwright' : 'raw';
 const VIEW = { width: 390, height: 844, scale: 2 };
 
 interface Load {
@@ -54,51 +52,17 @@ async function loadRaw(browser: RawBrowser, url: string): Promise<Load> {
   }
 }
 
-/** One first visit in a fresh Playwright context (its Network and Runtime domains on: see lib/raw-chromium.ts). */
-async function loadWithPlaywright(browser: Browser, url: string): Promise<Load> {
-  const context = await browser.newContext({
-    viewport: { width: VIEW.width, height: VIEW.height },
-    deviceScaleFactor: VIEW.scale,
-  });
-  try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
-    await browser.startTracing(page, { categories: traceCategories });
-    const profiling = process.env.FIRSTPAGE_PROFILE_DIR !== undefined;
-    if (profiling) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-      await cdp.send('Profiler.start');
-    }
-    await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
-    await page.waitForTimeout(SETTLE_MS);
-    const buffer = await browser.stopTracing();
-    const profile = profiling ? (await cdp.send('Profiler.stop')).profile : undefined;
-    const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
-    return { traceEvents, profile };
-  } finally {
-    await context.close();
-  }
-}
-
 async function main() {
   const app = await startServerProcess({ env: { NODE_ENV: 'production', PAYMENTS: 'off' }, startTimeoutMs: 60_000 });
-  const playwright =
-    DRIVER === 'playwright' ? await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox'] }) : undefined;
-  const raw = DRIVER === 'raw' ? await launchRawChromium(chromePath) : undefined;
+  const raw = await launchRawChromium(chromePath);
   try {
-    console.log(
-      `CPU throttling ${CPU_THROTTLE}×, driver ${DRIVER}, ${os.cpus().length} CPUs, load average before ${loadAverage()}`,
-    );
+    console.log(`CPU throttling ${CPU_THROTTLE}×, ${os.cpus().length} CPUs, load average before ${loadAverage()}`);
     let total = 0;
     let over = 0;
     let thread = 0;
     for (let i = 0; i < LOADS; i++) {
       const url = `${app.url}/`;
-      const { traceEvents, profile } = raw
-        ? await loadRaw(raw, url)
-        : await loadWithPlaywright(playwright as Browser, url);
+      const { traceEvents, profile } = await loadRaw(raw, url);
       const profiling = process.env.FIRSTPAGE_PROFILE_DIR;
       if (profiling) fs.writeFileSync(`${profiling}/load-${i + 1}.cpuprofile`, JSON.stringify(profile));
       if (process.env.FIRSTPAGE_TRACE_FILE)
@@ -122,8 +86,7 @@ async function main() {
       `${total} tasks over 50 ms wall in ${LOADS} loads (${thread.toFixed(0)} ms of thread time in them); ${over} with over ${50 / CPU_THROTTLE} ms of thread time (over 50 ms at ${CPU_THROTTLE}× on an idle core); load after ${loadAverage()}`,
     );
   } finally {
-    await playwright?.close();
-    await raw?.close();
+    await raw.close();
     await app.stop();
   }
 }
