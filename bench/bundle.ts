@@ -224,6 +224,8 @@ try {
           (lh.error ? ` (not measured: ${lh.error})` : ''),
       );
     let cpu = LIGHTHOUSE_CPU === undefined || LIGHTHOUSE_CPU === 'calibrated' ? undefined : Number(LIGHTHOUSE_CPU);
+    if (cpu !== undefined && !(cpu >= 1))
+      throw new Error(`LIGHTHOUSE_CPU is a slowdown of 1 or more, or "calibrated": not ${LIGHTHOUSE_CPU}`);
     if (LIGHTHOUSE_CPU === 'calibrated') {
       const probe = await runLighthouse(app.url);
       cpu = Number(calibratedSlowdown(probe.benchmarkIndex).toFixed(2));
