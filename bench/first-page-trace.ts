@@ -18,8 +18,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { startServerProcess } from '@neura/test-kit/server/process';
-import { longTasks, mainThreadSummary, type TraceEvent, traceCategories } from './lib/long-tasks.js';
-import { launchRawChromium, type RawBrowser, traceVisit } from './lib/raw-chromium.js';
+import { longTasks, mainThreadSummary, traceCategories } from './lib/long-tasks.js';
+import { launchRawChromium, type RawBrowser, type TracedVisit, traceVisit } from './lib/raw-chromium.js';
 import { loadAverage } from './lib/report.js';
 
 const LOADS = Number(process.env.FIRSTPAGE_LOADS ?? 5);
@@ -28,13 +28,8 @@ const CPU_THROTTLE = Number(process.env.FIRSTPAGE_CPU_THROTTLE ?? 4);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const VIEW = { width: 390, height: 844, scale: 2 };
 
-interface Load {
-  traceEvents: TraceEvent[];
-  profile?: unknown;
-}
-
 /** One first visit in a fresh context of a Chromium with nothing but tracing on the page. */
-async function loadRaw(browser: RawBrowser, url: string): Promise<Load> {
+async function loadRaw(browser: RawBrowser, url: string): Promise<TracedVisit> {
   const page = await browser.newPage(VIEW);
   try {
     await page.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });

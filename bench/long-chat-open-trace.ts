@@ -21,7 +21,7 @@ import { startServerProcess } from '@neura/test-kit/server/process';
 import { type Browser, chromium } from 'playwright-core';
 import { longTasks, mainThreadSummary, type TraceEvent, traceCategories } from './lib/long-tasks.js';
 import { markdownTokens } from './lib/markdown-tokens.js';
-import { launchRawChromium, type RawBrowser, traceVisit } from './lib/raw-chromium.js';
+import { launchRawChromium, type RawBrowser, type TracedVisit, traceVisit } from './lib/raw-chromium.js';
 import { loadAverage } from './lib/report.js';
 
 const MESSAGES = Number(process.env.LONGCHAT_MESSAGES ?? 2000);
@@ -35,10 +35,7 @@ const DRIVER = process.env.LONGCHAT_DRIVER === 'playwright' ? 'playwright' : 'ra
 const VIEW = { width: 390, height: 844, scale: 2 };
 const persisted = (token: string) => JSON.stringify({ token, blackout: false, theme: 'dark', introFinished: true });
 
-interface Open {
-  traceEvents: TraceEvent[];
-  profile?: unknown;
-}
+type Open = TracedVisit;
 
 let playwright: Browser | undefined;
 let raw: RawBrowser | undefined;

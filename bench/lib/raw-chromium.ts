@@ -131,6 +131,12 @@ export async function launchRawChromium(executablePath: string): Promise<RawBrow
   };
 }
 
+/** A traced visit: the trace's events, and V8's sampling profile when one was asked for. */
+export interface TracedVisit {
+  traceEvents: TraceEvent[];
+  profile?: unknown;
+}
+
 /**
  * Traces one visit of `url` on `page` (its CPU throttled beforehand): from the navigation until the
  * page's `until` expression is true, then `settleMs` more; with V8's sampling profile when `profile`.
@@ -139,7 +145,7 @@ export async function traceVisit(
   browser: RawBrowser,
   page: RawPage,
   options: { url: string; until: string; what: string; settleMs: number; categories: string[]; profile: boolean },
-): Promise<{ traceEvents: TraceEvent[]; profile?: unknown }> {
+): Promise<TracedVisit> {
   let profile: unknown;
   const traceEvents = await browser.trace(options.categories, async () => {
     if (options.profile) {
