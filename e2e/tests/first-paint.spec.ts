@@ -80,6 +80,29 @@ test.describe('the first paint of Explore', () => {
     await expect(page.locator('html')).toHaveClass('dark');
   });
 
+  test('should show nothing of the copy until all of it has arrived: no part of it painted to move later', async ({
+    page,
+  }) => {
+    await withoutApp(page);
+    const html = await (await page.request.get(`${base()}/`)).text();
+    // Where a busy device's parser can stop for a frame: inside a featured card (before its price),
+    // inside the tab bar (after the first icon). The document as received up to there.
+    const cuts = [
+      html.indexOf('<div class="relative z-10 flex'),
+      html.indexOf('</svg>', html.indexOf('<ul class="mx-auto')),
+    ];
+    for (const cut of cuts) {
+      expect(cut).toBeGreaterThan(html.indexOf('<div id="first-paint"'));
+      await page.route(`${base()}/`, (route) => route.fulfill({ contentType: 'text/html', body: html.slice(0, cut) }));
+      await page.goto(`${base()}/`);
+      await expect(page.locator('#first-paint')).toBeAttached();
+      await expect(page.locator('#first-paint')).toBeHidden();
+      await page.unroute(`${base()}/`);
+    }
+    await page.goto(`${base()}/`);
+    await expect(page.locator('#first-paint')).toBeVisible();
+  });
+
   test('should paint in the theme kept on this device (light, blackout) before the app', async ({ page }) => {
     await withoutApp(page);
     await keep(page, { theme: 'light' });

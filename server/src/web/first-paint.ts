@@ -145,7 +145,13 @@ function catalogForPage(catalog: Persona[], locale: Locale): Persona[] {
   });
 }
 
-/** The catalog block and the overlay for a visitor's Explore in `locale`. */
+/**
+ * The catalog block and the overlay for a visitor's Explore in `locale`. The overlay is laid out only
+ * once the parser has reached its end (a style at its start hides it, one at its end shows it): on a
+ * busy device Chromium can paint while the parser is still inside it, and what came later then moved
+ * what was painted (a featured card's name rose as its price arrived, the tab bar grew as its labels
+ * did; layout shifts the handover test saw under load).
+ */
 export function renderFirstPaint(catalog: Persona[], locale: Locale, apiPrefix: string): string {
   const dir = RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
   const carousels = EXPLORE_CAROUSELS.map(({ tag }) => {
@@ -159,7 +165,7 @@ export function renderFirstPaint(catalog: Persona[], locale: Locale, apiPrefix: 
   return (
     `<div id="first-paint" aria-hidden="true" data-locale="${escapeHtml(locale)}" lang="${escapeHtml(locale)}" dir="${dir}" ` +
     'class="flex bg-surface text-fg" style="position:fixed;inset:0;z-index:60;overflow:hidden">' +
-    `<style>${slideWidths()}</style>${sidebar}${page}</div>` +
+    `<style>#first-paint{display:none}${slideWidths()}</style>${sidebar}${page}<style>#first-paint{display:flex}</style></div>` +
     `<script type="application/json" id="first-catalog">${jsonForScript(catalogForPage(catalog, locale))}</script>`
   );
 }
