@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { baseUrl } from '../support/app.js';
 import { describeViolations, seriousViolations } from '../support/axe.js';
+import { navigateInApp } from '../support/navigate.js';
 import { createSignedInUser, signIn, signInNewUser, withSeed } from '../support/session.js';
 
 const shots = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
@@ -277,6 +278,8 @@ test.describe('light theme and blackout', () => {
         const current = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
         localStorage.setItem(key, JSON.stringify({ ...current, theme: p.theme, blackout: p.blackout }));
       }, prefs);
+      // The choice as a new load reads it, then the app's own navigation (axe stays in the document).
+      await page.reload();
       for (const path of [
         '/settings',
         '/settings/password',
@@ -286,7 +289,7 @@ test.describe('light theme and blackout', () => {
         '/ui-test',
         '/nope',
       ]) {
-        await page.goto(`${baseUrl()}${path}`);
+        await navigateInApp(page, path);
         await pageReady(page);
         await expect(page.locator('html')).toHaveClass(prefs.theme === 'light' ? /\blight\b/ : /\bblackout\b/);
         const violations = await seriousViolations(page);
