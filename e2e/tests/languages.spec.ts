@@ -7,6 +7,7 @@ import { main as fr } from '../../web/src/texts/locales/fr/main.js';
 import { main as ja } from '../../web/src/texts/locales/ja/main.js';
 import { createVerifiedUser, newEmail } from '../support/accounts.js';
 import { baseUrl, mailbox } from '../support/app.js';
+import { navigateInApp } from '../support/navigate.js';
 import { createSignedInUser, signIn } from '../support/session.js';
 
 /** Languages (issue #43): the first screen in the browser's language, right to left, the choice, mails. */
@@ -94,17 +95,20 @@ test.describe('languages', () => {
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
         await page.screenshot({ path: path.join(SHOTS, `${locale}-${size}-welcome.png`) });
         await signIn(context, user.token);
+        // Signed in from a new load, then the app's own navigation to each page.
+        const tab = await context.newPage();
+        await tab.goto(`${baseUrl()}/`);
+        await tab.waitForLoadState('networkidle');
         for (const [name, route] of [
           ['explore', '/'],
           ['settings', '/settings'],
           ['credits', '/settings/credits'],
         ] as const) {
-          const tab = await context.newPage();
-          await tab.goto(`${baseUrl()}${route}`);
+          await navigateInApp(tab, route);
           await expect(tab.locator('html')).toHaveAttribute('lang', locale);
-          await tab.waitForLoadState('networkidle');
+          await expect(tab.getByTestId('view-title')).not.toBeEmpty();
+          await expect(tab.locator('main [aria-busy="true"]')).toHaveCount(0);
           await tab.screenshot({ path: path.join(SHOTS, `${locale}-${size}-${name}.png`) });
-          await tab.close();
         }
         await context.close();
       });
