@@ -96,19 +96,18 @@ test.describe('languages', () => {
         await page.screenshot({ path: path.join(SHOTS, `${locale}-${size}-welcome.png`) });
         await signIn(context, user.token);
         // Signed in from a new load, then the app's own navigation to each page.
-        const tab = await context.newPage();
-        await tab.goto(`${baseUrl()}/`);
-        await tab.waitForLoadState('networkidle');
+        await page.goto(`${baseUrl()}/`);
+        await page.waitForLoadState('networkidle');
         for (const [name, route] of [
           ['explore', '/'],
           ['settings', '/settings'],
           ['credits', '/settings/credits'],
         ] as const) {
-          await navigateInApp(tab, route);
-          await expect(tab.locator('html')).toHaveAttribute('lang', locale);
-          await expect(tab.getByTestId('view-title')).not.toBeEmpty();
-          await expect(tab.locator('main [aria-busy="true"]')).toHaveCount(0);
-          await tab.screenshot({ path: path.join(SHOTS, `${locale}-${size}-${name}.png`) });
+          await navigateInApp(page, route);
+          await expect(page.locator('html')).toHaveAttribute('lang', locale);
+          await expect(page.getByTestId('view-title')).not.toBeEmpty();
+          await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+          await page.screenshot({ path: path.join(SHOTS, `${locale}-${size}-${name}.png`) });
         }
         await context.close();
       });
